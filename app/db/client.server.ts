@@ -1,0 +1,60 @@
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import * as schema from "./schema";
+
+export type Database = DrizzleD1Database<typeof schema>;
+
+export function createDatabase(d1: D1Database): Database {
+  return drizzle(d1, { schema });
+}
+
+/** Counts D1 round trips (each statement run, or one batch) so responses can report them. */
+export interface D1Usage {
+  roundTrips: number;
+}
+
+const RUNNERS = new Set(["all", "first", "run", "raw"]);
+
+/**
+ * Wraps a D1 binding so every round trip is counted. Batches are passed the original statements,
+ * because workerd reads their internals.
+ */
+export function countD1RoundTrips(d1: D1Database, usage: D1Usage): D1Database {
+  const originals = new WeakMap<object, D1PreparedStatement>();
+  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (typeof value !== "function") return value;
+        if (property === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
+        if (typeof property === "string" && RUNNERS.has(property)) {
+          return (...args: unknown[]) => {
+            usage.roundTrips++;
+            return value.apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    originals.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(d1, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          usage.roundTrips++;
+          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
+        };
+      }
+      if (property === "exec") {
+        return (query: string) => {
+          usage.roundTrips++;
+          return target.exec(query);
+        };
+      }
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,896 @@
+/**
+ * The whole relational model (D1 / SQLite) of the marketplace, after spec §3 and ARCHITECTURE.md.
+ * Money is integer yen. Unless a column says "excl. tax", prices are tax-included as the shop shows them.
+ * Timestamps are integer milliseconds since the epoch (`timestamp_ms`); calendar dates are ISO text.
+ * Migrations are generated from this file by drizzle-kit (`npm run db:generate`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+
+// ─── Catalogue ──────────────────────────────────────────────────────────────────────────────
+
+export const merchants = sqliteTable("merchants", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  /** Shipping fee of one shipment from this merchant (tax incl.). */
+  shippingFee: integer("shipping_fee").notNull(),
+  /** Subtotal from which this merchant ships for free; null = never free. */
+  freeShippingThreshold: integer("free_shipping_threshold"),
+  createdAt: createdAt(),
+});
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    parentId: integer("parent_id").references((): AnySQLiteColumn => categories.id),
+    /** Top categories (parentId null) are the 8 tiles of the search filter. */
+    position: integer("position").notNull().default(0),
+    icon: text("icon").notNull().default(""),
+  },
+  (t) => [index("categories_parent_idx").on(t.parentId, t.position)],
+);
+
+export const features = sqliteTable("features", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+  icon: text("icon").notNull().default(""),
+});
+
+/** Troubles ("お悩み") and situations ("シーン") offered as search dropdowns. */
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: integer("id").primaryKey(),
+    kind: text("kind", { enum: ["trouble", "situation"] }).notNull(),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("tags_kind_slug_idx").on(t.kind, t.slug)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey(),
+    sku: text("sku").notNull().unique(),
+    title: text("title").notNull(),
+    /** Short catch copy shown under the title and in listings. */
+    catchcopy: text("catchcopy").notNull().default(""),
+    /** Sanitised HTML. */
+    description: text("description").notNull().default(""),
+    type: text("type", { enum: ["simple", "set", "variation"] }).notNull().default("simple"),
+    status: text("status", { enum: ["published", "draft", "archived"] }).notNull().default("published"),
+    /** Consumption tax rate in percent: 10 standard, 8 reduced (food). */
+    taxRate: integer("tax_rate").notNull().default(10),
+    /** Standard selling price, tax incl. */
+    regularPrice: integer("regular_price").notNull(),
+    /** Sale price while discounted, tax incl.; null = no sale. */
+    discountPrice: integer("discount_price"),
+    /** Reference (list) price used for "save" figures; null = regularPrice. */
+    originalPrice: integer("original_price"),
+    primaryCategoryId: integer("primary_category_id")
+      .notNull()
+      .references(() => categories.id),
+    shippingFrom: text("shipping_from", { enum: ["warehouse", "merchant"] }).notNull().default("warehouse"),
+    merchantId: integer("merchant_id").references(() => merchants.id),
+    /** Days until the item ships; over 6 makes it a pre-order. */
+    shippingDays: integer("shipping_days").notNull().default(1),
+    hideShippingInfo: flag("hide_shipping_info"),
+    coldshipping: text("coldshipping", { enum: ["none", "optional", "required"] }).notNull().default("none"),
+    isDigital: flag("is_digital"),
+    /** Best-before text, e.g. 「製造日より180日」; null = not perishable. */
+    expiry: text("expiry"),
+    /** Subscription delivery interval in months. */
+    period: integer("period").notNull().default(1),
+    inventory: integer("inventory").notNull().default(0),
+    /** Most pre-orders one order line may take. */
+    preorderLimit: integer("preorder_limit").notNull().default(0),
+    /** Pre-order stock still available. */
+    inventoryPreorderMax: integer("inventory_preorder_max").notNull().default(0),
+    /** ISO date the pre-ordered stock is expected to ship. */
+    preorderShipDate: text("preorder_ship_date"),
+    disablePreorder: flag("disable_preorder"),
+    disableRequest: flag("disable_request"),
+    subscribe: flag("subscribe"),
+    subscribeOnly: flag("subscribe_only"),
+    isPrivate: flag("is_private"),
+    /** Secret of the private access link /product/access/link/{sku}/{secret}. */
+    secret: text("secret"),
+    couponDisabled: flag("coupon_disabled"),
+    disableWrapping: flag("disable_wrapping"),
+    deliveryIcon: text("delivery_icon"),
+    deliveryIconType: text("delivery_icon_type", { enum: ["new", "other"] }),
+    deliveryIconText: text("delivery_icon_text"),
+    /** Denormalised review figures, refreshed when a review is written. */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewAvg: integer("review_avg_x10").notNull().default(0),
+    createdAt: createdAt(),
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("products_listing_idx").on(t.status, t.isPrivate, t.primaryCategoryId),
+    index("products_price_idx").on(t.regularPrice),
+    check("products_inventory_nonnegative", sql`${t.inventory} >= 0`),
+    check("products_preorder_nonnegative", sql`${t.inventoryPreorderMax} >= 0`),
+    check("products_tax_rate", sql`${t.taxRate} in (8, 10)`),
+  ],
+);
+
+export const productCategories = sqliteTable(
+  "product_categories",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+);
+
+export const productFeatures = sqliteTable(
+  "product_features",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    featureId: integer("feature_id")
+      .notNull()
+      .references(() => features.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.featureId] }), index("product_features_feature_idx").on(t.featureId)],
+);
+
+export const productTags = sqliteTable(
+  "product_tags",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_tag_idx").on(t.tagId)],
+);
+
+export const productVariations = sqliteTable(
+  "product_variations",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull().unique(),
+    title: text("title").notNull(),
+    /** Label of the picker, e.g. 「カラー」. */
+    vTitle: text("v_title").notNull().default("タイプ"),
+    status: text("status", { enum: ["published", "draft", "archived"] }).notNull().default("published"),
+    /** 'variable' = the buyer must also pick one of the variation's choices. */
+    type: text("type", { enum: ["normal", "variable"] }).notNull().default("normal"),
+    /** Own price, tax incl.; null = the product's. */
+    regularPrice: integer("regular_price"),
+    discountPrice: integer("discount_price"),
+    inventory: integer("inventory").notNull().default(0),
+    inventoryPreorderMax: integer("inventory_preorder_max").notNull().default(0),
+    expiry: text("expiry"),
+    maxSubscription: integer("max_subscription"),
+    deliveryIcon: text("delivery_icon"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("product_variations_product_idx").on(t.productId, t.position),
+    check("product_variations_inventory_nonnegative", sql`${t.inventory} >= 0`),
+  ],
+);
+
+/** The choices ("variables") of a variable variation, e.g. size S/M/L of one colour. */
+export const variationChoices = sqliteTable(
+  "variation_choices",
+  {
+    id: integer("id").primaryKey(),
+    variationId: integer("variation_id")
+      .notNull()
+      .references(() => productVariations.id, { onDelete: "cascade" }),
+    /** The cart's `c` value. */
+    sku: text("sku").notNull().unique(),
+    groupTitle: text("group_title").notNull(),
+    title: text("title").notNull(),
+    /** Added to the variation price, tax incl. */
+    priceDiff: integer("price_diff").notNull().default(0),
+    /** Own stock; null = shares the variation's. */
+    inventory: integer("inventory"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("variation_choices_variation_idx").on(t.variationId, t.position)],
+);
+
+export const productOptions = sqliteTable(
+  "product_options",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    type: text("type", { enum: ["list", "radio"] }).notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    required: flag("required"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_options_product_idx").on(t.productId, t.position)],
+);
+
+export const productOptionChoices = sqliteTable(
+  "product_option_choices",
+  {
+    id: integer("id").primaryKey(),
+    optionId: integer("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Added per item, tax incl. */
+    fee: integer("fee").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_option_choices_option_idx").on(t.optionId, t.position)],
+);
+
+/** Subscription tiers: unit price (excl. tax; tax is added rounded down) by quantity 1–6. */
+export const subscriptionPrices = sqliteTable(
+  "subscription_prices",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    unitPriceExclTax: integer("unit_price_excl_tax").notNull(),
+  },
+  (t) => [uniqueIndex("subscription_prices_tier_idx").on(t.productId, t.variationId, t.quantity)],
+);
+
+export const productMedia = sqliteTable(
+  "product_media",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    /** Path under public/ (demo) or an R2-served URL. */
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+    width: integer("width").notNull().default(600),
+    height: integer("height").notNull().default(600),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_media_product_idx").on(t.productId, t.position)],
+);
+
+export const relatedProducts = sqliteTable(
+  "related_products",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    relatedProductId: integer("related_product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.relatedProductId] })],
+);
+
+// ─── People ─────────────────────────────────────────────────────────────────────────────────
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    /** `pbkdf2-sha256$iterations$salt$hash` (base64), see app/auth/password.server.ts. */
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["customer", "staff"] }).notNull().default("customer"),
+    lastname: text("lastname").notNull(),
+    firstname: text("firstname").notNull(),
+    lastnameJp: text("lastname_jp").notNull(),
+    firstnameJp: text("firstname_jp").notNull(),
+    nickname: text("nickname"),
+    phone: text("phone"),
+    points: integer("points").notNull().default(0),
+    newsletter: flag("newsletter"),
+    /** Members flagged for one-click buy-now (spec "user=1"). */
+    oneClick: flag("one_click"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("users_points_nonnegative", sql`${t.points} >= 0`)],
+);
+
+/** Failed-login throttling, keyed by e-mail and by client IP. */
+export const loginAttempts = sqliteTable("login_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
+  lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
+});
+
+export const addresses = sqliteTable(
+  "addresses",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    lastname: text("lastname").notNull(),
+    firstname: text("firstname").notNull(),
+    lastnameJp: text("lastname_jp").notNull(),
+    firstnameJp: text("firstname_jp").notNull(),
+    postalCode: text("postal_code").notNull(),
+    /** 1 (北海道) … 47 (沖縄県). */
+    prefecture: integer("prefecture").notNull(),
+    city: text("city").notNull(),
+    district: text("district").notNull().default(""),
+    address1: text("address1").notNull(),
+    address2: text("address2").notNull().default(""),
+    phone: text("phone").notNull(),
+    isDefault: flag("is_default"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("addresses_user_idx").on(t.userId),
+    check("addresses_prefecture_range", sql`${t.prefecture} between 1 and 47`),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+export const stockRequests = sqliteTable(
+  "stock_requests",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    // One open request per member and item; SQLite unique indexes treat NULLs as distinct, hence two.
+    uniqueIndex("stock_requests_variation_once_idx").on(t.userId, t.productId, t.variationId),
+    uniqueIndex("stock_requests_product_once_idx")
+      .on(t.userId, t.productId)
+      .where(sql`${t.variationId} is null`),
+    index("stock_requests_product_idx").on(t.productId, t.notifiedAt),
+  ],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    nickname: text("nickname").notNull(),
+    title: text("title").notNull(),
+    rate: integer("rate").notNull(),
+    /** HTML, sanitised when rendered. */
+    review: text("review").notNull(),
+    status: text("status", { enum: ["published", "pending", "hidden"] }).notNull().default("published"),
+    /** Staff reply, labelled as staff. */
+    comment: text("comment"),
+    commentUserId: integer("comment_user_id").references(() => users.id, { onDelete: "set null" }),
+    commentedAt: integer("commented_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.status, t.createdAt),
+    check("reviews_rate_range", sql`${t.rate} between 1 and 5`),
+  ],
+);
+
+// ─── Carts ──────────────────────────────────────────────────────────────────────────────────
+
+export const carts = sqliteTable(
+  "carts",
+  {
+    /** Random id; a guest's cart is found by the id kept in their session cookie. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    couponCode: text("coupon_code"),
+    pointAmount: integer("point_amount").notNull().default(0),
+    paymentMethod: text("payment_method", { enum: ["cod", "bank_transfer", "konbini_postpay"] }),
+    /** Buyer chose cold shipping for items where it is optional. */
+    coldshipping: flag("coldshipping"),
+    warehouseNotice: text("warehouse_notice").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("carts_user_idx").on(t.userId), check("carts_points_nonnegative", sql`${t.pointAmount} >= 0`)],
+);
+
+export const cartVendorNotices = sqliteTable(
+  "cart_vendor_notices",
+  {
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    notice: text("notice").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.merchantId] })],
+);
+
+/** A cart row: one per product + variation + variable choice + options + pre-order + subscription. */
+export const cartLines = sqliteTable(
+  "cart_lines",
+  {
+    id: integer("id").primaryKey(),
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    /** Variable choice sku (`c`). */
+    choiceSku: text("choice_sku"),
+    /** Chosen option choice ids, sorted, comma-joined ("" = none): part of the row identity. */
+    optionChoiceIds: text("option_choice_ids").notNull().default(""),
+    wrapping: flag("wrapping"),
+    quantity: integer("quantity").notNull(),
+    isPreorder: flag("is_preorder"),
+    /** Subscription interval in months; null = one-off purchase. */
+    subscribe: integer("subscribe"),
+    /** Row identity within the cart, derived from the columns above by the cart engine. */
+    lineKey: text("line_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_lines_identity_idx").on(t.cartId, t.lineKey),
+    check("cart_lines_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const buyLater = sqliteTable(
+  "buy_later",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    choiceSku: text("choice_sku"),
+    optionChoiceIds: text("option_choice_ids").notNull().default(""),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [index("buy_later_user_idx").on(t.userId)],
+);
+
+// ─── Coupons, campaigns, points ────────────────────────────────────────────────────────────
+
+export const coupons = sqliteTable("coupons", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  title: text("title").notNull(),
+  titleSimple: text("title_simple").notNull(),
+  type: text("type", { enum: ["fix", "rate"] }).notNull(),
+  /** Yen off (fix) or percent off (rate). */
+  value: integer("value").notNull(),
+  freeShipping: flag("free_shipping"),
+  /** Cannot be combined with another coupon. */
+  alone: flag("alone"),
+  /** Member-only ("registered"), shown with a person symbol. */
+  memberOnly: flag("member_only"),
+  /** Applied without entering a code. */
+  isAuto: flag("is_auto"),
+  /** Applies to every product not listed in coupon_product_prices; false = only the listed ones. */
+  productsDefault: integer("products_default", { mode: "boolean" }).notNull().default(true),
+  minAmount: integer("min_amount").notNull().default(0),
+  /** Total uses allowed; null = unlimited. */
+  maxUses: integer("max_uses"),
+  maxUsesPerUser: integer("max_uses_per_user"),
+  startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+  /** Expiry ("to"). */
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+/** Per-product coupon values (products_prices). */
+export const couponProductPrices = sqliteTable(
+  "coupon_product_prices",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["fix", "rate"] }).notNull(),
+    value: integer("value").notNull(),
+    titleSimple: text("title_simple").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.productId] })],
+);
+
+/** Products a coupon must not discount (products_excluded / coupons_exluded). */
+export const couponProductExclusions = sqliteTable(
+  "coupon_product_exclusions",
+  {
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.productId] }), index("coupon_exclusions_product_idx").on(t.productId)],
+);
+
+/** Tiered values by cart amount (price_range): from minAmount the coupon is worth type/value. */
+export const couponPriceRanges = sqliteTable(
+  "coupon_price_ranges",
+  {
+    id: integer("id").primaryKey(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    minAmount: integer("min_amount").notNull(),
+    type: text("type", { enum: ["fix", "rate"] }).notNull(),
+    value: integer("value").notNull(),
+  },
+  (t) => [index("coupon_price_ranges_coupon_idx").on(t.couponId, t.minAmount)],
+);
+
+export const couponUses = sqliteTable(
+  "coupon_uses",
+  {
+    id: integer("id").primaryKey(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    discount: integer("discount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("coupon_uses_coupon_idx").on(t.couponId, t.userId)],
+);
+
+export const couponCampaigns = sqliteTable("coupon_campaigns", {
+  id: integer("id").primaryKey(),
+  /** The /coupon-get/{code} path part. */
+  code: text("code").notNull().unique(),
+  title: text("title").notNull(),
+  type: text("type", { enum: ["fix", "rate"] }).notNull(),
+  value: integer("value").notNull(),
+  minAmount: integer("min_amount").notNull().default(0),
+  freeShipping: flag("free_shipping"),
+  startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+  endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+});
+
+export const pointPromos = sqliteTable("point_promos", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  color: text("color").notNull().default("#ee6d68"),
+  link: text("link").notNull().default(""),
+  /** Multiplier of the base earning rate (2 = double points). */
+  rate: integer("rate").notNull().default(2),
+  minAmount: integer("min_amount").notNull().default(0),
+  startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+  endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+});
+
+export const pointLedger = sqliteTable(
+  "point_ledger",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["earned", "used", "expired", "refunded", "adjusted"] }).notNull(),
+    /** Signed: positive adds, negative spends. */
+    amount: integer("amount").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("point_ledger_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ─── Orders and subscriptions ──────────────────────────────────────────────────────────────
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey(),
+    /** Human order number shown to the buyer. */
+    number: text("number").notNull().unique(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending_payment", "paid", "shipped", "completed", "cancelled"] })
+      .notNull()
+      .default("pending_payment"),
+    paymentMethod: text("payment_method", { enum: ["cod", "bank_transfer", "konbini_postpay"] }).notNull(),
+    subtotal: integer("subtotal").notNull(),
+    shippingFee: integer("shipping_fee").notNull().default(0),
+    coldshippingFee: integer("coldshipping_fee").notNull().default(0),
+    /** Split pre-order shipping charge. */
+    splitShippingFee: integer("split_shipping_fee").notNull().default(0),
+    extraFee: integer("extra_fee").notNull().default(0),
+    wrappingFee: integer("wrapping_fee").notNull().default(0),
+    discountCoupon: integer("discount_coupon").notNull().default(0),
+    couponCode: text("coupon_code"),
+    pointsUsed: integer("points_used").notNull().default(0),
+    pointsEarned: integer("points_earned").notNull().default(0),
+    total: integer("total").notNull(),
+    /** Qualified-invoice figures: tax-incl. amount and tax per rate, rounded once per rate. */
+    taxable10: integer("taxable_10").notNull().default(0),
+    tax10: integer("tax_10").notNull().default(0),
+    taxable8: integer("taxable_8").notNull().default(0),
+    tax8: integer("tax_8").notNull().default(0),
+    shipLastname: text("ship_lastname").notNull(),
+    shipFirstname: text("ship_firstname").notNull(),
+    shipLastnameJp: text("ship_lastname_jp").notNull(),
+    shipFirstnameJp: text("ship_firstname_jp").notNull(),
+    shipPostalCode: text("ship_postal_code").notNull(),
+    shipPrefecture: integer("ship_prefecture").notNull(),
+    shipCity: text("ship_city").notNull(),
+    shipDistrict: text("ship_district").notNull().default(""),
+    shipAddress1: text("ship_address1").notNull(),
+    shipAddress2: text("ship_address2").notNull().default(""),
+    shipPhone: text("ship_phone").notNull(),
+    deliveryDate: text("delivery_date"),
+    deliveryTimeSlot: text("delivery_time_slot"),
+    warehouseNotice: text("warehouse_notice").notNull().default(""),
+    /** One per checkout form render: a double submit finds the existing order. */
+    placementToken: text("placement_token").notNull().unique(),
+    receiptName: text("receipt_name"),
+    receiptMemo: text("receipt_memo"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** One shipment per origin: the warehouse, or each merchant. */
+export const orderShipments = sqliteTable(
+  "order_shipments",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shippingFrom: text("shipping_from", { enum: ["warehouse", "merchant"] }).notNull(),
+    merchantId: integer("merchant_id").references(() => merchants.id),
+    shippingFee: integer("shipping_fee").notNull().default(0),
+    notice: text("notice").notNull().default(""),
+    status: text("status", { enum: ["preparing", "shipped", "delivered"] }).notNull().default("preparing"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("order_shipments_order_idx").on(t.orderId)],
+);
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shipmentId: integer("shipment_id").references(() => orderShipments.id, { onDelete: "set null" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variationId: integer("variation_id").references(() => productVariations.id),
+    choiceSku: text("choice_sku"),
+    /** Snapshot at purchase time. */
+    sku: text("sku").notNull(),
+    title: text("title").notNull(),
+    choiceLabel: text("choice_label").notNull().default(""),
+    optionsLabel: text("options_label").notNull().default(""),
+    picture: text("picture").notNull().default(""),
+    unitPrice: integer("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+    taxRate: integer("tax_rate").notNull(),
+    wrapping: flag("wrapping"),
+    isPreorder: flag("is_preorder"),
+    subscribe: integer("subscribe"),
+    total: integer("total").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variationId: integer("variation_id").references(() => productVariations.id),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    quantity: integer("quantity").notNull(),
+    periodMonths: integer("period_months").notNull().default(1),
+    /** Amount per delivery, tax incl. */
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["active", "cancelled"] }).notNull().default("active"),
+    nextPaymentDate: text("next_payment_date").notNull(),
+    nextShippingDate: text("next_shipping_date").notNull(),
+    /** Skipping or cancelling is allowed only for deliveries after this date. */
+    cancelDate: text("cancel_date").notNull(),
+    paymentMethod: text("payment_method", { enum: ["cod", "bank_transfer", "konbini_postpay"] }).notNull(),
+    addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.status)],
+);
+
+// ─── Messages to members ───────────────────────────────────────────────────────────────────
+
+export const notificationMails = sqliteTable(
+  "notification_mails",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** HTML, sanitised when rendered. */
+    content: text("content").notNull(),
+    /** Null = unread. */
+    readed: integer("readed", { mode: "timestamp_ms" }),
+    dateCreated: integer("date_created", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("notification_mails_user_idx").on(t.userId, t.dateCreated)],
+);
+
+// ─── Support tickets and attachments ───────────────────────────────────────────────────────
+
+export const tickets = sqliteTable(
+  "tickets",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["doing", "close"] }).notNull().default("doing"),
+    confirmation: text("confirmation", { enum: ["waiting", "resolved", "unresolved"] }),
+    priority: text("priority", { enum: ["high", "medium", "low"] }).notNull(),
+    category: text("category").notNull(),
+    trouble: text("trouble").notNull(),
+    replyChoice: text("reply_choice", { enum: ["", "email", "phone"] }).notNull().default(""),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    /** The form's `session` timestamp: a double submit of one form creates one ticket. */
+    formSession: text("form_session").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("tickets_form_session_idx").on(t.userId, t.formSession),
+    index("tickets_status_idx").on(t.status, t.updatedAt),
+  ],
+);
+
+/** The order lines a ticket is about (details[]). */
+export const ticketOrderLines = sqliteTable(
+  "ticket_order_lines",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.orderLineId] })],
+);
+
+export const ticketMessages = sqliteTable(
+  "ticket_messages",
+  {
+    id: integer("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    /** Staff sender; null = sent by the customer. */
+    fromadmin: integer("fromadmin").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    /** When the other side read it (customer for staff messages, staff for customer ones). */
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    dateCreated: integer("date_created", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.dateCreated)],
+);
+
+/** Uploaded images in R2 (ticket attachments, review pictures). */
+export const media = sqliteTable(
+  "media",
+  {
+    id: integer("id").primaryKey(),
+    ownerUserId: integer("owner_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Unguessable R2 object key. */
+    r2Key: text("r2_key").notNull().unique(),
+    folder: text("folder").notNull(),
+    filename: text("filename").notNull(),
+    ext: text("ext").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    ticketMessageId: integer("ticket_message_id").references(() => ticketMessages.id, { onDelete: "set null" }),
+    reviewId: integer("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_message_idx").on(t.ticketMessageId), index("media_owner_idx").on(t.ownerUserId)],
+);

@@ -1,0 +1,23 @@
+import { defineConfig, presetWind3, transformerVariantGroup } from "unocss";
+
+// Atomic CSS: only the utilities used in app/ ship. Shortcuts name the few recurring UI pieces.
+export default defineConfig({
+  presets: [presetWind3()],
+  transformers: [transformerVariantGroup()],
+  content: { pipeline: { include: [/app\/.*\.tsx?$/] } },
+  theme: {
+    colors: {
+      brand: { DEFAULT: "#b5322b", dark: "#8f2620", light: "#fbeceb" },
+      promo: "#ee6d68",
+    },
+  },
+  shortcuts: {
+    "btn": "inline-flex items-center justify-center gap-1 rounded px-4 py-2 font-bold text-sm cursor-pointer border-0 disabled:(opacity-50 cursor-not-allowed)",
+    "btn-primary": "btn bg-brand text-white hover:bg-brand-dark",
+    "btn-secondary": "btn bg-white text-brand border border-solid border-brand hover:bg-brand-light",
+    "field": "block w-full rounded border border-solid border-gray-400 px-3 py-2 text-base bg-white",
+    "field-error": "mt-1 rounded bg-red-50 px-2 py-1 text-sm text-red-700",
+    "card": "rounded-lg border border-solid border-gray-200 bg-white",
+    "badge": "inline-block rounded-full px-2 text-xs font-bold leading-5",
+  },
+});
