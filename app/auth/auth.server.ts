@@ -1,0 +1,93 @@
+/**
+ * Login with remix-auth's form strategy, the member session, and the route guards
+ * requireUser / requireStaff. The authenticator is built per request from the load context.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { LoginSchema } from "~/core/account-forms";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { findSessionUser, verifyLogin, type SessionUser } from "~/services/accounts.server";
+
+type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
+
+export type LoginAttempt =
+  | { ok: true; user: SessionUser; redirectTo: string }
+  | { ok: false; reply: SubmissionResult<string[]> };
+
+function clientIp(request: Request): string | null {
+  return request.headers.get("CF-Connecting-IP");
+}
+
+export function createAuthenticator(context: Context, now: Date = new Date()): Authenticator<LoginAttempt> {
+  const authenticator = new Authenticator<LoginAttempt>();
+  authenticator.use(
+    new FormStrategy(async ({ form, request }) => {
+      const submission = parseWithValibot(form, { schema: LoginSchema });
+      if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }) };
+      const result = await verifyLogin(context.db, submission.value, clientIp(request), now);
+      if (!result.ok) {
+        return { ok: false, reply: submission.reply({ formErrors: [result.error], hideFields: ["password"] }) };
+      }
+      return { ok: true, user: result.user, redirectTo: safeRedirectPath(submission.value.redirectTo) };
+    }),
+    "form",
+  );
+  return authenticator;
+}
+
+export async function getSession(request: Request, context: Context) {
+  return context.sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export async function getUserId(request: Request, context: Context): Promise<number | undefined> {
+  return (await getSession(request, context)).get("userId");
+}
+
+export async function getOptionalUser(request: Request, context: Context): Promise<SessionUser | undefined> {
+  const userId = await getUserId(request, context);
+  return userId == null ? undefined : findSessionUser(context.db, userId);
+}
+
+function loginUrl(request: Request): string {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ show: "1", redirectTo: `${url.pathname}${url.search}` });
+  return `/login?${params}`;
+}
+
+/** The signed-in member, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request, context: Context): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw redirect(loginUrl(request));
+  return user;
+}
+
+/** Staff routes (/crm): members without the staff role get 403. */
+export async function requireStaff(request: Request, context: Context): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "staff") {
+    throw new Response("このページはカスタマーサービス担当者専用です。", { status: 403 });
+  }
+  return user;
+}
+
+/** Starts the member session and redirects (PRG). */
+export async function createUserSession(
+  request: Request,
+  context: Context,
+  userId: number,
+  redirectTo: string,
+): Promise<Response> {
+  const session = await getSession(request, context);
+  session.set("userId", userId);
+  return redirect(safeRedirectPath(redirectTo), {
+    headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
+  });
+}
+
+export async function logout(request: Request, context: Context): Promise<Response> {
+  const session = await getSession(request, context);
+  return redirect("/", { headers: { "Set-Cookie": await context.sessionStorage.destroySession(session) } });
+}

@@ -1,0 +1,30 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
+const MESSAGES: Record<number, { title: string; body: string }> = {
+  400: { title: "リクエストが正しくありません", body: "入力内容をご確認のうえ、もう一度お試しください。" },
+  403: { title: "このページを表示する権限がありません", body: "ログインしているアカウントをご確認ください。" },
+  404: { title: "ページが見つかりません", body: "お探しのページは移動または削除された可能性があります。" },
+  405: { title: "この操作は利用できません", body: "ページを再読み込みしてからもう一度お試しください。" },
+};
+const FALLBACK = { title: "エラーが発生しました", body: "時間をおいてもう一度お試しください。解決しない場合はお問い合わせください。" };
+
+/** The Japanese error page used by the root and any route that wants its own boundary. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const { title, body } = MESSAGES[status] ?? FALLBACK;
+  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <section className="mx-auto max-w-xl px-3 py-12 text-center">
+      <p className="m-0 text-5xl font-bold text-gray-300">{status}</p>
+      <h1 className="text-xl">{title}</h1>
+      <p>{detail ?? body}</p>
+      <p>
+        <Link to="/" className="btn-primary no-underline">
+          トップページへ戻る
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Login and registration form schemas: one Valibot schema per form, used by the server action and,
+ * with JS on, by Conform in the browser. Messages are the Japanese texts the shopper sees.
+ */
+import * as v from "valibot";
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+const NAME_MAX_LENGTH = 40;
+
+const HIRAGANA = /[\u3041-\u3096]/g;
+const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u30fb\u3000 ]+$/u;
+
+/** Readings may be typed in hiragana or half-width kana: NFKC widens, then hiragana → katakana. */
+export function toFullWidthKatakana(text: string): string {
+  return text.normalize("NFKC").replace(HIRAGANA, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+}
+
+const requiredText = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`),
+  );
+
+const katakanaText = (message: string) =>
+  v.pipe(
+    requiredText(message),
+    v.transform(toFullWidthKatakana),
+    v.regex(KATAKANA_ONLY, "全角カタカナで入力してください"),
+  );
+
+export const emailField = v.pipe(
+  v.string("メールアドレスを入力してください"),
+  v.trim(),
+  v.nonEmpty("メールアドレスを入力してください"),
+  v.toLowerCase(),
+  v.maxLength(254, "メールアドレスが長すぎます"),
+  v.email("メールアドレスの形式が正しくありません"),
+);
+
+const checkbox = v.pipe(
+  v.optional(v.string()),
+  v.transform((value) => value === "on" || value === "1"),
+);
+
+export const LoginSchema = v.object({
+  email: emailField,
+  password: v.pipe(v.string("パスワードを入力してください"), v.nonEmpty("パスワードを入力してください")),
+  redirectTo: v.optional(v.string()),
+});
+
+export const RegisterSchema = v.object({
+  email: emailField,
+  password: v.pipe(
+    v.string("パスワードを入力してください"),
+    v.nonEmpty("パスワードを入力してください"),
+    v.minLength(PASSWORD_MIN_LENGTH, `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください`),
+    v.maxLength(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`),
+  ),
+  lastname: requiredText("姓を入力してください"),
+  firstname: requiredText("名を入力してください"),
+  lastnameJp: katakanaText("セイ（カタカナ）を入力してください"),
+  firstnameJp: katakanaText("メイ（カタカナ）を入力してください"),
+  newsletter: checkbox,
+  agreement: v.pipe(
+    checkbox,
+    v.check((agreed) => agreed, "会員規約への同意が必要です"),
+  ),
+  redirectTo: v.optional(v.string()),
+});
+
+export type RegisterInput = v.InferOutput<typeof RegisterSchema>;

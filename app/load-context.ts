@@ -1,0 +1,43 @@
+// Imported by vite.config.ts, where the ~/ alias does not exist yet: relative imports only.
+/**
+ * Per-request services handed to every loader and action (Hydrogen style): built once per request
+ * from the Worker's env, by the Worker entry in production and by the Vite dev proxy locally.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createSessionStorage, type AppSessionStorage } from "./auth/session.server";
+import { countD1RoundTrips, createDatabase, type D1Usage, type Database } from "./db/client.server";
+
+export interface CloudflareContext {
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+  cf?: unknown;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: CloudflareContext;
+    db: Database;
+    /** D1 round trips made while answering this request (reported in Server-Timing). */
+    d1Usage: D1Usage;
+    sessionStorage: AppSessionStorage;
+    /** Nonce for this document's inline scripts (CSP). */
+    cspNonce: string;
+  }
+}
+
+function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+  const { env } = context.cloudflare;
+  const d1Usage: D1Usage = { roundTrips: 0 };
+  return {
+    cloudflare: context.cloudflare,
+    db: createDatabase(countD1RoundTrips(env.DB, d1Usage)),
+    d1Usage,
+    sessionStorage: createSessionStorage(env),
+    cspNonce: createNonce(),
+  };
+}

@@ -1,0 +1,73 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import "virtual:uno.css";
+import { getSession } from "~/auth/auth.server";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { SiteFooter } from "~/components/layout/SiteFooter";
+import { SiteHeader } from "~/components/layout/SiteHeader";
+import { useNonce } from "~/components/nonce";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
+import { loadShellState, type ShellState } from "~/services/shell.server";
+import "~/styles/base.css";
+
+export const meta: MetaFunction = () => [
+  { title: SHOP_NAME },
+  { name: "description", content: SHOP_TAGLINE },
+];
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  const shell = await loadShellState(context.db, { userId: session.get("userId"), cartId: session.get("cartId") });
+  return { shell };
+}
+
+const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const searchQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b5322b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="m-0 bg-white text-gray-900">
+        <a href="#main" className="sr-only focus:not-sr-only">
+          本文へ移動
+        </a>
+        <SiteHeader shell={data?.shell ?? EMPTY_SHELL} searchQuery={searchQuery} />
+        <main id="main" className="mx-auto max-w-5xl px-3">
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,65 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { createAuthenticator, createUserSession, getUserId } from "~/auth/auth.server";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PasswordField } from "~/components/forms/PasswordField";
+import { TextField } from "~/components/forms/TextField";
+import { LoginSchema } from "~/core/account-forms";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { SHOP_NAME } from "~/core/site";
+
+export const meta: MetaFunction = () => [{ title: `ログイン | ${SHOP_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  if ((await getUserId(request, context)) != null) throw redirect(redirectTo);
+  // show=1: the visitor was sent here by an action that needs a member (stock request, buy later …).
+  return { redirectTo, loginRequired: url.searchParams.get("show") === "1" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const attempt = await createAuthenticator(context).authenticate("form", request);
+  if (!attempt.ok) return data(attempt.reply, { status: 400 });
+  throw await createUserSession(request, context, attempt.user.id, attempt.redirectTo);
+}
+
+export default function Login() {
+  const { redirectTo, loginRequired } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <h1 className="text-xl">ログイン</h1>
+      {loginRequired ? (
+        <p role="status" className="rounded bg-amber-50 px-3 py-2 text-sm">
+          この操作にはログインが必要です。会員の方はログインしてください。
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
+        <PasswordField label="パスワード" field={fields.password} autoComplete="current-password" />
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          ログインする
+        </button>
+      </Form>
+      <section className="mt-8 rounded bg-gray-50 p-4 text-sm">
+        <h2 className="m-0 text-base">はじめてご利用の方</h2>
+        <p>会員登録でポイントが貯まり、お届け先の保存や注文履歴の確認ができます。</p>
+        <Link to={`/user/register?redirectTo=${encodeURIComponent(redirectTo)}`} className="btn-secondary no-underline">
+          新規会員登録
+        </Link>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { createUserSession, getUserId } from "~/auth/auth.server";
+import { FieldErrors, TextField } from "~/components/forms/TextField";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PasswordField } from "~/components/forms/PasswordField";
+import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/core/account-forms";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { SHOP_NAME } from "~/core/site";
+import { registerUser } from "~/services/accounts.server";
+
+export const meta: MetaFunction = () => [{ title: `新規会員登録 | ${SHOP_NAME}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
+  if ((await getUserId(request, context)) != null) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const result = await registerUser(context.db, submission.value);
+  if (!result.ok) {
+    return data(submission.reply({ fieldErrors: { [result.field]: [result.error] }, hideFields: ["password"] }), {
+      status: 400,
+    });
+  }
+  throw await createUserSession(request, context, result.user.id, safeRedirectPath(submission.value.redirectTo));
+}
+
+export default function Register() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    // Newsletter opt-in is on unless the shopper unticks it.
+    defaultValue: { newsletter: true },
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: RegisterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <h1 className="text-xl">新規会員登録</h1>
+      <p className="text-sm text-gray-700">
+        会員登録（無料）でお買い物ごとにポイントが貯まり、お届け先の保存や注文履歴の確認ができます。
+      </p>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
+        <PasswordField
+          label="パスワード"
+          field={fields.password}
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN_LENGTH}文字以上で入力してください`}
+        />
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="姓" field={fields.lastname} required inputProps={{ autoComplete: "family-name" }} />
+          <TextField label="名" field={fields.firstname} required inputProps={{ autoComplete: "given-name" }} />
+          <TextField label="セイ（カタカナ）" field={fields.lastnameJp} required />
+          <TextField label="メイ（カタカナ）" field={fields.firstnameJp} required />
+        </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
+          メールマガジンを受け取る（新商品・セール情報）
+        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.agreement, { type: "checkbox" })} />
+            <span>
+              <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
+                会員規約
+              </a>
+              に同意する<span className="ml-1 text-xs text-brand">※必須</span>
+            </span>
+          </label>
+          <FieldErrors id={fields.agreement.errorId} errors={fields.agreement.errors} />
+        </div>
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          会員登録する
+        </button>
+      </Form>
+      <p className="mt-6 text-sm">
+        すでに会員の方は<Link to={`/login?redirectTo=${encodeURIComponent(redirectTo)}`}>ログイン</Link>
+      </p>
+    </div>
+  );
+}

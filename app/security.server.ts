@@ -1,0 +1,53 @@
+// Imported by vite.config.ts, where the ~/ alias does not exist yet: relative imports only.
+/**
+ * Request and response safety shared by the Worker entry and the Vite dev server:
+ * refuse cross-site state changes, and send the security headers on every response.
+ */
+import { isCrossSiteMutation } from "./core/request-origin";
+
+export const CROSS_SITE_REFUSED_MESSAGE =
+  "別のサイトから送信されたリクエストのため、処理できませんでした。ページを再読み込みしてからもう一度お試しください。";
+
+export function refuseCrossSiteMutation(request: Request): Response | null {
+  const crossSite = isCrossSiteMutation({
+    method: request.method,
+    url: request.url,
+    origin: request.headers.get("Origin"),
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+  });
+  return crossSite
+    ? new Response(CROSS_SITE_REFUSED_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } })
+    : null;
+}
+
+/** Headers every response carries; documents add a nonce-based CSP in entry.server. */
+export const BASE_SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "geolocation=(), microphone=(), payment=()",
+};
+
+export function documentContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Adds the base headers, a frame-ancestors CSP where none was set, and the D1 round-trip count. */
+export function finishResponse(response: Response, d1RoundTrips: number): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
+  headers.append("Server-Timing", `d1;desc="round trips";dur=${d1RoundTrips}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

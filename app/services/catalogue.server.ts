@@ -1,0 +1,98 @@
+/** Catalogue reads for listings. Only published, non-private products are ever listed. */
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { sellingPrice } from "~/core/pricing";
+import type { Database } from "~/db/client.server";
+import { categories, productMedia, products } from "~/db/schema";
+
+export interface ProductSummary {
+  sku: string;
+  title: string;
+  catchcopy: string;
+  categorySlug: string;
+  image: string | null;
+  price: number;
+  regularPrice: number;
+  onSale: boolean;
+  soldOut: boolean;
+  reviewCount: number;
+  reviewAvg: number;
+}
+
+export const listedProduct = and(eq(products.status, "published"), eq(products.isPrivate, false));
+
+const summaryColumns = {
+  sku: products.sku,
+  title: products.title,
+  catchcopy: products.catchcopy,
+  categorySlug: categories.slug,
+  image: sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`,
+  regularPrice: products.regularPrice,
+  discountPrice: products.discountPrice,
+  inventory: products.inventory,
+  inventoryPreorderMax: products.inventoryPreorderMax,
+  reviewCount: products.reviewCount,
+  reviewAvgX10: products.reviewAvg,
+};
+
+type SummaryRow = {
+  sku: string;
+  title: string;
+  catchcopy: string;
+  categorySlug: string;
+  image: string | null;
+  regularPrice: number;
+  discountPrice: number | null;
+  inventory: number;
+  inventoryPreorderMax: number;
+  reviewCount: number;
+  reviewAvgX10: number;
+};
+
+function toSummary(row: SummaryRow): ProductSummary {
+  const price = sellingPrice(row);
+  return {
+    sku: row.sku,
+    title: row.title,
+    catchcopy: row.catchcopy,
+    categorySlug: row.categorySlug,
+    image: row.image,
+    price,
+    regularPrice: row.regularPrice,
+    onSale: price < row.regularPrice,
+    soldOut: row.inventory <= 0 && row.inventoryPreorderMax <= 0,
+    reviewCount: row.reviewCount,
+    reviewAvg: row.reviewAvgX10 / 10,
+  };
+}
+
+function productSummaries(db: Database, where: SQL | undefined, orderBy: SQL[], limit: number) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit);
+}
+
+export interface HomeCatalogue {
+  categories: { slug: string; name: string; icon: string }[];
+  newArrivals: ProductSummary[];
+  popular: ProductSummary[];
+}
+
+const HOME_SECTION_SIZE = 8;
+
+/** Everything the home page shows, in one D1 round trip. */
+export async function loadHomeCatalogue(db: Database): Promise<HomeCatalogue> {
+  const [topCategories, newest, popular] = await db.batch([
+    db
+      .select({ slug: categories.slug, name: categories.name, icon: categories.icon })
+      .from(categories)
+      .where(isNull(categories.parentId))
+      .orderBy(asc(categories.position)),
+    productSummaries(db, listedProduct, [desc(products.createdAt), desc(products.id)], HOME_SECTION_SIZE),
+    productSummaries(db, listedProduct, [desc(products.reviewCount), desc(products.reviewAvg), asc(products.id)], HOME_SECTION_SIZE),
+  ]);
+  return { categories: topCategories, newArrivals: newest.map(toSummary), popular: popular.map(toSummary) };
+}
