@@ -6,6 +6,7 @@ import { createAuthenticator, createUserSession, getUserId } from "~/auth/auth.s
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
+import { readFormData } from "~/http.server";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
@@ -21,6 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readFormData(request.clone()); // a body that is not a form is answered with 400 here
   const attempt = await createAuthenticator(context).authenticate("form", request);
   if (!attempt.ok) return data(attempt.reply, { status: 400 });
   throw await createUserSession(request, context, attempt.user.id, attempt.redirectTo);

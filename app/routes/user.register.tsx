@@ -9,6 +9,7 @@ import { PasswordField } from "~/components/forms/PasswordField";
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
+import { readFormData } from "~/http.server";
 import { registerUser } from "~/services/accounts.server";
 
 export const meta: MetaFunction = () => [{ title: `新規会員登録 | ${SHOP_NAME}` }];
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: RegisterSchema });
+  const submission = parseWithValibot(await readFormData(request), { schema: RegisterSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

@@ -1,0 +1,17 @@
+/**
+ * Serves the production build under `wrangler dev` on a local store, for e2e tests and the bench.
+ *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR]
+ * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue.
+ */
+import { rmSync } from "node:fs";
+import { flagValue, run } from "./lib/run";
+
+const port = flagValue("port") ?? "8788";
+const freshDir = flagValue("fresh");
+const persistArgs = freshDir ? ["--persist-to", freshDir] : [];
+
+if (freshDir) {
+  rmSync(freshDir, { recursive: true, force: true });
+  await run("node", ["--import", "tsx", "scripts/setup.ts", ...persistArgs]);
+}
+await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs]);

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PASSWORD = "correct-horse-42";
+
+function uniqueEmail(projectName: string): string {
+  return `e2e-${projectName}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード", { exact: false }).first().fill(password);
+  await page.getByRole("button", { name: "ログインする" }).click();
+}
+
+test("register, log out, and log in again", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo.project.name);
+  await page.goto("/user/register");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.locator("#" + (await page.getByLabel("パスワード").first().getAttribute("id"))).fill(PASSWORD);
+  await page.getByLabel("姓", { exact: true }).fill("鈴木");
+  await page.getByLabel("名", { exact: true }).fill("一郎");
+  await page.getByLabel("セイ（カタカナ）").fill("すずき"); // hiragana is converted to katakana
+  await page.getByLabel("メイ（カタカナ）").fill("イチロウ");
+  await expect(page.getByLabel("メールマガジンを受け取る（新商品・セール情報）")).toBeChecked();
+  await page.getByRole("checkbox", { name: /会員規約/ }).check();
+  await page.getByRole("button", { name: "会員登録する" }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "鈴木様" })).toBeVisible();
+
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "鈴木様" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "ログイン" }).click();
+  await login(page, email, PASSWORD);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "鈴木様" })).toBeVisible();
+});
+
+test("a wrong password shows an error and keeps the visitor logged out", async ({ page }) => {
+  await page.goto("/login");
+  await login(page, "member@example.jp", "not-the-password");
+  await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
+  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(page.getByLabel("メールアドレス")).toHaveValue("member@example.jp");
+});
+
+test("the demo member logs in and returns to the page that asked for it", async ({ page }) => {
+  await page.goto("/login?show=1&redirectTo=%2Fuser%2FmemberAgreement");
+  await expect(page.getByRole("status")).toContainText("ログインが必要です");
+  await login(page, "member@example.jp", "password1234");
+  await expect(page).toHaveURL("/user/memberAgreement");
+  await expect(page.getByRole("link", { name: "山田様" })).toBeVisible();
+});
+
+test("registration explains what is wrong in Japanese and saves nothing", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo.project.name);
+  await page.goto("/user/register");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.locator("#" + (await page.getByLabel("パスワード").first().getAttribute("id"))).fill("short");
+  await page.getByLabel("姓", { exact: true }).fill("鈴木");
+  await page.getByLabel("名", { exact: true }).fill("一郎");
+  await page.getByLabel("セイ（カタカナ）").fill("Suzuki");
+  await page.getByLabel("メイ（カタカナ）").fill("イチロウ");
+  await page.getByRole("button", { name: "会員登録する" }).click();
+  await expect(page.getByText("パスワードは8文字以上で入力してください")).toBeVisible();
+  await expect(page.getByText("全角カタカナで入力してください")).toBeVisible();
+  await expect(page.getByText("会員規約への同意が必要です")).toBeVisible();
+  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+
+  // Nothing was registered: logging in with that address fails.
+  await page.goto("/login");
+  await login(page, email, "short");
+  await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
+});
+
+test("the membership terms open from registration in a new tab", async ({ page }) => {
+  await page.goto("/user/register");
+  const link = page.getByRole("link", { name: "会員規約" }).first();
+  await expect(link).toHaveAttribute("target", "_blank");
+  await page.goto("/user/memberAgreement");
+  await expect(page.getByRole("heading", { name: "会員規約" })).toBeVisible();
+});
