@@ -6,7 +6,7 @@ export function badRequest(message: string): Response {
 }
 
 /** The request's form fields; a body that is not a form (JSON, garbage, wrong type) is a 400. */
-export async function readFormData(request: Request): Promise<FormData> {
+export async function readFormData(request: Pick<Request, "formData">): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
