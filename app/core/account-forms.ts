@@ -16,13 +16,18 @@ export function toFullWidthKatakana(text: string): string {
   return text.normalize("NFKC").replace(HIRAGANA, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
 }
 
+/**
+ * A required text field. Conform submits an empty field as a missing key, so missing means "" here and
+ * the Japanese "please enter" message applies instead of Valibot's generic one.
+ */
+export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ""), v.nonEmpty(message));
+
+/** Required and trimmed (names, addresses); passwords use requiredString and are taken as typed. */
+export const requiredTrimmed = (message: string) =>
+  v.pipe(v.optional(v.string(message), ""), v.trim(), v.nonEmpty(message));
+
 const requiredText = (message: string) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.nonEmpty(message),
-    v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`),
-  );
+  v.pipe(requiredTrimmed(message), v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`));
 
 const katakanaText = (message: string) =>
   v.pipe(
@@ -32,30 +37,26 @@ const katakanaText = (message: string) =>
   );
 
 export const emailField = v.pipe(
-  v.string("メールアドレスを入力してください"),
-  v.trim(),
-  v.nonEmpty("メールアドレスを入力してください"),
+  requiredTrimmed("メールアドレスを入力してください"),
   v.toLowerCase(),
   v.maxLength(254, "メールアドレスが長すぎます"),
   v.email("メールアドレスの形式が正しくありません"),
 );
 
-const checkbox = v.pipe(
-  v.optional(v.string()),
-  v.transform((value) => value === "on" || value === "1"),
-);
+/** A checkbox: Conform turns "on" into true; an unticked box is absent, i.e. false. */
+const checkbox = (message: string) => v.optional(v.boolean(message), false);
+const AGREEMENT_REQUIRED = "会員規約への同意が必要です";
 
 export const LoginSchema = v.object({
   email: emailField,
-  password: v.pipe(v.string("パスワードを入力してください"), v.nonEmpty("パスワードを入力してください")),
+  password: requiredString("パスワードを入力してください"),
   redirectTo: v.optional(v.string()),
 });
 
 export const RegisterSchema = v.object({
   email: emailField,
   password: v.pipe(
-    v.string("パスワードを入力してください"),
-    v.nonEmpty("パスワードを入力してください"),
+    requiredString("パスワードを入力してください"),
     v.minLength(PASSWORD_MIN_LENGTH, `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください`),
     v.maxLength(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`),
   ),
@@ -63,11 +64,8 @@ export const RegisterSchema = v.object({
   firstname: requiredText("名を入力してください"),
   lastnameJp: katakanaText("セイ（カタカナ）を入力してください"),
   firstnameJp: katakanaText("メイ（カタカナ）を入力してください"),
-  newsletter: checkbox,
-  agreement: v.pipe(
-    checkbox,
-    v.check((agreed) => agreed, "会員規約への同意が必要です"),
-  ),
+  newsletter: checkbox("メールマガジンの選択が正しくありません"),
+  agreement: v.pipe(checkbox(AGREEMENT_REQUIRED), v.value(true, AGREEMENT_REQUIRED)),
   redirectTo: v.optional(v.string()),
 });
 

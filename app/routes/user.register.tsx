@@ -3,7 +3,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createUserSession, getUserId } from "~/auth/auth.server";
-import { FieldErrors, TextField } from "~/components/forms/TextField";
+import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/core/account-forms";
@@ -79,7 +79,8 @@ export default function Register() {
               <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
                 会員規約
               </a>
-              に同意する<span className="ml-1 text-xs text-brand">※必須</span>
+              に同意する
+              <RequiredMark />
             </span>
           </label>
           <FieldErrors id={fields.agreement.errorId} errors={fields.agreement.errors} />

@@ -6,9 +6,14 @@ function uniqueEmail(projectName: string): string {
   return `e2e-${projectName}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
 }
 
+/** The header's account links (pages may have their own login links too). */
+function accountNav(page: Page) {
+  return page.getByRole("navigation", { name: "アカウント" });
+}
+
 async function login(page: Page, email: string, password: string) {
   await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel("パスワード", { exact: false }).first().fill(password);
+  await page.getByLabel(/^パスワード/).fill(password);
   await page.getByRole("button", { name: "ログインする" }).click();
 }
 
@@ -16,11 +21,11 @@ test("register, log out, and log in again", async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo.project.name);
   await page.goto("/user/register");
   await page.getByLabel("メールアドレス").fill(email);
-  await page.locator("#" + (await page.getByLabel("パスワード").first().getAttribute("id"))).fill(PASSWORD);
-  await page.getByLabel("姓", { exact: true }).fill("鈴木");
-  await page.getByLabel("名", { exact: true }).fill("一郎");
-  await page.getByLabel("セイ（カタカナ）").fill("すずき"); // hiragana is converted to katakana
-  await page.getByLabel("メイ（カタカナ）").fill("イチロウ");
+  await page.getByLabel(/^パスワード/).fill(PASSWORD);
+  await page.getByRole("textbox", { name: "姓", exact: true }).fill("鈴木");
+  await page.getByRole("textbox", { name: "名", exact: true }).fill("一郎");
+  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("すずき"); // hiragana is converted to katakana
+  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
   await expect(page.getByLabel("メールマガジンを受け取る（新商品・セール情報）")).toBeChecked();
   await page.getByRole("checkbox", { name: /会員規約/ }).check();
   await page.getByRole("button", { name: "会員登録する" }).click();
@@ -29,10 +34,10 @@ test("register, log out, and log in again", async ({ page }, testInfo) => {
   await expect(page.getByRole("link", { name: "鈴木様" })).toBeVisible();
 
   await page.getByRole("button", { name: "ログアウト" }).click();
-  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
   await expect(page.getByRole("link", { name: "鈴木様" })).toHaveCount(0);
 
-  await page.getByRole("link", { name: "ログイン" }).click();
+  await accountNav(page).getByRole("link", { name: "ログイン" }).click();
   await login(page, email, PASSWORD);
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "鈴木様" })).toBeVisible();
@@ -42,7 +47,7 @@ test("a wrong password shows an error and keeps the visitor logged out", async (
   await page.goto("/login");
   await login(page, "member@example.jp", "not-the-password");
   await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
-  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
   await expect(page.getByLabel("メールアドレス")).toHaveValue("member@example.jp");
 });
 
@@ -58,16 +63,16 @@ test("registration explains what is wrong in Japanese and saves nothing", async 
   const email = uniqueEmail(testInfo.project.name);
   await page.goto("/user/register");
   await page.getByLabel("メールアドレス").fill(email);
-  await page.locator("#" + (await page.getByLabel("パスワード").first().getAttribute("id"))).fill("short");
-  await page.getByLabel("姓", { exact: true }).fill("鈴木");
-  await page.getByLabel("名", { exact: true }).fill("一郎");
-  await page.getByLabel("セイ（カタカナ）").fill("Suzuki");
-  await page.getByLabel("メイ（カタカナ）").fill("イチロウ");
+  await page.getByLabel(/^パスワード/).fill("short");
+  await page.getByRole("textbox", { name: "姓", exact: true }).fill("鈴木");
+  await page.getByRole("textbox", { name: "名", exact: true }).fill("一郎");
+  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("Suzuki");
+  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
   await page.getByRole("button", { name: "会員登録する" }).click();
   await expect(page.getByText("パスワードは8文字以上で入力してください")).toBeVisible();
   await expect(page.getByText("全角カタカナで入力してください")).toBeVisible();
   await expect(page.getByText("会員規約への同意が必要です")).toBeVisible();
-  await expect(page.getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
 
   // Nothing was registered: logging in with that address fails.
   await page.goto("/login");

@@ -1,8 +1,8 @@
-import * as v from "valibot";
+import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterSchema, toFullWidthKatakana } from "~/core/account-forms";
 
-const valid = {
+const valid: Record<string, string> = {
   email: "  Hanako@Example.JP ",
   password: "password1234",
   lastname: "山田",
@@ -13,9 +13,15 @@ const valid = {
   agreement: "on",
 };
 
-function messages(input: Record<string, unknown>) {
-  const result = v.safeParse(RegisterSchema, input);
-  return result.success ? [] : result.issues.map((issue) => issue.message);
+/** Parses like the route does: form fields through Conform's Valibot integration. */
+function parse(fields: Record<string, string | undefined>) {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) formData.set(name, value);
+  return parseWithValibot(formData, { schema: RegisterSchema });
+}
+
+function errorsOf(fields: Record<string, string | undefined>): Record<string, string[] | null> {
+  return parse(fields).reply().error ?? {};
 }
 
 describe("toFullWidthKatakana", () => {
@@ -28,45 +34,56 @@ describe("toFullWidthKatakana", () => {
 
 describe("RegisterSchema", () => {
   it("normalises a valid registration", () => {
-    const output = v.parse(RegisterSchema, valid);
-    expect(output.email).toBe("hanako@example.jp");
-    expect(output.lastnameJp).toBe("ヤマダ");
-    expect(output.firstnameJp).toBe("ハナコ");
-    expect(output.newsletter).toBe(true);
-    expect(output.agreement).toBe(true);
+    const submission = parse(valid);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value.email).toBe("hanako@example.jp");
+    expect(submission.value.lastnameJp).toBe("ヤマダ");
+    expect(submission.value.firstnameJp).toBe("ハナコ");
+    expect(submission.value.newsletter).toBe(true);
+    expect(submission.value.agreement).toBe(true);
   });
 
   it("treats an unticked newsletter box as no", () => {
-    expect(v.parse(RegisterSchema, { ...valid, newsletter: undefined }).newsletter).toBe(false);
+    const submission = parse({ ...valid, newsletter: undefined });
+    expect(submission.status === "success" && submission.value.newsletter).toBe(false);
   });
 
-  it("requires the agreement", () => {
-    expect(messages({ ...valid, agreement: undefined })).toContain("会員規約への同意が必要です");
+  it("requires the agreement, also when other fields are wrong", () => {
+    expect(errorsOf({ ...valid, agreement: undefined }).agreement).toEqual(["会員規約への同意が必要です"]);
+    expect(errorsOf({ ...valid, password: "x", agreement: undefined }).agreement).toEqual(["会員規約への同意が必要です"]);
+    expect(errorsOf({ ...valid, agreement: "bogus" }).agreement).toEqual(["会員規約への同意が必要です"]);
   });
 
   it("requires 8+ character passwords", () => {
-    expect(messages({ ...valid, password: "1234567" })).toContain("パスワードは8文字以上で入力してください");
-    expect(messages({ ...valid, password: "12345678" })).toEqual([]);
+    expect(errorsOf({ ...valid, password: "1234567" }).password).toEqual(["パスワードは8文字以上で入力してください"]);
+    expect(parse({ ...valid, password: "12345678" }).status).toBe("success");
   });
 
   it("rejects readings that are not kana", () => {
-    expect(messages({ ...valid, lastnameJp: "Yamada" })).toContain("全角カタカナで入力してください");
-    expect(messages({ ...valid, lastnameJp: "山田" })).toContain("全角カタカナで入力してください");
+    expect(errorsOf({ ...valid, lastnameJp: "Yamada" }).lastnameJp).toEqual(["全角カタカナで入力してください"]);
+    expect(errorsOf({ ...valid, lastnameJp: "山田" }).lastnameJp).toEqual(["全角カタカナで入力してください"]);
   });
 
   it("rejects malformed e-mail and blank names in Japanese", () => {
-    expect(messages({ ...valid, email: "not-an-email" })).toContain("メールアドレスの形式が正しくありません");
-    expect(messages({ ...valid, lastname: "   " })).toContain("姓を入力してください");
-  });
-
-  it("rejects non-string input without throwing", () => {
-    expect(messages({ ...valid, email: 42 })).toContain("メールアドレスを入力してください");
+    expect(errorsOf({ ...valid, email: "not-an-email" }).email).toEqual(["メールアドレスの形式が正しくありません"]);
+    expect(errorsOf({ ...valid, lastname: "   " }).lastname).toEqual(["姓を入力してください"]);
+    expect(errorsOf({ ...valid, email: undefined }).email).toEqual(["メールアドレスを入力してください"]);
   });
 });
 
 describe("LoginSchema", () => {
-  it("requires both fields", () => {
-    const result = v.safeParse(LoginSchema, { email: "", password: "" });
-    expect(result.success).toBe(false);
+  it("requires both fields, in Japanese", () => {
+    const formData = new FormData();
+    const error = parseWithValibot(formData, { schema: LoginSchema }).reply().error ?? {};
+    expect(error.email).toEqual(["メールアドレスを入力してください"]);
+    expect(error.password).toEqual(["パスワードを入力してください"]);
+  });
+});
+
+describe("password fields", () => {
+  it("are taken exactly as typed (no trimming)", () => {
+    const submission = parse({ ...valid, password: " pass word " });
+    expect(submission.status === "success" && submission.value.password).toBe(" pass word ");
   });
 });

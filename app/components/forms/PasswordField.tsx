@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { FieldErrors } from "./TextField";
+import { FieldErrors, RequiredMark } from "./TextField";
 import { useHydrated } from "./useHydrated";
 
 /** Password input with a show/hide toggle (the toggle needs JS; without it the field stays masked). */
@@ -21,12 +21,13 @@ export function PasswordField({
     <div className="grid gap-1">
       <label htmlFor={field.id} className="text-sm font-bold">
         {label}
-        <span className="ml-1 text-xs text-brand">※必須</span>
+        <RequiredMark />
       </label>
       <div className="flex gap-2">
         <input
           {...getInputProps(field, { type: visible ? "text" : "password" })}
           autoComplete={autoComplete}
+          aria-required
           className="field flex-1"
         />
         {hydrated ? (

@@ -23,12 +23,21 @@ export function TextField({
     <div className="grid gap-1">
       <label htmlFor={field.id} className="text-sm font-bold">
         {label}
-        {required ? <span className="ml-1 text-xs text-brand">※必須</span> : null}
+        {required ? <RequiredMark /> : null}
       </label>
-      <input {...getInputProps(field, { type })} {...inputProps} className="field" />
+      <input {...getInputProps(field, { type })} aria-required={required || undefined} {...inputProps} className="field" />
       {hint ? <p className="m-0 text-xs text-gray-600">{hint}</p> : null}
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/** The visible ※必須 mark; screen readers hear aria-required on the input instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-1 text-xs text-brand">
+      ※必須
+    </span>
   );
 }
 

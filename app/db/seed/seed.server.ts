@@ -1,0 +1,96 @@
+/**
+ * Seeds the demo catalogue and people. Idempotent: every row has a fixed id and is inserted with
+ * ON CONFLICT DO NOTHING, so a second run inserts nothing and never overwrites what the demo changed.
+ */
+import { getTableColumns, getTableName } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { hashPassword } from "~/auth/password.server";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { buildCatalogue } from "./catalogue";
+import { buildPeople, DEMO_EMAILS, DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "./people";
+
+/** D1 binds at most 100 parameters per statement. */
+const MAX_BOUND_PARAMETERS = 100;
+/** Statements per D1 batch (one round trip, one transaction). */
+const STATEMENTS_PER_BATCH = 50;
+
+interface Insert {
+  table: string;
+  statement: BatchItem<"sqlite">;
+}
+
+/** Multi-row inserts, each under the parameter limit (drizzle binds one parameter per column and row). */
+function inserts<T extends SQLiteTable>(db: Database, table: T, rows: T["$inferInsert"][]): Insert[] {
+  const rowsPerStatement = Math.max(1, Math.floor(MAX_BOUND_PARAMETERS / Object.keys(getTableColumns(table)).length));
+  const result: Insert[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const chunk = rows.slice(start, start + rowsPerStatement);
+    result.push({ table: getTableName(table), statement: db.insert(table).values(chunk).onConflictDoNothing() });
+  }
+  return result;
+}
+
+export async function seedDatabase(
+  db: Database,
+  options: { now: Date },
+): Promise<{ inserted: Record<string, number> }> {
+  const { now } = options;
+  const passwordHashes: Record<string, string> = {};
+  for (const email of DEMO_EMAILS) passwordHashes[email] = await hashPassword(DEMO_PASSWORD);
+  const people = buildPeople(now, passwordHashes);
+  const catalogue = buildCatalogue(now, { memberId: MEMBER_ID, staffId: STAFF_ID });
+
+  // Parents before children: foreign keys are enforced.
+  const plan: Insert[] = [
+    ...inserts(db, schema.merchants, catalogue.merchants),
+    ...inserts(db, schema.categories, catalogue.categories),
+    ...inserts(db, schema.features, catalogue.features),
+    ...inserts(db, schema.tags, catalogue.tags),
+    ...inserts(db, schema.products, catalogue.products),
+    ...inserts(db, schema.productCategories, catalogue.productCategories),
+    ...inserts(db, schema.productFeatures, catalogue.productFeatures),
+    ...inserts(db, schema.productTags, catalogue.productTags),
+    ...inserts(db, schema.productVariations, catalogue.productVariations),
+    ...inserts(db, schema.variationChoices, catalogue.variationChoices),
+    ...inserts(db, schema.productOptions, catalogue.productOptions),
+    ...inserts(db, schema.productOptionChoices, catalogue.productOptionChoices),
+    ...inserts(db, schema.subscriptionPrices, catalogue.subscriptionPrices),
+    ...inserts(db, schema.productMedia, catalogue.productMedia),
+    ...inserts(db, schema.relatedProducts, catalogue.relatedProducts),
+    ...inserts(db, schema.users, people.users),
+    ...inserts(db, schema.addresses, people.addresses),
+    ...inserts(db, schema.reviews, catalogue.reviews),
+    ...inserts(db, schema.coupons, catalogue.coupons),
+    ...inserts(db, schema.couponProductPrices, catalogue.couponProductPrices),
+    ...inserts(db, schema.couponProductExclusions, catalogue.couponProductExclusions),
+    ...inserts(db, schema.couponPriceRanges, catalogue.couponPriceRanges),
+    ...inserts(db, schema.couponCampaigns, catalogue.couponCampaigns),
+    ...inserts(db, schema.pointPromos, catalogue.pointPromos),
+    ...inserts(db, schema.orders, people.orders),
+    ...inserts(db, schema.orderShipments, people.orderShipments),
+    ...inserts(db, schema.orderLines, people.orderLines),
+    ...inserts(db, schema.pointLedger, people.pointLedger),
+    ...inserts(db, schema.subscriptions, people.subscriptions),
+    ...inserts(db, schema.notificationMails, people.notificationMails),
+    ...inserts(db, schema.favorites, people.favorites),
+    ...inserts(db, schema.tickets, people.tickets),
+    ...inserts(db, schema.ticketOrderLines, people.ticketOrderLines),
+    ...inserts(db, schema.ticketMessages, people.ticketMessages),
+  ];
+
+  const inserted: Record<string, number> = {};
+  for (const { table } of plan) inserted[table] = 0;
+  for (let start = 0; start < plan.length; start += STATEMENTS_PER_BATCH) {
+    const group = plan.slice(start, start + STATEMENTS_PER_BATCH);
+    const [first, ...rest] = group.map((insert) => insert.statement);
+    if (!first) continue;
+    const results = (await db.batch([first, ...rest])) as D1Result[];
+    results.forEach((result, index) => {
+      const table = group[index]?.table;
+      if (table) inserted[table] = (inserted[table] ?? 0) + result.meta.changes;
+    });
+  }
+  return { inserted };
+}
