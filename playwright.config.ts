@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-export const E2E_PORT = 8788;
+// E2E_PORT lets two suites (e.g. a CI clone and a working copy) run side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
 // Every browser test runs twice: with JavaScript and without (progressive enhancement is a feature).
 export default defineConfig({
