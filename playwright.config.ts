@@ -10,7 +10,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: "ja-JP",

@@ -6,7 +6,8 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { run } from "./lib/run";
 
-mkdirSync("test-results", { recursive: true });
+// Playwright empties test-results/ when it starts, so the Vitest report lives in reports/.
+mkdirSync("reports", { recursive: true });
 
 async function attempt(command: string, args: string[]): Promise<boolean> {
   try {
@@ -31,19 +32,20 @@ const vitestOk = await attempt("npx", [
   "run",
   "--reporter=default",
   "--reporter=json",
-  "--outputFile=test-results/vitest.json",
+  "--outputFile=reports/vitest.json",
 ]);
 const buildOk = await attempt("npm", ["run", "build"]);
 const playwrightOk = buildOk && (await attempt("npx", ["playwright", "test"]));
 
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("test-results/vitest.json");
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("reports/vitest.json");
 const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
-  "test-results/playwright.json",
+  "reports/playwright.json",
 );
 const passed = (vitest?.numPassedTests ?? 0) + (playwright ? playwright.stats.expected + playwright.stats.flaky : 0);
 let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
-// A stage that broke before reporting (build error, crashed runner) still counts as a failure.
-if (failed === 0 && !(vitestOk && buildOk && playwrightOk)) failed = 1;
+// A stage that broke or never reported (build error, crashed runner, lost report) counts as a failure.
+if (!vitest || !playwright) console.error("A test report is missing: counting it as a failure.");
+if (failed === 0 && !(vitestOk && buildOk && playwrightOk && vitest && playwright)) failed = 1;
 
 console.log(`\nVitest: ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed`);
 console.log(`Playwright: ${playwright ? playwright.stats.expected + playwright.stats.flaky : 0} passed, ${playwright?.stats.unexpected ?? 0} failed`);

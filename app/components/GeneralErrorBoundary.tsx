@@ -17,7 +17,7 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-3 py-12 text-center">
-      <p className="m-0 text-5xl font-bold text-gray-300">{status}</p>
+      <p className="m-0 text-5xl font-bold text-gray-500">{status}</p>
       <h1 className="text-xl">{title}</h1>
       <p>{detail ?? body}</p>
       <p>

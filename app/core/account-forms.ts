@@ -3,17 +3,17 @@
  * with JS on, by Conform in the browser. Messages are the Japanese texts the shopper sees.
  */
 import * as v from "valibot";
+import { hiraganaToKatakana } from "~/core/kana";
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 const NAME_MAX_LENGTH = 40;
 
-const HIRAGANA = /[\u3041-\u3096]/g;
 const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u30fb\u3000 ]+$/u;
 
 /** Readings may be typed in hiragana or half-width kana: NFKC widens, then hiragana → katakana. */
 export function toFullWidthKatakana(text: string): string {
-  return text.normalize("NFKC").replace(HIRAGANA, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
+  return hiraganaToKatakana(text.normalize("NFKC"));
 }
 
 /**

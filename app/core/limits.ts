@@ -26,3 +26,8 @@ export const PRICE_FILTER_MIN = 100;
 export const PRICE_FILTER_MAX = 100_000;
 /** Default colour of a point promo banner. */
 export const POINT_PROMO_DEFAULT_COLOR = "#ee6d68";
+/** The company warehouse's shipping fee per shipment, and the warehouse subtotal from which it is free. */
+export const WAREHOUSE_SHIPPING_FEE = 660;
+export const WAREHOUSE_FREE_SHIPPING_FROM = 5000;
+/** Cold (refrigerated) delivery surcharge per shipment that carries cold items. */
+export const COLD_SHIPPING_FEE = 330;

@@ -1,10 +1,21 @@
+import { sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export type Database = DrizzleD1Database<typeof schema>;
 
 export function createDatabase(d1: D1Database): Database {
   return drizzle(d1, { schema });
+}
+
+/**
+ * D1 batch() returns rows keyed by column name, so two joined columns with the same name (e.g.
+ * categories.name and merchants.name) overwrite each other. Select such columns through `aliased`,
+ * which renames them in SQL and keeps the column's own decoding (booleans, timestamps).
+ */
+export function aliased<T extends AnySQLiteColumn>(column: T, name: string) {
+  return sql<T["_"]["data"]>`${column}`.mapWith(column).as(name);
 }
 
 /** Counts D1 round trips (each statement run, or one batch) so responses can report them. */

@@ -20,6 +20,12 @@ export interface ProductSummary {
 
 export const listedProduct = and(eq(products.status, "published"), eq(products.isPrivate, false));
 
+/**
+ * The selling price in SQL, for filtering and sorting: the same rule as `sellingPrice` in app/core/pricing.ts
+ * (the sale price while it is lower than the regular price); tests/integration/search.test.ts pins that they agree.
+ */
+export const sellingPriceSql = sql<number>`(case when ${products.discountPrice} is not null and ${products.discountPrice} < ${products.regularPrice} then ${products.discountPrice} else ${products.regularPrice} end)`;
+
 const summaryColumns = {
   sku: products.sku,
   title: products.title,
@@ -48,7 +54,7 @@ type SummaryRow = {
   reviewAvgX10: number;
 };
 
-function toSummary(row: SummaryRow): ProductSummary {
+export function toSummary(row: SummaryRow): ProductSummary {
   const price = sellingPrice(row);
   return {
     sku: row.sku,
@@ -65,14 +71,16 @@ function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-function productSummaries(db: Database, where: SQL | undefined, orderBy: SQL[], limit: number) {
+/** A query (not yet run, so it can join a batch) of summary rows; map them with `toSummary`. */
+export function productSummaries(db: Database, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0) {
   return db
     .select(summaryColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
     .where(where)
     .orderBy(...orderBy)
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
 }
 
 export interface HomeCatalogue {

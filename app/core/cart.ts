@@ -1,0 +1,473 @@
+/**
+ * The cart engine: from priced lines and the shopper's context to the whole Cart of spec §3 —
+ * line totals, wrapping, shipments (warehouse and each merchant), cold shipping, the split pre-order
+ * charge, payment fee, coupons (entered, campaign, automatic, per-sku), points, taxes per rate and
+ * points earned. Pure: no I/O; `now` is passed in.
+ */
+import { couponOfferForProduct, isCouponActive, type CouponRule } from "./coupons";
+import {
+  COLD_SHIPPING_FEE,
+  MAX_LINE_QUANTITY,
+  MAX_POINTS_PER_ORDER,
+  MAX_SUBSCRIPTION_QUANTITY,
+  SPLIT_PREORDER_SHIPPING_FEE,
+  WAREHOUSE_FREE_SHIPPING_FROM,
+  WAREHOUSE_SHIPPING_FEE,
+  WRAPPING_FEE,
+} from "./limits";
+import { paymentFee, type PaymentMethod } from "./payment-methods";
+import { pointsEarned } from "./points";
+import { couponDiscount, type CouponOffer, type Purchasability } from "./pricing";
+import { includedTax, REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "./tax";
+
+export interface CartLineInput {
+  id: number;
+  productId: number;
+  sku: string;
+  title: string;
+  taxRate: number;
+  /** Unit price paid (sale / tier / options / choice included), tax incl. */
+  unitPrice: number;
+  regularUnitPrice: number;
+  quantity: number;
+  /** Stock left for this line (inventory_max) and pre-order stock left. */
+  inventory: number;
+  inventoryPreorderMax: number;
+  state: Purchasability;
+  status: "published" | "draft" | "archived";
+  isPreorder: boolean;
+  /** Subscription interval in months; null = one-off. */
+  subscribe: number | null;
+  maxSubscription?: number | null;
+  shippingFrom: "warehouse" | "merchant";
+  merchantId: number | null;
+  coldshipping: "none" | "optional" | "required";
+  isDigital: boolean;
+  disableWrapping: boolean;
+  wrapping: boolean;
+  couponDisabled: boolean;
+}
+
+export interface MerchantShipping {
+  id: number;
+  name: string;
+  shippingFee: number;
+  freeShippingThreshold: number | null;
+}
+
+export interface CouponCampaign {
+  code: string;
+  title: string;
+  type: "fix" | "rate";
+  value: number;
+  minAmount: number;
+  freeShipping: boolean;
+}
+
+export interface PointPromo {
+  title: string;
+  color: string;
+  link: string;
+  rate: number;
+  minAmount: number;
+}
+
+export interface CartCoupon extends CouponRule {
+  id: number;
+  title: string;
+  freeShipping: boolean;
+  alone: boolean;
+  isAuto: boolean;
+  minAmount: number;
+  /** Tiered values by amount (price_range): the highest minAmount reached applies. */
+  priceRanges: { minAmount: number; type: "fix" | "rate"; value: number }[];
+}
+
+export interface CartContext {
+  isMember: boolean;
+  userPoints: number;
+  /** Points the shopper asked to use. */
+  pointAmount: number;
+  /** The coupon entered (by code), if any. */
+  enteredCoupon: CartCoupon | null;
+  /** Automatic coupons currently offered. */
+  autoCoupons: CartCoupon[];
+  /** sku → coupon code kept in the session from a coupon product link. */
+  skuCoupons: Record<string, string>;
+  /** Coupons those sku links refer to. */
+  skuCouponRules: CartCoupon[];
+  campaign: CouponCampaign | null;
+  pointPromo: PointPromo | null;
+  paymentMethod: PaymentMethod | null;
+  /** Shopper chose cold delivery for items where it is optional. */
+  coldshippingChosen: boolean;
+  merchants: MerchantShipping[];
+  now: number;
+}
+
+export interface CartLine extends CartLineInput {
+  available: boolean;
+  /** Archived products show the 利用できません badge. */
+  archived: boolean;
+  maxQuantity: number;
+  wrappingAvailable: boolean;
+  wrappingFee: number;
+  /** Goods total of the row (after a per-sku session coupon), without wrapping. */
+  total: number;
+  /** Discount from a per-sku session coupon folded into the row. */
+  rowDiscount: number;
+  excludedCouponCodes: string[];
+}
+
+export interface Shipment {
+  from: "warehouse" | "merchant";
+  merchantId: number | null;
+  name: string;
+  lineIds: number[];
+  subtotal: number;
+  shippingFee: number;
+  coldFee: number;
+  splitFee: number;
+}
+
+export interface AppliedCoupon {
+  id: number;
+  code: string;
+  title: string;
+  title_simple: string;
+  type: "fix" | "rate";
+  value: number;
+  discount: number;
+  free_shipping: boolean;
+  auto: boolean;
+}
+
+export interface Cart {
+  list: CartLine[];
+  shipments: Shipment[];
+  subtotal: number;
+  taxes: { rate: number; taxable: number; tax: number }[];
+  total: number;
+  total_before_discount: number;
+  total_before_discount_without_shippingfee: number;
+  total_without_extra_fee: number;
+  shipping_fee: number;
+  coldshipping_total: number;
+  split_shipping_fee: number;
+  extra_fee: number;
+  wrapping: number;
+  discount: number;
+  discount_coupon: number;
+  points: number;
+  max_points: number;
+  total_points: number;
+  total_points_rate: number;
+  coupons: AppliedCoupon[];
+  autocoupons: AppliedCoupon[];
+  campaign: (CouponCampaign & { discount: number; applied: boolean }) | null;
+  coldshipping: { required: boolean; optional: boolean; chosen: boolean };
+  payment_eligible: boolean;
+  coupon_eligible: boolean;
+  point_eligible: boolean;
+  quantity: number;
+  /** Messages about the entered coupon and points, for the cart page. */
+  errors: { coupon?: string; points?: string };
+}
+
+export const CART_MESSAGES = {
+  couponExpired: "このクーポンは有効期限が切れています。",
+  couponNotStarted: "このクーポンはまだご利用いただけません。",
+  couponMemberOnly: "このクーポンは会員限定です。ログインしてご利用ください。",
+  couponAlone: "このクーポンは他のクーポンと併用できません。",
+  couponNoProducts: "カート内にこのクーポンの対象商品がありません。",
+  couponMinAmount: (amount: number) => `このクーポンは対象商品の合計${amount.toLocaleString("ja-JP")}円以上でご利用いただけます。`,
+  pointsMembersOnly: "ポイントのご利用にはログインが必要です。",
+  pointsTooMany: (max: number) => `ご利用いただけるポイントは最大${max.toLocaleString("ja-JP")}ポイントです。`,
+} as const;
+
+/** Largest quantity of a cart row (spec §5). */
+export function lineMaxQuantity(line: Pick<CartLineInput, "isPreorder" | "subscribe" | "inventory" | "inventoryPreorderMax" | "maxSubscription">): number {
+  if (line.isPreorder) return Math.max(0, Math.min(line.inventoryPreorderMax, MAX_LINE_QUANTITY));
+  if (line.subscribe != null) {
+    return Math.max(0, Math.min(line.inventory, MAX_SUBSCRIPTION_QUANTITY, line.maxSubscription ?? MAX_SUBSCRIPTION_QUANTITY));
+  }
+  return Math.max(0, Math.min(line.inventory, MAX_LINE_QUANTITY));
+}
+
+/** A row can be bought: published, and in stock or (as a pre-order) with pre-order stock left. */
+export function isLineAvailable(line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax">): boolean {
+  if (line.status !== "published") return false;
+  return line.isPreorder ? line.inventoryPreorderMax > 0 : line.inventory > 0;
+}
+
+/** Wrapping is for warehouse items only, never subscriptions or wrapping-disabled items. */
+export function isWrappingAvailable(line: Pick<CartLineInput, "shippingFrom" | "subscribe" | "disableWrapping" | "isDigital">): boolean {
+  return line.shippingFrom === "warehouse" && line.subscribe == null && !line.disableWrapping && !line.isDigital;
+}
+
+/** The identity of a cart row: same product, variation, choice, options, pre-order flag and subscription. */
+export function cartLineKey(line: {
+  productId: number;
+  variationId: number | null;
+  choiceSku: string | null;
+  optionChoiceIds: number[];
+  isPreorder: boolean;
+  subscribe: number | null;
+}): string {
+  const options = [...line.optionChoiceIds].sort((a, b) => a - b).join(".");
+  return [line.productId, line.variationId ?? 0, line.choiceSku ?? "", options, line.isPreorder ? 1 : 0, line.subscribe ?? 0].join(":");
+}
+
+/**
+ * Whether `adding` more of an item fits its stock, counting what the cart already holds of the same
+ * product / variation / choice (spec §5 stock limit).
+ */
+export function fitsStock(args: { stock: number; alreadyInCart: number; adding: number }): boolean {
+  return args.adding >= 1 && args.alreadyInCart + args.adding <= args.stock;
+}
+
+function rangeOffer(coupon: CartCoupon, amount: number): CouponOffer {
+  const range = [...coupon.priceRanges].sort((a, b) => b.minAmount - a.minAmount).find((r) => amount >= r.minAmount);
+  return range ? { type: range.type, value: range.value } : { type: coupon.type, value: coupon.value };
+}
+
+/** What a coupon takes off the lines it applies to, or why it cannot be used. */
+export function evaluateCoupon(
+  coupon: CartCoupon,
+  lines: CartLine[],
+  viewer: { isMember: boolean; now: number },
+): { discount: number; error?: string } {
+  if (coupon.memberOnly && !viewer.isMember) return { discount: 0, error: CART_MESSAGES.couponMemberOnly };
+  if (!isCouponActive(coupon, viewer.now)) {
+    return { discount: 0, error: coupon.startsAt != null && viewer.now < coupon.startsAt ? CART_MESSAGES.couponNotStarted : CART_MESSAGES.couponExpired };
+  }
+  const eligible = lines
+    .filter((line) => line.available)
+    .map((line) => ({ line, offer: couponOfferForProduct(coupon, { id: line.productId, couponDisabled: line.couponDisabled }, viewer) }))
+    .filter((entry): entry is { line: CartLine; offer: CouponOffer } => entry.offer != null);
+  if (eligible.length === 0) return coupon.freeShipping ? { discount: 0 } : { discount: 0, error: CART_MESSAGES.couponNoProducts };
+  const eligibleAmount = eligible.reduce((sum, { line }) => sum + line.total, 0);
+  if (eligibleAmount < coupon.minAmount) return { discount: 0, error: CART_MESSAGES.couponMinAmount(coupon.minAmount) };
+  // Per-product values are taken per row; the rest of the eligible rows share the coupon's own value.
+  let discount = 0;
+  let sharedAmount = 0;
+  for (const { line, offer } of eligible) {
+    if (coupon.productPrices.has(line.productId)) {
+      discount += offer.type === "fix" ? Math.min(offer.value * line.quantity, line.total) : couponDiscount(offer, line.total);
+    } else {
+      sharedAmount += line.total;
+    }
+  }
+  discount += couponDiscount(rangeOffer(coupon, eligibleAmount), sharedAmount);
+  return { discount: Math.min(discount, eligibleAmount) };
+}
+
+function toApplied(coupon: CartCoupon, discount: number): AppliedCoupon {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    title: coupon.title,
+    title_simple: coupon.titleSimple,
+    type: coupon.type,
+    value: coupon.value,
+    discount,
+    free_shipping: coupon.freeShipping,
+    auto: coupon.isAuto,
+  };
+}
+
+function buildLines(inputs: CartLineInput[], context: CartContext): CartLine[] {
+  return inputs.map((input) => {
+    const available = isLineAvailable(input);
+    const maxQuantity = lineMaxQuantity(input);
+    const quantity = Math.max(1, Math.min(input.quantity, Math.max(1, maxQuantity)));
+    const wrappingAvailable = isWrappingAvailable(input);
+    const wrapping = input.wrapping && wrappingAvailable;
+    let total = input.unitPrice * quantity;
+    let rowDiscount = 0;
+    const skuCode = context.skuCoupons[input.sku];
+    const skuCoupon = skuCode ? context.skuCouponRules.find((coupon) => coupon.code === skuCode) : undefined;
+    if (skuCoupon && available) {
+      const offer = couponOfferForProduct(skuCoupon, { id: input.productId, couponDisabled: input.couponDisabled }, context);
+      if (offer) {
+        // The session coupon sets the row to the discounted unit price times the quantity.
+        const unitDiscount = offer.type === "fix" ? Math.min(offer.value, input.unitPrice) : Math.floor((input.unitPrice * offer.value) / 100);
+        rowDiscount = unitDiscount * quantity;
+        total = (input.unitPrice - unitDiscount) * quantity;
+      }
+    }
+    return {
+      ...input,
+      quantity,
+      wrapping,
+      available,
+      archived: input.status === "archived",
+      maxQuantity,
+      wrappingAvailable,
+      wrappingFee: wrapping ? WRAPPING_FEE * quantity : 0,
+      total,
+      rowDiscount,
+      excludedCouponCodes: [],
+    };
+  });
+}
+
+function buildShipments(lines: CartLine[], context: CartContext, freeShipping: boolean): Shipment[] {
+  const shipments: Shipment[] = [];
+  for (const line of lines) {
+    if (!line.available) continue;
+    const merchantId = line.shippingFrom === "merchant" ? line.merchantId : null;
+    let shipment = shipments.find((s) => s.merchantId === merchantId);
+    if (!shipment) {
+      const merchant = context.merchants.find((m) => m.id === merchantId);
+      shipment = {
+        from: merchantId == null ? "warehouse" : "merchant",
+        merchantId,
+        name: merchant?.name ?? "当店倉庫",
+        lineIds: [],
+        subtotal: 0,
+        shippingFee: 0,
+        coldFee: 0,
+        splitFee: 0,
+      };
+      shipments.push(shipment);
+    }
+    shipment.lineIds.push(line.id);
+    shipment.subtotal += line.total;
+  }
+  for (const shipment of shipments) {
+    const shipLines = lines.filter((line) => shipment.lineIds.includes(line.id));
+    const physical = shipLines.some((line) => !line.isDigital);
+    if (!physical) continue;
+    const merchant = context.merchants.find((m) => m.id === shipment.merchantId);
+    const baseFee = shipment.from === "warehouse" ? WAREHOUSE_SHIPPING_FEE : (merchant?.shippingFee ?? WAREHOUSE_SHIPPING_FEE);
+    const freeFrom = shipment.from === "warehouse" ? WAREHOUSE_FREE_SHIPPING_FROM : (merchant?.freeShippingThreshold ?? null);
+    shipment.shippingFee = freeShipping || (freeFrom != null && shipment.subtotal >= freeFrom) ? 0 : baseFee;
+    const cold = shipLines.some(
+      (line) => line.coldshipping === "required" || (line.coldshipping === "optional" && context.coldshippingChosen),
+    );
+    shipment.coldFee = cold ? COLD_SHIPPING_FEE : 0;
+    // Warehouse pre-orders shipped apart from in-stock items make a second delivery.
+    const preorders = shipLines.some((line) => line.isPreorder && !line.isDigital);
+    const immediate = shipLines.some((line) => !line.isPreorder && !line.isDigital);
+    shipment.splitFee = shipment.from === "warehouse" && preorders && immediate ? SPLIT_PREORDER_SHIPPING_FEE : 0;
+  }
+  return shipments;
+}
+
+/** Splits an amount across tax rates by goods share, so each rate's taxable amount stays whole yen. */
+function taxesFor(lines: CartLine[], total: number, otherFees: number): Cart["taxes"] {
+  const goods8 = lines.filter((l) => l.available && l.taxRate === REDUCED_TAX_RATE).reduce((sum, l) => sum + l.total, 0);
+  const goods10 = lines.filter((l) => l.available && l.taxRate !== REDUCED_TAX_RATE).reduce((sum, l) => sum + l.total, 0);
+  const goods = goods8 + goods10;
+  const beforeReductions = goods + otherFees;
+  // Coupon discounts and points reduce both rates in proportion to their goods.
+  const reductions = beforeReductions - total;
+  const reduction8 = goods > 0 ? Math.floor((reductions * goods8) / goods) : 0;
+  const taxable8 = Math.max(0, goods8 - reduction8);
+  const taxable10 = Math.max(0, total - taxable8);
+  return [
+    { rate: STANDARD_TAX_RATE, taxable: taxable10, tax: includedTax(taxable10, STANDARD_TAX_RATE) },
+    { rate: REDUCED_TAX_RATE, taxable: taxable8, tax: includedTax(taxable8, REDUCED_TAX_RATE) },
+  ];
+}
+
+export function computeCart(inputs: CartLineInput[], context: CartContext): Cart {
+  const lines = buildLines(inputs, context);
+  const available = lines.filter((line) => line.available);
+  const subtotal = available.reduce((sum, line) => sum + line.total, 0);
+  const wrapping = available.reduce((sum, line) => sum + line.wrappingFee, 0);
+  const errors: Cart["errors"] = {};
+  const viewer = { isMember: context.isMember, now: context.now };
+
+  for (const line of lines) {
+    line.excludedCouponCodes = [context.enteredCoupon, ...context.autoCoupons]
+      .filter((coupon): coupon is CartCoupon => coupon != null && coupon.excludedProductIds.has(line.productId))
+      .map((coupon) => coupon.code);
+  }
+
+  // Entered coupon first; an `alone` coupon stands by itself, so automatic ones then step aside.
+  const coupons: AppliedCoupon[] = [];
+  const entered = context.enteredCoupon;
+  if (entered) {
+    const result = evaluateCoupon(entered, lines, viewer);
+    if (result.error) errors.coupon = result.error;
+    else coupons.push(toApplied(entered, result.discount));
+  }
+  const enteredAlone = entered != null && coupons.length > 0 && entered.alone;
+  const autocoupons: AppliedCoupon[] = [];
+  for (const auto of context.autoCoupons) {
+    if (enteredAlone || auto.alone || auto.code === entered?.code) continue;
+    const result = evaluateCoupon(auto, lines, viewer);
+    if (!result.error && result.discount > 0) autocoupons.push(toApplied(auto, result.discount));
+  }
+  if (entered && !enteredAlone && coupons.length === 0 && errors.coupon == null) errors.coupon = CART_MESSAGES.couponAlone;
+
+  const campaign = context.campaign;
+  const campaignApplies = campaign != null && !enteredAlone && subtotal >= campaign.minAmount;
+  const campaignDiscount = campaignApplies ? couponDiscount({ type: campaign.type, value: campaign.value }, subtotal) : 0;
+
+  const freeShipping =
+    coupons.some((coupon) => coupon.free_shipping) ||
+    autocoupons.some((coupon) => coupon.free_shipping) ||
+    (campaignApplies && campaign.freeShipping);
+  const shipments = buildShipments(lines, context, freeShipping);
+  const shippingFee = shipments.reduce((sum, s) => sum + s.shippingFee, 0);
+  const coldshippingTotal = shipments.reduce((sum, s) => sum + s.coldFee, 0);
+  const splitShippingFee = shipments.reduce((sum, s) => sum + s.splitFee, 0);
+  const extraFee = available.length > 0 ? paymentFee(context.paymentMethod) : 0;
+
+  const couponTotal = [...coupons, ...autocoupons].reduce((sum, coupon) => sum + coupon.discount, 0) + campaignDiscount;
+  const discountCoupon = Math.min(couponTotal, subtotal);
+  const rowDiscounts = available.reduce((sum, line) => sum + line.rowDiscount, 0);
+  const fees = wrapping + shippingFee + coldshippingTotal + splitShippingFee;
+  const totalBeforePoints = subtotal + fees + extraFee - discountCoupon;
+
+  const maxPoints = context.isMember ? Math.max(0, Math.min(context.userPoints, MAX_POINTS_PER_ORDER, totalBeforePoints)) : 0;
+  let points = 0;
+  if (context.pointAmount > 0) {
+    if (!context.isMember) errors.points = CART_MESSAGES.pointsMembersOnly;
+    else if (context.pointAmount > maxPoints) errors.points = CART_MESSAGES.pointsTooMany(maxPoints);
+    else points = context.pointAmount;
+  }
+
+  const total = totalBeforePoints - points;
+  const promo = context.pointPromo;
+  const promoRate = promo && subtotal >= promo.minAmount ? Math.max(1, promo.rate) : 1;
+  const earned = context.isMember ? pointsEarned(subtotal - discountCoupon - points, promoRate) : 0;
+
+  return {
+    list: lines,
+    shipments,
+    subtotal,
+    taxes: taxesFor(lines, total, fees + extraFee),
+    total,
+    total_before_discount: subtotal + rowDiscounts + fees + extraFee,
+    total_before_discount_without_shippingfee: subtotal + rowDiscounts + wrapping,
+    total_without_extra_fee: total - extraFee,
+    shipping_fee: shippingFee,
+    coldshipping_total: coldshippingTotal,
+    split_shipping_fee: splitShippingFee,
+    extra_fee: extraFee,
+    wrapping,
+    discount: discountCoupon + rowDiscounts,
+    discount_coupon: discountCoupon,
+    points,
+    max_points: maxPoints,
+    total_points: earned,
+    total_points_rate: promoRate,
+    coupons,
+    autocoupons,
+    campaign: campaign ? { ...campaign, discount: campaignDiscount, applied: campaignApplies } : null,
+    coldshipping: {
+      required: available.some((line) => line.coldshipping === "required"),
+      optional: available.some((line) => line.coldshipping === "optional"),
+      chosen: context.coldshippingChosen,
+    },
+    payment_eligible: available.length > 0 && available.length === lines.length,
+    coupon_eligible: available.some((line) => !line.couponDisabled),
+    point_eligible: context.isMember && context.userPoints > 0 && totalBeforePoints > 0,
+    quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    errors,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Coupon rules. A coupon is usable at `now` between its start and expiry; member-only coupons need a
+ * member; a product with coupons disabled, or excluded by the coupon, gets nothing; per-product values
+ * (products_prices) override the coupon's own; with products_default off only listed products qualify.
+ */
+import { couponDiscount, type CouponOffer } from "./pricing";
+
+export interface CouponRule extends CouponOffer {
+  code: string;
+  titleSimple: string;
+  memberOnly: boolean;
+  productsDefault: boolean;
+  startsAt: number | null;
+  expiresAt: number | null;
+  /** product id → its own value for this coupon */
+  productPrices: Map<number, CouponOffer>;
+  excludedProductIds: Set<number>;
+}
+
+export function isCouponActive(coupon: Pick<CouponRule, "startsAt" | "expiresAt">, now: number): boolean {
+  return (coupon.startsAt == null || coupon.startsAt <= now) && (coupon.expiresAt == null || now < coupon.expiresAt);
+}
+
+/** The coupon's value for one product, or null when it does not apply to that product. */
+export function couponOfferForProduct(
+  coupon: CouponRule,
+  product: { id: number; couponDisabled: boolean },
+  viewer: { isMember: boolean; now: number },
+): CouponOffer | null {
+  if (product.couponDisabled || coupon.excludedProductIds.has(product.id)) return null;
+  if (coupon.memberOnly && !viewer.isMember) return null;
+  if (!isCouponActive(coupon, viewer.now)) return null;
+  const own = coupon.productPrices.get(product.id);
+  if (own) return own;
+  return coupon.productsDefault ? { type: coupon.type, value: coupon.value } : null;
+}
+
+/** The coupon worth most on this amount, for the product page's coupon box. */
+export function bestCouponForProduct(
+  coupons: CouponRule[],
+  product: { id: number; couponDisabled: boolean },
+  viewer: { isMember: boolean; now: number },
+  amount: number,
+): { coupon: CouponRule; offer: CouponOffer; discount: number } | null {
+  let best: { coupon: CouponRule; offer: CouponOffer; discount: number } | null = null;
+  for (const coupon of coupons) {
+    const offer = couponOfferForProduct(coupon, product, viewer);
+    if (!offer) continue;
+    const discount = couponDiscount(offer, amount);
+    if (discount > 0 && (!best || discount > best.discount)) best = { coupon, offer, discount };
+  }
+  return best;
+}

@@ -1,0 +1,70 @@
+/**
+ * What the shopper picked on the product page (spec §7 fields p, v, c, o, q, subscribe), read from a
+ * query string or form and checked against the product's own variations, choices and options.
+ */
+export interface RawSelection {
+  variationId: number | null;
+  choiceSku: string | null;
+  optionChoiceIds: number[];
+  quantity: number;
+  subscribe: boolean;
+}
+
+const MAX_OPTION_VALUES = 20;
+
+function positiveInt(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value.trim())) return null;
+  const number = Number(value);
+  return number > 0 ? number : null;
+}
+
+/** Option choices arrive as repeated `o` or, from radio groups that need distinct names, `o[optionId]`. */
+const OPTION_FIELD = /^o(\[\d{1,9}\])?$/;
+
+/** Never throws: anything malformed reads as "not chosen" (quantity defaults to 1). */
+export function readSelection(source: URLSearchParams | FormData): RawSelection {
+  const choice = source.get("c");
+  const optionChoiceIds = [...source.entries()]
+    .filter(([name]) => OPTION_FIELD.test(name))
+    .map(([, value]) => value)
+    .slice(0, MAX_OPTION_VALUES)
+    .map(positiveInt)
+    .filter((id): id is number => id != null);
+  return {
+    variationId: positiveInt(source.get("v")),
+    choiceSku: typeof choice === "string" && /^[\w-]{1,64}$/.test(choice) ? choice : null,
+    optionChoiceIds: [...new Set(optionChoiceIds)],
+    quantity: positiveInt(source.get("q")) ?? 1,
+    subscribe: source.get("subscribe") === "1",
+  };
+}
+
+export interface SelectableVariation {
+  id: number;
+  choices: { sku: string }[];
+}
+
+export interface SelectableOption {
+  id: number;
+  choices: { id: number }[];
+}
+
+/**
+ * Keeps only what belongs to this product: a variation of it, a choice of that variation, and at most
+ * one choice per option.
+ */
+export function resolveSelection<V extends SelectableVariation, O extends SelectableOption>(
+  raw: RawSelection,
+  product: { variations: V[]; options: O[]; subscribable: boolean; subscribeOnly: boolean },
+) {
+  const variation = product.variations.find((candidate) => candidate.id === raw.variationId) ?? null;
+  const choice: V["choices"][number] | null = variation?.choices.find((candidate) => candidate.sku === raw.choiceSku) ?? null;
+  const optionChoices = product.options.flatMap((option) => {
+    const picked: O["choices"][number] | undefined = option.choices.find((candidate) =>
+      raw.optionChoiceIds.includes(candidate.id),
+    );
+    return picked ? [{ optionId: option.id, choice: picked }] : [];
+  });
+  const subscribe = product.subscribeOnly || (product.subscribable && raw.subscribe);
+  return { variation, choice, optionChoices, quantity: raw.quantity, subscribe };
+}

@@ -1,0 +1,187 @@
+/**
+ * The product search filter (spec §2 screen 8) as it travels in the URL: one Valibot schema that turns any
+ * query string into a valid filter. Nothing here throws: a malformed or hostile value becomes its default.
+ *
+ * URL parameters: q, category, feature (repeated), priceMin, priceMax, trouble, situation, sort, page.
+ */
+import * as v from "valibot";
+import { hiraganaToKatakana, katakanaToHiragana } from "~/core/kana";
+import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
+
+export const KEYWORD_MAX_LENGTH = 100;
+/** Words of one query that are matched (all must match); further words are ignored. */
+export const MAX_KEYWORD_TERMS = 5;
+export const MAX_FEATURES = 20;
+/** The price inputs move in steps of this many yen. */
+export const PRICE_FILTER_STEP = 100;
+
+export const SEARCH_SORTS = ["new", "price_asc", "price_desc", "reviews"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SORT_LABELS: Record<SearchSort, string> = {
+  new: "新着順",
+  price_asc: "価格の安い順",
+  price_desc: "価格の高い順",
+  reviews: "レビューの多い順",
+};
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MAX_LENGTH = 64;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/** As typed into a form: NFKC makes full-width digits and letters ASCII and half-width kana full-width. */
+function normalise(value: string): string {
+  return value.normalize("NFKC").trim();
+}
+
+/** NFKC, control characters dropped, whitespace collapsed, at most KEYWORD_MAX_LENGTH characters. */
+function normaliseKeyword(value: string): string {
+  const text = value.normalize("NFKC").replace(INVISIBLE, " ").replace(/\s+/gu, " ").trim();
+  return Array.from(text).slice(0, KEYWORD_MAX_LENGTH).join("").trim();
+}
+
+export const SlugSchema = v.pipe(
+  v.string(),
+  v.transform(normalise),
+  v.toLowerCase(),
+  v.maxLength(SLUG_MAX_LENGTH),
+  v.regex(SLUG),
+);
+
+/** True for a well-formed category/feature/tag slug as it is stored ("japanese-tea"). */
+export function isSlug(value: unknown): value is string {
+  return typeof value === "string" && value.length <= SLUG_MAX_LENGTH && SLUG.test(value);
+}
+
+const optionalSlug = v.fallback(v.nullable(SlugSchema), null);
+
+/** Well-formed slugs, first occurrence kept, at most MAX_FEATURES. */
+function featureSlugs(values: string[]): string[] {
+  const slugs = new Set<string>();
+  for (const value of values) {
+    const parsed = v.safeParse(SlugSchema, value);
+    if (parsed.success) slugs.add(parsed.output);
+    if (slugs.size === MAX_FEATURES) break;
+  }
+  return [...slugs];
+}
+
+/** A whole number of yen, clamped into the filter's range; anything else (negative, 'abc', 1e9+) is the default. */
+const price = (fallback: number) =>
+  v.fallback(
+    v.pipe(
+      v.string(),
+      v.transform((value) => normalise(value).replace(/,/g, "")),
+      v.regex(/^\d{1,9}$/),
+      v.transform((value) => Math.min(Math.max(Number(value), PRICE_FILTER_MIN), PRICE_FILTER_MAX)),
+    ),
+    fallback,
+  );
+
+/** Min ≤ max (swapped otherwise), then widened to whole PRICE_FILTER_STEPs so the inputs accept them. */
+function orderedPriceRange<T extends { priceMin: number; priceMax: number }>(filter: T): T {
+  const [low, high] = filter.priceMin <= filter.priceMax ? [filter.priceMin, filter.priceMax] : [filter.priceMax, filter.priceMin];
+  return {
+    ...filter,
+    priceMin: Math.floor(low / PRICE_FILTER_STEP) * PRICE_FILTER_STEP,
+    priceMax: Math.ceil(high / PRICE_FILTER_STEP) * PRICE_FILTER_STEP,
+  };
+}
+
+export const SearchFilterSchema = v.pipe(
+  v.object({
+    q: v.fallback(v.pipe(v.string(), v.transform(normaliseKeyword)), ""),
+    category: optionalSlug,
+    features: v.fallback(v.pipe(v.array(v.string()), v.transform(featureSlugs)), () => []),
+    priceMin: price(PRICE_FILTER_MIN),
+    priceMax: price(PRICE_FILTER_MAX),
+    trouble: optionalSlug,
+    situation: optionalSlug,
+    sort: v.fallback(v.picklist(SEARCH_SORTS), "new"),
+    page: v.fallback(v.pipe(v.string(), v.transform(normalise), v.regex(/^\d{1,6}$/), v.transform(Number)), 0),
+  }),
+  v.transform(orderedPriceRange),
+);
+
+export type SearchFilter = v.InferOutput<typeof SearchFilterSchema>;
+
+export const DEFAULT_SEARCH_FILTER: Readonly<SearchFilter> = {
+  q: "",
+  category: null,
+  features: [],
+  priceMin: PRICE_FILTER_MIN,
+  priceMax: PRICE_FILTER_MAX,
+  trouble: null,
+  situation: null,
+  sort: "new",
+  page: 0,
+};
+
+/** The filter a query string asks for. Never throws; every bad value falls back to its default. */
+export function parseSearchFilter(params: URLSearchParams): SearchFilter {
+  const result = v.safeParse(SearchFilterSchema, {
+    q: params.get("q") ?? undefined,
+    category: params.get("category") ?? undefined,
+    features: params.getAll("feature"),
+    priceMin: params.get("priceMin") ?? undefined,
+    priceMax: params.get("priceMax") ?? undefined,
+    trouble: params.get("trouble") ?? undefined,
+    situation: params.get("situation") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+  return result.success ? result.output : { ...DEFAULT_SEARCH_FILTER, features: [] };
+}
+
+/**
+ * The price bounds to apply: the ends of the range (PRICE_FILTER_MIN, PRICE_FILTER_MAX) mean "no limit",
+ * so an untouched range never hides a product.
+ */
+export function priceLimits(filter: Pick<SearchFilter, "priceMin" | "priceMax">): { atLeast: number | null; atMost: number | null } {
+  return {
+    atLeast: filter.priceMin > PRICE_FILTER_MIN ? filter.priceMin : null,
+    atMost: filter.priceMax < PRICE_FILTER_MAX ? filter.priceMax : null,
+  };
+}
+
+/** True when anything narrows the results (the sort order and the page do not). */
+export function isFiltered(filter: SearchFilter): boolean {
+  const { atLeast, atMost } = priceLimits(filter);
+  return Boolean(
+    filter.q || filter.category || filter.features.length || atLeast != null || atMost != null || filter.trouble || filter.situation,
+  );
+}
+
+/** The words of a query, each of which must match: 'ほうじ茶  ティーバッグ' → ['ほうじ茶', 'ティーバッグ']. */
+export function keywordTerms(q: string): string[] {
+  return [...new Set(q.split(/\s+/u).filter(Boolean))].slice(0, MAX_KEYWORD_TERMS);
+}
+
+/** A keyword plus its other kana script, so either script finds both: 'せんちゃ' → ['せんちゃ', 'センチャ']. */
+export function keywordVariants(q: string): string[] {
+  return [...new Set([q, hiraganaToKatakana(q), katakanaToHiragana(q)])];
+}
+
+/**
+ * The query string of `filter` with `overrides` applied, defaults left out so URLs stay short and shareable.
+ * Any change of filter starts again at the first page unless `overrides.page` says otherwise.
+ */
+export function searchParamsFor(filter: SearchFilter, overrides: Partial<SearchFilter> = {}): URLSearchParams {
+  const target: SearchFilter = { ...filter, page: 0, ...overrides };
+  const params = new URLSearchParams();
+  if (target.q) params.set("q", target.q);
+  if (target.category) params.set("category", target.category);
+  for (const feature of target.features) params.append("feature", feature);
+  if (target.priceMin !== PRICE_FILTER_MIN) params.set("priceMin", String(target.priceMin));
+  if (target.priceMax !== PRICE_FILTER_MAX) params.set("priceMax", String(target.priceMax));
+  if (target.trouble) params.set("trouble", target.trouble);
+  if (target.situation) params.set("situation", target.situation);
+  if (target.sort !== DEFAULT_SEARCH_FILTER.sort) params.set("sort", target.sort);
+  if (target.page > 0) params.set("page", String(target.page));
+  return params;
+}
+
+/** `path` with the filter's query string, e.g. searchHref('/search', filter, { page: 2 }). */
+export function searchHref(path: string, filter: SearchFilter, overrides: Partial<SearchFilter> = {}): string {
+  const query = searchParamsFor(filter, overrides).toString();
+  return query ? `${path}?${query}` : path;
+}

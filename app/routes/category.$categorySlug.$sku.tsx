@@ -1,0 +1,32 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ProductPage } from "~/components/product/ProductPage";
+import { SHOP_NAME } from "~/core/site";
+import { loadProductView } from "~/services/product-page.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${data.product.title} | ${SHOP_NAME}` },
+        { name: "description", content: data.product.catchcopy || data.product.title },
+      ]
+    : [{ title: `商品が見つかりません | ${SHOP_NAME}` }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const view = await loadProductView(request, context, params.sku ?? "", { kind: "public" });
+  // The category part may be any category (or an old slug): answer on the canonical URL.
+  if (params.categorySlug !== view.product.categorySlug) {
+    const url = new URL(request.url);
+    throw redirect(`/category/${view.product.categorySlug}/${view.product.sku}${url.search}`, 301);
+  }
+  return view;
+}
+
+export default function ProductRoute() {
+  return <ProductPage view={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,79 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ProductSearch } from "~/components/search/ProductSearch";
+import { isSlug, parseSearchFilter } from "~/core/search-filter";
+import { SHOP_NAME } from "~/core/site";
+import { loadSearchPage } from "~/services/search.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: `ページが見つかりません | ${SHOP_NAME}` }];
+  return [
+    { title: `${data.category.name}の通販 | ${SHOP_NAME}` },
+    { name: "description", content: data.category.description },
+  ];
+};
+
+function categoryNotFound(): Response {
+  return new Response("お探しのカテゴリは見つかりませんでした。", { status: 404 });
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const slug = params.categorySlug;
+  if (!isSlug(slug)) throw categoryNotFound();
+  const filter = { ...parseSearchFilter(new URL(request.url).searchParams), category: slug };
+  const page = await loadSearchPage(context.db, filter);
+  if (!page.category) throw categoryNotFound();
+  return { ...page, filter, category: page.category };
+}
+
+export default function CategoryListing() {
+  const data = useLoaderData<typeof loader>();
+  const { category } = data;
+  return (
+    <>
+      <nav aria-label="パンくずリスト" className="mt-3 text-xs">
+        <ol className="m-0 flex flex-wrap items-center gap-1 p-0">
+          <li className="list-none">
+            <Link to="/">トップ</Link>
+          </li>
+          {category.parent ? (
+            <li className="list-none">
+              <span aria-hidden="true" className="mr-1 text-gray-500">
+                ›
+              </span>
+              <Link to={`/category/${category.parent.slug}`}>{category.parent.name}</Link>
+            </li>
+          ) : null}
+          <li className="list-none">
+            <span aria-hidden="true" className="mr-1 text-gray-500">
+              ›
+            </span>
+            <span aria-current="page">{category.name}</span>
+          </li>
+        </ol>
+      </nav>
+      <h1 className="mb-0 mt-2 text-xl">{category.name}</h1>
+      {category.description ? <p className="m-0 mt-1 text-sm text-gray-700">{category.description}</p> : null}
+      {category.children.length ? (
+        <ul aria-label={`${category.name}のサブカテゴリ`} className="m-0 mt-3 flex flex-wrap gap-2 p-0">
+          {category.children.map((child) => (
+            <li key={child.slug} className="list-none">
+              <Link
+                to={`/category/${child.slug}`}
+                className="inline-block rounded-full border border-solid border-gray-300 px-3 py-1 text-sm text-gray-800 no-underline"
+              >
+                {child.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ProductSearch data={data} basePath={`/category/${category.slug}`} fixedCategory />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ProductSearch } from "~/components/search/ProductSearch";
+import { parseSearchFilter } from "~/core/search-filter";
+import { SHOP_NAME } from "~/core/site";
+import { loadSearchPage } from "~/services/search.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const heading = data ? searchHeading(data.filter.q, data.category?.name ?? null) : "商品を探す";
+  return [
+    { title: `${heading} | ${SHOP_NAME}` },
+    { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" },
+  ];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const filter = parseSearchFilter(new URL(request.url).searchParams);
+  return { filter, ...(await loadSearchPage(context.db, filter)) };
+}
+
+function searchHeading(q: string, categoryName: string | null): string {
+  if (q) return `「${q}」の検索結果`;
+  if (categoryName) return `${categoryName}の商品`;
+  return "商品を探す";
+}
+
+export default function Search() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1 className="mb-0 mt-4 break-all text-xl">{searchHeading(data.filter.q, data.category?.name ?? null)}</h1>
+      <ProductSearch data={data} basePath="/search" fixedCategory={false} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,54 @@
+/** The product page's loader, shared by the public URL and the private access link. */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getSession } from "~/auth/auth.server";
+import { secretMatches } from "~/auth/secrets.server";
+import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
+import { productNotice } from "~/core/product-notices";
+import { readSelection } from "~/core/product-selection";
+import { parseIpList, subscriptionOffered } from "~/core/subscription";
+import { loadProductPage, priceSelection, type ProductAccess } from "./product.server";
+
+export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess) {
+  const session = await getSession(request, context);
+  const viewer = { userId: session.get("userId"), cartId: session.get("cartId"), now: new Date() };
+  const url = new URL(request.url);
+  const reviewPage = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("rpage") ?? "0", 10) || 0));
+  const page = await loadProductPage(context.db, { sku }, viewer, access, secretMatches, reviewPage);
+  if (!page) throw new Response("お探しの商品は見つかりませんでした。", { status: 404 });
+
+  const selection = readSelection(url.searchParams);
+  const { price, coupon, selection: resolved } = priceSelection(page.shaped, selection, viewer.now);
+  const { env } = context.cloudflare;
+  const offered =
+    page.product.subscribe &&
+    subscriptionOffered({
+      publicSubscription: env.PUBLIC_SUBSCRIPTION === "true",
+      allowedIps: parseIpList(env.SUBSCRIPTION_ALLOWED_IPS),
+      clientIp: request.headers.get("CF-Connecting-IP"),
+    });
+  const subscriptionQuantity = Math.min(MAX_SUBSCRIPTION_QUANTITY, Math.max(1, Number(url.searchParams.get("sq")) || 1));
+  const subscription = offered
+    ? priceSelection(page.shaped, { ...selection, quantity: subscriptionQuantity, subscribe: true }, viewer.now).price
+    : null;
+  const { shaped: _shaped, ...view } = page;
+  return {
+    ...view,
+    price,
+    coupon,
+    subscription,
+    subscriptionOffered: offered,
+    selection: {
+      variationId: resolved.variation?.id ?? null,
+      choiceSku: resolved.choice?.sku ?? null,
+      optionChoiceIds: resolved.optionChoices.map(({ choice }) => choice.id),
+      quantity: price.quantity,
+      subscriptionQuantity,
+    },
+    reviewPage,
+    loggedIn: viewer.userId != null,
+    notice: productNotice(url.searchParams.get("notice")),
+    path: url.pathname,
+  };
+}
+
+export type ProductView = Awaited<ReturnType<typeof loadProductView>>;

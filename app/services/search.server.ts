@@ -1,0 +1,238 @@
+/**
+ * Product search and category browsing (spec §2 screen 8). Only listed products (published, not private)
+ * are ever found. A page's facets, results and total come from one D1 batch: one round trip.
+ */
+import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { pageCount } from "~/core/paginator";
+import { keywordTerms, keywordVariants, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
+import type { Database } from "~/db/client.server";
+import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
+import { listedProduct, productSummaries, sellingPriceSql, toSummary, type ProductSummary } from "./catalogue.server";
+
+export const SEARCH_PAGE_SIZE = 24;
+
+export interface FacetOption {
+  slug: string;
+  name: string;
+}
+
+export interface SearchFacets {
+  /** The top categories: the tiles of the filter. */
+  categories: (FacetOption & { icon: string })[];
+  features: FacetOption[];
+  troubles: FacetOption[];
+  situations: FacetOption[];
+}
+
+/** The chosen category, with what its page shows: breadcrumb parent and subcategory links. */
+export interface CategoryDetail extends FacetOption {
+  description: string;
+  parent: FacetOption | null;
+  children: FacetOption[];
+}
+
+export interface SearchResults {
+  products: ProductSummary[];
+  total: number;
+  /** 0-based. */
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export interface SearchPage {
+  facets: SearchFacets;
+  /** The filter's category, or null when none is chosen or the slug is unknown. */
+  category: CategoryDetail | null;
+  results: SearchResults;
+}
+
+// ─── Filter → SQL ───────────────────────────────────────────────────────────────────────────
+
+/** D1 refuses a LIKE pattern longer than this ("LIKE or GLOB pattern too complex"). */
+const LIKE_PATTERN_MAX_BYTES = 50;
+const utf8 = new TextEncoder();
+
+/**
+ * `%…%` patterns that together require `text`, its own % _ and \ taken literally (ESCAPE '\'). A text too
+ * long for one pattern is cut into pieces that each fit, all of which must match.
+ */
+function containsPatterns(text: string): string[] {
+  const patterns: string[] = [];
+  let piece = "";
+  for (const char of text) {
+    const escaped = /[\\%_]/.test(char) ? `\\${char}` : char;
+    if (piece && utf8.encode(`%${piece}${escaped}%`).length > LIKE_PATTERN_MAX_BYTES) {
+      patterns.push(`%${piece}%`);
+      piece = "";
+    }
+    piece += escaped;
+  }
+  if (piece) patterns.push(`%${piece}%`);
+  return patterns;
+}
+
+/**
+ * Title, catch copy and description as one text, one bound parameter per pattern (D1 binds at most 100).
+ * A keyword never holds a line break (keywordTerms splits on whitespace), so it cannot match across fields.
+ */
+const searchableText = sql`(${products.title} || char(10) || ${products.catchcopy} || char(10) || ${products.description})`;
+
+/** Every word must appear, in either kana script, in the title, the catch copy or the description. */
+function keywordCondition(q: string): SQL | undefined {
+  const terms = keywordTerms(q).map((term) =>
+    or(
+      ...keywordVariants(term).map((variant) =>
+        and(...containsPatterns(variant).map((pattern) => sql`${searchableText} like ${pattern} escape '\\'`)),
+      ),
+    ),
+  );
+  return terms.length ? and(...terms) : undefined;
+}
+
+const parentCategory = alias(categories, "parent_category");
+
+/** In the category, or in one of its subcategories (by primary category or product_categories). */
+function categoryCondition(db: Database, slug: string): SQL | undefined {
+  const categoryIds = db
+    .select({ id: categories.id })
+    .from(categories)
+    .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
+    .where(or(eq(categories.slug, slug), eq(parentCategory.slug, slug)));
+  return or(
+    inArray(products.primaryCategoryId, categoryIds),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(productCategories)
+        .where(and(eq(productCategories.productId, products.id), inArray(productCategories.categoryId, categoryIds))),
+    ),
+  );
+}
+
+/** Has every one of the features. */
+function featuresCondition(slugs: string[]): SQL {
+  return sql`(select count(*) from ${productFeatures} inner join ${features} on ${features.id} = ${productFeatures.featureId} where ${productFeatures.productId} = ${products.id} and ${inArray(features.slug, slugs)}) = ${slugs.length}`;
+}
+
+function tagCondition(db: Database, kind: "trouble" | "situation", slug: string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(and(eq(productTags.productId, products.id), eq(tags.kind, kind), eq(tags.slug, slug))),
+  );
+}
+
+/** The WHERE clause of a filter: always limited to listed products. */
+function searchCondition(db: Database, filter: SearchFilter): SQL | undefined {
+  const { atLeast, atMost } = priceLimits(filter);
+  return and(
+    listedProduct,
+    filter.q ? keywordCondition(filter.q) : undefined,
+    filter.category ? categoryCondition(db, filter.category) : undefined,
+    filter.features.length ? featuresCondition(filter.features) : undefined,
+    atLeast != null ? sql`${sellingPriceSql} >= ${atLeast}` : undefined,
+    atMost != null ? sql`${sellingPriceSql} <= ${atMost}` : undefined,
+    filter.trouble ? tagCondition(db, "trouble", filter.trouble) : undefined,
+    filter.situation ? tagCondition(db, "situation", filter.situation) : undefined,
+  );
+}
+
+const SORT_ORDERS: Record<SearchSort, SQL[]> = {
+  new: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(sellingPriceSql), asc(products.id)],
+  price_desc: [desc(sellingPriceSql), asc(products.id)],
+  reviews: [desc(products.reviewCount), desc(products.reviewAvg), asc(products.id)],
+};
+
+// ─── Queries (unrun, so they can share one batch) ───────────────────────────────────────────
+
+function searchQueries(db: Database, filter: SearchFilter, pageSize: number) {
+  const where = searchCondition(db, filter);
+  return [
+    productSummaries(db, where, SORT_ORDERS[filter.sort], pageSize, filter.page * pageSize),
+    db.select({ total: count() }).from(products).where(where),
+  ] as const;
+}
+
+function facetQueries(db: Database) {
+  return [
+    db
+      .select({
+        id: categories.id,
+        slug: categories.slug,
+        name: categories.name,
+        description: categories.description,
+        parentId: categories.parentId,
+        icon: categories.icon,
+      })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id)),
+    db.select({ slug: features.slug, name: features.name }).from(features).orderBy(asc(features.position), asc(features.id)),
+    db
+      .select({ kind: tags.kind, slug: tags.slug, name: tags.name })
+      .from(tags)
+      .orderBy(asc(tags.position), asc(tags.id)),
+  ] as const;
+}
+
+type CategoryRow = { id: number; slug: string; name: string; description: string; parentId: number | null; icon: string };
+type TagRow = { kind: "trouble" | "situation"; slug: string; name: string };
+
+function toFacets(categoryRows: CategoryRow[], featureRows: FacetOption[], tagRows: TagRow[]): SearchFacets {
+  const option = ({ slug, name }: FacetOption): FacetOption => ({ slug, name });
+  return {
+    categories: categoryRows.filter((row) => row.parentId == null).map(({ slug, name, icon }) => ({ slug, name, icon })),
+    features: featureRows.map(option),
+    troubles: tagRows.filter((row) => row.kind === "trouble").map(option),
+    situations: tagRows.filter((row) => row.kind === "situation").map(option),
+  };
+}
+
+function toCategoryDetail(categoryRows: CategoryRow[], slug: string | null): CategoryDetail | null {
+  const category = slug ? categoryRows.find((row) => row.slug === slug) : undefined;
+  if (!category) return null;
+  const parent = category.parentId == null ? undefined : categoryRows.find((row) => row.id === category.parentId);
+  return {
+    slug: category.slug,
+    name: category.name,
+    description: category.description,
+    parent: parent ? { slug: parent.slug, name: parent.name } : null,
+    children: categoryRows.filter((row) => row.parentId === category.id).map(({ slug, name }) => ({ slug, name })),
+  };
+}
+
+function toResults(rows: Parameters<typeof toSummary>[0][], countRows: { total: number }[], filter: SearchFilter, pageSize: number): SearchResults {
+  const total = countRows[0]?.total ?? 0;
+  return { products: rows.map(toSummary), total, page: filter.page, pageSize, totalPages: pageCount(total, pageSize) };
+}
+
+// ─── Entry points ───────────────────────────────────────────────────────────────────────────
+
+/** One page of listed products matching the filter, with the total count (one round trip). */
+export async function searchProducts(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE): Promise<SearchResults> {
+  const [rows, countRows] = await db.batch(searchQueries(db, filter, pageSize));
+  return toResults(rows, countRows, filter, pageSize);
+}
+
+/** The filter's choices: top categories, features, troubles and situations, in display order (one round trip). */
+export async function loadSearchFacets(db: Database): Promise<SearchFacets> {
+  const [categoryRows, featureRows, tagRows] = await db.batch(facetQueries(db));
+  return toFacets(categoryRows, featureRows, tagRows);
+}
+
+/** Everything the search and category pages show — facets, chosen category, results, total — in one round trip. */
+export async function loadSearchPage(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
+  const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([
+    ...facetQueries(db),
+    ...searchQueries(db, filter, pageSize),
+  ]);
+  return {
+    facets: toFacets(categoryRows, featureRows, tagRows),
+    category: toCategoryDetail(categoryRows, filter.category),
+    results: toResults(rows, countRows, filter, pageSize),
+  };
+}
