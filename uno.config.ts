@@ -10,6 +10,12 @@ export default defineConfig({
       brand: { DEFAULT: "#b5322b", dark: "#8f2620", light: "#fbeceb" },
       promo: "#ee6d68",
     },
+    animation: {
+      // The header cart badge after an add (CART_ADD_ANIMATION_MS).
+      keyframes: { "cart-bump": "{0%{transform:scale(1)}30%{transform:scale(1.5)}100%{transform:scale(1)}}" },
+      durations: { "cart-bump": "1s" },
+      counts: { "cart-bump": "1" },
+    },
   },
   shortcuts: {
     "btn": "inline-flex items-center justify-center gap-1 rounded px-4 py-2 font-bold text-sm cursor-pointer border-0 disabled:(opacity-50 cursor-not-allowed)",

@@ -1,4 +1,7 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { getSession } from "~/auth/auth.server";
+
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
 export function badRequest(message: string): Response {
@@ -35,3 +38,72 @@ export function idParam(value: string | undefined, label = "ID"): number {
 }
 
 export const LOGIN_REQUIRED_MESSAGE = "この操作にはログインが必要です。";
+
+/**
+ * readFormData for the JSON /api/* routes: a body that is not a form (JSON, garbage, wrong type) is a
+ * 400 JSON error; a request without a body reads as a form without fields.
+ */
+export async function readApiFormData(request: Request): Promise<FormData> {
+  if (request.body == null) return new FormData();
+  try {
+    return await request.formData();
+  } catch {
+    throw jsonError(400, MALFORMED_FORM_MESSAGE);
+  }
+}
+
+export const METHOD_NOT_ALLOWED_MESSAGE = "このURLはこのリクエスト方法に対応していません。";
+
+/** 405 for a resource route called with the wrong method (Remix itself answers a GET without loader with 400). */
+export function methodNotAllowed(allow: "GET" | "POST"): Response {
+  return Response.json({ error: METHOD_NOT_ALLOWED_MESSAGE }, { status: 405, headers: { Allow: allow } });
+}
+
+/** The login page, coming back to `returnTo` (a same-site path) afterwards. */
+export function loginPath(returnTo: string): string {
+  return `/login?${new URLSearchParams({ show: "1", redirectTo: returnTo })}`;
+}
+
+/**
+ * The answer to a guest calling a members-only /api/* action: a plain form post (JS off) is sent to the
+ * login page with the way back; a fetch gets 401 JSON.
+ */
+export function loginRequired(request: Request, returnTo: string): Response {
+  if (isNavigation(request)) return redirect(loginPath(returnTo), 303);
+  return jsonError(401, LOGIN_REQUIRED_MESSAGE);
+}
+
+/** A same-site path with one query parameter set, keeping the others and the fragment. */
+export function withQueryParam(path: string, name: string, value: string): string {
+  const url = new URL(path, "http://same-site.invalid");
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Who is asking, from the session: the viewer the product service prices for. */
+export async function sessionViewer(
+  request: Request,
+  context: Pick<AppLoadContext, "sessionStorage" | "db">,
+  now: Date = new Date(),
+): Promise<{ userId?: number; cartId?: string; now: Date }> {
+  const session = await getSession(request, context);
+  return { userId: session.get("userId"), cartId: session.get("cartId"), now };
+}
+
+/** A positive integer id from a form field or query value, or null when absent or malformed. */
+export function parseId(value: FormDataEntryValue | null | undefined): number | null {
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value) || Number(value) < 1) return null;
+  return Number(value);
+}
+
+/** A 0-based page number; anything that is not a plain number (negative, huge, text, a file) reads as 0. */
+export function pageParam(value: FormDataEntryValue | null | undefined): number {
+  return typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 0;
+}
+
+/** Adds `notice=…` to a same-site path, keeping its other query parameters. */
+export function withNotice(path: string, notice: string): string {
+  const url = new URL(path, "http://local");
+  url.searchParams.set("notice", notice);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

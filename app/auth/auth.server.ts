@@ -10,6 +10,7 @@ import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { findSessionUser, verifyLogin, type SessionUser } from "~/services/accounts.server";
+import { mergeGuestCart } from "~/services/cart.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 
@@ -73,7 +74,7 @@ export async function requireStaff(request: Request, context: Context): Promise<
   return user;
 }
 
-/** Starts the member session and redirects (PRG). */
+/** Starts the member session (a guest cart joins the member's cart) and redirects (PRG). */
 export async function createUserSession(
   request: Request,
   context: Context,
@@ -81,6 +82,11 @@ export async function createUserSession(
   redirectTo: string,
 ): Promise<Response> {
   const session = await getSession(request, context);
+  const guestCartId = session.get("cartId");
+  if (guestCartId) {
+    await mergeGuestCart(context.db, guestCartId, userId);
+    session.unset("cartId");
+  }
   session.set("userId", userId);
   return redirect(safeRedirectPath(redirectTo), {
     headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },

@@ -4,6 +4,10 @@ export interface SessionData {
   userId: number;
   /** A guest's cart id (members' carts are found by user id). */
   cartId: string;
+  /** Code of the coupon campaign taken from a /coupon-get/{code} link. */
+  couponCampaign: string;
+  /** sku → coupon code, from coupon product links: the row is priced with that coupon. */
+  skuCoupons: Record<string, string>;
 }
 
 export interface SessionFlashData {

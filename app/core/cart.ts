@@ -17,7 +17,7 @@ import {
 } from "./limits";
 import { paymentFee, type PaymentMethod } from "./payment-methods";
 import { pointsEarned } from "./points";
-import { couponDiscount, type CouponOffer, type Purchasability } from "./pricing";
+import { clampQuantity, couponDiscount, type CouponOffer, type Purchasability } from "./pricing";
 import { includedTax, REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "./tax";
 
 export interface CartLineInput {
@@ -178,7 +178,6 @@ export const CART_MESSAGES = {
   couponExpired: "このクーポンは有効期限が切れています。",
   couponNotStarted: "このクーポンはまだご利用いただけません。",
   couponMemberOnly: "このクーポンは会員限定です。ログインしてご利用ください。",
-  couponAlone: "このクーポンは他のクーポンと併用できません。",
   couponNoProducts: "カート内にこのクーポンの対象商品がありません。",
   couponMinAmount: (amount: number) => `このクーポンは対象商品の合計${amount.toLocaleString("ja-JP")}円以上でご利用いただけます。`,
   pointsMembersOnly: "ポイントのご利用にはログインが必要です。",
@@ -280,7 +279,8 @@ function buildLines(inputs: CartLineInput[], context: CartContext): CartLine[] {
   return inputs.map((input) => {
     const available = isLineAvailable(input);
     const maxQuantity = lineMaxQuantity(input);
-    const quantity = Math.max(1, Math.min(input.quantity, Math.max(1, maxQuantity)));
+    // A whole number, at least 1, at most the row maximum (a stored quantity above it is reduced).
+    const quantity = clampQuantity(input.quantity, maxQuantity);
     const wrappingAvailable = isWrappingAvailable(input);
     const wrapping = input.wrapping && wrappingAvailable;
     let total = input.unitPrice * quantity;
@@ -401,11 +401,12 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
     const result = evaluateCoupon(auto, lines, viewer);
     if (!result.error && result.discount > 0) autocoupons.push(toApplied(auto, result.discount));
   }
-  if (entered && !enteredAlone && coupons.length === 0 && errors.coupon == null) errors.coupon = CART_MESSAGES.couponAlone;
 
+  // The campaign is a coupon too: products with coupons disabled neither count toward it nor get its discount.
   const campaign = context.campaign;
-  const campaignApplies = campaign != null && !enteredAlone && subtotal >= campaign.minAmount;
-  const campaignDiscount = campaignApplies ? couponDiscount({ type: campaign.type, value: campaign.value }, subtotal) : 0;
+  const campaignAmount = available.filter((line) => !line.couponDisabled).reduce((sum, line) => sum + line.total, 0);
+  const campaignApplies = campaign != null && !enteredAlone && campaignAmount >= campaign.minAmount;
+  const campaignDiscount = campaignApplies ? couponDiscount({ type: campaign.type, value: campaign.value }, campaignAmount) : 0;
 
   const freeShipping =
     coupons.some((coupon) => coupon.free_shipping) ||

@@ -31,3 +31,5 @@ export const WAREHOUSE_SHIPPING_FEE = 660;
 export const WAREHOUSE_FREE_SHIPPING_FROM = 5000;
 /** Cold (refrigerated) delivery surcharge per shipment that carries cold items. */
 export const COLD_SHIPPING_FEE = 330;
+/** The header cart badge animates this long after an add. */
+export const CART_ADD_ANIMATION_MS = 1000;

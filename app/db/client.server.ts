@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
@@ -16,6 +16,11 @@ export function createDatabase(d1: D1Database): Database {
  */
 export function aliased<T extends AnySQLiteColumn>(column: T, name: string) {
   return sql<T["_"]["data"]>`${column}`.mapWith(column).as(name);
+}
+
+/** Rows valid at `now`: started (or no start) and not yet ended (or no end). */
+export function activeAt(startsAt: AnySQLiteColumn, endsAt: AnySQLiteColumn, now: Date) {
+  return and(or(isNull(startsAt), lte(startsAt, now)), or(isNull(endsAt), gt(endsAt, now)));
 }
 
 /** Counts D1 round trips (each statement run, or one batch) so responses can report them. */

@@ -2,7 +2,8 @@
  * One product with everything its page and the /api/product/* calls need, read in a single D1 batch
  * (child rows are keyed by a sub-select on the product, so no second round trip is needed).
  */
-import { and, asc, desc, eq, inArray, isNull, lte, or, gt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { bestCouponForProduct, type CouponRule } from "~/core/coupons";
 import { withTax } from "~/core/tax";
 import {
@@ -13,8 +14,9 @@ import {
   type SubscriptionTier,
 } from "~/core/pricing";
 import { readSelection, resolveSelection, type RawSelection } from "~/core/product-selection";
-import { aliased, type Database } from "~/db/client.server";
+import { activeAt, aliased, type Database } from "~/db/client.server";
 import {
+  buyLater,
   cartLines,
   carts,
   categories,
@@ -50,18 +52,28 @@ export interface Viewer {
 /** How the product is addressed: by sku (pages) or id (API); private ones only with their secret. */
 export type ProductRef = { sku: string } | { id: number };
 
-function productIdOf(ref: ProductRef): SQL {
+/** The product(s) a batch is about, as a parenthesised list or sub-select for `in`. */
+function productScope(ref: ProductRef): SQL {
   return "sku" in ref
     ? sql`(select ${products.id} from ${products} where ${products.sku} = ${ref.sku})`
-    : sql`${ref.id}`;
+    : sql`(${ref.id})`;
 }
+
+function productIdOf(ref: ProductRef): SQL {
+  return "sku" in ref ? productScope(ref) : sql`${ref.id}`;
+}
+
+const inScope = (column: SQL | AnySQLiteColumn, scope: SQL) => sql`${column} in ${scope}`;
 
 function cartOf(viewer: Viewer): SQL {
   return viewer.userId != null ? eq(carts.userId, viewer.userId) : eq(carts.id, viewer.cartId ?? "");
 }
 
-function pricingQueries(db: Database, ref: ProductRef, viewer: Viewer) {
-  const productId = productIdOf(ref);
+/**
+ * The rows pricing needs for every product in `scope` (one product, or all products in a cart), as
+ * statements to run inside the caller's batch. shapeProducts turns the results into priced products.
+ */
+export function pricedProductsQueries(db: Database, scope: SQL, viewer: Viewer) {
   const now = viewer.now;
   return [
     db
@@ -74,20 +86,21 @@ function pricingQueries(db: Database, ref: ProductRef, viewer: Viewer) {
       .from(products)
       .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
       .leftJoin(merchants, eq(merchants.id, products.merchantId))
-      .where(eq(products.id, productId)),
+      .where(inScope(products.id, scope)),
     db
       .select()
       .from(productVariations)
-      .where(and(eq(productVariations.productId, productId), inArray(productVariations.status, ["published", "archived"])))
+      .where(and(inScope(productVariations.productId, scope), inArray(productVariations.status, ["published", "archived"])))
       .orderBy(asc(productVariations.position)),
     db
-      .select({ choice: variationChoices })
+      .select({ productId: productVariations.productId, choice: variationChoices })
       .from(variationChoices)
       .innerJoin(productVariations, eq(productVariations.id, variationChoices.variationId))
-      .where(eq(productVariations.productId, productId))
+      .where(inScope(productVariations.productId, scope))
       .orderBy(asc(variationChoices.position)),
     db
       .select({
+        productId: productOptions.productId,
         optionId: aliased(productOptions.id, "option_id"),
         optionTitle: aliased(productOptions.title, "option_title"),
         optionType: productOptions.type,
@@ -98,39 +111,34 @@ function pricingQueries(db: Database, ref: ProductRef, viewer: Viewer) {
       })
       .from(productOptionChoices)
       .innerJoin(productOptions, eq(productOptions.id, productOptionChoices.optionId))
-      .where(and(eq(productOptions.productId, productId), eq(productOptions.active, true)))
+      .where(and(inScope(productOptions.productId, scope), eq(productOptions.active, true)))
       .orderBy(asc(productOptions.position), asc(productOptionChoices.position)),
-    db.select().from(subscriptionPrices).where(eq(subscriptionPrices.productId, productId)),
+    db.select().from(subscriptionPrices).where(inScope(subscriptionPrices.productId, scope)),
     db
       .select({
+        productId: cartLines.productId,
         variationId: cartLines.variationId,
         choiceSku: cartLines.choiceSku,
         quantity: sql<number>`sum(${cartLines.quantity})`,
       })
       .from(cartLines)
       .innerJoin(carts, eq(carts.id, cartLines.cartId))
-      .where(and(cartOf(viewer), eq(cartLines.productId, productId)))
-      .groupBy(cartLines.variationId, cartLines.choiceSku),
+      .where(and(cartOf(viewer), inScope(cartLines.productId, scope)))
+      .groupBy(cartLines.productId, cartLines.variationId, cartLines.choiceSku),
     db
-      .select({ variationId: stockRequests.variationId })
+      .select({ productId: stockRequests.productId, variationId: stockRequests.variationId })
       .from(stockRequests)
-      .where(and(eq(stockRequests.userId, viewer.userId ?? 0), eq(stockRequests.productId, productId), isNull(stockRequests.notifiedAt))),
+      .where(and(eq(stockRequests.userId, viewer.userId ?? 0), inScope(stockRequests.productId, scope), isNull(stockRequests.notifiedAt))),
     db
       .select()
       .from(coupons)
-      .where(
-        and(
-          eq(coupons.isAuto, false),
-          or(isNull(coupons.startsAt), lte(coupons.startsAt, now)),
-          or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
-        ),
-      ),
-    db.select().from(couponProductPrices).where(eq(couponProductPrices.productId, productId)),
+      .where(and(eq(coupons.isAuto, false), activeAt(coupons.startsAt, coupons.expiresAt, now))),
+    db.select().from(couponProductPrices).where(inScope(couponProductPrices.productId, scope)),
     db
-      .select({ couponId: couponProductExclusions.couponId, code: coupons.code })
+      .select({ productId: couponProductExclusions.productId, couponId: couponProductExclusions.couponId, code: coupons.code })
       .from(couponProductExclusions)
       .innerJoin(coupons, eq(coupons.id, couponProductExclusions.couponId))
-      .where(eq(couponProductExclusions.productId, productId)),
+      .where(inScope(couponProductExclusions.productId, scope)),
   ] as const;
 }
 
@@ -176,13 +184,45 @@ function reviewsQuery(db: Database, productId: SQL, page: number) {
     .offset(page * REVIEWS_PAGE_SIZE);
 }
 
+type BatchRows<T> = { [K in keyof T]: T[K] extends PromiseLike<infer R> ? R : never };
+export type PricedProductsRows = BatchRows<ReturnType<typeof pricedProductsQueries>>;
 type PricingRows = Awaited<ReturnType<typeof runPricing>>;
 type ReviewRow = Awaited<ReturnType<typeof reviewsQuery>>[number];
 
-async function runPricing(db: Database, ref: ProductRef, viewer: Viewer) {
-  const [product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions] =
-    await db.batch([...pricingQueries(db, ref, viewer)]);
+function namedRows(rows: PricedProductsRows) {
+  const [product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions] = rows;
   return { product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions };
+}
+
+async function runPricing(db: Database, ref: ProductRef, viewer: Viewer) {
+  return namedRows(await db.batch([...pricedProductsQueries(db, productScope(ref), viewer)]));
+}
+
+/** Every product of a pricedProductsQueries result, shaped for pricing, by product id. */
+export function shapeProducts(rows: PricedProductsRows, viewer: Viewer): Map<number, ShapedProduct> {
+  const all = namedRows(rows);
+  const shaped = new Map<number, ShapedProduct>();
+  for (const head of all.product) {
+    const id = head.product.id;
+    const mine = <T extends { productId: number }>(list: T[]) => list.filter((row) => row.productId === id);
+    const one = shapeProduct(
+      {
+        ...all,
+        product: [head],
+        variations: mine(all.variations),
+        choices: mine(all.choices),
+        options: mine(all.options),
+        tiers: mine(all.tiers),
+        inCart: mine(all.inCart),
+        requests: mine(all.requests),
+        couponPrices: mine(all.couponPrices),
+        exclusions: mine(all.exclusions),
+      },
+      viewer,
+    );
+    if (one) shaped.set(id, one);
+  }
+  return shaped;
 }
 
 export interface ProductReview {
@@ -296,10 +336,15 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
   };
 }
 
-type ShapedProduct = NonNullable<ReturnType<typeof shapeProduct>>;
+export type ShapedProduct = NonNullable<ReturnType<typeof shapeProduct>>;
 
 /** Prices a selection with the engine: the one place page, API and cart agree on a price. */
-export function priceSelection(shaped: ShapedProduct, raw: RawSelection, now: Date) {
+export function priceSelection(
+  shaped: ShapedProduct,
+  raw: RawSelection,
+  now: Date,
+  options: { countCart?: boolean } = {},
+) {
   const selection = resolveSelection(raw, {
     variations: shaped.variations,
     options: shaped.options,
@@ -311,7 +356,8 @@ export function priceSelection(shaped: ShapedProduct, raw: RawSelection, now: Da
   const tiers: SubscriptionTier[] = (ownTiers.length ? ownTiers : shaped.tiers.filter((tier) => tier.variationId == null)).map(
     (tier) => ({ quantity: tier.quantity, unitPriceExclTax: tier.unitPriceExclTax }),
   );
-  const inCart = shaped.inCart
+  // The cart itself prices its rows against the whole stock; the product page counts what is in the cart.
+  const inCart = options.countCart === false ? 0 : shaped.inCart
     .filter((line) => (line.variationId ?? null) === (variation?.id ?? null) && (line.choiceSku ?? null) === (choice?.sku ?? null))
     .reduce((sum, line) => sum + Number(line.quantity), 0);
   const firstPass = calculatePrice({
@@ -365,18 +411,17 @@ export async function loadProductPage(
   isSecretValid: (expected: string | null, given: string) => boolean,
   reviewPage = 0,
 ) {
-  const results = await db.batch([...pricingQueries(db, ref, viewer), ...pageQueries(db, ref, viewer, reviewPage)]);
-  const [product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions] = results;
-  const [media, related, reviewRows, favorite] = results.slice(10) as [
+  const results = await db.batch([
+    ...pricedProductsQueries(db, productScope(ref), viewer),
+    ...pageQueries(db, ref, viewer, reviewPage),
+  ]);
+  const [media, related, reviewRows, favorite] = results.slice(10) as unknown as [
     (typeof productMedia.$inferSelect)[],
     Parameters<typeof toSummary>[0][],
     ReviewRow[],
     { productId: number }[],
   ];
-  const shaped = shapeProduct(
-    { product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions },
-    viewer,
-  );
+  const shaped = shapeProduct(namedRows(results.slice(0, 10) as unknown as PricedProductsRows), viewer);
   if (!shaped || shaped.product.status === "draft") return null;
   const p = shaped.product;
   if (p.isPrivate) {
@@ -480,4 +525,221 @@ export async function toggleFavorite(db: Database, userId: number, productId: nu
 /** Records a restock request once per member and item (repeat requests change nothing). */
 export async function requestRestock(db: Database, userId: number, productId: number, variationId: number | null) {
   await db.insert(stockRequests).values({ userId, productId, variationId }).onConflictDoNothing();
+}
+
+// ─── The /api/product/* calls (spec §7) ────────────────────────────────────────────────────
+
+export const PRODUCT_NOT_FOUND_MESSAGE = "お探しの商品は見つかりませんでした。";
+
+/**
+ * What the API may show when a product is named by id: published and archived products (archived ones
+ * price as "unavailable"); drafts and private products are not found — a private one is reachable only
+ * through its secret link page.
+ */
+export function isApiVisible(product: { status: "published" | "draft" | "archived"; isPrivate: boolean }): boolean {
+  return product.status !== "draft" && !product.isPrivate;
+}
+
+function apiVisibleById(productId: number): SQL | undefined {
+  return and(eq(products.id, productId), eq(products.isPrivate, false), inArray(products.status, ["published", "archived"]));
+}
+
+/** The product page's canonical path. */
+export function productPath(product: { categorySlug: string; sku: string }): string {
+  return `/category/${encodeURIComponent(product.categorySlug)}/${encodeURIComponent(product.sku)}`;
+}
+
+/** Nothing chosen: the product as its page first shows it. */
+const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
+
+/** loadPricedProduct for a product named by id, or null when the API must answer "not found". */
+export async function loadVisiblePricedProduct(db: Database, productId: number, viewer: Viewer) {
+  const shaped = await loadPricedProduct(db, { id: productId }, viewer);
+  return shaped && isApiVisible(shaped.product) ? shaped : null;
+}
+
+/** The product as /api/product/get and /api/product/form/data describe it (spec field names). */
+export interface ApiProduct {
+  id: number;
+  sku: string;
+  title: string;
+  catchcopy: string;
+  type: "simple" | "set" | "variation";
+  status: "published" | "draft" | "archived";
+  tax_rate: number;
+  /** Selling price of one item, tax incl. (the sale price while it is lower). */
+  price: number;
+  regular_price: number;
+  /** Stock on hand (a variation product: its published variations together). */
+  inventory: number;
+  state: PriceResult["state"];
+  category_slug: string;
+  url: string;
+  image: string | null;
+}
+
+/** One product for the API with the viewer's favorite flag, in one D1 round trip; null when not found. */
+export async function loadApiProduct(
+  db: Database,
+  productId: number,
+  viewer: Viewer,
+): Promise<{ product: ApiProduct; isFavorite: boolean } | null> {
+  const results = await db.batch([
+    ...pricedProductsQueries(db, sql`(${productId})`, viewer),
+    db
+      .select({ url: productMedia.url })
+      .from(productMedia)
+      .where(eq(productMedia.productId, productId))
+      .orderBy(asc(productMedia.position))
+      .limit(1),
+    db
+      .select({ productId: favorites.productId })
+      .from(favorites)
+      .where(and(eq(favorites.userId, viewer.userId ?? 0), eq(favorites.productId, productId))),
+  ]);
+  const [image, favorite] = results.slice(10) as unknown as [{ url: string }[], { productId: number }[]];
+  const shaped = shapeProducts(results.slice(0, 10) as unknown as PricedProductsRows, viewer).get(productId);
+  if (!shaped || !isApiVisible(shaped.product)) return null;
+  const p = shaped.product;
+  const { price } = priceSelection(shaped, NO_SELECTION, viewer.now);
+  return {
+    product: {
+      id: p.id,
+      sku: p.sku,
+      title: p.title,
+      catchcopy: p.catchcopy,
+      type: p.type,
+      status: p.status,
+      tax_rate: p.taxRate,
+      price: sellingPrice(p),
+      regular_price: p.regularPrice,
+      inventory: shaped.pricing.inventory,
+      state: price.state,
+      category_slug: shaped.head.categorySlug,
+      url: productPath({ categorySlug: shaped.head.categorySlug, sku: p.sku }),
+      image: image[0]?.url ?? null,
+    },
+    isFavorite: viewer.userId != null && favorite.length > 0,
+  };
+}
+
+/** Just enough of a product named by id to act on it (favorite, links back); null when not found. */
+export async function findApiProduct(db: Database, productId: number) {
+  const row = await db
+    .select({ id: products.id, sku: products.sku, title: products.title, categorySlug: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .where(apiVisibleById(productId))
+    .get();
+  return row ? { ...row, url: productPath(row) } : null;
+}
+
+/** The delivery icon and whether the member keeps the product in "buy later"; null when not found. */
+export async function loadDeliveryIcon(db: Database, productId: number, userId: number | undefined) {
+  const [head, later] = await db.batch([
+    db
+      .select({
+        deliveryIcon: products.deliveryIcon,
+        deliveryIconType: products.deliveryIconType,
+        deliveryIconText: products.deliveryIconText,
+        shippingDays: products.shippingDays,
+        isDigital: products.isDigital,
+      })
+      .from(products)
+      .where(apiVisibleById(productId)),
+    db
+      .select({ id: buyLater.id })
+      .from(buyLater)
+      .where(and(eq(buyLater.userId, userId ?? 0), eq(buyLater.productId, productId)))
+      .limit(1),
+  ]);
+  const product = head[0];
+  if (!product) return null;
+  return { icon: deliveryIconOf(product), buyLater: userId != null && later.length > 0 };
+}
+
+/** Published reviews of a product: how many and their average (one decimal). */
+function reviewStatsQuery(db: Database, productId: number) {
+  return db
+    .select({ count: sql<number>`count(*)`, avg: sql<number>`coalesce(avg(${reviews.rate}), 0)` })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")));
+}
+
+function toReviewStats(stats: { count: number; avg: number } | undefined) {
+  const count = Number(stats?.count ?? 0);
+  return { counter: count, avg: Math.round(Number(stats?.avg ?? 0) * 10) / 10 };
+}
+
+function visibleIdQuery(db: Database, productId: number) {
+  return db.select({ id: products.id }).from(products).where(apiVisibleById(productId));
+}
+
+/** loadReviews for a product the API may show; null when not found. */
+export async function loadVisibleReviews(db: Database, productId: number, page: number) {
+  const [visible, rows, [stats]] = await db.batch([
+    visibleIdQuery(db, productId),
+    reviewsQuery(db, sql`${productId}`, page),
+    reviewStatsQuery(db, productId),
+  ]);
+  if (visible.length === 0) return null;
+  const { counter, avg } = toReviewStats(stats);
+  return { reviews: rows.map(toReview), page, pages: Math.ceil(counter / REVIEWS_PAGE_SIZE), counter, avg };
+}
+
+/** How many published reviews a product has and their average; null when not found. */
+export async function loadReviewStats(db: Database, productId: number) {
+  const [visible, [stats]] = await db.batch([visibleIdQuery(db, productId), reviewStatsQuery(db, productId)]);
+  return visible.length === 0 ? null : toReviewStats(stats);
+}
+
+export interface RelatedItem {
+  categorySlug: string;
+  sku: string;
+  image: string | null;
+  title: string;
+  reviewAvg: number;
+  inventory: number;
+  price: number;
+}
+
+/** The listed related products with their stock; null when the product itself is not found. */
+export async function loadVisibleRelated(db: Database, productId: number): Promise<RelatedItem[] | null> {
+  const [visible, rows] = await db.batch([visibleIdQuery(db, productId), relatedQuery(db, sql`${productId}`)]);
+  if (visible.length === 0) return null;
+  return rows.map((row) => ({
+    categorySlug: row.categorySlug,
+    sku: row.sku,
+    image: row.image,
+    title: row.title,
+    reviewAvg: row.reviewAvgX10 / 10,
+    inventory: row.inventory,
+    price: sellingPrice(row),
+  }));
+}
+
+export type RestockRefusal = "unknown_variation" | "unavailable" | "not_sold_out" | "disabled";
+
+/**
+ * A member asks to be told when a sold-out product (or one variation of it) is back. Only sold-out
+ * items qualify, never while they can be bought or pre-ordered, nor when the product disables requests;
+ * asking twice records one request. Null when the product is not found.
+ */
+export async function requestRestockFor(
+  db: Database,
+  productId: number,
+  viewer: Viewer & { userId: number },
+  variationId: number | null,
+): Promise<{ ok: true } | { ok: false; reason: RestockRefusal } | null> {
+  const shaped = await loadVisiblePricedProduct(db, productId, viewer);
+  if (!shaped) return null;
+  if (variationId != null && !shaped.variations.some((variation) => variation.id === variationId)) {
+    return { ok: false, reason: "unknown_variation" };
+  }
+  const { price } = priceSelection(shaped, { ...NO_SELECTION, variationId }, viewer.now);
+  if (price.state === "unavailable") return { ok: false, reason: "unavailable" };
+  if (price.state !== "sold_out" && price.state !== "requested") return { ok: false, reason: "not_sold_out" };
+  if (shaped.product.disableRequest) return { ok: false, reason: "disabled" };
+  await requestRestock(db, viewer.userId, productId, variationId);
+  return { ok: true };
 }

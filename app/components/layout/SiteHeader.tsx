@@ -43,7 +43,7 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
           )}
           <Link to="/cart" className="relative font-bold text-gray-800" data-testid="cart-link">
             カート
-            <CountBadge count={shell.cartQuantity} label="カート内の商品" />
+            <CountBadge count={shell.cartQuantity} label="カート内の商品" bumpOnIncrease />
           </Link>
         </nav>
       </div>

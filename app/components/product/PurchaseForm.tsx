@@ -1,5 +1,5 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { PriceResult } from "~/core/pricing";
@@ -12,6 +12,9 @@ import { PriceBox } from "./PriceBox";
 const CALCULATE_ACTION = "/api/product/calculate";
 const CART_ADD_ACTION = "/api/cart-add";
 const PURCHASE_INTENTS = new Set(["add", "add_and_go", "buy_now", "preorder", "subscribe"]);
+
+/** What the cart-add and restock-request actions answer a fetcher. */
+type ActionAnswer = { ok?: boolean; notice?: ProductNotice; redirect?: string | null; requested?: boolean; error?: string };
 
 /** Form fields for the calculate call (spec §7: p, v, q, o, c, subscribe). */
 function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData {
@@ -60,6 +63,19 @@ export function PurchaseForm({ view }: { view: ProductView }) {
   const [variationId, setVariationId] = useState<number | null>(selection.variationId);
   const [quantity, setQuantity] = useState(selection.quantity);
   const [notice, setNotice] = useState<ProductNotice | null>(view.notice);
+  const action = useFetcher<ActionAnswer>();
+  const navigate = useNavigate();
+
+  // With JS the buttons post through a fetcher: the outcome shows in place (the header badge updates as
+  // the root loader revalidates); add-and-go and buy-now then move on; guests are sent to log in.
+  useEffect(() => {
+    const answer = action.data;
+    if (!answer || action.state !== "idle") return;
+    if (answer.ok && answer.redirect) navigate(answer.redirect);
+    else if (answer.requested) setNotice("restock_requested");
+    else if (answer.notice) setNotice(answer.notice);
+    else if (answer.error && !answer.ok) navigate(`/login?show=1&redirectTo=${encodeURIComponent(view.path)}`);
+  }, [action.data, action.state, navigate, view.path]);
 
   const price = calculation.data ? calculation.data : view.price;
   const subscriptionPrice = subscriptionCalculation.data ? subscriptionCalculation.data : view.subscription;
@@ -78,16 +94,23 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (!submitter || !PURCHASE_INTENTS.has(submitter.value)) return;
+    const restockRequest = submitter?.getAttribute("formaction")?.startsWith("/api/product/inventory-request/") ?? false;
+    if (!submitter || !(PURCHASE_INTENTS.has(submitter.value) || restockRequest)) return;
     const fields = new FormData(event.currentTarget);
     const chosenVariation = variations.find((candidate) => String(candidate.id) === fields.get("v"));
     let missing: ProductNotice | null = null;
     if (product.type === "variation" && !chosenVariation) missing = "choose_variation";
     else if (chosenVariation?.type === "variable" && !fields.get("c")) missing = "choose_choice";
+    event.preventDefault();
     if (missing) {
-      event.preventDefault();
       setNotice(missing);
+      return;
     }
+    setNotice(null);
+    action.submit(new FormData(event.currentTarget, submitter), {
+      method: "post",
+      action: submitter.getAttribute("formaction") ?? CART_ADD_ACTION,
+    });
   }
 
   const state = price.state;

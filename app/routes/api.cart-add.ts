@@ -1,0 +1,35 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { getSession } from "~/auth/auth.server";
+import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { isNavigation, readFormData, withNotice } from "~/http.server";
+import { addToCart, CART_ADD_INTENTS } from "~/services/cart-add.server";
+
+/**
+ * POST /api/cart-add (spec §7: p, v, q, o, c, w, ispreorder, subscribe, plus intent and redirectTo).
+ * A fetcher gets JSON; a plain form post (JS off) is redirected: back to the product page with a
+ * notice, or on to /cart (add and go, subscribe) or /checkout (one-click members' buy now).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const session = await getSession(request, context);
+  const intent = form.get("intent");
+  const result = await addToCart(
+    context,
+    session,
+    form,
+    CART_ADD_INTENTS.find((known) => known === intent) ?? "add",
+    request.headers.get("CF-Connecting-IP"),
+  );
+  const headers = result.sessionChanged ? { "Set-Cookie": await context.sessionStorage.commitSession(session) } : undefined;
+  const back = safeRedirectPath(form.get("redirectTo"), "/cart");
+  if (isNavigation(request)) {
+    throw redirect(result.ok ? (result.next ?? withNotice(back, "added")) : withNotice(back, result.notice), { status: 303, headers });
+  }
+  return Response.json(
+    result.ok
+      ? { ok: true, notice: "added" satisfies ProductNotice, redirect: result.next ?? null, cart_quantity: result.cartQuantity }
+      : { ok: false, notice: result.notice, error: PRODUCT_NOTICES[result.notice].text },
+    { status: result.ok ? 200 : result.status, headers },
+  );
+}

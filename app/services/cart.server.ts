@@ -1,0 +1,509 @@
+/**
+ * Carts in D1: guests' carts by the id in their session, members' by user id (merged on login).
+ * Loading a cart reads everything in one batch and prices every row with the same engine as the
+ * product page, then the cart engine (app/core/cart.ts) computes the whole Cart.
+ */
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  cartLineKey,
+  computeCart,
+  type Cart,
+  type CartCoupon,
+  type CartLineInput,
+  type CouponCampaign,
+  type PointPromo,
+} from "~/core/cart";
+import type { PaymentMethod } from "~/core/payment-methods";
+import { activeAt, type Database } from "~/db/client.server";
+import {
+  addresses,
+  buyLater,
+  cartLines,
+  carts,
+  cartVendorNotices,
+  couponCampaigns,
+  couponPriceRanges,
+  couponProductExclusions,
+  couponProductPrices,
+  coupons,
+  merchants,
+  pointPromos,
+  productMedia,
+  products,
+  users,
+} from "~/db/schema";
+import { pricedProductsQueries, priceSelection, shapeProducts, type ShapedProduct } from "./product.server";
+
+export interface CartOwner {
+  userId?: number;
+  /** A guest's cart id from the session. */
+  cartId?: string;
+}
+
+export interface CartSessionState {
+  couponCampaign?: string;
+  skuCoupons?: Record<string, string>;
+}
+
+export interface NewCartLine {
+  productId: number;
+  variationId: number | null;
+  choiceSku: string | null;
+  optionChoiceIds: number[];
+  quantity: number;
+  isPreorder: boolean;
+  subscribe: number | null;
+}
+
+function ownerCondition(owner: CartOwner): SQL {
+  return owner.userId != null ? eq(carts.userId, owner.userId) : eq(carts.id, owner.cartId ?? "");
+}
+
+/** The ids of the shopper's cart, as a sub-select usable inside one batch. */
+function cartIdOf(owner: CartOwner): SQL {
+  return owner.userId != null
+    ? sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${owner.userId})`
+    : sql`(${owner.cartId ?? ""})`;
+}
+
+export async function findCartId(db: Database, owner: CartOwner): Promise<string | null> {
+  if (owner.userId == null && !owner.cartId) return null;
+  const row = await db.select({ id: carts.id }).from(carts).where(ownerCondition(owner)).get();
+  return row?.id ?? null;
+}
+
+/** The shopper's cart id, creating the cart when there is none yet (guests then keep it in the session). */
+export async function ensureCart(db: Database, owner: CartOwner): Promise<string> {
+  const existing = await findCartId(db, owner);
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  await db.insert(carts).values({ id, userId: owner.userId ?? null }).onConflictDoNothing();
+  // Two first adds by one member may race; the unique user index keeps one cart.
+  return owner.userId != null ? ((await findCartId(db, owner)) ?? id) : id;
+}
+
+function optionKey(ids: number[]): string {
+  return [...ids].sort((a, b) => a - b).join(",");
+}
+
+function parseOptionKey(key: string): number[] {
+  return key ? key.split(",").map(Number).filter(Number.isInteger) : [];
+}
+
+/** Adds a row, or more of an identical row. */
+export async function addLine(db: Database, cartId: string, line: NewCartLine): Promise<void> {
+  await db.batch([
+    db
+      .insert(cartLines)
+      .values({
+        cartId,
+        productId: line.productId,
+        variationId: line.variationId,
+        choiceSku: line.choiceSku,
+        optionChoiceIds: optionKey(line.optionChoiceIds),
+        quantity: line.quantity,
+        isPreorder: line.isPreorder,
+        subscribe: line.subscribe,
+        lineKey: cartLineKey(line),
+      })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.lineKey],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      }),
+    touch(db, cartId),
+  ]);
+}
+
+function touch(db: Database, cartId: string) {
+  return db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, now: Date) {
+  const cartId = cartIdOf(owner);
+  const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartId})`;
+  const skuCodes = Object.values(session.skuCoupons ?? {});
+  const couponCodes = sql`(select ${carts.couponCode} from ${carts} where ${carts.id} = ${cartId})`;
+  const skuCodeList = skuCodes.length ? sql.join(skuCodes.map((code) => sql`${code}`), sql`, `) : sql`''`;
+  const cartCoupons = sql`(select ${coupons.id} from ${coupons} where ${coupons.code} in ${couponCodes} or ${coupons.code} in (${skuCodeList}) or ${coupons.isAuto} = 1)`;
+  return [
+    db.select().from(carts).where(eq(carts.id, cartId)),
+    db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.createdAt), asc(cartLines.id)),
+    db
+      .select({ productId: productMedia.productId, url: productMedia.url })
+      .from(productMedia)
+      .where(and(sql`${productMedia.productId} in ${inCart}`, isNull(productMedia.variationId)))
+      .orderBy(asc(productMedia.position)),
+    db.select().from(merchants),
+    db.select().from(coupons).where(sql`${coupons.id} in ${cartCoupons}`),
+    db.select().from(couponProductPrices).where(sql`${couponProductPrices.couponId} in ${cartCoupons}`),
+    db.select().from(couponProductExclusions).where(sql`${couponProductExclusions.couponId} in ${cartCoupons}`),
+    db.select().from(couponPriceRanges).where(sql`${couponPriceRanges.couponId} in ${cartCoupons}`),
+    db
+      .select()
+      .from(couponCampaigns)
+      .where(and(eq(couponCampaigns.code, session.couponCampaign ?? ""), activeAt(couponCampaigns.startsAt, couponCampaigns.endsAt, now))),
+    db
+      .select()
+      .from(pointPromos)
+      .where(activeAt(pointPromos.startsAt, pointPromos.endsAt, now))
+      .orderBy(desc(pointPromos.rate))
+      .limit(1),
+    db.select({ points: users.points }).from(users).where(eq(users.id, owner.userId ?? 0)),
+    db.select().from(cartVendorNotices).where(eq(cartVendorNotices.cartId, cartId)),
+    db
+      .select({
+        id: buyLater.id,
+        productId: buyLater.productId,
+        sku: products.sku,
+        title: products.title,
+        quantity: buyLater.quantity,
+      })
+      .from(buyLater)
+      .innerJoin(products, eq(products.id, buyLater.productId))
+      .where(eq(buyLater.userId, owner.userId ?? 0))
+      .orderBy(desc(buyLater.createdAt)),
+    db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, owner.userId ?? 0))
+      .orderBy(desc(addresses.isDefault), asc(addresses.id))
+      .limit(1),
+  ] as const;
+}
+
+type CartRows = Awaited<ReturnType<typeof runCartBatch>>;
+
+async function runCartBatch(db: Database, owner: CartOwner, session: CartSessionState, now: Date) {
+  const viewer = { ...owner, now };
+  const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartIdOf(owner)})`;
+  const productQueries = pricedProductsQueries(db, inCart, viewer);
+  const results = await db.batch([...cartQueries(db, owner, session, now), ...productQueries]);
+  const [cart, lines, media, merchantRows, couponRows, couponPrices, exclusions, ranges, campaigns, promos, userRows, notices, later, address] =
+    results;
+  const productRows = results.slice(14) as unknown as Parameters<typeof shapeProducts>[0];
+  return {
+    cart: cart[0] ?? null,
+    lines,
+    media,
+    merchants: merchantRows,
+    coupons: couponRows,
+    couponPrices,
+    exclusions,
+    ranges,
+    campaign: campaigns[0] ?? null,
+    promo: promos[0] ?? null,
+    userPoints: userRows[0]?.points ?? 0,
+    notices,
+    later,
+    address: address[0] ?? null,
+    products: shapeProducts(productRows, viewer),
+  };
+}
+
+function toCartCoupon(rows: CartRows, coupon: CartRows["coupons"][number]): CartCoupon {
+  return {
+    id: coupon.id,
+    code: coupon.code,
+    title: coupon.title,
+    titleSimple: coupon.titleSimple,
+    type: coupon.type,
+    value: coupon.value,
+    freeShipping: coupon.freeShipping,
+    alone: coupon.alone,
+    isAuto: coupon.isAuto,
+    memberOnly: coupon.memberOnly,
+    productsDefault: coupon.productsDefault,
+    minAmount: coupon.minAmount,
+    startsAt: coupon.startsAt?.getTime() ?? null,
+    expiresAt: coupon.expiresAt?.getTime() ?? null,
+    productPrices: new Map(
+      rows.couponPrices.filter((p) => p.couponId === coupon.id).map((p) => [p.productId, { type: p.type, value: p.value }]),
+    ),
+    excludedProductIds: new Set(rows.exclusions.filter((e) => e.couponId === coupon.id).map((e) => e.productId)),
+    priceRanges: rows.ranges
+      .filter((r) => r.couponId === coupon.id)
+      .map((r) => ({ minAmount: r.minAmount, type: r.type, value: r.value })),
+  };
+}
+
+/** Display details of a row beside what the engine needs. */
+export interface CartLineView {
+  lineId: number;
+  sku: string;
+  title: string;
+  url: string;
+  picture: string | null;
+  choiceLabel: string;
+  optionsLabel: string;
+}
+
+function lineInputs(rows: CartRows, now: Date): { inputs: CartLineInput[]; views: CartLineView[] } {
+  const inputs: CartLineInput[] = [];
+  const views: CartLineView[] = [];
+  for (const line of rows.lines) {
+    const shaped = rows.products.get(line.productId);
+    if (!shaped) continue;
+    const optionChoiceIds = parseOptionKey(line.optionChoiceIds);
+    const { price, selection } = priceSelection(
+      shaped,
+      { variationId: line.variationId, choiceSku: line.choiceSku, optionChoiceIds, quantity: line.quantity, subscribe: line.subscribe != null },
+      now,
+      { countCart: false },
+    );
+    // Other rows of the same item share its stock (e.g. with and without gift options).
+    const sameItemElsewhere = rows.lines
+      .filter(
+        (other) =>
+          other.id !== line.id &&
+          other.productId === line.productId &&
+          other.variationId === line.variationId &&
+          other.choiceSku === line.choiceSku,
+      )
+      .reduce((sum, other) => sum + other.quantity, 0);
+    const product = shaped.product;
+    inputs.push({
+      id: line.id,
+      productId: product.id,
+      sku: product.sku,
+      title: product.title,
+      taxRate: product.taxRate,
+      unitPrice: price.selling_price,
+      regularUnitPrice: price.regular_price,
+      quantity: line.quantity,
+      inventory: Math.max(0, price.inventory - sameItemElsewhere),
+      inventoryPreorderMax: Math.max(0, price.inventory_preorder_max - sameItemElsewhere),
+      state: price.state,
+      status: selection.variation && selection.variation.status !== "published" ? selection.variation.status : product.status,
+      isPreorder: line.isPreorder,
+      subscribe: line.subscribe,
+      maxSubscription: selection.variation?.maxSubscription ?? null,
+      shippingFrom: product.shippingFrom,
+      merchantId: product.merchantId,
+      coldshipping: product.coldshipping,
+      isDigital: product.isDigital,
+      disableWrapping: product.disableWrapping,
+      wrapping: line.wrapping,
+      couponDisabled: product.couponDisabled,
+    });
+    views.push({
+      lineId: line.id,
+      sku: selection.variation?.sku ?? product.sku,
+      title: product.title,
+      url: `/category/${shaped.head.categorySlug}/${product.sku}`,
+      picture: rows.media.find((item) => item.productId === product.id)?.url ?? null,
+      choiceLabel: [selection.variation ? `${selection.variation.vTitle}：${selection.variation.title}` : null, selection.choice ? `${selection.choice.groupTitle}：${selection.choice.title}` : null]
+        .filter(Boolean)
+        .join(" / "),
+      optionsLabel: selection.optionChoices
+        .map(({ optionId, choice }) => `${shaped.options.find((o) => o.id === optionId)?.title ?? ""}：${choice.title}`)
+        .join(" / "),
+    });
+  }
+  return { inputs, views };
+}
+
+export interface CartView {
+  cartId: string | null;
+  cart: Cart;
+  lines: CartLineView[];
+  couponCode: string | null;
+  paymentMethod: PaymentMethod | null;
+  warehouseNotice: string;
+  vendorNotices: Record<number, string>;
+  couponCampaign: CouponCampaign | null;
+  pointPromo: PointPromo | null;
+  userPoints: number;
+  buyLater: { id: number; productId: number; sku: string; title: string; quantity: number }[];
+  address: (typeof addresses.$inferSelect) | null;
+}
+
+/**
+ * Loads and computes the shopper's cart. `override` lets an action try a coupon or points before saving.
+ * Rows whose stored quantity is above their maximum are reduced and saved (spec §4).
+ */
+export async function loadCart(
+  db: Database,
+  owner: CartOwner,
+  session: CartSessionState,
+  now: Date,
+  override: { couponCode?: string | null; pointAmount?: number } = {},
+): Promise<CartView> {
+  const rows = await runCartBatch(db, owner, session, now);
+  const { inputs, views } = lineInputs(rows, now);
+  const record = rows.cart;
+  const couponCode = override.couponCode !== undefined ? override.couponCode : (record?.couponCode ?? null);
+  const allCoupons = rows.coupons.map((coupon) => toCartCoupon(rows, coupon));
+  const campaign: CouponCampaign | null = rows.campaign
+    ? {
+        code: rows.campaign.code,
+        title: rows.campaign.title,
+        type: rows.campaign.type,
+        value: rows.campaign.value,
+        minAmount: rows.campaign.minAmount,
+        freeShipping: rows.campaign.freeShipping,
+      }
+    : null;
+  const pointPromo: PointPromo | null = rows.promo
+    ? { title: rows.promo.title, color: rows.promo.color, link: rows.promo.link, rate: rows.promo.rate, minAmount: rows.promo.minAmount }
+    : null;
+  const cart = computeCart(inputs, {
+    isMember: owner.userId != null,
+    userPoints: rows.userPoints,
+    pointAmount: override.pointAmount ?? record?.pointAmount ?? 0,
+    enteredCoupon: couponCode ? (allCoupons.find((coupon) => coupon.code === couponCode) ?? null) : null,
+    autoCoupons: allCoupons.filter((coupon) => coupon.isAuto),
+    skuCoupons: session.skuCoupons ?? {},
+    skuCouponRules: allCoupons,
+    campaign,
+    pointPromo,
+    paymentMethod: record?.paymentMethod ?? null,
+    coldshippingChosen: record?.coldshipping ?? false,
+    merchants: rows.merchants.map((m) => ({ id: m.id, name: m.name, shippingFee: m.shippingFee, freeShippingThreshold: m.freeShippingThreshold })),
+    now: now.getTime(),
+  });
+  const reduced = cart.list.filter((line) => line.quantity !== rows.lines.find((stored) => stored.id === line.id)?.quantity);
+  const [firstReduction, ...otherReductions] = reduced.map((line) =>
+    db.update(cartLines).set({ quantity: line.quantity }).where(eq(cartLines.id, line.id)),
+  );
+  if (firstReduction) await db.batch([firstReduction, ...otherReductions]);
+  return {
+    cartId: record?.id ?? null,
+    cart,
+    lines: views,
+    couponCode,
+    paymentMethod: record?.paymentMethod ?? null,
+    warehouseNotice: record?.warehouseNotice ?? "",
+    vendorNotices: Object.fromEntries(rows.notices.map((notice) => [notice.merchantId, notice.notice])),
+    couponCampaign: campaign,
+    pointPromo,
+    userPoints: rows.userPoints,
+    buyLater: rows.later,
+    address: rows.address,
+  };
+}
+
+export type { ShapedProduct };
+
+/** The shopper's row by id, or null when it is not in their cart (ownership check). */
+async function ownedLine(db: Database, owner: CartOwner, lineId: number) {
+  return (
+    (await db
+      .select({ line: cartLines })
+      .from(cartLines)
+      .innerJoin(carts, eq(carts.id, cartLines.cartId))
+      .where(and(eq(cartLines.id, lineId), ownerCondition(owner)))
+      .get()) ?? null
+  )?.line ?? null;
+}
+
+export async function setLineQuantity(db: Database, owner: CartOwner, lineId: number, quantity: number): Promise<boolean> {
+  const line = await ownedLine(db, owner, lineId);
+  if (!line) return false;
+  await db.batch([db.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id)), touch(db, line.cartId)]);
+  return true;
+}
+
+export async function removeLine(db: Database, owner: CartOwner, lineId: number): Promise<boolean> {
+  const line = await ownedLine(db, owner, lineId);
+  if (!line) return false;
+  await db.batch([db.delete(cartLines).where(eq(cartLines.id, line.id)), touch(db, line.cartId)]);
+  return true;
+}
+
+export async function setLineWrapping(db: Database, owner: CartOwner, lineId: number, wrapping: boolean): Promise<boolean> {
+  const line = await ownedLine(db, owner, lineId);
+  if (!line) return false;
+  await db.update(cartLines).set({ wrapping }).where(eq(cartLines.id, line.id));
+  return true;
+}
+
+export async function updateCart(
+  db: Database,
+  cartId: string,
+  values: Partial<Pick<typeof carts.$inferInsert, "couponCode" | "pointAmount" | "paymentMethod" | "coldshipping" | "warehouseNotice">>,
+): Promise<void> {
+  await db.update(carts).set({ ...values, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+export async function saveVendorNotices(db: Database, cartId: string, notices: { merchantId: number; notice: string }[]): Promise<void> {
+  const [first, ...rest] = notices.map(({ merchantId, notice }) =>
+    db
+      .insert(cartVendorNotices)
+      .values({ cartId, merchantId, notice })
+      .onConflictDoUpdate({ target: [cartVendorNotices.cartId, cartVendorNotices.merchantId], set: { notice } }),
+  );
+  if (first) await db.batch([first, ...rest]);
+}
+
+/** Moves a row to the member's buy-later list. */
+export async function moveToBuyLater(db: Database, owner: Required<Pick<CartOwner, "userId">>, lineId: number): Promise<boolean> {
+  const line = await ownedLine(db, owner, lineId);
+  if (!line) return false;
+  await db.batch([
+    db.insert(buyLater).values({
+      userId: owner.userId,
+      productId: line.productId,
+      variationId: line.variationId,
+      choiceSku: line.choiceSku,
+      optionChoiceIds: line.optionChoiceIds,
+      quantity: line.quantity,
+    }),
+    db.delete(cartLines).where(eq(cartLines.id, line.id)),
+  ]);
+  return true;
+}
+
+/** Saves a product for later straight from its page (no cart row involved). */
+export async function saveForLater(db: Database, userId: number, productId: number): Promise<void> {
+  const existing = await db
+    .select({ id: buyLater.id })
+    .from(buyLater)
+    .where(and(eq(buyLater.userId, userId), eq(buyLater.productId, productId), isNull(buyLater.variationId)))
+    .get();
+  if (!existing) await db.insert(buyLater).values({ userId, productId });
+}
+
+/** Moves a buy-later item back into the member's cart. */
+export async function moveBackToCart(db: Database, userId: number, buyLaterId: number): Promise<boolean> {
+  const item = await db
+    .select()
+    .from(buyLater)
+    .where(and(eq(buyLater.id, buyLaterId), eq(buyLater.userId, userId)))
+    .get();
+  if (!item) return false;
+  const cartId = await ensureCart(db, { userId });
+  await addLine(db, cartId, {
+    productId: item.productId,
+    variationId: item.variationId,
+    choiceSku: item.choiceSku,
+    optionChoiceIds: parseOptionKey(item.optionChoiceIds),
+    quantity: item.quantity,
+    isPreorder: false,
+    subscribe: null,
+  });
+  await db.delete(buyLater).where(eq(buyLater.id, item.id));
+  return true;
+}
+
+/**
+ * On login the guest's rows join the member's cart (identical rows add up; limits apply on the next
+ * load) and the guest cart is removed. The member keeps their coupon; the guest's is kept if they had none.
+ */
+export async function mergeGuestCart(db: Database, guestCartId: string, userId: number): Promise<void> {
+  const guest = await db.select().from(carts).where(and(eq(carts.id, guestCartId), isNull(carts.userId))).get();
+  if (!guest) return;
+  const memberCartId = await ensureCart(db, { userId });
+  if (memberCartId === guestCartId) return;
+  await db.batch([
+    db.run(sql`
+      insert into ${cartLines} (cart_id, product_id, variation_id, choice_sku, option_choice_ids, wrapping, quantity, is_preorder, subscribe, line_key)
+      select ${memberCartId}, product_id, variation_id, choice_sku, option_choice_ids, wrapping, quantity, is_preorder, subscribe, line_key
+      from ${cartLines} where cart_id = ${guestCartId} and true
+      on conflict (cart_id, line_key) do update set quantity = ${cartLines.quantity} + excluded.quantity`),
+    db
+      .update(carts)
+      .set({ couponCode: sql`coalesce(${carts.couponCode}, ${guest.couponCode})`, updatedAt: new Date() })
+      .where(eq(carts.id, memberCartId)),
+    db.delete(carts).where(eq(carts.id, guestCartId)),
+  ]);
+}
