@@ -3,6 +3,15 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets two suites (e.g. a CI clone and a working copy) run side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
+/**
+ * Each project (JS on / JS off) gets its own server on its own freshly seeded store, so the two runs
+ * can share demo accounts (carts, mails, points) without disturbing each other.
+ */
+const PROJECTS = [
+  { name: "js", javaScriptEnabled: true, port: E2E_PORT },
+  { name: "no-js", javaScriptEnabled: false, port: E2E_PORT + 1 },
+];
+
 // Every browser test runs twice: with JavaScript and without (progressive enhancement is a feature).
 export default defineConfig({
   testDir: "tests/e2e",
@@ -12,7 +21,6 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
     trace: "retain-on-failure",
@@ -29,16 +37,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
-  ],
-  webServer: {
-    command: `node --import tsx scripts/serve-local.ts --port ${E2E_PORT} --fresh .wrangler/e2e-state`,
-    url: `http://127.0.0.1:${E2E_PORT}/`,
+  projects: PROJECTS.map(({ name, javaScriptEnabled, port }) => ({
+    name,
+    use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
+  })),
+  webServer: PROJECTS.map(({ name, port }) => ({
+    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

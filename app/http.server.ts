@@ -59,6 +59,11 @@ export function methodNotAllowed(allow: "GET" | "POST"): Response {
   return Response.json({ error: METHOD_NOT_ALLOWED_MESSAGE }, { status: 405, headers: { Allow: allow } });
 }
 
+/** Resource-route actions receive every non-GET method: a POST-only call refuses PUT, PATCH, DELETE … */
+export function requirePost(request: Request): void {
+  if (request.method !== "POST") throw methodNotAllowed("POST");
+}
+
 /** The login page, coming back to `returnTo` (a same-site path) afterwards. */
 export function loginPath(returnTo: string): string {
   return `/login?${new URLSearchParams({ show: "1", redirectTo: returnTo })}`;
@@ -70,7 +75,8 @@ export function loginPath(returnTo: string): string {
  */
 export function loginRequired(request: Request, returnTo: string): Response {
   if (isNavigation(request)) return redirect(loginPath(returnTo), 303);
-  return jsonError(401, LOGIN_REQUIRED_MESSAGE);
+  // The flag lets a page's script send the shopper to the login page instead of showing an error.
+  return Response.json({ error: LOGIN_REQUIRED_MESSAGE, login_required: true }, { status: 401 });
 }
 
 /** A same-site path with one query parameter set, keeping the others and the fragment. */

@@ -14,4 +14,6 @@ if (freshDir) {
   rmSync(freshDir, { recursive: true, force: true });
   await run("node", ["--import", "tsx", "scripts/setup.ts", ...persistArgs]);
 }
-await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs]);
+// Each server gets its own devtools port so several can run side by side (e2e projects, bench).
+const inspectorPort = String(Number(port) + 1000);
+await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort, "--show-interactive-dev-session=false", ...persistArgs]);

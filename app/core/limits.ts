@@ -33,3 +33,5 @@ export const WAREHOUSE_FREE_SHIPPING_FROM = 5000;
 export const COLD_SHIPPING_FEE = 330;
 /** The header cart badge animates this long after an add. */
 export const CART_ADD_ANIMATION_MS = 1000;
+/** Longest note a shopper may leave for the warehouse or a merchant. */
+export const NOTICE_MAX_LENGTH = 500;

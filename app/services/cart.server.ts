@@ -118,13 +118,14 @@ function touch(db: Database, cartId: string) {
   return db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
-function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, now: Date) {
+/** `triedCode` is a coupon being tried before it is saved; it is loaded beside the saved one. */
+function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, now: Date, triedCode: string | null) {
   const cartId = cartIdOf(owner);
   const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartId})`;
   const skuCodes = Object.values(session.skuCoupons ?? {});
   const couponCodes = sql`(select ${carts.couponCode} from ${carts} where ${carts.id} = ${cartId})`;
   const skuCodeList = skuCodes.length ? sql.join(skuCodes.map((code) => sql`${code}`), sql`, `) : sql`''`;
-  const cartCoupons = sql`(select ${coupons.id} from ${coupons} where ${coupons.code} in ${couponCodes} or ${coupons.code} in (${skuCodeList}) or ${coupons.isAuto} = 1)`;
+  const cartCoupons = sql`(select ${coupons.id} from ${coupons} where ${coupons.code} in ${couponCodes} or ${coupons.code} = ${triedCode ?? ""} or ${coupons.code} in (${skuCodeList}) or ${coupons.isAuto} = 1)`;
   return [
     db.select().from(carts).where(eq(carts.id, cartId)),
     db.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.createdAt), asc(cartLines.id)),
@@ -173,11 +174,11 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
 
 type CartRows = Awaited<ReturnType<typeof runCartBatch>>;
 
-async function runCartBatch(db: Database, owner: CartOwner, session: CartSessionState, now: Date) {
+async function runCartBatch(db: Database, owner: CartOwner, session: CartSessionState, now: Date, triedCode: string | null) {
   const viewer = { ...owner, now };
   const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartIdOf(owner)})`;
   const productQueries = pricedProductsQueries(db, inCart, viewer);
-  const results = await db.batch([...cartQueries(db, owner, session, now), ...productQueries]);
+  const results = await db.batch([...cartQueries(db, owner, session, now, triedCode), ...productQueries]);
   const [cart, lines, media, merchantRows, couponRows, couponPrices, exclusions, ranges, campaigns, promos, userRows, notices, later, address] =
     results;
   const productRows = results.slice(14) as unknown as Parameters<typeof shapeProducts>[0];
@@ -328,7 +329,7 @@ export async function loadCart(
   now: Date,
   override: { couponCode?: string | null; pointAmount?: number } = {},
 ): Promise<CartView> {
-  const rows = await runCartBatch(db, owner, session, now);
+  const rows = await runCartBatch(db, owner, session, now, override.couponCode ?? null);
   const { inputs, views } = lineInputs(rows, now);
   const record = rows.cart;
   const couponCode = override.couponCode !== undefined ? override.couponCode : (record?.couponCode ?? null);
@@ -394,6 +395,44 @@ async function ownedLine(db: Database, owner: CartOwner, lineId: number) {
       .where(and(eq(cartLines.id, lineId), ownerCondition(owner)))
       .get()) ?? null
   )?.line ?? null;
+}
+
+/** A stored row of the shopper's cart (identity columns as saved), for naming rows by p/v/o/c. */
+export interface StoredCartLine {
+  id: number;
+  productId: number;
+  variationId: number | null;
+  choiceSku: string | null;
+  optionChoiceIds: number[];
+  wrapping: boolean;
+  quantity: number;
+  isPreorder: boolean;
+  subscribe: number | null;
+  lineKey: string;
+}
+
+/** The rows of the shopper's own cart as stored, oldest first (none without a cart). */
+export async function listOwnedLines(db: Database, owner: CartOwner): Promise<StoredCartLine[]> {
+  if (owner.userId == null && !owner.cartId) return [];
+  const rows = await db
+    .select({ line: cartLines })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .where(ownerCondition(owner))
+    .orderBy(asc(cartLines.id))
+    .all();
+  return rows.map(({ line }) => ({
+    id: line.id,
+    productId: line.productId,
+    variationId: line.variationId,
+    choiceSku: line.choiceSku,
+    optionChoiceIds: parseOptionKey(line.optionChoiceIds),
+    wrapping: line.wrapping,
+    quantity: line.quantity,
+    isPreorder: line.isPreorder,
+    subscribe: line.subscribe,
+    lineKey: line.lineKey,
+  }));
 }
 
 export async function setLineQuantity(db: Database, owner: CartOwner, lineId: number, quantity: number): Promise<boolean> {
@@ -494,12 +533,34 @@ export async function mergeGuestCart(db: Database, guestCartId: string, userId: 
   if (!guest) return;
   const memberCartId = await ensureCart(db, { userId });
   if (memberCartId === guestCartId) return;
+  // The select has a WHERE clause, which SQLite needs before ON CONFLICT in an INSERT … SELECT.
   await db.batch([
-    db.run(sql`
-      insert into ${cartLines} (cart_id, product_id, variation_id, choice_sku, option_choice_ids, wrapping, quantity, is_preorder, subscribe, line_key)
-      select ${memberCartId}, product_id, variation_id, choice_sku, option_choice_ids, wrapping, quantity, is_preorder, subscribe, line_key
-      from ${cartLines} where cart_id = ${guestCartId} and true
-      on conflict (cart_id, line_key) do update set quantity = ${cartLines.quantity} + excluded.quantity`),
+    db
+      .insert(cartLines)
+      .select(
+        db
+          .select({
+            // Every column in table order; a null id lets SQLite assign a new one.
+            id: sql<number>`null`.as("id"),
+            cartId: sql<string>`${memberCartId}`.as("cart_id"),
+            productId: cartLines.productId,
+            variationId: cartLines.variationId,
+            choiceSku: cartLines.choiceSku,
+            optionChoiceIds: cartLines.optionChoiceIds,
+            wrapping: cartLines.wrapping,
+            quantity: cartLines.quantity,
+            isPreorder: cartLines.isPreorder,
+            subscribe: cartLines.subscribe,
+            lineKey: cartLines.lineKey,
+            createdAt: cartLines.createdAt,
+          })
+          .from(cartLines)
+          .where(eq(cartLines.cartId, guestCartId)),
+      )
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.lineKey],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      }),
     db
       .update(carts)
       .set({ couponCode: sql`coalesce(${carts.couponCode}, ${guest.couponCode})`, updatedAt: new Date() })

@@ -490,21 +490,8 @@ export function deliveryIconOf(p: {
 
 /** A page of published reviews (0-based) and how many pages there are. */
 export async function loadReviews(db: Database, productId: number, page: number) {
-  const [rows, [stats]] = await db.batch([
-    reviewsQuery(db, sql`${productId}`, page),
-    db
-      .select({ count: sql<number>`count(*)`, avg: sql<number>`coalesce(avg(${reviews.rate}), 0)` })
-      .from(reviews)
-      .where(and(eq(reviews.productId, productId), eq(reviews.status, "published"))),
-  ]);
-  const count = stats?.count ?? 0;
-  return {
-    reviews: rows.map(toReview),
-    page,
-    pages: Math.ceil(count / REVIEWS_PAGE_SIZE),
-    counter: count,
-    avg: Math.round((stats?.avg ?? 0) * 10) / 10,
-  };
+  const [rows, [stats]] = await db.batch([reviewsQuery(db, sql`${productId}`, page), reviewStatsQuery(db, productId)]);
+  return reviewPage(rows, page, stats);
 }
 
 export async function loadRelated(db: Database, productId: number): Promise<ProductSummary[]> {
@@ -584,8 +571,9 @@ export async function loadApiProduct(
   productId: number,
   viewer: Viewer,
 ): Promise<{ product: ApiProduct; isFavorite: boolean } | null> {
+  const pricing = pricedProductsQueries(db, sql`(${productId})`, viewer);
   const results = await db.batch([
-    ...pricedProductsQueries(db, sql`(${productId})`, viewer),
+    ...pricing,
     db
       .select({ url: productMedia.url })
       .from(productMedia)
@@ -597,8 +585,8 @@ export async function loadApiProduct(
       .from(favorites)
       .where(and(eq(favorites.userId, viewer.userId ?? 0), eq(favorites.productId, productId))),
   ]);
-  const [image, favorite] = results.slice(10) as unknown as [{ url: string }[], { productId: number }[]];
-  const shaped = shapeProducts(results.slice(0, 10) as unknown as PricedProductsRows, viewer).get(productId);
+  const [image, favorite] = results.slice(pricing.length) as unknown as [{ url: string }[], { productId: number }[]];
+  const shaped = shapeProducts(results.slice(0, pricing.length) as unknown as PricedProductsRows, viewer).get(productId);
   if (!shaped || !isApiVisible(shaped.product)) return null;
   const p = shaped.product;
   const { price } = priceSelection(shaped, NO_SELECTION, viewer.now);
@@ -671,6 +659,11 @@ function toReviewStats(stats: { count: number; avg: number } | undefined) {
   return { counter: count, avg: Math.round(Number(stats?.avg ?? 0) * 10) / 10 };
 }
 
+function reviewPage(rows: ReviewRow[], page: number, stats: { count: number; avg: number } | undefined) {
+  const { counter, avg } = toReviewStats(stats);
+  return { reviews: rows.map(toReview), page, pages: Math.ceil(counter / REVIEWS_PAGE_SIZE), counter, avg };
+}
+
 function visibleIdQuery(db: Database, productId: number) {
   return db.select({ id: products.id }).from(products).where(apiVisibleById(productId));
 }
@@ -682,9 +675,7 @@ export async function loadVisibleReviews(db: Database, productId: number, page: 
     reviewsQuery(db, sql`${productId}`, page),
     reviewStatsQuery(db, productId),
   ]);
-  if (visible.length === 0) return null;
-  const { counter, avg } = toReviewStats(stats);
-  return { reviews: rows.map(toReview), page, pages: Math.ceil(counter / REVIEWS_PAGE_SIZE), counter, avg };
+  return visible.length === 0 ? null : reviewPage(rows, page, stats);
 }
 
 /** How many published reviews a product has and their average; null when not found. */

@@ -1,5 +1,6 @@
 /** Builds requests and load contexts for calling route loaders/actions directly on a test platform. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createUserSession } from "~/auth/auth.server";
 import { getLoadContext } from "~/load-context";
 import type { TestPlatform } from "./platform";
 
@@ -42,4 +43,53 @@ export function sessionCookie(response: Response): string {
 export interface DataResult<T> {
   data: T;
   init: { status?: number } | null;
+}
+
+/** The session cookie of a signed-in member (as after login). */
+export async function memberCookie(platform: TestPlatform, userId: number): Promise<string> {
+  const response = await createUserSession(getRequest("/"), contextFor(platform), userId, "/");
+  return sessionCookie(response);
+}
+
+/** The session cookie of a guest whose cart has this id. */
+export async function guestCartCookie(platform: TestPlatform, cartId: string): Promise<string> {
+  const { sessionStorage } = contextFor(platform);
+  const session = await sessionStorage.getSession();
+  session.set("cartId", cartId);
+  return (await sessionStorage.commitSession(session)).split(";")[0] ?? "";
+}
+
+export interface ApiRequestOptions {
+  method?: string;
+  /** Form fields, sent url-encoded; pairs allow repeated names. */
+  fields?: Record<string, string> | [string, string][];
+  /** A raw body instead of fields (e.g. JSON), with its content type. */
+  body?: string;
+  contentType?: string;
+  cookie?: string;
+  /** CF-Connecting-IP. */
+  ip?: string;
+  /** Sec-Fetch-Mode: "navigate" for a plain form post (JS off), "cors" for fetch() (JS on). */
+  mode?: "navigate" | "cors";
+}
+
+/** A request to an /api/* route as a browser would send it (same origin). */
+export function apiRequest(path: string, options: ApiRequestOptions = {}): Request {
+  const method = options.method ?? "POST";
+  const headers: Record<string, string> = { Origin: TEST_ORIGIN };
+  if (options.cookie) headers.Cookie = options.cookie;
+  if (options.ip) headers["CF-Connecting-IP"] = options.ip;
+  if (options.mode) {
+    headers["Sec-Fetch-Mode"] = options.mode;
+    headers["Sec-Fetch-Site"] = "same-origin";
+  }
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = options.body;
+    if (options.contentType) headers["Content-Type"] = options.contentType;
+  } else if (options.fields) {
+    body = new URLSearchParams(options.fields).toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  return new Request(`${TEST_ORIGIN}${path}`, { method, headers, body });
 }

@@ -1,4 +1,5 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 
 /**
  * The favorite heart in its three styles: "button" (heart and label, product page), "icon" (a round
@@ -16,7 +17,11 @@ export function FavoriteButton({
   returnTo: string;
   variant?: "button" | "icon" | "inline";
 }) {
-  const fetcher = useFetcher<{ is_favorite?: boolean }>();
+  const fetcher = useFetcher<{ is_favorite?: boolean; login_required?: boolean }>();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (fetcher.data?.login_required) navigate(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
+  }, [fetcher.data, navigate, returnTo]);
   const pending = fetcher.formData != null;
   const shown = pending ? !isFavorite : (fetcher.data?.is_favorite ?? isFavorite);
   const label = shown ? "お気に入りから外す" : "お気に入りに追加";

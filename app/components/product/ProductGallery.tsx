@@ -22,7 +22,8 @@ export function ProductGallery({
             alt={main.alt || title}
             width={main.width}
             height={main.height}
-            fetchPriority="high"
+            // React 18 only passes the lowercase HTML attribute through.
+            {...{ fetchpriority: "high" }}
             className="block aspect-square h-auto w-full object-cover"
           />
         ) : (

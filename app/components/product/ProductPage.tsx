@@ -20,11 +20,12 @@ export function ProductPage({ view }: { view: ProductView }) {
         <Link to="/">トップ</Link> › <Link to={`/category/${product.categorySlug}`}>{product.categoryName}</Link> ›{" "}
         <span aria-current="page">{product.title}</span>
       </nav>
-      <div className="mt-3 grid gap-6 sm:grid-cols-2">
-        <div className="grid content-start gap-2">
-          <header className="grid gap-1 sm:hidden">
-            <ProductHeading view={view} />
-          </header>
+      {/* One heading in the DOM: above the picture on phones, beside it on wider screens. */}
+      <div className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <header className="grid content-start gap-1 sm:col-start-2 sm:row-start-1">
+          <ProductHeading view={view} />
+        </header>
+        <div className="sm:col-start-1 sm:row-span-2 sm:row-start-1">
           <ProductGallery
             media={view.media}
             title={product.title}
@@ -33,10 +34,7 @@ export function ProductPage({ view }: { view: ProductView }) {
             }
           />
         </div>
-        <div className="grid content-start gap-4">
-          <header className="hidden gap-1 sm:grid">
-            <ProductHeading view={view} />
-          </header>
+        <div className="grid content-start gap-4 sm:col-start-2">
           <PurchaseForm view={view} />
           <FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="button" />
           <ProductNotices product={product} />

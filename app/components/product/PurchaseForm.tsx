@@ -14,7 +14,14 @@ const CART_ADD_ACTION = "/api/cart-add";
 const PURCHASE_INTENTS = new Set(["add", "add_and_go", "buy_now", "preorder", "subscribe"]);
 
 /** What the cart-add and restock-request actions answer a fetcher. */
-type ActionAnswer = { ok?: boolean; notice?: ProductNotice; redirect?: string | null; requested?: boolean; error?: string };
+type ActionAnswer = {
+  ok?: boolean;
+  notice?: ProductNotice;
+  redirect?: string | null;
+  requested?: boolean;
+  error?: string;
+  login_required?: boolean;
+};
 
 /** Form fields for the calculate call (spec §7: p, v, q, o, c, subscribe). */
 function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData {
@@ -71,11 +78,13 @@ export function PurchaseForm({ view }: { view: ProductView }) {
   useEffect(() => {
     const answer = action.data;
     if (!answer || action.state !== "idle") return;
-    if (answer.ok && answer.redirect) navigate(answer.redirect);
+    if (answer.login_required) navigate(`/login?show=1&redirectTo=${encodeURIComponent(view.path)}`);
+    else if (answer.ok && answer.redirect) navigate(answer.redirect);
     else if (answer.requested) setNotice("restock_requested");
     else if (answer.notice) setNotice(answer.notice);
-    else if (answer.error && !answer.ok) navigate(`/login?show=1&redirectTo=${encodeURIComponent(view.path)}`);
   }, [action.data, action.state, navigate, view.path]);
+  // Refusals without a notice key (e.g. a stock request that is not needed) show the server's text.
+  const refusal = action.data && !action.data.ok && !action.data.notice && !action.data.login_required ? action.data.error : null;
 
   const price = calculation.data ? calculation.data : view.price;
   const subscriptionPrice = subscriptionCalculation.data ? subscriptionCalculation.data : view.subscription;
@@ -295,6 +304,11 @@ export function PurchaseForm({ view }: { view: ProductView }) {
       ) : null}
 
       {notice ? <Notice notice={notice} /> : null}
+      {refusal && action.state === "idle" ? (
+        <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
+          {refusal}
+        </p>
+      ) : null}
       {failed ? <Notice notice="price_error" /> : null}
       {price.restock_message ? (
         <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">

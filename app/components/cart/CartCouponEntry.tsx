@@ -1,0 +1,83 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { Cart } from "~/core/cart";
+import { formatYen } from "~/core/money";
+import type { CartActionData } from "~/routes/cart";
+import { useHydrated } from "../forms/useHydrated";
+import { CartFetcherForm, errorFor, useCartFetcher } from "./CartFetcherForm";
+
+/** Coupon code entry; the server's message shows in a dismissible red box; applied coupons can be removed. */
+export function CartCouponEntry({
+  cart,
+  couponCode,
+  pageError,
+}: {
+  cart: Cart;
+  couponCode: string | null;
+  pageError: CartActionData | { field: string; error: string } | null;
+}) {
+  const apply = useCartFetcher();
+  const remove = useCartFetcher();
+  const hydrated = useHydrated();
+  const error = errorFor([apply.data, pageError], { intent: "coupon", fields: ["coupon"] });
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => setDismissed(false), [error, apply.data]);
+  if (!cart.coupon_eligible && cart.coupons.length === 0) {
+    return <p className="m-0 text-sm text-gray-600">カート内の商品はクーポンをご利用いただけません。</p>;
+  }
+  return (
+    <section aria-labelledby="coupon-heading" className="grid gap-2">
+      <h2 id="coupon-heading" className="m-0 text-base">
+        クーポン
+      </h2>
+      {error && !dismissed ? (
+        <div role="alert" className="flex items-start justify-between gap-2 rounded bg-red-600 px-3 py-2 text-sm text-white" data-testid="coupon-error">
+          <span>{error}</span>
+          {hydrated ? (
+            <button type="button" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" onClick={() => setDismissed(true)}>
+              ×
+            </button>
+          ) : (
+            <Link to="/cart" className="text-white" aria-label="閉じる">
+              ×
+            </Link>
+          )}
+        </div>
+      ) : null}
+      {[...cart.coupons, ...cart.autocoupons].map((coupon) => (
+        <div key={coupon.code} className="flex items-center justify-between rounded border border-dashed border-brand p-2 text-sm" data-testid="applied-coupon">
+          <span>
+            {coupon.auto ? "自動適用" : coupon.code}：{coupon.title_simple}（−{formatYen(coupon.discount)}
+            {coupon.free_shipping ? "・送料無料" : ""}）
+          </span>
+          {!coupon.auto ? (
+            <CartFetcherForm fetcher={remove} intent="remove_coupon">
+              <button type="submit" className="btn-secondary py-1 text-xs">
+                取り消す
+              </button>
+            </CartFetcherForm>
+          ) : null}
+        </div>
+      ))}
+      {cart.coupons.length === 0 ? (
+        <CartFetcherForm fetcher={apply} intent="coupon" className="flex gap-2">
+          <label htmlFor="coupon-code" className="sr-only">
+            クーポンコード
+          </label>
+          <input
+            id="coupon-code"
+            name="code"
+            defaultValue={couponCode ?? ""}
+            placeholder="クーポンコード"
+            autoCapitalize="characters"
+            autoComplete="off"
+            className="field flex-1"
+          />
+          <button type="submit" className="btn-secondary" disabled={apply.state !== "idle"}>
+            適用
+          </button>
+        </CartFetcherForm>
+      ) : null}
+    </section>
+  );
+}

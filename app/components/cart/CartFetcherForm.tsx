@@ -1,0 +1,59 @@
+import { useFetcher } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { CartActionData } from "~/routes/cart";
+
+/**
+ * A cart control: a plain POST form to /cart without JS (the action redirects back), a fetcher with JS
+ * (the page updates in place as loaders revalidate). Hidden fields carry the intent and row.
+ */
+export function useCartFetcher() {
+  return useFetcher<CartActionData>();
+}
+
+export function CartFetcherForm({
+  fetcher,
+  intent,
+  line,
+  children,
+  className,
+  onSubmit,
+}: {
+  fetcher: ReturnType<typeof useCartFetcher>;
+  intent: string;
+  line?: number;
+  children: ReactNode;
+  className?: string;
+  onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value={intent} />
+      {line != null ? <input type="hidden" name="line" value={line} /> : null}
+      {children}
+    </fetcher.Form>
+  );
+}
+
+type ErrorSource = CartActionData | { field: string; error: string } | null | undefined;
+
+/**
+ * The error for one control: from its fetcher (JS), the page action (no JS; matched by intent and row)
+ * or a redirect query from /api/cart* (matched by field).
+ */
+export function errorFor(sources: ErrorSource[], match: { intent: string; fields: string[]; line?: number }): string | null {
+  for (const source of sources) {
+    if (!source || ("ok" in source && source.ok)) continue;
+    if ("intent" in source && (source.intent !== match.intent || (match.line != null && source.line !== match.line))) continue;
+    if (match.fields.includes(source.field)) return source.error;
+  }
+  return null;
+}
+
+export function InlineError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="field-error m-0">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,156 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { CartLine } from "~/core/cart";
+import { WRAPPING_FEE } from "~/core/limits";
+import { formatYen } from "~/core/money";
+import type { CartLineView } from "~/services/cart.server";
+import type { CartActionData } from "~/routes/cart";
+import { useHydrated } from "../forms/useHydrated";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
+
+/**
+ * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
+ * with the input; without JS the input is always shown), wrapping, buy later and remove. Removing asks
+ * for confirmation inline (?remove=ID), which works with and without JS.
+ */
+export function CartLineRow({
+  line,
+  view,
+  loggedIn,
+  confirmingRemove,
+  pageError,
+}: {
+  line: CartLine;
+  view: CartLineView;
+  loggedIn: boolean;
+  confirmingRemove: boolean;
+  pageError: CartActionData | { field: string; error: string } | null;
+}) {
+  const hydrated = useHydrated();
+  const quantityFetcher = useCartFetcher();
+  const wrappingFetcher = useCartFetcher();
+  const removeFetcher = useCartFetcher();
+  const laterFetcher = useCartFetcher();
+  const [editing, setEditing] = useState(false);
+  const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
+  const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
+  useEffect(() => {
+    if (quantityFetcher.state === "idle" && quantityFetcher.data?.ok) setEditing(false);
+  }, [quantityFetcher.state, quantityFetcher.data]);
+
+  const showQuantityForm = !hydrated || editing || quantityError != null;
+  return (
+    <li className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
+      <div className="grid grid-cols-[72px_1fr] gap-3">
+        {view.picture ? (
+          <img src={view.picture} alt="" width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
+        ) : (
+          <span className="h-18 w-18 rounded bg-gray-100" />
+        )}
+        <div className="grid gap-1 text-sm">
+          <Link to={view.url} className="font-bold text-gray-900">
+            {view.title}
+          </Link>
+          {view.choiceLabel ? <span className="text-xs text-gray-700">{view.choiceLabel}</span> : null}
+          {view.optionsLabel ? <span className="text-xs text-gray-700">{view.optionsLabel}</span> : null}
+          <span className="flex flex-wrap gap-1">
+            {line.isPreorder ? <span className="badge bg-amber-500 text-white">予約</span> : null}
+            {line.subscribe != null ? <span className="badge bg-emerald-600 text-white">定期便・{line.subscribe}か月ごと</span> : null}
+            {line.archived ? <span className="badge bg-gray-600 text-white">利用できません</span> : null}
+            {!line.available && !line.archived ? <span className="badge bg-gray-800 text-white">購入できません（在庫切れ）</span> : null}
+            {line.couponDisabled ? <span className="badge bg-gray-200 text-gray-800">クーポンを使用できません</span> : null}
+            {line.excludedCouponCodes.length > 0 ? (
+              <span className="text-xs text-gray-600">対象外クーポン：{line.excludedCouponCodes.join("、")}</span>
+            ) : null}
+          </span>
+          <span>
+            {formatYen(line.unitPrice)}
+            <span className="text-xs text-gray-600">（税込）</span>
+          </span>
+
+          {showQuantityForm ? (
+            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex items-center gap-2">
+              <label htmlFor={`q-${line.id}`} className="text-xs">
+                数量
+              </label>
+              <input
+                id={`q-${line.id}`}
+                name="q"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                defaultValue={line.quantity}
+                className="field w-20 py-1"
+              />
+              <button type="submit" className="btn-secondary py-1">
+                更新
+              </button>
+              {hydrated ? (
+                <button type="button" className="cursor-pointer border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
+                  キャンセル
+                </button>
+              ) : null}
+            </CartFetcherForm>
+          ) : (
+            <p className="m-0 flex items-center gap-2">
+              <span data-testid="line-quantity">数量：{line.quantity}</span>
+              <button type="button" className="btn-secondary py-1" onClick={() => setEditing(true)}>
+                変更
+              </button>
+            </p>
+          )}
+          <InlineError message={quantityError} />
+
+          {line.wrappingAvailable ? (
+            <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex items-center gap-2">
+              <input type="hidden" name="w" value={line.wrapping ? "0" : "1"} />
+              <span className="text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
+              <button type="submit" className="btn-secondary py-1 text-xs">
+                {line.wrapping ? "ラッピングをやめる" : `ラッピングする（1点${formatYen(WRAPPING_FEE)}）`}
+              </button>
+            </CartFetcherForm>
+          ) : null}
+          <InlineError message={wrappingError} />
+
+          <p className="m-0 font-bold" data-testid="line-total">
+            小計 {formatYen(line.total + line.wrappingFee)}
+          </p>
+
+          <div className="flex flex-wrap gap-2">
+            {loggedIn ? (
+              <CartFetcherForm fetcher={laterFetcher} intent="buy_later" line={line.id}>
+                <button type="submit" className="btn-secondary py-1 text-xs">
+                  あとで買う
+                </button>
+              </CartFetcherForm>
+            ) : (
+              <Link to="/login?show=1&redirectTo=%2Fcart" className="btn-secondary py-1 text-xs no-underline">
+                あとで買う
+              </Link>
+            )}
+            {confirmingRemove ? null : (
+              <Link to={`/cart?remove=${line.id}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
+                削除
+              </Link>
+            )}
+          </div>
+          {confirmingRemove ? (
+            <CartFetcherForm fetcher={removeFetcher} intent="remove" line={line.id} className="grid gap-2 rounded bg-red-50 p-2">
+              <p role="alert" className="m-0 text-sm">
+                この商品をカートから削除しますか？
+              </p>
+              <div className="flex gap-2">
+                <button type="submit" className="btn-primary py-1">
+                  削除する
+                </button>
+                <Link to="/cart" preventScrollReset className="btn-secondary py-1 no-underline">
+                  キャンセル
+                </Link>
+              </div>
+            </CartFetcherForm>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

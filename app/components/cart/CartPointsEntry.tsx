@@ -1,0 +1,61 @@
+import type { Cart } from "~/core/cart";
+import type { CartActionData } from "~/routes/cart";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
+
+/** Points to use (members): at most min(points held, 1000, total); the server's message sits by the field. */
+export function CartPointsEntry({
+  cart,
+  userPoints,
+  pageError,
+}: {
+  cart: Cart;
+  userPoints: number;
+  pageError: CartActionData | { field: string; error: string } | null;
+}) {
+  const use = useCartFetcher();
+  const remove = useCartFetcher();
+  const error = errorFor([use.data, pageError], { intent: "points", fields: ["points"] });
+  return (
+    <section aria-labelledby="points-heading" className="grid gap-2">
+      <h2 id="points-heading" className="m-0 text-base">
+        ポイント
+      </h2>
+      <p className="m-0 text-sm">
+        保有ポイント：<strong>{userPoints.toLocaleString("ja-JP")}pt</strong>（今回のご利用上限 {cart.max_points.toLocaleString("ja-JP")}pt）
+      </p>
+      {cart.points > 0 ? (
+        <CartFetcherForm fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
+          <span data-testid="points-used">{cart.points.toLocaleString("ja-JP")}pt 利用中</span>
+          <button type="submit" className="btn-secondary py-1 text-xs">
+            ポイントの利用をやめる
+          </button>
+        </CartFetcherForm>
+      ) : null}
+      <CartFetcherForm fetcher={use} intent="points" className="grid gap-1">
+        <div className="flex gap-2">
+          <label htmlFor="points-amount" className="sr-only">
+            利用するポイント
+          </label>
+          <input
+            id="points-amount"
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            defaultValue={cart.points || ""}
+            placeholder="利用するポイント"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "points-error" : undefined}
+            className="field flex-1"
+          />
+          <button type="submit" className="btn-secondary">
+            使う
+          </button>
+        </div>
+        <div id="points-error">
+          <InlineError message={error} />
+        </div>
+      </CartFetcherForm>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * POST /api/product/calculate (spec §7): p, v, q, o / o[optionId], c, subscribe → the price fields of
+ * spec §3 "Price calculation result" for the session's viewer, or the JSON number 0 when the product
+ * cannot be priced (unknown, private, draft, malformed p).
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { readSelection } from "~/core/product-selection";
+import { methodNotAllowed, parseId, readApiFormData, requirePost, sessionViewer } from "~/http.server";
+import { loadVisiblePricedProduct, priceSelection } from "~/services/product.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const form = await readApiFormData(request);
+  const productId = parseId(form.get("p"));
+  if (productId == null) return Response.json(0);
+  const viewer = await sessionViewer(request, context);
+  const shaped = await loadVisiblePricedProduct(context.db, productId, viewer);
+  if (!shaped) return Response.json(0);
+  return Response.json(priceSelection(shaped, readSelection(form), viewer.now).price);
+}

@@ -1,0 +1,21 @@
+/**
+ * POST /api/product/check/coupon-discount/{id} (spec §7): what the best coupon takes off this viewer's
+ * selection (optional fields v, q, o, c, subscribe), and its code; 0 / null when none applies.
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { readSelection } from "~/core/product-selection";
+import { idParam, jsonError, methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/http.server";
+import { loadVisiblePricedProduct, priceSelection, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.id, "商品ID");
+  const form = await readApiFormData(request);
+  const viewer = await sessionViewer(request, context);
+  const shaped = await loadVisiblePricedProduct(context.db, productId, viewer);
+  if (!shaped) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  const { price, coupon } = priceSelection(shaped, readSelection(form), viewer.now);
+  return Response.json({ discount: price.max_discount, code: coupon?.code ?? null });
+}

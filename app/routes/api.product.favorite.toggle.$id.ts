@@ -1,0 +1,25 @@
+/**
+ * POST /api/product/favorite/toggle/{id} (spec §7), members only. With JS (a fetcher) it answers
+ * { is_favorite }; without JS (a form post) it redirects back to the form's redirectTo.
+ */
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { getOptionalUser } from "~/auth/auth.server";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, toggleFavorite } from "~/services/product.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.id, "商品ID");
+  const form = await readApiFormData(request);
+  const product = await findApiProduct(context.db, productId);
+  if (!product) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  const returnTo = safeRedirectPath(form.get("redirectTo"), product.url);
+  const user = await getOptionalUser(request, context);
+  if (!user) return loginRequired(request, returnTo);
+  const isFavorite = await toggleFavorite(context.db, user.id, productId);
+  if (isNavigation(request)) return redirect(returnTo, 303);
+  return Response.json({ is_favorite: isFavorite });
+}

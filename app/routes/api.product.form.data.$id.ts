@@ -1,0 +1,27 @@
+/**
+ * GET /api/product/form/data/{id} (spec §7): what the purchase form needs to decide what to offer —
+ * whether subscriptions are open to this visitor (allowed_ip, public_subscription), the product, the
+ * favorite flag and whether a member is logged in.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseIpList } from "~/core/subscription";
+import { idParam, jsonError, methodNotAllowed, sessionViewer } from "~/http.server";
+import { loadApiProduct, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const productId = idParam(params.id, "商品ID");
+  const viewer = await sessionViewer(request, context);
+  const found = await loadApiProduct(context.db, productId, viewer);
+  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  const { env } = context.cloudflare;
+  const clientIp = request.headers.get("CF-Connecting-IP");
+  return Response.json({
+    allowed_ip: clientIp != null && parseIpList(env.SUBSCRIPTION_ALLOWED_IPS).includes(clientIp),
+    public_subscription: env.PUBLIC_SUBSCRIPTION === "true",
+    product: found.product,
+    is_favorite: found.isFavorite,
+    logged: viewer.userId != null,
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

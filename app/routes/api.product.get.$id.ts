@@ -1,0 +1,14 @@
+/** POST /api/product/get/{id} (spec §7): the product's identity, price and stock state. */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/http.server";
+import { loadApiProduct, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.id, "商品ID");
+  const found = await loadApiProduct(context.db, productId, await sessionViewer(request, context));
+  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  return Response.json({ product: found.product });
+}

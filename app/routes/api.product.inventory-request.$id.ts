@@ -1,0 +1,58 @@
+/**
+ * POST /api/product/inventory-request/{id} (spec §7), members only: asks to be told when a sold-out
+ * product (or its variation `v`) is back. Fields sku and title are informational. With JS it answers
+ * { requested: true }; without JS it redirects back to redirectTo with a notice.
+ */
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { getOptionalUser } from "~/auth/auth.server";
+import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import {
+  idParam,
+  isNavigation,
+  jsonError,
+  loginRequired,
+  methodNotAllowed,
+  parseId,
+  readApiFormData,
+  requirePost,
+  withQueryParam,
+} from "~/http.server";
+import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, requestRestockFor, type RestockRefusal } from "~/services/product.server";
+
+const UNKNOWN_VARIATION_MESSAGE = "選択されたタイプが正しくありません。";
+
+const REFUSAL_NOTICES: Record<Exclude<RestockRefusal, "unknown_variation">, ProductNotice> = {
+  not_sold_out: "restock_not_needed",
+  disabled: "restock_disabled",
+  unavailable: "unavailable",
+};
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.id, "商品ID");
+  const form = await readApiFormData(request);
+  const rawVariation = form.get("v");
+  const variationId = parseId(rawVariation);
+  if (rawVariation != null && rawVariation !== "" && variationId == null) throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
+
+  const product = await findApiProduct(context.db, productId);
+  if (!product) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  const returnTo = safeRedirectPath(form.get("redirectTo"), product.url);
+  const user = await getOptionalUser(request, context);
+  if (!user) return loginRequired(request, returnTo);
+
+  const outcome = await requestRestockFor(context.db, productId, { userId: user.id, now: new Date() }, variationId);
+  if (!outcome) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  const navigation = isNavigation(request);
+  if (!outcome.ok) {
+    if (outcome.reason === "unknown_variation") throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
+    const notice = REFUSAL_NOTICES[outcome.reason];
+    if (navigation) return redirect(withQueryParam(returnTo, "notice", notice), 303);
+    return jsonError(409, PRODUCT_NOTICES[notice].text);
+  }
+  if (navigation) return redirect(withQueryParam(returnTo, "notice", "restock_requested"), 303);
+  return Response.json({ requested: true });
+}

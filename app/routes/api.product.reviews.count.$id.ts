@@ -1,0 +1,14 @@
+/** POST /api/product/reviews/count/{id} (spec §7): average rate and number of published reviews. */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { idParam, jsonError, methodNotAllowed, requirePost } from "~/http.server";
+import { loadReviewStats, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.id, "商品ID");
+  const stats = await loadReviewStats(context.db, productId);
+  if (!stats) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  return Response.json({ avg: stats.avg, counter: stats.counter });
+}

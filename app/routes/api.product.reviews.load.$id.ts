@@ -1,0 +1,35 @@
+/**
+ * POST /api/product/reviews/load/{id} (spec §7): one page (0-based, `page` in the body or the query) of
+ * published reviews (spec §3 "Review"), HTML sanitised, staff replies labelled.
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { idParam, jsonError, methodNotAllowed, pageParam, readApiFormData, requirePost } from "~/http.server";
+import { loadVisibleReviews, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+
+const STAFF_COMMENT_USER = "スタッフ";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.id, "商品ID");
+  const form = await readApiFormData(request);
+  const page = pageParam(form.get("page") ?? new URL(request.url).searchParams.get("page"));
+  const found = await loadVisibleReviews(context.db, productId, page);
+  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  return Response.json({
+    reviews: found.reviews.map((review) => ({
+      id: review.id,
+      nickname: review.nickname,
+      date_created: review.dateCreated,
+      title: review.title,
+      rate: review.rate,
+      review: review.reviewHtml,
+      comment: review.commentHtml,
+      comment_user: review.commentHtml ? STAFF_COMMENT_USER : null,
+    })),
+    page: found.page,
+    pages: found.pages,
+    counter: found.counter,
+  });
+}

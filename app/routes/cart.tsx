@@ -1,0 +1,112 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CartPage } from "~/components/cart/CartPage";
+import { SHOP_NAME } from "~/core/site";
+import { isNavigation, readFormData } from "~/http.server";
+import {
+  applyCoupon,
+  buyLaterLine,
+  cartActorFor,
+  changeQuantity,
+  deleteLine,
+  moveBuyLaterToCart,
+  removeCoupon,
+  saveNotices,
+  toggleColdshipping,
+  toggleWrapping,
+  applyPoints,
+  wholeNumber,
+  type CartActionResult,
+  type CartField,
+} from "~/services/cart-actions.server";
+import { loadCart } from "~/services/cart.server";
+
+export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "notice", "payment", "line"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await cartActorFor(request, context);
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  const url = new URL(request.url);
+  const errorField = url.searchParams.get("cart_error");
+  const field = CART_FIELDS.find((known) => known === errorField);
+  return {
+    view,
+    loggedIn: actor.owner.userId != null,
+    // Errors from /api/cart* posts made without JS arrive in the query (cart_error + message).
+    redirectedError: field ? { field, error: (url.searchParams.get("message") ?? "").slice(0, 200) } : null,
+    confirmRemove: wholeNumber(url.searchParams.get("remove") ?? ""),
+    campaignLanded: url.searchParams.get("campaign") === "1",
+  };
+}
+
+export type CartLoaderData = Awaited<ReturnType<typeof loader>>;
+export type CartActionData =
+  | { ok: true; intent: string; line?: number }
+  | { ok: false; intent: string; line?: number; field: CartField; error: string };
+
+/** Every cart control posts here with an `intent`; notices are saved on the way to /checkout. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readFormData(request);
+  const actor = await cartActorFor(request, context);
+  const intent = String(form.get("intent") ?? "");
+  const line = wholeNumber(form.get("line") ?? "") ?? 0;
+  let result: CartActionResult;
+  switch (intent) {
+    case "quantity":
+      result = await changeQuantity(actor, line, form.get("q"));
+      break;
+    case "remove":
+      result = await deleteLine(actor, line);
+      break;
+    case "wrapping":
+      result = await toggleWrapping(actor, line, form.get("w") === "1");
+      break;
+    case "coupon":
+      result = await applyCoupon(actor, form.get("code"));
+      break;
+    case "remove_coupon":
+      result = await removeCoupon(actor);
+      break;
+    case "points":
+      result = await applyPoints(actor, form.get("amount"));
+      break;
+    case "remove_points":
+      result = await applyPoints(actor, "0");
+      break;
+    case "coldshipping":
+      result = await toggleColdshipping(actor);
+      break;
+    case "buy_later":
+      if (actor.owner.userId == null) throw redirect(`/login?show=1&redirectTo=${encodeURIComponent("/cart")}`);
+      result = await buyLaterLine(actor, line);
+      break;
+    case "move_back":
+      result = await moveBuyLaterToCart(actor, wholeNumber(form.get("item") ?? "") ?? 0);
+      break;
+    case "save_notices": {
+      const vendors = [...form.entries()]
+        .map(([name, notice]) => ({ match: /^vendor_notice\[(\d{1,9})\]$/.exec(name), notice }))
+        .filter((entry) => entry.match)
+        .map(({ match, notice }) => ({ merchantId: Number(match?.[1]), notice }));
+      result = await saveNotices(actor, { warehouse: form.get("warehouse_notice") ?? undefined, vendors });
+      if (result.ok) throw redirect("/checkout", 303);
+      break;
+    }
+    default:
+      return data<CartActionData>({ ok: false, intent, field: "line", error: "操作が正しくありません。" }, { status: 400 });
+  }
+  if (!result.ok) {
+    return data<CartActionData>({ ok: false, intent, line, field: result.field, error: result.error }, { status: result.status });
+  }
+  // Without JS: back to the cart (PRG). With JS the fetcher gets `ok` and the loaders revalidate.
+  if (isNavigation(request)) throw redirect("/cart", 303);
+  return data<CartActionData>({ ok: true, intent });
+}
+
+export default function Cart() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return <CartPage data={loaderData} actionData={actionData ?? null} />;
+}

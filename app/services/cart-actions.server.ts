@@ -1,0 +1,185 @@
+/**
+ * What a shopper can do to their cart, validated, with the Japanese message to show when refused.
+ * The /cart page's form actions and the /api/cart* JSON endpoints both call these, so the rules
+ * live once. Each change is checked against a freshly computed cart (prices are never trusted).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getSession } from "~/auth/auth.server";
+import type { Database } from "~/db/client.server";
+import { CART_MESSAGES } from "~/core/cart";
+import { NOTICE_MAX_LENGTH } from "~/core/limits";
+import { isPaymentMethod } from "~/core/payment-methods";
+import {
+  findCartId,
+  loadCart,
+  moveBackToCart,
+  moveToBuyLater,
+  removeLine,
+  saveVendorNotices,
+  setLineQuantity,
+  setLineWrapping,
+  updateCart,
+  type CartOwner,
+  type CartSessionState,
+} from "./cart.server";
+
+export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
+export type CartActionResult = { ok: true } | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 };
+
+export const CART_ACTION_MESSAGES = {
+  lineNotFound: "指定された商品はカートにありません。",
+  quantityInvalid: "数量は1以上の数字で入力してください。",
+  stockLimit: (max: number) => `在庫数を超えるため、この商品は最大${max}点までご購入いただけます。`,
+  wrappingUnavailable: "この商品はギフトラッピングをご利用いただけません。",
+  couponEmpty: "クーポンコードを入力してください。",
+  couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
+  pointsInvalid: "ポイントは0以上の整数で入力してください。",
+  paymentInvalid: "お支払い方法を選択してください。",
+  noticeTooLong: `備考は${NOTICE_MAX_LENGTH}文字以内で入力してください。`,
+  membersOnly: "この操作にはログインが必要です。",
+  emptyCart: "カートは空です。",
+} as const;
+
+const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 = 400): CartActionResult => ({ ok: false, field, error, status });
+const OK: CartActionResult = { ok: true };
+
+export interface CartActor {
+  db: Database;
+  owner: CartOwner;
+  session: CartSessionState;
+  now: Date;
+}
+
+/** The shopper behind a request: their cart owner and the session's coupon state. */
+export async function cartActorFor(request: Request, context: AppLoadContext): Promise<CartActor> {
+  const session = await getSession(request, context);
+  return {
+    db: context.db,
+    owner: { userId: session.get("userId"), cartId: session.get("cartId") },
+    session: { couponCampaign: session.get("couponCampaign"), skuCoupons: session.get("skuCoupons") },
+    now: new Date(),
+  };
+}
+
+/** Whole number from a form value, or null ("3" → 3; "3.5", "", "abc", "-1" → null). */
+export function wholeNumber(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\s*\d{1,9}\s*$/.test(value)) return null;
+  return Number(value.trim());
+}
+
+/** Full-width digits typed on a phone keyboard count as digits. */
+function halfWidthDigits(value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)) : value;
+}
+
+export async function changeQuantity(actor: CartActor, lineId: number, rawQuantity: unknown): Promise<CartActionResult> {
+  const quantity = wholeNumber(halfWidthDigits(rawQuantity));
+  if (quantity == null || quantity < 1) return fail("quantity", CART_ACTION_MESSAGES.quantityInvalid);
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  const line = view.cart.list.find((candidate) => candidate.id === lineId);
+  if (!line) return fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  if (quantity > line.maxQuantity) return fail("quantity", CART_ACTION_MESSAGES.stockLimit(line.maxQuantity), 409);
+  await setLineQuantity(actor.db, actor.owner, lineId, quantity);
+  return OK;
+}
+
+export async function deleteLine(actor: CartActor, lineId: number): Promise<CartActionResult> {
+  return (await removeLine(actor.db, actor.owner, lineId)) ? OK : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+}
+
+export async function toggleWrapping(actor: CartActor, lineId: number, wrapping: boolean): Promise<CartActionResult> {
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  const line = view.cart.list.find((candidate) => candidate.id === lineId);
+  if (!line) return fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  if (wrapping && !line.wrappingAvailable) return fail("wrapping", CART_ACTION_MESSAGES.wrappingUnavailable, 409);
+  await setLineWrapping(actor.db, actor.owner, lineId, wrapping);
+  return OK;
+}
+
+/** Tries the coupon on the current cart; saves it only when the engine accepts it. */
+export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<CartActionResult> {
+  const code = typeof rawCode === "string" ? rawCode.normalize("NFKC").trim().toUpperCase() : "";
+  if (!code) return fail("coupon", CART_ACTION_MESSAGES.couponEmpty);
+  if (!COUPON_CODE.test(code)) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
+  const cartId = await findCartId(actor.db, actor.owner);
+  if (!cartId) return fail("coupon", CART_ACTION_MESSAGES.emptyCart, 409);
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now, { couponCode: code });
+  if (view.cart.errors.coupon) return fail("coupon", view.cart.errors.coupon, 409);
+  if (!view.cart.coupons.some((coupon) => coupon.code === code)) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
+  await updateCart(actor.db, cartId, { couponCode: code });
+  return OK;
+}
+
+export async function removeCoupon(actor: CartActor): Promise<CartActionResult> {
+  const cartId = await findCartId(actor.db, actor.owner);
+  if (cartId) await updateCart(actor.db, cartId, { couponCode: null });
+  return OK;
+}
+
+/** Points to use (0 removes them). Refused above min(points held, 1000, cart total). */
+export async function applyPoints(actor: CartActor, rawAmount: unknown): Promise<CartActionResult> {
+  if (actor.owner.userId == null) return fail("points", CART_MESSAGES.pointsMembersOnly, 401);
+  const amount = wholeNumber(halfWidthDigits(rawAmount));
+  if (amount == null) return fail("points", CART_ACTION_MESSAGES.pointsInvalid);
+  const cartId = await findCartId(actor.db, actor.owner);
+  if (!cartId) return fail("points", CART_ACTION_MESSAGES.emptyCart, 409);
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now, { pointAmount: amount });
+  if (view.cart.errors.points) return fail("points", view.cart.errors.points, 409);
+  await updateCart(actor.db, cartId, { pointAmount: amount });
+  return OK;
+}
+
+export async function toggleColdshipping(actor: CartActor): Promise<CartActionResult> {
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  if (!view.cartId) return fail("line", CART_ACTION_MESSAGES.emptyCart, 409);
+  await updateCart(actor.db, view.cartId, { coldshipping: !view.cart.coldshipping.chosen });
+  return OK;
+}
+
+export async function choosePaymentMethod(actor: CartActor, method: unknown): Promise<CartActionResult> {
+  if (!isPaymentMethod(method)) return fail("payment", CART_ACTION_MESSAGES.paymentInvalid);
+  const cartId = await findCartId(actor.db, actor.owner);
+  if (!cartId) return fail("payment", CART_ACTION_MESSAGES.emptyCart, 409);
+  await updateCart(actor.db, cartId, { paymentMethod: method });
+  return OK;
+}
+
+/** Saves the warehouse notice and each merchant's notice (only merchants in the cart). */
+export async function saveNotices(
+  actor: CartActor,
+  notices: { warehouse?: unknown; vendors?: { merchantId: number; notice: unknown }[] },
+): Promise<CartActionResult> {
+  const texts = [notices.warehouse, ...(notices.vendors ?? []).map((vendor) => vendor.notice)];
+  if (texts.some((text) => text !== undefined && typeof text !== "string")) return fail("notice", CART_ACTION_MESSAGES.noticeTooLong);
+  if (texts.some((text) => typeof text === "string" && text.length > NOTICE_MAX_LENGTH)) {
+    return fail("notice", CART_ACTION_MESSAGES.noticeTooLong);
+  }
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  if (!view.cartId) return fail("notice", CART_ACTION_MESSAGES.emptyCart, 409);
+  const merchantsInCart = new Set(view.cart.shipments.map((shipment) => shipment.merchantId));
+  if (typeof notices.warehouse === "string") await updateCart(actor.db, view.cartId, { warehouseNotice: notices.warehouse.trim() });
+  await saveVendorNotices(
+    actor.db,
+    view.cartId,
+    (notices.vendors ?? [])
+      .filter((vendor) => merchantsInCart.has(vendor.merchantId))
+      .map((vendor) => ({ merchantId: vendor.merchantId, notice: String(vendor.notice ?? "").trim() })),
+  );
+  return OK;
+}
+
+export async function buyLaterLine(actor: CartActor, lineId: number): Promise<CartActionResult> {
+  if (actor.owner.userId == null) return fail("line", CART_ACTION_MESSAGES.membersOnly, 401);
+  return (await moveToBuyLater(actor.db, { userId: actor.owner.userId }, lineId))
+    ? OK
+    : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+}
+
+export async function moveBuyLaterToCart(actor: CartActor, buyLaterId: number): Promise<CartActionResult> {
+  if (actor.owner.userId == null) return fail("line", CART_ACTION_MESSAGES.membersOnly, 401);
+  return (await moveBackToCart(actor.db, actor.owner.userId, buyLaterId))
+    ? OK
+    : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * The cart as a shopper uses it, with JS on and off (each project has its own fresh store).
+ * Figures: DEMO-SIMPLE 1,980 yen (10%); DEMO-OPTIONS 2,750 yen + 化粧箱 330 = 3,080 yen.
+ */
+async function login(page: Page, email: string, redirectTo = "/") {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel(/^パスワード/).fill("password1234");
+  await page.getByRole("button", { name: "ログインする" }).click();
+  await expect(page).toHaveURL(redirectTo);
+}
+
+async function addToCart(page: Page, path: string, quantity: number, pick?: () => Promise<void>) {
+  await page.goto(path);
+  await pick?.();
+  await page.getByRole("spinbutton", { name: "数量" }).fill(String(quantity));
+  await page.getByRole("button", { name: "カートに入れる" }).click();
+  await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
+}
+
+function line(page: Page, sku: string) {
+  return page.locator(`[data-testid="cart-line"][data-sku="${sku}"]`);
+}
+
+async function setQuantity(page: Page, sku: string, quantity: number) {
+  const row = line(page, sku);
+  const change = row.getByRole("button", { name: "変更" });
+  if (await change.isVisible()) await change.click();
+  await row.getByLabel("数量").fill(String(quantity));
+  await row.getByRole("button", { name: "更新" }).click();
+}
+
+const summary = (page: Page, key: string) => page.getByTestId(`summary-${key}`);
+
+test("a member fills the cart, changes it, wraps, applies SPRING10 and uses points", async ({ page }) => {
+  await login(page, "member@example.jp");
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 2);
+  await addToCart(page, "/category/kitchen/DEMO-OPTIONS", 1, async () => {
+    await page.getByLabel("箱").selectOption({ label: "化粧箱（+330円）" });
+  });
+
+  await page.goto("/cart");
+  await expect(line(page, "DEMO-SIMPLE").getByTestId("line-total")).toHaveText("小計 3,960円");
+  await expect(line(page, "DEMO-OPTIONS").getByTestId("line-total")).toHaveText("小計 3,080円");
+  await expect(summary(page, "subtotal")).toHaveText("7,040円");
+  await expect(summary(page, "shipping")).toHaveText("無料"); // 7,040 ≥ 5,000
+
+  await setQuantity(page, "DEMO-SIMPLE", 3);
+  await expect(summary(page, "subtotal")).toHaveText("9,020円"); // 5,940 + 3,080
+
+  await line(page, "DEMO-OPTIONS").getByRole("button", { name: /ラッピングする/ }).click();
+  await expect(summary(page, "wrapping")).toHaveText("500円");
+
+  await page.getByLabel("クーポンコード").fill("SPRING10");
+  await page.getByRole("button", { name: "適用" }).click();
+  await expect(summary(page, "coupon")).toHaveText("−902円"); // floor(9,020 × 10%)
+
+  await page.getByLabel("利用するポイント").fill("500");
+  await page.getByRole("button", { name: "使う" }).click();
+  await expect(summary(page, "points")).toHaveText("−500円");
+  // 9,020 + 500 wrapping + 0 shipping − 902 − 500
+  await expect(summary(page, "total")).toHaveText("8,118円");
+
+  await page.getByLabel("利用するポイント").fill("1001");
+  await page.getByRole("button", { name: "使う" }).click();
+  await expect(page.getByText("ご利用いただけるポイントは最大1,000ポイントです。")).toBeVisible();
+  await expect(summary(page, "points")).toHaveText("−500円");
+
+  await line(page, "DEMO-SIMPLE").getByRole("link", { name: "削除" }).click();
+  await expect(page.getByText("この商品をカートから削除しますか？")).toBeVisible();
+  await page.getByRole("button", { name: "削除する" }).click();
+  await expect(line(page, "DEMO-SIMPLE")).toHaveCount(0);
+  // 3,080 + 500 wrapping + 660 shipping − 308 coupon − 500 points
+  await expect(summary(page, "total")).toHaveText("3,432円");
+});
+
+test("coupon errors show in a box and change nothing", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 1);
+  await page.goto("/cart");
+  await expect(summary(page, "total")).toHaveText("2,640円"); // 1,980 + 660
+  await page.getByLabel("クーポンコード").fill("EXPIRED100");
+  await page.getByRole("button", { name: "適用" }).click();
+  await expect(page.getByTestId("coupon-error")).toHaveText(/有効期限が切れています/);
+  await page.getByLabel("クーポンコード").fill("MEMBER1000");
+  await page.getByRole("button", { name: "適用" }).click();
+  await expect(page.getByTestId("coupon-error")).toHaveText(/会員限定/);
+  await expect(summary(page, "total")).toHaveText("2,640円");
+});
+
+test("a guest's cart survives logging in", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-LOWSTOCK", 1);
+  await login(page, "other@example.jp", "/cart");
+  await expect(line(page, "DEMO-LOWSTOCK")).toBeVisible();
+  await expect(page.getByTestId("cart-link")).toContainText("1");
+});
+
+test("an empty cart says so", async ({ page }) => {
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-empty")).toHaveText("カートは空です");
+});
