@@ -76,7 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       result = await applyPoints(actor, "0");
       break;
     case "coldshipping":
-      result = await toggleColdshipping(actor);
+      // An explicit value, so a double submit does not switch it back.
+      result = await toggleColdshipping(actor, form.get("coldshipping") === "1");
       break;
     case "buy_later":
       if (actor.owner.userId == null) throw redirect(`/login?show=1&redirectTo=${encodeURIComponent("/cart")}`);

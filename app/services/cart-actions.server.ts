@@ -29,13 +29,14 @@ export type CartActionResult = { ok: true } | { ok: false; field: CartField; err
 export const CART_ACTION_MESSAGES = {
   lineNotFound: "指定された商品はカートにありません。",
   quantityInvalid: "数量は1以上の数字で入力してください。",
-  stockLimit: (max: number) => `在庫数を超えるため、この商品は最大${max}点までご購入いただけます。`,
+  stockLimit: (max: number) => `この商品は最大${max}点までご購入いただけます（在庫数・1回のご注文の上限による）。`,
   wrappingUnavailable: "この商品はギフトラッピングをご利用いただけません。",
   couponEmpty: "クーポンコードを入力してください。",
   couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
   pointsInvalid: "ポイントは0以上の整数で入力してください。",
   paymentInvalid: "お支払い方法を選択してください。",
   noticeTooLong: `備考は${NOTICE_MAX_LENGTH}文字以内で入力してください。`,
+  noticeInvalid: "備考の内容を読み取れませんでした。",
   membersOnly: "この操作にはログインが必要です。",
   emptyCart: "カートは空です。",
 } as const;
@@ -131,10 +132,11 @@ export async function applyPoints(actor: CartActor, rawAmount: unknown): Promise
   return OK;
 }
 
-export async function toggleColdshipping(actor: CartActor): Promise<CartActionResult> {
+/** Cold delivery on or off; without `chosen` it flips (the spec's toggle call). */
+export async function toggleColdshipping(actor: CartActor, chosen?: boolean): Promise<CartActionResult> {
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
   if (!view.cartId) return fail("line", CART_ACTION_MESSAGES.emptyCart, 409);
-  await updateCart(actor.db, view.cartId, { coldshipping: !view.cart.coldshipping.chosen });
+  await updateCart(actor.db, view.cartId, { coldshipping: chosen ?? !view.cart.coldshipping.chosen });
   return OK;
 }
 
@@ -152,7 +154,7 @@ export async function saveNotices(
   notices: { warehouse?: unknown; vendors?: { merchantId: number; notice: unknown }[] },
 ): Promise<CartActionResult> {
   const texts = [notices.warehouse, ...(notices.vendors ?? []).map((vendor) => vendor.notice)];
-  if (texts.some((text) => text !== undefined && typeof text !== "string")) return fail("notice", CART_ACTION_MESSAGES.noticeTooLong);
+  if (texts.some((text) => text !== undefined && typeof text !== "string")) return fail("notice", CART_ACTION_MESSAGES.noticeInvalid);
   if (texts.some((text) => typeof text === "string" && text.length > NOTICE_MAX_LENGTH)) {
     return fail("notice", CART_ACTION_MESSAGES.noticeTooLong);
   }

@@ -478,6 +478,24 @@ export async function saveVendorNotices(db: Database, cartId: string, notices: {
 export async function moveToBuyLater(db: Database, owner: Required<Pick<CartOwner, "userId">>, lineId: number): Promise<boolean> {
   const line = await ownedLine(db, owner, lineId);
   if (!line) return false;
+  const already = await db
+    .select({ id: buyLater.id })
+    .from(buyLater)
+    .where(
+      and(
+        eq(buyLater.userId, owner.userId),
+        eq(buyLater.productId, line.productId),
+        line.variationId == null ? isNull(buyLater.variationId) : eq(buyLater.variationId, line.variationId),
+        line.choiceSku == null ? isNull(buyLater.choiceSku) : eq(buyLater.choiceSku, line.choiceSku),
+        eq(buyLater.optionChoiceIds, line.optionChoiceIds),
+      ),
+    )
+    .get();
+  // The same item saved twice stays one entry.
+  if (already) {
+    await db.delete(cartLines).where(eq(cartLines.id, line.id));
+    return true;
+  }
   await db.batch([
     db.insert(buyLater).values({
       userId: owner.userId,

@@ -355,7 +355,7 @@ describe("POST /api/product/favorite/toggle/{id}", () => {
 
     const fetch = await toggle(SIMPLE, { mode: "cors" });
     expect(fetch.status).toBe(401);
-    expect(await json(fetch)).toEqual({ error: "この操作にはログインが必要です。" });
+    expect(await json(fetch)).toEqual({ error: "この操作にはログインが必要です。", login_required: true });
     expect(await platform.db.select().from(favorites).where(eq(favorites.productId, SIMPLE)).all()).toEqual([]);
   });
 
@@ -678,7 +678,7 @@ describe("POST /api/product/inventory-request/{id}", () => {
     expect(navigation.headers.get("Location")).toBe(`/login?show=1&redirectTo=${encodeURIComponent("/category/tableware/DEMO-SOLDOUT")}`);
     const fetch = await request(SOLDOUT, { mode: "cors" });
     expect(fetch.status).toBe(401);
-    expect(await json(fetch)).toEqual({ error: "この操作にはログインが必要です。" });
+    expect(await json(fetch)).toEqual({ error: "この操作にはログインが必要です。", login_required: true });
     expect(await platform.db.select().from(stockRequests).where(eq(stockRequests.productId, SOLDOUT)).all()).toHaveLength(2);
   });
 
@@ -788,7 +788,7 @@ describe("through Remix's request handler", () => {
   it("passes the routes' 4xx answers through unchanged", async () => {
     const guest = await serve(`/api/product/favorite/toggle/${SIMPLE}`, { mode: "cors" });
     expect(guest.status).toBe(401);
-    expect(await guest.json()).toEqual({ error: "この操作にはログインが必要です。" });
+    expect(await guest.json()).toEqual({ error: "この操作にはログインが必要です。", login_required: true });
     const login = await serve(`/api/product/inventory-request/${SOLDOUT}`, { mode: "navigate", fields: {} });
     expect(login.status).toBe(303);
     expect(login.headers.get("Location")).toBe(`/login?show=1&redirectTo=${encodeURIComponent("/category/tableware/DEMO-SOLDOUT")}`);

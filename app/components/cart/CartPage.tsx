@@ -91,6 +91,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
             </div>
             {cart.coldshipping.optional && !cart.coldshipping.required ? (
               <CartFetcherForm fetcher={cold} intent="coldshipping" className="card flex items-center justify-between gap-2 p-3 text-sm">
+                <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} />
                 <span>クール便：{cart.coldshipping.chosen ? "利用する" : "利用しない"}</span>
                 <button type="submit" className="btn-secondary py-1 text-xs" aria-pressed={cart.coldshipping.chosen}>
                   {cart.coldshipping.chosen ? "クール便をやめる" : `クール便にする（+${formatYen(COLD_SHIPPING_FEE)}）`}

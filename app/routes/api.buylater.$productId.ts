@@ -1,0 +1,31 @@
+/**
+ * POST /api/buylater/{productId} (spec §7: "returns 1 when logged in, otherwise the client redirects
+ * to login"), members only: the product's rows in the cart move to the buy-later list (only row `line`
+ * when sent); a product not in the cart is saved for later. Answers 1. A guest gets 401 { error } from a
+ * fetch, or (JS off) a 303 to /login?show=1&redirectTo=… coming back to redirectTo (default /cart).
+ * Unknown products and rows not in the member's cart are 404.
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost } from "~/http.server";
+import { cartActorFor } from "~/services/cart-actions.server";
+import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";
+import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const productId = idParam(params.productId, "商品ID");
+  const form = await readApiFormData(request);
+  const returnTo = cartReturnPath(form);
+  const actor = await cartActorFor(request, context);
+  if (actor.owner.userId == null) return loginRequired(request, returnTo);
+  const rawLine = form.get("line");
+  const lineId = rawLine == null || rawLine === "" ? null : parseId(rawLine);
+  const result =
+    rawLine != null && rawLine !== "" && lineId == null
+      ? cartFailure("line", CART_API_MESSAGES.lineInvalid)
+      : await buyLaterProduct(actor, productId, lineId);
+  if (isNavigation(request)) return cartRedirect(returnTo, result);
+  return result.ok ? Response.json(1) : cartFailureJson(result);
+}

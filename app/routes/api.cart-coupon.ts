@@ -1,0 +1,18 @@
+/**
+ * POST /api/cart-coupon (spec §7: code): applies a coupon when the cart engine accepts it. Answers
+ * { ok: true } or 4xx { error, field: "coupon" } with the engine's Japanese text (expired, members
+ * only, no eligible products …); without JS, 303 back with ?cart_error=coupon&message=….
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { applyCoupon, cartActorFor } from "~/services/cart-actions.server";
+import { cartAnswer } from "~/services/cart-responses.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const form = await readApiFormData(request);
+  const actor = await cartActorFor(request, context);
+  return cartAnswer(request, form, await applyCoupon(actor, form.get("code")));
+}

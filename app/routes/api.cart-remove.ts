@@ -1,0 +1,20 @@
+/**
+ * POST /api/cart-remove (spec §7: p, v, o, c): removes a row, named by `line` (its id) or by p/v/o/c.
+ * Answers { ok: true } or 4xx { error, field } (404 when the row is not in the shopper's cart);
+ * without JS, 303 back to redirectTo (default /cart) with ?cart_error=…&message=….
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { cartActorFor, deleteLine } from "~/services/cart-actions.server";
+import { findNamedLine } from "~/services/cart-api.server";
+import { cartAnswer } from "~/services/cart-responses.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const form = await readApiFormData(request);
+  const actor = await cartActorFor(request, context);
+  const named = await findNamedLine(actor, form);
+  return cartAnswer(request, form, named.ok ? await deleteLine(actor, named.line.id) : named);
+}

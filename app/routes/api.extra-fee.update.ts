@@ -1,0 +1,23 @@
+/**
+ * POST /api/extra-fee/update (spec §7: fee = the payment method key — cod, bank_transfer,
+ * konbini_postpay): chooses the payment method and answers its handling fee and the new total,
+ * { extra_fee, total, payment_method }. An unknown method is 400, an empty cart 409 ({ error, field });
+ * without JS, 303 back to redirectTo (default /cart) with ?cart_error=payment&message=….
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { cartActorFor, choosePaymentMethod } from "~/services/cart-actions.server";
+import { cartAnswer } from "~/services/cart-responses.server";
+import { loadCart } from "~/services/cart.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const form = await readApiFormData(request);
+  const actor = await cartActorFor(request, context);
+  return cartAnswer(request, form, await choosePaymentMethod(actor, form.get("fee")), async () => {
+    const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+    return { extra_fee: view.cart.extra_fee, total: view.cart.total, payment_method: view.paymentMethod };
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * POST /api/shipping-fee/check (spec §7: address fields — postal_code, prefecture 1–47, city,
+ * address1 …): the cart's shipping figures for that address,
+ * { shipping_fee, coldshipping_total, split_shipping_fee, shipments, total }.
+ *
+ * In this shop the shipping fee does not depend on the region: every shipment (the warehouse, each
+ * merchant) has one nationwide fee and free-shipping threshold, so the address is only validated
+ * (postal code 7 digits after normalisation, prefecture 1–47) and the figures are the cart's own.
+ * Bad input is 400 { error, form: { errors: { postal_code?, prefecture? } } }; without JS, 303 back to
+ * redirectTo (default /cart) with ?cart_error=address&message=….
+ */
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { ShippingAddressSchema } from "~/core/postal";
+import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { cartActorFor } from "~/services/cart-actions.server";
+import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
+import { loadCart } from "~/services/cart.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const form = await readApiFormData(request);
+  const parsed = v.safeParse(ShippingAddressSchema, {
+    postal_code: form.get("postal_code") ?? "",
+    prefecture: form.get("prefecture") ?? "",
+  });
+  if (!parsed.success) {
+    const errors = v.flatten<typeof ShippingAddressSchema>(parsed.issues).nested ?? {};
+    const failure = cartFailure("address", errors.postal_code?.[0] ?? errors.prefecture?.[0] ?? parsed.issues[0].message);
+    if (isNavigation(request)) return cartRedirect(cartReturnPath(form), failure);
+    return cartFailureJson(failure, { form: { errors } });
+  }
+  if (isNavigation(request)) return cartRedirect(cartReturnPath(form), { ok: true });
+  const actor = await cartActorFor(request, context);
+  const { cart } = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  return Response.json({
+    shipping_fee: cart.shipping_fee,
+    coldshipping_total: cart.coldshipping_total,
+    split_shipping_fee: cart.split_shipping_fee,
+    shipments: cart.shipments,
+    total: cart.total,
+  });
+}

@@ -1,0 +1,156 @@
+/**
+ * What the /api/cart* endpoints need beyond the validated cart operations of cart-actions.server.ts:
+ * naming a row (by `line` id or by the spec's p/v/o/c identity), buy later by product, and the two
+ * kinds of campaign links (coupon campaigns, per-sku coupon product links).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { cartLineKey } from "~/core/cart";
+import { isCouponActive } from "~/core/coupons";
+import { readSelection } from "~/core/product-selection";
+import { activeAt, type Database } from "~/db/client.server";
+import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
+import { buyLaterLine, CART_ACTION_MESSAGES, type CartActor } from "./cart-actions.server";
+import { cartFailure, type CartFailure, type CartResult } from "./cart-responses.server";
+import { listOwnedLines, saveForLater, type StoredCartLine } from "./cart.server";
+import { findApiProduct, isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "./product.server";
+
+export const CART_API_MESSAGES = {
+  lineRequired: "対象の商品を指定してください。",
+  lineInvalid: "対象の商品の指定が正しくありません。",
+  wrappingInvalid: "ギフトラッピングの指定が正しくありません。",
+  nothingToChange: "変更する数量またはギフトラッピングを指定してください。",
+  merchantInvalid: "出店者の指定が正しくありません。",
+  campaignUnknown: "このキャンペーンは終了したか、存在しません。",
+} as const;
+
+const ID = /^\d{1,9}$/;
+
+function positiveId(value: FormDataEntryValue | null): number | null {
+  return typeof value === "string" && ID.test(value.trim()) && Number(value) > 0 ? Number(value) : null;
+}
+
+/** "1"/"0" style flags; null when absent, "invalid" when present but not a flag. */
+export function readFlag(value: FormDataEntryValue | null): boolean | null | "invalid" {
+  if (value == null) return null;
+  if (typeof value !== "string") return "invalid";
+  const text = value.trim().toLowerCase();
+  if (["1", "true", "on", "yes"].includes(text)) return true;
+  if (["0", "false", "off", "no", ""].includes(text)) return false;
+  return "invalid";
+}
+
+/**
+ * The shopper's row named by the form: `line` (the row id) when sent, else the spec's identity p, v,
+ * o, c — matched with the engine's cartLineKey. `ispreorder` and `subscribe` (1/0), when sent, narrow
+ * the match; when rows still differ only by those, the plain one-off row comes first, then the oldest.
+ * A row of someone else's cart is "not found" (404), like a row that does not exist.
+ */
+export async function findNamedLine(actor: CartActor, form: FormData): Promise<{ ok: true; line: StoredCartLine } | CartFailure> {
+  const rawLine = form.get("line");
+  if (rawLine != null && rawLine !== "") {
+    const lineId = positiveId(rawLine);
+    if (lineId == null) return cartFailure("line", CART_API_MESSAGES.lineInvalid);
+    const line = (await listOwnedLines(actor.db, actor.owner)).find((row) => row.id === lineId);
+    return line ? { ok: true, line } : cartFailure("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  }
+  const rawProduct = form.get("p");
+  if (rawProduct == null || rawProduct === "") return cartFailure("line", CART_API_MESSAGES.lineRequired);
+  const productId = positiveId(rawProduct);
+  const rawVariation = form.get("v");
+  const preorder = readFlag(form.get("ispreorder"));
+  const subscribe = readFlag(form.get("subscribe"));
+  if (
+    productId == null ||
+    (rawVariation != null && rawVariation !== "" && positiveId(rawVariation) == null) ||
+    preorder === "invalid" ||
+    subscribe === "invalid"
+  ) {
+    return cartFailure("line", CART_API_MESSAGES.lineInvalid);
+  }
+  const selection = readSelection(form);
+  const candidates = (await listOwnedLines(actor.db, actor.owner))
+    .filter((row) => row.productId === productId)
+    .filter((row) => preorder == null || row.isPreorder === preorder)
+    .filter((row) => subscribe == null || (row.subscribe != null) === subscribe)
+    .filter(
+      (row) =>
+        cartLineKey({
+          productId,
+          variationId: selection.variationId,
+          choiceSku: selection.choiceSku,
+          optionChoiceIds: selection.optionChoiceIds,
+          isPreorder: row.isPreorder,
+          subscribe: row.subscribe,
+        }) === row.lineKey,
+    )
+    .sort((a, b) => Number(a.isPreorder || a.subscribe != null) - Number(b.isPreorder || b.subscribe != null) || a.id - b.id);
+  const line = candidates[0];
+  return line ? { ok: true, line } : cartFailure("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+}
+
+/**
+ * Buy later by product (spec §7 POST /api/buylater/{productId}), members only: the product's rows in the
+ * cart (or just `lineId` among them) move to the buy-later list; a product that is not in the cart is
+ * saved for later as it is.
+ */
+export async function buyLaterProduct(actor: CartActor, productId: number, lineId: number | null): Promise<CartResult> {
+  if (actor.owner.userId == null) return cartFailure("line", CART_ACTION_MESSAGES.membersOnly, 401);
+  const rows = (await listOwnedLines(actor.db, actor.owner)).filter(
+    (row) => row.productId === productId && (lineId == null || row.id === lineId),
+  );
+  if (lineId != null && rows.length === 0) return cartFailure("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  for (const row of rows) {
+    const result = await buyLaterLine(actor, row.id);
+    if (!result.ok) return result;
+  }
+  if (rows.length === 0) {
+    if (!(await findApiProduct(actor.db, productId))) return cartFailure("line", PRODUCT_NOT_FOUND_MESSAGE, 404);
+    await saveForLater(actor.db, actor.owner.userId, productId);
+  }
+  return { ok: true };
+}
+
+const CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/** The coupon campaign running now under this code (case-insensitive), or null. */
+export async function findActiveCampaign(db: Database, rawCode: string, now: Date) {
+  const code = rawCode.normalize("NFKC").trim();
+  if (!CODE.test(code)) return null;
+  return (
+    (await db
+      .select({ code: couponCampaigns.code, title: couponCampaigns.title })
+      .from(couponCampaigns)
+      .where(and(sql`upper(${couponCampaigns.code}) = ${code.toUpperCase()}`, activeAt(couponCampaigns.startsAt, couponCampaigns.endsAt, now)))
+      .get()) ?? null
+  );
+}
+
+/**
+ * A coupon product link (`/category/product/{sku}?coupon=CODE`): the product's canonical page, and the
+ * coupon code to keep in the session for that sku when the coupon exists, is running and has its own
+ * price for that product (products_prices). Null when the product cannot be shown (unknown, draft,
+ * or private — a private product is reached only through its secret link).
+ */
+export async function resolveCouponProductLink(db: Database, sku: string, rawCode: string | null, now: Date) {
+  const product = await db
+    .select({ id: products.id, sku: products.sku, status: products.status, isPrivate: products.isPrivate, categorySlug: categories.slug })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .where(eq(products.sku, sku))
+    .get();
+  if (!product || !isApiVisible(product)) return null;
+  const code = rawCode?.normalize("NFKC").trim() ?? "";
+  let couponCode: string | null = null;
+  if (CODE.test(code)) {
+    const coupon = await db
+      .select({ code: coupons.code, startsAt: coupons.startsAt, expiresAt: coupons.expiresAt })
+      .from(coupons)
+      .innerJoin(couponProductPrices, and(eq(couponProductPrices.couponId, coupons.id), eq(couponProductPrices.productId, product.id)))
+      .where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`)
+      .get();
+    if (coupon && isCouponActive({ startsAt: coupon.startsAt?.getTime() ?? null, expiresAt: coupon.expiresAt?.getTime() ?? null }, now.getTime())) {
+      couponCode = coupon.code;
+    }
+  }
+  return { sku: product.sku, path: productPath(product), couponCode };
+}
