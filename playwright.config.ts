@@ -42,7 +42,7 @@ export default defineConfig({
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
   })),
   webServer: PROJECTS.map(({ name, port }) => ({
-    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}`,
+    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}-${port}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,
