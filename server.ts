@@ -2,8 +2,12 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as build from "./build/server/index.js";
+import { createDatabase } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
+import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
+import { runTicketMaintenance } from "./app/services/tickets.server";
+import { negotiateJsonRequest } from "./app/core/content-negotiation";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -12,7 +16,16 @@ export default {
     const refused = refuseCrossSiteMutation(request);
     if (refused) return finishResponse(refused, 0);
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
-    const response = await handleRemixRequest(request, loadContext);
+    const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
     return finishResponse(response, loadContext.d1Usage.roundTrips);
+  },
+  /**
+   * Cron (wrangler.toml [triggers]): tickets waiting 7 days for confirmation close, unsent uploads go,
+   * and members hear about subscription deliveries coming up within a week.
+   */
+  async scheduled(controller, env, ctx) {
+    const db = createDatabase(env.DB);
+    const now = new Date(controller.scheduledTime);
+    ctx.waitUntil(Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now)]));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,7 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getSession } from "~/auth/auth.server";
+import { getOptionalUser, getSession } from "~/auth/auth.server";
+import { safeRedirectPath } from "~/core/safe-redirect";
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -112,4 +113,43 @@ export function withNotice(path: string, notice: string): string {
   const url = new URL(path, "http://local");
   url.searchParams.set("notice", notice);
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The signed-in user behind a JSON /crm/api or /api call: a guest gets 401 JSON (a fetch) or the login
+ * page (a plain form post without JS).
+ */
+export async function requireApiUser(request: Request, context: Pick<AppLoadContext, "sessionStorage" | "db">, returnTo = "/") {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw loginRequired(request, returnTo);
+  return user;
+}
+
+export const CROSS_SITE_GET_MESSAGE = "別のサイトからのリクエストのため、処理できませんでした。";
+
+/**
+ * A GET that changes something (the spec's ticket confirmation link) must come from this site: a link or
+ * image on another site (Sec-Fetch-Site cross-site/same-site) is refused unless it carries our own
+ * request header, which other sites cannot send without a CORS preflight we never allow.
+ */
+export function requireSameSiteGet(request: Request, appHeader: { name: string; value: string }): void {
+  const site = request.headers.get("Sec-Fetch-Site");
+  const fromHere = site == null || site === "same-origin" || site === "none";
+  if (!fromHere && request.headers.get(appHeader.name) !== appHeader.value) throw jsonError(403, CROSS_SITE_GET_MESSAGE);
+}
+
+/**
+ * Where a listing's row-removal form (app/components/listing/Listing.tsx) goes back to: its `back` field
+ * when that is a URL of the listing itself (the `remove` confirmation and any old notice dropped), else the
+ * listing's first page; with `notice` added when given.
+ */
+export function listingReturnPath(back: FormDataEntryValue | null, path: string, notice?: string): string {
+  let target = path;
+  if (typeof back === "string" && (back === path || back.startsWith(`${path}?`)) && safeRedirectPath(back, "") === back) {
+    const url = new URL(back, "http://same-site.invalid");
+    url.searchParams.delete("remove");
+    url.searchParams.delete("notice");
+    target = `${url.pathname}${url.search}`;
+  }
+  return notice ? withQueryParam(target, "notice", notice) : target;
 }

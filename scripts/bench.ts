@@ -14,11 +14,32 @@ const LOAD_SECONDS = Number(flagValue("seconds") ?? 10);
 const CONNECTIONS = 10;
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
 
-/** Pages to measure, and the text that marks the end of what must arrive in the first round trip. */
-const PAGES: { name: string; path: string; keyContentMarker?: string }[] = [
+/**
+ * Pages to measure, the text that marks the end of what must arrive in the first round trip, and
+ * whether the page needs a shopper with a filled cart (a session cookie made before measuring).
+ */
+const PAGES: { name: string; path: string; keyContentMarker?: string; withCart?: boolean }[] = [
   { name: "home", path: "/", keyContentMarker: 'data-testid="product-list"' },
-  { name: "product (DEMO-SIMPLE)", path: "/category/food/DEMO-SIMPLE", keyContentMarker: 'data-bench="add-to-cart"' },
+  { name: "product (DEMO-SIMPLE)", path: "/category/living/DEMO-SIMPLE", keyContentMarker: 'data-bench="add-to-cart"' },
+  { name: "search (食品, 1,000〜5,000円)", path: "/search?category=food&priceMin=1000&priceMax=5000", keyContentMarker: 'data-testid="product-list"' },
+  { name: "category (kitchen)", path: "/category/kitchen", keyContentMarker: 'data-testid="product-list"' },
+  { name: "cart (3 rows)", path: "/cart", keyContentMarker: 'data-testid="checkout-button"', withCart: true },
+  { name: "checkout (guest, 3 rows)", path: "/checkout", keyContentMarker: 'data-testid="place-order"', withCart: true },
 ];
+
+/** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
+async function cartCookie(): Promise<string> {
+  let cookie = "";
+  for (const form of [{ p: "1", q: "2" }, { p: "7", q: "1" }, { p: "10", q: "1" }]) {
+    const response = await fetch(new URL("/api/cart-add", ORIGIN), {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Sec-Fetch-Mode": "cors", Cookie: cookie },
+      body: new URLSearchParams({ ...form, intent: "add" }),
+    });
+    cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
+  }
+  return cookie;
+}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (text: string | Uint8Array) => gzipSync(text).length;
@@ -48,12 +69,13 @@ function d1RoundTrips(response: Response): string {
 }
 
 async function measurePage(page: (typeof PAGES)[number]) {
-  const response = await fetch(new URL(page.path, ORIGIN));
+  const headers: Record<string, string> = page.withCart ? { Cookie: await cartCookie() } : {};
+  const response = await fetch(new URL(page.path, ORIGIN), { headers });
   const html = await response.text();
   const assets = assetUrls(html);
   const markerAt = page.keyContentMarker ? html.indexOf(page.keyContentMarker) : -1;
   const keyContentGzip = markerAt >= 0 ? gzipSize(html.slice(0, markerAt + 200)) : null;
-  const load = await autocannon({ url: new URL(page.path, ORIGIN).toString(), connections: CONNECTIONS, duration: LOAD_SECONDS });
+  const load = await autocannon({ url: new URL(page.path, ORIGIN).toString(), connections: CONNECTIONS, duration: LOAD_SECONDS, headers });
   return {
     status: response.status,
     rawBytes: Buffer.byteLength(html),

@@ -8,6 +8,8 @@ export interface SessionData {
   couponCampaign: string;
   /** sku → coupon code, from coupon product links: the row is priced with that coupon. */
   skuCoupons: Record<string, string>;
+  /** The number of the order this visitor just placed (lets a guest see the thank-you page). */
+  lastOrder: string;
 }
 
 export interface SessionFlashData {

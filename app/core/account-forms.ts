@@ -53,19 +53,29 @@ export const LoginSchema = v.object({
   redirectTo: v.optional(v.string()),
 });
 
-export const RegisterSchema = v.object({
-  email: emailField,
-  password: v.pipe(
-    requiredString("パスワードを入力してください"),
-    v.minLength(PASSWORD_MIN_LENGTH, `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください`),
-    v.maxLength(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`),
-  ),
+/** Name and its katakana reading, as registration, checkout and addresses ask for them. */
+export const personNameFields = {
   lastname: requiredText("姓を入力してください"),
   firstname: requiredText("名を入力してください"),
   lastnameJp: katakanaText("セイ（カタカナ）を入力してください"),
   firstnameJp: katakanaText("メイ（カタカナ）を入力してください"),
-  newsletter: checkbox("メールマガジンの選択が正しくありません"),
-  agreement: v.pipe(checkbox(AGREEMENT_REQUIRED), v.value(true, AGREEMENT_REQUIRED)),
+};
+
+export const newPasswordField = v.pipe(
+  requiredString("パスワードを入力してください"),
+  v.minLength(PASSWORD_MIN_LENGTH, `パスワードは${PASSWORD_MIN_LENGTH}文字以上で入力してください`),
+  v.maxLength(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`),
+);
+
+export const newsletterField = checkbox("メールマガジンの選択が正しくありません");
+export const agreementField = v.pipe(checkbox(AGREEMENT_REQUIRED), v.value(true, AGREEMENT_REQUIRED));
+
+export const RegisterSchema = v.object({
+  email: emailField,
+  password: newPasswordField,
+  ...personNameFields,
+  newsletter: newsletterField,
+  agreement: agreementField,
   redirectTo: v.optional(v.string()),
 });
 

@@ -35,3 +35,29 @@ export const COLD_SHIPPING_FEE = 330;
 export const CART_ADD_ANIMATION_MS = 1000;
 /** Longest note a shopper may leave for the warehouse or a merchant. */
 export const NOTICE_MAX_LENGTH = 500;
+/** Staff's resolution request closes the ticket by itself after this many days without an answer. */
+export const TICKET_CONFIRMATION_TIMEOUT_DAYS = 7;
+/** The thread scrolls to its last message this long after it is shown. */
+export const THREAD_SCROLL_DELAY_MS = 1000;
+/** Longest ticket message or description, in characters. */
+export const TICKET_MESSAGE_MAX_LENGTH = 5000;
+/** Largest attachment one upload may carry (a phone photo sent without JS, uncompressed). */
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+/** Uploaded images not yet sent with a message, per member (an upload is attached when its message is sent). */
+export const MEDIA_PENDING_LIMIT = 20;
+/** Uploads never attached to a message are deleted after this many hours. */
+export const MEDIA_ORPHAN_HOURS = 24;
+
+// The image widget's defaults (spec §3 "Image upload item", §9).
+export const IMAGE_WIDGET_LIMIT = 5;
+export const IMAGE_WIDGET_MAX_WIDTH = 1024;
+export const IMAGE_WIDGET_QUALITY = 0.92;
+export const IMAGE_WIDGET_FIELD_NAME = "file";
+
+// The full-screen previewer (spec §9).
+export const PREVIEWER_ANIMATION_MS = 333;
+export const PREVIEWER_IDLE_MS = 4000;
+/** Two taps closer than this zoom (PhotoSwipe's own double-tap window is the same 300 ms). */
+export const PREVIEWER_DOUBLE_TAP_MS = 300;
+/** Images loaded ahead on each side of the one shown. */
+export const PREVIEWER_PRELOAD = 1;

@@ -1,7 +1,9 @@
 /**
  * Postal codes and prefectures (spec §5, §9): a postal code is 7 half-width digits once full-width
  * digits and dashes are converted and everything else is dropped; prefectures are indexed 1 (北海道)
- * to 47 (沖縄県).
+ * to 47 (沖縄県). Also the postal-code lookup rules (spec §3 Postal lookup result, §5, §7): the input's
+ * normalisation, when a lookup fires, the 3-digit prefix of the data files, and reading a YubinBango
+ * prefix file (`{"1000001":[13,"千代田区","千代田",""]}`). Shared by the server and the browser.
  */
 import * as v from "valibot";
 
@@ -16,11 +18,21 @@ export const PREFECTURES = [
 ] as const;
 
 export const POSTAL_CODE_LENGTH = 7;
+/** The postal-code input accepts 8 characters: 7 digits and one dash ("100-0001"). */
+export const POSTAL_INPUT_MAX_LENGTH = 8;
+/** A lookup fires once the input holds this many characters (spec §9). */
+export const POSTAL_LOOKUP_MIN_LENGTH = 7;
+/** Data files are per 3-digit prefix (spec §9). */
+export const POSTAL_PREFIX_LENGTH = 3;
+/** The shipping fee is rechecked this long after the postal code last changed (spec §5, §9). */
+export const SHIPPING_RECHECK_DELAY_MS = 500;
 
 export const ADDRESS_MESSAGES = {
   postalCode: "郵便番号は半角数字7桁で入力してください。",
   prefecture: "都道府県を選択してください。",
 } as const;
+
+export const POSTAL_PREFIX_MESSAGE = "郵便番号の上3桁を半角数字で指定してください。";
 
 /** Full-width digits become half-width; spaces, dashes (ー, －, ‐ …) and any other non-digit are removed. */
 export function normalizePostalCode(input: string): string {
@@ -35,21 +47,136 @@ export function isPrefectureId(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= PREFECTURES.length;
 }
 
+/** 13 → "東京都"; anything else → "". */
+export function prefectureName(id: number | null | undefined): string {
+  return id != null && isPrefectureId(id) ? (PREFECTURES[id - 1] ?? "") : "";
+}
+
+/** "1000001" → "100-0001" for display; anything that is not 7 digits is shown as it is. */
+export function formatPostalCode(code: string): string {
+  return isPostalCode(code) ? `${code.slice(0, 3)}-${code.slice(3)}` : code;
+}
+
+// ─── The postal-code input and its lookup (spec §5) ──────────────────────────────────────────
+
+/** Every dash a Japanese keyboard or IME may produce: ー (long vowel), － (full-width), ‐ ‑ ‒ – — ― − ｰ and "-". */
+const DASHES = /[\u30fc\uff0d\u2010-\u2015\u2212\uff70-]/g;
+
+/**
+ * What the postal-code input keeps as the shopper types: full-width digits and the long dash become
+ * half-width ("１００ー０００１" → "100-0001"), spaces and other characters are dropped, at most 8
+ * characters remain.
+ */
+export function normalizePostalInput(input: string): string {
+  return input
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(DASHES, "-")
+    .replace(/[^\d-]/g, "")
+    .slice(0, POSTAL_INPUT_MAX_LENGTH);
+}
+
+/**
+ * The 7-digit code to look up for what the input holds, or null: a lookup fires at 7 or more
+ * characters, and only when exactly 7 digits remain once everything else is removed.
+ */
+export function postalCodeToLookUp(input: string): string | null {
+  const normalized = normalizePostalInput(input);
+  if (normalized.length < POSTAL_LOOKUP_MIN_LENGTH) return null;
+  const digits = normalizePostalCode(normalized);
+  return isPostalCode(digits) ? digits : null;
+}
+
+export function isPostalPrefix(value: string): boolean {
+  return new RegExp(`^\\d{${POSTAL_PREFIX_LENGTH}}$`).test(value);
+}
+
+/** "1000001" → "100": the data file that holds the code. */
+export function postalPrefix(code: string): string {
+  return code.slice(0, POSTAL_PREFIX_LENGTH);
+}
+
+/** One YubinBango entry: [region number 1–47, locality (市区町村), street (町域), extended (番地・建物)]. */
+export type PostalEntry = [number, string, string, string];
+/** A prefix file: entries keyed by the full 7 digits. */
+export type PostalPrefixData = Record<string, PostalEntry>;
+
+/** The lookup result of spec §3; the empty address has region_id null and empty texts. */
+export interface PostalLookupResult {
+  region_id: number | null;
+  region: string;
+  locality: string;
+  street: string;
+  extended: string;
+}
+
+export const EMPTY_POSTAL_RESULT: PostalLookupResult = Object.freeze({
+  region_id: null,
+  region: "",
+  locality: "",
+  street: "",
+  extended: "",
+});
+
+function isPostalEntry(value: unknown): value is PostalEntry {
+  return (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    typeof value[0] === "number" &&
+    isPrefectureId(value[0]) &&
+    value.slice(1).every((text) => typeof text === "string")
+  );
+}
+
+/**
+ * A prefix file as read from KV, an origin or the network: a JSON object whose keys are 7 digits
+ * starting with the prefix and whose values are entries. Anything else (a proxy's HTML error page,
+ * a truncated file) is null, so it is never cached or used.
+ */
+export function parsePostalPrefixData(text: string, prefix: string): PostalPrefixData | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (value == null || typeof value !== "object" || Array.isArray(value)) return null;
+  for (const [code, entry] of Object.entries(value)) {
+    if (!isPostalCode(code) || postalPrefix(code) !== prefix || !isPostalEntry(entry)) return null;
+  }
+  return value as PostalPrefixData;
+}
+
+/** The address of a 7-digit code in its prefix's data; an unknown code is the empty address. */
+export function lookUpPostalCode(data: PostalPrefixData | null | undefined, code: string): PostalLookupResult {
+  const entry = isPostalCode(code) && data ? data[code] : undefined;
+  if (!entry || !Object.prototype.hasOwnProperty.call(data, code)) return EMPTY_POSTAL_RESULT;
+  const [regionId, locality, street, extended] = entry;
+  return { region_id: regionId, region: prefectureName(regionId), locality, street, extended };
+}
+
+/** A postal code as typed ("１００ー０００１", "100-0001") → 7 digits, or the Japanese message. */
+export const postalCodeField = (message: string = ADDRESS_MESSAGES.postalCode) =>
+  v.pipe(
+    v.string(message),
+    v.maxLength(20, message),
+    v.transform(normalizePostalCode),
+    v.check(isPostalCode, message),
+  );
+
+/** A prefecture number sent as text ("13") → 13, or the Japanese message. */
+export const prefectureField = (message: string = ADDRESS_MESSAGES.prefecture) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.regex(/^\d{1,2}$/, message),
+    v.transform(Number),
+    v.check(isPrefectureId, message),
+  );
+
 /** The address fields the shipping-fee check needs; other address fields are accepted and ignored. */
 export const ShippingAddressSchema = v.object({
-  postal_code: v.pipe(
-    v.string(ADDRESS_MESSAGES.postalCode),
-    v.maxLength(20, ADDRESS_MESSAGES.postalCode),
-    v.transform(normalizePostalCode),
-    v.check(isPostalCode, ADDRESS_MESSAGES.postalCode),
-  ),
-  prefecture: v.pipe(
-    v.string(ADDRESS_MESSAGES.prefecture),
-    v.trim(),
-    v.regex(/^\d{1,2}$/, ADDRESS_MESSAGES.prefecture),
-    v.transform(Number),
-    v.check(isPrefectureId, ADDRESS_MESSAGES.prefecture),
-  ),
+  postal_code: postalCodeField(),
+  prefecture: prefectureField(),
 });
 
 export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;

@@ -829,6 +829,10 @@ export const tickets = sqliteTable(
     description: text("description").notNull(),
     /** The form's `session` timestamp: a double submit of one form creates one ticket. */
     formSession: text("form_session").notNull(),
+    /** When staff asked the customer to confirm the resolution; a ticket left waiting 7 days closes itself. */
+    confirmationRequestedAt: integer("confirmation_requested_at", { mode: "timestamp_ms" }),
+    /** When the ticket was closed (by staff, by the customer's "resolved", or automatically). */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -837,6 +841,7 @@ export const tickets = sqliteTable(
   (t) => [
     uniqueIndex("tickets_form_session_idx").on(t.userId, t.formSession),
     index("tickets_status_idx").on(t.status, t.updatedAt),
+    index("tickets_confirmation_idx").on(t.confirmation, t.confirmationRequestedAt),
   ],
 );
 
@@ -888,6 +893,9 @@ export const media = sqliteTable(
     ext: text("ext").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
+    /** Pixel size read from the image header at upload (null when the header does not say). */
+    width: integer("width"),
+    height: integer("height"),
     ticketMessageId: integer("ticket_message_id").references(() => ticketMessages.id, { onDelete: "set null" }),
     reviewId: integer("review_id").references(() => reviews.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -2,12 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CartPage } from "~/components/cart/CartPage";
 import { SHOP_NAME } from "~/core/site";
+import { safeRedirectPath } from "~/core/safe-redirect";
 import { isNavigation, readFormData } from "~/http.server";
 import {
   applyCoupon,
   buyLaterLine,
   cartActorFor,
   changeQuantity,
+  choosePaymentMethod,
   deleteLine,
   moveBuyLaterToCart,
   removeCoupon,
@@ -75,6 +77,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "remove_points":
       result = await applyPoints(actor, "0");
       break;
+    case "payment":
+      result = await choosePaymentMethod(actor, form.get("method"));
+      break;
     case "coldshipping":
       // An explicit value, so a double submit does not switch it back.
       result = await toggleColdshipping(actor, form.get("coldshipping") === "1");
@@ -101,8 +106,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) {
     return data<CartActionData>({ ok: false, intent, line, field: result.field, error: result.error }, { status: result.status });
   }
-  // Without JS: back to the cart (PRG). With JS the fetcher gets `ok` and the loaders revalidate.
-  if (isNavigation(request)) throw redirect("/cart", 303);
+  // Without JS: back to the page the control was on (PRG). With JS the fetcher gets `ok` and loaders revalidate.
+  if (isNavigation(request)) throw redirect(safeRedirectPath(form.get("redirectTo"), "/cart"), 303);
   return data<CartActionData>({ ok: true, intent });
 }
 

@@ -5,7 +5,10 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getSession } from "~/auth/auth.server";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { couponUsedUp } from "./checkout.server";
 import { CART_MESSAGES } from "~/core/cart";
 import { NOTICE_MAX_LENGTH } from "~/core/limits";
 import { isPaymentMethod } from "~/core/payment-methods";
@@ -33,6 +36,7 @@ export const CART_ACTION_MESSAGES = {
   wrappingUnavailable: "この商品はギフトラッピングをご利用いただけません。",
   couponEmpty: "クーポンコードを入力してください。",
   couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
+  couponUsedUp: "このクーポンはご利用済みです。",
   pointsInvalid: "ポイントは0以上の整数で入力してください。",
   paymentInvalid: "お支払い方法を選択してください。",
   noticeTooLong: `備考は${NOTICE_MAX_LENGTH}文字以内で入力してください。`,
@@ -108,7 +112,13 @@ export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<C
   if (!cartId) return fail("coupon", CART_ACTION_MESSAGES.emptyCart, 409);
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now, { couponCode: code });
   if (view.cart.errors.coupon) return fail("coupon", view.cart.errors.coupon, 409);
-  if (!view.cart.coupons.some((coupon) => coupon.code === code)) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
+  const applied = view.cart.coupons.find((coupon) => coupon.code === code);
+  if (!applied) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
+  // A member learns at once that a once-per-customer coupon is used up (guests learn it at checkout).
+  if (actor.owner.userId != null) {
+    const member = await actor.db.select({ email: users.email }).from(users).where(eq(users.id, actor.owner.userId)).get();
+    if (member && (await couponUsedUp(actor.db, [applied], member.email))) return fail("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
+  }
   await updateCart(actor.db, cartId, { couponCode: code });
   return OK;
 }

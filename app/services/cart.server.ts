@@ -230,6 +230,11 @@ function toCartCoupon(rows: CartRows, coupon: CartRows["coupons"][number]): Cart
 /** Display details of a row beside what the engine needs. */
 export interface CartLineView {
   lineId: number;
+  productId: number;
+  variationId: number | null;
+  /** Variable choice sku, and whether that choice keeps its own stock. */
+  choiceSku: string | null;
+  choiceHasOwnStock: boolean;
   sku: string;
   title: string;
   url: string;
@@ -288,6 +293,10 @@ function lineInputs(rows: CartRows, now: Date): { inputs: CartLineInput[]; views
     });
     views.push({
       lineId: line.id,
+      productId: product.id,
+      variationId: selection.variation?.id ?? null,
+      choiceSku: selection.choice?.sku ?? null,
+      choiceHasOwnStock: selection.choice?.inventory != null,
       sku: selection.variation?.sku ?? product.sku,
       title: product.title,
       url: `/category/${shaped.head.categorySlug}/${product.sku}`,
@@ -327,7 +336,7 @@ export async function loadCart(
   owner: CartOwner,
   session: CartSessionState,
   now: Date,
-  override: { couponCode?: string | null; pointAmount?: number } = {},
+  override: { couponCode?: string | null; pointAmount?: number; paymentMethod?: PaymentMethod } = {},
 ): Promise<CartView> {
   const rows = await runCartBatch(db, owner, session, now, override.couponCode ?? null);
   const { inputs, views } = lineInputs(rows, now);
@@ -357,7 +366,7 @@ export async function loadCart(
     skuCouponRules: allCoupons,
     campaign,
     pointPromo,
-    paymentMethod: record?.paymentMethod ?? null,
+    paymentMethod: override.paymentMethod ?? record?.paymentMethod ?? null,
     coldshippingChosen: record?.coldshipping ?? false,
     merchants: rows.merchants.map((m) => ({ id: m.id, name: m.name, shippingFee: m.shippingFee, freeShippingThreshold: m.freeShippingThreshold })),
     now: now.getTime(),
@@ -372,7 +381,7 @@ export async function loadCart(
     cart,
     lines: views,
     couponCode,
-    paymentMethod: record?.paymentMethod ?? null,
+    paymentMethod: override.paymentMethod ?? record?.paymentMethod ?? null,
     warehouseNotice: record?.warehouseNotice ?? "",
     vendorNotices: Object.fromEntries(rows.notices.map((notice) => [notice.merchantId, notice.notice])),
     couponCampaign: campaign,

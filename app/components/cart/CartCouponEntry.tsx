@@ -11,10 +11,13 @@ export function CartCouponEntry({
   cart,
   couponCode,
   pageError,
+  returnTo,
 }: {
   cart: Cart;
   couponCode: string | null;
   pageError: CartActionData | { field: string; error: string } | null;
+  /** Page to return to without JS (the checkout reuses these controls). */
+  returnTo?: string;
 }) {
   const apply = useCartFetcher();
   const remove = useCartFetcher();
@@ -51,7 +54,7 @@ export function CartCouponEntry({
             {coupon.free_shipping ? "・送料無料" : ""}）
           </span>
           {!coupon.auto ? (
-            <CartFetcherForm fetcher={remove} intent="remove_coupon">
+            <CartFetcherForm returnTo={returnTo} fetcher={remove} intent="remove_coupon">
               <button type="submit" className="btn-secondary py-1 text-xs">
                 取り消す
               </button>
@@ -60,7 +63,7 @@ export function CartCouponEntry({
         </div>
       ))}
       {cart.coupons.length === 0 ? (
-        <CartFetcherForm fetcher={apply} intent="coupon" className="flex gap-2">
+        <CartFetcherForm returnTo={returnTo} fetcher={apply} intent="coupon" className="flex gap-2">
           <label htmlFor="coupon-code" className="sr-only">
             クーポンコード
           </label>

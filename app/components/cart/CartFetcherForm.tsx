@@ -17,6 +17,7 @@ export function CartFetcherForm({
   children,
   className,
   onSubmit,
+  returnTo,
 }: {
   fetcher: ReturnType<typeof useCartFetcher>;
   intent: string;
@@ -24,11 +25,14 @@ export function CartFetcherForm({
   children: ReactNode;
   className?: string;
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** Page to come back to after a plain (no-JS) post; the cart by default. */
+  returnTo?: string;
 }) {
   return (
     <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       {line != null ? <input type="hidden" name="line" value={line} /> : null}
+      {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       {children}
     </fetcher.Form>
   );

@@ -7,10 +7,13 @@ export function CartPointsEntry({
   cart,
   userPoints,
   pageError,
+  returnTo,
 }: {
   cart: Cart;
   userPoints: number;
   pageError: CartActionData | { field: string; error: string } | null;
+  /** Page to return to without JS (the checkout reuses these controls). */
+  returnTo?: string;
 }) {
   const use = useCartFetcher();
   const remove = useCartFetcher();
@@ -24,14 +27,14 @@ export function CartPointsEntry({
         保有ポイント：<strong>{userPoints.toLocaleString("ja-JP")}pt</strong>（今回のご利用上限 {cart.max_points.toLocaleString("ja-JP")}pt）
       </p>
       {cart.points > 0 ? (
-        <CartFetcherForm fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
+        <CartFetcherForm returnTo={returnTo} fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
           <span data-testid="points-used">{cart.points.toLocaleString("ja-JP")}pt 利用中</span>
           <button type="submit" className="btn-secondary py-1 text-xs">
             ポイントの利用をやめる
           </button>
         </CartFetcherForm>
       ) : null}
-      <CartFetcherForm fetcher={use} intent="points" className="grid gap-1">
+      <CartFetcherForm returnTo={returnTo} fetcher={use} intent="points" className="grid gap-1">
         <div className="flex gap-2">
           <label htmlFor="points-amount" className="sr-only">
             利用するポイント

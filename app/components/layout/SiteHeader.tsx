@@ -1,10 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/services/shell.server";
+import { useUnreadMessages } from "../tickets/useUnreadMessages";
 import { CountBadge } from "./CountBadge";
 
 export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQuery: string }) {
   const { user } = shell;
+  // Logged-in customers only: the badge follows new staff replies every 5 s (paused in hidden tabs).
+  const unreadMessages = useUnreadMessages(shell.unreadMessages, user?.role === "customer");
   return (
     <header className="border-b border-b-solid border-gray-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-3 py-2">
@@ -20,7 +23,7 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
               </Link>
               <Link to="/user/support" className="relative text-gray-800" data-testid="support-link">
                 お問い合わせ
-                <CountBadge count={shell.unreadMessages} label="新着メッセージ" />
+                <CountBadge count={unreadMessages} label="新着メッセージ" />
               </Link>
               <Link to="/user" className="text-gray-800">
                 {user.lastname}様

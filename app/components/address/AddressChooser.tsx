@@ -1,0 +1,271 @@
+/**
+ * AddressChooser: the checkout's address block for a member (spec §2 screen 11, §4 address editor).
+ * Render it inside the checkout's own <Form>; it submits the chosen address id under `name`.
+ *
+ * Props
+ * - addresses: AddressJson[]         the member's saved addresses (listAddresses: the default first).
+ * - selectedId?: number | null       the initial choice; when absent or unknown, the first address
+ *                                    ("on load the first saved address is chosen").
+ * - name?: string                    the submitted field with the chosen id (default "address_id").
+ * - onSelect?(address | null)        after the shopper chooses, or after add/edit/delete changes the
+ *                                    choice (null when no address is left).
+ * - onAddressesChange?(addresses)    after the list was saved (add / edit / delete), with the saved list.
+ * - onShippingChange?(result)        the shipping recheck (POST /api/shipping-fee/check) that follows
+ *                                    each choice and each save: `{ ok: true, shipping_fee, … }` or
+ *                                    `{ ok: false, error }` (see ShippingRecheck in address-client.ts).
+ * - returnTo?: string                where the no-JS add/edit/delete pages come back to (default "/checkout").
+ * - error?: string | null            a server message about the address (shown under the block).
+ *
+ * With JS: a summary of the chosen address and 「変更」, which opens a modal to choose another address,
+ * add, edit (the editor validates with /user/profile/validationAddress and the list is persisted with
+ * /user/profile/checkout/editAddress; the saved address is then chosen) or delete (after
+ * 「この配送先を本当に削除しますか？」; the first remaining address is chosen). The modal is portalled
+ * out of the checkout form, so its fields are never submitted with the order.
+ * Without JS: the addresses are an inline radio list (name = `name`) in the checkout form, with links
+ * to the plain pages /user/profile/addresses/new, …/{id}/edit and …/{id}/delete (?redirectTo=returnTo).
+ * With no saved address the chooser shows only the add link: a checkout page should then render
+ * AddressForm for a new address instead.
+ */
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { ADDRESS_DELETE_CONFIRMATION, listWithSaved, type AddressInput, type AddressJson } from "~/core/address-form";
+import { useHydrated } from "~/components/forms/useHydrated";
+import { recheckShipping, saveAddressList, type ShippingRecheck } from "./address-client";
+import { AddressEditor, type SaveOutcome } from "./AddressEditor";
+import { AddressSummary } from "./AddressSummary";
+import { Dialog } from "./Dialog";
+
+export interface AddressChooserProps {
+  addresses: AddressJson[];
+  selectedId?: number | null;
+  name?: string;
+  onSelect?: (address: AddressJson | null) => void;
+  onAddressesChange?: (addresses: AddressJson[]) => void;
+  onShippingChange?: (result: ShippingRecheck) => void;
+  returnTo?: string;
+  error?: string | null;
+}
+
+type Mode = { mode: "list" } | { mode: "add" } | { mode: "edit"; address: AddressJson } | { mode: "delete"; address: AddressJson } | null;
+
+/** The initial choice: the given id when it is one of the addresses, else the first. */
+export function initialChoice(addresses: AddressJson[], selectedId: number | null | undefined): number | null {
+  if (selectedId != null && addresses.some((address) => address.id === selectedId)) return selectedId;
+  return addresses[0]?.id ?? null;
+}
+
+const withReturn = (path: string, returnTo: string) => `${path}?redirectTo=${encodeURIComponent(returnTo)}`;
+
+export function AddressChooser({
+  addresses,
+  selectedId,
+  name = "address_id",
+  onSelect,
+  onAddressesChange,
+  onShippingChange,
+  returnTo = "/checkout",
+  error,
+}: AddressChooserProps) {
+  const hydrated = useHydrated();
+  const [list, setList] = useState(addresses);
+  const [chosen, setChosen] = useState(() => initialChoice(addresses, selectedId));
+  const [mode, setMode] = useState<Mode>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const recheckAbort = useRef<AbortController>();
+
+  // New props (a revalidation after the order page's own actions) replace the local copy.
+  useEffect(() => {
+    setList(addresses);
+    setChosen((current) => initialChoice(addresses, current));
+  }, [addresses]);
+
+  useEffect(() => () => recheckAbort.current?.abort(), []);
+
+  function choose(address: AddressJson | null) {
+    setChosen(address?.id ?? null);
+    onSelect?.(address);
+    if (!address || !onShippingChange) return;
+    recheckAbort.current?.abort();
+    const abort = new AbortController();
+    recheckAbort.current = abort;
+    recheckShipping(address, abort.signal).then(onShippingChange, () => undefined);
+  }
+
+  async function persist(next: (AddressInput & { id?: number })[], pick: (saved: AddressJson[]) => AddressJson | null): Promise<SaveOutcome> {
+    const result = await saveAddressList(next);
+    if (!result.ok) {
+      if (result.loginRequired) window.location.assign(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
+      return { ok: false, error: result.error };
+    }
+    setList(result.addresses);
+    onAddressesChange?.(result.addresses);
+    choose(pick(result.addresses));
+    setMode(null);
+    return { ok: true };
+  }
+
+  const saveFrom = (editing: AddressJson | null) => (value: AddressInput) =>
+    persist(listWithSaved(list, value, editing?.id ?? null), (saved) =>
+      editing ? (saved.find((address) => address.id === editing.id) ?? null) : (saved[saved.length - 1] ?? null),
+    );
+
+  async function remove(address: AddressJson) {
+    setProblem(null);
+    const outcome = await persist(
+      list.filter((entry) => entry.id !== address.id),
+      (saved) => saved.find((entry) => entry.default) ?? saved[0] ?? null,
+    );
+    if (!outcome.ok) setProblem(outcome.error);
+  }
+
+  const current = list.find((address) => address.id === chosen) ?? null;
+  const errorId = `${name}-error`;
+  const errorText = error ? (
+    <p id={errorId} role="alert" className="field-error m-0">
+      {error}
+    </p>
+  ) : null;
+
+  if (!hydrated) {
+    return (
+      <fieldset className="m-0 grid gap-3 border-0 p-0" aria-describedby={error ? errorId : undefined}>
+        <legend className="mb-2 text-base font-bold">お届け先</legend>
+        {list.map((address) => (
+          <div key={address.id} className="card flex items-start gap-2 p-3">
+            <input
+              type="radio"
+              id={`${name}-${address.id}`}
+              name={name}
+              value={address.id}
+              defaultChecked={address.id === chosen}
+              aria-describedby={`${name}-${address.id}-summary`}
+              className="mt-1.5"
+            />
+            <div className="grid gap-2">
+              <AddressSummary address={address} labelFor={`${name}-${address.id}`} id={`${name}-${address.id}-summary`} />
+              <p className="m-0 flex gap-3 text-sm">
+                <Link to={withReturn(`/user/profile/addresses/${address.id}/edit`, returnTo)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}>
+                  編集
+                </Link>
+                <Link to={withReturn(`/user/profile/addresses/${address.id}/delete`, returnTo)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}>
+                  削除
+                </Link>
+              </p>
+            </div>
+          </div>
+        ))}
+        <p className="m-0">
+          <Link to={withReturn("/user/profile/addresses/new", returnTo)}>＋ 新しいお届け先を追加</Link>
+        </p>
+        {errorText}
+      </fieldset>
+    );
+  }
+
+  return (
+    <section className="grid gap-2" aria-labelledby={`${name}-heading`}>
+      <h2 id={`${name}-heading`} className="m-0 text-base">
+        お届け先
+      </h2>
+      <input type="hidden" name={name} value={chosen ?? ""} />
+      <div className="card flex items-start justify-between gap-3 p-3">
+        {current ? <AddressSummary address={current} /> : <p className="m-0 text-sm">お届け先が選ばれていません。</p>}
+        <button
+          type="button"
+          className="btn-secondary shrink-0"
+          aria-haspopup="dialog"
+          aria-label={list.length ? "お届け先を変更" : "お届け先を追加"}
+          onClick={() => setMode(list.length ? { mode: "list" } : { mode: "add" })}
+        >
+          {list.length ? "変更" : "追加"}
+        </button>
+      </div>
+      {errorText}
+
+      {mode ? (
+        <Dialog
+          title={
+            mode.mode === "list" ? "お届け先を選ぶ" : mode.mode === "add" ? "お届け先を追加" : mode.mode === "edit" ? "お届け先を編集" : "お届け先の削除"
+          }
+          onClose={() => setMode(null)}
+        >
+          {mode.mode === "list" ? (
+            <div className="grid gap-3">
+              {problem ? (
+                <p role="alert" className="field-error m-0">
+                  {problem}
+                </p>
+              ) : null}
+              <ul className="m-0 grid list-none gap-3 p-0">
+                {list.map((address) => (
+                  <li key={address.id} className={`card grid gap-2 p-3 ${address.id === chosen ? "border-brand" : ""}`}>
+                    <AddressSummary address={address} headingLevel={3} />
+                    <div className="flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="btn-primary"
+                        aria-pressed={address.id === chosen}
+                        onClick={() => {
+                          choose(address);
+                          setMode(null);
+                        }}
+                      >
+                        {address.id === chosen ? "選択中" : "このお届け先を選ぶ"}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}
+                        onClick={() => setMode({ mode: "edit", address })}
+                      >
+                        編集
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-secondary"
+                        aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}
+                        onClick={() => setMode({ mode: "delete", address })}
+                      >
+                        削除
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+              <p className="m-0">
+                <button type="button" className="btn-secondary" onClick={() => setMode({ mode: "add" })}>
+                  ＋ 新しいお届け先を追加
+                </button>
+              </p>
+            </div>
+          ) : mode.mode === "delete" ? (
+            <div className="grid gap-4">
+              <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
+              <AddressSummary address={mode.address} />
+              {problem ? (
+                <p role="alert" className="field-error m-0">
+                  {problem}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap justify-end gap-2">
+                <button type="button" className="btn-secondary" onClick={() => setMode({ mode: "list" })}>
+                  キャンセル
+                </button>
+                <button type="button" className="btn-primary" onClick={() => void remove(mode.address)}>
+                  削除する
+                </button>
+              </div>
+            </div>
+          ) : (
+            <AddressEditor
+              key={mode.mode === "edit" ? mode.address.id : "new"}
+              address={mode.mode === "edit" ? mode.address : null}
+              onSave={saveFrom(mode.mode === "edit" ? mode.address : null)}
+              onCancel={() => setMode(list.length ? { mode: "list" } : null)}
+            />
+          )}
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The address fields (spec §3 Address, §5): name, reading in katakana, postal code with lookup,
+ * prefecture (read-only, filled from the postal code), city, district, street number, building, phone,
+ * an optional title and the default checkbox, with ※必須 marks and the messages under each field.
+ *
+ * It renders no <form>: put it inside a page's own form, standalone (the address pages) or embedded
+ * (the checkout). Field names come from the Conform fieldset it is given, so a prefix is simply the
+ * fieldset's: for a checkout schema `v.object({ shipping: AddressSchema, … })`, pass
+ * `fields.shipping.getFieldset()` and the inputs are named `shipping.lastname`, `shipping.postal_code` …
+ * The no-JS 住所を検索 handler then reads them with lookUpPostalForm(deps, form, "shipping.").
+ *
+ * Prefecture: shown as a read-only text input holding the name (focusable and read aloud, not
+ * submitted) plus a hidden input with the number 1–47 that is submitted. A <select disabled> would not be
+ * submitted, and a select cannot be made read-only, so the pair is the honest "read-only" control.
+ * With JS the lookup fills it; without JS the 住所を検索 submit (or saving, see completePrefecture) does.
+ */
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useRef, useState } from "react";
+import type { AddressInput } from "~/core/address-form";
+import { prefectureName, type PostalLookupResult } from "~/core/postal";
+import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
+import { setFieldValue, type ShippingRecheck } from "./address-client";
+import { PostalCodeInput } from "./PostalCodeInput";
+
+export type AddressFieldset = { [K in keyof AddressInput]-?: FieldMetadata<AddressInput[K]> };
+
+export interface AddressFormProps {
+  /** The Conform fieldset of an AddressSchema object (the form's own, or a nested one for a prefix). */
+  fields: AddressFieldset;
+  /** Recheck the shipping fee 500 ms after the postal code changes, and report it here. */
+  onShippingChange?: (result: ShippingRecheck) => void;
+  /** The server's 住所を検索 message (no JS). */
+  lookupMessage?: { tone: "info" | "error"; text: string } | null;
+  /** Name/value of the 住所を検索 submit button (default intent=postal_lookup). */
+  lookupIntent?: { name: string; value: string };
+  /** Show the title field (default true). */
+  showTitle?: boolean;
+  /** Show the "default address" checkbox (default true). */
+  showDefault?: boolean;
+  /** The address being edited is the current default: the box stays ticked (exactly one default). */
+  defaultLocked?: boolean;
+}
+
+const asText = (field: FieldMetadata<unknown>) => field as unknown as FieldMetadata<string>;
+
+export function AddressForm({
+  fields,
+  onShippingChange,
+  lookupMessage,
+  lookupIntent,
+  showTitle = true,
+  showDefault = true,
+  defaultLocked = false,
+}: AddressFormProps) {
+  const prefectureRef = useRef<HTMLInputElement>(null);
+  const initialPrefecture = Number(fields.prefecture.initialValue ?? "");
+  const [prefecture, setPrefecture] = useState(prefectureName(initialPrefecture));
+
+  function fill(result: PostalLookupResult) {
+    const byId = (id: string) => document.getElementById(id) as HTMLInputElement | null;
+    setFieldValue(prefectureRef.current, result.region_id == null ? "" : String(result.region_id));
+    setPrefecture(result.region);
+    setFieldValue(byId(fields.city.id), result.locality);
+    setFieldValue(byId(fields.district.id), result.street);
+    if (result.extended) setFieldValue(byId(fields.address1.id), result.extended);
+  }
+
+  const prefectureDisplayId = `${fields.prefecture.id}-name`;
+  const { key: _prefectureKey, ...prefectureInput } = getInputProps(fields.prefecture, { type: "hidden" });
+  return (
+    <div className="grid gap-4">
+      <fieldset className="m-0 grid grid-cols-2 gap-3 border-0 p-0">
+        <legend className="sr-only">お名前</legend>
+        <TextField label="姓" field={asText(fields.lastname)} required inputProps={{ autoComplete: "family-name" }} />
+        <TextField label="名" field={asText(fields.firstname)} required inputProps={{ autoComplete: "given-name" }} />
+        <TextField label="セイ（カタカナ）" field={asText(fields.lastname_jp)} required />
+        <TextField label="メイ（カタカナ）" field={asText(fields.firstname_jp)} required />
+      </fieldset>
+
+      <PostalCodeInput
+        field={asText(fields.postal_code)}
+        onLookup={fill}
+        currentPrefecture={() => prefectureRef.current?.value ?? ""}
+        onShippingChange={onShippingChange}
+        lookupIntent={lookupIntent}
+        lookupMessage={lookupMessage}
+      />
+
+      <div className="grid gap-1">
+        <label htmlFor={prefectureDisplayId} className="text-sm font-bold">
+          都道府県
+          <RequiredMark />
+        </label>
+        <input
+          id={prefectureDisplayId}
+          type="text"
+          value={prefecture}
+          readOnly
+          aria-required
+          aria-describedby={`${prefectureDisplayId}-hint ${fields.prefecture.errorId}`}
+          aria-invalid={fields.prefecture.errors ? true : undefined}
+          placeholder="郵便番号から自動入力"
+          className="field w-40 bg-gray-100"
+        />
+        <input {...prefectureInput} key={fields.prefecture.key} ref={prefectureRef} />
+        <p id={`${prefectureDisplayId}-hint`} className="m-0 text-xs text-gray-600">
+          郵便番号から自動で入力されます（変更はできません）。
+        </p>
+        <FieldErrors id={fields.prefecture.errorId} errors={fields.prefecture.errors} />
+      </div>
+
+      <TextField label="市区町村" field={asText(fields.city)} required inputProps={{ autoComplete: "address-level2" }} />
+      <TextField label="町域" field={asText(fields.district)} hint="例: 千代田（郵便番号から自動で入力されます）" inputProps={{ autoComplete: "address-level3" }} />
+      <TextField label="番地" field={asText(fields.address1)} required hint="例: 1-1-1" inputProps={{ autoComplete: "address-line1" }} />
+      <TextField label="建物名・部屋番号" field={asText(fields.address2)} inputProps={{ autoComplete: "address-line2" }} />
+      <TextField
+        label="電話番号"
+        field={asText(fields.phone)}
+        type="tel"
+        required
+        hint="半角数字・ハイフンなし（例: 09012345678）"
+        inputProps={{ autoComplete: "tel", inputMode: "tel" }}
+      />
+      {showTitle ? <TextField label="お届け先の名称（任意）" field={asText(fields.title)} hint="例: 自宅、実家" /> : null}
+      {showDefault ? <DefaultCheckbox field={fields.default} locked={defaultLocked} /> : null}
+    </div>
+  );
+}
+
+function DefaultCheckbox({ field, locked }: { field: FieldMetadata<boolean>; locked: boolean }) {
+  const { key: _key, ...input } = getInputProps(field, { type: "checkbox" });
+  return (
+    <div className="grid gap-1">
+      <label className="flex items-center gap-2 text-sm">
+        {locked ? (
+          <>
+            {/* A disabled box is not submitted: the hidden field keeps it the default. */}
+            <input type="checkbox" checked disabled readOnly aria-describedby={`${field.id}-locked`} />
+            <input type="hidden" name={field.name} value="on" />
+          </>
+        ) : (
+          <input {...input} key={field.key} />
+        )}
+        いつものお届け先（既定）にする
+      </label>
+      {locked ? (
+        <p id={`${field.id}-locked`} className="m-0 text-xs text-gray-600">
+          このお届け先は既定です。ほかのお届け先を既定にすると解除されます。
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

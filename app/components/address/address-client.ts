@@ -1,0 +1,133 @@
+/**
+ * Browser-side calls of the address widgets: the postal-code lookup (GET /api/postal/{prefix}, cached
+ * per prefix in memory for the page's lifetime), the shipping-fee recheck (POST /api/shipping-fee/check),
+ * server validation (POST /user/profile/validationAddress) and saving a member's list
+ * (POST /user/profile/checkout/editAddress). Only called from event handlers, never during render.
+ */
+import type { AddressFormErrors, AddressJson } from "~/core/address-form";
+import {
+  EMPTY_POSTAL_RESULT,
+  lookUpPostalCode,
+  parsePostalPrefixData,
+  postalCodeToLookUp,
+  postalPrefix,
+  type PostalLookupResult,
+  type PostalPrefixData,
+} from "~/core/postal";
+
+const prefixCache = new Map<string, Promise<PostalPrefixData>>();
+
+/** One request per prefix per page: later lookups in the same prefix are answered from memory. */
+export function loadPostalPrefix(prefix: string): Promise<PostalPrefixData> {
+  let pending = prefixCache.get(prefix);
+  if (!pending) {
+    pending = fetch(`/api/postal/${prefix}`, { headers: { Accept: "application/json" } }).then(async (response) => {
+      if (!response.ok) throw new Error(`postal ${prefix}: ${response.status}`);
+      return parsePostalPrefixData(await response.text(), prefix) ?? {};
+    });
+    // A failure is not remembered: the next change tries again.
+    pending.catch(() => prefixCache.delete(prefix));
+    prefixCache.set(prefix, pending);
+  }
+  return pending;
+}
+
+/** The address for what the postal-code input holds (the empty address when no lookup applies). */
+export async function lookUpPostalInput(input: string): Promise<PostalLookupResult> {
+  const code = postalCodeToLookUp(input);
+  if (!code) return EMPTY_POSTAL_RESULT;
+  return lookUpPostalCode(await loadPostalPrefix(postalPrefix(code)), code);
+}
+
+/** The cart's shipping figures for an address, as /api/shipping-fee/check answers them. */
+export interface ShippingFigures {
+  shipping_fee: number;
+  coldshipping_total: number;
+  split_shipping_fee: number;
+  shipments: unknown[];
+  total: number;
+}
+
+export type ShippingRecheck = ({ ok: true } & ShippingFigures) | { ok: false; error: string };
+
+const NETWORK_ERROR = "通信できませんでした。電波の良い場所でもう一度お試しください。";
+
+async function readJson(response: Response): Promise<Record<string, unknown>> {
+  try {
+    return (await response.json()) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+export async function recheckShipping(
+  address: { postal_code: string; prefecture: string | number },
+  signal?: AbortSignal,
+): Promise<ShippingRecheck> {
+  try {
+    const response = await fetch("/api/shipping-fee/check", {
+      method: "POST",
+      body: new URLSearchParams({ postal_code: address.postal_code, prefecture: String(address.prefecture) }),
+      headers: { Accept: "application/json" },
+      signal,
+    });
+    const body = await readJson(response);
+    if (!response.ok) return { ok: false, error: typeof body.error === "string" ? body.error : NETWORK_ERROR };
+    return { ok: true, ...(body as unknown as ShippingFigures) };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, error: NETWORK_ERROR };
+  }
+}
+
+export type Validation = { valide: true } | { valide: false; errors: AddressFormErrors; error?: string };
+
+/** Server validation of one address form (spec §4: "validate on the server"). */
+export async function validateOnServer(formData: FormData): Promise<Validation> {
+  try {
+    const response = await fetch("/user/profile/validationAddress", { method: "POST", body: formData, headers: { Accept: "application/json" } });
+    const body = (await readJson(response)) as { valide?: boolean; form?: { errors?: AddressFormErrors }; error?: string };
+    if (response.ok && body.valide) return { valide: true };
+    return { valide: false, errors: body.form?.errors ?? {}, error: body.error };
+  } catch {
+    return { valide: false, errors: {}, error: NETWORK_ERROR };
+  }
+}
+
+export type ListSave = { ok: true; addresses: AddressJson[] } | { ok: false; error: string; loginRequired?: boolean };
+
+/** Form fields of a list, as the spec's endpoints take it: addresses[0][lastname]=… */
+export function addressListForm(list: (Partial<AddressJson> & Record<string, unknown>)[]): URLSearchParams {
+  const form = new URLSearchParams();
+  list.forEach((address, index) => {
+    for (const [key, value] of Object.entries(address)) {
+      if (value == null) continue;
+      form.append(`addresses[${index}][${key}]`, typeof value === "boolean" ? (value ? "1" : "0") : String(value));
+    }
+  });
+  return form;
+}
+
+/** Persists a member's whole list (POST /user/profile/checkout/editAddress); answers the saved list. */
+export async function saveAddressList(list: (Partial<AddressJson> & Record<string, unknown>)[]): Promise<ListSave> {
+  try {
+    const response = await fetch("/user/profile/checkout/editAddress", {
+      method: "POST",
+      body: addressListForm(list),
+      headers: { Accept: "application/json" },
+    });
+    const body = (await readJson(response)) as { addresses?: AddressJson[]; error?: string; login_required?: boolean };
+    if (response.ok && Array.isArray(body.addresses)) return { ok: true, addresses: body.addresses };
+    return { ok: false, error: body.error ?? NETWORK_ERROR, loginRequired: body.login_required === true };
+  } catch {
+    return { ok: false, error: NETWORK_ERROR };
+  }
+}
+
+/** Sets an input's value as if typed, so Conform (listening to input events) sees the change. */
+export function setFieldValue(element: HTMLInputElement | null, value: string): void {
+  if (!element || element.value === value) return;
+  element.value = value;
+  element.dispatchEvent(new Event("input", { bubbles: true }));
+  element.dispatchEvent(new Event("change", { bubbles: true }));
+}

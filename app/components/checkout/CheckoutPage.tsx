@@ -1,0 +1,190 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import type { CheckoutFormFields } from "~/core/checkout-form";
+import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
+import { AddressChooser } from "../address/AddressChooser";
+import { AddressForm, type AddressFieldset } from "../address/AddressForm";
+import { CartCouponEntry } from "../cart/CartCouponEntry";
+import { CartPointsEntry } from "../cart/CartPointsEntry";
+import { CartSummary } from "../cart/CartSummary";
+import { FormErrors } from "../forms/FormErrors";
+import { PasswordField } from "../forms/PasswordField";
+import { FieldErrors, TextField } from "../forms/TextField";
+import { useHydrated } from "../forms/useHydrated";
+import { CheckoutItems } from "./CheckoutItems";
+import { DeliveryPreferences } from "./DeliveryPreferences";
+import { FeedbackPopup } from "./FeedbackPopup";
+import { PaymentMethodPicker } from "./PaymentMethodPicker";
+
+const FORM_ID = "checkout-form";
+
+/**
+ * Spec screen 11. The order form is validated on the server (its messages come back through Conform),
+ * which keeps the page's script small. Coupon and points use the cart's own controls, so they behave
+ * exactly as on the cart page and come back here without JS.
+ */
+export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; lastResult: CheckoutActionData | null }) {
+  const { view, isMember, addresses } = data;
+  const { cart } = view;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const payment = useFetcher();
+  const [form, fields] = useForm<CheckoutFormFields>({
+    id: FORM_ID,
+    lastResult,
+    defaultValue: { register: true, newsletter: true, payment: view.paymentMethod ?? undefined } as never,
+    shouldValidate: "onSubmit",
+  });
+  const [register, setRegister] = useState(fields.register.initialValue !== undefined ? fields.register.initialValue === "on" : true);
+  const [useNewAddress, setUseNewAddress] = useState(fields.useNewAddress.initialValue === "on");
+  const shipping = fields.shipping.getFieldset() as unknown as AddressFieldset;
+  const hasSaved = isMember && addresses.length > 0;
+  const showNewAddress = !hasSaved || !hydrated || useNewAddress;
+
+  return (
+    <div className="py-4">
+      <h1 className="text-xl">ご注文手続き</h1>
+      <div className="grid gap-6 md:grid-cols-[1fr_320px]">
+        <div className="grid content-start gap-6">
+          <Form method="post" action="/checkout" {...getFormProps(form)} className="grid gap-6" noValidate>
+            <input type="hidden" name="token" value={data.token} />
+            <FormErrors id={form.errorId} errors={form.errors} />
+
+            {!isMember ? (
+              <section aria-labelledby="guest-heading" className="card grid gap-3 p-3">
+                <h2 id="guest-heading" className="m-0 text-base">
+                  ご注文者情報
+                </h2>
+                <p className="m-0 text-sm">
+                  会員の方は<Link to="/login?show=1&redirectTo=%2Fcheckout">ログイン</Link>するとお届け先やポイントをご利用いただけます。
+                </p>
+                <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
+                <div className="grid grid-cols-2 gap-3">
+                  <TextField label="姓" field={fields.lastname} required inputProps={{ autoComplete: "family-name" }} />
+                  <TextField label="名" field={fields.firstname} required inputProps={{ autoComplete: "given-name" }} />
+                  <TextField label="セイ（カタカナ）" field={fields.lastnameJp} required />
+                  <TextField label="メイ（カタカナ）" field={fields.firstnameJp} required />
+                </div>
+                <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="registration">
+                  <legend className="sr-only">会員登録</legend>
+                  <label className="flex items-center gap-2 text-sm font-bold">
+                    <input
+                      {...getInputProps(fields.register, { type: "checkbox" })}
+                      onChange={(event) => setRegister(event.currentTarget.checked)}
+                    />
+                    この情報で会員登録する（無料）
+                  </label>
+                  {register || !hydrated ? (
+                    <div className="grid gap-2">
+                      <PasswordField label="パスワード" field={fields.password} autoComplete="new-password" hint="会員登録する場合は8文字以上で入力してください" />
+                      <label className="flex items-center gap-2 text-sm">
+                        <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
+                        メールマガジンを受け取る
+                      </label>
+                      <div>
+                        <label className="flex items-center gap-2 text-sm">
+                          <input {...getInputProps(fields.agreement, { type: "checkbox" })} />
+                          <span>
+                            <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
+                              会員規約
+                            </a>
+                            に同意する（会員登録する場合）
+                          </span>
+                        </label>
+                        <FieldErrors id={fields.agreement.errorId} errors={fields.agreement.errors} />
+                      </div>
+                    </div>
+                  ) : (
+                    <p className="m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">
+                      会員登録すると、お買い物ごとにポイントが貯まり（100円につき1ポイント）、お届け先の保存・注文履歴の確認・定期便のお申し込みができます。
+                    </p>
+                  )}
+                </fieldset>
+              </section>
+            ) : null}
+
+            <section aria-labelledby="address-heading" className="card grid gap-3 p-3">
+              <h2 id="address-heading" className="m-0 text-base">
+                お届け先
+              </h2>
+              {hasSaved ? (
+                <>
+                  <AddressChooser addresses={addresses} name="addressId" returnTo="/checkout" />
+                  <label className="flex cursor-pointer items-center gap-2 text-sm">
+                    <input
+                      {...getInputProps(fields.useNewAddress, { type: "checkbox" })}
+                      onChange={(event) => setUseNewAddress(event.currentTarget.checked)}
+                    />
+                    今回だけ別のお届け先を入力する
+                  </label>
+                </>
+              ) : null}
+              {showNewAddress ? (
+                <div className="grid gap-3">
+                  <AddressForm fields={shipping} showTitle={false} showDefault={false} lookupMessage={lastResult?.lookupMessage ?? null} />
+                  {isMember || register || !hydrated ? (
+                    <label className="flex items-center gap-2 text-sm">
+                      <input {...getInputProps(fields.saveAddress, { type: "checkbox" })} />
+                      このお届け先を登録する
+                    </label>
+                  ) : null}
+                </div>
+              ) : null}
+            </section>
+
+            <section className="card grid gap-3 p-3">
+              <DeliveryPreferences
+                dates={data.deliveryDates}
+                date={String(fields.deliveryDate.initialValue ?? "")}
+                slot={String(fields.deliveryTimeSlot.initialValue ?? "")}
+              />
+              <FieldErrors id={fields.deliveryDate.errorId} errors={fields.deliveryDate.errors} />
+            </section>
+
+            <section className="card grid gap-3 p-3">
+              <PaymentMethodPicker
+                formId={FORM_ID}
+                selected={view.paymentMethod}
+                error={fields.payment.errors?.[0] ?? null}
+                onChange={(method) =>
+                  payment.submit({ intent: "payment", method }, { method: "post", action: "/cart" })
+                }
+              />
+            </section>
+          </Form>
+        </div>
+
+        <aside className="grid content-start gap-4">
+          <section aria-labelledby="items-heading" className="card grid gap-3 p-3">
+            <h2 id="items-heading" className="m-0 text-base">
+              ご注文内容（{cart.quantity}点）
+            </h2>
+            <CheckoutItems lines={cart.list} views={view.lines} previews={data.previews} />
+            <Link to="/cart" className="text-sm">
+              カートに戻って変更する
+            </Link>
+          </section>
+          <div className="card grid gap-4 p-3">
+            <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={null} returnTo="/checkout" />
+            {isMember ? <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={null} returnTo="/checkout" /> : null}
+          </div>
+          <div className="card grid gap-3 p-3">
+            <CartSummary cart={cart} />
+            <button
+              type="submit"
+              form={FORM_ID}
+              className="btn-primary py-3 text-base"
+              disabled={navigation.state === "submitting"}
+              data-testid="place-order"
+            >
+              注文を確定する
+            </button>
+            <p className="m-0 text-xs text-gray-600">「注文を確定する」を押すとご注文が確定します。確定後のキャンセルはお問い合わせください。</p>
+          </div>
+        </aside>
+      </div>
+      <FeedbackPopup />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from "react";
+import { FEEDBACK_SURVEY_URL } from "~/core/site";
+
+const STORAGE_KEY = "checkout-feedback-closed";
+
+/** A small survey invitation at the bottom right; once closed it stays closed (localStorage). JS only. */
+export function FeedbackPopup() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    try {
+      setOpen(window.localStorage.getItem(STORAGE_KEY) !== "1");
+    } catch {
+      setOpen(true);
+    }
+  }, []);
+  if (!open) return null;
+  const close = () => {
+    setOpen(false);
+    try {
+      window.localStorage.setItem(STORAGE_KEY, "1");
+    } catch {
+      // Private mode: it simply shows again next time.
+    }
+  };
+  return (
+    <aside aria-label="アンケートのお願い" className="fixed bottom-3 right-3 z-10 max-w-64 rounded-lg bg-white p-3 text-sm shadow-lg" data-testid="feedback-popup">
+      <button type="button" aria-label="閉じる" onClick={close} className="absolute right-1 top-1 cursor-pointer border-0 bg-transparent text-lg">
+        ×
+      </button>
+      <p className="m-0 pr-4">ご注文手続きは分かりやすかったですか？</p>
+      <a href={FEEDBACK_SURVEY_URL} target="_blank" rel="noopener noreferrer">
+        1分アンケートに答える
+      </a>
+    </aside>
+  );
+}

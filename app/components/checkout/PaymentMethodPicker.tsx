@@ -1,0 +1,57 @@
+import { PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
+import { formatYen } from "~/core/money";
+import { useHydrated } from "../forms/useHydrated";
+
+/**
+ * Payment method radios with their fees. They belong to the order form (name `payment`). With JS a
+ * change also updates the cart's method so the totals show the fee at once; without JS the
+ * 「手数料を反映」 button does the same through the cart action and comes back here.
+ */
+export function PaymentMethodPicker({
+  selected,
+  error,
+  onChange,
+  formId,
+}: {
+  selected: PaymentMethod | null;
+  error?: string | null;
+  onChange: (method: PaymentMethod) => void;
+  formId: string;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={error ? "payment-error" : undefined}>
+      <legend className="mb-1 text-base font-bold">
+        お支払い方法 <span aria-hidden="true" className="text-xs text-brand">※必須</span>
+      </legend>
+      {(Object.keys(PAYMENT_METHODS) as PaymentMethod[]).map((method) => (
+        <label key={method} className="card grid cursor-pointer grid-cols-[auto_1fr] gap-x-2 p-2 text-sm has-[:checked]:border-brand">
+          <input
+            type="radio"
+            name="payment"
+            value={method}
+            form={formId}
+            defaultChecked={selected === method}
+            required
+            onChange={() => onChange(method)}
+          />
+          <span>
+            <strong>{PAYMENT_METHODS[method].label}</strong>
+            {PAYMENT_METHODS[method].fee > 0 ? <span className="ml-1 text-xs">（手数料{formatYen(PAYMENT_METHODS[method].fee)}）</span> : null}
+            <span className="block text-xs text-gray-600">{PAYMENT_METHODS[method].note}</span>
+          </span>
+        </label>
+      ))}
+      {error ? (
+        <p id="payment-error" role="alert" className="field-error m-0">
+          {error}
+        </p>
+      ) : null}
+      {!hydrated ? (
+        <button type="submit" form={formId} name="intent" value="payment" className="btn-secondary justify-self-start text-xs">
+          手数料を反映して合計を再計算
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

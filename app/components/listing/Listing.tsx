@@ -1,0 +1,297 @@
+/**
+ * The generic listing (spec §2 screen 1): a filter modal (a plain form section without JS), sortable column
+ * headers (aria-sort), removable filter badges, the shared 0-based Paginator and, optionally, row removal
+ * with a confirmation that works without JS. All state lives in GET parameters (app/core/listing.ts), so
+ * every view is a URL and every control is a link or a form.
+ *
+ * Using it for a new list (e.g. the staff ticket list):
+ * 1. Describe the list once in app/core: a `ListingDefinition` — `orderby` (allow-list of sortable columns),
+ *    `defaultOrderby`, `defaultOrdersens`, `pageSize`, and `filters` ({ name, label, operator, type }:
+ *    BETWEEN/date, LIKE/text, "="/choice with its `choices`).
+ * 2. Loader: `const query = parseListingQuery(DEFINITION, new URL(request.url).searchParams)`, then in a
+ *    service `loadListingPage(DEFINITION, query, source, run)` (app/services/listing.server.ts) where
+ *    `source` maps each orderby value to a column and each filter name to a condition
+ *    (likeFilter / betweenDaysFilter / equalsFilter / presenceFilter). Return the page and
+ *    `confirmRemove: parseId(url.searchParams.get("remove"))` if rows can be removed. Throwing
+ *    `canonicalListingRedirect(url, DEFINITION, query)` first keeps URLs short after a form sent without JS.
+ * 3. Component:
+ *      <Listing
+ *        path="/crm/tickets" definition={TICKET_LISTING} page={data.page}
+ *        caption="お問い合わせ一覧" emptyText="お問い合わせはありません。"
+ *        rowKey={(ticket) => ticket.id}
+ *        columns={[
+ *          { key: "subject", label: "件名", rowHeader: true, render: (ticket) => <Link …/> },
+ *          { key: "updated", label: "更新日時", sort: "updated", firstDirection: "DESC", render: (ticket) => … },
+ *        ]}
+ *        removal={{ confirmingId: data.confirmRemove, action: "/crm/tickets?index", rowName: (ticket) => ticket.subject }}
+ *      />
+ * 4. Removal: the page's action receives POST intent=remove, id, back (the listing URL to return to; an
+ *    index route's action is addressed as "/path?index"). On success it answers with a 303 to `back` plus
+ *    notice=removed (`listingReturnPath` in app/http.server.ts cleans `back`), with or without JS; on
+ *    failure with data({ ok: false, error }, { status }), which the page shows.
+ * 5. The §7 JSON form (`POST {listing_path}` → { query, inputs, operators, data, detail }) is `listingJson`.
+ */
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
+import {
+  isFilteredListing,
+  listingHref,
+  nextSort,
+  type ListingDefinition,
+  type ListingQuery,
+  type SortDirection,
+} from "~/core/listing";
+import { paginatorPages } from "~/core/paginator";
+import { Paginator } from "../Paginator";
+import { ListingBadges, ListingFilters } from "./ListingFilters";
+
+export interface ListingColumn<Row> {
+  key: string;
+  label: string;
+  /** The definition's orderby value this column sorts by; absent = not sortable. */
+  sort?: string;
+  /** Direction of the first click on this header (default ASC; dates read best DESC). */
+  firstDirection?: SortDirection;
+  /** The cell that names the row (a <th scope="row">). */
+  rowHeader?: boolean;
+  className?: string;
+  render: (row: Row) => ReactNode;
+}
+
+export interface ListingRemoval<Row> {
+  /** The id in the URL's `remove` parameter: that row shows its confirmation. */
+  confirmingId: number | null;
+  /** Where the confirmation form posts (the page's own path). */
+  action: string;
+  /** Names the row for screen readers (the remove link reads 「name」を削除). */
+  rowName: (row: Row) => string;
+  /** The confirmation question, default 「name」を削除しますか？ */
+  confirmText?: (row: Row) => string;
+  /** The row's remove link text, default 削除. */
+  label?: string;
+  /** Shown after a removal (the URL carries notice=removed), default 削除しました。 */
+  removedText?: string;
+}
+
+export interface ListingPageData<Row> {
+  query: ListingQuery;
+  rows: Row[];
+  total: number;
+  pages: number;
+}
+
+export interface ListingProps<Row> {
+  path: string;
+  definition: ListingDefinition;
+  page: ListingPageData<Row>;
+  columns: ListingColumn<Row>[];
+  rowKey: (row: Row) => number;
+  /** Names the table for screen readers. */
+  caption: string;
+  emptyText: string;
+  /** Counter word after the total, default 件. */
+  unit?: string;
+  rowTestId?: string;
+  rowClassName?: (row: Row) => string | undefined;
+  removal?: ListingRemoval<Row>;
+  /** Shown by the filter button (e.g. a link to a related page). */
+  toolbar?: ReactNode;
+}
+
+const countFormat = new Intl.NumberFormat("ja-JP");
+
+export function Listing<Row>({
+  path,
+  definition,
+  page,
+  columns,
+  rowKey,
+  caption,
+  emptyText,
+  unit = "件",
+  rowTestId,
+  rowClassName,
+  removal,
+  toolbar,
+}: ListingProps<Row>) {
+  const { query, rows, total, pages } = page;
+  const [searchParams] = useSearchParams();
+  const removed = removal != null && searchParams.get("notice") === "removed";
+  const href = (overrides: Parameters<typeof listingHref>[3] = {}) => listingHref(path, definition, query, overrides);
+  const columnCount = columns.length + (removal ? 1 : 0);
+  return (
+    <section aria-label={caption} className="grid gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <ListingFilters path={path} definition={definition} query={query} />
+        <p role="status" className="m-0 text-sm font-bold" data-testid="listing-count">
+          {countFormat.format(total)}
+          {unit}
+        </p>
+        {toolbar}
+      </div>
+      <ListingBadges path={path} definition={definition} query={query} />
+      {removed ? (
+        <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="listing-notice">
+          {removal.removedText ?? "削除しました。"}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <div className="card grid justify-items-center gap-2 p-6 text-center">
+          <p className="m-0" data-testid="listing-empty">
+            {isFilteredListing(query) ? "条件に合う項目はありません。" : emptyText}
+          </p>
+          {isFilteredListing(query) ? (
+            <Link to={href({ inputs: Object.fromEntries(Object.keys(query.inputs).map((name) => [name, null])) })} className="text-sm">
+              条件をすべて解除
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr className="border-b border-b-solid border-gray-300 text-left">
+                {columns.map((column) => (
+                  <SortableHeader key={column.key} column={column} query={query} href={href} />
+                ))}
+                {removal ? (
+                  <th scope="col" className="w-12 px-2 py-2 font-bold">
+                    <span className="sr-only">操作</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const id = rowKey(row);
+                const confirming = removal?.confirmingId === id;
+                return (
+                  <Fragment key={id}>
+                    <tr className={`border-b border-b-solid border-gray-200 align-top ${rowClassName?.(row) ?? ""}`} data-testid={rowTestId}>
+                      {columns.map((column) =>
+                        column.rowHeader ? (
+                          <th key={column.key} scope="row" className={`px-2 py-2 text-left font-normal ${column.className ?? ""}`}>
+                            {column.render(row)}
+                          </th>
+                        ) : (
+                          <td key={column.key} className={`px-2 py-2 ${column.className ?? ""}`}>
+                            {column.render(row)}
+                          </td>
+                        ),
+                      )}
+                      {removal ? (
+                        <td className="px-2 py-2 text-right">
+                          {confirming ? null : (
+                            <Link to={withRemove(href(), id)} preventScrollReset className="text-xs" aria-label={`「${removal.rowName(row)}」を${removal.label ?? "削除"}`}>
+                              {removal.label ?? "削除"}
+                            </Link>
+                          )}
+                        </td>
+                      ) : null}
+                    </tr>
+                    {removal && confirming ? (
+                      <tr>
+                        <td colSpan={columnCount} className="px-2 pb-3">
+                          <RemovalConfirm
+                            id={id}
+                            text={removal.confirmText?.(row) ?? `「${removal.rowName(row)}」を削除しますか？`}
+                            action={removal.action}
+                            back={href()}
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Paginator pages={paginatorPages(query.page, pages)} current={query.page} hrefFor={(target) => href({ page: target })} />
+    </section>
+  );
+}
+
+function SortableHeader<Row>({
+  column,
+  query,
+  href,
+}: {
+  column: ListingColumn<Row>;
+  query: ListingQuery;
+  href: (overrides: Parameters<typeof listingHref>[3]) => string;
+}) {
+  const base = `px-2 py-2 font-bold whitespace-nowrap ${column.className ?? ""}`;
+  if (!column.sort) {
+    return (
+      <th scope="col" className={base}>
+        {column.label}
+      </th>
+    );
+  }
+  const active = query.orderby === column.sort;
+  const direction = active ? query.ordersens : null;
+  const target = nextSort(query, column.sort, column.firstDirection);
+  const arrow = direction === "ASC" ? "▲" : direction === "DESC" ? "▼" : "↕";
+  return (
+    <th scope="col" className={base} aria-sort={direction === "ASC" ? "ascending" : direction === "DESC" ? "descending" : "none"}>
+      <Link to={href(target)} preventScrollReset className="inline-flex items-center gap-1 text-gray-900 no-underline hover:underline">
+        {column.label}
+        <span aria-hidden="true" className={active ? "text-brand" : "text-gray-400"}>
+          {arrow}
+        </span>
+        <span className="sr-only">（{target.ordersens === "ASC" ? "昇順" : "降順"}で並び替え）</span>
+      </Link>
+    </th>
+  );
+}
+
+/** The listing URL with `remove=ID`: the row asks for confirmation (a link, so it works without JS). */
+function withRemove(href: string, id: number): string {
+  const url = new URL(href, "http://listing.invalid");
+  url.searchParams.set("remove", String(id));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The confirmation of one row's removal: a POST form sending intent=remove, id and back. The action
+ * answers with a 303 to `back` plus notice=removed — followed by the browser without JS and by Remix with
+ * JS (which then revalidates the list) — or with an error the page shows. Lists that are not tables
+ * (cards) use it directly.
+ */
+export function RemovalConfirm({
+  id,
+  text,
+  action,
+  back,
+  submitLabel = "削除する",
+}: {
+  id: number;
+  text: string;
+  action: string;
+  back: string;
+  submitLabel?: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
+  return (
+    <Form method="post" action={action} preventScrollReset replace className="grid gap-2 rounded bg-red-50 p-3" data-testid="removal-confirm">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="back" value={back} />
+      <p role="alert" className="m-0 text-sm">
+        {text}
+      </p>
+      <div className="flex gap-2">
+        <button type="submit" className="btn-primary py-1" disabled={pending}>
+          {submitLabel}
+        </button>
+        <Link to={back} preventScrollReset replace className="btn-secondary py-1 no-underline">
+          キャンセル
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,20 @@
+import { NavLink } from "@remix-run/react";
+
+const LINK = "rounded px-3 py-1 text-sm no-underline";
+
+/** The staff desk's navigation (/crm). */
+export function CrmNav() {
+  return (
+    <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
+      <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
+      {[
+        { to: "/crm/tickets", label: "お問い合わせ" },
+        { to: "/crm/reviews", label: "レビュー返信" },
+      ].map((link) => (
+        <NavLink key={link.to} to={link.to} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

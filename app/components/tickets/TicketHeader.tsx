@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets";
+import type { TicketHead } from "~/services/tickets.server";
+import { formatDateTime } from "../member/format";
+
+export function StatusBadge({ status }: { status: TicketHead["status"] }) {
+  return (
+    <span className={`badge whitespace-nowrap ${status === "doing" ? "bg-green-700 text-white" : "bg-gray-500 text-white"}`} data-testid="ticket-status">
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** What the ticket is about: category, trouble, order and product; staff also see the customer and priority. */
+export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead; forStaff?: boolean }) {
+  const reply = REPLY_CHOICES.find((choice) => choice.value === ticket.replyChoice)?.label ?? "";
+  return (
+    <header className="grid gap-2">
+      <h1 className="m-0 flex flex-wrap items-center gap-2 text-xl">
+        お問い合わせ #{ticket.id}
+        <StatusBadge status={ticket.status} />
+      </h1>
+      <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {forStaff ? (
+          <>
+            <dt className="font-bold">お客様</dt>
+            <dd className="m-0">
+              {ticket.customer.lastname} {ticket.customer.firstname}（{ticket.customer.email}）
+            </dd>
+            <dt className="font-bold">優先度</dt>
+            <dd className="m-0" data-testid="ticket-priority">
+              {PRIORITY_LABELS[ticket.priority]}
+            </dd>
+          </>
+        ) : null}
+        <dt className="font-bold">種類</dt>
+        <dd className="m-0">{ticket.category}</dd>
+        <dt className="font-bold">内容</dt>
+        <dd className="m-0">{ticket.trouble}</dd>
+        <dt className="font-bold">ご希望の連絡方法</dt>
+        <dd className="m-0">{reply}</dd>
+        <dt className="font-bold">受付日時</dt>
+        <dd className="m-0">
+          <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>
+        </dd>
+        {ticket.order ? (
+          <>
+            <dt className="font-bold">ご注文</dt>
+            <dd className="m-0">
+              注文番号 {ticket.order.number}
+              {ticket.details.length ? (
+                <ul className="m-0 pl-4">
+                  {ticket.details.map((line) => (
+                    <li key={line.id}>{line.title}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {ticket.product ? (
+          <>
+            <dt className="font-bold">商品</dt>
+            <dd className="m-0">
+              <Link to={ticket.product.url}>{ticket.product.title}</Link>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Thread } from "~/services/tickets.server";
+import { useHydrated } from "../forms/useHydrated";
+import { ConfirmationBox } from "./ConfirmationBox";
+import { MessageList } from "./MessageList";
+import { ReplyForm, type ThreadActionData } from "./ReplyForm";
+import { TicketHeader } from "./TicketHeader";
+import { useLiveThread, type LiveTicket } from "./useLiveThread";
+
+/**
+ * A ticket's thread page (spec screens 2 and 3) for its customer or for staff: the header, the
+ * confirmation box (customer) or staff controls, the messages kept fresh by 5-second polling with JS (a
+ * reload link without), and the reply box unless the ticket is closed.
+ */
+export function TicketThreadView({
+  thread,
+  viewer,
+  actionPath,
+  notice,
+  error,
+  actionData,
+  reloadHref,
+  backLink,
+  staffControls,
+}: {
+  thread: Thread;
+  viewer: "customer" | "staff";
+  actionPath: string;
+  notice: string | null;
+  error: string | null;
+  actionData: ThreadActionData | null;
+  reloadHref: string;
+  backLink: { to: string; label: string };
+  staffControls?: (ticket: LiveTicket) => ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const live = useLiveThread({
+    ticketId: thread.ticket.id,
+    messages: thread.messages,
+    ticket: { status: thread.ticket.status, confirmation: thread.ticket.confirmation, updated: thread.ticket.updated },
+  });
+  const ticket = { ...thread.ticket, status: live.ticket.status, confirmation: live.ticket.confirmation };
+  const answeredNotice = notice && viewer === "customer" && ticket.confirmation && ticket.confirmation !== "waiting" ? notice : null;
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4 py-6">
+      <p className="m-0 text-sm">
+        <Link to={backLink.to}>← {backLink.label}</Link>
+      </p>
+      {notice && !answeredNotice ? (
+        <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="thread-notice">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="field-error m-0" data-testid="thread-error">
+          {error}
+        </p>
+      ) : null}
+      <TicketHeader ticket={ticket} forStaff={viewer === "staff"} />
+      {viewer === "customer" ? <ConfirmationBox ticketId={ticket.id} state={ticket} notice={answeredNotice} /> : null}
+      {staffControls?.(live.ticket)}
+      <MessageList messages={live.messages} />
+      {hydrated ? null : (
+        <p className="m-0 text-sm">
+          <a href={reloadHref} data-testid="reload-link">
+            最新のメッセージを表示（再読み込み）
+          </a>
+        </p>
+      )}
+      {ticket.status === "doing" ? (
+        <ReplyForm action={actionPath} pageError={actionData} sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"} />
+      ) : (
+        <p className="m-0 rounded bg-gray-100 px-3 py-2 text-sm" data-testid="ticket-closed">
+          このお問い合わせは終了しました。
+          {viewer === "customer" ? (
+            <>
+              ご不明な点がございましたら、<Link to="/user/support">新しいお問い合わせ</Link>をお送りください。
+            </>
+          ) : null}
+        </p>
+      )}
+    </div>
+  );
+}

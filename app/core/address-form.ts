@@ -1,0 +1,260 @@
+/**
+ * The delivery address form (spec §3 Address, §5): one Valibot schema for the server (page actions,
+ * /user/profile/validationAddress, the list endpoints) and, through Conform, the browser. Field names are
+ * the spec's: title, lastname, firstname, lastname_jp, firstname_jp, postal_code, prefecture, city,
+ * district, address1, address2, phone, default.
+ *
+ * In this shop `city` is the 市区町村, `district` the 町域 (both filled from the postal code), `address1`
+ * the 番地 and `address2` the building and room. Also the pure parsing of address lists sent to the list
+ * endpoints (JSON text, or form-encoded `addresses[0][lastname]=…`).
+ */
+import * as v from "valibot";
+import { personNameFields, requiredTrimmed } from "~/core/account-forms";
+import { formatPostalCode, postalCodeField, prefectureField, prefectureName } from "~/core/postal";
+
+/** The confirmation before an address is deleted (spec §5). */
+export const ADDRESS_DELETE_CONFIRMATION = "この配送先を本当に削除しますか？";
+
+/** At most this many saved addresses per member. */
+export const ADDRESS_BOOK_LIMIT = 20;
+
+export const ADDRESS_FORM_MESSAGES = {
+  postalCodeRequired: "郵便番号を入力してください",
+  postalCode: "郵便番号は半角数字7桁で入力してください",
+  prefecture: "都道府県が入力されていません。郵便番号から住所を検索してください",
+  city: "市区町村を入力してください",
+  address1: "番地を入力してください",
+  phoneRequired: "電話番号を入力してください",
+  phone: "電話番号は半角数字10桁または11桁で入力してください（例: 09012345678）",
+  tooMany: `お届け先は${ADDRESS_BOOK_LIMIT}件まで登録できます。不要なお届け先を削除してください。`,
+  notFound: "指定されたお届け先が見つかりません。",
+  listInvalid: "お届け先の一覧を読み取れませんでした。",
+  check: "入力内容をご確認ください。",
+} as const;
+
+// Conform submits an empty field as a missing key and does not apply Valibot's optional defaults to
+// strings, so an optional text is `optional(string)` turned into "" here.
+const maxText = (max: number, label: string) =>
+  v.pipe(
+    v.optional(v.string()),
+    v.transform((text) => (text ?? "").trim()),
+    v.maxLength(max, `${label}は${max}文字以内で入力してください`),
+  );
+
+const requiredMax = (message: string, max: number, label: string) =>
+  v.pipe(requiredTrimmed(message), v.maxLength(max, `${label}は${max}文字以内で入力してください`));
+
+/** "０９０ー１２３４ー５６７８", "090-1234-5678", "(03) 1234 5678" → digits only. */
+export function normalizePhone(input: string): string {
+  return input
+    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+    .replace(/[\s\u3000\-\u30fc\uff0d\u2010-\u2015\u2212\uff70()（）]/g, "");
+}
+
+/** Japanese numbers: 0 then 9 or 10 digits (landline 10, mobile/IP 11). */
+export function isPhoneNumber(digits: string): boolean {
+  return /^0\d{9,10}$/.test(digits);
+}
+
+/** A checkbox: Conform sends true/absent, plain forms "on"/"1", JSON true/false. */
+const checkboxFlag = v.pipe(
+  v.optional(v.union([v.boolean(), v.string()]), false),
+  v.transform((value) => value === true || value === "on" || value === "1" || value === "true"),
+);
+
+export const AddressSchema = v.object({
+  title: maxText(20, "お届け先の名称"),
+  lastname: personNameFields.lastname,
+  firstname: personNameFields.firstname,
+  lastname_jp: personNameFields.lastnameJp,
+  firstname_jp: personNameFields.firstnameJp,
+  postal_code: v.pipe(
+    requiredTrimmed(ADDRESS_FORM_MESSAGES.postalCodeRequired),
+    postalCodeField(ADDRESS_FORM_MESSAGES.postalCode),
+  ),
+  prefecture: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.prefecture), prefectureField(ADDRESS_FORM_MESSAGES.prefecture)),
+  city: requiredMax(ADDRESS_FORM_MESSAGES.city, 50, "市区町村"),
+  district: maxText(50, "町域"),
+  address1: requiredMax(ADDRESS_FORM_MESSAGES.address1, 100, "番地"),
+  address2: maxText(100, "建物名・部屋番号"),
+  phone: v.pipe(
+    requiredTrimmed(ADDRESS_FORM_MESSAGES.phoneRequired),
+    v.maxLength(30, ADDRESS_FORM_MESSAGES.phone),
+    v.transform(normalizePhone),
+    v.check(isPhoneNumber, ADDRESS_FORM_MESSAGES.phone),
+  ),
+  default: checkboxFlag,
+});
+
+export type AddressInput = v.InferOutput<typeof AddressSchema>;
+export type AddressFieldName = keyof AddressInput;
+export const ADDRESS_FIELD_NAMES = Object.keys(AddressSchema.entries) as AddressFieldName[];
+
+/** A saved address as the JSON endpoints answer it (spec §3). */
+export interface AddressJson extends AddressInput {
+  id: number;
+}
+
+/** An entry of a list sent to the list endpoints: an address, with the id of a saved one when editing. */
+export const AddressListEntrySchema = v.object({
+  id: v.optional(
+    v.pipe(
+      v.string(ADDRESS_FORM_MESSAGES.notFound),
+      v.regex(/^\d{1,9}$/, ADDRESS_FORM_MESSAGES.notFound),
+      v.transform(Number),
+      v.minValue(1, ADDRESS_FORM_MESSAGES.notFound),
+    ),
+  ),
+  ...AddressSchema.entries,
+});
+
+export type AddressListEntry = v.InferOutput<typeof AddressListEntrySchema>;
+
+/** Field messages keyed by field name, as /user/profile/validationAddress answers them. */
+export type AddressFormErrors = Partial<Record<string, string[]>>;
+
+export type AddressValidation =
+  | { valide: true; address: AddressInput; errors: AddressFormErrors }
+  | { valide: false; address: null; errors: AddressFormErrors };
+
+/** Validates one address's fields (strings, as a form sends them). */
+export function validateAddress(fields: Record<string, string | undefined>): AddressValidation {
+  const result = v.safeParse(AddressSchema, fields);
+  if (result.success) return { valide: true, address: result.output, errors: {} };
+  return { valide: false, address: null, errors: (v.flatten<typeof AddressSchema>(result.issues).nested ?? {}) as AddressFormErrors };
+}
+
+const FIELD_KEYS = new Set<string>(["id", ...ADDRESS_FIELD_NAMES]);
+
+/**
+ * One list entry as sent in JSON (numbers, booleans) or form fields (strings) → string fields the schema
+ * reads; unknown keys are dropped. Not an object → null.
+ */
+export function addressEntryFields(entry: unknown): Record<string, string> | null {
+  if (entry == null || typeof entry !== "object" || Array.isArray(entry)) return null;
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(entry)) {
+    if (!FIELD_KEYS.has(key) || value == null) continue;
+    if (typeof value === "string") fields[key] = value;
+    else if (typeof value === "number" && Number.isFinite(value)) fields[key] = String(value);
+    else if (typeof value === "boolean") fields[key] = value ? "on" : "";
+    else return null;
+  }
+  return fields;
+}
+
+const LIST_FIELD = /^addresses\[(\d{1,3})\](?:\[([a-z_0-9]{1,20})\]|\.([a-z_0-9]{1,20}))$/;
+
+/**
+ * The list sent to the list endpoints, from form entries: either one `addresses` field holding JSON
+ * text (an array, as the profile page sends it), or fields `addresses[0][lastname]` / `addresses[0].lastname`.
+ * Answers the entries as string fields, or null when the list cannot be read (malformed JSON, holes,
+ * more than ADDRESS_BOOK_LIMIT entries are left to the caller: the length is reported as is).
+ */
+export function readAddressList(entries: Iterable<[string, unknown]>): Record<string, string>[] | null {
+  const all = [...entries];
+  const json = all.find(([name]) => name === "addresses");
+  if (json) {
+    if (typeof json[1] !== "string") return null;
+    return parseAddressListJson(json[1]);
+  }
+  const rows: Record<string, string>[] = [];
+  for (const [name, value] of all) {
+    const match = LIST_FIELD.exec(name);
+    if (!match) continue;
+    if (typeof value !== "string") return null;
+    const index = Number(match[1]);
+    const key = match[2] ?? match[3] ?? "";
+    if (index > ADDRESS_BOOK_LIMIT) return null;
+    rows[index] ??= {};
+    if (FIELD_KEYS.has(key)) (rows[index] as Record<string, string>)[key] = value;
+  }
+  for (let index = 0; index < rows.length; index += 1) if (rows[index] == null) return null;
+  return rows;
+}
+
+/** JSON text: an array of entries, or `{ "addresses": [...] }`. */
+export function parseAddressListJson(text: string): Record<string, string>[] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (value != null && typeof value === "object" && !Array.isArray(value) && "addresses" in value) {
+    value = (value as { addresses: unknown }).addresses;
+  }
+  if (!Array.isArray(value)) return null;
+  const rows: Record<string, string>[] = [];
+  for (const entry of value) {
+    const fields = addressEntryFields(entry);
+    if (!fields) return null;
+    rows.push(fields);
+  }
+  return rows;
+}
+
+export type AddressListValidation =
+  | { ok: true; entries: AddressListEntry[] }
+  | { ok: false; error: string; errors: AddressFormErrors };
+
+/**
+ * Validates a whole list: at most ADDRESS_BOOK_LIMIT entries, each a valid address, no id twice.
+ * Errors are keyed `addresses[1].phone`, as Conform names list fields.
+ */
+export function validateAddressList(rows: Record<string, string>[]): AddressListValidation {
+  if (rows.length > ADDRESS_BOOK_LIMIT) return { ok: false, error: ADDRESS_FORM_MESSAGES.tooMany, errors: {} };
+  const entries: AddressListEntry[] = [];
+  const errors: AddressFormErrors = {};
+  const ids = new Set<number>();
+  rows.forEach((row, index) => {
+    const result = v.safeParse(AddressListEntrySchema, row);
+    if (!result.success) {
+      const nested = v.flatten<typeof AddressListEntrySchema>(result.issues).nested ?? {};
+      for (const [field, messages] of Object.entries(nested)) errors[`addresses[${index}].${field}`] = messages;
+      return;
+    }
+    const id = result.output.id;
+    if (id != null) {
+      if (ids.has(id)) errors[`addresses[${index}].id`] = [ADDRESS_FORM_MESSAGES.listInvalid];
+      ids.add(id);
+    }
+    entries.push(result.output);
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, error: ADDRESS_FORM_MESSAGES.check, errors };
+  return { ok: true, entries };
+}
+
+/**
+ * Exactly one default when any address exists: the first entry marked default wins, the others are
+ * unmarked; with none marked, the first entry becomes the default.
+ */
+export function withOneDefault<T extends { default: boolean }>(list: T[]): T[] {
+  const chosen = Math.max(0, list.findIndex((entry) => entry.default));
+  return list.map((entry, index) => ({ ...entry, default: index === chosen }));
+}
+
+/**
+ * The editor's save (spec §4): the list with `value` replacing the address `editingId`, or appended when
+ * adding; when `value` is marked default, the others are unmarked.
+ */
+export function listWithSaved<T extends AddressInput & { id?: number }>(
+  list: T[],
+  value: AddressInput,
+  editingId: number | null,
+): (AddressInput & { id?: number })[] {
+  const entry: AddressInput & { id?: number } = editingId == null ? { ...value } : { ...value, id: editingId };
+  const next: (AddressInput & { id?: number })[] =
+    editingId == null ? [...list, entry] : list.map((address) => (address.id === editingId ? entry : address));
+  return value.default ? next.map((address) => ({ ...address, default: address === entry })) : next;
+}
+
+/** The address for summaries: { postal: "〒100-0001", street: "東京都千代田区千代田 1-1 ○○ビル 3階" }. */
+export function describeAddress(
+  address: Pick<AddressInput, "postal_code" | "prefecture" | "city" | "district" | "address1" | "address2">,
+): { postal: string; street: string } {
+  const street = [`${prefectureName(address.prefecture)}${address.city}${address.district}`, address.address1, address.address2]
+    .filter(Boolean)
+    .join(" ");
+  return { postal: `〒${formatPostalCode(address.postal_code)}`, street };
+}

@@ -1,0 +1,66 @@
+/**
+ * The checkout form: one Valibot schema for members and one for guests, used by the server action and
+ * (through Conform) the browser. Address fields are nested under `shipping` (AddressSchema); a member
+ * may instead pick a saved address (`addressId`). Registration fields apply only when `register` is on.
+ */
+import * as v from "valibot";
+import { agreementField, emailField, newsletterField, newPasswordField, personNameFields, requiredTrimmed } from "./account-forms";
+import { AddressSchema } from "./address-form";
+import { CHECKOUT_MESSAGES, DELIVERY_TIME_SLOTS } from "./checkout";
+import { PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
+
+// Conform submits empty fields as missing keys and does not apply Valibot's optional defaults to
+// strings, so optional fields here are plain `optional` (undefined when empty).
+const flag = v.optional(v.boolean(), false);
+const EXPIRED_FORM = "ページの有効期限が切れました。お手数ですが、もう一度お試しください。";
+
+const common = {
+  token: v.pipe(v.string(EXPIRED_FORM), v.uuid(EXPIRED_FORM)),
+  payment: v.pipe(
+    requiredTrimmed(CHECKOUT_MESSAGES.paymentRequired),
+    v.picklist(Object.keys(PAYMENT_METHODS) as PaymentMethod[], CHECKOUT_MESSAGES.paymentRequired),
+  ),
+  deliveryDate: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, CHECKOUT_MESSAGES.deliveryDateInvalid))),
+  deliveryTimeSlot: v.optional(v.picklist([...DELIVERY_TIME_SLOTS], CHECKOUT_MESSAGES.deliveryDateInvalid)),
+  saveAddress: flag,
+};
+
+/** Members ship to a saved address (addressId, from the chooser) or, with useNewAddress, to the fields under `shipping`. */
+export const MemberCheckoutSchema = v.object({
+  ...common,
+  addressId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, CHECKOUT_MESSAGES.addressNotFound), v.transform(Number))),
+  useNewAddress: flag,
+  shipping: v.optional(AddressSchema),
+});
+
+/** Guests give contact details; with `register` on (the default) they also choose a password. */
+export const GuestCheckoutSchema = v.pipe(
+  v.object({
+    ...common,
+    email: emailField,
+    ...personNameFields,
+    register: flag,
+    password: v.optional(v.string()),
+    newsletter: newsletterField,
+    agreement: flag,
+    shipping: AddressSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [["register"], ["password"]],
+      (input) => !input.register || v.is(newPasswordField, input.password),
+      "パスワードは8文字以上で入力してください",
+    ),
+    ["password"],
+  ),
+  v.forward(
+    v.partialCheck([["register"], ["agreement"]], (input) => !input.register || v.is(agreementField, input.agreement), CHECKOUT_MESSAGES.agreementRequired),
+    ["agreement"],
+  ),
+);
+
+export type MemberCheckoutInput = v.InferOutput<typeof MemberCheckoutSchema>;
+export type GuestCheckoutInput = v.InferOutput<typeof GuestCheckoutSchema>;
+
+/** Every field the checkout form may carry (members and guests), for typing the form in the browser. */
+export type CheckoutFormFields = v.InferInput<typeof MemberCheckoutSchema> & v.InferInput<typeof GuestCheckoutSchema>;

@@ -1,0 +1,287 @@
+/**
+ * Support-ticket rules (spec §3 Ticket / Ticket message / New ticket form, §4, §5, §9): the 13 categories,
+ * the troubles and the priority each implies, reply choices, the new-ticket and message checks, the
+ * resolution-confirmation states and the 7-day auto-close. Pure: time is passed in as `now`.
+ */
+import * as v from "valibot";
+import { requiredTrimmed } from "~/core/account-forms";
+import type { ListingDefinition } from "~/core/listing";
+import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
+
+/** The 13 categories of §9, in the spec's order. The label is the stored value (as in the seed). */
+export const TICKET_CATEGORIES = [
+  "過去の注文について",
+  "おすすめ商品について",
+  "商品情報について",
+  "会員登録・会員情報について",
+  "送料について",
+  "セール・キャンペーンについて",
+  "実店舗について",
+  "サポートの対応について",
+  "退会について",
+  "メールマガジンの配信停止",
+  "サイトについて",
+  "サイトの不具合",
+  "その他",
+] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+export type TicketPriority = "high" | "medium" | "low";
+
+/**
+ * The troubles a customer can pick and the priority each implies (§9): high for "when will it arrive"
+ * and payment, low for receipts and mails not arriving, medium for everything else.
+ */
+export const TICKET_TROUBLES = [
+  { label: "商品がいつ届くか知りたい", priority: "high" },
+  { label: "お支払いについて", priority: "high" },
+  { label: "注文内容を変更・キャンセルしたい", priority: "medium" },
+  { label: "届いた商品に破損・不具合がある", priority: "medium" },
+  { label: "注文と違う商品が届いた", priority: "medium" },
+  { label: "返品・交換したい", priority: "medium" },
+  { label: "ログイン・パスワードについて", priority: "medium" },
+  { label: "領収書がほしい", priority: "low" },
+  { label: "メールが届かない", priority: "low" },
+  { label: "その他", priority: "medium" },
+] as const satisfies readonly { label: string; priority: TicketPriority }[];
+export type TicketTrouble = (typeof TICKET_TROUBLES)[number]["label"];
+export const TICKET_TROUBLE_LABELS = TICKET_TROUBLES.map((trouble) => trouble.label) as TicketTrouble[];
+
+/** The priority a trouble implies; an unknown trouble is medium. */
+export function ticketPriority(trouble: string): TicketPriority {
+  return TICKET_TROUBLES.find((candidate) => candidate.label === trouble)?.priority ?? "medium";
+}
+
+export const PRIORITY_LABELS: Record<TicketPriority, string> = { high: "高", medium: "中", low: "低" };
+
+/** reply_choice (§5): empty = e-mail or phone. */
+export const REPLY_CHOICES = [
+  { value: "", label: "メールまたは電話" },
+  { value: "email", label: "メール" },
+  { value: "phone", label: "電話" },
+] as const;
+export type ReplyChoice = (typeof REPLY_CHOICES)[number]["value"];
+
+export const TICKET_TEXT = {
+  descriptionRequired: "問題について詳しく教えてください",
+  descriptionTooLong: `${TICKET_MESSAGE_MAX_LENGTH}文字以内で入力してください`,
+  categoryRequired: "お問い合わせの種類を選択してください",
+  troubleRequired: "お困りの内容を選択してください",
+  replyChoiceInvalid: "ご希望の連絡方法を選択してください",
+  sessionExpired: "フォームの有効期限が切れました。ページを再読み込みしてからもう一度お送りください。",
+  idInvalid: "選択内容が正しくありません。ページを再読み込みしてからもう一度お試しください。",
+  orderNotFound: "選択されたご注文が見つかりません。",
+  orderLineNotInOrder: "選択された商品はこのご注文に含まれていません。",
+  productNotFound: "選択された商品が見つかりません。",
+  messageRequired: "メッセージを入力するか、画像を添付してください",
+  messageTooLong: `メッセージは${TICKET_MESSAGE_MAX_LENGTH}文字以内で入力してください`,
+  tooManyAttachments: `画像は1回のメッセージにつき${TICKET_ATTACHMENT_LIMIT}枚まで添付できます`,
+  attachmentNotFound: "添付画像が見つかりません。もう一度アップロードしてください。",
+  ticketClosed: "このお問い合わせは終了しています。新しいお問い合わせをお送りください。",
+  ticketNotFound: "お問い合わせが見つかりません。",
+  confirmationNotWaiting: "このお問い合わせは解決確認の対象ではありません。",
+  confirmationAlreadyWaiting: "すでにお客様へ解決の確認をお願いしています。",
+  confirmationNotified: "ご回答ありがとうございます。カスタマーサービスに通知しました。",
+  created: "お問い合わせを受け付けました。担当者からの返信をお待ちください。",
+  sent: "メッセージを送信しました。",
+  closed: "お問い合わせを終了にしました。",
+  confirmationRequested: "お客様に解決の確認をお願いしました。",
+} as const;
+
+/** The customer's new ticket (§3 New ticket form). `priority` is never trusted: it follows the trouble. */
+const optionalId = v.optional(v.pipe(v.string(TICKET_TEXT.idInvalid), v.regex(/^\d{1,9}$/, TICKET_TEXT.idInvalid), v.transform(Number)));
+
+export const NewTicketSchema = v.object({
+  session: v.pipe(v.optional(v.string(TICKET_TEXT.sessionExpired), ""), v.regex(/^\d{10,16}$/, TICKET_TEXT.sessionExpired)),
+  category: v.pipe(
+    v.optional(v.string(TICKET_TEXT.categoryRequired), ""),
+    v.picklist(TICKET_CATEGORIES as unknown as TicketCategory[], TICKET_TEXT.categoryRequired),
+  ),
+  trouble: v.pipe(
+    v.optional(v.string(TICKET_TEXT.troubleRequired), ""),
+    v.picklist(TICKET_TROUBLE_LABELS, TICKET_TEXT.troubleRequired),
+  ),
+  // Conform sends an empty choice as a missing field (and its Valibot coercion drops optional defaults):
+  // absent means '' (e-mail or phone), see replyChoiceOf.
+  reply_choice: v.optional(v.picklist(["", "email", "phone"] as const, TICKET_TEXT.replyChoiceInvalid)),
+  orders_id: optionalId,
+  products_id: optionalId,
+  details: v.optional(
+    v.pipe(
+      v.union([v.string(), v.array(v.string())], TICKET_TEXT.idInvalid),
+      v.transform((value) => (Array.isArray(value) ? value : [value])),
+      v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, TICKET_TEXT.idInvalid), v.transform(Number))),
+      v.maxLength(50, TICKET_TEXT.idInvalid),
+    ),
+  ),
+  description: v.pipe(
+    requiredTrimmed(TICKET_TEXT.descriptionRequired),
+    v.maxLength(TICKET_MESSAGE_MAX_LENGTH, TICKET_TEXT.descriptionTooLong),
+  ),
+  priority: v.optional(v.string()),
+});
+export type NewTicketInput = v.InferOutput<typeof NewTicketSchema>;
+
+/** reply_choice as stored: absent or empty = "" (e-mail or phone). */
+export function replyChoiceOf(input: Pick<NewTicketInput, "reply_choice">): ReplyChoice {
+  return input.reply_choice ?? "";
+}
+
+/** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */
+export function messageProblem(message: string, attachmentCount: number): string | null {
+  if (attachmentCount > TICKET_ATTACHMENT_LIMIT) return TICKET_TEXT.tooManyAttachments;
+  if (message.length > TICKET_MESSAGE_MAX_LENGTH) return TICKET_TEXT.messageTooLong;
+  if (message.trim() === "" && attachmentCount === 0) return TICKET_TEXT.messageRequired;
+  return null;
+}
+
+// ─── Senders ───────────────────────────────────────────────────────────────────────────────
+
+/** How staff appear in a thread (§1, §6). */
+export const STAFF_SENDER_NAME = "カスタマーサービス";
+
+/** The sender shown on a message: staff (fromadmin set) are customer service; null means the customer. */
+export function senderName(fromadmin: number | null, customer: { lastname: string; firstname: string }): string {
+  return fromadmin == null ? `${customer.lastname} ${customer.firstname}` : STAFF_SENDER_NAME;
+}
+
+/** The /crm/api/{module}/… module (§6: a parameter, default customers). Null = no such module. */
+export const TICKET_MODULES = ["customers"] as const;
+export type TicketModule = (typeof TICKET_MODULES)[number];
+export const DEFAULT_TICKET_MODULE: TicketModule = "customers";
+export function ticketModule(value: string | undefined): TicketModule | null {
+  if (value == null || value === "") return DEFAULT_TICKET_MODULE;
+  return (TICKET_MODULES as readonly string[]).includes(value) ? (value as TicketModule) : null;
+}
+
+// ─── Status and resolution confirmation (§4) ───────────────────────────────────────────────
+
+export type TicketStatus = "doing" | "close";
+export type TicketConfirmation = "waiting" | "resolved" | "unresolved";
+export type ConfirmationAnswer = "resolved" | "unresolved";
+
+export const STATUS_LABELS: Record<TicketStatus, string> = { doing: "対応中", close: "終了" };
+
+/** The label shown once the buttons are gone (§4: pending request, resolved, unresolved). */
+export const CONFIRMATION_LABELS: Record<TicketConfirmation, string> = {
+  waiting: "解決確認のお願い中",
+  resolved: "解決した",
+  unresolved: "解決していない",
+};
+export const CONFIRMATION_BUTTONS: Record<ConfirmationAnswer, string> = { resolved: "解決した", unresolved: "解決していない" };
+
+export interface TicketState {
+  status: TicketStatus;
+  confirmation: TicketConfirmation | null;
+}
+
+/** What the customer's confirmation box shows: the two buttons, only a label, or nothing. */
+export type ConfirmationView = { mode: "ask" } | { mode: "label"; label: string } | { mode: "none" };
+
+export function confirmationView(ticket: TicketState): ConfirmationView {
+  if (ticket.confirmation == null) return { mode: "none" };
+  if (ticket.confirmation === "waiting") {
+    return ticket.status === "doing" ? { mode: "ask" } : { mode: "label", label: "ご回答期限が過ぎたため終了しました" };
+  }
+  return { mode: "label", label: CONFIRMATION_LABELS[ticket.confirmation] };
+}
+
+export function isConfirmationAnswer(value: unknown): value is ConfirmationAnswer {
+  return value === "resolved" || value === "unresolved";
+}
+
+/** The customer's answer: resolved closes the ticket; unresolved keeps it open for customer service. */
+export function answerConfirmation(
+  ticket: TicketState,
+  answer: ConfirmationAnswer,
+): { ok: true; next: TicketState & { closes: boolean } } | { ok: false; error: string } {
+  if (ticket.status !== "doing" || ticket.confirmation !== "waiting") return { ok: false, error: TICKET_TEXT.confirmationNotWaiting };
+  return answer === "resolved"
+    ? { ok: true, next: { status: "close", confirmation: "resolved", closes: true } }
+    : { ok: true, next: { status: "doing", confirmation: "unresolved", closes: false } };
+}
+
+/** Staff may ask for confirmation on an open ticket that is not already waiting. */
+export function confirmationRequestProblem(ticket: TicketState): string | null {
+  if (ticket.status !== "doing") return TICKET_TEXT.ticketClosed;
+  if (ticket.confirmation === "waiting") return TICKET_TEXT.confirmationAlreadyWaiting;
+  return null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment before which a waiting request has expired. */
+export function confirmationDeadline(now: Date): Date {
+  return new Date(now.getTime() - TICKET_CONFIRMATION_TIMEOUT_DAYS * DAY_MS);
+}
+
+/** A ticket waiting for the customer's answer for 7 days or more closes itself. */
+export function shouldAutoClose(ticket: TicketState & { confirmationRequestedAt: Date | null }, now: Date): boolean {
+  if (ticket.status !== "doing" || ticket.confirmation !== "waiting" || ticket.confirmationRequestedAt == null) return false;
+  return ticket.confirmationRequestedAt.getTime() <= confirmationDeadline(now).getTime();
+}
+
+/** One line of a message for lists and mails. */
+export function excerpt(text: string, length = 60): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
+}
+
+/** The custom header the shop's own scripts send with /crm/api calls (spec §7). */
+export const TICKET_API_HEADER = { name: "X-Requested-With", value: "XMLHttpRequest" } as const;
+
+/**
+ * Notices and errors travel to the thread page as short codes in the query (`?notice=sent`), never as
+ * free text a link could forge: a code is a key of TICKET_TEXT or MEDIA_TEXT.
+ */
+export function ticketNoticeText(code: string | null, extra: Record<string, string> = {}): string | null {
+  if (!code) return null;
+  const texts: Record<string, string> = { ...TICKET_TEXT, ...extra };
+  return Object.hasOwn(texts, code) ? (texts[code] ?? null) : null;
+}
+
+/** The code of a message text (the reverse of ticketNoticeText); null when it has none. */
+export function ticketNoticeCode(text: string, extra: Record<string, string> = {}): string | null {
+  const texts: Record<string, string> = { ...TICKET_TEXT, ...extra };
+  return Object.keys(texts).find((key) => texts[key] === text) ?? null;
+}
+
+// ─── The staff ticket list (generic listing, spec screen 1) ─────────────────────────────────
+
+/**
+ * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status and number;
+ * filtered by status, priority, confirmation, category, unread customer messages, the customer (name or
+ * e-mail), the text of the request and the day it arrived. Every view is a GET URL.
+ */
+export const TICKET_LISTING = {
+  orderby: ["updated", "date_created", "priority", "status", "id"],
+  defaultOrderby: "updated",
+  defaultOrdersens: "DESC",
+  pageSize: 20,
+  filters: [
+    { name: "status", label: "状態", operator: "=", type: "choice", choices: [{ value: "doing", label: STATUS_LABELS.doing }, { value: "close", label: STATUS_LABELS.close }] },
+    {
+      name: "priority",
+      label: "優先度",
+      operator: "=",
+      type: "choice",
+      choices: (["high", "medium", "low"] as const).map((value) => ({ value, label: PRIORITY_LABELS[value] })),
+    },
+    {
+      name: "confirmation",
+      label: "解決確認",
+      operator: "=",
+      type: "choice",
+      choices: (["waiting", "resolved", "unresolved"] as const).map((value) => ({ value, label: CONFIRMATION_LABELS[value] })),
+    },
+    { name: "category", label: "種類", operator: "=", type: "choice", choices: TICKET_CATEGORIES.map((value) => ({ value, label: value })) },
+    { name: "unread", label: "未読", operator: "=", type: "choice", choices: [{ value: "1", label: "未読メッセージあり" }] },
+    { name: "customer", label: "お客様", operator: "LIKE", type: "text", placeholder: "名前またはメールアドレス" },
+    { name: "content", label: "内容", operator: "LIKE", type: "text", placeholder: "例：届かない" },
+    { name: "date_created", label: "受付日", operator: "BETWEEN", type: "date" },
+  ],
+} as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id">;
+export type TicketSort = (typeof TICKET_LISTING.orderby)[number];
+
+/** Sort rank of a priority: high first when sorted DESC. */
+export const PRIORITY_RANK: Record<TicketPriority, number> = { high: 3, medium: 2, low: 1 };

@@ -1,0 +1,20 @@
+/**
+ * GET /api/user/addresses: the signed-in member's addresses as a JSON array (spec §3 Address fields plus
+ * id; the default first). This is what GET /user/profile/addresses answers when the request asks for
+ * JSON (Accept: application/json, or X-Requested-With: XMLHttpRequest): the Worker entry rewrites such a
+ * request here (app/core/content-negotiation.ts). A guest gets 401 JSON.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { NEGOTIATED_VARY } from "~/core/content-negotiation";
+import { methodNotAllowed } from "~/http.server";
+import { ADDRESS_BOOK_PATH, requireMemberForApi } from "~/services/address-pages.server";
+import { listAddresses } from "~/services/addresses.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireMemberForApi(request, context, ADDRESS_BOOK_PATH);
+  return Response.json(await listAddresses(context.db, user.id), {
+    headers: { "Cache-Control": "private, no-store", Vary: NEGOTIATED_VARY },
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,30 @@
+/**
+ * POST /crm/api/{module}/messages/send/{ticketId} (spec §7): body `message`, `gallery[]` (media ids from
+ * /crm/customer/media/upload) and/or `file` parts; answers the new message (§3 Ticket message). Staff
+ * write as カスタマーサービス and their reply mails the customer. A plain form post (no JS) goes back to
+ * the thread page.
+ */
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { MEDIA_TEXT } from "~/core/images";
+import { ticketModule, ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
+import { idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/http.server";
+import { messageInputFrom, sendMessage } from "~/services/tickets.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  if (!ticketModule(params.module)) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  const ticketId = idParam(params.ticketId, "お問い合わせID");
+  const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
+  const input = messageInputFrom(await readApiFormData(request));
+  if (!input) throw jsonError(400, MALFORMED_FORM_MESSAGE);
+  const result = await sendMessage(context.db, context.cloudflare.env.ATTACHMENTS, user, ticketId, input);
+  const threadPath = user.role === "staff" ? `/crm/tickets/${ticketId}` : `/user/support/${ticketId}`;
+  if (isNavigation(request)) {
+    if (!result.ok) throw redirect(`${threadPath}?error=${ticketNoticeCode(result.error, MEDIA_TEXT) ?? "messageRequired"}#reply`, 303);
+    throw redirect(`${threadPath}?notice=sent#latest`, 303);
+  }
+  if (!result.ok) return Response.json({ error: result.error, field: result.field }, { status: result.status });
+  return Response.json(result.message);
+}

@@ -1,0 +1,20 @@
+/**
+ * GET /crm/api/customers/past-orders/{customerId} (spec §7, §3 Past order): the customer's recent orders
+ * with their lines, for the new-ticket form. A customer may ask only for their own (403 otherwise);
+ * staff for anyone. Answer: [{ id, number, date_created, orderdetails: [{ id, sku, title,
+ * variation: { picture }, product: { id, picture } }] }].
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/http.server";
+import { pastOrders } from "~/services/tickets.server";
+
+export const NOT_YOUR_ORDERS_MESSAGE = "ほかのお客様のご注文は表示できません。";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const customerId = idParam(params.customerId, "お客様ID");
+  const user = await requireApiUser(request, context, "/user/support");
+  if (user.role !== "staff" && user.id !== customerId) throw jsonError(403, NOT_YOUR_ORDERS_MESSAGE);
+  return Response.json(await pastOrders(context.db, customerId), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,25 @@
+/**
+ * GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved} (spec §7, screen 3): the ticket's
+ * customer answers staff's resolution request. Only while it is waiting; resolved closes the ticket.
+ * Answer: { ticket: { id, status, confirmation }, label, notice }. It changes state on a GET because the
+ * spec says so; calls from other sites are refused (requireSameSiteGet).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CONFIRMATION_LABELS, isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
+import { idParam, jsonError, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/http.server";
+import { answerTicketConfirmation } from "~/services/tickets.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const ticketId = idParam(params.ticketId, "お問い合わせID");
+  if (!isConfirmationAnswer(params.answer)) throw jsonError(404, TICKET_TEXT.confirmationNotWaiting);
+  requireSameSiteGet(request, TICKET_API_HEADER);
+  const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
+  const result = await answerTicketConfirmation(context.db, user, ticketId, params.answer);
+  if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { ticket: { id: ticketId, status: result.status, confirmation: result.confirmation }, label: CONFIRMATION_LABELS[result.confirmation], notice: result.notice },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,21 @@
+/**
+ * GET /crm/customer/media/{mediaId}/{m|xl}: a ticket attachment streamed from R2, only to the uploader
+ * (before it is sent), the ticket's customer and staff; anyone else gets 404 (its existence is not told).
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireUser } from "~/auth/auth.server";
+import { idParam, methodNotAllowed } from "~/http.server";
+import { findViewableMedia, MEDIA_TEXT, mediaResponse } from "~/services/media.server";
+
+const notFound = () => new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  if (params.size !== "m" && params.size !== "xl") return notFound();
+  const mediaId = idParam(params.mediaId, "画像ID");
+  const user = await requireUser(request, context);
+  const found = await findViewableMedia(context.db, mediaId, user);
+  if (!found) return notFound();
+  return (await mediaResponse(context.cloudflare.env.ATTACHMENTS, found, request)) ?? notFound();
+}
+
+export const action = () => methodNotAllowed("GET");

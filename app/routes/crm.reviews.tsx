@@ -1,0 +1,134 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth/auth.server";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { Paginator } from "~/components/Paginator";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { formatDateTime } from "~/components/member/format";
+import { paginatorPages } from "~/core/paginator";
+import { SHOP_NAME } from "~/core/site";
+import { isNavigation, pageParam, parseId, readFormData } from "~/http.server";
+import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/review-replies";
+import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/reviews-admin.server";
+
+export const meta: MetaFunction = () => [{ title: `レビュー返信（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+const NOTICES = { saved: REVIEW_REPLY_TEXT.saved, removed: REVIEW_REPLY_TEXT.removed } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const url = new URL(request.url);
+  const filter = reviewFilter(url.searchParams.get("filter"));
+  const listing = await listReviewsForReply(context.db, filter, pageParam(url.searchParams.get("page")));
+  const code = url.searchParams.get("notice");
+  return { ...listing, filter, notice: code === "saved" || code === "removed" ? NOTICES[code] : null };
+}
+
+type ReviewActionData = { ok: true; reviewId: number; notice: string } | { ok: false; reviewId: number | null; error: string };
+
+/** Save or remove staff's reply; a plain post (no JS) returns to the same list view. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  const form = await readFormData(request);
+  const reviewId = parseId(form.get("review"));
+  if (reviewId == null) return data<ReviewActionData>({ ok: false, reviewId: null, error: REVIEW_REPLY_TEXT.notFound }, { status: 400 });
+  const remove = form.get("intent") === "remove";
+  const text = form.get("comment");
+  const result = await saveReviewReply(context.db, staff.id, reviewId, remove ? null : typeof text === "string" ? text : "");
+  if (!result.ok) return data<ReviewActionData>({ ok: false, reviewId, error: result.error }, { status: result.status });
+  if (isNavigation(request)) {
+    const back = new URL(String(form.get("back") ?? "/crm/reviews"), "http://local");
+    const path = back.pathname === "/crm/reviews" ? back : new URL("/crm/reviews", "http://local");
+    path.searchParams.set("notice", remove ? "removed" : "saved");
+    throw redirect(`${path.pathname}${path.search}#review-${reviewId}`, 303);
+  }
+  return data<ReviewActionData>({ ok: true, reviewId, notice: result.notice });
+}
+
+function ReplyEditor({ review, back, pageResult }: { review: AdminReview; back: string; pageResult: ReviewActionData | null }) {
+  const fetcher = useFetcher<ReviewActionData>();
+  const result = fetcher.data ?? (pageResult && pageResult.reviewId === review.id ? pageResult : null);
+  const fieldId = `comment-${review.id}`;
+  return (
+    <fetcher.Form method="post" className="mt-2 grid gap-2">
+      <input type="hidden" name="review" value={review.id} />
+      <input type="hidden" name="back" value={back} />
+      <label htmlFor={fieldId} className="text-sm font-bold">
+        ショップからの返信（スタッフとして表示）
+      </label>
+      <textarea id={fieldId} name="comment" rows={3} maxLength={REVIEW_REPLY_MAX_LENGTH} defaultValue={review.replyText} className="field" />
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" name="intent" value="save" className="btn-primary" disabled={fetcher.state !== "idle"}>
+          返信を保存
+        </button>
+        {review.replyHtml ? (
+          <button type="submit" name="intent" value="remove" className="btn-secondary" disabled={fetcher.state !== "idle"}>
+            返信を削除
+          </button>
+        ) : null}
+        {result ? (
+          <span role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-green-800" : "field-error m-0"}>
+            {result.ok ? result.notice : result.error}
+          </span>
+        ) : null}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export default function CrmReviews() {
+  const { reviews, total, pages, page, filter, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() ?? null;
+  const hrefFor = (target: number) => `/crm/reviews?filter=${filter}&page=${target}`;
+  const back = hrefFor(page);
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <h1 className="text-xl">レビュー返信</h1>
+      {notice ? (
+        <p role="status" className="rounded bg-green-50 px-3 py-2 text-sm text-green-800">
+          {notice}
+        </p>
+      ) : null}
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-2">
+        <label className="grid gap-1 text-sm">
+          表示
+          <select name="filter" defaultValue={filter} className="field">
+            {REVIEW_FILTERS.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="btn-secondary">
+          絞り込む
+        </button>
+        <span className="text-sm text-gray-700">{total}件</span>
+      </Form>
+      {reviews.length === 0 ? <p>該当するレビューはありません。</p> : null}
+      <ul className="m-0 grid gap-4 p-0">
+        {reviews.map((review) => (
+          <li key={review.id} id={`review-${review.id}`} className="card list-none p-3" data-testid="admin-review">
+            <p className="m-0 text-xs text-gray-600">
+              <Link to={review.product.url}>{review.product.title}</Link>・{review.nickname}さん・{formatDateTime(review.createdAt)}
+            </p>
+            <p className="m-0 mt-1 text-sm">
+              <span aria-label={`評価 ${review.rate}`} className="text-amber-500">
+                <span aria-hidden="true">{"★".repeat(review.rate)}</span>
+              </span>{" "}
+              <strong>{review.title}</strong>
+            </p>
+            <div className="text-sm" dangerouslySetInnerHTML={{ __html: review.reviewHtml }} />
+            <ReplyEditor review={review} back={back} pageResult={actionData} />
+          </li>
+        ))}
+      </ul>
+      <Paginator pages={paginatorPages(page, pages)} current={page} hrefFor={hrefFor} label="レビューのページ" />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,150 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth/auth.server";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { Listing, type ListingColumn } from "~/components/listing/Listing";
+import { formatDateTime, isoDateTime } from "~/components/member/format";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { StatusBadge } from "~/components/tickets/TicketHeader";
+import { parseListingQuery } from "~/core/listing";
+import { SHOP_NAME } from "~/core/site";
+import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } from "~/core/tickets";
+import { isNavigation, listingReturnPath, parseId, readFormData } from "~/http.server";
+import { canonicalListingRedirect, listingJson } from "~/services/listing.server";
+import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets.server";
+
+const PATH = "/crm/tickets";
+
+export const meta: MetaFunction = () => [{ title: `お問い合わせ一覧（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** The staff ticket list on the generic listing: sort, filter and page are GET parameters (works without JS). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  const url = new URL(request.url);
+  const query = parseListingQuery(TICKET_LISTING, url.searchParams);
+  // A filter form sent without JS carries every field, empty ones too: answer with the clean URL.
+  const canonical = canonicalListingRedirect(url, TICKET_LISTING, query);
+  if (canonical) throw canonical;
+  const page = await listStaffTickets(context.db, query);
+  return data({ page, confirmRemove: parseId(url.searchParams.get("remove")) }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type TicketsActionData = { ok: true } | { ok: false; error: string };
+
+/**
+ * Row removal (intent=remove, id, back: 303 back without JS, JSON for a fetcher); any other POST is the §7
+ * listing call (query[page], query[orderby], query[ordersens], inputs[…], operators[…]) answered as JSON.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaff(request, context);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "remove") {
+    const page = await listStaffTickets(context.db, parseListingQuery(TICKET_LISTING, form.entries()));
+    return Response.json(listingJson(TICKET_LISTING, page, (row) => row));
+  }
+  const id = parseId(form.get("id"));
+  if (id == null || !(await deleteTicket(context.db, id))) {
+    return data<TicketsActionData>({ ok: false, error: TICKET_TEXT.ticketNotFound }, { status: 404 });
+  }
+  if (isNavigation(request)) throw redirect(listingReturnPath(form.get("back"), PATH, "removed"), 303);
+  return data<TicketsActionData>({ ok: true });
+}
+
+const columns: ListingColumn<StaffTicketRow>[] = [
+  { key: "id", label: "番号", sort: "id", firstDirection: "DESC", className: "w-14", render: (ticket) => `#${ticket.id}` },
+  {
+    key: "subject",
+    label: "お問い合わせ",
+    rowHeader: true,
+    render: (ticket) => (
+      <span className="grid gap-0.5">
+        <Link to={`${PATH}/${ticket.id}`} className="font-bold" data-testid="ticket-link">
+          {ticket.category}・{ticket.trouble}
+        </Link>
+        <span className="text-xs text-gray-700">
+          {ticket.customer}（{ticket.email}）
+        </span>
+        <span className="line-clamp-2 break-all text-xs text-gray-600">{ticket.lastMessage}</span>
+      </span>
+    ),
+  },
+  {
+    key: "priority",
+    label: "優先度",
+    sort: "priority",
+    firstDirection: "DESC",
+    className: "w-16",
+    render: (ticket) => <span className={ticket.priority === "high" ? "font-bold text-brand" : ""}>{PRIORITY_LABELS[ticket.priority]}</span>,
+  },
+  {
+    key: "status",
+    label: "状態",
+    sort: "status",
+    className: "w-28",
+    render: (ticket) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={ticket.status} />
+        {ticket.confirmation ? <span className="badge whitespace-nowrap bg-amber-100 text-amber-900">{CONFIRMATION_LABELS[ticket.confirmation]}</span> : null}
+        {ticket.unread > 0 ? (
+          <span className="badge whitespace-nowrap bg-brand text-white" data-testid="ticket-unread">
+            未読 {ticket.unread}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    key: "updated",
+    label: "更新日時",
+    sort: "updated",
+    firstDirection: "DESC",
+    className: "w-32 text-xs text-gray-700",
+    render: (ticket) => <time dateTime={isoDateTime(ticket.updatedAt)}>{formatDateTime(ticket.updatedAt)}</time>,
+  },
+  {
+    key: "date_created",
+    label: "受付日時",
+    sort: "date_created",
+    firstDirection: "DESC",
+    className: "w-32 text-xs text-gray-700",
+    render: (ticket) => <time dateTime={isoDateTime(ticket.createdAt)}>{formatDateTime(ticket.createdAt)}</time>,
+  },
+];
+
+export default function CrmTickets() {
+  const { page, confirmRemove } = useLoaderData<typeof loader>();
+  // The JSON listing answer goes to API callers only; the page sees removal results.
+  const actionData = useActionData<typeof action>() as TicketsActionData | undefined;
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <h1 className="text-xl">お問い合わせ一覧</h1>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="field-error">
+          {actionData.error}
+        </p>
+      ) : null}
+      <Listing
+        path={PATH}
+        definition={TICKET_LISTING}
+        page={page}
+        columns={columns}
+        rowKey={(ticket) => ticket.id}
+        rowTestId="ticket-row"
+        caption="お問い合わせ一覧"
+        emptyText="お問い合わせはありません。"
+        removal={{
+          confirmingId: confirmRemove,
+          action: PATH,
+          rowName: (ticket) => `お問い合わせ #${ticket.id}`,
+          confirmText: (ticket) => `お問い合わせ #${ticket.id}（${ticket.customer}様）を削除しますか？メッセージと添付画像も削除されます。`,
+          removedText: "お問い合わせを削除しました。",
+        }}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,23 @@
+/**
+ * POST /user/mails/read/{id} (spec §7): opens one of the member's mails — an unread one (readed null)
+ * becomes read — and answers it: { ok: true, mail: { id, title, content (sanitised HTML), date_created,
+ * readed } } for a fetch (the list's modal), a 303 to the detail page for a plain form post. Another
+ * member's mail, or none, is 404; a malformed id 400; a guest 401 (or the login page).
+ */
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { getOptionalUser } from "~/auth/auth.server";
+import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, requirePost } from "~/http.server";
+import { MAIL_NOT_FOUND_MESSAGE, mailJson, openMail } from "~/services/member-mails.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requirePost(request);
+  const user = await getOptionalUser(request, context);
+  if (!user) return loginRequired(request, "/user/mails");
+  const id = idParam(params.id, "お知らせID");
+  const opened = await openMail(context.db, user.id, id, new Date());
+  if (!opened) return jsonError(404, MAIL_NOT_FOUND_MESSAGE);
+  if (isNavigation(request)) return redirect(`/user/mails/${id}`, 303);
+  return Response.json({ ok: true, mail: mailJson(opened.mail) }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,99 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/auth.server";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { Listing, type ListingColumn } from "~/components/listing/Listing";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { formatShortDate, isoDateTime } from "~/components/member/format";
+import { parseListingQuery } from "~/core/listing";
+import { ORDER_LISTING } from "~/core/member-listings";
+import { formatYen } from "~/core/money";
+import { ORDER_STATUS_LABELS } from "~/core/orders";
+import { SHOP_NAME } from "~/core/site";
+import { canonicalListingRedirect } from "~/services/listing.server";
+import { listOrders } from "~/services/orders.server";
+
+const PATH = "/user/orders";
+
+export const meta: MetaFunction = () => [{ title: `注文履歴 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const query = parseListingQuery(ORDER_LISTING, url.searchParams);
+  const canonical = canonicalListingRedirect(url, ORDER_LISTING, query);
+  if (canonical) throw canonical;
+  const page = await listOrders(context.db, user.id, query);
+  return data({ page }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type OrderRow = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+
+function itemsLabel(order: OrderRow): string {
+  const [first, ...rest] = order.items;
+  if (!first) return "";
+  return rest.length ? `${first.title} ほか${rest.length}点` : first.title;
+}
+
+const columns: ListingColumn<OrderRow>[] = [
+  {
+    key: "date_created",
+    label: "注文日",
+    sort: "date_created",
+    firstDirection: "DESC",
+    className: "w-24 text-xs",
+    render: (order) => <time dateTime={isoDateTime(order.dateCreated)}>{formatShortDate(order.dateCreated)}</time>,
+  },
+  {
+    key: "order",
+    label: "ご注文",
+    rowHeader: true,
+    render: (order) => (
+      <span className="grid gap-0.5">
+        <Link to={`${PATH}/${order.id}`} className="font-bold">
+          注文番号 {order.number}
+        </Link>
+        <span className="break-words text-xs text-gray-700">{itemsLabel(order)}</span>
+      </span>
+    ),
+  },
+  {
+    key: "status",
+    label: "状態",
+    className: "w-20 text-xs",
+    render: (order) => ORDER_STATUS_LABELS[order.status],
+  },
+  {
+    key: "total",
+    label: "合計",
+    sort: "total",
+    firstDirection: "DESC",
+    className: "w-20 text-right whitespace-nowrap",
+    render: (order) => formatYen(order.total),
+  },
+];
+
+export default function Orders() {
+  const { page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <MemberHeading title="注文履歴" />
+      <div className="mt-4">
+        <Listing
+          path={PATH}
+          definition={ORDER_LISTING}
+          page={page}
+          columns={columns}
+          rowKey={(order) => order.id}
+          rowTestId="order-row"
+          caption="注文履歴"
+          emptyText="ご注文はまだありません。"
+        />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

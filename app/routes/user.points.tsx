@@ -1,0 +1,101 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/auth.server";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { Listing, type ListingColumn } from "~/components/listing/Listing";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { formatShortDate, isoDateTime } from "~/components/member/format";
+import { MAX_POINTS_PER_ORDER } from "~/core/limits";
+import { parseListingQuery } from "~/core/listing";
+import { POINT_LISTING } from "~/core/member-listings";
+import { POINT_KIND_LABELS, signedPoints } from "~/core/point-ledger";
+import { POINT_EARNING_UNIT } from "~/core/points";
+import { SHOP_NAME } from "~/core/site";
+import { canonicalListingRedirect } from "~/services/listing.server";
+import { loadPoints } from "~/services/member-points.server";
+
+const PATH = "/user/points";
+
+export const meta: MetaFunction = () => [{ title: `ポイント | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const query = parseListingQuery(POINT_LISTING, url.searchParams);
+  const canonical = canonicalListingRedirect(url, POINT_LISTING, query);
+  if (canonical) throw canonical;
+  return data(await loadPoints(context.db, user.id, query), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type Entry = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+
+const columns: ListingColumn<Entry>[] = [
+  {
+    key: "date_created",
+    label: "日付",
+    sort: "date_created",
+    firstDirection: "DESC",
+    className: "w-24 text-xs",
+    render: (entry) => <time dateTime={isoDateTime(entry.dateCreated)}>{formatShortDate(entry.dateCreated)}</time>,
+  },
+  {
+    key: "note",
+    label: "内容",
+    rowHeader: true,
+    render: (entry) => (
+      <span className="grid gap-0.5">
+        <span className="badge w-fit bg-gray-100 text-gray-800">{POINT_KIND_LABELS[entry.kind]}</span>
+        <span className="break-words">
+          {entry.orderId != null && entry.orderNumber ? <Link to={`/user/orders/${entry.orderId}`}>{entry.note || `ご注文 ${entry.orderNumber}`}</Link> : entry.note}
+        </span>
+        {entry.expiresAt && entry.amount > 0 ? <span className="text-xs text-gray-600">有効期限：{formatShortDate(entry.expiresAt)}</span> : null}
+      </span>
+    ),
+  },
+  {
+    key: "amount",
+    label: "ポイント",
+    sort: "amount",
+    firstDirection: "DESC",
+    className: "w-20 whitespace-nowrap text-right",
+    render: (entry) => <span className={entry.amount < 0 ? "text-gray-700" : "font-bold text-brand"}>{signedPoints(entry.amount)}</span>,
+  },
+];
+
+export default function Points() {
+  const { balance, page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <MemberHeading title="ポイント" />
+      <section aria-labelledby="points-balance" className="card mt-4 grid gap-1 p-4">
+        <h2 id="points-balance" className="m-0 text-sm text-gray-700">
+          ご利用いただけるポイント
+        </h2>
+        <p className="m-0 text-3xl font-bold text-brand" data-testid="points-balance">
+          {balance.toLocaleString("ja-JP")}
+          <span className="ml-1 text-base">pt</span>
+        </p>
+        <p className="m-0 text-xs text-gray-600">
+          1ポイント＝1円としてご利用いただけます（1回のご注文で最大{MAX_POINTS_PER_ORDER.toLocaleString("ja-JP")}ポイント）。お支払い金額{POINT_EARNING_UNIT}円ごとに1ポイントが貯まります。
+        </p>
+      </section>
+      <h2 className="mb-0 mt-6 text-base">ポイント履歴</h2>
+      <div className="mt-2">
+        <Listing
+          path={PATH}
+          definition={POINT_LISTING}
+          page={page}
+          columns={columns}
+          rowKey={(entry) => entry.id}
+          rowTestId="point-entry"
+          caption="ポイント履歴"
+          emptyText="ポイントの履歴はまだありません。"
+        />
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

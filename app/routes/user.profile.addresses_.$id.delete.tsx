@@ -1,0 +1,67 @@
+/**
+ * /user/profile/addresses/{id}/delete: the confirmation step for deleting without JS
+ * (「この配送先を本当に削除しますか？」 with 削除する / キャンセル). With JS the list page asks in a dialog.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/auth.server";
+import { AddressSummary } from "~/components/address/AddressSummary";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { ADDRESS_DELETE_CONFIRMATION, ADDRESS_FORM_MESSAGES } from "~/core/address-form";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { SHOP_NAME } from "~/core/site";
+import { parseId, readFormData } from "~/http.server";
+import { returnPath } from "~/services/address-pages.server";
+import { deleteAddress, findAddress } from "~/services/addresses.server";
+
+export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+function addressId(value: string | undefined): number {
+  const id = parseId(value);
+  if (id == null) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const address = await findAddress(context.db, user.id, addressId(params.id));
+  if (!address) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  return { address, redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await readFormData(request);
+  const result = await deleteAddress(context.db, user.id, addressId(params.id));
+  if (!result.ok) throw new Response(result.error, { status: 404 });
+  throw redirect(returnPath(form.get("redirectTo"), "deleted"), 303);
+}
+
+export default function DeleteAddressPage() {
+  const { address, redirectTo } = useLoaderData<typeof loader>();
+  const back = redirectTo ?? "/user/profile/addresses";
+  return (
+    <div className="mx-auto grid max-w-xl gap-4 py-6">
+      <h1 className="m-0 text-xl">お届け先の削除</h1>
+      <p className="m-0 font-bold" id="delete-question">
+        {ADDRESS_DELETE_CONFIRMATION}
+      </p>
+      <div className="card p-4">
+        <AddressSummary address={address} headingLevel={2} />
+      </div>
+      <Form method="post" className="flex flex-wrap justify-end gap-2" aria-describedby="delete-question">
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Link to={back} className="btn-secondary no-underline">
+          キャンセル
+        </Link>
+        <button type="submit" className="btn-primary">
+          削除する
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,25 @@
+/** /user/profile/addresses/new: add an address on its own page (no JS; the list page opens a modal with JS). */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/auth.server";
+import { AddressFormPage } from "~/components/address/AddressFormPage";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { SHOP_NAME } from "~/core/site";
+import { addressFormAction } from "~/services/address-pages.server";
+
+export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  return addressFormAction(request, context, user.id, null);
+}
+
+export default function NewAddressPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  return <AddressFormPage address={null} redirectTo={redirectTo} />;
+}

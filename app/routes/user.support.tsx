@@ -1,0 +1,88 @@
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/auth.server";
+import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
+import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
+import { SHOP_NAME } from "~/core/site";
+import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
+import { parseId, readFormData } from "~/http.server";
+import { createTicket, loadSupportPage, messageInputFrom, pastOrders, type PastOrder } from "~/services/tickets.server";
+
+export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** Fields the no-JS 「この注文の商品を表示」 GET carries back as the form's defaults. */
+const DEFAULT_FIELDS = ["category", "trouble", "reply_choice", "orders_id", "products_id", "description"] as const;
+
+function pickedOrder(orders: PastOrder[], orderId: number | null): NewTicketFormData["picked"] {
+  const order = orderId == null ? undefined : orders.find((candidate) => candidate.id === orderId);
+  return order ? { orderId: order.id, lines: order.orderdetails } : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const { tickets, orders } = await loadSupportPage(context.db, user.id);
+  const defaults: Record<string, string | string[]> = {};
+  for (const name of DEFAULT_FIELDS) {
+    const value = url.searchParams.get(name);
+    if (value) defaults[name] = value.slice(0, 5000);
+  }
+  const details = url.searchParams.getAll("details").filter((value) => /^\d{1,9}$/.test(value));
+  if (details.length) defaults.details = details;
+  const form: NewTicketFormData = {
+    // The form's `session`: a double submit of this render creates one ticket.
+    session: String(Date.now()),
+    customerId: user.id,
+    orders: orders.map((order) => ({ id: order.id, number: order.number, date_created: order.date_created })),
+    picked: pickedOrder(orders, parseId(url.searchParams.get("orders_id"))),
+    defaults,
+  };
+  return { tickets, form };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await readFormData(request);
+  // The spec names the order lines details[]; the page's checkboxes send `details`.
+  for (const value of form.getAll("details[]")) form.append("details", value);
+  const submission = parseWithValibot(form, { schema: NewTicketSchema });
+  const picked = async () => pickedOrder(await pastOrders(context.db, user.id), parseId(form.get("orders_id")));
+  if (submission.status !== "success") {
+    return data({ reply: submission.reply({ hideFields: ["file"] }), picked: await picked() }, { status: 400 });
+  }
+  const input = messageInputFrom(form);
+  if (!input) return data({ reply: submission.reply({ formErrors: [TICKET_TEXT.idInvalid], hideFields: ["file"] }), picked: await picked() }, { status: 400 });
+  const result = await createTicket(context.db, context.cloudflare.env.ATTACHMENTS, user, submission.value, input.attachments);
+  if (!result.ok) {
+    const onField = result.field === "orders_id" || result.field === "details" || result.field === "products_id";
+    const reply = onField
+      ? submission.reply({ fieldErrors: { [result.field]: [result.error] }, hideFields: ["file"] })
+      : submission.reply({ formErrors: [result.error], hideFields: ["file"] });
+    return data({ reply, picked: await picked() }, { status: result.status });
+  }
+  throw redirect(`/user/support/${result.ticketId}?notice=created`, 303);
+}
+
+export default function Support() {
+  const { tickets, form } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl py-6">
+      <h1 className="text-xl">お問い合わせ</h1>
+      <CustomerTicketList tickets={tickets} />
+      <section aria-labelledby="new-ticket-heading">
+        <h2 id="new-ticket-heading" className="text-lg">
+          新しいお問い合わせ
+        </h2>
+        <p className="text-sm text-gray-700">ご注文や商品、サイトについてのご質問をお送りください。カスタマーサービスより順次ご返信いたします。</p>
+        <NewTicketForm data={{ ...form, picked: actionData?.picked ?? form.picked }} lastResult={actionData?.reply ?? null} />
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,106 @@
+/**
+ * What the address pages and the address JSON endpoints share: the member guard for JSON callers,
+ * reading a posted list, the add/edit form action (save or 住所を検索 without JS), and the answers.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { getOptionalUser } from "~/auth/auth.server";
+import {
+  ADDRESS_FORM_MESSAGES,
+  AddressSchema,
+  parseAddressListJson,
+  readAddressList,
+  validateAddressList,
+} from "~/core/address-form";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { jsonError, loginRequired, readApiFormData, readFormData } from "~/http.server";
+import type { SessionUser } from "~/services/accounts.server";
+import { addAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
+import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
+
+type Context = Pick<AppLoadContext, "db" | "sessionStorage" | "cloudflare">;
+
+export const ADDRESS_BOOK_PATH = "/user/profile/addresses";
+/** Largest list body read (20 addresses are about 10 KB). */
+const MAX_LIST_BODY = 64 * 1024;
+
+/** The member calling a JSON endpoint; a guest gets 401 JSON (a plain form post goes to /login). */
+export async function requireMemberForApi(request: Request, context: Context, returnTo = ADDRESS_BOOK_PATH): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw loginRequired(request, returnTo);
+  return user;
+}
+
+/** A list posted as JSON (`[...]` or `{ addresses: [...] }`) or as a form (`addresses` JSON text, or addresses[0][field]). */
+export async function readPostedAddressList(request: Request): Promise<Record<string, string>[]> {
+  const type = request.headers.get("Content-Type") ?? "";
+  let rows: Record<string, string>[] | null;
+  if (/^application\/json\b/i.test(type)) {
+    const text = await request.text().catch(() => "");
+    rows = text.length > MAX_LIST_BODY ? null : parseAddressListJson(text);
+  } else {
+    rows = readAddressList((await readApiFormData(request)).entries());
+  }
+  if (!rows) throw jsonError(400, ADDRESS_FORM_MESSAGES.listInvalid);
+  return rows;
+}
+
+/** Saves a posted list for the member: `{ addresses }` (the saved list), or 4xx `{ error, form, valide }`. */
+export async function saveListAnswer(userId: number, context: Context, rows: Record<string, string>[]): Promise<Response> {
+  const validation = validateAddressList(rows);
+  if (!validation.ok) {
+    return Response.json({ error: validation.error, form: { errors: validation.errors }, valide: false }, { status: 400 });
+  }
+  const saved = await saveAddressList(context.db, userId, validation.entries);
+  if (!saved.ok) return Response.json({ error: saved.error }, { status: saved.status });
+  return Response.json({ addresses: saved.value }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export interface AddressFormActionData {
+  lastResult: SubmissionResult<string[]>;
+  lookup: { tone: "info" | "error"; text: string } | null;
+}
+
+/**
+ * The action of /user/profile/addresses/new and …/{id}/edit (plain forms, JS or not):
+ * `intent=postal_lookup` re-renders the form with the looked-up address; otherwise the address is
+ * validated (prefecture completed from the postal code when missing) and saved, then 303 back.
+ */
+export async function addressFormAction(
+  request: Request,
+  context: Context,
+  userId: number,
+  addressId: number | null,
+): Promise<ReturnType<typeof data<AddressFormActionData>> | Response> {
+  const form = await readFormData(request);
+  const deps = postalDepsFor(context, request);
+  if (form.get("intent") === "postal_lookup") {
+    const lookup = await lookUpPostalForm(deps, form);
+    // Only the values: no field messages for a form the shopper has not submitted yet.
+    const { initialValue } = parseWithValibot(lookup.formData, { schema: AddressSchema }).reply();
+    return data<AddressFormActionData>({
+      lastResult: { initialValue },
+      lookup: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message },
+    });
+  }
+  const submission = parseWithValibot(await completePrefecture(deps, form), { schema: AddressSchema });
+  if (submission.status !== "success") {
+    return data<AddressFormActionData>({ lastResult: submission.reply(), lookup: null }, { status: 400 });
+  }
+  const result = addressId == null
+    ? await addAddress(context.db, userId, submission.value)
+    : await updateAddress(context.db, userId, addressId, submission.value);
+  if (!result.ok) {
+    if (result.status === 404) throw new Response(result.error, { status: 404 });
+    return data<AddressFormActionData>({ lastResult: submission.reply({ formErrors: [result.error] }), lookup: null }, { status: result.status });
+  }
+  const notice = addressId == null ? "added" : "updated";
+  throw redirect(returnPath(form.get("redirectTo"), notice), 303);
+}
+
+/** Where a no-JS address page goes after saving or deleting: redirectTo (same-site), else the list with a notice. */
+export function returnPath(redirectTo: FormDataEntryValue | string | null, notice: string): string {
+  const target = safeRedirectPath(redirectTo, "");
+  return target || `${ADDRESS_BOOK_PATH}?notice=${notice}`;
+}

@@ -1,0 +1,203 @@
+/**
+ * Ticket attachments in R2 (spec §3 Image upload item, §7 media upload): stored under an unguessable key
+ * after the bytes prove to be a JPEG, PNG, WebP or GIF; described by a `media` row; served only to the
+ * uploader (before it is sent), the ticket's customer and staff. Uploads never sent are purged.
+ */
+import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
+import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
+import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
+import type { Database } from "~/db/client.server";
+import { media, ticketMessages, tickets } from "~/db/schema";
+
+export const MEDIA_FOLDER = "tickets";
+
+export { MEDIA_TEXT };
+
+/** The media item of spec §3 "Ticket message" gallery (plus its pixel size, which the previewer needs). */
+export interface MediaItem {
+  id: number;
+  ext: string;
+  folder: string;
+  filename: string;
+  thumbnail_m: string;
+  thumbnail_xl: string;
+  width: number | null;
+  height: number | null;
+}
+
+type MediaRow = Pick<typeof media.$inferSelect, "id" | "ext" | "folder" | "filename" | "width" | "height">;
+
+/** Where an attachment is served; both sizes are the stored image (the widget already scaled it). */
+export function mediaUrl(id: number, size: "m" | "xl"): string {
+  return `/crm/customer/media/${id}/${size}`;
+}
+
+export function toMediaItem(row: MediaRow): MediaItem {
+  return {
+    id: row.id,
+    ext: row.ext,
+    folder: row.folder,
+    filename: row.filename,
+    thumbnail_m: mediaUrl(row.id, "m"),
+    thumbnail_xl: mediaUrl(row.id, "xl"),
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export const MEDIA_COLUMNS = {
+  id: media.id,
+  ext: media.ext,
+  folder: media.folder,
+  filename: media.filename,
+  width: media.width,
+  height: media.height,
+};
+
+export type UploadResult =
+  | { ok: true; item: MediaItem }
+  | { ok: false; status: 400 | 409 | 413 | 415; error: string };
+
+function randomName(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The files of a form field: real, non-empty uploads only (a file input left empty sends an empty part). */
+export function uploadedFiles(values: FormDataEntryValue[]): File[] {
+  return values.filter((value): value is File => typeof value !== "string" && value.size > 0);
+}
+
+/** Checks one uploaded file by its bytes and size; stores it in R2 and records it. */
+export async function storeImage(
+  db: Database,
+  bucket: R2Bucket,
+  ownerUserId: number,
+  file: File,
+  now: Date = new Date(),
+): Promise<UploadResult> {
+  if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
+  if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageType(bytes);
+  if (!kind) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  const [pending] = await db
+    .select({ n: count() })
+    .from(media)
+    .where(and(eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId)));
+  if ((pending?.n ?? 0) >= MEDIA_PENDING_LIMIT) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
+
+  const filename = `${randomName()}.${kind}`;
+  const r2Key = `${MEDIA_FOLDER}/${filename}`;
+  const contentType = IMAGE_CONTENT_TYPES[kind];
+  const size = imageDimensions(bytes);
+  await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });
+  try {
+    const [row] = await db
+      .insert(media)
+      .values({
+        ownerUserId,
+        r2Key,
+        folder: MEDIA_FOLDER,
+        filename,
+        ext: kind,
+        contentType,
+        size: bytes.byteLength,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        createdAt: now,
+      })
+      .returning(MEDIA_COLUMNS);
+    if (!row) throw new Error("media row was not written");
+    return { ok: true, item: toMediaItem(row) };
+  } catch (error) {
+    await bucket.delete(r2Key);
+    throw error;
+  }
+}
+
+/** Stores several files (a form sent without JS); stops at the first refused one. */
+export async function storeImages(
+  db: Database,
+  bucket: R2Bucket,
+  ownerUserId: number,
+  files: File[],
+  now: Date = new Date(),
+): Promise<{ ok: true; ids: number[] } | { ok: false; status: 400 | 409 | 413 | 415; error: string }> {
+  const ids: number[] = [];
+  for (const file of files) {
+    const result = await storeImage(db, bucket, ownerUserId, file, now);
+    if (!result.ok) return result;
+    ids.push(result.item.id);
+  }
+  return { ok: true, ids };
+}
+
+/** Whether every id is an upload of this user not yet sent with a message. */
+export async function ownsPendingMedia(db: Database, ownerUserId: number, ids: number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const unique = [...new Set(ids)];
+  const [row] = await db
+    .select({ n: count() })
+    .from(media)
+    .where(and(inArray(media.id, unique), eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId)));
+  return (row?.n ?? 0) === unique.length && unique.length === ids.length;
+}
+
+export interface MediaViewer {
+  id: number;
+  role: "customer" | "staff";
+}
+
+/** The stored object behind a media id when this viewer may see it; null (404) otherwise. */
+export async function findViewableMedia(db: Database, mediaId: number, viewer: MediaViewer) {
+  const [row] = await db
+    .select({
+      r2Key: media.r2Key,
+      contentType: media.contentType,
+      ownerUserId: media.ownerUserId,
+      ticketMessageId: media.ticketMessageId,
+      ticketUserId: tickets.userId,
+    })
+    .from(media)
+    .leftJoin(ticketMessages, eq(ticketMessages.id, media.ticketMessageId))
+    .leftJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+    .where(eq(media.id, mediaId));
+  if (!row) return null;
+  if (viewer.role === "staff") return row;
+  const allowed = row.ticketMessageId == null ? row.ownerUserId === viewer.id : row.ticketUserId === viewer.id;
+  return allowed ? row : null;
+}
+
+/** The image as a response: private caching (the key never changes), revalidated by ETag. */
+export async function mediaResponse(bucket: R2Bucket, found: { r2Key: string; contentType: string }, request: Request): Promise<Response | null> {
+  const object = await bucket.get(found.r2Key);
+  if (!object) return null;
+  const headers = new Headers({
+    "Content-Type": found.contentType,
+    "Cache-Control": "private, max-age=86400",
+    ETag: object.httpEtag,
+    "Content-Disposition": "inline",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  if (request.headers.get("If-None-Match") === object.httpEtag) {
+    await object.body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { headers });
+}
+
+/** Deletes uploads never sent with a message (from D1, then R2), older than MEDIA_ORPHAN_HOURS. */
+export async function purgeOrphanMedia(db: Database, bucket: R2Bucket, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - MEDIA_ORPHAN_HOURS * 60 * 60 * 1000);
+  // Rows go first, and only while still unsent, so an image attached meanwhile keeps its object.
+  const removed = await db
+    .delete(media)
+    .where(and(isNull(media.ticketMessageId), isNull(media.reviewId), lt(media.createdAt, cutoff)))
+    .returning({ r2Key: media.r2Key });
+  for (let start = 0; start < removed.length; start += 1000) {
+    await bucket.delete(removed.slice(start, start + 1000).map((row) => row.r2Key));
+  }
+  return removed.length;
+}

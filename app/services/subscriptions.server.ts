@@ -1,0 +1,277 @@
+/**
+ * A member's subscriptions (定期便): list, detail, skipping the next delivery and cancelling — only for a
+ * delivery after cancel_date (app/core/subscriptions.ts) — each reported by a notification mail written in
+ * the same D1 batch as the change, and the "next delivery soon" reminder. Everything is scoped to the
+ * member: another member's subscription is "not found".
+ */
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { formatDay } from "~/core/listing";
+import { formatYen } from "~/core/money";
+import { PAYMENT_METHODS } from "~/core/payment-methods";
+import { PREFECTURES } from "~/core/postal";
+import { SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
+import {
+  addDaysIso,
+  datesAfterSkip,
+  jstToday,
+  subscriptionChangeAllowed,
+  subscriptionRefusalMessage,
+  UPCOMING_REMINDER_DAYS,
+  upcomingReminderDue,
+  type SubscriptionChange,
+} from "~/core/subscriptions";
+import { includedTax } from "~/core/tax";
+import { aliased, type Database } from "~/db/client.server";
+import { addresses, categories, notificationMails, productMedia, products, productVariations, subscriptions, users } from "~/db/schema";
+import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
+import { productPath } from "./product.server";
+
+export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "定期便が見つかりません。URLが正しいかご確認ください。";
+const REMINDER_CHUNK = 50;
+
+export const SUBSCRIPTION_STALE_MESSAGE = "定期便の内容が更新されています。最新の内容をご確認のうえ、もう一度お試しください。";
+
+const subscriptionColumns = {
+  id: subscriptions.id,
+  userId: subscriptions.userId,
+  status: subscriptions.status,
+  quantity: subscriptions.quantity,
+  periodMonths: subscriptions.periodMonths,
+  amount: subscriptions.amount,
+  nextPaymentDate: subscriptions.nextPaymentDate,
+  nextShippingDate: subscriptions.nextShippingDate,
+  cancelDate: subscriptions.cancelDate,
+  paymentMethod: subscriptions.paymentMethod,
+  cancelledAt: subscriptions.cancelledAt,
+  createdAt: subscriptions.createdAt,
+  addressId: subscriptions.addressId,
+  productTitle: aliased(products.title, "product_title"),
+  sku: products.sku,
+  taxRate: products.taxRate,
+  categorySlug: aliased(categories.slug, "category_slug"),
+  variationTitle: aliased(productVariations.title, "variation_title"),
+  picture: sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`,
+};
+
+function subscriptionsQuery(db: Database) {
+  return db
+    .select(subscriptionColumns)
+    .from(subscriptions)
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .leftJoin(productVariations, eq(productVariations.id, subscriptions.variationId));
+}
+
+type SubscriptionRow = Awaited<ReturnType<ReturnType<typeof subscriptionsQuery>["all"]>>[number];
+
+function shape(row: SubscriptionRow, today: string) {
+  const allowed = subscriptionChangeAllowed(row, today);
+  return {
+    id: row.id,
+    status: row.status,
+    title: row.variationTitle ? `${row.productTitle}（${row.variationTitle}）` : row.productTitle,
+    productUrl: productPath({ categorySlug: row.categorySlug, sku: row.sku }),
+    picture: row.picture,
+    quantity: row.quantity,
+    periodMonths: row.periodMonths,
+    amount: row.amount,
+    unitPrice: Math.floor(row.amount / Math.max(1, row.quantity)),
+    taxRate: row.taxRate,
+    tax: includedTax(row.amount, row.taxRate),
+    nextPaymentDate: row.nextPaymentDate,
+    nextShippingDate: row.nextShippingDate,
+    cancelDate: row.cancelDate,
+    paymentLabel: PAYMENT_METHODS[row.paymentMethod].label,
+    cancelledAt: row.cancelledAt,
+    createdAt: row.createdAt,
+    /** Whether skip and cancel are offered now, and why not otherwise. */
+    changeAllowed: allowed.ok,
+    refusal: allowed.ok ? null : subscriptionRefusalMessage(allowed.reason, row),
+  };
+}
+
+export type SubscriptionView = ReturnType<typeof shape>;
+
+/** The member's subscriptions, active ones first, next delivery soonest first. */
+export async function listSubscriptions(db: Database, userId: number, now: Date): Promise<SubscriptionView[]> {
+  const rows = await subscriptionsQuery(db)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(asc(subscriptions.status), asc(subscriptions.nextShippingDate), desc(subscriptions.id))
+    .all();
+  const today = jstToday(now);
+  return rows.map((row) => shape(row, today));
+}
+
+/** One of the member's subscriptions with its delivery address; null when they have none such. */
+export async function loadSubscription(db: Database, userId: number, subscriptionId: number, now: Date) {
+  const owned = and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId));
+  const [rows, addressRows] = await db.batch([
+    subscriptionsQuery(db).where(owned),
+    db
+      .select({
+        lastname: addresses.lastname,
+        firstname: addresses.firstname,
+        postalCode: addresses.postalCode,
+        prefecture: addresses.prefecture,
+        city: addresses.city,
+        district: addresses.district,
+        address1: addresses.address1,
+        address2: addresses.address2,
+      })
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), inArray(addresses.id, db.select({ id: subscriptions.addressId }).from(subscriptions).where(owned)))),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const address = addressRows[0];
+  return {
+    ...shape(row, jstToday(now)),
+    address: address
+      ? {
+          name: `${address.lastname} ${address.firstname}`,
+          postalCode: `${address.postalCode.slice(0, 3)}-${address.postalCode.slice(3)}`,
+          text: [PREFECTURES[address.prefecture - 1] ?? "", address.city, address.district, address.address1, address.address2].filter(Boolean).join(" "),
+        }
+      : null,
+  };
+}
+
+export type SubscriptionDetail = NonNullable<Awaited<ReturnType<typeof loadSubscription>>>;
+
+// ─── Mails ──────────────────────────────────────────────────────────────────────────────────
+
+function greeting(name: string): string {
+  return `<p>${escapeHtml(name)} 様</p><p>いつも${SHOP_NAME}をご利用いただきありがとうございます。</p>`;
+}
+
+function manageLink(id: number): string {
+  return `<p>定期便の内容は<a href="/user/subscriptions/${id}">マイページの「定期便」</a>からご確認いただけます。ご不明な点はカスタマーサービス（${SUPPORT_PHONE}）までお問い合わせください。</p>`;
+}
+
+export function skippedMail(name: string, view: SubscriptionView, skipped: string, next: { nextShippingDate: string; nextPaymentDate: string }): MailContent {
+  return {
+    title: `【定期便】${formatDay(skipped)}のお届けをスキップしました`,
+    content:
+      greeting(name) +
+      `<p>「${escapeHtml(view.title)}」の定期便について、${formatDay(skipped)}のお届けをスキップしました。この回のお届けとご請求はありません。</p>` +
+      `<p>次回のお届け予定日：${formatDay(next.nextShippingDate)}<br>次回のお支払い予定日：${formatDay(next.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
+      manageLink(view.id),
+  };
+}
+
+export function cancelledMail(name: string, view: SubscriptionView): MailContent {
+  return {
+    title: `【定期便】「${view.title}」の定期便を解約しました`,
+    content:
+      greeting(name) +
+      `<p>「${escapeHtml(view.title)}」の定期便の解約を承りました。${formatDay(view.nextShippingDate)}以降のお届けとご請求はありません。</p>` +
+      "<p>これまでご利用いただき、誠にありがとうございました。またのご利用をお待ちしております。</p>" +
+      manageLink(view.id),
+  };
+}
+
+export function upcomingMail(name: string, view: SubscriptionView): MailContent {
+  return {
+    title: `【定期便】「${view.title}」を${formatDay(view.nextShippingDate)}にお届けします`,
+    content:
+      greeting(name) +
+      `<p>次回の定期便のお届け予定をお知らせします。</p>` +
+      `<p>商品：${escapeHtml(view.title)}<br>お届け予定日：${formatDay(view.nextShippingDate)}<br>お支払い予定日：${formatDay(view.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
+      (view.changeAllowed ? "<p>この回のお届けが不要な場合は、マイページからスキップできます。</p>" : "") +
+      manageLink(view.id),
+  };
+}
+
+// ─── Changes ────────────────────────────────────────────────────────────────────────────────
+
+export type SubscriptionChangeResult =
+  | { ok: true; nextShippingDate: string }
+  | { ok: false; status: 404 | 409; error: string };
+
+/**
+ * Skips the next delivery (both next dates move one period later) or cancels the subscription, writing the
+ * member's mail in the same batch. `delivery` is the next shipping day the member confirmed: if it has
+ * changed meanwhile (a double submit, another tab), nothing happens and the answer is 409 — so a
+ * confirmation sent twice skips one delivery and writes one mail.
+ */
+export async function changeSubscription(
+  db: Database,
+  userId: number,
+  subscriptionId: number,
+  change: SubscriptionChange,
+  options: { delivery: string | null; now: Date },
+): Promise<SubscriptionChangeResult> {
+  const { now } = options;
+  const [rows, people] = await db.batch([
+    subscriptionsQuery(db).where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId))),
+    db.select({ lastname: users.lastname, firstname: users.firstname }).from(users).where(eq(users.id, userId)),
+  ]);
+  const row = rows[0];
+  if (!row) return { ok: false, status: 404, error: SUBSCRIPTION_NOT_FOUND_MESSAGE };
+  if (options.delivery != null && options.delivery !== row.nextShippingDate) return { ok: false, status: 409, error: SUBSCRIPTION_STALE_MESSAGE };
+  const allowed = subscriptionChangeAllowed(row, jstToday(now));
+  if (!allowed.ok) return { ok: false, status: 409, error: subscriptionRefusalMessage(allowed.reason, row) };
+
+  const view = shape(row, jstToday(now));
+  const name = people[0] ? `${people[0].lastname} ${people[0].firstname}` : "";
+  const unchanged = and(
+    eq(subscriptions.id, row.id),
+    eq(subscriptions.userId, userId),
+    eq(subscriptions.status, "active"),
+    eq(subscriptions.nextShippingDate, row.nextShippingDate),
+  );
+  const next = change === "skip" ? datesAfterSkip(row) : null;
+  const update = next
+    ? db.update(subscriptions).set(next).where(unchanged).returning({ id: subscriptions.id })
+    : db.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(unchanged).returning({ id: subscriptions.id });
+  const mail = next ? skippedMail(name, view, row.nextShippingDate, next) : cancelledMail(name, view);
+  const [updated, written] = await db.batch([update, mailStatement(db, userId, mail, now).returning({ id: notificationMails.id })]);
+  if (updated.length === 0) {
+    // Another request changed it between our read and this batch: take back the mail this one wrote.
+    const mailId = written[0]?.id;
+    if (mailId != null) await db.delete(notificationMails).where(eq(notificationMails.id, mailId));
+    return { ok: false, status: 409, error: SUBSCRIPTION_STALE_MESSAGE };
+  }
+  return { ok: true, nextShippingDate: next?.nextShippingDate ?? row.nextShippingDate };
+}
+
+/**
+ * Writes the "next delivery soon" mail for every active subscription shipping within
+ * UPCOMING_REMINDER_DAYS, once per delivery (a reminder already written for that delivery — same title —
+ * is not written again). Meant for a daily scheduled run; answers how many mails it wrote.
+ */
+export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promise<number> {
+  const today = jstToday(now);
+  const rows = await db
+    .select({ ...subscriptionColumns, lastname: users.lastname, firstname: users.firstname })
+    .from(subscriptions)
+    .innerJoin(products, eq(products.id, subscriptions.productId))
+    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .leftJoin(productVariations, eq(productVariations.id, subscriptions.variationId))
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        sql`${subscriptions.nextShippingDate} > ${today}`,
+        sql`${subscriptions.nextShippingDate} <= ${addDaysIso(today, UPCOMING_REMINDER_DAYS)}`,
+      ),
+    )
+    .all();
+  const due = rows.filter((row) => upcomingReminderDue(row, today)).map((row) => ({ row, mail: upcomingMail(`${row.lastname} ${row.firstname}`, shape(row, today)) }));
+  let count = 0;
+  // D1 binds at most 100 parameters per statement: look up earlier reminders a chunk at a time.
+  for (let start = 0; start < due.length; start += REMINDER_CHUNK) {
+    const chunk = due.slice(start, start + REMINDER_CHUNK);
+    const written = await db
+      .select({ userId: notificationMails.userId, title: notificationMails.title })
+      .from(notificationMails)
+      .where(inArray(notificationMails.title, chunk.map(({ mail }) => mail.title)))
+      .all();
+    const fresh = chunk.filter(({ row, mail }) => !written.some((old) => old.userId === row.userId && old.title === mail.title));
+    const [first, ...rest] = fresh.map(({ row, mail }) => mailStatement(db, row.userId, mail, now));
+    if (!first) continue;
+    await db.batch([first, ...rest]);
+    count += fresh.length;
+  }
+  return count;
+}

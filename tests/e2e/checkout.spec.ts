@@ -1,0 +1,116 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+/** Checkout as guests and members, with JS on (postal autofill) and off (住所を検索 button). */
+async function addToCart(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("button", { name: "カートに入れる" }).click();
+  await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
+}
+
+/** Other specs share the member's account on this server: start from an empty cart without a coupon. */
+async function emptyCart(page: Page) {
+  await page.goto("/cart");
+  if ((await page.getByTestId("applied-coupon").count()) > 0) {
+    await page.getByRole("button", { name: "取り消す" }).click();
+    await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
+  }
+  while ((await page.getByTestId("cart-line").count()) > 0) {
+    await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
+    await page.getByRole("button", { name: "削除する" }).click();
+    await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
+  }
+}
+
+async function fillName(scope: Locator) {
+  await scope.getByRole("textbox", { name: "姓", exact: true }).fill("佐藤");
+  await scope.getByRole("textbox", { name: "名", exact: true }).fill("一郎");
+  await scope.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("サトウ");
+  await scope.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
+}
+
+/** Postal code 100-0001 fills 東京都 千代田区 千代田: by itself with JS, through 住所を検索 without. */
+async function fillAddressByPostalCode(page: Page, js: boolean) {
+  const address = page.getByRole("region", { name: "お届け先" });
+  await address.getByRole("textbox", { name: /郵便番号/ }).fill("100-0001");
+  if (!js) await address.getByRole("button", { name: "住所を検索" }).click();
+  await expect(page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /都道府県/ })).toHaveValue("東京都");
+  await expect(page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /市区町村/ })).toHaveValue("千代田区");
+  await expect(page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /町域/ })).toHaveValue("千代田");
+}
+
+test("a guest checks out and registers at the same time", async ({ page }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  const email = `checkout-${testInfo.project.name}-${Date.now()}@example.jp`;
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/cart");
+  await page.getByRole("button", { name: "ご購入手続きへ" }).click();
+  await expect(page).toHaveURL("/checkout");
+
+  const buyer = page.getByRole("region", { name: "ご注文者情報" });
+  await expect(buyer.getByRole("checkbox", { name: "この情報で会員登録する（無料）" })).toBeChecked();
+  await buyer.getByRole("textbox", { name: "メールアドレス" }).fill(email);
+  await fillName(buyer);
+
+  const address = page.getByRole("region", { name: "お届け先" });
+  await fillName(address);
+  await fillAddressByPostalCode(page, js);
+  // Without JS the lookup re-rendered the form: the password is never sent back, so it is typed again.
+  await page.getByRole("region", { name: "ご注文者情報" }).getByLabel(/^パスワード/).fill("password1234");
+  await page.getByRole("region", { name: "ご注文者情報" }).getByRole("checkbox", { name: /会員規約/ }).check();
+  await address.getByRole("textbox", { name: /番地/ }).fill("1-1");
+  await address.getByRole("textbox", { name: /電話番号/ }).fill("03-1234-5678");
+  await page.getByRole("radio", { name: /代金引換/ }).check();
+  await page.getByTestId("place-order").click();
+
+  await expect(page).toHaveURL(/\/checkout\/thanks\/\d{8}-\d{6}$/);
+  const number = await page.getByTestId("order-number").textContent();
+  await expect(page.getByText("お支払い合計：")).toContainText("2,970円"); // 1,980 + 660 shipping + 330 cod
+  // Registered and logged in: the order confirmation is in the member's mail list.
+  await expect(page.getByRole("link", { name: "佐藤様" })).toBeVisible();
+  await page.goto("/user/mails");
+  await expect(page.getByText(`注文番号 ${number}`).first()).toBeVisible();
+});
+
+test("checkout refuses a missing payment method and address in Japanese", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await page.getByTestId("place-order").click();
+  await expect(page.getByText("お支払い方法を選択してください。")).toBeVisible();
+  await expect(page.getByText("メールアドレスを入力してください").first()).toBeVisible();
+  await expect(page).toHaveURL("/checkout");
+});
+
+test("a member uses points and ships to a new address found by postal code", async ({ page }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await page.goto("/login?redirectTo=%2F");
+  await page.getByLabel("メールアドレス").fill("member@example.jp");
+  await page.getByLabel(/^パスワード/).fill("password1234");
+  await page.getByRole("button", { name: "ログインする" }).click();
+  await expect(page).toHaveURL("/");
+
+  await emptyCart(page);
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await page.getByLabel("利用するポイント").fill("500");
+  await page.getByRole("button", { name: "使う" }).click();
+  await expect(page.getByTestId("summary-points")).toHaveText("−500円");
+
+  const address = page.getByRole("region", { name: "お届け先" });
+  await expect(address.getByText("渋谷区").first()).toBeVisible(); // the first saved address is chosen
+  await address.getByRole("checkbox", { name: "今回だけ別のお届け先を入力する" }).check();
+  await fillName(address);
+  await fillAddressByPostalCode(page, js);
+  await page.getByRole("region", { name: "お届け先" }).getByRole("checkbox", { name: "今回だけ別のお届け先を入力する" }).check();
+  await address.getByRole("textbox", { name: /番地/ }).fill("2-2");
+  await address.getByRole("textbox", { name: /電話番号/ }).fill("09012345678");
+  await page.getByRole("radio", { name: /銀行振込/ }).check();
+  await page.getByTestId("place-order").click();
+
+  await expect(page).toHaveURL(/\/checkout\/thanks\//);
+  const number = await page.getByTestId("order-number").textContent();
+  await expect(page.getByText("お支払い合計：")).toContainText("2,140円"); // 1,980 + 660 − 500 points
+  await page.goto("/user/mails");
+  await expect(page.getByText(`注文番号 ${number}`).first()).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+});

@@ -1,0 +1,291 @@
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHECKOUT_MESSAGES } from "~/core/checkout";
+import {
+  addresses,
+  cartLines,
+  couponUses,
+  coupons,
+  notificationMails,
+  orderLines,
+  orders,
+  orderShipments,
+  pointLedger,
+  products,
+  subscriptions,
+  users,
+} from "~/db/schema";
+import { seedDatabase } from "~/db/seed/seed.server";
+import type { CartActor } from "~/services/cart-actions.server";
+import { addLine, ensureCart, updateCart } from "~/services/cart.server";
+import { placeOrder, type PlaceOrderInput, type ShippingAddress } from "~/services/checkout.server";
+import { createTestPlatform, type TestPlatform } from "../support/platform";
+
+let platform: TestPlatform;
+const now = new Date();
+const MEMBER_ID = 1;
+
+beforeAll(async () => {
+  platform = await createTestPlatform();
+  await seedDatabase(platform.db, { now });
+});
+afterAll(() => platform.dispose());
+
+const line = (productId: number, quantity: number, extra: Partial<Parameters<typeof addLine>[2]> = {}) => ({
+  productId,
+  variationId: null,
+  choiceSku: null,
+  optionChoiceIds: [],
+  quantity,
+  isPreorder: false,
+  subscribe: null,
+  ...extra,
+});
+
+const tokyo: ShippingAddress = {
+  lastname: "佐藤",
+  firstname: "一郎",
+  lastnameJp: "サトウ",
+  firstnameJp: "イチロウ",
+  postalCode: "1000001",
+  prefecture: 13,
+  city: "千代田区",
+  district: "",
+  address1: "千代田1-1",
+  address2: "",
+  phone: "0312345678",
+};
+
+function actor(owner: CartActor["owner"]): CartActor {
+  return { db: platform.db, owner, session: {}, now };
+}
+
+function input(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    placementToken: crypto.randomUUID(),
+    address: { address: tokyo, save: false },
+    paymentMethod: "bank_transfer",
+    deliveryDate: null,
+    deliveryTimeSlot: null,
+    ...overrides,
+  };
+}
+
+const guestDetails = (email: string) => ({ email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" });
+
+async function productRow(sku: string) {
+  return (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
+}
+
+async function guestCartWith(...lines: ReturnType<typeof line>[]) {
+  const cartId = await ensureCart(platform.db, {});
+  for (const item of lines) await addLine(platform.db, cartId, item);
+  return cartId;
+}
+
+describe("placeOrder for a member", () => {
+  let memberCart: string;
+  beforeEach(async () => {
+    memberCart = await ensureCart(platform.db, { userId: MEMBER_ID });
+    await platform.db.delete(cartLines).where(eq(cartLines.cartId, memberCart));
+  });
+
+  it("writes the order, lines, shipment, stock, points, mail and empties the cart in one go", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    const food = await productRow("DEMO-FOOD");
+    await addLine(platform.db, memberCart, line(simple.id, 2));
+    await addLine(platform.db, memberCart, line(food.id, 1));
+    await updateCart(platform.db, memberCart, { pointAmount: 500 });
+    const before = (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!;
+    const [mailsBefore] = await platform.db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID));
+
+    const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
+    const result = await placeOrder(actor({ userId: MEMBER_ID }), input({ address: { savedId: saved.id }, paymentMethod: "cod" }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+
+    const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
+    const goods = 1980 * 2 + food.regularPrice;
+    expect(order.subtotal).toBe(goods);
+    expect(order.shippingFee).toBe(goods >= 5000 ? 0 : 660);
+    expect(order.extraFee).toBe(330);
+    expect(order.pointsUsed).toBe(500);
+    expect(order.total).toBe(goods + order.shippingFee + 330 - 500);
+    expect(order.taxable8 + order.taxable10).toBe(order.total);
+    expect(order.tax8).toBe(Math.floor((order.taxable8 * 8) / 108));
+    expect(order.tax10).toBe(Math.floor((order.taxable10 * 10) / 110));
+    expect(order.shipCity).toBe(saved.city);
+    expect(order.number).toMatch(/^\d{8}-\d{6}$/);
+
+    const lines = await platform.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    expect(lines.map((l) => [l.sku, l.quantity, l.unitPrice]).sort()).toEqual([
+      ["DEMO-FOOD", 1, food.regularPrice],
+      ["DEMO-SIMPLE", 2, 1980],
+    ]);
+    const [shipment] = await platform.db.select().from(orderShipments).where(eq(orderShipments.orderId, order.id));
+    expect(shipment?.shippingFrom).toBe("warehouse");
+    expect(lines.every((l) => l.shipmentId === shipment?.id)).toBe(true);
+
+    expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory - 2);
+    expect((await productRow("DEMO-FOOD")).inventory).toBe(food.inventory - 1);
+
+    const after = (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!;
+    expect(after.points).toBe(before.points - 500 + order.pointsEarned);
+    const ledger = await platform.db.select().from(pointLedger).where(eq(pointLedger.orderId, order.id));
+    expect(ledger.map((row) => [row.kind, row.amount]).sort()).toEqual([
+      ["earned", order.pointsEarned],
+      ["used", -500],
+    ]);
+
+    const [mailsAfter] = await platform.db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID));
+    expect(mailsAfter!.n).toBe(mailsBefore!.n + 1);
+    expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, memberCart))).toEqual([]);
+  });
+
+  it("makes one order from a replayed checkout token", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    const request = input({ paymentMethod: "bank_transfer" });
+    const first = await placeOrder(actor({ userId: MEMBER_ID }), request);
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    const second = await placeOrder(actor({ userId: MEMBER_ID }), request);
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(second.orderId).toBe(first.orderId);
+    expect(second.replayed).toBe(true);
+    const [{ n } = { n: 0 }] = await platform.db.select({ n: count() }).from(orders).where(eq(orders.placementToken, request.placementToken));
+    expect(n).toBe(1);
+    expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory - 1);
+  });
+
+  it("creates a subscription for a subscription row", async () => {
+    const sub = await productRow("DEMO-SUBSCRIBE");
+    await addLine(platform.db, memberCart, line(sub.id, 2, { subscribe: 1 }));
+    const result = await placeOrder(actor({ userId: MEMBER_ID }), input());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const created = await platform.db.select().from(subscriptions).where(eq(subscriptions.orderId, result.orderId));
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ userId: MEMBER_ID, quantity: 2, periodMonths: 1, status: "active" });
+    expect(created[0]!.nextShippingDate > created[0]!.createdAt.toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it("refuses another member's saved address", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    const foreign = (await platform.db.select().from(addresses).where(eq(addresses.userId, 3)).get()) ?? { id: 999_999 };
+    const result = await placeOrder(actor({ userId: MEMBER_ID }), input({ address: { savedId: foreign.id } }));
+    expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.addressNotFound, field: "address" });
+  });
+});
+
+describe("placeOrder for guests", () => {
+  it("registers the guest, saves the address and writes the mail when asked", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    const cartId = await guestCartWith(line(simple.id, 1));
+    const email = `guest-${Date.now()}@example.jp`;
+    const result = await placeOrder(
+      actor({ cartId }),
+      input({ guest: guestDetails(email), registration: { password: "password1234", newsletter: true }, address: { address: tokyo, save: true } }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const user = (await platform.db.select().from(users).where(eq(users.email, email)).get())!;
+    expect(result.newUserId).toBe(user.id);
+    expect(user.newsletter).toBe(true);
+    const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
+    expect(order.userId).toBe(user.id);
+    expect(await platform.db.select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(1);
+    expect(await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, user.id))).toHaveLength(1);
+  });
+
+  it("takes a plain guest order without an account", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    const cartId = await guestCartWith(line(simple.id, 1));
+    const result = await placeOrder(actor({ cartId }), input({ guest: guestDetails("plain-guest@example.jp") }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
+    expect(order.userId).toBeNull();
+    expect(order.email).toBe("plain-guest@example.jp");
+  });
+
+  it("refuses a registration with a member's e-mail, and a guest subscription, changing nothing", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    const cartId = await guestCartWith(line(simple.id, 1));
+    const taken = await placeOrder(
+      actor({ cartId }),
+      input({ guest: guestDetails("member@example.jp"), registration: { password: "password1234", newsletter: false } }),
+    );
+    expect(taken).toEqual({ ok: false, error: CHECKOUT_MESSAGES.emailTaken, field: "email" });
+
+    const sub = await productRow("DEMO-SUBSCRIBE");
+    const subCart = await guestCartWith(line(sub.id, 1, { subscribe: 1 }));
+    const refused = await placeOrder(actor({ cartId: subCart }), input({ guest: guestDetails("sub-guest@example.jp") }));
+    expect(refused).toEqual({ ok: false, error: CHECKOUT_MESSAGES.subscriptionNeedsAccount, field: "email" });
+    expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory);
+  });
+
+  it("refuses an empty cart and a cart with a sold-out row", async () => {
+    expect(await placeOrder(actor({ cartId: "none" }), input({ guest: guestDetails("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
+    const soldOut = await productRow("DEMO-SOLDOUT");
+    const cartId = await guestCartWith(line(soldOut.id, 1));
+    const result = await placeOrder(actor({ cartId }), input({ guest: guestDetails("y@example.jp") }));
+    expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.unavailableItems, field: "cart" });
+  });
+});
+
+describe("once-per-customer coupons", () => {
+  it("are refused when applied again, and at checkout, after one use", async () => {
+    const { applyCoupon } = await import("~/services/cart-actions.server");
+    await platform.db.update(coupons).set({ maxUsesPerUser: 1, maxUses: null }).where(eq(coupons.code, "SPRING10"));
+    const memberCart = await ensureCart(platform.db, { userId: MEMBER_ID });
+    await platform.db.delete(cartLines).where(eq(cartLines.cartId, memberCart));
+    const simple = await productRow("DEMO-SIMPLE");
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    expect(await applyCoupon(actor({ userId: MEMBER_ID }), "SPRING10")).toEqual({ ok: true });
+    expect((await placeOrder(actor({ userId: MEMBER_ID }), input())).ok).toBe(true);
+
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    expect(await applyCoupon(actor({ userId: MEMBER_ID }), "SPRING10")).toMatchObject({ ok: false, field: "coupon", error: "このクーポンはご利用済みです。" });
+    await updateCart(platform.db, memberCart, { couponCode: "SPRING10" });
+    expect(await placeOrder(actor({ userId: MEMBER_ID }), input())).toEqual({
+      ok: false,
+      error: CHECKOUT_MESSAGES.couponUsedUp("SPRING10"),
+      field: "cart",
+    });
+    await updateCart(platform.db, memberCart, { couponCode: null });
+  });
+});
+
+describe("placeOrder under contention", () => {
+  it("sells exactly the 5 units in stock to 20 simultaneous shoppers", async () => {
+    const item = await productRow("DEMO-LOWSTOCK");
+    await platform.db.update(products).set({ inventory: 5 }).where(eq(products.id, item.id));
+    const carts = await Promise.all(Array.from({ length: 20 }, () => guestCartWith(line(item.id, 1))));
+    const results = await Promise.all(
+      carts.map((cartId, index) => placeOrder(actor({ cartId }), input({ guest: guestDetails(`rush-${index}@example.jp`) }))),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === CHECKOUT_MESSAGES.changedMeanwhile)).toBe(true);
+    expect((await productRow("DEMO-LOWSTOCK")).inventory).toBe(0);
+    const sold = await platform.db
+      .select({ n: count() })
+      .from(orderLines)
+      .where(eq(orderLines.productId, item.id));
+    expect(sold[0]?.n).toBe(5);
+  });
+
+  it("keeps a coupon's total use limit even when two orders race for the last use", async () => {
+    const simple = await productRow("DEMO-SIMPLE");
+    await platform.db.update(coupons).set({ maxUses: 1 }).where(eq(coupons.code, "WELCOME500"));
+    const carts = await Promise.all([0, 1].map(() => guestCartWith(line(simple.id, 1))));
+    const { carts: cartsTable } = await import("~/db/schema");
+    for (const cartId of carts) await platform.db.update(cartsTable).set({ couponCode: "WELCOME500" }).where(eq(cartsTable.id, cartId));
+    const results = await Promise.all(carts.map((cartId, index) => placeOrder(actor({ cartId }), input({ guest: guestDetails(`coupon-${index}@example.jp`) }))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const welcome = (await platform.db.select().from(coupons).where(eq(coupons.code, "WELCOME500")).get())!;
+    const uses = await platform.db.select().from(couponUses).where(and(eq(couponUses.couponId, welcome.id)));
+    expect(uses).toHaveLength(1);
+  });
+});
