@@ -50,8 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<TicketsActionData>({ ok: true });
 }
 
+// On a phone the number and arrival columns give way (the number leads the subject instead).
 const columns: ListingColumn<StaffTicketRow>[] = [
-  { key: "id", label: "番号", sort: "id", firstDirection: "DESC", className: "w-14", render: (ticket) => `#${ticket.id}` },
+  { key: "id", label: "番号", sort: "id", firstDirection: "DESC", className: "hidden sm:table-cell w-14", render: (ticket) => `#${ticket.id}` },
   {
     key: "subject",
     label: "お問い合わせ",
@@ -59,9 +60,10 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     render: (ticket) => (
       <span className="grid gap-0.5">
         <Link to={`${PATH}/${ticket.id}`} className="font-bold" data-testid="ticket-link">
+          <span className="sm:hidden">#{ticket.id} </span>
           {ticket.category}・{ticket.trouble}
         </Link>
-        <span className="text-xs text-gray-700">
+        <span className="break-all text-xs text-gray-700">
           {ticket.customer}（{ticket.email}）
         </span>
         <span className="line-clamp-2 break-all text-xs text-gray-600">{ticket.lastMessage}</span>
@@ -73,14 +75,12 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     label: "優先度",
     sort: "priority",
     firstDirection: "DESC",
-    className: "w-16",
     render: (ticket) => <span className={ticket.priority === "high" ? "font-bold text-brand" : ""}>{PRIORITY_LABELS[ticket.priority]}</span>,
   },
   {
     key: "status",
     label: "状態",
     sort: "status",
-    className: "w-28",
     render: (ticket) => (
       <span className="flex flex-wrap gap-1">
         <StatusBadge status={ticket.status} />
@@ -98,7 +98,7 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     label: "更新日時",
     sort: "updated",
     firstDirection: "DESC",
-    className: "w-32 text-xs text-gray-700",
+    className: "text-xs text-gray-700",
     render: (ticket) => <time dateTime={isoDateTime(ticket.updatedAt)}>{formatDateTime(ticket.updatedAt)}</time>,
   },
   {
@@ -106,7 +106,7 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     label: "受付日時",
     sort: "date_created",
     firstDirection: "DESC",
-    className: "w-32 text-xs text-gray-700",
+    className: "hidden sm:table-cell text-xs text-gray-700",
     render: (ticket) => <time dateTime={isoDateTime(ticket.createdAt)}>{formatDateTime(ticket.createdAt)}</time>,
   },
 ];

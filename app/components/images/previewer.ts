@@ -93,6 +93,8 @@ export async function openPreviewer(options: { items: PreviewItem[]; index: numb
     pswp.element?.addEventListener("keydown", wake);
     wake();
   });
+  // PhotoSwipe ignores a close during its opening animation; this class says the controls are live.
+  pswp.on("openingAnimationEnd", () => pswp.element?.classList.add("pswp--ready"));
   pswp.on("destroy", () => {
     clearTimeout(idleTimer);
     options.onClose?.();

@@ -11,10 +11,11 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
   return (
     <header className="border-b border-b-solid border-gray-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-3 py-2">
-        <Link to="/" className="text-xl font-bold text-brand no-underline">
+        <Link to="/" className="shrink-0 text-xl font-bold text-brand no-underline">
           {SHOP_NAME}
         </Link>
-        <nav aria-label="アカウント" className="ml-auto flex items-center gap-4 text-sm">
+        {/* Labels never break mid-word on narrow phones; the items wrap instead. */}
+        <nav aria-label="アカウント" className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 whitespace-nowrap text-sm">
           {user ? (
             <>
               <Link to="/user/mails" className="relative text-gray-800">
