@@ -228,7 +228,7 @@ export function excerpt(text: string, length = 60): string {
 }
 
 /** The custom header the shop's own scripts send with /crm/api calls (spec §7). */
-export const TICKET_API_HEADER = { name: "X-Requested-With", value: "XMLHttpRequest" } as const;
+export { TICKET_API_HEADER } from "./api-header";
 
 /**
  * Notices and errors travel to the thread page as short codes in the query (`?notice=sent`), never as

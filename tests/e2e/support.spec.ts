@@ -57,8 +57,6 @@ async function staffReply(staff: Page, text: string) {
 }
 
 test("a member opens a ticket with an image, staff reply from /crm, the member reads it and confirms it is resolved", async ({ page, browser }, testInfo) => {
-  // Open work on issue 7: with JS on this flow failed in CI (the JS-off run passes); see the issue note.
-  test.fixme(testInfo.project.use.javaScriptEnabled !== false, "JS-on ticket flow still failing in CI (issue 7 open)");
   test.setTimeout(90_000);
   const js = jsOn(testInfo);
   await registerMember(page, testInfo, "問合");
