@@ -175,7 +175,8 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               type="submit"
               form={FORM_ID}
               className="btn-primary py-3 text-base"
-              disabled={navigation.state === "submitting"}
+              // Wait for a payment-method change to be saved: its revalidation must not race the order.
+              disabled={navigation.state === "submitting" || payment.state !== "idle"}
               data-testid="place-order"
             >
               注文を確定する
