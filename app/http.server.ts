@@ -110,9 +110,7 @@ export function pageParam(value: FormDataEntryValue | null | undefined): number 
 
 /** Adds `notice=…` to a same-site path, keeping its other query parameters. */
 export function withNotice(path: string, notice: string): string {
-  const url = new URL(path, "http://local");
-  url.searchParams.set("notice", notice);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return withQueryParam(path, "notice", notice);
 }
 
 /**
