@@ -1,6 +1,7 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import UnoCSS from "unocss/vite";
-import { defineConfig, type Plugin } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import { BASE_SECURITY_HEADERS, CROSS_SITE_REFUSED_MESSAGE } from "./app/security.server";
@@ -39,7 +40,32 @@ function devRequestSafety(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Every page loads the browser entry and the root route with everything they import statically (React,
+ * Remix, the header's modules). Rollup would split those into a dozen files shared with other routes;
+ * one "framework" chunk for all of them loads exactly the same code on every page in one gzip stream
+ * (about 2 KB less per page). The two entry modules themselves stay entries.
+ */
+function alwaysLoadedChunk(): Rollup.ManualChunksOption {
+  const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
+  let alwaysLoaded: Set<string> | null = null;
+  return (id, { getModuleInfo }) => {
+    if (!alwaysLoaded) {
+      const reached = new Set<string>();
+      const visit = (moduleId: string) => {
+        if (reached.has(moduleId)) return;
+        reached.add(moduleId);
+        for (const imported of getModuleInfo(moduleId)?.importedIds ?? []) visit(imported);
+      };
+      entries.forEach(visit);
+      entries.forEach((entry) => reached.delete(entry));
+      alwaysLoaded = reached;
+    }
+    return alwaysLoaded.has(id) ? "framework" : undefined;
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     devRequestSafety(),
     cloudflareDevProxyVitePlugin({ getLoadContext }),
@@ -62,6 +88,10 @@ export default defineConfig({
     },
   },
   resolve: { mainFields: ["browser", "module", "main"] },
-  build: { minify: true },
+  build: {
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 } },
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk() } },
+  },
   server: { port: 5173 },
-});
+}));

@@ -10,13 +10,8 @@
  */
 import * as v from "valibot";
 import { personNameFields, requiredTrimmed } from "~/core/account-forms";
-import { formatPostalCode, postalCodeField, prefectureField, prefectureName } from "~/core/postal";
-
-/** The confirmation before an address is deleted (spec §5). */
-export const ADDRESS_DELETE_CONFIRMATION = "この配送先を本当に削除しますか？";
-
-/** At most this many saved addresses per member. */
-export const ADDRESS_BOOK_LIMIT = 20;
+import { ADDRESS_BOOK_LIMIT } from "~/core/address-book";
+import { postalCodeField, prefectureField } from "~/core/postal-schema";
 
 export const ADDRESS_FORM_MESSAGES = {
   postalCodeRequired: "郵便番号を入力してください",
@@ -223,38 +218,4 @@ export function validateAddressList(rows: Record<string, string>[]): AddressList
   });
   if (Object.keys(errors).length > 0) return { ok: false, error: ADDRESS_FORM_MESSAGES.check, errors };
   return { ok: true, entries };
-}
-
-/**
- * Exactly one default when any address exists: the first entry marked default wins, the others are
- * unmarked; with none marked, the first entry becomes the default.
- */
-export function withOneDefault<T extends { default: boolean }>(list: T[]): T[] {
-  const chosen = Math.max(0, list.findIndex((entry) => entry.default));
-  return list.map((entry, index) => ({ ...entry, default: index === chosen }));
-}
-
-/**
- * The editor's save (spec §4): the list with `value` replacing the address `editingId`, or appended when
- * adding; when `value` is marked default, the others are unmarked.
- */
-export function listWithSaved<T extends AddressInput & { id?: number }>(
-  list: T[],
-  value: AddressInput,
-  editingId: number | null,
-): (AddressInput & { id?: number })[] {
-  const entry: AddressInput & { id?: number } = editingId == null ? { ...value } : { ...value, id: editingId };
-  const next: (AddressInput & { id?: number })[] =
-    editingId == null ? [...list, entry] : list.map((address) => (address.id === editingId ? entry : address));
-  return value.default ? next.map((address) => ({ ...address, default: address === entry })) : next;
-}
-
-/** The address for summaries: { postal: "〒100-0001", street: "東京都千代田区千代田 1-1 ○○ビル 3階" }. */
-export function describeAddress(
-  address: Pick<AddressInput, "postal_code" | "prefecture" | "city" | "district" | "address1" | "address2">,
-): { postal: string; street: string } {
-  const street = [`${prefectureName(address.prefecture)}${address.city}${address.district}`, address.address1, address.address2]
-    .filter(Boolean)
-    .join(" ");
-  return { postal: `〒${formatPostalCode(address.postal_code)}`, street };
 }

@@ -33,6 +33,19 @@ export const MemberCheckoutSchema = v.object({
   shipping: v.optional(AddressSchema),
 });
 
+/**
+ * A member's order form as MemberCheckoutSchema should judge it. Without JS the page always shows the
+ * one-off address fields, so choosing a saved address still submits them empty; Conform would turn
+ * those into an empty `shipping` object that fails AddressSchema. Unless useNewAddress is on, the
+ * `shipping.*` fields are dropped (the saved address is what was asked for).
+ */
+export function withoutUnusedShipping(form: FormData): FormData {
+  if (form.get("useNewAddress") === "on" || !form.get("addressId")) return form;
+  const kept = new FormData();
+  for (const [name, value] of form) if (!name.startsWith("shipping.")) kept.append(name, value);
+  return kept;
+}
+
 /** Guests give contact details; with `register` on (the default) they also choose a password. */
 export const GuestCheckoutSchema = v.pipe(
   v.object({

@@ -2,11 +2,9 @@
  * Postal codes and prefectures (spec §5, §9): a postal code is 7 half-width digits once full-width
  * digits and dashes are converted and everything else is dropped; prefectures are indexed 1 (北海道)
  * to 47 (沖縄県). Also the postal-code lookup rules (spec §3 Postal lookup result, §5, §7): the input's
- * normalisation, when a lookup fires, the 3-digit prefix of the data files, and reading a YubinBango
- * prefix file (`{"1000001":[13,"千代田区","千代田",""]}`). Shared by the server and the browser.
+ * normalisation, when a lookup fires and the 3-digit prefix of the data files (read in postal-data.ts).
+ * Shared by the server and the browser, so it carries no Valibot (the schemas are in postal-schema.ts).
  */
-import * as v from "valibot";
-
 export const PREFECTURES = [
   "北海道", "青森県", "岩手県", "宮城県", "秋田県", "山形県", "福島県",
   "茨城県", "栃木県", "群馬県", "埼玉県", "千葉県", "東京都", "神奈川県",
@@ -95,11 +93,6 @@ export function postalPrefix(code: string): string {
   return code.slice(0, POSTAL_PREFIX_LENGTH);
 }
 
-/** One YubinBango entry: [region number 1–47, locality (市区町村), street (町域), extended (番地・建物)]. */
-export type PostalEntry = [number, string, string, string];
-/** A prefix file: entries keyed by the full 7 digits. */
-export type PostalPrefixData = Record<string, PostalEntry>;
-
 /** The lookup result of spec §3; the empty address has region_id null and empty texts. */
 export interface PostalLookupResult {
   region_id: number | null;
@@ -116,67 +109,3 @@ export const EMPTY_POSTAL_RESULT: PostalLookupResult = Object.freeze({
   street: "",
   extended: "",
 });
-
-function isPostalEntry(value: unknown): value is PostalEntry {
-  return (
-    Array.isArray(value) &&
-    value.length === 4 &&
-    typeof value[0] === "number" &&
-    isPrefectureId(value[0]) &&
-    value.slice(1).every((text) => typeof text === "string")
-  );
-}
-
-/**
- * A prefix file as read from KV, an origin or the network: a JSON object whose keys are 7 digits
- * starting with the prefix and whose values are entries. Anything else (a proxy's HTML error page,
- * a truncated file) is null, so it is never cached or used.
- */
-export function parsePostalPrefixData(text: string, prefix: string): PostalPrefixData | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (value == null || typeof value !== "object" || Array.isArray(value)) return null;
-  for (const [code, entry] of Object.entries(value)) {
-    if (!isPostalCode(code) || postalPrefix(code) !== prefix || !isPostalEntry(entry)) return null;
-  }
-  return value as PostalPrefixData;
-}
-
-/** The address of a 7-digit code in its prefix's data; an unknown code is the empty address. */
-export function lookUpPostalCode(data: PostalPrefixData | null | undefined, code: string): PostalLookupResult {
-  const entry = isPostalCode(code) && data ? data[code] : undefined;
-  if (!entry || !Object.prototype.hasOwnProperty.call(data, code)) return EMPTY_POSTAL_RESULT;
-  const [regionId, locality, street, extended] = entry;
-  return { region_id: regionId, region: prefectureName(regionId), locality, street, extended };
-}
-
-/** A postal code as typed ("１００ー０００１", "100-0001") → 7 digits, or the Japanese message. */
-export const postalCodeField = (message: string = ADDRESS_MESSAGES.postalCode) =>
-  v.pipe(
-    v.string(message),
-    v.maxLength(20, message),
-    v.transform(normalizePostalCode),
-    v.check(isPostalCode, message),
-  );
-
-/** A prefecture number sent as text ("13") → 13, or the Japanese message. */
-export const prefectureField = (message: string = ADDRESS_MESSAGES.prefecture) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.regex(/^\d{1,2}$/, message),
-    v.transform(Number),
-    v.check(isPrefectureId, message),
-  );
-
-/** The address fields the shipping-fee check needs; other address fields are accepted and ignored. */
-export const ShippingAddressSchema = v.object({
-  postal_code: postalCodeField(),
-  prefecture: prefectureField(),
-});
-
-export type ShippingAddress = v.InferOutput<typeof ShippingAddressSchema>;

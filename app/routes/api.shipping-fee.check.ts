@@ -11,7 +11,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { ShippingAddressSchema } from "~/core/postal";
+import { ShippingAddressSchema } from "~/core/postal-schema";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";

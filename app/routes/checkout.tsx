@@ -6,7 +6,7 @@ import { getSession } from "~/auth/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import type { AddressInput } from "~/core/address-form";
 import { deliveryDateOptions, isDeliveryDateAllowed, subscriptionSchedule, CHECKOUT_MESSAGES } from "~/core/checkout";
-import { GuestCheckoutSchema, MemberCheckoutSchema } from "~/core/checkout-form";
+import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from "~/core/checkout-form";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/http.server";
 import { listAddresses } from "~/services/addresses.server";
@@ -80,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect("/checkout", 303);
   }
 
-  const submission = parseWithValibot(form, { schema });
+  const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
   if (submission.status !== "success") {
     return data<CheckoutActionData>(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

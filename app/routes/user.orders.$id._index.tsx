@@ -65,7 +65,7 @@ export default function OrderDetail() {
             </h2>
             <p className="m-0">{order.shipTo.name} 様</p>
             <p className="m-0">
-              〒{order.shipTo.postalCode} {order.shipTo.address}
+              {order.shipTo.postal} {order.shipTo.street}
             </p>
             <p className="m-0">電話番号：{order.shipTo.phone}</p>
           </section>

@@ -126,7 +126,7 @@ export default function SubscriptionPage() {
           <Fact label="お支払い方法">{subscription.paymentLabel}</Fact>
           {subscription.address ? (
             <Fact label="お届け先">
-              {subscription.address.name} 様<br />〒{subscription.address.postalCode} {subscription.address.text}
+              {subscription.address.name} 様<br />{subscription.address.postal} {subscription.address.street}
             </Fact>
           ) : null}
           <Fact label="解約・スキップ">{formatLongDate(subscription.cancelDate)}より後のお届け分から可能</Fact>

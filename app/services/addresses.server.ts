@@ -8,14 +8,8 @@
  * default rule written as conditional SQL inside it.
  */
 import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
-import {
-  ADDRESS_BOOK_LIMIT,
-  ADDRESS_FORM_MESSAGES,
-  withOneDefault,
-  type AddressInput,
-  type AddressJson,
-  type AddressListEntry,
-} from "~/core/address-form";
+import { ADDRESS_FORM_MESSAGES, type AddressInput, type AddressJson, type AddressListEntry } from "~/core/address-form";
+import { ADDRESS_BOOK_LIMIT, withOneDefault } from "~/core/address-book";
 import type { Database } from "~/db/client.server";
 import { addresses } from "~/db/schema";
 

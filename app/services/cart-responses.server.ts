@@ -15,6 +15,7 @@ import { safeRedirectPath } from "~/core/safe-redirect";
 import { isNavigation } from "~/http.server";
 import type { CartActionResult, CartField } from "./cart-actions.server";
 import type { CartView, StoredCartLine } from "./cart.server";
+import { addressJson } from "./addresses.server";
 
 export const CART_ERROR_PARAM = "cart_error";
 export const CART_MESSAGE_PARAM = "message";
@@ -75,23 +76,7 @@ export async function cartAnswer(
 
 /** Spec §3 Address field names. */
 export function apiAddress(address: CartView["address"]) {
-  if (!address) return null;
-  return {
-    id: address.id,
-    title: address.title,
-    firstname: address.firstname,
-    lastname: address.lastname,
-    firstname_jp: address.firstnameJp,
-    lastname_jp: address.lastnameJp,
-    postal_code: address.postalCode,
-    prefecture: address.prefecture,
-    city: address.city,
-    district: address.district,
-    address1: address.address1,
-    address2: address.address2,
-    phone: address.phone,
-    default: address.isDefault,
-  };
+  return address ? addressJson(address) : null;
 }
 
 /** Spec §3 Coupon campaign field names. */

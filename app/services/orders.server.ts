@@ -7,7 +7,7 @@ import type { ListingQuery } from "~/core/listing";
 import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { PREFECTURES } from "~/core/postal";
+import { describeAddress } from "~/core/address-book";
 import { DEFAULT_RECEIPT_MEMO, rateTotalsConsistent, receiptTaxLines, taxByRate, type ReceiptFields } from "~/core/receipt";
 import { aliased, type Database } from "~/db/client.server";
 import { merchants, orderLines, orders, orderShipments, users } from "~/db/schema";
@@ -166,10 +166,14 @@ export async function loadOrder(db: Database, userId: number, orderId: number) {
       deliveryTimeSlot: order.deliveryTimeSlot,
       shipTo: {
         name: `${order.shipLastname} ${order.shipFirstname}`,
-        postalCode: `${order.shipPostalCode.slice(0, 3)}-${order.shipPostalCode.slice(3)}`,
-        address: [PREFECTURES[order.shipPrefecture - 1] ?? "", order.shipCity, order.shipDistrict, order.shipAddress1, order.shipAddress2]
-          .filter(Boolean)
-          .join(" "),
+        ...describeAddress({
+          postal_code: order.shipPostalCode,
+          prefecture: order.shipPrefecture,
+          city: order.shipCity,
+          district: order.shipDistrict,
+          address1: order.shipAddress1,
+          address2: order.shipAddress2,
+        }),
         phone: order.shipPhone,
       },
     },

@@ -10,16 +10,8 @@
  * The KV/origin logic takes its origin as a function, so tests can count and stub origin calls.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import {
-  EMPTY_POSTAL_RESULT,
-  lookUpPostalCode,
-  normalizePostalInput,
-  parsePostalPrefixData,
-  postalCodeToLookUp,
-  postalPrefix,
-  type PostalLookupResult,
-  type PostalPrefixData,
-} from "~/core/postal";
+import { EMPTY_POSTAL_RESULT, normalizePostalInput, postalCodeToLookUp, postalPrefix, type PostalLookupResult } from "~/core/postal";
+import { lookUpPostalCode, parsePostalPrefixData, type PostalPrefixData } from "~/core/postal-data";
 
 /** How long a prefix file stays in KV (the dataset changes monthly at most). */
 export const POSTAL_KV_TTL_SECONDS = 30 * 24 * 60 * 60;

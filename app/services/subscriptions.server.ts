@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { formatDay } from "~/core/listing";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { PREFECTURES } from "~/core/postal";
+import { describeAddress } from "~/core/address-book";
 import { SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import {
   addDaysIso,
@@ -25,6 +25,7 @@ import { aliased, type Database } from "~/db/client.server";
 import { addresses, categories, notificationMails, productMedia, products, productVariations, subscriptions, users } from "~/db/schema";
 import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
 import { productPath } from "./product.server";
+import { addressJson } from "./addresses.server";
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "定期便が見つかりません。URLが正しいかご確認ください。";
 const REMINDER_CHUNK = 50;
@@ -108,16 +109,7 @@ export async function loadSubscription(db: Database, userId: number, subscriptio
   const [rows, addressRows] = await db.batch([
     subscriptionsQuery(db).where(owned),
     db
-      .select({
-        lastname: addresses.lastname,
-        firstname: addresses.firstname,
-        postalCode: addresses.postalCode,
-        prefecture: addresses.prefecture,
-        city: addresses.city,
-        district: addresses.district,
-        address1: addresses.address1,
-        address2: addresses.address2,
-      })
+      .select()
       .from(addresses)
       .where(and(eq(addresses.userId, userId), inArray(addresses.id, db.select({ id: subscriptions.addressId }).from(subscriptions).where(owned)))),
   ]);
@@ -129,8 +121,7 @@ export async function loadSubscription(db: Database, userId: number, subscriptio
     address: address
       ? {
           name: `${address.lastname} ${address.firstname}`,
-          postalCode: `${address.postalCode.slice(0, 3)}-${address.postalCode.slice(3)}`,
-          text: [PREFECTURES[address.prefecture - 1] ?? "", address.city, address.district, address.address1, address.address2].filter(Boolean).join(" "),
+          ...describeAddress(addressJson(address)),
         }
       : null,
   };

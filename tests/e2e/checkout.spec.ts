@@ -21,6 +21,18 @@ async function emptyCart(page: Page) {
   }
 }
 
+/** The demo member logs in and comes to the checkout with just this product in the cart. */
+async function memberAtCheckoutWith(page: Page, productPath: string) {
+  await page.goto("/login?redirectTo=%2F");
+  await page.getByLabel("メールアドレス").fill("member@example.jp");
+  await page.getByLabel(/^パスワード/).fill("password1234");
+  await page.getByRole("button", { name: "ログインする" }).click();
+  await expect(page).toHaveURL("/");
+  await emptyCart(page);
+  await addToCart(page, productPath);
+  await page.goto("/checkout");
+}
+
 async function fillName(scope: Locator) {
   await scope.getByRole("textbox", { name: "姓", exact: true }).fill("佐藤");
   await scope.getByRole("textbox", { name: "名", exact: true }).fill("一郎");
@@ -82,15 +94,7 @@ test("checkout refuses a missing payment method and address in Japanese", async 
 
 test("a member uses points and ships to a new address found by postal code", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
-  await page.goto("/login?redirectTo=%2F");
-  await page.getByLabel("メールアドレス").fill("member@example.jp");
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL("/");
-
-  await emptyCart(page);
-  await addToCart(page, "/category/living/DEMO-SIMPLE");
-  await page.goto("/checkout");
+  await memberAtCheckoutWith(page, "/category/living/DEMO-SIMPLE");
   await page.getByLabel("利用するポイント").fill("500");
   await page.getByRole("button", { name: "使う" }).click();
   await expect(page.getByTestId("summary-points")).toHaveText("−500円");
@@ -113,4 +117,28 @@ test("a member uses points and ships to a new address found by postal code", asy
   await expect(page.getByText(`注文番号 ${number}`).first()).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByTestId("cart-empty")).toBeVisible();
+});
+
+test("a member chooses another saved address for the order", async ({ page }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await memberAtCheckoutWith(page, "/category/living/DEMO-SIMPLE");
+  const address = page.getByRole("region", { name: "お届け先" });
+  if (js) {
+    // The summary shows the first saved address; 変更 opens the chooser (its code loads on demand).
+    await expect(address).toContainText("渋谷区");
+    await address.getByRole("button", { name: "お届け先を変更" }).click();
+    const chooser = page.getByRole("dialog", { name: "お届け先を選ぶ" });
+    await chooser.getByRole("listitem").filter({ hasText: "山田 太郎 様" }).getByRole("button", { name: "このお届け先を選ぶ" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(address).toContainText("大阪府大阪市北区梅田 1-1-3");
+  } else {
+    await expect(address.getByRole("radio", { name: "山田 花子 様" })).toBeChecked();
+    await address.getByRole("radio", { name: "山田 太郎 様" }).check();
+  }
+  await page.getByRole("radio", { name: /銀行振込/ }).check();
+  await page.getByTestId("place-order").click();
+
+  await expect(page).toHaveURL(/\/checkout\/thanks\//);
+  await page.getByRole("link", { name: "注文履歴を見る" }).click();
+  await expect(page.getByText("大阪府大阪市北区梅田 1-1-3", { exact: false }).first()).toBeVisible();
 });

@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ADDRESS_BOOK_LIMIT,
-  ADDRESS_FORM_MESSAGES,
-  describeAddress,
-  isPhoneNumber,
-  listWithSaved,
-  normalizePhone,
-  parseAddressListJson,
-  readAddressList,
-  validateAddress,
-  validateAddressList,
-  withOneDefault,
-  type AddressInput,
-} from "~/core/address-form";
+import { ADDRESS_FORM_MESSAGES, isPhoneNumber, normalizePhone, parseAddressListJson, readAddressList, validateAddress, validateAddressList, type AddressInput } from "~/core/address-form";
+import { ADDRESS_BOOK_LIMIT, describeAddress, listWithSaved, withOneDefault } from "~/core/address-book";
 
 /** A complete address as a form posts it (strings). */
 const FORM: Record<string, string> = {

@@ -9,7 +9,7 @@ import {
   orderNumber,
   subscriptionSchedule,
 } from "~/core/checkout";
-import { GuestCheckoutSchema, MemberCheckoutSchema } from "~/core/checkout-form";
+import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from "~/core/checkout-form";
 
 // 2026-11-21 23:30 in Japan is 14:30 UTC.
 const now = new Date("2026-11-21T14:30:00Z");
@@ -128,5 +128,16 @@ describe("MemberCheckoutSchema", () => {
     expect(fresh.status === "success" && fresh.value.useNewAddress && fresh.value.shipping?.city).toBe("千代田区");
     const bogus = parseMember({ token: guest.token, payment: "bank_transfer", addressId: "x1" });
     expect(bogus.reply().error?.addressId).toEqual(["選択されたお届け先が見つかりません。"]);
+  });
+
+  it("ignores the empty one-off address fields a no-JS page sends with a saved address", () => {
+    const emptyAddress = Object.fromEntries(Object.keys(address).map((name) => [name, ""]));
+    const form = formOf({ token: guest.token, payment: "bank_transfer", addressId: "2", ...emptyAddress });
+    expect(parseWithValibot(form, { schema: MemberCheckoutSchema }).status).toBe("error"); // what Conform makes of it alone
+    const saved = parseWithValibot(withoutUnusedShipping(form), { schema: MemberCheckoutSchema });
+    expect(saved.status === "success" && saved.value.addressId).toBe(2);
+    // With useNewAddress the fields are the order's address and are judged.
+    const oneOff = withoutUnusedShipping(formOf({ token: guest.token, payment: "bank_transfer", addressId: "2", useNewAddress: "on", ...emptyAddress }));
+    expect(parseWithValibot(oneOff, { schema: MemberCheckoutSchema }).reply().error?.["shipping.city"]).toEqual(["市区町村を入力してください"]);
   });
 });

@@ -10,7 +10,8 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ADDRESS_BOOK_LIMIT, ADDRESS_DELETE_CONFIRMATION, listWithSaved, type AddressInput, type AddressJson } from "~/core/address-form";
+import type { AddressInput, AddressJson } from "~/core/address-form";
+import { ADDRESS_BOOK_LIMIT, ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
 import { AddressSummary } from "./AddressSummary";

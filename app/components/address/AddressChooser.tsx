@@ -27,13 +27,18 @@
  * AddressForm for a new address instead.
  */
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { ADDRESS_DELETE_CONFIRMATION, listWithSaved, type AddressInput, type AddressJson } from "~/core/address-form";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { AddressInput, AddressJson } from "~/core/address-form";
+import { listWithSaved } from "~/core/address-book";
 import { useHydrated } from "~/components/forms/useHydrated";
-import { recheckShipping, saveAddressList, type ShippingRecheck } from "./address-client";
-import { AddressEditor, type SaveOutcome } from "./AddressEditor";
+import type { ShippingRecheck } from "./address-client";
+import type { ChooserMode } from "./AddressChooserDialog";
+import type { SaveOutcome } from "./AddressEditor";
 import { AddressSummary } from "./AddressSummary";
-import { Dialog } from "./Dialog";
+
+const addressClient = () => import("./address-client");
+const loadDialog = () => import("./AddressChooserDialog");
+const AddressChooserDialog = lazy(() => loadDialog().then((module) => ({ default: module.AddressChooserDialog })));
 
 export interface AddressChooserProps {
   addresses: AddressJson[];
@@ -45,8 +50,6 @@ export interface AddressChooserProps {
   returnTo?: string;
   error?: string | null;
 }
-
-type Mode = { mode: "list" } | { mode: "add" } | { mode: "edit"; address: AddressJson } | { mode: "delete"; address: AddressJson } | null;
 
 /** The initial choice: the given id when it is one of the addresses, else the first. */
 export function initialChoice(addresses: AddressJson[], selectedId: number | null | undefined): number | null {
@@ -69,7 +72,7 @@ export function AddressChooser({
   const hydrated = useHydrated();
   const [list, setList] = useState(addresses);
   const [chosen, setChosen] = useState(() => initialChoice(addresses, selectedId));
-  const [mode, setMode] = useState<Mode>(null);
+  const [mode, setMode] = useState<ChooserMode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const recheckAbort = useRef<AbortController>();
 
@@ -88,11 +91,13 @@ export function AddressChooser({
     recheckAbort.current?.abort();
     const abort = new AbortController();
     recheckAbort.current = abort;
-    recheckShipping(address, abort.signal).then(onShippingChange, () => undefined);
+    addressClient()
+      .then((client) => client.recheckShipping(address, abort.signal))
+      .then(onShippingChange, () => undefined);
   }
 
   async function persist(next: (AddressInput & { id?: number })[], pick: (saved: AddressJson[]) => AddressJson | null): Promise<SaveOutcome> {
-    const result = await saveAddressList(next);
+    const result = await (await addressClient()).saveAddressList(next);
     if (!result.ok) {
       if (result.loginRequired) window.location.assign(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
       return { ok: false, error: result.error };
@@ -104,7 +109,7 @@ export function AddressChooser({
     return { ok: true };
   }
 
-  const saveFrom = (editing: AddressJson | null) => (value: AddressInput) =>
+  const save = (editing: AddressJson | null, value: AddressInput) =>
     persist(listWithSaved(list, value, editing?.id ?? null), (saved) =>
       editing ? (saved.find((address) => address.id === editing.id) ?? null) : (saved[saved.length - 1] ?? null),
     );
@@ -129,7 +134,7 @@ export function AddressChooser({
   if (!hydrated) {
     return (
       <fieldset className="m-0 grid gap-3 border-0 p-0" aria-describedby={error ? errorId : undefined}>
-        <legend className="mb-2 text-base font-bold">お届け先</legend>
+        <legend className="mb-2 font-bold">お届け先を選ぶ</legend>
         {list.map((address) => (
           <div key={address.id} className="card flex items-start gap-2 p-3">
             <input
@@ -163,10 +168,7 @@ export function AddressChooser({
   }
 
   return (
-    <section className="grid gap-2" aria-labelledby={`${name}-heading`}>
-      <h2 id={`${name}-heading`} className="m-0 text-base">
-        お届け先
-      </h2>
+    <div className="grid gap-2">
       <input type="hidden" name={name} value={chosen ?? ""} />
       <div className="card flex items-start justify-between gap-3 p-3">
         {current ? <AddressSummary address={current} /> : <p className="m-0 text-sm">お届け先が選ばれていません。</p>}
@@ -175,6 +177,9 @@ export function AddressChooser({
           className="btn-secondary shrink-0"
           aria-haspopup="dialog"
           aria-label={list.length ? "お届け先を変更" : "お届け先を追加"}
+          // Fetch the modal's code as soon as the shopper reaches for the button.
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
           onClick={() => setMode(list.length ? { mode: "list" } : { mode: "add" })}
         >
           {list.length ? "変更" : "追加"}
@@ -183,89 +188,19 @@ export function AddressChooser({
       {errorText}
 
       {mode ? (
-        <Dialog
-          title={
-            mode.mode === "list" ? "お届け先を選ぶ" : mode.mode === "add" ? "お届け先を追加" : mode.mode === "edit" ? "お届け先を編集" : "お届け先の削除"
-          }
-          onClose={() => setMode(null)}
-        >
-          {mode.mode === "list" ? (
-            <div className="grid gap-3">
-              {problem ? (
-                <p role="alert" className="field-error m-0">
-                  {problem}
-                </p>
-              ) : null}
-              <ul className="m-0 grid list-none gap-3 p-0">
-                {list.map((address) => (
-                  <li key={address.id} className={`card grid gap-2 p-3 ${address.id === chosen ? "border-brand" : ""}`}>
-                    <AddressSummary address={address} headingLevel={3} />
-                    <div className="flex flex-wrap gap-2">
-                      <button
-                        type="button"
-                        className="btn-primary"
-                        aria-pressed={address.id === chosen}
-                        onClick={() => {
-                          choose(address);
-                          setMode(null);
-                        }}
-                      >
-                        {address.id === chosen ? "選択中" : "このお届け先を選ぶ"}
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}
-                        onClick={() => setMode({ mode: "edit", address })}
-                      >
-                        編集
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary"
-                        aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}
-                        onClick={() => setMode({ mode: "delete", address })}
-                      >
-                        削除
-                      </button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-              <p className="m-0">
-                <button type="button" className="btn-secondary" onClick={() => setMode({ mode: "add" })}>
-                  ＋ 新しいお届け先を追加
-                </button>
-              </p>
-            </div>
-          ) : mode.mode === "delete" ? (
-            <div className="grid gap-4">
-              <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
-              <AddressSummary address={mode.address} />
-              {problem ? (
-                <p role="alert" className="field-error m-0">
-                  {problem}
-                </p>
-              ) : null}
-              <div className="flex flex-wrap justify-end gap-2">
-                <button type="button" className="btn-secondary" onClick={() => setMode({ mode: "list" })}>
-                  キャンセル
-                </button>
-                <button type="button" className="btn-primary" onClick={() => void remove(mode.address)}>
-                  削除する
-                </button>
-              </div>
-            </div>
-          ) : (
-            <AddressEditor
-              key={mode.mode === "edit" ? mode.address.id : "new"}
-              address={mode.mode === "edit" ? mode.address : null}
-              onSave={saveFrom(mode.mode === "edit" ? mode.address : null)}
-              onCancel={() => setMode(list.length ? { mode: "list" } : null)}
-            />
-          )}
-        </Dialog>
+        <Suspense fallback={<p role="status" className="m-0 text-sm">読み込んでいます…</p>}>
+          <AddressChooserDialog
+            mode={mode}
+            addresses={list}
+            chosenId={chosen}
+            problem={problem}
+            onModeChange={setMode}
+            onChoose={choose}
+            onSave={save}
+            onRemove={(address) => void remove(address)}
+          />
+        </Suspense>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ import { useRef, useState } from "react";
 import type { AddressInput } from "~/core/address-form";
 import { prefectureName, type PostalLookupResult } from "~/core/postal";
 import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
-import { setFieldValue, type ShippingRecheck } from "./address-client";
+import type { ShippingRecheck } from "./address-client";
 import { PostalCodeInput } from "./PostalCodeInput";
 
 export type AddressFieldset = { [K in keyof AddressInput]-?: FieldMetadata<AddressInput[K]> };
@@ -39,6 +39,14 @@ export interface AddressFormProps {
   showDefault?: boolean;
   /** The address being edited is the current default: the box stays ticked (exactly one default). */
   defaultLocked?: boolean;
+}
+
+/** Sets an input's value as if typed, so Conform (listening to input events) sees the change. */
+export function setFieldValue(element: HTMLInputElement | null, value: string): void {
+  if (!element || element.value === value) return;
+  element.value = value;
+  element.dispatchEvent(new Event("input", { bubbles: true }));
+  element.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 const asText = (field: FieldMetadata<unknown>) => field as unknown as FieldMetadata<string>;

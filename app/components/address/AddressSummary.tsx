@@ -1,4 +1,5 @@
-import { describeAddress, type AddressJson } from "~/core/address-form";
+import type { AddressJson } from "~/core/address-form";
+import { describeAddress } from "~/core/address-book";
 
 /**
  * A saved address as the shopper reads it: name, 〒, address, phone; the default marked.

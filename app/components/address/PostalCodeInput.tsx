@@ -16,7 +16,9 @@ import { useEffect, useRef, useState, type ChangeEvent, type CompositionEvent } 
 import { EMPTY_POSTAL_RESULT, normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, POSTAL_LOOKUP_MIN_LENGTH, postalCodeToLookUp, SHIPPING_RECHECK_DELAY_MS, type PostalLookupResult } from "~/core/postal";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/forms/useHydrated";
-import { lookUpPostalInput, recheckShipping, type ShippingRecheck } from "./address-client";
+import type { ShippingRecheck } from "./address-client";
+
+const addressClient = () => import("./address-client");
 
 export const JAPAN_POST_SEARCH_URL = "https://www.post.japanpost.jp/zipcode/";
 
@@ -74,18 +76,20 @@ export function PostalCodeInput({
       return;
     }
     setStatus({ tone: "info", text: "住所を検索しています…" });
-    pendingLookup.current = lookUpPostalInput(value).then(
-      (result) => {
-        if (lastLookup.current !== value) return;
-        callbacks.current.onLookup(result);
-        setStatus(
-          result.region_id == null
-            ? { tone: "error", text: "この郵便番号の住所が見つかりませんでした。郵便番号をご確認ください。" }
-            : { tone: "info", text: `${result.region}${result.locality}${result.street} を入力しました。` },
-        );
-      },
-      () => setStatus({ tone: "error", text: "住所を検索できませんでした。住所を直接入力してください。" }),
-    );
+    pendingLookup.current = addressClient()
+      .then((client) => client.lookUpPostalInput(value))
+      .then(
+        (result) => {
+          if (lastLookup.current !== value) return;
+          callbacks.current.onLookup(result);
+          setStatus(
+            result.region_id == null
+              ? { tone: "error", text: "この郵便番号の住所が見つかりませんでした。郵便番号をご確認ください。" }
+              : { tone: "info", text: `${result.region}${result.locality}${result.street} を入力しました。` },
+          );
+        },
+        () => setStatus({ tone: "error", text: "住所を検索できませんでした。住所を直接入力してください。" }),
+      );
   }
 
   function scheduleRecheck() {
@@ -104,6 +108,7 @@ export function PostalCodeInput({
       const abort = new AbortController();
       recheckAbort.current = abort;
       try {
+        const { recheckShipping } = await addressClient();
         report(await recheckShipping({ postal_code: postalCode, prefecture: prefecture?.() ?? "" }, abort.signal));
       } catch {
         // superseded by a newer change

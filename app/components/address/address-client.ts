@@ -2,18 +2,12 @@
  * Browser-side calls of the address widgets: the postal-code lookup (GET /api/postal/{prefix}, cached
  * per prefix in memory for the page's lifetime), the shipping-fee recheck (POST /api/shipping-fee/check),
  * server validation (POST /user/profile/validationAddress) and saving a member's list
- * (POST /user/profile/checkout/editAddress). Only called from event handlers, never during render.
+ * (POST /user/profile/checkout/editAddress). Only called from event handlers, never during render, so
+ * the widgets import it dynamically: it is fetched with the first lookup, off the page's first load.
  */
 import type { AddressFormErrors, AddressJson } from "~/core/address-form";
-import {
-  EMPTY_POSTAL_RESULT,
-  lookUpPostalCode,
-  parsePostalPrefixData,
-  postalCodeToLookUp,
-  postalPrefix,
-  type PostalLookupResult,
-  type PostalPrefixData,
-} from "~/core/postal";
+import { EMPTY_POSTAL_RESULT, postalCodeToLookUp, postalPrefix, type PostalLookupResult } from "~/core/postal";
+import { lookUpPostalCode, parsePostalPrefixData, type PostalPrefixData } from "~/core/postal-data";
 
 const prefixCache = new Map<string, Promise<PostalPrefixData>>();
 
@@ -122,12 +116,4 @@ export async function saveAddressList(list: (Partial<AddressJson> & Record<strin
   } catch {
     return { ok: false, error: NETWORK_ERROR };
   }
-}
-
-/** Sets an input's value as if typed, so Conform (listening to input events) sees the change. */
-export function setFieldValue(element: HTMLInputElement | null, value: string): void {
-  if (!element || element.value === value) return;
-  element.value = value;
-  element.dispatchEvent(new Event("input", { bubbles: true }));
-  element.dispatchEvent(new Event("change", { bubbles: true }));
 }

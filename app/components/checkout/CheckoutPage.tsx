@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
 import { AddressChooser } from "../address/AddressChooser";
@@ -12,16 +12,19 @@ import { FormErrors } from "../forms/FormErrors";
 import { PasswordField } from "../forms/PasswordField";
 import { FieldErrors, TextField } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
+import { useServerValidatedForm } from "../forms/useServerValidatedForm";
 import { CheckoutItems } from "./CheckoutItems";
 import { DeliveryPreferences } from "./DeliveryPreferences";
-import { FeedbackPopup } from "./FeedbackPopup";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
 
 const FORM_ID = "checkout-form";
 
+// The survey popup appears only after hydration, so its code is fetched then, off the first load.
+const FeedbackPopup = lazy(() => import("./FeedbackPopup").then((module) => ({ default: module.FeedbackPopup })));
+
 /**
- * Spec screen 11. The order form is validated on the server (its messages come back through Conform),
- * which keeps the page's script small. Coupon and points use the cart's own controls, so they behave
+ * Spec screen 11. The order form is validated on the server only (its messages come back in Conform's
+ * reply, read by useServerValidatedForm), which keeps the page's script small. Coupon and points use the cart's own controls, so they behave
  * exactly as on the cart page and come back here without JS.
  */
 export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; lastResult: CheckoutActionData | null }) {
@@ -30,13 +33,12 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const payment = useFetcher();
-  const [form, fields] = useForm<CheckoutFormFields>({
+  const [form, fields] = useServerValidatedForm<CheckoutFormFields>({
     id: FORM_ID,
     lastResult,
-    defaultValue: { register: true, newsletter: true, payment: view.paymentMethod ?? undefined } as never,
-    shouldValidate: "onSubmit",
+    defaultValue: { register: true, newsletter: true, payment: view.paymentMethod ?? undefined },
   });
-  const [register, setRegister] = useState(fields.register.initialValue !== undefined ? fields.register.initialValue === "on" : true);
+  const [register, setRegister] = useState(fields.register.initialValue === "on");
   const [useNewAddress, setUseNewAddress] = useState(fields.useNewAddress.initialValue === "on");
   const shipping = fields.shipping.getFieldset() as unknown as AddressFieldset;
   const hasSaved = isMember && addresses.length > 0;
@@ -47,7 +49,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
       <h1 className="text-xl">ご注文手続き</h1>
       <div className="grid gap-6 md:grid-cols-[1fr_320px]">
         <div className="grid content-start gap-6">
-          <Form method="post" action="/checkout" {...getFormProps(form)} className="grid gap-6" noValidate>
+          <Form method="post" action="/checkout" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} className="grid gap-6" noValidate>
             <input type="hidden" name="token" value={data.token} />
             <FormErrors id={form.errorId} errors={form.errors} />
 
@@ -110,7 +112,14 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               </h2>
               {hasSaved ? (
                 <>
-                  <AddressChooser addresses={addresses} name="addressId" returnTo="/checkout" />
+                  <AddressChooser
+                    addresses={addresses}
+                    name="addressId"
+                    // After a refused order the address sent stays chosen.
+                    selectedId={Number(fields.addressId.initialValue) || null}
+                    returnTo="/checkout"
+                    error={fields.addressId.errors?.[0] ?? null}
+                  />
                   <label className="flex cursor-pointer items-center gap-2 text-sm">
                     <input
                       {...getInputProps(fields.useNewAddress, { type: "checkbox" })}
@@ -185,7 +194,11 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
           </div>
         </aside>
       </div>
-      <FeedbackPopup />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <FeedbackPopup />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
