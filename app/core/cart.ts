@@ -231,9 +231,12 @@ function rangeOffer(coupon: CartCoupon, amount: number): CouponOffer {
 }
 
 /** What a coupon takes off the lines it applies to, or why it cannot be used. */
+/** The row fields the coupon rules read. */
+type CouponLine = Pick<CartLine, "available" | "productId" | "couponDisabled" | "total" | "quantity">;
+
 export function evaluateCoupon(
   coupon: CartCoupon,
-  lines: CartLine[],
+  lines: CouponLine[],
   viewer: { isMember: boolean; now: number },
 ): { discount: number; error?: string } {
   if (coupon.memberOnly && !viewer.isMember) return { discount: 0, error: CART_MESSAGES.couponMemberOnly };
@@ -243,7 +246,7 @@ export function evaluateCoupon(
   const eligible = lines
     .filter((line) => line.available)
     .map((line) => ({ line, offer: couponOfferForProduct(coupon, { id: line.productId, couponDisabled: line.couponDisabled }, viewer) }))
-    .filter((entry): entry is { line: CartLine; offer: CouponOffer } => entry.offer != null);
+    .filter((entry): entry is { line: CouponLine; offer: CouponOffer } => entry.offer != null);
   if (eligible.length === 0) return coupon.freeShipping ? { discount: 0 } : { discount: 0, error: CART_MESSAGES.couponNoProducts };
   const eligibleAmount = eligible.reduce((sum, { line }) => sum + line.total, 0);
   if (eligibleAmount < coupon.minAmount) return { discount: 0, error: CART_MESSAGES.couponMinAmount(coupon.minAmount) };
@@ -259,6 +262,25 @@ export function evaluateCoupon(
   }
   discount += couponDiscount(rangeOffer(coupon, eligibleAmount), sharedAmount);
   return { discount: Math.min(discount, eligibleAmount) };
+}
+
+/**
+ * The product page's coupon box: the coupon worth most on this product at this amount, judged exactly
+ * as the cart judges a cart holding just that row (minimum amount, price ranges, per-product values).
+ */
+export function bestCouponForProduct(
+  coupons: CartCoupon[],
+  product: { id: number; couponDisabled: boolean },
+  viewer: { isMember: boolean; now: number },
+  row: { total: number; quantity: number },
+): { coupon: CartCoupon; discount: number } | null {
+  const line: CouponLine = { available: true, productId: product.id, couponDisabled: product.couponDisabled, ...row };
+  let best: { coupon: CartCoupon; discount: number } | null = null;
+  for (const coupon of coupons) {
+    const { discount, error } = evaluateCoupon(coupon, [line], viewer);
+    if (!error && discount > 0 && (!best || discount > best.discount)) best = { coupon, discount };
+  }
+  return best;
 }
 
 function toApplied(coupon: CartCoupon, discount: number): AppliedCoupon {

@@ -3,7 +3,7 @@
  * member; a product with coupons disabled, or excluded by the coupon, gets nothing; per-product values
  * (products_prices) override the coupon's own; with products_default off only listed products qualify.
  */
-import { couponDiscount, type CouponOffer } from "./pricing";
+import type { CouponOffer } from "./pricing";
 
 export interface CouponRule extends CouponOffer {
   code: string;
@@ -33,21 +33,4 @@ export function couponOfferForProduct(
   const own = coupon.productPrices.get(product.id);
   if (own) return own;
   return coupon.productsDefault ? { type: coupon.type, value: coupon.value } : null;
-}
-
-/** The coupon worth most on this amount, for the product page's coupon box. */
-export function bestCouponForProduct(
-  coupons: CouponRule[],
-  product: { id: number; couponDisabled: boolean },
-  viewer: { isMember: boolean; now: number },
-  amount: number,
-): { coupon: CouponRule; offer: CouponOffer; discount: number } | null {
-  let best: { coupon: CouponRule; offer: CouponOffer; discount: number } | null = null;
-  for (const coupon of coupons) {
-    const offer = couponOfferForProduct(coupon, product, viewer);
-    if (!offer) continue;
-    const discount = couponDiscount(offer, amount);
-    if (discount > 0 && (!best || discount > best.discount)) best = { coupon, offer, discount };
-  }
-  return best;
 }

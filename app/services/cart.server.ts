@@ -8,7 +8,6 @@ import {
   cartLineKey,
   computeCart,
   type Cart,
-  type CartCoupon,
   type CartLineInput,
   type CouponCampaign,
   type PointPromo,
@@ -32,6 +31,7 @@ import {
   products,
   users,
 } from "~/db/schema";
+import { toCartCoupon } from "./coupon-rules.server";
 import { pricedProductsQueries, priceSelection, shapeProducts, type ShapedProduct } from "./product.server";
 
 export interface CartOwner {
@@ -178,10 +178,11 @@ async function runCartBatch(db: Database, owner: CartOwner, session: CartSession
   const viewer = { ...owner, now };
   const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartIdOf(owner)})`;
   const productQueries = pricedProductsQueries(db, inCart, viewer);
-  const results = await db.batch([...cartQueries(db, owner, session, now, triedCode), ...productQueries]);
+  const ownQueries = cartQueries(db, owner, session, now, triedCode);
+  const results = await db.batch([...ownQueries, ...productQueries]);
   const [cart, lines, media, merchantRows, couponRows, couponPrices, exclusions, ranges, campaigns, promos, userRows, notices, later, address] =
     results;
-  const productRows = results.slice(14) as unknown as Parameters<typeof shapeProducts>[0];
+  const productRows = results.slice(ownQueries.length) as unknown as Parameters<typeof shapeProducts>[0];
   return {
     cart: cart[0] ?? null,
     lines,
@@ -198,32 +199,6 @@ async function runCartBatch(db: Database, owner: CartOwner, session: CartSession
     later,
     address: address[0] ?? null,
     products: shapeProducts(productRows, viewer),
-  };
-}
-
-function toCartCoupon(rows: CartRows, coupon: CartRows["coupons"][number]): CartCoupon {
-  return {
-    id: coupon.id,
-    code: coupon.code,
-    title: coupon.title,
-    titleSimple: coupon.titleSimple,
-    type: coupon.type,
-    value: coupon.value,
-    freeShipping: coupon.freeShipping,
-    alone: coupon.alone,
-    isAuto: coupon.isAuto,
-    memberOnly: coupon.memberOnly,
-    productsDefault: coupon.productsDefault,
-    minAmount: coupon.minAmount,
-    startsAt: coupon.startsAt?.getTime() ?? null,
-    expiresAt: coupon.expiresAt?.getTime() ?? null,
-    productPrices: new Map(
-      rows.couponPrices.filter((p) => p.couponId === coupon.id).map((p) => [p.productId, { type: p.type, value: p.value }]),
-    ),
-    excludedProductIds: new Set(rows.exclusions.filter((e) => e.couponId === coupon.id).map((e) => e.productId)),
-    priceRanges: rows.ranges
-      .filter((r) => r.couponId === coupon.id)
-      .map((r) => ({ minAmount: r.minAmount, type: r.type, value: r.value })),
   };
 }
 
@@ -342,7 +317,7 @@ export async function loadCart(
   const { inputs, views } = lineInputs(rows, now);
   const record = rows.cart;
   const couponCode = override.couponCode !== undefined ? override.couponCode : (record?.couponCode ?? null);
-  const allCoupons = rows.coupons.map((coupon) => toCartCoupon(rows, coupon));
+  const allCoupons = rows.coupons.map((coupon) => toCartCoupon(coupon, rows));
   const campaign: CouponCampaign | null = rows.campaign
     ? {
         code: rows.campaign.code,

@@ -10,8 +10,7 @@ import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
 import { CHECKOUT_MESSAGES, orderNumber, subscriptionSchedule } from "~/core/checkout";
-import { formatYen } from "~/core/money";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
+import type { PaymentMethod } from "~/core/payment-methods";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import {
@@ -32,8 +31,8 @@ import {
   variationChoices,
 } from "~/db/schema";
 import type { CartActor } from "./cart-actions.server";
-import { loadCart, type CartView } from "./cart.server";
-import { escapeHtml, mailStatement } from "./mails.server";
+import { loadCart } from "./cart.server";
+import { mailStatement, orderConfirmationMail } from "./mails.server";
 
 export interface ShippingAddress {
   lastname: string;
@@ -79,20 +78,6 @@ function guard(db: Database, condition: SQL) {
 
 async function findOrderByToken(db: Database, token: string) {
   return db.select({ id: orders.id, number: orders.number, userId: orders.userId }).from(orders).where(eq(orders.placementToken, token)).get();
-}
-
-function orderMail(number: string, name: string, view: CartView, paymentMethod: PaymentMethod) {
-  const rows = view.cart.list
-    .filter((line) => line.available)
-    .map((line) => `<li>${escapeHtml(line.title)} × ${line.quantity}：${formatYen(line.total)}</li>`)
-    .join("");
-  return {
-    title: `【ひなた市場】ご注文ありがとうございます（注文番号 ${number}）`,
-    content:
-      `<p>${escapeHtml(name)} 様</p><p>ご注文を承りました。</p><ul>${rows}</ul>` +
-      `<p>お支払い方法：${PAYMENT_METHODS[paymentMethod].label}<br>お支払い合計：${formatYen(view.cart.total)}（税込）</p>` +
-      `<p>注文履歴・領収書はマイページからご確認いただけます。</p>`,
-  };
 }
 
 export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -164,45 +149,44 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
       }),
     );
   }
-  statements.push(
-    db.insert(orders).values({
-      number,
-      userId: userRef as number | null,
-      email,
-      paymentMethod: input.paymentMethod,
-      subtotal: cart.subtotal,
-      shippingFee: cart.shipping_fee,
-      coldshippingFee: cart.coldshipping_total,
-      splitShippingFee: cart.split_shipping_fee,
-      extraFee: cart.extra_fee,
-      wrappingFee: cart.wrapping,
-      discountCoupon: cart.discount_coupon,
-      couponCode: cart.coupons[0]?.code ?? null,
-      pointsUsed: cart.points,
-      pointsEarned: userRef != null ? cart.total_points : 0,
-      total: cart.total,
-      taxable10: taxes.get(STANDARD_TAX_RATE)?.taxable ?? 0,
-      tax10: taxes.get(STANDARD_TAX_RATE)?.tax ?? 0,
-      taxable8: taxes.get(REDUCED_TAX_RATE)?.taxable ?? 0,
-      tax8: taxes.get(REDUCED_TAX_RATE)?.tax ?? 0,
-      shipLastname: shipTo.lastname,
-      shipFirstname: shipTo.firstname,
-      shipLastnameJp: shipTo.lastnameJp,
-      shipFirstnameJp: shipTo.firstnameJp,
-      shipPostalCode: shipTo.postalCode,
-      shipPrefecture: shipTo.prefecture,
-      shipCity: shipTo.city,
-      shipDistrict: shipTo.district,
-      shipAddress1: shipTo.address1,
-      shipAddress2: shipTo.address2,
-      shipPhone: shipTo.phone,
-      deliveryDate: input.deliveryDate,
-      deliveryTimeSlot: input.deliveryTimeSlot,
-      warehouseNotice: view.warehouseNotice,
-      placementToken: input.placementToken,
-      createdAt: now,
-    }),
-  );
+  const orderRow = {
+    number,
+    userId: userRef as number | null,
+    email,
+    paymentMethod: input.paymentMethod,
+    subtotal: cart.subtotal,
+    shippingFee: cart.shipping_fee,
+    coldshippingFee: cart.coldshipping_total,
+    splitShippingFee: cart.split_shipping_fee,
+    extraFee: cart.extra_fee,
+    wrappingFee: cart.wrapping,
+    discountCoupon: cart.discount_coupon,
+    couponCode: cart.coupons[0]?.code ?? null,
+    pointsUsed: cart.points,
+    pointsEarned: userRef != null ? cart.total_points : 0,
+    total: cart.total,
+    taxable10: taxes.get(STANDARD_TAX_RATE)?.taxable ?? 0,
+    tax10: taxes.get(STANDARD_TAX_RATE)?.tax ?? 0,
+    taxable8: taxes.get(REDUCED_TAX_RATE)?.taxable ?? 0,
+    tax8: taxes.get(REDUCED_TAX_RATE)?.tax ?? 0,
+    shipLastname: shipTo.lastname,
+    shipFirstname: shipTo.firstname,
+    shipLastnameJp: shipTo.lastnameJp,
+    shipFirstnameJp: shipTo.firstnameJp,
+    shipPostalCode: shipTo.postalCode,
+    shipPrefecture: shipTo.prefecture,
+    shipCity: shipTo.city,
+    shipDistrict: shipTo.district,
+    shipAddress1: shipTo.address1,
+    shipAddress2: shipTo.address2,
+    shipPhone: shipTo.phone,
+    deliveryDate: input.deliveryDate,
+    deliveryTimeSlot: input.deliveryTimeSlot,
+    warehouseNotice: view.warehouseNotice,
+    placementToken: input.placementToken,
+    createdAt: now,
+  };
+  statements.push(db.insert(orders).values(orderRow));
 
   for (const shipment of cart.shipments) {
     statements.push(
@@ -306,7 +290,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
   }
   if (userRef != null) {
     const name = member ? `${member.lastname} ${member.firstname}` : `${guest!.lastname} ${guest!.firstname}`;
-    statements.push(mailStatement(db, userRef, orderMail(number, name, view, input.paymentMethod), now));
+    statements.push(mailStatement(db, userRef, orderConfirmationMail(orderRow, cart.list, name), now));
   }
   statements.push(
     db.delete(cartLines).where(eq(cartLines.cartId, view.cartId)),

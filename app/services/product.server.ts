@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { bestCouponForProduct, type CouponRule } from "~/core/coupons";
+import { bestCouponForProduct, type CartCoupon } from "~/core/cart";
 import { withTax } from "~/core/tax";
 import {
   calculatePrice,
@@ -20,6 +20,7 @@ import {
   cartLines,
   carts,
   categories,
+  couponPriceRanges,
   couponProductExclusions,
   couponProductPrices,
   coupons,
@@ -37,6 +38,7 @@ import {
   variationChoices,
 } from "~/db/schema";
 import { listedProduct, productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
+import { toCartCoupon } from "./coupon-rules.server";
 import { sanitizeRichText } from "./html.server";
 
 export const REVIEWS_PAGE_SIZE = 5;
@@ -75,6 +77,8 @@ function cartOf(viewer: Viewer): SQL {
  */
 export function pricedProductsQueries(db: Database, scope: SQL, viewer: Viewer) {
   const now = viewer.now;
+  // The coupons a product page may offer: entered by code, so never the automatic ones.
+  const offeredCoupons = and(eq(coupons.isAuto, false), activeAt(coupons.startsAt, coupons.expiresAt, now));
   return [
     db
       .select({
@@ -129,16 +133,17 @@ export function pricedProductsQueries(db: Database, scope: SQL, viewer: Viewer) 
       .select({ productId: stockRequests.productId, variationId: stockRequests.variationId })
       .from(stockRequests)
       .where(and(eq(stockRequests.userId, viewer.userId ?? 0), inScope(stockRequests.productId, scope), isNull(stockRequests.notifiedAt))),
-    db
-      .select()
-      .from(coupons)
-      .where(and(eq(coupons.isAuto, false), activeAt(coupons.startsAt, coupons.expiresAt, now))),
+    db.select().from(coupons).where(offeredCoupons),
     db.select().from(couponProductPrices).where(inScope(couponProductPrices.productId, scope)),
     db
       .select({ productId: couponProductExclusions.productId, couponId: couponProductExclusions.couponId, code: coupons.code })
       .from(couponProductExclusions)
       .innerJoin(coupons, eq(coupons.id, couponProductExclusions.couponId))
       .where(inScope(couponProductExclusions.productId, scope)),
+    db
+      .select()
+      .from(couponPriceRanges)
+      .where(inArray(couponPriceRanges.couponId, db.select({ id: coupons.id }).from(coupons).where(offeredCoupons))),
   ] as const;
 }
 
@@ -190,8 +195,8 @@ type PricingRows = Awaited<ReturnType<typeof runPricing>>;
 type ReviewRow = Awaited<ReturnType<typeof reviewsQuery>>[number];
 
 function namedRows(rows: PricedProductsRows) {
-  const [product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions] = rows;
-  return { product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions };
+  const [product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions, ranges] = rows;
+  return { product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions, ranges };
 }
 
 async function runPricing(db: Database, ref: ProductRef, viewer: Viewer) {
@@ -307,20 +312,7 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
     shippingDays: p.shippingDays,
     couponDisabled: p.couponDisabled,
   };
-  const couponRules: CouponRule[] = rows.couponRows.map((coupon) => ({
-    code: coupon.code,
-    titleSimple: coupon.titleSimple,
-    type: coupon.type,
-    value: coupon.value,
-    memberOnly: coupon.memberOnly,
-    productsDefault: coupon.productsDefault,
-    startsAt: coupon.startsAt?.getTime() ?? null,
-    expiresAt: coupon.expiresAt?.getTime() ?? null,
-    productPrices: new Map(
-      rows.couponPrices.filter((price) => price.couponId === coupon.id).map((price) => [p.id, { type: price.type, value: price.value }]),
-    ),
-    excludedProductIds: new Set(rows.exclusions.filter((exclusion) => exclusion.couponId === coupon.id).map(() => p.id)),
-  }));
+  const couponRules: CartCoupon[] = rows.couponRows.map((coupon) => toCartCoupon(coupon, rows));
   return {
     head,
     product: p,
@@ -375,7 +367,7 @@ export function priceSelection(
     shaped.couponRules,
     { id: shaped.product.id, couponDisabled: shaped.product.couponDisabled },
     { isMember: shaped.isMember, now: now.getTime() },
-    firstPass.subtotal,
+    { total: firstPass.subtotal, quantity: firstPass.quantity },
   );
   const price: PriceResult = best
     ? { ...firstPass, max_discount: best.discount, total: firstPass.subtotal - best.discount }
@@ -411,17 +403,15 @@ export async function loadProductPage(
   isSecretValid: (expected: string | null, given: string) => boolean,
   reviewPage = 0,
 ) {
-  const results = await db.batch([
-    ...pricedProductsQueries(db, productScope(ref), viewer),
-    ...pageQueries(db, ref, viewer, reviewPage),
-  ]);
-  const [media, related, reviewRows, favorite] = results.slice(10) as unknown as [
+  const pricing = pricedProductsQueries(db, productScope(ref), viewer);
+  const results = await db.batch([...pricing, ...pageQueries(db, ref, viewer, reviewPage)]);
+  const [media, related, reviewRows, favorite] = results.slice(pricing.length) as unknown as [
     (typeof productMedia.$inferSelect)[],
     Parameters<typeof toSummary>[0][],
     ReviewRow[],
     { productId: number }[],
   ];
-  const shaped = shapeProduct(namedRows(results.slice(0, 10) as unknown as PricedProductsRows), viewer);
+  const shaped = shapeProduct(namedRows(results.slice(0, pricing.length) as unknown as PricedProductsRows), viewer);
   if (!shaped || shaped.product.status === "draft") return null;
   const p = shaped.product;
   if (p.isPrivate) {

@@ -23,12 +23,17 @@ async function unreadMails(page: Page): Promise<number> {
   return Number(await badge.textContent());
 }
 
+/** The member's unread mails as the server counts them now (other specs place orders for this member meanwhile). */
+async function unreadOnServer(page: Page): Promise<number> {
+  const response = await page.request.get("/api/user/mails?inputs%5Breaded%5D=0");
+  return ((await response.json()) as { detail: { total: number } }).detail.total;
+}
+
 test("the member filters mails by title and opens one: it becomes read and the header badge drops", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
   await login(page, "/user/mails");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("お知らせ");
-  const before = await unreadMails(page);
-  expect(before).toBeGreaterThan(0);
+  expect(await unreadMails(page)).toBeGreaterThan(0);
 
   // The filter: a modal with JS, a folded section without.
   if (js) await page.getByRole("button", { name: "絞り込み" }).click();
@@ -47,14 +52,15 @@ test("the member filters mails by title and opens one: it becomes read and the h
   if (js) {
     const dialog = page.getByRole("dialog", { name: RESTOCK_TITLE });
     await expect(dialog).toContainText("再入荷のお知らせをご希望いただいた商品が入荷しました。");
-    await expect.poll(() => unreadMails(page)).toBe(before - 1);
     await expect(row.getByText("既読")).toBeVisible();
+    // The header badge follows without a reload.
+    await expect.poll(async () => (await unreadMails(page)) === (await unreadOnServer(page))).toBe(true);
     await dialog.getByRole("button", { name: "閉じる" }).click();
     await expect(dialog).toBeHidden();
   } else {
     await expect(page).toHaveURL(/\/user\/mails\/\d+\?from=/);
     await expect(page.getByTestId("mail-detail")).toContainText("再入荷のお知らせをご希望いただいた商品が入荷しました。");
-    expect(await unreadMails(page)).toBe(before - 1);
+    expect(await unreadMails(page)).toBe(await unreadOnServer(page));
     await page.getByRole("link", { name: "お知らせ一覧へ戻る" }).click();
     await expect(page).toHaveURL(/\/user\/mails\?title=/);
     await expect(page.getByTestId("mail-row").getByText("既読")).toBeVisible();

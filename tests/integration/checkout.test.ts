@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import {
@@ -139,6 +139,21 @@ describe("placeOrder for a member", () => {
 
     const [mailsAfter] = await platform.db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID));
     expect(mailsAfter!.n).toBe(mailsBefore!.n + 1);
+    // The confirmation tells every figure of the total, the payment method and where it ships.
+    const mail = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID)).orderBy(desc(notificationMails.id)).get())!;
+    expect(mail.title).toBe(`【ご注文確認】ご注文ありがとうございます（注文番号 ${order.number}）`);
+    for (const fact of [
+      `商品小計：${order.subtotal.toLocaleString("ja-JP")}円`,
+      "手数料（代金引換）：330円",
+      "ポイント利用：−500円",
+      `お支払い合計：${order.total.toLocaleString("ja-JP")}円（税込）`,
+      `${order.pointsEarned}ポイントを獲得予定`,
+      `${saved.city}`,
+      "お届け希望日時：指定なし",
+      ...lines.map((row) => row.title),
+    ]) {
+      expect(mail.content).toContain(fact);
+    }
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, memberCart))).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  bestCouponForProduct,
   CART_MESSAGES,
   cartLineKey,
   computeCart,
@@ -1161,5 +1162,27 @@ describe("fitsStock", () => {
     expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 0 })).toBe(false);
     expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: -1 })).toBe(false);
     expect(fitsStock({ stock: 0, alreadyInCart: 0, adding: 1 })).toBe(false);
+  });
+});
+
+describe("bestCouponForProduct (the product page's coupon box)", () => {
+  const guest = { isMember: false, now: NOW };
+  const plain = { id: 1, couponDisabled: false };
+
+  it("offers a minimum-amount coupon only once the product's amount reaches it, at its price range", () => {
+    expect(bestCouponForProduct([MATOMEGAI], plain, guest, { total: 1980, quantity: 1 })).toBeNull();
+    expect(bestCouponForProduct([MATOMEGAI], plain, guest, { total: 3960, quantity: 2 })).toEqual({ coupon: MATOMEGAI, discount: 300 });
+    expect(bestCouponForProduct([MATOMEGAI], plain, guest, { total: 5940, quantity: 3 })).toEqual({ coupon: MATOMEGAI, discount: 700 });
+    expect(bestCouponForProduct([MATOMEGAI], plain, guest, { total: 12000, quantity: 1 })?.discount).toBe(1200);
+  });
+
+  it("takes the coupon worth most, skipping member-only coupons for guests, disabled and unlisted products", () => {
+    const coupons = [WELCOME500, SPRING10, MEMBER1000, MATOMEGAI, TEAFAIR, EXPIRED100];
+    expect(bestCouponForProduct(coupons, plain, guest, { total: 1980, quantity: 1 })).toEqual({ coupon: WELCOME500, discount: 500 });
+    expect(bestCouponForProduct(coupons, plain, { isMember: true, now: NOW }, { total: 1980, quantity: 1 })?.coupon.code).toBe("MEMBER1000");
+    expect(bestCouponForProduct(coupons, { id: 1, couponDisabled: true }, guest, { total: 1980, quantity: 1 })).toBeNull();
+    expect(bestCouponForProduct([TEAFAIR], plain, guest, { total: 1980, quantity: 1 })).toBeNull();
+    // A per-product fixed value counts once per item, as in the cart.
+    expect(bestCouponForProduct([TEAFAIR], { id: HOJICHA_ID, couponDisabled: false }, guest, { total: 2400, quantity: 3 })?.discount).toBe(300);
   });
 });

@@ -4,6 +4,7 @@
  * consistent totals, mails (some unread), one open ticket with an unread staff reply, and a subscription.
  */
 import { WRAPPING_FEE } from "~/core/limits";
+import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { pointsEarned } from "~/core/points";
 import { includedTax, withTax } from "~/core/tax";
 import type {
@@ -28,6 +29,7 @@ import {
   productImagePath,
   SUBSCRIPTION_TIERS,
 } from "./catalogue";
+import { orderConfirmationMail } from "~/services/mails.server";
 
 export const DEMO_PASSWORD = "password1234";
 export const MEMBER_EMAIL = "member@example.jp";
@@ -144,8 +146,6 @@ interface OrderSpec {
   status: OrderRow["status"];
   paymentMethod: PaymentMethod;
   addressId: number;
-  /** Payment fee, e.g. 330 yen for cash on delivery. */
-  extraFee?: number;
   pointsUsed?: number;
   deliveryTimeSlot?: string;
   shipments: ShipmentSpec[];
@@ -177,7 +177,6 @@ const ORDERS: OrderSpec[] = [
     status: "completed",
     paymentMethod: "cod",
     addressId: 2,
-    extraFee: 330,
     deliveryTimeSlot: "14:00〜16:00",
     shipments: [
       { id: 2, fee: 660, status: "delivered", trackingNumber: "491234567812", shippedDaysAfterOrder: 1 },
@@ -275,7 +274,7 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
   const goods8 = lines.filter((line) => line.taxRate === 8).reduce((sum, line) => sum + line.total, 0);
   const shippingFee = spec.shipments.reduce((sum, shipment) => sum + shipment.fee, 0);
   const wrappingFee = lines.filter((line) => line.wrapping).length * WRAPPING_FEE;
-  const extraFee = spec.extraFee ?? 0;
+  const extraFee = PAYMENT_METHODS[spec.paymentMethod].fee;
   const pointsUsed = spec.pointsUsed ?? 0;
   const total = subtotal + shippingFee + wrappingFee + extraFee - pointsUsed;
   // Fees are standard-rate; points are taken off the standard-rate part (the seed's points order has only 10% items).
@@ -331,43 +330,6 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
 
 // ─── Mails ──────────────────────────────────────────────────────────────────────────────────
 
-const yen = new Intl.NumberFormat("ja-JP");
-const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  cod: "代金引換",
-  bank_transfer: "銀行振込",
-  konbini_postpay: "コンビニ後払い",
-};
-
-function japaneseDate(date: Date): string {
-  const [year, month, day] = jstIsoDate(date).split("-").map(Number);
-  return `${year}年${month}月${day}日`;
-}
-
-function orderConfirmationMail(built: BuiltOrder, customerName: string): { title: string; content: string } {
-  const { order, lines } = built;
-  const items = lines
-    .map((line) => `<li>${line.title} × ${line.quantity}（${yen.format(line.total)}円）</li>`)
-    .join("");
-  const fees = [
-    `商品小計：${yen.format(order.subtotal)}円`,
-    `送料：${order.shippingFee ? `${yen.format(order.shippingFee)}円` : "無料"}`,
-    ...(order.wrappingFee ? [`ギフトラッピング：${yen.format(order.wrappingFee)}円`] : []),
-    ...(order.extraFee ? [`代引き手数料：${yen.format(order.extraFee)}円`] : []),
-    ...(order.pointsUsed ? [`ポイント利用：−${yen.format(order.pointsUsed)}円`] : []),
-    `<strong>お支払い合計：${yen.format(order.total)}円</strong>`,
-  ].join("<br>");
-  return {
-    title: `【ご注文確認】ご注文ありがとうございます（注文番号 ${order.number}）`,
-    content:
-      `<p>${customerName} 様</p>` +
-      "<p>このたびはご注文いただき、誠にありがとうございます。以下の内容でご注文を承りました。</p>" +
-      `<h3>ご注文内容</h3><p>注文番号：${order.number}<br>ご注文日：${japaneseDate(order.createdAt)}<br>お支払い方法：${PAYMENT_LABELS[order.paymentMethod]}</p>` +
-      `<ul>${items}</ul><p>${fees}</p>` +
-      `<p>今回のお買い物で${yen.format(order.pointsEarned)}ポイントを獲得予定です。</p>` +
-      "<p>商品の発送準備が整い次第、あらためてご連絡いたします。</p>",
-  };
-}
-
 function shippingNoticeMail(built: BuiltOrder, customerName: string): { title: string; content: string } {
   const tracking = built.shipments.map((shipment) => `<li>お問い合わせ番号：${shipment.trackingNumber}</li>`).join("");
   return {
@@ -396,9 +358,9 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
   const readAfter = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
 
   const mails: People["notificationMails"] = [
-    { id: 1, userId: MEMBER_ID, ...orderConfirmationMail(order1, "山田 花子"), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
+    { id: 1, userId: MEMBER_ID, ...orderConfirmationMail(order1.order, order1.lines, "山田 花子"), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
     { id: 2, userId: MEMBER_ID, ...shippingNoticeMail(order1, "山田 花子"), dateCreated: ago(74), readed: readAfter(ago(74), 5) },
-    { id: 3, userId: MEMBER_ID, ...orderConfirmationMail(order2, "山田 花子"), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
+    { id: 3, userId: MEMBER_ID, ...orderConfirmationMail(order2.order, order2.lines, "山田 花子"), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
     {
       id: 4,
       userId: MEMBER_ID,
@@ -409,7 +371,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: order3.order.createdAt,
       readed: readAfter(order3.order.createdAt, 3),
     },
-    { id: 5, userId: MEMBER_ID, ...orderConfirmationMail(order4, "山田 花子"), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
+    { id: 5, userId: MEMBER_ID, ...orderConfirmationMail(order4.order, order4.lines, "山田 花子"), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
     { id: 6, userId: MEMBER_ID, ...shippingNoticeMail(order4, "山田 花子"), dateCreated: ago(6), readed: null },
     {
       id: 7,
@@ -434,7 +396,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: ago(3),
       readed: null,
     },
-    { id: 9, userId: OTHER_ID, ...orderConfirmationMail(order5, "鈴木 一郎"), dateCreated: order5.order.createdAt, readed: null },
+    { id: 9, userId: OTHER_ID, ...orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎"), dateCreated: order5.order.createdAt, readed: null },
   ];
 
   const ticketCreatedAt = ago(2);
