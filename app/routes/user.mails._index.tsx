@@ -134,7 +134,7 @@ export default function Mails() {
           }}
         />
       </div>
-      <MailDialog mailId={open?.id ?? null} title={open?.title ?? ""} detailHref={open ? detailHref(open.id) : PATH} onClose={() => setOpen(null)} />
+      {open ? <MailDialog mailId={open.id} title={open.title} detailHref={detailHref(open.id)} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }

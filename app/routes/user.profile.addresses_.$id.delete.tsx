@@ -7,33 +7,23 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
-import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
-import { parseId, readFormData } from "~/http.server";
-import { returnPath } from "~/services/address-pages.server";
-import { deleteAddress, findAddress } from "~/services/addresses.server";
+import { readFormData } from "~/http.server";
+import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/services/address-pages.server";
+import { deleteAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
-function addressId(value: string | undefined): number {
-  const id = parseId(value);
-  if (id == null) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const address = await findAddress(context.db, user.id, addressId(params.id));
-  if (!address) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
-  return { address, redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+  return loadOwnedAddressPage(request, context, user.id, params.id);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await readFormData(request);
-  const result = await deleteAddress(context.db, user.id, addressId(params.id));
+  const result = await deleteAddress(context.db, user.id, ownedAddressId(params.id));
   if (!result.ok) throw new Response(result.error, { status: 404 });
   throw redirect(returnPath(form.get("redirectTo"), "deleted"), 303);
 }

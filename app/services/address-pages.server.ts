@@ -1,6 +1,7 @@
 /**
  * What the address pages and the address JSON endpoints share: the member guard for JSON callers,
- * reading a posted list, the add/edit form action (save or 住所を検索 without JS), and the answers.
+ * reading a posted list, the owner-checked address of the edit/delete pages, the add/edit form action
+ * (save or 住所を検索 without JS), and the answers.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
@@ -14,9 +15,9 @@ import {
   validateAddressList,
 } from "~/core/address-form";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { jsonError, loginRequired, readApiFormData, readFormData } from "~/http.server";
+import { jsonError, loginRequired, parseId, readApiFormData, readFormData } from "~/http.server";
 import type { SessionUser } from "~/services/accounts.server";
-import { addAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
+import { addAddress, findAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
 import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage" | "cloudflare">;
@@ -24,6 +25,23 @@ type Context = Pick<AppLoadContext, "db" | "sessionStorage" | "cloudflare">;
 export const ADDRESS_BOOK_PATH = "/user/profile/addresses";
 /** Largest list body read (20 addresses are about 10 KB). */
 const MAX_LIST_BODY = 64 * 1024;
+
+/** The id in an address page's URL; a malformed one is the same 404 as another member's. */
+export function ownedAddressId(value: string | undefined): number {
+  const id = parseId(value);
+  if (id == null) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  return id;
+}
+
+/**
+ * The edit and delete pages' loader data: the member's own address (404 for anyone else's) and where
+ * to come back to (only a local path).
+ */
+export async function loadOwnedAddressPage(request: Request, context: Context, userId: number, rawId: string | undefined) {
+  const address = await findAddress(context.db, userId, ownedAddressId(rawId));
+  if (!address) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  return { address, redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+}
 
 /** The member calling a JSON endpoint; a guest gets 401 JSON (a plain form post goes to /login). */
 export async function requireMemberForApi(request: Request, context: Context, returnTo = ADDRESS_BOOK_PATH): Promise<SessionUser> {

@@ -4,6 +4,7 @@
  * (toggleFavorite); a buy-later item goes back to the cart through the cart service (moveBackToCart).
  */
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { pageCount } from "~/core/paginator";
 import { sellingPrice } from "~/core/pricing";
 import { aliased, type Database } from "~/db/client.server";
 import {
@@ -72,7 +73,7 @@ export async function listFavorites(db: Database, userId: number, page: number):
   return {
     total,
     page,
-    pages: Math.ceil(total / FAVORITES_PAGE_SIZE),
+    pages: pageCount(total, FAVORITES_PAGE_SIZE),
     items: rows.map((row) => ({
       productId: row.productId,
       sku: row.sku,

@@ -4,7 +4,7 @@
  * GET /user/profile/addresses (through Remix's own request handler).
  * member@example.jp (id 1) has addresses 1 (default) and 2; other@example.jp (id 3) has address 3.
  */
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { asc, eq } from "drizzle-orm";
 import path from "node:path";
@@ -26,9 +26,9 @@ import * as newPage from "~/routes/user.profile.addresses_.new";
 import type { AddressFormActionData } from "~/services/address-pages.server";
 import { addAddress, deleteAddress, listAddresses, saveAddressList, setDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult } from "../support/requests";
+import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult, responseOf, type RouteHandler } from "../support/requests";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+type Handler = RouteHandler;
 
 let platform: TestPlatform;
 let member: string;
@@ -73,12 +73,7 @@ beforeEach(async () => {
 const rowsOf = (userId: number) => platform.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
 const defaultsOf = async (userId: number) => (await rowsOf(userId)).filter((row) => row.isDefault).map((row) => row.id);
 
-async function respond(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  const { returned, thrown } = await settle(async () => handler({ request, params, context: contextFor(platform) }));
-  const response = returned ?? thrown;
-  if (!(response instanceof Response)) throw thrown ?? new Error(`Not a Response: ${JSON.stringify(returned)}`);
-  return response;
-}
+const respond = (handler: Handler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
 
 /** Runs a page action/loader: a thrown or returned Response, or single-fetch data. */
 async function run(handler: Handler, request: Request, params: Record<string, string> = {}) {

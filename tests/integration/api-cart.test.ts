@@ -4,7 +4,7 @@
  * directly with guest and member sessions, then the routes once more through Remix's own request handler.
  */
 import { and, eq } from "drizzle-orm";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,9 +32,9 @@ import * as couponProductLink from "~/routes/category.product.$sku";
 import * as couponGet from "~/routes/coupon-get.$code";
 import type { ApiCartPayload } from "~/services/cart-responses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, getRequest, memberCookie, sessionCookie, settle, TEST_ORIGIN, type ApiRequestOptions } from "../support/requests";
+import { apiRequest, contextFor, getRequest, memberCookie, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+type Handler = RouteHandler;
 
 let platform: TestPlatform;
 
@@ -75,18 +75,7 @@ const MESSAGES = {
   campaignUnknown: "このキャンペーンは終了したか、存在しません。",
 } as const;
 
-/** Runs a route handler and answers its Response, whether returned or thrown. */
-async function respond(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const { returned, thrown } = await settle(async () => handler({ request, params, context: contextFor(platform) }));
-  const response = returned ?? thrown;
-  if (!(response instanceof Response)) throw thrown ?? new Error(`Not a Response: ${JSON.stringify(returned)}`);
-  return response;
-}
-
-async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
-  expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
-  return (await response.json()) as T;
-}
+const respond = (handler: Handler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
 
 /** A fetch (JS on) unless the options say otherwise. */
 const post = (handler: Handler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>

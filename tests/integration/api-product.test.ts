@@ -23,17 +23,9 @@ import * as relatedLoad from "~/routes/api.product.related.load.$id";
 import * as reviewsCount from "~/routes/api.product.reviews.count.$id";
 import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import {
-  apiRequest,
-  contextFor,
-  guestCartCookie,
-  memberCookie,
-  settle,
-  TEST_ORIGIN,
-  type ApiRequestOptions,
-} from "../support/requests";
+import { apiRequest, contextFor, guestCartCookie, memberCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+type Handler = RouteHandler;
 
 let platform: TestPlatform;
 let member: string;
@@ -62,18 +54,8 @@ const UNKNOWN = 999_999;
 const NAVY = 1;
 const BLACK = 3;
 
-/** Runs a route handler and answers its Response, whether returned or thrown. */
-async function respond(handler: Handler, request: Request, params: Record<string, string> = {}, context?: AppLoadContext) {
-  const { returned, thrown } = await settle(async () => handler({ request, params, context: context ?? contextFor(platform) }));
-  const response = returned ?? thrown;
-  if (!(response instanceof Response)) throw thrown ?? new Error(`Not a Response: ${JSON.stringify(returned)}`);
-  return response;
-}
-
-async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
-  expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
-  return (await response.json()) as T;
-}
+const respond = (handler: Handler, request: Request, params: Record<string, string> = {}, context?: AppLoadContext) =>
+  responseOf(platform, handler, request, params, context);
 
 const post = (handler: Handler, url: string, params: Record<string, string>, options: ApiRequestOptions = {}) =>
   respond(handler, apiRequest(url, options), params);

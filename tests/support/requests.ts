@@ -1,5 +1,6 @@
 /** Builds requests and load contexts for calling route loaders/actions directly on a test platform. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { expect } from "vitest";
 import { createUserSession } from "~/auth/auth.server";
 import { getLoadContext } from "~/load-context";
 import type { TestPlatform } from "./platform";
@@ -31,6 +32,29 @@ export async function settle<T>(run: () => Promise<T>): Promise<{ returned?: T; 
   } catch (thrown) {
     return { thrown };
   }
+}
+
+/** A route module's loader or action, as the tests call it. */
+export type RouteHandler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+
+/** Runs a route handler and answers its Response, whether returned or thrown; anything else fails the test. */
+export async function responseOf(
+  platform: TestPlatform,
+  handler: RouteHandler,
+  request: Request,
+  params: Record<string, string> = {},
+  context: AppLoadContext = contextFor(platform),
+): Promise<Response> {
+  const { returned, thrown } = await settle(async () => handler({ request, params, context }));
+  const response = returned ?? thrown;
+  if (!(response instanceof Response)) throw thrown ?? new Error(`Not a Response: ${JSON.stringify(returned)}`);
+  return response;
+}
+
+/** A JSON answer's body, after checking that it is JSON. */
+export async function jsonBody<T = Record<string, unknown>>(response: Response): Promise<T> {
+  expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+  return (await response.json()) as T;
 }
 
 /** The cookie pair ("name=value") from a response's Set-Cookie, to send on the next request. */

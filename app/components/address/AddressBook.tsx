@@ -15,7 +15,7 @@ import { ADDRESS_BOOK_LIMIT, ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "
 import { useHydrated } from "~/components/forms/useHydrated";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
 import { AddressSummary } from "./AddressSummary";
-import { Dialog } from "./Dialog";
+import { Dialog } from "../Dialog";
 
 export type AddressBookActionData =
   | { ok: true; intent: string; addresses?: AddressJson[] }

@@ -7,7 +7,7 @@ import type { AddressInput, AddressJson } from "~/core/address-form";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
 import { AddressSummary } from "./AddressSummary";
-import { Dialog } from "./Dialog";
+import { Dialog } from "../Dialog";
 
 export type ChooserMode =
   | { mode: "list" }

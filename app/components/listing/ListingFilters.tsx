@@ -11,7 +11,8 @@ import {
   type ListingQuery,
 } from "~/core/listing";
 import { useHydrated } from "../forms/useHydrated";
-import { Dialog } from "./Dialog";
+import { RemovableBadges } from "../RemovableBadges";
+import { Dialog } from "../Dialog";
 
 const LABEL = "text-sm font-bold";
 
@@ -39,9 +40,11 @@ export function ListingFilters({ path, definition, query }: { path: string; defi
       <button type="button" className="btn-secondary" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="listing-filters-open">
         {label}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="絞り込み" testId="listing-filters">
-        <FilterForm path={path} definition={definition} query={query} onDone={() => setOpen(false)} />
-      </Dialog>
+      {open ? (
+        <Dialog onClose={() => setOpen(false)} title="絞り込み" testId="listing-filters">
+          <FilterForm path={path} definition={definition} query={query} onDone={() => setOpen(false)} />
+        </Dialog>
+      ) : null}
     </>
   );
 }
@@ -153,31 +156,10 @@ function FilterField({ filter, query, id }: { filter: ListingFilter; query: List
 
 /** The filters in effect as removable badges: each links to the same listing without that filter. */
 export function ListingBadges({ path, definition, query }: { path: string; definition: ListingDefinition; query: ListingQuery }) {
-  const badges = filterBadges(definition, query);
-  if (!badges.length) return null;
-  return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="filter-badges">
-      <span className="text-xs text-gray-700">絞り込み中：</span>
-      <ul aria-label="選択中の条件（選ぶと解除します）" className="m-0 flex flex-wrap gap-2 p-0">
-        {badges.map((badge) => (
-          <li key={badge.name} className="list-none">
-            <Link
-              to={listingHref(path, definition, query, { inputs: { [badge.name]: null } })}
-              preventScrollReset
-              className="inline-flex items-center gap-1 break-all rounded-full bg-brand-light px-3 py-1 text-xs font-bold text-brand no-underline"
-            >
-              {badge.label}
-              <span aria-hidden="true"> ×</span>
-              <span className="sr-only">（条件を解除）</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {badges.length > 1 ? (
-        <Link to={listingHref(path, definition, { ...query, inputs: {} }, { page: 0 })} className="text-xs">
-          すべて解除
-        </Link>
-      ) : null}
-    </div>
-  );
+  const badges = filterBadges(definition, query).map((badge) => ({
+    key: badge.name,
+    label: badge.label,
+    href: listingHref(path, definition, query, { inputs: { [badge.name]: null } }),
+  }));
+  return <RemovableBadges badges={badges} clearHref={listingHref(path, definition, { ...query, inputs: {} }, { page: 0 })} />;
 }

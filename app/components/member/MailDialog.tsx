@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
-import { Dialog } from "../listing/Dialog";
+import { Dialog } from "../Dialog";
 import { formatDateTime, isoDateTime } from "./format";
 
 /** What POST /user/mails/read/{id} answers a fetcher (spec §3 mail fields). */
@@ -21,7 +21,7 @@ export function MailDialog({
   detailHref,
   onClose,
 }: {
-  mailId: number | null;
+  mailId: number;
   title: string;
   detailHref: string;
   onClose: () => void;
@@ -29,12 +29,12 @@ export function MailDialog({
   const fetcher = useFetcher<MailReadResponse>();
   const { submit } = fetcher;
   useEffect(() => {
-    if (mailId != null) submit(null, { method: "post", action: `/user/mails/read/${mailId}` });
+    submit(null, { method: "post", action: `/user/mails/read/${mailId}` });
   }, [mailId, submit]);
   const mail = fetcher.data?.mail?.id === mailId ? fetcher.data?.mail : undefined;
   const failed = fetcher.state === "idle" && fetcher.data != null && !fetcher.data.ok;
   return (
-    <Dialog open={mailId != null} onClose={onClose} title={mail?.title ?? title} testId="mail-dialog">
+    <Dialog onClose={onClose} title={mail?.title ?? title} testId="mail-dialog" closeOnBackdrop>
       {mail ? (
         <>
           <p className="m-0 text-xs text-gray-600">

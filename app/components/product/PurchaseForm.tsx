@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { PriceResult } from "~/core/pricing";
@@ -144,65 +144,47 @@ export function PurchaseForm({ view }: { view: ProductView }) {
       {!product.subscribeOnly ? <PriceBox price={price} busy={calculation.state !== "idle"} /> : null}
 
       {variations.length > 0 ? (
-        <fieldset className="m-0 grid gap-2 border-0 p-0">
-          <legend className="mb-1 text-sm font-bold">
-            {variations[0]?.vTitle ?? "タイプ"}を選択 <span className="text-xs text-brand">※必須</span>
-          </legend>
-          <div className="flex flex-wrap gap-2">
-            {variations.map((item) => (
-              <label
-                key={item.id}
-                className="flex cursor-pointer items-center gap-1 rounded border border-solid border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-light"
-              >
-                <input
-                  type="radio"
-                  name="v"
-                  value={item.id}
-                  defaultChecked={item.id === selection.variationId}
-                  onChange={() => {
-                    setVariationId(item.id);
-                    setQuantity(1);
-                    setNotice(null);
-                  }}
-                />
-                <span>{item.title}</span>
-                <span className="text-xs text-gray-600">{formatYen(item.price)}</span>
-                {item.status !== "published" ? <span className="badge bg-gray-600 text-white">利用できません</span> : null}
-                {item.status === "published" && item.inventory <= 0 ? <span className="badge bg-gray-700 text-white">在庫なし</span> : null}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PickerTiles
+          label={`${variations[0]?.vTitle ?? "タイプ"}を選択`}
+          name="v"
+          items={variations}
+          valueOf={(item) => item.id}
+          isChecked={(item) => item.id === selection.variationId}
+          onPick={(item) => {
+            setVariationId(item.id);
+            setQuantity(1);
+            setNotice(null);
+          }}
+          renderTile={(item) => (
+            <>
+              <span>{item.title}</span>
+              <span className="text-xs text-gray-600">{formatYen(item.price)}</span>
+              {item.status !== "published" ? <span className="badge bg-gray-600 text-white">利用できません</span> : null}
+              {item.status === "published" && item.inventory <= 0 ? <span className="badge bg-gray-700 text-white">在庫なし</span> : null}
+            </>
+          )}
+        />
       ) : null}
 
       {choiceGroups.length > 0 ? (
-        <fieldset className="m-0 grid gap-2 border-0 p-0">
-          <legend className="mb-1 text-sm font-bold">
-            {choiceGroups[0]?.groupTitle}を選択 <span className="text-xs text-brand">※必須</span>
-          </legend>
-          <div className="flex flex-wrap gap-2">
-            {choiceGroups.map((choice) => (
-              <label
-                key={choice.sku}
-                className="flex cursor-pointer items-center gap-1 rounded border border-solid border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-light"
-              >
-                <input
-                  type="radio"
-                  name="c"
-                  value={choice.sku}
-                  defaultChecked={choice.sku === selection.choiceSku}
-                  onChange={() => {
-                    setQuantity(1);
-                    setNotice(null);
-                  }}
-                />
-                {choice.title}
-                {choice.priceDiff > 0 ? <span className="text-xs text-gray-600">+{formatYen(choice.priceDiff)}</span> : null}
-                {choice.inventory === 0 ? <span className="badge bg-gray-700 text-white">在庫なし</span> : null}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <PickerTiles
+          label={`${choiceGroups[0]?.groupTitle ?? ""}を選択`}
+          name="c"
+          items={choiceGroups}
+          valueOf={(choice) => choice.sku}
+          isChecked={(choice) => choice.sku === selection.choiceSku}
+          onPick={() => {
+            setQuantity(1);
+            setNotice(null);
+          }}
+          renderTile={(choice) => (
+            <>
+              {choice.title}
+              {choice.priceDiff > 0 ? <span className="text-xs text-gray-600">+{formatYen(choice.priceDiff)}</span> : null}
+              {choice.inventory === 0 ? <span className="badge bg-gray-700 text-white">在庫なし</span> : null}
+            </>
+          )}
+        />
       ) : null}
 
       {options.map((option) =>
@@ -425,5 +407,43 @@ function SubscriptionBox({ view, price, busy }: { view: ProductView; price: Pric
       )}
       <p className="m-0 text-xs text-gray-600">次回以降のスキップ・解約はマイページからいつでも手続きできます。</p>
     </section>
+  );
+}
+
+/** A required pick among tiles (variations, variable choices): one radio per tile, the chosen tile marked. */
+function PickerTiles<T>({
+  label,
+  name,
+  items,
+  valueOf,
+  isChecked,
+  onPick,
+  renderTile,
+}: {
+  label: string;
+  name: string;
+  items: T[];
+  valueOf: (item: T) => string | number;
+  isChecked: (item: T) => boolean;
+  onPick: (item: T) => void;
+  renderTile: (item: T) => ReactNode;
+}) {
+  return (
+    <fieldset className="m-0 grid gap-2 border-0 p-0">
+      <legend className="mb-1 text-sm font-bold">
+        {label} <span className="text-xs text-brand">※必須</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {items.map((item) => (
+          <label
+            key={valueOf(item)}
+            className="flex cursor-pointer items-center gap-1 rounded border border-solid border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-light"
+          >
+            <input type="radio" name={name} value={valueOf(item)} defaultChecked={isChecked(item)} onChange={() => onPick(item)} />
+            {renderTile(item)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

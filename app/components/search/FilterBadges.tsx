@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { DEFAULT_SEARCH_FILTER, priceLimits, type SearchFilter } from "~/core/search-filter";
 import { formatYen } from "~/core/money";
 import type { FacetOption, SearchFacets } from "~/services/search.server";
+import { RemovableBadges } from "../RemovableBadges";
 
 interface Badge {
   key: string;
@@ -51,31 +51,6 @@ export function FilterBadges({
   hrefFor: (overrides: Partial<SearchFilter>) => string;
   clearHref: string;
 }) {
-  const badges = badgesFor(filter, facets, categoryName);
-  if (!badges.length) return null;
-  return (
-    <div className="flex flex-wrap items-center gap-2" data-testid="filter-badges">
-      <span className="text-xs text-gray-700">絞り込み中：</span>
-      <ul aria-label="選択中の条件（選ぶと解除します）" className="m-0 flex flex-wrap gap-2 p-0">
-        {badges.map((badge) => (
-          <li key={badge.key} className="list-none">
-            <Link
-              to={hrefFor(badge.without)}
-              preventScrollReset
-              className="inline-flex items-center gap-1 rounded-full bg-brand-light px-3 py-1 text-xs font-bold text-brand no-underline"
-            >
-              {badge.label}
-              <span aria-hidden="true"> ×</span>
-              <span className="sr-only">（条件を解除）</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      {badges.length > 1 ? (
-        <Link to={clearHref} className="text-xs">
-          すべて解除
-        </Link>
-      ) : null}
-    </div>
-  );
+  const badges = badgesFor(filter, facets, categoryName).map((badge) => ({ key: badge.key, label: badge.label, href: hrefFor(badge.without) }));
+  return <RemovableBadges badges={badges} clearHref={clearHref} />;
 }
