@@ -1,10 +1,16 @@
 /**
  * `npm run bench`: builds, serves the app under `wrangler dev` on a fresh seeded store, and prints per page
  * the document size (raw, gzip), JS and CSS gzip on first load, D1 round trips per request, where the
- * page's key content ends in the gzipped document, and 10 s of load with 10 connections.
- * Figures only (budgets in ../shared/ARCHITECTURE.md); it fails nobody.
+ * page's key content ends in the gzipped document, Lighthouse's mobile performance and accessibility
+ * scores (Chromium from CHROMIUM_PATH, default /usr/bin/chromium, as for the e2e tests) and 10 s of load
+ * with 10 connections. Figures only (budgets in ../shared/ARCHITECTURE.md); it fails nobody.
  */
 import autocannon from "autocannon";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { flagValue, run, start, stop, waitForHttp } from "./lib/run";
 
@@ -63,6 +69,59 @@ async function totalGzip(paths: string[]): Promise<number> {
   return total;
 }
 
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  fcp: string;
+  lcp: string;
+  tbt: string;
+  cls: string;
+  /** Accessibility audits that failed, by id. */
+  failing: string[];
+}
+
+/** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown) on the idle server. */
+async function lighthouse(path: string, headers: Record<string, string>): Promise<LighthouseFigures> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-lh-"));
+  try {
+    const headersFile = join(dir, "headers.json");
+    writeFileSync(headersFile, JSON.stringify(headers));
+    const { stdout } = await promisify(execFile)(
+      "npx",
+      [
+        "lighthouse",
+        new URL(path, ORIGIN).toString(),
+        "--quiet",
+        "--output=json",
+        "--only-categories=performance,accessibility",
+        `--extra-headers=${headersFile}`,
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    type Audit = { id: string; score: number | null; displayValue?: string };
+    const report = JSON.parse(stdout) as {
+      categories: Record<"performance" | "accessibility", { score: number; auditRefs: { id: string; weight: number }[] }>;
+      audits: Record<string, Audit>;
+    };
+    const weighted = new Set(report.categories.accessibility.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id));
+    const shown = (id: string) => report.audits[id]?.displayValue ?? "?";
+    return {
+      performance: Math.round(report.categories.performance.score * 100),
+      accessibility: Math.round(report.categories.accessibility.score * 100),
+      fcp: shown("first-contentful-paint"),
+      lcp: shown("largest-contentful-paint"),
+      tbt: shown("total-blocking-time"),
+      cls: shown("cumulative-layout-shift"),
+      failing: Object.values(report.audits)
+        .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1)
+        .map((audit) => audit.id),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function d1RoundTrips(response: Response): string {
   const timing = response.headers.get("Server-Timing") ?? "";
   return /d1;[^,]*dur=(\d+)/.exec(timing)?.[1] ?? "?";
@@ -75,6 +134,7 @@ async function measurePage(page: (typeof PAGES)[number]) {
   const assets = assetUrls(html);
   const markerAt = page.keyContentMarker ? html.indexOf(page.keyContentMarker) : -1;
   const keyContentGzip = markerAt >= 0 ? gzipSize(html.slice(0, markerAt + 200)) : null;
+  const audit = await lighthouse(page.path, headers);
   const load = await autocannon({ url: new URL(page.path, ORIGIN).toString(), connections: CONNECTIONS, duration: LOAD_SECONDS, headers });
   return {
     status: response.status,
@@ -85,6 +145,7 @@ async function measurePage(page: (typeof PAGES)[number]) {
     cssGzip: await totalGzip(assets.css),
     d1: d1RoundTrips(response),
     keyContentGzip,
+    audit,
     requestsPerSecond: load.requests.average,
     p50: load.latency.p50,
     p99: load.latency.p99,
@@ -111,6 +172,11 @@ try {
     console.log(`  CSS           ${kb(m.cssGzip)} gzip`);
     console.log(`  D1            ${m.d1} round trips per request`);
     console.log(`  key content   ends at ${keyContent}`);
+    const { audit } = m;
+    console.log(
+      `  lighthouse    performance ${audit.performance}, accessibility ${audit.accessibility}` +
+        ` (FCP ${audit.fcp}, LCP ${audit.lcp}, TBT ${audit.tbt}, CLS ${audit.cls})${audit.failing.length ? `; failing: ${audit.failing.join(", ")}` : ""}`,
+    );
     console.log(`  load          ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}\n`);
   }
 } finally {

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run
 import { requireStaff } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
+import { ReviewStars } from "~/components/ReviewStars";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime } from "~/components/member/format";
 import { paginatorPages } from "~/core/paginator";
@@ -114,9 +115,7 @@ export default function CrmReviews() {
               <Link to={review.product.url}>{review.product.title}</Link>・{review.nickname}さん・{formatDateTime(review.createdAt)}
             </p>
             <p className="m-0 mt-1 text-sm">
-              <span aria-label={`評価 ${review.rate}`} className="text-amber-500">
-                <span aria-hidden="true">{"★".repeat(review.rate)}</span>
-              </span>{" "}
+              <ReviewStars average={review.rate} />{" "}
               <strong>{review.title}</strong>
             </p>
             <div className="text-sm" dangerouslySetInnerHTML={{ __html: review.reviewHtml }} />

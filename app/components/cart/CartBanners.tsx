@@ -1,4 +1,5 @@
 import type { CouponCampaign, PointPromo } from "~/core/cart";
+import { readableTextOn } from "~/core/colors";
 import { formatYen } from "~/core/money";
 
 /** The points-multiplier campaign and the coupon campaign (spec screen 6). */
@@ -16,9 +17,13 @@ export function CartBanners({
   return (
     <div className="grid gap-2">
       {pointPromo ? (
-        <p className="m-0 rounded px-3 py-2 text-sm font-bold text-white" style={{ backgroundColor: pointPromo.color }} data-testid="point-promo-banner">
+        <p
+          className="m-0 rounded px-3 py-2 text-sm font-bold"
+          style={{ backgroundColor: pointPromo.color, color: readableTextOn(pointPromo.color) }}
+          data-testid="point-promo-banner"
+        >
           {pointPromo.link ? (
-            <a href={pointPromo.link} className="text-white">
+            <a href={pointPromo.link} className="text-inherit">
               {pointPromo.title}
             </a>
           ) : (

@@ -36,12 +36,7 @@ export function ReviewList({
         {reviews.map((review) => (
           <li key={review.id} className="card list-none p-3" data-testid="review">
             <div className="flex flex-wrap items-center gap-x-3 text-sm">
-              <span aria-label={`評価 ${review.rate}`} className="text-amber-500">
-                <span aria-hidden="true">
-                  {"★".repeat(review.rate)}
-                  <span className="text-gray-300">{"★".repeat(5 - review.rate)}</span>
-                </span>
-              </span>
+              <ReviewStars average={review.rate} />
               <strong>{review.title}</strong>
             </div>
             <p className="m-0 text-xs text-gray-600">
