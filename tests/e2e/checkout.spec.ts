@@ -21,14 +21,19 @@ async function emptyCart(page: Page) {
   }
 }
 
-/** The demo member logs in and comes to the checkout with just this product in the cart. */
-async function memberAtCheckoutWith(page: Page, productPath: string) {
+/** The demo member logs in, with an empty cart. */
+async function memberWithEmptyCart(page: Page) {
   await page.goto("/login?redirectTo=%2F");
   await page.getByLabel("メールアドレス").fill("member@example.jp");
   await page.getByLabel(/^パスワード/).fill("password1234");
   await page.getByRole("button", { name: "ログインする" }).click();
   await expect(page).toHaveURL("/");
   await emptyCart(page);
+}
+
+/** The demo member logs in and comes to the checkout with just this product in the cart. */
+async function memberAtCheckoutWith(page: Page, productPath: string) {
+  await memberWithEmptyCart(page);
   await addToCart(page, productPath);
   await page.goto("/checkout");
 }
@@ -141,4 +146,47 @@ test("a member chooses another saved address for the order", async ({ page }, te
   await expect(page).toHaveURL(/\/checkout\/thanks\//);
   await page.getByRole("link", { name: "注文履歴を見る" }).click();
   await expect(page.getByText("大阪府大阪市北区梅田 1-1-3", { exact: false }).first()).toBeVisible();
+});
+
+test("the checkout explains a subscription row and gift wrapping (native disclosures, with or without JS)", async ({ page }) => {
+  await memberWithEmptyCart(page);
+  await page.goto("/category/japanese-tea/DEMO-SUBSCRIBE");
+  await page.getByRole("button", { name: "定期便を申し込む" }).click();
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/cart");
+  await page.locator('[data-testid="cart-line"][data-sku="DEMO-SIMPLE"]').getByRole("button", { name: /ラッピングする/ }).click();
+  await expect(page.getByTestId("summary-wrapping")).toHaveText("500円");
+  await page.goto("/checkout");
+
+  const items = page.getByTestId("checkout-items");
+  const subscription = items.locator("details").filter({ hasText: "定期便（1か月ごと）の詳細" });
+  await subscription.getByText("定期便（1か月ごと）の詳細").click();
+  for (const fact of ["次回のお支払い日", "次回のお届け日", "毎回のお支払い", "スキップ・解約", "お電話でのお問い合わせ"]) {
+    await expect(subscription).toContainText(fact);
+  }
+  const wrapping = items.locator("details").filter({ hasText: "ギフトラッピングについて" });
+  await wrapping.getByText(/ギフトラッピングについて/).click();
+  await expect(wrapping).toContainText("当店オリジナルの包装紙でお包みします");
+});
+
+test("the survey popup shows once JS runs and stays closed after it is dismissed", async ({ page }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  const popup = page.getByRole("complementary", { name: "アンケートのお願い" });
+  if (!js) {
+    await expect(page.getByTestId("place-order")).toBeVisible();
+    await expect(popup).toHaveCount(0);
+    return;
+  }
+  await expect(popup.getByRole("link", { name: "1分アンケートに答える" })).toHaveAttribute("target", "_blank");
+  await popup.getByRole("button", { name: "閉じる" }).click();
+  await expect(popup).toHaveCount(0);
+  // Remembered in localStorage: once the reloaded page has hydrated (the no-JS fee button is gone) and
+  // fetched its lazy chunks, the popup stays away.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "手数料を反映して合計を再計算" })).toHaveCount(0);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => window.localStorage.getItem("checkout-feedback-closed"))).toBe("1");
+  await expect(popup).toHaveCount(0);
 });
