@@ -71,6 +71,8 @@ test("a guest checks out and registers at the same time", async ({ page }, testI
   const address = page.getByRole("region", { name: "お届け先" });
   await fillName(address);
   await fillAddressByPostalCode(page, js);
+  // With JS the shipping fee is rechecked for the new address half a second after the code is typed.
+  if (js) await expect(page.getByTestId("shipping-check")).toHaveText("このお届け先への送料：660円");
   // Without JS the lookup re-rendered the form: the password is never sent back, so it is typed again.
   await page.getByRole("region", { name: "ご注文者情報" }).getByLabel(/^パスワード/).fill("password1234");
   await page.getByRole("region", { name: "ご注文者情報" }).getByRole("checkbox", { name: /会員規約/ }).check();
@@ -131,11 +133,18 @@ test("a member chooses another saved address for the order", async ({ page }, te
   if (js) {
     // The summary shows the first saved address; 変更 opens the chooser (its code loads on demand).
     await expect(address).toContainText("渋谷区");
+    await expect(page.getByTestId("summary-total")).toHaveText("2,640円"); // 1,980 + 660
+    // Meanwhile another tab adds one more: choosing an address rechecks the fee and shows the new totals.
+    const otherTab = await page.context().newPage();
+    await addToCart(otherTab, "/category/living/DEMO-SIMPLE");
+    await otherTab.close();
     await address.getByRole("button", { name: "お届け先を変更" }).click();
     const chooser = page.getByRole("dialog", { name: "お届け先を選ぶ" });
     await chooser.getByRole("listitem").filter({ hasText: "山田 太郎 様" }).getByRole("button", { name: "このお届け先を選ぶ" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(address).toContainText("大阪府大阪市北区梅田 1-1-3");
+    await expect(page.getByTestId("shipping-check")).toHaveText("このお届け先への送料：660円");
+    await expect(page.getByTestId("summary-total")).toHaveText("4,620円"); // 3,960 + 660
   } else {
     await expect(address.getByRole("radio", { name: "山田 花子 様" })).toBeChecked();
     await address.getByRole("radio", { name: "山田 太郎 様" }).check();

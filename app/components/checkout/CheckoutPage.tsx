@@ -1,8 +1,10 @@
 import { getInputProps } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
+import { formatYen } from "~/core/money";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
+import type { ShippingRecheck } from "../address/address-client";
 import { AddressChooser } from "../address/AddressChooser";
 import { AddressForm, type AddressFieldset } from "../address/AddressForm";
 import { CartCouponEntry } from "../cart/CartCouponEntry";
@@ -41,6 +43,15 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   const [register, setRegister] = useState(fields.register.initialValue === "on");
   const [useNewAddress, setUseNewAddress] = useState(fields.useNewAddress.initialValue === "on");
   const shipping = fields.shipping.getFieldset() as unknown as AddressFieldset;
+  const revalidator = useRevalidator();
+  const [checkedShippingFee, setCheckedShippingFee] = useState<number | null>(null);
+  // Each address change rechecks the shipping fee (a code still being typed is reported by the postal
+  // field itself); when the cart's figures moved meanwhile (another tab), the page reloads them so the
+  // order is confirmed on what it shows.
+  const recheckDone = (result: ShippingRecheck) => {
+    setCheckedShippingFee(result.ok ? result.shipping_fee : null);
+    if (result.ok && (result.shipping_fee !== cart.shipping_fee || result.total !== cart.total)) revalidator.revalidate();
+  };
   const hasSaved = isMember && addresses.length > 0;
   const showNewAddress = !hasSaved || !hydrated || useNewAddress;
 
@@ -119,6 +130,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                     selectedId={Number(fields.addressId.initialValue) || null}
                     returnTo="/checkout"
                     error={fields.addressId.errors?.[0] ?? null}
+                    onShippingChange={recheckDone}
                   />
                   <label className="flex cursor-pointer items-center gap-2 text-sm">
                     <input
@@ -131,7 +143,13 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               ) : null}
               {showNewAddress ? (
                 <div className="grid gap-3">
-                  <AddressForm fields={shipping} showTitle={false} showDefault={false} lookupMessage={lastResult?.lookupMessage ?? null} />
+                  <AddressForm
+                    fields={shipping}
+                    showTitle={false}
+                    showDefault={false}
+                    lookupMessage={lastResult?.lookupMessage ?? null}
+                    onShippingChange={recheckDone}
+                  />
                   {isMember || register || !hydrated ? (
                     <label className="flex items-center gap-2 text-sm">
                       <input {...getInputProps(fields.saveAddress, { type: "checkbox" })} />
@@ -140,6 +158,9 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                   ) : null}
                 </div>
               ) : null}
+              <p role="status" className={checkedShippingFee == null ? "sr-only" : "m-0 text-sm"} data-testid="shipping-check">
+                {checkedShippingFee == null ? null : `このお届け先への送料：${checkedShippingFee ? formatYen(checkedShippingFee) : "無料"}`}
+              </p>
             </section>
 
             <section className="card grid gap-3 p-3">
