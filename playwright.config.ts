@@ -5,7 +5,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
 /**
  * Each project (JS on / JS off) gets its own server on its own freshly seeded store, so the two runs
- * can share demo accounts (carts, mails, points) without disturbing each other.
+ * can share demo accounts (carts, mails, points) without disturbing each other. Within a project the
+ * specs run one at a time: several of them log in as the same demo member (its cart, mails, points),
+ * and two at once would change each other's state. The two projects still run side by side.
  */
 const PROJECTS = [
   { name: "js", javaScriptEnabled: true, port: E2E_PORT },
@@ -39,6 +41,7 @@ export default defineConfig({
   },
   projects: PROJECTS.map(({ name, javaScriptEnabled, port }) => ({
     name,
+    workers: 1,
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
   })),
   webServer: PROJECTS.map(({ name, port }) => ({

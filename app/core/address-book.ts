@@ -45,3 +45,27 @@ export function describeAddress(
     .join(" ");
   return { postal: `〒${formatPostalCode(address.postal_code)}`, street };
 }
+
+/** An order's stored delivery address (its ship* columns) for the shopper: { name, postal, street }. */
+export function describeShipTo(order: {
+  shipLastname: string;
+  shipFirstname: string;
+  shipPostalCode: string;
+  shipPrefecture: number;
+  shipCity: string;
+  shipDistrict?: string | null;
+  shipAddress1: string;
+  shipAddress2?: string | null;
+}): { name: string; postal: string; street: string } {
+  return {
+    name: `${order.shipLastname} ${order.shipFirstname}`,
+    ...describeAddress({
+      postal_code: order.shipPostalCode,
+      prefecture: order.shipPrefecture,
+      city: order.shipCity,
+      district: order.shipDistrict ?? "",
+      address1: order.shipAddress1,
+      address2: order.shipAddress2 ?? "",
+    }),
+  };
+}

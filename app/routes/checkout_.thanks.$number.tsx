@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSession } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { SHOP_NAME } from "~/core/site";
@@ -30,7 +31,25 @@ export default function Thanks() {
         お支払い合計：<strong>{formatYen(order.total)}</strong>（税込）・{order.paymentLabel}
       </p>
       <p className="text-sm text-gray-700">{order.paymentNote}</p>
-      <p className="text-sm">ご注文内容の確認メールを {order.email} にお送りしました。</p>
+      <dl className="card mx-auto grid max-w-md grid-cols-[7rem_1fr] gap-x-3 gap-y-2 p-3 text-left text-sm" data-testid="thanks-details">
+        <dt className="font-bold">お届け先</dt>
+        <dd className="m-0">
+          {order.shipTo.name} 様
+          <br />
+          {order.shipTo.postal} {order.shipTo.street}
+        </dd>
+        <dt className="font-bold">お届け希望日時</dt>
+        <dd className="m-0">
+          {order.deliveryDate ? `${formatDateJa(order.deliveryDate)} ` : ""}
+          {order.deliveryTimeSlot ?? (order.deliveryDate ? "" : "指定なし")}
+        </dd>
+      </dl>
+      {/* Notification mails live in the member area (spec §3); a guest keeps the order number. */}
+      <p className="text-sm">
+        {isMember
+          ? "ご注文確認のお知らせを、マイページの「お知らせ」にお届けしました。"
+          : `ご注文についてのお問い合わせの際は、この注文番号をお知らせください（ご連絡先：${order.email}）。`}
+      </p>
       <p className="flex flex-wrap justify-center gap-3">
         {isMember ? (
           <Link to={`/user/orders/${order.id}`} className="btn-secondary no-underline">

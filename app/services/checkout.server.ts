@@ -9,6 +9,7 @@
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
+import { describeShipTo } from "~/core/address-book";
 import { CHECKOUT_MESSAGES, orderNumber, subscriptionSchedule } from "~/core/checkout";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
@@ -379,13 +380,20 @@ function couponLimitGuards(db: Database, couponId: number, email: string): Batch
 
 /** A placed order for its thank-you page: only its member, or the session that just placed it, may see it. */
 export async function findPlacedOrder(db: Database, number: string, viewer: { userId?: number; lastOrder?: string }) {
-  const order = await db
-    .select({ id: orders.id, number: orders.number, userId: orders.userId, total: orders.total, paymentMethod: orders.paymentMethod, email: orders.email })
-    .from(orders)
-    .where(eq(orders.number, number))
-    .get();
+  const order = await db.select().from(orders).where(eq(orders.number, number)).get();
   const allowed = order && ((viewer.userId != null && order.userId === viewer.userId) || viewer.lastOrder === order.number);
-  return allowed ? order : null;
+  if (!allowed) return null;
+  return {
+    id: order.id,
+    number: order.number,
+    userId: order.userId,
+    total: order.total,
+    paymentMethod: order.paymentMethod,
+    email: order.email,
+    shipTo: describeShipTo(order),
+    deliveryDate: order.deliveryDate,
+    deliveryTimeSlot: order.deliveryTimeSlot,
+  };
 }
 
 /** The code of a coupon this customer has already used as often as it allows, if any. */

@@ -4,7 +4,7 @@
  * the same D1 batch as the change it reports, so one never exists without the other.
  */
 import type { SQL } from "drizzle-orm";
-import { describeAddress } from "~/core/address-book";
+import { describeShipTo } from "~/core/address-book";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
@@ -82,14 +82,7 @@ export function orderConfirmationMail(
     ...amount("ポイント利用", order.pointsUsed, "−"),
     `<strong>お支払い合計：${formatYen(order.total)}（税込）</strong>`,
   ];
-  const { postal, street } = describeAddress({
-    postal_code: order.shipPostalCode,
-    prefecture: order.shipPrefecture,
-    city: order.shipCity,
-    district: order.shipDistrict ?? "",
-    address1: order.shipAddress1,
-    address2: order.shipAddress2 ?? "",
-  });
+  const shipTo = describeShipTo(order);
   const delivery = order.deliveryDate ? `${formatDateJa(order.deliveryDate)} ${order.deliveryTimeSlot ?? ""}`.trim() : (order.deliveryTimeSlot ?? "指定なし");
   const items = lines.map((line) => `<li>${escapeHtml(line.title)} × ${line.quantity}（${formatYen(line.total)}）</li>`).join("");
   return {
@@ -101,7 +94,7 @@ export function orderConfirmationMail(
       `<ul>${items}</ul><p>${figures.join("<br>")}</p>` +
       (order.pointsEarned ? `<p>今回のお買い物で${order.pointsEarned.toLocaleString("ja-JP")}ポイントを獲得予定です。</p>` : "") +
       `<h3>お支払い方法</h3><p>${payment.label}<br>${payment.note}</p>` +
-      `<h3>お届け先</h3><p>${escapeHtml(`${order.shipLastname} ${order.shipFirstname}`)} 様<br>${postal} ${escapeHtml(street)}<br>お届け希望日時：${escapeHtml(delivery)}</p>` +
+      `<h3>お届け先</h3><p>${escapeHtml(shipTo.name)} 様<br>${shipTo.postal} ${escapeHtml(shipTo.street)}<br>お届け希望日時：${escapeHtml(delivery)}</p>` +
       "<p>商品の発送準備が整い次第、あらためてご連絡いたします。注文履歴・領収書はマイページからご確認いただけます。</p>",
   };
 }

@@ -7,7 +7,7 @@ import type { ListingQuery } from "~/core/listing";
 import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { describeAddress } from "~/core/address-book";
+import { describeShipTo } from "~/core/address-book";
 import { DEFAULT_RECEIPT_MEMO, rateTotalsConsistent, receiptTaxLines, taxByRate, type ReceiptFields } from "~/core/receipt";
 import { aliased, type Database } from "~/db/client.server";
 import { merchants, orderLines, orders, orderShipments, users } from "~/db/schema";
@@ -165,15 +165,7 @@ export async function loadOrder(db: Database, userId: number, orderId: number) {
       deliveryDate: order.deliveryDate,
       deliveryTimeSlot: order.deliveryTimeSlot,
       shipTo: {
-        name: `${order.shipLastname} ${order.shipFirstname}`,
-        ...describeAddress({
-          postal_code: order.shipPostalCode,
-          prefecture: order.shipPrefecture,
-          city: order.shipCity,
-          district: order.shipDistrict,
-          address1: order.shipAddress1,
-          address2: order.shipAddress2,
-        }),
+        ...describeShipTo(order),
         phone: order.shipPhone,
       },
     },

@@ -84,6 +84,8 @@ test("a guest checks out and registers at the same time", async ({ page }, testI
   await expect(page).toHaveURL(/\/checkout\/thanks\/\d{8}-\d{6}$/);
   const number = await page.getByTestId("order-number").textContent();
   await expect(page.getByText("お支払い合計：")).toContainText("2,970円"); // 1,980 + 660 shipping + 330 cod
+  await expect(page.getByTestId("thanks-details")).toContainText("〒100-0001 東京都千代田区千代田 1-1");
+  await expect(page.getByTestId("thanks-details")).toContainText("指定なし");
   // Registered and logged in: the order confirmation is in the member's mail list.
   await expect(page.getByRole("link", { name: "佐藤様" })).toBeVisible();
   await page.goto("/user/mails");
@@ -153,6 +155,7 @@ test("a member chooses another saved address for the order", async ({ page }, te
   await page.getByTestId("place-order").click();
 
   await expect(page).toHaveURL(/\/checkout\/thanks\//);
+  await expect(page.getByTestId("thanks-details")).toContainText("山田 太郎 様〒530-0001 大阪府大阪市北区梅田 1-1-3");
   await page.getByRole("link", { name: "注文履歴を見る" }).click();
   await expect(page.getByText("大阪府大阪市北区梅田 1-1-3", { exact: false }).first()).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import { formatYen } from "~/core/money";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
@@ -48,9 +48,13 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   // Each address change rechecks the shipping fee (a code still being typed is reported by the postal
   // field itself); when the cart's figures moved meanwhile (another tab), the page reloads them so the
   // order is confirmed on what it shows.
+  // Read when a recheck answers, which may be after an order was submitted: a reload then would cancel it.
+  const navigating = useRef(false);
+  navigating.current = navigation.state !== "idle";
   const recheckDone = (result: ShippingRecheck) => {
     setCheckedShippingFee(result.ok ? result.shipping_fee : null);
-    if (result.ok && (result.shipping_fee !== cart.shipping_fee || result.total !== cart.total)) revalidator.revalidate();
+    const moved = result.ok && (result.shipping_fee !== cart.shipping_fee || result.total !== cart.total);
+    if (moved && !navigating.current) revalidator.revalidate();
   };
   const hasSaved = isMember && addresses.length > 0;
   const showNewAddress = !hasSaved || !hydrated || useNewAddress;

@@ -3,7 +3,11 @@ import { FEEDBACK_SURVEY_URL } from "~/core/site";
 
 const STORAGE_KEY = "checkout-feedback-closed";
 
-/** A small survey invitation at the bottom right; once closed it stays closed (localStorage). JS only. */
+/**
+ * A small survey invitation; once closed it stays closed (localStorage). JS only. It floats at the
+ * bottom left on wide screens, away from the order button in the right column; on phones, where any
+ * floating box would cover the full-width order button, it sits at the end of the page instead.
+ */
 export function FeedbackPopup() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -23,7 +27,11 @@ export function FeedbackPopup() {
     }
   };
   return (
-    <aside aria-label="アンケートのお願い" className="fixed bottom-3 right-3 z-10 max-w-64 rounded-lg bg-white p-3 text-sm shadow-lg" data-testid="feedback-popup">
+    <aside
+      aria-label="アンケートのお願い"
+      className="relative z-10 mt-4 max-w-64 rounded-lg bg-white p-3 text-sm shadow-lg md:fixed md:bottom-3 md:left-3 md:mt-0"
+      data-testid="feedback-popup"
+    >
       <button type="button" aria-label="閉じる" onClick={close} className="absolute right-1 top-1 cursor-pointer border-0 bg-transparent text-lg">
         ×
       </button>
