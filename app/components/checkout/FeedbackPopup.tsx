@@ -5,8 +5,8 @@ const STORAGE_KEY = "checkout-feedback-closed";
 
 /**
  * A small survey invitation; once closed it stays closed (localStorage). JS only. It floats at the
- * bottom left on wide screens, away from the order button in the right column; on phones, where any
- * floating box would cover the full-width order button, it sits at the end of the page instead.
+ * bottom right only on screens wide enough to keep it beside the page's content; elsewhere any floating
+ * box would cover form fields or the order button, so it sits at the end of the page instead.
  */
 export function FeedbackPopup() {
   const [open, setOpen] = useState(false);
@@ -29,7 +29,7 @@ export function FeedbackPopup() {
   return (
     <aside
       aria-label="アンケートのお願い"
-      className="relative z-10 mt-4 max-w-64 rounded-lg bg-white p-3 text-sm shadow-lg md:fixed md:bottom-3 md:left-3 md:mt-0"
+      className="relative z-10 mt-4 max-w-60 rounded-lg bg-white p-3 text-sm shadow-lg 2xl:fixed 2xl:bottom-3 2xl:right-3 2xl:mt-0"
       data-testid="feedback-popup"
     >
       <button type="button" aria-label="閉じる" onClick={close} className="absolute right-1 top-1 cursor-pointer border-0 bg-transparent text-lg">
