@@ -4,10 +4,7 @@
  * GET /user/profile/addresses (through Remix's own request handler).
  * member@example.jp (id 1) has addresses 1 (default) and 2; other@example.jp (id 3) has address 3.
  */
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { asc, eq } from "drizzle-orm";
-import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address-form";
 import { ADDRESS_BOOK_LIMIT, listWithSaved } from "~/core/address-book";
@@ -27,6 +24,7 @@ import type { AddressFormActionData } from "~/services/address-pages.server";
 import { addAddress, deleteAddress, listAddresses, saveAddressList, setDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult, responseOf, type RouteHandler } from "../support/requests";
+import { remixHandlerFor } from "../support/remix";
 
 type Handler = RouteHandler;
 
@@ -187,22 +185,7 @@ describe("GET /user/profile/addresses as JSON", () => {
       // The React page is stood in for: only which route answers matters here.
       "../../app/routes/user.profile.addresses.tsx": { loader: () => new Response("the address page") },
     };
-    const all = flatRoutes(path.resolve(import.meta.dirname, "../../app"));
-    const manifest = Object.values(all).filter((route) => modules[`../../app/${route.file}`] != null);
-    const build = {
-      mode: "production",
-      entry: { module: { default: () => new Response("documents are not served here", { status: 500 }) } },
-      routes: {
-        root: { id: "root", path: "", module: {} },
-        ...Object.fromEntries(manifest.map((route) => [route.id, { ...route, module: modules[`../../app/${route.file}`] }])),
-      },
-      assets: { version: "test", url: "", entry: { module: "", imports: [] }, routes: {} },
-      publicPath: "/",
-      assetsBuildDirectory: "",
-      future: { v3_singleFetch: true, v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
-      isSpaMode: false,
-    } as unknown as ServerBuild;
-    const handle = createRequestHandler(build);
+    const { handle } = remixHandlerFor(modules);
     const get = (headers: Record<string, string>) =>
       handle(negotiateJsonRequest(new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, ...headers } })), contextFor(platform));
 

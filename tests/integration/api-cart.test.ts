@@ -4,9 +4,6 @@
  * directly with guest and member sessions, then the routes once more through Remix's own request handler.
  */
 import { and, eq } from "drizzle-orm";
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { buyLater, cartLines, carts, cartVendorNotices, categories, couponCampaigns, couponProductPrices, users } from "~/db/schema";
@@ -33,6 +30,7 @@ import * as couponGet from "~/routes/coupon-get.$code";
 import type { ApiCartPayload } from "~/services/cart-responses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, getRequest, memberCookie, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
+import { APP_ROUTES, remixHandlerFor } from "../support/remix";
 
 type Handler = RouteHandler;
 
@@ -853,28 +851,13 @@ describe("through Remix's request handler", () => {
     // The product page itself (a React page) is stood in for: only which route answers matters here.
     "../../app/routes/category.$categorySlug.$sku.tsx": { loader: () => new Response("product page") },
   };
-  const all = flatRoutes(path.resolve(import.meta.dirname, "../../app"));
-  const manifest = Object.values(all).filter((route) => modules[`../../app/${route.file}`] != null);
+  const { handle, manifest } = remixHandlerFor(modules);
   const fullPath = (routeId: string): string => {
-    const route = all[routeId];
+    const route = APP_ROUTES[routeId];
     if (!route) return "";
     const parent = route.parentId && route.parentId !== "root" ? fullPath(route.parentId) : "";
     return [parent, route.path ?? ""].filter(Boolean).join("/");
   };
-  const build = {
-    mode: "production",
-    entry: { module: { default: () => new Response("documents are not served here", { status: 500 }) } },
-    routes: {
-      root: { id: "root", path: "", module: {} },
-      ...Object.fromEntries(manifest.map((route) => [route.id, { ...route, module: modules[`../../app/${route.file}`] }])),
-    },
-    assets: { version: "test", url: "", entry: { module: "", imports: [] }, routes: {} },
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    future: { v3_singleFetch: true, v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  const handle = createRequestHandler(build);
   const serve = (url: string, options: ApiRequestOptions = {}) => handle(apiRequest(url, options), contextFor(platform));
 
   const CART_PATHS = [

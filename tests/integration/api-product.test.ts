@@ -3,9 +3,7 @@
  * action/loader called directly, and every route once more through Remix's own request handler.
  */
 import { and, eq } from "drizzle-orm";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
-import path from "node:path";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyLater, cartLines, carts, favorites, products, relatedProducts, reviews, stockRequests } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
@@ -24,6 +22,7 @@ import * as reviewsCount from "~/routes/api.product.reviews.count.$id";
 import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, guestCartCookie, memberCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
+import { APP_ROUTES, remixHandlerFor } from "../support/remix";
 
 type Handler = RouteHandler;
 
@@ -674,28 +673,7 @@ describe("POST /api/product/inventory-request/{id}", () => {
 describe("through Remix's request handler", () => {
   // The routes as the Vite plugin finds them (flat routes in app/routes), served by Remix itself.
   const modules = import.meta.glob("../../app/routes/api.product.*.ts", { eager: true });
-  const manifest = Object.values(flatRoutes(path.resolve(import.meta.dirname, "../../app"))).filter((route) =>
-    route.id.startsWith("routes/api.product."),
-  );
-  const build = {
-    mode: "production",
-    entry: { module: { default: () => new Response("documents are not served here", { status: 500 }) } },
-    routes: {
-      root: { id: "root", path: "", module: {} },
-      ...Object.fromEntries(
-        manifest.map((route) => [
-          route.id,
-          { ...route, module: modules[`../../app/${route.file}`] ?? {} },
-        ]),
-      ),
-    },
-    assets: { version: "test", url: "", entry: { module: "", imports: [] }, routes: {} },
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    future: { v3_singleFetch: true, v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
-    isSpaMode: false,
-  } as unknown as ServerBuild;
-  const handle = createRequestHandler(build);
+  const { handle, manifest } = remixHandlerFor(modules);
   const serve = (url: string, options: ApiRequestOptions = {}) => handle(apiRequest(url, options), contextFor(platform));
 
   it("finds all eleven routes at the spec's URLs", () => {
@@ -712,7 +690,9 @@ describe("through Remix's request handler", () => {
       "/api/product/reviews/count/:id",
       "/api/product/reviews/load/:id",
     ]);
-    for (const route of manifest) expect(modules[`../../app/${route.file}`], route.file).toBeDefined();
+    // Every /api/product route the app has is among them (none without its module).
+    const productRoutes = Object.values(APP_ROUTES).filter((route) => route.id.startsWith("routes/api.product."));
+    expect(manifest.map((route) => route.id).sort()).toEqual(productRoutes.map((route) => route.id).sort());
   });
 
   it("serves each route with its method", async () => {

@@ -1,0 +1,30 @@
+/** Remix's own request handler over route modules, for tests of routing and content negotiation. */
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+import path from "node:path";
+
+/** The app's routes as the Vite plugin finds them (flat routes in app/routes), by id. */
+export const APP_ROUTES = flatRoutes(path.resolve(import.meta.dirname, "../../app"));
+
+/**
+ * The handler the Worker entry uses, over the given route modules, keyed as `import.meta.glob` from a
+ * tests/ folder gives them ("../../app/routes/…"). Only the routes with a module are served, and no
+ * document is rendered. Answers the handler and the routes it serves.
+ */
+export function remixHandlerFor(modules: Record<string, unknown>) {
+  const manifest = Object.values(APP_ROUTES).filter((route) => modules[`../../app/${route.file}`] != null);
+  const build = {
+    mode: "production",
+    entry: { module: { default: () => new Response("documents are not served here", { status: 500 }) } },
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      ...Object.fromEntries(manifest.map((route) => [route.id, { ...route, module: modules[`../../app/${route.file}`] }])),
+    },
+    assets: { version: "test", url: "", entry: { module: "", imports: [] }, routes: {} },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    future: { v3_singleFetch: true, v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
+    isSpaMode: false,
+  } as unknown as ServerBuild;
+  return { handle: createRequestHandler(build), manifest };
+}
