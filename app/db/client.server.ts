@@ -1,6 +1,6 @@
-import { and, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 export type Database = DrizzleD1Database<typeof schema>;
@@ -19,6 +19,20 @@ export function aliased<T extends AnySQLiteColumn>(column: T, name: string) {
 }
 
 /** Rows valid at `now`: started (or no start) and not yet ended (or no end). */
+/**
+ * Deletes the row `id` of a member-owned table (mails, buy-later items, restock requests) only when it
+ * belongs to `userId`; false when the member has no such row (another member's id included).
+ */
+export async function deleteOwnedRow(
+  db: Database,
+  table: SQLiteTable & { id: AnySQLiteColumn; userId: AnySQLiteColumn },
+  id: number,
+  userId: number,
+): Promise<boolean> {
+  const removed = await db.delete(table).where(and(eq(table.id, id), eq(table.userId, userId))).returning({ id: table.id });
+  return removed.length > 0;
+}
+
 export function activeAt(startsAt: AnySQLiteColumn, endsAt: AnySQLiteColumn, now: Date) {
   return and(or(isNull(startsAt), lte(startsAt, now)), or(isNull(endsAt), gt(endsAt, now)));
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { pageCount } from "~/core/paginator";
 import { sellingPrice } from "~/core/pricing";
-import { aliased, type Database } from "~/db/client.server";
+import { aliased, deleteOwnedRow, type Database } from "~/db/client.server";
 import {
   buyLater,
   categories,
@@ -166,11 +166,7 @@ export async function listBuyLater(db: Database, userId: number): Promise<BuyLat
 
 /** Removes one of the member's buy-later items; false when they have none such. */
 export async function removeBuyLater(db: Database, userId: number, itemId: number): Promise<boolean> {
-  const removed = await db
-    .delete(buyLater)
-    .where(and(eq(buyLater.id, itemId), eq(buyLater.userId, userId)))
-    .returning({ id: buyLater.id });
-  return removed.length > 0;
+  return deleteOwnedRow(db, buyLater, itemId, userId);
 }
 
 export interface StockRequestItem {
@@ -220,9 +216,5 @@ export async function listStockRequests(db: Database, userId: number): Promise<S
 
 /** Cancels (deletes) one of the member's restock requests; false when they have none such. */
 export async function cancelStockRequest(db: Database, userId: number, requestId: number): Promise<boolean> {
-  const removed = await db
-    .delete(stockRequests)
-    .where(and(eq(stockRequests.id, requestId), eq(stockRequests.userId, userId)))
-    .returning({ id: stockRequests.id });
-  return removed.length > 0;
+  return deleteOwnedRow(db, stockRequests, requestId, userId);
 }

@@ -6,7 +6,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
 import { MAIL_LISTING, type MailSort } from "~/core/member-listings";
-import type { Database } from "~/db/client.server";
+import { deleteOwnedRow, type Database } from "~/db/client.server";
 import { notificationMails } from "~/db/schema";
 import { sanitizeRichText } from "./html.server";
 import { betweenDaysFilter, likeFilter, listingJson, loadListingPage, presenceFilter, type ListingPage, type ListingSource } from "./listing.server";
@@ -108,9 +108,5 @@ export async function openMail(db: Database, userId: number, mailId: number, now
 
 /** Removes one of the member's mails; false when they have no such mail. */
 export async function deleteMail(db: Database, userId: number, mailId: number): Promise<boolean> {
-  const removed = await db
-    .delete(notificationMails)
-    .where(and(eq(notificationMails.id, mailId), eq(notificationMails.userId, userId)))
-    .returning({ id: notificationMails.id });
-  return removed.length > 0;
+  return deleteOwnedRow(db, notificationMails, mailId, userId);
 }
