@@ -31,6 +31,11 @@ export interface ListingChoice {
   label: string;
 }
 
+/** A choice filter's options from labels by value, in the given order (the record's own by default). */
+export function labelledChoices<V extends string>(labels: Record<V, string>, values: readonly V[] = Object.keys(labels) as V[]): ListingChoice[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
+
 export type ListingFilter =
   | { name: string; label: string; operator: "BETWEEN"; type: "date" }
   | { name: string; label: string; operator: "LIKE"; type: "text"; placeholder?: string }

@@ -2,9 +2,9 @@
  * The member area's listings (generic listing, app/core/listing.ts): what each can be sorted and filtered
  * by. Shared by the pages, their /api/user/* JSON forms and the services that turn them into SQL.
  */
-import type { ListingDefinition } from "~/core/listing";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
-import { POINT_KIND_LABELS, type PointKind } from "~/core/point-ledger";
+import { labelledChoices, type ListingDefinition } from "~/core/listing";
+import { ORDER_STATUS_LABELS } from "~/core/orders";
+import { POINT_KIND_LABELS } from "~/core/point-ledger";
 
 /** Notification mails (spec screen 13): the four filter operators of spec §3 are the mail's fields. */
 export const MAIL_LISTING = {
@@ -45,7 +45,7 @@ export const ORDER_LISTING = {
       label: "状態",
       operator: "=",
       type: "choice",
-      choices: (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((value) => ({ value, label: ORDER_STATUS_LABELS[value] })),
+      choices: labelledChoices(ORDER_STATUS_LABELS),
     },
   ],
 } as const satisfies ListingDefinition<"date_created" | "total">;
@@ -65,7 +65,7 @@ export const POINT_LISTING = {
       label: "種類",
       operator: "=",
       type: "choice",
-      choices: (Object.keys(POINT_KIND_LABELS) as PointKind[]).map((value) => ({ value, label: POINT_KIND_LABELS[value] })),
+      choices: labelledChoices(POINT_KIND_LABELS),
     },
   ],
 } as const satisfies ListingDefinition<"date_created" | "amount">;

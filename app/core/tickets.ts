@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { requiredTrimmed } from "~/core/account-forms";
-import type { ListingDefinition } from "~/core/listing";
+import { labelledChoices, type ListingDefinition } from "~/core/listing";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 
 /** The 13 categories of §9, in the spec's order. The label is the stored value (as in the seed). */
@@ -259,20 +259,20 @@ export const TICKET_LISTING = {
   defaultOrdersens: "DESC",
   pageSize: 20,
   filters: [
-    { name: "status", label: "状態", operator: "=", type: "choice", choices: [{ value: "doing", label: STATUS_LABELS.doing }, { value: "close", label: STATUS_LABELS.close }] },
+    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(STATUS_LABELS, ["doing", "close"]) },
     {
       name: "priority",
       label: "優先度",
       operator: "=",
       type: "choice",
-      choices: (["high", "medium", "low"] as const).map((value) => ({ value, label: PRIORITY_LABELS[value] })),
+      choices: labelledChoices(PRIORITY_LABELS, ["high", "medium", "low"]),
     },
     {
       name: "confirmation",
       label: "解決確認",
       operator: "=",
       type: "choice",
-      choices: (["waiting", "resolved", "unresolved"] as const).map((value) => ({ value, label: CONFIRMATION_LABELS[value] })),
+      choices: labelledChoices(CONFIRMATION_LABELS, ["waiting", "resolved", "unresolved"]),
     },
     { name: "category", label: "種類", operator: "=", type: "choice", choices: TICKET_CATEGORIES.map((value) => ({ value, label: value })) },
     { name: "unread", label: "未読", operator: "=", type: "choice", choices: [{ value: "1", label: "未読メッセージあり" }] },

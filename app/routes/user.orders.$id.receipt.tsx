@@ -96,46 +96,8 @@ export default function ReceiptPage() {
             </p>
           ) : null}
           <Form method="post" className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-end" aria-describedby="receipt-fields-hint">
-            <div className="grid gap-1">
-              <label htmlFor="receipt_name" className="text-sm font-bold">
-                宛名
-              </label>
-              <input
-                id="receipt_name"
-                name="receipt_name"
-                defaultValue={receipt.savedName ?? ""}
-                placeholder={receipt.name || "例：株式会社〇〇"}
-                maxLength={RECEIPT_FIELD_MAX_LENGTH}
-                aria-invalid={errors.receipt_name ? true : undefined}
-                aria-describedby={errors.receipt_name ? "receipt_name-error" : undefined}
-                className="field"
-              />
-              {errors.receipt_name ? (
-                <p id="receipt_name-error" role="alert" className="field-error m-0">
-                  {errors.receipt_name}
-                </p>
-              ) : null}
-            </div>
-            <div className="grid gap-1">
-              <label htmlFor="receipt_memo" className="text-sm font-bold">
-                但し書き
-              </label>
-              <input
-                id="receipt_memo"
-                name="receipt_memo"
-                defaultValue={receipt.savedMemo ?? ""}
-                placeholder={DEFAULT_RECEIPT_MEMO}
-                maxLength={RECEIPT_FIELD_MAX_LENGTH}
-                aria-invalid={errors.receipt_memo ? true : undefined}
-                aria-describedby={errors.receipt_memo ? "receipt_memo-error" : undefined}
-                className="field"
-              />
-              {errors.receipt_memo ? (
-                <p id="receipt_memo-error" role="alert" className="field-error m-0">
-                  {errors.receipt_memo}
-                </p>
-              ) : null}
-            </div>
+            <ReceiptField name="receipt_name" label="宛名" value={receipt.savedName} placeholder={receipt.name || "例：株式会社〇〇"} error={errors.receipt_name} />
+            <ReceiptField name="receipt_memo" label="但し書き" value={receipt.savedMemo} placeholder={DEFAULT_RECEIPT_MEMO} error={errors.receipt_memo} />
             <button type="submit" className="btn-secondary" disabled={navigation.state === "submitting"}>
               保存して表示
             </button>
@@ -293,6 +255,44 @@ export default function ReceiptPage() {
         <Link to={orderHref}>ご注文の詳細へ戻る</Link>
       </p>
     </>
+  );
+}
+
+/** One of the receipt's two printed fields (宛名, 但し書き), with the server's message under it. */
+function ReceiptField({
+  name,
+  label,
+  value,
+  placeholder,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string | null;
+  placeholder: string;
+  error?: string;
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={name} className="text-sm font-bold">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={value ?? ""}
+        placeholder={placeholder}
+        maxLength={RECEIPT_FIELD_MAX_LENGTH}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        className="field"
+      />
+      {error ? (
+        <p id={`${name}-error`} role="alert" className="field-error m-0">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

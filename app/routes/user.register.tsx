@@ -3,7 +3,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createUserSession, getUserId } from "~/auth/auth.server";
-import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
+import { AgreementCheckbox, PersonNameFields, TextField } from "~/components/forms/TextField";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/core/account-forms";
@@ -62,29 +62,12 @@ export default function Register() {
           autoComplete="new-password"
           hint={`${PASSWORD_MIN_LENGTH}文字以上で入力してください`}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <TextField label="姓" field={fields.lastname} required inputProps={{ autoComplete: "family-name" }} />
-          <TextField label="名" field={fields.firstname} required inputProps={{ autoComplete: "given-name" }} />
-          <TextField label="セイ（カタカナ）" field={fields.lastnameJp} required />
-          <TextField label="メイ（カタカナ）" field={fields.firstnameJp} required />
-        </div>
+        <PersonNameFields fields={fields} />
         <label className="flex items-center gap-2 text-sm">
           <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
           メールマガジンを受け取る（新商品・セール情報）
         </label>
-        <div>
-          <label className="flex items-center gap-2 text-sm">
-            <input {...getInputProps(fields.agreement, { type: "checkbox" })} />
-            <span>
-              <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
-                会員規約
-              </a>
-              に同意する
-              <RequiredMark />
-            </span>
-          </label>
-          <FieldErrors id={fields.agreement.errorId} errors={fields.agreement.errors} />
-        </div>
+        <AgreementCheckbox field={fields.agreement} />
         <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
           会員登録する
         </button>

@@ -12,7 +12,7 @@ import { CartPointsEntry } from "../cart/CartPointsEntry";
 import { CartSummary } from "../cart/CartSummary";
 import { FormErrors } from "../forms/FormErrors";
 import { PasswordField } from "../forms/PasswordField";
-import { FieldErrors, TextField } from "../forms/TextField";
+import { AgreementCheckbox, FieldErrors, PersonNameFields, TextField } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
 import { useServerValidatedForm } from "../forms/useServerValidatedForm";
 import { CheckoutItems } from "./CheckoutItems";
@@ -77,12 +77,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                   会員の方は<Link to="/login?show=1&redirectTo=%2Fcheckout">ログイン</Link>するとお届け先やポイントをご利用いただけます。
                 </p>
                 <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
-                <div className="grid grid-cols-2 gap-3">
-                  <TextField label="姓" field={fields.lastname} required inputProps={{ autoComplete: "family-name" }} />
-                  <TextField label="名" field={fields.firstname} required inputProps={{ autoComplete: "given-name" }} />
-                  <TextField label="セイ（カタカナ）" field={fields.lastnameJp} required />
-                  <TextField label="メイ（カタカナ）" field={fields.firstnameJp} required />
-                </div>
+                <PersonNameFields fields={fields} />
                 <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="registration">
                   <legend className="sr-only">会員登録</legend>
                   <label className="flex items-center gap-2 text-sm font-bold">
@@ -99,18 +94,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                         <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
                         メールマガジンを受け取る
                       </label>
-                      <div>
-                        <label className="flex items-center gap-2 text-sm">
-                          <input {...getInputProps(fields.agreement, { type: "checkbox" })} />
-                          <span>
-                            <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
-                              会員規約
-                            </a>
-                            に同意する（会員登録する場合）
-                          </span>
-                        </label>
-                        <FieldErrors id={fields.agreement.errorId} errors={fields.agreement.errors} />
-                      </div>
+                      <AgreementCheckbox field={fields.agreement} condition="（会員登録する場合）" />
                     </div>
                   ) : (
                     <p className="m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">

@@ -51,3 +51,40 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
     </ul>
   );
 }
+
+/** The name and its reading in katakana, as registration and the guest checkout ask for them. */
+export function PersonNameFields({
+  fields,
+}: {
+  fields: { lastname: FieldMetadata<string>; firstname: FieldMetadata<string>; lastnameJp: FieldMetadata<string>; firstnameJp: FieldMetadata<string> };
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <TextField label="姓" field={fields.lastname} required inputProps={{ autoComplete: "family-name" }} />
+      <TextField label="名" field={fields.firstname} required inputProps={{ autoComplete: "given-name" }} />
+      <TextField label="セイ（カタカナ）" field={fields.lastnameJp} required />
+      <TextField label="メイ（カタカナ）" field={fields.firstnameJp} required />
+    </div>
+  );
+}
+
+/**
+ * The membership agreement checkbox; the agreement opens in a new tab. `condition` says when it is
+ * needed (the checkout's 「（会員登録する場合）」); without one it is always required and marked ※必須.
+ */
+export function AgreementCheckbox({ field, condition }: { field: FieldMetadata<boolean>; condition?: string }) {
+  return (
+    <div>
+      <label className="flex items-center gap-2 text-sm">
+        <input {...getInputProps(field, { type: "checkbox" })} />
+        <span>
+          <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
+            会員規約
+          </a>
+          に同意する{condition ?? <RequiredMark />}
+        </span>
+      </label>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}

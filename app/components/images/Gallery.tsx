@@ -1,12 +1,12 @@
 import { openPreviewer } from "./previewer";
 import { useHydrated } from "../forms/useHydrated";
-import type { UploadedMedia } from "./ImageUploader";
+import type { MediaItem } from "~/services/media.server";
 
 /**
  * Attachments of a sent message, read-only: thumbnails that open the full-screen previewer (no delete);
  * without JS each thumbnail links to the full image.
  */
-export function Gallery({ items, label }: { items: UploadedMedia[]; label: string }) {
+export function Gallery({ items, label }: { items: MediaItem[]; label: string }) {
   const hydrated = useHydrated();
   if (items.length === 0) return null;
   const open = (index: number) =>

@@ -8,21 +8,10 @@ import {
   showAddBox,
   type ImageWidgetOptions,
 } from "~/core/images";
+import type { MediaItem } from "~/services/media.server";
 import { compressImage } from "./compress";
 import { openPreviewer } from "./previewer";
 import { uploadBlob } from "./upload";
-
-/** A media item as the upload endpoint answers it (spec §3 Ticket message gallery). */
-export interface UploadedMedia {
-  id: number;
-  ext: string;
-  folder: string;
-  filename: string;
-  thumbnail_m: string;
-  thumbnail_xl: string;
-  width?: number | null;
-  height?: number | null;
-}
 
 /** spec §3 "Image upload item": url, blob, the file's properties, fetchStatus and progress. */
 export interface UploadItem {
@@ -36,13 +25,13 @@ export interface UploadItem {
   height: number | null;
   fetchStatus: "idle" | "progress" | "success" | "failure";
   progress: number;
-  response: UploadedMedia | null;
+  response: MediaItem | null;
   error: string | null;
 }
 
 export type ImageUploaderProps = Partial<ImageWidgetOptions> & {
   /** Items already there (e.g. sent attachments shown read-only). */
-  files?: UploadedMedia[];
+  files?: MediaItem[];
   /** Hidden inputs carrying the uploaded media ids are named this (for the surrounding form). */
   idFieldName?: string;
   onChange?: (items: UploadItem[]) => void;
@@ -57,7 +46,7 @@ export type ImageUploaderProps = Partial<ImageWidgetOptions> & {
 let counter = 0;
 const nextKey = () => `img-${++counter}`;
 
-function fromMedia(media: UploadedMedia): UploadItem {
+function fromMedia(media: MediaItem): UploadItem {
   return {
     key: `media-${media.id}`,
     url: media.thumbnail_m,
@@ -147,7 +136,7 @@ export function ImageUploader(props: ImageUploaderProps) {
     if (!options.autoUpload || !options.url) return;
     const outcome = await uploadBlob(blob, file.name || "image", options, (progress) => update(key, { progress }));
     if (outcome.ok) {
-      const media = outcome.body as UploadedMedia;
+      const media = outcome.body as MediaItem;
       update(key, { fetchStatus: "success", progress: 100, response: media }, "change");
     } else {
       update(key, { fetchStatus: "failure", error: outcome.error ?? "アップロードに失敗しました。" }, "error");

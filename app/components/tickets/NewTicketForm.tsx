@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -94,37 +94,8 @@ export function NewTicketForm({ data, lastResult }: { data: NewTicketFormData; l
       <input type="hidden" name="session" value={data.session} />
       <input type="hidden" name="intent" value="create" />
 
-      <div className="grid gap-1">
-        <label htmlFor={fields.category.id} className="text-sm font-bold">
-          お問い合わせの種類
-          <RequiredMark />
-        </label>
-        <select {...getSelectProps(fields.category)} aria-required className="field">
-          <option value="">選択してください</option>
-          {TICKET_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.category.errorId} errors={fields.category.errors} />
-      </div>
-
-      <div className="grid gap-1">
-        <label htmlFor={fields.trouble.id} className="text-sm font-bold">
-          お困りの内容
-          <RequiredMark />
-        </label>
-        <select {...getSelectProps(fields.trouble)} aria-required className="field">
-          <option value="">選択してください</option>
-          {TICKET_TROUBLE_LABELS.map((trouble) => (
-            <option key={trouble} value={trouble}>
-              {trouble}
-            </option>
-          ))}
-        </select>
-        <FieldErrors id={fields.trouble.errorId} errors={fields.trouble.errors} />
-      </div>
+      <RequiredSelect label="お問い合わせの種類" field={fields.category} options={TICKET_CATEGORIES} />
+      <RequiredSelect label="お困りの内容" field={fields.trouble} options={TICKET_TROUBLE_LABELS} />
 
       {data.orders.length > 0 ? (
         <fieldset className="m-0 grid gap-2 rounded border border-solid border-gray-200 p-3">
@@ -249,5 +220,26 @@ export function NewTicketForm({ data, lastResult }: { data: NewTicketFormData; l
         {submitting ? "送信中…" : "送信する"}
       </button>
     </Form>
+  );
+}
+
+/** A required choice among texts, with the ※必須 mark and the messages under it. */
+function RequiredSelect({ label, field, options }: { label: string; field: FieldMetadata<string>; options: readonly string[] }) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={field.id} className="text-sm font-bold">
+        {label}
+        <RequiredMark />
+      </label>
+      <select {...getSelectProps(field)} aria-required className="field">
+        <option value="">選択してください</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
   );
 }
