@@ -101,6 +101,15 @@ test("checkout refuses a missing payment method and address in Japanese", async 
   await expect(page).toHaveURL("/checkout");
 });
 
+test("a tampered order form is refused with a Japanese message", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await page.locator('input[name="token"]').evaluate((input) => ((input as HTMLInputElement).value = "not-a-token"));
+  await page.getByTestId("place-order").click();
+  await expect(page.getByRole("alert").filter({ hasText: "ページの有効期限が切れました" })).toBeVisible();
+  await expect(page).toHaveURL("/checkout");
+});
+
 test("a member uses points and ships to a new address found by postal code", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
   await memberAtCheckoutWith(page, "/category/living/DEMO-SIMPLE");

@@ -66,7 +66,8 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
         <div className="grid content-start gap-6">
           <Form method="post" action="/checkout" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} className="grid gap-6" noValidate>
             <input type="hidden" name="token" value={data.token} />
-            <FormErrors id={form.errorId} errors={form.errors} />
+            {/* The hidden placement token has no field of its own: its message is the form's. */}
+            <FormErrors id={form.errorId} errors={form.errors ?? fields.token.errors} />
 
             {!isMember ? (
               <section aria-labelledby="guest-heading" className="card grid gap-3 p-3">
