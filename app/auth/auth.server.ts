@@ -18,7 +18,8 @@ export type LoginAttempt =
   | { ok: true; user: SessionUser; redirectTo: string }
   | { ok: false; reply: SubmissionResult<string[]> };
 
-function clientIp(request: Request): string | null {
+/** The client's address as Cloudflare reports it (absent only in local runs). */
+export function clientIp(request: Request): string | null {
   return request.headers.get("CF-Connecting-IP");
 }
 

@@ -333,13 +333,34 @@ export const users = sqliteTable(
   (t) => [check("users_points_nonnegative", sql`${t.points} >= 0`)],
 );
 
-/** Failed-login throttling, keyed by e-mail and by client IP. */
-export const loginAttempts = sqliteTable("login_attempts", {
+/**
+ * Attempt counters of app/db/throttle.server.ts (failed logins, coupon-code guesses), one row per key
+ * such as `login:email-ip:{email}|{ip}`; a fixed window restarts once `window_started_at` is older than
+ * the rule's window (app/core/throttle.ts).
+ */
+export const throttleCounters = sqliteTable("throttle_counters", {
   key: text("key").primaryKey(),
-  failures: integer("failures").notNull().default(0),
+  attempts: integer("attempts").notNull(),
   windowStartedAt: integer("window_started_at", { mode: "timestamp_ms" }).notNull(),
-  lockedUntil: integer("locked_until", { mode: "timestamp_ms" }),
 });
+
+/**
+ * Signed-in sessions (server-side, so logout and a password change end them). The cookie carries a random
+ * token; only its SHA-256 (hex) is stored, so a copy of this table opens no account.
+ */
+export const userSessions = sqliteTable(
+  "user_sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Refreshed at most every SESSION_TOUCH_INTERVAL_MS; the idle expiry counts from here. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("user_sessions_user_idx").on(t.userId)],
+);
 
 export const addresses = sqliteTable(
   "addresses",

@@ -1,17 +1,11 @@
 /** Member accounts: registration, password login with throttling of repeated failures. */
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { RegisterInput } from "~/core/account-forms";
-import {
-  isLocked,
-  LOGIN_THROTTLE,
-  minutesLocked,
-  recordFailure,
-  type AttemptRecord,
-  type ThrottleRule,
-} from "~/core/login-throttle";
+import { loginThrottleSteps, minutesUntil } from "~/core/throttle";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
-import { loginAttempts, users } from "~/db/schema";
+import { users } from "~/db/schema";
+import { countAttempt, settleAttempt } from "~/db/throttle.server";
 
 export interface SessionUser {
   id: number;
@@ -25,7 +19,7 @@ export type LoginResult = { ok: true; user: SessionUser } | { ok: false; error: 
 
 export const LOGIN_FAILED_MESSAGE = "メールアドレスまたはパスワードが正しくありません";
 
-const sessionUserColumns = {
+export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   role: users.role,
@@ -37,74 +31,36 @@ export async function findSessionUser(db: Database, userId: number): Promise<Ses
   return db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).get();
 }
 
-function throttleKeys(email: string, ip: string | null): { key: string; rule: ThrottleRule }[] {
-  const keys: { key: string; rule: ThrottleRule }[] = [{ key: `email:${email}`, rule: LOGIN_THROTTLE.email }];
-  if (ip) keys.push({ key: `ip:${ip}`, rule: LOGIN_THROTTLE.ip });
-  return keys;
+function lockedMessage(minutes: number): string {
+  return `ログインの失敗が続いたため、一時的にログインを制限しています。${minutes}分後にもう一度お試しください。`;
 }
 
-function lockedMessage(record: AttemptRecord, now: number): string {
-  return `ログインの失敗が続いたため、一時的にログインを制限しています。${minutesLocked(record, now)}分後にもう一度お試しください。`;
-}
-
+/**
+ * Checks a password login. The attempt is counted (atomically) before the password is hashed, and refused
+ * without hashing once over a limit, so a burst of guesses sent at once gets no more checks than the limit.
+ * Success resets the e-mail's counters and takes the attempt back from the network's.
+ */
 export async function verifyLogin(
   db: Database,
   credentials: { email: string; password: string },
   ip: string | null,
   now: Date,
 ): Promise<LoginResult> {
-  const keys = throttleKeys(credentials.email, ip);
-  const [attemptRows, account] = await db.batch([
-    db
-      .select()
-      .from(loginAttempts)
-      .where(
-        inArray(
-          loginAttempts.key,
-          keys.map((k) => k.key),
-        ),
-      ),
-    db
-      .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.email, credentials.email))
-      .limit(1),
-  ]);
-  const attempts = new Map(
-    attemptRows.map((row) => [
-      row.key,
-      { failures: row.failures, windowStartedAt: row.windowStartedAt.getTime(), lockedUntil: row.lockedUntil?.getTime() ?? null },
-    ]),
-  );
-  const at = now.getTime();
-  const locked = keys.map((k) => attempts.get(k.key)).find((record) => isLocked(record, at));
-  if (locked) return { ok: false, error: lockedMessage(locked, at) };
+  const steps = loginThrottleSteps(credentials.email, ip);
+  const verdict = await countAttempt(db, steps, now);
+  if (!verdict.allowed) return { ok: false, error: lockedMessage(minutesUntil(verdict.retryAt, now.getTime())) };
 
-  const user = account[0];
+  const user = await db
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, credentials.email))
+    .get();
   // Hash even for an unknown e-mail, so response time does not reveal which addresses are members.
   const valid = await verifyPassword(credentials.password, user?.passwordHash ?? DUMMY_HASH);
-  if (user && valid) {
-    await db.delete(loginAttempts).where(eq(loginAttempts.key, `email:${credentials.email}`));
-    const { passwordHash: _hash, ...sessionUser } = user;
-    return { ok: true, user: sessionUser };
-  }
-
-  const updated = keys.map(({ key, rule }) => ({ key, record: recordFailure(attempts.get(key), rule, at) }));
-  const writes = updated.map(({ key, record }) => {
-      const values = {
-        failures: record.failures,
-        windowStartedAt: new Date(record.windowStartedAt),
-        lockedUntil: record.lockedUntil == null ? null : new Date(record.lockedUntil),
-      };
-      return db
-        .insert(loginAttempts)
-        .values({ key, ...values })
-        .onConflictDoUpdate({ target: loginAttempts.key, set: values });
-  });
-  const [firstWrite, ...otherWrites] = writes;
-  if (firstWrite) await db.batch([firstWrite, ...otherWrites]);
-  const nowLocked = updated.find(({ record }) => isLocked(record, at));
-  return { ok: false, error: nowLocked ? lockedMessage(nowLocked.record, at) : LOGIN_FAILED_MESSAGE };
+  if (!user || !valid) return { ok: false, error: LOGIN_FAILED_MESSAGE };
+  await settleAttempt(db, steps);
+  const { passwordHash: _hash, ...sessionUser } = user;
+  return { ok: true, user: sessionUser };
 }
 
 /** A valid hash of a random password, compared against when the e-mail is unknown. */

@@ -4,10 +4,12 @@
  * live once. Each change is checked against a freshly computed cart (prices are never trusted).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getSession } from "~/auth/auth.server";
+import { clientIp, getSession } from "~/auth/auth.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { countAttempt, settleAttempt } from "~/db/throttle.server";
+import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
 import { couponUsedUp } from "./checkout.server";
 import { CART_MESSAGES } from "~/core/cart";
 import { NOTICE_MAX_LENGTH } from "~/core/limits";
@@ -27,7 +29,7 @@ import {
 } from "./cart.server";
 
 export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
-export type CartActionResult = { ok: true } | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 };
+export type CartActionResult = { ok: true } | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 | 429 };
 
 export const CART_ACTION_MESSAGES = {
   lineNotFound: "指定された商品はカートにありません。",
@@ -37,6 +39,8 @@ export const CART_ACTION_MESSAGES = {
   couponEmpty: "クーポンコードを入力してください。",
   couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
   couponUsedUp: "このクーポンはご利用済みです。",
+  couponThrottled: (minutes: number) =>
+    `クーポンコードの入力に続けて失敗したため、一時的に受け付けを停止しています。${minutes}分後にもう一度お試しください。`,
   pointsInvalid: "ポイントは0以上の整数で入力してください。",
   paymentInvalid: "お支払い方法を選択してください。",
   noticeTooLong: `備考は${NOTICE_MAX_LENGTH}文字以内で入力してください。`,
@@ -47,7 +51,7 @@ export const CART_ACTION_MESSAGES = {
 
 const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
-const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 = 400): CartActionResult => ({ ok: false, field, error, status });
+const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 | 429 = 400): CartActionResult => ({ ok: false, field, error, status });
 const OK: CartActionResult = { ok: true };
 
 export interface CartActor {
@@ -55,6 +59,8 @@ export interface CartActor {
   owner: CartOwner;
   session: CartSessionState;
   now: Date;
+  /** CF-Connecting-IP: coupon-code guesses are throttled per cart and per network. */
+  clientIp?: string | null;
 }
 
 /** The shopper behind a request: their cart owner and the session's coupon state. */
@@ -65,6 +71,7 @@ export async function cartActorFor(request: Request, context: AppLoadContext): P
     owner: { userId: session.get("userId"), cartId: session.get("cartId") },
     session: { couponCampaign: session.get("couponCampaign"), skuCoupons: session.get("skuCoupons") },
     now: new Date(),
+    clientIp: clientIp(request),
   };
 }
 
@@ -110,6 +117,10 @@ export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<C
   if (!COUPON_CODE.test(code)) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
   const cartId = await findCartId(actor.db, actor.owner);
   if (!cartId) return fail("coupon", CART_ACTION_MESSAGES.emptyCart, 409);
+  // Counted before the code is looked up, so a burst of guesses gets no more lookups than the limit.
+  const throttle = couponThrottleSteps(cartId, actor.clientIp ?? null);
+  const verdict = await countAttempt(actor.db, throttle, actor.now);
+  if (!verdict.allowed) return fail("coupon", CART_ACTION_MESSAGES.couponThrottled(minutesUntil(verdict.retryAt, actor.now.getTime())), 429);
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now, { couponCode: code });
   if (view.cart.errors.coupon) return fail("coupon", view.cart.errors.coupon, 409);
   const applied = view.cart.coupons.find((coupon) => coupon.code === code);
@@ -119,7 +130,7 @@ export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<C
     const member = await actor.db.select({ email: users.email }).from(users).where(eq(users.id, actor.owner.userId)).get();
     if (member && (await couponUsedUp(actor.db, [applied], member.email))) return fail("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
   }
-  await updateCart(actor.db, cartId, { couponCode: code });
+  await Promise.all([updateCart(actor.db, cartId, { couponCode: code }), settleAttempt(actor.db, throttle)]);
   return OK;
 }
 

@@ -23,7 +23,7 @@ export const CART_MESSAGE_PARAM = "message";
 export const CART_PATH = "/cart";
 
 export type CartErrorField = CartField | "address";
-export type CartFailure = { ok: false; field: CartErrorField; error: string; status: 400 | 401 | 404 | 409 };
+export type CartFailure = { ok: false; field: CartErrorField; error: string; status: 400 | 401 | 404 | 409 | 429 };
 export type CartResult = { ok: true } | CartFailure;
 
 export function cartFailure(field: CartErrorField, error: string, status: CartFailure["status"] = 400): CartFailure {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createUserSession, requireStaff, requireUser } from "~/auth/auth.server";
 import { hashPassword } from "~/auth/password.server";
-import { LOGIN_THROTTLE } from "~/core/login-throttle";
+import { LOGIN_THROTTLE } from "~/core/throttle";
 import { users } from "~/db/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
@@ -164,7 +164,7 @@ describe("login", () => {
 
   it("locks an address after repeated failures, even for the right password", async () => {
     const email = "login@example.jp";
-    for (let i = 0; i < LOGIN_THROTTLE.email.maxFailures; i++) await login(email, `wrong-${i}`, `198.51.100.${i}`);
+    for (let i = 0; i < LOGIN_THROTTLE.email.maxAttempts; i++) await login(email, `wrong-${i}`, `198.51.100.${i}`);
     const { returned } = await login(email, "password1234", "198.51.100.200");
     const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
     expect(result.init?.status).toBe(400);
