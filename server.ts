@@ -5,6 +5,7 @@ import * as build from "./build/server/index.js";
 import { createDatabase } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
+import { purgeExpiredSessions } from "./app/services/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
 import { runTicketMaintenance } from "./app/services/tickets.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
@@ -14,18 +15,20 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 export default {
   async fetch(request, env, ctx) {
     const refused = refuseCrossSiteMutation(request);
-    if (refused) return finishResponse(refused, 0);
+    if (refused) return finishResponse(refused, env, 0);
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
     const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
-    return finishResponse(response, loadContext.d1Usage.roundTrips);
+    return finishResponse(response, env, loadContext.d1Usage.roundTrips);
   },
   /**
    * Cron (wrangler.toml [triggers]): tickets waiting 7 days for confirmation close, unsent uploads go,
-   * and members hear about subscription deliveries coming up within a week.
+   * members hear about subscription deliveries coming up within a week, and idle sessions are deleted.
    */
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
     const now = new Date(controller.scheduledTime);
-    ctx.waitUntil(Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now)]));
+    ctx.waitUntil(
+      Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now), purgeExpiredSessions(db, now)]),
+    );
   },
 } satisfies ExportedHandler<Env>;

@@ -12,6 +12,7 @@ declare namespace Cloudflare {
 		POSTAL_ORIGIN: string;
 		PUBLIC_SUBSCRIPTION: string;
 		SUBSCRIPTION_ALLOWED_IPS: string;
+		SERVER_TIMING: string;
 		APP_ENV: string;
 		SESSION_SECRET: string;
 	}
@@ -21,5 +22,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "POSTAL_ORIGIN" | "PUBLIC_SUBSCRIPTION" | "SUBSCRIPTION_ALLOWED_IPS" | "APP_ENV" | "SESSION_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "POSTAL_ORIGIN" | "PUBLIC_SUBSCRIPTION" | "SUBSCRIPTION_ALLOWED_IPS" | "SERVER_TIMING" | "APP_ENV" | "SESSION_SECRET">> {}
 }

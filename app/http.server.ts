@@ -2,6 +2,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
 import { safeRedirectPath } from "~/core/safe-redirect";
+import { loadShellState, type ShellState } from "~/services/shell.server";
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -150,4 +151,16 @@ export function listingReturnPath(back: FormDataEntryValue | null, path: string,
     target = `${url.pathname}${url.search}`;
   }
   return notice ? withQueryParam(target, "notice", notice) : target;
+}
+
+/**
+ * The page header's state (signed-in member, cart and unread counts). A member's counts came with the
+ * session check, in the same D1 round trip. After an action in this same request (a form posted without
+ * JS that answers a page), they are read again, as the action may have changed them.
+ */
+export async function loadPageShell(request: Request, context: Pick<AppLoadContext, "sessionStorage" | "db">): Promise<ShellState> {
+  const session = await getSession(request, context);
+  const signedIn = await context.sessionStorage.signedIn(session);
+  if (signedIn && request.method === "GET") return signedIn.shell;
+  return loadShellState(context.db, { userId: session.get("userId"), cartId: session.get("cartId") });
 }

@@ -33,11 +33,12 @@ function createNonce(): string {
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const { env } = context.cloudflare;
   const d1Usage: D1Usage = { roundTrips: 0 };
+  const db = createDatabase(countD1RoundTrips(env.DB, d1Usage));
   return {
     cloudflare: context.cloudflare,
-    db: createDatabase(countD1RoundTrips(env.DB, d1Usage)),
+    db,
     d1Usage,
-    sessionStorage: createSessionStorage(env),
+    sessionStorage: createSessionStorage(env, { db, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise) }),
     cspNonce: createNonce(),
   };
 }

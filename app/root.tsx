@@ -10,13 +10,13 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "virtual:uno.css";
-import { getSession } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
-import { loadShellState, type ShellState } from "~/services/shell.server";
+import { loadPageShell } from "~/http.server";
+import { EMPTY_SHELL } from "~/services/shell.server";
 import "~/styles/base.css";
 
 export const meta: MetaFunction = () => [
@@ -27,12 +27,8 @@ export const meta: MetaFunction = () => [
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await getSession(request, context);
-  const shell = await loadShellState(context.db, { userId: session.get("userId"), cartId: session.get("cartId") });
-  return { shell };
+  return { shell: await loadPageShell(request, context) };
 }
-
-const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -3,6 +3,7 @@
  * Request and response safety shared by the Worker entry and the Vite dev server:
  * refuse cross-site state changes, and send the security headers on every response.
  */
+import { isLocalEnvironment } from "./auth/session.server";
 import { isCrossSiteMutation } from "./core/request-origin";
 
 export const CROSS_SITE_REFUSED_MESSAGE =
@@ -43,11 +44,19 @@ export function documentContentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** Adds the base headers, a frame-ancestors CSP where none was set, and the D1 round-trip count. */
-export function finishResponse(response: Response, d1RoundTrips: number): Response {
+/** Two years of https only, for this host and its subdomains (sent outside local runs, which serve http). */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+/**
+ * Adds the base headers, a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
+ * round-trip count as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
+ * responses do not tell how much work a request caused.
+ */
+export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1RoundTrips: number): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
-  headers.append("Server-Timing", `d1;desc="round trips";dur=${d1RoundTrips}`);
+  if (!isLocalEnvironment(env)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  if (env.SERVER_TIMING === "on") headers.append("Server-Timing", `d1;desc="round trips";dur=${d1RoundTrips}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

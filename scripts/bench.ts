@@ -161,7 +161,7 @@ async function measurePage(page: (typeof PAGES)[number]) {
 }
 
 await run("npm", ["run", "build"]);
-const server = start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), "--fresh", ".wrangler/bench-state"], {
+const server = start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), "--fresh", ".wrangler/bench-state", "--server-timing"], {
   quiet: true,
 });
 try {

@@ -1,7 +1,8 @@
 /**
  * Serves the production build under `wrangler dev` on a local store, for e2e tests and the bench.
- *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR]
+ *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR] [--server-timing]
  * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue.
+ * --server-timing makes responses report their D1 round trips (Server-Timing), for the bench.
  */
 import { rmSync } from "node:fs";
 import { flagValue, run } from "./lib/run";
@@ -9,6 +10,7 @@ import { flagValue, run } from "./lib/run";
 const port = flagValue("port") ?? "8788";
 const freshDir = flagValue("fresh");
 const persistArgs = freshDir ? ["--persist-to", freshDir] : [];
+const timingArgs = process.argv.includes("--server-timing") ? ["--var", "SERVER_TIMING:on"] : [];
 
 if (freshDir) {
   rmSync(freshDir, { recursive: true, force: true });
@@ -16,4 +18,4 @@ if (freshDir) {
 }
 // Each server gets its own devtools port so several can run side by side (e2e projects, bench).
 const inspectorPort = String(Number(port) + 1000);
-await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort, "--show-interactive-dev-session=false", ...persistArgs]);
+await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort, "--show-interactive-dev-session=false", ...persistArgs, ...timingArgs]);

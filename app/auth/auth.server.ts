@@ -9,8 +9,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { findSessionUser, verifyLogin, type SessionUser } from "~/services/accounts.server";
+import { changePassword, verifyLogin, type PasswordChangeResult, type SessionUser } from "~/services/accounts.server";
 import { mergeGuestCart } from "~/services/cart.server";
+import { endSession, startSession } from "~/services/sessions.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 
@@ -40,6 +41,10 @@ export function createAuthenticator(context: Context, now: Date = new Date()): A
   return authenticator;
 }
 
+/**
+ * The visitor's session. `userId` is set only while the server-side session behind the cookie is valid
+ * (not logged out, revoked or idle too long): checked in D1 once per request, with the header's counts.
+ */
 export async function getSession(request: Request, context: Context) {
   return context.sessionStorage.getSession(request.headers.get("Cookie"));
 }
@@ -49,8 +54,8 @@ export async function getUserId(request: Request, context: Context): Promise<num
 }
 
 export async function getOptionalUser(request: Request, context: Context): Promise<SessionUser | undefined> {
-  const userId = await getUserId(request, context);
-  return userId == null ? undefined : findSessionUser(context.db, userId);
+  const signedIn = await context.sessionStorage.signedIn(await getSession(request, context));
+  return signedIn?.user;
 }
 
 function loginUrl(request: Request): string {
@@ -75,7 +80,10 @@ export async function requireStaff(request: Request, context: Context): Promise<
   return user;
 }
 
-/** Starts the member session (a guest cart joins the member's cart) and redirects (PRG). */
+/**
+ * Starts the member session (a fresh server-side session; any earlier one in this cookie ends, so a
+ * planted cookie gains nothing) and redirects (PRG). A guest cart joins the member's cart.
+ */
 export async function createUserSession(
   request: Request,
   context: Context,
@@ -88,13 +96,31 @@ export async function createUserSession(
     await mergeGuestCart(context.db, guestCartId, userId);
     session.unset("cartId");
   }
+  const previousToken = session.get("sessionToken");
+  if (previousToken) await endSession(context.db, previousToken);
+  session.set("sessionToken", await startSession(context.db, userId, new Date()));
   session.set("userId", userId);
   return redirect(safeRedirectPath(redirectTo), {
     headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
   });
 }
 
+/** Ends the server-side session (a copy of the cookie opens nothing afterwards) and clears the cookie. */
 export async function logout(request: Request, context: Context): Promise<Response> {
   const session = await getSession(request, context);
+  const token = session.get("sessionToken");
+  if (token) await endSession(context.db, token);
   return redirect("/", { headers: { "Set-Cookie": await context.sessionStorage.destroySession(session) } });
+}
+
+/** The signed-in member changes their password: their other sessions end, this one stays. */
+export async function changeOwnPassword(
+  request: Request,
+  context: Context,
+  passwords: { currentPassword: string; newPassword: string },
+): Promise<PasswordChangeResult> {
+  const session = await getSession(request, context);
+  const userId = session.get("userId");
+  if (userId == null) throw redirect(loginUrl(request));
+  return changePassword(context.db, userId, passwords, session.get("sessionToken") ?? null);
 }

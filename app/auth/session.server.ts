@@ -1,7 +1,18 @@
-import { createCookieSessionStorage, type SessionStorage } from "@remix-run/cloudflare";
+// Reached from app/load-context.ts (imported by vite.config.ts, where the ~/ alias does not exist yet):
+// relative imports only.
+import { createCookieSessionStorage, createSession, type Session, type SessionStorage } from "@remix-run/cloudflare";
+import { SESSION_COOKIE_MAX_AGE_SECONDS } from "../core/sessions";
+import type { Database } from "../db/client.server";
+import { resolveSession, touchSession, type SignedIn } from "../services/sessions.server";
 
 export interface SessionData {
+  /**
+   * The signed-in member's id. Set by getSession from the server-side session (user_sessions) when the
+   * cookie's `sessionToken` is still valid; never written to or read from the cookie itself.
+   */
   userId: number;
+  /** The token of the server-side session (app/services/sessions.server.ts). */
+  sessionToken: string;
   /** A guest's cart id (members' carts are found by user id). */
   cartId: string;
   /** Code of the coupon campaign taken from a /coupon-get/{code} link. */
@@ -16,27 +27,84 @@ export interface SessionFlashData {
   notice: string;
 }
 
-export type AppSessionStorage = SessionStorage<SessionData, SessionFlashData>;
+export type AppSession = Session<SessionData, SessionFlashData>;
 
-const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+export interface AppSessionStorage extends SessionStorage<SessionData, SessionFlashData> {
+  /**
+   * The signed-in member and the header's counts behind a session from getSession, or null for a guest.
+   * Resolved once per request (the storage is built per request), in one D1 round trip.
+   */
+  signedIn(session: AppSession): Promise<SignedIn | null>;
+}
 
 /** Local runs (wrangler dev, vite dev, tests) serve plain http, so only they may drop `Secure`. */
 export function isLocalEnvironment(env: Pick<Env, "APP_ENV">): boolean {
   return env.APP_ENV === "development" || env.APP_ENV === "test";
 }
 
-/** Built per request: on Workers the secret arrives with the request's env. */
-export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">): AppSessionStorage {
+/** `__Host-` pins the cookie to this exact host over https (no Domain, Path=/, Secure): outside local runs. */
+export function sessionCookieName(env: Pick<Env, "APP_ENV">): string {
+  return isLocalEnvironment(env) ? "__session" : "__Host-session";
+}
+
+export interface SessionBackend {
+  db: Database;
+  /** Runs the occasional last-seen write after the response (ExecutionContext.waitUntil). */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * Built per request: on Workers the secret arrives with the request's env. The cookie is signed and holds
+ * the session token and a guest's small state (cart id, coupon links); who is signed in lives in D1.
+ */
+export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV">, backend: SessionBackend): AppSessionStorage {
   if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is not set (wrangler secret put SESSION_SECRET)");
-  return createCookieSessionStorage<SessionData, SessionFlashData>({
+  const cookieStorage = createCookieSessionStorage<SessionData, SessionFlashData>({
     cookie: {
-      name: "__session",
+      name: sessionCookieName(env),
       httpOnly: true,
       sameSite: "lax",
       path: "/",
       secure: !isLocalEnvironment(env),
       secrets: [env.SESSION_SECRET],
-      maxAge: SESSION_MAX_AGE_SECONDS,
+      maxAge: SESSION_COOKIE_MAX_AGE_SECONDS,
     },
   });
+  const resolved = new Map<string, Promise<SignedIn | null>>();
+  const resolve = (token: string): Promise<SignedIn | null> => {
+    let found = resolved.get(token);
+    if (!found) {
+      const now = new Date();
+      found = resolveSession(backend.db, token, now).then((result) => {
+        if (result?.touch) backend.waitUntil(touchSession(backend.db, token, now));
+        return result && { user: result.user, shell: result.shell };
+      });
+      resolved.set(token, found);
+    }
+    return found;
+  };
+
+  return {
+    async getSession(cookieHeader, options) {
+      const session = await cookieStorage.getSession(cookieHeader, options);
+      session.unset("userId");
+      const token = session.get("sessionToken");
+      if (token) {
+        const signedIn = await resolve(token);
+        if (signedIn) session.set("userId", signedIn.user.id);
+        else session.unset("sessionToken");
+      }
+      return session;
+    },
+    async commitSession(session, options) {
+      const { userId: _resolvedFromD1, ...stored } = session.data;
+      // `data` is the partial, flash-carrying shape createSession takes at run time (its type says Data).
+      return cookieStorage.commitSession(createSession<SessionData, SessionFlashData>(stored as SessionData, session.id), options);
+    },
+    destroySession: (session, options) => cookieStorage.destroySession(session, options),
+    async signedIn(session) {
+      const token = session.get("sessionToken");
+      return token ? resolve(token) : null;
+    },
+  };
 }

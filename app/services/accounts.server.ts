@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
+import { endOtherSessionsStatement, tokenHash } from "./sessions.server";
 
 export interface SessionUser {
   id: number;
@@ -88,4 +89,31 @@ export async function registerUser(db: Database, input: RegisterInput): Promise<
   const user = created[0];
   if (!user) return { ok: false, field: "email", error: EMAIL_TAKEN_MESSAGE };
   return { ok: true, user };
+}
+
+export const CURRENT_PASSWORD_WRONG_MESSAGE = "現在のパスワードが正しくありません";
+
+export type PasswordChangeResult = { ok: true } | { ok: false; field: "currentPassword"; error: string };
+
+/**
+ * Changes a member's password after checking the current one, and ends every other session of theirs in
+ * the same batch (a cookie stolen earlier stops working); `keepToken`'s session, the one making the
+ * change, stays signed in. The new password's own rules are the form's (account-forms).
+ */
+export async function changePassword(
+  db: Database,
+  userId: number,
+  passwords: { currentPassword: string; newPassword: string },
+  keepToken: string | null,
+): Promise<PasswordChangeResult> {
+  const user = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!user || !(await verifyPassword(passwords.currentPassword, user.passwordHash))) {
+    return { ok: false, field: "currentPassword", error: CURRENT_PASSWORD_WRONG_MESSAGE };
+  }
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    endOtherSessionsStatement(db, userId, keepToken ? await tokenHash(keepToken) : null),
+  ]);
+  return { ok: true };
 }

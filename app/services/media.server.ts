@@ -1,9 +1,11 @@
 /**
  * Ticket attachments in R2 (spec §3 Image upload item, §7 media upload): stored under an unguessable key
- * after the bytes prove to be a JPEG, PNG, WebP or GIF; described by a `media` row; served only to the
+ * after the bytes prove to be a JPEG, PNG, WebP or GIF (with EXIF/GPS and other photo metadata stripped);
+ * described by a `media` row; served only to the
  * uploader (before it is sent), the ticket's customer and staff. Uploads never sent are purged.
  */
-import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { stripImageMetadata } from "~/core/image-metadata";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
 import type { Database } from "~/db/client.server";
@@ -68,7 +70,40 @@ export function uploadedFiles(values: FormDataEntryValue[]): File[] {
   return values.filter((value): value is File => typeof value !== "string" && value.size > 0);
 }
 
-/** Checks one uploaded file by its bytes and size; stores it in R2 and records it. */
+/**
+ * Reserves one of the owner's MEDIA_PENDING_LIMIT unsent-upload slots by writing the media row, in ONE
+ * statement that counts the unsent rows and inserts only below the limit (D1 runs statements one at a
+ * time, so 60 uploads at once get at most the free slots). Answers the row, or undefined when full.
+ */
+function reserveUpload(db: Database, values: Omit<typeof media.$inferInsert, "id">) {
+  const unsent = sql`(select count(*) from ${media} where ${media.ownerUserId} = ${values.ownerUserId} and ${media.ticketMessageId} is null and ${media.reviewId} is null)`;
+  const row = db
+    // Every column, in the table's order (drizzle's insert-select).
+    .select({
+      id: sql`null`.as("id"),
+      ownerUserId: sql`${values.ownerUserId}`.as("owner_user_id"),
+      r2Key: sql`${values.r2Key}`.as("r2_key"),
+      folder: sql`${values.folder}`.as("folder"),
+      filename: sql`${values.filename}`.as("filename"),
+      ext: sql`${values.ext}`.as("ext"),
+      contentType: sql`${values.contentType}`.as("content_type"),
+      size: sql`${values.size}`.as("size"),
+      width: sql`${values.width ?? null}`.as("width"),
+      height: sql`${values.height ?? null}`.as("height"),
+      ticketMessageId: sql`null`.as("ticket_message_id"),
+      reviewId: sql`null`.as("review_id"),
+      createdAt: sql`${values.createdAt?.getTime() ?? Date.now()}`.as("created_at"),
+    })
+    .from(sql`(select 1)`)
+    .where(sql`${unsent} < ${MEDIA_PENDING_LIMIT}`);
+  return db.insert(media).select(row).returning(MEDIA_COLUMNS).get();
+}
+
+/**
+ * Checks one uploaded file by its bytes and size, strips its metadata (EXIF with GPS …), reserves an
+ * unsent-upload slot, then stores it in R2. The slot is taken before the R2 put, so the limit holds
+ * under concurrent uploads; a failed put gives the slot back.
+ */
 export async function storeImage(
   db: Database,
   bucket: R2Bucket,
@@ -78,42 +113,35 @@ export async function storeImage(
 ): Promise<UploadResult> {
   if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = detectImageType(bytes);
-  if (!kind) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
-  const [pending] = await db
-    .select({ n: count() })
-    .from(media)
-    .where(and(eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId)));
-  if ((pending?.n ?? 0) >= MEDIA_PENDING_LIMIT) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
+  const uploaded = new Uint8Array(await file.arrayBuffer());
+  const kind = detectImageType(uploaded);
+  const bytes = kind && stripImageMetadata(uploaded, kind);
+  if (!kind || !bytes) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
 
   const filename = `${randomName()}.${kind}`;
   const r2Key = `${MEDIA_FOLDER}/${filename}`;
   const contentType = IMAGE_CONTENT_TYPES[kind];
   const size = imageDimensions(bytes);
-  await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });
+  const row = await reserveUpload(db, {
+    ownerUserId,
+    r2Key,
+    folder: MEDIA_FOLDER,
+    filename,
+    ext: kind,
+    contentType,
+    size: bytes.byteLength,
+    width: size?.width ?? null,
+    height: size?.height ?? null,
+    createdAt: now,
+  });
+  if (!row) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
   try {
-    const [row] = await db
-      .insert(media)
-      .values({
-        ownerUserId,
-        r2Key,
-        folder: MEDIA_FOLDER,
-        filename,
-        ext: kind,
-        contentType,
-        size: bytes.byteLength,
-        width: size?.width ?? null,
-        height: size?.height ?? null,
-        createdAt: now,
-      })
-      .returning(MEDIA_COLUMNS);
-    if (!row) throw new Error("media row was not written");
-    return { ok: true, item: toMediaItem(row) };
+    await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });
   } catch (error) {
-    await bucket.delete(r2Key);
+    await db.delete(media).where(eq(media.id, row.id));
     throw error;
   }
+  return { ok: true, item: toMediaItem(row) };
 }
 
 /** Stores several files (a form sent without JS); stops at the first refused one. */

@@ -7,7 +7,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TICKET_TEXT } from "~/core/tickets";
-import { media, notificationMails, ticketMessages, tickets } from "~/db/schema";
+import { exifOrientation } from "~/core/image-metadata";
+import { MEDIA_PENDING_LIMIT } from "~/core/limits";
+import { media, notificationMails, ticketMessages, tickets, users } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
 import * as loadNew from "~/routes/crm.api.$module.messages.load-new-messages";
@@ -138,6 +140,42 @@ describe("POST /crm/customer/media/upload", () => {
     const two = await respond(upload.action as Handler, multipart("/crm/customer/media/upload", form, member));
     expect(two.status).toBe(400);
     expect(await two.json()).toEqual({ error: MEDIA_TEXT.oneFileOnly });
+  });
+});
+
+describe("unsent uploads under concurrency, and photo metadata", () => {
+  it("stores at most MEDIA_PENDING_LIMIT of 60 uploads sent at once (rows and R2 objects alike)", { timeout: 120_000 }, async () => {
+    const [uploader] = await platform.db
+      .insert(users)
+      .values({ email: "burst-upload@example.jp", passwordHash: "x", lastname: "連続", firstname: "送信", lastnameJp: "レンゾク", firstnameJp: "ソウシン" })
+      .returning({ id: users.id });
+    const cookie = await memberCookie(platform, uploader!.id);
+    const objectsBefore = (await platform.env.ATTACHMENTS.list({ prefix: "tickets/", limit: 1000 })).objects.length;
+    const responses = await Promise.all(Array.from({ length: 60 }, (_, i) => uploadFile(cookie, fileOf(pngBytes(1, 1, [i, 0, 0]), `p${i}.png`))));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MEDIA_PENDING_LIMIT);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(60 - MEDIA_PENDING_LIMIT);
+    const refused = responses.find((response) => response.status === 409)!;
+    expect(await refused.json()).toEqual({ error: MEDIA_TEXT.pendingLimit });
+    const rows = await platform.db.select().from(media).where(eq(media.ownerUserId, uploader!.id));
+    expect(rows).toHaveLength(MEDIA_PENDING_LIMIT);
+    const objectsAfter = (await platform.env.ATTACHMENTS.list({ prefix: "tickets/", limit: 1000 })).objects.length;
+    expect(objectsAfter - objectsBefore).toBe(MEDIA_PENDING_LIMIT);
+  });
+
+  it("strips EXIF (GPS) from an uploaded JPEG on the server, keeping its orientation and size", async () => {
+    const gps = [..."GPS 35.6812N 139.7671E"].map((char) => char.charCodeAt(0));
+    const tiff = [0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, ...gps];
+    const app1 = [0xff, 0xe1, 0, tiff.length + 8, 0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff];
+    const plain = jpegHeader(640, 480);
+    const photo = new Uint8Array([...plain.subarray(0, 20), ...app1, ...plain.subarray(20)]);
+    const item = await uploaded(member, fileOf(photo, "IMG_0001.jpg", "image/jpeg"));
+    expect(item).toMatchObject({ ext: "jpg", width: 640, height: 480 });
+    const [row] = await platform.db.select().from(media).where(eq(media.id, item.id));
+    const stored = new Uint8Array(await (await platform.env.ATTACHMENTS.get(row!.r2Key))!.arrayBuffer());
+    expect(Buffer.from(stored).includes(Buffer.from("GPS 35.6812N"))).toBe(false);
+    expect(exifOrientation(stored.subarray(20, 56))).toBe(6);
+    expect(row!.size).toBe(stored.byteLength);
   });
 });
 

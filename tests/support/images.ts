@@ -1,5 +1,6 @@
 /** Small test images built from bytes (no image tools needed): a real PNG of any size, and headers of the others. */
 import { deflateSync } from "node:zlib";
+import { concatBytes } from "~/core/image-metadata";
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -35,19 +36,12 @@ export function pngBytes(width = 1, height = 1, rgb: [number, number, number] = 
     const start = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) rows.set(rgb, start + 1 + x * 3);
   }
-  const parts = [
+  return concatBytes([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
     chunk("IDAT", new Uint8Array(deflateSync(rows))),
     chunk("IEND", new Uint8Array()),
-  ];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  ]);
 }
 
 /** The start of a baseline JPEG (SOI, an APP0 segment, SOF0 with the size). */

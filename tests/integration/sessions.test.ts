@@ -1,0 +1,166 @@
+/**
+ * Server-side sessions (issue 13 item 4) on a real local D1: logout ends the session so a cookie copied
+ * before it opens nothing; a password change ends the member's other sessions; staff sessions end after
+ * 12 hours idle; the cookie carries no user id and is `__Host-` outside local runs; and the check rides in
+ * the header's D1 round trip.
+ */
+import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeOwnPassword } from "~/auth/auth.server";
+import { createSessionStorage } from "~/auth/session.server";
+import { SESSION_IDLE_MS } from "~/core/sessions";
+import { userSessions, users } from "~/db/schema";
+import { DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "~/db/seed/people";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { loadPageShell } from "~/http.server";
+import { loader as crmTicketsLoader } from "~/routes/crm.tickets._index";
+import { action as logoutAction } from "~/routes/logout";
+import { loader as userHubLoader } from "~/routes/user._index";
+import { purgeExpiredSessions } from "~/services/sessions.server";
+import { loader as productLoader } from "~/routes/category.$categorySlug.$sku";
+import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { contextFor, formRequest, getRequest, memberCookie, settle, type RouteHandler } from "../support/requests";
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await createTestPlatform();
+  await seedDatabase(platform.db, { now: new Date() });
+});
+afterAll(() => platform.dispose());
+
+/** The status a page loader answers (200 when it returned data; a redirect's Location otherwise). */
+async function open(loader: RouteHandler, path: string, cookie: string): Promise<{ status: number; location: string | null }> {
+  const { returned, thrown } = await settle(async () => loader({ request: getRequest(path, cookie), params: {}, context: contextFor(platform) }));
+  const response = (returned instanceof Response ? returned : thrown) as Response | undefined;
+  if (thrown !== undefined && !(thrown instanceof Response)) throw thrown;
+  return response ? { status: response.status, location: response.headers.get("Location") } : { status: 200, location: null };
+}
+
+const openUser = (cookie: string) => open(userHubLoader as RouteHandler, "/user", cookie);
+const openCrm = (cookie: string) => open(crmTicketsLoader as RouteHandler, "/crm/tickets", cookie);
+
+async function logout(cookie: string): Promise<Response> {
+  return logoutAction({ request: formRequest("/logout", {}, { cookie }), context: contextFor(platform), params: {} });
+}
+
+describe("logout", () => {
+  it("ends the session: a member's cookie copied before logout no longer opens /user", async () => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    expect((await openUser(cookie)).status).toBe(200);
+    const copy = cookie;
+    await logout(cookie);
+    expect(await openUser(copy)).toEqual({ status: 302, location: "/login?show=1&redirectTo=%2Fuser" });
+  });
+
+  it("ends the session: a staff cookie copied before logout no longer opens /crm", async () => {
+    const cookie = await memberCookie(platform, STAFF_ID);
+    expect((await openCrm(cookie)).status).toBe(200);
+    await logout(cookie);
+    expect((await openCrm(cookie)).location).toMatch(/^\/login\?show=1/);
+  });
+
+  it("ends only that session: the member stays signed in on their other device", async () => {
+    const phone = await memberCookie(platform, MEMBER_ID);
+    const laptop = await memberCookie(platform, MEMBER_ID);
+    await logout(phone);
+    expect((await openUser(phone)).status).toBe(302);
+    expect((await openUser(laptop)).status).toBe(200);
+  });
+});
+
+describe("password change", () => {
+  it("ends the member's other sessions and keeps the one that changed it", async () => {
+    const email = "pw-change@example.jp";
+    const [user] = await platform.db
+      .insert(users)
+      .values({ email, passwordHash: (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!.passwordHash, lastname: "変更", firstname: "太郎", lastnameJp: "ヘンコウ", firstnameJp: "タロウ" })
+      .returning({ id: users.id });
+    const stolen = await memberCookie(platform, user!.id);
+    const mine = await memberCookie(platform, user!.id);
+    const wrong = await changeOwnPassword(getRequest("/user/profile", mine), contextFor(platform), { currentPassword: "not-it", newPassword: "new-password-1" });
+    expect(wrong).toEqual({ ok: false, field: "currentPassword", error: "現在のパスワードが正しくありません" });
+    expect((await openUser(stolen)).status).toBe(200);
+
+    const changed = await changeOwnPassword(getRequest("/user/profile", mine), contextFor(platform), { currentPassword: DEMO_PASSWORD, newPassword: "new-password-1" });
+    expect(changed).toEqual({ ok: true });
+    expect((await openUser(stolen)).status).toBe(302);
+    expect((await openUser(mine)).status).toBe(200);
+  });
+});
+
+describe("idle expiry", () => {
+  /** Makes the user's sessions last seen `ms` ago. */
+  async function idleFor(userId: number, ms: number) {
+    await platform.db.update(userSessions).set({ lastSeenAt: new Date(Date.now() - ms) }).where(eq(userSessions.userId, userId));
+  }
+
+  it("ends a staff session after 12 hours without a request; a customer's lasts", async () => {
+    const staff = await memberCookie(platform, STAFF_ID);
+    const member = await memberCookie(platform, MEMBER_ID);
+    await idleFor(STAFF_ID, SESSION_IDLE_MS.staff - 60_000);
+    expect((await openCrm(staff)).status).toBe(200);
+    await idleFor(STAFF_ID, SESSION_IDLE_MS.staff + 60_000);
+    expect((await openCrm(staff)).status).toBe(302);
+    expect((await openUser(member)).status).toBe(200);
+  });
+
+  it("purges idle sessions in the hourly job", async () => {
+    const staff = await memberCookie(platform, STAFF_ID);
+    const member = await memberCookie(platform, MEMBER_ID);
+    await idleFor(STAFF_ID, SESSION_IDLE_MS.staff + 60_000);
+    expect(await purgeExpiredSessions(platform.db, new Date())).toBeGreaterThan(0);
+    const left = await platform.db.select({ userId: userSessions.userId }).from(userSessions);
+    expect(left.some((row) => row.userId === STAFF_ID)).toBe(false);
+    expect((await openCrm(staff)).status).toBe(302);
+    expect((await openUser(member)).status).toBe(200);
+  });
+});
+
+describe("the cookie", () => {
+  it("carries no user id: a signed cookie naming a user (the old format) opens nothing", async () => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    const payload = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    expect(atob(payload)).not.toMatch(/userId/);
+    const forger = createCookieSessionStorage({ cookie: { name: "__session", secrets: [platform.env.SESSION_SECRET], path: "/" } });
+    const session = await forger.getSession();
+    session.set("userId", MEMBER_ID);
+    const forged = (await forger.commitSession(session)).split(";")[0]!;
+    expect((await openUser(forged)).status).toBe(302);
+  });
+
+  it("is __Host-session, Secure, HttpOnly, Path=/ and without Domain outside local runs", async () => {
+    const storage = createSessionStorage({ ...platform.env, APP_ENV: "production" }, { db: platform.db, waitUntil: () => {} });
+    const session = await storage.getSession();
+    session.set("cartId", "guest-cart");
+    const header = await storage.commitSession(session);
+    expect(header).toMatch(/^__Host-session=/);
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; Path=\//);
+    expect(header).not.toMatch(/Domain=/i);
+  });
+});
+
+describe("cost of the check", () => {
+  it("rides in the header's round trip: a member's page costs one round trip more than a guest's, the header's", async () => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    const context = contextFor(platform);
+    const request = getRequest("/category/living/DEMO-SIMPLE", cookie);
+    const [shell] = await Promise.all([
+      loadPageShell(request, context),
+      productLoader({ request, params: { categorySlug: "living", sku: "DEMO-SIMPLE" }, context }),
+    ]);
+    expect(shell.user?.id).toBe(MEMBER_ID);
+    const memberTrips = context.d1Usage.roundTrips;
+
+    const guestContext = contextFor(platform);
+    const guestRequest = getRequest("/category/living/DEMO-SIMPLE");
+    await Promise.all([
+      loadPageShell(guestRequest, guestContext),
+      productLoader({ request: guestRequest, params: { categorySlug: "living", sku: "DEMO-SIMPLE" }, context: guestContext }),
+    ]);
+    // The guest's page makes no session read; the member's adds exactly the one that replaced the header's.
+    expect(memberTrips).toBe(guestContext.d1Usage.roundTrips + 1);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { finishResponse, STRICT_TRANSPORT_SECURITY } from "~/security.server";
+
+const production = { APP_ENV: "production", SERVER_TIMING: "" };
+
+describe("headers on every response", () => {
+  it("sends HSTS outside local runs only", () => {
+    expect(finishResponse(new Response("ok"), production, 2).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(finishResponse(new Response("ok"), { APP_ENV: "development", SERVER_TIMING: "" }, 2).headers.get("Strict-Transport-Security")).toBeNull();
+    expect(finishResponse(new Response("ok"), { APP_ENV: "test", SERVER_TIMING: "" }, 2).headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
+  it("reports D1 round trips in Server-Timing only when the setting is on (the bench)", () => {
+    expect(finishResponse(new Response("ok"), production, 2).headers.get("Server-Timing")).toBeNull();
+    expect(finishResponse(new Response("ok"), { ...production, SERVER_TIMING: "on" }, 2).headers.get("Server-Timing")).toBe('d1;desc="round trips";dur=2');
+  });
+
+  it("keeps the status and the base headers", () => {
+    const finished = finishResponse(new Response("gone", { status: 410 }), production, 0);
+    expect(finished.status).toBe(410);
+    expect(finished.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(finished.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
+  });
+});
