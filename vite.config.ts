@@ -30,6 +30,7 @@ function devRequestSafety(): Plugin {
           url,
           origin: header("origin"),
           secFetchSite: header("sec-fetch-site"),
+          referer: header("referer"),
         });
         if (!crossSite) return next();
         res.statusCode = 403;

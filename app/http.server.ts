@@ -127,13 +127,16 @@ export async function requireApiUser(request: Request, context: Pick<AppLoadCont
 export const CROSS_SITE_GET_MESSAGE = "別のサイトからのリクエストのため、処理できませんでした。";
 
 /**
- * A GET that changes something (the spec's ticket confirmation link) must come from this site: a link or
- * image on another site (Sec-Fetch-Site cross-site/same-site) is refused unless it carries our own
- * request header, which other sites cannot send without a CORS preflight we never allow.
+ * A GET that changes something (the spec's ticket confirmation link) must come from this site. It passes
+ * when the browser says so (Sec-Fetch-Site same-origin, or none: typed or bookmarked by the user) or when
+ * it carries our own request header, which another site cannot send without a CORS preflight we never
+ * allow. A link or image elsewhere (cross-site/same-site), and a request that says nothing about where it
+ * came from (an old browser, a proxy that strips the header), without the header is refused. The no-JS
+ * page answers with a POST form instead.
  */
 export function requireSameSiteGet(request: Request, appHeader: { name: string; value: string }): void {
   const site = request.headers.get("Sec-Fetch-Site");
-  const fromHere = site == null || site === "same-origin" || site === "none";
+  const fromHere = site === "same-origin" || site === "none";
   if (!fromHere && request.headers.get(appHeader.name) !== appHeader.value) throw jsonError(403, CROSS_SITE_GET_MESSAGE);
 }
 

@@ -15,6 +15,7 @@ export function refuseCrossSiteMutation(request: Request): Response | null {
     url: request.url,
     origin: request.headers.get("Origin"),
     secFetchSite: request.headers.get("Sec-Fetch-Site"),
+    referer: request.headers.get("Referer"),
   });
   return crossSite
     ? new Response(CROSS_SITE_REFUSED_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } })

@@ -1,8 +1,9 @@
 /**
  * Cross-site request forgery guard: a state-changing request must come from our own origin.
  * Browsers send Origin on every cross-site POST (and Sec-Fetch-Site on modern ones), so a mismatch
- * or an opaque "null" origin is refused. Requests with neither header are not from a browser page
- * and cannot carry a victim's cookies in a forged way, so they pass.
+ * or an opaque "null" origin is refused. A request with neither (an old browser, a privacy proxy that
+ * strips them, a script) must show a Referer from our own origin instead, or it is refused too:
+ * nothing state-changing is accepted without some proof of where it came from.
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,11 +12,22 @@ export interface RequestOriginFacts {
   url: string;
   origin: string | null;
   secFetchSite: string | null;
+  referer: string | null;
 }
 
-export function isCrossSiteMutation({ method, url, origin, secFetchSite }: RequestOriginFacts): boolean {
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function isCrossSiteMutation({ method, url, origin, secFetchSite, referer }: RequestOriginFacts): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (secFetchSite === "cross-site" || secFetchSite === "same-site") return true;
-  if (origin == null) return false;
-  return origin !== new URL(url).origin;
+  const own = new URL(url).origin;
+  if (origin != null) return origin !== own;
+  if (secFetchSite != null) return false; // same-origin or none (typed by the user), from a browser
+  return referer == null || originOf(referer) !== own;
 }

@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TICKET_TEXT } from "~/core/tickets";
+import { TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
 import { exifOrientation } from "~/core/image-metadata";
 import { MEDIA_PENDING_LIMIT } from "~/core/limits";
 import { media, notificationMails, ticketMessages, tickets, users } from "~/db/schema";
@@ -408,6 +408,26 @@ describe("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}", (
     expect((await confirm(ticketId, "resolved", member, { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     const [row] = await platform.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(row).toMatchObject({ status: "doing", confirmation: "waiting" });
+  });
+});
+
+describe("GET /crm/api/tickets/confirmation without Sec-Fetch-Site", () => {
+  const bare = (ticketId: number, headers: Record<string, string>) =>
+    respond(confirmation.loader as Handler, new Request(`${TEST_ORIGIN}/crm/api/tickets/confirmation/${ticketId}/resolved`, { headers: { Cookie: member, ...headers } }), {
+      ticketId: String(ticketId),
+      answer: "resolved",
+    });
+
+  it("needs the app header when the browser does not say where the request came from", async () => {
+    const ticketId = await openTicket(MEMBER_ID);
+    await platform.db.update(tickets).set({ confirmation: "waiting", confirmationRequestedAt: new Date() }).where(eq(tickets.id, ticketId));
+    const refused = await bare(ticketId, {});
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: "別のサイトからのリクエストのため、処理できませんでした。" });
+    expect((await platform.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]).toMatchObject({ confirmation: "waiting" });
+    const withHeader = await bare(ticketId, { [TICKET_API_HEADER.name]: TICKET_API_HEADER.value });
+    expect(withHeader.status).toBe(200);
+    expect((await platform.db.select().from(tickets).where(eq(tickets.id, ticketId)))[0]).toMatchObject({ status: "close", confirmation: "resolved" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finishResponse, STRICT_TRANSPORT_SECURITY } from "~/security.server";
+import { CROSS_SITE_REFUSED_MESSAGE, finishResponse, refuseCrossSiteMutation, STRICT_TRANSPORT_SECURITY } from "~/security.server";
 
 const production = { APP_ENV: "production", SERVER_TIMING: "" };
 
@@ -20,5 +20,22 @@ describe("headers on every response", () => {
     expect(finished.status).toBe(410);
     expect(finished.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(finished.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
+  });
+});
+
+describe("the Worker's origin guard", () => {
+  const post = (headers: Record<string, string>) => new Request("https://shop.example/api/cart-add", { method: "POST", headers, body: "p=1" });
+
+  it("refuses a POST carrying neither Origin nor Sec-Fetch-Site nor a Referer of ours, in Japanese", async () => {
+    const refused = refuseCrossSiteMutation(post({}))!;
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(CROSS_SITE_REFUSED_MESSAGE);
+    expect(refuseCrossSiteMutation(post({ Referer: "https://evil.example/" }))?.status).toBe(403);
+  });
+
+  it("lets it through with a same-origin Referer, Origin or Sec-Fetch-Site", () => {
+    expect(refuseCrossSiteMutation(post({ Referer: "https://shop.example/category/living/DEMO-SIMPLE" }))).toBeNull();
+    expect(refuseCrossSiteMutation(post({ Origin: "https://shop.example" }))).toBeNull();
+    expect(refuseCrossSiteMutation(post({ "Sec-Fetch-Site": "same-origin" }))).toBeNull();
   });
 });
