@@ -10,8 +10,12 @@ export function badRequest(message: string): Response {
   return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** The request's form fields; a body that is not a form (JSON, garbage, wrong type) is a 400. */
-export async function readFormData(request: Pick<Request, "formData">): Promise<FormData> {
+/**
+ * The request's form fields; a body that is not a form (JSON, garbage, wrong type) is a 400. A POST without
+ * a body (`fetch(url, { method: "POST" })`, as the spec calls several endpoints) is a form without fields.
+ */
+export async function readFormData(request: Pick<Request, "formData" | "body">): Promise<FormData> {
+  if (request.body == null) return new FormData();
   try {
     return await request.formData();
   } catch {
@@ -57,13 +61,16 @@ export async function readApiFormData(request: Request): Promise<FormData> {
 export const METHOD_NOT_ALLOWED_MESSAGE = "このURLはこのリクエスト方法に対応していません。";
 
 /** 405 for a resource route called with the wrong method (Remix itself answers a GET without loader with 400). */
-export function methodNotAllowed(allow: "GET" | "POST"): Response {
+export function methodNotAllowed(allow: "GET" | "POST" | "GET, POST"): Response {
   return Response.json({ error: METHOD_NOT_ALLOWED_MESSAGE }, { status: 405, headers: { Allow: allow } });
 }
 
-/** Resource-route actions receive every non-GET method: a POST-only call refuses PUT, PATCH, DELETE … */
-export function requirePost(request: Request): void {
-  if (request.method !== "POST") throw methodNotAllowed("POST");
+/**
+ * Resource-route actions receive every non-GET method: a POST-only call refuses PUT, PATCH, DELETE …
+ * `allow` names what the route answers (the listings that take GET or POST say both).
+ */
+export function requirePost(request: Request, allow: "POST" | "GET, POST" = "POST"): void {
+  if (request.method !== "POST") throw methodNotAllowed(allow);
 }
 
 /** The login page, coming back to `returnTo` (a same-site path) afterwards. */

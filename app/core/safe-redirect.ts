@@ -1,11 +1,14 @@
 /**
- * Only same-site paths are allowed as post-login targets: "/x" yes; "//evil", "/\\evil", "https://…" no.
+ * Same-site paths: "/x" yes; "//evil", "/\\evil", "https://…", and anything with control characters or
+ * backslashes (which browsers drop or read as "/", turning the path into another origin) no.
  */
-export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/")) return fallback;
-  if (target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  // Control characters and backslashes let browsers reinterpret the URL as another origin.
+export function isSameSitePath(target: string): boolean {
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return false;
   // eslint-disable-next-line no-control-regex -- matching control characters is the point here
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
-  return target;
+  return !/[\u0000-\u001f\\]/.test(target);
+}
+
+/** Only same-site paths are allowed as post-login (and other redirect) targets. */
+export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  return typeof target === "string" && isSameSitePath(target) ? target : fallback;
 }

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getSession } from "~/auth/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { isNavigation, readFormData, withNotice } from "~/http.server";
+import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/http.server";
 import { addToCart, CART_ADD_INTENTS } from "~/services/cart-add.server";
 
 /**
@@ -10,7 +10,10 @@ import { addToCart, CART_ADD_INTENTS } from "~/services/cart-add.server";
  * A fetcher gets JSON; a plain form post (JS off) is redirected: back to the product page with a
  * notice, or on to /cart (add and go, subscribe) or /checkout (one-click members' buy now).
  */
+export const loader = () => methodNotAllowed("POST");
+
 export async function action({ request, context }: ActionFunctionArgs) {
+  requirePost(request);
   const form = await readFormData(request);
   const session = await getSession(request, context);
   const intent = form.get("intent");

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requirePost(request);
+  requirePost(request, "GET, POST");
   const user = await requireApiUser(request, context, "/user/mails");
   const form = await readApiFormData(request);
   const query = parseListingQuery(MAIL_LISTING, form);

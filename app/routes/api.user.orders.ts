@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requirePost(request);
+  requirePost(request, "GET, POST");
   const user = await requireApiUser(request, context, "/user/orders");
   const form = await readApiFormData(request);
   if (form.has("id")) throw jsonError(403, "ご注文は削除できません。");

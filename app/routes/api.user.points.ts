@@ -20,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requirePost(request);
+  requirePost(request, "GET, POST");
   const user = await requireApiUser(request, context, "/user/points");
   const form = await readApiFormData(request);
   if (form.has("id")) throw jsonError(403, "ポイント履歴は削除できません。");

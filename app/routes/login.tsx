@@ -23,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await readFormData(request.clone()); // a body that is not a form is answered with 400 here
-  const attempt = await createAuthenticator(context).authenticate("form", request);
+  // remix-auth-form reads the body itself: a POST without one is given an empty form to read.
+  const formRequest = request.body == null ? new Request(request, { body: new URLSearchParams() }) : request;
+  const attempt = await createAuthenticator(context).authenticate("form", formRequest);
   if (!attempt.ok) return data(attempt.reply, { status: 400 });
   throw await createUserSession(request, context, attempt.user.id, attempt.redirectTo);
 }

@@ -4,9 +4,20 @@
  */
 import xss from "xss";
 import type * as XssModule from "xss";
+import { isSameSitePath } from "~/core/safe-redirect";
 
 // js-xss is CommonJS: take its members from the default export so Vite's SSR loader finds them.
-const { FilterXSS, escapeAttrValue } = xss as unknown as typeof XssModule;
+const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xss as unknown as typeof XssModule;
+
+/** Links may go to http(s) sites or to a path of this shop; "//host" and "/\\host" are other sites. */
+function safeHref(raw: string): string | null {
+  // Browsers drop tabs and newlines inside a URL ("/\t/host" is "//host"): such a link is refused.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
+  if (/[\u0000-\u001f]/.test(raw.trim())) return null;
+  // As the browser will read it: entities decoded.
+  const href = friendlyAttrValue(raw).trim();
+  return /^https?:\/\//i.test(href) || isSameSitePath(href) ? href : null;
+}
 
 const richText = new FilterXSS({
   whiteList: {
@@ -29,7 +40,8 @@ const richText = new FilterXSS({
   stripIgnoreTagBody: ["script", "style", "iframe", "object", "template"],
   onTagAttr(tag, name, value) {
     if (tag === "a" && name === "href") {
-      return /^(https?:\/\/|\/(?!\/))/i.test(value.trim()) ? `href="${escapeAttrValue(value.trim())}"` : "";
+      const href = safeHref(value);
+      return href ? `href="${escapeAttrValue(href)}"` : "";
     }
     return undefined;
   },

@@ -17,6 +17,14 @@ describe("sanitizeRichText", () => {
       '<a rel="nofollow noopener noreferrer" target="_blank" href="https://example.jp/">x</a>',
     );
   });
+  it("drops links to another site written as a path: //host, /\\host, with entities or a tab", () => {
+    for (const href of ["//evil.example/", "/\\evil.example/", "/&#92;evil.example/", "&#47;&#47;evil.example", "/\t/evil.example", " //evil.example"]) {
+      expect(sanitizeRichText(`<a href="${href}">x</a>`), href).toBe("<a>x</a>");
+    }
+    expect(sanitizeRichText('<a href="/category/living/DEMO-SIMPLE">x</a>')).toBe(
+      '<a rel="nofollow noopener noreferrer" target="_blank" href="/category/living/DEMO-SIMPLE">x</a>',
+    );
+  });
   it("keeps escaped characters escaped", () => {
     expect(sanitizeRichText("<p>1 &lt; 2 &amp; 3 &gt; 2</p>")).toBe("<p>1 &lt; 2 &amp; 3 &gt; 2</p>");
   });
