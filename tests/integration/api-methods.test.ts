@@ -10,7 +10,7 @@ import { MEMBER_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, memberCookie } from "../support/requests";
-import { APP_ROUTES, remixHandlerFor } from "../support/remix";
+import { remixHandlerFor, routeUrlPattern } from "../support/remix";
 import { action as loginAction } from "~/routes/login";
 import { action as cartAction } from "~/routes/cart";
 import { settle, TEST_ORIGIN, type DataResult } from "../support/requests";
@@ -37,13 +37,6 @@ const modules: Record<string, unknown> = import.meta.glob(
 );
 const { handle, manifest } = remixHandlerFor(modules);
 
-const fullPath = (routeId: string): string => {
-  const route = APP_ROUTES[routeId];
-  if (!route) return "";
-  const parent = route.parentId && route.parentId !== "root" ? fullPath(route.parentId) : "";
-  return [parent, route.path ?? ""].filter(Boolean).join("/");
-};
-
 const PARAMS: Record<string, string> = {
   productId: String(productBySku("DEMO-SIMPLE").id),
   id: String(productBySku("DEMO-SIMPLE").id),
@@ -57,7 +50,7 @@ const PARAMS: Record<string, string> = {
   size: "m",
 };
 
-const urls = manifest.map((route) => `/${fullPath(route.id)}`.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? "1")).sort();
+const urls = manifest.map((route) => routeUrlPattern(route.id).replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? "1")).sort();
 
 const serve = (url: string, method: string, init: { emptyForm?: boolean } = {}) =>
   handle(

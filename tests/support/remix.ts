@@ -6,6 +6,14 @@ import path from "node:path";
 /** The app's routes as the Vite plugin finds them (flat routes in app/routes), by id. */
 export const APP_ROUTES = flatRoutes(path.resolve(import.meta.dirname, "../../app"));
 
+/** A route's URL pattern as Remix matches it ("/api/buylater/:productId"), its parents' paths included. */
+export function routeUrlPattern(routeId: string): string {
+  const route = APP_ROUTES[routeId];
+  if (!route) return "";
+  const parent = route.parentId && route.parentId !== "root" ? routeUrlPattern(route.parentId).slice(1) : "";
+  return `/${[parent, route.path ?? ""].filter(Boolean).join("/")}`;
+}
+
 /**
  * The handler the Worker entry uses, over the given route modules, keyed as `import.meta.glob` from a
  * tests/ folder gives them ("../../app/routes/…"). Only the routes with a module are served, and no
