@@ -175,6 +175,36 @@ export interface TicketState {
   confirmation: TicketConfirmation | null;
 }
 
+/**
+ * /messages/load and /messages/receive answer a list of messages (§7); the ticket's state and the polling
+ * cursor `updated` (ms) travel beside it in these response headers, so a poll learns that staff closed the
+ * ticket or asked for confirmation without a new message.
+ */
+export const TICKET_STATE_HEADERS = { status: "X-Ticket-Status", confirmation: "X-Ticket-Confirmation", updated: "X-Ticket-Updated" } as const;
+
+export interface LiveTicketState extends TicketState {
+  updated: number;
+}
+
+export function ticketStateHeaders(ticket: LiveTicketState): Record<string, string> {
+  return {
+    [TICKET_STATE_HEADERS.status]: ticket.status,
+    [TICKET_STATE_HEADERS.confirmation]: ticket.confirmation ?? "",
+    [TICKET_STATE_HEADERS.updated]: String(ticket.updated),
+  };
+}
+
+/** The state from a load/receive answer's headers; null when they are missing or not the shop's values. */
+export function ticketStateFromHeaders(headers: Pick<Headers, "get">): LiveTicketState | null {
+  const status = headers.get(TICKET_STATE_HEADERS.status);
+  const confirmation = headers.get(TICKET_STATE_HEADERS.confirmation) || null;
+  const updated = Number(headers.get(TICKET_STATE_HEADERS.updated));
+  if (status !== "doing" && status !== "close") return null;
+  if (confirmation !== null && confirmation !== "waiting" && !isConfirmationAnswer(confirmation)) return null;
+  if (!Number.isSafeInteger(updated) || updated <= 0) return null;
+  return { status, confirmation, updated };
+}
+
 /** What the customer's confirmation box shows: the two buttons, only a label, or nothing. */
 export type ConfirmationView = { mode: "ask" } | { mode: "label"; label: string } | { mode: "none" };
 

@@ -1,12 +1,12 @@
 /**
- * GET /crm/api/{module}/messages/load/{ticketId} (spec §7): the ticket's messages (§3 Ticket message:
- * message, date_created, name, fromadmin, gallery) with the ticket's state, for its customer and staff.
- * Answer: { ticket: { id, status, confirmation, priority, category, trouble, date_created, updated }, messages: [...] }.
+ * GET /crm/api/{module}/messages/load/{ticketId} (spec §7): the list of the ticket's messages (§3 Ticket
+ * message: id, message, date_created, name, fromadmin, gallery), for its customer and staff. The ticket's
+ * status, confirmation and `updated` cursor come in the X-Ticket-* headers (TICKET_STATE_HEADERS).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule, TICKET_TEXT } from "~/core/tickets";
+import { ticketModule, ticketStateHeaders, TICKET_TEXT } from "~/core/tickets";
 import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/http.server";
-import { loadThread, ticketJson } from "~/services/tickets.server";
+import { loadThread } from "~/services/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!ticketModule(params.module)) throw jsonError(404, TICKET_TEXT.ticketNotFound);
@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
   const thread = await loadThread(context.db, ticketId, user);
   if (!thread) throw jsonError(404, TICKET_TEXT.ticketNotFound);
-  return Response.json({ ticket: ticketJson(thread.ticket), messages: thread.messages }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(thread.messages, { headers: { "Cache-Control": "private, no-store", ...ticketStateHeaders(thread.ticket) } });
 }
 
 export const action = () => methodNotAllowed("GET");

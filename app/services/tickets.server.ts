@@ -79,20 +79,6 @@ export interface Thread {
   messages: ThreadMessage[];
 }
 
-/** The ticket fields the JSON API returns with messages. */
-export function ticketJson(ticket: TicketHead) {
-  return {
-    id: ticket.id,
-    status: ticket.status,
-    confirmation: ticket.confirmation,
-    priority: ticket.priority,
-    category: ticket.category,
-    trouble: ticket.trouble,
-    date_created: ticket.createdAt,
-    updated: ticket.updated,
-  };
-}
-
 /** A column with its table's name, for correlated sub-selects (drizzle leaves it out on one-table queries). */
 function qualified(column: AnySQLiteColumn) {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
@@ -144,7 +130,24 @@ function detailsQuery(db: Database, ticketId: number) {
     .orderBy(asc(orderLines.id));
 }
 
-function messagesQuery(db: Database, ticketId: number, sinceId: number) {
+/** The viewer's "other side": staff read the customer's messages, the customer reads staff replies. */
+const fromOtherSide = (viewer: Viewer) => (viewer.role === "staff" ? isNull(ticketMessages.fromadmin) : isNotNull(ticketMessages.fromadmin));
+
+/** Which messages a read returns: after `sinceId`, and only those the viewer has not seen when `unseenBy` is given. */
+interface MessageSelection {
+  sinceId: number;
+  unseenBy?: Viewer;
+}
+
+function messageFilter(ticketId: number, { sinceId, unseenBy }: MessageSelection) {
+  return and(
+    eq(ticketMessages.ticketId, ticketId),
+    gt(ticketMessages.id, sinceId),
+    unseenBy ? and(fromOtherSide(unseenBy), isNull(ticketMessages.readAt)) : undefined,
+  );
+}
+
+function messagesQuery(db: Database, ticketId: number, selection: MessageSelection) {
   return db
     .select({
       id: ticketMessages.id,
@@ -153,16 +156,16 @@ function messagesQuery(db: Database, ticketId: number, sinceId: number) {
       dateCreated: ticketMessages.dateCreated,
     })
     .from(ticketMessages)
-    .where(and(eq(ticketMessages.ticketId, ticketId), gt(ticketMessages.id, sinceId)))
+    .where(messageFilter(ticketId, selection))
     .orderBy(asc(ticketMessages.id));
 }
 
-function galleryQuery(db: Database, ticketId: number, sinceId: number) {
+function galleryQuery(db: Database, ticketId: number, selection: MessageSelection) {
   return db
     .select({ ...MEDIA_COLUMNS, messageId: media.ticketMessageId })
     .from(media)
     .innerJoin(ticketMessages, eq(ticketMessages.id, media.ticketMessageId))
-    .where(and(eq(ticketMessages.ticketId, ticketId), gt(ticketMessages.id, sinceId)))
+    .where(messageFilter(ticketId, selection))
     .orderBy(asc(media.id));
 }
 
@@ -207,26 +210,31 @@ function toMessages(rows: MessageRow[], gallery: GalleryRow[], customer: { lastn
 
 /** Marks the other side's messages of a ticket read by this viewer (staff read customer messages and vice versa). */
 function markReadStatement(db: Database, ticketId: number, viewer: Viewer, now: Date) {
-  const otherSide = viewer.role === "staff" ? isNull(ticketMessages.fromadmin) : isNotNull(ticketMessages.fromadmin);
   return db
     .update(ticketMessages)
     .set({ readAt: now })
-    .where(and(eq(ticketMessages.ticketId, ticketId), otherSide, isNull(ticketMessages.readAt)));
+    .where(and(eq(ticketMessages.ticketId, ticketId), fromOtherSide(viewer), isNull(ticketMessages.readAt)));
 }
 
 /**
- * The ticket and its messages after `sinceId` (0 = all) when the viewer may see it; null otherwise.
- * Opening the thread marks the other side's messages read (a customer's staff replies leave the badge).
+ * The ticket and its messages after `sinceId` (0 = all) when the viewer may see it; null otherwise. With
+ * `unseenOnly`, only the other side's messages this viewer has not seen yet (the §7 "new messages").
+ * Reading the thread marks the other side's messages read (a customer's staff replies leave the badge).
  * Staff viewing someone else's ticket mark only customer messages.
  */
-export async function loadThread(db: Database, ticketId: number, viewer: Viewer, options: { sinceId?: number; now?: Date } = {}): Promise<Thread | null> {
-  const sinceId = options.sinceId ?? 0;
+export async function loadThread(
+  db: Database,
+  ticketId: number,
+  viewer: Viewer,
+  options: { sinceId?: number; unseenOnly?: boolean; now?: Date } = {},
+): Promise<Thread | null> {
+  const selection: MessageSelection = { sinceId: options.sinceId ?? 0, unseenBy: options.unseenOnly ? viewer : undefined };
   const now = options.now ?? new Date();
   const [heads, details, messageRows, gallery] = await db.batch([
     headQuery(db, ticketId),
     detailsQuery(db, ticketId),
-    messagesQuery(db, ticketId, sinceId),
-    galleryQuery(db, ticketId, sinceId),
+    messagesQuery(db, ticketId, selection),
+    galleryQuery(db, ticketId, selection),
   ]);
   const head = heads[0];
   if (!head || !canSee(viewer, head.userId)) return null;
@@ -290,7 +298,6 @@ export async function listCustomerTickets(db: Database, userId: number, limit = 
 
 /** Unread messages for the navigation badges (§2 screen 15): staff replies a customer has not read. */
 export async function unreadMessagesFor(db: Database, viewer: Viewer) {
-  const fromOtherSide = viewer.role === "staff" ? isNull(ticketMessages.fromadmin) : isNotNull(ticketMessages.fromadmin);
   const owner = viewer.role === "staff" ? undefined : eq(tickets.userId, viewer.id);
   const rows = await db
     .select({
@@ -305,7 +312,7 @@ export async function unreadMessagesFor(db: Database, viewer: Viewer) {
     .from(ticketMessages)
     .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
     .innerJoin(users, eq(users.id, tickets.userId))
-    .where(and(owner, fromOtherSide, isNull(ticketMessages.readAt)))
+    .where(and(owner, fromOtherSide(viewer), isNull(ticketMessages.readAt)))
     .orderBy(desc(ticketMessages.id))
     .limit(100);
   return rows.map((row) => ({

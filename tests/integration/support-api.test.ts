@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
+import { TICKET_API_HEADER, TICKET_TEXT, ticketStateFromHeaders } from "~/core/tickets";
 import { exifOrientation } from "~/core/image-metadata";
 import { MEDIA_PENDING_LIMIT } from "~/core/limits";
 import { media, notificationMails, ticketMessages, tickets, users } from "~/db/schema";
@@ -211,17 +211,18 @@ describe("GET /crm/customer/media/{id}/{size}", () => {
 });
 
 describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
-  it("lists the seed ticket's messages with sender names and marks the staff replies read", async () => {
+  it("answers the list of the seed ticket's messages with sender names, the state in headers, and marks staff replies read", async () => {
     const response = await get(loadMessages.loader as Handler, "/crm/api/customers/messages/load/1", member, { module: "customers", ticketId: "1" });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { ticket: Record<string, unknown>; messages: ThreadMessage[] };
-    expect(body.ticket).toMatchObject({ id: 1, status: "doing", confirmation: null, priority: "high", category: "過去の注文について" });
-    expect(body.messages.map((message) => [message.name, message.fromadmin])).toEqual([
+    const messages = (await response.json()) as ThreadMessage[];
+    expect(Array.isArray(messages)).toBe(true);
+    expect(ticketStateFromHeaders(response.headers)).toEqual({ status: "doing", confirmation: null, updated: expect.any(Number) });
+    expect(messages.map((message) => [message.name, message.fromadmin])).toEqual([
       ["山田 花子", null],
       ["カスタマーサービス", STAFF_ID],
       ["カスタマーサービス", STAFF_ID],
     ]);
-    expect(body.messages[0]).toEqual(expect.objectContaining({ message: expect.stringContaining("まだ届いていません"), gallery: [], date_created: expect.any(String) }));
+    expect(messages[0]).toEqual(expect.objectContaining({ message: expect.stringContaining("まだ届いていません"), gallery: [], date_created: expect.any(String) }));
     const unread = await platform.db
       .select()
       .from(ticketMessages)
@@ -240,14 +241,35 @@ describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
 });
 
 describe("GET /crm/api/{module}/messages/receive/{ticketId}", () => {
-  it("answers 304 with no body when nothing is new after the cursor, then only the new message", async () => {
+  it("without a cursor answers the messages this viewer has not seen yet, once", async () => {
     const ticketId = await openTicket(MEMBER_ID);
     const params = { module: "customers", ticketId: String(ticketId) };
-    const first = await get(receive.loader as Handler, `/crm/api/customers/messages/receive/${ticketId}`, member, params);
-    const all = (await first.json()) as { ticket: { updated: number }; messages: ThreadMessage[] };
-    expect(all.messages).toHaveLength(1);
-    const since = all.messages[0]!.id;
-    const url = `/crm/api/customers/messages/receive/${ticketId}?since=${since}&updated=${all.ticket.updated}`;
+    const url = `/crm/api/customers/messages/receive/${ticketId}`;
+    // The customer's own first message is not new to them; staff have not seen it.
+    expect(await (await get(receive.loader as Handler, url, member, params)).json()).toEqual([]);
+    const forStaff = (await (await get(receive.loader as Handler, url, staff, params)).json()) as ThreadMessage[];
+    expect(forStaff.map((message) => message.message)).toEqual(["テストのお問い合わせです。"]);
+    expect(await (await get(receive.loader as Handler, url, staff, params)).json()).toEqual([]);
+
+    await sendRequest(ticketId, staff, [["message", "確認いたします。"]]);
+    await sendRequest(ticketId, staff, [["message", "少々お待ちください。"]]);
+    const fresh = await get(receive.loader as Handler, url, member, params);
+    expect(((await fresh.json()) as ThreadMessage[]).map((message) => [message.message, message.name])).toEqual([
+      ["確認いたします。", "カスタマーサービス"],
+      ["少々お待ちください。", "カスタマーサービス"],
+    ]);
+    expect(ticketStateFromHeaders(fresh.headers)).toMatchObject({ status: "doing", confirmation: null });
+    expect(await (await get(receive.loader as Handler, url, member, params)).json()).toEqual([]);
+  });
+
+  it("with the since cursor answers 304 with no body when nothing changed, then only the new message", async () => {
+    const ticketId = await openTicket(MEMBER_ID);
+    const params = { module: "customers", ticketId: String(ticketId) };
+    const first = await get(loadMessages.loader as Handler, `/crm/api/customers/messages/load/${ticketId}`, member, params);
+    const all = (await first.json()) as ThreadMessage[];
+    const updated = ticketStateFromHeaders(first.headers)!.updated;
+    expect(all).toHaveLength(1);
+    const url = `/crm/api/customers/messages/receive/${ticketId}?since=${all[0]!.id}&updated=${updated}`;
     const idle = await get(receive.loader as Handler, url, member, params);
     expect(idle.status).toBe(304);
     expect(await idle.text()).toBe("");
@@ -256,23 +278,26 @@ describe("GET /crm/api/{module}/messages/receive/{ticketId}", () => {
     expect(reply.status).toBe(200);
     const fresh = await get(receive.loader as Handler, url, member, params);
     expect(fresh.status).toBe(200);
-    const body = (await fresh.json()) as { ticket: { updated: number }; messages: ThreadMessage[] };
-    expect(body.messages.map((message) => [message.message, message.name])).toEqual([["確認いたします。", "カスタマーサービス"]]);
-    expect(body.ticket.updated).toBeGreaterThan(all.ticket.updated);
+    expect(((await fresh.json()) as ThreadMessage[]).map((message) => [message.message, message.name])).toEqual([["確認いたします。", "カスタマーサービス"]]);
+    expect(ticketStateFromHeaders(fresh.headers)!.updated).toBeGreaterThan(updated);
   });
 
   it("reports a state change without a new message (staff asked for confirmation)", async () => {
     const ticketId = await openTicket(MEMBER_ID);
     const params = { module: "customers", ticketId: String(ticketId) };
-    const start = (await (await get(receive.loader as Handler, `/x`, member, params)).json()) as { ticket: { updated: number }; messages: ThreadMessage[] };
-    await platform.db.update(tickets).set({ confirmation: "waiting", updatedAt: new Date(start.ticket.updated + 1000) }).where(eq(tickets.id, ticketId));
-    const changed = await get(receive.loader as Handler, `/x?since=${start.messages.at(-1)!.id}&updated=${start.ticket.updated}`, member, params);
+    const start = await get(loadMessages.loader as Handler, `/x`, member, params);
+    const messages = (await start.json()) as ThreadMessage[];
+    const updated = ticketStateFromHeaders(start.headers)!.updated;
+    await platform.db.update(tickets).set({ confirmation: "waiting", updatedAt: new Date(updated + 1000) }).where(eq(tickets.id, ticketId));
+    const changed = await get(receive.loader as Handler, `/x?since=${messages.at(-1)!.id}&updated=${updated}`, member, params);
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ ticket: { confirmation: "waiting" }, messages: [] });
+    expect(await changed.json()).toEqual([]);
+    expect(ticketStateFromHeaders(changed.headers)).toMatchObject({ confirmation: "waiting" });
   });
 
   it("answers 404 to another customer", async () => {
     expect((await get(receive.loader as Handler, "/x?since=0", other, { module: "customers", ticketId: "1" })).status).toBe(404);
+    expect((await get(receive.loader as Handler, "/x", other, { module: "customers", ticketId: "1" })).status).toBe(404);
   });
 });
 

@@ -2,6 +2,8 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS } from "~/core/limits";
 import {
+  ticketStateFromHeaders,
+  ticketStateHeaders,
   answerConfirmation,
   confirmationDeadline,
   confirmationRequestProblem,
@@ -209,5 +211,16 @@ describe("notice codes and excerpts", () => {
   it("flattens and shortens a message for lists", () => {
     expect(excerpt("一行目\n二行目")).toBe("一行目 二行目");
     expect(excerpt("あ".repeat(70), 10)).toBe(`${"あ".repeat(9)}…`);
+  });
+});
+
+describe("ticket state beside a message list", () => {
+  it("travels in the X-Ticket-* headers and is read back; anything else reads as no state", () => {
+    const state = { status: "doing", confirmation: "waiting", updated: 1_800_000_000_000 } as const;
+    expect(ticketStateFromHeaders(new Headers(ticketStateHeaders(state)))).toEqual(state);
+    expect(ticketStateFromHeaders(new Headers(ticketStateHeaders({ ...state, confirmation: null })))).toEqual({ ...state, confirmation: null });
+    expect(ticketStateFromHeaders(new Headers())).toBeNull();
+    expect(ticketStateFromHeaders(new Headers({ ...ticketStateHeaders(state), "X-Ticket-Status": "open" }))).toBeNull();
+    expect(ticketStateFromHeaders(new Headers({ ...ticketStateHeaders(state), "X-Ticket-Updated": "soon" }))).toBeNull();
   });
 });

@@ -1,14 +1,10 @@
 import { useMemo, useRef, useState } from "react";
 import { POLL_INTERVAL_MS } from "~/core/limits";
-import { DEFAULT_TICKET_MODULE, TICKET_API_HEADER, type TicketConfirmation, type TicketModule, type TicketStatus } from "~/core/tickets";
+import { DEFAULT_TICKET_MODULE, TICKET_API_HEADER, ticketStateFromHeaders, type LiveTicketState, type TicketModule } from "~/core/tickets";
 import type { ThreadMessage } from "~/services/tickets.server";
 import { usePolling } from "./usePolling";
 
-export interface LiveTicket {
-  status: TicketStatus;
-  confirmation: TicketConfirmation | null;
-  updated: number;
-}
+export type LiveTicket = LiveTicketState;
 
 function mergeById(base: ThreadMessage[], extra: ThreadMessage[]): ThreadMessage[] {
   if (extra.length === 0) return base;
@@ -19,8 +15,9 @@ function mergeById(base: ThreadMessage[], extra: ThreadMessage[]): ThreadMessage
 
 /**
  * The thread as it is now: the loader's messages and state, plus what polling
- * /crm/api/{module}/messages/receive/{ticketId} brought since (only messages after the `since` cursor;
- * 304 when nothing changed). Polls every 5 s while the tab is visible.
+ * /crm/api/{module}/messages/receive/{ticketId} brought since: the list of messages after the `since`
+ * cursor, the ticket's state in the X-Ticket-* headers, 304 when nothing changed. Polls every 5 s while
+ * the tab is visible.
  */
 export function useLiveThread({
   ticketId,
@@ -51,8 +48,10 @@ export function useLiveThread({
         signal,
       });
       if (response.status !== 200) return;
-      const body = (await response.json()) as { ticket: LiveTicket; messages: ThreadMessage[] };
-      setPolled((previous) => ({ messages: mergeById(previous.messages, body.messages), ticket: body.ticket }));
+      const messages = (await response.json()) as unknown;
+      const state = ticketStateFromHeaders(response.headers);
+      if (!Array.isArray(messages)) return;
+      setPolled((previous) => ({ messages: mergeById(previous.messages, messages as ThreadMessage[]), ticket: state ?? previous.ticket }));
     },
     { intervalMs: POLL_INTERVAL_MS, enabled },
   );
