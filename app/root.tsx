@@ -16,7 +16,7 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
 import { loadPageShell } from "~/http.server";
-import { EMPTY_SHELL } from "~/services/shell.server";
+import { EMPTY_SHELL } from "~/core/shell";
 import "~/styles/base.css";
 
 export const meta: MetaFunction = () => [

@@ -3,17 +3,11 @@
 /** What every page's header needs, read in one D1 round trip. */
 import type { BatchResponse } from "drizzle-orm/batch";
 import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { EMPTY_SHELL, type ShellState } from "../core/shell";
 import type { Database } from "../db/client.server";
 import { cartLines, carts, notificationMails, ticketMessages, tickets, users } from "../db/schema";
 
-export interface ShellState {
-  user: { id: number; lastname: string; firstname: string; role: "customer" | "staff"; points: number } | null;
-  cartQuantity: number;
-  unreadMails: number;
-  unreadMessages: number;
-}
-
-export const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
+export type { ShellState };
 
 function cartQuantityQuery(db: Database, cartOwner: SQL | undefined) {
   return db

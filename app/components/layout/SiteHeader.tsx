@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/services/shell.server";
 import { useUnreadMessages } from "../tickets/useUnreadMessages";
@@ -8,6 +8,7 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
   const { user } = shell;
   // Logged-in customers only: the badge follows new staff replies every 5 s (paused in hidden tabs).
   const unreadMessages = useUnreadMessages(shell.unreadMessages, user?.role === "customer");
+  const loginHref = useLoginHref();
   return (
     <header className="border-b border-b-solid border-gray-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-3 px-3 py-2">
@@ -26,6 +27,11 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
                 お問い合わせ
                 <CountBadge count={unreadMessages} label="新着メッセージ" />
               </Link>
+              {user.role === "staff" ? (
+                <Link to="/crm" className="font-bold text-gray-800" data-testid="crm-link">
+                  管理画面
+                </Link>
+              ) : null}
               <Link to="/user" className="text-gray-800">
                 {user.lastname}様
               </Link>
@@ -37,7 +43,7 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
             </>
           ) : (
             <>
-              <Link to="/login" className="text-gray-800">
+              <Link to={loginHref} className="text-gray-800">
                 ログイン
               </Link>
               <Link to="/user/register" className="text-gray-800">
@@ -70,4 +76,11 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
       </Form>
     </header>
   );
+}
+
+/** Login comes back to the page it was opened from (not to the login or registration page itself). */
+function useLoginHref(): string {
+  const { pathname, search } = useLocation();
+  if (pathname === "/" || pathname === "/login" || pathname === "/user/register") return "/login";
+  return `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
 }

@@ -1,0 +1,9 @@
+/** What every page's header shows (app/services/shell.server.ts reads it), and the header of a visitor with nothing yet. */
+export interface ShellState {
+  user: { id: number; lastname: string; firstname: string; role: "customer" | "staff"; points: number } | null;
+  cartQuantity: number;
+  unreadMails: number;
+  unreadMessages: number;
+}
+
+export const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
