@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
+import { DEMO_PASSWORD, MEMBER_EMAIL } from "../app/db/seed/people";
 import { flagValue, run, start, stop, waitForHttp } from "./lib/run";
 
 const PORT = Number(flagValue("port") ?? 8799);
@@ -24,14 +25,27 @@ const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
  * Pages to measure, the text that marks the end of what must arrive in the first round trip, and
  * whether the page needs a shopper with a filled cart (a session cookie made before measuring).
  */
-const PAGES: { name: string; path: string; keyContentMarker?: string; withCart?: boolean }[] = [
+const PAGES: { name: string; path: string; keyContentMarker?: string; withCart?: boolean; asMember?: boolean }[] = [
   { name: "home", path: "/", keyContentMarker: 'data-testid="product-list"' },
   { name: "product (DEMO-SIMPLE)", path: "/category/living/DEMO-SIMPLE", keyContentMarker: 'data-bench="add-to-cart"' },
   { name: "search (食品, 1,000〜5,000円)", path: "/search?category=food&priceMin=1000&priceMax=5000", keyContentMarker: 'data-testid="product-list"' },
   { name: "category (kitchen)", path: "/category/kitchen", keyContentMarker: 'data-testid="product-list"' },
   { name: "cart (3 rows)", path: "/cart", keyContentMarker: 'data-testid="checkout-button"', withCart: true },
   { name: "checkout (guest, 3 rows)", path: "/checkout", keyContentMarker: 'data-testid="place-order"', withCart: true },
+  // A signed-in member: the server-side session check rides in the header's D1 round trip.
+  { name: "product (signed-in member)", path: "/category/living/DEMO-SIMPLE", keyContentMarker: 'data-bench="add-to-cart"', asMember: true },
 ];
+
+/** The demo member's session cookie, from logging in as the login form does. */
+async function memberCookie(): Promise<string> {
+  const response = await fetch(new URL("/login", ORIGIN), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN },
+    body: new URLSearchParams({ email: MEMBER_EMAIL, password: DEMO_PASSWORD, redirectTo: "/" }),
+  });
+  return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+}
 
 /** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
 async function cartCookie(): Promise<string> {
@@ -135,7 +149,8 @@ function d1RoundTrips(response: Response): string {
 }
 
 async function measurePage(page: (typeof PAGES)[number]) {
-  const headers: Record<string, string> = page.withCart ? { Cookie: await cartCookie() } : {};
+  const cookie = page.withCart ? await cartCookie() : page.asMember ? await memberCookie() : null;
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
   const response = await fetch(new URL(page.path, ORIGIN), { headers });
   const html = await response.text();
   const assets = assetUrls(html);

@@ -3,6 +3,7 @@
  * requireUser / requireStaff. The authenticator is built per request from the load context.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppSession } from "~/auth/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Authenticator } from "remix-auth";
@@ -80,10 +81,7 @@ export async function requireStaff(request: Request, context: Context): Promise<
   return user;
 }
 
-/**
- * Starts the member session (a fresh server-side session; any earlier one in this cookie ends, so a
- * planted cookie gains nothing) and redirects (PRG). A guest cart joins the member's cart.
- */
+/** Starts the member session (signInSession) and redirects (PRG). A guest cart joins the member's cart. */
 export async function createUserSession(
   request: Request,
   context: Context,
@@ -96,13 +94,21 @@ export async function createUserSession(
     await mergeGuestCart(context.db, guestCartId, userId);
     session.unset("cartId");
   }
+  await signInSession(session, context, userId);
+  return redirect(safeRedirectPath(redirectTo), {
+    headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
+  });
+}
+
+/**
+ * Signs the user in on this session: a fresh server-side session (any earlier one in this cookie ends,
+ * so a planted cookie gains nothing). The caller commits the session with its response.
+ */
+export async function signInSession(session: AppSession, context: Context, userId: number): Promise<void> {
   const previousToken = session.get("sessionToken");
   if (previousToken) await endSession(context.db, previousToken);
   session.set("sessionToken", await startSession(context.db, userId, new Date()));
   session.set("userId", userId);
-  return redirect(safeRedirectPath(redirectTo), {
-    headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
-  });
 }
 
 /** Ends the server-side session (a copy of the cookie opens nothing afterwards) and clears the cookie. */

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { getSession } from "~/auth/auth.server";
+import { getSession, signInSession } from "~/auth/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import type { AddressInput } from "~/core/address-form";
 import { deliveryDateOptions, isDeliveryDateAllowed, subscriptionSchedule, CHECKOUT_MESSAGES } from "~/core/checkout";
@@ -117,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, context);
   if (result.newUserId != null) {
     // The guest registered with the order: they are now logged in.
-    session.set("userId", result.newUserId);
+    await signInSession(session, context, result.newUserId);
     session.unset("cartId");
   }
   session.set("lastOrder", result.orderNumber);

@@ -7,7 +7,7 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeOwnPassword } from "~/auth/auth.server";
+import { changeOwnPassword, signInSession } from "~/auth/auth.server";
 import { createSessionStorage } from "~/auth/session.server";
 import { SESSION_IDLE_MS } from "~/core/sessions";
 import { userSessions, users } from "~/db/schema";
@@ -114,6 +114,18 @@ describe("idle expiry", () => {
     expect(left.some((row) => row.userId === STAFF_ID)).toBe(false);
     expect((await openCrm(staff)).status).toBe(302);
     expect((await openUser(member)).status).toBe(200);
+  });
+});
+
+describe("signing in", () => {
+  it("goes through signInSession: a user id set on the session by hand is refused loudly, not silently dropped", async () => {
+    const context = contextFor(platform);
+    const session = await context.sessionStorage.getSession();
+    session.set("userId", MEMBER_ID);
+    await expect(context.sessionStorage.commitSession(session)).rejects.toThrow(/signInSession/);
+    await signInSession(session, context, MEMBER_ID);
+    const cookie = (await context.sessionStorage.commitSession(session)).split(";")[0]!;
+    expect((await openUser(cookie)).status).toBe(200);
   });
 });
 
