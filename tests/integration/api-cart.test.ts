@@ -661,6 +661,48 @@ describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", ()
   });
 });
 
+describe("the campaign link /coupon-get/{code} with an ordinary coupon code", () => {
+  const follow = (code: string, cookie = "") => respond(couponGet.loader as Handler, getRequest(`/coupon-get/${encodeURIComponent(code)}`, cookie), { code });
+
+  it("applies SPRING10 to a cart with items and says so", async () => {
+    const guest = await guestWith({ p: SIMPLE, q: 2 });
+    const back = location(await follow("spring10", guest));
+    expect(back.pathname).toBe("/cart");
+    expect(Object.fromEntries(back.searchParams)).toEqual({ cart_notice: "coupon", message: "クーポン「10%OFF」をカートに適用しました。" });
+    const body = await loadCart(guest);
+    expect(body.coupon_code).toBe("SPRING10");
+    expect(body.cart).toMatchObject({ discount_coupon: 396, total: 3960 + 660 - 396 });
+  });
+
+  it("keeps SPRING10 for a new visitor's empty cart, and applies it once items are added", async () => {
+    const response = await follow("SPRING10");
+    const back = location(response);
+    expect(back.searchParams.get("message")).toBe("クーポン「10%OFF」を受け取りました。対象の商品をカートに入れると適用されます。");
+    const visitor = sessionCookie(response);
+    expect(visitor).toMatch(/^__session=/);
+    const cookie = await add(visitor, { p: SIMPLE, q: 2 });
+    expect((await loadCart(cookie)).cart.coupons.map((applied) => [applied.code, applied.discount])).toEqual([["SPRING10", 396]]);
+  });
+
+  it("says precisely why a coupon cannot be used, storing nothing", async () => {
+    const guest = await guestWith({ p: NOCOUPON });
+    const cases: [string, string][] = [
+      ["EXPIRED100", MESSAGES.couponExpired],
+      ["MEMBER1000", MESSAGES.couponMemberOnly],
+      ["SPRING10", MESSAGES.couponNoProducts],
+      ["GIFTAUTO", MESSAGES.campaignUnknown],
+    ];
+    for (const [code, message] of cases) {
+      const response = await follow(code, guest);
+      const back = location(response);
+      expect(back.searchParams.get("cart_error"), code).toBe("coupon");
+      expect(back.searchParams.get("message"), code).toBe(message);
+      expect(response.headers.get("Set-Cookie"), code).toBeNull();
+    }
+    expect((await loadCart(guest)).coupon_code).toBeNull();
+  });
+});
+
 describe("coupon product links /category/product/{sku}", () => {
   it("keeps a products_prices coupon for that sku in the session and goes on to the canonical page", async () => {
     const response = await respond(

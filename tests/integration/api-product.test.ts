@@ -373,6 +373,31 @@ describe("POST /api/product/check/coupon-discount/{id}", () => {
     expect(await json(await check(OPTIONS, { o: "3", "o[2]": "5" }))).toMatchObject({ discount: 814, code: "ALONE20" });
   });
 
+  it("answers the coupon itself with every spec §3 Coupon field", async () => {
+    const body = await json<{ coupon: Record<string, unknown> }>(await check(SIMPLE, { q: "2" }));
+    expect(body.coupon).toEqual({
+      id: 5,
+      code: "ALONE20",
+      title: "【他クーポン併用不可】20%OFF特別クーポン",
+      title_simple: "20%OFF",
+      type: "rate",
+      value: 20,
+      coupon_worth: 792,
+      discount: 792,
+      free_shipping: false,
+      alone: true,
+      to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      registered: false,
+      auto: false,
+      min_amount: 0,
+      products_prices: [],
+      products_default: true,
+      products_excluded: [],
+      price_range: [],
+      price_range_selected: null,
+    });
+  });
+
   it("answers 0 / null for DEMO-NOCOUPON, whose coupons are disabled", async () => {
     expect(await json(await check(NOCOUPON))).toEqual({ discount: 0, code: null, coupon: null });
     expect(await json(await check(NOCOUPON, { q: "3" }, member))).toEqual({ discount: 0, code: null, coupon: null });
