@@ -255,14 +255,6 @@ export function cartLineKey(line: {
   return [line.productId, line.variationId ?? 0, line.choiceSku ?? "", options, line.isPreorder ? 1 : 0, line.subscribe ?? 0].join(":");
 }
 
-/**
- * Whether `adding` more of an item fits its stock, counting what the cart already holds of the same
- * product / variation / choice (spec §5 stock limit).
- */
-export function fitsStock(args: { stock: number; alreadyInCart: number; adding: number }): boolean {
-  return args.adding >= 1 && args.alreadyInCart + args.adding <= args.stock;
-}
-
 /** The price range in effect at `amount`: the highest minimum reached, or none. */
 function selectedRange(coupon: CartCoupon, amount: number): CouponPriceRange | null {
   return [...coupon.priceRanges].sort((a, b) => b.minAmount - a.minAmount).find((r) => amount >= r.minAmount) ?? null;

@@ -5,7 +5,6 @@ import {
   cartLineKey,
   computeCart,
   evaluateCoupon,
-  fitsStock,
   isLineAvailable,
   isWrappingAvailable,
   lineMaxQuantity,
@@ -1149,22 +1148,6 @@ describe("cartLineKey", () => {
 
   it("does not confuse option ids that share digits", () => {
     expect(cartLineKey({ ...key, optionChoiceIds: [1, 23] })).not.toBe(cartLineKey({ ...key, optionChoiceIds: [12, 3] }));
-  });
-});
-
-describe("fitsStock", () => {
-  it("counts what the cart already holds", () => {
-    expect(fitsStock({ stock: 3, alreadyInCart: 3, adding: 1 })).toBe(false);
-    expect(fitsStock({ stock: 3, alreadyInCart: 2, adding: 1 })).toBe(true);
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 3 })).toBe(true);
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 4 })).toBe(false);
-    expect(fitsStock({ stock: 3, alreadyInCart: 1, adding: 3 })).toBe(false);
-  });
-
-  it("refuses adding nothing or out-of-stock items", () => {
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 0 })).toBe(false);
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: -1 })).toBe(false);
-    expect(fitsStock({ stock: 0, alreadyInCart: 0, adding: 1 })).toBe(false);
   });
 });
 
