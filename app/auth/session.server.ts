@@ -21,6 +21,13 @@ export interface SessionData {
   skuCoupons: Record<string, string>;
   /** The number of the order this visitor just placed (lets a guest see the thank-you page). */
   lastOrder: string;
+  /** Private products whose secret link this visitor opened, oldest first, with the link's secret (their grant to buy it). */
+  privateGrants: PrivateGrant[];
+}
+
+export interface PrivateGrant {
+  productId: number;
+  secret: string;
 }
 
 export interface SessionFlashData {

@@ -46,6 +46,8 @@ export interface CartLineInput {
   disableWrapping: boolean;
   wrapping: boolean;
   couponDisabled: boolean;
+  /** A private (secret-link) product the shopper holds no link grant for: it cannot be bought. */
+  needsPrivateGrant?: boolean;
 }
 
 export interface MerchantShipping {
@@ -72,6 +74,13 @@ export interface PointPromo {
   minAmount: number;
 }
 
+/** A coupon's value from a cart amount on (price_range). */
+export interface CouponPriceRange {
+  minAmount: number;
+  type: "fix" | "rate";
+  value: number;
+}
+
 export interface CartCoupon extends CouponRule {
   id: number;
   title: string;
@@ -80,7 +89,7 @@ export interface CartCoupon extends CouponRule {
   isAuto: boolean;
   minAmount: number;
   /** Tiered values by amount (price_range): the highest minAmount reached applies. */
-  priceRanges: { minAmount: number; type: "fix" | "rate"; value: number }[];
+  priceRanges: CouponPriceRange[];
 }
 
 export interface CartContext {
@@ -107,6 +116,8 @@ export interface CartContext {
 
 export interface CartLine extends CartLineInput {
   available: boolean;
+  /** Why the row cannot be bought (null when it can). */
+  unavailableReason: UnavailableReason | null;
   /** Archived products show the 利用できません badge. */
   archived: boolean;
   maxQuantity: number;
@@ -140,6 +151,8 @@ export interface AppliedCoupon {
   discount: number;
   free_shipping: boolean;
   auto: boolean;
+  /** The price range that set the coupon's value at this cart's amount (price_range_selected); absent when none did. */
+  selected_range?: CouponPriceRange;
 }
 
 export interface Cart {
@@ -184,19 +197,44 @@ export const CART_MESSAGES = {
   pointsTooMany: (max: number) => `ご利用いただけるポイントは最大${max.toLocaleString("ja-JP")}ポイントです。`,
 } as const;
 
-/** Largest quantity of a cart row (spec §5). */
-export function lineMaxQuantity(line: Pick<CartLineInput, "isPreorder" | "subscribe" | "inventory" | "inventoryPreorderMax" | "maxSubscription">): number {
-  if (line.isPreorder) return Math.max(0, Math.min(line.inventoryPreorderMax, MAX_LINE_QUANTITY));
-  if (line.subscribe != null) {
-    return Math.max(0, Math.min(line.inventory, MAX_SUBSCRIPTION_QUANTITY, line.maxSubscription ?? MAX_SUBSCRIPTION_QUANTITY));
-  }
-  return Math.max(0, Math.min(line.inventory, MAX_LINE_QUANTITY));
+/**
+ * The most one row may hold whatever the stock (spec §5/§9): 50, or 6 for a subscription (less when the
+ * variation allows fewer deliveries' worth).
+ */
+export function lineQuantityCap(line: Pick<CartLineInput, "isPreorder" | "subscribe" | "maxSubscription">): number {
+  if (line.subscribe != null && !line.isPreorder) return Math.min(MAX_SUBSCRIPTION_QUANTITY, line.maxSubscription ?? MAX_SUBSCRIPTION_QUANTITY);
+  return MAX_LINE_QUANTITY;
 }
 
-/** A row can be bought: published, and in stock or (as a pre-order) with pre-order stock left. */
-export function isLineAvailable(line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax">): boolean {
-  if (line.status !== "published") return false;
-  return line.isPreorder ? line.inventoryPreorderMax > 0 : line.inventory > 0;
+/** Largest quantity of a cart row (spec §5): its cap, and no more than the stock left for it. */
+export function lineMaxQuantity(line: Pick<CartLineInput, "isPreorder" | "subscribe" | "inventory" | "inventoryPreorderMax" | "maxSubscription">): number {
+  const stock = line.isPreorder ? line.inventoryPreorderMax : line.inventory;
+  return Math.max(0, Math.min(stock, lineQuantityCap(line)));
+}
+
+/** Why a row cannot be bought: archived or unpublished, out of (pre-order) stock, or a private product without its link. */
+export type UnavailableReason = "archived" | "unpublished" | "sold_out" | "private_link";
+
+/** The badge an unavailable row shows (spec §8: archived → 利用できません). */
+export const UNAVAILABLE_LABELS: Record<UnavailableReason, string> = {
+  archived: "利用できません",
+  unpublished: "購入できません（販売停止中）",
+  sold_out: "購入できません（在庫切れ）",
+  private_link: "購入できません（ご案内の専用リンクからお求めください）",
+};
+
+export function lineUnavailableReason(
+  line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax" | "needsPrivateGrant">,
+): UnavailableReason | null {
+  if (line.status === "archived") return "archived";
+  if (line.status !== "published") return "unpublished";
+  if (line.needsPrivateGrant) return "private_link";
+  return (line.isPreorder ? line.inventoryPreorderMax > 0 : line.inventory > 0) ? null : "sold_out";
+}
+
+/** A row can be bought: published, in stock or (as a pre-order) with pre-order stock left, and not a private product without its link. */
+export function isLineAvailable(line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax" | "needsPrivateGrant">): boolean {
+  return lineUnavailableReason(line) == null;
 }
 
 /** Wrapping is for warehouse items only, never subscriptions or wrapping-disabled items. */
@@ -217,17 +255,9 @@ export function cartLineKey(line: {
   return [line.productId, line.variationId ?? 0, line.choiceSku ?? "", options, line.isPreorder ? 1 : 0, line.subscribe ?? 0].join(":");
 }
 
-/**
- * Whether `adding` more of an item fits its stock, counting what the cart already holds of the same
- * product / variation / choice (spec §5 stock limit).
- */
-export function fitsStock(args: { stock: number; alreadyInCart: number; adding: number }): boolean {
-  return args.adding >= 1 && args.alreadyInCart + args.adding <= args.stock;
-}
-
-function rangeOffer(coupon: CartCoupon, amount: number): CouponOffer {
-  const range = [...coupon.priceRanges].sort((a, b) => b.minAmount - a.minAmount).find((r) => amount >= r.minAmount);
-  return range ? { type: range.type, value: range.value } : { type: coupon.type, value: coupon.value };
+/** The price range in effect at `amount`: the highest minimum reached, or none. */
+function selectedRange(coupon: CartCoupon, amount: number): CouponPriceRange | null {
+  return [...coupon.priceRanges].sort((a, b) => b.minAmount - a.minAmount).find((r) => amount >= r.minAmount) ?? null;
 }
 
 /** What a coupon takes off the lines it applies to, or why it cannot be used. */
@@ -238,7 +268,7 @@ export function evaluateCoupon(
   coupon: CartCoupon,
   lines: CouponLine[],
   viewer: { isMember: boolean; now: number },
-): { discount: number; error?: string } {
+): { discount: number; error?: string; range?: CouponPriceRange } {
   if (coupon.memberOnly && !viewer.isMember) return { discount: 0, error: CART_MESSAGES.couponMemberOnly };
   if (!isCouponActive(coupon, viewer.now)) {
     return { discount: 0, error: coupon.startsAt != null && viewer.now < coupon.startsAt ? CART_MESSAGES.couponNotStarted : CART_MESSAGES.couponExpired };
@@ -260,8 +290,9 @@ export function evaluateCoupon(
       sharedAmount += line.total;
     }
   }
-  discount += couponDiscount(rangeOffer(coupon, eligibleAmount), sharedAmount);
-  return { discount: Math.min(discount, eligibleAmount) };
+  const range = selectedRange(coupon, eligibleAmount);
+  discount += couponDiscount(range ?? { type: coupon.type, value: coupon.value }, sharedAmount);
+  return range ? { discount: Math.min(discount, eligibleAmount), range } : { discount: Math.min(discount, eligibleAmount) };
 }
 
 /**
@@ -274,7 +305,7 @@ export function bestCouponForProduct(
   viewer: { isMember: boolean; now: number },
   row: { total: number; quantity: number },
 ): { coupon: CartCoupon; discount: number } | null {
-  const line: CouponLine = { available: true, productId: product.id, couponDisabled: product.couponDisabled, ...row };
+  const line = productCouponLine(product, row);
   let best: { coupon: CartCoupon; discount: number } | null = null;
   for (const coupon of coupons) {
     const { discount, error } = evaluateCoupon(coupon, [line], viewer);
@@ -283,7 +314,12 @@ export function bestCouponForProduct(
   return best;
 }
 
-function toApplied(coupon: CartCoupon, discount: number): AppliedCoupon {
+/** The product page's selection as the one row of a cart, for judging coupons on it. */
+export function productCouponLine(product: { id: number; couponDisabled: boolean }, row: { total: number; quantity: number }): CouponLine {
+  return { available: true, productId: product.id, couponDisabled: product.couponDisabled, ...row };
+}
+
+function toApplied(coupon: CartCoupon, result: { discount: number; range?: CouponPriceRange }): AppliedCoupon {
   return {
     id: coupon.id,
     code: coupon.code,
@@ -291,15 +327,17 @@ function toApplied(coupon: CartCoupon, discount: number): AppliedCoupon {
     title_simple: coupon.titleSimple,
     type: coupon.type,
     value: coupon.value,
-    discount,
+    discount: result.discount,
     free_shipping: coupon.freeShipping,
     auto: coupon.isAuto,
+    ...(result.range ? { selected_range: result.range } : {}),
   };
 }
 
 function buildLines(inputs: CartLineInput[], context: CartContext): CartLine[] {
   return inputs.map((input) => {
-    const available = isLineAvailable(input);
+    const unavailableReason = lineUnavailableReason(input);
+    const available = unavailableReason == null;
     const maxQuantity = lineMaxQuantity(input);
     // A whole number, at least 1, at most the row maximum (a stored quantity above it is reduced).
     const quantity = clampQuantity(input.quantity, maxQuantity);
@@ -323,6 +361,7 @@ function buildLines(inputs: CartLineInput[], context: CartContext): CartLine[] {
       quantity,
       wrapping,
       available,
+      unavailableReason,
       archived: input.status === "archived",
       maxQuantity,
       wrappingAvailable,
@@ -414,14 +453,14 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
   if (entered) {
     const result = evaluateCoupon(entered, lines, viewer);
     if (result.error) errors.coupon = result.error;
-    else coupons.push(toApplied(entered, result.discount));
+    else coupons.push(toApplied(entered, result));
   }
   const enteredAlone = entered != null && coupons.length > 0 && entered.alone;
   const autocoupons: AppliedCoupon[] = [];
   for (const auto of context.autoCoupons) {
     if (enteredAlone || auto.alone || auto.code === entered?.code) continue;
     const result = evaluateCoupon(auto, lines, viewer);
-    if (!result.error && result.discount > 0) autocoupons.push(toApplied(auto, result.discount));
+    if (!result.error && result.discount > 0) autocoupons.push(toApplied(auto, result));
   }
 
   // The campaign is a coupon too: products with coupons disabled neither count toward it nor get its discount.

@@ -5,6 +5,12 @@
  */
 import type { CouponOffer } from "./pricing";
 
+/** A product's own value for a coupon (products_prices), with the product's sku and the value's short title. */
+export interface ProductCouponPrice extends CouponOffer {
+  sku?: string;
+  titleSimple?: string;
+}
+
 export interface CouponRule extends CouponOffer {
   code: string;
   titleSimple: string;
@@ -13,8 +19,10 @@ export interface CouponRule extends CouponOffer {
   startsAt: number | null;
   expiresAt: number | null;
   /** product id → its own value for this coupon */
-  productPrices: Map<number, CouponOffer>;
+  productPrices: Map<number, ProductCouponPrice>;
   excludedProductIds: Set<number>;
+  /** Skus of the excluded products, where known (products_excluded). */
+  excludedSkus?: string[];
 }
 
 export function isCouponActive(coupon: Pick<CouponRule, "startsAt" | "expiresAt">, now: number): boolean {
@@ -31,6 +39,6 @@ export function couponOfferForProduct(
   if (coupon.memberOnly && !viewer.isMember) return null;
   if (!isCouponActive(coupon, viewer.now)) return null;
   const own = coupon.productPrices.get(product.id);
-  if (own) return own;
+  if (own) return { type: own.type, value: own.value };
   return coupon.productsDefault ? { type: coupon.type, value: coupon.value } : null;
 }

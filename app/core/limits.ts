@@ -61,3 +61,5 @@ export const PREVIEWER_IDLE_MS = 4000;
 export const PREVIEWER_DOUBLE_TAP_MS = 300;
 /** Images loaded ahead on each side of the one shown. */
 export const PREVIEWER_PRELOAD = 1;
+/** A requested shipping day (cart-add's shipping_day) may be at most this many days after the earliest one. */
+export const SHIPPING_DAY_WINDOW_DAYS = 30;

@@ -189,6 +189,27 @@ export function clampQuantity(quantity: unknown, max: number): number {
   return Math.max(1, Math.min(whole, Math.max(1, max)));
 }
 
+/**
+ * A quantity typed by the shopper, forced into range as spec §5 says (a number, at least 1, at most the
+ * row maximum) rather than refused: full-width digits count, anything that is not a number becomes 1, and
+ * when the value had to change, `message` says so in Japanese.
+ */
+export function forceQuantity(raw: unknown, max: number): { quantity: number; message: string | null } {
+  const text = typeof raw === "string" ? raw.normalize("NFKC").trim() : String(raw ?? "");
+  const typed = text === "" ? Number.NaN : Number(text);
+  const ceiling = Math.max(1, max);
+  if (Number.isNaN(typed) || typed < 1) return { quantity: 1, message: QUANTITY_MESSAGES.belowOne };
+  if (typed > ceiling) return { quantity: ceiling, message: QUANTITY_MESSAGES.aboveMax(ceiling) };
+  const quantity = Math.floor(typed);
+  return { quantity, message: quantity === typed ? null : QUANTITY_MESSAGES.notWhole(quantity) };
+}
+
+export const QUANTITY_MESSAGES = {
+  belowOne: "数量は1以上の数字で入力してください。1点に調整しました。",
+  aboveMax: (max: number) => `この商品は最大${max}点までご購入いただけます（在庫数・1回のご注文の上限による）。数量を${max}点に調整しました。`,
+  notWhole: (quantity: number) => `数量は整数で入力してください。${quantity}点に調整しました。`,
+} as const;
+
 export function isLowStock(state: Purchasability, inventory: number): boolean {
   return state === "in_stock" && inventory > 0 && inventory <= LOW_STOCK_THRESHOLD;
 }

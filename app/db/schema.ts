@@ -515,6 +515,13 @@ export const cartLines = sqliteTable(
     /** Row identity within the cart, derived from the columns above by the cart engine. */
     lineKey: text("line_key").notNull(),
     createdAt: createdAt(),
+    /** The shopper's requested shipping day (yyyy-mm-dd, Japan), from cart-add's shipping_day; null = as soon as possible. */
+    shippingDay: text("shipping_day"),
+    /**
+     * For a private product: the secret of the link it was added through. The row can be bought while this
+     * still matches the product's secret (or the session holds the link's grant).
+     */
+    privateGrant: text("private_grant"),
   },
   (t) => [
     uniqueIndex("cart_lines_identity_idx").on(t.cartId, t.lineKey),

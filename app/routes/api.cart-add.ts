@@ -6,9 +6,11 @@ import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice }
 import { addToCart, CART_ADD_INTENTS } from "~/services/cart-add.server";
 
 /**
- * POST /api/cart-add (spec §7: p, v, q, o, c, w, ispreorder, subscribe, plus intent and redirectTo).
- * A fetcher gets JSON; a plain form post (JS off) is redirected: back to the product page with a
- * notice, or on to /cart (add and go, subscribe) or /checkout (one-click members' buy now).
+ * POST /api/cart-add (spec §7: p, v, q, o, c, w, ispreorder, subscribe, crowdfundings_id, shipping_day,
+ * plus intent, secret and redirectTo; see addToCart for what each does). A fetcher gets JSON
+ * { ok, notice, redirect, cart_quantity, quantity } or 4xx { ok: false, notice, error }; a plain form post
+ * (JS off) is redirected: back to the product page with a notice, or on to /cart (add and go, subscribe)
+ * or /checkout (one-click members' buy now).
  */
 export const loader = () => methodNotAllowed("POST");
 
@@ -31,8 +33,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return Response.json(
     result.ok
-      ? { ok: true, notice: "added" satisfies ProductNotice, redirect: result.next ?? null, cart_quantity: result.cartQuantity }
-      : { ok: false, notice: result.notice, error: PRODUCT_NOTICES[result.notice].text },
+      ? {
+          ok: true,
+          notice: "added" satisfies ProductNotice,
+          redirect: result.next ?? null,
+          cart_quantity: result.cartQuantity,
+          quantity: result.lineQuantity,
+        }
+      : { ok: false, notice: result.notice, error: result.message ?? PRODUCT_NOTICES[result.notice].text },
     { status: result.ok ? 200 : result.status, headers },
   );
 }

@@ -1,9 +1,10 @@
 /**
  * POST /api/cart-edit (spec §7: p, v, o, c, w, q): changes a row's quantity (q) and/or gift wrapping
- * (w = 1/0). The row is named by `line` (its id) or by p/v/o/c (see findNamedLine). Answers
- * { ok: true } or 4xx { error, field } (stock limit 409, wrapping refused 409, row not found 404);
- * without JS, 303 back to redirectTo (default /cart) with ?cart_error=…&message=….
- * Nothing changes when any part is refused.
+ * (w = 1/0). The row is named by `line` (its id) or by p/v/o/c (see findNamedLine). The quantity is
+ * forced into range (spec §5: a number, 1 … the row maximum). Answers { ok: true }, or when q had to be
+ * changed { ok: true, adjusted: true, quantity, message }; 4xx { error, field } when refused (wrapping
+ * refused 409, row not found 404) — then nothing changes. Without JS, 303 back to redirectTo (default
+ * /cart) with ?cart_error=…&message=… or ?cart_notice=quantity&line=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
@@ -33,13 +34,9 @@ async function editLine(actor: CartActor, form: FormData): Promise<CartResult> {
     const result = await toggleWrapping(actor, line.id, wrapping);
     if (!result.ok) return result;
   }
-  if (quantity != null) {
-    const result = await changeQuantity(actor, line.id, quantity);
-    if (!result.ok) {
-      // The quantity is refused: the wrapping change made a moment ago is undone, so nothing changes.
-      if (wrappingChanges) await toggleWrapping(actor, line.id, line.wrapping);
-      return result;
-    }
-  }
-  return { ok: true };
+  if (quantity == null) return { ok: true };
+  const result = await changeQuantity(actor, line.id, quantity);
+  // The row went missing meanwhile: the wrapping change made a moment ago is undone, so nothing changes.
+  if (!result.ok && wrappingChanges) await toggleWrapping(actor, line.id, line.wrapping);
+  return result;
 }

@@ -1,14 +1,16 @@
 /**
  * POST /api/cart (spec §7): the shopper's cart, computed fresh. Answers
- * { cart, warehouse_notice, vendor_notice, coupon_campaign, user_points, address } — cart is the
- * engine's Cart with each row's display details merged in (see apiCartPayload) — plus coupon_code,
- * payment_method, point_promo and buy_later. A plain form post (JS off) is sent on to the cart page.
+ * { cart, warehouse_notice, vendor_notice, coupon_campaign, user_points, address } in the spec's field
+ * names — each row of cart.list is the spec's cart line with its displayed row (see apiCartPayload) —
+ * plus coupon_code, payment_method, point_promo and buy_later. A plain form post (JS off) is sent on to
+ * the cart page.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
-import { apiCartPayload, cartReturnPath } from "~/services/cart-responses.server";
-import { listOwnedLines, loadCart } from "~/services/cart.server";
+import { apiCartPayload } from "~/services/cart-payload.server";
+import { cartReturnPath } from "~/services/cart-responses.server";
+import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -17,9 +19,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readApiFormData(request);
   if (isNavigation(request)) return redirect(cartReturnPath(form), 303);
   const actor = await cartActorFor(request, context);
-  const [view, stored] = await Promise.all([
-    loadCart(actor.db, actor.owner, actor.session, actor.now),
-    listOwnedLines(actor.db, actor.owner),
-  ]);
-  return Response.json(apiCartPayload(view, stored));
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  return Response.json(apiCartPayload(view, { isMember: actor.owner.userId != null, now: actor.now }));
 }

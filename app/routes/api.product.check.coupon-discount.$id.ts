@@ -1,11 +1,13 @@
 /**
- * POST /api/product/check/coupon-discount/{id} (spec §7): what the best coupon takes off this viewer's
- * selection (optional fields v, q, o, c, subscribe), and its code; 0 / null when none applies.
+ * POST /api/product/check/coupon-discount/{id} (spec §7: "returns discount"): what the best coupon takes
+ * off this viewer's selection (optional fields v, q, o, c, subscribe), its code, and the coupon itself with
+ * every spec §3 Coupon field; 0 / null / null when none applies.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readSelection } from "~/core/product-selection";
 import { idParam, jsonError, methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/http.server";
-import { loadVisiblePricedProduct, priceSelection, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { apiCoupon } from "~/services/coupon-rules.server";
+import { couponForSelection, loadVisiblePricedProduct, priceSelection, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -16,6 +18,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const viewer = await sessionViewer(request, context);
   const shaped = await loadVisiblePricedProduct(context.db, productId, viewer);
   if (!shaped) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
-  const { price, coupon } = priceSelection(shaped, readSelection(form), viewer.now);
-  return Response.json({ discount: price.max_discount, code: coupon?.code ?? null });
+  const { price } = priceSelection(shaped, readSelection(form), viewer.now);
+  const coupon = couponForSelection(shaped, price, viewer.now);
+  return Response.json({
+    discount: price.max_discount,
+    code: coupon?.rule.code ?? null,
+    coupon: coupon ? apiCoupon(coupon.rule, coupon) : null,
+  });
 }

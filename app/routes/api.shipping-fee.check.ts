@@ -14,6 +14,7 @@ import * as v from "valibot";
 import { ShippingAddressSchema } from "~/core/postal-schema";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
+import { apiShipment } from "~/services/cart-payload.server";
 import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     shipping_fee: cart.shipping_fee,
     coldshipping_total: cart.coldshipping_total,
     split_shipping_fee: cart.split_shipping_fee,
-    shipments: cart.shipments,
+    shipments: cart.shipments.map(apiShipment),
     total: cart.total,
   });
 }

@@ -21,6 +21,7 @@ import {
   type CartActionResult,
   type CartField,
 } from "~/services/cart-actions.server";
+import { withCartResult } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -38,14 +39,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loggedIn: actor.owner.userId != null,
     // Errors from /api/cart* posts made without JS arrive in the query (cart_error + message).
     redirectedError: field ? { field, error: (url.searchParams.get("message") ?? "").slice(0, 200) } : null,
+    // A quantity forced into range by a post made without JS (cart_notice=quantity&line=…), or a coupon
+    // link that applied (cart_notice=coupon); the message comes with it.
+    redirectedNotice: redirectedNotice(url.searchParams),
     confirmRemove: wholeNumber(url.searchParams.get("remove") ?? ""),
     campaignLanded: url.searchParams.get("campaign") === "1",
   };
 }
 
+function redirectedNotice(query: URLSearchParams): { kind: "quantity" | "coupon"; line: number; message: string } | null {
+  const kind = query.get("cart_notice");
+  if (kind !== "quantity" && kind !== "coupon") return null;
+  return { kind, line: wholeNumber(query.get("line") ?? "") ?? 0, message: (query.get("message") ?? "").slice(0, 200) };
+}
+
 export type CartLoaderData = Awaited<ReturnType<typeof loader>>;
 export type CartActionData =
-  | { ok: true; intent: string; line?: number }
+  | { ok: true; intent: string; line?: number; notice?: string }
   | { ok: false; intent: string; line?: number; field: CartField; error: string };
 
 /** Every cart control posts here with an `intent`; notices are saved on the way to /checkout. */
@@ -107,8 +117,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<CartActionData>({ ok: false, intent, line, field: result.field, error: result.error }, { status: result.status });
   }
   // Without JS: back to the page the control was on (PRG). With JS the fetcher gets `ok` and loaders revalidate.
-  if (isNavigation(request)) throw redirect(safeRedirectPath(form.get("redirectTo"), "/cart"), 303);
-  return data<CartActionData>({ ok: true, intent });
+  if (isNavigation(request)) throw redirect(withCartResult(safeRedirectPath(form.get("redirectTo"), "/cart"), result), 303);
+  return data<CartActionData>({ ok: true, intent, line, ...(result.adjusted ? { notice: result.adjusted.message } : {}) });
 }
 
 export default function Cart() {

@@ -1,8 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
+import { getSession } from "~/auth/auth.server";
+import { grantPrivateLink } from "~/services/cart-api.server";
 import { loadProductView } from "~/services/product-page.server";
 
 // Private products are reachable only here, with their secret; search engines must not index them.
@@ -11,8 +13,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+/** The page, and the visitor's grant to buy the product kept in the session (cart-add and the cart check it). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadProductView(request, context, params.sku ?? "", { kind: "private-link", secret: params.secret ?? "" });
+  const secret = params.secret ?? "";
+  const view = await loadProductView(request, context, params.sku ?? "", { kind: "private-link", secret });
+  const session = await getSession(request, context);
+  if (!grantPrivateLink(session, view.product.id, secret)) return view;
+  return data(view, { headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) } });
 }
 
 export default function PrivateProductRoute() {

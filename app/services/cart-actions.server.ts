@@ -7,14 +7,17 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { clientIp, getSession } from "~/auth/auth.server";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { coupons, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
 import { couponUsedUp } from "./checkout.server";
 import { CART_MESSAGES } from "~/core/cart";
 import { NOTICE_MAX_LENGTH } from "~/core/limits";
 import { isPaymentMethod } from "~/core/payment-methods";
+import { forceQuantity } from "~/core/pricing";
+import { PRODUCT_NOTICES } from "~/core/product-notices";
 import {
+  clearCoupon,
   findCartId,
   loadCart,
   moveBackToCart,
@@ -29,18 +32,27 @@ import {
 } from "./cart.server";
 
 export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
-export type CartActionResult = { ok: true } | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 | 429 };
+/** A quantity the shop had to change to keep it in range (spec §5), and the message saying so. */
+export interface QuantityAdjustment {
+  line: number;
+  quantity: number;
+  message: string;
+}
+
+export type CartActionResult =
+  | { ok: true; adjusted?: QuantityAdjustment }
+  | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 | 429 };
 
 export const CART_ACTION_MESSAGES = {
   lineNotFound: "指定された商品はカートにありません。",
-  quantityInvalid: "数量は1以上の数字で入力してください。",
-  stockLimit: (max: number) => `この商品は最大${max}点までご購入いただけます（在庫数・1回のご注文の上限による）。`,
-  wrappingUnavailable: "この商品はギフトラッピングをご利用いただけません。",
+  wrappingUnavailable: PRODUCT_NOTICES.wrapping_unavailable.text,
   couponEmpty: "クーポンコードを入力してください。",
   couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
   couponUsedUp: "このクーポンはご利用済みです。",
   couponThrottled: (minutes: number) =>
     `クーポンコードの入力に続けて失敗したため、一時的に受け付けを停止しています。${minutes}分後にもう一度お試しください。`,
+  couponNotApplied: "このクーポンはカートに適用されていません。",
+  couponAutomatic: "自動で適用されるクーポンは取り消せません。",
   pointsInvalid: "ポイントは0以上の整数で入力してください。",
   paymentInvalid: "お支払い方法を選択してください。",
   noticeTooLong: `備考は${NOTICE_MAX_LENGTH}文字以内で入力してください。`,
@@ -69,7 +81,11 @@ export async function cartActorFor(request: Request, context: AppLoadContext): P
   return {
     db: context.db,
     owner: { userId: session.get("userId"), cartId: session.get("cartId") },
-    session: { couponCampaign: session.get("couponCampaign"), skuCoupons: session.get("skuCoupons") },
+    session: {
+      couponCampaign: session.get("couponCampaign"),
+      skuCoupons: session.get("skuCoupons"),
+      privateGrants: session.get("privateGrants"),
+    },
     now: new Date(),
     clientIp: clientIp(request),
   };
@@ -86,15 +102,17 @@ function halfWidthDigits(value: unknown): unknown {
   return typeof value === "string" ? value.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)) : value;
 }
 
+/**
+ * Sets a row's quantity, forced into range (spec §5: a number, at least 1, at most the row maximum)
+ * rather than refused; when it had to be changed, the result carries the message saying so.
+ */
 export async function changeQuantity(actor: CartActor, lineId: number, rawQuantity: unknown): Promise<CartActionResult> {
-  const quantity = wholeNumber(halfWidthDigits(rawQuantity));
-  if (quantity == null || quantity < 1) return fail("quantity", CART_ACTION_MESSAGES.quantityInvalid);
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
   const line = view.cart.list.find((candidate) => candidate.id === lineId);
   if (!line) return fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
-  if (quantity > line.maxQuantity) return fail("quantity", CART_ACTION_MESSAGES.stockLimit(line.maxQuantity), 409);
+  const { quantity, message } = forceQuantity(rawQuantity, line.maxQuantity);
   await setLineQuantity(actor.db, actor.owner, lineId, quantity);
-  return OK;
+  return message ? { ok: true, adjusted: { line: lineId, quantity, message } } : OK;
 }
 
 export async function deleteLine(actor: CartActor, lineId: number): Promise<CartActionResult> {
@@ -125,19 +143,33 @@ export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<C
   if (view.cart.errors.coupon) return fail("coupon", view.cart.errors.coupon, 409);
   const applied = view.cart.coupons.find((coupon) => coupon.code === code);
   if (!applied) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
-  // A member learns at once that a once-per-customer coupon is used up (guests learn it at checkout).
-  if (actor.owner.userId != null) {
-    const member = await actor.db.select({ email: users.email }).from(users).where(eq(users.id, actor.owner.userId)).get();
-    if (member && (await couponUsedUp(actor.db, [applied], member.email))) return fail("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
-  }
+  if (await usedUpByMember(actor, applied)) return fail("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
   await Promise.all([updateCart(actor.db, cartId, { couponCode: code }), settleAttempt(actor.db, throttle)]);
   return OK;
 }
 
-export async function removeCoupon(actor: CartActor): Promise<CartActionResult> {
+/** A member learns at once that a once-per-customer coupon is used up (guests learn it at checkout). */
+export async function usedUpByMember(actor: CartActor, coupon: { id: number; code: string }): Promise<boolean> {
+  if (actor.owner.userId == null) return false;
+  const member = await actor.db.select({ email: users.email }).from(users).where(eq(users.id, actor.owner.userId)).get();
+  return member != null && (await couponUsedUp(actor.db, [coupon], member.email)) != null;
+}
+
+/**
+ * Takes the entered coupon off the cart. With `couponId` (spec §7 POST /api/remove-coupon/{couponId}) only
+ * that coupon is taken off: an id that is not the cart's entered coupon changes nothing and says why.
+ */
+export async function removeCoupon(actor: CartActor, couponId?: number): Promise<CartActionResult> {
   const cartId = await findCartId(actor.db, actor.owner);
-  if (cartId) await updateCart(actor.db, cartId, { couponCode: null });
-  return OK;
+  if (couponId == null) {
+    if (cartId) await updateCart(actor.db, cartId, { couponCode: null });
+    return OK;
+  }
+  const coupon = await actor.db.select({ code: coupons.code, isAuto: coupons.isAuto }).from(coupons).where(eq(coupons.id, couponId)).get();
+  if (coupon?.isAuto) return fail("coupon", CART_ACTION_MESSAGES.couponAutomatic, 409);
+  // Only while it is still the entered one: a coupon replaced meanwhile is not taken off by an old page.
+  const removed = coupon && cartId ? await clearCoupon(actor.db, cartId, coupon.code) : false;
+  return removed ? OK : fail("coupon", CART_ACTION_MESSAGES.couponNotApplied, 404);
 }
 
 /** Points to use (0 removes them). Refused above min(points held, 1000, cart total). */

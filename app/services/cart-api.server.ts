@@ -1,17 +1,19 @@
 /**
  * What the /api/cart* endpoints need beyond the validated cart operations of cart-actions.server.ts:
- * naming a row (by `line` id or by the spec's p/v/o/c identity), buy later by product, and the two
- * kinds of campaign links (coupon campaigns, per-sku coupon product links).
+ * naming a row (by `line` id or by the spec's p/v/o/c identity), buy later by product, the two kinds of
+ * campaign links (coupon campaigns, per-sku coupon product links) and the grant a private product's link gives.
  */
+import type { Session } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import { cartLineKey } from "~/core/cart";
+import type { SessionData, SessionFlashData } from "~/auth/session.server";
+import { CART_MESSAGES, cartLineKey } from "~/core/cart";
 import { isCouponActive } from "~/core/coupons";
 import { readSelection } from "~/core/product-selection";
 import { activeAt, type Database } from "~/db/client.server";
 import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
-import { buyLaterLine, CART_ACTION_MESSAGES, type CartActor } from "./cart-actions.server";
+import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, usedUpByMember, type CartActor } from "./cart-actions.server";
 import { cartFailure, type CartFailure, type CartResult } from "./cart-responses.server";
-import { listOwnedLines, saveForLater, type StoredCartLine } from "./cart.server";
+import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type StoredCartLine } from "./cart.server";
 import { findApiProduct, isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "./product.server";
 
 export const CART_API_MESSAGES = {
@@ -21,6 +23,8 @@ export const CART_API_MESSAGES = {
   nothingToChange: "変更する数量またはギフトラッピングを指定してください。",
   merchantInvalid: "出店者の指定が正しくありません。",
   campaignUnknown: "このキャンペーンは終了したか、存在しません。",
+  couponLinkApplied: (title: string) => `クーポン「${title}」をカートに適用しました。`,
+  couponLinkKept: (title: string) => `クーポン「${title}」を受け取りました。対象の商品をカートに入れると適用されます。`,
 } as const;
 
 const ID = /^\d{1,9}$/;
@@ -125,6 +129,38 @@ export async function findActiveCampaign(db: Database, rawCode: string, now: Dat
   );
 }
 
+export type CouponLinkResult = { ok: true; campaign: string } | { ok: true; coupon: string; message: string; cartId: string } | CartFailure;
+
+/**
+ * The coupon campaign link /coupon-get/{code} (spec §2). A campaign running under the code is kept in
+ * the session. An ordinary coupon (entered by code, not automatic) is applied to the cart as if typed in:
+ * refused with the cart engine's reason (expired, members only, no eligible product, minimum amount …),
+ * or kept on an empty cart so that it applies once items are added.
+ */
+export async function followCouponLink(actor: CartActor, rawCode: string): Promise<CouponLinkResult> {
+  const campaign = await findActiveCampaign(actor.db, rawCode, actor.now);
+  if (campaign) return { ok: true, campaign: campaign.code };
+  const code = rawCode.normalize("NFKC").trim().toUpperCase();
+  const coupon = CODE.test(code)
+    ? await actor.db.select().from(coupons).where(and(eq(coupons.code, code), eq(coupons.isAuto, false))).get()
+    : undefined;
+  if (!coupon) return cartFailure("coupon", CART_API_MESSAGES.campaignUnknown, 404);
+  const now = actor.now.getTime();
+  if (coupon.startsAt && now < coupon.startsAt.getTime()) return cartFailure("coupon", CART_MESSAGES.couponNotStarted, 409);
+  if (coupon.expiresAt && now >= coupon.expiresAt.getTime()) return cartFailure("coupon", CART_MESSAGES.couponExpired, 409);
+  if (coupon.memberOnly && actor.owner.userId == null) return cartFailure("coupon", CART_MESSAGES.couponMemberOnly, 401);
+  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  if (view.cartId && view.cart.list.length > 0) {
+    const applied = await applyCoupon(actor, code);
+    if (!applied.ok) return applied;
+    return { ok: true, coupon: code, message: CART_API_MESSAGES.couponLinkApplied(coupon.titleSimple), cartId: view.cartId };
+  }
+  if (await usedUpByMember(actor, coupon)) return cartFailure("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
+  const cartId = await ensureCart(actor.db, actor.owner);
+  await updateCart(actor.db, cartId, { couponCode: code });
+  return { ok: true, coupon: code, message: CART_API_MESSAGES.couponLinkKept(coupon.titleSimple), cartId };
+}
+
 /**
  * A coupon product link (`/category/product/{sku}?coupon=CODE`): the product's canonical page, and the
  * coupon code to keep in the session for that sku when the coupon exists, is running and has its own
@@ -153,4 +189,19 @@ export async function resolveCouponProductLink(db: Database, sku: string, rawCod
     }
   }
   return { sku: product.sku, path: productPath(product), couponCode };
+}
+
+/** Grants kept per visitor; the oldest go first (the session cookie stays small). */
+const MAX_PRIVATE_GRANTS = 20;
+
+/**
+ * Keeps the grant of a private product's link (its secret, already checked) in the session, so the
+ * visitor may add the product to the cart and buy it. Answers whether the session changed.
+ */
+export function grantPrivateLink(session: Session<SessionData, SessionFlashData>, productId: number, secret: string): boolean {
+  const grants = session.get("privateGrants") ?? [];
+  if (grants.some((grant) => grant.productId === productId && grant.secret === secret)) return false;
+  const kept = grants.filter((grant) => grant.productId !== productId).slice(-(MAX_PRIVATE_GRANTS - 1));
+  session.set("privateGrants", [...kept, { productId, secret }]);
+  return true;
 }

@@ -10,21 +10,21 @@
  * successful post drops both parameters from the target, so an old message does not linger.
  */
 import { redirect } from "@remix-run/cloudflare";
-import type { CartLine } from "~/core/cart";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { isNavigation } from "~/http.server";
-import type { CartActionResult, CartField } from "./cart-actions.server";
-import type { CartView, StoredCartLine } from "./cart.server";
-import { addressJson } from "./addresses.server";
+import type { CartActionResult, CartField, QuantityAdjustment } from "./cart-actions.server";
 
 export const CART_ERROR_PARAM = "cart_error";
 export const CART_MESSAGE_PARAM = "message";
+/** After a success whose quantity had to be changed: cart_notice=quantity&line=<row id>&message=…. */
+export const CART_NOTICE_PARAM = "cart_notice";
+export const CART_LINE_PARAM = "line";
 /** Where plain form posts return by default. */
 export const CART_PATH = "/cart";
 
 export type CartErrorField = CartField | "address";
 export type CartFailure = { ok: false; field: CartErrorField; error: string; status: 400 | 401 | 404 | 409 | 429 };
-export type CartResult = { ok: true } | CartFailure;
+export type CartResult = { ok: true; adjusted?: QuantityAdjustment } | CartFailure;
 
 export function cartFailure(field: CartErrorField, error: string, status: CartFailure["status"] = 400): CartFailure {
   return { ok: false, field, error, status };
@@ -38,12 +38,23 @@ export function cartReturnPath(form: FormData, fallback = CART_PATH): string {
 /** `path` with the cart_error/message parameters set for a refusal, or removed after a success. */
 export function withCartResult(path: string, result: CartResult | CartActionResult): string {
   const url = new URL(path, "http://same-site.invalid");
-  url.searchParams.delete(CART_ERROR_PARAM);
-  url.searchParams.delete(CART_MESSAGE_PARAM);
+  for (const name of [CART_ERROR_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, CART_LINE_PARAM]) url.searchParams.delete(name);
   if (!result.ok) {
     url.searchParams.set(CART_ERROR_PARAM, result.field);
     url.searchParams.set(CART_MESSAGE_PARAM, result.error);
+  } else if (result.adjusted) {
+    url.searchParams.set(CART_NOTICE_PARAM, "quantity");
+    url.searchParams.set(CART_LINE_PARAM, String(result.adjusted.line));
+    url.searchParams.set(CART_MESSAGE_PARAM, result.adjusted.message);
   }
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** `path` with a notice about a success (cart_notice=<kind>&message=…), e.g. a coupon link that applied. */
+export function withCartNotice(path: string, kind: "coupon", message: string): string {
+  const url = new URL(withCartResult(path, { ok: true }), "http://same-site.invalid");
+  url.searchParams.set(CART_NOTICE_PARAM, kind);
+  url.searchParams.set(CART_MESSAGE_PARAM, message);
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
@@ -69,86 +80,8 @@ export async function cartAnswer(
 ): Promise<Response> {
   if (isNavigation(request)) return cartRedirect(cartReturnPath(form), result);
   if (!result.ok) return cartFailureJson(result);
-  return Response.json(await success());
+  const body = await success();
+  if (!result.adjusted) return Response.json(body);
+  // The quantity was forced into range: say what it became and why.
+  return Response.json({ ...(body as object), adjusted: true, quantity: result.adjusted.quantity, message: result.adjusted.message });
 }
-
-// ─── The POST /api/cart response (spec §7: cart, warehouse_notice, vendor_notice, coupon_campaign, user_points, address) ───
-
-/** Spec §3 Address field names. */
-export function apiAddress(address: CartView["address"]) {
-  return address ? addressJson(address) : null;
-}
-
-/** Spec §3 Coupon campaign field names. */
-export function apiCouponCampaign(campaign: CartView["couponCampaign"]) {
-  if (!campaign) return null;
-  return {
-    code: campaign.code,
-    title: campaign.title,
-    type: campaign.type,
-    value: campaign.value,
-    min_amount: campaign.minAmount,
-    free_shipping: campaign.freeShipping,
-  };
-}
-
-/** Spec §3 Point promo field names (plus the multiplier). */
-export function apiPointPromo(promo: CartView["pointPromo"]) {
-  if (!promo) return null;
-  return { title: promo.title, color: promo.color, link: promo.link, rate: promo.rate, min_amount: promo.minAmount };
-}
-
-/** The spec's client form of a row (spec §3 Cart line: cart { p, v, o, c, w, q, ispreorder }). */
-function lineForm(line: CartLine, stored: StoredCartLine | undefined) {
-  return {
-    p: line.productId,
-    v: stored?.variationId ?? null,
-    o: stored?.optionChoiceIds ?? [],
-    c: stored?.choiceSku ?? null,
-    w: line.wrapping ? 1 : 0,
-    q: line.quantity,
-    ispreorder: line.isPreorder ? 1 : 0,
-  };
-}
-
-/**
- * The engine's Cart with each row's display details (CartView.lines: the shown sku — the variation's
- * when there is one —, title, url, picture, choice and options labels) merged in by line id. The
- * product's own sku stays in `productSku`; `cart` is the row's client form.
- */
-export function apiCartPayload(view: CartView, stored: StoredCartLine[]) {
-  const list = view.cart.list.map((line) => {
-    const display = view.lines.find((candidate) => candidate.lineId === line.id);
-    return {
-      ...line,
-      productSku: line.sku,
-      sku: display?.sku ?? line.sku,
-      title: display?.title ?? line.title,
-      url: display?.url ?? null,
-      picture: display?.picture ?? null,
-      choiceLabel: display?.choiceLabel ?? "",
-      optionsLabel: display?.optionsLabel ?? "",
-      cart: lineForm(line, stored.find((row) => row.id === line.id)),
-    };
-  });
-  // Every merchant shipping goods in this cart has a notice (empty until written).
-  const vendorNotice: Record<string, string> = {};
-  for (const shipment of view.cart.shipments) {
-    if (shipment.merchantId != null) vendorNotice[shipment.merchantId] = "";
-  }
-  for (const [merchantId, notice] of Object.entries(view.vendorNotices)) vendorNotice[merchantId] = notice;
-  return {
-    cart: { ...view.cart, list },
-    warehouse_notice: view.warehouseNotice,
-    vendor_notice: vendorNotice,
-    coupon_campaign: apiCouponCampaign(view.couponCampaign),
-    user_points: view.userPoints,
-    address: apiAddress(view.address),
-    coupon_code: view.couponCode,
-    payment_method: view.paymentMethod,
-    point_promo: apiPointPromo(view.pointPromo),
-    buy_later: view.buyLater,
-  };
-}
-
-export type ApiCartPayload = ReturnType<typeof apiCartPayload>;

@@ -4,11 +4,12 @@
  * product page, then the cart engine (app/core/cart.ts) computes the whole Cart.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { PrivateGrant } from "~/auth/session.server";
 import {
   cartLineKey,
   computeCart,
   type Cart,
-  type CartLineInput,
+  type CartCoupon,
   type CouponCampaign,
   type PointPromo,
 } from "~/core/cart";
@@ -18,6 +19,7 @@ import {
   addresses,
   buyLater,
   cartLines,
+  categories,
   carts,
   cartVendorNotices,
   couponCampaigns,
@@ -27,12 +29,16 @@ import {
   coupons,
   merchants,
   pointPromos,
+  productCategories,
   productMedia,
   products,
   users,
 } from "~/db/schema";
-import { toCartCoupon } from "./coupon-rules.server";
-import { pricedProductsQueries, priceSelection, shapeProducts, type ShapedProduct } from "./product.server";
+import { parseOptionKey, priceCartLines, type CartLineView } from "./cart-lines.server";
+import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
+import { pricedProductsQueries, shapeProducts, type ShapedProduct } from "./product.server";
+
+export type { CartLineView };
 
 export interface CartOwner {
   userId?: number;
@@ -43,6 +49,8 @@ export interface CartOwner {
 export interface CartSessionState {
   couponCampaign?: string;
   skuCoupons?: Record<string, string>;
+  /** Private products whose secret link this visitor opened, with the link's secret. */
+  privateGrants?: PrivateGrant[];
 }
 
 export interface NewCartLine {
@@ -53,6 +61,18 @@ export interface NewCartLine {
   quantity: number;
   isPreorder: boolean;
   subscribe: number | null;
+  /** Gift wrapping asked for with this add (an existing row keeps wrapping it already has). */
+  wrapping?: boolean;
+  /** Requested shipping day (yyyy-mm-dd); an add without one keeps the row's. */
+  shippingDay?: string | null;
+  /** The private product's link secret the shopper holds (see cartLines.privateGrant). */
+  privateGrant?: string | null;
+}
+
+/** What an add may bring a row to: its own cap (50 / 6) and the stock all rows of the same item share. */
+export interface LineLimits {
+  lineCap: number;
+  stock: number;
 }
 
 function ownerCondition(owner: CartOwner): SQL {
@@ -86,32 +106,62 @@ function optionKey(ids: number[]): string {
   return [...ids].sort((a, b) => a - b).join(",");
 }
 
-function parseOptionKey(key: string): number[] {
-  return key ? key.split(",").map(Number).filter(Number.isInteger) : [];
+
+/** The same item (product, variation, variable choice) in a cart, whatever its options: rows of it share its stock. */
+function sameItem(cartId: string | SQL, line: Pick<NewCartLine, "productId" | "variationId" | "choiceSku">): SQL {
+  return sql`${cartLines.cartId} = ${cartId} and ${cartLines.productId} = ${line.productId} and ${cartLines.variationId} is ${line.variationId} and ${cartLines.choiceSku} is ${line.choiceSku}`;
 }
 
-/** Adds a row, or more of an identical row. */
-export async function addLine(db: Database, cartId: string, line: NewCartLine): Promise<void> {
-  await db.batch([
+/**
+ * Adds a row, or more of an identical row, in one conditional upsert: with `limits`, nothing is written
+ * when the row would pass its cap or the item's rows together its stock — checked inside the statement,
+ * so two adds at once cannot both pass. Answers the row's new quantity, or null when refused. Without
+ * `limits` (moving rows between a member's lists) the next cart load brings the row within them.
+ */
+export async function addLine(db: Database, cartId: string, line: NewCartLine, limits?: LineLimits): Promise<number | null> {
+  const inCart = sql`(select coalesce(sum(${cartLines.quantity}), 0) from ${cartLines} where ${sameItem(cartId, line)})`;
+  const fits = limits
+    ? sql`${line.quantity} <= ${limits.lineCap} and ${inCart} + ${line.quantity} <= ${limits.stock}`
+    : sql`1`;
+  const [rows] = await db.batch([
     db
       .insert(cartLines)
-      .values({
-        cartId,
-        productId: line.productId,
-        variationId: line.variationId,
-        choiceSku: line.choiceSku,
-        optionChoiceIds: optionKey(line.optionChoiceIds),
-        quantity: line.quantity,
-        isPreorder: line.isPreorder,
-        subscribe: line.subscribe,
-        lineKey: cartLineKey(line),
-      })
+      .select(
+        db
+          .select({
+            // Every column in table order; a null id lets SQLite assign a new one.
+            id: sql<number>`null`.as("id"),
+            cartId: carts.id,
+            productId: sql<number>`${line.productId}`.as("product_id"),
+            variationId: sql<number | null>`${line.variationId}`.as("variation_id"),
+            choiceSku: sql<string | null>`${line.choiceSku}`.as("choice_sku"),
+            optionChoiceIds: sql<string>`${optionKey(line.optionChoiceIds)}`.as("option_choice_ids"),
+            wrapping: sql<number>`${line.wrapping ? 1 : 0}`.as("wrapping"),
+            quantity: sql<number>`${line.quantity}`.as("quantity"),
+            isPreorder: sql<number>`${line.isPreorder ? 1 : 0}`.as("is_preorder"),
+            subscribe: sql<number | null>`${line.subscribe}`.as("subscribe"),
+            lineKey: sql<string>`${cartLineKey(line)}`.as("line_key"),
+            createdAt: sql<number>`(unixepoch('subsec') * 1000)`.as("created_at"),
+            shippingDay: sql<string | null>`${line.shippingDay ?? null}`.as("shipping_day"),
+            privateGrant: sql<string | null>`${line.privateGrant ?? null}`.as("private_grant"),
+          })
+          .from(carts)
+          .where(and(eq(carts.id, cartId), fits)),
+      )
       .onConflictDoUpdate({
         target: [cartLines.cartId, cartLines.lineKey],
-        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
-      }),
+        set: {
+          quantity: sql`${cartLines.quantity} + excluded.quantity`,
+          wrapping: sql`max(${cartLines.wrapping}, excluded.wrapping)`,
+          shippingDay: sql`coalesce(excluded.shipping_day, ${cartLines.shippingDay})`,
+          privateGrant: sql`coalesce(excluded.private_grant, ${cartLines.privateGrant})`,
+        },
+        setWhere: limits ? sql`${cartLines.quantity} + excluded.quantity <= ${limits.lineCap}` : undefined,
+      })
+      .returning({ quantity: cartLines.quantity }),
     touch(db, cartId),
   ]);
+  return rows[0]?.quantity ?? null;
 }
 
 function touch(db: Database, cartId: string) {
@@ -135,9 +185,19 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
       .where(and(sql`${productMedia.productId} in ${inCart}`, isNull(productMedia.variationId)))
       .orderBy(asc(productMedia.position)),
     db.select().from(merchants),
+    db
+      .select({ productId: productCategories.productId, slug: categories.slug, name: categories.name })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(sql`${productCategories.productId} in ${inCart}`)
+      .orderBy(asc(categories.parentId), asc(categories.position)),
     db.select().from(coupons).where(sql`${coupons.id} in ${cartCoupons}`),
-    db.select().from(couponProductPrices).where(sql`${couponProductPrices.couponId} in ${cartCoupons}`),
-    db.select().from(couponProductExclusions).where(sql`${couponProductExclusions.couponId} in ${cartCoupons}`),
+    couponPricesQuery(db, sql`${couponProductPrices.couponId} in ${cartCoupons}`),
+    db
+      .select({ couponId: couponProductExclusions.couponId, productId: couponProductExclusions.productId, sku: products.sku })
+      .from(couponProductExclusions)
+      .innerJoin(products, eq(products.id, couponProductExclusions.productId))
+      .where(sql`${couponProductExclusions.couponId} in ${cartCoupons}`),
     db.select().from(couponPriceRanges).where(sql`${couponPriceRanges.couponId} in ${cartCoupons}`),
     db
       .select()
@@ -172,15 +232,13 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
   ] as const;
 }
 
-type CartRows = Awaited<ReturnType<typeof runCartBatch>>;
-
 async function runCartBatch(db: Database, owner: CartOwner, session: CartSessionState, now: Date, triedCode: string | null) {
   const viewer = { ...owner, now };
   const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartIdOf(owner)})`;
   const productQueries = pricedProductsQueries(db, inCart, viewer);
   const ownQueries = cartQueries(db, owner, session, now, triedCode);
   const results = await db.batch([...ownQueries, ...productQueries]);
-  const [cart, lines, media, merchantRows, couponRows, couponPrices, exclusions, ranges, campaigns, promos, userRows, notices, later, address] =
+  const [cart, lines, media, merchantRows, categoryRows, couponRows, couponPrices, exclusions, ranges, campaigns, promos, userRows, notices, later, address] =
     results;
   const productRows = results.slice(ownQueries.length) as unknown as Parameters<typeof shapeProducts>[0];
   return {
@@ -188,6 +246,7 @@ async function runCartBatch(db: Database, owner: CartOwner, session: CartSession
     lines,
     media,
     merchants: merchantRows,
+    categories: categoryRows,
     coupons: couponRows,
     couponPrices,
     exclusions,
@@ -200,91 +259,6 @@ async function runCartBatch(db: Database, owner: CartOwner, session: CartSession
     address: address[0] ?? null,
     products: shapeProducts(productRows, viewer),
   };
-}
-
-/** Display details of a row beside what the engine needs. */
-export interface CartLineView {
-  lineId: number;
-  productId: number;
-  variationId: number | null;
-  /** Variable choice sku, and whether that choice keeps its own stock. */
-  choiceSku: string | null;
-  choiceHasOwnStock: boolean;
-  sku: string;
-  title: string;
-  url: string;
-  picture: string | null;
-  choiceLabel: string;
-  optionsLabel: string;
-}
-
-function lineInputs(rows: CartRows, now: Date): { inputs: CartLineInput[]; views: CartLineView[] } {
-  const inputs: CartLineInput[] = [];
-  const views: CartLineView[] = [];
-  for (const line of rows.lines) {
-    const shaped = rows.products.get(line.productId);
-    if (!shaped) continue;
-    const optionChoiceIds = parseOptionKey(line.optionChoiceIds);
-    const { price, selection } = priceSelection(
-      shaped,
-      { variationId: line.variationId, choiceSku: line.choiceSku, optionChoiceIds, quantity: line.quantity, subscribe: line.subscribe != null },
-      now,
-      { countCart: false },
-    );
-    // Other rows of the same item share its stock (e.g. with and without gift options).
-    const sameItemElsewhere = rows.lines
-      .filter(
-        (other) =>
-          other.id !== line.id &&
-          other.productId === line.productId &&
-          other.variationId === line.variationId &&
-          other.choiceSku === line.choiceSku,
-      )
-      .reduce((sum, other) => sum + other.quantity, 0);
-    const product = shaped.product;
-    inputs.push({
-      id: line.id,
-      productId: product.id,
-      sku: product.sku,
-      title: product.title,
-      taxRate: product.taxRate,
-      unitPrice: price.selling_price,
-      regularUnitPrice: price.regular_price,
-      quantity: line.quantity,
-      inventory: Math.max(0, price.inventory - sameItemElsewhere),
-      inventoryPreorderMax: Math.max(0, price.inventory_preorder_max - sameItemElsewhere),
-      state: price.state,
-      status: selection.variation && selection.variation.status !== "published" ? selection.variation.status : product.status,
-      isPreorder: line.isPreorder,
-      subscribe: line.subscribe,
-      maxSubscription: selection.variation?.maxSubscription ?? null,
-      shippingFrom: product.shippingFrom,
-      merchantId: product.merchantId,
-      coldshipping: product.coldshipping,
-      isDigital: product.isDigital,
-      disableWrapping: product.disableWrapping,
-      wrapping: line.wrapping,
-      couponDisabled: product.couponDisabled,
-    });
-    views.push({
-      lineId: line.id,
-      productId: product.id,
-      variationId: selection.variation?.id ?? null,
-      choiceSku: selection.choice?.sku ?? null,
-      choiceHasOwnStock: selection.choice?.inventory != null,
-      sku: selection.variation?.sku ?? product.sku,
-      title: product.title,
-      url: `/category/${shaped.head.categorySlug}/${product.sku}`,
-      picture: rows.media.find((item) => item.productId === product.id)?.url ?? null,
-      choiceLabel: [selection.variation ? `${selection.variation.vTitle}：${selection.variation.title}` : null, selection.choice ? `${selection.choice.groupTitle}：${selection.choice.title}` : null]
-        .filter(Boolean)
-        .join(" / "),
-      optionsLabel: selection.optionChoices
-        .map(({ optionId, choice }) => `${shaped.options.find((o) => o.id === optionId)?.title ?? ""}：${choice.title}`)
-        .join(" / "),
-    });
-  }
-  return { inputs, views };
 }
 
 export interface CartView {
@@ -300,6 +274,8 @@ export interface CartView {
   userPoints: number;
   buyLater: { id: number; productId: number; sku: string; title: string; quantity: number }[];
   address: (typeof addresses.$inferSelect) | null;
+  /** The rules of the coupons the cart applies (cart.coupons and cart.autocoupons), for the spec's coupon objects. */
+  couponRules: CartCoupon[];
 }
 
 /**
@@ -314,7 +290,7 @@ export async function loadCart(
   override: { couponCode?: string | null; pointAmount?: number; paymentMethod?: PaymentMethod } = {},
 ): Promise<CartView> {
   const rows = await runCartBatch(db, owner, session, now, override.couponCode ?? null);
-  const { inputs, views } = lineInputs(rows, now);
+  const { inputs, views } = priceCartLines({ ...rows, privateGrants: session.privateGrants ?? [] }, now);
   const record = rows.cart;
   const couponCode = override.couponCode !== undefined ? override.couponCode : (record?.couponCode ?? null);
   const allCoupons = rows.coupons.map((coupon) => toCartCoupon(coupon, rows));
@@ -364,6 +340,7 @@ export async function loadCart(
     userPoints: rows.userPoints,
     buyLater: rows.later,
     address: rows.address,
+    couponRules: allCoupons.filter((coupon) => [...cart.coupons, ...cart.autocoupons].some((applied) => applied.id === coupon.id)),
   };
 }
 
@@ -446,6 +423,16 @@ export async function updateCart(
   values: Partial<Pick<typeof carts.$inferInsert, "couponCode" | "pointAmount" | "paymentMethod" | "coldshipping" | "warehouseNotice">>,
 ): Promise<void> {
   await db.update(carts).set({ ...values, updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** Takes the coupon `code` off the cart if it is the one entered; answers whether it was. */
+export async function clearCoupon(db: Database, cartId: string, code: string): Promise<boolean> {
+  const cleared = await db
+    .update(carts)
+    .set({ couponCode: null, updatedAt: new Date() })
+    .where(and(eq(carts.id, cartId), eq(carts.couponCode, code)))
+    .returning({ id: carts.id });
+  return cleared.length > 0;
 }
 
 export async function saveVendorNotices(db: Database, cartId: string, notices: { merchantId: number; notice: string }[]): Promise<void> {
@@ -555,13 +542,18 @@ export async function mergeGuestCart(db: Database, guestCartId: string, userId: 
             subscribe: cartLines.subscribe,
             lineKey: cartLines.lineKey,
             createdAt: cartLines.createdAt,
+            shippingDay: cartLines.shippingDay,
+            privateGrant: cartLines.privateGrant,
           })
           .from(cartLines)
           .where(eq(cartLines.cartId, guestCartId)),
       )
       .onConflictDoUpdate({
         target: [cartLines.cartId, cartLines.lineKey],
-        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+        set: {
+          quantity: sql`${cartLines.quantity} + excluded.quantity`,
+          privateGrant: sql`coalesce(excluded.private_grant, ${cartLines.privateGrant})`,
+        },
       }),
     db
       .update(carts)

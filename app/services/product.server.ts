@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { bestCouponForProduct, type CartCoupon } from "~/core/cart";
+import { bestCouponForProduct, evaluateCoupon, productCouponLine, type CartCoupon } from "~/core/cart";
 import { withTax } from "~/core/tax";
 import {
   calculatePrice,
@@ -38,7 +38,7 @@ import {
   variationChoices,
 } from "~/db/schema";
 import { listedProduct, productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
-import { toCartCoupon } from "./coupon-rules.server";
+import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
 import { sanitizeRichText } from "./html.server";
 
 export const REVIEWS_PAGE_SIZE = 5;
@@ -134,11 +134,12 @@ export function pricedProductsQueries(db: Database, scope: SQL, viewer: Viewer) 
       .from(stockRequests)
       .where(and(eq(stockRequests.userId, viewer.userId ?? 0), inScope(stockRequests.productId, scope), isNull(stockRequests.notifiedAt))),
     db.select().from(coupons).where(offeredCoupons),
-    db.select().from(couponProductPrices).where(inScope(couponProductPrices.productId, scope)),
+    couponPricesQuery(db, inScope(couponProductPrices.productId, scope)),
     db
-      .select({ productId: couponProductExclusions.productId, couponId: couponProductExclusions.couponId, code: coupons.code })
+      .select({ productId: couponProductExclusions.productId, couponId: couponProductExclusions.couponId, code: coupons.code, sku: products.sku })
       .from(couponProductExclusions)
       .innerJoin(coupons, eq(coupons.id, couponProductExclusions.couponId))
+      .innerJoin(products, eq(products.id, couponProductExclusions.productId))
       .where(inScope(couponProductExclusions.productId, scope)),
     db
       .select()
@@ -377,6 +378,19 @@ export function priceSelection(
     price,
     coupon: best ? { code: best.coupon.code, title: best.coupon.titleSimple, memberOnly: best.coupon.memberOnly } : null,
   };
+}
+
+/**
+ * The coupon worth most on this priced selection (the product coupon check, spec §7): its rule, what
+ * it takes off and the price range that set its value; null when none applies.
+ */
+export function couponForSelection(shaped: ShapedProduct, price: PriceResult, now: Date) {
+  const viewer = { isMember: shaped.isMember, now: now.getTime() };
+  const product = { id: shaped.product.id, couponDisabled: shaped.product.couponDisabled };
+  const row = { total: price.subtotal, quantity: price.quantity };
+  const best = bestCouponForProduct(shaped.couponRules, product, viewer, row);
+  if (!best) return null;
+  return { rule: best.coupon, discount: best.discount, range: evaluateCoupon(best.coupon, [productCouponLine(product, row)], viewer).range };
 }
 
 /** Loads and prices a product for the calculate API and the cart; null when unknown. */

@@ -100,3 +100,56 @@ test("an empty cart says so", async ({ page }) => {
   await page.goto("/cart");
   await expect(page.getByTestId("cart-empty")).toHaveText("カートは空です");
 });
+
+test.describe("limits, coupon links and private links (390 px)", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const PRIVATE_SECRET = "9f3c2a7be14d4c0f8a6e5b1d2c7f0e93";
+
+  test("a quantity above the row's maximum is brought down to it, and the cart says so", async ({ page }, testInfo) => {
+    await addToCart(page, "/category/living/DEMO-SIMPLE", 2);
+    await page.goto("/cart");
+    const row = line(page, "DEMO-SIMPLE");
+    // With JS the row shows its quantity until 変更 is pressed (once the page has hydrated).
+    if (testInfo.project.use.javaScriptEnabled !== false) await row.getByRole("button", { name: "変更" }).click();
+    await expect(row.getByLabel("数量")).toHaveAttribute("max", "50");
+    await row.getByLabel("数量").fill("60");
+    await row.getByRole("button", { name: "更新" }).click();
+    await expect(row.getByTestId("quantity-notice")).toHaveText(
+      "この商品は最大50点までご購入いただけます（在庫数・1回のご注文の上限による）。数量を50点に調整しました。",
+    );
+    await expect(row.getByTestId("line-total")).toHaveText("小計 99,000円");
+  });
+
+  test("the 51st item is refused with the stock-limit message, and the row keeps 50", async ({ page }) => {
+    await addToCart(page, "/category/living/DEMO-SIMPLE", 50);
+    await page.getByRole("spinbutton", { name: "数量" }).fill("1");
+    await page.getByRole("button", { name: "カートに入れる" }).click();
+    await expect(page.getByTestId("product-notice")).toHaveText(/在庫数、または1回のご注文でお求めいただける数（1商品50点・定期便は6点まで）を超えるため/);
+    await page.goto("/cart");
+    await expect(line(page, "DEMO-SIMPLE").getByTestId("line-total")).toHaveText("小計 99,000円");
+  });
+
+  test("the campaign link applies an ordinary coupon (SPRING10), or keeps it for an empty cart", async ({ page }) => {
+    await page.goto("/coupon-get/SPRING10");
+    await expect(page).toHaveURL(/\/cart/);
+    await expect(page.getByTestId("cart-notice")).toHaveText("クーポン「10%OFF」を受け取りました。対象の商品をカートに入れると適用されます。");
+    await addToCart(page, "/category/living/DEMO-SIMPLE", 2);
+    await page.goto("/cart");
+    await expect(summary(page, "coupon")).toHaveText("−396円"); // floor(3,960 × 10%)
+
+    await page.goto("/coupon-get/EXPIRED100");
+    await expect(page.getByTestId("coupon-error")).toHaveText(/有効期限が切れています/);
+    await page.goto("/coupon-get/SPRING10");
+    await expect(page.getByTestId("cart-notice")).toHaveText("クーポン「10%OFF」をカートに適用しました。");
+  });
+
+  test("a private product is bought through its link: added, available in the cart and ready for checkout", async ({ page }) => {
+    await addToCart(page, `/product/access/link/DEMO-PRIVATE/${PRIVATE_SECRET}`, 1);
+    await page.goto("/cart");
+    const row = line(page, "DEMO-PRIVATE");
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/購入できません/)).toHaveCount(0);
+    await expect(page.getByTestId("checkout-button")).toBeEnabled();
+    await expect(row.getByRole("link", { name: "会員様限定 特選 八女玉露 50g" })).toHaveAttribute("href", `/product/access/link/DEMO-PRIVATE/${PRIVATE_SECRET}`);
+  });
+});

@@ -27,7 +27,7 @@ import * as shippingCheck from "~/routes/api.shipping-fee.check";
 import * as coldshipping from "~/routes/api.toogle-coldshipping";
 import * as couponProductLink from "~/routes/category.product.$sku";
 import * as couponGet from "~/routes/coupon-get.$code";
-import type { ApiCartPayload } from "~/services/cart-responses.server";
+import type { ApiCartPayload } from "~/services/cart-payload.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, getRequest, memberCookie, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
 import { APP_ROUTES, remixHandlerFor } from "../support/remix";
@@ -53,8 +53,8 @@ const PAULOWNIA_BOX = 3;
 const ARITA = 2;
 
 const MESSAGES = {
-  stockLimit50: "この商品は最大50点までご購入いただけます（在庫数・1回のご注文の上限による）。",
-  quantityInvalid: "数量は1以上の数字で入力してください。",
+  adjustedTo50: "この商品は最大50点までご購入いただけます（在庫数・1回のご注文の上限による）。数量を50点に調整しました。",
+  adjustedTo1: "数量は1以上の数字で入力してください。1点に調整しました。",
   wrappingUnavailable: "この商品はギフトラッピングをご利用いただけません。",
   lineNotFound: "指定された商品はカートにありません。",
   couponMemberOnly: "このクーポンは会員限定です。ログインしてご利用ください。",
@@ -134,7 +134,7 @@ async function newMember(balance = MEMBER_POINTS): Promise<{ userId: number; coo
   return { userId: user!.id, cookie: await memberCookie(platform, user!.id) };
 }
 
-const lineOf = (cart: ApiCartPayload, productId: number) => cart.cart.list.find((line) => line.productId === productId)!;
+const lineOf = (cart: ApiCartPayload, productId: number) => cart.cart.list.find((line) => line.products_id === productId)!;
 
 function location(response: Response): URL {
   expect(response.status).toBe(303);
@@ -172,18 +172,18 @@ describe("POST /api/cart", () => {
     const line = lineOf(body, SIMPLE);
     expect(line).toMatchObject({
       sku: "DEMO-SIMPLE",
-      productSku: "DEMO-SIMPLE",
+      origin: { sku: "DEMO-SIMPLE" },
       title: "泉州タオル フェイスタオル 2枚組（ホワイト）",
       url: "/category/living/DEMO-SIMPLE",
-      unitPrice: 1980,
+      selling_price: 1980,
       quantity: 2,
       total: 3960,
-      maxQuantity: 50,
+      max_quantity: 50,
       available: true,
-      wrappingAvailable: true,
+      wrapping_available: true,
       cart: { p: SIMPLE, v: null, o: [], c: null, w: 0, q: 2, ispreorder: 0 },
     });
-    expect(line.picture).toMatch(/demo-simple/i);
+    expect(line.picture?.thumbnail_s).toMatch(/demo-simple/i);
     expect(body).toMatchObject({ warehouse_notice: "", vendor_notice: {}, coupon_campaign: null, user_points: 0, address: null, coupon_code: null });
     expect(body.point_promo).toMatchObject({ color: "#ee6d68", rate: 2, min_amount: 5000 });
   });
@@ -192,7 +192,7 @@ describe("POST /api/cart", () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 }, { p: OPTIONS, o: [PAULOWNIA_BOX] });
     const body = await loadCart(guest);
     // 2,750 + 桐箱 770 = 3,520; 3,960 + 3,520 = 7,480 ≥ 5,000: no shipping fee.
-    expect(lineOf(body, OPTIONS)).toMatchObject({ unitPrice: 3520, total: 3520, optionsLabel: "箱：桐箱", cart: { p: OPTIONS, o: [PAULOWNIA_BOX] } });
+    expect(lineOf(body, OPTIONS)).toMatchObject({ selling_price: 3520, total: 3520, options: [{ option: "箱", title: "桐箱" }], cart: { p: OPTIONS, o: [PAULOWNIA_BOX] } });
     expect(body.cart).toMatchObject({ subtotal: 7480, shipping_fee: 0, total: 7480, quantity: 3 });
   });
 
@@ -217,7 +217,7 @@ describe("POST /api/cart", () => {
 });
 
 describe("POST /api/cart-edit", () => {
-  it("changes the quantity up to 50 of a big-stock item and refuses 51 with the stock-limit message", async () => {
+  it("changes the quantity up to 50 of a big-stock item and brings 51 down to 50, saying so (spec §5)", async () => {
     const guest = await guestWith({ p: SIMPLE });
     const lineId = lineOf(await loadCart(guest), SIMPLE).id;
     const fifty = await edit(guest, { line: String(lineId), q: "50" });
@@ -225,9 +225,10 @@ describe("POST /api/cart-edit", () => {
     expect(await json(fifty)).toEqual({ ok: true });
     expect(lineOf(await loadCart(guest), SIMPLE).quantity).toBe(50);
 
+    await edit(guest, { line: String(lineId), q: "3" });
     const fiftyOne = await edit(guest, { line: String(lineId), q: "51" });
-    expect(fiftyOne.status).toBe(409);
-    expect(await json(fiftyOne)).toEqual({ error: MESSAGES.stockLimit50, field: "quantity" });
+    expect(fiftyOne.status).toBe(200);
+    expect(await json(fiftyOne)).toEqual({ ok: true, adjusted: true, quantity: 50, message: MESSAGES.adjustedTo50 });
     expect(lineOf(await loadCart(guest), SIMPLE).quantity).toBe(50);
   });
 
@@ -245,13 +246,18 @@ describe("POST /api/cart-edit", () => {
     expect(await json(missing)).toEqual({ error: MESSAGES.lineNotFound, field: "line" });
   });
 
-  it("refuses malformed quantities with 400 and changes nothing", async () => {
+  it("forces quantities that are not a number of at least 1 to 1, and refuses a request naming nothing to change", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
-    for (const q of ["0", "-1", "abc", "1.5", "", "1e3"]) {
+    for (const q of ["0", "-1", "abc", ""]) {
+      await edit(guest, { p: String(SIMPLE), q: "2" });
       const response = await edit(guest, { p: String(SIMPLE), q });
-      expect(response.status, q).toBe(400);
-      expect(await json(response)).toEqual({ error: MESSAGES.quantityInvalid, field: "quantity" });
+      expect(response.status, q).toBe(200);
+      expect(await json(response)).toEqual({ ok: true, adjusted: true, quantity: 1, message: MESSAGES.adjustedTo1 });
+      expect(lineOf(await loadCart(guest), SIMPLE).quantity, q).toBe(1);
     }
+    expect(await json(await edit(guest, { p: String(SIMPLE), q: "1.5" }))).toMatchObject({ adjusted: true, quantity: 1 });
+    expect(await json(await edit(guest, { p: String(SIMPLE), q: "1e3" }))).toMatchObject({ adjusted: true, quantity: 50 });
+    await edit(guest, { p: String(SIMPLE), q: "2" });
     expect((await edit(guest, { p: String(SIMPLE) })).status).toBe(400);
     expect((await edit(guest, { line: "abc", q: "1" })).status).toBe(400);
     expect((await edit(guest, { p: String(SIMPLE), w: "maybe" })).status).toBe(400);
@@ -263,7 +269,7 @@ describe("POST /api/cart-edit", () => {
     const wrapped = await edit(guest, { p: String(SIMPLE), w: "1" });
     expect(wrapped.status).toBe(200);
     let body = await loadCart(guest);
-    expect(lineOf(body, SIMPLE)).toMatchObject({ wrapping: true, wrappingFee: 1000, cart: { w: 1 } });
+    expect(lineOf(body, SIMPLE)).toMatchObject({ wrapping: true, wrapping_fee: 1000, cart: { w: 1 } });
     // 3,960 + 5,500 goods, 1,000 wrapping, 660 warehouse + 990 merchant shipping.
     expect(body.cart).toMatchObject({ subtotal: 9460, wrapping: 1000, shipping_fee: 1650, total: 12110 });
 
@@ -271,20 +277,23 @@ describe("POST /api/cart-edit", () => {
     expect(refused.status).toBe(409);
     expect(await json(refused)).toEqual({ error: MESSAGES.wrappingUnavailable, field: "wrapping" });
     body = await loadCart(guest);
-    expect(lineOf(body, MERCHANT)).toMatchObject({ wrapping: false, wrappingAvailable: false });
+    expect(lineOf(body, MERCHANT)).toMatchObject({ wrapping: false, wrapping_available: false });
 
     expect((await edit(guest, { p: String(SIMPLE), w: "0" })).status).toBe(200);
     expect((await loadCart(guest)).cart).toMatchObject({ wrapping: 0, total: 11110 });
   });
 
-  it("changes nothing when the wrapping is accepted but the quantity is refused", async () => {
-    const guest = await guestWith({ p: SIMPLE });
-    const response = await edit(guest, { p: String(SIMPLE), w: "1", q: "51" });
-    expect(response.status).toBe(409);
-    expect(lineOf(await loadCart(guest), SIMPLE)).toMatchObject({ quantity: 1, wrapping: false });
+  it("changes nothing when the wrapping is refused, and both when wrapping is fine and the quantity is forced", async () => {
+    const guest = await guestWith({ p: SIMPLE }, { p: MERCHANT });
+    const refused = await edit(guest, { p: String(MERCHANT), w: "1", q: "3" });
+    expect(refused.status).toBe(409);
+    expect(lineOf(await loadCart(guest), MERCHANT)).toMatchObject({ quantity: 1, wrapping: false });
+    const forced = await edit(guest, { p: String(SIMPLE), w: "1", q: "51" });
+    expect(await json(forced)).toMatchObject({ ok: true, adjusted: true, quantity: 50 });
+    expect(lineOf(await loadCart(guest), SIMPLE)).toMatchObject({ quantity: 50, wrapping: true });
     // Both at once when both are fine.
     expect((await edit(guest, { p: String(SIMPLE), w: "1", q: "4" })).status).toBe(200);
-    expect(lineOf(await loadCart(guest), SIMPLE)).toMatchObject({ quantity: 4, wrapping: true, wrappingFee: 2000 });
+    expect(lineOf(await loadCart(guest), SIMPLE)).toMatchObject({ quantity: 4, wrapping: true, wrapping_fee: 2000 });
   });
 
   it("answers a plain form post with a 303 back to a safe redirectTo, carrying the refusal in the query", async () => {
@@ -294,10 +303,15 @@ describe("POST /api/cart-edit", () => {
     expect(back.pathname).toBe("/cart");
     expect([...back.searchParams.entries()]).toEqual([["x", "1"]]);
 
-    const refused = location(await edit(guest, { p: String(SIMPLE), q: "51" }, { mode: "navigate" }));
+    const refused = location(await edit(guest, { p: String(OPTIONS), q: "2" }, { mode: "navigate" }));
     expect(refused.pathname).toBe("/cart");
-    expect(refused.searchParams.get("cart_error")).toBe("quantity");
-    expect(refused.searchParams.get("message")).toBe(MESSAGES.stockLimit50);
+    expect(refused.searchParams.get("cart_error")).toBe("line");
+    expect(refused.searchParams.get("message")).toBe(MESSAGES.lineNotFound);
+
+    const lineId = lineOf(await loadCart(guest), SIMPLE).id;
+    const forced = location(await edit(guest, { p: String(SIMPLE), q: "51" }, { mode: "navigate" }));
+    expect(forced.pathname).toBe("/cart");
+    expect(Object.fromEntries(forced.searchParams)).toEqual({ cart_notice: "quantity", line: String(lineId), message: MESSAGES.adjustedTo50 });
 
     const offSite = location(await edit(guest, { p: String(SIMPLE), q: "1", redirectTo: "//evil.example/" }, { mode: "navigate" }));
     expect(offSite.host).toBe(new URL(TEST_ORIGIN).host);
@@ -419,6 +433,26 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
     expect(back.searchParams.get("message")).toBe(MESSAGES.couponExpired);
   });
 
+  it("removes only the coupon named: another id, an unknown one or an automatic one changes nothing and says so", async () => {
+    const guest = await guestWith({ p: SIMPLE, q: 2 });
+    await coupon(guest, "SPRING10");
+    const removeById = (couponId: string) => post(removeCoupon.action as Handler, `/api/remove-coupon/${couponId}`, { cookie: guest }, { couponId });
+    for (const couponId of ["1", "999999"]) {
+      const response = await removeById(couponId);
+      expect(response.status, couponId).toBe(404);
+      expect(await json(response)).toEqual({ error: "このクーポンはカートに適用されていません。", field: "coupon" });
+    }
+    const automatic = await removeById("9");
+    expect(automatic.status).toBe(409);
+    expect(await json(automatic)).toEqual({ error: "自動で適用されるクーポンは取り消せません。", field: "coupon" });
+    const body = await loadCart(guest);
+    expect(body.coupon_code).toBe("SPRING10");
+    expect(body.cart.coupons.map((applied) => applied.code)).toEqual(["SPRING10"]);
+    const back = location(await post(removeCoupon.action as Handler, "/api/remove-coupon/1", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "1" }));
+    expect(back.searchParams.get("cart_error")).toBe("coupon");
+    expect(back.searchParams.get("message")).toBe("このクーポンはカートに適用されていません。");
+  });
+
   it("removes the entered coupon", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
     await coupon(guest, "SPRING10");
@@ -531,9 +565,9 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
     for (const fields of addresses) {
       const response = await post(shippingCheck.action as Handler, "/api/shipping-fee/check", { cookie: guest, fields });
       expect(response.status).toBe(200);
-      const body = await json<{ shipping_fee: number; shipments: { merchantId: number | null; shippingFee: number }[] }>(response);
+      const body = await json<{ shipping_fee: number; shipments: { merchant_id: number | null; shipping_fee: number }[] }>(response);
       expect(body).toMatchObject({ shipping_fee: 660 + 990, coldshipping_total: 0, split_shipping_fee: 0, total: 1980 + 5500 + 1650 });
-      expect(body.shipments.map((shipment) => [shipment.merchantId, shipment.shippingFee])).toEqual([
+      expect(body.shipments.map((shipment) => [shipment.merchant_id, shipment.shipping_fee])).toEqual([
         [null, 660],
         [ARITA, 990],
       ]);
@@ -627,6 +661,48 @@ describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", ()
   });
 });
 
+describe("the campaign link /coupon-get/{code} with an ordinary coupon code", () => {
+  const follow = (code: string, cookie = "") => respond(couponGet.loader as Handler, getRequest(`/coupon-get/${encodeURIComponent(code)}`, cookie), { code });
+
+  it("applies SPRING10 to a cart with items and says so", async () => {
+    const guest = await guestWith({ p: SIMPLE, q: 2 });
+    const back = location(await follow("spring10", guest));
+    expect(back.pathname).toBe("/cart");
+    expect(Object.fromEntries(back.searchParams)).toEqual({ cart_notice: "coupon", message: "クーポン「10%OFF」をカートに適用しました。" });
+    const body = await loadCart(guest);
+    expect(body.coupon_code).toBe("SPRING10");
+    expect(body.cart).toMatchObject({ discount_coupon: 396, total: 3960 + 660 - 396 });
+  });
+
+  it("keeps SPRING10 for a new visitor's empty cart, and applies it once items are added", async () => {
+    const response = await follow("SPRING10");
+    const back = location(response);
+    expect(back.searchParams.get("message")).toBe("クーポン「10%OFF」を受け取りました。対象の商品をカートに入れると適用されます。");
+    const visitor = sessionCookie(response);
+    expect(visitor).toMatch(/^__session=/);
+    const cookie = await add(visitor, { p: SIMPLE, q: 2 });
+    expect((await loadCart(cookie)).cart.coupons.map((applied) => [applied.code, applied.discount])).toEqual([["SPRING10", 396]]);
+  });
+
+  it("says precisely why a coupon cannot be used, storing nothing", async () => {
+    const guest = await guestWith({ p: NOCOUPON });
+    const cases: [string, string][] = [
+      ["EXPIRED100", MESSAGES.couponExpired],
+      ["MEMBER1000", MESSAGES.couponMemberOnly],
+      ["SPRING10", MESSAGES.couponNoProducts],
+      ["GIFTAUTO", MESSAGES.campaignUnknown],
+    ];
+    for (const [code, message] of cases) {
+      const response = await follow(code, guest);
+      const back = location(response);
+      expect(back.searchParams.get("cart_error"), code).toBe("coupon");
+      expect(back.searchParams.get("message"), code).toBe(message);
+      expect(response.headers.get("Set-Cookie"), code).toBeNull();
+    }
+    expect((await loadCart(guest)).coupon_code).toBeNull();
+  });
+});
+
 describe("coupon product links /category/product/{sku}", () => {
   it("keeps a products_prices coupon for that sku in the session and goes on to the canonical page", async () => {
     const response = await respond(
@@ -639,7 +715,7 @@ describe("coupon product links /category/product/{sku}", () => {
     const cookie = await add(sessionCookie(response), { p: SENCHA, q: 2 });
     const body = await loadCart(cookie);
     // TEAFAIR: 15% off DRINK-SENCHA's 1,296 yen = 194 yen off each (rounded down): 1,102 × 2.
-    expect(lineOf(body, SENCHA)).toMatchObject({ unitPrice: 1296, total: 2204, rowDiscount: 388 });
+    expect(lineOf(body, SENCHA)).toMatchObject({ selling_price: 1296, total: 2204, discount: 388 });
     // Merchant 1 (丸山製茶) ships for 660 yen below 5,400.
     expect(body.cart).toMatchObject({ subtotal: 2204, discount: 388, shipping_fee: 660, total: 2864 });
   });
@@ -688,8 +764,8 @@ describe("POST /api/buylater/{productId}", () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toBe(1);
     const body = await loadCart(cookie);
-    expect(body.cart.list.map((line) => line.productId)).toEqual([OPTIONS]);
-    expect(body.buy_later).toEqual([expect.objectContaining({ productId: SIMPLE, sku: "DEMO-SIMPLE", quantity: 2 })]);
+    expect(body.cart.list.map((line) => line.products_id)).toEqual([OPTIONS]);
+    expect(body.buy_later).toEqual([expect.objectContaining({ products_id: SIMPLE, sku: "DEMO-SIMPLE", quantity: 2 })]);
     const saved = await platform.db.select().from(buyLater).where(eq(buyLater.userId, userId)).all();
     expect(saved).toEqual([expect.objectContaining({ productId: SIMPLE, quantity: 2 })]);
   });

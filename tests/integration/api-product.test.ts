@@ -366,21 +366,46 @@ describe("POST /api/product/check/coupon-discount/{id}", () => {
 
   it("answers the best coupon for the viewer and subtotal", async () => {
     // 1 × 1,980: 500 yen off beats 20% (396); 2 × 1,980: 20% (792) beats 500 yen; members: 1,000 yen off.
-    expect(await json(await check(SIMPLE))).toEqual({ discount: 500, code: "WELCOME500" });
-    expect(await json(await check(SIMPLE, { q: "2" }))).toEqual({ discount: 792, code: "ALONE20" });
-    expect(await json(await check(SIMPLE, { q: "2" }, member))).toEqual({ discount: 1000, code: "MEMBER1000" });
+    expect(await json(await check(SIMPLE))).toMatchObject({ discount: 500, code: "WELCOME500" });
+    expect(await json(await check(SIMPLE, { q: "2" }))).toMatchObject({ discount: 792, code: "ALONE20" });
+    expect(await json(await check(SIMPLE, { q: "2" }, member))).toMatchObject({ discount: 1000, code: "MEMBER1000" });
     // 20% of 4,070 (paid options included)
-    expect(await json(await check(OPTIONS, { o: "3", "o[2]": "5" }))).toEqual({ discount: 814, code: "ALONE20" });
+    expect(await json(await check(OPTIONS, { o: "3", "o[2]": "5" }))).toMatchObject({ discount: 814, code: "ALONE20" });
+  });
+
+  it("answers the coupon itself with every spec §3 Coupon field", async () => {
+    const body = await json<{ coupon: Record<string, unknown> }>(await check(SIMPLE, { q: "2" }));
+    expect(body.coupon).toEqual({
+      id: 5,
+      code: "ALONE20",
+      title: "【他クーポン併用不可】20%OFF特別クーポン",
+      title_simple: "20%OFF",
+      type: "rate",
+      value: 20,
+      coupon_worth: 792,
+      discount: 792,
+      free_shipping: false,
+      alone: true,
+      to: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      registered: false,
+      auto: false,
+      min_amount: 0,
+      products_prices: [],
+      products_default: true,
+      products_excluded: [],
+      price_range: [],
+      price_range_selected: null,
+    });
   });
 
   it("answers 0 / null for DEMO-NOCOUPON, whose coupons are disabled", async () => {
-    expect(await json(await check(NOCOUPON))).toEqual({ discount: 0, code: null });
-    expect(await json(await check(NOCOUPON, { q: "3" }, member))).toEqual({ discount: 0, code: null });
+    expect(await json(await check(NOCOUPON))).toEqual({ discount: 0, code: null, coupon: null });
+    expect(await json(await check(NOCOUPON, { q: "3" }, member))).toEqual({ discount: 0, code: null, coupon: null });
   });
 
   it("needs no fields at all, and refuses bad ids and bodies", async () => {
     const bare = await respond(couponDiscount.action as Handler, apiRequest(`/api/product/check/coupon-discount/${SIMPLE}`), { id: String(SIMPLE) });
-    expect(await json(bare)).toEqual({ discount: 500, code: "WELCOME500" });
+    expect(await json(bare)).toMatchObject({ discount: 500, code: "WELCOME500" });
     for (const productId of [UNKNOWN, PRIVATE, DRAFT]) expect((await check(productId)).status).toBe(404);
     expect((await check("0")).status).toBe(400);
     const jsonBody = await post(couponDiscount.action as Handler, `/api/product/check/coupon-discount/${SIMPLE}`, { id: String(SIMPLE) }, {

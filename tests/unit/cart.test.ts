@@ -5,10 +5,12 @@ import {
   cartLineKey,
   computeCart,
   evaluateCoupon,
-  fitsStock,
   isLineAvailable,
   isWrappingAvailable,
   lineMaxQuantity,
+  lineQuantityCap,
+  lineUnavailableReason,
+  UNAVAILABLE_LABELS,
   type CartContext,
   type CartCoupon,
   type CartLineInput,
@@ -1149,22 +1151,6 @@ describe("cartLineKey", () => {
   });
 });
 
-describe("fitsStock", () => {
-  it("counts what the cart already holds", () => {
-    expect(fitsStock({ stock: 3, alreadyInCart: 3, adding: 1 })).toBe(false);
-    expect(fitsStock({ stock: 3, alreadyInCart: 2, adding: 1 })).toBe(true);
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 3 })).toBe(true);
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 4 })).toBe(false);
-    expect(fitsStock({ stock: 3, alreadyInCart: 1, adding: 3 })).toBe(false);
-  });
-
-  it("refuses adding nothing or out-of-stock items", () => {
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: 0 })).toBe(false);
-    expect(fitsStock({ stock: 3, alreadyInCart: 0, adding: -1 })).toBe(false);
-    expect(fitsStock({ stock: 0, alreadyInCart: 0, adding: 1 })).toBe(false);
-  });
-});
-
 describe("bestCouponForProduct (the product page's coupon box)", () => {
   const guest = { isMember: false, now: NOW };
   const plain = { id: 1, couponDisabled: false };
@@ -1184,5 +1170,50 @@ describe("bestCouponForProduct (the product page's coupon box)", () => {
     expect(bestCouponForProduct([TEAFAIR], plain, guest, { total: 1980, quantity: 1 })).toBeNull();
     // A per-product fixed value counts once per item, as in the cart.
     expect(bestCouponForProduct([TEAFAIR], { id: HOJICHA_ID, couponDisabled: false }, guest, { total: 2400, quantity: 3 })?.discount).toBe(300);
+  });
+});
+
+describe("lineQuantityCap (the most one row may hold, whatever the stock)", () => {
+  it("is 50 for a row, 6 for a subscription (or the variation's own smaller cap), 50 for a pre-order", () => {
+    expect(lineQuantityCap({ isPreorder: false, subscribe: null })).toBe(50);
+    expect(lineQuantityCap({ isPreorder: false, subscribe: 1 })).toBe(6);
+    expect(lineQuantityCap({ isPreorder: false, subscribe: 2, maxSubscription: 3 })).toBe(3);
+    expect(lineQuantityCap({ isPreorder: true, subscribe: null })).toBe(50);
+  });
+});
+
+describe("lineUnavailableReason", () => {
+  const base = { status: "published" as const, isPreorder: false, inventory: 5, inventoryPreorderMax: 0 };
+
+  it("names why a row cannot be bought, archived first", () => {
+    expect(lineUnavailableReason(base)).toBeNull();
+    expect(lineUnavailableReason({ ...base, status: "archived", needsPrivateGrant: true })).toBe("archived");
+    expect(lineUnavailableReason({ ...base, status: "draft" })).toBe("unpublished");
+    expect(lineUnavailableReason({ ...base, needsPrivateGrant: true })).toBe("private_link");
+    expect(lineUnavailableReason({ ...base, inventory: 0 })).toBe("sold_out");
+    expect(UNAVAILABLE_LABELS.archived).toBe("利用できません");
+  });
+
+  it("leaves a private row without its link's grant out of the totals and blocks payment", () => {
+    const cart = computeCart([line({ id: 1 }), line({ id: 2, unitPrice: 3240, needsPrivateGrant: true })], context());
+    expect(cart.list.map((row) => [row.available, row.unavailableReason])).toEqual([
+      [true, null],
+      [false, "private_link"],
+    ]);
+    expect(cart.subtotal).toBe(1980);
+    expect(cart.payment_eligible).toBe(false);
+  });
+});
+
+describe("coupon price ranges (price_range_selected)", () => {
+  const rows = (quantity: number) => computeCart([line({ quantity })], context()).list;
+  const guest = { isMember: false, now: NOW };
+
+  it("reports the range that set the coupon's value at the cart's amount", () => {
+    expect(evaluateCoupon(MATOMEGAI, rows(2), guest)).toEqual({ discount: 300, range: { minAmount: 3000, type: "fix", value: 300 } });
+    expect(evaluateCoupon(MATOMEGAI, rows(3), guest)).toEqual({ discount: 700, range: { minAmount: 5000, type: "fix", value: 700 } });
+    expect(evaluateCoupon(MATOMEGAI, rows(6), guest)).toEqual({ discount: 1188, range: { minAmount: 10000, type: "rate", value: 10 } });
+    const applied = computeCart([line({ quantity: 3 })], context({ enteredCoupon: MATOMEGAI })).coupons[0];
+    expect(applied).toMatchObject({ code: "MATOMEGAI", discount: 700, selected_range: { minAmount: 5000, type: "fix", value: 700 } });
   });
 });

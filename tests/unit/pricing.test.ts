@@ -3,8 +3,10 @@ import {
   calculatePrice,
   clampQuantity,
   couponDiscount,
+  forceQuantity,
   maxQuantity,
   purchasability,
+  QUANTITY_MESSAGES,
   sellingPrice,
   subscriptionTier,
   subscriptionUnitPrice,
@@ -334,5 +336,32 @@ describe("calculatePrice", () => {
 
   it("marks set products", () => {
     expect(calculatePrice({ product: { ...simple, type: "set" }, quantity: 1 }).set).toBe(true);
+  });
+});
+
+describe("forceQuantity (a quantity typed in the cart, spec §5)", () => {
+  it("keeps a whole number in range as it is, with no message", () => {
+    expect(forceQuantity("1", 50)).toEqual({ quantity: 1, message: null });
+    expect(forceQuantity("50", 50)).toEqual({ quantity: 50, message: null });
+    expect(forceQuantity("３", 50)).toEqual({ quantity: 3, message: null });
+  });
+
+  it("brings a quantity above the row maximum down to it, and says so", () => {
+    expect(forceQuantity("51", 50)).toEqual({ quantity: 50, message: QUANTITY_MESSAGES.aboveMax(50) });
+    expect(forceQuantity("7", 6).quantity).toBe(6);
+    expect(forceQuantity("1e3", 50).quantity).toBe(50);
+    expect(forceQuantity("Infinity", 50).quantity).toBe(50);
+    expect(QUANTITY_MESSAGES.aboveMax(50)).toBe("この商品は最大50点までご購入いただけます（在庫数・1回のご注文の上限による）。数量を50点に調整しました。");
+  });
+
+  it("makes anything below 1 or not a number 1, and a fraction whole", () => {
+    for (const raw of ["0", "-1", "－２", "abc", "", "  ", null]) {
+      expect(forceQuantity(raw, 50), String(raw)).toEqual({ quantity: 1, message: QUANTITY_MESSAGES.belowOne });
+    }
+    expect(forceQuantity("2.7", 50)).toEqual({ quantity: 2, message: QUANTITY_MESSAGES.notWhole(2) });
+  });
+
+  it("keeps 1 for a row whose maximum is 0 (sold out)", () => {
+    expect(forceQuantity("3", 0)).toEqual({ quantity: 1, message: QUANTITY_MESSAGES.aboveMax(1) });
   });
 });

@@ -18,6 +18,7 @@ export function CartFetcherForm({
   className,
   onSubmit,
   returnTo,
+  noValidate,
 }: {
   fetcher: ReturnType<typeof useCartFetcher>;
   intent: string;
@@ -27,9 +28,10 @@ export function CartFetcherForm({
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
   /** Page to come back to after a plain (no-JS) post; the cart by default. */
   returnTo?: string;
+  noValidate?: boolean;
 }) {
   return (
-    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit}>
+    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit} noValidate={noValidate}>
       <input type="hidden" name="intent" value={intent} />
       {line != null ? <input type="hidden" name="line" value={line} /> : null}
       {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { CartLine } from "~/core/cart";
+import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
+import { formatDay } from "~/core/listing";
 import { formatYen } from "~/core/money";
 import type { CartLineView } from "~/services/cart.server";
 import type { CartActionData } from "~/routes/cart";
@@ -19,12 +20,15 @@ export function CartLineRow({
   loggedIn,
   confirmingRemove,
   pageError,
+  pageNotice,
 }: {
   line: CartLine;
   view: CartLineView;
   loggedIn: boolean;
   confirmingRemove: boolean;
   pageError: CartActionData | { field: string; error: string } | null;
+  /** A quantity forced into range by a post made without JS. */
+  pageNotice: { line: number; message: string } | null;
 }) {
   const hydrated = useHydrated();
   const quantityFetcher = useCartFetcher();
@@ -34,6 +38,8 @@ export function CartLineRow({
   const [editing, setEditing] = useState(false);
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
   const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
+  const fetched = quantityFetcher.data;
+  const quantityNotice = fetched?.ok ? (fetched.notice ?? null) : pageNotice?.line === line.id ? pageNotice.message : null;
   useEffect(() => {
     if (quantityFetcher.state === "idle" && quantityFetcher.data?.ok) setEditing(false);
   }, [quantityFetcher.state, quantityFetcher.data]);
@@ -48,16 +54,22 @@ export function CartLineRow({
           <span className="h-18 w-18 rounded bg-gray-100" />
         )}
         <div className="grid gap-1 text-sm">
-          <Link to={view.url} className="font-bold text-gray-900">
-            {view.title}
-          </Link>
+          {view.url ? (
+            <Link to={view.url} className="font-bold text-gray-900">
+              {view.title}
+            </Link>
+          ) : (
+            <span className="font-bold text-gray-900">{view.title}</span>
+          )}
           {view.choiceLabel ? <span className="text-xs text-gray-700">{view.choiceLabel}</span> : null}
           {view.optionsLabel ? <span className="text-xs text-gray-700">{view.optionsLabel}</span> : null}
+          {view.shippingDay ? <span className="text-xs text-gray-700">発送希望日：{formatDay(view.shippingDay)}</span> : null}
           <span className="flex flex-wrap gap-1">
             {line.isPreorder ? <span className="badge bg-amber-500 text-white">予約</span> : null}
             {line.subscribe != null ? <span className="badge bg-emerald-600 text-white">定期便・{line.subscribe}か月ごと</span> : null}
-            {line.archived ? <span className="badge bg-gray-600 text-white">利用できません</span> : null}
-            {!line.available && !line.archived ? <span className="badge bg-gray-800 text-white">購入できません（在庫切れ）</span> : null}
+            {line.unavailableReason ? (
+              <span className={`badge text-white ${line.archived ? "bg-gray-600" : "bg-gray-800"}`}>{UNAVAILABLE_LABELS[line.unavailableReason]}</span>
+            ) : null}
             {line.couponDisabled ? <span className="badge bg-gray-200 text-gray-800">クーポンを使用できません</span> : null}
             {line.excludedCouponCodes.length > 0 ? (
               <span className="text-xs text-gray-600">対象外クーポン：{line.excludedCouponCodes.join("、")}</span>
@@ -69,7 +81,8 @@ export function CartLineRow({
           </span>
 
           {showQuantityForm ? (
-            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex items-center gap-2">
+            // noValidate: a quantity out of range is brought into range by the server, which says so.
+            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex items-center gap-2" noValidate>
               <label htmlFor={`q-${line.id}`} className="text-xs">
                 数量
               </label>
@@ -79,6 +92,7 @@ export function CartLineRow({
                 type="number"
                 inputMode="numeric"
                 min={1}
+                max={Math.max(1, line.maxQuantity)}
                 defaultValue={line.quantity}
                 className="field w-20 py-1"
               />
@@ -100,6 +114,11 @@ export function CartLineRow({
             </p>
           )}
           <InlineError message={quantityError} />
+          {quantityNotice ? (
+            <p role="status" className="m-0 text-sm text-amber-800" data-testid="quantity-notice">
+              {quantityNotice}
+            </p>
+          ) : null}
 
           {line.wrappingAvailable ? (
             <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex items-center gap-2">

@@ -17,6 +17,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
   const cold = useCartFetcher();
   const moveBack = useCartFetcher();
   const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
+  const quantityNotice = data.redirectedNotice?.kind === "quantity" ? data.redirectedNotice : null;
 
   return (
     <div className="py-4">
@@ -27,8 +28,19 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
         campaignApplied={cart.campaign?.applied ?? false}
         campaignLanded={data.campaignLanded}
       />
+      {data.redirectedNotice?.kind === "coupon" ? (
+        <p role="status" className="m-0 mt-2 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="cart-notice">
+          {data.redirectedNotice.message}
+        </p>
+      ) : null}
       {cart.list.length === 0 ? (
         <section className="py-8 text-center">
+          {/* Without rows there is no coupon box: a coupon link's refusal shows here. */}
+          {data.redirectedError ? (
+            <p role="alert" className="field-error m-0 mb-4" data-testid="cart-error">
+              {data.redirectedError.error}
+            </p>
+          ) : null}
           <p className="text-lg" data-testid="cart-empty">
             カートは空です
           </p>
@@ -58,6 +70,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         loggedIn={loggedIn}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
+                        pageNotice={quantityNotice}
                       />
                     ))}
                 </ul>
@@ -78,6 +91,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         loggedIn={loggedIn}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
+                        pageNotice={quantityNotice}
                       />
                     ))}
                 </ul>

@@ -1,0 +1,170 @@
+/**
+ * The rows of a loaded cart, priced with the product engine: what the cart engine needs of each row
+ * (CartLineInput) and what the cart page, the checkout and the /api/cart answer show of it (CartLineView).
+ * Private (secret-link) products are priced like any other, but a row of one can be bought only while the
+ * shopper holds the link's grant: the secret stored with the row when it was added, or the session's.
+ */
+import { secretMatches } from "~/auth/secrets.server";
+import type { PrivateGrant } from "~/auth/session.server";
+import type { CartLineInput } from "~/core/cart";
+import type { cartLines } from "~/db/schema";
+import { priceSelection, productPath, type ShapedProduct } from "./product.server";
+
+/** Display details of a row beside what the engine needs. */
+export interface CartLineView {
+  lineId: number;
+  productId: number;
+  variationId: number | null;
+  /** Variable choice sku, and whether that choice keeps its own stock. */
+  choiceSku: string | null;
+  choiceHasOwnStock: boolean;
+  /** The variation's sku when there is one, else the product's. */
+  sku: string;
+  title: string;
+  /** The product page (a private product's: its secret link, for the grant holder only). */
+  url: string | null;
+  picture: string | null;
+  choiceLabel: string;
+  optionsLabel: string;
+  variation: { id: number; sku: string; title: string; vTitle: string } | null;
+  choice: { sku: string; group: string; title: string } | null;
+  options: { optionId: number; option: string; choiceId: number; title: string; fee: number }[];
+  /** Stock of the item, before what the cart holds. */
+  stock: number;
+  /** Requested shipping day (yyyy-mm-dd), or null. */
+  shippingDay: string | null;
+  /** The product the row is of (spec §3 cart line `origin`). */
+  origin: {
+    sku: string;
+    status: "published" | "draft" | "archived";
+    isPrivate: boolean;
+    /** The private link's secret, only to a shopper who holds its grant. */
+    secret: string | null;
+    categories: { slug: string; name: string }[];
+    preorderLimit: number;
+    coldshipping: "none" | "optional" | "required";
+    couponDisabled: boolean;
+    /** Codes of coupons that exclude this product. */
+    couponsExcluded: string[];
+    disableWrapping: boolean;
+  };
+}
+
+export interface CartLineSources {
+  lines: (typeof cartLines.$inferSelect)[];
+  products: Map<number, ShapedProduct>;
+  media: { productId: number; url: string }[];
+  categories: { productId: number; slug: string; name: string }[];
+  /** Private links opened in this session (see CartSessionState.privateGrants). */
+  privateGrants: PrivateGrant[];
+}
+
+/** The stored option choice ids ("3,7") as numbers. */
+export function parseOptionKey(key: string): number[] {
+  return key ? key.split(",").map(Number).filter(Number.isInteger) : [];
+}
+
+/** Whether the shopper holds the grant of a private product's link for this row. */
+export function holdsPrivateGrant(product: Pick<ShapedProduct["product"], "id" | "secret">, rowGrant: string | null, sessionGrants: PrivateGrant[]): boolean {
+  const sessionGrant = sessionGrants.find((grant) => grant.productId === product.id)?.secret;
+  return secretMatches(product.secret, rowGrant ?? "") || secretMatches(product.secret, sessionGrant ?? "");
+}
+
+export function priceCartLines(sources: CartLineSources, now: Date): { inputs: CartLineInput[]; views: CartLineView[] } {
+  const inputs: CartLineInput[] = [];
+  const views: CartLineView[] = [];
+  for (const line of sources.lines) {
+    const shaped = sources.products.get(line.productId);
+    if (!shaped) continue;
+    const optionChoiceIds = parseOptionKey(line.optionChoiceIds);
+    const { price, selection } = priceSelection(
+      shaped,
+      { variationId: line.variationId, choiceSku: line.choiceSku, optionChoiceIds, quantity: line.quantity, subscribe: line.subscribe != null },
+      now,
+      { countCart: false },
+    );
+    // Other rows of the same item share its stock (e.g. with and without gift options).
+    const sameItemElsewhere = sources.lines
+      .filter(
+        (other) =>
+          other.id !== line.id &&
+          other.productId === line.productId &&
+          other.variationId === line.variationId &&
+          other.choiceSku === line.choiceSku,
+      )
+      .reduce((sum, other) => sum + other.quantity, 0);
+    const product = shaped.product;
+    const granted = product.isPrivate && holdsPrivateGrant(product, line.privateGrant, sources.privateGrants);
+    inputs.push({
+      id: line.id,
+      productId: product.id,
+      sku: product.sku,
+      title: product.title,
+      taxRate: product.taxRate,
+      unitPrice: price.selling_price,
+      regularUnitPrice: price.regular_price,
+      quantity: line.quantity,
+      inventory: Math.max(0, price.inventory - sameItemElsewhere),
+      inventoryPreorderMax: Math.max(0, price.inventory_preorder_max - sameItemElsewhere),
+      state: price.state,
+      status: selection.variation && selection.variation.status !== "published" ? selection.variation.status : product.status,
+      isPreorder: line.isPreorder,
+      subscribe: line.subscribe,
+      maxSubscription: selection.variation?.maxSubscription ?? null,
+      shippingFrom: product.shippingFrom,
+      merchantId: product.merchantId,
+      coldshipping: product.coldshipping,
+      isDigital: product.isDigital,
+      disableWrapping: product.disableWrapping,
+      wrapping: line.wrapping,
+      couponDisabled: product.couponDisabled,
+      needsPrivateGrant: product.isPrivate && !granted,
+    });
+    const { variation, choice } = selection;
+    const options = selection.optionChoices.map(({ optionId, choice: picked }) => ({
+      optionId,
+      option: shaped.options.find((o) => o.id === optionId)?.title ?? "",
+      choiceId: picked.id,
+      title: picked.title,
+      fee: picked.fee,
+    }));
+    const url = !product.isPrivate
+      ? productPath({ categorySlug: shaped.head.categorySlug, sku: product.sku })
+      : granted && product.secret
+        ? `/product/access/link/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.secret)}`
+        : null;
+    views.push({
+      lineId: line.id,
+      productId: product.id,
+      variationId: variation?.id ?? null,
+      choiceSku: choice?.sku ?? null,
+      choiceHasOwnStock: choice?.inventory != null,
+      sku: variation?.sku ?? product.sku,
+      title: product.title,
+      url,
+      picture: sources.media.find((item) => item.productId === product.id)?.url ?? null,
+      choiceLabel: [variation ? `${variation.vTitle}：${variation.title}` : null, choice ? `${choice.groupTitle}：${choice.title}` : null]
+        .filter(Boolean)
+        .join(" / "),
+      optionsLabel: options.map((option) => `${option.option}：${option.title}`).join(" / "),
+      variation: variation ? { id: variation.id, sku: variation.sku, title: variation.title, vTitle: variation.vTitle } : null,
+      choice: choice ? { sku: choice.sku, group: choice.groupTitle, title: choice.title } : null,
+      options,
+      stock: price.inventory,
+      shippingDay: line.shippingDay,
+      origin: {
+        sku: product.sku,
+        status: product.status,
+        isPrivate: product.isPrivate,
+        secret: granted ? product.secret : null,
+        categories: sources.categories.filter((category) => category.productId === product.id).map(({ slug, name }) => ({ slug, name })),
+        preorderLimit: product.preorderLimit,
+        coldshipping: product.coldshipping,
+        couponDisabled: product.couponDisabled,
+        couponsExcluded: shaped.excludedCouponCodes,
+        disableWrapping: product.disableWrapping,
+      },
+    });
+  }
+  return { inputs, views };
+}

@@ -1,0 +1,81 @@
+/**
+ * Shared pieces of the spec §7 contract tests: one seeded local platform per file, the app's routes
+ * served by Remix's own request handler at the spec's URLs, and checks on the answers' field names —
+ * the spec's names present, and no camelCase name anywhere (the JSON API speaks snake_case, as the spec).
+ */
+import { afterAll, beforeAll, expect } from "vitest";
+import { negotiateJsonRequest } from "~/core/content-negotiation";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { createTestPlatform, type TestPlatform } from "../../support/platform";
+import { apiRequest, contextFor, memberCookie, sessionCookie, type ApiRequestOptions } from "../../support/requests";
+import { remixHandlerFor } from "../../support/remix";
+
+/** A migrated, seeded platform for the test file (created before its tests, disposed after). */
+export function seededPlatformForFile(): () => TestPlatform {
+  let platform: TestPlatform | undefined;
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+    await seedDatabase(platform.db, { now: new Date() });
+  });
+  afterAll(() => platform?.dispose());
+  return () => {
+    if (!platform) throw new Error("the platform is created in beforeAll");
+    return platform;
+  };
+}
+
+export type Serve = (path: string, options?: ApiRequestOptions & { headers?: Record<string, string> }) => Promise<Response>;
+
+/**
+ * Serves route modules (an `import.meta.glob` of app/routes from tests/integration/contract/) through
+ * Remix's request handler, as the Worker does (JSON callers of a page negotiated to its JSON route): a
+ * request names a URL and a method, never a module.
+ * Requests are fetches (JS on) unless `mode` says otherwise.
+ */
+export function serveRoutes(modules: Record<string, unknown>, platform: () => TestPlatform): Serve {
+  const byAppPath = Object.fromEntries(Object.entries(modules).map(([key, module]) => [key.replace(/^(\.\.\/)+app\//, "../../app/"), module]));
+  const { handle } = remixHandlerFor(byAppPath);
+  return (path, options = {}) => {
+    const request = apiRequest(path, { mode: "cors", ...options });
+    for (const [name, value] of Object.entries(options.headers ?? {})) request.headers.set(name, value);
+    return handle(negotiateJsonRequest(request), contextFor(platform()));
+  };
+}
+
+/** A JSON answer with the expected status. */
+export async function json<T = Record<string, unknown>>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
+  return JSON.parse(text) as T;
+}
+
+/** The session cookie a response sets, or the one sent before when it sets none. */
+export function nextCookie(response: Response, previous: string): string {
+  return sessionCookie(response) || previous;
+}
+
+export const cookieOfMember = (platform: TestPlatform, userId: number) => memberCookie(platform, userId);
+
+/** `value` has every one of the spec's field `names` (values may be null). */
+export function expectFields(value: unknown, names: readonly string[], where = "answer"): void {
+  expect(value, where).toBeTypeOf("object");
+  expect(value, where).not.toBeNull();
+  const missing = names.filter((name) => !Object.hasOwn(value as object, name));
+  expect(missing, `${where} lacks spec fields`).toEqual([]);
+}
+
+const CAMEL_CASE = /^[a-z]+[A-Z]/;
+
+/** No key anywhere in `value` is camelCase (record keys that are ids or codes are fine). */
+export function expectNoCamelCase(value: unknown, path = "answer"): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => expectNoCamelCase(item, `${path}[${index}]`));
+    return;
+  }
+  if (value == null || typeof value !== "object") return;
+  for (const [key, child] of Object.entries(value)) {
+    expect(CAMEL_CASE.test(key), `${path}.${key} is camelCase`).toBe(false);
+    expectNoCamelCase(child, `${path}.${key}`);
+  }
+}
