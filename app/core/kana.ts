@@ -15,3 +15,15 @@ export function hiraganaToKatakana(text: string): string {
 export function katakanaToHiragana(text: string): string {
   return text.replace(KATAKANA, (char) => String.fromCharCode(char.charCodeAt(0) - KANA_OFFSET));
 }
+
+/**
+ * The one rule for every reading (フリガナ) field — registration, the guest checkout, addresses: typed in
+ * hiragana (やまだ) or half-width katakana (ﾊﾅｺ, ﾀﾞ), it is kept as full-width katakana (ヤマダ, ハナコ, ダ).
+ * NFKC widens half-width kana and joins their voiced marks; then hiragana becomes katakana.
+ */
+export function toFullWidthKatakana(text: string): string {
+  return hiraganaToKatakana(text.normalize("NFKC"));
+}
+
+/** Said under each reading field, so the shopper knows what is kept. */
+export const KANA_FIELD_HINT = "全角カタカナで登録します（ひらがな・半角カナで入力しても自動で変換します）";

@@ -1,6 +1,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import { LoginSchema, RegisterSchema, toFullWidthKatakana } from "~/core/account-forms";
+import { LoginSchema, RegisterSchema } from "~/core/account-forms";
+import { toFullWidthKatakana } from "~/core/kana";
 
 const valid: Record<string, string> = {
   email: "  Hanako@Example.JP ",
