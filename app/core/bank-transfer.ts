@@ -4,9 +4,7 @@
  * all read it from here. Pure.
  */
 import { addDaysToDate, jstDate } from "./checkout";
-
-/** Days after ordering to pay; the order lapses after that (the payment method's note says the same). */
-export const BANK_TRANSFER_DAYS = 7;
+import { BANK_TRANSFER_DAYS } from "./payment-methods";
 
 export const BANK_TRANSFER_ACCOUNT = {
   bank: "ひなた銀行（デモ）",
@@ -30,4 +28,10 @@ export function bankTransferRows(): [string, string][] {
     ["口座番号", BANK_TRANSFER_ACCOUNT.accountNumber],
     ["口座名義", BANK_TRANSFER_ACCOUNT.holder],
   ];
+}
+
+/** What a page shows of a 銀行振込 order still waiting for its money, or null for any other order. */
+export function bankTransferFacts(order: { paymentMethod: string; status: string; createdAt: Date; total: number }) {
+  if (order.paymentMethod !== "bank_transfer" || order.status !== "pending_payment") return null;
+  return { rows: bankTransferRows(), deadline: bankTransferDeadline(order.createdAt), total: order.total };
 }

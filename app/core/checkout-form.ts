@@ -91,7 +91,7 @@ export const GuestCheckoutSchema = v.pipe(
     passwordHold: v.optional(v.pipe(v.string(), v.uuid(EXPIRED_FORM))),
     sameAsOrderer: flag,
     newsletter: newsletterField,
-    agreement: flag,
+    agreement: choiceFlag(CHECKOUT_MESSAGES.agreementRequired),
     shipping: AddressSchema,
   }),
   v.forward(

@@ -24,6 +24,3 @@ export function katakanaToHiragana(text: string): string {
 export function toFullWidthKatakana(text: string): string {
   return hiraganaToKatakana(text.normalize("NFKC"));
 }
-
-/** Said under each reading field, so the shopper knows what is kept. */
-export const KANA_FIELD_HINT = "全角カタカナで登録します（ひらがな・半角カナで入力しても自動で変換します）";

@@ -1,5 +1,6 @@
 /** Payment methods offered at checkout and their handling fee (tax incl.). No card payments here. */
-import { BANK_TRANSFER_DAYS } from "./bank-transfer";
+/** Days after ordering to pay a 銀行振込 order (the order lapses after that). */
+export const BANK_TRANSFER_DAYS = 7;
 
 export const PAYMENT_METHODS = {
   cod: { label: "代金引換", fee: 330, note: "商品お届け時に配達員へお支払いください（手数料330円）。" },

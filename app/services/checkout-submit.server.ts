@@ -111,8 +111,9 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
       extra,
     );
   if (isMember && form.get("addressId") && !isTickedChoice(form.get("useNewAddress")) && typedShippingFields(form).length > 0) {
-    // Typed fields are never dropped silently: the shopper says which address is meant.
-    return refuse(CHECKOUT_SUBMIT_MESSAGES.newAddressNotChosen, "useNewAddress");
+    // Typed fields are never dropped silently: the page comes back with them and asks which address is meant.
+    const typed = parseWithValibot(form, { schema }).reply({ hideFields: ["password"] });
+    return page({ ...typed, error: { useNewAddress: [CHECKOUT_SUBMIT_MESSAGES.newAddressNotChosen] } }, 400);
   }
   if (submission.status !== "success") return page(submission.reply({ hideFields: ["password"] }), 400);
   // An empty cart is the placement's to explain (it may have just been ordered in another tab).

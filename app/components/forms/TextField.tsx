@@ -1,6 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
-import { KANA_FIELD_HINT } from "~/core/kana";
 
 type InputType = "text" | "email" | "tel" | "password" | "search" | "url";
 
@@ -71,7 +70,10 @@ export function PersonNameFields({
   );
 }
 
-/** セイ/メイ with the one hint saying how the server keeps them (core/kana: toFullWidthKatakana). */
+/** What the server does with a reading (core/kana.ts toFullWidthKatakana), said under the fields. */
+const KANA_FIELD_HINT = "全角カタカナで登録します（ひらがな・半角カナで入力しても自動で変換します）";
+
+/** セイ/メイ with the one hint saying how the server keeps them. */
 export function KanaFields({ lastname, firstname }: { lastname: FieldMetadata<string>; firstname: FieldMetadata<string> }) {
   const hintId = `${lastname.id}-kana-hint`;
   return (
