@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { getSession } from "~/auth/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
+import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
@@ -15,6 +16,8 @@ import { postalDepsFor } from "~/services/postal.server";
 export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The page renders the order review in place on the server (see LazyOrderReview).
+  await loadOrderReview();
   const actor = await cartActorFor(request, context);
   const memberId = actor.owner.userId;
   const [view, addresses] = await Promise.all([

@@ -7,15 +7,13 @@ import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
 import type { ShippingRecheck } from "../address/address-client";
 import { AddressChooser } from "../address/AddressChooser";
 import { AddressForm, type AddressFieldset } from "../address/AddressForm";
-import { CartCouponEntry } from "../cart/CartCouponEntry";
-import { CartPointsEntry } from "../cart/CartPointsEntry";
 import { CartSummary } from "../cart/CartSummary";
 import { ShipmentNoticeFields } from "../cart/ShipmentNoticeFields";
 import { ErrorSummary, type ErrorSummaryItem } from "../forms/ErrorSummary";
 import { FieldErrors } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
 import { useServerValidatedForm } from "../forms/useServerValidatedForm";
-import { CheckoutItems } from "./CheckoutItems";
+import { LazyOrderReview } from "./LazyOrderReview";
 import { DeliveryPreferences } from "./DeliveryPreferences";
 import { GuestDetails } from "./GuestDetails";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
@@ -198,19 +196,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
         </div>
 
         <aside className="grid content-start gap-4">
-          <section aria-labelledby="items-heading" className="card grid gap-3 p-3">
-            <h2 id="items-heading" className="m-0 text-base">
-              ご注文内容（{cart.quantity}点）
-            </h2>
-            <CheckoutItems lines={cart.list} views={view.lines} previews={data.previews} />
-            <Link to="/cart" className="text-sm">
-              カートに戻って変更する
-            </Link>
-          </section>
-          <div className="card grid gap-4 p-3">
-            <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={null} returnTo="/checkout" />
-            {isMember ? <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={null} returnTo="/checkout" /> : null}
-          </div>
+          <LazyOrderReview data={data} isMember={isMember} />
           <div className="card grid gap-3 p-3">
             <CartSummary cart={cart} />
             <button
