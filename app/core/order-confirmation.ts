@@ -76,7 +76,8 @@ export function describeOrderChanges(shown: ShownOrder, cart: PricedCart): strin
       continue;
     }
     if (now.quantity !== before.quantity) {
-      changes.push(`「${now.title}」の数量が${before.quantity}点から${now.quantity}点に変わりました（在庫・ご購入上限による）。`);
+      const reason = now.quantity < before.quantity ? "（在庫・ご購入上限による）" : "";
+      changes.push(`「${now.title}」の数量が${before.quantity}点から${now.quantity}点に変わりました${reason}。`);
     } else if (now.total + now.wrappingFee !== before.total) {
       changes.push(`「${now.title}」の金額が${formatYen(before.total)}から${formatYen(now.total + now.wrappingFee)}に変わりました。`);
     }

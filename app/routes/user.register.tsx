@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createUserSession, getUserId } from "~/auth/auth.server";
 import { AgreementCheckbox, PersonNameFields, TextField } from "~/components/forms/TextField";
-import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PasswordField } from "~/components/forms/PasswordField";
 import * as v from "valibot";
 import { emailField, PASSWORD_MIN_LENGTH, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
@@ -61,9 +61,7 @@ export default function Register() {
         <ErrorSummary
           id={form.errorId}
           formErrors={form.errors}
-          items={Object.entries(form.allErrors).flatMap(([name, messages]) =>
-            name ? messages.map((message) => ({ fieldId: fields[name as keyof RegisterFields]?.id ?? name, message })) : [],
-          )}
+          items={erroredFields(form.allErrors, (name) => fields[name as keyof RegisterFields]?.id ?? name)}
           submission={lastResult}
         />
         <input type="hidden" name="redirectTo" value={redirectTo} />

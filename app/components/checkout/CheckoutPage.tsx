@@ -9,7 +9,7 @@ import { AddressChooser } from "../address/AddressChooser";
 import { AddressForm, type AddressFieldset } from "../address/AddressForm";
 import { CartSummary } from "../cart/CartSummary";
 import { ShipmentNoticeFields } from "../cart/ShipmentNoticeFields";
-import { ErrorSummary, type ErrorSummaryItem } from "../forms/ErrorSummary";
+import { erroredFields, ErrorSummary } from "../forms/ErrorSummary";
 import { FieldErrors } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
 import { useServerValidatedForm } from "../forms/useServerValidatedForm";
@@ -20,16 +20,11 @@ import { PaymentMethodPicker } from "./PaymentMethodPicker";
 
 const FORM_ID = "checkout-form";
 
-/** Each field message of a refused submit, linked to its field (the recipient's marked お届け先). */
-function fieldErrorItems(lastResult: CheckoutActionData | null, formId: string): ErrorSummaryItem[] {
-  return Object.entries(lastResult?.error ?? {})
-    .filter(([name, messages]) => name !== "" && name !== "token" && name !== "shown" && messages?.length)
-    .flatMap(([name, messages]) =>
-      (messages ?? []).map((message) => ({
-        fieldId: name === "payment" ? "payment-first" : name === "notice" ? "checkout-warehouse-notice" : `${formId}-${name}`,
-        message: name.startsWith("shipping.") ? `お届け先：${message}` : message,
-      })),
-    );
+/** Where the summary's link for a field goes (the payment radios and 備考 have ids of their own). */
+function checkoutFieldId(name: string): string {
+  if (name === "payment") return "payment-first";
+  if (name === "notice") return "checkout-warehouse-notice";
+  return `${FORM_ID}-${name}`;
 }
 
 // The survey popup appears only after hydration, so its code is fetched then, off the first load.
@@ -83,7 +78,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
             <ErrorSummary
               id={form.errorId}
               formErrors={form.errors ?? fields.token.errors ?? fields.shown.errors}
-              items={fieldErrorItems(lastResult, form.id)}
+              items={erroredFields(lastResult?.error, checkoutFieldId)}
               submission={lastResult}
             >
               {lastResult?.changes?.length ? (
