@@ -46,7 +46,7 @@ export const emailField = v.pipe(
 );
 
 const TRUE_CHOICES = new Set(["on", "1", "true"]);
-const FALSE_CHOICES = new Set(["0", "off", "false"]);
+const FALSE_CHOICES = new Set(["0", "off", "false", ""]);
 
 /**
  * A yes/no choice as forms and the spec send it: a ticked checkbox ("on"), the spec's 1/0, "true"/"false"

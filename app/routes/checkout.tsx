@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getSession } from "~/auth/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
@@ -48,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await cartActorFor(request, context);
   const outcome = await submitCheckout(actor, form, postalDepsFor(context, request));
   if (outcome.kind === "page") return data<CheckoutActionData>(outcome.data, { status: outcome.status });
+  if (outcome.kind === "already-placed") throw redirect(outcome.href, 303);
 
   const { result } = outcome;
   const session = await getSession(request, context);
@@ -62,6 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
   });
 }
+
+/**
+ * After any submit of the order form the page's figures are loaded again, a refused one (4xx) included:
+ * a changed cart must be shown as it now is, with the fingerprint the next confirmation is checked against.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/checkout" || defaultShouldRevalidate;
 
 export default function Checkout() {
   return <CheckoutPage data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>() ?? null} />;

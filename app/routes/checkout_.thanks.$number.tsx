@@ -5,6 +5,7 @@ import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
+import { CONFIRMATION_MESSAGES } from "~/core/order-confirmation";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { SHOP_NAME } from "~/core/site";
@@ -18,13 +19,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const userId = session.get("userId");
   const order = await findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder"), cartId: session.get("cartId") });
   if (!order) throw new Response("ご注文が見つかりませんでした。", { status: 404 });
-  return { order: { ...order, bankTransfer: bankTransferFacts(order), paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, paymentNote: PAYMENT_METHODS[order.paymentMethod].note }, isMember: userId != null };
+  // Sent here by a second tab that submitted the same cart: nothing more was ordered.
+  const alreadyPlaced = new URL(request.url).searchParams.get("already") === "1" ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
+  return { alreadyPlaced, order: { ...order, bankTransfer: bankTransferFacts(order), paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, paymentNote: PAYMENT_METHODS[order.paymentMethod].note }, isMember: userId != null };
 }
 
 export default function Thanks() {
-  const { order, isMember } = useLoaderData<typeof loader>();
+  const { order, isMember, alreadyPlaced } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-xl py-8 text-center">
+      {alreadyPlaced ? (
+        <p role="status" className="rounded bg-amber-50 p-3 text-left text-sm" data-testid="already-placed">
+          {alreadyPlaced}
+        </p>
+      ) : null}
       <h1 className="text-xl">ご注文ありがとうございます</h1>
       <p>
         注文番号：<strong data-testid="order-number">{order.number}</strong>

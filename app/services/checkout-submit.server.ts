@@ -30,13 +30,13 @@ export type CheckoutActionData = SubmissionResult<string[]> & {
   lookupMessage?: { tone: "info" | "error"; text: string };
   /** What differs from the page the shopper confirmed (nothing was placed). */
   changes?: string[];
-  /** The order another tab already placed from this cart. */
-  placedOrder?: { number: string; href: string };
 };
 
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }
-  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> };
+  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> }
+  /** This cart was already ordered (another tab): its thank-you page says so. */
+  | { kind: "already-placed"; href: string };
 
 export const CHECKOUT_SUBMIT_MESSAGES = {
   newAddressNotChosen:
@@ -154,5 +154,6 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
     deliveryTimeSlot: value.deliveryTimeSlot ?? null,
   });
   if (result.ok) return { kind: "placed", result };
-  return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes, placedOrder: result.placedOrder });
+  if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };
+  return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes });
 }

@@ -93,16 +93,17 @@ async function findOrderByToken(db: Database, token: string) {
 }
 
 /** The order that consumed these cart rows (another tab's), as a refusal that links to it. */
-async function alreadyPlaced(db: Database, cartId: string | null, rows: { id: number; quantity: number }[], viewerId: number | undefined) {
+async function alreadyPlaced(db: Database, cartId: string | null, rows: { id: number; quantity: number }[]) {
   if (!cartId || rows.length === 0) return null;
   const order = await db
-    .select({ id: orders.id, number: orders.number, userId: orders.userId })
+    .select({ number: orders.number })
     .from(orders)
     .where(and(eq(orders.cartId, cartId), eq(orders.cartState, cartStateKey(rows))))
     .orderBy(desc(orders.id))
     .get();
   if (!order) return null;
-  const href = viewerId != null && order.userId === viewerId ? `/user/orders/${order.id}` : `/checkout/thanks/${order.number}`;
+  // Its thank-you page, which tells this shopper it was already placed (members and the guest cart may open it).
+  const href = `/checkout/thanks/${order.number}?already=1`;
   return { ok: false as const, error: CONFIRMATION_MESSAGES.alreadyPlaced(order.number), field: "cart" as const, placedOrder: { number: order.number, href } };
 }
 
@@ -120,12 +121,12 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
   const view = await loadCart(db, owner, actor.session, now, { paymentMethod: input.paymentMethod });
   const { cart } = view;
   if (!view.cartId || cart.list.length === 0) {
-    return (await alreadyPlaced(db, view.cartId, shown?.lines ?? [], owner.userId)) ?? { ok: false, error: CHECKOUT_MESSAGES.emptyCart, field: "cart" };
+    return (await alreadyPlaced(db, view.cartId, shown?.lines ?? [])) ?? { ok: false, error: CHECKOUT_MESSAGES.emptyCart, field: "cart" };
   }
   // 特定商取引法's final confirmation: place the order only as the page showed it.
   if (orderFingerprint(cart) !== input.shown) {
     if (!shown) return { ok: false, error: CONFIRMATION_MESSAGES.unreadable, field: "cart" };
-    const placed = await alreadyPlaced(db, view.cartId, shown.lines, owner.userId);
+    const placed = await alreadyPlaced(db, view.cartId, shown.lines);
     return placed ?? { ok: false, error: CONFIRMATION_MESSAGES.changed, field: "cart", changes: describeOrderChanges(shown, cart) };
   }
   if (!cart.payment_eligible) return { ok: false, error: CHECKOUT_MESSAGES.unavailableItems, field: "cart" };
@@ -351,7 +352,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     const winner = await findOrderByToken(db, input.placementToken);
     if (winner) return { ok: true, orderId: winner.id, orderNumber: winner.number, newUserId: null, replayed: true };
     // Another tab ordered this cart at the same moment: say so, with its order.
-    const placed = await alreadyPlaced(db, view.cartId, cart.list, owner.userId);
+    const placed = await alreadyPlaced(db, view.cartId, cart.list);
     if (placed) return placed;
     console.warn("order placement refused", error instanceof Error ? error.message : error);
     return { ok: false, error: CHECKOUT_MESSAGES.changedMeanwhile, field: "cart" };

@@ -139,7 +139,7 @@ describe("one cart, two checkout tabs", () => {
         ok: false,
         error: CONFIRMATION_MESSAGES.alreadyPlaced(placed.number),
         field: "cart",
-        placedOrder: { number: placed.number, href: `/checkout/thanks/${placed.number}` },
+        placedOrder: { number: placed.number, href: `/checkout/thanks/${placed.number}?already=1` },
       });
     }
     expect((await product("DEMO-SIMPLE")).inventory).toBe(simple.inventory - 5);

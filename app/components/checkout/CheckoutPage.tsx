@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import { formatYen } from "~/core/money";
@@ -87,11 +87,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                     <li key={change}>{change}</li>
                   ))}
                 </ul>
-              ) : null}
-              {lastResult?.placedOrder ? (
-                <p className="m-0">
-                  <Link to={lastResult.placedOrder.href}>ご注文（注文番号 {lastResult.placedOrder.number}）を見る</Link>
-                </p>
               ) : null}
             </ErrorSummary>
 
