@@ -3,18 +3,20 @@
  * with JS on, by Conform in the browser. Messages are the Japanese texts the shopper sees.
  */
 import * as v from "valibot";
-import { hiraganaToKatakana } from "~/core/kana";
+import { toFullWidthKatakana } from "~/core/kana";
+
+/**
+ * Valibot's own texts are English ("Invalid type: Expected …"). Every schema here names its messages;
+ * this Japanese fallback covers any check that does not (a field sent twice, a value of the wrong type).
+ */
+export const FALLBACK_FORM_MESSAGE = "入力内容を確認してください";
+v.setGlobalMessage(FALLBACK_FORM_MESSAGE);
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 const NAME_MAX_LENGTH = 40;
 
 const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u30fb\u3000 ]+$/u;
-
-/** Readings may be typed in hiragana or half-width kana: NFKC widens, then hiragana → katakana. */
-export function toFullWidthKatakana(text: string): string {
-  return hiraganaToKatakana(text.normalize("NFKC"));
-}
 
 /**
  * A required text field. Conform submits an empty field as a missing key, so missing means "" here and
@@ -43,8 +45,19 @@ export const emailField = v.pipe(
   v.email("メールアドレスの形式が正しくありません"),
 );
 
-/** A checkbox: Conform turns "on" into true; an unticked box is absent, i.e. false. */
-const checkbox = (message: string) => v.optional(v.boolean(message), false);
+const TRUE_CHOICES = new Set(["on", "1", "true"]);
+const FALSE_CHOICES = new Set(["0", "off", "false", ""]);
+
+/**
+ * A yes/no choice as forms and the spec send it: a ticked checkbox ("on"), the spec's 1/0, "true"/"false"
+ * or JSON booleans; an unticked box is absent, i.e. false. Anything else gets `message`.
+ */
+export const choiceFlag = (message: string) =>
+  v.pipe(
+    v.optional(v.union([v.boolean(), v.string()], message), false),
+    v.check((value) => typeof value === "boolean" || TRUE_CHOICES.has(value) || FALSE_CHOICES.has(value), message),
+    v.transform((value) => value === true || (typeof value === "string" && TRUE_CHOICES.has(value))),
+  );
 const AGREEMENT_REQUIRED = "会員規約への同意が必要です";
 
 export const LoginSchema = v.object({
@@ -67,8 +80,25 @@ export const newPasswordField = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH, `パスワードは${PASSWORD_MAX_LENGTH}文字以内で入力してください`),
 );
 
-export const newsletterField = checkbox("メールマガジンの選択が正しくありません");
-export const agreementField = v.pipe(checkbox(AGREEMENT_REQUIRED), v.value(true, AGREEMENT_REQUIRED));
+export const newsletterField = choiceFlag("メールマガジンの選択が正しくありません");
+export const agreementField = v.pipe(choiceFlag(AGREEMENT_REQUIRED), v.value(true, AGREEMENT_REQUIRED));
+export const registerChoiceField = choiceFlag("会員登録の選択が正しくありません");
+
+/**
+ * The spec's field names (§3 Address, Guest user) beside this app's own: a form posted with
+ * `lastname_jp`, `firstname_jp` or `save_address` reads as if it used `lastnameJp`, `firstnameJp`,
+ * `saveAddress` (the app's own names win when both are sent).
+ */
+const SPEC_FIELD_NAMES: Record<string, string> = { lastname_jp: "lastnameJp", firstname_jp: "firstnameJp", save_address: "saveAddress" };
+
+export function withSpecFieldNames(form: FormData): FormData {
+  const copy = new FormData();
+  for (const [name, value] of form) {
+    const own = SPEC_FIELD_NAMES[name];
+    copy.append(own && !form.has(own) ? own : name, value);
+  }
+  return copy;
+}
 
 export const RegisterSchema = v.object({
   email: emailField,

@@ -9,7 +9,7 @@
  * endpoints (JSON text, or form-encoded `addresses[0][lastname]=…`).
  */
 import * as v from "valibot";
-import { personNameFields, requiredTrimmed } from "~/core/account-forms";
+import { choiceFlag, personNameFields, requiredTrimmed } from "~/core/account-forms";
 import { ADDRESS_BOOK_LIMIT } from "~/core/address-book";
 import { postalCodeField, prefectureField } from "~/core/postal-schema";
 
@@ -51,11 +51,6 @@ export function isPhoneNumber(digits: string): boolean {
   return /^0\d{9,10}$/.test(digits);
 }
 
-/** A checkbox: Conform sends true/absent, plain forms "on"/"1", JSON true/false. */
-const checkboxFlag = v.pipe(
-  v.optional(v.union([v.boolean(), v.string()]), false),
-  v.transform((value) => value === true || value === "on" || value === "1" || value === "true"),
-);
 
 export const AddressSchema = v.object({
   title: maxText(20, "お届け先の名称"),
@@ -78,7 +73,7 @@ export const AddressSchema = v.object({
     v.transform(normalizePhone),
     v.check(isPhoneNumber, ADDRESS_FORM_MESSAGES.phone),
   ),
-  default: checkboxFlag,
+  default: choiceFlag("いつものお届け先の選択が正しくありません"),
 });
 
 export type AddressInput = v.InferOutput<typeof AddressSchema>;

@@ -4,18 +4,29 @@
  * may instead pick a saved address (`addressId`). Registration fields apply only when `register` is on.
  */
 import * as v from "valibot";
-import { agreementField, emailField, newsletterField, newPasswordField, personNameFields, requiredTrimmed } from "./account-forms";
+import {
+  agreementField,
+  choiceFlag,
+  emailField,
+  newsletterField,
+  newPasswordField,
+  personNameFields,
+  registerChoiceField,
+  requiredTrimmed,
+} from "./account-forms";
 import { AddressSchema } from "./address-form";
 import { CHECKOUT_MESSAGES, DELIVERY_TIME_SLOTS } from "./checkout";
 import { PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
 
 // Conform submits empty fields as missing keys and does not apply Valibot's optional defaults to
 // strings, so optional fields here are plain `optional` (undefined when empty).
-const flag = v.optional(v.boolean(), false);
-const EXPIRED_FORM = "ページの有効期限が切れました。お手数ですが、もう一度お試しください。";
+const flag = choiceFlag("チェックボックスの選択が正しくありません");
+const EXPIRED_FORM = CHECKOUT_MESSAGES.formExpired;
 
 const common = {
   token: v.pipe(v.string(EXPIRED_FORM), v.uuid(EXPIRED_FORM)),
+  /** What the page showed (orderFingerprint); compared with the cart priced again when placing (missing: nothing is placed). */
+  shown: v.optional(v.pipe(v.string(EXPIRED_FORM), v.maxLength(4000, EXPIRED_FORM))),
   payment: v.pipe(
     requiredTrimmed(CHECKOUT_MESSAGES.paymentRequired),
     v.picklist(Object.keys(PAYMENT_METHODS) as PaymentMethod[], CHECKOUT_MESSAGES.paymentRequired),
@@ -33,17 +44,39 @@ export const MemberCheckoutSchema = v.object({
   shipping: v.optional(AddressSchema),
 });
 
+/** A ticked box as a plain form sends it (Conform's "on", or the spec's 1). */
+export const isTickedChoice = (value: FormDataEntryValue | null) => value === "on" || value === "1" || value === "true";
+
+/** The one-off address fields a shopper typed into (the prefecture follows the postal code, so it does not count). */
+export function typedShippingFields(form: FormData): string[] {
+  return [...form.entries()]
+    .filter(([name, value]) => name.startsWith("shipping.") && name !== "shipping.prefecture" && typeof value === "string" && value.trim() !== "")
+    .map(([name]) => name);
+}
+
 /**
  * A member's order form as MemberCheckoutSchema should judge it. Without JS the page always shows the
  * one-off address fields, so choosing a saved address still submits them empty; Conform would turn
  * those into an empty `shipping` object that fails AddressSchema. Unless useNewAddress is on, the
- * `shipping.*` fields are dropped (the saved address is what was asked for).
+ * `shipping.*` fields are dropped (the saved address is what was asked for). The route refuses first
+ * when some of them were typed in (typedShippingFields): they are never dropped silently.
  */
 export function withoutUnusedShipping(form: FormData): FormData {
-  if (form.get("useNewAddress") === "on" || !form.get("addressId")) return form;
+  if (isTickedChoice(form.get("useNewAddress")) || !form.get("addressId")) return form;
   const kept = new FormData();
   for (const [name, value] of form) if (!name.startsWith("shipping.")) kept.append(name, value);
   return kept;
+}
+
+/** The orderer's name, the recipient's too when 「ご注文者と同じ」 is ticked (guests). */
+export function withOrdererAsRecipient(form: FormData): FormData {
+  if (!isTickedChoice(form.get("sameAsOrderer"))) return form;
+  const copy = new FormData();
+  for (const [name, value] of form) copy.append(name, value);
+  for (const field of ["lastname", "firstname", "lastnameJp", "firstnameJp"] as const) {
+    copy.set(`shipping.${field.replace("Jp", "_jp")}`, form.get(field) ?? "");
+  }
+  return copy;
 }
 
 /** Guests give contact details; with `register` on (the default) they also choose a password. */
@@ -52,16 +85,19 @@ export const GuestCheckoutSchema = v.pipe(
     ...common,
     email: emailField,
     ...personNameFields,
-    register: flag,
+    register: registerChoiceField,
     password: v.optional(v.string()),
+    /** A password kept from an earlier round trip (checkout-password.server.ts) stands for one typed. */
+    passwordHold: v.optional(v.pipe(v.string(), v.uuid(EXPIRED_FORM))),
+    sameAsOrderer: flag,
     newsletter: newsletterField,
-    agreement: flag,
+    agreement: choiceFlag(CHECKOUT_MESSAGES.agreementRequired),
     shipping: AddressSchema,
   }),
   v.forward(
     v.partialCheck(
-      [["register"], ["password"]],
-      (input) => !input.register || v.is(newPasswordField, input.password),
+      [["register"], ["password"], ["passwordHold"]],
+      (input) => !input.register || v.is(newPasswordField, input.password) || (!input.password && input.passwordHold != null),
       "パスワードは8文字以上で入力してください",
     ),
     ["password"],

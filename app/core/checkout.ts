@@ -58,8 +58,12 @@ export function subscriptionSchedule(orderedAt: Date, periodMonths: number) {
   return { nextPaymentDate: next, nextShippingDate: next, cancelDate: next };
 }
 
+/** Said where a registration password typed before a no-JS round trip is held by the server. */
+export const CHECKOUT_PASSWORD_KEPT = "パスワードは入力済みです（変更する場合のみ入力してください）。";
+
 export const CHECKOUT_MESSAGES = {
   emptyCart: "カートに商品がありません。",
+  formExpired: "ページの有効期限が切れました。お手数ですが、もう一度お試しください。",
   unavailableItems: "購入できない商品がカートに含まれています。カートをご確認ください。",
   addressRequired: "お届け先を入力してください。",
   addressNotFound: "選択されたお届け先が見つかりません。",

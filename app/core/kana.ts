@@ -15,3 +15,12 @@ export function hiraganaToKatakana(text: string): string {
 export function katakanaToHiragana(text: string): string {
   return text.replace(KATAKANA, (char) => String.fromCharCode(char.charCodeAt(0) - KANA_OFFSET));
 }
+
+/**
+ * The one rule for every reading (フリガナ) field — registration, the guest checkout, addresses: typed in
+ * hiragana (やまだ) or half-width katakana (ﾊﾅｺ, ﾀﾞ), it is kept as full-width katakana (ヤマダ, ハナコ, ダ).
+ * NFKC widens half-width kana and joins their voiced marks; then hiragana becomes katakana.
+ */
+export function toFullWidthKatakana(text: string): string {
+  return hiraganaToKatakana(text.normalize("NFKC"));
+}

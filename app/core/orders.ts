@@ -1,11 +1,17 @@
 /** How past orders read to the member: status labels in Japanese and when a receipt can be issued. */
+import { isPrepaid, type PaymentMethod } from "./payment-methods";
 
-export type OrderStatus = "pending_payment" | "paid" | "shipped" | "completed" | "cancelled";
+/**
+ * pending_payment: a 銀行振込 order waiting for the transfer; paid: the transfer arrived, being prepared;
+ * preparing: paid on or after delivery (代金引換, コンビニ後払い), being prepared.
+ */
+export type OrderStatus = "pending_payment" | "paid" | "preparing" | "shipped" | "completed" | "cancelled";
 export type ShipmentStatus = "preparing" | "shipped" | "delivered";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "お支払い待ち",
-  paid: "発送準備中",
+  paid: "入金確認済み・発送準備中",
+  preparing: "発送準備中",
   shipped: "発送済み",
   completed: "お届け済み",
   cancelled: "キャンセル",
@@ -17,12 +23,22 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   delivered: "お届け済み",
 };
 
-/** A receipt (領収書) confirms a payment: none before it is received, none for a cancelled order. */
-export function receiptAvailable(status: OrderStatus): boolean {
-  return status === "paid" || status === "shipped" || status === "completed";
+/** A new order waits for a prepayment, or is prepared for shipping at once. */
+export function initialOrderStatus(method: PaymentMethod): OrderStatus {
+  return isPrepaid(method) ? "pending_payment" : "preparing";
 }
 
-export const RECEIPT_UNAVAILABLE_MESSAGES: Record<"pending_payment" | "cancelled", string> = {
+const RECEIPT_UNAVAILABLE_MESSAGES: Partial<Record<OrderStatus, string>> = {
   pending_payment: "お支払いの確認後に領収書を発行できます。",
+  preparing: "お支払いの確認後に領収書を発行できます（代金引換は配達員から、コンビニ後払いはお支払い時に受領証をお受け取りいただけます）。",
   cancelled: "キャンセルされたご注文の領収書は発行できません。",
 };
+
+/** Why no receipt (領収書) can be issued yet — none before the payment is received, none when cancelled — or null. */
+export function receiptUnavailableReason(status: OrderStatus): string | null {
+  return RECEIPT_UNAVAILABLE_MESSAGES[status] ?? null;
+}
+
+export function receiptAvailable(status: OrderStatus): boolean {
+  return receiptUnavailableReason(status) == null;
+}

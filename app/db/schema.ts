@@ -694,7 +694,7 @@ export const orders = sqliteTable(
     number: text("number").notNull().unique(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending_payment", "paid", "shipped", "completed", "cancelled"] })
+    status: text("status", { enum: ["pending_payment", "paid", "preparing", "shipped", "completed", "cancelled"] })
       .notNull()
       .default("pending_payment"),
     paymentMethod: text("payment_method", { enum: ["cod", "bank_transfer", "konbini_postpay"] }).notNull(),
@@ -731,12 +731,27 @@ export const orders = sqliteTable(
     warehouseNotice: text("warehouse_notice").notNull().default(""),
     /** One per checkout form render: a double submit finds the existing order. */
     placementToken: text("placement_token").notNull().unique(),
+    /** The cart that placed it: a guest's thank-you page and a replayed token are shown only to that cart. */
+    cartId: text("cart_id"),
+    /** The cart rows it consumed ("12x2,13x1", cartStateKey): a second tab submitting them is told it was ordered. */
+    cartState: text("cart_state"),
     receiptName: text("receipt_name"),
     receiptMemo: text("receipt_memo"),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_cart_idx").on(t.cartId, t.cartState)],
 );
+
+/**
+ * A guest's registration password held for the checkout's no-JS round trips (住所を検索, 再計算, a refused
+ * submit), so it need not be typed again: only its hash, for one cart, for an hour. The form carries the id.
+ */
+export const checkoutPasswordHolds = sqliteTable("checkout_password_holds", {
+  id: text("id").primaryKey(),
+  cartId: text("cart_id").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+});
 
 /** One shipment per origin: the warehouse, or each merchant. */
 export const orderShipments = sqliteTable(

@@ -1,23 +1,23 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getSession, signInSession } from "~/auth/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
-import type { AddressInput } from "~/core/address-form";
-import { deliveryDateOptions, isDeliveryDateAllowed, subscriptionSchedule, CHECKOUT_MESSAGES } from "~/core/checkout";
-import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from "~/core/checkout-form";
+import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
+import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
+import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/http.server";
 import { listAddresses } from "~/services/addresses.server";
-import { cartActorFor, choosePaymentMethod } from "~/services/cart-actions.server";
+import { cartActorFor } from "~/services/cart-actions.server";
 import { loadCart } from "~/services/cart.server";
-import { placeOrder, type PlaceOrderInput, type ShippingAddress } from "~/services/checkout.server";
-import { lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
+import { submitCheckout, type CheckoutActionData } from "~/services/checkout-submit.server";
+import { postalDepsFor } from "~/services/postal.server";
 
 export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The page renders the order review in place on the server (see LazyOrderReview).
+  await loadOrderReview();
   const actor = await cartActorFor(request, context);
   const memberId = actor.owner.userId;
   const [view, addresses] = await Promise.all([
@@ -31,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     addresses,
     // A fresh token per checkout form: the same form submitted twice makes one order.
     token: crypto.randomUUID(),
+    // What this page shows of the order; it is placed only if the cart still prices the same.
+    shown: orderFingerprint(view.cart),
     deliveryDates: deliveryDateOptions(actor.now),
     previews: view.cart.list
       .filter((line) => line.subscribe != null)
@@ -39,81 +41,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type CheckoutLoaderData = Awaited<ReturnType<typeof loader>>;
-export type CheckoutActionData = SubmissionResult<string[]> & { lookupMessage?: { tone: "info" | "error"; text: string } };
-
-function toShippingAddress(address: AddressInput | undefined): ShippingAddress | null {
-  if (!address) return null;
-  return {
-    lastname: address.lastname,
-    firstname: address.firstname,
-    lastnameJp: address.lastname_jp,
-    firstnameJp: address.firstname_jp,
-    postalCode: address.postal_code,
-    prefecture: address.prefecture,
-    city: address.city,
-    district: address.district ?? "",
-    address1: address.address1,
-    address2: address.address2 ?? "",
-    phone: address.phone,
-  };
-}
+export type { CheckoutActionData };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const actor = await cartActorFor(request, context);
-  const isMember = actor.owner.userId != null;
-  const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
-  const intent = form.get("intent");
+  const outcome = await submitCheckout(actor, form, postalDepsFor(context, request));
+  if (outcome.kind === "page") return data<CheckoutActionData>(outcome.data, { status: outcome.status });
+  if (outcome.kind === "already-placed") throw redirect(outcome.href, 303);
 
-  if (intent === "postal_lookup") {
-    // Without JS: fill the address from the postal code and show the form again, without judging the rest yet.
-    const lookup = await lookUpPostalForm(postalDepsFor(context, request), form, "shipping.");
-    const reply = parseWithValibot(lookup.formData, { schema }).reply({ hideFields: ["password"] });
-    return data<CheckoutActionData>({
-      ...reply,
-      error: {},
-      lookupMessage: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message },
-    });
-  }
-  if (intent === "payment") {
-    await choosePaymentMethod(actor, form.get("payment"));
-    throw redirect("/checkout", 303);
-  }
-
-  const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
-  if (submission.status !== "success") {
-    return data<CheckoutActionData>(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const value = submission.value;
-  const refuse = (message: string, field?: string) =>
-    data<CheckoutActionData>(
-      submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }),
-      { status: 400 },
-    );
-  if (value.deliveryDate && !isDeliveryDateAllowed(value.deliveryDate, actor.now)) return refuse(CHECKOUT_MESSAGES.deliveryDateInvalid, "deliveryDate");
-
-  let address: PlaceOrderInput["address"];
-  if ("addressId" in value && typeof value.addressId === "number" && !value.useNewAddress) {
-    address = { savedId: value.addressId };
-  } else {
-    const shipping = toShippingAddress(value.shipping);
-    if (!shipping) return refuse(CHECKOUT_MESSAGES.addressRequired);
-    address = { address: shipping, save: value.saveAddress };
-  }
-  const guest = "email" in value ? value : null;
-  const result = await placeOrder(actor, {
-    placementToken: value.token,
-    guest: guest
-      ? { email: guest.email, lastname: guest.lastname, firstname: guest.firstname, lastnameJp: guest.lastnameJp, firstnameJp: guest.firstnameJp }
-      : undefined,
-    registration: guest?.register ? { password: guest.password ?? "", newsletter: guest.newsletter } : null,
-    address,
-    paymentMethod: value.payment,
-    deliveryDate: value.deliveryDate ?? null,
-    deliveryTimeSlot: value.deliveryTimeSlot ?? null,
-  });
-  if (!result.ok) return refuse(result.error, result.field === "email" ? "email" : undefined);
-
+  const { result } = outcome;
   const session = await getSession(request, context);
   if (result.newUserId != null) {
     // The guest registered with the order: they are now logged in.
@@ -126,6 +63,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
   });
 }
+
+/**
+ * After any submit of the order form the page's figures are loaded again, a refused one (4xx) included:
+ * a changed cart must be shown as it now is, with the fingerprint the next confirmation is checked against.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
+  formAction === "/checkout" || defaultShouldRevalidate;
 
 export default function Checkout() {
   return <CheckoutPage data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>() ?? null} />;

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSession } from "~/auth/auth.server";
+import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { bankTransferFacts } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
+import { CONFIRMATION_MESSAGES } from "~/core/order-confirmation";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { SHOP_NAME } from "~/core/site";
@@ -10,19 +13,26 @@ import { findPlacedOrder } from "~/services/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: `ご注文ありがとうございます | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
-/** Shown to whoever placed the order: its member, or the visitor whose session just placed it. */
+/** Shown to whoever placed the order: its member, the visitor whose session just placed it, or the guest cart it came from. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const userId = session.get("userId");
-  const order = await findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder") });
+  const order = await findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder"), cartId: session.get("cartId") });
   if (!order) throw new Response("ご注文が見つかりませんでした。", { status: 404 });
-  return { order: { ...order, paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, paymentNote: PAYMENT_METHODS[order.paymentMethod].note }, isMember: userId != null };
+  // Sent here by a second tab that submitted the same cart: nothing more was ordered.
+  const alreadyPlaced = new URL(request.url).searchParams.get("already") === "1" ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
+  return { alreadyPlaced, order: { ...order, bankTransfer: bankTransferFacts(order), paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, paymentNote: PAYMENT_METHODS[order.paymentMethod].note }, isMember: userId != null };
 }
 
 export default function Thanks() {
-  const { order, isMember } = useLoaderData<typeof loader>();
+  const { order, isMember, alreadyPlaced } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-xl py-8 text-center">
+      {alreadyPlaced ? (
+        <p role="status" className="rounded bg-amber-50 p-3 text-left text-sm" data-testid="already-placed">
+          {alreadyPlaced}
+        </p>
+      ) : null}
       <h1 className="text-xl">ご注文ありがとうございます</h1>
       <p>
         注文番号：<strong data-testid="order-number">{order.number}</strong>
@@ -31,6 +41,11 @@ export default function Thanks() {
         お支払い合計：<strong>{formatYen(order.total)}</strong>（税込）・{order.paymentLabel}
       </p>
       <p className="text-sm text-gray-700">{order.paymentNote}</p>
+      {order.bankTransfer ? (
+        <div className="mx-auto mb-4 max-w-md">
+          <BankTransferDetails {...order.bankTransfer} />
+        </div>
+      ) : null}
       <dl className="card mx-auto grid max-w-md grid-cols-[7rem_1fr] gap-x-3 gap-y-2 p-3 text-left text-sm" data-testid="thanks-details">
         <dt className="font-bold">お届け先</dt>
         <dd className="m-0">

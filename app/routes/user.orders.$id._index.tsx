@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { OrderLineItem, OrderTotals } from "~/components/member/OrderParts";
 import { formatDateTime, formatLongDate, isoDateTime } from "~/components/member/format";
+import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
+import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable, SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
 import { idParam } from "~/http.server";
@@ -19,7 +21,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await loadOrder(context.db, user.id, idParam(params.id, "注文ID"));
   if (!detail) throw new Response(ORDER_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return data(detail, { headers: { "Cache-Control": "private, no-store" } });
+  const bankTransfer = bankTransferFacts({ ...detail.order, createdAt: detail.order.dateCreated });
+  return data({ ...detail, bankTransfer }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -32,7 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function OrderDetail() {
-  const { order, shipments, unshippedLines, taxLines } = useLoaderData<typeof loader>();
+  const { order, shipments, unshippedLines, taxLines, bankTransfer } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title={`ご注文 ${order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
@@ -58,6 +61,8 @@ export default function OrderDetail() {
               ) : null}
             </dl>
           </section>
+
+          {bankTransfer ? <BankTransferDetails {...bankTransfer} /> : null}
 
           <section aria-labelledby="order-ship-to" className="card p-4 text-sm">
             <h2 id="order-ship-to" className="m-0 mb-2 text-base">

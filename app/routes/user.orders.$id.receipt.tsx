@@ -11,7 +11,7 @@ import { useHydrated } from "~/components/forms/useHydrated";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatLongDate } from "~/components/member/format";
 import { formatYen } from "~/core/money";
-import { RECEIPT_UNAVAILABLE_MESSAGES, receiptAvailable } from "~/core/orders";
+import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
@@ -31,8 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!receipt) throw notFound();
   const issuedAt = new Date();
   const headers = { "Cache-Control": "private, no-store" };
-  if (receipt.status !== "pending_payment" && receipt.status !== "cancelled") return data({ receipt, issuedAt, unavailable: null }, { headers });
-  return data({ receipt, issuedAt, unavailable: RECEIPT_UNAVAILABLE_MESSAGES[receipt.status] }, { status: 409, headers });
+  const unavailable = receiptUnavailableReason(receipt.status);
+  return data({ receipt, issuedAt, unavailable }, { status: unavailable ? 409 : 200, headers });
 }
 
 export type ReceiptActionData = { errors: { receipt_name?: string; receipt_memo?: string; form?: string } };

@@ -4,13 +4,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createUserSession, getUserId } from "~/auth/auth.server";
 import { AgreementCheckbox, PersonNameFields, TextField } from "~/components/forms/TextField";
-import { FormErrors } from "~/components/forms/FormErrors";
+import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PasswordField } from "~/components/forms/PasswordField";
-import { PASSWORD_MIN_LENGTH, RegisterSchema } from "~/core/account-forms";
+import * as v from "valibot";
+import { emailField, PASSWORD_MIN_LENGTH, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/http.server";
-import { registerUser } from "~/services/accounts.server";
+import { EMAIL_TAKEN_MESSAGE, isEmailRegistered, registerUser } from "~/services/accounts.server";
+
+type RegisterFields = v.InferInput<typeof RegisterSchema>;
 
 export const meta: MetaFunction = () => [{ title: `新規会員登録 | ${SHOP_NAME}` }];
 
@@ -21,9 +24,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithValibot(await readFormData(request), { schema: RegisterSchema });
+  const form = withSpecFieldNames(await readFormData(request));
+  const submission = parseWithValibot(form, { schema: RegisterSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    // Every message of this submit at once: a registered e-mail too, not only on the next try.
+    const email = v.safeParse(emailField, form.get("email") ?? "");
+    const taken = email.success && (await isEmailRegistered(context.db, email.output));
+    return data(submission.reply({ hideFields: ["password"], fieldErrors: taken ? { email: [EMAIL_TAKEN_MESSAGE] } : {} }), { status: 400 });
   }
   const result = await registerUser(context.db, submission.value);
   if (!result.ok) {
@@ -38,13 +45,11 @@ export default function Register() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  // Validated on the server only (no onValidate), so one submit answers every message, a registered e-mail included.
+  const [form, fields] = useForm<RegisterFields>({
     lastResult,
     // Newsletter opt-in is on unless the shopper unticks it.
     defaultValue: { newsletter: true },
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: RegisterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-md py-6">
@@ -53,7 +58,12 @@ export default function Register() {
         会員登録（無料）でお買い物ごとにポイントが貯まり、お届け先の保存や注文履歴の確認ができます。
       </p>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
+        <ErrorSummary
+          id={form.errorId}
+          formErrors={form.errors}
+          items={erroredFields(form.allErrors, (name) => fields[name as keyof RegisterFields]?.id ?? name)}
+          submission={lastResult}
+        />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
         <PasswordField

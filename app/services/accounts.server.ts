@@ -71,6 +71,11 @@ export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; fiel
 
 export const EMAIL_TAKEN_MESSAGE = "このメールアドレスは既に登録されています。ログインしてください。";
 
+/** Whether a member already has this e-mail (told with the other messages of a refused registration). */
+export async function isEmailRegistered(db: Database, email: string): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) != null;
+}
+
 export async function registerUser(db: Database, input: RegisterInput): Promise<RegisterResult> {
   const passwordHash = await hashPassword(input.password);
   const created = await db

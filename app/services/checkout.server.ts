@@ -6,11 +6,13 @@
  * ran out meanwhile, so two shoppers can never buy the last unit twice, and nothing is half-written.
  * The placement token makes a double submit or a retry find the first order instead of a second.
  */
-import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
 import { describeShipTo } from "~/core/address-book";
 import { CHECKOUT_MESSAGES, orderNumber, subscriptionSchedule } from "~/core/checkout";
+import { cartStateKey, CONFIRMATION_MESSAGES, describeOrderChanges, orderFingerprint, parseOrderFingerprint } from "~/core/order-confirmation";
+import { initialOrderStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
 import type { Database } from "~/db/client.server";
@@ -25,15 +27,14 @@ import {
   orders,
   orderShipments,
   pointLedger,
-  products,
-  productVariations,
   subscriptions,
   users,
-  variationChoices,
 } from "~/db/schema";
 import type { CartActor } from "./cart-actions.server";
 import { loadCart } from "./cart.server";
+import { releaseHeldPassword } from "./checkout-password.server";
 import { mailStatement, orderConfirmationMail } from "./mails.server";
+import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";
 
 export interface ShippingAddress {
   lastname: string;
@@ -59,9 +60,12 @@ export interface GuestDetails {
 
 export interface PlaceOrderInput {
   placementToken: string;
+  /** orderFingerprint of the cart as the checkout page showed it: the order is placed only as shown. */
+  shown: string;
   /** Guests only: contact details, and registration when asked for. */
   guest?: GuestDetails;
-  registration?: { password: string; newsletter: boolean } | null;
+  /** The password as typed, or the hash kept from an earlier round trip (checkout-password.server.ts). */
+  registration?: ({ password: string } | { passwordHash: string }) & { newsletter: boolean } | null;
   address: { savedId: number } | { address: ShippingAddress; save: boolean };
   paymentMethod: PaymentMethod;
   deliveryDate: string | null;
@@ -70,29 +74,61 @@ export interface PlaceOrderInput {
 
 export type PlaceOrderResult =
   | { ok: true; orderId: number; orderNumber: string; newUserId: number | null; replayed: boolean }
-  | { ok: false; error: string; field?: "email" | "address" | "payment" | "cart" };
-
-/** A statement that fails the batch when `condition` is false (SQLite raises on abs(min int)). */
-function guard(db: Database, condition: SQL) {
-  return db.select({ ok: sql<number>`case when ${condition} then count(*) else abs(-9223372036854775808) end` }).from(users);
-}
+  | {
+      ok: false;
+      error: string;
+      field?: "email" | "address" | "payment" | "cart";
+      /** What differs from the page the shopper confirmed (nothing was placed). */
+      changes?: string[];
+      /** The order another tab already placed from this cart. */
+      placedOrder?: { number: string; href: string };
+    };
 
 async function findOrderByToken(db: Database, token: string) {
-  return db.select({ id: orders.id, number: orders.number, userId: orders.userId }).from(orders).where(eq(orders.placementToken, token)).get();
+  return db
+    .select({ id: orders.id, number: orders.number, userId: orders.userId, cartId: orders.cartId })
+    .from(orders)
+    .where(eq(orders.placementToken, token))
+    .get();
+}
+
+/** The order that consumed these cart rows (another tab's), as a refusal that links to it. */
+async function alreadyPlaced(db: Database, cartId: string | null, rows: { id: number; quantity: number }[]) {
+  if (!cartId || rows.length === 0) return null;
+  const order = await db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(and(eq(orders.cartId, cartId), eq(orders.cartState, cartStateKey(rows))))
+    .orderBy(desc(orders.id))
+    .get();
+  if (!order) return null;
+  // Its thank-you page, which tells this shopper it was already placed (members and the guest cart may open it).
+  const href = `/checkout/thanks/${order.number}?already=1`;
+  return { ok: false as const, error: CONFIRMATION_MESSAGES.alreadyPlaced(order.number), field: "cart" as const, placedOrder: { number: order.number, href } };
 }
 
 export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { db, owner, now } = actor;
   const replay = await findOrderByToken(db, input.placementToken);
   if (replay) {
-    // Only the shopper who placed it may be shown it again.
-    if (owner.userId != null && replay.userId !== owner.userId) return { ok: false, error: CHECKOUT_MESSAGES.changedMeanwhile, field: "cart" };
+    // Only the shopper who placed it may be shown it again: the member, or the guest's own cart.
+    const theirs = owner.userId != null ? replay.userId === owner.userId : replay.cartId != null && replay.cartId === owner.cartId;
+    if (!theirs) return { ok: false, error: CHECKOUT_MESSAGES.formExpired, field: "cart" };
     return { ok: true, orderId: replay.id, orderNumber: replay.number, newUserId: null, replayed: true };
   }
 
+  const shown = parseOrderFingerprint(input.shown);
   const view = await loadCart(db, owner, actor.session, now, { paymentMethod: input.paymentMethod });
   const { cart } = view;
-  if (!view.cartId || cart.list.length === 0) return { ok: false, error: CHECKOUT_MESSAGES.emptyCart, field: "cart" };
+  if (!view.cartId || cart.list.length === 0) {
+    return (await alreadyPlaced(db, view.cartId, shown?.lines ?? [])) ?? { ok: false, error: CHECKOUT_MESSAGES.emptyCart, field: "cart" };
+  }
+  // 特定商取引法's final confirmation: place the order only as the page showed it.
+  if (orderFingerprint(cart) !== input.shown) {
+    if (!shown) return { ok: false, error: CONFIRMATION_MESSAGES.unreadable, field: "cart" };
+    const placed = await alreadyPlaced(db, view.cartId, shown.lines);
+    return placed ?? { ok: false, error: CONFIRMATION_MESSAGES.changed, field: "cart", changes: describeOrderChanges(shown, cart) };
+  }
   if (!cart.payment_eligible) return { ok: false, error: CHECKOUT_MESSAGES.unavailableItems, field: "cart" };
   if (cart.errors.coupon) return { ok: false, error: cart.errors.coupon, field: "cart" };
   if (cart.errors.points) return { ok: false, error: cart.errors.points, field: "cart" };
@@ -137,11 +173,12 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
   const taxes = new Map(cart.taxes.map((tax) => [tax.rate, tax]));
   const statements: BatchItem<"sqlite">[] = [];
 
+  statements.push(...cartStateGuards(db, view.cartId, cart.list));
   if (registering && guest && input.registration) {
     statements.push(
       db.insert(users).values({
         email,
-        passwordHash: await hashPassword(input.registration.password),
+        passwordHash: "passwordHash" in input.registration ? input.registration.passwordHash : await hashPassword(input.registration.password),
         lastname: guest.lastname,
         firstname: guest.firstname,
         lastnameJp: guest.lastnameJp,
@@ -154,6 +191,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     number,
     userId: userRef as number | null,
     email,
+    status: initialOrderStatus(input.paymentMethod),
     paymentMethod: input.paymentMethod,
     subtotal: cart.subtotal,
     shippingFee: cart.shipping_fee,
@@ -185,6 +223,8 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     deliveryTimeSlot: input.deliveryTimeSlot,
     warehouseNotice: view.warehouseNotice,
     placementToken: input.placementToken,
+    cartId: view.cartId,
+    cartState: cartStateKey(cart.list),
     createdAt: now,
   };
   statements.push(db.insert(orders).values(orderRow));
@@ -294,8 +334,10 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     statements.push(mailStatement(db, userRef, orderConfirmationMail(orderRow, cart.list, name), now));
   }
   statements.push(
-    db.delete(cartLines).where(eq(cartLines.cartId, view.cartId)),
+    // Only the rows ordered leave the cart: one added meanwhile (another tab) stays for later.
+    db.delete(cartLines).where(and(eq(cartLines.cartId, view.cartId), inArray(cartLines.id, cart.list.map((line) => line.id)))),
     db.delete(cartVendorNotices).where(eq(cartVendorNotices.cartId, view.cartId)),
+    releaseHeldPassword(db, view.cartId),
     db
       .update(carts)
       .set({ couponCode: null, pointAmount: 0, warehouseNotice: "", coldshipping: false, updatedAt: now })
@@ -309,6 +351,9 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     // A double submit racing this one may have won: show its order. Otherwise something ran out.
     const winner = await findOrderByToken(db, input.placementToken);
     if (winner) return { ok: true, orderId: winner.id, orderNumber: winner.number, newUserId: null, replayed: true };
+    // Another tab ordered this cart at the same moment: say so, with its order.
+    const placed = await alreadyPlaced(db, view.cartId, cart.list);
+    if (placed) return placed;
     console.warn("order placement refused", error instanceof Error ? error.message : error);
     return { ok: false, error: CHECKOUT_MESSAGES.changedMeanwhile, field: "cart" };
   }
@@ -320,68 +365,17 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
   return { ok: true, orderId: placed!.id, orderNumber: number, newUserId: registering ? placed!.userId : null, replayed: false };
 }
 
-/** Stock comes off the choice (when it keeps its own), the variation, or the product; pre-orders off pre-order stock. */
-function stockStatements(
-  db: Database,
-  quantity: number,
-  isPreorder: boolean,
-  line: { productId: number; variationId: number | null; choiceSku: string | null; choiceHasOwnStock: boolean },
-): BatchItem<"sqlite">[] {
-  const statements: BatchItem<"sqlite">[] = [];
-  if (isPreorder) {
-    if (line.variationId != null) {
-      statements.push(
-        guard(db, sql`(select ${productVariations.inventoryPreorderMax} from ${productVariations} where ${productVariations.id} = ${line.variationId}) >= ${quantity}`),
-        db
-          .update(productVariations)
-          .set({ inventoryPreorderMax: sql`${productVariations.inventoryPreorderMax} - ${quantity}` })
-          .where(eq(productVariations.id, line.variationId)),
-      );
-    } else {
-      statements.push(
-        guard(db, sql`(select ${products.inventoryPreorderMax} from ${products} where ${products.id} = ${line.productId}) >= ${quantity}`),
-        db.update(products).set({ inventoryPreorderMax: sql`${products.inventoryPreorderMax} - ${quantity}` }).where(eq(products.id, line.productId)),
-      );
-    }
-    return statements;
-  }
-  if (line.choiceSku != null && line.choiceHasOwnStock) {
-    statements.push(
-      guard(db, sql`(select ${variationChoices.inventory} from ${variationChoices} where ${variationChoices.sku} = ${line.choiceSku}) >= ${quantity}`),
-      db.update(variationChoices).set({ inventory: sql`${variationChoices.inventory} - ${quantity}` }).where(eq(variationChoices.sku, line.choiceSku)),
-    );
-  }
-  if (line.variationId != null) {
-    statements.push(
-      guard(db, sql`(select ${productVariations.inventory} from ${productVariations} where ${productVariations.id} = ${line.variationId}) >= ${quantity}`),
-      db.update(productVariations).set({ inventory: sql`${productVariations.inventory} - ${quantity}` }).where(eq(productVariations.id, line.variationId)),
-    );
-  } else {
-    statements.push(
-      guard(db, sql`(select ${products.inventory} from ${products} where ${products.id} = ${line.productId}) >= ${quantity}`),
-      db.update(products).set({ inventory: sql`${products.inventory} - ${quantity}` }).where(eq(products.id, line.productId)),
-    );
-  }
-  return statements;
-}
-
-/** After this order's use is inserted, the coupon's total and per-customer limits must still hold. */
-function couponLimitGuards(db: Database, couponId: number, email: string): BatchItem<"sqlite">[] {
-  const limits = sql`(select max_uses from coupons where id = ${couponId})`;
-  const perCustomer = sql`(select max_uses_per_user from coupons where id = ${couponId})`;
-  return [
-    guard(db, sql`${limits} is null or (select ${count()} from ${couponUses} where ${couponUses.couponId} = ${couponId}) <= ${limits}`),
-    guard(
-      db,
-      sql`${perCustomer} is null or (select ${count()} from ${couponUses} where ${couponUses.couponId} = ${couponId} and ${couponUses.email} = ${email}) <= ${perCustomer}`,
-    ),
-  ];
-}
-
-/** A placed order for its thank-you page: only its member, or the session that just placed it, may see it. */
-export async function findPlacedOrder(db: Database, number: string, viewer: { userId?: number; lastOrder?: string }) {
+/**
+ * A placed order for its thank-you page: only its member, the session that just placed it, or the guest
+ * cart it was placed from may see it (a replayed order number or token from elsewhere shows nothing).
+ */
+export async function findPlacedOrder(db: Database, number: string, viewer: { userId?: number; lastOrder?: string; cartId?: string }) {
   const order = await db.select().from(orders).where(eq(orders.number, number)).get();
-  const allowed = order && ((viewer.userId != null && order.userId === viewer.userId) || viewer.lastOrder === order.number);
+  const allowed =
+    order &&
+    ((viewer.userId != null && order.userId === viewer.userId) ||
+      viewer.lastOrder === order.number ||
+      (viewer.cartId != null && order.cartId === viewer.cartId));
   if (!allowed) return null;
   return {
     id: order.id,
@@ -389,6 +383,8 @@ export async function findPlacedOrder(db: Database, number: string, viewer: { us
     userId: order.userId,
     total: order.total,
     paymentMethod: order.paymentMethod,
+    status: order.status,
+    createdAt: order.createdAt,
     email: order.email,
     shipTo: describeShipTo(order),
     deliveryDate: order.deliveryDate,

@@ -5,6 +5,7 @@
  */
 import type { SQL } from "drizzle-orm";
 import { describeShipTo } from "~/core/address-book";
+import { bankTransferDeadline, bankTransferRows } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
@@ -60,6 +61,12 @@ export type OrderMailFacts = Pick<
   | "deliveryTimeSlot"
 >;
 
+/** The 振込先 and deadline of a 銀行振込 order, as the confirmation mail gives them. */
+function bankTransferHtml(total: number, orderedAt: Date): string {
+  const rows = [...bankTransferRows(), ["お振込金額", formatYen(total)], ["お振込期限", `${formatDateJa(bankTransferDeadline(orderedAt))}まで`]];
+  return `<h3>お振込先</h3><p>${rows.map(([label, value]) => `${label}：${value}`).join("<br>")}</p>`;
+}
+
 /**
  * The order confirmation (spec §3 notification mails) as a Japanese shop sends it: the order number and
  * date, each item, every amount that makes up the total, the points to be earned, the payment method
@@ -94,6 +101,7 @@ export function orderConfirmationMail(
       `<ul>${items}</ul><p>${figures.join("<br>")}</p>` +
       (order.pointsEarned ? `<p>今回のお買い物で${order.pointsEarned.toLocaleString("ja-JP")}ポイントを獲得予定です。</p>` : "") +
       `<h3>お支払い方法</h3><p>${payment.label}<br>${payment.note}</p>` +
+      (order.paymentMethod === "bank_transfer" ? bankTransferHtml(order.total, order.createdAt ?? new Date()) : "") +
       `<h3>お届け先</h3><p>${escapeHtml(shipTo.name)} 様<br>${shipTo.postal} ${escapeHtml(shipTo.street)}<br>お届け希望日時：${escapeHtml(delivery)}</p>` +
       "<p>商品の発送準備が整い次第、あらためてご連絡いたします。注文履歴・領収書はマイページからご確認いただけます。</p>",
   };

@@ -150,6 +150,7 @@ export async function loadOrder(db: Database, userId: number, orderId: number) {
       dateCreated: order.createdAt,
       status: order.status,
       statusLabel: ORDER_STATUS_LABELS[order.status],
+      paymentMethod: order.paymentMethod,
       paymentLabel: PAYMENT_METHODS[order.paymentMethod].label,
       subtotal: order.subtotal,
       shippingFee: order.shippingFee,

@@ -5,13 +5,15 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDaysToDate, jstDate } from "~/core/checkout";
+import { addDaysToDate, CHECKOUT_MESSAGES, jstDate } from "~/core/checkout";
+import { orderFingerprint } from "~/core/order-confirmation";
 import { cartLines, carts } from "~/db/schema";
 import { DEMO_PRIVATE_SECRET, productBySku } from "~/db/seed/catalogue";
 import { seedDatabase } from "~/db/seed/seed.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartApi from "~/routes/api.cart";
 import * as privateLink from "~/routes/product.access.link.$sku.$secret";
+import { loadCart as loadCartView } from "~/services/cart.server";
 import { placeOrder } from "~/services/checkout.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import {
@@ -222,10 +224,11 @@ describe("private (secret-link) products", () => {
     expect(body.cart.list.find((line) => line.products_id === PRIVATE)).toMatchObject({ available: false, unavailable_reason: "private_link" });
     expect(body.cart.payment_eligible).toBe(false);
 
-    const order = await placeOrder(
-      { db: platform.db, owner: { cartId }, session: {}, now: new Date() },
-      {
+    const shopper = { db: platform.db, owner: { cartId }, session: {}, now: new Date() };
+    const shown = orderFingerprint((await loadCartView(platform.db, shopper.owner, shopper.session, shopper.now)).cart);
+    const order = await placeOrder(shopper, {
         placementToken: crypto.randomUUID(),
+        shown,
         guest: { email: "private@example.jp", lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" },
         address: {
           address: { lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ", postalCode: "1000001", prefecture: 13, city: "千代田区", district: "", address1: "千代田1-1", address2: "", phone: "0312345678" },
@@ -234,9 +237,8 @@ describe("private (secret-link) products", () => {
         paymentMethod: "bank_transfer",
         deliveryDate: null,
         deliveryTimeSlot: null,
-      },
-    );
-    expect(order).toMatchObject({ ok: false, field: "cart" });
+    });
+    expect(order).toMatchObject({ ok: false, field: "cart", error: CHECKOUT_MESSAGES.unavailableItems });
     const stillThere = await platform.db.select().from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, PRIVATE))).all();
     expect(stillThere).toHaveLength(1);
   });

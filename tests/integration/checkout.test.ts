@@ -17,8 +17,10 @@ import {
 } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import type { CartActor } from "~/services/cart-actions.server";
-import { addLine, ensureCart, updateCart } from "~/services/cart.server";
-import { placeOrder, type PlaceOrderInput, type ShippingAddress } from "~/services/checkout.server";
+import { orderFingerprint } from "~/core/order-confirmation";
+import { addLine, ensureCart, loadCart, updateCart } from "~/services/cart.server";
+import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
+import { TOKYO_ADDRESS } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 
 let platform: TestPlatform;
@@ -42,25 +44,26 @@ const line = (productId: number, quantity: number, extra: Partial<Parameters<typ
   ...extra,
 });
 
-const tokyo: ShippingAddress = {
-  lastname: "佐藤",
-  firstname: "一郎",
-  lastnameJp: "サトウ",
-  firstnameJp: "イチロウ",
-  postalCode: "1000001",
-  prefecture: 13,
-  city: "千代田区",
-  district: "",
-  address1: "千代田1-1",
-  address2: "",
-  phone: "0312345678",
-};
+const tokyo = TOKYO_ADDRESS;
 
 function actor(owner: CartActor["owner"]): CartActor {
   return { db: platform.db, owner, session: {}, now };
 }
 
-function input(overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+type OrderRequest = Omit<PlaceOrderInput, "shown"> & { shown?: string };
+
+/** What the checkout page shows this shopper for this payment method (its form carries it). */
+async function shownTo(shopper: CartActor, paymentMethod: PlaceOrderInput["paymentMethod"]): Promise<string> {
+  const view = await loadCart(shopper.db, shopper.owner, shopper.session, shopper.now, { paymentMethod });
+  return orderFingerprint(view.cart);
+}
+
+/** Places the order as confirmed on the page the shopper was just shown (unless `shown` says otherwise). */
+async function place(shopper: CartActor, request: OrderRequest) {
+  return placeOrder(shopper, { ...request, shown: request.shown ?? (await shownTo(shopper, request.paymentMethod)) });
+}
+
+function input(overrides: Partial<PlaceOrderInput> = {}): OrderRequest {
   return {
     placementToken: crypto.randomUUID(),
     address: { address: tokyo, save: false },
@@ -100,7 +103,7 @@ describe("placeOrder for a member", () => {
     const [mailsBefore] = await platform.db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID));
 
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
-    const result = await placeOrder(actor({ userId: MEMBER_ID }), input({ address: { savedId: saved.id }, paymentMethod: "cod" }));
+    const result = await place(actor({ userId: MEMBER_ID }), input({ address: { savedId: saved.id }, paymentMethod: "cod" }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
 
@@ -161,9 +164,9 @@ describe("placeOrder for a member", () => {
     const simple = await productRow("DEMO-SIMPLE");
     await addLine(platform.db, memberCart, line(simple.id, 1));
     const request = input({ paymentMethod: "bank_transfer" });
-    const first = await placeOrder(actor({ userId: MEMBER_ID }), request);
+    const first = await place(actor({ userId: MEMBER_ID }), request);
     await addLine(platform.db, memberCart, line(simple.id, 1));
-    const second = await placeOrder(actor({ userId: MEMBER_ID }), request);
+    const second = await place(actor({ userId: MEMBER_ID }), request);
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.orderId).toBe(first.orderId);
@@ -176,7 +179,7 @@ describe("placeOrder for a member", () => {
   it("creates a subscription for a subscription row", async () => {
     const sub = await productRow("DEMO-SUBSCRIBE");
     await addLine(platform.db, memberCart, line(sub.id, 2, { subscribe: 1 }));
-    const result = await placeOrder(actor({ userId: MEMBER_ID }), input());
+    const result = await place(actor({ userId: MEMBER_ID }), input());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const created = await platform.db.select().from(subscriptions).where(eq(subscriptions.orderId, result.orderId));
@@ -189,7 +192,7 @@ describe("placeOrder for a member", () => {
     const simple = await productRow("DEMO-SIMPLE");
     await addLine(platform.db, memberCart, line(simple.id, 1));
     const foreign = (await platform.db.select().from(addresses).where(eq(addresses.userId, 3)).get()) ?? { id: 999_999 };
-    const result = await placeOrder(actor({ userId: MEMBER_ID }), input({ address: { savedId: foreign.id } }));
+    const result = await place(actor({ userId: MEMBER_ID }), input({ address: { savedId: foreign.id } }));
     expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.addressNotFound, field: "address" });
   });
 });
@@ -199,7 +202,7 @@ describe("placeOrder for guests", () => {
     const simple = await productRow("DEMO-SIMPLE");
     const cartId = await guestCartWith(line(simple.id, 1));
     const email = `guest-${Date.now()}@example.jp`;
-    const result = await placeOrder(
+    const result = await place(
       actor({ cartId }),
       input({ guest: guestDetails(email), registration: { password: "password1234", newsletter: true }, address: { address: tokyo, save: true } }),
     );
@@ -217,7 +220,7 @@ describe("placeOrder for guests", () => {
   it("takes a plain guest order without an account", async () => {
     const simple = await productRow("DEMO-SIMPLE");
     const cartId = await guestCartWith(line(simple.id, 1));
-    const result = await placeOrder(actor({ cartId }), input({ guest: guestDetails("plain-guest@example.jp") }));
+    const result = await place(actor({ cartId }), input({ guest: guestDetails("plain-guest@example.jp") }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
@@ -228,7 +231,7 @@ describe("placeOrder for guests", () => {
   it("refuses a registration with a member's e-mail, and a guest subscription, changing nothing", async () => {
     const simple = await productRow("DEMO-SIMPLE");
     const cartId = await guestCartWith(line(simple.id, 1));
-    const taken = await placeOrder(
+    const taken = await place(
       actor({ cartId }),
       input({ guest: guestDetails("member@example.jp"), registration: { password: "password1234", newsletter: false } }),
     );
@@ -236,16 +239,16 @@ describe("placeOrder for guests", () => {
 
     const sub = await productRow("DEMO-SUBSCRIBE");
     const subCart = await guestCartWith(line(sub.id, 1, { subscribe: 1 }));
-    const refused = await placeOrder(actor({ cartId: subCart }), input({ guest: guestDetails("sub-guest@example.jp") }));
+    const refused = await place(actor({ cartId: subCart }), input({ guest: guestDetails("sub-guest@example.jp") }));
     expect(refused).toEqual({ ok: false, error: CHECKOUT_MESSAGES.subscriptionNeedsAccount, field: "email" });
     expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory);
   });
 
   it("refuses an empty cart and a cart with a sold-out row", async () => {
-    expect(await placeOrder(actor({ cartId: "none" }), input({ guest: guestDetails("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
+    expect(await place(actor({ cartId: "none" }), input({ guest: guestDetails("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
     const soldOut = await productRow("DEMO-SOLDOUT");
     const cartId = await guestCartWith(line(soldOut.id, 1));
-    const result = await placeOrder(actor({ cartId }), input({ guest: guestDetails("y@example.jp") }));
+    const result = await place(actor({ cartId }), input({ guest: guestDetails("y@example.jp") }));
     expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.unavailableItems, field: "cart" });
   });
 });
@@ -259,12 +262,12 @@ describe("once-per-customer coupons", () => {
     const simple = await productRow("DEMO-SIMPLE");
     await addLine(platform.db, memberCart, line(simple.id, 1));
     expect(await applyCoupon(actor({ userId: MEMBER_ID }), "SPRING10")).toEqual({ ok: true });
-    expect((await placeOrder(actor({ userId: MEMBER_ID }), input())).ok).toBe(true);
+    expect((await place(actor({ userId: MEMBER_ID }), input())).ok).toBe(true);
 
     await addLine(platform.db, memberCart, line(simple.id, 1));
     expect(await applyCoupon(actor({ userId: MEMBER_ID }), "SPRING10")).toMatchObject({ ok: false, field: "coupon", error: "このクーポンはご利用済みです。" });
     await updateCart(platform.db, memberCart, { couponCode: "SPRING10" });
-    expect(await placeOrder(actor({ userId: MEMBER_ID }), input())).toEqual({
+    expect(await place(actor({ userId: MEMBER_ID }), input())).toEqual({
       ok: false,
       error: CHECKOUT_MESSAGES.couponUsedUp("SPRING10"),
       field: "cart",
@@ -278,8 +281,10 @@ describe("placeOrder under contention", () => {
     const item = await productRow("DEMO-LOWSTOCK");
     await platform.db.update(products).set({ inventory: 5 }).where(eq(products.id, item.id));
     const carts = await Promise.all(Array.from({ length: 20 }, () => guestCartWith(line(item.id, 1))));
+    // Every shopper was shown the page before the rush.
+    const shown = await Promise.all(carts.map((cartId) => shownTo(actor({ cartId }), "bank_transfer")));
     const results = await Promise.all(
-      carts.map((cartId, index) => placeOrder(actor({ cartId }), input({ guest: guestDetails(`rush-${index}@example.jp`) }))),
+      carts.map((cartId, index) => place(actor({ cartId }), input({ guest: guestDetails(`rush-${index}@example.jp`), shown: shown[index] }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === CHECKOUT_MESSAGES.changedMeanwhile)).toBe(true);
@@ -297,7 +302,10 @@ describe("placeOrder under contention", () => {
     const carts = await Promise.all([0, 1].map(() => guestCartWith(line(simple.id, 1))));
     const { carts: cartsTable } = await import("~/db/schema");
     for (const cartId of carts) await platform.db.update(cartsTable).set({ couponCode: "WELCOME500" }).where(eq(cartsTable.id, cartId));
-    const results = await Promise.all(carts.map((cartId, index) => placeOrder(actor({ cartId }), input({ guest: guestDetails(`coupon-${index}@example.jp`) }))));
+    const shown = await Promise.all(carts.map((cartId) => shownTo(actor({ cartId }), "bank_transfer")));
+    const results = await Promise.all(
+      carts.map((cartId, index) => place(actor({ cartId }), input({ guest: guestDetails(`coupon-${index}@example.jp`), shown: shown[index] }))),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const welcome = (await platform.db.select().from(coupons).where(eq(coupons.code, "WELCOME500")).get())!;
     const uses = await platform.db.select().from(couponUses).where(and(eq(couponUses.couponId, welcome.id)));

@@ -1,6 +1,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import { LoginSchema, RegisterSchema, toFullWidthKatakana } from "~/core/account-forms";
+import { FALLBACK_FORM_MESSAGE, LoginSchema, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
+import { toFullWidthKatakana } from "~/core/kana";
 
 const valid: Record<string, string> = {
   email: "  Hanako@Example.JP ",
@@ -85,5 +86,35 @@ describe("password fields", () => {
   it("are taken exactly as typed (no trimming)", () => {
     const submission = parse({ ...valid, password: " pass word " });
     expect(submission.status === "success" && submission.value.password).toBe(" pass word ");
+  });
+});
+
+describe("spec choices and names", () => {
+  it("reads 1/0 as well as ticked boxes, and refuses anything else in Japanese", () => {
+    const yes = parse({ ...valid, newsletter: "1", agreement: "1" });
+    expect(yes.status === "success" && [yes.value.newsletter, yes.value.agreement]).toEqual([true, true]);
+    const no = parse({ ...valid, newsletter: "0" });
+    expect(no.status === "success" && no.value.newsletter).toBe(false);
+    expect(errorsOf({ ...valid, agreement: "0" }).agreement).toEqual(["会員規約への同意が必要です"]);
+    expect(errorsOf({ ...valid, newsletter: "maybe" }).newsletter).toEqual(["メールマガジンの選択が正しくありません"]);
+  });
+
+  it("never shows Valibot's English: unnamed checks fall back to a Japanese message", () => {
+    const formData = new FormData();
+    for (const [name, value] of Object.entries(valid)) formData.set(name, value);
+    formData.append("redirectTo", "/a");
+    formData.append("redirectTo", "/b");
+    const error = parseWithValibot(formData, { schema: RegisterSchema }).reply().error ?? {};
+    expect(error.redirectTo).toEqual([FALLBACK_FORM_MESSAGE]);
+  });
+
+  it("understands lastname_jp, firstname_jp and save_address beside the app's own names", () => {
+    const form = new FormData();
+    form.set("lastname_jp", "やまだ");
+    form.set("firstnameJp", "ハナコ");
+    form.set("firstname_jp", "ignored");
+    form.set("save_address", "1");
+    const renamed = withSpecFieldNames(form);
+    expect([renamed.get("lastnameJp"), renamed.get("firstnameJp"), renamed.get("saveAddress")]).toEqual(["やまだ", "ハナコ", "1"]);
   });
 });

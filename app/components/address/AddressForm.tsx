@@ -18,7 +18,7 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useRef, useState } from "react";
 import type { AddressInput } from "~/core/address-form";
 import { prefectureName, type PostalLookupResult } from "~/core/postal";
-import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
+import { FieldErrors, KanaFields, RequiredMark, TextField } from "~/components/forms/TextField";
 import type { ShippingRecheck } from "./address-client";
 import { PostalCodeInput } from "./PostalCodeInput";
 
@@ -39,6 +39,8 @@ export interface AddressFormProps {
   showDefault?: boolean;
   /** The address being edited is the current default: the box stays ticked (exactly one default). */
   defaultLocked?: boolean;
+  /** Leave out the name fields (the checkout's 「ご注文者と同じ」: the server takes the orderer's). */
+  hideName?: boolean;
 }
 
 /** Sets an input's value as if typed, so Conform (listening to input events) sees the change. */
@@ -59,6 +61,7 @@ export function AddressForm({
   showTitle = true,
   showDefault = true,
   defaultLocked = false,
+  hideName = false,
 }: AddressFormProps) {
   const prefectureRef = useRef<HTMLInputElement>(null);
   const initialPrefecture = Number(fields.prefecture.initialValue ?? "");
@@ -77,13 +80,14 @@ export function AddressForm({
   const { key: _prefectureKey, ...prefectureInput } = getInputProps(fields.prefecture, { type: "hidden" });
   return (
     <div className="grid gap-4">
-      <fieldset className="m-0 grid grid-cols-2 gap-3 border-0 p-0">
-        <legend className="sr-only">お名前</legend>
-        <TextField label="姓" field={asText(fields.lastname)} required inputProps={{ autoComplete: "family-name" }} />
-        <TextField label="名" field={asText(fields.firstname)} required inputProps={{ autoComplete: "given-name" }} />
-        <TextField label="セイ（カタカナ）" field={asText(fields.lastname_jp)} required />
-        <TextField label="メイ（カタカナ）" field={asText(fields.firstname_jp)} required />
-      </fieldset>
+      {hideName ? null : (
+        <fieldset className="m-0 grid grid-cols-2 gap-3 border-0 p-0">
+          <legend className="sr-only">お名前</legend>
+          <TextField label="姓" field={asText(fields.lastname)} required inputProps={{ autoComplete: "family-name" }} />
+          <TextField label="名" field={asText(fields.firstname)} required inputProps={{ autoComplete: "given-name" }} />
+          <KanaFields lastname={asText(fields.lastname_jp)} firstname={asText(fields.firstname_jp)} />
+        </fieldset>
+      )}
 
       <PostalCodeInput
         field={asText(fields.postal_code)}

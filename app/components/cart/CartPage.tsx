@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { COLD_SHIPPING_FEE, NOTICE_MAX_LENGTH } from "~/core/limits";
+import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";
 import { CartBanners } from "./CartBanners";
@@ -8,6 +8,7 @@ import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFe
 import { CartLineRow } from "./CartLineRow";
 import { CartPointsEntry } from "./CartPointsEntry";
 import { CartSummary } from "./CartSummary";
+import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
 
 /** Spec screen 5: rows by shipment, coupon and points, totals, notices and the way to checkout. */
 export function CartPage({ data, actionData }: { data: CartLoaderData; actionData: CartActionData | null }) {
@@ -124,37 +125,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
             </div>
             <Form method="post" action="/cart" className="card grid gap-3 p-3">
               <input type="hidden" name="intent" value="save_notices" />
-              {cart.shipments.map((shipment) =>
-                shipment.from === "warehouse" ? (
-                  <div key="warehouse" className="grid gap-1">
-                    <label htmlFor="warehouse-notice" className="text-sm font-bold">
-                      当店倉庫への備考（任意）
-                    </label>
-                    <textarea
-                      id="warehouse-notice"
-                      name="warehouse_notice"
-                      defaultValue={view.warehouseNotice}
-                      maxLength={NOTICE_MAX_LENGTH}
-                      rows={2}
-                      className="field"
-                    />
-                  </div>
-                ) : (
-                  <div key={shipment.merchantId} className="grid gap-1">
-                    <label htmlFor={`vendor-notice-${shipment.merchantId}`} className="text-sm font-bold">
-                      {shipment.name}への備考（任意）
-                    </label>
-                    <textarea
-                      id={`vendor-notice-${shipment.merchantId}`}
-                      name={`vendor_notice[${shipment.merchantId}]`}
-                      defaultValue={view.vendorNotices[shipment.merchantId ?? 0] ?? ""}
-                      maxLength={NOTICE_MAX_LENGTH}
-                      rows={2}
-                      className="field"
-                    />
-                  </div>
-                ),
-              )}
+              <ShipmentNoticeFields shipments={cart.shipments} warehouseNotice={view.warehouseNotice} vendorNotices={view.vendorNotices} />
               <InlineError message={noticeError} />
               {!cart.payment_eligible ? (
                 <p role="alert" className="m-0 text-sm text-red-700">

@@ -1,9 +1,11 @@
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import type { CartLine } from "~/core/cart";
 import { formatDateJa } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import type { CartLineView } from "~/services/cart.server";
+import { useHydrated } from "../forms/useHydrated";
 
 export interface SubscriptionPreview {
   lineId: number;
@@ -12,10 +14,44 @@ export interface SubscriptionPreview {
   cancelDate: string;
 }
 
+// The modal's code is fetched when a shopper opens one, off the page's first load.
+const Dialog = lazy(() => import("../Dialog").then((module) => ({ default: module.Dialog })));
+
 /**
- * The rows being ordered. A subscription row opens its details (next payment/shipping date, quantity,
- * amount, breakdown, how to skip or cancel, support phone) and wrapped rows explain wrapping — native
- * <details> disclosures, so they work without JS too.
+ * An explanation beside a row: a modal (the shared Dialog) opened by a button with JS, and a native
+ * <details> disclosure without JS (and before hydration), both with the same content.
+ */
+function Explanation({ summary, title, tone, children }: { summary: string; title: string; tone: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  if (!hydrated) {
+    return (
+      <details className={`mt-1 rounded p-2 ${tone}`}>
+        <summary className="cursor-pointer font-bold">{summary}</summary>
+        <div className="mt-2">{children}</div>
+      </details>
+    );
+  }
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" className={`mt-1 block w-full cursor-pointer rounded border-0 p-2 text-left text-sm font-bold ${tone}`} onClick={() => setOpen(true)}>
+        {summary}
+      </button>
+      {open ? (
+        <Suspense fallback={<p role="status" className="m-0 text-xs">読み込んでいます…</p>}>
+          <Dialog title={title} onClose={() => setOpen(false)} closeOnBackdrop>
+            <div className="text-sm">{children}</div>
+          </Dialog>
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The rows being ordered. A subscription row explains itself (next payment/shipping date, quantity,
+ * amount, breakdown, how to skip or cancel, support phone) and wrapped rows explain wrapping, each as a
+ * modal with JS and a disclosure without.
  */
 export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; views: CartLineView[]; previews: SubscriptionPreview[] }) {
   return (
@@ -37,9 +73,8 @@ export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; v
               <span className="shrink-0 font-bold">{formatYen(line.total)}</span>
             </div>
             {line.subscribe != null && preview ? (
-              <details className="mt-1 rounded bg-emerald-50 p-2">
-                <summary className="cursor-pointer font-bold text-emerald-800">定期便（{line.subscribe}か月ごと）の詳細</summary>
-                <dl className="m-0 mt-2 grid grid-cols-[8rem_1fr] gap-1 text-xs">
+              <Explanation summary={`定期便（${line.subscribe}か月ごと）の詳細`} title={`定期便の詳細：${line.title}`} tone="bg-emerald-50 text-emerald-800">
+                <dl className="m-0 grid grid-cols-[8rem_1fr] gap-1 text-xs text-gray-900">
                   <dt>次回のお支払い日</dt>
                   <dd className="m-0">{formatDateJa(preview.nextPaymentDate)}</dd>
                   <dt>次回のお届け日</dt>
@@ -51,23 +86,22 @@ export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; v
                     {formatYen(line.total)}（{formatYen(line.unitPrice)} × {line.quantity}点・税込）
                   </dd>
                 </dl>
-                <p className="m-0 mt-2 text-xs">
+                <p className="m-0 mt-2 text-xs text-gray-900">
                   今回のお届けに続き、{line.subscribe}か月ごとにお届けします。{formatDateJa(preview.cancelDate)}
                   のお届けより後のお届け分から、マイページでスキップ・解約のお手続きができます。
                 </p>
-                <p className="m-0 mt-1 text-xs">
+                <p className="m-0 mt-1 text-xs text-gray-900">
                   お電話でのお問い合わせ：{SUPPORT_PHONE}（{SUPPORT_HOURS}）
                 </p>
-              </details>
+              </Explanation>
             ) : null}
             {line.wrapping ? (
-              <details className="mt-1 rounded bg-gray-50 p-2">
-                <summary className="cursor-pointer">ギフトラッピングについて（{formatYen(line.wrappingFee)}）</summary>
-                <p className="m-0 mt-1 text-xs">
-                  1点につき{formatYen(WRAPPING_FEE)}（税込）で、当店オリジナルの包装紙でお包みします。のし・メッセージカードはご注文時の備考欄でお知らせください。
+              <Explanation summary={`ギフトラッピングについて（${formatYen(line.wrappingFee)}）`} title="ギフトラッピングについて" tone="bg-gray-50 text-gray-900">
+                <p className="m-0 text-xs">
+                  1点につき{formatYen(WRAPPING_FEE)}（税込）で、当店オリジナルの包装紙でお包みします。のし・メッセージカードのご希望は、このページの「備考」欄にご記入ください。
                   倉庫から発送する商品のみ対象です（定期便・お店から直送の商品を除く）。
                 </p>
-              </details>
+              </Explanation>
             ) : null}
           </li>
         );

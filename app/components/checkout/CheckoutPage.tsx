@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import { formatYen } from "~/core/money";
@@ -7,19 +7,25 @@ import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
 import type { ShippingRecheck } from "../address/address-client";
 import { AddressChooser } from "../address/AddressChooser";
 import { AddressForm, type AddressFieldset } from "../address/AddressForm";
-import { CartCouponEntry } from "../cart/CartCouponEntry";
-import { CartPointsEntry } from "../cart/CartPointsEntry";
 import { CartSummary } from "../cart/CartSummary";
-import { FormErrors } from "../forms/FormErrors";
-import { PasswordField } from "../forms/PasswordField";
-import { AgreementCheckbox, FieldErrors, PersonNameFields, TextField } from "../forms/TextField";
+import { ShipmentNoticeFields } from "../cart/ShipmentNoticeFields";
+import { erroredFields, ErrorSummary } from "../forms/ErrorSummary";
+import { FieldErrors } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
 import { useServerValidatedForm } from "../forms/useServerValidatedForm";
-import { CheckoutItems } from "./CheckoutItems";
+import { LazyOrderReview } from "./LazyOrderReview";
 import { DeliveryPreferences } from "./DeliveryPreferences";
+import { GuestDetails } from "./GuestDetails";
 import { PaymentMethodPicker } from "./PaymentMethodPicker";
 
 const FORM_ID = "checkout-form";
+
+/** Where the summary's link for a field goes (the payment radios and 備考 have ids of their own). */
+function checkoutFieldId(name: string): string {
+  if (name === "payment") return "payment-first";
+  if (name === "notice") return "checkout-warehouse-notice";
+  return `${FORM_ID}-${name}`;
+}
 
 // The survey popup appears only after hydration, so its code is fetched then, off the first load.
 const FeedbackPopup = lazy(() => import("./FeedbackPopup").then((module) => ({ default: module.FeedbackPopup })));
@@ -42,6 +48,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   });
   const [register, setRegister] = useState(fields.register.initialValue === "on");
   const [useNewAddress, setUseNewAddress] = useState(fields.useNewAddress.initialValue === "on");
+  const [sameAsOrderer, setSameAsOrderer] = useState(fields.sameAsOrderer.initialValue === "on");
   const shipping = fields.shipping.getFieldset() as unknown as AddressFieldset;
   const revalidator = useRevalidator();
   const [checkedShippingFee, setCheckedShippingFee] = useState<number | null>(null);
@@ -66,45 +73,24 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
         <div className="grid content-start gap-6">
           <Form method="post" action="/checkout" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} className="grid gap-6" noValidate>
             <input type="hidden" name="token" value={data.token} />
-            {/* The hidden placement token has no field of its own: its message is the form's. */}
-            <FormErrors id={form.errorId} errors={form.errors ?? fields.token.errors} />
+            <input type="hidden" name="shown" value={data.shown} />
+            {/* The hidden placement token and fingerprint have no field of their own: their message is the form's. */}
+            <ErrorSummary
+              id={form.errorId}
+              formErrors={form.errors ?? fields.token.errors ?? fields.shown.errors}
+              items={erroredFields(lastResult?.error, checkoutFieldId)}
+              submission={lastResult}
+            >
+              {lastResult?.changes?.length ? (
+                <ul className="m-0 grid gap-1 pl-5" data-testid="order-changes">
+                  {lastResult.changes.map((change) => (
+                    <li key={change}>{change}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </ErrorSummary>
 
-            {!isMember ? (
-              <section aria-labelledby="guest-heading" className="card grid gap-3 p-3">
-                <h2 id="guest-heading" className="m-0 text-base">
-                  ご注文者情報
-                </h2>
-                <p className="m-0 text-sm">
-                  会員の方は<Link to="/login?show=1&redirectTo=%2Fcheckout">ログイン</Link>するとお届け先やポイントをご利用いただけます。
-                </p>
-                <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
-                <PersonNameFields fields={fields} />
-                <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="registration">
-                  <legend className="sr-only">会員登録</legend>
-                  <label className="flex items-center gap-2 text-sm font-bold">
-                    <input
-                      {...getInputProps(fields.register, { type: "checkbox" })}
-                      onChange={(event) => setRegister(event.currentTarget.checked)}
-                    />
-                    この情報で会員登録する（無料）
-                  </label>
-                  {register || !hydrated ? (
-                    <div className="grid gap-2">
-                      <PasswordField label="パスワード" field={fields.password} autoComplete="new-password" hint="会員登録する場合は8文字以上で入力してください" />
-                      <label className="flex items-center gap-2 text-sm">
-                        <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
-                        メールマガジンを受け取る
-                      </label>
-                      <AgreementCheckbox field={fields.agreement} condition="（会員登録する場合）" />
-                    </div>
-                  ) : (
-                    <p className="m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">
-                      会員登録すると、お買い物ごとにポイントが貯まり（100円につき1ポイント）、お届け先の保存・注文履歴の確認・定期便のお申し込みができます。
-                    </p>
-                  )}
-                </fieldset>
-              </section>
-            ) : null}
+            {!isMember ? <GuestDetails fields={fields} register={register} onRegisterChange={setRegister} /> : null}
 
             <section aria-labelledby="address-heading" className="card grid gap-3 p-3">
               <h2 id="address-heading" className="m-0 text-base">
@@ -128,11 +114,22 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                     />
                     今回だけ別のお届け先を入力する
                   </label>
+                  <FieldErrors id={fields.useNewAddress.errorId} errors={fields.useNewAddress.errors} />
                 </>
               ) : null}
               {showNewAddress ? (
                 <div className="grid gap-3">
+                  {!isMember ? (
+                    <label className="flex cursor-pointer items-center gap-2 text-sm font-bold">
+                      <input
+                        {...getInputProps(fields.sameAsOrderer, { type: "checkbox" })}
+                        onChange={(event) => setSameAsOrderer(event.currentTarget.checked)}
+                      />
+                      お届け先のお名前はご注文者と同じ{hydrated ? null : "（チェックした場合、お名前の入力は不要です）"}
+                    </label>
+                  ) : null}
                   <AddressForm
+                    hideName={!isMember && hydrated && sameAsOrderer}
                     fields={shipping}
                     showTitle={false}
                     showDefault={false}
@@ -161,6 +158,20 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               <FieldErrors id={fields.deliveryDate.errorId} errors={fields.deliveryDate.errors} />
             </section>
 
+            <section aria-labelledby="notice-heading" className="card grid gap-3 p-3">
+              <h2 id="notice-heading" className="m-0 text-base">
+                備考
+              </h2>
+              <ShipmentNoticeFields
+                shipments={cart.shipments}
+                warehouseNotice={view.warehouseNotice}
+                vendorNotices={view.vendorNotices}
+                hint="のし・メッセージカードのご希望など、発送元へのご連絡をご記入ください。"
+                idPrefix="checkout-"
+              />
+              <FieldErrors id={`${form.id}-notice-error`} errors={lastResult?.error?.notice ?? undefined} />
+            </section>
+
             <section className="card grid gap-3 p-3">
               <PaymentMethodPicker
                 formId={FORM_ID}
@@ -175,19 +186,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
         </div>
 
         <aside className="grid content-start gap-4">
-          <section aria-labelledby="items-heading" className="card grid gap-3 p-3">
-            <h2 id="items-heading" className="m-0 text-base">
-              ご注文内容（{cart.quantity}点）
-            </h2>
-            <CheckoutItems lines={cart.list} views={view.lines} previews={data.previews} />
-            <Link to="/cart" className="text-sm">
-              カートに戻って変更する
-            </Link>
-          </section>
-          <div className="card grid gap-4 p-3">
-            <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={null} returnTo="/checkout" />
-            {isMember ? <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={null} returnTo="/checkout" /> : null}
-          </div>
+          <LazyOrderReview data={data} isMember={isMember} />
           <div className="card grid gap-3 p-3">
             <CartSummary cart={cart} />
             <button

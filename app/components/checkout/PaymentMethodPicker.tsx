@@ -24,9 +24,11 @@ export function PaymentMethodPicker({
       <legend className="mb-1 text-base font-bold">
         お支払い方法 <span aria-hidden="true" className="text-xs text-brand">※必須</span>
       </legend>
-      {(Object.keys(PAYMENT_METHODS) as PaymentMethod[]).map((method) => (
+      {(Object.keys(PAYMENT_METHODS) as PaymentMethod[]).map((method, index) => (
         <label key={method} className="card grid cursor-pointer grid-cols-[auto_1fr] gap-x-2 p-2 text-sm has-[:checked]:border-brand">
           <input
+            // The error summary links the payment message here.
+            id={index === 0 ? "payment-first" : undefined}
             type="radio"
             name="payment"
             value={method}

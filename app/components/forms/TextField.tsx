@@ -19,13 +19,16 @@ export function TextField({
   hint?: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
 }) {
+  const input = getInputProps(field, { type });
+  // The field's own error and a hint given by the caller (e.g. the kana rule) are both read out.
+  const describedBy = [input["aria-describedby"], inputProps?.["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   return (
     <div className="grid gap-1">
       <label htmlFor={field.id} className="text-sm font-bold">
         {label}
         {required ? <RequiredMark /> : null}
       </label>
-      <input {...getInputProps(field, { type })} aria-required={required || undefined} {...inputProps} className="field" />
+      <input {...input} aria-required={required || undefined} {...inputProps} aria-describedby={describedBy} className="field" />
       {hint ? <p className="m-0 text-xs text-gray-600">{hint}</p> : null}
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
@@ -62,9 +65,25 @@ export function PersonNameFields({
     <div className="grid grid-cols-2 gap-3">
       <TextField label="姓" field={fields.lastname} required inputProps={{ autoComplete: "family-name" }} />
       <TextField label="名" field={fields.firstname} required inputProps={{ autoComplete: "given-name" }} />
-      <TextField label="セイ（カタカナ）" field={fields.lastnameJp} required />
-      <TextField label="メイ（カタカナ）" field={fields.firstnameJp} required />
+      <KanaFields lastname={fields.lastnameJp} firstname={fields.firstnameJp} />
     </div>
+  );
+}
+
+/** What the server does with a reading (core/kana.ts toFullWidthKatakana), said under the fields. */
+const KANA_FIELD_HINT = "全角カタカナで登録します（ひらがな・半角カナで入力しても自動で変換します）";
+
+/** セイ/メイ with the one hint saying how the server keeps them. */
+export function KanaFields({ lastname, firstname }: { lastname: FieldMetadata<string>; firstname: FieldMetadata<string> }) {
+  const hintId = `${lastname.id}-kana-hint`;
+  return (
+    <>
+      <TextField label="セイ（カタカナ）" field={lastname} required inputProps={{ "aria-describedby": hintId }} />
+      <TextField label="メイ（カタカナ）" field={firstname} required inputProps={{ "aria-describedby": hintId }} />
+      <p id={hintId} className="col-span-2 m-0 text-xs text-gray-600" data-testid="kana-hint">
+        {KANA_FIELD_HINT}
+      </p>
+    </>
   );
 }
 
@@ -72,7 +91,7 @@ export function PersonNameFields({
  * The membership agreement checkbox; the agreement opens in a new tab. `condition` says when it is
  * needed (the checkout's 「（会員登録する場合）」); without one it is always required and marked ※必須.
  */
-export function AgreementCheckbox({ field, condition }: { field: FieldMetadata<boolean>; condition?: string }) {
+export function AgreementCheckbox({ field, condition }: { field: FieldMetadata<boolean | string | undefined>; condition?: string }) {
   return (
     <div>
       <label className="flex items-center gap-2 text-sm">

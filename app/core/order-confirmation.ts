@@ -1,0 +1,90 @@
+/**
+ * The final confirmation (特定商取引法): an order is placed only as the page showed it. The checkout form
+ * carries a fingerprint of what it showed (each row's id, quantity and amount, and the total); the
+ * server prices the cart again and places nothing when the two differ, telling the shopper what changed.
+ * The rows' ids and quantities also name the cart's state an order consumed, so a second checkout tab
+ * submitting the same cart is recognised as "already ordered". Pure.
+ */
+import { formatYen } from "./money";
+
+interface ShownLine {
+  id: number;
+  quantity: number;
+  total: number;
+}
+
+export interface ShownOrder {
+  lines: ShownLine[];
+  total: number;
+}
+
+interface PricedCart {
+  list: { id: number; quantity: number; total: number; wrappingFee: number; title: string }[];
+  total: number;
+}
+
+const LINE = /^(\d{1,12})x(\d{1,4})=(\d{1,12})$/;
+
+/** "12x2=3960;13x1=500|total=5120": what the page shows of the cart (row amounts include wrapping). */
+export function orderFingerprint(cart: PricedCart): string {
+  const lines = [...cart.list]
+    .sort((a, b) => a.id - b.id)
+    .map((line) => `${line.id}x${line.quantity}=${line.total + line.wrappingFee}`)
+    .join(";");
+  return `${lines}|total=${cart.total}`;
+}
+
+/** The fingerprint read back, or null when it is not one (a tampered or truncated form). */
+export function parseOrderFingerprint(text: string): ShownOrder | null {
+  const [linesPart, totalPart, ...rest] = text.split("|");
+  if (linesPart == null || totalPart == null || rest.length > 0) return null;
+  const total = /^total=(\d{1,12})$/.exec(totalPart);
+  if (!total) return null;
+  const lines: ShownLine[] = [];
+  for (const entry of linesPart ? linesPart.split(";") : []) {
+    const match = LINE.exec(entry);
+    if (!match) return null;
+    lines.push({ id: Number(match[1]), quantity: Number(match[2]), total: Number(match[3]) });
+  }
+  return { lines, total: Number(total[1]) };
+}
+
+/** The cart's rows as an order consumes them: "12x2,13x1" (ids ascending). */
+export function cartStateKey(lines: { id: number; quantity: number }[]): string {
+  return [...lines]
+    .sort((a, b) => a.id - b.id)
+    .map((line) => `${line.id}x${line.quantity}`)
+    .join(",");
+}
+
+export const CONFIRMATION_MESSAGES = {
+  changed: "ご注文手続きのページを表示した後に、ご注文内容が変わりました。ご注文はまだ確定していません。変更後の内容をご確認のうえ、もう一度「注文を確定する」を押してください。",
+  unreadable: "ご注文内容を確認できませんでした。ご注文はまだ確定していません。表示されている内容をご確認のうえ、もう一度「注文を確定する」を押してください。",
+  alreadyPlaced: (number: string) => `このカートの商品は、別の画面から既にご注文いただいています（注文番号 ${number}）。同じご注文が二重に確定することはありません。`,
+} as const;
+
+/**
+ * What changed between the shown order and the cart priced now, in Japanese, one sentence per change;
+ * empty when nothing did. The totals line names both amounts so the shopper sees what will be charged.
+ */
+export function describeOrderChanges(shown: ShownOrder, cart: PricedCart): string[] {
+  const changes: string[] = [];
+  for (const before of shown.lines) {
+    const now = cart.list.find((line) => line.id === before.id);
+    if (!now) {
+      changes.push("表示されていた商品のうち、カートにないものがあります。");
+      continue;
+    }
+    if (now.quantity !== before.quantity) {
+      const reason = now.quantity < before.quantity ? "（在庫・ご購入上限による）" : "";
+      changes.push(`「${now.title}」の数量が${before.quantity}点から${now.quantity}点に変わりました${reason}。`);
+    } else if (now.total + now.wrappingFee !== before.total) {
+      changes.push(`「${now.title}」の金額が${formatYen(before.total)}から${formatYen(now.total + now.wrappingFee)}に変わりました。`);
+    }
+  }
+  for (const line of cart.list) {
+    if (!shown.lines.some((before) => before.id === line.id)) changes.push(`「${line.title}」がカートに加わりました。`);
+  }
+  if (shown.total !== cart.total) changes.push(`お支払い合計が${formatYen(shown.total)}から${formatYen(cart.total)}に変わりました（送料・手数料・割引を含む）。`);
+  return changes;
+}

@@ -1,0 +1,159 @@
+/**
+ * What the checkout form's POST does, whichever button sent it: 住所を検索 and 手数料を反映して再計算
+ * (the no-JS round trips) and 注文を確定する. Every way back to the page keeps what the shopper typed:
+ * the fields come back in Conform's reply, the chosen payment method and the 備考 are saved on the cart,
+ * and a registration password is held server-side (only its hash) instead of being sent back.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import * as v from "valibot";
+import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
+import type { AddressInput } from "~/core/address-form";
+import { CHECKOUT_MESSAGES, isDeliveryDateAllowed } from "~/core/checkout";
+import {
+  GuestCheckoutSchema,
+  isTickedChoice,
+  MemberCheckoutSchema,
+  typedShippingFields,
+  withOrdererAsRecipient,
+  withoutUnusedShipping,
+} from "~/core/checkout-form";
+import { isPaymentMethod } from "~/core/payment-methods";
+import { readShipmentNotices } from "~/core/shipment-notices";
+import { choosePaymentMethod, saveNotices, type CartActor } from "./cart-actions.server";
+import { findCartId } from "./cart.server";
+import { heldPasswordHash, holdPassword } from "./checkout-password.server";
+import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "./checkout.server";
+import { lookUpPostalForm, type PostalDeps } from "./postal.server";
+
+export type CheckoutActionData = SubmissionResult<string[]> & {
+  lookupMessage?: { tone: "info" | "error"; text: string };
+  /** What differs from the page the shopper confirmed (nothing was placed). */
+  changes?: string[];
+};
+
+export type CheckoutSubmitOutcome =
+  | { kind: "page"; data: CheckoutActionData; status: number }
+  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> }
+  /** This cart was already ordered (another tab): its thank-you page says so. */
+  | { kind: "already-placed"; href: string };
+
+export const CHECKOUT_SUBMIT_MESSAGES = {
+  newAddressNotChosen:
+    "新しいお届け先が入力されていますが、「今回だけ別のお届け先を入力する」にチェックがありません。入力したお届け先に送る場合はチェックを入れ、選んだ登録済みのお届け先に送る場合は入力欄を空にしてから、もう一度「注文を確定する」を押してください。",
+  passwordHoldExpired: "パスワードの保持期限が切れました。お手数ですが、もう一度入力してください。",
+} as const;
+
+function toShippingAddress(address: AddressInput): ShippingAddress {
+  return {
+    lastname: address.lastname,
+    firstname: address.firstname,
+    lastnameJp: address.lastname_jp,
+    firstnameJp: address.firstname_jp,
+    postalCode: address.postal_code,
+    prefecture: address.prefecture,
+    city: address.city,
+    district: address.district ?? "",
+    address1: address.address1,
+    address2: address.address2 ?? "",
+    phone: address.phone,
+  };
+}
+
+/**
+ * A guest's registration password, typed on this submit, is held for the next one (the page never
+ * sends it back); the hold's id goes into the form's values so the page carries it.
+ */
+async function keepTypedPassword(actor: CartActor, form: FormData): Promise<string | null> {
+  const password = form.get("password");
+  if (actor.owner.userId != null || typeof password !== "string" || !v.is(newPasswordField, password)) return null;
+  const cartId = await findCartId(actor.db, actor.owner);
+  return cartId ? holdPassword(actor.db, cartId, password, actor.now) : null;
+}
+
+export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps): Promise<CheckoutSubmitOutcome> {
+  const isMember = actor.owner.userId != null;
+  const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
+  const withNames = withSpecFieldNames(received);
+  const form = isMember ? withNames : withOrdererAsRecipient(withNames);
+  const intent = form.get("intent");
+
+  // The payment method chosen and the 備考 typed become the cart's: the page shown next totals with
+  // that method's fee and keeps the notes (also without JS).
+  const payment = form.get("payment");
+  if (isPaymentMethod(payment)) await choosePaymentMethod(actor, payment);
+  const noticeFields = readShipmentNotices(form);
+  const notices =
+    noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
+
+  const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => {
+    const passwordHold = await keepTypedPassword(actor, form);
+    const initialValue = passwordHold ? { ...reply.initialValue, passwordHold } : reply.initialValue;
+    return { kind: "page", data: { ...reply, initialValue, ...extra }, status };
+  };
+
+  if (intent === "postal_lookup") {
+    // Without JS: fill the address from the postal code and show the form again, without judging the rest yet.
+    const lookup = await lookUpPostalForm(postal, form, "shipping.");
+    const reply = parseWithValibot(lookup.formData, { schema }).reply({ hideFields: ["password"] });
+    return page({ ...reply, error: {} }, 200, { lookupMessage: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message } });
+  }
+  if (intent === "payment") {
+    // Without JS: the totals are shown again with the chosen method's fee; nothing typed is lost.
+    return page({ ...parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }), error: {} }, 200);
+  }
+
+  const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
+  const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
+    page(
+      submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }),
+      400,
+      extra,
+    );
+  if (isMember && form.get("addressId") && !isTickedChoice(form.get("useNewAddress")) && typedShippingFields(form).length > 0) {
+    // Typed fields are never dropped silently: the page comes back with them and asks which address is meant.
+    const typed = parseWithValibot(form, { schema }).reply({ hideFields: ["password"] });
+    return page({ ...typed, error: { useNewAddress: [CHECKOUT_SUBMIT_MESSAGES.newAddressNotChosen] } }, 400);
+  }
+  if (submission.status !== "success") return page(submission.reply({ hideFields: ["password"] }), 400);
+  // An empty cart is the placement's to explain (it may have just been ordered in another tab).
+  if (!notices.ok && notices.status !== 409) return refuse(notices.error, "notice");
+  const value = submission.value;
+  if (value.deliveryDate && !isDeliveryDateAllowed(value.deliveryDate, actor.now)) return refuse(CHECKOUT_MESSAGES.deliveryDateInvalid, "deliveryDate");
+
+  let address: PlaceOrderInput["address"];
+  if ("addressId" in value && typeof value.addressId === "number" && !value.useNewAddress) {
+    address = { savedId: value.addressId };
+  } else if (value.shipping) {
+    address = { address: toShippingAddress(value.shipping), save: value.saveAddress };
+  } else {
+    return refuse(CHECKOUT_MESSAGES.addressRequired);
+  }
+
+  const guest = "email" in value ? value : null;
+  let registration: PlaceOrderInput["registration"] = null;
+  if (guest?.register) {
+    if (guest.password) registration = { password: guest.password, newsletter: guest.newsletter };
+    else {
+      const cartId = await findCartId(actor.db, actor.owner);
+      const passwordHash = cartId && guest.passwordHold ? await heldPasswordHash(actor.db, guest.passwordHold, cartId, actor.now) : null;
+      if (!passwordHash) return refuse(CHECKOUT_SUBMIT_MESSAGES.passwordHoldExpired, "password");
+      registration = { passwordHash, newsletter: guest.newsletter };
+    }
+  }
+  const result = await placeOrder(actor, {
+    placementToken: value.token,
+    shown: value.shown ?? "",
+    guest: guest
+      ? { email: guest.email, lastname: guest.lastname, firstname: guest.firstname, lastnameJp: guest.lastnameJp, firstnameJp: guest.firstnameJp }
+      : undefined,
+    registration,
+    address,
+    paymentMethod: value.payment,
+    deliveryDate: value.deliveryDate ?? null,
+    deliveryTimeSlot: value.deliveryTimeSlot ?? null,
+  });
+  if (result.ok) return { kind: "placed", result };
+  if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };
+  return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes });
+}

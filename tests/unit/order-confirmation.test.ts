@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { bankTransferDeadline } from "~/core/bank-transfer";
+import { cartStateKey, describeOrderChanges, orderFingerprint, parseOrderFingerprint } from "~/core/order-confirmation";
+import { initialOrderStatus, receiptAvailable } from "~/core/orders";
+
+const line = (id: number, quantity: number, total: number, wrappingFee = 0) => ({ id, quantity, total, wrappingFee, title: `商品${id}` });
+
+describe("orderFingerprint", () => {
+  it("names each row's id, quantity and amount (wrapping included) and the total, in row-id order", () => {
+    const text = orderFingerprint({ list: [line(13, 1, 500), line(12, 2, 3960, 1000)], total: 6120 });
+    expect(text).toBe("12x2=4960;13x1=500|total=6120");
+    expect(parseOrderFingerprint(text)).toEqual({
+      lines: [
+        { id: 12, quantity: 2, total: 4960 },
+        { id: 13, quantity: 1, total: 500 },
+      ],
+      total: 6120,
+    });
+    expect(parseOrderFingerprint("|total=0")).toEqual({ lines: [], total: 0 });
+  });
+
+  it("refuses what is not a fingerprint", () => {
+    for (const bad of ["", "garbage", "1x1=1", "1x1=1|total=x", "a|total=1", "1x1=1|total=1|more"]) expect(parseOrderFingerprint(bad)).toBeNull();
+  });
+
+  it("keys the cart rows an order consumes", () => {
+    expect(cartStateKey([line(13, 1, 0), line(12, 2, 0)])).toBe("12x2,13x1");
+  });
+});
+
+describe("describeOrderChanges", () => {
+  const shown = { lines: [{ id: 1, quantity: 2, total: 3960 }, { id: 2, quantity: 1, total: 500 }], total: 5120 };
+  it("says nothing when the cart prices as shown", () => {
+    expect(describeOrderChanges(shown, { list: [line(1, 2, 3960), line(2, 1, 500)], total: 5120 })).toEqual([]);
+  });
+  it("names a reduced quantity, a new price, a removed and an added row, and both totals", () => {
+    expect(describeOrderChanges(shown, { list: [line(1, 1, 1980), line(3, 1, 700)], total: 3340 })).toEqual([
+      "「商品1」の数量が2点から1点に変わりました（在庫・ご購入上限による）。",
+      "表示されていた商品のうち、カートにないものがあります。",
+      "「商品3」がカートに加わりました。",
+      "お支払い合計が5,120円から3,340円に変わりました（送料・手数料・割引を含む）。",
+    ]);
+    expect(describeOrderChanges(shown, { list: [line(1, 2, 3600), line(2, 1, 500)], total: 4760 })[0]).toBe("「商品1」の金額が3,960円から3,600円に変わりました。");
+  });
+});
+
+describe("payment method rules", () => {
+  it("starts a prepaid order as waiting for payment and the others as being prepared", () => {
+    expect(initialOrderStatus("bank_transfer")).toBe("pending_payment");
+    expect(initialOrderStatus("cod")).toBe("preparing");
+    expect(initialOrderStatus("konbini_postpay")).toBe("preparing");
+    expect(receiptAvailable("preparing")).toBe(false);
+    expect(receiptAvailable("paid")).toBe(true);
+  });
+  it("gives a transfer 7 days, counted in Japan", () => {
+    expect(bankTransferDeadline(new Date("2026-11-21T16:00:00Z"))).toBe("2026-11-29"); // 22日 01:00 JST + 7
+  });
+});
