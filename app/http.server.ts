@@ -1,7 +1,7 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
-import { safeRedirectPath } from "~/core/safe-redirect";
+import { loginPath, safeRedirectPath } from "~/core/safe-redirect";
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -63,11 +63,6 @@ export function methodNotAllowed(allow: "GET" | "POST"): Response {
 /** Resource-route actions receive every non-GET method: a POST-only call refuses PUT, PATCH, DELETE … */
 export function requirePost(request: Request): void {
   if (request.method !== "POST") throw methodNotAllowed("POST");
-}
-
-/** The login page, coming back to `returnTo` (a same-site path) afterwards. */
-export function loginPath(returnTo: string): string {
-  return `/login?${new URLSearchParams({ show: "1", redirectTo: returnTo })}`;
 }
 
 /**

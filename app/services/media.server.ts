@@ -1,19 +1,22 @@
 /**
- * Ticket attachments in R2 (spec §3 Image upload item, §7 media upload): stored under an unguessable key
- * after the bytes prove to be a JPEG, PNG, WebP or GIF; described by a `media` row; served only to the
- * uploader (before it is sent), the ticket's customer and staff. Uploads never sent are purged.
+ * Images in R2 (spec §3 Image upload item, §7 media upload), stored under an unguessable key after the
+ * bytes prove to be a JPEG, PNG, WebP or GIF, and described by a `media` row:
+ * - ticket attachments, served only to the uploader (before it is sent), the ticket's customer and staff;
+ *   uploads never sent are purged;
+ * - review photos (spec §3 Review gallery), public while their review is published.
  */
-import { and, count, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, ne } from "drizzle-orm";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
 import type { Database } from "~/db/client.server";
-import { media, ticketMessages, tickets } from "~/db/schema";
+import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
 
 export const MEDIA_FOLDER = "tickets";
+export const REVIEW_MEDIA_FOLDER = "reviews";
 
 export { MEDIA_TEXT };
 
-/** The media item of spec §3 "Ticket message" gallery (plus its pixel size, which the previewer needs). */
+/** The media item of spec §3 "Ticket message" and "Review" galleries (plus its pixel size, which the previewer needs). */
 export interface MediaItem {
   id: number;
   ext: string;
@@ -27,9 +30,12 @@ export interface MediaItem {
 
 type MediaRow = Pick<typeof media.$inferSelect, "id" | "ext" | "folder" | "filename" | "width" | "height">;
 
-/** Where an attachment is served; both sizes are the stored image (the widget already scaled it). */
-export function mediaUrl(id: number, size: "m" | "xl"): string {
-  return `/crm/customer/media/${id}/${size}`;
+/**
+ * Where an image is served: review photos publicly, ticket attachments behind the viewer check. Both
+ * sizes are the stored image (the upload widget already scaled it).
+ */
+export function mediaUrl(id: number, size: "m" | "xl", folder: string = MEDIA_FOLDER): string {
+  return folder === REVIEW_MEDIA_FOLDER ? `/media/reviews/${id}/${size}` : `/crm/customer/media/${id}/${size}`;
 }
 
 export function toMediaItem(row: MediaRow): MediaItem {
@@ -38,8 +44,8 @@ export function toMediaItem(row: MediaRow): MediaItem {
     ext: row.ext,
     folder: row.folder,
     filename: row.filename,
-    thumbnail_m: mediaUrl(row.id, "m"),
-    thumbnail_xl: mediaUrl(row.id, "xl"),
+    thumbnail_m: mediaUrl(row.id, "m", row.folder),
+    thumbnail_xl: mediaUrl(row.id, "xl", row.folder),
     width: row.width,
     height: row.height,
   };
@@ -79,16 +85,40 @@ export async function storeImage(
   if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = detectImageType(bytes);
-  if (!kind) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  if (!detectImageType(bytes)) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
   const [pending] = await db
     .select({ n: count() })
     .from(media)
     .where(and(eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId)));
   if ((pending?.n ?? 0) >= MEDIA_PENDING_LIMIT) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
+  return putImage(db, bucket, bytes, { ownerUserId, folder: MEDIA_FOLDER, reviewId: null }, now);
+}
 
+/** A photo of a review (by its author, or staff for the shop's own): stored as review media at once. */
+export async function storeReviewImage(
+  db: Database,
+  bucket: R2Bucket,
+  review: { id: number; ownerUserId: number },
+  bytes: Uint8Array,
+  now: Date = new Date(),
+): Promise<UploadResult> {
+  if (bytes.byteLength === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
+  if (bytes.byteLength > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
+  return putImage(db, bucket, bytes, { ownerUserId: review.ownerUserId, folder: REVIEW_MEDIA_FOLDER, reviewId: review.id }, now);
+}
+
+/** Puts checked image bytes in R2 under a random name and records them; the object goes if the row fails. */
+async function putImage(
+  db: Database,
+  bucket: R2Bucket,
+  bytes: Uint8Array,
+  place: { ownerUserId: number; folder: string; reviewId: number | null },
+  now: Date,
+): Promise<UploadResult> {
+  const kind = detectImageType(bytes);
+  if (!kind) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
   const filename = `${randomName()}.${kind}`;
-  const r2Key = `${MEDIA_FOLDER}/${filename}`;
+  const r2Key = `${place.folder}/${filename}`;
   const contentType = IMAGE_CONTENT_TYPES[kind];
   const size = imageDimensions(bytes);
   await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });
@@ -96,15 +126,16 @@ export async function storeImage(
     const [row] = await db
       .insert(media)
       .values({
-        ownerUserId,
+        ownerUserId: place.ownerUserId,
         r2Key,
-        folder: MEDIA_FOLDER,
+        folder: place.folder,
         filename,
         ext: kind,
         contentType,
         size: bytes.byteLength,
         width: size?.width ?? null,
         height: size?.height ?? null,
+        reviewId: place.reviewId,
         createdAt: now,
       })
       .returning(MEDIA_COLUMNS);
@@ -169,13 +200,37 @@ export async function findViewableMedia(db: Database, mediaId: number, viewer: M
   return allowed ? row : null;
 }
 
-/** The image as a response: private caching (the key never changes), revalidated by ETag. */
-export async function mediaResponse(bucket: R2Bucket, found: { r2Key: string; contentType: string }, request: Request): Promise<Response | null> {
+/** The answer for an image that does not exist or may not be seen (the same, so existence is not told). */
+export function mediaNotFound(): Response {
+  return new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** A review photo anyone may see: one of a published review of a product that is not a draft; null (404) otherwise. */
+export async function findReviewMedia(db: Database, mediaId: number) {
+  const [row] = await db
+    .select({ r2Key: media.r2Key, contentType: media.contentType })
+    .from(media)
+    .innerJoin(reviews, eq(reviews.id, media.reviewId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(media.id, mediaId), eq(media.folder, REVIEW_MEDIA_FOLDER), eq(reviews.status, "published"), ne(products.status, "draft")));
+  return row ?? null;
+}
+
+/**
+ * The image as a response, revalidated by ETag (the key never changes): private caching for ticket
+ * attachments, shared caching for public review photos.
+ */
+export async function mediaResponse(
+  bucket: R2Bucket,
+  found: { r2Key: string; contentType: string },
+  request: Request,
+  cache: "private" | "public" = "private",
+): Promise<Response | null> {
   const object = await bucket.get(found.r2Key);
   if (!object) return null;
   const headers = new Headers({
     "Content-Type": found.contentType,
-    "Cache-Control": "private, max-age=86400",
+    "Cache-Control": `${cache}, max-age=86400`,
     ETag: object.httpEtag,
     "Content-Disposition": "inline",
     "Content-Security-Policy": "default-src 'none'; sandbox",

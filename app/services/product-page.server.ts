@@ -6,7 +6,7 @@ import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { productNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
 import { parseIpList, subscriptionOffered } from "~/core/subscription";
-import { loadProductPage, priceSelection, type ProductAccess } from "./product.server";
+import { deliveryOf, loadProductPage, priceSelection, type ProductAccess } from "./product.server";
 
 export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess) {
   const session = await getSession(request, context);
@@ -30,9 +30,11 @@ export async function loadProductView(request: Request, context: AppLoadContext,
   const subscription = offered
     ? priceSelection(page.shaped, { ...selection, quantity: subscriptionQuantity, subscribe: true }, viewer.now).price
     : null;
-  const { shaped: _shaped, ...view } = page;
+  const { shaped, ...view } = page;
+  const notice = productNotice(url.searchParams.get("notice"));
   return {
     ...view,
+    delivery: deliveryOf(shaped.product, price.state),
     price,
     coupon,
     subscription,
@@ -46,7 +48,8 @@ export async function loadProductView(request: Request, context: AppLoadContext,
     },
     reviewPage,
     loggedIn: viewer.userId != null,
-    notice: productNotice(url.searchParams.get("notice")),
+    // Once requested, the page's own 「再入荷リクエスト済み」 says it: the redirect's notice would say it twice.
+    notice: notice === "restock_requested" && price.state === "requested" ? null : notice,
     path: url.pathname,
   };
 }

@@ -5,6 +5,7 @@ import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartLineView } from "~/services/cart.server";
 import type { CartActionData } from "~/routes/cart";
+import { BuyLaterButton } from "../buy-later/BuyLater";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
 
@@ -16,13 +17,11 @@ import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFe
 export function CartLineRow({
   line,
   view,
-  loggedIn,
   confirmingRemove,
   pageError,
 }: {
   line: CartLine;
   view: CartLineView;
-  loggedIn: boolean;
   confirmingRemove: boolean;
   pageError: CartActionData | { field: string; error: string } | null;
 }) {
@@ -30,7 +29,6 @@ export function CartLineRow({
   const quantityFetcher = useCartFetcher();
   const wrappingFetcher = useCartFetcher();
   const removeFetcher = useCartFetcher();
-  const laterFetcher = useCartFetcher();
   const [editing, setEditing] = useState(false);
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
   const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
@@ -117,17 +115,7 @@ export function CartLineRow({
           </p>
 
           <div className="flex flex-wrap gap-2">
-            {loggedIn ? (
-              <CartFetcherForm fetcher={laterFetcher} intent="buy_later" line={line.id}>
-                <button type="submit" className="btn-secondary py-1 text-xs">
-                  あとで買う
-                </button>
-              </CartFetcherForm>
-            ) : (
-              <Link to="/login?show=1&redirectTo=%2Fcart" className="btn-secondary py-1 text-xs no-underline">
-                あとで買う
-              </Link>
-            )}
+            <BuyLaterButton productId={line.productId} line={line.id} returnTo="/cart" className="btn-secondary py-1 text-xs" />
             {confirmingRemove ? null : (
               <Link to={`/cart?remove=${line.id}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
                 削除

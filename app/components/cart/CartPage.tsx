@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { COLD_SHIPPING_FEE, NOTICE_MAX_LENGTH } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";
+import { BuyLaterNotice } from "../buy-later/BuyLater";
 import { CartBanners } from "./CartBanners";
 import { CartCouponEntry } from "./CartCouponEntry";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
@@ -21,6 +22,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
   return (
     <div className="py-4">
       <h1 className="text-xl">カート</h1>
+      <BuyLaterNotice />
       <CartBanners
         pointPromo={view.pointPromo}
         campaign={view.couponCampaign}
@@ -55,7 +57,6 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         key={line.id}
                         line={line}
                         view={view.lines.find((item) => item.lineId === line.id)!}
-                        loggedIn={loggedIn}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
                       />
@@ -75,7 +76,6 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         key={line.id}
                         line={line}
                         view={view.lines.find((item) => item.lineId === line.id)!}
-                        loggedIn={loggedIn}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
                       />

@@ -1,15 +1,19 @@
+import type { DeliveryPromise } from "~/core/delivery";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { ProductView } from "~/services/product-page.server";
 
-/** Expiry, shipping, cold-shipping, digital and wrapping notes (spec screen 7). */
-export function ProductNotices({ product }: { product: ProductView["product"] }) {
+/**
+ * Expiry, shipping, cold-shipping, digital and wrapping notes (spec screen 7). The shipping time is the
+ * same promise as the delivery icon's (app/core/delivery): none while the item cannot be bought.
+ */
+export function ProductNotices({ product, delivery }: { product: ProductView["product"]; delivery: DeliveryPromise }) {
   const items: { label: string; text: string }[] = [];
   if (product.isDigital) {
     items.push({ label: "お届け", text: "ダウンロード商品です。ご注文後、マイページからダウンロードいただけます（配送はありません）。" });
   } else if (!product.hideShippingInfo) {
     const from = product.shippingFrom === "merchant" && product.merchantName ? `${product.merchantName}より直送` : "当店倉庫より発送";
-    items.push({ label: "発送", text: `${from}・ご注文から${product.shippingDays}日以内に発送` });
+    items.push({ label: "発送", text: delivery.text ? `${from}。${delivery.text}` : from });
   }
   if (product.coldshipping === "required") items.push({ label: "クール便", text: "要冷蔵のため、クール便でお届けします（別途クール便料金）。" });
   if (product.coldshipping === "optional") items.push({ label: "クール便", text: "カートでクール便をお選びいただけます（別途クール便料金）。" });

@@ -1,5 +1,8 @@
 import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { BUY_LATER_LIST_PATH } from "~/core/buy-later";
 import type { ProductView } from "~/services/product-page.server";
+import { BuyLaterButton, BuyLaterNotice } from "../buy-later/BuyLater";
 import { ProductCard } from "../ProductCard";
 import { ReviewStars } from "../ReviewStars";
 import { FavoriteButton } from "./FavoriteButton";
@@ -8,18 +11,21 @@ import { ProductNotices } from "./ProductNotices";
 import { PurchaseForm } from "./PurchaseForm";
 import { ReviewList } from "./ReviewList";
 
-const DELIVERY_ICON_GLYPHS: Record<string, string> = { express: "🚚", truck: "📦", download: "⬇" };
+const DELIVERY_ICON_GLYPHS: Record<string, string> = { express: "🚚", truck: "📦", download: "⬇", calendar: "📅" };
 
 /** Spec screen 7: everything about one product, title and buy form first (they fit the first round trip). */
 export function ProductPage({ view }: { view: ProductView }) {
   const { product } = view;
   const reviewPages = Math.ceil(product.reviewCount / 5);
+  // The picture follows the variation picked in the purchase form.
+  const [variationId, setVariationId] = useState(view.selection.variationId);
   return (
     <article className="py-4">
       <nav aria-label="パンくずリスト" className="text-xs">
         <Link to="/">トップ</Link> › <Link to={`/category/${product.categorySlug}`}>{product.categoryName}</Link> ›{" "}
         <span aria-current="page">{product.title}</span>
       </nav>
+      <BuyLaterNotice />
       {/* One heading in the DOM: above the picture on phones, beside it on wider screens. */}
       <div className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <header className="grid content-start gap-1 sm:col-start-2 sm:row-start-1">
@@ -28,6 +34,7 @@ export function ProductPage({ view }: { view: ProductView }) {
         <div className="sm:col-start-1 sm:row-span-2 sm:row-start-1">
           <ProductGallery
             media={view.media}
+            variationId={variationId}
             title={product.title}
             overlay={
               <FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="icon" />
@@ -35,9 +42,18 @@ export function ProductPage({ view }: { view: ProductView }) {
           />
         </div>
         <div className="grid content-start gap-4 sm:col-start-2">
-          <PurchaseForm view={view} />
-          <FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="button" />
-          <ProductNotices product={product} />
+          <PurchaseForm view={view} onVariationChange={setVariationId} />
+          <div className="flex flex-wrap gap-2">
+            <FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="button" />
+            {view.inBuyLater ? (
+              <Link to={BUY_LATER_LIST_PATH} className="btn-secondary text-sm no-underline">
+                「あとで買う」に保存済み
+              </Link>
+            ) : view.price.state !== "unavailable" ? (
+              <BuyLaterButton productId={product.id} returnTo={view.path} className="btn-secondary text-sm" />
+            ) : null}
+          </div>
+          <ProductNotices product={product} delivery={view.delivery} />
         </div>
       </div>
       <section aria-labelledby="description-heading" className="mt-8">
@@ -73,7 +89,7 @@ export function ProductPage({ view }: { view: ProductView }) {
 
 function ProductHeading({ view }: { view: ProductView }) {
   const { product, price } = view;
-  const icon = product.deliveryIcon;
+  const icon = view.delivery.icon;
   return (
     <>
       <div className="flex flex-wrap gap-1">

@@ -2,8 +2,9 @@ import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { loginPath } from "~/core/safe-redirect";
 import type { PriceResult } from "~/core/pricing";
-import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
+import { pickerLabel, PRODUCT_NOTICES, productNoticeText, type ProductNotice } from "~/core/product-notices";
 import type { ProductView } from "~/services/product-page.server";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
@@ -37,8 +38,8 @@ function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData 
   return body;
 }
 
-function Notice({ notice }: { notice: ProductNotice }) {
-  const { tone, text } = PRODUCT_NOTICES[notice];
+function Notice({ notice, text }: { notice: ProductNotice; text: string }) {
+  const { tone } = PRODUCT_NOTICES[notice];
   return (
     <p
       role={tone === "error" ? "alert" : "status"}
@@ -61,7 +62,7 @@ function Notice({ notice }: { notice: ProductNotice }) {
  * to the cart actions; without JS "価格を再計算" re-submits the pickers as a GET so the server prices
  * them; with JS a fetcher asks /api/product/calculate on every change.
  */
-export function PurchaseForm({ view }: { view: ProductView }) {
+export function PurchaseForm({ view, onVariationChange }: { view: ProductView; onVariationChange: (variationId: number) => void }) {
   const { product, variations, options, selection } = view;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -75,13 +76,17 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
   // With JS the buttons post through a fetcher: the outcome shows in place (the header badge updates as
   // the root loader revalidates); add-and-go and buy-now then move on; guests are sent to log in.
+  // A done action changes what is left to add (the cart, the request): the page's price is revalidated,
+  // and a price computed for a changed selection is asked again. Once requested, the page's own
+  // 「再入荷リクエスト済み」 says so (one message).
   useEffect(() => {
     const answer = action.data;
     if (!answer || action.state !== "idle") return;
-    if (answer.login_required) navigate(`/login?show=1&redirectTo=${encodeURIComponent(view.path)}`);
+    if (answer.login_required) navigate(loginPath(view.path));
     else if (answer.ok && answer.redirect) navigate(answer.redirect);
-    else if (answer.requested) setNotice("restock_requested");
     else if (answer.notice) setNotice(answer.notice);
+    if (answer.ok || answer.requested) recalculateChanged();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when an answer arrives
   }, [action.data, action.state, navigate, view.path]);
   // Refusals without a notice key (e.g. a stock request that is not needed) show the server's text.
   const refusal = action.data && !action.data.ok && !action.data.notice && !action.data.login_required ? action.data.error : null;
@@ -91,6 +96,10 @@ export function PurchaseForm({ view }: { view: ProductView }) {
   const failed = calculation.data === 0 || subscriptionCalculation.data === 0;
   const variation = variations.find((candidate) => candidate.id === variationId) ?? null;
   const choiceGroups = variation?.choices ?? [];
+
+  function recalculateChanged() {
+    if (calculation.data != null || subscriptionCalculation.data != null) recalculate();
+  }
 
   function recalculate() {
     const form = formRef.current;
@@ -126,7 +135,10 @@ export function PurchaseForm({ view }: { view: ProductView }) {
   const buyable = state === "in_stock";
   const preorder = state === "preorder" || state === "preorder_shipdays";
   const soldOut = state === "sold_out" || state === "requested";
+  const cartFull = price.cart_holds_all;
   const maxQuantity = Math.max(1, price.max_quantity);
+  const shownQuantity = Math.min(quantity, maxQuantity);
+  const pickers = { variation: variations[0]?.vTitle, choice: choiceGroups[0]?.groupTitle };
 
   return (
     <Form
@@ -145,13 +157,14 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
       {variations.length > 0 ? (
         <PickerTiles
-          label={`${variations[0]?.vTitle ?? "タイプ"}を選択`}
+          label={pickerLabel(pickers.variation)}
           name="v"
           items={variations}
           valueOf={(item) => item.id}
           isChecked={(item) => item.id === selection.variationId}
           onPick={(item) => {
             setVariationId(item.id);
+            onVariationChange(item.id);
             setQuantity(1);
             setNotice(null);
           }}
@@ -168,7 +181,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
       {choiceGroups.length > 0 ? (
         <PickerTiles
-          label={`${choiceGroups[0]?.groupTitle ?? ""}を選択`}
+          label={pickerLabel(pickers.choice)}
           name="c"
           items={choiceGroups}
           valueOf={(choice) => choice.sku}
@@ -229,7 +242,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
         ),
       )}
 
-      {!product.subscribeOnly && !soldOut && state !== "unavailable" ? (
+      {!product.subscribeOnly && !soldOut && !cartFull && state !== "unavailable" ? (
         <div className="grid gap-1">
           <label htmlFor="quantity" className="text-sm font-bold">
             数量
@@ -240,7 +253,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
                 type="button"
                 className="btn-secondary w-10"
                 aria-label="数量を減らす"
-                disabled={quantity <= 1}
+                disabled={shownQuantity <= 1}
                 onClick={() => {
                   setQuantity((value) => Math.max(1, value - 1));
                   queueMicrotask(recalculate);
@@ -256,7 +269,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
               inputMode="numeric"
               min={1}
               max={maxQuantity}
-              value={quantity}
+              value={shownQuantity}
               onChange={(event) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(event.target.value) || 1)))}
               className="field w-20 text-center"
             />
@@ -265,7 +278,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
                 type="button"
                 className="btn-secondary w-10"
                 aria-label="数量を増やす"
-                disabled={quantity >= maxQuantity}
+                disabled={shownQuantity >= maxQuantity}
                 onClick={() => {
                   setQuantity((value) => Math.min(maxQuantity, value + 1));
                   queueMicrotask(recalculate);
@@ -285,14 +298,14 @@ export function PurchaseForm({ view }: { view: ProductView }) {
         </button>
       ) : null}
 
-      {notice ? <Notice notice={notice} /> : null}
+      {notice ? <Notice notice={notice} text={productNoticeText(notice, pickers)} /> : null}
       {refusal && action.state === "idle" ? (
         <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
           {refusal}
         </p>
       ) : null}
-      {failed ? <Notice notice="price_error" /> : null}
-      {price.restock_message ? (
+      {failed ? <Notice notice="price_error" text={PRODUCT_NOTICES.price_error.text} /> : null}
+      {price.restock_message && state !== "requested" ? (
         <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">
           {price.restock_message}
         </p>
@@ -300,7 +313,12 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
       {!product.subscribeOnly ? (
         <div className="grid gap-2">
-          {buyable ? (
+          {cartFull ? (
+            <Link to="/cart" className="btn-secondary py-3 text-base no-underline">
+              カートを見る
+            </Link>
+          ) : null}
+          {buyable && !cartFull ? (
             <>
               <button type="submit" name="intent" value="add" className="btn-primary py-3 text-base" data-bench="add-to-cart">
                 カートに入れる
@@ -310,7 +328,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
               </button>
             </>
           ) : null}
-          {preorder ? (
+          {preorder && !cartFull ? (
             <button type="submit" name="intent" value="preorder" className="btn-primary py-3 text-base" data-bench="add-to-cart">
               予約する
             </button>
@@ -333,8 +351,8 @@ export function PurchaseForm({ view }: { view: ProductView }) {
             </>
           ) : null}
           {state === "requested" ? (
-            <p className="m-0 rounded bg-green-50 px-3 py-2 text-sm" data-testid="restock-requested">
-              <span className="badge bg-gray-800 text-white">SOLD OUT</span> 再入荷リクエスト済みです。入荷しましたらメールでお知らせします。
+            <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm" data-testid="restock-requested">
+              <span className="badge bg-gray-800 text-white">SOLD OUT</span> {price.restock_message}
             </p>
           ) : null}
           {state === "unavailable" ? (

@@ -1,9 +1,13 @@
 import { Link } from "@remix-run/react";
 import { formatDateJa } from "~/core/dates";
-import type { ProductReview } from "~/services/product.server";
+import type { ProductReview } from "~/services/reviews.server";
+import { Gallery } from "../images/Gallery";
 import { ReviewStars } from "../ReviewStars";
 
-/** Reviews with member nickname, date and rating; staff replies are labelled as staff. HTML is pre-sanitised. */
+/**
+ * Reviews with member nickname, date, rating and photos (tapping one opens the previewer; without JS it
+ * opens the image); staff replies are labelled as staff. HTML is pre-sanitised.
+ */
 export function ReviewList({
   reviews,
   average,
@@ -40,9 +44,10 @@ export function ReviewList({
               <strong>{review.title}</strong>
             </div>
             <p className="m-0 text-xs text-gray-600">
-              {review.nickname}さん・{formatDateJa(review.dateCreated)}
+              {review.byline}・{formatDateJa(review.dateCreated)}
             </p>
             <div className="text-sm" dangerouslySetInnerHTML={{ __html: review.reviewHtml }} />
+            <Gallery items={review.gallery} label={`${review.byline}の写真`} />
             {review.commentHtml ? (
               <div className="mt-2 rounded bg-gray-50 p-2 text-sm" data-testid="staff-reply">
                 <p className="m-0 text-xs font-bold">
