@@ -4,7 +4,8 @@
  */
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/http.server";
-import { loadDeliveryIcon, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { loadDeliveryIcon } from "~/services/product-api.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");
 

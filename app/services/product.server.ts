@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { bestCouponForProduct, type CartCoupon } from "~/core/cart";
-import { deliveryPromise, type DeliveryIcon } from "~/core/delivery";
+import { deliveryPromise } from "~/core/delivery";
 import { withTax } from "~/core/tax";
 import {
   calculatePrice,
@@ -173,7 +173,7 @@ function pageQueries(db: Database, ref: ProductRef, viewer: Viewer, reviewPage: 
 }
 
 /** Whether the member keeps the product in their buy-later list (a guest keeps nothing). */
-function buyLaterQuery(db: Database, productId: SQL, userId: number | undefined) {
+export function buyLaterQuery(db: Database, productId: SQL, userId: number | undefined) {
   return db
     .select({ id: buyLater.id })
     .from(buyLater)
@@ -252,6 +252,8 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
     inventory: variation.inventory,
     inventoryPreorderMax: variation.inventoryPreorderMax,
     maxSubscription: variation.maxSubscription,
+    expiry: variation.expiry,
+    deliveryIcon: variation.deliveryIcon,
     choices: rows.choices
       .filter(({ choice }) => choice.variationId === variation.id)
       .map(({ choice }) => ({
@@ -429,7 +431,9 @@ export async function loadProductPage(
       reviewCount: p.reviewCount,
       reviewAvg: p.reviewAvg / 10,
     },
-    variations: shaped.variations.map(({ regularPrice: _r, discountPrice: _d, maxSubscription: _m, inventoryPreorderMax: _i, ...variation }) => variation),
+    variations: shaped.variations.map(
+      ({ regularPrice: _r, discountPrice: _d, maxSubscription: _m, inventoryPreorderMax: _i, expiry: _e, deliveryIcon: _di, ...variation }) => variation,
+    ),
     options: shaped.options,
     tiers: tierTable(shaped),
     excludedCouponCodes: shaped.excludedCouponCodes,
@@ -506,78 +510,12 @@ export function productPath(product: { categorySlug: string; sku: string }): str
 }
 
 /** Nothing chosen: the product as its page first shows it. */
-const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
+export const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
 
 /** loadPricedProduct for a product named by id, or null when the API must answer "not found". */
 export async function loadVisiblePricedProduct(db: Database, productId: number, viewer: Viewer) {
   const shaped = await loadPricedProduct(db, { id: productId }, viewer);
   return shaped && isApiVisible(shaped.product) ? shaped : null;
-}
-
-/** The product as /api/product/get and /api/product/form/data describe it (spec field names). */
-export interface ApiProduct {
-  id: number;
-  sku: string;
-  title: string;
-  catchcopy: string;
-  type: "simple" | "set" | "variation";
-  status: "published" | "draft" | "archived";
-  tax_rate: number;
-  /** Selling price of one item, tax incl. (the sale price while it is lower). */
-  price: number;
-  regular_price: number;
-  /** Stock on hand (a variation product: its published variations together). */
-  inventory: number;
-  state: PriceResult["state"];
-  category_slug: string;
-  url: string;
-  image: string | null;
-}
-
-/** One product for the API with the viewer's favorite flag, in one D1 round trip; null when not found. */
-export async function loadApiProduct(
-  db: Database,
-  productId: number,
-  viewer: Viewer,
-): Promise<{ product: ApiProduct; isFavorite: boolean } | null> {
-  const pricing = pricedProductsQueries(db, sql`(${productId})`, viewer);
-  const results = await db.batch([
-    ...pricing,
-    db
-      .select({ url: productMedia.url })
-      .from(productMedia)
-      .where(eq(productMedia.productId, productId))
-      .orderBy(asc(productMedia.position))
-      .limit(1),
-    db
-      .select({ productId: favorites.productId })
-      .from(favorites)
-      .where(and(eq(favorites.userId, viewer.userId ?? 0), eq(favorites.productId, productId))),
-  ]);
-  const [image, favorite] = results.slice(pricing.length) as unknown as [{ url: string }[], { productId: number }[]];
-  const shaped = shapeProducts(results.slice(0, pricing.length) as unknown as PricedProductsRows, viewer).get(productId);
-  if (!shaped || !isApiVisible(shaped.product)) return null;
-  const p = shaped.product;
-  const { price } = priceSelection(shaped, NO_SELECTION, viewer.now);
-  return {
-    product: {
-      id: p.id,
-      sku: p.sku,
-      title: p.title,
-      catchcopy: p.catchcopy,
-      type: p.type,
-      status: p.status,
-      tax_rate: p.taxRate,
-      price: sellingPrice(p),
-      regular_price: p.regularPrice,
-      inventory: shaped.pricing.inventory,
-      state: price.state,
-      category_slug: shaped.head.categorySlug,
-      url: productPath({ categorySlug: shaped.head.categorySlug, sku: p.sku }),
-      image: image[0]?.url ?? null,
-    },
-    isFavorite: viewer.userId != null && favorite.length > 0,
-  };
 }
 
 /** Just enough of a product named by id to act on it (favorite, links back); null when not found. */
@@ -590,22 +528,6 @@ export async function findApiProduct(db: Database, productId: number) {
     .get();
   return row ? { ...row, url: productPath(row) } : null;
 }
-
-/**
- * The delivery icon of the product as its page first shows it (nothing chosen), and whether the member
- * keeps it in "buy later"; null when not found. An item that cannot be bought now has no icon (icon "").
- */
-export async function loadDeliveryIcon(db: Database, productId: number, viewer: Viewer) {
-  const pricing = pricedProductsQueries(db, sql`(${productId})`, viewer);
-  const results = await db.batch([...pricing, buyLaterQuery(db, sql`${productId}`, viewer.userId)]);
-  const [later] = results.slice(pricing.length) as unknown as [{ id: number }[]];
-  const shaped = shapeProducts(results.slice(0, pricing.length) as unknown as PricedProductsRows, viewer).get(productId);
-  if (!shaped || !isApiVisible(shaped.product)) return null;
-  const { icon } = deliveryOf(shaped.product, priceSelection(shaped, NO_SELECTION, viewer.now).price.state);
-  return { icon: icon ?? NO_DELIVERY_ICON, buyLater: viewer.userId != null && later.length > 0 };
-}
-
-const NO_DELIVERY_ICON: DeliveryIcon = { icon: "", icon_type: "other", show_text: "" };
 
 function visibleIdQuery(db: Database, productId: number) {
   return db.select({ id: products.id }).from(products).where(apiVisibleById(productId));
