@@ -1,7 +1,8 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
-import { loginPath, safeRedirectPath } from "~/core/safe-redirect";
+import { safeRedirectPath } from "~/core/safe-redirect";
+import { loginPath } from "~/core/site";
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 

@@ -11,7 +11,7 @@ import {
   PREORDER_SHIPPING_DAYS,
 } from "./limits";
 import { formatDateJa } from "./dates";
-import { RESTOCK_CONTACT } from "./restock";
+import { RESTOCK_CONTACT } from "./product-notices";
 import { includedTax, withTax } from "./tax";
 
 export interface PricedItem {

@@ -2,7 +2,17 @@
  * Messages shown on the product page after an action redirects back (JS off), keyed by the `notice`
  * query parameter, and used inline with JS on. One wording per situation (spec §8).
  */
-import { RESTOCK_CONTACT } from "./restock";
+import { BUY_LATER_SAVED_TEXT } from "./site";
+
+/**
+ * How a member who asked for a restock is told (restockItem writes a notification mail to their
+ * 「お知らせ」; no e-mail is sent), in every message that promises it.
+ */
+export const RESTOCK_CONTACT = "入荷しましたら、マイページの「お知らせ」でご連絡します。";
+
+/** Texts the page also needs in the browser (the page's script imports these, never the whole table). */
+export const ADDED_TEXT = "カートに追加しました。";
+export const PRICE_ERROR_TEXT = "エラーが発生しました。お手数ですがカスタマーサービスまでお問い合わせください。";
 
 export const PRODUCT_NOTICES = {
   choose_variation: { tone: "error", text: "タイプを選択してください。" },
@@ -12,11 +22,19 @@ export const PRODUCT_NOTICES = {
   restock_requested: { tone: "success", text: `再入荷リクエストを受け付けました。${RESTOCK_CONTACT}` },
   restock_not_needed: { tone: "error", text: "在庫があるため再入荷リクエストは不要です。" },
   restock_disabled: { tone: "error", text: "この商品は再入荷リクエストを受け付けておりません。" },
-  added: { tone: "success", text: "カートに追加しました。" },
-  price_error: { tone: "error", text: "エラーが発生しました。お手数ですがカスタマーサービスまでお問い合わせください。" },
+  added: { tone: "success", text: ADDED_TEXT },
+  buy_later: { tone: "success", text: BUY_LATER_SAVED_TEXT },
+  price_error: { tone: "error", text: PRICE_ERROR_TEXT },
 } as const satisfies Record<string, { tone: "error" | "success"; text: string }>;
 
 export type ProductNotice = keyof typeof PRODUCT_NOTICES;
+
+/** A notice as the page shows it. */
+export interface ShownNotice {
+  key: ProductNotice;
+  tone: "error" | "success";
+  text: string;
+}
 
 export function productNotice(value: string | null): ProductNotice | null {
   return value != null && Object.hasOwn(PRODUCT_NOTICES, value) ? (value as ProductNotice) : null;
@@ -27,12 +45,15 @@ export function pickerLabel(name: string | null | undefined): string {
   return `${name || "タイプ"}を選択`;
 }
 
-/**
- * A notice as the page words it: asking for a missing pick uses the picker's own name (「カラーを選択
- * してください。」 under 「カラーを選択」), other notices their fixed text.
- */
-export function productNoticeText(notice: ProductNotice, pickers: { variation?: string | null; choice?: string | null } = {}): string {
-  if (notice === "choose_variation" && pickers.variation) return `${pickerLabel(pickers.variation)}してください。`;
-  if (notice === "choose_choice" && pickers.choice) return `${pickerLabel(pickers.choice)}してください。`;
-  return PRODUCT_NOTICES[notice].text;
+/** Asking for a missing pick in the picker's own words: 「カラーを選択してください。」 under 「カラーを選択」. */
+export function chooseText(picker: string | null | undefined): string {
+  return `${pickerLabel(picker)}してください。`;
+}
+
+/** A notice as the page words it: asking for a missing pick names the picker, other notices their fixed text. */
+export function shownNotice(key: ProductNotice, pickers: { variation?: string | null; choice?: string | null } = {}): ShownNotice {
+  const { tone, text } = PRODUCT_NOTICES[key];
+  if (key === "choose_variation" && pickers.variation) return { key, tone, text: chooseText(pickers.variation) };
+  if (key === "choose_choice" && pickers.choice) return { key, tone, text: chooseText(pickers.choice) };
+  return { key, tone, text };
 }

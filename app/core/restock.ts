@@ -1,13 +1,4 @@
-/**
- * Restocking: how members hear of it, and for staff (/crm/stock) how much one restock may add and the
- * messages it answers with.
- */
-
-/**
- * How a member who asked for a restock is told (restockItem writes a notification mail to their
- * 「お知らせ」; no e-mail is sent), in every message that promises it.
- */
-export const RESTOCK_CONTACT = "入荷しましたら、マイページの「お知らせ」でご連絡します。";
+/** Restocking by staff (/crm/stock): how much one restock may add, and the messages it answers with. */
 
 /** Most items one restock may add. */
 export const MAX_RESTOCK_QUANTITY = 99_999;

@@ -9,8 +9,3 @@ export function safeRedirectPath(target: FormDataEntryValue | string | null | un
   if (/[\u0000-\u001f\\]/.test(target)) return fallback;
   return target;
 }
-
-/** The login page (spec §2 /login?show=1), coming back to `returnTo` (a same-site path) afterwards. */
-export function loginPath(returnTo: string): string {
-  return `/login?${new URLSearchParams({ show: "1", redirectTo: returnTo })}`;
-}

@@ -7,8 +7,8 @@
  * page shows as the buy-later notice. Unknown products and rows not in the member's cart are 404.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUY_LATER_NOTICE_PARAM, BUY_LATER_NOTICE_VALUE } from "~/core/buy-later";
-import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withQueryParam } from "~/http.server";
+import { BUY_LATER_NOTICE } from "~/core/site";
+import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";
 import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
@@ -29,7 +29,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? cartFailure("line", CART_API_MESSAGES.lineInvalid)
       : await buyLaterProduct(actor, productId, lineId);
   if (isNavigation(request)) {
-    return cartRedirect(result.ok ? withQueryParam(returnTo, BUY_LATER_NOTICE_PARAM, BUY_LATER_NOTICE_VALUE) : returnTo, result);
+    return cartRedirect(result.ok ? withNotice(returnTo, BUY_LATER_NOTICE) : returnTo, result);
   }
   return result.ok ? Response.json(1) : cartFailureJson(result);
 }

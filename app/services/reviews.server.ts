@@ -4,6 +4,7 @@
  * photos (review media in R2) and the count/average. HTML is sanitised here, once.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { formatDateJa } from "~/core/dates";
 import { withHonorific } from "~/core/honorifics";
 import type { Database } from "~/db/client.server";
 import { media, reviews } from "~/db/schema";
@@ -73,6 +74,8 @@ export interface ProductReview {
   /** Staff reply, labelled as staff. */
   commentHtml: string | null;
   dateCreated: string;
+  /** The date as the page shows it (「2026年8月1日」, Japan time). */
+  dateLabel: string;
 }
 
 export function toReviews(rows: ReviewRow[], photos: ReviewPhotoRow[]): ProductReview[] {
@@ -86,6 +89,7 @@ export function toReviews(rows: ReviewRow[], photos: ReviewPhotoRow[]): ProductR
     gallery: photos.filter((photo) => photo.reviewId === row.id).map(toMediaItem),
     commentHtml: row.comment ? sanitizeRichText(row.comment) : null,
     dateCreated: row.dateCreated.toISOString(),
+    dateLabel: formatDateJa(row.dateCreated),
   }));
 }
 

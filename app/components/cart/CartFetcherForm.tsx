@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CartActionData } from "~/routes/cart";
 
@@ -12,6 +12,7 @@ export function useCartFetcher() {
 
 export function CartFetcherForm({
   fetcher,
+  action = "/cart",
   intent,
   line,
   children,
@@ -19,7 +20,9 @@ export function CartFetcherForm({
   onSubmit,
   returnTo,
 }: {
-  fetcher: ReturnType<typeof useCartFetcher>;
+  fetcher: Pick<FetcherWithComponents<unknown>, "Form">;
+  /** Where the control posts: the cart page's action, or a spec endpoint such as /api/buylater/{id}. */
+  action?: string;
   intent: string;
   line?: number;
   children: ReactNode;
@@ -29,7 +32,7 @@ export function CartFetcherForm({
   returnTo?: string;
 }) {
   return (
-    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit}>
+    <fetcher.Form method="post" action={action} className={className} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       {line != null ? <input type="hidden" name="line" value={line} /> : null}
       {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}

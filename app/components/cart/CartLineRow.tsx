@@ -1,11 +1,11 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { loginPath } from "~/core/site";
 import type { CartLineView } from "~/services/cart.server";
 import type { CartActionData } from "~/routes/cart";
-import { BuyLaterButton } from "../buy-later/BuyLater";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
 
@@ -17,11 +17,16 @@ import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFe
 export function CartLineRow({
   line,
   view,
+  loggedIn,
   confirmingRemove,
   pageError,
+  onBuyLater,
 }: {
   line: CartLine;
   view: CartLineView;
+  loggedIn: boolean;
+  /** Called once the row has been moved to buy later. */
+  onBuyLater: () => void;
   confirmingRemove: boolean;
   pageError: CartActionData | { field: string; error: string } | null;
 }) {
@@ -29,12 +34,17 @@ export function CartLineRow({
   const quantityFetcher = useCartFetcher();
   const wrappingFetcher = useCartFetcher();
   const removeFetcher = useCartFetcher();
+  const laterFetcher = useFetcher<1 | { error: string }>();
   const [editing, setEditing] = useState(false);
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
   const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
   useEffect(() => {
     if (quantityFetcher.state === "idle" && quantityFetcher.data?.ok) setEditing(false);
   }, [quantityFetcher.state, quantityFetcher.data]);
+  // The answer arrives while the cart reloads, before this row leaves it: the page shows the notice.
+  useEffect(() => {
+    if (laterFetcher.data === 1) onBuyLater();
+  }, [laterFetcher.data, onBuyLater]);
 
   const showQuantityForm = !hydrated || editing || quantityError != null;
   return (
@@ -109,13 +119,25 @@ export function CartLineRow({
             </CartFetcherForm>
           ) : null}
           <InlineError message={wrappingError} />
+          <InlineError message={laterFetcher.data != null && laterFetcher.data !== 1 ? laterFetcher.data.error : null} />
 
           <p className="m-0 font-bold" data-testid="line-total">
             小計 {formatYen(line.total + line.wrappingFee)}
           </p>
 
           <div className="flex flex-wrap gap-2">
-            <BuyLaterButton productId={line.productId} line={line.id} returnTo="/cart" className="btn-secondary py-1 text-xs" />
+            {loggedIn ? (
+              // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart with the notice.
+              <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id} returnTo="/cart">
+                <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"}>
+                  あとで買う
+                </button>
+              </CartFetcherForm>
+            ) : (
+              <Link to={loginPath("/cart")} className="btn-secondary py-1 text-xs no-underline">
+                あとで買う
+              </Link>
+            )}
             {confirmingRemove ? null : (
               <Link to={`/cart?remove=${line.id}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
                 削除

@@ -1,8 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { BUY_LATER_NOTICE } from "~/core/site";
 import { COLD_SHIPPING_FEE, NOTICE_MAX_LENGTH } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";
-import { BuyLaterNotice } from "../buy-later/BuyLater";
+import { BuyLaterNotice } from "./BuyLaterNotice";
 import { CartBanners } from "./CartBanners";
 import { CartCouponEntry } from "./CartCouponEntry";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
@@ -18,11 +20,16 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
   const cold = useCartFetcher();
   const moveBack = useCartFetcher();
   const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
+  // How many rows were moved to buy later since the notice last went (without JS: the redirect's mark).
+  const [searchParams] = useSearchParams();
+  const [laterSaves, setLaterSaves] = useState(() => (searchParams.get("notice") === BUY_LATER_NOTICE ? 1 : 0));
+  const countLaterSave = useCallback(() => setLaterSaves((count) => count + 1), []);
+  const clearLaterNotice = useCallback(() => setLaterSaves(0), []);
 
   return (
     <div className="py-4">
       <h1 className="text-xl">カート</h1>
-      <BuyLaterNotice />
+      <BuyLaterNotice shown={laterSaves} onTimeout={clearLaterNotice} />
       <CartBanners
         pointPromo={view.pointPromo}
         campaign={view.couponCampaign}
@@ -57,6 +64,8 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         key={line.id}
                         line={line}
                         view={view.lines.find((item) => item.lineId === line.id)!}
+                        loggedIn={loggedIn}
+                        onBuyLater={countLaterSave}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
                       />
@@ -76,6 +85,8 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         key={line.id}
                         line={line}
                         view={view.lines.find((item) => item.lineId === line.id)!}
+                        loggedIn={loggedIn}
+                        onBuyLater={countLaterSave}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
                       />

@@ -1,10 +1,10 @@
 import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
+import { BUY_LATER_NOTICE_MS, MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { loginPath } from "~/core/safe-redirect";
+import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT, loginPath } from "~/core/site";
 import type { PriceResult } from "~/core/pricing";
-import { pickerLabel, PRODUCT_NOTICES, productNoticeText, type ProductNotice } from "~/core/product-notices";
+import { ADDED_TEXT, chooseText, pickerLabel, PRICE_ERROR_TEXT, type ProductNotice, type ShownNotice } from "~/core/product-notices";
 import type { ProductView } from "~/services/product-page.server";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
@@ -14,15 +14,17 @@ const CALCULATE_ACTION = "/api/product/calculate";
 const CART_ADD_ACTION = "/api/cart-add";
 const PURCHASE_INTENTS = new Set(["add", "add_and_go", "buy_now", "preorder", "subscribe"]);
 
-/** What the cart-add and restock-request actions answer a fetcher. */
-type ActionAnswer = {
-  ok?: boolean;
-  notice?: ProductNotice;
-  redirect?: string | null;
-  requested?: boolean;
-  error?: string;
-  login_required?: boolean;
-};
+/** What the cart-add, restock-request and buy-later (1) actions answer a fetcher. */
+type ActionAnswer =
+  | 1
+  | {
+      ok?: boolean;
+      notice?: ProductNotice;
+      redirect?: string | null;
+      requested?: boolean;
+      error?: string;
+      login_required?: boolean;
+    };
 
 /** Form fields for the calculate call (spec §7: p, v, q, o, c, subscribe). */
 function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData {
@@ -38,8 +40,7 @@ function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData 
   return body;
 }
 
-function Notice({ notice, text }: { notice: ProductNotice; text: string }) {
-  const { tone } = PRODUCT_NOTICES[notice];
+function Notice({ notice: { key, tone, text } }: { notice: ShownNotice }) {
   return (
     <p
       role={tone === "error" ? "alert" : "status"}
@@ -47,10 +48,16 @@ function Notice({ notice, text }: { notice: ProductNotice; text: string }) {
       data-testid="product-notice"
     >
       {text}
-      {notice === "price_error" ? (
+      {key === "price_error" ? (
         <>
           {" "}
           <Link to="/user/support">お問い合わせはこちら</Link>
+        </>
+      ) : null}
+      {key === "buy_later" ? (
+        <>
+          {" "}
+          <Link to={BUY_LATER_LIST_PATH}>一覧を見る</Link>
         </>
       ) : null}
     </p>
@@ -70,7 +77,7 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
   const subscriptionCalculation = useFetcher<PriceResult | 0>();
   const [variationId, setVariationId] = useState<number | null>(selection.variationId);
   const [quantity, setQuantity] = useState(selection.quantity);
-  const [notice, setNotice] = useState<ProductNotice | null>(view.notice);
+  const [notice, setNotice] = useState<ShownNotice | null>(view.notice);
   const action = useFetcher<ActionAnswer>();
   const navigate = useNavigate();
 
@@ -82,14 +89,26 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
   useEffect(() => {
     const answer = action.data;
     if (!answer || action.state !== "idle") return;
+    if (answer === 1) {
+      setNotice({ key: "buy_later", tone: "success", text: BUY_LATER_SAVED_TEXT });
+      return;
+    }
     if (answer.login_required) navigate(loginPath(view.path));
     else if (answer.ok && answer.redirect) navigate(answer.redirect);
-    else if (answer.notice) setNotice(answer.notice);
+    else if (answer.ok) setNotice({ key: "added", tone: "success", text: ADDED_TEXT });
+    else if (answer.notice && answer.error) setNotice({ key: answer.notice, tone: "error", text: answer.error });
     if (answer.ok || answer.requested) recalculateChanged();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when an answer arrives
   }, [action.data, action.state, navigate, view.path]);
+  // The buy-later notice goes after BUY_LATER_NOTICE_MS (spec §9); without JS it stays, being part of the page.
+  useEffect(() => {
+    if (notice?.key !== "buy_later" || !hydrated) return;
+    const timer = setTimeout(() => setNotice(null), BUY_LATER_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, hydrated]);
   // Refusals without a notice key (e.g. a stock request that is not needed) show the server's text.
-  const refusal = action.data && !action.data.ok && !action.data.notice && !action.data.login_required ? action.data.error : null;
+  const answer = action.data === 1 ? null : action.data;
+  const refusal = answer && !answer.ok && !answer.notice && !answer.login_required ? answer.error : null;
 
   const price = calculation.data ? calculation.data : view.price;
   const subscriptionPrice = subscriptionCalculation.data ? subscriptionCalculation.data : view.subscription;
@@ -112,13 +131,19 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const restockRequest = submitter?.getAttribute("formaction")?.startsWith("/api/product/inventory-request/") ?? false;
-    if (!submitter || !(PURCHASE_INTENTS.has(submitter.value) || restockRequest)) return;
+    const target = submitter?.getAttribute("formaction") ?? "";
+    const restockRequest = target.startsWith("/api/product/inventory-request/");
+    // Buy later saves the product itself: nothing needs choosing first.
+    const buyLater = target.startsWith("/api/buylater/");
+    if (!submitter || !(PURCHASE_INTENTS.has(submitter.value) || restockRequest || buyLater)) return;
     const fields = new FormData(event.currentTarget);
     const chosenVariation = variations.find((candidate) => String(candidate.id) === fields.get("v"));
-    let missing: ProductNotice | null = null;
-    if (product.type === "variation" && !chosenVariation) missing = "choose_variation";
-    else if (chosenVariation?.type === "variable" && !fields.get("c")) missing = "choose_choice";
+    let missing: ShownNotice | null = null;
+    if (buyLater) missing = null;
+    else if (product.type === "variation" && !chosenVariation) missing = { key: "choose_variation", tone: "error", text: chooseText(pickers.variation) };
+    else if (chosenVariation?.type === "variable" && !fields.get("c")) {
+      missing = { key: "choose_choice", tone: "error", text: chooseText(chosenVariation.choices[0]?.groupTitle) };
+    }
     event.preventDefault();
     if (missing) {
       setNotice(missing);
@@ -298,13 +323,13 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
         </button>
       ) : null}
 
-      {notice ? <Notice notice={notice} text={productNoticeText(notice, pickers)} /> : null}
+      {notice ? <Notice notice={notice} /> : null}
       {refusal && action.state === "idle" ? (
         <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
           {refusal}
         </p>
       ) : null}
-      {failed ? <Notice notice="price_error" text={PRODUCT_NOTICES.price_error.text} /> : null}
+      {failed ? <Notice notice={{ key: "price_error", tone: "error", text: PRICE_ERROR_TEXT }} /> : null}
       {price.restock_message && state !== "requested" ? (
         <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">
           {price.restock_message}
@@ -361,6 +386,16 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
             </p>
           ) : null}
         </div>
+      ) : null}
+
+      {view.inBuyLater ? (
+        <Link to={BUY_LATER_LIST_PATH} className="btn-secondary text-sm no-underline">
+          「あとで買う」に保存済み
+        </Link>
+      ) : state !== "unavailable" ? (
+        <button type="submit" formAction={`/api/buylater/${product.id}`} className="btn-secondary text-sm">
+          あとで買う
+        </button>
       ) : null}
 
       {!product.subscribeOnly ? <CouponBox price={price} coupon={view.coupon} excludedCodes={view.excludedCouponCodes} /> : null}
