@@ -2,7 +2,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { loginPath } from "~/core/site";
+import { loginPath } from "~/core/member-actions";
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 

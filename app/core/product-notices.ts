@@ -2,7 +2,7 @@
  * Messages shown on the product page after an action redirects back (JS off), keyed by the `notice`
  * query parameter, and used inline with JS on. One wording per situation (spec §8).
  */
-import { BUY_LATER_SAVED_TEXT } from "./site";
+import { BUY_LATER_SAVED_TEXT } from "./member-actions";
 
 /**
  * How a member who asked for a restock is told (restockItem writes a notification mail to their

@@ -14,18 +14,3 @@ export const SELLER_ADDRESS = "東京都渋谷区神南0-0-0 ひなたビル5階
 export const SELLER_REGISTRATION_NUMBER = "T0000000000000";
 /** External survey the checkout's feedback popup links to. */
 export const FEEDBACK_SURVEY_URL = "https://forms.example.jp/hinata-checkout-survey";
-
-/**
- * The login page (spec §2 /login?show=1, where stock requests and buy-later send guests), coming back to
- * `returnTo` (a same-site path) afterwards. Here with the shop's other site-wide facts, which every page loads.
- */
-export function loginPath(returnTo: string): string {
-  return `/login?${new URLSearchParams({ show: "1", redirectTo: returnTo })}`;
-}
-
-// "Buy later" (spec §7 POST /api/buylater/{productId}; §9 the notice shows 5000 ms, BUY_LATER_NOTICE_MS):
-// the member's list, the notice, and the `notice` value the endpoint returns a page without JS with. Kept
-// with the site-wide facts (a module every page loads) since the product page and the cart both show them.
-export const BUY_LATER_LIST_PATH = "/user/buy-later";
-export const BUY_LATER_SAVED_TEXT = "「あとで買う」に入れました。";
-export const BUY_LATER_NOTICE = "buy_later";

@@ -7,7 +7,7 @@
  * page shows as the buy-later notice. Unknown products and rows not in the member's cart are 404.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUY_LATER_NOTICE } from "~/core/site";
+import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";

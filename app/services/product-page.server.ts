@@ -2,6 +2,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { ReviewList } from "~/components/product/ReviewList";
 import { getSession } from "~/auth/auth.server";
 import { secretMatches } from "~/auth/secrets.server";
@@ -35,7 +36,7 @@ export async function loadProductView(request: Request, context: AppLoadContext,
   const subscription = offered
     ? priceSelection(page.shaped, { ...selection, quantity: subscriptionQuantity, subscribe: true }, viewer.now).price
     : null;
-  const { shaped, reviews, ...view } = page;
+  const { shaped, reviews, related, ...view } = page;
   const notice = productNotice(url.searchParams.get("notice"));
   const delivery = deliveryOf(shaped.product, price.state);
   return {
@@ -43,8 +44,8 @@ export async function loadProductView(request: Request, context: AppLoadContext,
     delivery,
     badges: productBadges(view.product, price, delivery),
     notes: productNotes(view.product, delivery),
-    // The reviews change nothing in the browser but a photo's previewer: their markup is made here, so
-    // the page's script carries none of their code (ReviewSection).
+    // The reviews and related products change nothing in the browser: their markup is made here, so the
+    // page's script carries none of their code (ServerMarkup handles their taps).
     reviewsHtml: renderToStaticMarkup(
       createElement(ReviewList, {
         reviews,
@@ -55,6 +56,7 @@ export async function loadProductView(request: Request, context: AppLoadContext,
         path: url.pathname,
       }),
     ),
+    relatedHtml: renderToStaticMarkup(createElement(RelatedProducts, { products: related })),
     price,
     coupon,
     subscription,

@@ -80,7 +80,11 @@ describe("a requested restock", () => {
     expect(view.notice).toBeNull();
     expect(view.price.restock_message).toBe("再入荷リクエスト済みです。入荷しましたら、マイページの「お知らせ」でご連絡します。");
     // Other notices still show.
-    expect((await pageOf(`/category/tableware/DEMO-SOLDOUT?notice=restock_disabled`, member)).notice).toBe("restock_disabled");
+    expect((await pageOf(`/category/tableware/DEMO-SOLDOUT?notice=restock_disabled`, member)).notice).toEqual({
+      key: "restock_disabled",
+      tone: "error",
+      text: "この商品は再入荷リクエストを受け付けておりません。",
+    });
   });
 });
 
@@ -110,6 +114,31 @@ describe("buy later", () => {
     expect((await pageOf("/category/living/DEMO-SIMPLE")).inBuyLater).toBe(false);
   });
 
+});
+
+describe("notices after a redirect (JS off)", () => {
+  it("ask for a missing variation in the picker's words, and say a buy-later save", async () => {
+    expect((await pageOf("/category/living/DEMO-VARIATION?notice=choose_variation")).notice).toEqual({
+      key: "choose_variation",
+      tone: "error",
+      text: "カラーを選択してください。",
+    });
+    expect((await pageOf("/category/living/DEMO-VARIATION?v=1&notice=choose_choice")).notice?.text).toBe("サイズを選択してください。");
+    expect((await pageOf("/category/living/DEMO-SIMPLE?notice=buy_later")).notice).toEqual({ key: "buy_later", tone: "success", text: "「あとで買う」に入れました。" });
+    expect((await pageOf("/category/living/DEMO-SIMPLE?notice=nonsense")).notice).toBeNull();
+  });
+});
+
+describe("related products", () => {
+  it("are rendered as markup with plain links to their pages", async () => {
+    const { relatedHtml } = await pageOf("/category/living/DEMO-SIMPLE");
+    expect([...relatedHtml.matchAll(/<a href="(\/category\/[^"]+)"/g)].map((match) => match[1])).toEqual([
+      "/category/living/LIVING-BATHTOWEL",
+      "/category/gift/GIFT-TOWEL-BOX",
+      "/category/living/LIVING-CLOTH",
+      "/category/living/LIVING-GAUZE",
+    ]);
+  });
 });
 
 describe("variation pictures", () => {

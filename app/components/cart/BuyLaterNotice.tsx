@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT } from "~/core/site";
+import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT } from "~/core/member-actions";
 import { BUY_LATER_NOTICE_MS } from "~/core/limits";
 import { useHydrated } from "../forms/useHydrated";
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { loginPath } from "~/core/site";
+import { loginPath } from "~/core/member-actions";
 import type { CartLineView } from "~/services/cart.server";
 import type { CartActionData } from "~/routes/cart";
 import { useHydrated } from "../forms/useHydrated";

@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { BUY_LATER_NOTICE } from "~/core/site";
+import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import { COLD_SHIPPING_FEE, NOTICE_MAX_LENGTH } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";

@@ -2,13 +2,12 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { BadgeTone } from "~/core/product-notes";
 import type { ProductView } from "~/services/product-page.server";
-import { ProductCard } from "../ProductCard";
 import { ReviewStars } from "../ReviewStars";
 import { FavoriteButton } from "./FavoriteButton";
 import { ProductGallery } from "./ProductGallery";
 import { ProductNotices } from "./ProductNotices";
 import { PurchaseForm } from "./PurchaseForm";
-import { ReviewSection } from "./ReviewSection";
+import { ServerMarkup } from "./ServerMarkup";
 
 const BADGE_COLOURS: Record<BadgeTone, string> = {
   delivery: "bg-sky-100 text-sky-900",
@@ -60,19 +59,8 @@ export function ProductPage({ view }: { view: ProductView }) {
         <div className="text-sm leading-7" dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
         <p className="text-xs text-gray-500">商品番号：{product.sku}</p>
       </section>
-      <ReviewSection html={view.reviewsHtml} />
-      {view.related.length > 0 ? (
-        <section aria-labelledby="related-heading" className="mt-10">
-          <h2 id="related-heading" className="text-lg">
-            この商品を見た方におすすめ
-          </h2>
-          <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3" data-testid="related-products">
-            {view.related.map((related) => (
-              <ProductCard key={related.sku} product={related} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ServerMarkup html={view.reviewsHtml} />
+      <ServerMarkup html={view.relatedHtml} />
     </article>
   );
 }

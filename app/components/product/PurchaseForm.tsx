@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { BUY_LATER_NOTICE_MS, MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT, loginPath } from "~/core/site";
+import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT, loginPath } from "~/core/member-actions";
 import type { PriceResult } from "~/core/pricing";
 import { ADDED_TEXT, chooseText, pickerLabel, PRICE_ERROR_TEXT, type ProductNotice, type ShownNotice } from "~/core/product-notices";
 import type { ProductView } from "~/services/product-page.server";

@@ -1,11 +1,11 @@
 import type { ProductReview } from "~/services/reviews.server";
 import { ReviewStars } from "../ReviewStars";
-import { REVIEW_PHOTO_ATTRIBUTE } from "./ReviewSection";
+import { REVIEW_PHOTO_ATTRIBUTE } from "./ServerMarkup";
 
 /**
  * Reviews with member nickname, date, rating and photos; staff replies are labelled as staff. HTML is
- * pre-sanitised. Rendered on the server only (ReviewSection keeps the markup as it is), so it uses plain
- * links: a photo opens the image (the page's script opens the previewer instead), paging loads the page.
+ * pre-sanitised. Rendered on the server only (ServerMarkup keeps the markup as it is), so it uses plain
+ * links: a photo opens the image (with JS, the previewer), paging goes to the page.
  */
 export function ReviewList({
   reviews,
