@@ -1,8 +1,11 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
-import { safeRedirectPath } from "~/core/safe-redirect";
 import { loginPath } from "~/core/member-actions";
+import { safeRedirectPath } from "~/core/safe-redirect";
+
+// Route helpers find it here; it is defined in app/core because the product page and the cart use it in the browser.
+export { loginPath };
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 

@@ -1,22 +1,20 @@
+import { openPreviewer } from "./previewer";
 import { useHydrated } from "../forms/useHydrated";
 import type { MediaItem } from "~/services/media.server";
 
 /**
- * Images shown read-only (a sent message's attachments, a review's photos): thumbnails that open the
- * full-screen previewer (no delete); without JS each thumbnail links to the full image. The previewer's
- * code loads on the first tap, not with the page.
+ * Attachments of a sent message, read-only: thumbnails that open the full-screen previewer (no delete);
+ * without JS each thumbnail links to the full image.
  */
 export function Gallery({ items, label }: { items: MediaItem[]; label: string }) {
   const hydrated = useHydrated();
   if (items.length === 0) return null;
-  const open = async (index: number) => {
-    const { openPreviewer } = await import("./previewer");
-    await openPreviewer({
+  const open = (index: number) =>
+    void openPreviewer({
       items: items.map((item, position) => ({ src: item.thumbnail_xl, width: item.width, height: item.height, alt: `${label} ${position + 1}` })),
       index,
       readonly: true,
     });
-  };
   return (
     <ul className="m-0 mt-2 flex flex-wrap gap-2 p-0" aria-label={label}>
       {items.map((item, index) => (
@@ -29,7 +27,7 @@ export function Gallery({ items, label }: { items: MediaItem[]; label: string })
               hydrated
                 ? (event) => {
                     event.preventDefault();
-                    void open(index);
+                    open(index);
                   }
                 : undefined
             }

@@ -139,9 +139,9 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
     const fields = new FormData(event.currentTarget);
     const chosenVariation = variations.find((candidate) => String(candidate.id) === fields.get("v"));
     let missing: ShownNotice | null = null;
-    if (buyLater) missing = null;
-    else if (product.type === "variation" && !chosenVariation) missing = { key: "choose_variation", tone: "error", text: chooseText(pickers.variation) };
-    else if (chosenVariation?.type === "variable" && !fields.get("c")) {
+    if (!buyLater && product.type === "variation" && !chosenVariation) {
+      missing = { key: "choose_variation", tone: "error", text: chooseText(pickers.variation) };
+    } else if (!buyLater && chosenVariation?.type === "variable" && !fields.get("c")) {
       missing = { key: "choose_choice", tone: "error", text: chooseText(chosenVariation.choices[0]?.groupTitle) };
     }
     event.preventDefault();
