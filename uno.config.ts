@@ -12,9 +12,14 @@ export default defineConfig({
     },
     animation: {
       // The header cart badge after an add (CART_ADD_ANIMATION_MS).
-      keyframes: { "cart-bump": "{0%{transform:scale(1)}30%{transform:scale(1.5)}100%{transform:scale(1)}}" },
-      durations: { "cart-bump": "1s" },
-      counts: { "cart-bump": "1" },
+      // The coupon error box slides in (spec §8 "dismissible sliding red error box").
+      keyframes: {
+        "cart-bump": "{0%{transform:scale(1)}30%{transform:scale(1.5)}100%{transform:scale(1)}}",
+        "slide-in": "{from{opacity:0;transform:translateY(-0.75rem)}to{opacity:1;transform:none}}",
+      },
+      durations: { "cart-bump": "1s", "slide-in": "250ms" },
+      timingFns: { "slide-in": "ease-out" },
+      counts: { "cart-bump": "1", "slide-in": "1" },
     },
   },
   shortcuts: {

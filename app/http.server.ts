@@ -1,8 +1,12 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
+import { loginPath } from "~/core/member-actions";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { loadShellState, type ShellState } from "~/services/shell.server";
+
+// Route helpers find it here; it is defined in app/core because the product page and the cart use it in the browser.
+export { loginPath };
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -71,11 +75,6 @@ export function methodNotAllowed(allow: "GET" | "POST" | "GET, POST"): Response 
  */
 export function requirePost(request: Request, allow: "POST" | "GET, POST" = "POST"): void {
   if (request.method !== "POST") throw methodNotAllowed(allow);
-}
-
-/** The login page, coming back to `returnTo` (a same-site path) afterwards. */
-export function loginPath(returnTo: string): string {
-  return `/login?${new URLSearchParams({ show: "1", redirectTo: returnTo })}`;
 }
 
 /**

@@ -25,7 +25,7 @@ try {
   if (values["if-empty"] && (existing?.n ?? 0) > 0) {
     console.log(`Local D1 already has ${existing?.n} products: not seeding (npm run db:seed to top up).`);
   } else {
-    const { inserted } = await seedDatabase(db, { now: new Date() });
+    const { inserted } = await seedDatabase(db, { now: new Date(), bucket: proxy.env.ATTACHMENTS });
     const total = Object.values(inserted).reduce((sum, rows) => sum + rows, 0);
     for (const [table, rows] of Object.entries(inserted)) console.log(`${table.padEnd(28)} ${rows}`);
     console.log(`Inserted ${total} rows${total === 0 ? " (already seeded)" : ""}.`);

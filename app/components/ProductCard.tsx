@@ -3,29 +3,46 @@ import type { ProductSummary } from "~/services/catalogue.server";
 import { Price } from "./Price";
 import { ReviewStars } from "./ReviewStars";
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/**
+ * A product in a list: picture, title, price, badges and stars, linking to its page. `plainLink` renders a
+ * plain <a> for markup made on the server outside the router (the product page's related products).
+ */
+export function ProductCard({ product, eager = false, plainLink = false }: { product: ProductSummary; eager?: boolean; plainLink?: boolean }) {
+  const href = `/category/${product.categorySlug}/${product.sku}`;
+  const linkClass = "block text-gray-900 no-underline";
+  const body = (
+    <>
+      <img
+        src={product.image ?? "/images/no-image.svg"}
+        alt=""
+        width={300}
+        height={300}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="block aspect-square w-full bg-gray-100 object-cover"
+      />
+      <div className="grid gap-1 p-2">
+        <span className="line-clamp-2 text-sm">{product.title}</span>
+        <Price price={product.price} regularPrice={product.regularPrice} />
+        <span className="flex flex-wrap items-center gap-1">
+          {product.onSale ? <span className="badge bg-brand text-white">SALE</span> : null}
+          {product.soldOut ? <span className="badge bg-gray-700 text-white">SOLD OUT</span> : null}
+          {product.reviewCount > 0 ? <ReviewStars average={product.reviewAvg} count={product.reviewCount} /> : null}
+        </span>
+      </div>
+    </>
+  );
   return (
     <li className="card list-none overflow-hidden">
-      <Link to={`/category/${product.categorySlug}/${product.sku}`} className="block text-gray-900 no-underline">
-        <img
-          src={product.image ?? "/images/no-image.svg"}
-          alt=""
-          width={300}
-          height={300}
-          loading={eager ? "eager" : "lazy"}
-          decoding="async"
-          className="block aspect-square w-full bg-gray-100 object-cover"
-        />
-        <div className="grid gap-1 p-2">
-          <span className="line-clamp-2 text-sm">{product.title}</span>
-          <Price price={product.price} regularPrice={product.regularPrice} />
-          <span className="flex flex-wrap items-center gap-1">
-            {product.onSale ? <span className="badge bg-brand text-white">SALE</span> : null}
-            {product.soldOut ? <span className="badge bg-gray-700 text-white">SOLD OUT</span> : null}
-            {product.reviewCount > 0 ? <ReviewStars average={product.reviewAvg} count={product.reviewCount} /> : null}
-          </span>
-        </div>
-      </Link>
+      {plainLink ? (
+        <a href={href} className={linkClass}>
+          {body}
+        </a>
+      ) : (
+        <Link to={href} className={linkClass}>
+          {body}
+        </Link>
+      )}
     </li>
   );
 }

@@ -2,6 +2,8 @@
  * Text on a colour chosen by the shop (the points campaign banner): whichever of white or near-black
  * reads better on it, by the WCAG contrast ratio, so the banner stays legible whatever colour is set.
  */
+import { POINT_PROMO_DEFAULT_COLOR } from "./limits";
+
 const DARK_TEXT = "#1f2937";
 const LIGHT_TEXT = "#ffffff";
 
@@ -28,4 +30,9 @@ export function readableTextOn(background: string): string {
   const onLight = contrastRatio(luminance, relativeLuminance(LIGHT_TEXT)!);
   const onDark = contrastRatio(luminance, relativeLuminance(DARK_TEXT)!);
   return onDark > onLight ? DARK_TEXT : LIGHT_TEXT;
+}
+
+/** A point promo's banner colour: the one the shop set, or POINT_PROMO_DEFAULT_COLOR when it is empty or not a colour. */
+export function pointPromoColor(color: string | null | undefined): string {
+  return color != null && relativeLuminance(color) != null ? color.trim() : POINT_PROMO_DEFAULT_COLOR;
 }

@@ -17,6 +17,8 @@ export const SPLIT_PREORDER_SHIPPING_FEE = 860;
 export const LOW_STOCK_THRESHOLD = 10;
 /** Items shipping in more days than this are sold as pre-orders. */
 export const PREORDER_SHIPPING_DAYS = 6;
+/** The buy-later notice stays this long (spec §9). */
+export const BUY_LATER_NOTICE_MS = 5000;
 /** Ticket messages and unread badges refresh this often. */
 export const POLL_INTERVAL_MS = 5000;
 /** Attachments per ticket message. */

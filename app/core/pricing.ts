@@ -10,6 +10,8 @@ import {
   MAX_SUBSCRIPTION_QUANTITY,
   PREORDER_SHIPPING_DAYS,
 } from "./limits";
+import { formatDateJa } from "./dates";
+import { RESTOCK_CONTACT } from "./product-notices";
 import { includedTax, withTax } from "./tax";
 
 export interface PricedItem {
@@ -121,8 +123,13 @@ export interface PriceResult {
   max_discount: number;
   /** The quantity priced (clamped to 1…max_quantity). */
   quantity: number;
+  /** Most that may still be added, after what the cart already holds of this item. */
   max_quantity: number;
   state: Purchasability;
+  /** Items of this product/variation/choice already in the shopper's cart. */
+  in_cart: number;
+  /** Buyable, but the cart already holds all there is: nothing more can be added. */
+  cart_holds_all: boolean;
   low_stock: boolean;
   /** A variation product needs a variation chosen, a variable variation a choice. */
   needs_variation: boolean;
@@ -214,33 +221,40 @@ export function isLowStock(state: Purchasability, inventory: number): boolean {
   return state === "in_stock" && inventory > 0 && inventory <= LOW_STOCK_THRESHOLD;
 }
 
-function formatShipDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${year}年${month}月${day}日`;
-}
-
 export function restockMessage(args: {
   state: Purchasability;
   inventory: number;
   shippingDays: number;
   preorderShipDate: string | null;
   disableRequest: boolean;
+  /** Of this item, already in the shopper's cart. */
+  inCart?: number;
+  cartHoldsAll?: boolean;
 }): string | null {
+  const inCart = args.inCart ?? 0;
+  if (args.cartHoldsAll) {
+    return args.state === "preorder"
+      ? "ご予約いただける数量の上限までカートに入っています。"
+      : `在庫の${args.inventory}点はすべてカートに入っています。`;
+  }
   switch (args.state) {
     case "sold_out":
       return args.disableRequest
         ? "申し訳ございません。現在在庫切れです。"
         : "現在在庫切れです。再入荷のお知らせをご希望の方は「再入荷リクエスト」をご利用ください。";
     case "requested":
-      return "再入荷リクエストを受け付けています。入荷しましたらお知らせします。";
+      return `再入荷リクエスト済みです。${RESTOCK_CONTACT}`;
     case "preorder":
       return args.preorderShipDate
-        ? `予約受付中：${formatShipDate(args.preorderShipDate)}頃より順次発送予定です。`
+        ? `予約受付中：${formatDateJa(args.preorderShipDate)}頃より順次発送予定です。`
         : "予約受付中：入荷次第、順次発送いたします。";
     case "preorder_shipdays":
       return `予約商品です。ご注文から発送まで${args.shippingDays}日ほどかかります。`;
     case "in_stock":
-      return isLowStock(args.state, args.inventory) ? `残り${args.inventory}点 ご注文はお早めに` : null;
+      if (!isLowStock(args.state, args.inventory)) return null;
+      return inCart > 0
+        ? `残り${args.inventory}点 ご注文はお早めに（うち${inCart}点はカートに入っています）`
+        : `残り${args.inventory}点 ご注文はお早めに`;
     case "unavailable":
       return "この商品は現在ご購入いただけません。";
   }
@@ -254,12 +268,14 @@ export function calculatePrice(input: PriceInput): PriceResult {
 
   const inventory = choice?.inventory ?? variation?.inventory ?? product.inventory;
   const inventoryPreorderMax = variation ? variation.inventoryPreorderMax : product.inventoryPreorderMax;
-  const inventoryMax = Math.max(0, inventory - (input.inCart ?? 0));
-  const preorderStock = Math.max(0, inventoryPreorderMax - (input.inCart ?? 0));
+  const inCart = Math.max(0, input.inCart ?? 0);
+  const inventoryMax = Math.max(0, inventory - inCart);
+  const preorderStock = Math.max(0, inventoryPreorderMax - inCart);
+  // Whether it can be bought depends on the shop's stock; what the cart holds only limits how many more.
   const state = purchasability({
     status: variation && variation.status !== "published" ? variation.status : product.status,
     inventory,
-    inventoryPreorderMax: preorderStock,
+    inventoryPreorderMax,
     preorderLimit: product.preorderLimit,
     disablePreorder: product.disablePreorder,
     shippingDays: product.shippingDays,
@@ -272,6 +288,8 @@ export function calculatePrice(input: PriceInput): PriceResult {
     subscribe,
     maxSubscription: variation?.maxSubscription,
   });
+  const buyable = state === "in_stock" || state === "preorder" || state === "preorder_shipdays";
+  const cartHoldsAll = buyable && inCart > 0 && max === 0;
   const quantity = clampQuantity(input.quantity, max);
 
   const base: PricedItem = {
@@ -309,12 +327,16 @@ export function calculatePrice(input: PriceInput): PriceResult {
       shippingDays: product.shippingDays,
       preorderShipDate: product.preorderShipDate,
       disableRequest: product.disableRequest,
+      inCart,
+      cartHoldsAll,
     }),
     max_discount: maxDiscount,
     quantity,
     max_quantity: max,
     state,
-    low_stock: isLowStock(state, inventory),
+    in_cart: inCart,
+    cart_holds_all: cartHoldsAll,
+    low_stock: !cartHoldsAll && isLowStock(state, inventory),
     needs_variation: needsVariation,
     needs_choice: needsChoice,
     coupon_disabled: product.couponDisabled,

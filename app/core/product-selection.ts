@@ -68,3 +68,22 @@ export function resolveSelection<V extends SelectableVariation, O extends Select
   const subscribe = product.subscribeOnly || (product.subscribable && raw.subscribe);
   return { variation, choice, optionChoices, quantity: raw.quantity, subscribe };
 }
+
+/**
+ * What a SKU names within one product (spec §7 inventory-request `sku`): the product itself, one of its
+ * variations, or a variable choice of one (with its variation). Null when it names nothing of this product.
+ */
+export function selectionForSku(
+  sku: string,
+  product: { sku: string; variations: { id: number; sku: string; choices: { sku: string }[] }[] },
+): { variationId: number | null; choiceSku: string | null } | null {
+  const wanted = sku.normalize("NFKC").trim().toUpperCase();
+  if (!wanted) return null;
+  if (product.sku.toUpperCase() === wanted) return { variationId: null, choiceSku: null };
+  for (const variation of product.variations) {
+    if (variation.sku.toUpperCase() === wanted) return { variationId: variation.id, choiceSku: null };
+    const choice = variation.choices.find((candidate) => candidate.sku.toUpperCase() === wanted);
+    if (choice) return { variationId: variation.id, choiceSku: choice.sku };
+  }
+  return null;
+}

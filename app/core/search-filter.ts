@@ -1,10 +1,11 @@
 /**
- * The product search filter (spec §2 screen 8) as it travels in the URL: one Valibot schema that turns any
+ * The product search filter (spec §2 screen 8) as it travels in the URL: one lenient parser that turns any
  * query string into a valid filter. Nothing here throws: a malformed or hostile value becomes its default.
+ * Plain code rather than a schema library: the filter form uses it in the browser too, and the search and
+ * category pages keep their first-load script small.
  *
  * URL parameters: q, category, feature (repeated), priceMin, priceMax, trouble, situation, sort, page.
  */
-import * as v from "valibot";
 import { hiraganaToKatakana, katakanaToHiragana } from "~/core/kana";
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
 
@@ -28,6 +29,18 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX_LENGTH = 64;
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
+export interface SearchFilter {
+  q: string;
+  category: string | null;
+  features: string[];
+  priceMin: number;
+  priceMax: number;
+  trouble: string | null;
+  situation: string | null;
+  sort: SearchSort;
+  page: number;
+}
+
 /** As typed into a form: NFKC makes full-width digits and letters ASCII and half-width kana full-width. */
 function normalise(value: string): string {
   return value.normalize("NFKC").trim();
@@ -39,70 +52,43 @@ function normaliseKeyword(value: string): string {
   return Array.from(text).slice(0, KEYWORD_MAX_LENGTH).join("").trim();
 }
 
-export const SlugSchema = v.pipe(
-  v.string(),
-  v.transform(normalise),
-  v.toLowerCase(),
-  v.maxLength(SLUG_MAX_LENGTH),
-  v.regex(SLUG),
-);
-
 /** True for a well-formed category/feature/tag slug as it is stored ("japanese-tea"). */
 export function isSlug(value: unknown): value is string {
   return typeof value === "string" && value.length <= SLUG_MAX_LENGTH && SLUG.test(value);
 }
 
-const optionalSlug = v.fallback(v.nullable(SlugSchema), null);
+/** A slug as typed (capitals, full width) in its stored form, or null when it cannot be one. */
+function slugOf(value: string | null): string | null {
+  if (value == null) return null;
+  const slug = normalise(value).toLowerCase();
+  return isSlug(slug) ? slug : null;
+}
 
 /** Well-formed slugs, first occurrence kept, at most MAX_FEATURES. */
 function featureSlugs(values: string[]): string[] {
   const slugs = new Set<string>();
   for (const value of values) {
-    const parsed = v.safeParse(SlugSchema, value);
-    if (parsed.success) slugs.add(parsed.output);
+    const slug = slugOf(value);
+    if (slug) slugs.add(slug);
     if (slugs.size === MAX_FEATURES) break;
   }
   return [...slugs];
 }
 
 /** A whole number of yen, clamped into the filter's range; anything else (negative, 'abc', 1e9+) is the default. */
-const price = (fallback: number) =>
-  v.fallback(
-    v.pipe(
-      v.string(),
-      v.transform((value) => normalise(value).replace(/,/g, "")),
-      v.regex(/^\d{1,9}$/),
-      v.transform((value) => Math.min(Math.max(Number(value), PRICE_FILTER_MIN), PRICE_FILTER_MAX)),
-    ),
-    fallback,
-  );
+function priceOf(value: string | null, fallback: number): number {
+  const text = value == null ? "" : normalise(value).replace(/,/g, "");
+  return /^\d{1,9}$/.test(text) ? Math.min(Math.max(Number(text), PRICE_FILTER_MIN), PRICE_FILTER_MAX) : fallback;
+}
 
 /** Min ≤ max (swapped otherwise), then widened to whole PRICE_FILTER_STEPs so the inputs accept them. */
-function orderedPriceRange<T extends { priceMin: number; priceMax: number }>(filter: T): T {
-  const [low, high] = filter.priceMin <= filter.priceMax ? [filter.priceMin, filter.priceMax] : [filter.priceMax, filter.priceMin];
+function orderedPriceRange(priceMin: number, priceMax: number): Pick<SearchFilter, "priceMin" | "priceMax"> {
+  const [low, high] = priceMin <= priceMax ? [priceMin, priceMax] : [priceMax, priceMin];
   return {
-    ...filter,
     priceMin: Math.floor(low / PRICE_FILTER_STEP) * PRICE_FILTER_STEP,
     priceMax: Math.ceil(high / PRICE_FILTER_STEP) * PRICE_FILTER_STEP,
   };
 }
-
-export const SearchFilterSchema = v.pipe(
-  v.object({
-    q: v.fallback(v.pipe(v.string(), v.transform(normaliseKeyword)), ""),
-    category: optionalSlug,
-    features: v.fallback(v.pipe(v.array(v.string()), v.transform(featureSlugs)), () => []),
-    priceMin: price(PRICE_FILTER_MIN),
-    priceMax: price(PRICE_FILTER_MAX),
-    trouble: optionalSlug,
-    situation: optionalSlug,
-    sort: v.fallback(v.picklist(SEARCH_SORTS), "new"),
-    page: v.fallback(v.pipe(v.string(), v.transform(normalise), v.regex(/^\d{1,6}$/), v.transform(Number)), 0),
-  }),
-  v.transform(orderedPriceRange),
-);
-
-export type SearchFilter = v.InferOutput<typeof SearchFilterSchema>;
 
 export const DEFAULT_SEARCH_FILTER: Readonly<SearchFilter> = {
   q: "",
@@ -118,18 +104,19 @@ export const DEFAULT_SEARCH_FILTER: Readonly<SearchFilter> = {
 
 /** The filter a query string asks for. Never throws; every bad value falls back to its default. */
 export function parseSearchFilter(params: URLSearchParams): SearchFilter {
-  const result = v.safeParse(SearchFilterSchema, {
-    q: params.get("q") ?? undefined,
-    category: params.get("category") ?? undefined,
-    features: params.getAll("feature"),
-    priceMin: params.get("priceMin") ?? undefined,
-    priceMax: params.get("priceMax") ?? undefined,
-    trouble: params.get("trouble") ?? undefined,
-    situation: params.get("situation") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
-  return result.success ? result.output : { ...DEFAULT_SEARCH_FILTER, features: [] };
+  const q = params.get("q");
+  const sort = SEARCH_SORTS.find((known) => known === params.get("sort"));
+  const page = normalise(params.get("page") ?? "");
+  return {
+    q: q == null ? "" : normaliseKeyword(q),
+    category: slugOf(params.get("category")),
+    features: featureSlugs(params.getAll("feature")),
+    ...orderedPriceRange(priceOf(params.get("priceMin"), PRICE_FILTER_MIN), priceOf(params.get("priceMax"), PRICE_FILTER_MAX)),
+    trouble: slugOf(params.get("trouble")),
+    situation: slugOf(params.get("situation")),
+    sort: sort ?? "new",
+    page: /^\d{1,6}$/.test(page) ? Number(page) : 0,
+  };
 }
 
 /**

@@ -943,5 +943,10 @@ export const media = sqliteTable(
     reviewId: integer("review_id").references(() => reviews.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("media_message_idx").on(t.ticketMessageId), index("media_owner_idx").on(t.ownerUserId)],
+  (t) => [
+    index("media_message_idx").on(t.ticketMessageId),
+    index("media_owner_idx").on(t.ownerUserId),
+    // A page of reviews loads its photos by review id.
+    index("media_review_idx").on(t.reviewId),
+  ],
 );

@@ -1,12 +1,14 @@
 /**
  * POST /api/buylater/{productId} (spec §7: "returns 1 when logged in, otherwise the client redirects
  * to login"), members only: the product's rows in the cart move to the buy-later list (only row `line`
- * when sent); a product not in the cart is saved for later. Answers 1. A guest gets 401 { error } from a
- * fetch, or (JS off) a 303 to /login?show=1&redirectTo=… coming back to redirectTo (default /cart).
- * Unknown products and rows not in the member's cart are 404.
+ * when sent); a product not in the cart is saved for later. Answers 1. A guest gets 401 { error,
+ * login_required } from a fetch, or (JS off) a 303 to /login?show=1&redirectTo=… coming back to
+ * redirectTo (default /cart). Without JS a success returns to redirectTo with ?notice=buy_later, which the
+ * page shows as the buy-later notice. Unknown products and rows not in the member's cart are 404.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost } from "~/http.server";
+import { BUY_LATER_NOTICE } from "~/core/member-actions";
+import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";
 import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
@@ -26,6 +28,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     rawLine != null && rawLine !== "" && lineId == null
       ? cartFailure("line", CART_API_MESSAGES.lineInvalid)
       : await buyLaterProduct(actor, productId, lineId);
-  if (isNavigation(request)) return cartRedirect(returnTo, result);
+  if (isNavigation(request)) {
+    return cartRedirect(result.ok ? withNotice(returnTo, BUY_LATER_NOTICE) : returnTo, result);
+  }
   return result.ok ? Response.json(1) : cartFailureJson(result);
 }

@@ -1,15 +1,8 @@
 /** POST /api/product/delivery-icon/small/{productId} (spec §7): the same answer as the large icon call. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/http.server";
-import { loadDeliveryIcon, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { methodNotAllowed } from "~/http.server";
+import { deliveryIconResponse } from "~/services/product-api.server";
 
 export const loader = () => methodNotAllowed("POST");
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  requirePost(request);
-  const productId = idParam(params.productId, "商品ID");
-  const { userId } = await sessionViewer(request, context);
-  const found = await loadDeliveryIcon(context.db, productId, userId);
-  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
-  return Response.json({ icon_info: found.icon, buylater: found.buyLater });
-}
+export const action = ({ request, params, context }: ActionFunctionArgs) => deliveryIconResponse(request, context, params.productId);

@@ -6,7 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseIpList } from "~/core/subscription";
 import { idParam, jsonError, methodNotAllowed, sessionViewer } from "~/http.server";
-import { loadApiProduct, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { loadApiProduct } from "~/services/product-api.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.id, "商品ID");

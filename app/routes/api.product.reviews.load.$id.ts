@@ -1,6 +1,7 @@
 /**
  * POST /api/product/reviews/load/{id} (spec §7): one page (0-based, `page` in the body or the query) of
- * published reviews (spec §3 "Review"), HTML sanitised, staff replies labelled.
+ * published reviews (spec §3 "Review"), HTML sanitised, staff replies labelled, photos as `gallery`
+ * (media items: id, ext, folder, filename, thumbnail_m, thumbnail_xl, width, height).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, pageParam, readApiFormData, requirePost } from "~/http.server";
@@ -25,6 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       title: review.title,
       rate: review.rate,
       review: review.reviewHtml,
+      gallery: review.gallery,
       comment: review.commentHtml,
       comment_user: review.commentHtml ? STAFF_COMMENT_USER : null,
     })),

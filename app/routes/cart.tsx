@@ -6,7 +6,6 @@ import { safeRedirectPath } from "~/core/safe-redirect";
 import { isNavigation, readFormData } from "~/http.server";
 import {
   applyCoupon,
-  buyLaterLine,
   cartActorFor,
   changeQuantity,
   choosePaymentMethod,
@@ -93,10 +92,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "coldshipping":
       // An explicit value, so a double submit does not switch it back.
       result = await toggleColdshipping(actor, form.get("coldshipping") === "1");
-      break;
-    case "buy_later":
-      if (actor.owner.userId == null) throw redirect(`/login?show=1&redirectTo=${encodeURIComponent("/cart")}`);
-      result = await buyLaterLine(actor, line);
       break;
     case "move_back":
       result = await moveBuyLaterToCart(actor, wholeNumber(form.get("item") ?? "") ?? 0);

@@ -5,17 +5,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/auth/auth.server";
 import { idParam, methodNotAllowed } from "~/http.server";
-import { findViewableMedia, MEDIA_TEXT, mediaResponse } from "~/services/media.server";
-
-const notFound = () => new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+import { findViewableMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (params.size !== "m" && params.size !== "xl") return notFound();
+  if (params.size !== "m" && params.size !== "xl") return mediaNotFound();
   const mediaId = idParam(params.mediaId, "画像ID");
   const user = await requireUser(request, context);
   const found = await findViewableMedia(context.db, mediaId, user);
-  if (!found) return notFound();
-  return (await mediaResponse(context.cloudflare.env.ATTACHMENTS, found, request)) ?? notFound();
+  if (!found) return mediaNotFound();
+  return (await mediaResponse(context.cloudflare.env.ATTACHMENTS, found, request)) ?? mediaNotFound();
 }
 
 export const action = () => methodNotAllowed("GET");

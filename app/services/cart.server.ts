@@ -13,6 +13,7 @@ import {
   type CouponCampaign,
   type PointPromo,
 } from "~/core/cart";
+import { pointPromoColor } from "~/core/colors";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { activeAt, type Database } from "~/db/client.server";
 import {
@@ -305,7 +306,7 @@ export async function loadCart(
       }
     : null;
   const pointPromo: PointPromo | null = rows.promo
-    ? { title: rows.promo.title, color: rows.promo.color, link: rows.promo.link, rate: rows.promo.rate, minAmount: rows.promo.minAmount }
+    ? { title: rows.promo.title, color: pointPromoColor(rows.promo.color), link: rows.promo.link, rate: rows.promo.rate, minAmount: rows.promo.minAmount }
     : null;
   const cart = computeCart(inputs, {
     isMember: owner.userId != null,

@@ -1,21 +1,24 @@
 /**
- * Ticket attachments in R2 (spec §3 Image upload item, §7 media upload): stored under an unguessable key
- * after the bytes prove to be a JPEG, PNG, WebP or GIF (with EXIF/GPS and other photo metadata stripped);
- * described by a `media` row; served only to the
- * uploader (before it is sent), the ticket's customer and staff. Uploads never sent are purged.
+ * Images in R2 (spec §3 Image upload item, §7 media upload), stored under an unguessable key after the
+ * bytes prove to be a JPEG, PNG, WebP or GIF (with EXIF/GPS and other photo metadata stripped), and
+ * described by a `media` row:
+ * - ticket attachments, served only to the uploader (before it is sent), the ticket's customer and staff;
+ *   uploads never sent are purged;
+ * - review photos (spec §3 Review gallery), public while their review is published.
  */
-import { and, count, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { stripImageMetadata } from "~/core/image-metadata";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
 import type { Database } from "~/db/client.server";
-import { media, ticketMessages, tickets } from "~/db/schema";
+import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
 
 export const MEDIA_FOLDER = "tickets";
+export const REVIEW_MEDIA_FOLDER = "reviews";
 
 export { MEDIA_TEXT };
 
-/** The media item of spec §3 "Ticket message" gallery (plus its pixel size, which the previewer needs). */
+/** The media item of spec §3 "Ticket message" and "Review" galleries (plus its pixel size, which the previewer needs). */
 export interface MediaItem {
   id: number;
   ext: string;
@@ -29,9 +32,12 @@ export interface MediaItem {
 
 type MediaRow = Pick<typeof media.$inferSelect, "id" | "ext" | "folder" | "filename" | "width" | "height">;
 
-/** Where an attachment is served; both sizes are the stored image (the widget already scaled it). */
-export function mediaUrl(id: number, size: "m" | "xl"): string {
-  return `/crm/customer/media/${id}/${size}`;
+/**
+ * Where an image is served: review photos publicly, ticket attachments behind the viewer check. Both
+ * sizes are the stored image (the upload widget already scaled it).
+ */
+export function mediaUrl(id: number, size: "m" | "xl", folder: string = MEDIA_FOLDER): string {
+  return folder === REVIEW_MEDIA_FOLDER ? `/media/reviews/${id}/${size}` : `/crm/customer/media/${id}/${size}`;
 }
 
 export function toMediaItem(row: MediaRow): MediaItem {
@@ -40,8 +46,8 @@ export function toMediaItem(row: MediaRow): MediaItem {
     ext: row.ext,
     folder: row.folder,
     filename: row.filename,
-    thumbnail_m: mediaUrl(row.id, "m"),
-    thumbnail_xl: mediaUrl(row.id, "xl"),
+    thumbnail_m: mediaUrl(row.id, "m", row.folder),
+    thumbnail_xl: mediaUrl(row.id, "xl", row.folder),
     width: row.width,
     height: row.height,
   };
@@ -113,30 +119,73 @@ export async function storeImage(
 ): Promise<UploadResult> {
   if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
-  const uploaded = new Uint8Array(await file.arrayBuffer());
+  const checked = checkedImage(new Uint8Array(await file.arrayBuffer()));
+  if (!checked) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  // The slot is taken before the R2 put, so the unsent-upload limit holds under concurrent uploads.
+  const row = await reserveUpload(db, describe(checked, { ownerUserId, folder: MEDIA_FOLDER, reviewId: null }, now));
+  if (!row) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
+  return putImage(db, bucket, checked, row);
+}
+
+/** A photo of a review (by its author, or staff for the shop's own): stored as review media at once. */
+export async function storeReviewImage(
+  db: Database,
+  bucket: R2Bucket,
+  review: { id: number; ownerUserId: number },
+  uploaded: Uint8Array,
+  now: Date = new Date(),
+): Promise<UploadResult> {
+  if (uploaded.byteLength === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
+  if (uploaded.byteLength > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
+  const checked = checkedImage(uploaded);
+  if (!checked) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  const row = await db
+    .insert(media)
+    .values(describe(checked, { ownerUserId: review.ownerUserId, folder: REVIEW_MEDIA_FOLDER, reviewId: review.id }, now))
+    .returning(MEDIA_COLUMNS)
+    .get();
+  return putImage(db, bucket, checked, row);
+}
+
+interface CheckedImage {
+  kind: NonNullable<ReturnType<typeof detectImageType>>;
+  bytes: Uint8Array;
+}
+
+/** The image's type proven by its bytes, with its metadata (EXIF with GPS …) stripped; null when not an image. */
+function checkedImage(uploaded: Uint8Array): CheckedImage | null {
   const kind = detectImageType(uploaded);
   const bytes = kind && stripImageMetadata(uploaded, kind);
-  if (!kind || !bytes) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  return kind && bytes ? { kind, bytes } : null;
+}
 
+/** The media row of a checked image, under a random name in its folder. */
+function describe(
+  { kind, bytes }: CheckedImage,
+  place: { ownerUserId: number; folder: string; reviewId: number | null },
+  now: Date,
+): Omit<typeof media.$inferInsert, "id"> {
   const filename = `${randomName()}.${kind}`;
-  const r2Key = `${MEDIA_FOLDER}/${filename}`;
-  const contentType = IMAGE_CONTENT_TYPES[kind];
   const size = imageDimensions(bytes);
-  const row = await reserveUpload(db, {
-    ownerUserId,
-    r2Key,
-    folder: MEDIA_FOLDER,
+  return {
+    ownerUserId: place.ownerUserId,
+    r2Key: `${place.folder}/${filename}`,
+    folder: place.folder,
     filename,
     ext: kind,
-    contentType,
+    contentType: IMAGE_CONTENT_TYPES[kind],
     size: bytes.byteLength,
     width: size?.width ?? null,
     height: size?.height ?? null,
+    reviewId: place.reviewId,
     createdAt: now,
-  });
-  if (!row) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
+  };
+}
+
+/** Puts the bytes of a recorded image in R2; a failed put removes the row (and gives its slot back). */
+async function putImage(db: Database, bucket: R2Bucket, { kind, bytes }: CheckedImage, row: MediaRow): Promise<UploadResult> {
   try {
-    await bucket.put(r2Key, bytes, { httpMetadata: { contentType } });
+    await bucket.put(`${row.folder}/${row.filename}`, bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[kind] } });
   } catch (error) {
     await db.delete(media).where(eq(media.id, row.id));
     throw error;
@@ -197,13 +246,37 @@ export async function findViewableMedia(db: Database, mediaId: number, viewer: M
   return allowed ? row : null;
 }
 
-/** The image as a response: private caching (the key never changes), revalidated by ETag. */
-export async function mediaResponse(bucket: R2Bucket, found: { r2Key: string; contentType: string }, request: Request): Promise<Response | null> {
+/** The answer for an image that does not exist or may not be seen (the same, so existence is not told). */
+export function mediaNotFound(): Response {
+  return new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** A review photo anyone may see: one of a published review of a product that is not a draft; null (404) otherwise. */
+export async function findReviewMedia(db: Database, mediaId: number) {
+  const [row] = await db
+    .select({ r2Key: media.r2Key, contentType: media.contentType })
+    .from(media)
+    .innerJoin(reviews, eq(reviews.id, media.reviewId))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(media.id, mediaId), eq(media.folder, REVIEW_MEDIA_FOLDER), eq(reviews.status, "published"), ne(products.status, "draft")));
+  return row ?? null;
+}
+
+/**
+ * The image as a response, revalidated by ETag (the key never changes): private caching for ticket
+ * attachments, shared caching for public review photos.
+ */
+export async function mediaResponse(
+  bucket: R2Bucket,
+  found: { r2Key: string; contentType: string },
+  request: Request,
+  cache: "private" | "public" = "private",
+): Promise<Response | null> {
   const object = await bucket.get(found.r2Key);
   if (!object) return null;
   const headers = new Headers({
     "Content-Type": found.contentType,
-    "Cache-Control": "private, max-age=86400",
+    "Cache-Control": `${cache}, max-age=86400`,
     ETag: object.httpEtag,
     "Content-Disposition": "inline",
     "Content-Security-Policy": "default-src 'none'; sandbox",

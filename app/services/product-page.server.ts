@@ -1,12 +1,18 @@
 /** The product page's loader, shared by the public URL and the private access link. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { RelatedProducts } from "~/components/product/RelatedProducts";
+import { ReviewList } from "~/components/product/ReviewList";
 import { getSession } from "~/auth/auth.server";
 import { secretMatches } from "~/auth/secrets.server";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
-import { productNotice } from "~/core/product-notices";
+import { productBadges, productNotes } from "~/core/product-notes";
+import { productNotice, shownNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
 import { parseIpList, subscriptionOffered } from "~/core/subscription";
-import { loadProductPage, priceSelection, type ProductAccess } from "./product.server";
+import { deliveryOf, loadProductPage, priceSelection, type ProductAccess } from "./product.server";
+import { REVIEWS_PAGE_SIZE } from "./reviews.server";
 
 export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess) {
   const session = await getSession(request, context);
@@ -30,9 +36,27 @@ export async function loadProductView(request: Request, context: AppLoadContext,
   const subscription = offered
     ? priceSelection(page.shaped, { ...selection, quantity: subscriptionQuantity, subscribe: true }, viewer.now).price
     : null;
-  const { shaped: _shaped, ...view } = page;
+  const { shaped, reviews, related, ...view } = page;
+  const notice = productNotice(url.searchParams.get("notice"));
+  const delivery = deliveryOf(shaped.product, price.state);
   return {
     ...view,
+    delivery,
+    badges: productBadges(view.product, price, delivery),
+    notes: productNotes(view.product, delivery),
+    // The reviews and related products change nothing in the browser: their markup is made here, so the
+    // page's script carries none of their code (ServerMarkup handles their taps).
+    reviewsHtml: renderToStaticMarkup(
+      createElement(ReviewList, {
+        reviews,
+        average: view.product.reviewAvg,
+        count: view.product.reviewCount,
+        page: reviewPage,
+        pages: Math.ceil(view.product.reviewCount / REVIEWS_PAGE_SIZE),
+        path: url.pathname,
+      }),
+    ),
+    relatedHtml: renderToStaticMarkup(createElement(RelatedProducts, { products: related })),
     price,
     coupon,
     subscription,
@@ -46,7 +70,11 @@ export async function loadProductView(request: Request, context: AppLoadContext,
     },
     reviewPage,
     loggedIn: viewer.userId != null,
-    notice: productNotice(url.searchParams.get("notice")),
+    // Once requested, the page's own 「再入荷リクエスト済み」 says it: the redirect's notice would say it twice.
+    notice:
+      notice == null || (notice === "restock_requested" && price.state === "requested")
+        ? null
+        : shownNotice(notice, { variation: view.variations[0]?.vTitle, choice: resolved.variation?.choices[0]?.groupTitle }),
     path: url.pathname,
   };
 }

@@ -2,18 +2,20 @@
  * One product with everything its page and the /api/product/* calls need, read in a single D1 batch
  * (child rows are keyed by a sub-select on the product, so no second round trip is needed).
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { bestCouponForProduct, evaluateCoupon, productCouponLine, type CartCoupon } from "~/core/cart";
+import { deliveryPromise } from "~/core/delivery";
 import { withTax } from "~/core/tax";
 import {
   calculatePrice,
   sellingPrice,
   type PriceResult,
   type PricingProduct,
+  type Purchasability,
   type SubscriptionTier,
 } from "~/core/pricing";
-import { readSelection, resolveSelection, type RawSelection } from "~/core/product-selection";
+import { readSelection, resolveSelection, selectionForSku, type RawSelection } from "~/core/product-selection";
 import { activeAt, aliased, type Database } from "~/db/client.server";
 import {
   buyLater,
@@ -32,7 +34,6 @@ import {
   products,
   productVariations,
   relatedProducts,
-  reviews,
   stockRequests,
   subscriptionPrices,
   variationChoices,
@@ -40,8 +41,17 @@ import {
 import { listedProduct, productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
 import { sanitizeRichText } from "./html.server";
+import {
+  reviewGalleryQuery,
+  reviewPage,
+  reviewsQuery,
+  reviewStatsQuery,
+  toReviews,
+  toReviewStats,
+  type ReviewPhotoRow,
+  type ReviewRow,
+} from "./reviews.server";
 
-export const REVIEWS_PAGE_SIZE = 5;
 const RELATED_LIMIT = 6;
 
 /** Who is looking: decides favorites, stock requests, member coupons and what is already in the cart. */
@@ -154,11 +164,22 @@ function pageQueries(db: Database, ref: ProductRef, viewer: Viewer, reviewPage: 
     db.select().from(productMedia).where(eq(productMedia.productId, productId)).orderBy(asc(productMedia.position)),
     relatedQuery(db, productId),
     reviewsQuery(db, productId, reviewPage),
+    reviewGalleryQuery(db, productId, reviewPage),
     db
       .select({ productId: favorites.productId })
       .from(favorites)
       .where(and(eq(favorites.userId, viewer.userId ?? 0), eq(favorites.productId, productId))),
+    buyLaterQuery(db, productId, viewer.userId),
   ] as const;
+}
+
+/** Whether the member keeps the product in their buy-later list (a guest keeps nothing). */
+export function buyLaterQuery(db: Database, productId: SQL, userId: number | undefined) {
+  return db
+    .select({ id: buyLater.id })
+    .from(buyLater)
+    .where(and(eq(buyLater.userId, userId ?? 0), eq(buyLater.productId, productId)))
+    .limit(1);
 }
 
 /** Related products that are listed, in the merchant's order. */
@@ -171,29 +192,9 @@ function relatedQuery(db: Database, productId: SQL) {
   return productSummaries(db, and(listedProduct, inArray(products.id, related)), [asc(position)], RELATED_LIMIT);
 }
 
-function reviewsQuery(db: Database, productId: SQL, page: number) {
-  return db
-    .select({
-      id: reviews.id,
-      nickname: reviews.nickname,
-      title: reviews.title,
-      rate: reviews.rate,
-      review: reviews.review,
-      comment: reviews.comment,
-      commentedAt: reviews.commentedAt,
-      dateCreated: reviews.createdAt,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(REVIEWS_PAGE_SIZE)
-    .offset(page * REVIEWS_PAGE_SIZE);
-}
-
 type BatchRows<T> = { [K in keyof T]: T[K] extends PromiseLike<infer R> ? R : never };
 export type PricedProductsRows = BatchRows<ReturnType<typeof pricedProductsQueries>>;
 type PricingRows = Awaited<ReturnType<typeof runPricing>>;
-type ReviewRow = Awaited<ReturnType<typeof reviewsQuery>>[number];
 
 function namedRows(rows: PricedProductsRows) {
   const [product, variations, choices, options, tiers, inCart, requests, couponRows, couponPrices, exclusions, ranges] = rows;
@@ -231,29 +232,6 @@ export function shapeProducts(rows: PricedProductsRows, viewer: Viewer): Map<num
   return shaped;
 }
 
-export interface ProductReview {
-  id: number;
-  nickname: string;
-  title: string;
-  rate: number;
-  reviewHtml: string;
-  /** Staff reply, labelled as staff. */
-  commentHtml: string | null;
-  dateCreated: string;
-}
-
-function toReview(row: ReviewRow): ProductReview {
-  return {
-    id: row.id,
-    nickname: row.nickname,
-    title: row.title,
-    rate: row.rate,
-    reviewHtml: sanitizeRichText(row.review),
-    commentHtml: row.comment ? sanitizeRichText(row.comment) : null,
-    dateCreated: row.dateCreated.toISOString(),
-  };
-}
-
 /** The product with its variations, choices, options and tiers, shaped for pricing and display. */
 function shapeProduct(rows: PricingRows, viewer: Viewer) {
   const head = rows.product[0];
@@ -275,6 +253,8 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
     inventory: variation.inventory,
     inventoryPreorderMax: variation.inventoryPreorderMax,
     maxSubscription: variation.maxSubscription,
+    expiry: variation.expiry,
+    deliveryIcon: variation.deliveryIcon,
     choices: rows.choices
       .filter(({ choice }) => choice.variationId === variation.id)
       .map(({ choice }) => ({
@@ -419,11 +399,13 @@ export async function loadProductPage(
 ) {
   const pricing = pricedProductsQueries(db, productScope(ref), viewer);
   const results = await db.batch([...pricing, ...pageQueries(db, ref, viewer, reviewPage)]);
-  const [media, related, reviewRows, favorite] = results.slice(pricing.length) as unknown as [
+  const [media, related, reviewRows, reviewPhotos, favorite, later] = results.slice(pricing.length) as unknown as [
     (typeof productMedia.$inferSelect)[],
     Parameters<typeof toSummary>[0][],
     ReviewRow[],
+    ReviewPhotoRow[],
     { productId: number }[],
+    { id: number }[],
   ];
   const shaped = shapeProduct(namedRows(results.slice(0, pricing.length) as unknown as PricedProductsRows), viewer);
   if (!shaped || shaped.product.status === "draft") return null;
@@ -460,46 +442,47 @@ export async function loadProductPage(
       disableRequest: p.disableRequest,
       wrappingAvailable: !p.disableWrapping && p.shippingFrom === "warehouse",
       isPrivate: p.isPrivate,
-      deliveryIcon: deliveryIconOf(p),
       reviewCount: p.reviewCount,
       reviewAvg: p.reviewAvg / 10,
     },
-    variations: shaped.variations.map(({ regularPrice: _r, discountPrice: _d, maxSubscription: _m, inventoryPreorderMax: _i, ...variation }) => variation),
+    variations: shaped.variations.map(
+      ({ regularPrice: _r, discountPrice: _d, maxSubscription: _m, inventoryPreorderMax: _i, expiry: _e, deliveryIcon: _di, ...variation }) => variation,
+    ),
     options: shaped.options,
     tiers: tierTable(shaped),
     excludedCouponCodes: shaped.excludedCouponCodes,
-    media: media.map((item) => ({ url: item.url, alt: item.alt || p.title, width: item.width, height: item.height })),
+    media: media.map((item) => ({
+      url: item.url,
+      alt: item.alt || p.title,
+      width: item.width,
+      height: item.height,
+      variationId: item.variationId,
+    })),
     related: related.map(toSummary),
-    reviews: reviewRows.map(toReview),
+    reviews: toReviews(reviewRows, reviewPhotos),
     isFavorite: favorite.length > 0,
+    inBuyLater: viewer.userId != null && later.length > 0,
   };
 }
 
 export type ProductPageData = NonNullable<Awaited<ReturnType<typeof loadProductPage>>>;
 export { readSelection };
 
-/** The delivery icon (spec §3): an explicit one from the catalogue, else one derived from shipping days. */
-export function deliveryIconOf(p: {
-  deliveryIcon: string | null;
-  deliveryIconType: "new" | "other" | null;
-  deliveryIconText: string | null;
-  shippingDays: number;
-  isDigital: boolean;
-}) {
-  if (p.deliveryIcon) return { icon: p.deliveryIcon, icon_type: p.deliveryIconType ?? "other", show_text: p.deliveryIconText ?? "" };
-  if (p.isDigital) return { icon: "download", icon_type: "other" as const, show_text: "ダウンロード商品" };
-  if (p.shippingDays <= 1) return { icon: "express", icon_type: "other" as const, show_text: "翌日発送" };
-  return { icon: "truck", icon_type: "other" as const, show_text: `${p.shippingDays}日以内に発送` };
-}
-
-/** A page of published reviews (0-based) and how many pages there are. */
-export async function loadReviews(db: Database, productId: number, page: number) {
-  const [rows, [stats]] = await db.batch([reviewsQuery(db, sql`${productId}`, page), reviewStatsQuery(db, productId)]);
-  return reviewPage(rows, page, stats);
-}
-
-export async function loadRelated(db: Database, productId: number): Promise<ProductSummary[]> {
-  return (await relatedQuery(db, sql`${productId}`)).map(toSummary);
+/** The shipping promise (spec §3 "Delivery icon") of a product in a purchase state: one rule, app/core/delivery. */
+export function deliveryOf(
+  p: Pick<
+    typeof products.$inferSelect,
+    "shippingDays" | "preorderShipDate" | "isDigital" | "deliveryIcon" | "deliveryIconType" | "deliveryIconText"
+  >,
+  state: Purchasability,
+) {
+  return deliveryPromise({
+    state,
+    shippingDays: p.shippingDays,
+    preorderShipDate: p.preorderShipDate,
+    isDigital: p.isDigital,
+    catalogueIcon: { icon: p.deliveryIcon, type: p.deliveryIconType, text: p.deliveryIconText },
+  });
 }
 
 /** Toggles a favorite; answers the new state. */
@@ -541,78 +524,12 @@ export function productPath(product: { categorySlug: string; sku: string }): str
 }
 
 /** Nothing chosen: the product as its page first shows it. */
-const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
+export const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
 
 /** loadPricedProduct for a product named by id, or null when the API must answer "not found". */
 export async function loadVisiblePricedProduct(db: Database, productId: number, viewer: Viewer) {
   const shaped = await loadPricedProduct(db, { id: productId }, viewer);
   return shaped && isApiVisible(shaped.product) ? shaped : null;
-}
-
-/** The product as /api/product/get and /api/product/form/data describe it (spec field names). */
-export interface ApiProduct {
-  id: number;
-  sku: string;
-  title: string;
-  catchcopy: string;
-  type: "simple" | "set" | "variation";
-  status: "published" | "draft" | "archived";
-  tax_rate: number;
-  /** Selling price of one item, tax incl. (the sale price while it is lower). */
-  price: number;
-  regular_price: number;
-  /** Stock on hand (a variation product: its published variations together). */
-  inventory: number;
-  state: PriceResult["state"];
-  category_slug: string;
-  url: string;
-  image: string | null;
-}
-
-/** One product for the API with the viewer's favorite flag, in one D1 round trip; null when not found. */
-export async function loadApiProduct(
-  db: Database,
-  productId: number,
-  viewer: Viewer,
-): Promise<{ product: ApiProduct; isFavorite: boolean } | null> {
-  const pricing = pricedProductsQueries(db, sql`(${productId})`, viewer);
-  const results = await db.batch([
-    ...pricing,
-    db
-      .select({ url: productMedia.url })
-      .from(productMedia)
-      .where(eq(productMedia.productId, productId))
-      .orderBy(asc(productMedia.position))
-      .limit(1),
-    db
-      .select({ productId: favorites.productId })
-      .from(favorites)
-      .where(and(eq(favorites.userId, viewer.userId ?? 0), eq(favorites.productId, productId))),
-  ]);
-  const [image, favorite] = results.slice(pricing.length) as unknown as [{ url: string }[], { productId: number }[]];
-  const shaped = shapeProducts(results.slice(0, pricing.length) as unknown as PricedProductsRows, viewer).get(productId);
-  if (!shaped || !isApiVisible(shaped.product)) return null;
-  const p = shaped.product;
-  const { price } = priceSelection(shaped, NO_SELECTION, viewer.now);
-  return {
-    product: {
-      id: p.id,
-      sku: p.sku,
-      title: p.title,
-      catchcopy: p.catchcopy,
-      type: p.type,
-      status: p.status,
-      tax_rate: p.taxRate,
-      price: sellingPrice(p),
-      regular_price: p.regularPrice,
-      inventory: shaped.pricing.inventory,
-      state: price.state,
-      category_slug: shaped.head.categorySlug,
-      url: productPath({ categorySlug: shaped.head.categorySlug, sku: p.sku }),
-      image: image[0]?.url ?? null,
-    },
-    isFavorite: viewer.userId != null && favorite.length > 0,
-  };
 }
 
 /** Just enough of a product named by id to act on it (favorite, links back); null when not found. */
@@ -626,65 +543,24 @@ export async function findApiProduct(db: Database, productId: number) {
   return row ? { ...row, url: productPath(row) } : null;
 }
 
-/** The delivery icon and whether the member keeps the product in "buy later"; null when not found. */
-export async function loadDeliveryIcon(db: Database, productId: number, userId: number | undefined) {
-  const [head, later] = await db.batch([
-    db
-      .select({
-        deliveryIcon: products.deliveryIcon,
-        deliveryIconType: products.deliveryIconType,
-        deliveryIconText: products.deliveryIconText,
-        shippingDays: products.shippingDays,
-        isDigital: products.isDigital,
-      })
-      .from(products)
-      .where(apiVisibleById(productId)),
-    db
-      .select({ id: buyLater.id })
-      .from(buyLater)
-      .where(and(eq(buyLater.userId, userId ?? 0), eq(buyLater.productId, productId)))
-      .limit(1),
-  ]);
-  const product = head[0];
-  if (!product) return null;
-  return { icon: deliveryIconOf(product), buyLater: userId != null && later.length > 0 };
-}
-
-/** Published reviews of a product: how many and their average (one decimal). */
-function reviewStatsQuery(db: Database, productId: number) {
-  return db
-    .select({ count: sql<number>`count(*)`, avg: sql<number>`coalesce(avg(${reviews.rate}), 0)` })
-    .from(reviews)
-    .where(and(eq(reviews.productId, productId), eq(reviews.status, "published")));
-}
-
-function toReviewStats(stats: { count: number; avg: number } | undefined) {
-  const count = Number(stats?.count ?? 0);
-  return { counter: count, avg: Math.round(Number(stats?.avg ?? 0) * 10) / 10 };
-}
-
-function reviewPage(rows: ReviewRow[], page: number, stats: { count: number; avg: number } | undefined) {
-  const { counter, avg } = toReviewStats(stats);
-  return { reviews: rows.map(toReview), page, pages: Math.ceil(counter / REVIEWS_PAGE_SIZE), counter, avg };
-}
-
 function visibleIdQuery(db: Database, productId: number) {
   return db.select({ id: products.id }).from(products).where(apiVisibleById(productId));
 }
 
-/** loadReviews for a product the API may show; null when not found. */
+/** A page (0-based) of the published reviews of a product the API may show, with their photos; null when not found. */
 export async function loadVisibleReviews(db: Database, productId: number, page: number) {
-  const [visible, rows, [stats]] = await db.batch([
+  const [visible, rows, photos, [stats]] = await db.batch([
     visibleIdQuery(db, productId),
     reviewsQuery(db, sql`${productId}`, page),
-    reviewStatsQuery(db, productId),
+    reviewGalleryQuery(db, sql`${productId}`, page),
+    reviewStatsQuery(db, sql`${productId}`),
   ]);
-  return visible.length === 0 ? null : reviewPage(rows, page, stats);
+  return visible.length === 0 ? null : reviewPage(rows, photos, page, stats);
 }
 
 /** How many published reviews a product has and their average; null when not found. */
 export async function loadReviewStats(db: Database, productId: number) {
-  const [visible, [stats]] = await db.batch([visibleIdQuery(db, productId), reviewStatsQuery(db, productId)]);
+  const [visible, [stats]] = await db.batch([visibleIdQuery(db, productId), reviewStatsQuery(db, sql`${productId}`)]);
   return visible.length === 0 ? null : toReviewStats(stats);
 }
 
@@ -713,25 +589,39 @@ export async function loadVisibleRelated(db: Database, productId: number): Promi
   }));
 }
 
-export type RestockRefusal = "unknown_variation" | "unavailable" | "not_sold_out" | "disabled";
+export type RestockRefusal = "unknown_variation" | "unknown_sku" | "unavailable" | "not_sold_out" | "disabled";
+
+/** What a restock request names: a SKU of the product, its variation, or a variation id and choice. */
+export interface RestockTarget {
+  sku: string | null;
+  variationId: number | null;
+  choiceSku: string | null;
+}
 
 /**
  * A member asks to be told when a sold-out product (or one variation of it) is back. Only sold-out
  * items qualify, never while they can be bought or pre-ordered, nor when the product disables requests;
- * asking twice records one request. Null when the product is not found.
+ * asking twice records one request. A sold-out variable choice is recorded for its variation (stock
+ * requests, and restocking, are per variation). Null when the product is not found.
  */
 export async function requestRestockFor(
   db: Database,
   productId: number,
   viewer: Viewer & { userId: number },
-  variationId: number | null,
+  target: RestockTarget,
 ): Promise<{ ok: true } | { ok: false; reason: RestockRefusal } | null> {
   const shaped = await loadVisiblePricedProduct(db, productId, viewer);
   if (!shaped) return null;
+  let { variationId, choiceSku } = target;
+  if (target.sku != null) {
+    const named = selectionForSku(target.sku, { sku: shaped.product.sku, variations: shaped.variations });
+    if (!named || (variationId != null && named.variationId !== variationId)) return { ok: false, reason: "unknown_sku" };
+    ({ variationId, choiceSku } = named);
+  }
   if (variationId != null && !shaped.variations.some((variation) => variation.id === variationId)) {
     return { ok: false, reason: "unknown_variation" };
   }
-  const { price } = priceSelection(shaped, { ...NO_SELECTION, variationId }, viewer.now);
+  const { price } = priceSelection(shaped, { ...NO_SELECTION, variationId, choiceSku }, viewer.now);
   if (price.state === "unavailable") return { ok: false, reason: "unavailable" };
   if (price.state !== "sold_out" && price.state !== "requested") return { ok: false, reason: "not_sold_out" };
   if (shaped.product.disableRequest) return { ok: false, reason: "disabled" };

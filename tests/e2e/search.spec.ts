@@ -159,3 +159,81 @@ test("an unknown category answers 404 in Japanese", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText("お探しのカテゴリは見つかりませんでした。")).toBeVisible();
 });
+
+test.describe("at 390×844", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the price range is a two-thumb slider with JS; the number inputs stay the form", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/search");
+    const filter = page.getByRole("search", { name: "商品の絞り込み" });
+    const low = filter.getByLabel("下限");
+    const high = filter.getByLabel("上限");
+    await expect(low).toHaveValue("100");
+    await expect(high).toHaveValue("100000");
+    if (!javaScriptEnabled) {
+      await expect(page.getByTestId("price-slider")).toHaveCount(0);
+      await low.fill("2000");
+      await filter.getByRole("button", { name: "この条件で検索" }).click();
+      await expect(page).toHaveURL(/[?&]priceMin=2000(&|$)/);
+      return;
+    }
+    const lowThumb = filter.getByRole("slider", { name: "最低価格" });
+    const highThumb = filter.getByRole("slider", { name: "最高価格" });
+    await expect(lowThumb).toHaveAttribute("aria-valuetext", "100円");
+    await expect(highThumb).toHaveAttribute("aria-valuetext", "100,000円");
+
+    // Keys move a thumb stop by stop (100-yen steps to 1,000円, 500 to 10,000円, 5,000 beyond) and write the price.
+    await lowThumb.focus();
+    for (let step = 0; step < 10; step++) await page.keyboard.press("ArrowRight");
+    await expect(low).toHaveValue("1500");
+    await highThumb.focus();
+    for (let step = 0; step < 18; step++) await page.keyboard.press("ArrowLeft");
+    await expect(high).toHaveValue("10000");
+    await expect(highThumb).toHaveAttribute("aria-valuetext", "10,000円");
+
+    // A finger drags the low thumb (only the thumbs take touches; the other input lies over the track).
+    const track = await page.getByTestId("price-slider").boundingBox();
+    if (!track) throw new Error("no slider");
+    const at = (stop: number) => track.x + 14 + ((track.width - 28) * stop) / 45;
+    await page.mouse.move(at(10), track.y + track.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(at(0), track.y + track.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(low).toHaveValue("100");
+
+    // Typing moves the thumb.
+    await low.fill("3000");
+    await expect(lowThumb).toHaveAttribute("aria-valuetext", "3,000円");
+    await filter.getByRole("button", { name: "この条件で検索" }).click();
+    await expect(page).toHaveURL(/[?&]priceMin=3000(&|$)/);
+    await expect(page).toHaveURL(/[?&]priceMax=10000(&|$)/);
+    await expect(page.getByTestId("filter-badges").getByRole("link", { name: /3,000円〜10,000円/ })).toBeVisible();
+  });
+
+  test("applying the filter folds the panel and shows the chosen filters as badges", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/search");
+    const details = page.getByTestId("search-filter");
+    await expect(details).toHaveAttribute("open", "");
+    const filter = page.getByRole("search", { name: "商品の絞り込み" });
+    await filter.getByRole("checkbox", { name: "国産" }).check();
+    // With JS a tile applies at once and the panel stays open for the next pick.
+    if (javaScriptEnabled) {
+      await expect(page).toHaveURL(/[?&]feature=made-in-japan(&|$)/);
+      await expect(details).toHaveAttribute("open", "");
+    }
+    await filter.getByLabel("上限").fill("5000");
+    await filter.getByRole("button", { name: "この条件で検索" }).click();
+
+    await expect(page).toHaveURL(/[?&]priceMax=5000(&|$)/);
+    await expect(details).not.toHaveAttribute("open");
+    const badges = page.getByTestId("filter-badges");
+    await expect(badges.getByRole("link", { name: /国産/ })).toBeVisible();
+    await expect(badges.getByRole("link", { name: /5,000円以下/ })).toBeVisible();
+    await expect(badges).toBeInViewport();
+
+    // Clearing every filter opens the panel again, as a fresh page would.
+    await badges.getByRole("link", { name: "すべて解除" }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(details).toHaveAttribute("open", "");
+  });
+});

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buyLater, cartLines, carts, favorites, products, relatedProducts, reviews, stockRequests } from "~/db/schema";
+import { buyLater, cartLines, carts, favorites, products, relatedProducts, reviews, stockRequests, variationChoices } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID, OTHER_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
@@ -200,6 +200,21 @@ describe("POST /api/product/calculate", () => {
     expect(await json(await calc({ p: String(LOWSTOCK), q: "3" }))).toMatchObject({ inventory_max: 3, quantity: 3 });
   });
 
+  it("says when the guest's cart already holds all the stock", async () => {
+    await platform.db.insert(carts).values({ id: "api-product-full" });
+    await platform.db.insert(cartLines).values({ cartId: "api-product-full", productId: LOWSTOCK, quantity: 3, lineKey: "lowstock-all" });
+    const cookie = await guestCartCookie(platform, "api-product-full");
+    expect(await json(await calc({ p: String(LOWSTOCK), q: "1" }, { cookie }))).toMatchObject({
+      state: "in_stock",
+      in_cart: 3,
+      cart_holds_all: true,
+      inventory_max: 0,
+      max_quantity: 0,
+      low_stock: false,
+      restock_message: "在庫の3点はすべてカートに入っています。",
+    });
+  });
+
   it("answers an archived product with its price, as unavailable", async () => {
     expect(await json(await calc({ p: String(ARCHIVED) }))).toMatchObject({ state: "unavailable", max_quantity: 0, selling_price: 1080 });
   });
@@ -262,6 +277,17 @@ describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
       });
       expect(await json(await icon(handler as Handler, param, String(SHIPDAYS)))).toMatchObject({
         icon_info: { icon: "truck", icon_type: "other", show_text: "10日以内に発送" },
+      });
+    }
+  });
+
+  it("follows the purchase state: a pre-order's ship date, no promise for sold-out or archived items", async () => {
+    const preorder = await json<{ icon_info: { icon: string; show_text: string } }>(await icon(deliveryIcon.action as Handler, "id", String(PREORDER)));
+    expect(preorder.icon_info).toMatchObject({ icon: "calendar", icon_type: "other", show_text: expect.stringMatching(/^\d{4}年\d{1,2}月\d{1,2}日頃発送予定$/) });
+    for (const productId of [SOLDOUT, ARCHIVED]) {
+      expect(await json(await icon(deliveryIconSmall.action as Handler, "productId", String(productId)))).toEqual({
+        icon_info: { icon: "", icon_type: "other", show_text: "" },
+        buylater: false,
       });
     }
   });
@@ -429,16 +455,67 @@ describe("POST /api/product/get/{id}", () => {
         catchcopy: "後晒し製法で、洗うほどにふんわり。",
         type: "simple",
         status: "published",
+        tax: { rate: 10 },
         tax_rate: 10,
         price: 1980,
         regular_price: 1980,
+        subscription_prices: [],
+        preorder_limit: 0,
         inventory: 100,
+        inventory_preorder_max: 0,
+        disable_preorder: false,
+        disable_request: false,
+        subscribe: false,
+        subscribe_only: false,
+        shipping_from: "warehouse",
+        shipping_days: 1,
+        hide_shipping_info: false,
+        coldshipping: "none",
+        is_digital: false,
+        expiry: null,
+        period: 1,
+        variations: [],
         state: "in_stock",
         category_slug: "living",
         url: "/category/living/DEMO-SIMPLE",
         image: "/images/products/demo-simple.svg",
       },
     });
+  });
+
+  it("lists a variation product's variations (spec §3), with their stock, pictures, choices and delivery icon", async () => {
+    const { product } = await json<{ product: { variations: Record<string, unknown>[] } }>(await get(VARIATION));
+    expect(product.variations.map((variation) => variation.sku)).toEqual(["DEMO-VARIATION-NAVY", "DEMO-VARIATION-NATURAL", "DEMO-VARIATION-BLACK"]);
+    const [navy, natural, black] = product.variations;
+    expect(navy).toMatchObject({
+      id: NAVY,
+      title: "紺",
+      type: "variable",
+      v_title: "カラー",
+      inventory: 40,
+      requested: false,
+      have_discount: false,
+      media: [{ url: "/images/products/demo-variation-navy.svg" }],
+      delivery_icon: { icon: "express", show_text: "翌日発送" },
+      variables: [
+        { sku: "DEMO-VARIATION-NAVY-S", group: "サイズ", title: "S", price_diff: 0, inventory: 12 },
+        { sku: "DEMO-VARIATION-NAVY-M", group: "サイズ", title: "M", price_diff: 0, inventory: 18 },
+        { sku: "DEMO-VARIATION-NAVY-L", group: "サイズ", title: "L", price_diff: 220, inventory: 10 },
+      ],
+    });
+    expect(natural).toMatchObject({ title: "生成り", type: "normal", variables: [], media: [{ url: "/images/products/demo-variation-natural.svg" }] });
+    // Sold out: no shipping promise.
+    expect(black).toMatchObject({ inventory: 0, delivery_icon: { icon: "", show_text: "" } });
+    const subscription = await json<{ product: { subscription_prices: unknown[] } }>(await get(SUBSCRIBE));
+    // 1,400 yen … 1,150 yen + 8%, rounded down.
+    expect(subscription.product.subscription_prices).toEqual([
+      { quantity: 1, price: 1512 },
+      { quantity: 2, price: 1458 },
+      { quantity: 3, price: 1404 },
+      { quantity: 4, price: 1350 },
+      { quantity: 5, price: 1296 },
+      { quantity: 6, price: 1242 },
+    ]);
   });
 
   it("answers the sale price, the stock states and the archived product", async () => {
@@ -523,6 +600,7 @@ describe("POST /api/product/reviews/count/{id} and /reviews/load/{id}", () => {
       title: "毎日使っています",
       rate: 4,
       review: "<p>2枚組なので交互に使えて便利です。乾きも早いです。</p>",
+      gallery: [],
       comment: null,
       comment_user: null,
     });
@@ -635,6 +713,42 @@ describe("POST /api/product/inventory-request/{id}", () => {
     }
     expect((await request(SOLDOUT, { cookie: other, mode: "cors", fields: { v: String(BLACK) } })).status).toBe(400);
     expect(await requestsOf(OTHER_ID, SOLDOUT)).toEqual([]);
+  });
+
+  it("registers the sold-out variation or choice named by the spec's sku (title is the client's label)", async () => {
+    await platform.db.delete(stockRequests).where(eq(stockRequests.productId, VARIATION));
+    const black = await request(VARIATION, { cookie: member, mode: "cors", fields: { sku: "DEMO-VARIATION-BLACK", title: "綿麻 ワークエプロン（墨黒）" } });
+    expect(black.status).toBe(200);
+    expect(await json(black)).toEqual({ requested: true });
+    expect(await requestsOf(MEMBER_ID, VARIATION)).toMatchObject([{ variationId: BLACK, notifiedAt: null }]);
+
+    // A sold-out size of the navy apron: the request is kept for the navy variation.
+    await platform.db.update(variationChoices).set({ inventory: 0 }).where(eq(variationChoices.sku, "DEMO-VARIATION-NAVY-S"));
+    try {
+      expect(await json(await request(VARIATION, { cookie: other, mode: "cors", fields: { sku: "DEMO-VARIATION-NAVY-S", title: "紺 S" } }))).toEqual({ requested: true });
+      expect(await requestsOf(OTHER_ID, VARIATION)).toContainEqual(expect.objectContaining({ variationId: NAVY }));
+    } finally {
+      await platform.db.update(variationChoices).set({ inventory: 12 }).where(eq(variationChoices.sku, "DEMO-VARIATION-NAVY-S"));
+    }
+
+    // Without JS too.
+    await platform.db.delete(stockRequests).where(eq(stockRequests.productId, VARIATION));
+    const plain = await request(VARIATION, { cookie: member, mode: "navigate", fields: { sku: "DEMO-VARIATION-BLACK", redirectTo: "/category/living/DEMO-VARIATION" } });
+    expect(plain.headers.get("Location")).toBe("/category/living/DEMO-VARIATION?notice=restock_requested");
+    expect(await requestsOf(MEMBER_ID, VARIATION)).toMatchObject([{ variationId: BLACK }]);
+  });
+
+  it("refuses a sku that is in stock (409) or not of this product (400), recording nothing", async () => {
+    await platform.db.delete(stockRequests).where(eq(stockRequests.productId, VARIATION));
+    const natural = await request(VARIATION, { cookie: member, mode: "cors", fields: { sku: "DEMO-VARIATION-NATURAL", title: "生成り" } });
+    expect(natural.status).toBe(409);
+    expect(await json(natural)).toEqual({ error: "在庫があるため再入荷リクエストは不要です。" });
+    for (const fields of [{ sku: "DEMO-SIMPLE" }, { sku: "<script>" }, { sku: "DEMO-VARIATION-BLACK", v: String(NAVY) }] as Record<string, string>[]) {
+      const refused = await request(VARIATION, { cookie: member, mode: "cors", fields });
+      expect(refused.status, fields.sku).toBe(400);
+      expect(await json(refused)).toEqual({ error: "指定された商品番号（SKU）はこの商品にありません。" });
+    }
+    expect(await requestsOf(MEMBER_ID, VARIATION)).toEqual([]);
   });
 
   it("refuses a product or variation that can be bought with 409", async () => {

@@ -291,6 +291,28 @@ describe("calculatePrice", () => {
     expect(result.max_quantity).toBe(3 - 3);
   });
 
+  it("says so when the cart holds all the stock: nothing more to add, no 残りN点", () => {
+    const result = calculatePrice({ product: { ...simple, inventory: 3 }, quantity: 1, inCart: 3 });
+    expect(result).toMatchObject({ state: "in_stock", in_cart: 3, cart_holds_all: true, max_quantity: 0, low_stock: false });
+    expect(result.restock_message).toBe("在庫の3点はすべてカートに入っています。");
+    const more = calculatePrice({ product: { ...simple, inventory: 3 }, quantity: 1, inCart: 5 });
+    expect(more).toMatchObject({ cart_holds_all: true, max_quantity: 0 });
+  });
+
+  it("counts what the cart holds in the low-stock message", () => {
+    const result = calculatePrice({ product: { ...simple, inventory: 3 }, quantity: 5, inCart: 2 });
+    expect(result).toMatchObject({ in_cart: 2, cart_holds_all: false, max_quantity: 1, quantity: 1, low_stock: true });
+    expect(result.restock_message).toBe("残り3点 ご注文はお早めに（うち2点はカートに入っています）");
+    expect(calculatePrice({ product: simple, quantity: 1 })).toMatchObject({ in_cart: 0, cart_holds_all: false });
+  });
+
+  it("keeps a pre-order a pre-order when the cart holds all its pre-order stock (never sold out)", () => {
+    const preorder = { ...simple, inventory: 0, preorderLimit: 30, inventoryPreorderMax: 20 };
+    const result = calculatePrice({ product: preorder, quantity: 1, inCart: 20 });
+    expect(result).toMatchObject({ state: "preorder", cart_holds_all: true, max_quantity: 0, inventory_preorder_max: 0 });
+    expect(result.restock_message).toBe("ご予約いただける数量の上限までカートに入っています。");
+  });
+
   it("flags low stock at 10 or fewer, with the 残りN点 message", () => {
     expect(calculatePrice({ product: { ...simple, inventory: 11 }, quantity: 1 }).low_stock).toBe(false);
     const ten = calculatePrice({ product: { ...simple, inventory: 10 }, quantity: 1 });
@@ -318,7 +340,10 @@ describe("calculatePrice", () => {
     expect(calculatePrice({ product: { ...simple, inventory: 0, disableRequest: true }, quantity: 1 }).restock_message).toBe(
       "申し訳ございません。現在在庫切れです。",
     );
-    expect(calculatePrice({ product: { ...simple, inventory: 0 }, quantity: 1, requested: true }).state).toBe("requested");
+    const requested = calculatePrice({ product: { ...simple, inventory: 0 }, quantity: 1, requested: true });
+    expect(requested.state).toBe("requested");
+    // The shop tells requesters in their 「お知らせ」 (notification mails), not by e-mail.
+    expect(requested.restock_message).toBe("再入荷リクエスト済みです。入荷しましたら、マイページの「お知らせ」でご連絡します。");
     const shipDays = calculatePrice({ product: { ...simple, shippingDays: 10 }, quantity: 1 });
     expect(shipDays.state).toBe("preorder_shipdays");
     expect(shipDays.restock_message).toBe("予約商品です。ご注文から発送まで10日ほどかかります。");

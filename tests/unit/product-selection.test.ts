@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSelection, resolveSelection } from "~/core/product-selection";
+import { readSelection, resolveSelection, selectionForSku } from "~/core/product-selection";
 
 const product = {
   variations: [
@@ -58,5 +58,27 @@ describe("resolveSelection", () => {
     const raw = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: true };
     expect(resolveSelection(raw, { ...product, subscribable: false }).subscribe).toBe(false);
     expect(resolveSelection({ ...raw, subscribe: false }, { ...product, subscribeOnly: true }).subscribe).toBe(true);
+  });
+});
+
+describe("selectionForSku", () => {
+  const apron = {
+    sku: "DEMO-VARIATION",
+    variations: [
+      { id: 1, sku: "DEMO-VARIATION-NAVY", choices: [{ sku: "DEMO-VARIATION-NAVY-S" }] },
+      { id: 3, sku: "DEMO-VARIATION-BLACK", choices: [] },
+    ],
+  };
+
+  it("names the product, a variation or a variable choice of it", () => {
+    expect(selectionForSku("DEMO-VARIATION", apron)).toEqual({ variationId: null, choiceSku: null });
+    expect(selectionForSku("DEMO-VARIATION-BLACK", apron)).toEqual({ variationId: 3, choiceSku: null });
+    expect(selectionForSku("demo-variation-navy-s", apron)).toEqual({ variationId: 1, choiceSku: "DEMO-VARIATION-NAVY-S" });
+    expect(selectionForSku(" ＤＥＭＯ-VARIATION-BLACK ", apron)).toEqual({ variationId: 3, choiceSku: null });
+  });
+
+  it("names nothing for another product's sku or an empty one", () => {
+    expect(selectionForSku("DEMO-SIMPLE", apron)).toBeNull();
+    expect(selectionForSku("", apron)).toBeNull();
   });
 });

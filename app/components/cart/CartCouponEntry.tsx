@@ -34,7 +34,13 @@ export function CartCouponEntry({
         クーポン
       </h2>
       {error && !dismissed ? (
-        <div role="alert" className="flex items-start justify-between gap-2 rounded bg-red-600 px-3 py-2 text-sm text-white" data-testid="coupon-error">
+        // Slides in (again for each new message); still when the shopper asks for less motion.
+        <div
+          key={error}
+          role="alert"
+          className="flex animate-slide-in items-start justify-between gap-2 rounded bg-red-600 px-3 py-2 text-sm text-white motion-reduce:animate-none"
+          data-testid="coupon-error"
+        >
           <span>{error}</span>
           {hydrated ? (
             <button type="button" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" onClick={() => setDismissed(true)}>

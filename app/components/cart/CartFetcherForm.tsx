@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CartActionData } from "~/routes/cart";
 
@@ -12,6 +12,7 @@ export function useCartFetcher() {
 
 export function CartFetcherForm({
   fetcher,
+  action = "/cart",
   intent,
   line,
   children,
@@ -20,7 +21,9 @@ export function CartFetcherForm({
   returnTo,
   noValidate,
 }: {
-  fetcher: ReturnType<typeof useCartFetcher>;
+  fetcher: Pick<FetcherWithComponents<unknown>, "Form">;
+  /** Where the control posts: the cart page's action, or a spec endpoint such as /api/buylater/{id}. */
+  action?: string;
   intent: string;
   line?: number;
   children: ReactNode;
@@ -31,7 +34,7 @@ export function CartFetcherForm({
   noValidate?: boolean;
 }) {
   return (
-    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit} noValidate={noValidate}>
+    <fetcher.Form method="post" action={action} className={className} onSubmit={onSubmit} noValidate={noValidate}>
       <input type="hidden" name="intent" value={intent} />
       {line != null ? <input type="hidden" name="line" value={line} /> : null}
       {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}

@@ -1,9 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatDay } from "~/core/listing";
 import { formatYen } from "~/core/money";
+import { loginPath } from "~/core/member-actions";
 import type { CartLineView } from "~/services/cart.server";
 import type { CartActionData } from "~/routes/cart";
 import { useHydrated } from "../forms/useHydrated";
@@ -21,10 +22,13 @@ export function CartLineRow({
   confirmingRemove,
   pageError,
   pageNotice,
+  onBuyLater,
 }: {
   line: CartLine;
   view: CartLineView;
   loggedIn: boolean;
+  /** Called once the row has been moved to buy later. */
+  onBuyLater: () => void;
   confirmingRemove: boolean;
   pageError: CartActionData | { field: string; error: string } | null;
   /** A quantity forced into range by a post made without JS. */
@@ -34,7 +38,7 @@ export function CartLineRow({
   const quantityFetcher = useCartFetcher();
   const wrappingFetcher = useCartFetcher();
   const removeFetcher = useCartFetcher();
-  const laterFetcher = useCartFetcher();
+  const laterFetcher = useFetcher<1 | { error: string }>();
   const [editing, setEditing] = useState(false);
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
   const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
@@ -43,6 +47,10 @@ export function CartLineRow({
   useEffect(() => {
     if (quantityFetcher.state === "idle" && quantityFetcher.data?.ok) setEditing(false);
   }, [quantityFetcher.state, quantityFetcher.data]);
+  // The answer arrives while the cart reloads, before this row leaves it: the page shows the notice.
+  useEffect(() => {
+    if (laterFetcher.data === 1) onBuyLater();
+  }, [laterFetcher.data, onBuyLater]);
 
   const showQuantityForm = !hydrated || editing || quantityError != null;
   return (
@@ -130,6 +138,7 @@ export function CartLineRow({
             </CartFetcherForm>
           ) : null}
           <InlineError message={wrappingError} />
+          <InlineError message={laterFetcher.data != null && laterFetcher.data !== 1 ? laterFetcher.data.error : null} />
 
           <p className="m-0 font-bold" data-testid="line-total">
             小計 {formatYen(line.total + line.wrappingFee)}
@@ -137,13 +146,14 @@ export function CartLineRow({
 
           <div className="flex flex-wrap gap-2">
             {loggedIn ? (
-              <CartFetcherForm fetcher={laterFetcher} intent="buy_later" line={line.id}>
-                <button type="submit" className="btn-secondary py-1 text-xs">
+              // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart with the notice.
+              <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id} returnTo="/cart">
+                <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"}>
                   あとで買う
                 </button>
               </CartFetcherForm>
             ) : (
-              <Link to="/login?show=1&redirectTo=%2Fcart" className="btn-secondary py-1 text-xs no-underline">
+              <Link to={loginPath("/cart")} className="btn-secondary py-1 text-xs no-underline">
                 あとで買う
               </Link>
             )}

@@ -1,7 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";
+import { BuyLaterNotice } from "./BuyLaterNotice";
 import { CartBanners } from "./CartBanners";
 import { CartCouponEntry } from "./CartCouponEntry";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
@@ -19,10 +22,16 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
   const moveBack = useCartFetcher();
   const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
   const quantityNotice = data.redirectedNotice?.kind === "quantity" ? data.redirectedNotice : null;
+  // How many rows were moved to buy later since the notice last went (without JS: the redirect's mark).
+  const [searchParams] = useSearchParams();
+  const [laterSaves, setLaterSaves] = useState(() => (searchParams.get("notice") === BUY_LATER_NOTICE ? 1 : 0));
+  const countLaterSave = useCallback(() => setLaterSaves((count) => count + 1), []);
+  const clearLaterNotice = useCallback(() => setLaterSaves(0), []);
 
   return (
     <div className="py-4">
       <h1 className="text-xl">カート</h1>
+      <BuyLaterNotice shown={laterSaves} onTimeout={clearLaterNotice} />
       <CartBanners
         pointPromo={view.pointPromo}
         campaign={view.couponCampaign}
@@ -69,6 +78,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         line={line}
                         view={view.lines.find((item) => item.lineId === line.id)!}
                         loggedIn={loggedIn}
+                        onBuyLater={countLaterSave}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
                         pageNotice={quantityNotice}
@@ -90,6 +100,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                         line={line}
                         view={view.lines.find((item) => item.lineId === line.id)!}
                         loggedIn={loggedIn}
+                        onBuyLater={countLaterSave}
                         confirmingRemove={data.confirmRemove === line.id}
                         pageError={pageError}
                         pageNotice={quantityNotice}

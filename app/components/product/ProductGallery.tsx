@@ -1,17 +1,28 @@
 import { useState } from "react";
 import type { ReactNode } from "react";
 
-/** Main picture (eager, sized: no layout shift) with thumbnails to switch; `overlay` sits on top. */
+/**
+ * Main picture (eager, sized: no layout shift) with thumbnails to switch; `overlay` sits on top. The
+ * chosen variation's own picture is shown when it has one (and again whenever another is chosen).
+ */
 export function ProductGallery({
   media,
+  variationId,
   title,
   overlay,
 }: {
-  media: { url: string; alt: string; width: number; height: number }[];
+  media: { url: string; alt: string; width: number; height: number; variationId: number | null }[];
+  variationId: number | null;
   title: string;
   overlay?: ReactNode;
 }) {
-  const [current, setCurrent] = useState(0);
+  const pictureOf = (id: number | null) => (id == null ? -1 : media.findIndex((item) => item.variationId === id));
+  const [current, setCurrent] = useState(() => Math.max(0, pictureOf(variationId)));
+  const [shownVariation, setShownVariation] = useState(variationId);
+  if (shownVariation !== variationId) {
+    setShownVariation(variationId);
+    if (pictureOf(variationId) >= 0) setCurrent(pictureOf(variationId));
+  }
   const main = media[current] ?? media[0];
   return (
     <div>
@@ -20,6 +31,7 @@ export function ProductGallery({
           <img
             src={main.url}
             alt={main.alt || title}
+            data-testid="product-main-image"
             width={main.width}
             height={main.height}
             // React 18 only passes the lowercase HTML attribute through.

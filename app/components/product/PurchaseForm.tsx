@@ -1,27 +1,32 @@
 import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { BUY_LATER_NOTICE_MS } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT, loginPath } from "~/core/member-actions";
 import type { PriceResult } from "~/core/pricing";
-import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
+import { ADDED_TEXT, chooseText, pickerLabel, PRICE_ERROR_TEXT, type ProductNotice, type ShownNotice } from "~/core/product-notices";
 import type { ProductView } from "~/services/product-page.server";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
+import { PickerTiles } from "./PickerTiles";
 import { PriceBox } from "./PriceBox";
+import { SubscriptionBox } from "./SubscriptionBox";
 
 const CALCULATE_ACTION = "/api/product/calculate";
 const CART_ADD_ACTION = "/api/cart-add";
 const PURCHASE_INTENTS = new Set(["add", "add_and_go", "buy_now", "preorder", "subscribe"]);
 
-/** What the cart-add and restock-request actions answer a fetcher. */
-type ActionAnswer = {
-  ok?: boolean;
-  notice?: ProductNotice;
-  redirect?: string | null;
-  requested?: boolean;
-  error?: string;
-  login_required?: boolean;
-};
+/** What the cart-add, restock-request and buy-later (1) actions answer a fetcher. */
+type ActionAnswer =
+  | 1
+  | {
+      ok?: boolean;
+      notice?: ProductNotice;
+      redirect?: string | null;
+      requested?: boolean;
+      error?: string;
+      login_required?: boolean;
+    };
 
 /** Form fields for the calculate call (spec §7: p, v, q, o, c, subscribe). */
 function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData {
@@ -37,8 +42,7 @@ function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData 
   return body;
 }
 
-function Notice({ notice }: { notice: ProductNotice }) {
-  const { tone, text } = PRODUCT_NOTICES[notice];
+function Notice({ notice: { key, tone, text } }: { notice: ShownNotice }) {
   return (
     <p
       role={tone === "error" ? "alert" : "status"}
@@ -46,10 +50,16 @@ function Notice({ notice }: { notice: ProductNotice }) {
       data-testid="product-notice"
     >
       {text}
-      {notice === "price_error" ? (
+      {key === "price_error" ? (
         <>
           {" "}
           <Link to="/user/support">お問い合わせはこちら</Link>
+        </>
+      ) : null}
+      {key === "buy_later" ? (
+        <>
+          {" "}
+          <Link to={BUY_LATER_LIST_PATH}>一覧を見る</Link>
         </>
       ) : null}
     </p>
@@ -61,7 +71,7 @@ function Notice({ notice }: { notice: ProductNotice }) {
  * to the cart actions; without JS "価格を再計算" re-submits the pickers as a GET so the server prices
  * them; with JS a fetcher asks /api/product/calculate on every change.
  */
-export function PurchaseForm({ view }: { view: ProductView }) {
+export function PurchaseForm({ view, onVariationChange }: { view: ProductView; onVariationChange: (variationId: number) => void }) {
   const { product, variations, options, selection } = view;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,28 +79,48 @@ export function PurchaseForm({ view }: { view: ProductView }) {
   const subscriptionCalculation = useFetcher<PriceResult | 0>();
   const [variationId, setVariationId] = useState<number | null>(selection.variationId);
   const [quantity, setQuantity] = useState(selection.quantity);
-  const [notice, setNotice] = useState<ProductNotice | null>(view.notice);
+  const [notice, setNotice] = useState<ShownNotice | null>(view.notice);
   const action = useFetcher<ActionAnswer>();
   const navigate = useNavigate();
 
   // With JS the buttons post through a fetcher: the outcome shows in place (the header badge updates as
   // the root loader revalidates); add-and-go and buy-now then move on; guests are sent to log in.
+  // A done action changes what is left to add (the cart, the request): the page's price is revalidated,
+  // and a price computed for a changed selection is asked again. Once requested, the page's own
+  // 「再入荷リクエスト済み」 says so (one message).
   useEffect(() => {
     const answer = action.data;
     if (!answer || action.state !== "idle") return;
-    if (answer.login_required) navigate(`/login?show=1&redirectTo=${encodeURIComponent(view.path)}`);
+    if (answer === 1) {
+      setNotice({ key: "buy_later", tone: "success", text: BUY_LATER_SAVED_TEXT });
+      return;
+    }
+    if (answer.login_required) navigate(loginPath(view.path));
     else if (answer.ok && answer.redirect) navigate(answer.redirect);
-    else if (answer.requested) setNotice("restock_requested");
-    else if (answer.notice) setNotice(answer.notice);
+    else if (answer.ok) setNotice({ key: "added", tone: "success", text: ADDED_TEXT });
+    else if (answer.notice && answer.error) setNotice({ key: answer.notice, tone: "error", text: answer.error });
+    if (answer.ok || answer.requested) recalculateChanged();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when an answer arrives
   }, [action.data, action.state, navigate, view.path]);
+  // The buy-later notice goes after BUY_LATER_NOTICE_MS (spec §9); without JS it stays, being part of the page.
+  useEffect(() => {
+    if (notice?.key !== "buy_later" || !hydrated) return;
+    const timer = setTimeout(() => setNotice(null), BUY_LATER_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice, hydrated]);
   // Refusals without a notice key (e.g. a stock request that is not needed) show the server's text.
-  const refusal = action.data && !action.data.ok && !action.data.notice && !action.data.login_required ? action.data.error : null;
+  const answer = action.data === 1 ? null : action.data;
+  const refusal = answer && !answer.ok && !answer.notice && !answer.login_required ? answer.error : null;
 
   const price = calculation.data ? calculation.data : view.price;
   const subscriptionPrice = subscriptionCalculation.data ? subscriptionCalculation.data : view.subscription;
   const failed = calculation.data === 0 || subscriptionCalculation.data === 0;
   const variation = variations.find((candidate) => candidate.id === variationId) ?? null;
   const choiceGroups = variation?.choices ?? [];
+
+  function recalculateChanged() {
+    if (calculation.data != null || subscriptionCalculation.data != null) recalculate();
+  }
 
   function recalculate() {
     const form = formRef.current;
@@ -103,13 +133,19 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const restockRequest = submitter?.getAttribute("formaction")?.startsWith("/api/product/inventory-request/") ?? false;
-    if (!submitter || !(PURCHASE_INTENTS.has(submitter.value) || restockRequest)) return;
+    const target = submitter?.getAttribute("formaction") ?? "";
+    const restockRequest = target.startsWith("/api/product/inventory-request/");
+    // Buy later saves the product itself: nothing needs choosing first.
+    const buyLater = target.startsWith("/api/buylater/");
+    if (!submitter || !(PURCHASE_INTENTS.has(submitter.value) || restockRequest || buyLater)) return;
     const fields = new FormData(event.currentTarget);
     const chosenVariation = variations.find((candidate) => String(candidate.id) === fields.get("v"));
-    let missing: ProductNotice | null = null;
-    if (product.type === "variation" && !chosenVariation) missing = "choose_variation";
-    else if (chosenVariation?.type === "variable" && !fields.get("c")) missing = "choose_choice";
+    let missing: ShownNotice | null = null;
+    if (!buyLater && product.type === "variation" && !chosenVariation) {
+      missing = { key: "choose_variation", tone: "error", text: chooseText(pickers.variation) };
+    } else if (!buyLater && chosenVariation?.type === "variable" && !fields.get("c")) {
+      missing = { key: "choose_choice", tone: "error", text: chooseText(chosenVariation.choices[0]?.groupTitle) };
+    }
     event.preventDefault();
     if (missing) {
       setNotice(missing);
@@ -126,7 +162,10 @@ export function PurchaseForm({ view }: { view: ProductView }) {
   const buyable = state === "in_stock";
   const preorder = state === "preorder" || state === "preorder_shipdays";
   const soldOut = state === "sold_out" || state === "requested";
+  const cartFull = price.cart_holds_all;
   const maxQuantity = Math.max(1, price.max_quantity);
+  const shownQuantity = Math.min(quantity, maxQuantity);
+  const pickers = { variation: variations[0]?.vTitle, choice: choiceGroups[0]?.groupTitle };
 
   return (
     <Form
@@ -145,13 +184,14 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
       {variations.length > 0 ? (
         <PickerTiles
-          label={`${variations[0]?.vTitle ?? "タイプ"}を選択`}
+          label={pickerLabel(pickers.variation)}
           name="v"
           items={variations}
           valueOf={(item) => item.id}
           isChecked={(item) => item.id === selection.variationId}
           onPick={(item) => {
             setVariationId(item.id);
+            onVariationChange(item.id);
             setQuantity(1);
             setNotice(null);
           }}
@@ -168,7 +208,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
       {choiceGroups.length > 0 ? (
         <PickerTiles
-          label={`${choiceGroups[0]?.groupTitle ?? ""}を選択`}
+          label={pickerLabel(pickers.choice)}
           name="c"
           items={choiceGroups}
           valueOf={(choice) => choice.sku}
@@ -229,7 +269,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
         ),
       )}
 
-      {!product.subscribeOnly && !soldOut && state !== "unavailable" ? (
+      {!product.subscribeOnly && !soldOut && !cartFull && state !== "unavailable" ? (
         <div className="grid gap-1">
           <label htmlFor="quantity" className="text-sm font-bold">
             数量
@@ -240,7 +280,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
                 type="button"
                 className="btn-secondary w-10"
                 aria-label="数量を減らす"
-                disabled={quantity <= 1}
+                disabled={shownQuantity <= 1}
                 onClick={() => {
                   setQuantity((value) => Math.max(1, value - 1));
                   queueMicrotask(recalculate);
@@ -256,7 +296,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
               inputMode="numeric"
               min={1}
               max={maxQuantity}
-              value={quantity}
+              value={shownQuantity}
               onChange={(event) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(event.target.value) || 1)))}
               className="field w-20 text-center"
             />
@@ -265,7 +305,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
                 type="button"
                 className="btn-secondary w-10"
                 aria-label="数量を増やす"
-                disabled={quantity >= maxQuantity}
+                disabled={shownQuantity >= maxQuantity}
                 onClick={() => {
                   setQuantity((value) => Math.min(maxQuantity, value + 1));
                   queueMicrotask(recalculate);
@@ -291,8 +331,8 @@ export function PurchaseForm({ view }: { view: ProductView }) {
           {refusal}
         </p>
       ) : null}
-      {failed ? <Notice notice="price_error" /> : null}
-      {price.restock_message ? (
+      {failed ? <Notice notice={{ key: "price_error", tone: "error", text: PRICE_ERROR_TEXT }} /> : null}
+      {price.restock_message && state !== "requested" ? (
         <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">
           {price.restock_message}
         </p>
@@ -300,7 +340,12 @@ export function PurchaseForm({ view }: { view: ProductView }) {
 
       {!product.subscribeOnly ? (
         <div className="grid gap-2">
-          {buyable ? (
+          {cartFull ? (
+            <Link to="/cart" className="btn-secondary py-3 text-base no-underline">
+              カートを見る
+            </Link>
+          ) : null}
+          {buyable && !cartFull ? (
             <>
               <button type="submit" name="intent" value="add" className="btn-primary py-3 text-base" data-bench="add-to-cart">
                 カートに入れる
@@ -310,7 +355,7 @@ export function PurchaseForm({ view }: { view: ProductView }) {
               </button>
             </>
           ) : null}
-          {preorder ? (
+          {preorder && !cartFull ? (
             <button type="submit" name="intent" value="preorder" className="btn-primary py-3 text-base" data-bench="add-to-cart">
               予約する
             </button>
@@ -333,8 +378,8 @@ export function PurchaseForm({ view }: { view: ProductView }) {
             </>
           ) : null}
           {state === "requested" ? (
-            <p className="m-0 rounded bg-green-50 px-3 py-2 text-sm" data-testid="restock-requested">
-              <span className="badge bg-gray-800 text-white">SOLD OUT</span> 再入荷リクエスト済みです。入荷しましたらメールでお知らせします。
+            <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm" data-testid="restock-requested">
+              <span className="badge bg-gray-800 text-white">SOLD OUT</span> {price.restock_message}
             </p>
           ) : null}
           {state === "unavailable" ? (
@@ -345,105 +390,21 @@ export function PurchaseForm({ view }: { view: ProductView }) {
         </div>
       ) : null}
 
+      {view.inBuyLater ? (
+        <Link to={BUY_LATER_LIST_PATH} className="btn-secondary text-sm no-underline">
+          「あとで買う」に保存済み
+        </Link>
+      ) : state !== "unavailable" ? (
+        <button type="submit" formAction={`/api/buylater/${product.id}`} className="btn-secondary text-sm">
+          あとで買う
+        </button>
+      ) : null}
+
       {!product.subscribeOnly ? <CouponBox price={price} coupon={view.coupon} excludedCodes={view.excludedCouponCodes} /> : null}
 
       {product.subscribe ? (
         <SubscriptionBox view={view} price={subscriptionPrice} busy={subscriptionCalculation.state !== "idle"} />
       ) : null}
     </Form>
-  );
-}
-
-/** Subscription quantity (1–6), the tier table, the price for that quantity and the subscribe button. */
-function SubscriptionBox({ view, price, busy }: { view: ProductView; price: PriceResult | null; busy: boolean }) {
-  if (!view.subscriptionOffered || !price) {
-    return view.product.subscribeOnly ? (
-      <p className="m-0 rounded bg-gray-50 p-3 text-sm">この商品は定期便専用です。現在、定期便のお申し込みを受け付けておりません。</p>
-    ) : null;
-  }
-  return (
-    <section aria-labelledby="subscription-heading" className="card grid gap-2 p-3" data-testid="subscription-box">
-      <h2 id="subscription-heading" className="m-0 text-base">
-        定期便（{view.product.period}か月ごとにお届け）
-      </h2>
-      <table className="w-full border-collapse text-sm">
-        <caption className="sr-only">数量ごとの定期便価格</caption>
-        <thead>
-          <tr className="text-left text-xs text-gray-600">
-            <th scope="col">数量</th>
-            <th scope="col">1点あたり（税込）</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.tiers.map((tier) => (
-            <tr key={tier.quantity} className="border-t border-t-solid border-gray-200">
-              <td>{tier.quantity}点</td>
-              <td>{formatYen(tier.unitPrice)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="flex items-center gap-2">
-        <label htmlFor="subscription-quantity" className="text-sm font-bold">
-          定期便の数量
-        </label>
-        <select id="subscription-quantity" name="sq" defaultValue={view.selection.subscriptionQuantity} className="field w-24">
-          {Array.from({ length: MAX_SUBSCRIPTION_QUANTITY }, (_, index) => index + 1).map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p className={`m-0 text-sm ${busy ? "opacity-60" : ""}`} aria-live="polite" data-testid="subscription-price">
-        毎回 <strong className="text-lg text-brand">{formatYen(price.subtotal)}</strong>（税込・1点あたり{formatYen(price.selling_price)}）
-      </p>
-      {price.state === "in_stock" || price.state === "preorder_shipdays" ? (
-        <button type="submit" name="intent" value="subscribe" className="btn-primary py-3 text-base" data-bench="add-to-cart">
-          定期便を申し込む
-        </button>
-      ) : (
-        <p className="m-0 text-sm">現在、定期便のお申し込みを受け付けておりません（在庫切れ）。</p>
-      )}
-      <p className="m-0 text-xs text-gray-600">次回以降のスキップ・解約はマイページからいつでも手続きできます。</p>
-    </section>
-  );
-}
-
-/** A required pick among tiles (variations, variable choices): one radio per tile, the chosen tile marked. */
-function PickerTiles<T>({
-  label,
-  name,
-  items,
-  valueOf,
-  isChecked,
-  onPick,
-  renderTile,
-}: {
-  label: string;
-  name: string;
-  items: T[];
-  valueOf: (item: T) => string | number;
-  isChecked: (item: T) => boolean;
-  onPick: (item: T) => void;
-  renderTile: (item: T) => ReactNode;
-}) {
-  return (
-    <fieldset className="m-0 grid gap-2 border-0 p-0">
-      <legend className="mb-1 text-sm font-bold">
-        {label} <span className="text-xs text-brand">※必須</span>
-      </legend>
-      <div className="flex flex-wrap gap-2">
-        {items.map((item) => (
-          <label
-            key={valueOf(item)}
-            className="flex cursor-pointer items-center gap-1 rounded border border-solid border-gray-300 px-3 py-2 text-sm has-[:checked]:border-brand has-[:checked]:bg-brand-light"
-          >
-            <input type="radio" name={name} value={valueOf(item)} defaultChecked={isChecked(item)} onChange={() => onPick(item)} />
-            {renderTile(item)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

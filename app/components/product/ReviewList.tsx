@@ -1,24 +1,29 @@
-import { Link } from "@remix-run/react";
-import { formatDateJa } from "~/core/dates";
-import type { ProductReview } from "~/services/product.server";
+import type { ProductReview } from "~/services/reviews.server";
 import { ReviewStars } from "../ReviewStars";
+import { REVIEW_PHOTO_ATTRIBUTE } from "./ServerMarkup";
 
-/** Reviews with member nickname, date and rating; staff replies are labelled as staff. HTML is pre-sanitised. */
+/**
+ * Reviews with member nickname, date, rating and photos; staff replies are labelled as staff. HTML is
+ * pre-sanitised. Rendered on the server only (ServerMarkup keeps the markup as it is), so it uses plain
+ * links: a photo opens the image (with JS, the previewer), paging goes to the page.
+ */
 export function ReviewList({
   reviews,
   average,
   count,
   page,
   pages,
-  pageHref,
+  path,
 }: {
   reviews: ProductReview[];
   average: number;
   count: number;
   page: number;
   pages: number;
-  pageHref: (page: number) => string;
+  /** The product page's path, for the paging links. */
+  path: string;
 }) {
+  const pageHref = (target: number) => `${path}?rpage=${target}#reviews`;
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-10">
       <h2 id="reviews-heading" className="text-lg">
@@ -40,9 +45,27 @@ export function ReviewList({
               <strong>{review.title}</strong>
             </div>
             <p className="m-0 text-xs text-gray-600">
-              {review.nickname}さん・{formatDateJa(review.dateCreated)}
+              {review.byline}・{review.dateLabel}
             </p>
             <div className="text-sm" dangerouslySetInnerHTML={{ __html: review.reviewHtml }} />
+            {review.gallery.length > 0 ? (
+              <ul className="m-0 mt-2 flex flex-wrap gap-2 p-0" aria-label={`${review.byline}の写真`}>
+                {review.gallery.map((photo, index) => (
+                  <li key={photo.id} className="list-none">
+                    <a
+                      href={photo.thumbnail_xl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      {...{ [REVIEW_PHOTO_ATTRIBUTE]: "", "data-width": photo.width ?? undefined, "data-height": photo.height ?? undefined }}
+                      className="block h-20 w-20 overflow-hidden rounded border border-solid border-gray-300 bg-gray-100"
+                      aria-label={`${review.byline}の写真 ${index + 1}を拡大表示`}
+                    >
+                      <img src={photo.thumbnail_m} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-cover" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {review.commentHtml ? (
               <div className="mt-2 rounded bg-gray-50 p-2 text-sm" data-testid="staff-reply">
                 <p className="m-0 text-xs font-bold">
@@ -56,11 +79,11 @@ export function ReviewList({
       </ul>
       {pages > 1 ? (
         <nav aria-label="レビューのページ" className="mt-3 flex justify-between text-sm">
-          {page > 0 ? <Link to={pageHref(page - 1)}>← 新しいレビュー</Link> : <span />}
+          {page > 0 ? <a href={pageHref(page - 1)}>← 新しいレビュー</a> : <span />}
           <span>
             {page + 1} / {pages}
           </span>
-          {page + 1 < pages ? <Link to={pageHref(page + 1)}>以前のレビュー →</Link> : <span />}
+          {page + 1 < pages ? <a href={pageHref(page + 1)}>以前のレビュー →</a> : <span />}
         </nav>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
-import { useState } from "react";
-import { isFiltered, searchHref, type SearchFilter } from "~/core/search-filter";
+import { useEffect, useRef, useState } from "react";
+import { isFiltered, searchHref, searchParamsFor, type SearchFilter } from "~/core/search-filter";
 import type { SearchPage } from "~/services/search.server";
 import { FilterBadges } from "./FilterBadges";
 import { SearchFilterForm } from "./SearchFilterForm";
@@ -17,8 +17,26 @@ export function ProductSearch({ data, basePath, fixedCategory }: { data: Product
   const hrefFor = (overrides: Partial<SearchFilter>) => searchHref(basePath, filter, overrides);
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === basePath;
-  // The filter starts open on a bare page and folded once something narrows the list, so results come first.
+  // The filter starts open on a bare page and folded once something narrows the list, so results (and the
+  // badges saying what narrows them) come first — as each page load does without JS. With JS the same
+  // happens whenever the list changes, except while tiles and dropdowns are being picked (each applies at
+  // once, and the panel stays open for the next pick).
   const [open, setOpen] = useState(() => !isFiltered(filter));
+  const appliedBy = useRef<"pick" | "submit" | null>(null);
+  const summary = useRef<HTMLElement>(null);
+  const shownQuery = searchParamsFor(filter).toString();
+  const filtered = isFiltered(filter);
+  const firstQuery = useRef(shownQuery);
+  useEffect(() => {
+    if (firstQuery.current === shownQuery) return;
+    firstQuery.current = shownQuery;
+    const how = appliedBy.current;
+    appliedBy.current = null;
+    if (how === "pick") return;
+    setOpen(!filtered);
+    // The search button is folded away with the panel: keep the focus on the panel's heading.
+    if (how === "submit" && filtered) summary.current?.focus();
+  }, [shownQuery, filtered]);
 
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-[17rem_minmax(0,1fr)] md:items-start md:gap-6">
@@ -28,9 +46,17 @@ export function ProductSearch({ data, basePath, fixedCategory }: { data: Product
         className="card p-3"
         data-testid="search-filter"
       >
-        <summary className="cursor-pointer font-bold">絞り込み・並び替え</summary>
+        <summary ref={summary} className="cursor-pointer font-bold">
+          絞り込み・並び替え
+        </summary>
         <div className="mt-3">
-          <SearchFilterForm filter={filter} facets={data.facets} action={basePath} showCategories={!fixedCategory} />
+          <SearchFilterForm
+            filter={filter}
+            facets={data.facets}
+            action={basePath}
+            showCategories={!fixedCategory}
+            onApply={(how) => (appliedBy.current = how)}
+          />
         </div>
       </details>
       <div className="grid min-w-0 gap-3">

@@ -1,9 +1,8 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
-import { formatYen } from "~/core/money";
-import { parseSearchFilter, PRICE_FILTER_STEP, SEARCH_SORTS, searchParamsFor, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
+import { parseSearchFilter, SEARCH_SORTS, searchParamsFor, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
 import type { FacetOption, SearchFacets } from "~/services/search.server";
+import { PriceRangeField } from "./PriceRangeField";
 
 const FIELDSET = "m-0 min-w-0 border-0 p-0";
 const LEGEND = "mb-2 p-0 text-sm font-bold";
@@ -18,12 +17,15 @@ export function SearchFilterForm({
   facets,
   action,
   showCategories,
+  onApply,
 }: {
   /** The filter shown; on a category page its category is left out (the path fixes it). */
   filter: SearchFilter;
   facets: SearchFacets;
   action: string;
   showCategories: boolean;
+  /** Told how the filter is applied: at once by a tile or dropdown ("pick"), or by the search button. */
+  onApply?: (how: "pick" | "submit") => void;
 }) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -46,6 +48,7 @@ export function SearchFilterForm({
     for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
     const clean = searchParamsFor(parseSearchFilter(params));
     lastSubmitted.current = clean.toString();
+    onApply?.(replace ? "pick" : "submit");
     submit(clean, { method: "get", action, preventScrollReset: true, replace });
   }
 
@@ -121,19 +124,7 @@ export function SearchFilterForm({
         </div>
       </fieldset>
 
-      <fieldset className={FIELDSET}>
-        <legend className={LEGEND}>価格帯（税込）</legend>
-        <div className="flex items-end gap-2">
-          <PriceInput id="filter-price-min" name="priceMin" label="下限" value={filter.priceMin} />
-          <span aria-hidden="true" className="pb-2">
-            〜
-          </span>
-          <PriceInput id="filter-price-max" name="priceMax" label="上限" value={filter.priceMax} />
-        </div>
-        <p className="m-0 mt-1 text-xs text-gray-600">
-          {formatYen(PRICE_FILTER_MIN)}〜{formatYen(PRICE_FILTER_MAX)}の範囲で、{formatYen(PRICE_FILTER_STEP)}単位で指定できます。
-        </p>
-      </fieldset>
+      <PriceRangeField priceMin={filter.priceMin} priceMax={filter.priceMax} />
 
       <div className="grid grid-cols-2 gap-3">
         <TagSelect id="filter-trouble" name="trouble" label="お悩み" options={facets.troubles} value={filter.trouble} />
@@ -192,30 +183,6 @@ function Tile({
         {children}
       </span>
     </label>
-  );
-}
-
-function PriceInput({ id, name, label, value }: { id: string; name: string; label: string; value: number }) {
-  return (
-    <div className="grid flex-1 gap-1">
-      <label htmlFor={id} className="text-xs text-gray-700">
-        {label}
-      </label>
-      <div className="flex items-center gap-1">
-        <input
-          id={id}
-          type="number"
-          name={name}
-          inputMode="numeric"
-          min={PRICE_FILTER_MIN}
-          max={PRICE_FILTER_MAX}
-          step={PRICE_FILTER_STEP}
-          defaultValue={value}
-          className="field min-w-0 text-right"
-        />
-        <span className="text-sm">円</span>
-      </div>
-    </div>
   );
 }
 

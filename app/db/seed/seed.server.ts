@@ -1,15 +1,18 @@
 /**
  * Seeds the demo catalogue and people. Idempotent: every row has a fixed id and is inserted with
  * ON CONFLICT DO NOTHING, so a second run inserts nothing and never overwrites what the demo changed.
+ * Given the R2 bucket, it also stores the demo's review photos (once per review) through the media service.
  */
-import { getTableColumns, getTableName } from "drizzle-orm";
+import { count, eq, getTableColumns, getTableName } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { hashPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { buildCatalogue } from "./catalogue";
+import { storeReviewImage } from "~/services/media.server";
+import { buildCatalogue, productBySku } from "./catalogue";
 import { buildPeople, DEMO_EMAILS, DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "./people";
+import { drawPicture, REVIEW_PHOTOS } from "./review-photos";
 
 /** D1 binds at most 100 parameters per statement. */
 const MAX_BOUND_PARAMETERS = 100;
@@ -34,7 +37,7 @@ function inserts<T extends SQLiteTable>(db: Database, table: T, rows: T["$inferI
 
 export async function seedDatabase(
   db: Database,
-  options: { now: Date },
+  options: { now: Date; bucket?: R2Bucket },
 ): Promise<{ inserted: Record<string, number> }> {
   const { now } = options;
   const passwordHashes: Record<string, string> = {};
@@ -92,5 +95,29 @@ export async function seedDatabase(
       if (table) inserted[table] = (inserted[table] ?? 0) + result.meta.changes;
     });
   }
+  if (options.bucket) inserted.media = await seedReviewPhotos(db, options.bucket, catalogue.reviews, now);
   return { inserted };
+}
+
+/** Stores each demo review's photos unless that review has photos already; answers how many were stored. */
+async function seedReviewPhotos(
+  db: Database,
+  bucket: R2Bucket,
+  reviewRows: { id?: number; productId: number; nickname: string; userId?: number | null }[],
+  now: Date,
+): Promise<number> {
+  let stored = 0;
+  for (const spec of REVIEW_PHOTOS) {
+    const productId = productBySku(spec.sku).id;
+    const review = reviewRows.find((row) => row.productId === productId && row.nickname === spec.nickname);
+    if (review?.id == null) throw new Error(`No seed review by ${spec.nickname} for ${spec.sku}`);
+    const [existing] = await db.select({ n: count() }).from(schema.media).where(eq(schema.media.reviewId, review.id));
+    if ((existing?.n ?? 0) > 0) continue;
+    for (const picture of spec.pictures) {
+      const result = await storeReviewImage(db, bucket, { id: review.id, ownerUserId: review.userId ?? STAFF_ID }, drawPicture(picture), now);
+      if (!result.ok) throw new Error(`Review photo refused: ${result.error}`);
+      stored += 1;
+    }
+  }
+  return stored;
 }

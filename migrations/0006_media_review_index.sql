@@ -1,0 +1,1 @@
+CREATE INDEX `media_review_idx` ON `media` (`review_id`);
