@@ -38,7 +38,7 @@ import {
   subscriptionPrices,
   variationChoices,
 } from "~/db/schema";
-import { listedProduct, productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
+import { listedProduct, productSummaries, toSummary } from "./catalogue.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
 import { sanitizeRichText } from "./html.server";
 import {
