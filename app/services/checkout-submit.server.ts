@@ -1,8 +1,9 @@
 /**
- * What the checkout form's POST does, whichever button sent it: 住所を検索 and 手数料を反映して再計算
- * (the no-JS round trips) and 注文を確定する. Every way back to the page keeps what the shopper typed:
- * the fields come back in Conform's reply, the chosen payment method and the 備考 are saved on the cart,
- * and a registration password is held server-side (only its hash) instead of being sent back.
+ * What the checkout form's POST does, whichever button sent it: 住所を検索, 手数料を反映して再計算, the
+ * coupon and points buttons and Enter (the no-JS round trips) and 注文を確定する. Every way back to the
+ * page keeps what the shopper typed: the fields come back in Conform's reply, the chosen payment method
+ * and the 備考 are saved on the cart, and a registration password is held server-side (only its hash)
+ * instead of being sent back.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
@@ -20,17 +21,71 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import { choosePaymentMethod, saveNotices, type CartActor } from "./cart-actions.server";
+import {
+  applyCoupon,
+  applyPoints,
+  choosePaymentMethod,
+  removeCoupon,
+  saveNotices,
+  type CartActionResult,
+  type CartActor,
+  type CartField,
+} from "./cart-actions.server";
 import { findCartId } from "./cart.server";
 import { heldPasswordHash, holdPassword } from "./checkout-password.server";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "./checkout.server";
-import { lookUpPostalForm, type PostalDeps } from "./postal.server";
+import { completePrefecture, lookUpPostalForm, type PostalDeps } from "./postal.server";
 
 export type CheckoutActionData = SubmissionResult<string[]> & {
   lookupMessage?: { tone: "info" | "error"; text: string };
   /** What differs from the page the shopper confirmed (nothing was placed). */
   changes?: string[];
+  /** What a coupon or points button did (no JS), read by that control as the cart page's action result. */
+  cartControl?: CartControlOutcome;
 };
+
+export type CartControlOutcome = { ok: true; intent: string } | { ok: false; intent: string; field: CartField; error: string };
+
+/**
+ * Without JS the checkout's coupon and points buttons are buttons of the order form (each with its
+ * intent), so what the shopper typed comes back with the result; they change the cart as on the cart
+ * page. Their fields keep the cart page's names: `code` and `amount`.
+ */
+const CART_CONTROLS: Record<string, (actor: CartActor, form: FormData) => Promise<CartActionResult>> = {
+  coupon: (actor, form) => applyCoupon(actor, form.get("code")),
+  remove_coupon: (actor) => removeCoupon(actor),
+  points: (actor, form) => applyPoints(actor, form.get("amount")),
+  remove_points: (actor) => applyPoints(actor, "0"),
+};
+
+/**
+ * The no-JS form's default button, pressed by Enter in any field (a phone keyboard's 確定 too): it applies
+ * a coupon code and points typed in their fields and fills an empty prefecture, city and district from a
+ * typed postal code, never overwriting what was typed, then shows the page again.
+ */
+export const ENTER_INTENT = "enter";
+
+type ControlResult = { outcome?: CartControlOutcome; status: number };
+
+async function applyCartControl(actor: CartActor, intent: string, form: FormData): Promise<ControlResult> {
+  const result = await CART_CONTROLS[intent]!(actor, form);
+  return result.ok ? { outcome: { ok: true, intent }, status: 200 } : { outcome: { ok: false, intent, field: result.field, error: result.error }, status: result.status };
+}
+
+/** Enter: the coupon code and points typed, in that order (the first refusal is the page's answer). */
+async function applyTypedCartControls(actor: CartActor, form: FormData): Promise<ControlResult> {
+  let answer: ControlResult = { status: 200 };
+  for (const [intent, field] of [
+    ["coupon", "code"],
+    ["points", "amount"],
+  ] as const) {
+    const typed = form.get(field);
+    if (typeof typed !== "string" || typed.trim() === "") continue;
+    answer = await applyCartControl(actor, intent, form);
+    if (answer.outcome?.ok === false) break;
+  }
+  return answer;
+}
 
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }
@@ -92,6 +147,12 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
     return { kind: "page", data: { ...reply, initialValue, ...extra }, status };
   };
 
+  if (intent === ENTER_INTENT || (typeof intent === "string" && Object.hasOwn(CART_CONTROLS, intent))) {
+    const control = intent === ENTER_INTENT ? await applyTypedCartControls(actor, form) : await applyCartControl(actor, intent, form);
+    const values = intent === ENTER_INTENT ? await completePrefecture(postal, form, "shipping.") : form;
+    const reply = parseWithValibot(values, { schema }).reply({ hideFields: ["password"] });
+    return page({ ...reply, error: {} }, control.status, control.outcome ? { cartControl: control.outcome } : {});
+  }
   if (intent === "postal_lookup") {
     // Without JS: fill the address from the postal code and show the form again, without judging the rest yet.
     const lookup = await lookUpPostalForm(postal, form, "shipping.");
