@@ -1,9 +1,10 @@
 /**
  * What the checkout form's POST does, whichever button sent it: 住所を検索, 手数料を反映して再計算, the
- * coupon and points buttons and Enter (the no-JS round trips) and 注文を確定する. Every way back to the
- * page keeps what the shopper typed: the fields come back in Conform's reply, the chosen payment method
- * and the 備考 are saved on the cart, and a registration password is held server-side (only its hash)
- * instead of being sent back.
+ * coupon and points buttons and Enter (the no-JS round trips), the buttons that lead to another page and
+ * back (`leaveTo`), and 注文を確定する. Every way back to the page keeps what the shopper typed: the fields
+ * come back in Conform's reply (or from the cart's draft after another page), the chosen payment method and
+ * the 備考 are saved on the cart, and a registration password is held server-side (only its hash) instead of
+ * being sent back.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
@@ -11,6 +12,7 @@ import * as v from "valibot";
 import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
 import type { AddressInput } from "~/core/address-form";
 import { CHECKOUT_MESSAGES, isDeliveryDateAllowed } from "~/core/checkout";
+import { checkoutDraftText, checkoutExitPath, type CheckoutDraft } from "~/core/checkout-draft";
 import {
   GuestCheckoutSchema,
   isTickedChoice,
@@ -21,17 +23,9 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import {
-  applyCoupon,
-  applyPoints,
-  choosePaymentMethod,
-  removeCoupon,
-  saveNotices,
-  type CartActionResult,
-  type CartActor,
-  type CartField,
-} from "./cart-actions.server";
-import { findCartId } from "./cart.server";
+import { choosePaymentMethod, saveNotices, type CartActor } from "./cart-actions.server";
+import { findCartId, updateCart } from "./cart.server";
+import { applyCartControl, applyTypedCartControls, isCartControlIntent, type CartControlOutcome } from "./checkout-cart-controls.server";
 import { heldPasswordHash, holdPassword } from "./checkout-password.server";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "./checkout.server";
 import { completePrefecture, lookUpPostalForm, type PostalDeps } from "./postal.server";
@@ -44,54 +38,13 @@ export type CheckoutActionData = SubmissionResult<string[]> & {
   cartControl?: CartControlOutcome;
 };
 
-export type CartControlOutcome = { ok: true; intent: string } | { ok: false; intent: string; field: CartField; error: string };
-
-/**
- * Without JS the checkout's coupon and points buttons are buttons of the order form (each with its
- * intent), so what the shopper typed comes back with the result; they change the cart as on the cart
- * page. Their fields keep the cart page's names: `code` and `amount`.
- */
-const CART_CONTROLS: Record<string, (actor: CartActor, form: FormData) => Promise<CartActionResult>> = {
-  coupon: (actor, form) => applyCoupon(actor, form.get("code")),
-  remove_coupon: (actor) => removeCoupon(actor),
-  points: (actor, form) => applyPoints(actor, form.get("amount")),
-  remove_points: (actor) => applyPoints(actor, "0"),
-};
-
-/**
- * The no-JS form's default button, pressed by Enter in any field (a phone keyboard's 確定 too): it applies
- * a coupon code and points typed in their fields and fills an empty prefecture, city and district from a
- * typed postal code, never overwriting what was typed, then shows the page again.
- */
-export const ENTER_INTENT = "enter";
-
-type ControlResult = { outcome?: CartControlOutcome; status: number };
-
-async function applyCartControl(actor: CartActor, intent: string, form: FormData): Promise<ControlResult> {
-  const result = await CART_CONTROLS[intent]!(actor, form);
-  return result.ok ? { outcome: { ok: true, intent }, status: 200 } : { outcome: { ok: false, intent, field: result.field, error: result.error }, status: result.status };
-}
-
-/** Enter: the coupon code and points typed, in that order (the first refusal is the page's answer). */
-async function applyTypedCartControls(actor: CartActor, form: FormData): Promise<ControlResult> {
-  let answer: ControlResult = { status: 200 };
-  for (const [intent, field] of [
-    ["coupon", "code"],
-    ["points", "amount"],
-  ] as const) {
-    const typed = form.get(field);
-    if (typeof typed !== "string" || typed.trim() === "") continue;
-    answer = await applyCartControl(actor, intent, form);
-    if (answer.outcome?.ok === false) break;
-  }
-  return answer;
-}
-
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }
   | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> }
   /** This cart was already ordered (another tab): its thank-you page says so. */
-  | { kind: "already-placed"; href: string };
+  | { kind: "already-placed"; href: string }
+  /** A button that leads to another page (which comes back): what was typed is kept on the cart meanwhile. */
+  | { kind: "leave"; href: string };
 
 export const CHECKOUT_SUBMIT_MESSAGES = {
   newAddressNotChosen:
@@ -126,6 +79,13 @@ async function keepTypedPassword(actor: CartActor, form: FormData): Promise<stri
   return cartId ? holdPassword(actor.db, cartId, password, actor.now) : null;
 }
 
+/** Keeps the typed values on the cart for the checkout page the shopper comes back to (core/checkout-draft). */
+async function keepDraft(actor: CartActor, values: CheckoutDraft): Promise<void> {
+  const cartId = await findCartId(actor.db, actor.owner);
+  const text = checkoutDraftText(values, actor.now);
+  if (cartId && text) await updateCart(actor.db, cartId, { checkoutDraft: text });
+}
+
 export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps): Promise<CheckoutSubmitOutcome> {
   const isMember = actor.owner.userId != null;
   const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
@@ -141,15 +101,30 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
   const notices =
     noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
 
-  const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => {
+  // What the page gets back of the typed values: never the password, a hold of it instead.
+  const typedValues = async (reply: SubmissionResult<string[]>) => {
     const passwordHold = await keepTypedPassword(actor, form);
-    const initialValue = passwordHold ? { ...reply.initialValue, passwordHold } : reply.initialValue;
-    return { kind: "page", data: { ...reply, initialValue, ...extra }, status };
+    return passwordHold ? { ...reply.initialValue, passwordHold } : (reply.initialValue ?? {});
   };
+  const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => ({
+    kind: "page",
+    data: { ...reply, initialValue: await typedValues(reply), ...extra },
+    status,
+  });
 
-  if (intent === ENTER_INTENT || (typeof intent === "string" && Object.hasOwn(CART_CONTROLS, intent))) {
-    const control = intent === ENTER_INTENT ? await applyTypedCartControls(actor, form) : await applyCartControl(actor, intent, form);
-    const values = intent === ENTER_INTENT ? await completePrefecture(postal, form, "shipping.") : form;
+  const exit = checkoutExitPath(form.get("leaveTo"));
+  if (exit) {
+    // カートに戻って変更する, and the address chooser's pages without JS: the typed values wait on the cart.
+    const { leaveTo: _leaveTo, ...typed } = await typedValues(parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }));
+    await keepDraft(actor, typed);
+    return { kind: "leave", href: exit };
+  }
+  if (intent === "enter" || isCartControlIntent(intent)) {
+    // Without JS: a coupon or points button, or Enter in any field (the form's first, hidden button), which
+    // applies the code and points typed and fills an empty prefecture, city and district from a typed postal
+    // code (never overwriting what was typed). The page comes back with everything typed.
+    const control = intent === "enter" ? await applyTypedCartControls(actor, form) : await applyCartControl(actor, intent, form);
+    const values = intent === "enter" ? await completePrefecture(postal, form, "shipping.") : form;
     const reply = parseWithValibot(values, { schema }).reply({ hideFields: ["password"] });
     return page({ ...reply, error: {} }, control.status, control.outcome ? { cartControl: control.outcome } : {});
   }

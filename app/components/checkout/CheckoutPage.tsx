@@ -74,7 +74,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
           <Form method="post" action="/checkout" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} className="grid gap-6" noValidate>
             <input type="hidden" name="token" value={data.token} />
             <input type="hidden" name="shown" value={data.shown} />
-            {/* Without JS, Enter in any field presses the form's first button: this one keeps everything (ENTER_INTENT). */}
+            {/* Without JS, Enter in any field presses the form's first button: this one keeps everything (see submitCheckout). */}
             {hydrated ? null : <button type="submit" name="intent" value="enter" hidden />}
             {/* The hidden placement token and fingerprint have no field of their own: their message is the form's. */}
             <ErrorSummary
@@ -105,7 +105,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                     name="addressId"
                     // After a refused order the address sent stays chosen.
                     selectedId={Number(fields.addressId.initialValue) || null}
-                    returnTo="/checkout"
                     error={fields.addressId.errors?.[0] ?? null}
                     onShippingChange={recheckDone}
                   />
@@ -176,7 +175,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
 
             <section className="card grid gap-3 p-3">
               <PaymentMethodPicker
-                formId={FORM_ID}
                 selected={view.paymentMethod}
                 error={fields.payment.errors?.[0] ?? null}
                 onChange={(method) =>

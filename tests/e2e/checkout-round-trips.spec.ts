@@ -1,12 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { failOnConsoleErrors } from "./support/console-errors";
 import { addToCart, memberWithEmptyCart } from "./support/shop";
 
 /**
- * The checkout's coupon and points controls on a phone (390×844), JS on and off: applying or removing a
- * coupon or points, a refused code and Enter in the code field keep everything the shopper typed on the
- * page (guest details, a new address, the registration password, the delivery wish, 備考, the payment
- * method), and the order is then placed with the coupon and points shown.
+ * Every button of the checkout keeps what the shopper typed, on a phone (390×844), JS on and off: applying
+ * or removing a coupon or points, a refused code, Enter in the code field, and the buttons that lead to
+ * another page and back (カートに戻って変更する; without JS the address chooser's 編集). The guest details, a
+ * new address, the registration password, the delivery wish, 備考 and the payment method all survive, and
+ * the order is then placed as shown.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -16,6 +17,8 @@ const isJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 const address = (page: Page) => page.getByRole("region", { name: "お届け先" });
 const buyer = (page: Page) => page.getByRole("region", { name: "ご注文者情報" });
+/** A control that leads to another page, whether it is a button or a link. */
+const wayOut = (scope: Page | Locator, name: string) => scope.getByRole("button", { name }).or(scope.getByRole("link", { name }));
 
 /** A new address for 佐藤 花子 at 〒100-0001 (住所を検索 without JS), with the delivery wish, 備考 and payment. */
 async function fillNewAddressAndWishes(page: Page) {
@@ -170,4 +173,59 @@ test("a member uses points and SPRING10 on a one-off address without losing anyt
   await confirmOrder(page);
   await expect(page.getByText("お支払い合計：")).toContainText("2,362円");
   await expect(page.getByTestId("thanks-details")).toContainText("〒100-0001 東京都千代田区千代田 1-1 千代田ハイツ101");
+});
+
+test("a guest goes back to the cart and returns to find everything typed, the password held", async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = `back-${test.info().project.name}-${Date.now()}@example.jp`;
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await buyer(page).getByRole("textbox", { name: "メールアドレス" }).fill(email);
+  await buyer(page).getByRole("textbox", { name: "姓", exact: true }).fill("鈴木");
+  await buyer(page).getByRole("textbox", { name: "名", exact: true }).fill("一郎");
+  await buyer(page).getByRole("textbox", { name: "セイ（カタカナ）" }).fill("スズキ");
+  await buyer(page).getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
+  await buyer(page).getByLabel(/^パスワード/).fill("password1234");
+  await buyer(page).getByRole("checkbox", { name: /会員規約/ }).check();
+  await fillNewAddressAndWishes(page);
+  const deliveryDate = await page.getByLabel("お届け希望日").inputValue();
+
+  await wayOut(page, "カートに戻って変更する").click();
+  await expect(page).toHaveURL("/cart");
+  await page.getByRole("button", { name: "ご購入手続きへ" }).click();
+  await expect(page).toHaveURL("/checkout");
+  await expectAddressAndWishesKept(page, deliveryDate);
+  await expect(buyer(page).getByRole("textbox", { name: "メールアドレス" })).toHaveValue(email);
+  await expect(buyer(page).getByRole("textbox", { name: "セイ（カタカナ）" })).toHaveValue("スズキ");
+  await expect(buyer(page).getByRole("checkbox", { name: /会員規約/ })).toBeChecked();
+  // The password is held by the server while the shopper is away (never sent back).
+  await expect(page.getByTestId("password-kept")).toBeVisible();
+
+  await confirmOrder(page);
+  await expect(page.getByTestId("thanks-details")).toContainText("佐藤 花子 様");
+  await expect(page.getByRole("link", { name: "鈴木様" })).toBeVisible();
+});
+
+test("without JS a member edits a saved address from the chooser and comes back to everything typed", async ({ page }) => {
+  test.skip(isJs(), "with JS the chooser edits addresses in a modal on the page itself");
+  test.setTimeout(60_000);
+  await memberWithEmptyCart(page);
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await address(page).getByRole("radio", { name: "山田 太郎 様" }).check();
+  await address(page).getByRole("checkbox", { name: "今回だけ別のお届け先を入力する" }).check();
+  await fillNewAddressAndWishes(page);
+  const deliveryDate = await page.getByLabel("お届け希望日").inputValue();
+  await page.getByLabel("クーポンコード").fill("SPRING10");
+
+  await wayOut(address(page), "山田 太郎 様のお届け先を編集").click();
+  await expect(page).toHaveURL(/\/user\/profile\/addresses\/\d+\/edit\?redirectTo=%2Fcheckout$/);
+  await page.getByRole("textbox", { name: /建物名/ }).fill("梅田レジデンス 1206");
+  await page.getByRole("button", { name: "保存する" }).click();
+  await expect(page).toHaveURL("/checkout");
+  await expect(address(page).getByRole("radio", { name: "山田 太郎 様" })).toBeChecked();
+  await expect(address(page)).toContainText("梅田レジデンス 1206");
+  await expect(address(page).getByRole("checkbox", { name: "今回だけ別のお届け先を入力する" })).toBeChecked();
+  await expectAddressAndWishesKept(page, deliveryDate);
+  await expect(page.getByLabel("クーポンコード")).toHaveValue("SPRING10");
 });
