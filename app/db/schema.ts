@@ -469,6 +469,12 @@ export const carts = sqliteTable(
     /** Buyer chose cold shipping for items where it is optional. */
     coldshipping: flag("coldshipping"),
     warehouseNotice: text("warehouse_notice").notNull().default(""),
+    /**
+     * What the shopper typed on the checkout when one of its buttons took them to a page that comes back
+     * (an address page without JS, the cart): JSON from core/checkout-draft (saved time and values, never a
+     * password), read by the next checkout page while fresh, cleared when the order is placed.
+     */
+    checkoutDraft: text("checkout_draft"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()

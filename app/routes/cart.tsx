@@ -29,7 +29,8 @@ const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "n
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await cartActorFor(request, context);
-  const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
+  // The checkout's draft stays on the server until the shopper is back at the checkout.
+  const { checkoutDraft: _checkoutDraft, ...view } = await loadCart(actor.db, actor.owner, actor.session, actor.now);
   const url = new URL(request.url);
   const errorField = url.searchParams.get("cart_error");
   const field = CART_FIELDS.find((known) => known === errorField);

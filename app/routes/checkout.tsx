@@ -20,13 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await loadOrderReview();
   const actor = await cartActorFor(request, context);
   const memberId = actor.owner.userId;
-  const [view, addresses] = await Promise.all([
+  const [{ checkoutDraft, ...view }, addresses] = await Promise.all([
     loadCart(actor.db, actor.owner, actor.session, actor.now),
     memberId != null ? listAddresses(actor.db, memberId) : Promise.resolve([]),
   ]);
   if (view.cart.list.length === 0) throw redirect("/cart");
+  // What was typed before one of the page's buttons led to another page: the form starts from it.
+  const draft: CheckoutActionData | null = checkoutDraft ? { initialValue: checkoutDraft, error: {} } : null;
   return {
     view,
+    draft,
     isMember: memberId != null,
     addresses,
     // A fresh token per checkout form: the same form submitted twice makes one order.
@@ -48,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await cartActorFor(request, context);
   const outcome = await submitCheckout(actor, form, postalDepsFor(context, request));
   if (outcome.kind === "page") return data<CheckoutActionData>(outcome.data, { status: outcome.status });
-  if (outcome.kind === "already-placed") throw redirect(outcome.href, 303);
+  if (outcome.kind === "already-placed" || outcome.kind === "leave") throw redirect(outcome.href, 303);
 
   const { result } = outcome;
   const session = await getSession(request, context);
@@ -72,5 +75,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/checkout" || defaultShouldRevalidate;
 
 export default function Checkout() {
-  return <CheckoutPage data={useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>() ?? null} />;
+  const data = useLoaderData<typeof loader>();
+  return <CheckoutPage data={data} lastResult={useActionData<typeof action>() ?? data.draft} />;
 }

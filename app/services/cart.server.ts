@@ -13,6 +13,7 @@ import {
   type CouponCampaign,
   type PointPromo,
 } from "~/core/cart";
+import { readCheckoutDraft, type CheckoutDraft } from "~/core/checkout-draft";
 import { pointPromoColor } from "~/core/colors";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { activeAt, type Database } from "~/db/client.server";
@@ -277,6 +278,8 @@ export interface CartView {
   address: (typeof addresses.$inferSelect) | null;
   /** The rules of the coupons the cart applies (cart.coupons and cart.autocoupons), for the spec's coupon objects. */
   couponRules: CartCoupon[];
+  /** What was typed on the checkout before one of its buttons led elsewhere, while fresh (core/checkout-draft). */
+  checkoutDraft: CheckoutDraft | null;
 }
 
 /**
@@ -342,6 +345,7 @@ export async function loadCart(
     buyLater: rows.later,
     address: rows.address,
     couponRules: allCoupons.filter((coupon) => [...cart.coupons, ...cart.autocoupons].some((applied) => applied.id === coupon.id)),
+    checkoutDraft: readCheckoutDraft(record?.checkoutDraft, now),
   };
 }
 
@@ -421,7 +425,7 @@ export async function setLineWrapping(db: Database, owner: CartOwner, lineId: nu
 export async function updateCart(
   db: Database,
   cartId: string,
-  values: Partial<Pick<typeof carts.$inferInsert, "couponCode" | "pointAmount" | "paymentMethod" | "coldshipping" | "warehouseNotice">>,
+  values: Partial<Pick<typeof carts.$inferInsert, "couponCode" | "pointAmount" | "paymentMethod" | "coldshipping" | "warehouseNotice" | "checkoutDraft">>,
 ): Promise<void> {
   await db.update(carts).set({ ...values, updatedAt: new Date() }).where(eq(carts.id, cartId));
 }

@@ -6,10 +6,9 @@
  */
 import { and, eq, gt, lt, or } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
+import { CHECKOUT_KEEP_MS } from "~/core/checkout-draft";
 import type { Database } from "~/db/client.server";
 import { checkoutPasswordHolds } from "~/db/schema";
-
-const HOLD_MS = 60 * 60 * 1000;
 
 /** Keeps the hash of `password` for this cart (replacing its earlier hold) and answers the hold's id. */
 export async function holdPassword(db: Database, cartId: string, password: string, now: Date): Promise<string> {
@@ -18,7 +17,7 @@ export async function holdPassword(db: Database, cartId: string, password: strin
   await db.batch([
     db
       .delete(checkoutPasswordHolds)
-      .where(or(eq(checkoutPasswordHolds.cartId, cartId), lt(checkoutPasswordHolds.createdAt, new Date(now.getTime() - HOLD_MS)))),
+      .where(or(eq(checkoutPasswordHolds.cartId, cartId), lt(checkoutPasswordHolds.createdAt, new Date(now.getTime() - CHECKOUT_KEEP_MS)))),
     db.insert(checkoutPasswordHolds).values({ id, cartId, passwordHash, createdAt: now }),
   ]);
   return id;
@@ -33,7 +32,7 @@ export async function heldPasswordHash(db: Database, id: string, cartId: string,
       and(
         eq(checkoutPasswordHolds.id, id),
         eq(checkoutPasswordHolds.cartId, cartId),
-        gt(checkoutPasswordHolds.createdAt, new Date(now.getTime() - HOLD_MS)),
+        gt(checkoutPasswordHolds.createdAt, new Date(now.getTime() - CHECKOUT_KEEP_MS)),
       ),
     )
     .get();

@@ -1,8 +1,10 @@
 /**
- * What the checkout form's POST does, whichever button sent it: 住所を検索 and 手数料を反映して再計算
- * (the no-JS round trips) and 注文を確定する. Every way back to the page keeps what the shopper typed:
- * the fields come back in Conform's reply, the chosen payment method and the 備考 are saved on the cart,
- * and a registration password is held server-side (only its hash) instead of being sent back.
+ * What the checkout form's POST does, whichever button sent it: 住所を検索, 手数料を反映して再計算, the
+ * coupon and points buttons and Enter (the no-JS round trips), the buttons that lead to another page and
+ * back (`leaveTo`), and 注文を確定する. Every way back to the page keeps what the shopper typed: the fields
+ * come back in Conform's reply (or from the cart's draft after another page), the chosen payment method and
+ * the 備考 are saved on the cart, and a registration password is held server-side (only its hash) instead of
+ * being sent back.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
@@ -10,6 +12,7 @@ import * as v from "valibot";
 import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
 import type { AddressInput } from "~/core/address-form";
 import { CHECKOUT_MESSAGES, isDeliveryDateAllowed } from "~/core/checkout";
+import { checkoutDraftText, checkoutExitPath, type CheckoutDraft } from "~/core/checkout-draft";
 import {
   GuestCheckoutSchema,
   isTickedChoice,
@@ -21,22 +24,27 @@ import {
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
 import { choosePaymentMethod, saveNotices, type CartActor } from "./cart-actions.server";
-import { findCartId } from "./cart.server";
+import { findCartId, updateCart } from "./cart.server";
+import { applyCartControl, applyTypedCartControls, isCartControlIntent, type CartControlOutcome } from "./checkout-cart-controls.server";
 import { heldPasswordHash, holdPassword } from "./checkout-password.server";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "./checkout.server";
-import { lookUpPostalForm, type PostalDeps } from "./postal.server";
+import { completePrefecture, lookUpPostalForm, type PostalDeps } from "./postal.server";
 
 export type CheckoutActionData = SubmissionResult<string[]> & {
   lookupMessage?: { tone: "info" | "error"; text: string };
   /** What differs from the page the shopper confirmed (nothing was placed). */
   changes?: string[];
+  /** What a coupon or points button did (no JS), read by that control as the cart page's action result. */
+  cartControl?: CartControlOutcome;
 };
 
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }
   | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> }
   /** This cart was already ordered (another tab): its thank-you page says so. */
-  | { kind: "already-placed"; href: string };
+  | { kind: "already-placed"; href: string }
+  /** A button that leads to another page (which comes back): what was typed is kept on the cart meanwhile. */
+  | { kind: "leave"; href: string };
 
 export const CHECKOUT_SUBMIT_MESSAGES = {
   newAddressNotChosen:
@@ -71,6 +79,13 @@ async function keepTypedPassword(actor: CartActor, form: FormData): Promise<stri
   return cartId ? holdPassword(actor.db, cartId, password, actor.now) : null;
 }
 
+/** Keeps the typed values on the cart for the checkout page the shopper comes back to (core/checkout-draft). */
+async function keepDraft(actor: CartActor, values: CheckoutDraft): Promise<void> {
+  const cartId = await findCartId(actor.db, actor.owner);
+  const text = checkoutDraftText(values, actor.now);
+  if (cartId && text) await updateCart(actor.db, cartId, { checkoutDraft: text });
+}
+
 export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps): Promise<CheckoutSubmitOutcome> {
   const isMember = actor.owner.userId != null;
   const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
@@ -86,12 +101,33 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
   const notices =
     noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
 
-  const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => {
+  // What the page gets back of the typed values: never the password, a hold of it instead.
+  const typedValues = async (reply: SubmissionResult<string[]>) => {
     const passwordHold = await keepTypedPassword(actor, form);
-    const initialValue = passwordHold ? { ...reply.initialValue, passwordHold } : reply.initialValue;
-    return { kind: "page", data: { ...reply, initialValue, ...extra }, status };
+    return passwordHold ? { ...reply.initialValue, passwordHold } : (reply.initialValue ?? {});
   };
+  const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => ({
+    kind: "page",
+    data: { ...reply, initialValue: await typedValues(reply), ...extra },
+    status,
+  });
 
+  const exit = checkoutExitPath(form.get("leaveTo"));
+  if (exit) {
+    // カートに戻って変更する, and the address chooser's pages without JS: the typed values wait on the cart.
+    const { leaveTo: _leaveTo, ...typed } = await typedValues(parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }));
+    await keepDraft(actor, typed);
+    return { kind: "leave", href: exit };
+  }
+  if (intent === "enter" || isCartControlIntent(intent)) {
+    // Without JS: a coupon or points button, or Enter in any field (the form's first, hidden button), which
+    // applies the code and points typed and fills an empty prefecture, city and district from a typed postal
+    // code (never overwriting what was typed). The page comes back with everything typed.
+    const control = intent === "enter" ? await applyTypedCartControls(actor, form) : await applyCartControl(actor, intent, form);
+    const values = intent === "enter" ? await completePrefecture(postal, form, "shipping.") : form;
+    const reply = parseWithValibot(values, { schema }).reply({ hideFields: ["password"] });
+    return page({ ...reply, error: {} }, control.status, control.outcome ? { cartControl: control.outcome } : {});
+  }
   if (intent === "postal_lookup") {
     // Without JS: fill the address from the postal code and show the form again, without judging the rest yet.
     const lookup = await lookUpPostalForm(postal, form, "shipping.");

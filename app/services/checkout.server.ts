@@ -340,7 +340,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     releaseHeldPassword(db, view.cartId),
     db
       .update(carts)
-      .set({ couponCode: null, pointAmount: 0, warehouseNotice: "", coldshipping: false, updatedAt: now })
+      .set({ couponCode: null, pointAmount: 0, warehouseNotice: "", coldshipping: false, checkoutDraft: null, updatedAt: now })
       .where(eq(carts.id, view.cartId)),
   );
 

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { failOnConsoleErrors } from "./support/console-errors";
+import { addToCart, logInAsMember } from "./support/shop";
 
 /**
  * The checkout on a phone (390×844), JS on and off: the amount charged is the amount shown, nothing typed
@@ -7,28 +9,9 @@ import { expect, test, type Page } from "@playwright/test";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-// Any console error (a hydration warning included) fails the test. A refused form answers 400 by design
-// (the browser logs that as a failed resource); those lines are the only ones allowed.
-const REFUSED_FORM = /^Failed to load resource: the server responded with a status of 400/;
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !REFUSED_FORM.test(message.text())) consoleErrors.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+failOnConsoleErrors(test);
 
 const isJs = () => test.info().project.use.javaScriptEnabled !== false;
-
-async function addToCart(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByRole("button", { name: "カートに入れる" }).click();
-  await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
-}
 
 async function fillGuest(page: Page, email: string) {
   const buyer = page.getByRole("region", { name: "ご注文者情報" });
@@ -154,11 +137,7 @@ test("a changed cart places nothing and says what changed; a second tab is told 
 });
 
 test("銀行振込 tells where to pay and by when, on the thank-you page and the order page", async ({ page }) => {
-  await page.goto("/login?redirectTo=%2F");
-  await page.getByLabel("メールアドレス").fill("member@example.jp");
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL("/");
+  await logInAsMember(page);
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
   await page.getByRole("radio", { name: /銀行振込/ }).check();
@@ -175,11 +154,7 @@ test("銀行振込 tells where to pay and by when, on the thank-you page and the
 });
 
 test("a member's typed new address is never dropped silently", async ({ page }) => {
-  await page.goto("/login?redirectTo=%2F");
-  await page.getByLabel("メールアドレス").fill("member@example.jp");
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL("/");
+  await logInAsMember(page);
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
   const address = page.getByRole("region", { name: "お届け先" });

@@ -7,16 +7,16 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { BANK_TRANSFER_ACCOUNT } from "~/core/bank-transfer";
-import { orderFingerprint } from "~/core/order-confirmation";
-import { addresses, carts, notificationMails, orders, orderShipments, products, users } from "~/db/schema";
+import { addresses, carts, notificationMails, orders, orderShipments, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as thanksLoader } from "~/routes/checkout_.thanks.$number";
 import { action as registerAction } from "~/routes/user.register";
 import type { CheckoutActionData } from "~/services/checkout-submit.server";
 import { CHECKOUT_SUBMIT_MESSAGES } from "~/services/checkout-submit.server";
-import { addLine, ensureCart, loadCart } from "~/services/cart.server";
+import { ensureCart } from "~/services/cart.server";
 import { location, postRequest, run, valueOf, pageRequest } from "../support/member";
+import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { guestCartCookie, memberCookie } from "../support/requests";
 
@@ -29,16 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => platform.dispose());
 
-async function cartWithSimple(owner: { userId?: number }): Promise<string> {
-  const cartId = await ensureCart(platform.db, owner);
-  const simple = (await platform.db.select().from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())!;
-  await addLine(platform.db, cartId, { productId: simple.id, variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, isPreorder: false, subscribe: null });
-  return cartId;
-}
-
-async function shown(owner: { userId?: number; cartId?: string }): Promise<string> {
-  return orderFingerprint((await loadCart(platform.db, owner, {}, new Date())).cart);
-}
+const cartWithSimple = (owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
+const shown = (owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
 
 const recipient = {
   "shipping.postal_code": "1000001",

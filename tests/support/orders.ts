@@ -1,4 +1,9 @@
 /** Fixtures for placing orders in tests. */
+import { eq } from "drizzle-orm";
+import { orderFingerprint } from "~/core/order-confirmation";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { addLine, ensureCart, loadCart } from "~/services/cart.server";
 import type { ShippingAddress } from "~/services/checkout.server";
 
 /** 〒100-0001 東京都千代田区, as a checkout's one-off address. */
@@ -15,3 +20,16 @@ export const TOKYO_ADDRESS: ShippingAddress = {
   address2: "",
   phone: "0312345678",
 };
+
+/** A cart of this owner (made when missing) with one DEMO-SIMPLE added; answers its id. */
+export async function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {
+  const cartId = await ensureCart(db, owner);
+  const simple = (await db.select().from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())!;
+  await addLine(db, cartId, { productId: simple.id, variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, isPreorder: false, subscribe: null });
+  return cartId;
+}
+
+/** The fingerprint the checkout page shows for this owner's cart now (its `shown` field). */
+export async function shownFingerprint(db: Database, owner: { userId?: number; cartId?: string }): Promise<string> {
+  return orderFingerprint((await loadCart(db, owner, {}, new Date())).cart);
+}

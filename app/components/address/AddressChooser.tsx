@@ -13,7 +13,7 @@
  * - onShippingChange?(result)        the shipping recheck (POST /api/shipping-fee/check) that follows
  *                                    each choice and each save: `{ ok: true, shipping_fee, … }` or
  *                                    `{ ok: false, error }` (see ShippingRecheck in address-client.ts).
- * - returnTo?: string                where the no-JS add/edit/delete pages come back to (default "/checkout").
+ * - returnTo?: string                where a login asked for by a save comes back to (default "/checkout").
  * - error?: string | null            a server message about the address (shown under the block).
  *
  * With JS: a summary of the chosen address and 「変更」, which opens a modal to choose another address,
@@ -21,12 +21,12 @@
  * /user/profile/checkout/editAddress; the saved address is then chosen) or delete (after
  * 「この配送先を本当に削除しますか？」; the first remaining address is chosen). The modal is portalled
  * out of the checkout form, so its fields are never submitted with the order.
- * Without JS: the addresses are an inline radio list (name = `name`) in the checkout form, with links
- * to the plain pages /user/profile/addresses/new, …/{id}/edit and …/{id}/delete (?redirectTo=returnTo).
+ * Without JS: the addresses are an inline radio list (name = `name`) in the checkout form, with buttons
+ * of that form (`leaveTo`, core/checkout-draft) to the plain pages /user/profile/addresses/new,
+ * …/{id}/edit and …/{id}/delete: the checkout keeps what was typed meanwhile, and the pages come back.
  * With no saved address the chooser shows only the add link: a checkout page should then render
  * AddressForm for a new address instead.
  */
-import { Link } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { AddressInput, AddressJson } from "~/core/address-form";
 import { listWithSaved } from "~/core/address-book";
@@ -57,7 +57,8 @@ export function initialChoice(addresses: AddressJson[], selectedId: number | nul
   return addresses[0]?.id ?? null;
 }
 
-const withReturn = (path: string, returnTo: string) => `${path}?redirectTo=${encodeURIComponent(returnTo)}`;
+/** A no-JS button of the checkout form that leads to an address page (core/checkout-draft). */
+const leaveFor = (path: string) => ({ type: "submit" as const, name: "leaveTo", value: path, className: "btn-link" });
 
 export function AddressChooser({
   addresses,
@@ -149,18 +150,18 @@ export function AddressChooser({
             <div className="grid gap-2">
               <AddressSummary address={address} labelFor={`${name}-${address.id}`} id={`${name}-${address.id}-summary`} />
               <p className="m-0 flex gap-3 text-sm">
-                <Link to={withReturn(`/user/profile/addresses/${address.id}/edit`, returnTo)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}>
+                <button {...leaveFor(`/user/profile/addresses/${address.id}/edit`)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}>
                   編集
-                </Link>
-                <Link to={withReturn(`/user/profile/addresses/${address.id}/delete`, returnTo)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}>
+                </button>
+                <button {...leaveFor(`/user/profile/addresses/${address.id}/delete`)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}>
                   削除
-                </Link>
+                </button>
               </p>
             </div>
           </div>
         ))}
         <p className="m-0">
-          <Link to={withReturn("/user/profile/addresses/new", returnTo)}>＋ 新しいお届け先を追加</Link>
+          <button {...leaveFor("/user/profile/addresses/new")}>＋ 新しいお届け先を追加</button>
         </p>
         {errorText}
       </fieldset>

@@ -4,24 +4,26 @@ import type { Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
 import type { CartActionData } from "~/routes/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CartFetcherForm, errorFor, useCartFetcher } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Coupon code entry; the server's message shows in a dismissible red box; applied coupons can be removed. */
 export function CartCouponEntry({
   cart,
   couponCode,
   pageError,
-  returnTo,
+  orderFormId,
 }: {
   cart: Cart;
+  /** The code the field starts with (the cart's, or one typed and refused). */
   couponCode: string | null;
   pageError: CartActionData | { field: string; error: string } | null;
-  /** Page to return to without JS (the checkout reuses these controls). */
-  returnTo?: string;
+  /** On the checkout: the order form the controls submit without JS (see useOwningForm). */
+  orderFormId?: string;
 }) {
   const apply = useCartFetcher();
   const remove = useCartFetcher();
   const hydrated = useHydrated();
+  const owner = useOwningForm(orderFormId);
   const error = errorFor([apply.data, pageError], { intent: "coupon", fields: ["coupon"] });
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(false), [error, apply.data]);
@@ -46,7 +48,8 @@ export function CartCouponEntry({
             <button type="button" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" onClick={() => setDismissed(true)}>
               ×
             </button>
-          ) : (
+          ) : owner.owned ? null : (
+            // Without JS on the cart page, reloading it clears the message (on the checkout it would lose what was typed).
             <Link to="/cart" className="text-white" aria-label="閉じる">
               ×
             </Link>
@@ -60,8 +63,8 @@ export function CartCouponEntry({
             {coupon.free_shipping ? "・送料無料" : ""}）
           </span>
           {!coupon.auto ? (
-            <CartFetcherForm returnTo={returnTo} fetcher={remove} intent="remove_coupon">
-              <button type="submit" className="btn-secondary py-1 text-xs">
+            <CartFetcherForm fetcher={remove} intent="remove_coupon">
+              <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_coupon")}>
                 取り消す
               </button>
             </CartFetcherForm>
@@ -69,7 +72,7 @@ export function CartCouponEntry({
         </div>
       ))}
       {cart.coupons.length === 0 ? (
-        <CartFetcherForm returnTo={returnTo} fetcher={apply} intent="coupon" className="flex gap-2">
+        <CartFetcherForm fetcher={apply} intent="coupon" className="flex gap-2">
           <label htmlFor="coupon-code" className="sr-only">
             クーポンコード
           </label>
@@ -81,8 +84,9 @@ export function CartCouponEntry({
             autoCapitalize="characters"
             autoComplete="off"
             className="field flex-1"
+            {...owner.field}
           />
-          <button type="submit" className="btn-secondary" disabled={apply.state !== "idle"}>
+          <button type="submit" className="btn-secondary" disabled={apply.state !== "idle"} {...owner.button("coupon")}>
             適用
           </button>
         </CartFetcherForm>

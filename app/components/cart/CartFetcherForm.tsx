@@ -1,6 +1,7 @@
 import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CartActionData } from "~/routes/cart";
+import { useHydrated } from "../forms/useHydrated";
 
 /**
  * A cart control: a plain POST form to /cart without JS (the action redirects back), a fetcher with JS
@@ -18,7 +19,6 @@ export function CartFetcherForm({
   children,
   className,
   onSubmit,
-  returnTo,
   noValidate,
 }: {
   fetcher: Pick<FetcherWithComponents<unknown>, "Form">;
@@ -29,18 +29,31 @@ export function CartFetcherForm({
   children: ReactNode;
   className?: string;
   onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
-  /** Page to come back to after a plain (no-JS) post; the cart by default. */
-  returnTo?: string;
   noValidate?: boolean;
 }) {
   return (
     <fetcher.Form method="post" action={action} className={className} onSubmit={onSubmit} noValidate={noValidate}>
       <input type="hidden" name="intent" value={intent} />
       {line != null ? <input type="hidden" name="line" value={line} /> : null}
-      {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
       {children}
     </fetcher.Form>
   );
+}
+
+/**
+ * A cart control placed beside another page's form (the checkout's order form, `formId`): without JS its
+ * fields and buttons belong to that form, each button with its own intent, so a press sends everything
+ * typed on the page and the page comes back with it. With JS (and without `formId`) they stay the control's
+ * own fetcher form. Spread `field` on inputs and `button(intent)` on submit buttons.
+ */
+export function useOwningForm(formId: string | undefined) {
+  const form = useHydrated() ? undefined : formId;
+  return {
+    /** True when the control's own form is not submitted (no way back to the page but the owning form). */
+    owned: form != null,
+    field: { form },
+    button: (intent: string) => (form ? { form, name: "intent", value: intent } : {}),
+  };
 }
 
 type ErrorSource = CartActionData | { field: string; error: string } | null | undefined;

@@ -146,8 +146,8 @@ export function CartLineRow({
 
           <div className="flex flex-wrap gap-2">
             {loggedIn ? (
-              // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart with the notice.
-              <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id} returnTo="/cart">
+              // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart (its default) with the notice.
+              <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id}>
                 <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"}>
                   あとで買う
                 </button>

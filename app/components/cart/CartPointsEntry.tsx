@@ -1,22 +1,26 @@
 import type { Cart } from "~/core/cart";
 import type { CartActionData } from "~/routes/cart";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Points to use (members): at most min(points held, 1000, total); the server's message sits by the field. */
 export function CartPointsEntry({
   cart,
   userPoints,
   pageError,
-  returnTo,
+  typedAmount,
+  orderFormId,
 }: {
   cart: Cart;
   userPoints: number;
   pageError: CartActionData | { field: string; error: string } | null;
-  /** Page to return to without JS (the checkout reuses these controls). */
-  returnTo?: string;
+  /** An amount typed and not applied (it stays in the field); else the field shows the points in use. */
+  typedAmount?: string;
+  /** On the checkout: the order form the controls submit without JS (see useOwningForm). */
+  orderFormId?: string;
 }) {
   const use = useCartFetcher();
   const remove = useCartFetcher();
+  const owner = useOwningForm(orderFormId);
   const error = errorFor([use.data, pageError], { intent: "points", fields: ["points"] });
   return (
     <section aria-labelledby="points-heading" className="grid gap-2">
@@ -27,14 +31,14 @@ export function CartPointsEntry({
         保有ポイント：<strong>{userPoints.toLocaleString("ja-JP")}pt</strong>（今回のご利用上限 {cart.max_points.toLocaleString("ja-JP")}pt）
       </p>
       {cart.points > 0 ? (
-        <CartFetcherForm returnTo={returnTo} fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
+        <CartFetcherForm fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
           <span data-testid="points-used">{cart.points.toLocaleString("ja-JP")}pt 利用中</span>
-          <button type="submit" className="btn-secondary py-1 text-xs">
+          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_points")}>
             ポイントの利用をやめる
           </button>
         </CartFetcherForm>
       ) : null}
-      <CartFetcherForm returnTo={returnTo} fetcher={use} intent="points" className="grid gap-1">
+      <CartFetcherForm fetcher={use} intent="points" className="grid gap-1">
         <div className="flex gap-2">
           <label htmlFor="points-amount" className="sr-only">
             利用するポイント
@@ -45,13 +49,16 @@ export function CartPointsEntry({
             type="number"
             inputMode="numeric"
             min={0}
-            defaultValue={cart.points || ""}
+            // A new amount in use (JS: after a fetcher) replaces what the field shows.
+            key={cart.points}
+            defaultValue={typedAmount ?? (cart.points || "")}
             placeholder="利用するポイント"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "points-error" : undefined}
             className="field flex-1"
+            {...owner.field}
           />
-          <button type="submit" className="btn-secondary">
+          <button type="submit" className="btn-secondary" {...owner.button("points")}>
             使う
           </button>
         </div>

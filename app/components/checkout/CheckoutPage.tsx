@@ -32,8 +32,8 @@ const FeedbackPopup = lazy(() => import("./FeedbackPopup").then((module) => ({ d
 
 /**
  * Spec screen 11. The order form is validated on the server only (its messages come back in Conform's
- * reply, read by useServerValidatedForm), which keeps the page's script small. Coupon and points use the cart's own controls, so they behave
- * exactly as on the cart page and come back here without JS.
+ * reply, read by useServerValidatedForm), which keeps the page's script small. Coupon and points use the
+ * cart's own controls: fetchers with JS; without JS buttons of this form, so nothing typed is lost.
  */
 export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; lastResult: CheckoutActionData | null }) {
   const { view, isMember, addresses } = data;
@@ -74,6 +74,8 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
           <Form method="post" action="/checkout" id={form.id} aria-describedby={form.errors ? form.errorId : undefined} className="grid gap-6" noValidate>
             <input type="hidden" name="token" value={data.token} />
             <input type="hidden" name="shown" value={data.shown} />
+            {/* Without JS, Enter in any field presses the form's first button: this one keeps everything (see submitCheckout). */}
+            {hydrated ? null : <button type="submit" name="intent" value="enter" hidden />}
             {/* The hidden placement token and fingerprint have no field of their own: their message is the form's. */}
             <ErrorSummary
               id={form.errorId}
@@ -103,7 +105,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
                     name="addressId"
                     // After a refused order the address sent stays chosen.
                     selectedId={Number(fields.addressId.initialValue) || null}
-                    returnTo="/checkout"
                     error={fields.addressId.errors?.[0] ?? null}
                     onShippingChange={recheckDone}
                   />
@@ -174,7 +175,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
 
             <section className="card grid gap-3 p-3">
               <PaymentMethodPicker
-                formId={FORM_ID}
                 selected={view.paymentMethod}
                 error={fields.payment.errors?.[0] ?? null}
                 onChange={(method) =>
@@ -186,7 +186,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
         </div>
 
         <aside className="grid content-start gap-4">
-          <LazyOrderReview data={data} isMember={isMember} />
+          <LazyOrderReview data={data} isMember={isMember} orderFormId={FORM_ID} />
           <div className="card grid gap-3 p-3">
             <CartSummary cart={cart} />
             <button

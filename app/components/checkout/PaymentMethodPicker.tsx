@@ -3,20 +3,18 @@ import { formatYen } from "~/core/money";
 import { useHydrated } from "../forms/useHydrated";
 
 /**
- * Payment method radios with their fees. They belong to the order form (name `payment`). With JS a
+ * Payment method radios with their fees; render inside the order form (name `payment`). With JS a
  * change also updates the cart's method so the totals show the fee at once; without JS the
- * 「手数料を反映」 button does the same through the cart action and comes back here.
+ * 「手数料を反映」 button (intent=payment) submits the order form, which saves it and comes back.
  */
 export function PaymentMethodPicker({
   selected,
   error,
   onChange,
-  formId,
 }: {
   selected: PaymentMethod | null;
   error?: string | null;
   onChange: (method: PaymentMethod) => void;
-  formId: string;
 }) {
   const hydrated = useHydrated();
   return (
@@ -32,7 +30,6 @@ export function PaymentMethodPicker({
             type="radio"
             name="payment"
             value={method}
-            form={formId}
             defaultChecked={selected === method}
             required
             onChange={() => onChange(method)}
@@ -50,7 +47,7 @@ export function PaymentMethodPicker({
         </p>
       ) : null}
       {!hydrated ? (
-        <button type="submit" form={formId} name="intent" value="payment" className="btn-secondary justify-self-start text-xs">
+        <button type="submit" name="intent" value="payment" className="btn-secondary justify-self-start text-xs">
           手数料を反映して合計を再計算
         </button>
       ) : null}

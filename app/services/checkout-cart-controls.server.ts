@@ -1,0 +1,55 @@
+/**
+ * The checkout's coupon and points buttons without JS, and Enter in any of its fields. The buttons are
+ * buttons of the order form (each with its intent), so what the shopper typed comes back with their result;
+ * they change the cart through the cart page's own services. Their fields keep the cart page's names:
+ * `code` and `amount`.
+ */
+import { applyCoupon, applyPoints, removeCoupon, type CartActionResult, type CartActor, type CartField } from "./cart-actions.server";
+
+/** What a control did, for its message beside it (the shape of the cart page's action result). */
+export type CartControlOutcome = { ok: true; intent: string } | { ok: false; intent: string; field: CartField; error: string };
+
+export interface CartControlAnswer {
+  /** Absent when Enter had nothing to apply. */
+  outcome?: CartControlOutcome;
+  /** The page's status: the refusal's (400, 401, 404, 409, 429) or 200. */
+  status: number;
+}
+
+const CART_CONTROLS = {
+  coupon: (actor, form) => applyCoupon(actor, form.get("code")),
+  remove_coupon: (actor) => removeCoupon(actor),
+  points: (actor, form) => applyPoints(actor, form.get("amount")),
+  remove_points: (actor) => applyPoints(actor, "0"),
+} satisfies Record<string, (actor: CartActor, form: FormData) => Promise<CartActionResult>>;
+
+export type CartControlIntent = keyof typeof CART_CONTROLS;
+
+export function isCartControlIntent(intent: unknown): intent is CartControlIntent {
+  return typeof intent === "string" && Object.hasOwn(CART_CONTROLS, intent);
+}
+
+export async function applyCartControl(actor: CartActor, intent: CartControlIntent, form: FormData): Promise<CartControlAnswer> {
+  const result = await CART_CONTROLS[intent](actor, form);
+  return result.ok
+    ? { outcome: { ok: true, intent }, status: 200 }
+    : { outcome: { ok: false, intent, field: result.field, error: result.error }, status: result.status };
+}
+
+/**
+ * Enter (the no-JS form's default button, a phone keyboard's 確定 too): the coupon code and the points
+ * typed in their fields are applied, in that order; the first refusal is the answer.
+ */
+export async function applyTypedCartControls(actor: CartActor, form: FormData): Promise<CartControlAnswer> {
+  let answer: CartControlAnswer = { status: 200 };
+  for (const [intent, field] of [
+    ["coupon", "code"],
+    ["points", "amount"],
+  ] as const) {
+    const typed = form.get(field);
+    if (typeof typed !== "string" || typed.trim() === "") continue;
+    answer = await applyCartControl(actor, intent, form);
+    if (answer.outcome?.ok === false) break;
+  }
+  return answer;
+}

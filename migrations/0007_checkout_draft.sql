@@ -1,0 +1,1 @@
+ALTER TABLE `carts` ADD `checkout_draft` text;
