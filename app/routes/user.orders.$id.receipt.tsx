@@ -50,7 +50,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   throw redirect(`/user/orders/${orderId}/receipt?notice=saved`, 303);
 }
 
-/** Only the receipt prints: the site header, footer and the controls stay on screen. */
+/**
+ * Only the receipt prints: the site header, footer and the controls stay on screen. Given to <style> as
+ * raw HTML: as a text child React would escape `>` on the server (a <style> does not unescape it), so
+ * the selectors would not match and the browser's text would differ from the client's (a hydration error).
+ */
 const PRINT_STYLE = `@media print {
   body > header, body > footer, .receipt-controls { display: none !important; }
   main { max-width: none !important; padding: 0 !important; }
@@ -82,7 +86,7 @@ export default function ReceiptPage() {
   const hasReducedRate = receipt.lines.some((line) => line.taxRate === REDUCED_TAX_RATE);
   return (
     <>
-      <style>{PRINT_STYLE}</style>
+      <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="receipt-controls">
         <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
         <Notice text={searchParams.get("notice") === "saved" ? "宛名・但し書きを保存しました。" : null} />

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, login, test, type Locator, type Page } from "./fixtures";
 
 /** Checkout as guests and members, with JS on (postal autofill) and off (住所を検索 button). */
 async function addToCart(page: Page, path: string) {
@@ -23,11 +23,7 @@ async function emptyCart(page: Page) {
 
 /** The demo member logs in, with an empty cart. */
 async function memberWithEmptyCart(page: Page) {
-  await page.goto("/login?redirectTo=%2F");
-  await page.getByLabel("メールアドレス").fill("member@example.jp");
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL("/");
+  await login(page, "member");
   await emptyCart(page);
 }
 
