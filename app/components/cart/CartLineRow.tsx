@@ -11,7 +11,8 @@ import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFe
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
  * with the input; without JS the input is always shown), wrapping, buy later and remove. Removing asks
- * for confirmation inline (?remove=ID), which works with and without JS.
+ * for confirmation inline (?remove=ID), which works with and without JS. Each control row wraps as a whole
+ * on a narrow phone (360 px) instead of squeezing a label or button to one character per line.
  */
 export function CartLineRow({
   line,
@@ -69,8 +70,8 @@ export function CartLineRow({
           </span>
 
           {showQuantityForm ? (
-            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex items-center gap-2">
-              <label htmlFor={`q-${line.id}`} className="text-xs">
+            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex min-h-9 flex-wrap items-center gap-2">
+              <label htmlFor={`q-${line.id}`} className="whitespace-nowrap text-xs">
                 数量
               </label>
               <input
@@ -80,21 +81,24 @@ export function CartLineRow({
                 inputMode="numeric"
                 min={1}
                 defaultValue={line.quantity}
-                className="field w-20 py-1"
+                className="field w-16 py-1"
               />
-              <button type="submit" className="btn-secondary py-1">
+              <button type="submit" className="btn-secondary whitespace-nowrap py-1">
                 更新
               </button>
               {hydrated ? (
-                <button type="button" className="cursor-pointer border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
+                <button type="button" className="cursor-pointer whitespace-nowrap border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
                   キャンセル
                 </button>
               ) : null}
             </CartFetcherForm>
           ) : (
-            <p className="m-0 flex items-center gap-2">
-              <span data-testid="line-quantity">数量：{line.quantity}</span>
-              <button type="button" className="btn-secondary py-1" onClick={() => setEditing(true)}>
+            // As tall as the change form (its 16 px input), so switching modes or hydrating moves nothing.
+            <p className="m-0 flex min-h-9 flex-wrap items-center gap-2">
+              <span className="whitespace-nowrap" data-testid="line-quantity">
+                数量：{line.quantity}
+              </span>
+              <button type="button" className="btn-secondary whitespace-nowrap py-1" onClick={() => setEditing(true)}>
                 変更
               </button>
             </p>
@@ -102,9 +106,9 @@ export function CartLineRow({
           <InlineError message={quantityError} />
 
           {line.wrappingAvailable ? (
-            <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex items-center gap-2">
+            <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <input type="hidden" name="w" value={line.wrapping ? "0" : "1"} />
-              <span className="text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
+              <span className="whitespace-nowrap text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
               <button type="submit" className="btn-secondary py-1 text-xs">
                 {line.wrapping ? "ラッピングをやめる" : `ラッピングする（1点${formatYen(WRAPPING_FEE)}）`}
               </button>
@@ -139,11 +143,11 @@ export function CartLineRow({
               <p role="alert" className="m-0 text-sm">
                 この商品をカートから削除しますか？
               </p>
-              <div className="flex gap-2">
-                <button type="submit" className="btn-primary py-1">
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" className="btn-primary whitespace-nowrap py-1">
                   削除する
                 </button>
-                <Link to="/cart" preventScrollReset className="btn-secondary py-1 no-underline">
+                <Link to="/cart" preventScrollReset className="btn-secondary whitespace-nowrap py-1 no-underline">
                   キャンセル
                 </Link>
               </div>

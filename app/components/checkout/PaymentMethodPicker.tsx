@@ -1,6 +1,5 @@
 import { PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
 import { formatYen } from "~/core/money";
-import { useHydrated } from "../forms/useHydrated";
 
 /**
  * Payment method radios with their fees. They belong to the order form (name `payment`). With JS a
@@ -18,7 +17,6 @@ export function PaymentMethodPicker({
   onChange: (method: PaymentMethod) => void;
   formId: string;
 }) {
-  const hydrated = useHydrated();
   return (
     <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={error ? "payment-error" : undefined}>
       <legend className="mb-1 text-base font-bold">
@@ -47,11 +45,13 @@ export function PaymentMethodPicker({
           {error}
         </p>
       ) : null}
-      {!hydrated ? (
+      {/* Without JS the server adds the method's fee; with JS the totals follow the choice at once, and a
+          browser running JS never lays this out (so hydration moves nothing below it). */}
+      <noscript>
         <button type="submit" form={formId} name="intent" value="payment" className="btn-secondary justify-self-start text-xs">
           手数料を反映して合計を再計算
         </button>
-      ) : null}
+      </noscript>
     </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import type { ProductView } from "~/services/product-page.server";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
 import { PriceBox } from "./PriceBox";
+import { StepButton } from "./StepButton";
 
 const CALCULATE_ACTION = "/api/product/calculate";
 const CART_ADD_ACTION = "/api/cart-add";
@@ -235,20 +236,17 @@ export function PurchaseForm({ view }: { view: ProductView }) {
             数量
           </label>
           <div className="flex items-center gap-2">
-            {hydrated ? (
-              <button
-                type="button"
-                className="btn-secondary w-10"
-                aria-label="数量を減らす"
-                disabled={quantity <= 1}
-                onClick={() => {
-                  setQuantity((value) => Math.max(1, value - 1));
-                  queueMicrotask(recalculate);
-                }}
-              >
-                −
-              </button>
-            ) : null}
+            <StepButton
+              label="数量を減らす"
+              hydrated={hydrated}
+              disabled={quantity <= 1}
+              onClick={() => {
+                setQuantity((value) => Math.max(1, value - 1));
+                queueMicrotask(recalculate);
+              }}
+            >
+              −
+            </StepButton>
             <input
               id="quantity"
               name="q"
@@ -260,30 +258,29 @@ export function PurchaseForm({ view }: { view: ProductView }) {
               onChange={(event) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(event.target.value) || 1)))}
               className="field w-20 text-center"
             />
-            {hydrated ? (
-              <button
-                type="button"
-                className="btn-secondary w-10"
-                aria-label="数量を増やす"
-                disabled={quantity >= maxQuantity}
-                onClick={() => {
-                  setQuantity((value) => Math.min(maxQuantity, value + 1));
-                  queueMicrotask(recalculate);
-                }}
-              >
-                ＋
-              </button>
-            ) : null}
+            <StepButton
+              label="数量を増やす"
+              hydrated={hydrated}
+              disabled={quantity >= maxQuantity}
+              onClick={() => {
+                setQuantity((value) => Math.min(maxQuantity, value + 1));
+                queueMicrotask(recalculate);
+              }}
+            >
+              ＋
+            </StepButton>
             <span className="text-xs text-gray-600">最大{maxQuantity}点</span>
           </div>
         </div>
       ) : null}
 
-      {!hydrated ? (
-        <button type="submit" formMethod="get" formAction={view.path} className="btn-secondary">
+      {/* Without JS the server prices the pickers; a browser running JS never lays this out (so hydration
+          moves nothing), it prices every change by itself. */}
+      <noscript>
+        <button type="submit" formMethod="get" formAction={view.path} className="btn-secondary w-full">
           価格を再計算
         </button>
-      ) : null}
+      </noscript>
 
       {notice ? <Notice notice={notice} /> : null}
       {refusal && action.state === "idle" ? (
