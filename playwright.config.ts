@@ -74,7 +74,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: "ignore" as const,
+    stdout: (process.env.E2E_SERVER_LOGS ? "pipe" : "ignore") as "pipe" | "ignore",
     stderr: "pipe" as const,
   })),
 });

@@ -3,7 +3,7 @@
  * product (or its variation `v`) is back. Fields sku and title are informational. With JS it answers
  * { requested: true }; without JS it redirects back to redirectTo with a notice.
  */
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/auth/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { safeRedirectPath } from "~/core/safe-redirect";
@@ -15,8 +15,8 @@ import {
   methodNotAllowed,
   parseId,
   readApiFormData,
+  redirectWithNotice,
   requirePost,
-  withQueryParam,
 } from "~/http.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, requestRestockFor, type RestockRefusal } from "~/services/product.server";
 
@@ -50,9 +50,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     if (outcome.reason === "unknown_variation") throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
     const notice = REFUSAL_NOTICES[outcome.reason];
-    if (navigation) return redirect(withQueryParam(returnTo, "notice", notice), 303);
+    if (navigation) return redirectWithNotice(returnTo, notice);
     return jsonError(409, PRODUCT_NOTICES[notice].text);
   }
-  if (navigation) return redirect(withQueryParam(returnTo, "notice", "restock_requested"), 303);
+  if (navigation) return redirectWithNotice(returnTo, "restock_requested");
   return Response.json({ requested: true });
 }

@@ -21,6 +21,7 @@ import {
   type CartActionResult,
   type CartField,
 } from "~/services/cart-actions.server";
+import { cartPostSubject, cartRedirect, redirectedCartError } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -31,13 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await cartActorFor(request, context);
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);
   const url = new URL(request.url);
-  const errorField = url.searchParams.get("cart_error");
-  const field = CART_FIELDS.find((known) => known === errorField);
   return {
     view,
     loggedIn: actor.owner.userId != null,
-    // Errors from /api/cart* posts made without JS arrive in the query (cart_error + message).
-    redirectedError: field ? { field, error: (url.searchParams.get("message") ?? "").slice(0, 200) } : null,
+    // Refusals of posts made without JS arrive in the query (cart_error + message, cart_line for a row).
+    redirectedError: redirectedCartError(url, CART_FIELDS),
     confirmRemove: wholeNumber(url.searchParams.get("remove") ?? ""),
     campaignLanded: url.searchParams.get("campaign") === "1",
   };
@@ -103,11 +102,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       return data<CartActionData>({ ok: false, intent, field: "line", error: "操作が正しくありません。" }, { status: 400 });
   }
+  // Without JS: back to the page the control was on (PRG), at the row or section it was about, with a
+  // refusal in the query. With JS the fetcher gets the answer and loaders revalidate.
+  if (isNavigation(request)) throw cartRedirect(safeRedirectPath(form.get("redirectTo"), "/cart"), result, { subject: cartPostSubject(form) });
   if (!result.ok) {
     return data<CartActionData>({ ok: false, intent, line, field: result.field, error: result.error }, { status: result.status });
   }
-  // Without JS: back to the page the control was on (PRG). With JS the fetcher gets `ok` and loaders revalidate.
-  if (isNavigation(request)) throw redirect(safeRedirectPath(form.get("redirectTo"), "/cart"), 303);
   return data<CartActionData>({ ok: true, intent });
 }
 

@@ -11,6 +11,7 @@ import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/http.server";
 import { listAddresses } from "~/services/addresses.server";
 import { cartActorFor, choosePaymentMethod } from "~/services/cart-actions.server";
+import { redirectedCartError } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
 import { placeOrder, type PlaceOrderInput, type ShippingAddress } from "~/services/checkout.server";
 import { lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
@@ -35,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     previews: view.cart.list
       .filter((line) => line.subscribe != null)
       .map((line) => ({ lineId: line.id, ...subscriptionSchedule(actor.now, line.subscribe ?? 1) })),
+    // The coupon and points controls post to the cart; without JS a refusal comes back in the query.
+    redirectedError: redirectedCartError(new URL(request.url), ["coupon", "points"]),
   };
 }
 

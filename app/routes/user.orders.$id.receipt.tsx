@@ -3,7 +3,7 @@
  * (適格請求書) with the seller's registration number and the tax-included amount and tax per rate. The
  * member may set the addressee and memo (宛名・但し書き); they are saved on the order (POST, PRG).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -15,7 +15,7 @@ import { RECEIPT_UNAVAILABLE_MESSAGES, receiptAvailable } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
-import { idParam, readFormData } from "~/http.server";
+import { idParam, readFormData, redirectWithNotice } from "~/http.server";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -47,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!receipt) throw notFound();
   if (!receiptAvailable(receipt.status)) return data<ReceiptActionData>({ errors: { form: "この注文の領収書はまだ発行できません。" } }, { status: 409 });
   await saveReceiptFields(context.db, user.id, orderId, parsed.value);
-  throw redirect(`/user/orders/${orderId}/receipt?notice=saved`, 303);
+  throw redirectWithNotice(`/user/orders/${orderId}/receipt`, "saved");
 }
 
 /**

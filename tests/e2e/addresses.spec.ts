@@ -72,7 +72,7 @@ test("a member adds an address via postal code 100-0001, edits it and deletes it
   await expect(confirm.getByText("この配送先を本当に削除しますか？")).toBeVisible();
   await confirm.getByRole("button", { name: "削除する" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/user\/profile\/addresses(\?notice=deleted)?$/);
+  await expect(page).toHaveURL(/\/user\/profile\/addresses(\?notice=deleted#result)?$/);
   await expect(card(page, /佐藤 次郎 様/)).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "お届け先を削除しました。" })).toBeVisible();
   // The deleted address was the default: the oldest remaining one is now.

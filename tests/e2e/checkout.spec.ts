@@ -1,4 +1,4 @@
-import { expect, login, test, type Locator, type Page } from "./fixtures";
+import { emptyCart, expect, login, test, type Locator, type Page } from "./fixtures";
 
 /** Checkout as guests and members, with JS on (postal autofill) and off (住所を検索 button). */
 async function addToCart(page: Page, path: string) {
@@ -7,21 +7,7 @@ async function addToCart(page: Page, path: string) {
   await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
 }
 
-/** Other specs share the member's account on this server: start from an empty cart without a coupon. */
-async function emptyCart(page: Page) {
-  await page.goto("/cart");
-  if ((await page.getByTestId("applied-coupon").count()) > 0) {
-    await page.getByRole("button", { name: "取り消す" }).click();
-    await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
-  }
-  while ((await page.getByTestId("cart-line").count()) > 0) {
-    await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
-    await page.getByRole("button", { name: "削除する" }).click();
-    await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
-  }
-}
-
-/** The demo member logs in, with an empty cart. */
+/** The demo member logs in, with an empty cart (other specs share the member's account on this server). */
 async function memberWithEmptyCart(page: Page) {
   await login(page, "member");
   await emptyCart(page);

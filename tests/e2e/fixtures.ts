@@ -3,16 +3,24 @@
  * logged a console error (React's hydration warnings included), threw an uncaught error or got a 5xx
  * answer, and `login` signs a demo account in through the login form.
  *
- * A browser logs "Failed to load resource: … status of 4xx" for every 4xx answer; the shop answers 4xx on
- * purpose (a refused coupon, an unknown page), so those lines are the network's, not the page's, and do not
- * count. A 5xx always counts.
+ * Not the page's errors, and so not counted (each pattern is narrow on purpose):
+ * - "Failed to load resource: … status of 4xx": the browser's line for every 4xx answer, and the shop
+ *   answers 4xx on purpose (a refused coupon, an unknown page). A 5xx always counts.
+ * - "AbortError: BodyStreamBuffer was aborted": Remix logs the answer of a fetcher that a newer submit of
+ *   the same fetcher cancelled (the product page re-prices on every change; the latest wins).
+ * - React's development warning that RemixBrowser was updated before it mounted: a tap that lands while
+ *   the page is still hydrating, which the app handles (tests/e2e/hydration.spec.ts); the dev server only.
  */
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 
 export { expect };
 export type { Locator, Page, TestInfo } from "@playwright/test";
 
-const DELIBERATE_4XX = /^Failed to load resource: the server responded with a status of 4\d\d/;
+const NOT_THE_PAGES_ERRORS = [
+  /^Failed to load resource: the server responded with a status of 4\d\d/,
+  /^AbortError: BodyStreamBuffer was aborted/,
+  /^Warning: Can't perform a React state update on a component that hasn't mounted yet\.[\s\S]*\bat RemixBrowser\b/,
+];
 
 /**
  * Waits until the page has hydrated (`<html data-hydrated>`, set by the app), so a hydration error is seen
@@ -25,7 +33,7 @@ export async function waitForHydration(page: Page, timeout = 10_000): Promise<vo
 /** Collects what went wrong in a context's pages, to fail the test with at its end. */
 function watchConsole(context: BrowserContext, problems: string[]): void {
   context.on("console", (message) => {
-    if (message.type() !== "error" || DELIBERATE_4XX.test(message.text())) return;
+    if (message.type() !== "error" || NOT_THE_PAGES_ERRORS.some((pattern) => pattern.test(message.text()))) return;
     const where = message.location().url;
     problems.push(`console error${where ? ` (${where})` : ""}: ${message.text()}`);
   });
@@ -85,6 +93,21 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel(/^パスワード/).fill(password);
   await page.getByRole("button", { name: "ログインする" }).click();
+}
+
+/** Empties the cart of whoever is signed in (demo accounts are shared by the specs), taking off a coupon. */
+export async function emptyCart(page: Page): Promise<void> {
+  await page.goto("/cart");
+  if ((await page.getByTestId("applied-coupon").count()) > 0) {
+    await page.getByRole("button", { name: "取り消す" }).click();
+    await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
+  }
+  while ((await page.getByTestId("cart-line").count()) > 0) {
+    await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
+    await page.getByRole("button", { name: "削除する" }).click();
+    await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
+  }
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, login, test, waitForHydration, type Page } from "./fixtures";
+import { emptyCart, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * A tap before the page has hydrated must never be lost (issue: on a slow phone half the taps on
@@ -82,13 +82,7 @@ test("hydration moves no control on the member's pages", async ({ page }) => {
   // and a modal at hydration: to be made stable with the checkout's address rework.)
   await expectStableHydration(page, ["/cart"]);
 
-  // Leave the member's cart empty for the other specs.
-  await page.goto("/cart");
-  while ((await page.getByTestId("cart-line").count()) > 0) {
-    await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
-    await page.getByRole("button", { name: "削除する" }).click();
-    await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
-  }
+  await emptyCart(page); // the member's cart is shared by the specs
 });
 
 test("taps on 「カートに入れる」 around hydration on a slow phone all add to the cart", async ({ page }) => {

@@ -146,5 +146,5 @@ test("the member sorts the mail list by a column header and removes a mail after
   await page.getByRole("button", { name: "削除する" }).click();
   await expect(page.getByTestId("listing-notice")).toHaveText("お知らせを削除しました。");
   await expect(page.getByTestId("mail-row")).toHaveCount(0);
-  await expect(page).toHaveURL(/title=.*&notice=removed$/);
+  await expect(page).toHaveURL(/title=.*&notice=removed#result$/);
 });

@@ -1,4 +1,4 @@
-import { expect, login, test, type Page } from "./fixtures";
+import { emptyCart, expect, login, test, type Page } from "./fixtures";
 
 /**
  * Every modal of the shop opens, stays open and does its work: the listing filter, the mail detail, the
@@ -70,11 +70,7 @@ test("the checkout's address chooser opens as a modal", async ({ page }) => {
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(address).toContainText("大阪府大阪市北区梅田 1-1-3");
 
-  // Leave the member's cart empty for the other specs.
-  await page.goto("/cart");
-  await page.getByTestId("cart-line").getByRole("link", { name: "削除" }).click();
-  await page.getByRole("button", { name: "削除する" }).click();
-  await expect(page.getByTestId("cart-empty")).toBeVisible();
+  await emptyCart(page); // the member's cart is shared by the specs
 });
 
 test("the profile adds, edits and deletes an address in modals", async ({ page }) => {

@@ -3,10 +3,10 @@ import { useEffect, useState } from "react";
 import type { CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/services/cart.server";
-import type { CartActionData } from "~/routes/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
@@ -25,7 +25,7 @@ export function CartLineRow({
   view: CartLineView;
   loggedIn: boolean;
   confirmingRemove: boolean;
-  pageError: CartActionData | { field: string; error: string } | null;
+  pageError: CartPageError;
 }) {
   const hydrated = useHydrated();
   const quantityFetcher = useCartFetcher();
@@ -41,7 +41,8 @@ export function CartLineRow({
 
   const showQuantityForm = !hydrated || editing || quantityError != null;
   return (
-    <li className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
+    // The row is where a post about it comes back to without JS (#line-ID).
+    <li id={cartLineAnchor(line.id)} className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
       <div className="grid grid-cols-[72px_1fr] gap-3">
         {view.picture ? (
           <img src={view.picture} alt="" width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
@@ -133,7 +134,7 @@ export function CartLineRow({
               </Link>
             )}
             {confirmingRemove ? null : (
-              <Link to={`/cart?remove=${line.id}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
+              <Link to={`/cart?remove=${line.id}#${cartLineAnchor(line.id)}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
                 削除
               </Link>
             )}

@@ -1,9 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { COLD_SHIPPING_FEE, NOTICE_MAX_LENGTH } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";
 import { CartBanners } from "./CartBanners";
-import { CART_CHECKOUT_FORM_ID, CartCheckoutBar } from "./CartCheckoutBar";
+import { CartCheckoutBar } from "./CartCheckoutBar";
 import { CartCouponEntry } from "./CartCouponEntry";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
 import { CartLineRow } from "./CartLineRow";
@@ -109,7 +110,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                 </p>
               )}
             </div>
-            <Form method="post" action="/cart" id={CART_CHECKOUT_FORM_ID} className="card grid gap-3 p-3">
+            <Form method="post" action="/cart" id={CART_ANCHORS.notices} className="card grid gap-3 p-3">
               <input type="hidden" name="intent" value="save_notices" />
               {cart.shipments.map((shipment) =>
                 shipment.from === "warehouse" ? (

@@ -185,8 +185,8 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
             </Link>
           </section>
           <div className="card grid gap-4 p-3">
-            <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={null} returnTo="/checkout" />
-            {isMember ? <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={null} returnTo="/checkout" /> : null}
+            <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={data.redirectedError} returnTo="/checkout" />
+            {isMember ? <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={data.redirectedError} returnTo="/checkout" /> : null}
           </div>
           <div className="card grid gap-3 p-3">
             <CartSummary cart={cart} />

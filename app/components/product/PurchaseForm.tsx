@@ -4,6 +4,7 @@ import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { PriceResult } from "~/core/pricing";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { ProductView } from "~/services/product-page.server";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
@@ -38,10 +39,11 @@ function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData 
   return body;
 }
 
-function Notice({ notice }: { notice: ProductNotice }) {
+function Notice({ notice, id }: { notice: ProductNotice; id?: string }) {
   const { tone, text } = PRODUCT_NOTICES[notice];
   return (
     <p
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={`m-0 rounded px-3 py-2 text-sm ${tone === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}
       data-testid="product-notice"
@@ -282,7 +284,8 @@ export function PurchaseForm({ view }: { view: ProductView }) {
         </button>
       </noscript>
 
-      {notice ? <Notice notice={notice} /> : null}
+      {/* A post made without JS comes back here (#result): the outcome of 「カートに入れる」 and the other buttons. */}
+      {notice ? <Notice notice={notice} id={RESULT_ANCHOR} /> : null}
       {refusal && action.state === "idle" ? (
         <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
           {refusal}
