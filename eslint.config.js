@@ -24,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    // Business rules stay pure: no I/O, no server modules, no framework (ARCHITECTURE.md).
+    // Business rules stay pure: no I/O, no server modules, no framework (docs/architecture.md).
     files: ["app/core/**"],
     rules: {
       "no-restricted-imports": [

@@ -3,26 +3,50 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets two suites (e.g. a CI clone and a working copy) run side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
+/** The spec that also runs against the Vite dev server (`npm run dev`): one pass over every modal. */
+const DEV_SMOKE_SPEC = "modals.spec.ts";
+
 /**
- * Each project (JS on / JS off) gets its own server on its own freshly seeded store, so the two runs
- * can share demo accounts (carts, mails, points) without disturbing each other. Within a project the
- * specs run one at a time: several of them log in as the same demo member (its cart, mails, points),
- * and two at once would change each other's state. The two projects still run side by side.
+ * Each project gets its own server on its own freshly seeded store, so the runs can share demo accounts
+ * (carts, mails, points) without disturbing each other. Within a project the specs run one at a time:
+ * several of them log in as the same demo member (its cart, mails, points), and two at once would change
+ * each other's state. The projects still run side by side.
+ *   js, no-js  the production build under workerd, every spec with JavaScript on and off
+ *   dev        the Vite dev server (development React, StrictMode, on-demand compilation), smoke spec only
  */
 const PROJECTS = [
-  { name: "js", javaScriptEnabled: true, port: E2E_PORT },
-  { name: "no-js", javaScriptEnabled: false, port: E2E_PORT + 1 },
+  { name: "js", javaScriptEnabled: true, port: E2E_PORT, dev: false },
+  { name: "no-js", javaScriptEnabled: false, port: E2E_PORT + 1, dev: false },
+  { name: "dev", javaScriptEnabled: true, port: E2E_PORT + 2, dev: true },
 ];
 
-// Every browser test runs twice: with JavaScript and without (progressive enhancement is a feature).
+/**
+ * Only the selected projects' servers start (`--project js` does not wait for the dev server). Playwright
+ * loads this file in its workers too, where the command line differs, but servers start only in the runner.
+ */
+function selectedProjects(): string[] {
+  const names: string[] = [];
+  process.argv.forEach((argument, index) => {
+    if (argument.startsWith("--project=")) names.push(argument.slice("--project=".length));
+    else if (argument === "--project" || argument === "-p") names.push(process.argv[index + 1] ?? "");
+  });
+  return names;
+}
+const chosen = selectedProjects();
+const serverProjects = chosen.length === 0 ? PROJECTS : PROJECTS.filter((project) => chosen.includes(project.name));
+
+// Every browser test runs twice, with JavaScript and without (progressive enhancement is a feature), on a
+// phone-sized screen; tests import `test` from tests/e2e/fixtures.ts, which fails them on console errors.
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
+    // The shop is used mostly on phones: every test runs on a 390×844 screen (iPhone 12–15 size).
+    viewport: { width: 390, height: 844 },
     locale: "ja-JP",
     timezoneId: "Asia/Tokyo",
     trace: "retain-on-failure",
@@ -39,17 +63,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: PROJECTS.map(({ name, javaScriptEnabled, port }) => ({
+  projects: PROJECTS.map(({ name, javaScriptEnabled, port, dev }) => ({
     name,
     workers: 1,
+    ...(dev ? { testMatch: DEV_SMOKE_SPEC } : {}),
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
   })),
-  webServer: PROJECTS.map(({ name, port }) => ({
-    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}-${port}`,
+  webServer: serverProjects.map(({ name, port, dev }) => ({
+    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}-${port}${dev ? " --dev" : ""}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: "ignore" as const,
+    stdout: (process.env.E2E_SERVER_LOGS ? "pipe" : "ignore") as "pipe" | "ignore",
     stderr: "pipe" as const,
   })),
 });

@@ -66,10 +66,35 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   };
 }
 
+/**
+ * The local D1/R2/KV the dev server uses: wrangler's default (.wrangler/state) unless LOCAL_STORE names a
+ * directory made with `--persist-to` (scripts/serve-local.ts --dev gives the e2e dev server a fresh one,
+ * with its own cold dependency cache, so a test sees what a first `npm run dev` does).
+ */
+const localStore = process.env.LOCAL_STORE;
+
+/**
+ * Browser dependencies, pre-bundled when the dev server starts. A dependency Vite discovers only when a
+ * page first imports it makes Vite re-bundle and reload every open page (losing what was being done) and
+ * can leave two copies of React ("Invalid hook call").
+ */
+const BROWSER_DEPENDENCIES = [
+  "react",
+  "react-dom",
+  "react-dom/client",
+  "react/jsx-runtime",
+  "react/jsx-dev-runtime",
+  "@remix-run/react",
+  "@conform-to/react",
+  "@conform-to/valibot",
+  "valibot",
+  "photoswipe",
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     devRequestSafety(),
-    cloudflareDevProxyVitePlugin({ getLoadContext }),
+    cloudflareDevProxyVitePlugin({ getLoadContext, ...(localStore ? { persist: { path: path.join(localStore, "v3") } } : {}) }),
     remix({
       future: {
         v3_fetcherPersist: true,
@@ -77,11 +102,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_throwAbortReason: true,
         v3_singleFetch: true,
         v3_lazyRouteDiscovery: true,
+        // The dependency scan starts from every route module, not only what the first page imports.
+        unstable_optimizeDeps: true,
       },
     }),
     UnoCSS(),
     tsconfigPaths(),
   ],
+  optimizeDeps: { include: BROWSER_DEPENDENCIES },
+  ...(localStore ? { cacheDir: path.join(localStore, "vite") } : {}),
   ssr: {
     resolve: {
       conditions: ["workerd", "worker", "browser"],

@@ -2,6 +2,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/auth/auth.server";
 import { loginPath } from "~/core/member-actions";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { loadShellState, type ShellState } from "~/services/shell.server";
 
@@ -115,9 +116,25 @@ export function pageParam(value: FormDataEntryValue | null | undefined): number 
   return typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 0;
 }
 
-/** Adds `notice=…` to a same-site path, keeping its other query parameters. */
+/**
+ * A same-site path that opens at the element showing the outcome of a post (`#result` unless told, see
+ * app/core/result-anchor.ts). A fragment the path already has (a form's redirectTo) is kept.
+ */
+export function atResult(path: string, anchor: string | null = RESULT_ANCHOR): string {
+  return anchor == null || path.includes("#") ? path : `${path}#${anchor}`;
+}
+
+/**
+ * Where a plain form post (PRG) sends the browser to show a notice: `path` with `notice=…` (its other query
+ * parameters kept), opening at the notice.
+ */
 export function withNotice(path: string, notice: string): string {
-  return withQueryParam(path, "notice", notice);
+  return atResult(withQueryParam(path, "notice", notice));
+}
+
+/** The 303 that ends a plain form post with a notice (see withNotice). */
+export function redirectWithNotice(path: string, notice: string, init: { headers?: HeadersInit } = {}): Response {
+  return redirect(withNotice(path, notice), { status: 303, headers: init.headers });
 }
 
 /**
@@ -159,7 +176,7 @@ export function listingReturnPath(back: FormDataEntryValue | null, path: string,
     url.searchParams.delete("notice");
     target = `${url.pathname}${url.search}`;
   }
-  return notice ? withQueryParam(target, "notice", notice) : target;
+  return notice ? withNotice(target, notice) : target;
 }
 
 /**

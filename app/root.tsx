@@ -12,6 +12,7 @@ import type { ReactNode } from "react";
 import "virtual:uno.css";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SiteFooter } from "~/components/layout/SiteFooter";
+import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  useHydrationMark();
   const searchQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
     <html lang="ja">

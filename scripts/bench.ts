@@ -2,8 +2,8 @@
  * `npm run bench`: builds, serves the app under `wrangler dev` on a fresh seeded store, and prints per page
  * the document size (raw, gzip), JS and CSS gzip on first load, D1 round trips per request, where the
  * page's key content ends in the gzipped document, Lighthouse's mobile performance and accessibility
- * scores (Chromium from CHROMIUM_PATH, default /usr/bin/chromium, as for the e2e tests) and 10 s of load
- * with 10 connections. Figures only (budgets in ../shared/ARCHITECTURE.md); it fails nobody.
+ * scores (the e2e tests' Chromium: CHROMIUM_PATH, /usr/bin/chromium or chromium on PATH) and 10 s of load
+ * with 10 connections. Figures only (budgets in docs/architecture.md); it fails nobody.
  */
 import autocannon from "autocannon";
 import { execFile } from "node:child_process";
@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { DEMO_PASSWORD, MEMBER_EMAIL } from "../app/db/seed/people";
+import { findChromium } from "./lib/browser";
 import { flagValue, run, start, stop, waitForHttp } from "./lib/run";
 
 const PORT = Number(flagValue("port") ?? 8799);
@@ -118,7 +119,7 @@ async function lighthouse(path: string, headers: Record<string, string>): Promis
         `--extra-headers=${headersFile}`,
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
       ],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+      { env: { ...process.env, CHROME_PATH: findChromium() ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
     );
     type Audit = { id: string; score: number | null; displayValue?: string };
     const report = JSON.parse(stdout) as {

@@ -1,11 +1,13 @@
 /**
- * Serves the production build under `wrangler dev` on a local store, for e2e tests and the bench.
- *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR] [--server-timing]
+ * Serves the shop on a local store, for e2e tests and the bench:
+ *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR] [--server-timing] [--dev]
+ * The production build under `wrangler dev` by default; with --dev the Vite dev server (`npm run dev`'s
+ * server, React in development mode with StrictMode's double effects) instead.
  * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue.
  * --server-timing makes responses report their D1 round trips (Server-Timing), for the bench.
  */
 import { rmSync } from "node:fs";
-import { flagValue, run } from "./lib/run";
+import { flagValue, run, WRANGLER_ENV } from "./lib/run";
 
 const port = flagValue("port") ?? "8788";
 const freshDir = flagValue("fresh");
@@ -16,6 +18,11 @@ if (freshDir) {
   rmSync(freshDir, { recursive: true, force: true });
   await run("node", ["--import", "tsx", "scripts/setup.ts", ...persistArgs]);
 }
-// Each server gets its own devtools port so several can run side by side (e2e projects, bench).
-const inspectorPort = String(Number(port) + 1000);
-await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort, "--show-interactive-dev-session=false", ...persistArgs, ...timingArgs]);
+if (process.argv.includes("--dev")) {
+  const env = freshDir ? { ...WRANGLER_ENV, LOCAL_STORE: freshDir } : WRANGLER_ENV;
+  await run("npx", ["remix", "vite:dev", "--port", port, "--host", "127.0.0.1", "--strictPort"], { env });
+} else {
+  // Each server gets its own devtools port so several can run side by side (e2e projects, bench).
+  const inspectorPort = String(Number(port) + 1000);
+  await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort, "--show-interactive-dev-session=false", ...persistArgs, ...timingArgs]);
+}

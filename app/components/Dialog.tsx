@@ -41,7 +41,11 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       data-testid={testId}
-      onClose={() => close.current()}
+      onClose={(event) => {
+        // A close event arrives after the fact: React's StrictMode (development) unmounts and mounts every
+        // effect once more, so the cleanup's close() is answered by an event when the dialog is open again.
+        if (!event.currentTarget.open) close.current();
+      }}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
         if (closeOnBackdrop && event.target === event.currentTarget) ref.current?.close();

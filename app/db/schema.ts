@@ -1,5 +1,5 @@
 /**
- * The whole relational model (D1 / SQLite) of the marketplace, after spec §3 and ARCHITECTURE.md.
+ * The whole relational model (D1 / SQLite) of the marketplace, after spec §3 (docs/spec.md) and docs/architecture.md.
  * Money is integer yen. Unless a column says "excl. tax", prices are tax-included as the shop shows them.
  * Timestamps are integer milliseconds since the epoch (`timestamp_ms`); calendar dates are ISO text.
  * Migrations are generated from this file by drizzle-kit (`npm run db:generate`).

@@ -4,7 +4,7 @@
  * forced into range (spec §5: a number, 1 … the row maximum). Answers { ok: true }, or when q had to be
  * changed { ok: true, adjusted: true, quantity, message }; 4xx { error, field } when refused (wrapping
  * refused 409, row not found 404) — then nothing changes. Without JS, 303 back to redirectTo (default
- * /cart) with ?cart_error=…&message=… or ?cart_notice=quantity&line=…&message=….
+ * /cart) with ?cart_error=…&message=… or ?cart_notice=quantity&cart_line=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";

@@ -5,7 +5,7 @@
  * shopper-facing name the client shows; the shop's own title is what the notification uses. With JS it
  * answers { requested: true }; without JS it redirects back to redirectTo with a notice.
  */
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/auth/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
@@ -17,8 +17,8 @@ import {
   loginRequired,
   methodNotAllowed,
   readApiFormData,
+  redirectWithNotice,
   requirePost,
-  withQueryParam,
 } from "~/http.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, requestRestockFor, type RestockRefusal } from "~/services/product.server";
 
@@ -63,9 +63,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.reason === "unknown_variation") throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
     if (outcome.reason === "unknown_sku") throw jsonError(400, UNKNOWN_SKU_MESSAGE);
     const notice = REFUSAL_NOTICES[outcome.reason];
-    if (navigation) return redirect(withQueryParam(returnTo, "notice", notice), 303);
+    if (navigation) return redirectWithNotice(returnTo, notice);
     return jsonError(409, PRODUCT_NOTICES[notice].text);
   }
-  if (navigation) return redirect(withQueryParam(returnTo, "notice", "restock_requested"), 303);
+  if (navigation) return redirectWithNotice(returnTo, "restock_requested");
   return Response.json({ requested: true });
 }

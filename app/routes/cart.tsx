@@ -20,7 +20,7 @@ import {
   type CartActionResult,
   type CartField,
 } from "~/services/cart-actions.server";
-import { withCartResult } from "~/services/cart-responses.server";
+import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartPostSubject, cartRedirect, redirectedCartError } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -32,15 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The checkout's draft stays on the server until the shopper is back at the checkout.
   const { checkoutDraft: _checkoutDraft, ...view } = await loadCart(actor.db, actor.owner, actor.session, actor.now);
   const url = new URL(request.url);
-  const errorField = url.searchParams.get("cart_error");
-  const field = CART_FIELDS.find((known) => known === errorField);
   return {
     view,
     loggedIn: actor.owner.userId != null,
-    // Errors from /api/cart* posts made without JS arrive in the query (cart_error + message).
-    redirectedError: field ? { field, error: (url.searchParams.get("message") ?? "").slice(0, 200) } : null,
-    // A quantity forced into range by a post made without JS (cart_notice=quantity&line=…), or a coupon
-    // link that applied (cart_notice=coupon); the message comes with it.
+    // Refusals of posts made without JS arrive in the query (cart_error + message, cart_line for a row).
+    redirectedError: redirectedCartError(url, CART_FIELDS),
+    // A quantity forced into range by a post made without JS (cart_notice=quantity&cart_line=…), or a
+    // coupon link that applied (cart_notice=coupon); the message comes with it.
     redirectedNotice: redirectedNotice(url.searchParams),
     confirmRemove: wholeNumber(url.searchParams.get("remove") ?? ""),
     campaignLanded: url.searchParams.get("campaign") === "1",
@@ -48,9 +46,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function redirectedNotice(query: URLSearchParams): { kind: "quantity" | "coupon"; line: number; message: string } | null {
-  const kind = query.get("cart_notice");
+  const kind = query.get(CART_NOTICE_PARAM);
   if (kind !== "quantity" && kind !== "coupon") return null;
-  return { kind, line: wholeNumber(query.get("line") ?? "") ?? 0, message: (query.get("message") ?? "").slice(0, 200) };
+  return { kind, line: wholeNumber(query.get(CART_LINE_PARAM) ?? "") ?? 0, message: (query.get(CART_MESSAGE_PARAM) ?? "").slice(0, 200) };
 }
 
 export type CartLoaderData = Awaited<ReturnType<typeof loader>>;
@@ -109,11 +107,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       return data<CartActionData>({ ok: false, intent, field: "line", error: "操作が正しくありません。" }, { status: 400 });
   }
+  // Without JS: back to the page the control was on (PRG), at the row or section it was about, with a
+  // refusal in the query. With JS the fetcher gets the answer and loaders revalidate.
+  if (isNavigation(request)) throw cartRedirect(safeRedirectPath(form.get("redirectTo"), "/cart"), result, { subject: cartPostSubject(form) });
   if (!result.ok) {
     return data<CartActionData>({ ok: false, intent, line, field: result.field, error: result.error }, { status: result.status });
   }
-  // Without JS: back to the page the control was on (PRG). With JS the fetcher gets `ok` and loaders revalidate.
-  if (isNavigation(request)) throw redirect(withCartResult(safeRedirectPath(form.get("redirectTo"), "/cart"), result), 303);
   return data<CartActionData>({ ok: true, intent, line, ...(result.adjusted ? { notice: result.adjusted.message } : {}) });
 }
 

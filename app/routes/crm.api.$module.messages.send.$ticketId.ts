@@ -6,8 +6,9 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MEDIA_TEXT } from "~/core/images";
+import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import { ticketModule, ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
-import { idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/http.server";
+import { atResult, idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/http.server";
 import { messageInputFrom, sendMessage } from "~/services/tickets.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -23,7 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const threadPath = user.role === "staff" ? `/crm/tickets/${ticketId}` : `/user/support/${ticketId}`;
   if (isNavigation(request)) {
     if (!result.ok) throw redirect(`${threadPath}?error=${ticketNoticeCode(result.error, MEDIA_TEXT) ?? "messageRequired"}#reply`, 303);
-    throw redirect(`${threadPath}?notice=sent#latest`, 303);
+    throw redirect(atResult(`${threadPath}?notice=sent`, LATEST_MESSAGE_ANCHOR), 303);
   }
   if (!result.ok) return Response.json({ error: result.error, field: result.field }, { status: result.status });
   return Response.json(result.message);

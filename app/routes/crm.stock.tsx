@@ -8,7 +8,7 @@ import { requireStaff } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Notice } from "~/components/member/MemberHeading";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
+import { atResult, readFormData } from "~/http.server";
 import { MAX_RESTOCK_QUANTITY, RESTOCK_MESSAGES } from "~/core/restock";
 import { findStockTarget, listWaitingItems, restockItem } from "~/services/restock.server";
 
@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await restockItem(context.db, { ...target, quantity: Number(quantityText) });
   if (!result.ok) return data<StockActionData>({ field: result.error === RESTOCK_MESSAGES.quantity ? "quantity" : "sku", error: result.error, ...echo }, { status: result.status });
   const params = new URLSearchParams({ done: result.title, inventory: String(result.inventory), notified: String(result.notified) });
-  throw redirect(`/crm/stock?${params}`, 303);
+  throw redirect(atResult(`/crm/stock?${params}`), 303);
 }
 
 export default function CrmStock() {

@@ -50,17 +50,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return data<TicketsActionData>({ ok: true });
 }
 
-// On a phone the number and arrival columns give way (the number leads the subject instead).
+// Every column stays on a phone (staff sort by any of them); the table scrolls sideways there.
 const columns: ListingColumn<StaffTicketRow>[] = [
-  { key: "id", label: "番号", sort: "id", firstDirection: "DESC", className: "hidden sm:table-cell w-14", render: (ticket) => `#${ticket.id}` },
+  { key: "id", label: "番号", sort: "id", firstDirection: "DESC", className: "w-14 whitespace-nowrap", render: (ticket) => `#${ticket.id}` },
   {
     key: "subject",
     label: "お問い合わせ",
     rowHeader: true,
+    className: "min-w-44",
     render: (ticket) => (
       <span className="grid gap-0.5">
         <Link to={`${PATH}/${ticket.id}`} className="font-bold" data-testid="ticket-link">
-          <span className="sm:hidden">#{ticket.id} </span>
           {ticket.category}・{ticket.trouble}
         </Link>
         <span className="break-all text-xs text-gray-700">
@@ -106,7 +106,7 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     label: "受付日時",
     sort: "date_created",
     firstDirection: "DESC",
-    className: "hidden sm:table-cell text-xs text-gray-700",
+    className: "text-xs text-gray-700",
     render: (ticket) => <time dateTime={isoDateTime(ticket.createdAt)}>{formatDateTime(ticket.createdAt)}</time>,
   },
 ];

@@ -3,7 +3,7 @@
  * (適格請求書) with the seller's registration number and the tax-included amount and tax per rate. The
  * member may set the addressee and memo (宛名・但し書き); they are saved on the order (POST, PRG).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -15,7 +15,7 @@ import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
-import { idParam, readFormData } from "~/http.server";
+import { idParam, readFormData, redirectWithNotice } from "~/http.server";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -47,10 +47,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!receipt) throw notFound();
   if (!receiptAvailable(receipt.status)) return data<ReceiptActionData>({ errors: { form: "この注文の領収書はまだ発行できません。" } }, { status: 409 });
   await saveReceiptFields(context.db, user.id, orderId, parsed.value);
-  throw redirect(`/user/orders/${orderId}/receipt?notice=saved`, 303);
+  throw redirectWithNotice(`/user/orders/${orderId}/receipt`, "saved");
 }
 
-/** Only the receipt prints: the site header, footer and the controls stay on screen. */
+/**
+ * Only the receipt prints: the site header, footer and the controls stay on screen. Given to <style> as
+ * raw HTML: as a text child React would escape `>` on the server (a <style> does not unescape it), so
+ * the selectors would not match and the browser's text would differ from the client's (a hydration error).
+ */
 const PRINT_STYLE = `@media print {
   body > header, body > footer, .receipt-controls { display: none !important; }
   main { max-width: none !important; padding: 0 !important; }
@@ -82,7 +86,7 @@ export default function ReceiptPage() {
   const hasReducedRate = receipt.lines.some((line) => line.taxRate === REDUCED_TAX_RATE);
   return (
     <>
-      <style>{PRINT_STYLE}</style>
+      <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="receipt-controls">
         <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
         <Notice text={searchParams.get("notice") === "saved" ? "宛名・但し書きを保存しました。" : null} />

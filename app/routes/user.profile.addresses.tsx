@@ -11,7 +11,7 @@ import { AddressBook, type AddressBookActionData } from "~/components/address/Ad
 import { ADDRESS_FORM_MESSAGES, parseAddressListJson, validateAddressList } from "~/core/address-form";
 import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/content-negotiation";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, parseId, readFormData } from "~/http.server";
+import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/http.server";
 import { ADDRESS_BOOK_PATH } from "~/services/address-pages.server";
 import { deleteAddress, listAddresses, saveAddressList, setDefaultAddress } from "~/services/addresses.server";
 
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const answer = (result: AddressBookActionData, notice: string, failure: 400 | 404 | 409 = 400) => {
     if (isNavigation(request)) {
-      if (result.ok) throw redirect(`${ADDRESS_BOOK_PATH}?notice=${notice}`, 303);
+      if (result.ok) throw redirectWithNotice(ADDRESS_BOOK_PATH, notice);
       throw new Response(result.error, { status: failure });
     }
     return data<AddressBookActionData>(result, { status: result.ok ? 200 : failure });

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -6,7 +6,7 @@ import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/components/member/format";
 import { SHOP_NAME } from "~/core/site";
-import { parseId, readFormData } from "~/http.server";
+import { parseId, readFormData, redirectWithNotice } from "~/http.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
 
 const PATH = "/user/stock-requests";
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await cancelStockRequest(context.db, user.id, id))) {
     return data<StockRequestActionData>({ ok: false, error: "指定された再入荷のお知らせ登録はありません。" }, { status: 404 });
   }
-  throw redirect(`${PATH}?notice=removed`, 303);
+  throw redirectWithNotice(PATH, "removed");
 }
 
 export default function StockRequests() {

@@ -4,7 +4,7 @@
  * first (?confirm=skip|cancel, a link, so it works without JS); the confirmed POST changes it, writes a
  * notification mail and redirects back (PRG).
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -12,7 +12,7 @@ import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, formatLongDate } from "~/components/member/format";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
-import { idParam, readFormData } from "~/http.server";
+import { idParam, readFormData, redirectWithNotice } from "~/http.server";
 import { changeSubscription, loadSubscription, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "~/services/subscriptions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data<SubscriptionActionData>({ ok: false, error: result.error }, { status: result.status });
   }
   // PRG for a plain form post and for Remix's <Form> alike (it follows the redirect and revalidates the header).
-  throw redirect(`/user/subscriptions/${id}?notice=${intent === "skip" ? "skipped" : "cancelled"}`, 303);
+  throw redirectWithNotice(`/user/subscriptions/${id}`, intent === "skip" ? "skipped" : "cancelled");
 }
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {

@@ -1,5 +1,5 @@
 import { parseWithValibot } from "@conform-to/valibot";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -7,7 +7,7 @@ import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
 import { SHOP_NAME } from "~/core/site";
 import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
-import { parseId, readFormData } from "~/http.server";
+import { parseId, readFormData, redirectWithNotice } from "~/http.server";
 import { createTicket, loadSupportPage, messageInputFrom, pastOrders, type PastOrder } from "~/services/tickets.server";
 
 export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [result.error], hideFields: ["file"] });
     return data({ reply, picked: await picked() }, { status: result.status });
   }
-  throw redirect(`/user/support/${result.ticketId}?notice=created`, 303);
+  throw redirectWithNotice(`/user/support/${result.ticketId}`, "created");
 }
 
 export default function Support() {

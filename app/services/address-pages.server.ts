@@ -15,7 +15,7 @@ import {
   validateAddressList,
 } from "~/core/address-form";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { jsonError, loginRequired, parseId, readApiFormData, readFormData } from "~/http.server";
+import { jsonError, loginRequired, parseId, readApiFormData, readFormData, withNotice } from "~/http.server";
 import type { SessionUser } from "~/services/accounts.server";
 import { addAddress, findAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
 import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
@@ -120,5 +120,5 @@ export async function addressFormAction(
 /** Where a no-JS address page goes after saving or deleting: redirectTo (same-site), else the list with a notice. */
 export function returnPath(redirectTo: FormDataEntryValue | string | null, notice: string): string {
   const target = safeRedirectPath(redirectTo, "");
-  return target || `${ADDRESS_BOOK_PATH}?notice=${notice}`;
+  return target || withNotice(ADDRESS_BOOK_PATH, notice);
 }

@@ -6,19 +6,23 @@
  *   /cart?cart_error=<field>&message=<Japanese text>
  *
  * `cart_error` is the CartField the message belongs to (coupon, points, quantity, wrapping, notice,
- * payment, line) or `address` for the shipping-fee check; `message` is the text to show as is. A
- * successful post drops both parameters from the target, so an old message does not linger.
+ * payment, line) or `address` for the shipping-fee check; `message` is the text to show as is; a row's
+ * refusal also names the row (`cart_line`). A successful post drops them from the target, so an old
+ * message does not linger. The target opens at the row or section the post was about (`#line-3`,
+ * `#coupon-entry` …, see app/core/result-anchor.ts), not at the top of the page.
  */
 import { redirect } from "@remix-run/cloudflare";
+import { CART_ANCHORS, cartLineAnchor, RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { isNavigation } from "~/http.server";
+import { atResult, isNavigation, parseId } from "~/http.server";
 import type { CartActionResult, CartField, QuantityAdjustment } from "./cart-actions.server";
 
 export const CART_ERROR_PARAM = "cart_error";
 export const CART_MESSAGE_PARAM = "message";
-/** After a success whose quantity had to be changed: cart_notice=quantity&line=<row id>&message=…. */
+/** After a success whose quantity had to be changed: cart_notice=quantity&cart_line=<row id>&message=…. */
 export const CART_NOTICE_PARAM = "cart_notice";
-export const CART_LINE_PARAM = "line";
+/** The row a refusal or a forced quantity is about. */
+export const CART_LINE_PARAM = "cart_line";
 /** Where plain form posts return by default. */
 export const CART_PATH = "/cart";
 
@@ -35,19 +39,53 @@ export function cartReturnPath(form: FormData, fallback = CART_PATH): string {
   return safeRedirectPath(form.get("redirectTo"), fallback);
 }
 
-/** `path` with the cart_error/message parameters set for a refusal, or removed after a success. */
-export function withCartResult(path: string, result: CartResult | CartActionResult): string {
+/** What a cart post was about: its `intent` (the /cart form's) and the row it named (`line`). */
+export type CartPostSubject = { intent?: string | null; line?: number | null };
+
+/** The field each /cart intent changes: where its outcome shows when it succeeds. */
+const INTENT_FIELDS: Record<string, CartErrorField> = {
+  quantity: "quantity",
+  wrapping: "wrapping",
+  coupon: "coupon",
+  remove_coupon: "coupon",
+  points: "points",
+  remove_points: "points",
+};
+
+/** The element of the cart (or checkout) page that shows a post's outcome: the row, or the field's section. */
+export function cartResultAnchor(result: CartResult | CartActionResult, subject: CartPostSubject = {}): string | null {
+  const field = result.ok ? (result.adjusted ? "quantity" : INTENT_FIELDS[subject.intent ?? ""]) : result.field;
+  const line = subject.line ?? (result.ok ? result.adjusted?.line : null);
+  if (line != null && (field === "quantity" || field === "wrapping" || field === "line")) return cartLineAnchor(line);
+  if (field === "coupon") return CART_ANCHORS.coupon;
+  if (field === "points") return CART_ANCHORS.points;
+  if (field === "notice") return CART_ANCHORS.notices;
+  return result.ok ? null : RESULT_ANCHOR;
+}
+
+/**
+ * `path` with the cart_error/message (and cart_line) parameters set for a refusal, or removed after a
+ * success, opening at the row or section the post was about.
+ */
+export function withCartResult(path: string, result: CartResult | CartActionResult, subject: CartPostSubject = {}): string {
   const url = new URL(path, "http://same-site.invalid");
   for (const name of [CART_ERROR_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, CART_LINE_PARAM]) url.searchParams.delete(name);
   if (!result.ok) {
     url.searchParams.set(CART_ERROR_PARAM, result.field);
     url.searchParams.set(CART_MESSAGE_PARAM, result.error);
+    if (subject.line != null) url.searchParams.set(CART_LINE_PARAM, String(subject.line));
   } else if (result.adjusted) {
     url.searchParams.set(CART_NOTICE_PARAM, "quantity");
     url.searchParams.set(CART_LINE_PARAM, String(result.adjusted.line));
     url.searchParams.set(CART_MESSAGE_PARAM, result.adjusted.message);
   }
-  return `${url.pathname}${url.search}${url.hash}`;
+  return atResult(`${url.pathname}${url.search}${url.hash}`, cartResultAnchor(result, subject));
+}
+
+/** What a posted cart form was about (its intent and row). */
+export function cartPostSubject(form: FormData): CartPostSubject {
+  const intent = form.get("intent");
+  return { intent: typeof intent === "string" ? intent : null, line: parseId(form.get("line")) };
 }
 
 /** `path` with a notice about a success (cart_notice=<kind>&message=…), e.g. a coupon link that applied. */
@@ -59,8 +97,19 @@ export function withCartNotice(path: string, kind: "coupon", message: string): s
 }
 
 /** The 303 a plain form post gets: back to `redirectTo`, with the refusal (if any) in the query. */
-export function cartRedirect(redirectTo: string, result: CartResult | CartActionResult, init: { headers?: HeadersInit } = {}): Response {
-  return redirect(withCartResult(safeRedirectPath(redirectTo, CART_PATH), result), { status: 303, headers: init.headers });
+export function cartRedirect(
+  redirectTo: string,
+  result: CartResult | CartActionResult,
+  init: { headers?: HeadersInit; subject?: CartPostSubject } = {},
+): Response {
+  return redirect(withCartResult(safeRedirectPath(redirectTo, CART_PATH), result, init.subject), { status: 303, headers: init.headers });
+}
+
+/** A refusal carried in a page's URL by a plain form post (see the module comment), or null. */
+export function redirectedCartError(url: URL, fields: readonly CartErrorField[]): { field: CartErrorField; error: string; line: number | null } | null {
+  const field = fields.find((known) => known === url.searchParams.get(CART_ERROR_PARAM));
+  if (!field) return null;
+  return { field, error: (url.searchParams.get(CART_MESSAGE_PARAM) ?? "").slice(0, 200), line: parseId(url.searchParams.get(CART_LINE_PARAM)) };
 }
 
 /** A refusal as JSON: `{ error, field }` with the operation's 4xx status, plus any extra fields. */
@@ -78,7 +127,7 @@ export async function cartAnswer(
   result: CartResult | CartActionResult,
   success: () => unknown | Promise<unknown> = () => ({ ok: true }),
 ): Promise<Response> {
-  if (isNavigation(request)) return cartRedirect(cartReturnPath(form), result);
+  if (isNavigation(request)) return cartRedirect(cartReturnPath(form), result, { subject: cartPostSubject(form) });
   if (!result.ok) return cartFailureJson(result);
   const body = await success();
   if (!result.adjusted) return Response.json(body);

@@ -6,7 +6,8 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ThreadActionData } from "~/components/tickets/ReplyForm";
 import { MEDIA_TEXT } from "~/core/images";
 import { ticketNoticeText, TICKET_TEXT } from "~/core/tickets";
-import { idParam, isNavigation, readFormData } from "~/http.server";
+import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/result-anchor";
+import { atResult, idParam, isNavigation, readFormData, withQueryParam } from "~/http.server";
 import { loadThread, threadIntent, type Viewer } from "./tickets.server";
 
 const notFound = () => new Response(TICKET_TEXT.ticketNotFound, { status: 404 });
@@ -42,6 +43,10 @@ export async function threadPageAction(
     if (result.status === 404) throw notFound();
     return data<ThreadActionData>({ ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message }, { status: result.status });
   }
-  if (isNavigation(request)) throw redirect(`${pagePath(ticketId)}?notice=${result.notice}${result.intent === "send" ? "#latest" : ""}`, 303);
+  // A sent message is shown at the end of the thread (#latest); other notices at the top (#result).
+  if (isNavigation(request)) {
+    const back = withQueryParam(pagePath(ticketId), "notice", result.notice);
+    throw redirect(atResult(back, result.intent === "send" ? LATEST_MESSAGE_ANCHOR : RESULT_ANCHOR), 303);
+  }
   return data<ThreadActionData>({ ok: true, intent: result.intent });
 }

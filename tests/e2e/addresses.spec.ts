@@ -1,21 +1,13 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, login, test, type Locator, type Page } from "./fixtures";
 
 /**
  * The member address book (spec §2 screens 10 and 12), with JS (modal, automatic postal lookup) and
  * without (plain pages, 住所を検索 submit, a confirmation page for deleting).
  */
-async function login(page: Page, email: string, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL(redirectTo);
-}
-
 const card = (page: Page, name: string | RegExp): Locator => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
 
 test("a member adds an address via postal code 100-0001, edits it and deletes it", async ({ page, javaScriptEnabled }) => {
-  await login(page, "member@example.jp", "/user/profile/addresses");
+  await login(page, "member", "/user/profile/addresses");
   await expect(page.getByRole("heading", { name: "お届け先住所の管理" })).toBeVisible();
   await expect(card(page, /山田 花子 様/).getByText("既定")).toBeVisible();
 
@@ -80,7 +72,7 @@ test("a member adds an address via postal code 100-0001, edits it and deletes it
   await expect(confirm.getByText("この配送先を本当に削除しますか？")).toBeVisible();
   await confirm.getByRole("button", { name: "削除する" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/user\/profile\/addresses(\?notice=deleted)?$/);
+  await expect(page).toHaveURL(/\/user\/profile\/addresses(\?notice=deleted#result)?$/);
   await expect(card(page, /佐藤 次郎 様/)).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "お届け先を削除しました。" })).toBeVisible();
   // The deleted address was the default: the oldest remaining one is now.
@@ -88,14 +80,14 @@ test("a member adds an address via postal code 100-0001, edits it and deletes it
 });
 
 test("another member's address cannot be opened", async ({ page }) => {
-  await login(page, "member@example.jp", "/user/profile/addresses");
+  await login(page, "member", "/user/profile/addresses");
   const response = await page.goto("/user/profile/addresses/3/edit");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "ページが見つかりません" })).toBeVisible();
 });
 
 test("the address page answers JSON to a script that asks for it", async ({ page }) => {
-  await login(page, "member@example.jp", "/user/profile/addresses");
+  await login(page, "member", "/user/profile/addresses");
   const response = await page.request.get("/user/profile/addresses", { headers: { Accept: "application/json" } });
   expect(response.status()).toBe(200);
   const list = (await response.json()) as { id: number; default: boolean }[];

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, submitLogin, test, type Page } from "./fixtures";
 
 const PASSWORD = "correct-horse-42";
 
@@ -9,12 +9,6 @@ function uniqueEmail(projectName: string): string {
 /** The header's account links (pages may have their own login links too). */
 function accountNav(page: Page) {
   return page.getByRole("navigation", { name: "アカウント" });
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(password);
-  await page.getByRole("button", { name: "ログインする" }).click();
 }
 
 test("register, log out, and log in again", async ({ page }, testInfo) => {
@@ -38,14 +32,14 @@ test("register, log out, and log in again", async ({ page }, testInfo) => {
   await expect(page.getByRole("link", { name: "鈴木様" })).toHaveCount(0);
 
   await accountNav(page).getByRole("link", { name: "ログイン" }).click();
-  await login(page, email, PASSWORD);
+  await submitLogin(page, email, PASSWORD);
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "鈴木様" })).toBeVisible();
 });
 
 test("a wrong password shows an error and keeps the visitor logged out", async ({ page }) => {
   await page.goto("/login");
-  await login(page, "member@example.jp", "not-the-password");
+  await submitLogin(page, "member@example.jp", "not-the-password");
   await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
   await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
   await expect(page.getByLabel("メールアドレス")).toHaveValue("member@example.jp");
@@ -54,7 +48,7 @@ test("a wrong password shows an error and keeps the visitor logged out", async (
 test("the demo member logs in and returns to the page that asked for it", async ({ page }) => {
   await page.goto("/login?show=1&redirectTo=%2Fuser%2FmemberAgreement");
   await expect(page.getByRole("status")).toContainText("ログインが必要です");
-  await login(page, "member@example.jp", "password1234");
+  await submitLogin(page, "member@example.jp", "password1234");
   await expect(page).toHaveURL("/user/memberAgreement");
   await expect(page.getByRole("link", { name: "山田様" })).toBeVisible();
 });
@@ -76,7 +70,7 @@ test("registration explains what is wrong in Japanese and saves nothing", async 
 
   // Nothing was registered: logging in with that address fails.
   await page.goto("/login");
-  await login(page, email, "short");
+  await submitLogin(page, email, "short");
   await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
 });
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, login, test, type Locator, type Page } from "./fixtures";
 
 /**
  * 「あとで買う」 from the product page and from a cart row (spec §7 POST /api/buylater/{id}, §9 notice
@@ -6,16 +6,6 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
  * redirect). As other@example.jp, whose cart is left empty and buy-later list cleared for later specs.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-const EMAIL = "other@example.jp";
-
-async function login(page: Page, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("メールアドレス").fill(EMAIL);
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL(redirectTo);
-}
 
 /**
  * The notice (a live region) says the item was saved and links to the list; with JS it goes after 5 s,
@@ -52,7 +42,7 @@ test("a guest tapping あとで買う is asked to log in", async ({ page }) => {
 
 test("a member saves a product for later from its page", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
-  await login(page, "/category/kitchen/DEMO-LOWSTOCK");
+  await login(page, "other", "/category/kitchen/DEMO-LOWSTOCK");
   await page.getByRole("button", { name: "あとで買う" }).click();
   await expectSavedNotice(page, page.getByTestId("product-notice"), js);
   await expect(page.getByRole("link", { name: "「あとで買う」に保存済み" })).toBeVisible();
@@ -63,7 +53,7 @@ test("a member saves a product for later from its page", async ({ page }, testIn
 
 test("a member moves a cart row to buy later", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
-  await login(page, "/category/living/DEMO-SIMPLE");
+  await login(page, "other", "/category/living/DEMO-SIMPLE");
   await page.getByRole("button", { name: "カートに入れる" }).click();
   await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
   await page.goto("/cart");

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 
 /**
  * The cart's coupon error box (spec §8: a dismissible, sliding red box) and the points campaign banner

@@ -1,17 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, login, test, type Page } from "./fixtures";
 
 /**
  * The cart as a shopper uses it, with JS on and off (each project has its own fresh store).
  * Figures: DEMO-SIMPLE 1,980 yen (10%); DEMO-OPTIONS 2,750 yen + 化粧箱 330 = 3,080 yen.
  */
-async function login(page: Page, email: string, redirectTo = "/") {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL(redirectTo);
-}
-
 async function addToCart(page: Page, path: string, quantity: number, pick?: () => Promise<void>) {
   await page.goto(path);
   await pick?.();
@@ -35,7 +27,7 @@ async function setQuantity(page: Page, sku: string, quantity: number) {
 const summary = (page: Page, key: string) => page.getByTestId(`summary-${key}`);
 
 test("a member fills the cart, changes it, wraps, applies SPRING10 and uses points", async ({ page }) => {
-  await login(page, "member@example.jp");
+  await login(page, "member");
   await addToCart(page, "/category/living/DEMO-SIMPLE", 2);
   await addToCart(page, "/category/kitchen/DEMO-OPTIONS", 1, async () => {
     await page.getByLabel("箱").selectOption({ label: "化粧箱（+330円）" });
@@ -91,7 +83,7 @@ test("coupon errors show in a box and change nothing", async ({ page }) => {
 
 test("a guest's cart survives logging in", async ({ page }) => {
   await addToCart(page, "/category/living/DEMO-LOWSTOCK", 1);
-  await login(page, "other@example.jp", "/cart");
+  await login(page, "other", "/cart");
   await expect(line(page, "DEMO-LOWSTOCK")).toBeVisible();
   await expect(page.getByTestId("cart-link")).toContainText("1");
 });

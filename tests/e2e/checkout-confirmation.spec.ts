@@ -1,6 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
-import { failOnConsoleErrors } from "./support/console-errors";
-import { addToCart, logInAsMember } from "./support/shop";
+import { addToCart, expect, login, test, type Page } from "./fixtures";
 
 /**
  * The checkout on a phone (390×844), JS on and off: the amount charged is the amount shown, nothing typed
@@ -9,7 +7,6 @@ import { addToCart, logInAsMember } from "./support/shop";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-failOnConsoleErrors(test);
 
 const isJs = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -137,7 +134,7 @@ test("a changed cart places nothing and says what changed; a second tab is told 
 });
 
 test("銀行振込 tells where to pay and by when, on the thank-you page and the order page", async ({ page }) => {
-  await logInAsMember(page);
+  await login(page, "member");
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
   await page.getByRole("radio", { name: /銀行振込/ }).check();
@@ -154,7 +151,7 @@ test("銀行振込 tells where to pay and by when, on the thank-you page and the
 });
 
 test("a member's typed new address is never dropped silently", async ({ page }) => {
-  await logInAsMember(page);
+  await login(page, "member");
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
   const address = page.getByRole("region", { name: "お届け先" });

@@ -1,6 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { failOnConsoleErrors } from "./support/console-errors";
-import { addToCart, memberWithEmptyCart } from "./support/shop";
+import { addToCart, expect, memberWithEmptyCart, test, type Locator, type Page } from "./fixtures";
 
 /**
  * Every button of the checkout keeps what the shopper typed, on a phone (390×844), JS on and off: applying
@@ -11,7 +9,6 @@ import { addToCart, memberWithEmptyCart } from "./support/shop";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-failOnConsoleErrors(test);
 
 const isJs = () => test.info().project.use.javaScriptEnabled !== false;
 

@@ -1,5 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addToCart, memberWithEmptyCart } from "./support/shop";
+import { addToCart, expect, memberWithEmptyCart, test, type Locator, type Page } from "./fixtures";
 
 /** Checkout as guests and members, with JS on (postal autofill) and off (住所を検索 button). */
 

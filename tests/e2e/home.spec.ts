@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("home lists categories and products with tax-included yen prices", async ({ page }) => {
   const response = await page.goto("/");

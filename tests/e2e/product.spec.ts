@@ -1,17 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, login, test, type Page } from "./fixtures";
 
 const PRIVATE_SECRET = "9f3c2a7be14d4c0f8a6e5b1d2c7f0e93";
-
-// Shoppers are on phones: every product flow at 390×844.
-test.use({ viewport: { width: 390, height: 844 } });
-
-async function loginAsMember(page: Page, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("メールアドレス").fill("member@example.jp");
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL(redirectTo);
-}
 
 /** Without JS the pickers are priced by submitting the form again; with JS a fetcher does it. */
 async function recalculate(page: Page, javaScriptEnabled: boolean) {
@@ -50,7 +39,7 @@ test("a sold-out item offers a stock request: guests go to login, members get a 
   await expect(page.getByRole("status")).toContainText("ログインが必要です");
 
   const productPath = new URL(page.url()).searchParams.get("redirectTo") ?? "";
-  await loginAsMember(page, productPath);
+  await login(page, "member", productPath);
   await page.getByRole("button", { name: "再入荷リクエスト" }).click();
   await expect(page.getByTestId("restock-requested")).toContainText("再入荷リクエスト済み");
   // One message, true to how the shop tells (a notification in 「お知らせ」, no e-mail).

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "./fixtures";
 
 // Search and category browsing, with JavaScript on (tiles apply at once) and off (plain GET form).
 

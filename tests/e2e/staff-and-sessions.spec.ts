@@ -3,47 +3,18 @@
  * logout ends the server-side session, so cookies copied before it open neither /user nor /crm (issue 13
  * item 4). At phone size, JS on and off; no page may log a console error.
  */
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_PASSWORD, expect, submitLogin, test, type Page } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-const PASSWORD = "password1234";
-
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-  });
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
 
 function accountNav(page: Page) {
   return page.getByRole("navigation", { name: "アカウント" });
 }
 
-async function login(page: Page, email: string) {
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(PASSWORD);
-  await page.getByRole("button", { name: "ログインする" }).click();
-}
-
-async function freshContext(browser: Browser, testInfo: TestInfo) {
-  return browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
-    viewport: { width: 390, height: 844 },
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-  });
-}
-
 test("staff sent to log in from /crm come back to /crm, and find 管理画面 in the header", async ({ page }) => {
   await page.goto("/crm");
   await expect(page).toHaveURL(/\/login\?show=1&redirectTo=%2Fcrm/);
-  await login(page, "staff@example.jp");
+  await submitLogin(page, "staff@example.jp", DEMO_PASSWORD);
   await expect(page).toHaveURL("/crm/tickets");
 
   await page.goto("/");
@@ -56,15 +27,15 @@ test("staff sent to log in from /crm come back to /crm, and find 管理画面 in
 test("customers see no 管理画面 link, and the header's ログイン comes back to the page", async ({ page }) => {
   await page.goto("/category/living/DEMO-SIMPLE");
   await accountNav(page).getByRole("link", { name: "ログイン" }).click();
-  await login(page, "other@example.jp");
+  await submitLogin(page, "other@example.jp", DEMO_PASSWORD);
   await expect(page).toHaveURL("/category/living/DEMO-SIMPLE");
   await expect(accountNav(page).getByRole("link", { name: /様$/ })).toBeVisible();
   await expect(accountNav(page).getByRole("link", { name: "管理画面" })).toHaveCount(0);
 });
 
-test("cookies copied before logout open neither /user nor /crm afterwards", async ({ page, context, browser }, testInfo) => {
+test("cookies copied before logout open neither /user nor /crm afterwards", async ({ page, context, openContext }) => {
   await page.goto("/login");
-  await login(page, "staff@example.jp");
+  await submitLogin(page, "staff@example.jp", DEMO_PASSWORD);
   await expect(accountNav(page).getByRole("link", { name: "管理画面" })).toBeVisible();
   const copied = await context.cookies();
   expect(copied.length).toBeGreaterThan(0);
@@ -72,12 +43,11 @@ test("cookies copied before logout open neither /user nor /crm afterwards", asyn
   await accountNav(page).getByRole("button", { name: "ログアウト" }).click();
   await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
 
-  const thief = await freshContext(browser, testInfo);
+  const thief = await openContext();
   await thief.addCookies(copied);
   const stolen = await thief.newPage();
   await stolen.goto("/crm/tickets");
   await expect(stolen).toHaveURL(/\/login\?show=1/);
   await stolen.goto("/user");
   await expect(stolen).toHaveURL(/\/login\?show=1&redirectTo=%2Fuser/);
-  await thief.close();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, login, test, type OpenContext, type Page, type TestInfo } from "./fixtures";
 import { pngBytes } from "../support/images";
 
 /**
@@ -26,20 +26,10 @@ async function registerMember(page: Page, testInfo: TestInfo, lastname: string):
   return email;
 }
 
-/** Customer service in a browser of its own (same JS setting as the project). */
-async function staffPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    javaScriptEnabled: jsOn(testInfo),
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-  });
-  const page = await context.newPage();
-  await page.goto(`/login?redirectTo=${encodeURIComponent("/crm")}`);
-  await page.getByLabel("メールアドレス").fill("staff@example.jp");
-  await page.getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("button", { name: "ログインする" }).click();
-  await expect(page).toHaveURL("/crm/tickets");
+/** Customer service in a browser of its own (same settings as the project's). */
+async function staffPage(openContext: OpenContext): Promise<Page> {
+  const page = await (await openContext()).newPage();
+  await login(page, "staff", "/crm", "/crm/tickets");
   return page;
 }
 
@@ -56,7 +46,7 @@ async function staffReply(staff: Page, text: string) {
   await expect(staff.getByTestId("message").last()).toContainText(text);
 }
 
-test("a member opens a ticket with an image, staff reply from /crm, the member reads it and confirms it is resolved", async ({ page, browser }, testInfo) => {
+test("a member opens a ticket with an image, staff reply from /crm, the member reads it and confirms it is resolved", async ({ page, openContext }, testInfo) => {
   test.setTimeout(90_000);
   const js = jsOn(testInfo);
   await registerMember(page, testInfo, "問合");
@@ -121,7 +111,7 @@ test("a member opens a ticket with an image, staff reply from /crm, the member r
   }
 
   // Staff answer from the desk.
-  const staff = await staffPage(browser, testInfo);
+  const staff = await staffPage(openContext);
   const ticketId = ticketPath.split("/").pop()!;
   await staff.goto(`/crm/tickets/${ticketId}`);
   await expect(staff.getByTestId("ticket-priority")).toHaveText("高");
@@ -175,7 +165,7 @@ test("a customer cannot open another customer's ticket or the staff desk", async
   expect(desk?.status()).toBe(403);
 });
 
-test("the staff ticket list sorts, filters and pages through GET links and forms", async ({ page, browser }, testInfo) => {
+test("the staff ticket list sorts, filters and pages through GET links and forms", async ({ page, openContext }, testInfo) => {
   test.setTimeout(90_000);
   const js = jsOn(testInfo);
   const email = await registerMember(page, testInfo, "一覧");
@@ -190,7 +180,7 @@ test("the staff ticket list sorts, filters and pages through GET links and forms
     expect(response.status()).toBe(303);
   }
 
-  const staff = await staffPage(browser, testInfo);
+  const staff = await staffPage(openContext);
   // Filter by this customer: a <details> form without JS, a modal with JS.
   if (js) await staff.getByRole("button", { name: "絞り込み" }).click();
   else await staff.getByText("絞り込み", { exact: true }).click();

@@ -347,7 +347,7 @@ describe("the address pages without JS", () => {
   it("adds an address from /user/profile/addresses/new and goes back to the list (303)", async () => {
     const { thrown } = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, intent: "save" });
     expect((thrown as Response).status).toBe(303);
-    expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added");
+    expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added#result");
     const rows = await rowsOf(MEMBER_ID);
     expect(rows).toHaveLength(3);
     expect(rows[2]).toMatchObject({ lastname: "佐藤", postalCode: "1000001", prefecture: 13, phone: "0312345678", isDefault: false });
@@ -357,7 +357,7 @@ describe("the address pages without JS", () => {
     const back = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "/checkout" });
     expect((back.thrown as Response).headers.get("Location")).toBe("/checkout");
     const evil = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "//evil.example" });
-    expect((evil.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added");
+    expect((evil.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added#result");
   });
 
   it("re-renders the form with the field messages for invalid input (400), saving nothing", async () => {
@@ -372,7 +372,7 @@ describe("the address pages without JS", () => {
     const loaded = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), { id: "2" });
     expect(loaded.returned).toMatchObject({ address: { id: 2, city: "大阪市北区" } });
     const saved = await post(editPage.action as Handler, "/user/profile/addresses/2/edit", { ...TOKYO, city: "港区" }, { id: "2" });
-    expect((saved.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=updated");
+    expect((saved.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=updated#result");
     expect((await rowsOf(MEMBER_ID))[1]).toMatchObject({ id: 2, city: "港区" });
 
     const foreignPage = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), { id: "3" });
@@ -388,7 +388,7 @@ describe("the address pages without JS", () => {
     const confirm = await run(deletePage.loader as Handler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), { id: "1" });
     expect(confirm.returned).toMatchObject({ address: { id: 1 } });
     const deleted = await post(deletePage.action as Handler, "/user/profile/addresses/1/delete", {}, { id: "1" });
-    expect((deleted.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=deleted");
+    expect((deleted.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=deleted#result");
     expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
 
     const foreign = await post(deletePage.action as Handler, "/user/profile/addresses/3/delete", {}, { id: "3" });
@@ -405,7 +405,7 @@ describe("the address pages without JS", () => {
 
   it("makes an address the default from the list (303)", async () => {
     const { thrown } = await post(addressBook.action as Handler, "/user/profile/addresses", { intent: "set_default", id: "2" });
-    expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=default");
+    expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=default#result");
     expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
   });
 });

@@ -311,7 +311,7 @@ describe("POST /api/cart-edit", () => {
     const lineId = lineOf(await loadCart(guest), SIMPLE).id;
     const forced = location(await edit(guest, { p: String(SIMPLE), q: "51" }, { mode: "navigate" }));
     expect(forced.pathname).toBe("/cart");
-    expect(Object.fromEntries(forced.searchParams)).toEqual({ cart_notice: "quantity", line: String(lineId), message: MESSAGES.adjustedTo50 });
+    expect(Object.fromEntries(forced.searchParams)).toEqual({ cart_notice: "quantity", cart_line: String(lineId), message: MESSAGES.adjustedTo50 });
 
     const offSite = location(await edit(guest, { p: String(SIMPLE), q: "1", redirectTo: "//evil.example/" }, { mode: "navigate" }));
     expect(offSite.host).toBe(new URL(TEST_ORIGIN).host);

@@ -781,15 +781,15 @@ describe("POST /api/product/inventory-request/{id}", () => {
       fields: { v: String(BLACK), redirectTo: "/category/living/DEMO-VARIATION?v=3" },
     });
     expect(done.status).toBe(303);
-    expect(done.headers.get("Location")).toBe("/category/living/DEMO-VARIATION?v=3&notice=restock_requested");
+    expect(done.headers.get("Location")).toBe("/category/living/DEMO-VARIATION?v=3&notice=restock_requested#result");
     expect(await requestsOf(MEMBER_ID, VARIATION)).toMatchObject([{ variationId: BLACK }]);
 
     const refused = await request(SIMPLE, { cookie: member, mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE?notice=added" } });
     expect(refused.status).toBe(303);
-    expect(refused.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE?notice=restock_not_needed");
+    expect(refused.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE?notice=restock_not_needed#result");
 
     const offSite = await request(SOLDOUT, { cookie: other, mode: "navigate", fields: { redirectTo: "https://evil.example/" } });
-    expect(offSite.headers.get("Location")).toBe("/category/tableware/DEMO-SOLDOUT?notice=restock_requested");
+    expect(offSite.headers.get("Location")).toBe("/category/tableware/DEMO-SOLDOUT?notice=restock_requested#result");
   });
 
   it("sends a guest to the login page (JS off) or answers 401 (fetch), recording nothing", async () => {

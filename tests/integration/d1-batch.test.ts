@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 
-// Pins the D1 behaviour the order and points code relies on (ARCHITECTURE.md, principle 5).
+// Pins the D1 behaviour the order and points code relies on (docs/architecture.md, principle 5).
 describe("D1 batch() on local D1", () => {
   let platform: TestPlatform;
   beforeAll(async () => {

@@ -132,7 +132,7 @@ describe("subscriptions", () => {
     const before = await subscriptionOf(SUBSCRIPTION);
     if (!before) throw new Error("missing");
     const outcome = await changeBy("1", { intent: "skip", delivery: before.nextShippingDate });
-    expectRedirect(outcome, 303, "/user/subscriptions/1?notice=skipped");
+    expectRedirect(outcome, 303, "/user/subscriptions/1?notice=skipped#result");
     const after = await subscriptionOf(SUBSCRIPTION);
     expect(after).toMatchObject({
       status: "active",
@@ -181,7 +181,7 @@ describe("subscriptions", () => {
     await setDates(SUBSCRIPTION, { cancelDate: addDaysIso(TODAY, -30) });
     const before = await subscriptionOf(SUBSCRIPTION);
     const outcome = await changeBy("1", { intent: "cancel", delivery: before?.nextShippingDate ?? "" });
-    expectRedirect(outcome, 303, "/user/subscriptions/1?notice=cancelled");
+    expectRedirect(outcome, 303, "/user/subscriptions/1?notice=cancelled#result");
     const after = await subscriptionOf(SUBSCRIPTION);
     expect(after?.status).toBe("cancelled");
     expect(after?.cancelledAt).toBeInstanceOf(Date);
@@ -259,7 +259,7 @@ describe("buy later", () => {
 
   it("moves one back to the cart (PRG) and the cart has it", async () => {
     const outcome = await act({ intent: "move", id: String(mine) });
-    expectRedirect(outcome, 303, "/user/buy-later?notice=moved");
+    expectRedirect(outcome, 303, "/user/buy-later?notice=moved#result");
     const cart = await platform.db.select().from(carts).where(eq(carts.userId, MEMBER_ID)).get();
     const lines = await platform.db.select().from(cartLines).where(eq(cartLines.cartId, cart?.id ?? "")).all();
     expect(lines.find((line) => line.productId === id("DEMO-SIMPLE"))?.quantity).toBeGreaterThanOrEqual(2);
@@ -278,7 +278,7 @@ describe("buy later", () => {
   it("removes one after confirmation (PRG, with or without JS)", async () => {
     const [item] = (await buyLaterOf(member)).items;
     const outcome = await act({ intent: "remove", id: String(item?.id), back: "/user/buy-later" }, member, "cors");
-    expectRedirect(outcome, 303, "/user/buy-later?notice=removed");
+    expectRedirect(outcome, 303, "/user/buy-later?notice=removed#result");
     expect((await buyLaterOf(member)).items).toHaveLength(0);
   });
 });
@@ -301,7 +301,7 @@ describe("restock requests and restocking", () => {
     const theirs = (await requestsOf(other)).requests[0];
     expect((await cancel(theirs?.id ?? 0)).status).toBe(404);
     expect((await cancel(0)).status).toBe(400);
-    expectRedirect(await cancel(mine[0]?.id ?? 0), 303, "/user/stock-requests?notice=removed");
+    expectRedirect(await cancel(mine[0]?.id ?? 0), 303, "/user/stock-requests?notice=removed#result");
     expect((await requestsOf(member)).requests).toHaveLength(0);
     expect((await requestsOf(other)).requests).toHaveLength(1);
   });
@@ -354,7 +354,7 @@ describe("restock requests and restocking", () => {
 
     const done = await run(platform, crmStock.action as Handler, postRequest("/crm/stock", { sku: " DEMO-PREORDER ", quantity: "１０" }, { cookie: staff, mode: "navigate" }));
     expect(done.status).toBe(303);
-    expect(location(done)).toMatch(/^\/crm\/stock\?done=.+&inventory=10&notified=2$/);
+    expect(location(done)).toMatch(/^\/crm\/stock\?done=.+&inventory=10&notified=2#result$/);
     const bad = async (fields: Record<string, string>, status: number) =>
       expect((await run(platform, crmStock.action as Handler, postRequest("/crm/stock", fields, { cookie: staff, mode: "navigate" }))).status).toBe(status);
     await bad({ sku: "NO-SUCH-SKU", quantity: "1" }, 404);

@@ -350,21 +350,21 @@ describe("removing a row from /user/mails (generic listing removal)", () => {
   it("without JS: removes and returns to the same view of the list with a notice", async () => {
     const target = (await listPage("?page=1", pager)).page.rows[0];
     const outcome = await remove({ intent: "remove", id: String(target?.id), back: "/user/mails?page=1&remove=1" }, { mode: "navigate" });
-    expectRedirect(outcome, 303, "/user/mails?page=1&notice=removed");
+    expectRedirect(outcome, 303, "/user/mails?page=1&notice=removed#result");
     expect((await listPage("", pager)).page.total).toBe(44);
   });
 
   it("with JS (Remix's <Form>): redirects the same way, so the list and the header revalidate", async () => {
     const target = (await listPage("", pager)).page.rows[0];
     const outcome = await remove({ intent: "remove", id: String(target?.id), back: "/user/mails?orderby=title" });
-    expectRedirect(outcome, 303, "/user/mails?orderby=title&notice=removed");
+    expectRedirect(outcome, 303, "/user/mails?orderby=title&notice=removed#result");
     expect((await listPage("", pager)).page.total).toBe(43);
   });
 
   it("never goes back anywhere but the listing", async () => {
     const target = (await listPage("", pager)).page.rows[0];
     const outcome = await remove({ intent: "remove", id: String(target?.id), back: "https://evil.example/user/mails" }, { mode: "navigate" });
-    expectRedirect(outcome, 303, "/user/mails?notice=removed");
+    expectRedirect(outcome, 303, "/user/mails?notice=removed#result");
   });
 
   it("refuses another member's mail (404), malformed input (400), and changes nothing", async () => {

@@ -163,7 +163,7 @@ describe("/user/orders/{id}/receipt (領収書)", () => {
 
   it("saves the addressee and memo (PRG) and prints them", async () => {
     const saved = await saveReceipt(String(MIXED_ORDER), { receipt_name: "  株式会社 山田商店  ", receipt_memo: "贈答品代として" });
-    expectRedirect(saved, 303, "/user/orders/1/receipt?notice=saved");
+    expectRedirect(saved, 303, "/user/orders/1/receipt?notice=saved#result");
     const stored = await platform.db.select().from(orders).where(eq(orders.id, MIXED_ORDER)).get();
     expect(stored).toMatchObject({ receiptName: "株式会社 山田商店", receiptMemo: "贈答品代として" });
     const page = await valueOf<{ receipt: Receipt }>(await receipt(String(MIXED_ORDER)));

@@ -141,7 +141,7 @@ describe("/user/support (new ticket and the member's tickets)", () => {
     ]);
     const { thrown } = await call(supportIndex.action as Handler, post("/user/support", fields, member));
     const [ticket] = await ticketBySession(MEMBER_ID, session);
-    expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created`);
+    expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created#result`);
     expect(ticket).toMatchObject({ priority: "high", status: "doing", confirmation: null, replyChoice: "email", orderId: 4, description: "支払い方法を変更したいです。" });
     const lines = await platform.db.select().from(ticketOrderLines).where(eq(ticketOrderLines.ticketId, ticket!.id));
     expect(lines.map((line) => line.orderLineId).sort()).toEqual([6, 7]);
@@ -155,7 +155,7 @@ describe("/user/support (new ticket and the member's tickets)", () => {
     const fields = ticketFields(session).map(([name, value]): [string, string | File] => [name, name === "reply_choice" ? "" : value]);
     const { thrown } = await call(supportIndex.action as Handler, post("/user/support", fields, member));
     const [ticket] = await ticketBySession(MEMBER_ID, session);
-    expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created`);
+    expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created#result`);
     expect(ticket!.replyChoice).toBe("");
   });
 
@@ -186,7 +186,7 @@ describe("/user/support (new ticket and the member's tickets)", () => {
     const item = await uploaded(member);
     const { thrown } = await call(supportIndex.action as Handler, post("/user/support", ticketFields(session, [["orders_id", "2"], ["details[]", "3"], ["gallery[]", String(item.id)]]), member));
     const [ticket] = await ticketBySession(MEMBER_ID, session);
-    expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created`);
+    expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created#result`);
     // One line → its product is the ticket's product.
     expect(ticket!.productId).toBe(productBySku("DEMO-MERCHANT").id);
     const [row] = await platform.db.select().from(media).where(eq(media.id, item.id));
@@ -232,7 +232,7 @@ describe("/user/support/{id} (the customer's thread)", () => {
   it("answers the confirmation with a form post (no JS): resolved closes the ticket and shows the notice", async () => {
     await platform.db.update(tickets).set({ confirmation: "waiting", confirmationRequestedAt: new Date() }).where(eq(tickets.id, 1));
     const { thrown } = await call(supportThread.action as Handler, post("/user/support/1", [["intent", "confirm"], ["answer", "resolved"]], member), { ticketId: "1" });
-    expect(redirectTo(thrown)).toBe("/user/support/1?notice=confirmationNotified");
+    expect(redirectTo(thrown)).toBe("/user/support/1?notice=confirmationNotified#result");
     const [ticket] = await platform.db.select().from(tickets).where(eq(tickets.id, 1));
     expect(ticket).toMatchObject({ status: "close", confirmation: "resolved" });
     expect(ticket!.closedAt).toBeInstanceOf(Date);
@@ -285,7 +285,7 @@ describe("/crm (staff desk)", () => {
     const twice = await call<DataResult<{ error: string }>>(crmThread.action as Handler, post(path, [["intent", "request_confirmation"]], staff, "cors"), params);
     expect(twice.returned!.init?.status).toBe(409);
     expect(twice.returned!.data.error).toBe(TICKET_TEXT.confirmationAlreadyWaiting);
-    expect(redirectTo((await call(crmThread.action as Handler, post(path, [["intent", "close"]], staff), params)).thrown)).toBe(`${path}?notice=closed`);
+    expect(redirectTo((await call(crmThread.action as Handler, post(path, [["intent", "close"]], staff), params)).thrown)).toBe(`${path}?notice=closed#result`);
     const [closed] = await platform.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(closed).toMatchObject({ status: "close" });
     const reply = await call<DataResult<{ error: string }>>(crmThread.action as Handler, post(path, [["intent", "send"], ["message", "追伸"]], staff, "cors"), params);
@@ -389,7 +389,7 @@ describe("/crm/tickets (the staff list on the generic listing)", () => {
   it("removes a row after confirmation (303 back with the notice without JS)", async () => {
     const target = (await list("?status=close")).page.rows[0]!;
     const { thrown } = await call(crmTickets.action as Handler, post("/crm/tickets", [["intent", "remove"], ["id", String(target.id)], ["back", "/crm/tickets?status=close&remove=" + target.id]], staff));
-    expect(redirectTo(thrown)).toBe("/crm/tickets?status=close&notice=removed");
+    expect(redirectTo(thrown)).toBe("/crm/tickets?status=close&notice=removed#result");
     expect(await platform.db.select().from(tickets).where(eq(tickets.id, target.id))).toHaveLength(0);
     const again = await call<DataResult<{ ok: boolean }>>(crmTickets.action as Handler, post("/crm/tickets", [["intent", "remove"], ["id", String(target.id)]], staff, "cors"));
     expect(again.returned!.init?.status).toBe(404);

@@ -12,6 +12,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { AddressInput, AddressJson } from "~/core/address-form";
 import { ADDRESS_BOOK_LIMIT, ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
 import { AddressSummary } from "./AddressSummary";
@@ -69,7 +70,7 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
   return (
     <div className="mx-auto grid max-w-3xl gap-4 py-6">
       <h1 className="m-0 text-xl">お届け先住所の管理</h1>
-      <p role="status" className={message ? "m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
+      <p id={RESULT_ANCHOR} role="status" className={message ? "m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {message}
       </p>
       {full ? (

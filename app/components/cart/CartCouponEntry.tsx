@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
+import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/routes/cart";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
@@ -31,7 +32,7 @@ export function CartCouponEntry({
     return <p className="m-0 text-sm text-gray-600">カート内の商品はクーポンをご利用いただけません。</p>;
   }
   return (
-    <section aria-labelledby="coupon-heading" className="grid gap-2">
+    <section id={CART_ANCHORS.coupon} aria-labelledby="coupon-heading" className="grid gap-2">
       <h2 id="coupon-heading" className="m-0 text-base">
         クーポン
       </h2>

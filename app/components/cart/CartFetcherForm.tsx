@@ -56,16 +56,19 @@ export function useOwningForm(formId: string | undefined) {
   };
 }
 
-type ErrorSource = CartActionData | { field: string; error: string } | null | undefined;
+/** A refusal shown on the page: the /cart action's answer, or one carried in the URL (see cart.tsx's loader). */
+export type CartPageError = CartActionData | { field: string; error: string; line?: number | null } | null;
+type ErrorSource = CartPageError | undefined;
 
 /**
- * The error for one control: from its fetcher (JS), the page action (no JS; matched by intent and row)
- * or a redirect query from /api/cart* (matched by field).
+ * The error for one control: from its fetcher (JS; matched by intent and row) or a refusal carried in the
+ * page's URL by a post made without JS (matched by field, and by row when it names one).
  */
 export function errorFor(sources: ErrorSource[], match: { intent: string; fields: string[]; line?: number }): string | null {
   for (const source of sources) {
     if (!source || ("ok" in source && source.ok)) continue;
     if ("intent" in source && (source.intent !== match.intent || (match.line != null && source.line !== match.line))) continue;
+    if (!("intent" in source) && match.line != null && source.line != null && source.line !== match.line) continue;
     if (match.fields.includes(source.field)) return source.error;
   }
   return null;

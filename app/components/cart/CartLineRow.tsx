@@ -5,15 +5,16 @@ import { WRAPPING_FEE } from "~/core/limits";
 import { formatDay } from "~/core/listing";
 import { formatYen } from "~/core/money";
 import { loginPath } from "~/core/member-actions";
+import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/services/cart.server";
-import type { CartActionData } from "~/routes/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
  * with the input; without JS the input is always shown), wrapping, buy later and remove. Removing asks
- * for confirmation inline (?remove=ID), which works with and without JS.
+ * for confirmation inline (?remove=ID), which works with and without JS. Each control row wraps as a whole
+ * on a narrow phone (360 px) instead of squeezing a label or button to one character per line.
  */
 export function CartLineRow({
   line,
@@ -30,7 +31,7 @@ export function CartLineRow({
   /** Called once the row has been moved to buy later. */
   onBuyLater: () => void;
   confirmingRemove: boolean;
-  pageError: CartActionData | { field: string; error: string } | null;
+  pageError: CartPageError;
   /** A quantity forced into range by a post made without JS. */
   pageNotice: { line: number; message: string } | null;
 }) {
@@ -54,7 +55,8 @@ export function CartLineRow({
 
   const showQuantityForm = !hydrated || editing || quantityError != null;
   return (
-    <li className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
+    // The row is where a post about it comes back to without JS (#line-ID).
+    <li id={cartLineAnchor(line.id)} className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
       <div className="grid grid-cols-[72px_1fr] gap-3">
         {view.picture ? (
           <img src={view.picture} alt="" width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
@@ -90,8 +92,8 @@ export function CartLineRow({
 
           {showQuantityForm ? (
             // noValidate: a quantity out of range is brought into range by the server, which says so.
-            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex items-center gap-2" noValidate>
-              <label htmlFor={`q-${line.id}`} className="text-xs">
+            <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex min-h-9 flex-wrap items-center gap-2" noValidate>
+              <label htmlFor={`q-${line.id}`} className="whitespace-nowrap text-xs">
                 数量
               </label>
               <input
@@ -102,21 +104,24 @@ export function CartLineRow({
                 min={1}
                 max={Math.max(1, line.maxQuantity)}
                 defaultValue={line.quantity}
-                className="field w-20 py-1"
+                className="field w-16 py-1"
               />
-              <button type="submit" className="btn-secondary py-1">
+              <button type="submit" className="btn-secondary whitespace-nowrap py-1">
                 更新
               </button>
               {hydrated ? (
-                <button type="button" className="cursor-pointer border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
+                <button type="button" className="cursor-pointer whitespace-nowrap border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
                   キャンセル
                 </button>
               ) : null}
             </CartFetcherForm>
           ) : (
-            <p className="m-0 flex items-center gap-2">
-              <span data-testid="line-quantity">数量：{line.quantity}</span>
-              <button type="button" className="btn-secondary py-1" onClick={() => setEditing(true)}>
+            // As tall as the change form (its 16 px input), so switching modes or hydrating moves nothing.
+            <p className="m-0 flex min-h-9 flex-wrap items-center gap-2">
+              <span className="whitespace-nowrap" data-testid="line-quantity">
+                数量：{line.quantity}
+              </span>
+              <button type="button" className="btn-secondary whitespace-nowrap py-1" onClick={() => setEditing(true)}>
                 変更
               </button>
             </p>
@@ -129,9 +134,9 @@ export function CartLineRow({
           ) : null}
 
           {line.wrappingAvailable ? (
-            <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex items-center gap-2">
+            <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <input type="hidden" name="w" value={line.wrapping ? "0" : "1"} />
-              <span className="text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
+              <span className="whitespace-nowrap text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
               <button type="submit" className="btn-secondary py-1 text-xs">
                 {line.wrapping ? "ラッピングをやめる" : `ラッピングする（1点${formatYen(WRAPPING_FEE)}）`}
               </button>
@@ -158,7 +163,7 @@ export function CartLineRow({
               </Link>
             )}
             {confirmingRemove ? null : (
-              <Link to={`/cart?remove=${line.id}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
+              <Link to={`/cart?remove=${line.id}#${cartLineAnchor(line.id)}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
                 削除
               </Link>
             )}
@@ -168,11 +173,11 @@ export function CartLineRow({
               <p role="alert" className="m-0 text-sm">
                 この商品をカートから削除しますか？
               </p>
-              <div className="flex gap-2">
-                <button type="submit" className="btn-primary py-1">
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" className="btn-primary whitespace-nowrap py-1">
                   削除する
                 </button>
-                <Link to="/cart" preventScrollReset className="btn-secondary py-1 no-underline">
+                <Link to="/cart" preventScrollReset className="btn-secondary whitespace-nowrap py-1 no-underline">
                   キャンセル
                 </Link>
               </div>

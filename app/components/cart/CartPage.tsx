@@ -3,9 +3,11 @@ import { useCallback, useState } from "react";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData, CartLoaderData } from "~/routes/cart";
 import { BuyLaterNotice } from "./BuyLaterNotice";
 import { CartBanners } from "./CartBanners";
+import { CartCheckoutBar } from "./CartCheckoutBar";
 import { CartCouponEntry } from "./CartCouponEntry";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher } from "./CartFetcherForm";
 import { CartLineRow } from "./CartLineRow";
@@ -134,7 +136,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                 </p>
               )}
             </div>
-            <Form method="post" action="/cart" className="card grid gap-3 p-3">
+            <Form method="post" action="/cart" id={CART_ANCHORS.notices} className="card grid gap-3 p-3">
               <input type="hidden" name="intent" value="save_notices" />
               <ShipmentNoticeFields shipments={cart.shipments} warehouseNotice={view.warehouseNotice} vendorNotices={view.vendorNotices} />
               <InlineError message={noticeError} />
@@ -143,13 +145,17 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
                   購入できない商品が含まれています。削除してからお進みください。
                 </p>
               ) : null}
-              <button type="submit" className="btn-primary py-3 text-base" disabled={!cart.payment_eligible} data-testid="checkout-button">
-                ご購入手続きへ
-              </button>
+              {/* On a phone the sticky bar below holds this button. */}
+              <div className="hidden md:grid">
+                <button type="submit" className="btn-primary py-3 text-base" disabled={!cart.payment_eligible} data-testid="checkout-button">
+                  ご購入手続きへ
+                </button>
+              </div>
             </Form>
           </aside>
         </div>
       )}
+      {cart.list.length > 0 ? <CartCheckoutBar cart={cart} /> : null}
 
       {view.buyLater.length > 0 ? (
         <section aria-labelledby="buy-later-heading" className="mt-8">

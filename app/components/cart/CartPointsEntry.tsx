@@ -1,4 +1,5 @@
 import type { Cart } from "~/core/cart";
+import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/routes/cart";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
@@ -23,7 +24,7 @@ export function CartPointsEntry({
   const owner = useOwningForm(orderFormId);
   const error = errorFor([use.data, pageError], { intent: "points", fields: ["points"] });
   return (
-    <section aria-labelledby="points-heading" className="grid gap-2">
+    <section id={CART_ANCHORS.points} aria-labelledby="points-heading" className="grid gap-2">
       <h2 id="points-heading" className="m-0 text-base">
         ポイント
       </h2>

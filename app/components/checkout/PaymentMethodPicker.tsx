@@ -1,6 +1,5 @@
 import { PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
 import { formatYen } from "~/core/money";
-import { useHydrated } from "../forms/useHydrated";
 
 /**
  * Payment method radios with their fees; render inside the order form (name `payment`). With JS a
@@ -16,7 +15,6 @@ export function PaymentMethodPicker({
   error?: string | null;
   onChange: (method: PaymentMethod) => void;
 }) {
-  const hydrated = useHydrated();
   return (
     <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={error ? "payment-error" : undefined}>
       <legend className="mb-1 text-base font-bold">
@@ -46,11 +44,13 @@ export function PaymentMethodPicker({
           {error}
         </p>
       ) : null}
-      {!hydrated ? (
+      {/* Without JS the server adds the method's fee; with JS the totals follow the choice at once, and a
+          browser running JS never lays this out (so hydration moves nothing below it). */}
+      <noscript>
         <button type="submit" name="intent" value="payment" className="btn-secondary justify-self-start text-xs">
           手数料を反映して合計を再計算
         </button>
-      ) : null}
+      </noscript>
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -9,4 +9,15 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Sets `<html data-hydrated>` once the page has hydrated and every JS-only control is in place: the moment a
+ * tap is handled by the app instead of the browser's plain form post (browser tests wait for it).
+ */
+export function useHydrationMark(): void {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.hydrated = "";
+  }, [hydrated]);
 }

@@ -45,21 +45,24 @@ export function AttachmentField({
           onChange={onChange}
         />
       ) : (
-        <>
+        // As tall as the widget's title and add box, so the widget replacing it moves nothing below.
+        <div className="grid gap-2">
           <label htmlFor={inputId} className="text-sm font-bold">
             {title}
           </label>
-          <input
-            id={inputId}
-            type="file"
-            name={IMAGE_WIDGET_FIELD_NAME}
-            accept={IMAGE_ACCEPT}
-            multiple
-            aria-describedby={hintId}
-            className="text-sm"
-            data-testid="attachment-input"
-          />
-        </>
+          <div className="flex h-20 items-center">
+            <input
+              id={inputId}
+              type="file"
+              name={IMAGE_WIDGET_FIELD_NAME}
+              accept={IMAGE_ACCEPT}
+              multiple
+              aria-describedby={hintId}
+              className="max-w-full text-sm"
+              data-testid="attachment-input"
+            />
+          </div>
+        </div>
       )}
       <p id={hintId} className="m-0 text-xs text-gray-600">
         JPEG・PNG・WebP・GIF、{limit}枚まで（1枚10MBまで）

@@ -1,8 +1,30 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/services/shell.server";
 import { useUnreadMessages } from "../tickets/useUnreadMessages";
 import { CountBadge } from "./CountBadge";
+import { BellIcon, CartIcon, ChatIcon, DeskIcon, LogoutIcon, PersonIcon, PersonPlusIcon } from "./HeaderIcons";
+
+/**
+ * One account item: on a phone an icon over a small caption (so the whole row fits one line at 360 px),
+ * from `sm` up the icon beside the label. A count badge sits on the icon, never over the words.
+ */
+const ITEM =
+  "flex min-w-0 flex-col items-center gap-0.5 whitespace-nowrap py-1 text-[10px] leading-none text-gray-800 no-underline sm:flex-row sm:gap-1 sm:text-sm";
+
+function ItemContent({ icon, badge, children }: { icon: ReactNode; badge?: ReactNode; children: ReactNode }) {
+  // The words come first (the item's name reads 「お知らせ 未読のお知らせ 3件」); the icon is drawn before them.
+  return (
+    <>
+      {children}
+      <span className="relative order-first">
+        {icon}
+        {badge}
+      </span>
+    </>
+  );
+}
 
 export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQuery: string }) {
   const { user } = shell;
@@ -11,49 +33,54 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
   const loginHref = useLoginHref();
   return (
     <header className="border-b border-b-solid border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-5xl items-center gap-3 px-3 py-2">
-        <Link to="/" className="shrink-0 text-xl font-bold text-brand no-underline">
+      <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-1 sm:gap-3 sm:py-2">
+        <Link to="/" className="shrink-0 text-base font-bold text-brand no-underline sm:text-xl">
           {SHOP_NAME}
         </Link>
-        {/* Labels never break mid-word on narrow phones; the items wrap instead. */}
-        <nav aria-label="アカウント" className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-1 whitespace-nowrap text-sm">
+        <nav aria-label="アカウント" className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-4">
           {user ? (
             <>
-              <Link to="/user/mails" className="relative text-gray-800">
-                お知らせ
-                <CountBadge count={shell.unreadMails} label="未読のお知らせ" />
+              <Link to="/user/mails" className={ITEM}>
+                <ItemContent icon={<BellIcon />} badge={<CountBadge count={shell.unreadMails} label="未読のお知らせ" />}>
+                  お知らせ
+                </ItemContent>
               </Link>
-              <Link to="/user/support" className="relative text-gray-800" data-testid="support-link">
-                お問い合わせ
-                <CountBadge count={unreadMessages} label="新着メッセージ" />
+              <Link to="/user/support" className={ITEM} data-testid="support-link">
+                <ItemContent icon={<ChatIcon />} badge={<CountBadge count={unreadMessages} label="新着メッセージ" />}>
+                  お問い合わせ
+                </ItemContent>
               </Link>
               {user.role === "staff" ? (
-                <Link to="/crm" className="font-bold text-gray-800" data-testid="crm-link">
-                  管理画面
+                <Link to="/crm" className={`${ITEM} font-bold`} data-testid="crm-link">
+                  <ItemContent icon={<DeskIcon />}>管理画面</ItemContent>
                 </Link>
               ) : null}
-              <Link to="/user" className="text-gray-800">
-                {user.lastname}様
+              <Link to="/user" className={ITEM}>
+                <ItemContent icon={<PersonIcon />}>
+                  {/* A long surname is cut with an ellipsis rather than pushing the row onto two lines. */}
+                  <span className="max-w-[4.5em] truncate leading-tight sm:max-w-[10em]">{user.lastname}様</span>
+                </ItemContent>
               </Link>
-              <Form method="post" action="/logout">
-                <button type="submit" className="cursor-pointer border-0 bg-transparent p-0 text-sm text-gray-600 underline">
-                  ログアウト
+              <Form method="post" action="/logout" className="flex">
+                <button type="submit" className={`${ITEM} cursor-pointer border-0 bg-transparent p-0 [font-family:inherit]`}>
+                  <ItemContent icon={<LogoutIcon />}>ログアウト</ItemContent>
                 </button>
               </Form>
             </>
           ) : (
             <>
-              <Link to={loginHref} className="text-gray-800">
-                ログイン
+              <Link to={loginHref} className={ITEM}>
+                <ItemContent icon={<PersonIcon />}>ログイン</ItemContent>
               </Link>
-              <Link to="/user/register" className="text-gray-800">
-                会員登録
+              <Link to="/user/register" className={ITEM}>
+                <ItemContent icon={<PersonPlusIcon />}>会員登録</ItemContent>
               </Link>
             </>
           )}
-          <Link to="/cart" className="relative font-bold text-gray-800" data-testid="cart-link">
-            カート
-            <CountBadge count={shell.cartQuantity} label="カート内の商品" bumpOnIncrease />
+          <Link to="/cart" className={`${ITEM} font-bold`} data-testid="cart-link">
+            <ItemContent icon={<CartIcon />} badge={<CountBadge count={shell.cartQuantity} label="カート内の商品" bumpOnIncrease />}>
+              カート
+            </ItemContent>
           </Link>
         </nav>
       </div>

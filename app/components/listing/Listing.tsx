@@ -42,6 +42,7 @@ import {
   type SortDirection,
 } from "~/core/listing";
 import { paginatorPages } from "~/core/paginator";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { Paginator } from "../Paginator";
 import { ListingBadges, ListingFilters } from "./ListingFilters";
 
@@ -131,7 +132,7 @@ export function Listing<Row>({
       </div>
       <ListingBadges path={path} definition={definition} query={query} />
       {removed ? (
-        <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="listing-notice">
+        <p id={RESULT_ANCHOR} role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="listing-notice">
           {removal.removedText ?? "削除しました。"}
         </p>
       ) : null}
@@ -248,11 +249,14 @@ function SortableHeader<Row>({
   );
 }
 
-/** The listing URL with `remove=ID`: the row asks for confirmation (a link, so it works without JS). */
+/**
+ * The listing URL with `remove=ID`: the row asks for confirmation (a link, so it works without JS), and the
+ * page opens at that confirmation.
+ */
 function withRemove(href: string, id: number): string {
   const url = new URL(href, "http://listing.invalid");
   url.searchParams.set("remove", String(id));
-  return `${url.pathname}${url.search}`;
+  return `${url.pathname}${url.search}#${RESULT_ANCHOR}`;
 }
 
 /**
@@ -277,7 +281,7 @@ export function RemovalConfirm({
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
   return (
-    <Form method="post" action={action} preventScrollReset replace className="grid gap-2 rounded bg-red-50 p-3" data-testid="removal-confirm">
+    <Form id={RESULT_ANCHOR} method="post" action={action} preventScrollReset replace className="grid gap-2 rounded bg-red-50 p-3" data-testid="removal-confirm">
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="back" value={back} />

@@ -15,6 +15,8 @@ import { RemovableBadges } from "../RemovableBadges";
 import { Dialog } from "../Dialog";
 
 const LABEL = "text-sm font-bold";
+/** The 絞り込み control: a <summary> without JS, a button opening the modal with JS, looking the same. */
+const OPENER = "btn-secondary";
 
 /**
  * The filter form of a listing: a plain GET form to the listing's path (every view is a URL). Without JS
@@ -28,16 +30,18 @@ export function ListingFilters({ path, definition, query }: { path: string; defi
   const label = active > 0 ? `絞り込み（${active}件の条件）` : "絞り込み";
   if (definition.filters.length === 0) return null;
   if (!hydrated) {
+    // Closed, the summary is the same box as the JS button, so hydration moves nothing; open, the section
+    // takes the whole row.
     return (
-      <details className="card w-full p-3" data-testid="listing-filters">
-        <summary className="cursor-pointer font-bold">{label}</summary>
+      <details className="open:card open:basis-full open:p-3" data-testid="listing-filters">
+        <summary className={OPENER}>{label}</summary>
         <FilterForm path={path} definition={definition} query={query} />
       </details>
     );
   }
   return (
     <>
-      <button type="button" className="btn-secondary" aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="listing-filters-open">
+      <button type="button" className={OPENER} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="listing-filters-open">
         {label}
       </button>
       {open ? (

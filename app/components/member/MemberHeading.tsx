@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 
 /** A member page's breadcrumb (マイページ › …) and heading. `trail` lists the pages between, e.g. the order list. */
 export function MemberHeading({ title, trail = [], children }: { title: string; trail?: { to: string; label: string }[]; children?: ReactNode }) {
@@ -33,7 +34,7 @@ export function Notice({ text, tone = "success" }: { text: string | null; tone?:
   if (!text) return null;
   const colours = tone === "success" ? "bg-green-50 text-green-800" : "bg-red-50 text-red-800";
   return (
-    <p role={tone === "success" ? "status" : "alert"} className={`m-0 mt-3 rounded px-3 py-2 text-sm ${colours}`} data-testid="member-notice">
+    <p id={RESULT_ANCHOR} role={tone === "success" ? "status" : "alert"} className={`m-0 mt-3 rounded px-3 py-2 text-sm ${colours}`} data-testid="member-notice">
       {text}
     </p>
   );

@@ -5,11 +5,13 @@ import { formatYen } from "~/core/money";
 import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT, loginPath } from "~/core/member-actions";
 import type { PriceResult } from "~/core/pricing";
 import { ADDED_TEXT, chooseText, pickerLabel, PRICE_ERROR_TEXT, type ProductNotice, type ShownNotice } from "~/core/product-notices";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { ProductView } from "~/services/product-page.server";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
 import { PickerTiles } from "./PickerTiles";
 import { PriceBox } from "./PriceBox";
+import { StepButton } from "./StepButton";
 import { SubscriptionBox } from "./SubscriptionBox";
 
 const CALCULATE_ACTION = "/api/product/calculate";
@@ -42,9 +44,10 @@ function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData 
   return body;
 }
 
-function Notice({ notice: { key, tone, text } }: { notice: ShownNotice }) {
+function Notice({ notice: { key, tone, text }, id }: { notice: ShownNotice; id?: string }) {
   return (
     <p
+      id={id}
       role={tone === "error" ? "alert" : "status"}
       className={`m-0 rounded px-3 py-2 text-sm ${tone === "error" ? "bg-red-50 text-red-800" : "bg-green-50 text-green-800"}`}
       data-testid="product-notice"
@@ -275,20 +278,17 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
             数量
           </label>
           <div className="flex items-center gap-2">
-            {hydrated ? (
-              <button
-                type="button"
-                className="btn-secondary w-10"
-                aria-label="数量を減らす"
-                disabled={shownQuantity <= 1}
-                onClick={() => {
-                  setQuantity((value) => Math.max(1, value - 1));
-                  queueMicrotask(recalculate);
-                }}
-              >
-                −
-              </button>
-            ) : null}
+            <StepButton
+              label="数量を減らす"
+              hydrated={hydrated}
+              disabled={shownQuantity <= 1}
+              onClick={() => {
+                setQuantity((value) => Math.max(1, value - 1));
+                queueMicrotask(recalculate);
+              }}
+            >
+              −
+            </StepButton>
             <input
               id="quantity"
               name="q"
@@ -300,32 +300,32 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
               onChange={(event) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(event.target.value) || 1)))}
               className="field w-20 text-center"
             />
-            {hydrated ? (
-              <button
-                type="button"
-                className="btn-secondary w-10"
-                aria-label="数量を増やす"
-                disabled={shownQuantity >= maxQuantity}
-                onClick={() => {
-                  setQuantity((value) => Math.min(maxQuantity, value + 1));
-                  queueMicrotask(recalculate);
-                }}
-              >
-                ＋
-              </button>
-            ) : null}
+            <StepButton
+              label="数量を増やす"
+              hydrated={hydrated}
+              disabled={shownQuantity >= maxQuantity}
+              onClick={() => {
+                setQuantity((value) => Math.min(maxQuantity, value + 1));
+                queueMicrotask(recalculate);
+              }}
+            >
+              ＋
+            </StepButton>
             <span className="text-xs text-gray-600">最大{maxQuantity}点</span>
           </div>
         </div>
       ) : null}
 
-      {!hydrated ? (
-        <button type="submit" formMethod="get" formAction={view.path} className="btn-secondary">
+      {/* Without JS the server prices the pickers; a browser running JS never lays this out (so hydration
+          moves nothing), it prices every change by itself. */}
+      <noscript>
+        <button type="submit" formMethod="get" formAction={view.path} className="btn-secondary w-full">
           価格を再計算
         </button>
-      ) : null}
+      </noscript>
 
-      {notice ? <Notice notice={notice} /> : null}
+      {/* A post made without JS comes back here (#result): the outcome of 「カートに入れる」 and the other buttons. */}
+      {notice ? <Notice notice={notice} id={RESULT_ANCHOR} /> : null}
       {refusal && action.state === "idle" ? (
         <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
           {refusal}

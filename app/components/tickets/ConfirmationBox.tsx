@@ -1,5 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { CONFIRMATION_BUTTONS, confirmationView, TICKET_API_HEADER, TICKET_TEXT, type ConfirmationAnswer, type TicketState } from "~/core/tickets";
 import { useHydrated } from "../forms/useHydrated";
 
@@ -79,7 +80,7 @@ export function ConfirmationBox({ ticketId, state, notice }: { ticketId: number;
             </span>
           </p>
           {shownNotice ? (
-            <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="confirmation-notice">
+            <p id={RESULT_ANCHOR} role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="confirmation-notice">
               {shownNotice}
             </p>
           ) : null}

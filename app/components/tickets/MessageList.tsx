@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { THREAD_SCROLL_DELAY_MS } from "~/core/limits";
+import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import type { ThreadMessage } from "~/services/tickets.server";
 import { Gallery } from "../images/Gallery";
 import { formatDateTime } from "../member/format";
@@ -31,7 +32,7 @@ export function MessageList({ messages }: { messages: ThreadMessage[] }) {
           return (
             <li
               key={message.id}
-              id={index === messages.length - 1 ? "latest" : undefined}
+              id={index === messages.length - 1 ? LATEST_MESSAGE_ANCHOR : undefined}
               className={`list-none rounded-lg p-3 ${staff ? "mr-6 bg-gray-100" : "ml-6 bg-brand-light"}`}
               data-testid="message"
               data-from={staff ? "staff" : "customer"}

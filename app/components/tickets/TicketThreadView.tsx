@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Thread } from "~/services/tickets.server";
 import { useHydrated } from "../forms/useHydrated";
 import { ConfirmationBox } from "./ConfirmationBox";
@@ -48,7 +49,7 @@ export function TicketThreadView({
         <Link to={backLink.to}>← {backLink.label}</Link>
       </p>
       {notice && !answeredNotice ? (
-        <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="thread-notice">
+        <p id={RESULT_ANCHOR} role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="thread-notice">
           {notice}
         </p>
       ) : null}

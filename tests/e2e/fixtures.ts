@@ -1,0 +1,134 @@
+/**
+ * What every browser spec imports instead of @playwright/test: `test` fails a test when any page it opened
+ * logged a console error (React's hydration warnings included), threw an uncaught error or got a 5xx
+ * answer, and `login` signs a demo account in through the login form.
+ *
+ * Not the page's errors, and so not counted (each pattern is narrow on purpose):
+ * - "Failed to load resource: … status of 4xx": the browser's line for every 4xx answer, and the shop
+ *   answers 4xx on purpose (a refused coupon, an unknown page). A 5xx always counts.
+ * - "AbortError: BodyStreamBuffer was aborted": Remix logs the answer of a fetcher that a newer submit of
+ *   the same fetcher cancelled (the product page re-prices on every change; the latest wins).
+ * - React's development warning that RemixBrowser was updated before it mounted: a tap that lands while
+ *   the page is still hydrating, which the app handles (tests/e2e/hydration.spec.ts); the dev server only.
+ */
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+
+export { expect };
+export type { Locator, Page, TestInfo } from "@playwright/test";
+
+const NOT_THE_PAGES_ERRORS = [
+  /^Failed to load resource: the server responded with a status of 4\d\d/,
+  /^AbortError: BodyStreamBuffer was aborted/,
+  /^Warning: Can't perform a React state update on a component that hasn't mounted yet\.[\s\S]*\bat RemixBrowser\b/,
+];
+
+/**
+ * Waits until the page has hydrated (`<html data-hydrated>`, set by the app), so a hydration error is seen
+ * before the test moves on. Pages without the app (a plain-text 404, a JSON answer) never get the mark.
+ */
+export async function waitForHydration(page: Page, timeout = 10_000): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout });
+}
+
+/** Collects what went wrong in a context's pages, to fail the test with at its end. */
+function watchConsole(context: BrowserContext, problems: string[]): void {
+  context.on("console", (message) => {
+    if (message.type() !== "error" || NOT_THE_PAGES_ERRORS.some((pattern) => pattern.test(message.text()))) return;
+    const where = message.location().url;
+    problems.push(`console error${where ? ` (${where})` : ""}: ${message.text()}`);
+  });
+  context.on("weberror", (error) => problems.push(`uncaught error: ${error.error().message}`));
+  context.on("response", (response) => {
+    if (response.status() >= 500) problems.push(`${response.status()} from ${response.request().method()} ${response.url()}`);
+  });
+}
+
+/** A second browser (another person), with the project's settings, watched like the page's own. */
+export type OpenContext = (options?: BrowserContextOptions) => Promise<BrowserContext>;
+
+type Fixtures = {
+  /** Problems seen in any watched context during the test (checked after the test body). */
+  consoleProblems: string[];
+  openContext: OpenContext;
+};
+
+// Playwright calls a fixture's second argument `use`; it is named `provide` here (React's lint rules
+// would read `use(...)` as a hook).
+export const test = base.extend<Fixtures>({
+  consoleProblems: [
+    async ({ context, page: _page, javaScriptEnabled }, provide) => {
+      const problems: string[] = [];
+      watchConsole(context, problems);
+      await provide(problems);
+      // The last page of a test is often checked before it hydrates: let it finish, to hear its errors.
+      if (javaScriptEnabled) {
+        await Promise.all(context.pages().map((page) => waitForHydration(page, 5_000).catch(() => undefined)));
+      }
+      expect(problems, "the pages logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+  openContext: async ({ browser, consoleProblems, contextOptions, baseURL, javaScriptEnabled, locale, timezoneId, viewport }, provide) => {
+    const opened: BrowserContext[] = [];
+    await provide(async (options = {}) => {
+      const context = await browser.newContext({ ...contextOptions, baseURL, javaScriptEnabled, locale, timezoneId, viewport, ...options });
+      watchConsole(context, consoleProblems);
+      opened.push(context);
+      return context;
+    });
+    await Promise.all(opened.map((context) => context.close()));
+  },
+});
+
+/** The seeded demo accounts (all with the password below). */
+export const DEMO_ACCOUNTS = {
+  member: "member@example.jp",
+  other: "other@example.jp",
+  staff: "staff@example.jp",
+} as const;
+export const DEMO_PASSWORD = "password1234";
+
+/** Fills and submits the login form on the current page. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel(/^パスワード/).fill(password);
+  await page.getByRole("button", { name: "ログインする" }).click();
+}
+
+/** Empties the cart of whoever is signed in (demo accounts are shared by the specs), taking off a coupon. */
+export async function emptyCart(page: Page): Promise<void> {
+  await page.goto("/cart");
+  if ((await page.getByTestId("applied-coupon").count()) > 0) {
+    await page.getByRole("button", { name: "取り消す" }).click();
+    await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
+  }
+  while ((await page.getByTestId("cart-line").count()) > 0) {
+    await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
+    await page.getByRole("button", { name: "削除する" }).click();
+    await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
+  }
+  await expect(page.getByTestId("cart-empty")).toBeVisible();
+}
+
+/**
+ * Logs a demo account in through /login, asking to come back to `redirectTo`, and waits until the browser
+ * is on `landsOn` (staff asking for /crm land on /crm/tickets).
+ */
+export async function login(page: Page, who: keyof typeof DEMO_ACCOUNTS, redirectTo = "/", landsOn = redirectTo): Promise<void> {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await submitLogin(page, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
+  await expect(page).toHaveURL(landsOn);
+}
+
+/** Opens a product page and adds it to the cart with its default choices (JS on or off). */
+export async function addToCart(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole("button", { name: "カートに入れる" }).click();
+  await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
+}
+
+/** The demo member logs in, with an empty cart. */
+export async function memberWithEmptyCart(page: Page): Promise<void> {
+  await login(page, "member");
+  await emptyCart(page);
+}

@@ -1,0 +1,94 @@
+import { emptyCart, expect, login, test, type Locator, type Page } from "./fixtures";
+
+/**
+ * The header and the cart on the narrowest phones the shop supports (360 px) and the common 390 px, with
+ * JS on and off: labels and buttons never break one character per line, the logged-in header stays one
+ * row with its count badges beside (not over) the words, and 「ご購入手続きへ」 is on screen from the start.
+ */
+
+/** The words inside `elements` that the browser broke over more than one line. */
+async function wrappedTexts(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((nodes) =>
+    nodes.flatMap((node) => {
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      const wrapped: string[] = [];
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) wrapped.push((text.textContent ?? "").trim());
+      }
+      return wrapped;
+    }),
+  );
+}
+
+/** Count badges that cover any of their item's words. */
+async function badgesOverWords(page: Page): Promise<string[]> {
+  return page
+    .getByRole("navigation", { name: "アカウント" })
+    .locator("a, button")
+    .evaluateAll((items) =>
+      items.flatMap((item) => {
+        const badge = item.querySelector("[aria-label]");
+        if (!badge) return [];
+        const box = badge.getBoundingClientRect();
+        const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+        const covered: string[] = [];
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          if (badge.contains(text) || !text.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          for (const rect of range.getClientRects()) {
+            if (rect.left < box.right && rect.right > box.left && rect.top < box.bottom && rect.bottom > box.top) covered.push(text.textContent.trim());
+          }
+        }
+        return covered;
+      }),
+    );
+}
+
+async function expectPhoneLayout(page: Page) {
+  const nav = page.getByRole("navigation", { name: "アカウント" });
+  const boxes = await nav.locator("a, button").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+  const rowTop = Math.max(...boxes.map((box) => box.top));
+  const rowBottom = Math.min(...boxes.map((box) => box.bottom));
+  expect(rowTop, "the account items share one row").toBeLessThan(rowBottom);
+  expect(await wrappedTexts(nav.locator("a, button"))).toEqual([]);
+  expect(await badgesOverWords(page)).toEqual([]);
+  expect(await wrappedTexts(page.getByTestId("cart-line").locator("label, button, a.btn-secondary, [data-testid=line-quantity], form > span"))).toEqual([]);
+}
+
+for (const width of [360, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("the header stays one row and the cart rows keep their words whole", async ({ page, javaScriptEnabled }) => {
+      await login(page, "member", "/category/living/DEMO-SIMPLE");
+      await page.getByRole("button", { name: "カートに入れる" }).click();
+      await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
+      await page.goto("/cart");
+      await expect(page.getByTestId("cart-badge")).toBeVisible();
+
+      // The way on is on screen as the cart opens, and stays there while the shopper scrolls.
+      const checkout = page.getByRole("button", { name: "ご購入手続きへ" });
+      await expect(checkout).toBeInViewport();
+      await expectPhoneLayout(page);
+      await page.getByTestId("cart-line").last().getByRole("link", { name: "削除" }).scrollIntoViewIfNeeded();
+      await expect(checkout).toBeInViewport();
+
+      if (javaScriptEnabled) {
+        // The change mode (quantity input, 更新, キャンセル) keeps its words whole too.
+        await page.getByTestId("cart-line").first().getByRole("button", { name: "変更" }).click();
+        await expect(page.getByTestId("cart-line").first().getByRole("button", { name: "キャンセル" })).toBeVisible();
+      }
+      await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
+      await expect(page.getByRole("button", { name: "削除する" })).toBeVisible();
+      await expectPhoneLayout(page);
+
+      await page.getByRole("button", { name: "削除する" }).click();
+      await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
+      await emptyCart(page); // the member's cart is shared by the specs
+    });
+  });
+}

@@ -1,0 +1,122 @@
+/**
+ * Where a form post made without JS lands (PRG): the 303 names the element that shows the outcome as the
+ * URL's #fragment, so the browser opens the page there rather than at its top (app/core/result-anchor.ts).
+ * On a real, migrated and seeded local D1; the route actions and loaders are called directly.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productBySku } from "~/db/seed/catalogue";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { atResult, withNotice } from "~/http.server";
+import * as cartAdd from "~/routes/api.cart-add";
+import * as cartPage from "~/routes/cart";
+import { createTestPlatform, type TestPlatform } from "../support/platform";
+import {
+  apiRequest,
+  contextFor,
+  responseOf,
+  sessionCookie,
+  TEST_ORIGIN,
+  type ApiRequestOptions,
+  type DataResult,
+  type RouteHandler,
+} from "../support/requests";
+
+let platform: TestPlatform;
+const SIMPLE = productBySku("DEMO-SIMPLE").id;
+
+const post = (handler: RouteHandler, path: string, options: ApiRequestOptions) => responseOf(platform, handler, apiRequest(path, options));
+
+/** The Location of a 303, as the browser would follow it. */
+function followed(response: Response): URL {
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get("Location") ?? "", TEST_ORIGIN);
+}
+
+/** What a page's loader answers for this URL and session. */
+async function loaderData<T>(loader: unknown, path: string, cookie: string): Promise<T> {
+  const request = new Request(`${TEST_ORIGIN}${path}`, { headers: { Cookie: cookie } });
+  return (await (loader as RouteHandler)({ request, params: {}, context: contextFor(platform) })) as T;
+}
+
+type CartPageData = Awaited<ReturnType<typeof cartPage.loader>>;
+
+/** A new guest with DEMO-SIMPLE in the cart (added with JS); answers the session cookie and the row id. */
+async function guestWithSimple(): Promise<{ cookie: string; line: number }> {
+  const added = await post(cartAdd.action as RouteHandler, "/api/cart-add", { mode: "cors", fields: { p: String(SIMPLE), q: "1" } });
+  const cookie = sessionCookie(added);
+  const page = await loaderData<CartPageData>(cartPage.loader, "/cart", cookie);
+  return { cookie, line: page.view.cart.list[0]!.id };
+}
+
+beforeAll(async () => {
+  platform = await createTestPlatform();
+  await seedDatabase(platform.db, { now: new Date() });
+});
+
+afterAll(async () => {
+  await platform.dispose();
+});
+
+describe("the shared notice helpers", () => {
+  it("open the page at the notice, keeping the query and a fragment the path already names", () => {
+    expect(withNotice("/category/living/DEMO-SIMPLE?v=3", "added")).toBe("/category/living/DEMO-SIMPLE?v=3&notice=added#result");
+    expect(withNotice("/user/mails?notice=old", "removed")).toBe("/user/mails?notice=removed#result");
+    expect(atResult("/user/support/1?notice=sent", "latest")).toBe("/user/support/1?notice=sent#latest");
+    expect(atResult("/cart#line-4")).toBe("/cart#line-4");
+  });
+});
+
+describe("add to cart without JS", () => {
+  it("comes back to the product page at its notice", async () => {
+    const back = followed(
+      await post(cartAdd.action as RouteHandler, "/api/cart-add", {
+        mode: "navigate",
+        fields: { p: String(SIMPLE), q: "1", redirectTo: "/category/living/DEMO-SIMPLE" },
+      }),
+    );
+    expect(`${back.pathname}${back.search}${back.hash}`).toBe("/category/living/DEMO-SIMPLE?notice=added#result");
+  });
+});
+
+describe("the cart's controls without JS (the /cart action)", () => {
+  it("answers a refused coupon with a 303 to the coupon section carrying the message", async () => {
+    const { cookie } = await guestWithSimple();
+    const back = followed(await post(cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "coupon", code: "EXPIRED100" } }));
+    expect(back.pathname).toBe("/cart");
+    expect(back.hash).toBe("#coupon-entry");
+    expect(back.searchParams.get("cart_error")).toBe("coupon");
+    expect(back.searchParams.get("message")).toBe("このクーポンは有効期限が切れています。");
+  });
+
+  it("answers a refused quantity at its row, and the page shows the message on that row only", async () => {
+    const { cookie, line } = await guestWithSimple();
+    const back = followed(
+      await post(cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "quantity", line: String(line), q: "51" } }),
+    );
+    expect(back.hash).toBe(`#line-${line}`);
+    expect(back.searchParams.get("cart_error")).toBe("quantity");
+    expect(back.searchParams.get("cart_line")).toBe(String(line));
+    const page = await loaderData<CartPageData>(cartPage.loader, `${back.pathname}${back.search}`, cookie);
+    expect(page.redirectedError).toEqual({ field: "quantity", error: back.searchParams.get("message"), line });
+  });
+
+  it("comes back to the row after a change, without an old message", async () => {
+    const { cookie, line } = await guestWithSimple();
+    const back = followed(
+      await post(cartPage.action as RouteHandler, "/cart", {
+        mode: "navigate",
+        cookie,
+        fields: { intent: "quantity", line: String(line), q: "2", redirectTo: "/cart?cart_error=coupon&message=old" },
+      }),
+    );
+    expect(`${back.pathname}${back.search}${back.hash}`).toBe(`/cart#line-${line}`);
+  });
+
+  it("still answers a fetcher (JS) in place, without a redirect", async () => {
+    const { cookie } = await guestWithSimple();
+    const request = apiRequest("/cart", { mode: "cors", cookie, fields: { intent: "coupon", code: "EXPIRED100" } });
+    const answer = (await (cartPage.action as RouteHandler)({ request, params: {}, context: contextFor(platform) })) as DataResult<cartPage.CartActionData>;
+    expect(answer.data).toMatchObject({ ok: false, intent: "coupon", field: "coupon", error: "このクーポンは有効期限が切れています。" });
+    expect(answer.init?.status).toBeGreaterThanOrEqual(400);
+  });
+});
