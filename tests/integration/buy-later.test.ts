@@ -42,7 +42,7 @@ describe("buy later from the product page", () => {
   it("returns a plain form post (JS off) to the page with the notice", async () => {
     const response = await save(SIMPLE, { cookie: member, mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE?v=1" } });
     expect(response.status).toBe(303);
-    expect(response.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE?v=1&notice=buy_later");
+    expect(response.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE?v=1&notice=buy_later#result");
     expect(await saved(SIMPLE)).toHaveLength(1);
   });
 
@@ -63,7 +63,7 @@ describe("buy later from a cart row", () => {
       .values({ cartId: cart!.id, productId: productBySku("DEMO-LOWSTOCK").id, quantity: 2, lineKey: "lowstock" })
       .returning();
     const response = await save(productBySku("DEMO-LOWSTOCK").id, { cookie: member, mode: "navigate", fields: { line: String(line!.id), redirectTo: "/cart" } });
-    expect(response.headers.get("Location")).toBe("/cart?notice=buy_later");
+    expect(response.headers.get("Location")).toBe("/cart?notice=buy_later#result");
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.id, line!.id)).all()).toEqual([]);
     expect(await saved(productBySku("DEMO-LOWSTOCK").id)).toMatchObject([{ quantity: 2 }]);
   });

@@ -88,16 +88,16 @@ describe("the cart's controls without JS (the /cart action)", () => {
     expect(back.searchParams.get("message")).toBe("このクーポンは有効期限が切れています。");
   });
 
-  it("answers a refused quantity at its row, and the page shows the message on that row only", async () => {
+  it("answers a quantity forced into range at its row, and the page shows the notice on that row only", async () => {
     const { cookie, line } = await guestWithSimple();
     const back = followed(
       await post(cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "quantity", line: String(line), q: "51" } }),
     );
     expect(back.hash).toBe(`#line-${line}`);
-    expect(back.searchParams.get("cart_error")).toBe("quantity");
+    expect(back.searchParams.get("cart_notice")).toBe("quantity");
     expect(back.searchParams.get("cart_line")).toBe(String(line));
     const page = await loaderData<CartPageData>(cartPage.loader, `${back.pathname}${back.search}`, cookie);
-    expect(page.redirectedError).toEqual({ field: "quantity", error: back.searchParams.get("message"), line });
+    expect(page.redirectedNotice).toEqual({ kind: "quantity", line, message: back.searchParams.get("message") });
   });
 
   it("comes back to the row after a change, without an old message", async () => {

@@ -2,12 +2,13 @@ import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT } from "~/core/member-actions";
 import { BUY_LATER_NOTICE_MS } from "~/core/limits";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { useHydrated } from "../forms/useHydrated";
 
 /**
  * The cart's buy-later notice (spec §9: shown for 5000 ms): a polite live region, empty until a row is
  * moved. With JS it floats over the bottom of the screen (the tapped row may be far down) and empties after
- * BUY_LATER_NOTICE_MS; without JS it is a line at the top of the cart the redirect opens (?notice=buy_later).
+ * BUY_LATER_NOTICE_MS; without JS it is a line at the top of the cart the redirect opens at (?notice=buy_later#result).
  * `shown` counts the saves, so a second save restarts the time.
  */
 export function BuyLaterNotice({ shown, onTimeout }: { shown: number; onTimeout: () => void }) {
@@ -19,6 +20,7 @@ export function BuyLaterNotice({ shown, onTimeout }: { shown: number; onTimeout:
   }, [shown, hydrated, onTimeout]);
   return (
     <div
+      id={RESULT_ANCHOR}
       role="status"
       className={shown ? (hydrated ? "fixed inset-x-3 bottom-4 z-50 mx-auto max-w-md shadow-lg" : "mb-3") : "sr-only"}
       data-testid="buy-later-notice"

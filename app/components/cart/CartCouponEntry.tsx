@@ -24,7 +24,7 @@ export function CartCouponEntry({
   const apply = useCartFetcher();
   const remove = useCartFetcher();
   const hydrated = useHydrated();
-  const owner = useOwningForm(orderFormId);
+  const owner = useOwningForm(orderFormId, CART_ANCHORS.coupon);
   const error = errorFor([apply.data, pageError], { intent: "coupon", fields: ["coupon"] });
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(false), [error, apply.data]);

@@ -44,15 +44,16 @@ export function CartFetcherForm({
  * A cart control placed beside another page's form (the checkout's order form, `formId`): without JS its
  * fields and buttons belong to that form, each button with its own intent, so a press sends everything
  * typed on the page and the page comes back with it. With JS (and without `formId`) they stay the control's
- * own fetcher form. Spread `field` on inputs and `button(intent)` on submit buttons.
+ * own fetcher form. Spread `field` on inputs and `button(intent)` on submit buttons. The page that comes
+ * back opens at `anchor`, the control's section (a fragment on the post's URL, which is the page's own).
  */
-export function useOwningForm(formId: string | undefined) {
+export function useOwningForm(formId: string | undefined, anchor: string) {
   const form = useHydrated() ? undefined : formId;
   return {
     /** True when the control's own form is not submitted (no way back to the page but the owning form). */
     owned: form != null,
     field: { form },
-    button: (intent: string) => (form ? { form, name: "intent", value: intent } : {}),
+    button: (intent: string) => (form ? { form, name: "intent", value: intent, formAction: `#${anchor}` } : {}),
   };
 }
 

@@ -21,7 +21,7 @@ export function CartPointsEntry({
 }) {
   const use = useCartFetcher();
   const remove = useCartFetcher();
-  const owner = useOwningForm(orderFormId);
+  const owner = useOwningForm(orderFormId, CART_ANCHORS.points);
   const error = errorFor([use.data, pageError], { intent: "points", fields: ["points"] });
   return (
     <section id={CART_ANCHORS.points} aria-labelledby="points-heading" className="grid gap-2">
