@@ -734,7 +734,7 @@ describe("POST /api/product/inventory-request/{id}", () => {
     // Without JS too.
     await platform.db.delete(stockRequests).where(eq(stockRequests.productId, VARIATION));
     const plain = await request(VARIATION, { cookie: member, mode: "navigate", fields: { sku: "DEMO-VARIATION-BLACK", redirectTo: "/category/living/DEMO-VARIATION" } });
-    expect(plain.headers.get("Location")).toBe("/category/living/DEMO-VARIATION?notice=restock_requested");
+    expect(plain.headers.get("Location")).toBe("/category/living/DEMO-VARIATION?notice=restock_requested#result");
     expect(await requestsOf(MEMBER_ID, VARIATION)).toMatchObject([{ variationId: BLACK }]);
   });
 
