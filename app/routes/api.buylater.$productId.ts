@@ -8,7 +8,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
-import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/http.server";
+import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/web/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";
 import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";

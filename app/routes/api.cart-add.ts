@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getSession } from "~/auth/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/http.server";
+import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/web/http.server";
 import { addToCart, CART_ADD_INTENTS } from "~/services/cart-add.server";
 
 /**

@@ -4,7 +4,7 @@
  * only, no eligible products …); without JS, 303 back with ?cart_error=coupon&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { applyCoupon, cartActorFor } from "~/services/cart-actions.server";
 import { cartAnswer } from "~/services/cart-responses.server";
 

@@ -7,7 +7,7 @@
  * /cart) with ?cart_error=…&message=… or ?cart_notice=quantity&cart_line=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { cartActorFor, changeQuantity, toggleWrapping, type CartActor } from "~/services/cart-actions.server";
 import { CART_API_MESSAGES, findNamedLine, readFlag } from "~/services/cart-api.server";
 import { cartAnswer, cartFailure, type CartResult } from "~/services/cart-responses.server";

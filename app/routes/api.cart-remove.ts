@@ -4,7 +4,7 @@
  * without JS, 303 back to redirectTo (default /cart) with ?cart_error=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { cartActorFor, deleteLine } from "~/services/cart-actions.server";
 import { findNamedLine } from "~/services/cart-api.server";
 import { cartAnswer } from "~/services/cart-responses.server";

@@ -4,7 +4,7 @@
  * to redirectTo (default /cart).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { cartActorFor, saveNotices } from "~/services/cart-actions.server";
 import { cartAnswer } from "~/services/cart-responses.server";
 

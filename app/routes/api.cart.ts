@@ -6,7 +6,7 @@
  * the cart page.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { apiCartPayload } from "~/services/cart-payload.server";
 import { cartReturnPath } from "~/services/cart-responses.server";

@@ -5,7 +5,7 @@
  * without JS, 303 back to redirectTo (default /cart) with ?cart_error=payment&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { cartActorFor, choosePaymentMethod } from "~/services/cart-actions.server";
 import { cartAnswer } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";

@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isPostalPrefix, POSTAL_PREFIX_MESSAGE } from "~/core/postal";
-import { methodNotAllowed } from "~/http.server";
+import { methodNotAllowed } from "~/web/http.server";
 import {
   loadPostalPrefix,
   POSTAL_CACHE_CONTROL,

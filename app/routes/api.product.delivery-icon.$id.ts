@@ -3,7 +3,7 @@
  * product's purchase state: app/core/delivery) and buylater.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/http.server";
+import { methodNotAllowed } from "~/web/http.server";
 import { deliveryIconResponse } from "~/services/product-api.server";
 
 export const loader = () => methodNotAllowed("POST");

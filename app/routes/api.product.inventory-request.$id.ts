@@ -19,7 +19,7 @@ import {
   readApiFormData,
   redirectWithNotice,
   requirePost,
-} from "~/http.server";
+} from "~/web/http.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, requestRestockFor, type RestockRefusal } from "~/services/product.server";
 
 const UNKNOWN_VARIATION_MESSAGE = "選択されたタイプが正しくありません。";

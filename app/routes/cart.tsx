@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CartPage } from "~/components/cart/CartPage";
 import { SHOP_NAME } from "~/core/site";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { isNavigation, readFormData } from "~/http.server";
+import { isNavigation, readFormData } from "~/web/http.server";
 import {
   applyCoupon,
   cartActorFor,

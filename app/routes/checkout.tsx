@@ -6,7 +6,7 @@ import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
+import { readFormData } from "~/web/http.server";
 import { listAddresses } from "~/services/addresses.server";
 import { cartActorFor } from "~/services/cart-actions.server";
 import { loadCart } from "~/services/cart.server";

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/auth/auth.server";
-import { idParam, methodNotAllowed } from "~/http.server";
+import { idParam, methodNotAllowed } from "~/web/http.server";
 import { findViewableMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

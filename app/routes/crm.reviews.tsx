@@ -8,7 +8,7 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime } from "~/components/member/format";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, pageParam, parseId, readFormData } from "~/http.server";
+import { isNavigation, pageParam, parseId, readFormData } from "~/web/http.server";
 import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/review-replies";
 import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/reviews-admin.server";
 

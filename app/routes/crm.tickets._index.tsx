@@ -9,7 +9,7 @@ import { StatusBadge } from "~/components/tickets/TicketHeader";
 import { parseListingQuery } from "~/core/listing";
 import { SHOP_NAME } from "~/core/site";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } from "~/core/tickets";
-import { isNavigation, listingReturnPath, parseId, readFormData } from "~/http.server";
+import { isNavigation, listingReturnPath, parseId, readFormData } from "~/web/http.server";
 import { canonicalListingRedirect, listingJson } from "~/services/listing.server";
 import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets.server";
 

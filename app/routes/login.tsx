@@ -6,7 +6,7 @@ import { createAuthenticator, createUserSession, getUserId } from "~/auth/auth.s
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
-import { readFormData } from "~/http.server";
+import { readFormData } from "~/web/http.server";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";

@@ -6,7 +6,7 @@ import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME } from "~/core/site";
-import { listingReturnPath, parseId, readFormData } from "~/http.server";
+import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
 import { moveBackToCart } from "~/services/cart.server";
 import { listBuyLater, removeBuyLater } from "~/services/member-lists.server";
 

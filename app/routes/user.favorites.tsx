@@ -8,7 +8,7 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { FavoriteButton } from "~/components/product/FavoriteButton";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
-import { pageParam } from "~/http.server";
+import { pageParam } from "~/web/http.server";
 import { listFavorites } from "~/services/member-lists.server";
 
 const PATH = "/user/favorites";

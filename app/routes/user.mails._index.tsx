@@ -10,7 +10,7 @@ import { formatDateTime, formatShortDate, isoDateTime } from "~/components/membe
 import { listingSearchParams, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
-import { listingReturnPath, parseId, readFormData } from "~/http.server";
+import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
 import { canonicalListingRedirect } from "~/services/listing.server";
 import { deleteMail, listMails } from "~/services/member-mails.server";
 

@@ -6,7 +6,7 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/auth/auth.server";
-import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, requirePost } from "~/http.server";
+import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, requirePost } from "~/web/http.server";
 import { MAIL_NOT_FOUND_MESSAGE, mailJson, openMail } from "~/services/member-mails.server";
 
 export const loader = () => methodNotAllowed("POST");

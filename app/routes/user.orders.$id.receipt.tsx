@@ -15,7 +15,7 @@ import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
-import { idParam, readFormData, redirectWithNotice } from "~/http.server";
+import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

@@ -11,7 +11,7 @@ import { AddressBook, type AddressBookActionData } from "~/components/address/Ad
 import { ADDRESS_FORM_MESSAGES, parseAddressListJson, validateAddressList } from "~/core/address-form";
 import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/content-negotiation";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/http.server";
+import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/web/http.server";
 import { ADDRESS_BOOK_PATH } from "~/services/address-pages.server";
 import { deleteAddress, listAddresses, saveAddressList, setDefaultAddress } from "~/services/addresses.server";
 

@@ -9,7 +9,7 @@ import { AddressSummary } from "~/components/address/AddressSummary";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
+import { readFormData } from "~/web/http.server";
 import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/services/address-pages.server";
 import { deleteAddress } from "~/services/addresses.server";
 

@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { emailField, PASSWORD_MIN_LENGTH, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
+import { readFormData } from "~/web/http.server";
 import { EMAIL_TAKEN_MESSAGE, isEmailRegistered, registerUser } from "~/services/accounts.server";
 
 type RegisterFields = v.InferInput<typeof RegisterSchema>;

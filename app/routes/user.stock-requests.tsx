@@ -6,7 +6,7 @@ import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/components/member/format";
 import { SHOP_NAME } from "~/core/site";
-import { parseId, readFormData, redirectWithNotice } from "~/http.server";
+import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
 
 const PATH = "/user/stock-requests";

@@ -7,7 +7,7 @@ import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
 import { SHOP_NAME } from "~/core/site";
 import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
-import { parseId, readFormData, redirectWithNotice } from "~/http.server";
+import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
 import { createTicket, loadSupportPage, messageInputFrom, pastOrders, type PastOrder } from "~/services/tickets.server";
 
 export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -14,7 +14,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { CART_ANCHORS, cartLineAnchor, RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { atResult, isNavigation, parseId } from "~/http.server";
+import { atResult, isNavigation, parseId } from "~/web/http.server";
 import type { CartActionResult, CartField, QuantityAdjustment } from "./cart-actions.server";
 
 export const CART_ERROR_PARAM = "cart_error";

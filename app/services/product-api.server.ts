@@ -9,7 +9,7 @@ import { sellingPrice, type PriceResult } from "~/core/pricing";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { favorites, productMedia } from "~/db/schema";
-import { idParam, jsonError, requirePost, sessionViewer } from "~/http.server";
+import { idParam, jsonError, requirePost, sessionViewer } from "~/web/http.server";
 import {
   buyLaterQuery,
   deliveryOf,

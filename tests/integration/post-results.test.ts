@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productBySku } from "~/db/seed/catalogue";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { atResult, withNotice } from "~/http.server";
+import { atResult, withNotice } from "~/web/http.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartPage from "~/routes/cart";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
