@@ -10,9 +10,9 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { changePassword, verifyLogin, type PasswordChangeResult, type SessionUser } from "~/services/accounts.server";
+import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/accounts.server";
 import { mergeGuestCart } from "~/services/cart.server";
-import { endSession, startSession } from "~/services/sessions.server";
+import { endSession, startSession, type SessionUser } from "~/services/sessions.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 

@@ -8,7 +8,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { cartActorFor, changeQuantity, toggleWrapping, type CartActor } from "~/services/cart-actions.server";
+import { cartActorFor, changeQuantity, toggleWrapping } from "~/services/cart-actions.server";
+import type { CartActor } from "~/services/cart.server";
 import { CART_API_MESSAGES, findNamedLine, readFlag } from "~/services/cart-api.server";
 import { cartAnswer, cartFailure, type CartResult } from "~/services/cart-responses.server";
 

@@ -16,7 +16,7 @@ import {
 } from "~/core/address-form";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { jsonError, loginRequired, parseId, readApiFormData, readFormData, withNotice } from "~/web/http.server";
-import type { SessionUser } from "~/services/accounts.server";
+import type { SessionUser } from "~/services/sessions.server";
 import { addAddress, findAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
 import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
 

@@ -6,7 +6,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { clientIp, getSession } from "~/auth/auth.server";
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { coupons, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
@@ -27,8 +26,7 @@ import {
   setLineQuantity,
   setLineWrapping,
   updateCart,
-  type CartOwner,
-  type CartSessionState,
+  type CartActor,
 } from "./cart.server";
 
 export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
@@ -65,15 +63,6 @@ const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 | 429 = 400): CartActionResult => ({ ok: false, field, error, status });
 const OK: CartActionResult = { ok: true };
-
-export interface CartActor {
-  db: Database;
-  owner: CartOwner;
-  session: CartSessionState;
-  now: Date;
-  /** CF-Connecting-IP: coupon-code guesses are throttled per cart and per network. */
-  clientIp?: string | null;
-}
 
 /** The shopper behind a request: their cart owner and the session's coupon state. */
 export async function cartActorFor(request: Request, context: AppLoadContext): Promise<CartActor> {

@@ -11,9 +11,9 @@ import { isCouponActive } from "~/core/coupons";
 import { readSelection } from "~/core/product-selection";
 import { activeAt, type Database } from "~/db/client.server";
 import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
-import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, usedUpByMember, type CartActor } from "./cart-actions.server";
+import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, usedUpByMember } from "./cart-actions.server";
 import { cartFailure, type CartFailure, type CartResult } from "./cart-responses.server";
-import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type StoredCartLine } from "./cart.server";
+import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type CartActor, type StoredCartLine } from "./cart.server";
 import { findApiProduct, isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "./product.server";
 
 export const CART_API_MESSAGES = {

@@ -55,6 +55,16 @@ export interface CartSessionState {
   privateGrants?: PrivateGrant[];
 }
 
+/** The shopper a cart operation acts for: their cart owner, the session's coupon state and the time. */
+export interface CartActor {
+  db: Database;
+  owner: CartOwner;
+  session: CartSessionState;
+  now: Date;
+  /** CF-Connecting-IP: coupon-code guesses are throttled per cart and per network. */
+  clientIp?: string | null;
+}
+
 export interface NewCartLine {
   productId: number;
   variationId: number | null;

@@ -23,8 +23,8 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import { choosePaymentMethod, saveNotices, type CartActor } from "./cart-actions.server";
-import { findCartId, updateCart } from "./cart.server";
+import { choosePaymentMethod, saveNotices } from "./cart-actions.server";
+import { findCartId, updateCart, type CartActor } from "./cart.server";
 import { applyCartControl, applyTypedCartControls, isCartControlIntent, type CartControlOutcome } from "./checkout-cart-controls.server";
 import { heldPasswordHash, holdPassword } from "./checkout-password.server";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "./checkout.server";

@@ -7,7 +7,8 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address-form";
-import { ADDRESS_BOOK_LIMIT, listWithSaved } from "~/core/address-book";
+import { listWithSaved } from "~/core/address-book";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { negotiateJsonRequest } from "~/core/content-negotiation";
 import { addresses } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
