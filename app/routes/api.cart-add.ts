@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getSession } from "~/auth/auth.server";
+import { getSession } from "~/web/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/web/http.server";

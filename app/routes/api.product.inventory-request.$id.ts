@@ -6,7 +6,7 @@
  * answers { requested: true }; without JS it redirects back to redirectTo with a notice.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/auth/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
 import { safeRedirectPath } from "~/core/safe-redirect";

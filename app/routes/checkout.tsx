@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getSession, signInSession } from "~/auth/auth.server";
+import { getSession, signInSession } from "~/web/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";

@@ -3,7 +3,7 @@
  * (before it is sent), the ticket's customer and staff; anyone else gets 404 (its existence is not told).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { idParam, methodNotAllowed } from "~/web/http.server";
 import { findViewableMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
 

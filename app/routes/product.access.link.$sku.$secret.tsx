@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
-import { getSession } from "~/auth/auth.server";
+import { getSession } from "~/web/auth.server";
 import { grantPrivateLink } from "~/services/cart-api.server";
 import { loadProductView } from "~/services/product-page.server";
 

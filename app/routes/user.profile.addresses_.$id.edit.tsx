@@ -1,7 +1,7 @@
 /** /user/profile/addresses/{id}/edit: edit one of the member's addresses (another member's id: 404). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SHOP_NAME } from "~/core/site";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { createUserSession, getUserId } from "~/auth/auth.server";
+import { createUserSession, getUserId } from "~/web/auth.server";
 import { AgreementCheckbox, PersonNameFields, TextField } from "~/components/forms/TextField";
 import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PasswordField } from "~/components/forms/PasswordField";

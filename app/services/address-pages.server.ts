@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/auth/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
 import {
   ADDRESS_FORM_MESSAGES,
   AddressSchema,

@@ -4,7 +4,7 @@
  * live once. Each change is checked against a freshly computed cart (prices are never trusted).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { clientIp, getSession } from "~/auth/auth.server";
+import { clientIp, getSession } from "~/web/auth.server";
 import { eq } from "drizzle-orm";
 import { coupons, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";

@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext, Session } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import type { SessionData, SessionFlashData } from "~/auth/session.server";
+import type { SessionData, SessionFlashData } from "~/web/session.server";
 import { isWrappingAvailable, lineQuantityCap } from "~/core/cart";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import type { ProductNotice } from "~/core/product-notices";

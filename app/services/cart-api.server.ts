@@ -5,7 +5,7 @@
  */
 import type { Session } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionData, SessionFlashData } from "~/auth/session.server";
+import type { SessionData, SessionFlashData } from "~/web/session.server";
 import { CART_MESSAGES, cartLineKey } from "~/core/cart";
 import { isCouponActive } from "~/core/coupons";
 import { readSelection } from "~/core/product-selection";

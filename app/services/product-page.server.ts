@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { ReviewList } from "~/components/product/ReviewList";
-import { getSession } from "~/auth/auth.server";
+import { getSession } from "~/web/auth.server";
 import { secretMatches } from "~/auth/secrets.server";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { productBadges, productNotes } from "~/core/product-notes";

@@ -3,7 +3,7 @@
  * requireUser / requireStaff. The authenticator is built per request from the load context.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { AppSession } from "~/auth/session.server";
+import type { AppSession } from "~/web/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Authenticator } from "remix-auth";
