@@ -13,8 +13,8 @@ import {
   POSTAL_EMPTY_CACHE_CONTROL,
   POSTAL_UNAVAILABLE_MESSAGE,
   PostalOriginError,
-  postalDepsFor,
 } from "~/services/postal.server";
+import { postalDepsFor } from "~/web/postal.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const prefix = params.prefix ?? "";

@@ -12,7 +12,7 @@ import { ADDRESS_FORM_MESSAGES, parseAddressListJson, validateAddressList } from
 import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/content-negotiation";
 import { SHOP_NAME } from "~/core/site";
 import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/web/http.server";
-import { ADDRESS_BOOK_PATH } from "~/services/address-pages.server";
+import { ADDRESS_BOOK_PATH } from "~/web/addresses.server";
 import { deleteAddress, listAddresses, saveAddressList, setDefaultAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先住所の管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

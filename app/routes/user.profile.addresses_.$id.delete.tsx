@@ -10,7 +10,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/web/http.server";
-import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/services/address-pages.server";
+import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/web/addresses.server";
 import { deleteAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -5,7 +5,7 @@ import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SHOP_NAME } from "~/core/site";
-import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/services/address-pages.server";
+import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/web/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

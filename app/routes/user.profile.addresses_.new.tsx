@@ -5,7 +5,7 @@ import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
-import { addressFormAction } from "~/services/address-pages.server";
+import { addressFormAction } from "~/web/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

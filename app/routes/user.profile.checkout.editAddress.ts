@@ -8,7 +8,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, requirePost } from "~/web/http.server";
-import { readPostedAddressList, requireMemberForApi, saveListAnswer } from "~/services/address-pages.server";
+import { readPostedAddressList, requireMemberForApi, saveListAnswer } from "~/web/addresses.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -21,7 +21,7 @@ import * as addressBook from "~/routes/user.profile.addresses";
 import * as deletePage from "~/routes/user.profile.addresses_.$id.delete";
 import * as editPage from "~/routes/user.profile.addresses_.$id.edit";
 import * as newPage from "~/routes/user.profile.addresses_.new";
-import type { AddressFormActionData } from "~/services/address-pages.server";
+import type { AddressFormActionData } from "~/web/types/addresses";
 import { addAddress, deleteAddress, listAddresses, saveAddressList, setDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult, responseOf, type RouteHandler } from "../support/requests";
