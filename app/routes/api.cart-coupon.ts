@@ -5,8 +5,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { applyCoupon, cartActorFor } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { applyCoupon } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

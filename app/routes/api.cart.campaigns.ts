@@ -5,9 +5,8 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { cartActorFor } from "~/services/cart-actions.server";
 import { apiCouponCampaign, apiPointPromo } from "~/services/cart-payload.server";
-import { cartReturnPath } from "~/services/cart-responses.server";
+import { cartActorFor, cartReturnPath } from "~/web/cart.server";
 import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

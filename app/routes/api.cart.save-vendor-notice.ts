@@ -5,9 +5,9 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, parseId, readApiFormData, requirePost } from "~/web/http.server";
-import { cartActorFor, saveNotices } from "~/services/cart-actions.server";
+import { cartFailure, saveNotices } from "~/services/cart-actions.server";
 import { CART_API_MESSAGES } from "~/services/cart-api.server";
-import { cartAnswer, cartFailure } from "~/services/cart-responses.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -5,8 +5,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { cartActorFor, saveNotices } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { saveNotices } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -6,8 +6,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { cartActorFor, toggleColdshipping } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { toggleColdshipping } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -8,9 +8,8 @@
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getSession } from "~/web/auth.server";
-import { cartActorFor } from "~/services/cart-actions.server";
 import { followCouponLink } from "~/services/cart-api.server";
-import { CART_PATH, withCartNotice, withCartResult } from "~/services/cart-responses.server";
+import { CART_PATH, cartActorFor, withCartNotice, withCartResult } from "~/web/cart.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await cartActorFor(request, context);

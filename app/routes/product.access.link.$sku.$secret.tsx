@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
 import { getSession } from "~/web/auth.server";
-import { grantPrivateLink } from "~/services/cart-api.server";
 import { loadProductView } from "~/services/product-page.server";
+import { grantPrivateLink } from "~/web/cart.server";
 
 // Private products are reachable only here, with their secret; search engines must not index them.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
