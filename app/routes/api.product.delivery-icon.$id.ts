@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/web/http.server";
-import { deliveryIconResponse } from "~/services/product-api.server";
+import { deliveryIconResponse } from "~/web/product.server";
 
 export const loader = () => methodNotAllowed("POST");
 
