@@ -5,7 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/web/auth.server";
 import { idParam, methodNotAllowed } from "~/web/http.server";
-import { findViewableMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
+import { findViewableMedia } from "~/services/media.server";
+import { mediaNotFound, mediaResponse } from "~/web/media.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.size !== "m" && params.size !== "xl") return mediaNotFound();

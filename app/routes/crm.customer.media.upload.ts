@@ -7,7 +7,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { jsonError, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
-import { MEDIA_TEXT, storeImage, uploadedFiles } from "~/services/media.server";
+import { MEDIA_TEXT, storeImage } from "~/services/media.server";
+import { uploadedFiles } from "~/web/media.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -6,7 +6,7 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import { StaffTicketControls } from "~/components/tickets/StaffTicketControls";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
-import { loadThreadPage, threadPageAction } from "~/services/ticket-thread-page.server";
+import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

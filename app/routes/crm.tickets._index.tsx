@@ -10,7 +10,8 @@ import { parseListingQuery } from "~/core/listing";
 import { SHOP_NAME } from "~/core/site";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } from "~/core/tickets";
 import { isNavigation, listingReturnPath, parseId, readFormData } from "~/web/http.server";
-import { canonicalListingRedirect, listingJson } from "~/services/listing.server";
+import { listingJson } from "~/services/listing.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets.server";
 
 const PATH = "/crm/tickets";

@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, methodNotAllowed } from "~/web/http.server";
-import { findReviewMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
+import { findReviewMedia } from "~/services/media.server";
+import { mediaNotFound, mediaResponse } from "~/web/media.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.size !== "m" && params.size !== "xl") return mediaNotFound();

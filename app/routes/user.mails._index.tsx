@@ -11,7 +11,7 @@ import { listingSearchParams, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
 import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
-import { canonicalListingRedirect } from "~/services/listing.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { deleteMail, listMails } from "~/services/member-mails.server";
 
 const PATH = "/user/mails";

@@ -10,7 +10,7 @@ import { ORDER_LISTING } from "~/core/member-listings";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
-import { canonicalListingRedirect } from "~/services/listing.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { listOrders } from "~/services/orders.server";
 
 const PATH = "/user/orders";

@@ -4,7 +4,7 @@ import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
-import { loadThreadPage, threadPageAction } from "~/services/ticket-thread-page.server";
+import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
