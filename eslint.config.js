@@ -4,6 +4,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Modules above the services: the web layer, routes and components (`~/…` or relative paths). */
+const LAYER_ABOVE_SERVICES = "^(~/|(\\.\\./)+)(web|routes|components)/";
+
 export default tseslint.config(
   { ignores: ["build/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -33,7 +36,57 @@ export default tseslint.config(
           patterns: [
             { group: ["**/*.server", "**/*.server.ts", "~/services/*", "~/db/*", "~/auth/*"], message: "app/core is pure: no I/O modules." },
             { group: ["@remix-run/*", "drizzle-orm", "drizzle-orm/*", "react", "react-dom"], message: "app/core is framework-free." },
+            { regex: LAYER_ABOVE_SERVICES, message: "app/core is the bottom layer: it imports nothing above it." },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Services (and password hashing in app/auth) do data work on plain values: the web layer reads requests
+    // and builds responses, so nothing here knows HTTP or the UI (docs/architecture.md "Layers").
+    files: ["app/services/**", "app/auth/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: LAYER_ABOVE_SERVICES, message: "Services take and return plain values: HTTP goes in app/web, UI in app/components." },
+            { group: ["@remix-run/*"], message: "Services take and return plain values: requests, responses and sessions are app/web's." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components render what they are given: shared shapes come from app/web/types or app/core, never from
+    // a route or a server module (the browser bundle must not reach them, and imports must not run upwards).
+    files: ["app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(~/|(\\.\\./)+)(routes|services|auth|db)/", message: "Components never import routes or server modules: put the shared type in app/web/types." },
+            { regex: "^(~/|(\\.\\./)+)web/(?!types/)", message: "Components import only app/web/types from app/web." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Types that routes and components share: types only, so the browser bundle can import them freely.
+    files: ["app/web/types/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: ".*", allowTypeImports: true, message: "app/web/types holds types only: import and re-export with `import type` / `export type`." }] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Program > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportNamedDeclaration > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportDefaultDeclaration",
+          message: "app/web/types holds types only: runtime code goes in a module beside its users.",
         },
       ],
     },

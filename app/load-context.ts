@@ -4,7 +4,7 @@
  * from the Worker's env, by the Worker entry in production and by the Vite dev proxy locally.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createSessionStorage, type AppSessionStorage } from "./auth/session.server";
+import { createSessionStorage, type AppSessionStorage } from "./web/session.server";
 import { countD1RoundTrips, createDatabase, type D1Usage, type Database } from "./db/client.server";
 
 export interface CloudflareContext {

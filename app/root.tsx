@@ -16,7 +16,7 @@ import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
-import { loadPageShell } from "~/http.server";
+import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/shell";
 import "~/styles/base.css";
 

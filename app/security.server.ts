@@ -3,7 +3,7 @@
  * Request and response safety shared by the Worker entry and the Vite dev server:
  * refuse cross-site state changes, and send the security headers on every response.
  */
-import { isLocalEnvironment } from "./auth/session.server";
+import { isLocalEnvironment } from "./web/session.server";
 import { isCrossSiteMutation } from "./core/request-origin";
 
 export const CROSS_SITE_REFUSED_MESSAGE =

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ProductSummary } from "~/services/catalogue.server";
+import type { ProductSummary } from "~/web/types/product";
 import { Price } from "./Price";
 import { ReviewStars } from "./ReviewStars";
 

@@ -1,6 +1,6 @@
 /**
  * The address book's pure rules (spec §4, §5), shared by the server and the browser without Valibot:
- * the limit, the deletion confirmation, exactly one default, the editor's save into the list and the
+ * the deletion confirmation, exactly one default, the editor's save into the list and the
  * one-line summary. The form schema and list parsing are in address-form.ts.
  */
 import type { AddressInput } from "~/core/address-form";
@@ -8,9 +8,6 @@ import { formatPostalCode, prefectureName } from "~/core/postal";
 
 /** The confirmation before an address is deleted (spec §5). */
 export const ADDRESS_DELETE_CONFIRMATION = "この配送先を本当に削除しますか？";
-
-/** At most this many saved addresses per member. */
-export const ADDRESS_BOOK_LIMIT = 20;
 
 /**
  * Exactly one default when any address exists: the first entry marked default wins, the others are

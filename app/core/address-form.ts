@@ -10,7 +10,7 @@
  */
 import * as v from "valibot";
 import { choiceFlag, personNameFields, requiredTrimmed } from "~/core/account-forms";
-import { ADDRESS_BOOK_LIMIT } from "~/core/address-book";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { postalCodeField, prefectureField } from "~/core/postal-schema";
 
 export const ADDRESS_FORM_MESSAGES = {

@@ -35,6 +35,8 @@ export const WAREHOUSE_FREE_SHIPPING_FROM = 5000;
 export const COLD_SHIPPING_FEE = 330;
 /** The header cart badge animates this long after an add. */
 export const CART_ADD_ANIMATION_MS = 1000;
+/** At most this many saved addresses per member. */
+export const ADDRESS_BOOK_LIMIT = 20;
 /** Longest note a shopper may leave for the warehouse or a merchant. */
 export const NOTICE_MAX_LENGTH = 500;
 /** Staff's resolution request closes the ticket by itself after this many days without an answer. */

@@ -1,7 +1,7 @@
 /**
  * Where a page opens after a form post made without JS. The browser follows the post's 303 and would open
  * the page at its top, one to three screens away from the message. So the element that shows the outcome
- * carries one of these ids and the redirect ends in `#id` (app/http.server.ts `atResult`): the page opens
+ * carries one of these ids and the redirect ends in `#id` (app/web/http.server.ts `atResult`): the page opens
  * at the result. With JS the same redirects, followed by Remix, scroll there too; fetchers never follow them.
  */
 

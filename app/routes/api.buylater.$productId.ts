@@ -8,10 +8,10 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
-import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/http.server";
-import { cartActorFor } from "~/services/cart-actions.server";
+import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/web/http.server";
+import { cartFailure } from "~/services/cart-actions.server";
 import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";
-import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getSession } from "~/auth/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/http.server";
-import { addToCart, CART_ADD_INTENTS } from "~/services/cart-add.server";
+import { addPostedToCart } from "~/web/cart-add.server";
+import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/web/http.server";
 
 /**
  * POST /api/cart-add (spec §7: p, v, q, o, c, w, ispreorder, subscribe, crowdfundings_id, shipping_day,
@@ -17,16 +16,7 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readFormData(request);
-  const session = await getSession(request, context);
-  const intent = form.get("intent");
-  const result = await addToCart(
-    context,
-    session,
-    form,
-    CART_ADD_INTENTS.find((known) => known === intent) ?? "add",
-    request.headers.get("CF-Connecting-IP"),
-  );
-  const headers = result.sessionChanged ? { "Set-Cookie": await context.sessionStorage.commitSession(session) } : undefined;
+  const { result, headers } = await addPostedToCart(request, context, form);
   const back = safeRedirectPath(form.get("redirectTo"), "/cart");
   if (isNavigation(request)) {
     throw redirect(result.ok ? (result.next ?? withNotice(back, "added")) : withNotice(back, result.notice), { status: 303, headers });

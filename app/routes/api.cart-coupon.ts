@@ -4,9 +4,9 @@
  * only, no eligible products …); without JS, 303 back with ?cart_error=coupon&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { applyCoupon, cartActorFor } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { applyCoupon } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

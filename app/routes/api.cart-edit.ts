@@ -1,16 +1,17 @@
 /**
  * POST /api/cart-edit (spec §7: p, v, o, c, w, q): changes a row's quantity (q) and/or gift wrapping
- * (w = 1/0). The row is named by `line` (its id) or by p/v/o/c (see findNamedLine). The quantity is
+ * (w = 1/0). The row is named by `line` (its id) or by p/v/o/c (see readNamedLine). The quantity is
  * forced into range (spec §5: a number, 1 … the row maximum). Answers { ok: true }, or when q had to be
  * changed { ok: true, adjusted: true, quantity, message }; 4xx { error, field } when refused (wrapping
  * refused 409, row not found 404) — then nothing changes. Without JS, 303 back to redirectTo (default
  * /cart) with ?cart_error=…&message=… or ?cart_notice=quantity&cart_line=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, changeQuantity, toggleWrapping, type CartActor } from "~/services/cart-actions.server";
-import { CART_API_MESSAGES, findNamedLine, readFlag } from "~/services/cart-api.server";
-import { cartAnswer, cartFailure, type CartResult } from "~/services/cart-responses.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { cartFailure, changeQuantity, toggleWrapping, type CartResult } from "~/services/cart-actions.server";
+import { CART_API_MESSAGES } from "~/services/cart-api.server";
+import type { CartActor } from "~/services/cart.server";
+import { cartActorFor, cartAnswer, findPostedLine, readFlag } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -26,7 +27,7 @@ async function editLine(actor: CartActor, form: FormData): Promise<CartResult> {
   const wrapping = readFlag(form.get("w"));
   if (wrapping === "invalid") return cartFailure("wrapping", CART_API_MESSAGES.wrappingInvalid);
   if (quantity == null && wrapping == null) return cartFailure("quantity", CART_API_MESSAGES.nothingToChange);
-  const named = await findNamedLine(actor, form);
+  const named = await findPostedLine(actor, form);
   if (!named.ok) return named;
   const { line } = named;
   const wrappingChanges = wrapping != null && wrapping !== line.wrapping;

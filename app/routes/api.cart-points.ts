@@ -5,10 +5,10 @@
  * (401 for guests); without JS, 303 back with ?cart_error=points&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 // Aliased: a name starting with "use" reads as a React hook to the linter.
-import { cartActorFor, applyPoints as spendPoints } from "~/services/cart-actions.server";
-import { cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
+import { applyPoints as spendPoints } from "~/services/cart-actions.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
 import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

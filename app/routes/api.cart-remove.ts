@@ -4,10 +4,9 @@
  * without JS, 303 back to redirectTo (default /cart) with ?cart_error=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, deleteLine } from "~/services/cart-actions.server";
-import { findNamedLine } from "~/services/cart-api.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { deleteLine } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer, findPostedLine } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -15,6 +14,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
   const actor = await cartActorFor(request, context);
-  const named = await findNamedLine(actor, form);
+  const named = await findPostedLine(actor, form);
   return cartAnswer(request, form, named.ok ? await deleteLine(actor, named.line.id) : named);
 }

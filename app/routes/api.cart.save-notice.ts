@@ -7,9 +7,9 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, saveNotices } from "~/services/cart-actions.server";
-import { cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
+import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { saveNotices } from "~/services/cart-actions.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
 
 const CHECKOUT_PATH = "/checkout";
 

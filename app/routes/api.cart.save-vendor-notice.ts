@@ -4,10 +4,10 @@
  * { ok: true } or 4xx { error, field: "notice" }; without JS, 303 back to redirectTo (default /cart).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, parseId, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, saveNotices } from "~/services/cart-actions.server";
+import { methodNotAllowed, parseId, readApiFormData, requirePost } from "~/web/http.server";
+import { cartFailure, saveNotices } from "~/services/cart-actions.server";
 import { CART_API_MESSAGES } from "~/services/cart-api.server";
-import { cartAnswer, cartFailure } from "~/services/cart-responses.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -4,9 +4,9 @@
  * to redirectTo (default /cart).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, saveNotices } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { saveNotices } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

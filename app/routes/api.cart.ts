@@ -6,10 +6,9 @@
  * the cart page.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor } from "~/services/cart-actions.server";
+import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { apiCartPayload } from "~/services/cart-payload.server";
-import { cartReturnPath } from "~/services/cart-responses.server";
+import { cartActorFor, cartReturnPath } from "~/web/cart.server";
 import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -5,9 +5,9 @@
  * without JS, 303 back to redirectTo (default /cart) with ?cart_error=payment&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, choosePaymentMethod } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { choosePaymentMethod } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

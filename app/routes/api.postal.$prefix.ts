@@ -6,15 +6,15 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isPostalPrefix, POSTAL_PREFIX_MESSAGE } from "~/core/postal";
-import { methodNotAllowed } from "~/http.server";
+import { methodNotAllowed } from "~/web/http.server";
 import {
   loadPostalPrefix,
   POSTAL_CACHE_CONTROL,
   POSTAL_EMPTY_CACHE_CONTROL,
   POSTAL_UNAVAILABLE_MESSAGE,
   PostalOriginError,
-  postalDepsFor,
 } from "~/services/postal.server";
+import { postalDepsFor } from "~/web/postal.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const prefix = params.prefix ?? "";

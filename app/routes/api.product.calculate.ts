@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readSelection } from "~/core/product-selection";
-import { methodNotAllowed, parseId, readApiFormData, requirePost, sessionViewer } from "~/http.server";
+import { methodNotAllowed, parseId, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
 import { loadVisiblePricedProduct, priceSelection } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -3,8 +3,8 @@
  * product's purchase state: app/core/delivery) and buylater.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/http.server";
-import { deliveryIconResponse } from "~/services/product-api.server";
+import { methodNotAllowed } from "~/web/http.server";
+import { deliveryIconResponse } from "~/web/product.server";
 
 export const loader = () => methodNotAllowed("POST");
 

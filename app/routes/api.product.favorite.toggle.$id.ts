@@ -3,9 +3,9 @@
  * { is_favorite }; without JS (a form post) it redirects back to the form's redirectTo.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/auth/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, toggleFavorite } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");

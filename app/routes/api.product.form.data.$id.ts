@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseIpList } from "~/core/subscription";
-import { idParam, jsonError, methodNotAllowed, sessionViewer } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, sessionViewer } from "~/web/http.server";
 import { loadApiProduct } from "~/services/product-api.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 

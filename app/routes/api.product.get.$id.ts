@@ -1,6 +1,6 @@
 /** POST /api/product/get/{id} (spec §7): the product's identity, price and stock state. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/web/http.server";
 import { loadApiProduct } from "~/services/product-api.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 

@@ -6,7 +6,7 @@
  * answers { requested: true }; without JS it redirects back to redirectTo with a notice.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/auth/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
 import { safeRedirectPath } from "~/core/safe-redirect";
@@ -19,7 +19,7 @@ import {
   readApiFormData,
   redirectWithNotice,
   requirePost,
-} from "~/http.server";
+} from "~/web/http.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, requestRestockFor, type RestockRefusal } from "~/services/product.server";
 
 const UNKNOWN_VARIATION_MESSAGE = "選択されたタイプが正しくありません。";

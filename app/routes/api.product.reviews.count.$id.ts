@@ -1,6 +1,6 @@
 /** POST /api/product/reviews/count/{id} (spec §7): average rate and number of published reviews. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requirePost } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, requirePost } from "~/web/http.server";
 import { loadReviewStats, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");

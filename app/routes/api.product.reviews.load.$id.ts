@@ -4,7 +4,7 @@
  * (media items: id, ext, folder, filename, thumbnail_m, thumbnail_xl, width, height).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, pageParam, readApiFormData, requirePost } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, pageParam, readApiFormData, requirePost } from "~/web/http.server";
 import { loadVisibleReviews, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 
 const STAFF_COMMENT_USER = "スタッフ";

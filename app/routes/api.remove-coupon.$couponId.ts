@@ -6,9 +6,9 @@
  * refusal carried as ?cart_error=coupon&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, removeCoupon } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { idParam, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { removeCoupon } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -12,11 +12,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { ShippingAddressSchema } from "~/core/postal-schema";
-import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor } from "~/services/cart-actions.server";
+import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { cartFailure } from "~/services/cart-actions.server";
 import { apiShipment } from "~/services/cart-payload.server";
-import { cartFailure, cartFailureJson, cartRedirect, cartReturnPath } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -5,9 +5,9 @@
  * 303 back to redirectTo (default /cart). An empty cart is 409.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
-import { cartActorFor, toggleColdshipping } from "~/services/cart-actions.server";
-import { cartAnswer } from "~/services/cart-responses.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { toggleColdshipping } from "~/services/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart.server";
 import { loadCart } from "~/services/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -6,8 +6,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NEGOTIATED_VARY } from "~/core/content-negotiation";
-import { methodNotAllowed } from "~/http.server";
-import { ADDRESS_BOOK_PATH, requireMemberForApi } from "~/services/address-pages.server";
+import { methodNotAllowed } from "~/web/http.server";
+import { ADDRESS_BOOK_PATH, requireMemberForApi } from "~/web/addresses.server";
 import { listAddresses } from "~/services/addresses.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
-import { jsonError, parseId, readApiFormData, requireApiUser, requirePost } from "~/http.server";
+import { jsonError, parseId, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { deleteMail, listMails, MAIL_NOT_FOUND_MESSAGE, mailListingJson } from "~/services/member-mails.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

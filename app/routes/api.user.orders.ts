@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing";
 import { ORDER_LISTING } from "~/core/member-listings";
-import { jsonError, readApiFormData, requireApiUser, requirePost } from "~/http.server";
+import { jsonError, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { listOrders, orderListingJson } from "~/services/orders.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

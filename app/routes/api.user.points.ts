@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing";
 import { POINT_LISTING } from "~/core/member-listings";
-import { jsonError, readApiFormData, requireApiUser, requirePost } from "~/http.server";
+import { jsonError, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { loadPoints, pointsListingJson } from "~/services/member-points.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };

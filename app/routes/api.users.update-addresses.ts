@@ -4,8 +4,8 @@
  * text or addresses[0][field] fields) or JSON (`[...]` or `{ "addresses": [...] }`).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, requirePost } from "~/http.server";
-import { readPostedAddressList, requireMemberForApi, saveListAnswer } from "~/services/address-pages.server";
+import { methodNotAllowed, requirePost } from "~/web/http.server";
+import { readPostedAddressList, requireMemberForApi, saveListAnswer } from "~/web/addresses.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -3,10 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CartPage } from "~/components/cart/CartPage";
 import { SHOP_NAME } from "~/core/site";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { isNavigation, readFormData } from "~/http.server";
+import { isNavigation, readFormData } from "~/web/http.server";
 import {
   applyCoupon,
-  cartActorFor,
   changeQuantity,
   choosePaymentMethod,
   deleteLine,
@@ -20,14 +19,15 @@ import {
   type CartActionResult,
   type CartField,
 } from "~/services/cart-actions.server";
-import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartPostSubject, cartRedirect, redirectedCartError } from "~/services/cart-responses.server";
 import { loadCart } from "~/services/cart.server";
+import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartActorFor, cartPostSubject, cartRedirect, redirectedCartError } from "~/web/cart.server";
+import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "notice", "payment", "line"];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<CartLoaderData> {
   const actor = await cartActorFor(request, context);
   // The checkout's draft stays on the server until the shopper is back at the checkout.
   const { checkoutDraft: _checkoutDraft, ...view } = await loadCart(actor.db, actor.owner, actor.session, actor.now);
@@ -45,16 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-function redirectedNotice(query: URLSearchParams): { kind: "quantity" | "coupon"; line: number; message: string } | null {
+function redirectedNotice(query: URLSearchParams): CartLoaderData["redirectedNotice"] {
   const kind = query.get(CART_NOTICE_PARAM);
   if (kind !== "quantity" && kind !== "coupon") return null;
   return { kind, line: wholeNumber(query.get(CART_LINE_PARAM) ?? "") ?? 0, message: (query.get(CART_MESSAGE_PARAM) ?? "").slice(0, 200) };
 }
-
-export type CartLoaderData = Awaited<ReturnType<typeof loader>>;
-export type CartActionData =
-  | { ok: true; intent: string; line?: number; notice?: string }
-  | { ok: false; intent: string; line?: number; field: CartField; error: string };
 
 /** Every cart control posts here with an `intent`; notices are saved on the way to /checkout. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
-import { loadProductView } from "~/services/product-page.server";
+import { loadProductView } from "~/web/product.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

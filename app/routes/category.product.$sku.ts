@@ -9,7 +9,7 @@
  * slug "product" (none does in the seed; tests/integration/api-cart.test.ts checks both).
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSession } from "~/auth/auth.server";
+import { getSession } from "~/web/auth.server";
 import { resolveCouponProductLink } from "~/services/cart-api.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
 

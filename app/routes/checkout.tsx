@@ -1,21 +1,22 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getSession, signInSession } from "~/auth/auth.server";
+import { getSession, signInSession } from "~/web/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
+import { readFormData } from "~/web/http.server";
 import { listAddresses } from "~/services/addresses.server";
-import { cartActorFor } from "~/services/cart-actions.server";
 import { loadCart } from "~/services/cart.server";
-import { submitCheckout, type CheckoutActionData } from "~/services/checkout-submit.server";
-import { postalDepsFor } from "~/services/postal.server";
+import { cartActorFor } from "~/web/cart.server";
+import { submitCheckout } from "~/web/checkout.server";
+import { postalDepsFor } from "~/web/postal.server";
+import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 
 export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<CheckoutLoaderData> {
   // The page renders the order review in place on the server (see LazyOrderReview).
   await loadOrderReview();
   const actor = await cartActorFor(request, context);
@@ -42,9 +43,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .map((line) => ({ lineId: line.id, ...subscriptionSchedule(actor.now, line.subscribe ?? 1) })),
   };
 }
-
-export type CheckoutLoaderData = Awaited<ReturnType<typeof loader>>;
-export type { CheckoutActionData };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getSession } from "~/auth/auth.server";
+import { getSession } from "~/web/auth.server";
 import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { bankTransferFacts } from "~/core/bank-transfer";

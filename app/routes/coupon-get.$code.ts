@@ -7,10 +7,9 @@
  * ?cart_error=coupon&message=… (ended or unknown campaign, expired coupon, members only, no eligible item …).
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSession } from "~/auth/auth.server";
-import { cartActorFor } from "~/services/cart-actions.server";
+import { getSession } from "~/web/auth.server";
 import { followCouponLink } from "~/services/cart-api.server";
-import { CART_PATH, withCartNotice, withCartResult } from "~/services/cart-responses.server";
+import { CART_PATH, cartActorFor, withCartNotice, withCartResult } from "~/web/cart.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await cartActorFor(request, context);

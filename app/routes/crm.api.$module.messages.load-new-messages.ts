@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ticketModule, TICKET_TEXT } from "~/core/tickets";
-import { jsonError, methodNotAllowed, requireApiUser } from "~/http.server";
+import { jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { unreadMessagesFor } from "~/services/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

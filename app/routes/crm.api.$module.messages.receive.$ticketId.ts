@@ -8,7 +8,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ticketModule, ticketStateHeaders, TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { loadThread } from "~/services/tickets.server";
 
 const cursor = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : null);

@@ -8,8 +8,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MEDIA_TEXT } from "~/core/images";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import { ticketModule, ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
-import { atResult, idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/http.server";
-import { messageInputFrom, sendMessage } from "~/services/tickets.server";
+import { atResult, idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { sendMessage } from "~/services/tickets.server";
+import { messageInputFrom } from "~/web/tickets.server";
 
 export const loader = () => methodNotAllowed("POST");
 

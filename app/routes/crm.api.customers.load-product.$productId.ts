@@ -5,7 +5,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { productForTicket } from "~/services/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -5,7 +5,7 @@
  * variation: { picture }, product: { id, picture } }] }].
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { pastOrders } from "~/services/tickets.server";
 
 export const NOT_YOUR_ORDERS_MESSAGE = "ほかのお客様のご注文は表示できません。";

@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CONFIRMATION_LABELS, isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/http.server";
+import { idParam, jsonError, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
 import { answerTicketConfirmation } from "~/services/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

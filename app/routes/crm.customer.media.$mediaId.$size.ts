@@ -3,9 +3,10 @@
  * (before it is sent), the ticket's customer and staff; anyone else gets 404 (its existence is not told).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/auth/auth.server";
-import { idParam, methodNotAllowed } from "~/http.server";
-import { findViewableMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
+import { requireUser } from "~/web/auth.server";
+import { idParam, methodNotAllowed } from "~/web/http.server";
+import { findViewableMedia } from "~/services/media.server";
+import { mediaNotFound, mediaResponse } from "~/web/media.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.size !== "m" && params.size !== "xl") return mediaNotFound();

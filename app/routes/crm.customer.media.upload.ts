@@ -6,8 +6,9 @@
  * file / several), 409 (too many unsent uploads), 413 (too large), 415 (not an image), 401 (guest).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonError, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/http.server";
-import { MEDIA_TEXT, storeImage, uploadedFiles } from "~/services/media.server";
+import { jsonError, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { MEDIA_TEXT, storeImage } from "~/services/media.server";
+import { uploadedFiles } from "~/web/media.server";
 
 export const loader = () => methodNotAllowed("POST");
 

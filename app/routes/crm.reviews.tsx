@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth/auth.server";
+import { requireStaff } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
 import { ReviewStars } from "~/components/ReviewStars";
@@ -8,7 +8,7 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime } from "~/components/member/format";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, pageParam, parseId, readFormData } from "~/http.server";
+import { isNavigation, pageParam, parseId, readFormData } from "~/web/http.server";
 import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/review-replies";
 import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/reviews-admin.server";
 

@@ -4,11 +4,11 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { requireStaff } from "~/auth/auth.server";
+import { requireStaff } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Notice } from "~/components/member/MemberHeading";
 import { SHOP_NAME } from "~/core/site";
-import { atResult, readFormData } from "~/http.server";
+import { atResult, readFormData } from "~/web/http.server";
 import { MAX_RESTOCK_QUANTITY, RESTOCK_MESSAGES } from "~/core/restock";
 import { findStockTarget, listWaitingItems, restockItem } from "~/services/restock.server";
 

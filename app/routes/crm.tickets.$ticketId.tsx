@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth/auth.server";
+import { requireStaff } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StaffTicketControls } from "~/components/tickets/StaffTicketControls";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
-import { loadThreadPage, threadPageAction } from "~/services/ticket-thread-page.server";
+import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

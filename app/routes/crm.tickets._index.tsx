@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth/auth.server";
+import { requireStaff } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/components/member/format";
@@ -9,8 +9,9 @@ import { StatusBadge } from "~/components/tickets/TicketHeader";
 import { parseListingQuery } from "~/core/listing";
 import { SHOP_NAME } from "~/core/site";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } from "~/core/tickets";
-import { isNavigation, listingReturnPath, parseId, readFormData } from "~/http.server";
-import { canonicalListingRedirect, listingJson } from "~/services/listing.server";
+import { isNavigation, listingReturnPath, parseId, readFormData } from "~/web/http.server";
+import { listingJson } from "~/services/listing.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets.server";
 
 const PATH = "/crm/tickets";

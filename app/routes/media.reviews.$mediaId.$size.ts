@@ -3,8 +3,9 @@
  * anyone while its review is published; otherwise 404 (its existence is not told).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, methodNotAllowed } from "~/http.server";
-import { findReviewMedia, mediaNotFound, mediaResponse } from "~/services/media.server";
+import { idParam, methodNotAllowed } from "~/web/http.server";
+import { findReviewMedia } from "~/services/media.server";
+import { mediaNotFound, mediaResponse } from "~/web/media.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.size !== "m" && params.size !== "xl") return mediaNotFound();

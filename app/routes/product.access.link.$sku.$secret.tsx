@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
-import { getSession } from "~/auth/auth.server";
-import { grantPrivateLink } from "~/services/cart-api.server";
-import { loadProductView } from "~/services/product-page.server";
+import { getSession } from "~/web/auth.server";
+import { loadProductView } from "~/web/product.server";
+import { grantPrivateLink } from "~/web/cart.server";
 
 // Private products are reachable only here, with their secret; search engines must not index them.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

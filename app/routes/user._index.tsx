@@ -1,7 +1,7 @@
 /** The member hub (マイページ): a greeting, the point balance and a link to every member section with its counts. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { formatLongDate, formatShortDate } from "~/components/member/format";
 import { formatYen } from "~/core/money";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
 import { Price } from "~/components/Price";
@@ -8,7 +8,7 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { FavoriteButton } from "~/components/product/FavoriteButton";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
-import { pageParam } from "~/http.server";
+import { pageParam } from "~/web/http.server";
 import { listFavorites } from "~/services/member-lists.server";
 
 const PATH = "/user/favorites";

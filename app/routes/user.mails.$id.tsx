@@ -7,14 +7,14 @@
  */
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateTime, isoDateTime } from "~/components/member/format";
 import { listingHref, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
-import { idParam } from "~/http.server";
+import { idParam } from "~/web/http.server";
 import { MAIL_NOT_FOUND_MESSAGE, openMail } from "~/services/member-mails.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

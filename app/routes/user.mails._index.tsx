@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MailDialog } from "~/components/member/MailDialog";
@@ -10,8 +10,8 @@ import { formatDateTime, formatShortDate, isoDateTime } from "~/components/membe
 import { listingSearchParams, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
-import { listingReturnPath, parseId, readFormData } from "~/http.server";
-import { canonicalListingRedirect } from "~/services/listing.server";
+import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { deleteMail, listMails } from "~/services/member-mails.server";
 
 const PATH = "/user/mails";

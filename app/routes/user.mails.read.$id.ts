@@ -5,8 +5,8 @@
  * member's mail, or none, is 404; a malformed id 400; a guest 401 (or the login page).
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/auth/auth.server";
-import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, requirePost } from "~/http.server";
+import { getOptionalUser } from "~/web/auth.server";
+import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, requirePost } from "~/web/http.server";
 import { MAIL_NOT_FOUND_MESSAGE, mailJson, openMail } from "~/services/member-mails.server";
 
 export const loader = () => methodNotAllowed("POST");

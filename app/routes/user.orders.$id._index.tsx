@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { OrderLineItem, OrderTotals } from "~/components/member/OrderParts";
@@ -9,7 +9,7 @@ import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable, SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
-import { idParam } from "~/http.server";
+import { idParam } from "~/web/http.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

@@ -5,7 +5,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
@@ -15,7 +15,7 @@ import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
-import { idParam, readFormData, redirectWithNotice } from "~/http.server";
+import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

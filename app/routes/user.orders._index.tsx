@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
@@ -10,7 +10,7 @@ import { ORDER_LISTING } from "~/core/member-listings";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
-import { canonicalListingRedirect } from "~/services/listing.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { listOrders } from "~/services/orders.server";
 
 const PATH = "/user/orders";

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
@@ -11,7 +11,7 @@ import { POINT_LISTING } from "~/core/member-listings";
 import { POINT_KIND_LABELS, signedPoints } from "~/core/point-ledger";
 import { POINT_EARNING_UNIT } from "~/core/points";
 import { SHOP_NAME } from "~/core/site";
-import { canonicalListingRedirect } from "~/services/listing.server";
+import { canonicalListingRedirect } from "~/web/listing.server";
 import { loadPoints } from "~/services/member-points.server";
 
 const PATH = "/user/points";

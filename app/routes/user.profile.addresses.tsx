@@ -6,13 +6,13 @@
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { AddressBook, type AddressBookActionData } from "~/components/address/AddressBook";
 import { ADDRESS_FORM_MESSAGES, parseAddressListJson, validateAddressList } from "~/core/address-form";
 import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/content-negotiation";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/http.server";
-import { ADDRESS_BOOK_PATH } from "~/services/address-pages.server";
+import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/web/http.server";
+import { ADDRESS_BOOK_PATH } from "~/web/addresses.server";
 import { deleteAddress, listAddresses, saveAddressList, setDefaultAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先住所の管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -4,13 +4,13 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
-import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/services/address-pages.server";
+import { readFormData } from "~/web/http.server";
+import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/web/addresses.server";
 import { deleteAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -1,11 +1,11 @@
 /** /user/profile/addresses/{id}/edit: edit one of the member's addresses (another member's id: 404). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SHOP_NAME } from "~/core/site";
-import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/services/address-pages.server";
+import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/web/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,11 @@
 /** /user/profile/addresses/new: add an address on its own page (no JS; the list page opens a modal with JS). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
-import { addressFormAction } from "~/services/address-pages.server";
+import { addressFormAction } from "~/web/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -7,8 +7,8 @@
  * more than 20 entries 409; a guest 401.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, requirePost } from "~/http.server";
-import { readPostedAddressList, requireMemberForApi, saveListAnswer } from "~/services/address-pages.server";
+import { methodNotAllowed, requirePost } from "~/web/http.server";
+import { readPostedAddressList, requireMemberForApi, saveListAnswer } from "~/web/addresses.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { validateAddress } from "~/core/address-form";
-import { methodNotAllowed, readApiFormData, requirePost } from "~/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { createUserSession, getUserId } from "~/auth/auth.server";
+import { createUserSession, getUserId } from "~/web/auth.server";
 import { AgreementCheckbox, PersonNameFields, TextField } from "~/components/forms/TextField";
 import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PasswordField } from "~/components/forms/PasswordField";
@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { emailField, PASSWORD_MIN_LENGTH, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/http.server";
+import { readFormData } from "~/web/http.server";
 import { EMAIL_TAKEN_MESSAGE, isEmailRegistered, registerUser } from "~/services/accounts.server";
 
 type RegisterFields = v.InferInput<typeof RegisterSchema>;

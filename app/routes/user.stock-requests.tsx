@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/components/member/format";
 import { SHOP_NAME } from "~/core/site";
-import { parseId, readFormData, redirectWithNotice } from "~/http.server";
+import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
 
 const PATH = "/user/stock-requests";

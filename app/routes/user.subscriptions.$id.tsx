@@ -6,13 +6,13 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, formatLongDate } from "~/components/member/format";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
-import { idParam, readFormData, redirectWithNotice } from "~/http.server";
+import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
 import { changeSubscription, loadSubscription, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "~/services/subscriptions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [

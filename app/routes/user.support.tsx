@@ -1,14 +1,15 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/auth.server";
+import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
 import { SHOP_NAME } from "~/core/site";
 import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
-import { parseId, readFormData, redirectWithNotice } from "~/http.server";
-import { createTicket, loadSupportPage, messageInputFrom, pastOrders, type PastOrder } from "~/services/tickets.server";
+import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
+import { createTicket, loadSupportPage, pastOrders, type PastOrder } from "~/services/tickets.server";
+import { messageInputFrom } from "~/web/tickets.server";
 
 export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -6,15 +6,7 @@ import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
-import { endOtherSessionsStatement, tokenHash } from "./sessions.server";
-
-export interface SessionUser {
-  id: number;
-  email: string;
-  role: "customer" | "staff";
-  lastname: string;
-  firstname: string;
-}
+import { endOtherSessionsStatement, tokenHash, type SessionUser } from "./sessions.server";
 
 export type LoginResult = { ok: true; user: SessionUser } | { ok: false; error: string };
 

@@ -9,7 +9,8 @@
  */
 import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import { ADDRESS_FORM_MESSAGES, type AddressInput, type AddressJson, type AddressListEntry } from "~/core/address-form";
-import { ADDRESS_BOOK_LIMIT, withOneDefault } from "~/core/address-book";
+import { withOneDefault } from "~/core/address-book";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import type { Database } from "~/db/client.server";
 import { addresses } from "~/db/schema";
 

@@ -3,10 +3,7 @@
  * The /cart page's form actions and the /api/cart* JSON endpoints both call these, so the rules
  * live once. Each change is checked against a freshly computed cart (prices are never trusted).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { clientIp, getSession } from "~/auth/auth.server";
 import { eq } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
 import { coupons, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
@@ -27,8 +24,7 @@ import {
   setLineQuantity,
   setLineWrapping,
   updateCart,
-  type CartOwner,
-  type CartSessionState,
+  type CartActor,
 } from "./cart.server";
 
 export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
@@ -42,6 +38,15 @@ export interface QuantityAdjustment {
 export type CartActionResult =
   | { ok: true; adjusted?: QuantityAdjustment }
   | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 | 429 };
+
+/** A refusal of the /api/cart* operations: a cart field, or `address` for the shipping-fee check. */
+export type CartErrorField = CartField | "address";
+export type CartFailure = { ok: false; field: CartErrorField; error: string; status: 400 | 401 | 404 | 409 | 429 };
+export type CartResult = { ok: true; adjusted?: QuantityAdjustment } | CartFailure;
+
+export function cartFailure(field: CartErrorField, error: string, status: CartFailure["status"] = 400): CartFailure {
+  return { ok: false, field, error, status };
+}
 
 export const CART_ACTION_MESSAGES = {
   lineNotFound: "指定された商品はカートにありません。",
@@ -65,31 +70,6 @@ const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 | 429 = 400): CartActionResult => ({ ok: false, field, error, status });
 const OK: CartActionResult = { ok: true };
-
-export interface CartActor {
-  db: Database;
-  owner: CartOwner;
-  session: CartSessionState;
-  now: Date;
-  /** CF-Connecting-IP: coupon-code guesses are throttled per cart and per network. */
-  clientIp?: string | null;
-}
-
-/** The shopper behind a request: their cart owner and the session's coupon state. */
-export async function cartActorFor(request: Request, context: AppLoadContext): Promise<CartActor> {
-  const session = await getSession(request, context);
-  return {
-    db: context.db,
-    owner: { userId: session.get("userId"), cartId: session.get("cartId") },
-    session: {
-      couponCampaign: session.get("couponCampaign"),
-      skuCoupons: session.get("skuCoupons"),
-      privateGrants: session.get("privateGrants"),
-    },
-    now: new Date(),
-    clientIp: clientIp(request),
-  };
-}
 
 /** Whole number from a form value, or null ("3" → 3; "3.5", "", "abc", "-1" → null). */
 export function wholeNumber(value: unknown): number | null {

@@ -1,19 +1,16 @@
 /**
  * What the /api/cart* endpoints need beyond the validated cart operations of cart-actions.server.ts:
- * naming a row (by `line` id or by the spec's p/v/o/c identity), buy later by product, the two kinds of
- * campaign links (coupon campaigns, per-sku coupon product links) and the grant a private product's link gives.
+ * finding a named row (by `line` id or by the spec's p/v/o/c identity), buy later by product, and the two
+ * kinds of campaign links (coupon campaigns, per-sku coupon product links).
  */
-import type { Session } from "@remix-run/cloudflare";
 import { and, eq, sql } from "drizzle-orm";
-import type { SessionData, SessionFlashData } from "~/auth/session.server";
 import { CART_MESSAGES, cartLineKey } from "~/core/cart";
 import { isCouponActive } from "~/core/coupons";
-import { readSelection } from "~/core/product-selection";
+import type { RawSelection } from "~/core/product-selection";
 import { activeAt, type Database } from "~/db/client.server";
 import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
-import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, usedUpByMember, type CartActor } from "./cart-actions.server";
-import { cartFailure, type CartFailure, type CartResult } from "./cart-responses.server";
-import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type StoredCartLine } from "./cart.server";
+import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, cartFailure, usedUpByMember, type CartFailure, type CartResult } from "./cart-actions.server";
+import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type CartActor, type StoredCartLine } from "./cart.server";
 import { findApiProduct, isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "./product.server";
 
 export const CART_API_MESSAGES = {
@@ -27,51 +24,25 @@ export const CART_API_MESSAGES = {
   couponLinkKept: (title: string) => `クーポン「${title}」を受け取りました。対象の商品をカートに入れると適用されます。`,
 } as const;
 
-const ID = /^\d{1,9}$/;
-
-function positiveId(value: FormDataEntryValue | null): number | null {
-  return typeof value === "string" && ID.test(value.trim()) && Number(value) > 0 ? Number(value) : null;
-}
-
-/** "1"/"0" style flags; null when absent, "invalid" when present but not a flag. */
-export function readFlag(value: FormDataEntryValue | null): boolean | null | "invalid" {
-  if (value == null) return null;
-  if (typeof value !== "string") return "invalid";
-  const text = value.trim().toLowerCase();
-  if (["1", "true", "on", "yes"].includes(text)) return true;
-  if (["0", "false", "off", "no", ""].includes(text)) return false;
-  return "invalid";
-}
+/**
+ * A row as a cart form names it: by its id, or by the spec's identity p, v, o, c (the selection), with
+ * `ispreorder` and `subscribe` narrowing the match when sent (null: either).
+ */
+export type LineReference =
+  | { lineId: number }
+  | { productId: number; selection: RawSelection; preorder: boolean | null; subscribe: boolean | null };
 
 /**
- * The shopper's row named by the form: `line` (the row id) when sent, else the spec's identity p, v,
- * o, c — matched with the engine's cartLineKey. `ispreorder` and `subscribe` (1/0), when sent, narrow
- * the match; when rows still differ only by those, the plain one-off row comes first, then the oldest.
+ * The shopper's row named by `line` id, or by p, v, o, c — matched with the engine's cartLineKey. When
+ * rows still differ only by pre-order or subscription, the plain one-off row comes first, then the oldest.
  * A row of someone else's cart is "not found" (404), like a row that does not exist.
  */
-export async function findNamedLine(actor: CartActor, form: FormData): Promise<{ ok: true; line: StoredCartLine } | CartFailure> {
-  const rawLine = form.get("line");
-  if (rawLine != null && rawLine !== "") {
-    const lineId = positiveId(rawLine);
-    if (lineId == null) return cartFailure("line", CART_API_MESSAGES.lineInvalid);
-    const line = (await listOwnedLines(actor.db, actor.owner)).find((row) => row.id === lineId);
+export async function findNamedLine(actor: CartActor, reference: LineReference): Promise<{ ok: true; line: StoredCartLine } | CartFailure> {
+  if ("lineId" in reference) {
+    const line = (await listOwnedLines(actor.db, actor.owner)).find((row) => row.id === reference.lineId);
     return line ? { ok: true, line } : cartFailure("line", CART_ACTION_MESSAGES.lineNotFound, 404);
   }
-  const rawProduct = form.get("p");
-  if (rawProduct == null || rawProduct === "") return cartFailure("line", CART_API_MESSAGES.lineRequired);
-  const productId = positiveId(rawProduct);
-  const rawVariation = form.get("v");
-  const preorder = readFlag(form.get("ispreorder"));
-  const subscribe = readFlag(form.get("subscribe"));
-  if (
-    productId == null ||
-    (rawVariation != null && rawVariation !== "" && positiveId(rawVariation) == null) ||
-    preorder === "invalid" ||
-    subscribe === "invalid"
-  ) {
-    return cartFailure("line", CART_API_MESSAGES.lineInvalid);
-  }
-  const selection = readSelection(form);
+  const { productId, selection, preorder, subscribe } = reference;
   const candidates = (await listOwnedLines(actor.db, actor.owner))
     .filter((row) => row.productId === productId)
     .filter((row) => preorder == null || row.isPreorder === preorder)
@@ -189,19 +160,4 @@ export async function resolveCouponProductLink(db: Database, sku: string, rawCod
     }
   }
   return { sku: product.sku, path: productPath(product), couponCode };
-}
-
-/** Grants kept per visitor; the oldest go first (the session cookie stays small). */
-const MAX_PRIVATE_GRANTS = 20;
-
-/**
- * Keeps the grant of a private product's link (its secret, already checked) in the session, so the
- * visitor may add the product to the cart and buy it. Answers whether the session changed.
- */
-export function grantPrivateLink(session: Session<SessionData, SessionFlashData>, productId: number, secret: string): boolean {
-  const grants = session.get("privateGrants") ?? [];
-  if (grants.some((grant) => grant.productId === productId && grant.secret === secret)) return false;
-  const kept = grants.filter((grant) => grant.productId !== productId).slice(-(MAX_PRIVATE_GRANTS - 1));
-  session.set("privateGrants", [...kept, { productId, secret }]);
-  return true;
 }

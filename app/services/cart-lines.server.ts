@@ -5,10 +5,15 @@
  * shopper holds the link's grant: the secret stored with the row when it was added, or the session's.
  */
 import { secretMatches } from "~/auth/secrets.server";
-import type { PrivateGrant } from "~/auth/session.server";
 import type { CartLineInput } from "~/core/cart";
 import type { cartLines } from "~/db/schema";
 import { priceSelection, productPath, type ShapedProduct } from "./product.server";
+
+/** A private product's link opened by the visitor, with the link's secret: their grant to buy it (kept in the session). */
+export interface PrivateGrant {
+  productId: number;
+  secret: string;
+}
 
 /** Display details of a row beside what the engine needs. */
 export interface CartLineView {

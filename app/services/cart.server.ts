@@ -4,7 +4,6 @@
  * product page, then the cart engine (app/core/cart.ts) computes the whole Cart.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { PrivateGrant } from "~/auth/session.server";
 import {
   cartLineKey,
   computeCart,
@@ -36,7 +35,7 @@ import {
   products,
   users,
 } from "~/db/schema";
-import { parseOptionKey, priceCartLines, type CartLineView } from "./cart-lines.server";
+import { parseOptionKey, priceCartLines, type CartLineView, type PrivateGrant } from "./cart-lines.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
 import { pricedProductsQueries, shapeProducts, type ShapedProduct } from "./product.server";
 
@@ -53,6 +52,16 @@ export interface CartSessionState {
   skuCoupons?: Record<string, string>;
   /** Private products whose secret link this visitor opened, with the link's secret. */
   privateGrants?: PrivateGrant[];
+}
+
+/** The shopper a cart operation acts for: their cart owner, the session's coupon state and the time. */
+export interface CartActor {
+  db: Database;
+  owner: CartOwner;
+  session: CartSessionState;
+  now: Date;
+  /** CF-Connecting-IP: coupon-code guesses are throttled per cart and per network. */
+  clientIp?: string | null;
 }
 
 export interface NewCartLine {

@@ -30,8 +30,7 @@ import {
   subscriptions,
   users,
 } from "~/db/schema";
-import type { CartActor } from "./cart-actions.server";
-import { loadCart } from "./cart.server";
+import { loadCart, type CartActor } from "./cart.server";
 import { releaseHeldPassword } from "./checkout-password.server";
 import { mailStatement, orderConfirmationMail } from "./mails.server";
 import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";

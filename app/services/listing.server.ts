@@ -19,14 +19,12 @@
  * Only allow-listed columns and bound values reach SQL: orderby is checked against the definition, filter
  * values are parameters. (D1 batches key row values by column name: alias same-named joined columns.)
  */
-import { redirect } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   clampPage,
   jstDayRange,
   listingQueryJson,
-  listingSearchParams,
   type FilterValue,
   type ListingDefinition,
   type ListingQuery,
@@ -144,25 +142,4 @@ export function listingJson<Row, Data>(
       paginator: paginatorPages(page.query.page, page.pages),
     },
   };
-}
-
-/**
- * The listing page's own URL in its canonical form — defaults, empty and unknown fields left out, as after
- * a plain GET form sent without JS — as a redirect, or null when the URL already is canonical. `keep`
- * names page parameters outside the listing query that survive (the removal confirmation, a notice).
- */
-export function canonicalListingRedirect<Sort extends string>(
-  url: URL,
-  definition: ListingDefinition<Sort>,
-  query: ListingQuery<Sort>,
-  keep: string[] = ["remove", "notice"],
-): Response | null {
-  const params = listingSearchParams(definition, query);
-  for (const name of keep) {
-    const value = url.searchParams.get(name);
-    if (value != null) params.set(name, value);
-  }
-  const canonical = params.toString();
-  if (canonical === url.search.replace(/^\?/, "")) return null;
-  return redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname);
 }

@@ -71,11 +71,6 @@ function randomName(): string {
   return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The files of a form field: real, non-empty uploads only (a file input left empty sends an empty part). */
-export function uploadedFiles(values: FormDataEntryValue[]): File[] {
-  return values.filter((value): value is File => typeof value !== "string" && value.size > 0);
-}
-
 /**
  * Reserves one of the owner's MEDIA_PENDING_LIMIT unsent-upload slots by writing the media row, in ONE
  * statement that counts the unsent rows and inserts only below the limit (D1 runs statements one at a
@@ -246,11 +241,6 @@ export async function findViewableMedia(db: Database, mediaId: number, viewer: M
   return allowed ? row : null;
 }
 
-/** The answer for an image that does not exist or may not be seen (the same, so existence is not told). */
-export function mediaNotFound(): Response {
-  return new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
-
 /** A review photo anyone may see: one of a published review of a product that is not a draft; null (404) otherwise. */
 export async function findReviewMedia(db: Database, mediaId: number) {
   const [row] = await db
@@ -260,33 +250,6 @@ export async function findReviewMedia(db: Database, mediaId: number) {
     .innerJoin(products, eq(products.id, reviews.productId))
     .where(and(eq(media.id, mediaId), eq(media.folder, REVIEW_MEDIA_FOLDER), eq(reviews.status, "published"), ne(products.status, "draft")));
   return row ?? null;
-}
-
-/**
- * The image as a response, revalidated by ETag (the key never changes): private caching for ticket
- * attachments, shared caching for public review photos.
- */
-export async function mediaResponse(
-  bucket: R2Bucket,
-  found: { r2Key: string; contentType: string },
-  request: Request,
-  cache: "private" | "public" = "private",
-): Promise<Response | null> {
-  const object = await bucket.get(found.r2Key);
-  if (!object) return null;
-  const headers = new Headers({
-    "Content-Type": found.contentType,
-    "Cache-Control": `${cache}, max-age=86400`,
-    ETag: object.httpEtag,
-    "Content-Disposition": "inline",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-  });
-  if (request.headers.get("If-None-Match") === object.httpEtag) {
-    await object.body.cancel();
-    return new Response(null, { status: 304, headers });
-  }
-  headers.set("Content-Length", String(object.size));
-  return new Response(object.body, { headers });
 }
 
 /** Deletes uploads never sent with a message (from D1, then R2), older than MEDIA_ORPHAN_HOURS. */

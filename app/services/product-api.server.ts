@@ -2,20 +2,17 @@
  * The product as the /api/product/* calls describe it (spec §7: get, form/data, delivery-icon), in the
  * field names of spec §3 "Product" and "Delivery icon", each in one D1 round trip.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DeliveryIcon } from "~/core/delivery";
 import { sellingPrice, type PriceResult } from "~/core/pricing";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { favorites, productMedia } from "~/db/schema";
-import { idParam, jsonError, requirePost, sessionViewer } from "~/http.server";
 import {
   buyLaterQuery,
   deliveryOf,
   isApiVisible,
   NO_SELECTION,
-  PRODUCT_NOT_FOUND_MESSAGE,
   priceSelection,
   pricedProductsQueries,
   productPath,
@@ -194,16 +191,4 @@ export async function loadDeliveryIcon(db: Database, productId: number, viewer: 
   if (!shaped || !isApiVisible(shaped.product)) return null;
   const { icon } = deliveryOf(shaped.product, priceSelection(shaped, NO_SELECTION, viewer.now).price.state);
   return { icon: icon ?? NO_DELIVERY_ICON, buyLater: viewer.userId != null && later.length > 0 };
-}
-
-/**
- * The answer of POST /api/product/delivery-icon/{id} and /small/{productId} (spec §7, the same for both):
- * { icon_info, buylater }.
- */
-export async function deliveryIconResponse(request: Request, context: AppLoadContext, rawId: string | undefined): Promise<Response> {
-  requirePost(request);
-  const productId = idParam(rawId, "商品ID");
-  const found = await loadDeliveryIcon(context.db, productId, await sessionViewer(request, context));
-  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
-  return Response.json({ icon_info: found.icon, buylater: found.buyLater });
 }

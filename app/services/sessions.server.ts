@@ -11,8 +11,16 @@ import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { sessionExpired, sessionNeedsTouch, SESSION_IDLE_MS } from "../core/sessions";
 import type { Database } from "../db/client.server";
 import { userSessions, users } from "../db/schema";
-import type { SessionUser } from "./accounts.server";
 import { memberShellFrom, memberShellStatements, type ShellState } from "./shell.server";
+
+/** Who a signed-in session belongs to, as every page needs it. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  role: "customer" | "staff";
+  lastname: string;
+  firstname: string;
+}
 
 export interface SignedIn {
   user: SessionUser;

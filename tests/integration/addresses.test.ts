@@ -7,7 +7,8 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address-form";
-import { ADDRESS_BOOK_LIMIT, listWithSaved } from "~/core/address-book";
+import { listWithSaved } from "~/core/address-book";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { negotiateJsonRequest } from "~/core/content-negotiation";
 import { addresses } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
@@ -20,7 +21,7 @@ import * as addressBook from "~/routes/user.profile.addresses";
 import * as deletePage from "~/routes/user.profile.addresses_.$id.delete";
 import * as editPage from "~/routes/user.profile.addresses_.$id.edit";
 import * as newPage from "~/routes/user.profile.addresses_.new";
-import type { AddressFormActionData } from "~/services/address-pages.server";
+import type { AddressFormActionData } from "~/web/types/addresses";
 import { addAddress, deleteAddress, listAddresses, saveAddressList, setDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult, responseOf, type RouteHandler } from "../support/requests";

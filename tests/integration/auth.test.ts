@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createUserSession, requireStaff, requireUser } from "~/auth/auth.server";
+import { createUserSession, requireStaff, requireUser } from "~/web/auth.server";
 import { hashPassword } from "~/auth/password.server";
 import { LOGIN_THROTTLE } from "~/core/throttle";
 import { users } from "~/db/schema";

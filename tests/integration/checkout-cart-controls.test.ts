@@ -10,7 +10,7 @@ import { carts, orders } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { CART_ACTION_MESSAGES } from "~/services/cart-actions.server";
-import type { CheckoutActionData } from "~/services/checkout-submit.server";
+import type { CheckoutActionData } from "~/web/types/checkout";
 import { CART_MESSAGES } from "~/core/cart";
 import { location, postRequest, run, valueOf } from "../support/member";
 import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";

@@ -16,9 +16,8 @@ import {
   users,
 } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
-import type { CartActor } from "~/services/cart-actions.server";
 import { orderFingerprint } from "~/core/order-confirmation";
-import { addLine, ensureCart, loadCart, updateCart } from "~/services/cart.server";
+import { addLine, ensureCart, loadCart, updateCart, type CartActor } from "~/services/cart.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { TOKYO_ADDRESS } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";

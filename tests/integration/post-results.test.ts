@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productBySku } from "~/db/seed/catalogue";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { atResult, withNotice } from "~/http.server";
+import { atResult, withNotice } from "~/web/http.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartPage from "~/routes/cart";
+import type { CartActionData } from "~/web/types/cart";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import {
   apiRequest,
@@ -115,7 +116,7 @@ describe("the cart's controls without JS (the /cart action)", () => {
   it("still answers a fetcher (JS) in place, without a redirect", async () => {
     const { cookie } = await guestWithSimple();
     const request = apiRequest("/cart", { mode: "cors", cookie, fields: { intent: "coupon", code: "EXPIRED100" } });
-    const answer = (await (cartPage.action as RouteHandler)({ request, params: {}, context: contextFor(platform) })) as DataResult<cartPage.CartActionData>;
+    const answer = (await (cartPage.action as RouteHandler)({ request, params: {}, context: contextFor(platform) })) as DataResult<CartActionData>;
     expect(answer.data).toMatchObject({ ok: false, intent: "coupon", field: "coupon", error: "このクーポンは有効期限が切れています。" });
     expect(answer.init?.status).toBeGreaterThanOrEqual(400);
   });

@@ -27,7 +27,7 @@ import {
   postalOriginFor,
   type PostalDeps,
 } from "~/services/postal.server";
-import type { AddressFormActionData } from "~/services/address-pages.server";
+import type { AddressFormActionData } from "~/web/types/addresses";
 import { buildPostalData } from "../../scripts/build-postal-data";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { formRequest, getRequest, memberCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";

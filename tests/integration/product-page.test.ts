@@ -10,7 +10,7 @@ import { jstIsoDateAfterMonths, productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
 import * as productRoute from "~/routes/category.$categorySlug.$sku";
-import type { ProductView } from "~/services/product-page.server";
+import type { ProductView } from "~/web/types/product";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { contextFor, getRequest, guestCartCookie, memberCookie } from "../support/requests";
 

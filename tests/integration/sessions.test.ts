@@ -7,13 +7,13 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeOwnPassword, signInSession } from "~/auth/auth.server";
-import { createSessionStorage } from "~/auth/session.server";
+import { changeOwnPassword, signInSession } from "~/web/auth.server";
+import { createSessionStorage } from "~/web/session.server";
 import { SESSION_IDLE_MS } from "~/core/sessions";
 import { userSessions, users } from "~/db/schema";
 import { DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { loadPageShell } from "~/http.server";
+import { loadPageShell } from "~/web/http.server";
 import { loader as crmTicketsLoader } from "~/routes/crm.tickets._index";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as userHubLoader } from "~/routes/user._index";

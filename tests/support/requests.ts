@@ -1,7 +1,7 @@
 /** Builds requests and load contexts for calling route loaders/actions directly on a test platform. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expect } from "vitest";
-import { createUserSession } from "~/auth/auth.server";
+import { createUserSession } from "~/web/auth.server";
 import { getLoadContext } from "~/load-context";
 import type { TestPlatform } from "./platform";
 

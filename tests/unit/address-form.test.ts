@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADDRESS_FORM_MESSAGES, isPhoneNumber, normalizePhone, parseAddressListJson, readAddressList, validateAddress, validateAddressList, type AddressInput } from "~/core/address-form";
-import { ADDRESS_BOOK_LIMIT, describeAddress, listWithSaved, withOneDefault } from "~/core/address-book";
+import { describeAddress, listWithSaved, withOneDefault } from "~/core/address-book";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 
 /** A complete address as a form posts it (strings). */
 const FORM: Record<string, string> = {

@@ -11,7 +11,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { AddressInput, AddressJson } from "~/core/address-form";
-import { ADDRESS_BOOK_LIMIT, ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book";
+import { ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";

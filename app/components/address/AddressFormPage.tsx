@@ -7,7 +7,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { AddressJson } from "~/core/address-form";
 import { FormErrors } from "~/components/forms/FormErrors";
-import type { AddressFormActionData } from "~/services/address-pages.server";
+import type { AddressFormActionData } from "~/web/types/addresses";
 import { AddressForm } from "./AddressForm";
 import { addressDefaultValue, useAddressForm } from "./useAddressForm";
 

@@ -8,7 +8,7 @@
  * form empties the filled fields). 500 ms after the last change the shipping fee is rechecked
  * (POST /api/shipping-fee/check) when `onShippingChange` is given, with the result.
  * Without JS: 「住所を検索」 is a submit button (`intent=postal_lookup`) the page's action answers by
- * re-rendering the form with the looked-up values (lookUpPostalForm in app/services/postal.server.ts).
+ * re-rendering the form with the looked-up values (lookUpPostalForm in app/web/postal.server.ts).
  * A link to Japan Post's postal-code search opens in a new tab for shoppers who do not know their code.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import type { Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
 import { CART_ANCHORS } from "~/core/result-anchor";
-import type { CartActionData } from "~/routes/cart";
+import type { CartActionData } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 

@@ -1,6 +1,6 @@
 import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { CartActionData } from "~/routes/cart";
+import type { CartActionData } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
 
 /**

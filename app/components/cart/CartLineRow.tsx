@@ -6,7 +6,7 @@ import { formatDay } from "~/core/listing";
 import { formatYen } from "~/core/money";
 import { loginPath } from "~/core/member-actions";
 import { cartLineAnchor } from "~/core/result-anchor";
-import type { CartLineView } from "~/services/cart.server";
+import type { CartLineView } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
 

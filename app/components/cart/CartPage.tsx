@@ -4,7 +4,7 @@ import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { CART_ANCHORS } from "~/core/result-anchor";
-import type { CartActionData, CartLoaderData } from "~/routes/cart";
+import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 import { BuyLaterNotice } from "./BuyLaterNotice";
 import { CartBanners } from "./CartBanners";
 import { CartCheckoutBar } from "./CartCheckoutBar";

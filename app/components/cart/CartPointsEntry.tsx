@@ -1,6 +1,6 @@
 import type { Cart } from "~/core/cart";
 import { CART_ANCHORS } from "~/core/result-anchor";
-import type { CartActionData } from "~/routes/cart";
+import type { CartActionData } from "~/web/types/cart";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Points to use (members): at most min(points held, 1000, total); the server's message sits by the field. */

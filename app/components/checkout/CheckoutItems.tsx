@@ -4,7 +4,7 @@ import { formatDateJa } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
-import type { CartLineView } from "~/services/cart.server";
+import type { CartLineView } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
 
 export interface SubscriptionPreview {

@@ -3,7 +3,7 @@ import { Form, useFetcher, useNavigation, useRevalidator } from "@remix-run/reac
 import { lazy, startTransition, Suspense, useRef, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import { formatYen } from "~/core/money";
-import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
+import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 import type { ShippingRecheck } from "../address/address-client";
 import { AddressChooser } from "../address/AddressChooser";
 import { AddressForm, type AddressFieldset } from "../address/AddressForm";

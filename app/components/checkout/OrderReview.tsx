@@ -1,6 +1,6 @@
 import { useActionData } from "@remix-run/react";
 import { memo } from "react";
-import type { CheckoutActionData, CheckoutLoaderData } from "~/routes/checkout";
+import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 import { CartCouponEntry } from "../cart/CartCouponEntry";
 import { CartPointsEntry } from "../cart/CartPointsEntry";
 import { CheckoutItems } from "./CheckoutItems";

@@ -1,6 +1,6 @@
 import { openPreviewer } from "./previewer";
 import { useHydrated } from "../forms/useHydrated";
-import type { MediaItem } from "~/services/media.server";
+import type { MediaItem } from "~/web/types/media";
 
 /**
  * Attachments of a sent message, read-only: thumbnails that open the full-screen previewer (no delete);

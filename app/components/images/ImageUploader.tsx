@@ -8,7 +8,7 @@ import {
   showAddBox,
   type ImageWidgetOptions,
 } from "~/core/images";
-import type { MediaItem } from "~/services/media.server";
+import type { MediaItem } from "~/web/types/media";
 import { compressImage } from "./compress";
 import { openPreviewer } from "./previewer";
 import { uploadBlob } from "./upload";

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SHOP_NAME } from "~/core/site";
-import type { ShellState } from "~/services/shell.server";
+import type { ShellState } from "~/core/shell";
 import { useUnreadMessages } from "../tickets/useUnreadMessages";
 import { CountBadge } from "./CountBadge";
 import { BellIcon, CartIcon, ChatIcon, DeskIcon, LogoutIcon, PersonIcon, PersonPlusIcon } from "./HeaderIcons";

@@ -27,7 +27,7 @@
  *      />
  * 4. Removal: the page's action receives POST intent=remove, id, back (the listing URL to return to; an
  *    index route's action is addressed as "/path?index"). On success it answers with a 303 to `back` plus
- *    notice=removed (`listingReturnPath` in app/http.server.ts cleans `back`), with or without JS; on
+ *    notice=removed (`listingReturnPath` in app/web/http.server.ts cleans `back`), with or without JS; on
  *    failure with data({ ok: false, error }, { status }), which the page shows.
  * 5. The §7 JSON form (`POST {listing_path}` → { query, inputs, operators, data, detail }) is `listingJson`.
  */

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { BadgeTone } from "~/core/product-notes";
-import type { ProductView } from "~/services/product-page.server";
+import type { ProductView } from "~/web/types/product";
 import { ReviewStars } from "../ReviewStars";
 import { FavoriteButton } from "./FavoriteButton";
 import { ProductGallery } from "./ProductGallery";

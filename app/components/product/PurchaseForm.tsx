@@ -6,7 +6,7 @@ import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT, loginPath } from "~/core/mem
 import type { PriceResult } from "~/core/pricing";
 import { ADDED_TEXT, chooseText, pickerLabel, PRICE_ERROR_TEXT, type ProductNotice, type ShownNotice } from "~/core/product-notices";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
-import type { ProductView } from "~/services/product-page.server";
+import type { ProductView } from "~/web/types/product";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
 import { PickerTiles } from "./PickerTiles";

@@ -1,4 +1,4 @@
-import type { ProductSummary } from "~/services/catalogue.server";
+import type { ProductSummary } from "~/web/types/product";
 import { ProductCard } from "../ProductCard";
 
 /** 「この商品を見た方におすすめ」: rendered on the server only (ServerMarkup), so its cards use plain links. */

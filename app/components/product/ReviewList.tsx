@@ -1,4 +1,4 @@
-import type { ProductReview } from "~/services/reviews.server";
+import type { ProductReview } from "~/web/types/product";
 import { ReviewStars } from "../ReviewStars";
 import { REVIEW_PHOTO_ATTRIBUTE } from "./ServerMarkup";
 

@@ -1,7 +1,7 @@
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { PriceResult } from "~/core/pricing";
-import type { ProductView } from "~/services/product-page.server";
+import type { ProductView } from "~/web/types/product";
 
 /** Subscription quantity (1–6), the tier table, the price for that quantity and the subscribe button. */
 export function SubscriptionBox({ view, price, busy }: { view: ProductView; price: PriceResult | null; busy: boolean }) {

@@ -1,6 +1,6 @@
 import { DEFAULT_SEARCH_FILTER, priceLimits, type SearchFilter } from "~/core/search-filter";
 import { formatYen } from "~/core/money";
-import type { FacetOption, SearchFacets } from "~/services/search.server";
+import type { FacetOption, SearchFacets } from "~/web/types/search";
 import { RemovableBadges } from "../RemovableBadges";
 
 interface Badge {

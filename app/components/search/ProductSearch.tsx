@@ -1,7 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { isFiltered, searchHref, searchParamsFor, type SearchFilter } from "~/core/search-filter";
-import type { SearchPage } from "~/services/search.server";
+import type { SearchPage } from "~/web/types/search";
 import { FilterBadges } from "./FilterBadges";
 import { SearchFilterForm } from "./SearchFilterForm";
 import { SearchResults } from "./SearchResults";

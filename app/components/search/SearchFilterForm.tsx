@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { parseSearchFilter, SEARCH_SORTS, searchParamsFor, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
-import type { FacetOption, SearchFacets } from "~/services/search.server";
+import type { FacetOption, SearchFacets } from "~/web/types/search";
 import { PriceRangeField } from "./PriceRangeField";
 
 const FIELDSET = "m-0 min-w-0 border-0 p-0";

@@ -3,7 +3,7 @@ import { Paginator } from "~/components/Paginator";
 import { ProductCard } from "~/components/ProductCard";
 import { paginatorPages } from "~/core/paginator";
 import { SEARCH_SORTS, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
-import type { SearchResults as Results } from "~/services/search.server";
+import type { SearchResults as Results } from "~/web/types/search";
 
 const countFormat = new Intl.NumberFormat("ja-JP");
 

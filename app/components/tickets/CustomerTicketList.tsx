@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CONFIRMATION_LABELS } from "~/core/tickets";
-import type { CustomerTicketSummary } from "~/services/tickets.server";
+import type { CustomerTicketSummary } from "~/web/types/tickets";
 import { formatDateTime } from "../member/format";
 import { StatusBadge } from "./TicketHeader";
 

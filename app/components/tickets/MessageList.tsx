@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { THREAD_SCROLL_DELAY_MS } from "~/core/limits";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
-import type { ThreadMessage } from "~/services/tickets.server";
+import type { ThreadMessage } from "~/web/types/tickets";
 import { Gallery } from "../images/Gallery";
 import { formatDateTime } from "../member/format";
 

@@ -2,13 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { messageProblem } from "~/core/tickets";
+import type { ThreadActionData } from "~/web/types/tickets";
 import { AttachmentField } from "../images/AttachmentField";
 import type { UploadItem } from "../images/ImageUploader";
 import { useHydrated } from "../forms/useHydrated";
-
-export type ThreadActionData =
-  | { ok: true; intent: string }
-  | { ok: false; intent: string; field: string; error: string; message?: string };
 
 /**
  * The reply box (spec screen 2): a textarea, up to 3 images and a send button. Without JS it is a plain

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { CONFIRMATION_LABELS, confirmationRequestProblem } from "~/core/tickets";
-import type { ThreadActionData as ReplyActionData } from "./ReplyForm";
+import type { ThreadActionData as ReplyActionData } from "~/web/types/tickets";
 import type { LiveTicket } from "./useLiveThread";
 
 /**

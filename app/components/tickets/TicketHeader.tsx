@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets";
-import type { TicketHead } from "~/services/tickets.server";
+import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "../member/format";
 
 export function StatusBadge({ status }: { status: TicketHead["status"] }) {

@@ -1,11 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
-import type { Thread } from "~/services/tickets.server";
+import type { Thread, ThreadActionData } from "~/web/types/tickets";
 import { useHydrated } from "../forms/useHydrated";
 import { ConfirmationBox } from "./ConfirmationBox";
 import { MessageList } from "./MessageList";
-import { ReplyForm, type ThreadActionData } from "./ReplyForm";
+import { ReplyForm } from "./ReplyForm";
 import { TicketHeader } from "./TicketHeader";
 import { useLiveThread, type LiveTicket } from "./useLiveThread";
 

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { POLL_INTERVAL_MS } from "~/core/limits";
 import { DEFAULT_TICKET_MODULE, TICKET_API_HEADER, ticketStateFromHeaders, type LiveTicketState, type TicketModule } from "~/core/tickets";
-import type { ThreadMessage } from "~/services/tickets.server";
+import type { ThreadMessage } from "~/web/types/tickets";
 import { usePolling } from "./usePolling";
 
 export type LiveTicket = LiveTicketState;

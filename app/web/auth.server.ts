@@ -3,16 +3,16 @@
  * requireUser / requireStaff. The authenticator is built per request from the load context.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { AppSession } from "~/auth/session.server";
+import type { AppSession } from "~/web/session.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { changePassword, verifyLogin, type PasswordChangeResult, type SessionUser } from "~/services/accounts.server";
+import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/accounts.server";
 import { mergeGuestCart } from "~/services/cart.server";
-import { endSession, startSession } from "~/services/sessions.server";
+import { endSession, startSession, type SessionUser } from "~/services/sessions.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 

@@ -1,6 +1,6 @@
 /** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getOptionalUser, getSession } from "~/auth/auth.server";
+import { getOptionalUser, getSession } from "~/web/auth.server";
 import { loginPath } from "~/core/member-actions";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";

@@ -4,10 +4,9 @@
  * they change the cart through the cart page's own services. Their fields keep the cart page's names:
  * `code` and `amount`.
  */
-import { applyCoupon, applyPoints, removeCoupon, type CartActionResult, type CartActor, type CartField } from "./cart-actions.server";
-
-/** What a control did, for its message beside it (the shape of the cart page's action result). */
-export type CartControlOutcome = { ok: true; intent: string } | { ok: false; intent: string; field: CartField; error: string };
+import { applyCoupon, applyPoints, removeCoupon, type CartActionResult } from "~/services/cart-actions.server";
+import type { CartActor } from "~/services/cart.server";
+import type { CartControlOutcome } from "~/web/types/checkout";
 
 export interface CartControlAnswer {
   /** Absent when Enter had nothing to apply. */

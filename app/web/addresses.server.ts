@@ -3,10 +3,9 @@
  * reading a posted list, the owner-checked address of the edit/delete pages, the add/edit form action
  * (save or 住所を検索 without JS), and the answers.
  */
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/auth/auth.server";
+import { getOptionalUser } from "~/web/auth.server";
 import {
   ADDRESS_FORM_MESSAGES,
   AddressSchema,
@@ -15,10 +14,11 @@ import {
   validateAddressList,
 } from "~/core/address-form";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { jsonError, loginRequired, parseId, readApiFormData, readFormData, withNotice } from "~/http.server";
-import type { SessionUser } from "~/services/accounts.server";
+import { jsonError, loginRequired, parseId, readApiFormData, readFormData, withNotice } from "~/web/http.server";
+import type { SessionUser } from "~/services/sessions.server";
 import { addAddress, findAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
-import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/services/postal.server";
+import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/web/postal.server";
+import type { AddressFormActionData } from "~/web/types/addresses";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage" | "cloudflare">;
 
@@ -73,11 +73,6 @@ export async function saveListAnswer(userId: number, context: Context, rows: Rec
   const saved = await saveAddressList(context.db, userId, validation.entries);
   if (!saved.ok) return Response.json({ error: saved.error }, { status: saved.status });
   return Response.json({ addresses: saved.value }, { headers: { "Cache-Control": "no-store" } });
-}
-
-export interface AddressFormActionData {
-  lastResult: SubmissionResult<string[]>;
-  lookup: { tone: "info" | "error"; text: string } | null;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { createCookieSessionStorage, createSession, type Session, type SessionStorage } from "@remix-run/cloudflare";
 import { SESSION_COOKIE_MAX_AGE_SECONDS } from "../core/sessions";
 import type { Database } from "../db/client.server";
+import type { PrivateGrant } from "../services/cart-lines.server";
 import { resolveSession, touchSession, type SignedIn } from "../services/sessions.server";
 
 export interface SessionData {
@@ -23,11 +24,6 @@ export interface SessionData {
   lastOrder: string;
   /** Private products whose secret link this visitor opened, oldest first, with the link's secret (their grant to buy it). */
   privateGrants: PrivateGrant[];
-}
-
-export interface PrivateGrant {
-  productId: number;
-  secret: string;
 }
 
 export interface SessionFlashData {

@@ -23,20 +23,14 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import { choosePaymentMethod, saveNotices, type CartActor } from "./cart-actions.server";
-import { findCartId, updateCart } from "./cart.server";
-import { applyCartControl, applyTypedCartControls, isCartControlIntent, type CartControlOutcome } from "./checkout-cart-controls.server";
-import { heldPasswordHash, holdPassword } from "./checkout-password.server";
-import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "./checkout.server";
-import { completePrefecture, lookUpPostalForm, type PostalDeps } from "./postal.server";
-
-export type CheckoutActionData = SubmissionResult<string[]> & {
-  lookupMessage?: { tone: "info" | "error"; text: string };
-  /** What differs from the page the shopper confirmed (nothing was placed). */
-  changes?: string[];
-  /** What a coupon or points button did (no JS), read by that control as the cart page's action result. */
-  cartControl?: CartControlOutcome;
-};
+import { choosePaymentMethod, saveNotices } from "~/services/cart-actions.server";
+import { findCartId, updateCart, type CartActor } from "~/services/cart.server";
+import { applyCartControl, applyTypedCartControls, isCartControlIntent } from "~/web/checkout-cart-controls.server";
+import { heldPasswordHash, holdPassword } from "~/services/checkout-password.server";
+import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "~/services/checkout.server";
+import type { PostalDeps } from "~/services/postal.server";
+import { completePrefecture, lookUpPostalForm } from "~/web/postal.server";
+import type { CheckoutActionData } from "~/web/types/checkout";
 
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }

@@ -1,5 +1,6 @@
 /**
- * How the /api/cart* endpoints answer. A fetcher (JS on) gets JSON; a plain form post (JS off, a page
+ * The cart's web side: the shopper behind a request (cartActorFor), the cart forms' fields (flags, the row
+ * a form names, the private-link grant kept in the session), and how the /api/cart* endpoints answer. A fetcher (JS on) gets JSON; a plain form post (JS off, a page
  * navigation) gets a 303 back to a same-site `redirectTo` (default /cart), carrying a refusal in the
  * query so the cart page can show it:
  *
@@ -11,11 +12,16 @@
  * message does not linger. The target opens at the row or section the post was about (`#line-3`,
  * `#coupon-entry` …, see app/core/result-anchor.ts), not at the top of the page.
  */
-import { redirect } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { readSelection } from "~/core/product-selection";
 import { CART_ANCHORS, cartLineAnchor, RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { atResult, isNavigation, parseId } from "~/http.server";
-import type { CartActionResult, CartField, QuantityAdjustment } from "./cart-actions.server";
+import { cartFailure, type CartActionResult, type CartErrorField, type CartFailure, type CartResult } from "~/services/cart-actions.server";
+import { CART_API_MESSAGES, findNamedLine, type LineReference } from "~/services/cart-api.server";
+import type { CartActor, StoredCartLine } from "~/services/cart.server";
+import { clientIp, getSession } from "~/web/auth.server";
+import { atResult, isNavigation, parseId } from "~/web/http.server";
+import type { AppSession } from "~/web/session.server";
 
 export const CART_ERROR_PARAM = "cart_error";
 export const CART_MESSAGE_PARAM = "message";
@@ -26,12 +32,84 @@ export const CART_LINE_PARAM = "cart_line";
 /** Where plain form posts return by default. */
 export const CART_PATH = "/cart";
 
-export type CartErrorField = CartField | "address";
-export type CartFailure = { ok: false; field: CartErrorField; error: string; status: 400 | 401 | 404 | 409 | 429 };
-export type CartResult = { ok: true; adjusted?: QuantityAdjustment } | CartFailure;
+/** The shopper behind a request: their cart owner and the session's coupon state. */
+export async function cartActorFor(request: Request, context: AppLoadContext): Promise<CartActor> {
+  const session = await getSession(request, context);
+  return {
+    db: context.db,
+    owner: { userId: session.get("userId"), cartId: session.get("cartId") },
+    session: {
+      couponCampaign: session.get("couponCampaign"),
+      skuCoupons: session.get("skuCoupons"),
+      privateGrants: session.get("privateGrants"),
+    },
+    now: new Date(),
+    clientIp: clientIp(request),
+  };
+}
 
-export function cartFailure(field: CartErrorField, error: string, status: CartFailure["status"] = 400): CartFailure {
-  return { ok: false, field, error, status };
+/** "1"/"0" style flags; null when absent, "invalid" when present but not a flag. */
+export function readFlag(value: FormDataEntryValue | null): boolean | null | "invalid" {
+  if (value == null) return null;
+  if (typeof value !== "string") return "invalid";
+  const text = value.trim().toLowerCase();
+  if (["1", "true", "on", "yes"].includes(text)) return true;
+  if (["0", "false", "off", "no", ""].includes(text)) return false;
+  return "invalid";
+}
+
+const ID = /^\d{1,9}$/;
+
+function positiveId(value: FormDataEntryValue | null): number | null {
+  return typeof value === "string" && ID.test(value.trim()) && Number(value) > 0 ? Number(value) : null;
+}
+
+/**
+ * The row a form names: `line` (the row id) when sent, else the spec's identity p, v, o, c, narrowed by
+ * `ispreorder` and `subscribe` (1/0) when sent. A malformed or missing name is refused before any lookup.
+ */
+export function readNamedLine(form: FormData): { ok: true; reference: LineReference } | CartFailure {
+  const rawLine = form.get("line");
+  if (rawLine != null && rawLine !== "") {
+    const lineId = positiveId(rawLine);
+    return lineId == null ? cartFailure("line", CART_API_MESSAGES.lineInvalid) : { ok: true, reference: { lineId } };
+  }
+  const rawProduct = form.get("p");
+  if (rawProduct == null || rawProduct === "") return cartFailure("line", CART_API_MESSAGES.lineRequired);
+  const productId = positiveId(rawProduct);
+  const rawVariation = form.get("v");
+  const preorder = readFlag(form.get("ispreorder"));
+  const subscribe = readFlag(form.get("subscribe"));
+  if (
+    productId == null ||
+    (rawVariation != null && rawVariation !== "" && positiveId(rawVariation) == null) ||
+    preorder === "invalid" ||
+    subscribe === "invalid"
+  ) {
+    return cartFailure("line", CART_API_MESSAGES.lineInvalid);
+  }
+  return { ok: true, reference: { productId, selection: readSelection(form), preorder, subscribe } };
+}
+
+/** The shopper's row the form names (see readNamedLine and findNamedLine), or why not. */
+export async function findPostedLine(actor: CartActor, form: FormData): Promise<{ ok: true; line: StoredCartLine } | CartFailure> {
+  const named = readNamedLine(form);
+  return named.ok ? findNamedLine(actor, named.reference) : named;
+}
+
+/** Grants kept per visitor; the oldest go first (the session cookie stays small). */
+const MAX_PRIVATE_GRANTS = 20;
+
+/**
+ * Keeps the grant of a private product's link (its secret, already checked) in the session, so the
+ * visitor may add the product to the cart and buy it. Answers whether the session changed.
+ */
+export function grantPrivateLink(session: AppSession, productId: number, secret: string): boolean {
+  const grants = session.get("privateGrants") ?? [];
+  if (grants.some((grant) => grant.productId === productId && grant.secret === secret)) return false;
+  const kept = grants.filter((grant) => grant.productId !== productId).slice(-(MAX_PRIVATE_GRANTS - 1));
+  session.set("privateGrants", [...kept, { productId, secret }]);
+  return true;
 }
 
 /** The same-site page a plain form post goes back to: the form's `redirectTo`, else /cart. */

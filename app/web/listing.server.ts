@@ -1,0 +1,24 @@
+/** A listing page's URL over HTTP: the redirect to its canonical form (the query itself is parsed in app/core/listing.ts). */
+import { redirect } from "@remix-run/cloudflare";
+import { listingSearchParams, type ListingDefinition, type ListingQuery } from "~/core/listing";
+
+/**
+ * The listing page's own URL in its canonical form — defaults, empty and unknown fields left out, as after
+ * a plain GET form sent without JS — as a redirect, or null when the URL already is canonical. `keep`
+ * names page parameters outside the listing query that survive (the removal confirmation, a notice).
+ */
+export function canonicalListingRedirect<Sort extends string>(
+  url: URL,
+  definition: ListingDefinition<Sort>,
+  query: ListingQuery<Sort>,
+  keep: string[] = ["remove", "notice"],
+): Response | null {
+  const params = listingSearchParams(definition, query);
+  for (const name of keep) {
+    const value = url.searchParams.get(name);
+    if (value != null) params.set(name, value);
+  }
+  const canonical = params.toString();
+  if (canonical === url.search.replace(/^\?/, "")) return null;
+  return redirect(canonical ? `${url.pathname}?${canonical}` : url.pathname);
+}

@@ -1,0 +1,42 @@
+/**
+ * Images over HTTP: the files a form posted, and the answers of the image URLs (the image revalidated by
+ * ETag, or the same 404 for an image that does not exist or may not be seen).
+ */
+import { MEDIA_TEXT } from "~/core/images";
+
+/** The files of a form field: real, non-empty uploads only (a file input left empty sends an empty part). */
+export function uploadedFiles(values: FormDataEntryValue[]): File[] {
+  return values.filter((value): value is File => typeof value !== "string" && value.size > 0);
+}
+
+/** The answer for an image that does not exist or may not be seen (the same, so existence is not told). */
+export function mediaNotFound(): Response {
+  return new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * The image as a response, revalidated by ETag (the key never changes): private caching for ticket
+ * attachments, shared caching for public review photos.
+ */
+export async function mediaResponse(
+  bucket: R2Bucket,
+  found: { r2Key: string; contentType: string },
+  request: Request,
+  cache: "private" | "public" = "private",
+): Promise<Response | null> {
+  const object = await bucket.get(found.r2Key);
+  if (!object) return null;
+  const headers = new Headers({
+    "Content-Type": found.contentType,
+    "Cache-Control": `${cache}, max-age=86400`,
+    ETag: object.httpEtag,
+    "Content-Disposition": "inline",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  if (request.headers.get("If-None-Match") === object.httpEtag) {
+    await object.body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Length", String(object.size));
+  return new Response(object.body, { headers });
+}

@@ -1,0 +1,26 @@
+/** What the cart route answers and the cart components read (types only: the browser bundle imports it). */
+import type { CartErrorField, CartField } from "~/services/cart-actions.server";
+import type { CartView } from "~/services/cart.server";
+
+export type { CartLineView } from "~/services/cart.server";
+
+export interface CartLoaderData {
+  /** The cart as priced now (the checkout's draft stays on the server until the shopper is back at the checkout). */
+  view: Omit<CartView, "checkoutDraft">;
+  loggedIn: boolean;
+  /** A refusal of a post made without JS, carried in the query (cart_error + message, cart_line for a row). */
+  redirectedError: { field: CartErrorField; error: string; line: number | null } | null;
+  /**
+   * A quantity forced into range by a post made without JS (cart_notice=quantity&cart_line=…), or a coupon
+   * link that applied (cart_notice=coupon); the message comes with it.
+   */
+  redirectedNotice: { kind: "quantity" | "coupon"; line: number; message: string } | null;
+  /** The row whose removal the no-JS page asks to confirm (?remove=). */
+  confirmRemove: number | null;
+  /** The shopper arrived from a coupon campaign link (?campaign=1). */
+  campaignLanded: boolean;
+}
+
+export type CartActionData =
+  | { ok: true; intent: string; line?: number; notice?: string }
+  | { ok: false; intent: string; line?: number; field: CartField; error: string };

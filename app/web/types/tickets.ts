@@ -1,0 +1,7 @@
+/** What the ticket routes answer and the ticket components read (types only: the browser bundle imports it). */
+export type { CustomerTicketSummary, PastOrder, Thread, ThreadMessage, TicketHead, TicketProduct } from "~/services/tickets.server";
+
+/** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
+export type ThreadActionData =
+  | { ok: true; intent: string }
+  | { ok: false; intent: string; field: string; error: string; message?: string };
