@@ -10,7 +10,7 @@ import {
   deliveryTimingLines,
   deliveryWishLines,
   extraFeeLines,
-  paymentTable,
+  paymentRows,
   pointLines,
   shippingFeeTable,
   shippingRuleLines,
@@ -85,7 +85,14 @@ export function shoppingGuideDocument(merchantRates: MerchantShippingRate[]): Le
         blocks: [shippingFeeTable(merchantRates), { kind: "list", items: shippingRuleLines() }],
         sections: [{ id: "extra-fees", title: "送料以外にかかる料金", blocks: [{ kind: "list", items: extraFeeLines() }] }],
       },
-      { id: "payment", title: "お支払い方法", blocks: [paymentTable(), { kind: "paragraphs", paragraphs: ["クレジットカードでのお支払いには対応していません。"] }] },
+      {
+        id: "payment",
+        title: "お支払い方法",
+        blocks: [
+          { kind: "facts", rows: paymentRows() },
+          { kind: "paragraphs", paragraphs: ["手数料はすべて税込です。銀行振込の振込手数料はお客様のご負担となります。クレジットカードでのお支払いには対応していません。"] },
+        ],
+      },
       {
         id: "delivery",
         title: "お届けについて",

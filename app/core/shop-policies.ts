@@ -28,12 +28,12 @@ export type MerchantShippingRate = Pick<MerchantShipping, "name" | "shippingFee"
 /** When each payment method is paid. Keyed by method, so a new method cannot go unexplained. */
 export const PAYMENT_TIMING: Record<PaymentMethod, string> = {
   cod: "商品のお届け時に、配達員へ現金でお支払いください。",
-  bank_transfer: `ご注文日から${BANK_TRANSFER_DAYS}日以内にお振り込みください（前払い）。ご入金を確認してから発送します。`,
+  bank_transfer: `ご注文日から${BANK_TRANSFER_DAYS}日以内にお振り込みください。ご入金を確認してから発送します。`,
   konbini_postpay: `商品到着後${KONBINI_PAYMENT_DAYS}日以内に、同封の払込票でコンビニエンスストアにてお支払いください。`,
 };
 
 function freeFromText(threshold: number | null): string {
-  return threshold == null ? "送料無料の設定なし" : `${formatYen(threshold)}以上で送料無料`;
+  return threshold == null ? "なし" : `${formatYen(threshold)}以上`;
 }
 
 /** The warehouse's fee and free-shipping rule, one sentence. */
@@ -55,8 +55,8 @@ export function merchantShippingText(rates: MerchantShippingRate[]): string | nu
 export function shippingFeeTable(rates: MerchantShippingRate[]): LegalBlock {
   return {
     kind: "table",
-    caption: "発送元ごとの送料（税込・全国一律）",
-    head: ["発送元", "送料（1回の発送）", "送料無料になる金額"],
+    caption: "発送元ごとの送料（1回の発送につき・税込・全国一律）",
+    head: ["発送元", "送料", "送料無料"],
     rows: [
       ["当店倉庫", formatYen(WAREHOUSE_SHIPPING_FEE), freeFromText(WAREHOUSE_FREE_SHIPPING_FROM)],
       ...rates.map((rate) => [rate.name, formatYen(rate.shippingFee), freeFromText(rate.freeShippingThreshold)]),
@@ -86,18 +86,12 @@ export function extraFeeLines(): Text[] {
   ];
 }
 
-/** The payment methods as a table, for the guide. */
-export function paymentTable(): LegalBlock {
-  return {
-    kind: "table",
-    caption: "お支払い方法と手数料（税込）",
-    head: ["お支払い方法", "手数料", "お支払い時期"],
-    rows: PAYMENT_METHOD_ORDER.map((method) => [
-      PAYMENT_METHODS[method].label,
-      PAYMENT_METHODS[method].fee > 0 ? formatYen(PAYMENT_METHODS[method].fee) : "無料",
-      PAYMENT_TIMING[method],
-    ]),
-  };
+/** The payment methods with their fee and when each is paid, as label/value rows. */
+export function paymentRows(): { label: string; lines: Text[] }[] {
+  return PAYMENT_METHOD_ORDER.map((method) => ({
+    label: PAYMENT_METHODS[method].label,
+    lines: [`手数料：${PAYMENT_METHODS[method].fee > 0 ? formatYen(PAYMENT_METHODS[method].fee) : "無料"}`, PAYMENT_TIMING[method]],
+  }));
 }
 
 /** When goods ship and arrive. */

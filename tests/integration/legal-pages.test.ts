@@ -185,11 +185,11 @@ describe("ご利用ガイド", () => {
     const shipping = document.sections.find((section) => section.id === "shipping")!;
     const table = shipping.blocks.find((block) => block.kind === "table");
     expect(table?.kind === "table" && table.rows).toEqual([
-      ["当店倉庫", formatYen(WAREHOUSE_SHIPPING_FEE), `${formatYen(WAREHOUSE_FREE_SHIPPING_FROM)}以上で送料無料`],
+      ["当店倉庫", formatYen(WAREHOUSE_SHIPPING_FEE), `${formatYen(WAREHOUSE_FREE_SHIPPING_FROM)}以上`],
       ...MERCHANTS.map((merchant) => [
         merchant.name,
         formatYen(merchant.shippingFee),
-        merchant.freeShippingThreshold == null ? "送料無料の設定なし" : `${formatYen(merchant.freeShippingThreshold)}以上で送料無料`,
+        merchant.freeShippingThreshold == null ? "なし" : `${formatYen(merchant.freeShippingThreshold)}以上`,
       ]),
     ]);
   });
@@ -200,8 +200,8 @@ describe("ご利用ガイド", () => {
     try {
       const text = pageText(await documentOf(guideRoute, "/guide"));
       expect(text).toContain(formatYen(1_234));
-      expect(text).toContain(`${formatYen(9_999)}以上で送料無料`);
-      expect(text).not.toContain(`${formatYen(merchant.freeShippingThreshold!)}以上で送料無料`);
+      expect(text).toContain(`${formatYen(9_999)}以上`);
+      expect(text).not.toContain(`${formatYen(merchant.freeShippingThreshold!)}以上`);
     } finally {
       await platform.db.update(merchants).set({ shippingFee: merchant.shippingFee, freeShippingThreshold: merchant.freeShippingThreshold }).where(eq(merchants.id, merchant.id));
     }

@@ -127,7 +127,8 @@ function Block({ block }: { block: LegalBlock }) {
                         {cell}
                       </th>
                     ) : (
-                      <td key={index} className="border border-solid border-gray-300 p-2">
+                      // Amounts stay on one line (the first column, a name, wraps instead).
+                      <td key={index} className="whitespace-nowrap border border-solid border-gray-300 p-2">
                         {cell}
                       </td>
                     ),
