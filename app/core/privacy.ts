@@ -7,7 +7,20 @@
  */
 import { LEGAL_PAGES, link, pageLink, type LegalDocument } from "./legal-document";
 import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME, SESSION_IDLE_MS } from "./sessions";
-import { FEEDBACK_SURVEY_URL, JAPAN_POST_SEARCH_URL, PRIVACY_MANAGER, RESPONSIBLE_PERSON, SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "./site";
+import {
+  FEEDBACK_SURVEY_URL,
+  JAPAN_POST_SEARCH_URL,
+  PRIVACY_MANAGER,
+  RESPONSIBLE_PERSON,
+  SELLER_ADDRESS,
+  SELLER_NAME,
+  SELLER_POSTAL_CODE,
+  SHOP_NAME,
+  SUPPORT_CLOSED_DAYS,
+  SUPPORT_EMAIL,
+  SUPPORT_HOURS,
+  SUPPORT_PHONE,
+} from "./site";
 
 /**
  * Order records kept after an account is withdrawn (or a guest's order is done with): what accounting needs
@@ -34,7 +47,8 @@ export function privacyPolicyDocument(): LegalDocument {
           {
             kind: "list",
             items: [
-              "会員登録時：氏名・フリガナ、メールアドレス、パスワード（復元できない形に変換して保存し、当社の従業員も読むことはできません）、電話番号、メールマガジン配信のご希望",
+              "会員登録時：氏名・フリガナ、メールアドレス、パスワード（復元できない形に変換して保存し、当社の従業員も読むことはできません）、メールマガジン配信のご希望",
+              "会員が登録したお届け先：登録名（「自宅」など）、氏名・フリガナ、住所、電話番号",
               "ご注文時：ご注文者のメールアドレス、お届け先の氏名・フリガナ・住所・電話番号、ご注文内容、お支払い方法、お届け希望日時、備考欄のご記入内容、領収書の宛名",
               "お問い合わせ時：お問い合わせの内容、添付された画像、ご連絡方法のご希望",
               "会員のご利用履歴：ポイント・クーポンの利用履歴、お気に入り、再入荷リクエスト、あとで買う商品、レビュー（ニックネーム・本文・写真）",

@@ -51,7 +51,8 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
 function Section({ section, level }: { section: LegalSection; level: 2 | 3 }) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <section id={section.id} aria-labelledby={`${section.id}-heading`} className={level === 2 ? "mt-8" : "mt-4"}>
+    // Top-level sections are named regions (a screen reader's landmark list); their parts are not.
+    <section id={section.id} aria-labelledby={level === 2 ? `${section.id}-heading` : undefined} className={level === 2 ? "mt-8" : "mt-4"}>
       <Heading id={`${section.id}-heading`} className={level === 2 ? "border-b border-b-solid border-gray-200 pb-1 text-lg" : "text-base"}>
         {section.title}
       </Heading>

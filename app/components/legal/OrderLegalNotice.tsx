@@ -21,10 +21,11 @@ export function OrderLegalNotice() {
           {line}
         </p>
       ))}
-      <ul aria-label="ご注文前にご確認ください" className="m-0 flex list-none flex-wrap gap-x-3 gap-y-1 p-0">
+      <ul aria-label="ご注文前にご確認ください" className="m-0 flex list-none flex-wrap gap-x-3 p-0">
         {LINKS.map((link) => (
           <li key={link.href}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer">
+            {/* Tall enough to tap on a phone (the text is small). */}
+            <a href={link.href} target="_blank" rel="noopener noreferrer" className="inline-block py-1">
               {link.text}
               <span className="sr-only">（新しいタブで開きます）</span>
             </a>
