@@ -10,6 +10,13 @@ export const SESSION_IDLE_MS: Record<SessionRole, number> = {
   staff: 12 * 60 * 60_000,
 };
 
+/**
+ * The session cookie's name. `__Host-` pins it to this exact host over https (no Domain, Path=/, Secure);
+ * local runs serve plain http and use the plain name.
+ */
+export const SESSION_COOKIE_NAME = "__Host-session";
+export const LOCAL_SESSION_COOKIE_NAME = "__session";
+
 /** The cookie outlives no session: it lasts as long as the longest idle period. */
 export const SESSION_COOKIE_MAX_AGE_SECONDS = Math.max(...Object.values(SESSION_IDLE_MS)) / 1000;
 

@@ -1,7 +1,7 @@
 // Reached from app/load-context.ts (imported by vite.config.ts, where the ~/ alias does not exist yet):
 // relative imports only.
 import { createCookieSessionStorage, createSession, type Session, type SessionStorage } from "@remix-run/cloudflare";
-import { SESSION_COOKIE_MAX_AGE_SECONDS } from "../core/sessions";
+import { LOCAL_SESSION_COOKIE_NAME, SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from "../core/sessions";
 import type { Database } from "../db/client.server";
 import type { PrivateGrant } from "../services/cart-lines.server";
 import { resolveSession, touchSession, type SignedIn } from "../services/sessions.server";
@@ -47,7 +47,7 @@ export function isLocalEnvironment(env: Pick<Env, "APP_ENV">): boolean {
 
 /** `__Host-` pins the cookie to this exact host over https (no Domain, Path=/, Secure): outside local runs. */
 export function sessionCookieName(env: Pick<Env, "APP_ENV">): string {
-  return isLocalEnvironment(env) ? "__session" : "__Host-session";
+  return isLocalEnvironment(env) ? LOCAL_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME;
 }
 
 export interface SessionBackend {

@@ -16,11 +16,10 @@ import { useEffect, useRef, useState, type ChangeEvent, type CompositionEvent } 
 import { EMPTY_POSTAL_RESULT, normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, POSTAL_LOOKUP_MIN_LENGTH, postalCodeToLookUp, SHIPPING_RECHECK_DELAY_MS, type PostalLookupResult } from "~/core/postal";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/forms/useHydrated";
+import { JAPAN_POST_SEARCH_URL } from "~/core/site";
 import type { ShippingRecheck } from "./address-client";
 
 const addressClient = () => import("./address-client");
-
-export const JAPAN_POST_SEARCH_URL = "https://www.post.japanpost.jp/zipcode/";
 
 export interface PostalCodeInputProps {
   /** The Conform field of the postal code (its name carries the form's prefix, e.g. shipping.postal_code). */

@@ -13,6 +13,7 @@ import { erroredFields, ErrorSummary } from "../forms/ErrorSummary";
 import { FieldErrors } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
 import { useServerValidatedForm } from "../forms/useServerValidatedForm";
+import { OrderLegalNotice } from "../legal/OrderLegalNotice";
 import { LazyOrderReview } from "./LazyOrderReview";
 import { DeliveryPreferences } from "./DeliveryPreferences";
 import { GuestDetails } from "./GuestDetails";
@@ -202,7 +203,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
             >
               注文を確定する
             </button>
-            <p className="m-0 text-xs text-gray-600">「注文を確定する」を押すとご注文が確定します。確定後のキャンセルはお問い合わせください。</p>
+            <OrderLegalNotice />
           </div>
         </aside>
       </div>

@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
+import { LEGAL_PAGES } from "~/core/legal-document";
 
 type InputType = "text" | "email" | "tel" | "password" | "search" | "url";
 
@@ -88,8 +89,9 @@ export function KanaFields({ lastname, firstname }: { lastname: FieldMetadata<st
 }
 
 /**
- * The membership agreement checkbox; the agreement opens in a new tab. `condition` says when it is
- * needed (the checkout's 「（会員登録する場合）」); without one it is always required and marked ※必須.
+ * The membership agreement checkbox, with the privacy policy beside it; both open in a new tab, so what
+ * was typed stays. `condition` says when it is needed (the checkout's 「（会員登録する場合）」); without one
+ * it is always required and marked ※必須.
  */
 export function AgreementCheckbox({ field, condition }: { field: FieldMetadata<boolean | string | undefined>; condition?: string }) {
   return (
@@ -98,11 +100,18 @@ export function AgreementCheckbox({ field, condition }: { field: FieldMetadata<b
         <input {...getInputProps(field, { type: "checkbox" })} />
         <span>
           <a href="/user/memberAgreement" target="_blank" rel="noopener noreferrer">
-            会員規約
+            {LEGAL_PAGES.terms.title}（会員規約）
           </a>
           に同意する{condition ?? <RequiredMark />}
         </span>
       </label>
+      <p className="m-0 mt-1 text-xs text-gray-600">
+        ご登録いただく情報は
+        <a href={LEGAL_PAGES.privacy.path} target="_blank" rel="noopener noreferrer">
+          {LEGAL_PAGES.privacy.title}
+        </a>
+        に従って取り扱います。
+      </p>
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );

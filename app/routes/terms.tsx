@@ -1,0 +1,13 @@
+/** 利用規約 (also the membership terms, shown at /user/memberAgreement from the same source). */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { LegalDocumentPage } from "~/components/legal/LegalDocumentView";
+import { legalPageTitle } from "~/core/legal-document";
+import { termsDocument } from "~/core/terms";
+
+export const meta: MetaFunction = () => [{ title: legalPageTitle("terms") }];
+
+export function loader() {
+  return { document: termsDocument() };
+}
+
+export default LegalDocumentPage;
