@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { formatDateTime, isoDateTime } from "~/components/member/format";
+import { formatDateTime, isoDateTime } from "~/core/dates";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StatusBadge } from "~/components/tickets/TicketHeader";
 import { parseListingQuery } from "~/core/listing";

@@ -5,15 +5,13 @@
  * member: another member's subscription is "not found".
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatDay } from "~/core/listing";
+import { addDaysToDate, formatDateJa, jstDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeAddress } from "~/core/address-book";
 import { SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import {
-  addDaysIso,
   datesAfterSkip,
-  jstToday,
   subscriptionChangeAllowed,
   subscriptionRefusalMessage,
   UPCOMING_REMINDER_DAYS,
@@ -99,7 +97,7 @@ export async function listSubscriptions(db: Database, userId: number, now: Date)
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(subscriptions.status), asc(subscriptions.nextShippingDate), desc(subscriptions.id))
     .all();
-  const today = jstToday(now);
+  const today = jstDate(now);
   return rows.map((row) => shape(row, today));
 }
 
@@ -117,7 +115,7 @@ export async function loadSubscription(db: Database, userId: number, subscriptio
   if (!row) return null;
   const address = addressRows[0];
   return {
-    ...shape(row, jstToday(now)),
+    ...shape(row, jstDate(now)),
     address: address
       ? {
           name: `${address.lastname} ${address.firstname}`,
@@ -141,11 +139,11 @@ function manageLink(id: number): string {
 
 export function skippedMail(name: string, view: SubscriptionView, skipped: string, next: { nextShippingDate: string; nextPaymentDate: string }): MailContent {
   return {
-    title: `【定期便】${formatDay(skipped)}のお届けをスキップしました`,
+    title: `【定期便】${formatDateJa(skipped)}のお届けをスキップしました`,
     content:
       greeting(name) +
-      `<p>「${escapeHtml(view.title)}」の定期便について、${formatDay(skipped)}のお届けをスキップしました。この回のお届けとご請求はありません。</p>` +
-      `<p>次回のお届け予定日：${formatDay(next.nextShippingDate)}<br>次回のお支払い予定日：${formatDay(next.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
+      `<p>「${escapeHtml(view.title)}」の定期便について、${formatDateJa(skipped)}のお届けをスキップしました。この回のお届けとご請求はありません。</p>` +
+      `<p>次回のお届け予定日：${formatDateJa(next.nextShippingDate)}<br>次回のお支払い予定日：${formatDateJa(next.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
       manageLink(view.id),
   };
 }
@@ -155,7 +153,7 @@ export function cancelledMail(name: string, view: SubscriptionView): MailContent
     title: `【定期便】「${view.title}」の定期便を解約しました`,
     content:
       greeting(name) +
-      `<p>「${escapeHtml(view.title)}」の定期便の解約を承りました。${formatDay(view.nextShippingDate)}以降のお届けとご請求はありません。</p>` +
+      `<p>「${escapeHtml(view.title)}」の定期便の解約を承りました。${formatDateJa(view.nextShippingDate)}以降のお届けとご請求はありません。</p>` +
       "<p>これまでご利用いただき、誠にありがとうございました。またのご利用をお待ちしております。</p>" +
       manageLink(view.id),
   };
@@ -163,11 +161,11 @@ export function cancelledMail(name: string, view: SubscriptionView): MailContent
 
 export function upcomingMail(name: string, view: SubscriptionView): MailContent {
   return {
-    title: `【定期便】「${view.title}」を${formatDay(view.nextShippingDate)}にお届けします`,
+    title: `【定期便】「${view.title}」を${formatDateJa(view.nextShippingDate)}にお届けします`,
     content:
       greeting(name) +
       `<p>次回の定期便のお届け予定をお知らせします。</p>` +
-      `<p>商品：${escapeHtml(view.title)}<br>お届け予定日：${formatDay(view.nextShippingDate)}<br>お支払い予定日：${formatDay(view.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
+      `<p>商品：${escapeHtml(view.title)}<br>お届け予定日：${formatDateJa(view.nextShippingDate)}<br>お支払い予定日：${formatDateJa(view.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
       (view.changeAllowed ? "<p>この回のお届けが不要な場合は、マイページからスキップできます。</p>" : "") +
       manageLink(view.id),
   };
@@ -200,10 +198,10 @@ export async function changeSubscription(
   const row = rows[0];
   if (!row) return { ok: false, status: 404, error: SUBSCRIPTION_NOT_FOUND_MESSAGE };
   if (options.delivery != null && options.delivery !== row.nextShippingDate) return { ok: false, status: 409, error: SUBSCRIPTION_STALE_MESSAGE };
-  const allowed = subscriptionChangeAllowed(row, jstToday(now));
+  const allowed = subscriptionChangeAllowed(row, jstDate(now));
   if (!allowed.ok) return { ok: false, status: 409, error: subscriptionRefusalMessage(allowed.reason, row) };
 
-  const view = shape(row, jstToday(now));
+  const view = shape(row, jstDate(now));
   const name = people[0] ? `${people[0].lastname} ${people[0].firstname}` : "";
   const unchanged = and(
     eq(subscriptions.id, row.id),
@@ -232,7 +230,7 @@ export async function changeSubscription(
  * is not written again). Meant for a daily scheduled run; answers how many mails it wrote.
  */
 export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promise<number> {
-  const today = jstToday(now);
+  const today = jstDate(now);
   const rows = await db
     .select({ ...subscriptionColumns, lastname: users.lastname, firstname: users.firstname })
     .from(subscriptions)
@@ -244,7 +242,7 @@ export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promi
       and(
         eq(subscriptions.status, "active"),
         sql`${subscriptions.nextShippingDate} > ${today}`,
-        sql`${subscriptions.nextShippingDate} <= ${addDaysIso(today, UPCOMING_REMINDER_DAYS)}`,
+        sql`${subscriptions.nextShippingDate} <= ${addDaysToDate(today, UPCOMING_REMINDER_DAYS)}`,
       ),
     )
     .all();

@@ -3,6 +3,7 @@
  * The member has points 2,400 equal to the sum of their point_ledger rows, past orders with
  * consistent totals, mails (some unread), one open ticket with an unread staff reply, and a subscription.
  */
+import { daysAfter, jstDate } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { pointsEarned } from "~/core/points";
@@ -22,8 +23,6 @@ import type {
   users,
 } from "~/db/schema";
 import {
-  addDays,
-  jstIsoDate,
   MERCHANTS,
   productBySku,
   productImagePath,
@@ -238,7 +237,7 @@ function unitPriceOf(line: LineSpec): number {
 }
 
 function orderNumber(id: number, createdAt: Date): string {
-  return `${jstIsoDate(createdAt).replaceAll("-", "")}-${String(id).padStart(4, "0")}`;
+  return `${jstDate(createdAt).replaceAll("-", "")}-${String(id).padStart(4, "0")}`;
 }
 
 interface BuiltOrder {
@@ -248,7 +247,7 @@ interface BuiltOrder {
 }
 
 function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
-  const createdAt = addDays(now, -spec.age);
+  const createdAt = daysAfter(now, -spec.age);
   const address = ADDRESSES.find((candidate) => candidate.id === spec.addressId);
   if (!address) throw new Error(`Unknown seed address ${spec.addressId}`);
   const lines = spec.lines.map((line) => {
@@ -322,7 +321,7 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       shippingFee: shipment.fee,
       status: shipment.status,
       trackingNumber: shipment.trackingNumber,
-      shippedAt: addDays(createdAt, shipment.shippedDaysAfterOrder),
+      shippedAt: daysAfter(createdAt, shipment.shippedDaysAfterOrder),
     })),
     lines,
   };
@@ -354,7 +353,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
   const built = ORDERS.map((spec) => buildOrder(spec, now));
   const [order1, order2, order3, order4, order5] = built;
   if (!order1 || !order2 || !order3 || !order4 || !order5) throw new Error("Seed orders are incomplete");
-  const ago = (days: number) => addDays(now, -days);
+  const ago = (days: number) => daysAfter(now, -days);
   const readAfter = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
 
   const mails: People["notificationMails"] = [
@@ -455,7 +454,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
     orderShipments: built.flatMap((entry) => entry.shipments),
     orderLines: built.flatMap((entry) => entry.lines),
     pointLedger: [
-      { id: 1, userId: MEMBER_ID, kind: "adjusted", amount: 500, note: "新規会員登録特典", createdAt: ago(120), expiresAt: addDays(now, 245) },
+      { id: 1, userId: MEMBER_ID, kind: "adjusted", amount: 500, note: "新規会員登録特典", createdAt: ago(120), expiresAt: daysAfter(now, 245) },
       // The balance carried over from the old shop brings the ledger to MEMBER_POINTS.
       { id: 2, userId: MEMBER_ID, kind: "adjusted", amount: 1791, note: "旧オンラインショップからのポイント引き継ぎ", createdAt: ago(119) },
       ...[order1, order2, order3].map(({ order }, index) => ({
@@ -465,13 +464,13 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         kind: "earned" as const,
         amount: order.pointsEarned,
         note: `ご注文 ${order.number} のお買い物ポイント`,
-        createdAt: addDays(order.createdAt, 5),
-        expiresAt: addDays(order.createdAt, 370),
+        createdAt: daysAfter(order.createdAt, 5),
+        expiresAt: daysAfter(order.createdAt, 370),
       })),
-      { id: 6, userId: MEMBER_ID, kind: "adjusted", amount: 200, note: "商品レビュー投稿特典", createdAt: ago(41), expiresAt: addDays(now, 324) },
+      { id: 6, userId: MEMBER_ID, kind: "adjusted", amount: 200, note: "商品レビュー投稿特典", createdAt: ago(41), expiresAt: daysAfter(now, 324) },
       { id: 7, userId: MEMBER_ID, orderId: order4.order.id, kind: "used", amount: -order4.order.pointsUsed, note: `ご注文 ${order4.order.number} でポイントを利用`, createdAt: order4.order.createdAt },
-      { id: 8, userId: MEMBER_ID, orderId: order4.order.id, kind: "earned", amount: order4.order.pointsEarned, note: `ご注文 ${order4.order.number} のお買い物ポイント`, createdAt: order4.order.createdAt, expiresAt: addDays(order4.order.createdAt, 365) },
-      { id: 9, userId: OTHER_ID, orderId: order5.order.id, kind: "earned", amount: order5.order.pointsEarned, note: `ご注文 ${order5.order.number} のお買い物ポイント`, createdAt: addDays(order5.order.createdAt, 5), expiresAt: addDays(order5.order.createdAt, 370) },
+      { id: 8, userId: MEMBER_ID, orderId: order4.order.id, kind: "earned", amount: order4.order.pointsEarned, note: `ご注文 ${order4.order.number} のお買い物ポイント`, createdAt: order4.order.createdAt, expiresAt: daysAfter(order4.order.createdAt, 365) },
+      { id: 9, userId: OTHER_ID, orderId: order5.order.id, kind: "earned", amount: order5.order.pointsEarned, note: `ご注文 ${order5.order.number} のお買い物ポイント`, createdAt: daysAfter(order5.order.createdAt, 5), expiresAt: daysAfter(order5.order.createdAt, 370) },
     ],
     subscriptions: [
       {
@@ -483,9 +482,9 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         periodMonths: 1,
         amount: order3.order.subtotal,
         status: "active",
-        nextPaymentDate: jstIsoDate(addDays(now, 8)),
-        nextShippingDate: jstIsoDate(addDays(now, 10)),
-        cancelDate: jstIsoDate(addDays(now, 3)),
+        nextPaymentDate: jstDate(daysAfter(now, 8)),
+        nextShippingDate: jstDate(daysAfter(now, 10)),
+        cancelDate: jstDate(daysAfter(now, 3)),
         paymentMethod: "konbini_postpay",
         addressId: 1,
         createdAt: order3.order.createdAt,
