@@ -23,6 +23,7 @@
  * "=" on a fixed set of choices.
  */
 import { addDaysToDate, formatDateJa, jstDayStart } from "./dates";
+import { normaliseSearchText } from "./search-text";
 
 export type SortDirection = "ASC" | "DESC";
 export type FilterOperator = "BETWEEN" | "LIKE" | "=";
@@ -63,13 +64,10 @@ export interface ListingQuery<Sort extends string = string> {
   inputs: Record<string, FilterValue>;
 }
 
-/** Longest filter text kept (longer input is cut). */
-export const LISTING_TEXT_MAX_LENGTH = 100;
 /** Highest page number read; anything above is treated as malformed (page 0). */
 const PAGE_PATTERN = /^\d{1,6}$/;
 /** Form fields looked at; a hostile body with thousands of fields is not walked through. */
 const MAX_ENTRIES = 500;
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2099;
 
@@ -95,12 +93,6 @@ function first(values: Map<string, string[]>, ...names: string[]): string | unde
     if (value !== undefined) return value;
   }
   return undefined;
-}
-
-/** NFKC (full-width letters and digits become ASCII), invisible characters dropped, spaces collapsed, cut. */
-export function normaliseFilterText(value: string): string {
-  const text = value.normalize("NFKC").replace(INVISIBLE, " ").replace(/\s+/gu, " ").trim();
-  return Array.from(text).slice(0, LISTING_TEXT_MAX_LENGTH).join("").trim();
 }
 
 /** A real calendar day as yyyy-mm-dd ("2026/1/5" and full-width digits accepted), or null. */
@@ -138,7 +130,7 @@ function readFilter(filter: ListingFilter, values: Map<string, string[]>): Filte
       return { from, to };
     }
     case "text": {
-      const text = normaliseFilterText(first(values, bracket, filter.name) ?? "");
+      const text = normaliseSearchText(first(values, bracket, filter.name) ?? "");
       return text ? text : null;
     }
     case "choice": {
