@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
 import { describeShipTo } from "~/core/address-book";
+import { shipColumns, type AddressColumns } from "~/core/address-records";
 import { CHECKOUT_MESSAGES, orderNumber, subscriptionSchedule } from "~/core/checkout";
 import { cartStateKey, CONFIRMATION_MESSAGES, describeOrderChanges, orderFingerprint, parseOrderFingerprint } from "~/core/order-confirmation";
 import { initialOrderStatus } from "~/core/orders";
@@ -36,19 +37,8 @@ import { releaseHeldPassword } from "./checkout-password.server";
 import { mailStatement, orderConfirmationMail } from "./mails.server";
 import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";
 
-export interface ShippingAddress {
-  lastname: string;
-  firstname: string;
-  lastnameJp: string;
-  firstnameJp: string;
-  postalCode: string;
-  prefecture: number;
-  city: string;
-  district: string;
-  address1: string;
-  address2: string;
-  phone: string;
-}
+/** The address an order ships to: typed at checkout, or a saved one. */
+export type ShippingAddress = AddressColumns;
 
 export interface GuestDetails {
   email: string;
@@ -208,17 +198,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     tax10: taxes.get(STANDARD_TAX_RATE)?.tax ?? 0,
     taxable8: taxes.get(REDUCED_TAX_RATE)?.taxable ?? 0,
     tax8: taxes.get(REDUCED_TAX_RATE)?.tax ?? 0,
-    shipLastname: shipTo.lastname,
-    shipFirstname: shipTo.firstname,
-    shipLastnameJp: shipTo.lastnameJp,
-    shipFirstnameJp: shipTo.firstnameJp,
-    shipPostalCode: shipTo.postalCode,
-    shipPrefecture: shipTo.prefecture,
-    shipCity: shipTo.city,
-    shipDistrict: shipTo.district,
-    shipAddress1: shipTo.address1,
-    shipAddress2: shipTo.address2,
-    shipPhone: shipTo.phone,
+    ...shipColumns(shipTo),
     deliveryDate: input.deliveryDate,
     deliveryTimeSlot: input.deliveryTimeSlot,
     warehouseNotice: view.warehouseNotice,

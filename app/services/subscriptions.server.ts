@@ -9,6 +9,7 @@ import { addDaysToDate, formatDateJa, jstDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeAddress } from "~/core/address-book";
+import { addressJson } from "~/core/address-records";
 import { SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import {
   datesAfterSkip,
@@ -23,7 +24,6 @@ import { aliased, type Database } from "~/db/client.server";
 import { addresses, categories, notificationMails, productMedia, products, productVariations, subscriptions, users } from "~/db/schema";
 import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
 import { productPath } from "./product.server";
-import { addressJson } from "./addresses.server";
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "定期便が見つかりません。URLが正しいかご確認ください。";
 const REMINDER_CHUNK = 50;

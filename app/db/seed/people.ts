@@ -3,6 +3,7 @@
  * The member has points 2,400 equal to the sum of their point_ledger rows, past orders with
  * consistent totals, mails (some unread), one open ticket with an unread staff reply, and a subscription.
  */
+import { shipColumns } from "~/core/address-records";
 import { daysAfter, jstDate } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
@@ -298,17 +299,7 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       tax10: includedTax(taxable10, 10),
       taxable8,
       tax8: includedTax(taxable8, 8),
-      shipLastname: address.lastname,
-      shipFirstname: address.firstname,
-      shipLastnameJp: address.lastnameJp,
-      shipFirstnameJp: address.firstnameJp,
-      shipPostalCode: address.postalCode,
-      shipPrefecture: address.prefecture,
-      shipCity: address.city,
-      shipDistrict: address.district ?? "",
-      shipAddress1: address.address1,
-      shipAddress2: address.address2 ?? "",
-      shipPhone: address.phone,
+      ...shipColumns({ ...address, district: address.district ?? "", address2: address.address2 ?? "" }),
       deliveryTimeSlot: spec.deliveryTimeSlot ?? null,
       placementToken: `seed-order-${String(spec.id).padStart(4, "0")}`,
       createdAt,
