@@ -34,7 +34,8 @@ import {
 import type { CartActor } from "./cart-actions.server";
 import { loadCart } from "./cart.server";
 import { releaseHeldPassword } from "./checkout-password.server";
-import { mailStatement, orderConfirmationMail } from "./mails.server";
+import { orderConfirmationMail } from "~/mail/order-mails";
+import { mailStatement } from "./mails.server";
 import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";
 
 /** The address an order ships to: typed at checkout, or a saved one. */

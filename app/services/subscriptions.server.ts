@@ -5,12 +5,10 @@
  * member: another member's subscription is "not found".
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { addDaysToDate, formatDateJa, jstDate } from "~/core/dates";
-import { formatYen } from "~/core/money";
+import { addDaysToDate, jstDate } from "~/core/dates";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeAddress } from "~/core/address-book";
 import { addressJson } from "~/core/address-records";
-import { SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import {
   datesAfterSkip,
   subscriptionChangeAllowed,
@@ -22,7 +20,8 @@ import {
 import { includedTax } from "~/core/tax";
 import { aliased, type Database } from "~/db/client.server";
 import { addresses, categories, notificationMails, productMedia, products, productVariations, subscriptions, users } from "~/db/schema";
-import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
+import { cancelledMail, skippedMail, upcomingMail } from "~/mail/subscription-mails";
+import { mailStatement } from "./mails.server";
 import { productPath } from "./product.server";
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "定期便が見つかりません。URLが正しいかご確認ください。";
@@ -127,50 +126,6 @@ export async function loadSubscription(db: Database, userId: number, subscriptio
 
 export type SubscriptionDetail = NonNullable<Awaited<ReturnType<typeof loadSubscription>>>;
 
-// ─── Mails ──────────────────────────────────────────────────────────────────────────────────
-
-function greeting(name: string): string {
-  return `<p>${escapeHtml(name)} 様</p><p>いつも${SHOP_NAME}をご利用いただきありがとうございます。</p>`;
-}
-
-function manageLink(id: number): string {
-  return `<p>定期便の内容は<a href="/user/subscriptions/${id}">マイページの「定期便」</a>からご確認いただけます。ご不明な点はカスタマーサービス（${SUPPORT_PHONE}）までお問い合わせください。</p>`;
-}
-
-export function skippedMail(name: string, view: SubscriptionView, skipped: string, next: { nextShippingDate: string; nextPaymentDate: string }): MailContent {
-  return {
-    title: `【定期便】${formatDateJa(skipped)}のお届けをスキップしました`,
-    content:
-      greeting(name) +
-      `<p>「${escapeHtml(view.title)}」の定期便について、${formatDateJa(skipped)}のお届けをスキップしました。この回のお届けとご請求はありません。</p>` +
-      `<p>次回のお届け予定日：${formatDateJa(next.nextShippingDate)}<br>次回のお支払い予定日：${formatDateJa(next.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
-      manageLink(view.id),
-  };
-}
-
-export function cancelledMail(name: string, view: SubscriptionView): MailContent {
-  return {
-    title: `【定期便】「${view.title}」の定期便を解約しました`,
-    content:
-      greeting(name) +
-      `<p>「${escapeHtml(view.title)}」の定期便の解約を承りました。${formatDateJa(view.nextShippingDate)}以降のお届けとご請求はありません。</p>` +
-      "<p>これまでご利用いただき、誠にありがとうございました。またのご利用をお待ちしております。</p>" +
-      manageLink(view.id),
-  };
-}
-
-export function upcomingMail(name: string, view: SubscriptionView): MailContent {
-  return {
-    title: `【定期便】「${view.title}」を${formatDateJa(view.nextShippingDate)}にお届けします`,
-    content:
-      greeting(name) +
-      `<p>次回の定期便のお届け予定をお知らせします。</p>` +
-      `<p>商品：${escapeHtml(view.title)}<br>お届け予定日：${formatDateJa(view.nextShippingDate)}<br>お支払い予定日：${formatDateJa(view.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
-      (view.changeAllowed ? "<p>この回のお届けが不要な場合は、マイページからスキップできます。</p>" : "") +
-      manageLink(view.id),
-  };
-}
-
 // ─── Changes ────────────────────────────────────────────────────────────────────────────────
 
 export type SubscriptionChangeResult =
@@ -213,7 +168,7 @@ export async function changeSubscription(
   const update = next
     ? db.update(subscriptions).set(next).where(unchanged).returning({ id: subscriptions.id })
     : db.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(unchanged).returning({ id: subscriptions.id });
-  const mail = next ? skippedMail(name, view, row.nextShippingDate, next) : cancelledMail(name, view);
+  const mail = next ? skippedMail({ name, subscription: view, skipped: row.nextShippingDate, next }) : cancelledMail({ name, subscription: view });
   const [updated, written] = await db.batch([update, mailStatement(db, userId, mail, now).returning({ id: notificationMails.id })]);
   if (updated.length === 0) {
     // Another request changed it between our read and this batch: take back the mail this one wrote.
@@ -246,7 +201,9 @@ export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promi
       ),
     )
     .all();
-  const due = rows.filter((row) => upcomingReminderDue(row, today)).map((row) => ({ row, mail: upcomingMail(`${row.lastname} ${row.firstname}`, shape(row, today)) }));
+  const due = rows
+    .filter((row) => upcomingReminderDue(row, today))
+    .map((row) => ({ row, mail: upcomingMail({ name: `${row.lastname} ${row.firstname}`, subscription: shape(row, today) }) }));
   let count = 0;
   // D1 binds at most 100 parameters per statement: look up earlier reminders a chunk at a time.
   for (let start = 0; start < due.length; start += REMINDER_CHUNK) {
@@ -254,9 +211,9 @@ export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promi
     const written = await db
       .select({ userId: notificationMails.userId, title: notificationMails.title })
       .from(notificationMails)
-      .where(inArray(notificationMails.title, chunk.map(({ mail }) => mail.title)))
+      .where(inArray(notificationMails.title, chunk.map(({ mail }) => mail.subject)))
       .all();
-    const fresh = chunk.filter(({ row, mail }) => !written.some((old) => old.userId === row.userId && old.title === mail.title));
+    const fresh = chunk.filter(({ row, mail }) => !written.some((old) => old.userId === row.userId && old.title === mail.subject));
     const [first, ...rest] = fresh.map(({ row, mail }) => mailStatement(db, row.userId, mail, now));
     if (!first) continue;
     await db.batch([first, ...rest]);

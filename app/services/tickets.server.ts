@@ -26,9 +26,10 @@ import {
 } from "~/core/tickets";
 import type { ListingQuery } from "~/core/listing";
 import { aliased, type Database } from "~/db/client.server";
+import { autoClosedMail, confirmationRequestMail, staffReplyMail, ticketClosedMail } from "~/mail/ticket-mails";
 import { categories, media, notificationMails, orderLines, orders, productMedia, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
-import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
+import { mailStatement, notificationOf } from "./mails.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, purgeOrphanMedia, storeImages, toMediaItem, uploadedFiles, type MediaItem } from "./media.server";
 import { productPath } from "./product.server";
 
@@ -604,17 +605,6 @@ async function visibleTicket(db: Database, ticketId: number, viewer: Viewer) {
   return row && canSee(viewer, row.userId) ? row : null;
 }
 
-function staffReplyMail(ticketId: number, customer: { lastname: string; firstname: string }, message: string): MailContent {
-  return {
-    title: `【お問い合わせ #${ticketId}】カスタマーサービスから返信があります`,
-    content:
-      `<p>${escapeHtml(customer.lastname)} ${escapeHtml(customer.firstname)} 様</p>` +
-      `<p>お問い合わせ（#${ticketId}）に、カスタマーサービスから返信がありました。</p>` +
-      (message.trim() ? `<blockquote>${escapeHtml(excerpt(message, 200))}</blockquote>` : "<p>画像が添付されています。</p>") +
-      `<p><a href="/user/support/${ticketId}">お問い合わせを確認する</a></p>`,
-  };
-}
-
 export type SendResult = { ok: true; message: ThreadMessage } | TicketFailure;
 
 /**
@@ -645,7 +635,7 @@ export async function sendMessage(
       .returning({ id: ticketMessages.id, message: ticketMessages.message, fromadmin: ticketMessages.fromadmin, dateCreated: ticketMessages.dateCreated }),
     attachStatement(db, viewer.id, mediaIds),
     db.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, ticketId)),
-    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail(ticketId, ticket, text), now)] : []),
+    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
   ]);
   const row = inserted[0];
   if (!row) throw new Error("message was not written");
@@ -666,18 +656,7 @@ export async function closeTicket(db: Database, staff: Viewer, ticketId: number,
   if (ticket.status === "close") return { ok: true };
   await db.batch([
     db.update(tickets).set({ status: "close", closedAt: now, updatedAt: now }).where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
-    mailStatement(
-      db,
-      ticket.userId,
-      {
-        title: `【お問い合わせ #${ticketId}】対応を終了しました`,
-        content:
-          `<p>${escapeHtml(ticket.lastname)} ${escapeHtml(ticket.firstname)} 様</p>` +
-          `<p>お問い合わせ（#${ticketId}）への対応を終了しました。ご不明な点がございましたら、新しいお問い合わせをお送りください。</p>` +
-          `<p><a href="/user/support/${ticketId}">お問い合わせを確認する</a></p>`,
-      },
-      now,
-    ),
+    mailStatement(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
   ]);
   return { ok: true };
 }
@@ -693,19 +672,7 @@ export async function requestConfirmation(db: Database, staff: Viewer, ticketId:
       .update(tickets)
       .set({ confirmation: "waiting", confirmationRequestedAt: now, updatedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
-    mailStatement(
-      db,
-      ticket.userId,
-      {
-        title: `【お問い合わせ #${ticketId}】問題は解決しましたか？`,
-        content:
-          `<p>${escapeHtml(ticket.lastname)} ${escapeHtml(ticket.firstname)} 様</p>` +
-          `<p>お問い合わせ（#${ticketId}）の件は解決しましたでしょうか。お問い合わせページの「解決した」「解決していない」からお知らせください。</p>` +
-          "<p>7日間ご回答がない場合は、解決したものとしてお問い合わせを終了いたします。</p>" +
-          `<p><a href="/user/support/${ticketId}">お問い合わせを確認する</a></p>`,
-      },
-      now,
-    ),
+    mailStatement(db, ticket.userId, confirmationRequestMail({ ticketId, customer: ticket }), now),
   ]);
   return { ok: true };
 }
@@ -749,6 +716,7 @@ export async function autoCloseExpiredConfirmations(db: Database, now: Date): Pr
     .limit(50);
   const closed: number[] = [];
   for (const ticket of due) {
+    const mail = notificationOf(autoClosedMail({ ticketId: ticket.id, customer: ticket }));
     const [update] = await db.batch([
       db
         .update(tickets)
@@ -760,8 +728,8 @@ export async function autoCloseExpiredConfirmations(db: Database, now: Date): Pr
           .select({
             id: sql<number>`null`.as("id"),
             userId: tickets.userId,
-            title: sql<string>`${`【お問い合わせ #${ticket.id}】お問い合わせを終了しました`}`.as("title"),
-            content: sql<string>`${`<p>${escapeHtml(ticket.lastname)} ${escapeHtml(ticket.firstname)} 様</p><p>お問い合わせ（#${ticket.id}）について、解決確認のお願いから7日間ご回答がなかったため、お問い合わせを終了しました。引き続きお困りの場合は、新しいお問い合わせをお送りください。</p><p><a href="/user/support/${ticket.id}">お問い合わせを確認する</a></p>`}`.as("content"),
+            title: sql<string>`${mail.title}`.as("title"),
+            content: sql<string>`${mail.content}`.as("content"),
             readed: sql<number | null>`null`.as("readed"),
             dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
           })

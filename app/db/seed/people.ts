@@ -29,7 +29,8 @@ import {
   productImagePath,
   SUBSCRIPTION_TIERS,
 } from "./catalogue";
-import { orderConfirmationMail } from "~/services/mails.server";
+import { orderConfirmationMail } from "~/mail/order-mails";
+import { notificationOf } from "~/services/mails.server";
 
 export const DEMO_PASSWORD = "password1234";
 export const MEMBER_EMAIL = "member@example.jp";
@@ -348,9 +349,9 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
   const readAfter = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
 
   const mails: People["notificationMails"] = [
-    { id: 1, userId: MEMBER_ID, ...orderConfirmationMail(order1.order, order1.lines, "山田 花子"), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
+    { id: 1, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order1.order, order1.lines, "山田 花子")), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
     { id: 2, userId: MEMBER_ID, ...shippingNoticeMail(order1, "山田 花子"), dateCreated: ago(74), readed: readAfter(ago(74), 5) },
-    { id: 3, userId: MEMBER_ID, ...orderConfirmationMail(order2.order, order2.lines, "山田 花子"), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
+    { id: 3, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order2.order, order2.lines, "山田 花子")), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
     {
       id: 4,
       userId: MEMBER_ID,
@@ -361,7 +362,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: order3.order.createdAt,
       readed: readAfter(order3.order.createdAt, 3),
     },
-    { id: 5, userId: MEMBER_ID, ...orderConfirmationMail(order4.order, order4.lines, "山田 花子"), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
+    { id: 5, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order4.order, order4.lines, "山田 花子")), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
     { id: 6, userId: MEMBER_ID, ...shippingNoticeMail(order4, "山田 花子"), dateCreated: ago(6), readed: null },
     {
       id: 7,
@@ -386,7 +387,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: ago(3),
       readed: null,
     },
-    { id: 9, userId: OTHER_ID, ...orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎"), dateCreated: order5.order.createdAt, readed: null },
+    { id: 9, userId: OTHER_ID, ...notificationOf(orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎")), dateCreated: order5.order.createdAt, readed: null },
   ];
 
   const ticketCreatedAt = ago(2);
