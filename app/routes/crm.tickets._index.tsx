@@ -11,7 +11,7 @@ import { SHOP_NAME } from "~/core/site";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } from "~/core/tickets";
 import { isNavigation, listingReturnPath, parseId, readFormData } from "~/http.server";
 import { canonicalListingRedirect, listingJson } from "~/services/listing.server";
-import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets.server";
+import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/ticket-desk.server";
 
 const PATH = "/crm/tickets";
 

@@ -8,7 +8,8 @@ import { MEDIA_TEXT } from "~/core/images";
 import { ticketNoticeText, TICKET_TEXT } from "~/core/tickets";
 import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/result-anchor";
 import { atResult, idParam, isNavigation, readFormData, withQueryParam } from "~/http.server";
-import { loadThread, threadIntent, type Viewer } from "./tickets.server";
+import { threadIntent } from "~/web/tickets.server";
+import { loadThread, type Viewer } from "./tickets.server";
 
 const notFound = () => new Response(TICKET_TEXT.ticketNotFound, { status: 404 });
 

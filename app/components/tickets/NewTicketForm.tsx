@@ -6,7 +6,7 @@ import type * as v from "valibot";
 import { formatDateJa } from "~/core/dates";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { NewTicketSchema, REPLY_CHOICES, TICKET_API_HEADER, TICKET_CATEGORIES, TICKET_TROUBLE_LABELS } from "~/core/tickets";
-import type { PastOrder, TicketProduct } from "~/services/tickets.server";
+import type { PastOrder, TicketProduct } from "~/services/ticket-references.server";
 import { FormErrors } from "../forms/FormErrors";
 import { FieldErrors, RequiredMark } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
