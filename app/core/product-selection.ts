@@ -10,6 +10,9 @@ export interface RawSelection {
   subscribe: boolean;
 }
 
+/** Nothing chosen: the product as its page first shows it. */
+export const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
+
 const MAX_OPTION_VALUES = 20;
 
 function positiveInt(value: unknown): number | null {

@@ -18,7 +18,7 @@ import { cartLines, users } from "~/db/schema";
 import { readFlag } from "./cart-api.server";
 import { holdsPrivateGrant } from "./cart-lines.server";
 import { addLine, ensureCart } from "./cart.server";
-import { loadPricedProduct, priceSelection, type ShapedProduct } from "./product.server";
+import { loadPricedProduct, priceSelection, type ShapedProduct } from "./product-pricing.server";
 
 export const CART_ADD_INTENTS = ["add", "add_and_go", "buy_now", "preorder", "subscribe"] as const;
 export type CartAddIntent = (typeof CART_ADD_INTENTS)[number];

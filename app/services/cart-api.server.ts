@@ -14,7 +14,8 @@ import { categories, couponCampaigns, couponProductPrices, coupons, products } f
 import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, usedUpByMember, type CartActor } from "./cart-actions.server";
 import { cartFailure, type CartFailure, type CartResult } from "./cart-responses.server";
 import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type StoredCartLine } from "./cart.server";
-import { findApiProduct, isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "./product.server";
+import { findApiProduct } from "./product-by-id.server";
+import { isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "~/core/products";
 
 export const CART_API_MESSAGES = {
   lineRequired: "対象の商品を指定してください。",

@@ -8,7 +8,8 @@ import { secretMatches } from "~/auth/secrets.server";
 import type { PrivateGrant } from "~/auth/session.server";
 import type { CartLineInput } from "~/core/cart";
 import type { cartLines } from "~/db/schema";
-import { priceSelection, productPath, type ShapedProduct } from "./product.server";
+import { priceSelection, type ShapedProduct } from "./product-pricing.server";
+import { productPath } from "~/core/products";
 
 /** Display details of a row beside what the engine needs. */
 export interface CartLineView {

@@ -38,7 +38,7 @@ import {
 } from "~/db/schema";
 import { parseOptionKey, priceCartLines, type CartLineView } from "./cart-lines.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
-import { pricedProductsQueries, shapeProducts, type ShapedProduct } from "./product.server";
+import { pricedProductsQueries, type ShapedProduct, shapeProducts } from "./product-pricing.server";
 
 export type { CartLineView };
 

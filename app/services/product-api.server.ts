@@ -4,26 +4,16 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DeliveryIcon } from "~/core/delivery";
+import { deliveryOf, type DeliveryIcon } from "~/core/delivery";
 import { sellingPrice, type PriceResult } from "~/core/pricing";
+import { NO_SELECTION } from "~/core/product-selection";
+import { isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "~/core/products";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { favorites, productMedia } from "~/db/schema";
 import { idParam, jsonError, requirePost, sessionViewer } from "~/http.server";
-import {
-  buyLaterQuery,
-  deliveryOf,
-  isApiVisible,
-  NO_SELECTION,
-  PRODUCT_NOT_FOUND_MESSAGE,
-  priceSelection,
-  pricedProductsQueries,
-  productPath,
-  shapeProducts,
-  type PricedProductsRows,
-  type ShapedProduct,
-  type Viewer,
-} from "./product.server";
+import { pricedProductsQueries, priceSelection, shapeProducts, type PricedProductsRows, type ShapedProduct, type Viewer } from "./product-pricing.server";
+import { buyLaterQuery } from "./product.server";
 
 /** What an item that cannot be bought now shows as its icon: nothing (clients read icon_info.icon). */
 const NO_DELIVERY_ICON: DeliveryIcon = { icon: "", icon_type: "other", show_text: "" };

@@ -11,7 +11,9 @@ import { productBadges, productNotes } from "~/core/product-notes";
 import { productNotice, shownNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
 import { parseIpList, subscriptionOffered } from "~/core/subscription";
-import { deliveryOf, loadProductPage, priceSelection, type ProductAccess } from "./product.server";
+import { deliveryOf } from "~/core/delivery";
+import { loadProductPage, type ProductAccess } from "./product.server";
+import { priceSelection } from "./product-pricing.server";
 import { REVIEWS_PAGE_SIZE } from "./reviews.server";
 
 export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess) {

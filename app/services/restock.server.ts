@@ -9,7 +9,7 @@ import { aliased, type Database } from "~/db/client.server";
 import { categories, products, productVariations, stockRequests, users } from "~/db/schema";
 import { restockMail } from "~/mail/restock-mails";
 import { mailStatement } from "./mails.server";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 
 /** Requests notified per D1 batch (each adds a mail statement; ids are bound parameters). */
 const REQUESTS_PER_BATCH = 50;

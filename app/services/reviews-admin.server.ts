@@ -9,7 +9,7 @@ import { REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, REVIEWS_ADMIN_PAGE_SIZE, re
 import { aliased, type Database } from "~/db/client.server";
 import { categories, products, reviews } from "~/db/schema";
 import { sanitizeRichText } from "./html.server";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 
 export { REVIEW_REPLY_TEXT, reviewFilter, type ReviewFilter };
 

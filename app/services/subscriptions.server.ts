@@ -22,7 +22,7 @@ import { aliased, type Database } from "~/db/client.server";
 import { addresses, categories, notificationMails, productMedia, products, productVariations, subscriptions, users } from "~/db/schema";
 import { cancelledMail, skippedMail, upcomingMail } from "~/mail/subscription-mails";
 import { mailStatement } from "./mails.server";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "定期便が見つかりません。URLが正しいかご確認ください。";
 const REMINDER_CHUNK = 50;

@@ -5,7 +5,7 @@
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { qualified, type Database } from "~/db/client.server";
 import { categories, orderLines, orders, productMedia, products } from "~/db/schema";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 import { customerTicketsQuery, toCustomerTicket, type CustomerTicketSummary, type Viewer } from "./tickets.server";
 
 export interface PastOrder {

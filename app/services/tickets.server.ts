@@ -10,7 +10,7 @@ import { excerpt, senderName, type TicketConfirmation, type TicketPriority, type
 import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, media, orderLines, orders, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
 import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "./media.server";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 
 export interface Viewer {
   id: number;
