@@ -72,6 +72,23 @@ export function resolveSelection<V extends SelectableVariation, O extends Select
   return { variation, choice, optionChoices, quantity: raw.quantity, subscribe };
 }
 
+/** What is still to be picked before the product can be bought, as the notice that asks for it. */
+export type MissingPick = "choose_variation" | "choose_choice";
+
+/**
+ * A variation product needs one of its variations, and a variable variation one of its choices; the server
+ * refuses a purchase without them and the page asks for them before posting.
+ */
+export function missingPick(picked: {
+  productType: "simple" | "set" | "variation";
+  variation: { type: "normal" | "variable" } | null;
+  choicePicked: boolean;
+}): MissingPick | null {
+  if (picked.productType === "variation" && !picked.variation) return "choose_variation";
+  if (picked.variation?.type === "variable" && !picked.choicePicked) return "choose_choice";
+  return null;
+}
+
 /**
  * What a SKU names within one product (spec §7 inventory-request `sku`): the product itself, one of its
  * variations, or a variable choice of one (with its variation). Null when it names nothing of this product.
