@@ -53,24 +53,16 @@ function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
     );
 }
 
-export type CreateTicketResult = { ok: true; ticketId: number; duplicate: boolean } | TicketFailure;
-
 /**
- * Opens a ticket from the new-ticket form. The form's `session` is unique per member, so a double submit
- * finds the ticket the first one created (and stores nothing new). Order lines must belong to the chosen
- * order of this member; the product must be one this member may see. The description is the first message.
+ * The order, its lines and the product a new ticket names, checked: the order is this member's, the lines
+ * are of that order, and the product is one of theirs or one they may see. With lines of one product only,
+ * that product is named too.
  */
-export async function createTicket(
+async function namedReferences(
   db: Database,
-  bucket: R2Bucket,
   customer: Viewer,
   input: NewTicketInput,
-  attachments: Attachments,
-  now: Date = new Date(),
-): Promise<CreateTicketResult> {
-  const existing = await findTicketBySession(db, customer.id, input.session);
-  if (existing != null) return { ok: true, ticketId: existing, duplicate: true };
-
+): Promise<TicketFailure | { ok: true; orderId: number | null; details: number[]; productId: number | null }> {
   const orderId = input.orders_id ?? null;
   if (orderId != null) {
     const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
@@ -92,6 +84,30 @@ export async function createTicket(
   if (productId != null && !lineProducts.includes(productId) && !(await productForTicket(db, customer, productId))) {
     return fail(404, "products_id", TICKET_TEXT.productNotFound);
   }
+  return { ok: true, orderId, details, productId };
+}
+
+export type CreateTicketResult = { ok: true; ticketId: number; duplicate: boolean } | TicketFailure;
+
+/**
+ * Opens a ticket from the new-ticket form. The form's `session` is unique per member, so a double submit
+ * finds the ticket the first one created (and stores nothing new). Order lines must belong to the chosen
+ * order of this member; the product must be one this member may see. The description is the first message.
+ */
+export async function createTicket(
+  db: Database,
+  bucket: R2Bucket,
+  customer: Viewer,
+  input: NewTicketInput,
+  attachments: Attachments,
+  now: Date = new Date(),
+): Promise<CreateTicketResult> {
+  const existing = await findTicketBySession(db, customer.id, input.session);
+  if (existing != null) return { ok: true, ticketId: existing, duplicate: true };
+
+  const named = await namedReferences(db, customer, input);
+  if (!named.ok) return named;
+  const { orderId, details, productId } = named;
 
   const refused = await checkAttachments(db, customer.id, attachments, input.description);
   if (refused) return refused;

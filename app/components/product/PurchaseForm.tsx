@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
 import type { PriceResult } from "~/core/pricing";
@@ -13,23 +13,8 @@ import { PurchaseButtons } from "./PurchaseButtons";
 import { QuantityPicker } from "./QuantityPicker";
 import { SubscriptionBox } from "./SubscriptionBox";
 import { CART_ADD_ACTION, usePurchaseAction } from "./usePurchaseAction";
+import { useLivePrice } from "./useLivePrice";
 import { VariationPickers } from "./VariationPickers";
-
-const CALCULATE_ACTION = "/api/product/calculate";
-
-/** Form fields for the calculate call (spec §7: p, v, q, o, c, subscribe). */
-function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData {
-  const fields = new FormData(form);
-  const body = new FormData();
-  for (const name of ["p", "v", "c"]) {
-    const value = fields.get(name);
-    if (typeof value === "string" && value) body.set(name, value);
-  }
-  for (const [name, value] of fields.entries()) if (name.startsWith("o[") && value) body.append("o", value);
-  body.set("q", String(fields.get(subscribe ? "sq" : "q") ?? "1"));
-  if (subscribe) body.set("subscribe", "1");
-  return body;
-}
 
 function Notice({ notice: { key, tone, text }, id }: { notice: ShownNotice; id?: string }) {
   return (
@@ -56,6 +41,27 @@ function Notice({ notice: { key, tone, text }, id }: { notice: ShownNotice; id?:
   );
 }
 
+/** What the form has to say: the outcome of the last action, a price it could not compute, the stock left. */
+function PurchaseNotices({ notice, refusal, priceFailed, price }: { notice: ShownNotice | null; refusal: string | null | undefined; priceFailed: boolean; price: PriceResult }) {
+  return (
+    <>
+      {/* A post made without JS comes back here (#result): the outcome of 「カートに入れる」 and the other buttons. */}
+      {notice ? <Notice notice={notice} id={RESULT_ANCHOR} /> : null}
+      {refusal ? (
+        <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
+          {refusal}
+        </p>
+      ) : null}
+      {priceFailed ? <Notice notice={{ key: "price_error", tone: "error", text: PRICE_ERROR_TEXT }} /> : null}
+      {price.restock_message && price.state !== "requested" ? (
+        <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">
+          {price.restock_message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * Pickers, quantity, live price and the action buttons of the product page. One form: its buttons post
  * to the cart actions; without JS "価格を再計算" re-submits the pickers as a GET so the server prices
@@ -65,31 +71,15 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
   const { product, variations, options, selection } = view;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const calculation = useFetcher<PriceResult | 0>();
-  const subscriptionCalculation = useFetcher<PriceResult | 0>();
+  const { price, subscriptionPrice, failed, busy, subscriptionBusy, recalculate, recalculateChanged } = useLivePrice(view, formRef);
   const [variationId, setVariationId] = useState<number | null>(selection.variationId);
   const [quantity, setQuantity] = useState(selection.quantity);
   // A done action changes what is left to add: a price computed for a changed selection is asked again.
-  const { notice, setNotice, refusal, onSubmit } = usePurchaseAction(view, () => {
-    if (calculation.data != null || subscriptionCalculation.data != null) recalculate();
-  });
-
-  const price = calculation.data ? calculation.data : view.price;
-  const subscriptionPrice = subscriptionCalculation.data ? subscriptionCalculation.data : view.subscription;
-  const failed = calculation.data === 0 || subscriptionCalculation.data === 0;
+  const { notice, setNotice, refusal, onSubmit } = usePurchaseAction(view, recalculateChanged);
   const variation = variations.find((candidate) => candidate.id === variationId) ?? null;
 
-  function recalculate() {
-    const form = formRef.current;
-    if (!form) return;
-    calculation.submit(calculationFields(form, false), { method: "post", action: CALCULATE_ACTION });
-    if (view.subscriptionOffered) {
-      subscriptionCalculation.submit(calculationFields(form, true), { method: "post", action: CALCULATE_ACTION });
-    }
-  }
-
-  const state = price.state;
-  const soldOut = state === "sold_out" || state === "requested";
+  const { state } = price;
+  const quantityShown = !product.subscribeOnly && state !== "sold_out" && state !== "requested" && state !== "unavailable" && !price.cart_holds_all;
   const maxQuantity = Math.max(1, price.max_quantity);
 
   return (
@@ -105,7 +95,7 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
       <input type="hidden" name="p" value={product.id} />
       <input type="hidden" name="redirectTo" value={view.path} />
 
-      {!product.subscribeOnly ? <PriceBox price={price} busy={calculation.state !== "idle"} /> : null}
+      {!product.subscribeOnly ? <PriceBox price={price} busy={busy} /> : null}
 
       <VariationPickers
         variations={variations}
@@ -125,7 +115,7 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
 
       <ProductOptions options={options} picked={selection.optionChoiceIds} />
 
-      {!product.subscribeOnly && !soldOut && !price.cart_holds_all && state !== "unavailable" ? (
+      {quantityShown ? (
         <QuantityPicker quantity={Math.min(quantity, maxQuantity)} maxQuantity={maxQuantity} setQuantity={setQuantity} recalculate={recalculate} hydrated={hydrated} />
       ) : null}
 
@@ -137,26 +127,14 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
         </button>
       </noscript>
 
-      {/* A post made without JS comes back here (#result): the outcome of 「カートに入れる」 and the other buttons. */}
-      {notice ? <Notice notice={notice} id={RESULT_ANCHOR} /> : null}
-      {refusal ? (
-        <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
-          {refusal}
-        </p>
-      ) : null}
-      {failed ? <Notice notice={{ key: "price_error", tone: "error", text: PRICE_ERROR_TEXT }} /> : null}
-      {price.restock_message && state !== "requested" ? (
-        <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">
-          {price.restock_message}
-        </p>
-      ) : null}
+      <PurchaseNotices notice={notice} refusal={refusal} priceFailed={failed} price={price} />
 
       <PurchaseButtons view={view} price={price} />
 
       {!product.subscribeOnly ? <CouponBox price={price} coupon={view.coupon} excludedCodes={view.excludedCouponCodes} /> : null}
 
       {product.subscribe ? (
-        <SubscriptionBox view={view} price={subscriptionPrice} busy={subscriptionCalculation.state !== "idle"} />
+        <SubscriptionBox view={view} price={subscriptionPrice} busy={subscriptionBusy} />
       ) : null}
     </Form>
   );
