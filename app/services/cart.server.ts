@@ -5,9 +5,9 @@
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { PrivateGrant } from "~/auth/session.server";
+import { computeCart } from "~/core/cart-engine";
 import {
   cartLineKey,
-  computeCart,
   type Cart,
   type CartCoupon,
   type CouponCampaign,
