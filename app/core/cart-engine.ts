@@ -148,26 +148,25 @@ function taxesFor(lines: CartLine[], total: number, otherFees: number): Cart["ta
   ];
 }
 
-export function computeCart(inputs: CartLineInput[], context: CartContext): Cart {
-  const lines = buildLines(inputs, context);
-  const available = lines.filter((line) => line.available);
-  const subtotal = available.reduce((sum, line) => sum + line.total, 0);
-  const wrapping = available.reduce((sum, line) => sum + line.wrappingFee, 0);
-  const errors: Cart["errors"] = {};
+/**
+ * The coupons the cart applies, and whether one of them ships for free. The entered coupon first; an
+ * `alone` coupon stands by itself, so automatic ones and the campaign then step aside. Each line learns
+ * which of the cart's coupons exclude it.
+ */
+function cartCoupons(lines: CartLine[], context: CartContext) {
   const viewer = { isMember: context.isMember, now: context.now };
-
   for (const line of lines) {
     line.excludedCouponCodes = [context.enteredCoupon, ...context.autoCoupons]
       .filter((coupon): coupon is CartCoupon => coupon != null && coupon.excludedProductIds.has(line.productId))
       .map((coupon) => coupon.code);
   }
 
-  // Entered coupon first; an `alone` coupon stands by itself, so automatic ones then step aside.
   const coupons: AppliedCoupon[] = [];
+  let error: string | undefined;
   const entered = context.enteredCoupon;
   if (entered) {
     const result = evaluateCoupon(entered, lines, viewer);
-    if (result.error) errors.coupon = result.error;
+    if (result.error) error = result.error;
     else coupons.push(toApplied(entered, result));
   }
   const enteredAlone = entered != null && coupons.length > 0 && entered.alone;
@@ -180,7 +179,7 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
 
   // The campaign is a coupon too: products with coupons disabled neither count toward it nor get its discount.
   const campaign = context.campaign;
-  const campaignAmount = available.filter((line) => !line.couponDisabled).reduce((sum, line) => sum + line.total, 0);
+  const campaignAmount = lines.filter((line) => line.available && !line.couponDisabled).reduce((sum, line) => sum + line.total, 0);
   const campaignApplies = campaign != null && !enteredAlone && campaignAmount >= campaign.minAmount;
   const campaignDiscount = campaignApplies ? couponDiscount({ type: campaign.type, value: campaign.value }, campaignAmount) : 0;
 
@@ -188,6 +187,28 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
     coupons.some((coupon) => coupon.free_shipping) ||
     autocoupons.some((coupon) => coupon.free_shipping) ||
     (campaignApplies && campaign.freeShipping);
+  return { coupons, autocoupons, error, campaignApplies, campaignDiscount, freeShipping };
+}
+
+/** Points used on this order: only a member's, at most what they hold, MAX_POINTS_PER_ORDER and the total. */
+function cartPoints(context: CartContext, totalBeforePoints: number) {
+  const maxPoints = context.isMember ? Math.max(0, Math.min(context.userPoints, MAX_POINTS_PER_ORDER, totalBeforePoints)) : 0;
+  if (context.pointAmount <= 0) return { points: 0, maxPoints };
+  if (!context.isMember) return { points: 0, maxPoints, error: CART_MESSAGES.pointsMembersOnly };
+  if (context.pointAmount > maxPoints) return { points: 0, maxPoints, error: CART_MESSAGES.pointsTooMany(maxPoints) };
+  return { points: context.pointAmount, maxPoints };
+}
+
+export function computeCart(inputs: CartLineInput[], context: CartContext): Cart {
+  const lines = buildLines(inputs, context);
+  const available = lines.filter((line) => line.available);
+  const subtotal = available.reduce((sum, line) => sum + line.total, 0);
+  const wrapping = available.reduce((sum, line) => sum + line.wrappingFee, 0);
+  const errors: Cart["errors"] = {};
+  const { coupons, autocoupons, campaignApplies, campaignDiscount, freeShipping, ...applied } = cartCoupons(lines, context);
+  if (applied.error) errors.coupon = applied.error;
+  const campaign = context.campaign;
+
   const shipments = buildShipments(lines, context, freeShipping);
   const shippingFee = shipments.reduce((sum, s) => sum + s.shippingFee, 0);
   const coldshippingTotal = shipments.reduce((sum, s) => sum + s.coldFee, 0);
@@ -200,13 +221,8 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
   const fees = wrapping + shippingFee + coldshippingTotal + splitShippingFee;
   const totalBeforePoints = subtotal + fees + extraFee - discountCoupon;
 
-  const maxPoints = context.isMember ? Math.max(0, Math.min(context.userPoints, MAX_POINTS_PER_ORDER, totalBeforePoints)) : 0;
-  let points = 0;
-  if (context.pointAmount > 0) {
-    if (!context.isMember) errors.points = CART_MESSAGES.pointsMembersOnly;
-    else if (context.pointAmount > maxPoints) errors.points = CART_MESSAGES.pointsTooMany(maxPoints);
-    else points = context.pointAmount;
-  }
+  const { points, maxPoints, ...used } = cartPoints(context, totalBeforePoints);
+  if (used.error) errors.points = used.error;
 
   const total = totalBeforePoints - points;
   const promo = context.pointPromo;
