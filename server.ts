@@ -7,7 +7,7 @@ import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
 import { purgeExpiredSessions } from "./app/services/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
-import { runTicketMaintenance } from "./app/services/tickets.server";
+import { runTicketMaintenance } from "./app/services/ticket-status.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);

@@ -1,4 +1,4 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
@@ -6,6 +6,16 @@ import { NonceProvider } from "~/components/nonce";
 import { documentContentSecurityPolicy } from "~/security.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader or action did not expect (D1 unreachable, a bug) — not a 4xx answer it throws on
+ * purpose — is logged with the request it failed, so the log tells which page or post broke. A request the
+ * visitor abandoned is no error.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+}
 
 export default async function handleRequest(
   request: Request,

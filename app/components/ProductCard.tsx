@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/web/types/product";
+import { productPath } from "~/core/products";
 import { Price } from "./Price";
 import { ReviewStars } from "./ReviewStars";
 
@@ -8,7 +9,7 @@ import { ReviewStars } from "./ReviewStars";
  * plain <a> for markup made on the server outside the router (the product page's related products).
  */
 export function ProductCard({ product, eager = false, plainLink = false }: { product: ProductSummary; eager?: boolean; plainLink?: boolean }) {
-  const href = `/category/${product.categorySlug}/${product.sku}`;
+  const href = productPath(product);
   const linkClass = "block text-gray-900 no-underline";
   const body = (
     <>

@@ -3,7 +3,7 @@
  * company's real one before going live. The thank-you page, the order page and the confirmation mail
  * all read it from here. Pure.
  */
-import { addDaysToDate, jstDate } from "./checkout";
+import { addDaysToDate, jstDate } from "./dates";
 import { BANK_TRANSFER_DAYS } from "./payment-methods";
 
 export const BANK_TRANSFER_ACCOUNT = {

@@ -2,6 +2,7 @@
  * Checkout rules: delivery preferences, order numbers, subscription schedules, and the messages a
  * shopper sees when an order cannot be placed. Pure; dates are calendar dates in Japan time.
  */
+import { addDaysToDate, addMonthsToDate, jstDate } from "./dates";
 
 /** The earliest delivery date a shopper may ask for, in days after ordering, and how far ahead. */
 export const DELIVERY_DATE_EARLIEST_DAYS = 3;
@@ -9,27 +10,6 @@ export const DELIVERY_DATE_LATEST_DAYS = 14;
 
 export const DELIVERY_TIME_SLOTS = ["午前中", "14:00〜16:00", "16:00〜18:00", "18:00〜20:00", "19:00〜21:00"] as const;
 export type DeliveryTimeSlot = (typeof DELIVERY_TIME_SLOTS)[number];
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The calendar date in Japan for an instant: "2026-11-21". */
-export function jstDate(instant: Date): string {
-  return new Date(instant.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-export function addDaysToDate(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Same day of month `months` later, clamped to the month's last day (1/31 + 1 month → 2/28). */
-export function addMonthsToDate(isoDate: string, months: number): string {
-  const [year, month, day] = isoDate.split("-").map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 /** Dates a shopper may choose for delivery (none = as soon as possible). */
 export function deliveryDateOptions(now: Date): string[] {

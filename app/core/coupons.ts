@@ -25,6 +25,18 @@ export interface CouponRule extends CouponOffer {
   excludedSkus?: string[];
 }
 
+/** What a coupon or campaign code may be made of, as the shop issues them. */
+const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * A code as typed, linked or posted, in the form codes are compared in: NFKC (full-width letters and digits
+ * become ASCII), trimmed, in capitals (codes are case-insensitive). Null when it cannot be a code.
+ */
+export function couponCodeOf(raw: string): string | null {
+  const code = raw.normalize("NFKC").trim();
+  return COUPON_CODE.test(code) ? code.toUpperCase() : null;
+}
+
 export function isCouponActive(coupon: Pick<CouponRule, "startsAt" | "expiresAt">, now: number): boolean {
   return (coupon.startsAt == null || coupon.startsAt <= now) && (coupon.expiresAt == null || now < coupon.expiresAt);
 }

@@ -67,3 +67,24 @@ function shipsWithin(days: number): DeliveryPromise {
     text: `ご注文から${days}日以内に発送します。`,
   };
 }
+
+/** A product's (or variation's) catalogue facts the shipping promise reads. */
+export interface ProductDeliveryFacts {
+  shippingDays: number;
+  preorderShipDate: string | null;
+  isDigital: boolean;
+  deliveryIcon: string | null;
+  deliveryIconType: "new" | "other" | null;
+  deliveryIconText: string | null;
+}
+
+/** The shipping promise (spec §3 "Delivery icon") of a product in a purchase state. */
+export function deliveryOf(product: ProductDeliveryFacts, state: Purchasability): DeliveryPromise {
+  return deliveryPromise({
+    state,
+    shippingDays: product.shippingDays,
+    preorderShipDate: product.preorderShipDate,
+    isDigital: product.isDigital,
+    catalogueIcon: { icon: product.deliveryIcon, type: product.deliveryIconType, text: product.deliveryIconText },
+  });
+}

@@ -22,6 +22,8 @@
  * open), LIKE on text (a substring match ignoring ASCII case; % and _ in the text are plain characters),
  * "=" on a fixed set of choices.
  */
+import { addDaysToDate, formatDateJa, jstDayStart } from "./dates";
+import { normaliseSearchText } from "./search-text";
 
 export type SortDirection = "ASC" | "DESC";
 export type FilterOperator = "BETWEEN" | "LIKE" | "=";
@@ -62,17 +64,12 @@ export interface ListingQuery<Sort extends string = string> {
   inputs: Record<string, FilterValue>;
 }
 
-/** Longest filter text kept (longer input is cut). */
-export const LISTING_TEXT_MAX_LENGTH = 100;
 /** Highest page number read; anything above is treated as malformed (page 0). */
 const PAGE_PATTERN = /^\d{1,6}$/;
 /** Form fields looked at; a hostile body with thousands of fields is not walked through. */
 const MAX_ENTRIES = 500;
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2099;
-const JST_OFFSET_MS = 9 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 type Entries = Iterable<[string, FormDataEntryValue]>;
 
@@ -96,12 +93,6 @@ function first(values: Map<string, string[]>, ...names: string[]): string | unde
     if (value !== undefined) return value;
   }
   return undefined;
-}
-
-/** NFKC (full-width letters and digits become ASCII), invisible characters dropped, spaces collapsed, cut. */
-export function normaliseFilterText(value: string): string {
-  const text = value.normalize("NFKC").replace(INVISIBLE, " ").replace(/\s+/gu, " ").trim();
-  return Array.from(text).slice(0, LISTING_TEXT_MAX_LENGTH).join("").trim();
 }
 
 /** A real calendar day as yyyy-mm-dd ("2026/1/5" and full-width digits accepted), or null. */
@@ -139,7 +130,7 @@ function readFilter(filter: ListingFilter, values: Map<string, string[]>): Filte
       return { from, to };
     }
     case "text": {
-      const text = normaliseFilterText(first(values, bracket, filter.name) ?? "");
+      const text = normaliseSearchText(first(values, bracket, filter.name) ?? "");
       return text ? text : null;
     }
     case "choice": {
@@ -242,12 +233,6 @@ export function nextSort<Sort extends string>(
   return { orderby: column, ordersens: query.ordersens === "ASC" ? "DESC" : "ASC" };
 }
 
-/** "2026-01-05" → "2026年1月5日" */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return `${year}年${month}月${date}日`;
-}
-
 export interface FilterBadge {
   name: string;
   label: string;
@@ -260,8 +245,8 @@ export function filterBadges(definition: ListingDefinition, query: ListingQuery)
     const value = query.inputs[filter.name];
     if (value == null) continue;
     if (filter.type === "date" && typeof value !== "string") {
-      const from = value.from ? formatDay(value.from) : "";
-      const to = value.to ? formatDay(value.to) : "";
+      const from = value.from ? formatDateJa(value.from) : "";
+      const to = value.to ? formatDateJa(value.to) : "";
       const range = from && to ? (from === to ? from : `${from}〜${to}`) : from ? `${from}以降` : `${to}まで`;
       badges.push({ name: filter.name, label: `${filter.label}：${range}` });
     } else if (filter.type === "choice" && typeof value === "string") {
@@ -279,11 +264,7 @@ export function filterBadges(definition: ListingDefinition, query: ListingQuery)
  * last one (exclusive), days being Japanese calendar days. Open ends are null.
  */
 export function jstDayRange(range: DateRange): { start: Date | null; end: Date | null } {
-  const startOf = (day: string, plusDays: number) => {
-    const [year, month, date] = day.split("-").map(Number);
-    return new Date(Date.UTC(year ?? FIRST_YEAR, (month ?? 1) - 1, date ?? 1) + plusDays * DAY_MS - JST_OFFSET_MS);
-  };
-  return { start: range.from ? startOf(range.from, 0) : null, end: range.to ? startOf(range.to, 1) : null };
+  return { start: range.from ? jstDayStart(range.from) : null, end: range.to ? jstDayStart(addDaysToDate(range.to, 1)) : null };
 }
 
 /** The page to show: `page`, or the last page when it is past the end (0 when there is nothing). */

@@ -12,6 +12,7 @@ import {
 } from "./limits";
 import { formatDateJa } from "./dates";
 import { RESTOCK_CONTACT } from "./product-notices";
+import { missingPick } from "./product-selection";
 import { includedTax, withTax } from "./tax";
 
 export interface PricedItem {
@@ -263,8 +264,7 @@ export function restockMessage(args: {
 export function calculatePrice(input: PriceInput): PriceResult {
   const { product, variation, choice } = input;
   const subscribe = input.subscribe === true;
-  const needsVariation = product.type === "variation" && !variation;
-  const needsChoice = variation?.type === "variable" && !choice;
+  const missing = missingPick({ productType: product.type, variation: variation ?? null, choicePicked: choice != null });
 
   const inventory = choice?.inventory ?? variation?.inventory ?? product.inventory;
   const inventoryPreorderMax = variation ? variation.inventoryPreorderMax : product.inventoryPreorderMax;
@@ -337,8 +337,8 @@ export function calculatePrice(input: PriceInput): PriceResult {
     in_cart: inCart,
     cart_holds_all: cartHoldsAll,
     low_stock: !cartHoldsAll && isLowStock(state, inventory),
-    needs_variation: needsVariation,
-    needs_choice: needsChoice,
+    needs_variation: missing === "choose_variation",
+    needs_choice: missing === "choose_choice",
     coupon_disabled: product.couponDisabled,
     tax_rate: product.taxRate,
   };

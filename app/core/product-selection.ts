@@ -10,6 +10,9 @@ export interface RawSelection {
   subscribe: boolean;
 }
 
+/** Nothing chosen: the product as its page first shows it. */
+export const NO_SELECTION: RawSelection = { variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false };
+
 const MAX_OPTION_VALUES = 20;
 
 function positiveInt(value: unknown): number | null {
@@ -67,6 +70,23 @@ export function resolveSelection<V extends SelectableVariation, O extends Select
   });
   const subscribe = product.subscribeOnly || (product.subscribable && raw.subscribe);
   return { variation, choice, optionChoices, quantity: raw.quantity, subscribe };
+}
+
+/** What is still to be picked before the product can be bought, as the notice that asks for it. */
+export type MissingPick = "choose_variation" | "choose_choice";
+
+/**
+ * A variation product needs one of its variations, and a variable variation one of its choices; the server
+ * refuses a purchase without them and the page asks for them before posting.
+ */
+export function missingPick(picked: {
+  productType: "simple" | "set" | "variation";
+  variation: { type: "normal" | "variable" } | null;
+  choicePicked: boolean;
+}): MissingPick | null {
+  if (picked.productType === "variation" && !picked.variation) return "choose_variation";
+  if (picked.variation?.type === "variable" && !picked.choicePicked) return "choose_choice";
+  return null;
 }
 
 /**

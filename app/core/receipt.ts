@@ -4,6 +4,7 @@
  * (宛名・但し書き) the member may edit.
  */
 import * as v from "valibot";
+import { collapseSpaces } from "~/core/search-text";
 import { includedTax, REDUCED_TAX_RATE, STANDARD_TAX_RATE, type TaxRate } from "~/core/tax";
 
 export interface RateTotals {
@@ -71,12 +72,11 @@ export function receiptTaxLines(totals: RateTotals): TaxLine[] {
 export const RECEIPT_FIELD_MAX_LENGTH = 40;
 /** The memo printed when the member has not written one. */
 export const DEFAULT_RECEIPT_MEMO = "お品代として";
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 const receiptText = (label: string) =>
   v.pipe(
     v.string(`${label}の形式が正しくありません`),
-    v.transform((value) => value.replace(INVISIBLE, " ").replace(/\s+/gu, " ").trim()),
+    v.transform(collapseSpaces),
     v.maxLength(RECEIPT_FIELD_MAX_LENGTH, `${label}は${RECEIPT_FIELD_MAX_LENGTH}文字以内で入力してください`),
   );
 

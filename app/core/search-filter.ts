@@ -8,8 +8,8 @@
  */
 import { hiraganaToKatakana, katakanaToHiragana } from "~/core/kana";
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
+import { normaliseSearchText } from "~/core/search-text";
 
-export const KEYWORD_MAX_LENGTH = 100;
 /** Words of one query that are matched (all must match); further words are ignored. */
 export const MAX_KEYWORD_TERMS = 5;
 export const MAX_FEATURES = 20;
@@ -27,7 +27,6 @@ export const SORT_LABELS: Record<SearchSort, string> = {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MAX_LENGTH = 64;
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 export interface SearchFilter {
   q: string;
@@ -44,12 +43,6 @@ export interface SearchFilter {
 /** As typed into a form: NFKC makes full-width digits and letters ASCII and half-width kana full-width. */
 function normalise(value: string): string {
   return value.normalize("NFKC").trim();
-}
-
-/** NFKC, control characters dropped, whitespace collapsed, at most KEYWORD_MAX_LENGTH characters. */
-function normaliseKeyword(value: string): string {
-  const text = value.normalize("NFKC").replace(INVISIBLE, " ").replace(/\s+/gu, " ").trim();
-  return Array.from(text).slice(0, KEYWORD_MAX_LENGTH).join("").trim();
 }
 
 /** True for a well-formed category/feature/tag slug as it is stored ("japanese-tea"). */
@@ -108,7 +101,7 @@ export function parseSearchFilter(params: URLSearchParams): SearchFilter {
   const sort = SEARCH_SORTS.find((known) => known === params.get("sort"));
   const page = normalise(params.get("page") ?? "");
   return {
-    q: q == null ? "" : normaliseKeyword(q),
+    q: q == null ? "" : normaliseSearchText(q),
     category: slugOf(params.get("category")),
     features: featureSlugs(params.getAll("feature")),
     ...orderedPriceRange(priceOf(params.get("priceMin"), PRICE_FILTER_MIN), priceOf(params.get("priceMax"), PRICE_FILTER_MAX)),

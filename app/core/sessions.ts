@@ -3,10 +3,12 @@
  * ends at logout, at a password change (the others), or after this long without a request; staff, who can
  * read every customer's tickets, sooner. Pure: time is passed in.
  */
+import { DAY_MS } from "./dates";
+
 export type SessionRole = "customer" | "staff";
 
 export const SESSION_IDLE_MS: Record<SessionRole, number> = {
-  customer: 30 * 24 * 60 * 60_000,
+  customer: 30 * DAY_MS,
   staff: 12 * 60 * 60_000,
 };
 

@@ -3,8 +3,7 @@
  * in Japan, no earlier than the item can ship (today + its shipping days, or a pre-order's ship date) and at
  * most SHIPPING_DAY_WINDOW_DAYS later. Digital items and subscriptions (they keep their own schedule) take none.
  */
-import { addDaysToDate, jstDate } from "./checkout";
-import { formatDay } from "./listing";
+import { addDaysToDate, formatDateJa, jstDate } from "./dates";
 import { SHIPPING_DAY_WINDOW_DAYS } from "./limits";
 
 export interface ShippingDayItem {
@@ -50,5 +49,5 @@ export function readShippingDay(value: unknown, item: ShippingDayItem, now: Date
 export const SHIPPING_DAY_MESSAGES = {
   notAvailable: "この商品は発送希望日を指定できません（ダウンロード商品・定期便）。",
   outOfRange: (earliest: string, latest: string) =>
-    `発送希望日は${formatDay(earliest)}から${formatDay(latest)}までの日付を指定してください。`,
+    `発送希望日は${formatDateJa(earliest)}から${formatDateJa(latest)}までの日付を指定してください。`,
 } as const;

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { requiredTrimmed } from "~/core/account-forms";
+import { daysAfter } from "~/core/dates";
 import { labelledChoices, type ListingDefinition } from "~/core/listing";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 
@@ -238,11 +239,9 @@ export function confirmationRequestProblem(ticket: TicketState): string | null {
   return null;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The moment before which a waiting request has expired. */
 export function confirmationDeadline(now: Date): Date {
-  return new Date(now.getTime() - TICKET_CONFIRMATION_TIMEOUT_DAYS * DAY_MS);
+  return daysAfter(now, -TICKET_CONFIRMATION_TIMEOUT_DAYS);
 }
 
 /** A ticket waiting for the customer's answer for 7 days or more closes itself. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
@@ -18,7 +18,11 @@ export function aliased<T extends AnySQLiteColumn>(column: T, name: string) {
   return sql<T["_"]["data"]>`${column}`.mapWith(column).as(name);
 }
 
-/** Rows valid at `now`: started (or no start) and not yet ended (or no end). */
+/** A column with its table's name, for correlated sub-selects (drizzle leaves it out on one-table queries). */
+export function qualified(column: AnySQLiteColumn) {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
 /**
  * Deletes the row `id` of a member-owned table (mails, buy-later items, restock requests) only when it
  * belongs to `userId`; false when the member has no such row (another member's id included).
@@ -33,6 +37,7 @@ export async function deleteOwnedRow(
   return removed.length > 0;
 }
 
+/** Rows valid at `now`: started (or no start) and not yet ended (or no end). */
 export function activeAt(startsAt: AnySQLiteColumn, endsAt: AnySQLiteColumn, now: Date) {
   return and(or(isNull(startsAt), lte(startsAt, now)), or(isNull(endsAt), gt(endsAt, now)));
 }

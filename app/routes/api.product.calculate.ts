@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readSelection } from "~/core/product-selection";
 import { methodNotAllowed, parseId, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
-import { loadVisiblePricedProduct, priceSelection } from "~/services/product.server";
+import { loadVisiblePricedProduct, priceSelection } from "~/services/product-pricing.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -7,7 +7,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readSelection } from "~/core/product-selection";
 import { idParam, jsonError, methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
 import { apiCoupon } from "~/services/coupon-rules.server";
-import { couponForSelection, loadVisiblePricedProduct, priceSelection, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { couponForSelection, loadVisiblePricedProduct, priceSelection } from "~/services/product-pricing.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -6,7 +6,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/web/auth.server";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, toggleFavorite } from "~/services/product.server";
+import { findApiProduct } from "~/services/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { toggleFavorite } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseIpList } from "~/core/subscription";
 import { idParam, jsonError, methodNotAllowed, sessionViewer } from "~/web/http.server";
 import { loadApiProduct } from "~/services/product-api.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.id, "商品ID");

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/web/http.server";
 import { loadApiProduct } from "~/services/product-api.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 export const loader = () => methodNotAllowed("POST");
 

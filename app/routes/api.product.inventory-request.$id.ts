@@ -20,7 +20,8 @@ import {
   redirectWithNotice,
   requirePost,
 } from "~/web/http.server";
-import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, requestRestockFor, type RestockRefusal } from "~/services/product.server";
+import { findApiProduct, requestRestockFor, type RestockRefusal } from "~/services/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 const UNKNOWN_VARIATION_MESSAGE = "選択されたタイプが正しくありません。";
 const UNKNOWN_SKU_MESSAGE = "指定された商品番号（SKU）はこの商品にありません。";

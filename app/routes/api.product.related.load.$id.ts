@@ -1,7 +1,8 @@
 /** POST /api/product/related/load/{id} (spec §7): related products (spec §3 "Related product"). */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, requirePost } from "~/web/http.server";
-import { loadVisibleRelated, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { loadVisibleRelated } from "~/services/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 const RELATED_TITLE = "この商品を見た方におすすめ";
 

@@ -1,7 +1,8 @@
 /** POST /api/product/reviews/count/{id} (spec §7): average rate and number of published reviews. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, requirePost } from "~/web/http.server";
-import { loadReviewStats, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { loadReviewStats } from "~/services/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -5,7 +5,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, pageParam, readApiFormData, requirePost } from "~/web/http.server";
-import { loadVisibleReviews, PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { loadVisibleReviews } from "~/services/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 const STAFF_COMMENT_USER = "スタッフ";
 

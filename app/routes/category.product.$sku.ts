@@ -11,7 +11,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getSession } from "~/web/auth.server";
 import { resolveCouponProductLink } from "~/services/cart-api.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/services/product.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 /** Coupon product links remembered per session (the session lives in a cookie). */
 const MAX_SKU_COUPONS = 20;

@@ -9,7 +9,7 @@ import { MEDIA_TEXT } from "~/core/images";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import { ticketModule, ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
 import { atResult, idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
-import { sendMessage } from "~/services/tickets.server";
+import { sendMessage } from "~/services/ticket-messages.server";
 import { messageInputFrom } from "~/web/tickets.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TICKET_TEXT } from "~/core/tickets";
 import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
-import { productForTicket } from "~/services/tickets.server";
+import { productForTicket } from "~/services/ticket-references.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.productId, "商品ID");

@@ -6,7 +6,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
-import { pastOrders } from "~/services/tickets.server";
+import { pastOrders } from "~/services/ticket-references.server";
 
 export const NOT_YOUR_ORDERS_MESSAGE = "ほかのお客様のご注文は表示できません。";
 

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CONFIRMATION_LABELS, isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
 import { idParam, jsonError, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
-import { answerTicketConfirmation } from "~/services/tickets.server";
+import { answerTicketConfirmation } from "~/services/ticket-status.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ticketId = idParam(params.ticketId, "お問い合わせID");

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
 import { ReviewStars } from "~/components/ReviewStars";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { formatDateTime } from "~/components/member/format";
+import { formatDateTime } from "~/core/dates";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
 import { isNavigation, pageParam, parseId, readFormData } from "~/web/http.server";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { formatDateTime, isoDateTime } from "~/components/member/format";
+import { formatDateTime, isoDateTime } from "~/core/dates";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StatusBadge } from "~/components/tickets/TicketHeader";
 import { parseListingQuery } from "~/core/listing";
@@ -12,7 +12,7 @@ import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } fro
 import { isNavigation, listingReturnPath, parseId, readFormData } from "~/web/http.server";
 import { listingJson } from "~/services/listing.server";
 import { canonicalListingRedirect } from "~/web/listing.server";
-import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets.server";
+import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/ticket-desk.server";
 
 const PATH = "/crm/tickets";
 

@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { formatLongDate, formatShortDate } from "~/components/member/format";
+import { formatDateJa, formatShortDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
@@ -50,7 +50,7 @@ export default function MemberHubPage() {
     {
       to: "/user/subscriptions",
       title: "定期便",
-      description: hub.nextDelivery ? `次回のお届け：${formatLongDate(hub.nextDelivery.nextShippingDate)}` : "ご利用中の定期便はありません",
+      description: hub.nextDelivery ? `次回のお届け：${formatDateJa(hub.nextDelivery.nextShippingDate)}` : "ご利用中の定期便はありません",
       testId: "hub-subscriptions",
     },
     { to: "/user/points", title: "ポイント", description: `${hub.points.toLocaleString("ja-JP")}pt ご利用いただけます`, testId: "hub-points" },

@@ -10,7 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
-import { formatDateTime, isoDateTime } from "~/components/member/format";
+import { formatDateTime, isoDateTime } from "~/core/dates";
 import { listingHref, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";

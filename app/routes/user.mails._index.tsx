@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MailDialog } from "~/components/member/MailDialog";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { formatDateTime, formatShortDate, isoDateTime } from "~/components/member/format";
+import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { listingSearchParams, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";

@@ -4,7 +4,7 @@ import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { OrderLineItem, OrderTotals } from "~/components/member/OrderParts";
-import { formatDateTime, formatLongDate, isoDateTime } from "~/components/member/format";
+import { formatDateTime, formatDateJa, isoDateTime } from "~/core/dates";
 import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable, SHIPMENT_STATUS_LABELS } from "~/core/orders";
@@ -56,7 +56,7 @@ export default function OrderDetail() {
               <Fact label="お支払い方法">{order.paymentLabel}</Fact>
               {order.deliveryDate || order.deliveryTimeSlot ? (
                 <Fact label="お届け希望">
-                  {[order.deliveryDate ? formatLongDate(order.deliveryDate) : "", order.deliveryTimeSlot ?? ""].filter(Boolean).join(" ")}
+                  {[order.deliveryDate ? formatDateJa(order.deliveryDate) : "", order.deliveryTimeSlot ?? ""].filter(Boolean).join(" ")}
                 </Fact>
               ) : null}
             </dl>
@@ -82,7 +82,7 @@ export default function OrderDetail() {
               </h2>
               <p className="m-0 mt-1 flex flex-wrap gap-x-3 text-xs text-gray-700">
                 <span data-testid="shipment-status">{SHIPMENT_STATUS_LABELS[shipment.status]}</span>
-                {shipment.shippedAt ? <span>発送日：{formatLongDate(shipment.shippedAt)}</span> : null}
+                {shipment.shippedAt ? <span>発送日：{formatDateJa(shipment.shippedAt)}</span> : null}
                 {shipment.trackingNumber ? <span>お問い合わせ番号：{shipment.trackingNumber}</span> : null}
                 <span>送料：{shipment.shippingFee === 0 ? "無料" : `${shipment.shippingFee.toLocaleString("ja-JP")}円`}</span>
               </p>

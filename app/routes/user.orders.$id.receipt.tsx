@@ -9,7 +9,7 @@ import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { formatLongDate } from "~/components/member/format";
+import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
@@ -132,7 +132,7 @@ export default function ReceiptPage() {
             </div>
             <div>
               <dt className="inline">発行日：</dt>
-              <dd className="m-0 inline">{formatLongDate(issuedAt)}</dd>
+              <dd className="m-0 inline">{formatDateJa(issuedAt)}</dd>
             </div>
           </dl>
         </header>
@@ -238,7 +238,7 @@ export default function ReceiptPage() {
         <dl className="m-0 grid gap-0.5 text-xs">
           <div>
             <dt className="inline">ご注文日：</dt>
-            <dd className="m-0 inline">{formatLongDate(receipt.dateCreated)}</dd>
+            <dd className="m-0 inline">{formatDateJa(receipt.dateCreated)}</dd>
           </div>
           <div>
             <dt className="inline">お支払い方法：</dt>

@@ -4,7 +4,7 @@ import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
-import { formatShortDate, isoDateTime } from "~/components/member/format";
+import { formatShortDate, isoDateTime } from "~/core/dates";
 import { MAX_POINTS_PER_ORDER } from "~/core/limits";
 import { parseListingQuery } from "~/core/listing";
 import { POINT_LISTING } from "~/core/member-listings";

@@ -4,7 +4,7 @@ import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { formatShortDate, isoDateTime } from "~/components/member/format";
+import { formatShortDate, isoDateTime } from "~/core/dates";
 import { SHOP_NAME } from "~/core/site";
 import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";

@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { formatDateTime, formatLongDate } from "~/components/member/format";
+import { formatDateTime, formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
@@ -106,10 +106,10 @@ export default function SubscriptionPage() {
           {active ? (
             <>
               <Fact label="次回お支払い予定日" testId="next-payment">
-                {formatLongDate(subscription.nextPaymentDate)}
+                {formatDateJa(subscription.nextPaymentDate)}
               </Fact>
               <Fact label="次回お届け予定日" testId="next-shipping">
-                {formatLongDate(subscription.nextShippingDate)}
+                {formatDateJa(subscription.nextShippingDate)}
               </Fact>
             </>
           ) : subscription.cancelledAt ? (
@@ -129,7 +129,7 @@ export default function SubscriptionPage() {
               {subscription.address.name} 様<br />{subscription.address.postal} {subscription.address.street}
             </Fact>
           ) : null}
-          <Fact label="解約・スキップ">{formatLongDate(subscription.cancelDate)}より後のお届け分から可能</Fact>
+          <Fact label="解約・スキップ">{formatDateJa(subscription.cancelDate)}より後のお届け分から可能</Fact>
         </dl>
       </section>
 
@@ -145,8 +145,8 @@ export default function SubscriptionPage() {
                 <input type="hidden" name="delivery" value={subscription.nextShippingDate} />
                 <p role="alert" className="m-0 text-sm">
                   {confirm === "skip"
-                    ? `${formatLongDate(subscription.nextShippingDate)}のお届けをスキップしますか？この回のお届けとご請求はなくなります。`
-                    : `定期便を解約しますか？${formatLongDate(subscription.nextShippingDate)}以降のお届けはなくなります。`}
+                    ? `${formatDateJa(subscription.nextShippingDate)}のお届けをスキップしますか？この回のお届けとご請求はなくなります。`
+                    : `定期便を解約しますか？${formatDateJa(subscription.nextShippingDate)}以降のお届けはなくなります。`}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
-import { formatLongDate } from "~/components/member/format";
+import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import { listSubscriptions } from "~/services/subscriptions.server";
@@ -40,7 +40,7 @@ export default function Subscriptions() {
                 {subscription.status === "active" ? (
                   <>
                     <span>
-                      次回お届け予定日：<strong>{formatLongDate(subscription.nextShippingDate)}</strong>
+                      次回お届け予定日：<strong>{formatDateJa(subscription.nextShippingDate)}</strong>
                     </span>
                     <span className="text-xs text-gray-700">
                       {subscription.periodMonths}か月ごと・{subscription.quantity}点・{formatYen(subscription.amount)}（税込）

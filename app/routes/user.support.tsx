@@ -8,7 +8,8 @@ import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewT
 import { SHOP_NAME } from "~/core/site";
 import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
 import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
-import { createTicket, loadSupportPage, pastOrders, type PastOrder } from "~/services/tickets.server";
+import { createTicket } from "~/services/ticket-messages.server";
+import { loadSupportPage, type PastOrder, pastOrders } from "~/services/ticket-references.server";
 import { messageInputFrom } from "~/web/tickets.server";
 
 export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
 import { ADDRESS_FORM_MESSAGES, type AddressInput, type AddressJson, type AddressListEntry } from "~/core/address-form";
 import { withOneDefault } from "~/core/address-book";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
+import { addressColumns, addressJson } from "~/core/address-records";
 import type { Database } from "~/db/client.server";
 import { addresses } from "~/db/schema";
 
@@ -20,41 +21,9 @@ export type AddressResult<T> = { ok: true; value: T } | { ok: false; status: 404
 
 const notFound = { ok: false, status: 404, error: ADDRESS_FORM_MESSAGES.notFound } as const;
 
-export function addressJson(row: AddressRow): AddressJson {
-  return {
-    id: row.id,
-    title: row.title,
-    lastname: row.lastname,
-    firstname: row.firstname,
-    lastname_jp: row.lastnameJp,
-    firstname_jp: row.firstnameJp,
-    postal_code: row.postalCode,
-    prefecture: row.prefecture,
-    city: row.city,
-    district: row.district,
-    address1: row.address1,
-    address2: row.address2,
-    phone: row.phone,
-    default: row.isDefault,
-  };
-}
-
 /** The columns an address form writes (everything but the owner, the id and the default flag). */
 function columns(input: AddressInput) {
-  return {
-    title: input.title,
-    lastname: input.lastname,
-    firstname: input.firstname,
-    lastnameJp: input.lastname_jp,
-    firstnameJp: input.firstname_jp,
-    postalCode: input.postal_code,
-    prefecture: input.prefecture,
-    city: input.city,
-    district: input.district,
-    address1: input.address1,
-    address2: input.address2,
-    phone: input.phone,
-  };
+  return { title: input.title, ...addressColumns(input) };
 }
 
 const ownedBy = (userId: number) => eq(addresses.userId, userId);

@@ -9,6 +9,7 @@ import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
 import { couponUsedUp } from "./checkout.server";
 import { CART_MESSAGES } from "~/core/cart";
+import { couponCodeOf } from "~/core/coupons";
 import { NOTICE_MAX_LENGTH } from "~/core/limits";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { forceQuantity } from "~/core/pricing";
@@ -66,8 +67,6 @@ export const CART_ACTION_MESSAGES = {
   emptyCart: "カートは空です。",
 } as const;
 
-const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
-
 const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 | 429 = 400): CartActionResult => ({ ok: false, field, error, status });
 const OK: CartActionResult = { ok: true };
 
@@ -110,9 +109,9 @@ export async function toggleWrapping(actor: CartActor, lineId: number, wrapping:
 
 /** Tries the coupon on the current cart; saves it only when the engine accepts it. */
 export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<CartActionResult> {
-  const code = typeof rawCode === "string" ? rawCode.normalize("NFKC").trim().toUpperCase() : "";
-  if (!code) return fail("coupon", CART_ACTION_MESSAGES.couponEmpty);
-  if (!COUPON_CODE.test(code)) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
+  if (typeof rawCode !== "string" || !rawCode.normalize("NFKC").trim()) return fail("coupon", CART_ACTION_MESSAGES.couponEmpty);
+  const code = couponCodeOf(rawCode);
+  if (!code) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
   const cartId = await findCartId(actor.db, actor.owner);
   if (!cartId) return fail("coupon", CART_ACTION_MESSAGES.emptyCart, 409);
   // Counted before the code is looked up, so a burst of guesses gets no more lookups than the limit.

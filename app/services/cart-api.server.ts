@@ -5,13 +5,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { CART_MESSAGES, cartLineKey } from "~/core/cart";
-import { isCouponActive } from "~/core/coupons";
+import { couponCodeOf, isCouponActive } from "~/core/coupons";
 import type { RawSelection } from "~/core/product-selection";
 import { activeAt, type Database } from "~/db/client.server";
 import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
-import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, cartFailure, usedUpByMember, type CartFailure, type CartResult } from "./cart-actions.server";
-import { ensureCart, listOwnedLines, loadCart, saveForLater, updateCart, type CartActor, type StoredCartLine } from "./cart.server";
-import { findApiProduct, isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "./product.server";
+import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, cartFailure, type CartFailure, type CartResult, usedUpByMember } from "./cart-actions.server";
+import { type CartActor, ensureCart, listOwnedLines, loadCart, saveForLater, type StoredCartLine, updateCart } from "./cart.server";
+import { findApiProduct } from "./product-by-id.server";
+import { isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "~/core/products";
 
 export const CART_API_MESSAGES = {
   lineRequired: "対象の商品を指定してください。",
@@ -85,17 +86,15 @@ export async function buyLaterProduct(actor: CartActor, productId: number, lineI
   return { ok: true };
 }
 
-const CODE = /^[A-Za-z0-9_-]{1,40}$/;
-
 /** The coupon campaign running now under this code (case-insensitive), or null. */
 export async function findActiveCampaign(db: Database, rawCode: string, now: Date) {
-  const code = rawCode.normalize("NFKC").trim();
-  if (!CODE.test(code)) return null;
+  const code = couponCodeOf(rawCode);
+  if (!code) return null;
   return (
     (await db
       .select({ code: couponCampaigns.code, title: couponCampaigns.title })
       .from(couponCampaigns)
-      .where(and(sql`upper(${couponCampaigns.code}) = ${code.toUpperCase()}`, activeAt(couponCampaigns.startsAt, couponCampaigns.endsAt, now)))
+      .where(and(sql`upper(${couponCampaigns.code}) = ${code}`, activeAt(couponCampaigns.startsAt, couponCampaigns.endsAt, now)))
       .get()) ?? null
   );
 }
@@ -111,11 +110,11 @@ export type CouponLinkResult = { ok: true; campaign: string } | { ok: true; coup
 export async function followCouponLink(actor: CartActor, rawCode: string): Promise<CouponLinkResult> {
   const campaign = await findActiveCampaign(actor.db, rawCode, actor.now);
   if (campaign) return { ok: true, campaign: campaign.code };
-  const code = rawCode.normalize("NFKC").trim().toUpperCase();
-  const coupon = CODE.test(code)
+  const code = couponCodeOf(rawCode);
+  const coupon = code
     ? await actor.db.select().from(coupons).where(and(eq(coupons.code, code), eq(coupons.isAuto, false))).get()
     : undefined;
-  if (!coupon) return cartFailure("coupon", CART_API_MESSAGES.campaignUnknown, 404);
+  if (!coupon || !code) return cartFailure("coupon", CART_API_MESSAGES.campaignUnknown, 404);
   const now = actor.now.getTime();
   if (coupon.startsAt && now < coupon.startsAt.getTime()) return cartFailure("coupon", CART_MESSAGES.couponNotStarted, 409);
   if (coupon.expiresAt && now >= coupon.expiresAt.getTime()) return cartFailure("coupon", CART_MESSAGES.couponExpired, 409);
@@ -146,14 +145,14 @@ export async function resolveCouponProductLink(db: Database, sku: string, rawCod
     .where(eq(products.sku, sku))
     .get();
   if (!product || !isApiVisible(product)) return null;
-  const code = rawCode?.normalize("NFKC").trim() ?? "";
+  const code = couponCodeOf(rawCode ?? "");
   let couponCode: string | null = null;
-  if (CODE.test(code)) {
+  if (code) {
     const coupon = await db
       .select({ code: coupons.code, startsAt: coupons.startsAt, expiresAt: coupons.expiresAt })
       .from(coupons)
       .innerJoin(couponProductPrices, and(eq(couponProductPrices.couponId, coupons.id), eq(couponProductPrices.productId, product.id)))
-      .where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`)
+      .where(sql`upper(${coupons.code}) = ${code}`)
       .get();
     if (coupon && isCouponActive({ startsAt: coupon.startsAt?.getTime() ?? null, expiresAt: coupon.expiresAt?.getTime() ?? null }, now.getTime())) {
       couponCode = coupon.code;

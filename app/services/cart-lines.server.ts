@@ -7,7 +7,8 @@
 import { secretMatches } from "~/auth/secrets.server";
 import type { CartLineInput } from "~/core/cart";
 import type { cartLines } from "~/db/schema";
-import { priceSelection, productPath, type ShapedProduct } from "./product.server";
+import { priceSelection, type ShapedProduct } from "./product-pricing.server";
+import { productPath } from "~/core/products";
 
 /** A private product's link opened by the visitor, with the link's secret: their grant to buy it (kept in the session). */
 export interface PrivateGrant {

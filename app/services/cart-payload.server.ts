@@ -7,7 +7,7 @@ import type { AppliedCoupon, Cart, CartCoupon, CartLine, Shipment } from "~/core
 import { subscriptionSchedule } from "~/core/checkout";
 import { pointsEarned } from "~/core/points";
 import { includedTax } from "~/core/tax";
-import { addressJson } from "./addresses.server";
+import { addressJson } from "~/core/address-records";
 import type { CartLineView } from "./cart-lines.server";
 import { apiCoupon } from "./coupon-rules.server";
 import type { CartView } from "./cart.server";

@@ -4,9 +4,9 @@
  * product page, then the cart engine (app/core/cart.ts) computes the whole Cart.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { computeCart } from "~/core/cart-engine";
 import {
   cartLineKey,
-  computeCart,
   type Cart,
   type CartCoupon,
   type CouponCampaign,
@@ -37,7 +37,7 @@ import {
 } from "~/db/schema";
 import { parseOptionKey, priceCartLines, type CartLineView, type PrivateGrant } from "./cart-lines.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
-import { pricedProductsQueries, shapeProducts, type ShapedProduct } from "./product.server";
+import { pricedProductsQueries, type ShapedProduct, shapeProducts } from "./product-pricing.server";
 
 export type { CartLineView };
 

@@ -19,7 +19,7 @@ import {
   stockRequests,
   variationChoices,
 } from "~/db/schema";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 
 export const FAVORITES_PAGE_SIZE = 24;
 

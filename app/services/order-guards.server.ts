@@ -13,6 +13,19 @@ export function guard(db: Database, condition: SQL) {
   return db.select({ ok: sql<number>`case when ${condition} then count(*) else abs(-9223372036854775808) end` }).from(users);
 }
 
+/**
+ * Whether a failed batch failed on what it guards: a guard above (SQLite's integer overflow, which no
+ * statement of an order raises otherwise) or a constraint a racing request can break (a placement token
+ * or e-mail taken meanwhile, stock below zero, a row gone). Anything else — D1 unreachable, a NOT NULL or
+ * syntax error — is a fault, not a changed cart. D1 puts SQLite's message in the error's (and its cause's).
+ */
+export function isGuardFailure(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (/integer overflow|(UNIQUE|CHECK|FOREIGN KEY) constraint failed/.test(cause.message)) return true;
+  }
+  return false;
+}
+
 /** Stock comes off the choice (when it keeps its own), the variation, or the product; pre-orders off pre-order stock. */
 export function stockStatements(
   db: Database,

@@ -3,24 +3,15 @@
  * field names of spec §3 "Product" and "Delivery icon", each in one D1 round trip.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DeliveryIcon } from "~/core/delivery";
+import { deliveryOf, type DeliveryIcon } from "~/core/delivery";
 import { sellingPrice, type PriceResult } from "~/core/pricing";
+import { NO_SELECTION } from "~/core/product-selection";
+import { isApiVisible, productPath } from "~/core/products";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { favorites, productMedia } from "~/db/schema";
-import {
-  buyLaterQuery,
-  deliveryOf,
-  isApiVisible,
-  NO_SELECTION,
-  priceSelection,
-  pricedProductsQueries,
-  productPath,
-  shapeProducts,
-  type PricedProductsRows,
-  type ShapedProduct,
-  type Viewer,
-} from "./product.server";
+import { buyLaterQuery } from "./product.server";
+import { pricedProductsQueries, type PricedProductsRows, priceSelection, type ShapedProduct, shapeProducts, type Viewer } from "./product-pricing.server";
 
 /** What an item that cannot be bought now shows as its icon: nothing (clients read icon_info.icon). */
 const NO_DELIVERY_ICON: DeliveryIcon = { icon: "", icon_type: "other", show_text: "" };

@@ -7,7 +7,9 @@ import { productBadges, productNotes } from "~/core/product-notes";
 import { productNotice, shownNotice } from "~/core/product-notices";
 import type { RawSelection } from "~/core/product-selection";
 import type { Database } from "~/db/client.server";
-import { deliveryOf, loadProductPage, priceSelection, type ProductAccess, type Viewer } from "./product.server";
+import { deliveryOf } from "~/core/delivery";
+import { loadProductPage, type ProductAccess } from "./product.server";
+import { priceSelection, type Viewer } from "./product-pricing.server";
 
 /** What the page's URL asks for beyond the product: the review page, the selection, the subscription quantity, a notice. */
 export interface ProductPageQuery {

@@ -7,8 +7,9 @@ import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { MAX_RESTOCK_QUANTITY, RESTOCK_MESSAGES } from "~/core/restock";
 import { aliased, type Database } from "~/db/client.server";
 import { categories, products, productVariations, stockRequests, users } from "~/db/schema";
-import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
-import { productPath } from "./product.server";
+import { restockMail } from "~/mail/restock-mails";
+import { mailStatement } from "./mails.server";
+import { productPath } from "~/core/products";
 
 /** Requests notified per D1 batch (each adds a mail statement; ids are bound parameters). */
 const REQUESTS_PER_BATCH = 50;
@@ -16,16 +17,6 @@ const REQUESTS_PER_BATCH = 50;
 export type RestockResult =
   | { ok: true; inventory: number; notified: number; title: string }
   | { ok: false; status: 400 | 404; error: string };
-
-export function restockMail(name: string, title: string, url: string): MailContent {
-  return {
-    title: `【再入荷のお知らせ】「${title}」が再入荷しました`,
-    content:
-      `<p>${escapeHtml(name)} 様</p><p>再入荷のお知らせをご希望いただいた商品が入荷しました。</p>` +
-      `<ul><li><a href="${escapeHtml(url)}">${escapeHtml(title)}</a></li></ul>` +
-      "<p>数に限りがございますので、お早めにお買い求めください。</p>",
-  };
-}
 
 /**
  * Adds `quantity` to the stock of a product (simple/set) or of one variation (variation products), then
@@ -81,7 +72,7 @@ export async function restockItem(
         .returning({ inventory: products.inventory });
 
   const notify = (chunk: typeof requests) => [
-    ...chunk.map((request) => mailStatement(db, request.userId, restockMail(`${request.lastname} ${request.firstname}`, title, url), now)),
+    ...chunk.map((request) => mailStatement(db, request.userId, restockMail({ name: `${request.lastname} ${request.firstname}`, product: { title, url } }), now)),
     db
       .update(stockRequests)
       .set({ notifiedAt: now })

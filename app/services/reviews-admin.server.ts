@@ -9,10 +9,14 @@ import { REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, REVIEWS_ADMIN_PAGE_SIZE, re
 import { aliased, type Database } from "~/db/client.server";
 import { categories, products, reviews } from "~/db/schema";
 import { sanitizeRichText } from "./html.server";
-import { escapeHtml } from "./mails.server";
-import { productPath } from "./product.server";
+import { productPath } from "~/core/products";
 
 export { REVIEW_REPLY_TEXT, reviewFilter, type ReviewFilter };
+
+/** Escapes the five characters that carry meaning in HTML, as numeric references (the stored replies' own form). */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
 
 /** Plain text → the stored HTML: paragraphs on blank lines, line breaks kept, everything escaped. */
 export function replyTextToHtml(text: string): string {

@@ -5,15 +5,12 @@
  * member: another member's subscription is "not found".
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatDay } from "~/core/listing";
-import { formatYen } from "~/core/money";
+import { addDaysToDate, jstDate } from "~/core/dates";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeAddress } from "~/core/address-book";
-import { SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
+import { addressJson } from "~/core/address-records";
 import {
-  addDaysIso,
   datesAfterSkip,
-  jstToday,
   subscriptionChangeAllowed,
   subscriptionRefusalMessage,
   UPCOMING_REMINDER_DAYS,
@@ -23,9 +20,9 @@ import {
 import { includedTax } from "~/core/tax";
 import { aliased, type Database } from "~/db/client.server";
 import { addresses, categories, notificationMails, productMedia, products, productVariations, subscriptions, users } from "~/db/schema";
-import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
-import { productPath } from "./product.server";
-import { addressJson } from "./addresses.server";
+import { cancelledMail, skippedMail, upcomingMail } from "~/mail/subscription-mails";
+import { mailStatement } from "./mails.server";
+import { productPath } from "~/core/products";
 
 export const SUBSCRIPTION_NOT_FOUND_MESSAGE = "定期便が見つかりません。URLが正しいかご確認ください。";
 const REMINDER_CHUNK = 50;
@@ -99,7 +96,7 @@ export async function listSubscriptions(db: Database, userId: number, now: Date)
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(subscriptions.status), asc(subscriptions.nextShippingDate), desc(subscriptions.id))
     .all();
-  const today = jstToday(now);
+  const today = jstDate(now);
   return rows.map((row) => shape(row, today));
 }
 
@@ -117,7 +114,7 @@ export async function loadSubscription(db: Database, userId: number, subscriptio
   if (!row) return null;
   const address = addressRows[0];
   return {
-    ...shape(row, jstToday(now)),
+    ...shape(row, jstDate(now)),
     address: address
       ? {
           name: `${address.lastname} ${address.firstname}`,
@@ -128,50 +125,6 @@ export async function loadSubscription(db: Database, userId: number, subscriptio
 }
 
 export type SubscriptionDetail = NonNullable<Awaited<ReturnType<typeof loadSubscription>>>;
-
-// ─── Mails ──────────────────────────────────────────────────────────────────────────────────
-
-function greeting(name: string): string {
-  return `<p>${escapeHtml(name)} 様</p><p>いつも${SHOP_NAME}をご利用いただきありがとうございます。</p>`;
-}
-
-function manageLink(id: number): string {
-  return `<p>定期便の内容は<a href="/user/subscriptions/${id}">マイページの「定期便」</a>からご確認いただけます。ご不明な点はカスタマーサービス（${SUPPORT_PHONE}）までお問い合わせください。</p>`;
-}
-
-export function skippedMail(name: string, view: SubscriptionView, skipped: string, next: { nextShippingDate: string; nextPaymentDate: string }): MailContent {
-  return {
-    title: `【定期便】${formatDay(skipped)}のお届けをスキップしました`,
-    content:
-      greeting(name) +
-      `<p>「${escapeHtml(view.title)}」の定期便について、${formatDay(skipped)}のお届けをスキップしました。この回のお届けとご請求はありません。</p>` +
-      `<p>次回のお届け予定日：${formatDay(next.nextShippingDate)}<br>次回のお支払い予定日：${formatDay(next.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
-      manageLink(view.id),
-  };
-}
-
-export function cancelledMail(name: string, view: SubscriptionView): MailContent {
-  return {
-    title: `【定期便】「${view.title}」の定期便を解約しました`,
-    content:
-      greeting(name) +
-      `<p>「${escapeHtml(view.title)}」の定期便の解約を承りました。${formatDay(view.nextShippingDate)}以降のお届けとご請求はありません。</p>` +
-      "<p>これまでご利用いただき、誠にありがとうございました。またのご利用をお待ちしております。</p>" +
-      manageLink(view.id),
-  };
-}
-
-export function upcomingMail(name: string, view: SubscriptionView): MailContent {
-  return {
-    title: `【定期便】「${view.title}」を${formatDay(view.nextShippingDate)}にお届けします`,
-    content:
-      greeting(name) +
-      `<p>次回の定期便のお届け予定をお知らせします。</p>` +
-      `<p>商品：${escapeHtml(view.title)}<br>お届け予定日：${formatDay(view.nextShippingDate)}<br>お支払い予定日：${formatDay(view.nextPaymentDate)}<br>数量：${view.quantity}点<br>お支払い金額：${formatYen(view.amount)}（税込）</p>` +
-      (view.changeAllowed ? "<p>この回のお届けが不要な場合は、マイページからスキップできます。</p>" : "") +
-      manageLink(view.id),
-  };
-}
 
 // ─── Changes ────────────────────────────────────────────────────────────────────────────────
 
@@ -200,10 +153,10 @@ export async function changeSubscription(
   const row = rows[0];
   if (!row) return { ok: false, status: 404, error: SUBSCRIPTION_NOT_FOUND_MESSAGE };
   if (options.delivery != null && options.delivery !== row.nextShippingDate) return { ok: false, status: 409, error: SUBSCRIPTION_STALE_MESSAGE };
-  const allowed = subscriptionChangeAllowed(row, jstToday(now));
+  const allowed = subscriptionChangeAllowed(row, jstDate(now));
   if (!allowed.ok) return { ok: false, status: 409, error: subscriptionRefusalMessage(allowed.reason, row) };
 
-  const view = shape(row, jstToday(now));
+  const view = shape(row, jstDate(now));
   const name = people[0] ? `${people[0].lastname} ${people[0].firstname}` : "";
   const unchanged = and(
     eq(subscriptions.id, row.id),
@@ -215,7 +168,7 @@ export async function changeSubscription(
   const update = next
     ? db.update(subscriptions).set(next).where(unchanged).returning({ id: subscriptions.id })
     : db.update(subscriptions).set({ status: "cancelled", cancelledAt: now }).where(unchanged).returning({ id: subscriptions.id });
-  const mail = next ? skippedMail(name, view, row.nextShippingDate, next) : cancelledMail(name, view);
+  const mail = next ? skippedMail({ name, subscription: view, skipped: row.nextShippingDate, next }) : cancelledMail({ name, subscription: view });
   const [updated, written] = await db.batch([update, mailStatement(db, userId, mail, now).returning({ id: notificationMails.id })]);
   if (updated.length === 0) {
     // Another request changed it between our read and this batch: take back the mail this one wrote.
@@ -232,7 +185,7 @@ export async function changeSubscription(
  * is not written again). Meant for a daily scheduled run; answers how many mails it wrote.
  */
 export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promise<number> {
-  const today = jstToday(now);
+  const today = jstDate(now);
   const rows = await db
     .select({ ...subscriptionColumns, lastname: users.lastname, firstname: users.firstname })
     .from(subscriptions)
@@ -244,11 +197,13 @@ export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promi
       and(
         eq(subscriptions.status, "active"),
         sql`${subscriptions.nextShippingDate} > ${today}`,
-        sql`${subscriptions.nextShippingDate} <= ${addDaysIso(today, UPCOMING_REMINDER_DAYS)}`,
+        sql`${subscriptions.nextShippingDate} <= ${addDaysToDate(today, UPCOMING_REMINDER_DAYS)}`,
       ),
     )
     .all();
-  const due = rows.filter((row) => upcomingReminderDue(row, today)).map((row) => ({ row, mail: upcomingMail(`${row.lastname} ${row.firstname}`, shape(row, today)) }));
+  const due = rows
+    .filter((row) => upcomingReminderDue(row, today))
+    .map((row) => ({ row, mail: upcomingMail({ name: `${row.lastname} ${row.firstname}`, subscription: shape(row, today) }) }));
   let count = 0;
   // D1 binds at most 100 parameters per statement: look up earlier reminders a chunk at a time.
   for (let start = 0; start < due.length; start += REMINDER_CHUNK) {
@@ -256,9 +211,9 @@ export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promi
     const written = await db
       .select({ userId: notificationMails.userId, title: notificationMails.title })
       .from(notificationMails)
-      .where(inArray(notificationMails.title, chunk.map(({ mail }) => mail.title)))
+      .where(inArray(notificationMails.title, chunk.map(({ mail }) => mail.subject)))
       .all();
-    const fresh = chunk.filter(({ row, mail }) => !written.some((old) => old.userId === row.userId && old.title === mail.title));
+    const fresh = chunk.filter(({ row, mail }) => !written.some((old) => old.userId === row.userId && old.title === mail.subject));
     const [first, ...rest] = fresh.map(({ row, mail }) => mailStatement(db, row.userId, mail, now));
     if (!first) continue;
     await db.batch([first, ...rest]);

@@ -1,36 +1,16 @@
 /**
- * Support tickets on D1 (spec §3, §4, §7): new tickets (one per form `session`), threads for the
- * customer and for staff, messages with R2 attachments, read marks, resolution confirmation, the 7-day
- * auto-close and the notification mails staff actions write. Rules come from app/core/tickets.ts.
+ * Support tickets on D1 (spec §3, §4, §7), reading: a ticket's thread for its customer or for staff (with
+ * read marks), a customer's tickets and the unread badges. New tickets and messages are written in
+ * ticket-messages.server.ts, status changes in ticket-status.server.ts, the staff list is
+ * ticket-desk.server.ts, and what a new ticket may name is ticket-references.server.ts. Rules come from
+ * app/core/tickets.ts.
  */
-import { and, asc, count, desc, eq, getTableName, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  answerConfirmation,
-  confirmationDeadline,
-  confirmationRequestProblem,
-  excerpt,
-  messageProblem,
-  PRIORITY_RANK,
-  replyChoiceOf,
-  TICKET_LISTING,
-  type TicketSort,
-  senderName,
-  ticketPriority,
-  TICKET_TEXT,
-  type ConfirmationAnswer,
-  type NewTicketInput,
-  type TicketConfirmation,
-  type TicketPriority,
-  type TicketStatus,
-} from "~/core/tickets";
-import type { ListingQuery } from "~/core/listing";
-import { aliased, type Database } from "~/db/client.server";
-import { categories, media, notificationMails, orderLines, orders, productMedia, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
-import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
-import { escapeHtml, mailStatement, type MailContent } from "./mails.server";
-import { MEDIA_COLUMNS, ownsPendingMedia, purgeOrphanMedia, storeImages, toMediaItem, type MediaItem } from "./media.server";
-import { productPath } from "./product.server";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { excerpt, senderName, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets";
+import { aliased, qualified, type Database } from "~/db/client.server";
+import { categories, media, orderLines, orders, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
+import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "./media.server";
+import { productPath } from "~/core/products";
 
 export interface Viewer {
   id: number;
@@ -40,7 +20,7 @@ export interface Viewer {
 export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket";
 export type TicketFailure = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 415; field: TicketField; error: string };
 
-const fail = (status: TicketFailure["status"], field: TicketField, error: string): TicketFailure => ({ ok: false, status, field, error });
+export const fail = (status: TicketFailure["status"], field: TicketField, error: string): TicketFailure => ({ ok: false, status, field, error });
 
 /** A ticket as threads, lists and the JSON API show it. */
 export interface TicketHead {
@@ -79,14 +59,10 @@ export interface Thread {
   messages: ThreadMessage[];
 }
 
-/** A column with its table's name, for correlated sub-selects (drizzle leaves it out on one-table queries). */
-function qualified(column: AnySQLiteColumn) {
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-}
-
 const canSee = (viewer: Viewer, ticketUserId: number) => viewer.role === "staff" || viewer.id === ticketUserId;
 
-// ─── Reading ───────────────────────────────────────────────────────────────────────────────
+/** A ticket's latest message (its description until there is one), for the lists. */
+export const lastMessage = sql<string>`coalesce((select ${ticketMessages.message} from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} order by ${ticketMessages.id} desc limit 1), ${tickets.description})`;
 
 function headQuery(db: Database, ticketId: number) {
   return db
@@ -197,7 +173,7 @@ function toHead(row: HeadRow, details: TicketHead["details"]): TicketHead {
   };
 }
 
-function toMessages(rows: MessageRow[], gallery: GalleryRow[], customer: { lastname: string; firstname: string }): ThreadMessage[] {
+export function toMessages(rows: MessageRow[], gallery: GalleryRow[], customer: { lastname: string; firstname: string }): ThreadMessage[] {
   return rows.map((row) => ({
     id: row.id,
     message: row.message,
@@ -256,9 +232,8 @@ export interface CustomerTicketSummary {
   lastMessage: string;
 }
 
-function customerTicketsQuery(db: Database, userId: number, limit: number) {
+export function customerTicketsQuery(db: Database, userId: number, limit: number) {
   const unread = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is not null and ${ticketMessages.readAt} is null)`;
-  const last = sql<string>`coalesce((select ${ticketMessages.message} from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} order by ${ticketMessages.id} desc limit 1), ${tickets.description})`;
   return db
     .select({
       id: tickets.id,
@@ -269,7 +244,7 @@ function customerTicketsQuery(db: Database, userId: number, limit: number) {
       createdAt: tickets.createdAt,
       updatedAt: tickets.updatedAt,
       unread,
-      last,
+      last: lastMessage,
     })
     .from(tickets)
     .where(eq(tickets.userId, userId))
@@ -277,7 +252,7 @@ function customerTicketsQuery(db: Database, userId: number, limit: number) {
     .limit(limit);
 }
 
-function toCustomerTicket(row: Awaited<ReturnType<typeof customerTicketsQuery>>[number]): CustomerTicketSummary {
+export function toCustomerTicket(row: Awaited<ReturnType<typeof customerTicketsQuery>>[number]): CustomerTicketSummary {
   return {
     id: row.id,
     status: row.status,
@@ -289,11 +264,6 @@ function toCustomerTicket(row: Awaited<ReturnType<typeof customerTicketsQuery>>[
     unread: Number(row.unread),
     lastMessage: excerpt(row.last ?? ""),
   };
-}
-
-/** A customer's tickets, newest activity first, with their unread staff replies. */
-export async function listCustomerTickets(db: Database, userId: number, limit = 50): Promise<CustomerTicketSummary[]> {
-  return (await customerTicketsQuery(db, userId, limit)).map(toCustomerTicket);
 }
 
 /** Unread messages for the navigation badges (§2 screen 15): staff replies a customer has not read. */
@@ -325,270 +295,8 @@ export async function unreadMessagesFor(db: Database, viewer: Viewer) {
   }));
 }
 
-// ─── Orders and products a new ticket may name ────────────────────────────────────────────
-
-export interface PastOrder {
-  id: number;
-  number: string;
-  date_created: string;
-  orderdetails: { id: number; sku: string; title: string; variation: { picture: string | null }; product: { id: number; picture: string | null } }[];
-}
-
-const PAST_ORDERS_LIMIT = 20;
-
-function pastOrdersQueries(db: Database, customerId: number) {
-  const mine = eq(orders.userId, customerId);
-  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-  const productPicture = sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${qualified(orderLines.productId)} and ${productMedia.variationId} is null order by ${productMedia.position} limit 1)`;
-  const variationPicture = sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.variationId} = ${qualified(orderLines.variationId)} order by ${productMedia.position} limit 1)`;
-  return [
-    db
-      .select({ id: orders.id, number: orders.number, createdAt: orders.createdAt })
-      .from(orders)
-      .where(mine)
-      .orderBy(...newestFirst)
-      .limit(PAST_ORDERS_LIMIT),
-    db
-      .select({
-        id: orderLines.id,
-        orderId: orderLines.orderId,
-        sku: orderLines.sku,
-        title: orderLines.title,
-        picture: orderLines.picture,
-        productId: orderLines.productId,
-        variationId: orderLines.variationId,
-        productPicture,
-        variationPicture,
-      })
-      .from(orderLines)
-      .where(inArray(orderLines.orderId, db.select({ id: orders.id }).from(orders).where(mine).orderBy(...newestFirst).limit(PAST_ORDERS_LIMIT)))
-      .orderBy(asc(orderLines.id)),
-  ] as const;
-}
-
-type PastOrderRows = [Awaited<ReturnType<typeof pastOrdersQueries>[0]>, Awaited<ReturnType<typeof pastOrdersQueries>[1]>];
-
-function toPastOrders([orderRows, lines]: PastOrderRows): PastOrder[] {
-  return orderRows.map((order) => ({
-    id: order.id,
-    number: order.number,
-    date_created: order.createdAt.toISOString(),
-    orderdetails: lines
-      .filter((line) => line.orderId === order.id)
-      .map((line) => ({
-        id: line.id,
-        sku: line.sku,
-        title: line.title,
-        variation: { picture: line.variationId != null ? (line.variationPicture ?? line.picture ?? null) : null },
-        product: { id: line.productId, picture: line.productPicture ?? (line.picture || null) },
-      })),
-  }));
-}
-
-/** The customer's recent orders with their lines (§3 Past order), newest first: one round trip. */
-export async function pastOrders(db: Database, customerId: number): Promise<PastOrder[]> {
-  const [orderRows, lines] = await db.batch(pastOrdersQueries(db, customerId));
-  return toPastOrders([orderRows, lines]);
-}
-
-/** The /user/support page: the member's tickets and past orders, in one round trip. */
-export async function loadSupportPage(db: Database, userId: number): Promise<{ tickets: CustomerTicketSummary[]; orders: PastOrder[] }> {
-  const [ticketRows, orderRows, lines] = await db.batch([customerTicketsQuery(db, userId, 50), ...pastOrdersQueries(db, userId)]);
-  return { tickets: ticketRows.map(toCustomerTicket), orders: toPastOrders([orderRows, lines]) };
-}
-
-export interface TicketProduct {
-  id: number;
-  sku: string;
-  title: string;
-  type: "simple" | "set" | "variation";
-  status: "published" | "draft" | "archived";
-  picture: string | null;
-  url: string;
-}
-
-/**
- * A product for the new-ticket form: staff see any; a customer sees listed products and anything they
- * bought (a private or archived product of a past order). Null = not found for this viewer.
- */
-export async function productForTicket(db: Database, viewer: Viewer, productId: number): Promise<TicketProduct | null> {
-  const bought = sql<number>`exists (select 1 from ${orderLines} inner join ${orders} on ${orders.id} = ${orderLines.orderId} where ${qualified(orderLines.productId)} = ${qualified(products.id)} and ${orders.userId} = ${viewer.id})`;
-  const [row] = await db
-    .select({
-      id: products.id,
-      sku: products.sku,
-      title: products.title,
-      type: products.type,
-      status: products.status,
-      isPrivate: products.isPrivate,
-      categorySlug: categories.slug,
-      picture: sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} and ${productMedia.variationId} is null order by ${productMedia.position} limit 1)`,
-      bought,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
-    .where(eq(products.id, productId));
-  if (!row) return null;
-  const listed = row.status === "published" && !row.isPrivate;
-  if (viewer.role !== "staff" && !listed && !row.bought) return null;
-  return {
-    id: row.id,
-    sku: row.sku,
-    title: row.title,
-    type: row.type,
-    status: row.status,
-    picture: row.picture,
-    url: productPath(row),
-  };
-}
-
-// ─── Writing ───────────────────────────────────────────────────────────────────────────────
-
-export interface Attachments {
-  /** Media ids uploaded beforehand through /crm/customer/media/upload (JS). */
-  galleryIds: number[];
-  /** Files sent with the form itself (no JS). */
-  files: File[];
-}
-
-async function checkAttachments(db: Database, ownerId: number, attachments: Attachments, message: string): Promise<TicketFailure | null> {
-  const problem = messageProblem(message, attachments.galleryIds.length + attachments.files.length);
-  if (problem) return fail(400, problem === TICKET_TEXT.tooManyAttachments ? "file" : "message", problem);
-  if (!(await ownsPendingMedia(db, ownerId, attachments.galleryIds))) return fail(400, "file", TICKET_TEXT.attachmentNotFound);
-  return null;
-}
-
-async function storeFiles(db: Database, bucket: R2Bucket, ownerId: number, attachments: Attachments, now: Date) {
-  const stored = await storeImages(db, bucket, ownerId, attachments.files, now);
-  if (!stored.ok) return fail(stored.status, "file", stored.error);
-  return [...attachments.galleryIds, ...stored.ids];
-}
-
-/**
- * Attaches the uploads to the message the previous statement of the batch inserted. `changes() = 1`
- * makes it a no-op when that insert inserted nothing (a double submit), so images never join another
- * submit's message; only this user's unsent uploads move.
- */
-function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
-  return db
-    .update(media)
-    .set({ ticketMessageId: sql`last_insert_rowid()` })
-    .where(
-      and(
-        sql`changes() = 1`,
-        inArray(media.id, mediaIds.length ? mediaIds : [0]),
-        eq(media.ownerUserId, ownerId),
-        isNull(media.ticketMessageId),
-        isNull(media.reviewId),
-      ),
-    );
-}
-
-export type CreateTicketResult = { ok: true; ticketId: number; duplicate: boolean } | TicketFailure;
-
-/**
- * Opens a ticket from the new-ticket form. The form's `session` is unique per member, so a double submit
- * finds the ticket the first one created (and stores nothing new). Order lines must belong to the chosen
- * order of this member; the product must be one this member may see. The description is the first message.
- */
-export async function createTicket(
-  db: Database,
-  bucket: R2Bucket,
-  customer: Viewer,
-  input: NewTicketInput,
-  attachments: Attachments,
-  now: Date = new Date(),
-): Promise<CreateTicketResult> {
-  const existing = await findTicketBySession(db, customer.id, input.session);
-  if (existing != null) return { ok: true, ticketId: existing, duplicate: true };
-
-  const orderId = input.orders_id ?? null;
-  if (orderId != null) {
-    const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-    if (!order || order.userId !== customer.id) return fail(404, "orders_id", TICKET_TEXT.orderNotFound);
-  }
-  const details = [...new Set(input.details ?? [])];
-  let lineProducts: number[] = [];
-  if (details.length > 0) {
-    if (orderId == null) return fail(400, "details", TICKET_TEXT.orderLineNotInOrder);
-    const lines = await db
-      .select({ id: orderLines.id, productId: orderLines.productId })
-      .from(orderLines)
-      .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.id, details)));
-    if (lines.length !== details.length) return fail(400, "details", TICKET_TEXT.orderLineNotInOrder);
-    lineProducts = lines.map((line) => line.productId);
-  }
-  let productId = input.products_id ?? null;
-  if (productId == null && new Set(lineProducts).size === 1) productId = lineProducts[0] ?? null;
-  if (productId != null && !lineProducts.includes(productId) && !(await productForTicket(db, customer, productId))) {
-    return fail(404, "products_id", TICKET_TEXT.productNotFound);
-  }
-
-  const refused = await checkAttachments(db, customer.id, attachments, input.description);
-  if (refused) return refused;
-  const mediaIds = await storeFiles(db, bucket, customer.id, attachments, now);
-  if (!Array.isArray(mediaIds)) return mediaIds;
-
-  const sameForm = and(eq(tickets.userId, customer.id), eq(tickets.formSession, input.session));
-  const ticketIdSql = sql`(select ${tickets.id} from ${tickets} where ${sameForm})`;
-  const [, , , , found] = await db.batch([
-    db
-      .insert(tickets)
-      .values({
-        userId: customer.id,
-        status: "doing",
-        priority: ticketPriority(input.trouble),
-        category: input.category,
-        trouble: input.trouble,
-        replyChoice: replyChoiceOf(input),
-        orderId,
-        productId,
-        description: input.description,
-        formSession: input.session,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing(),
-    // The first message, only while the ticket has none (a racing double submit adds nothing).
-    db.insert(ticketMessages).select(
-      db
-        .select({
-          id: sql<number>`null`.as("id"),
-          ticketId: tickets.id,
-          fromadmin: sql<number | null>`null`.as("fromadmin"),
-          message: sql<string>`${input.description}`.as("message"),
-          readAt: sql<number | null>`null`.as("read_at"),
-          dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
-        })
-        .from(tickets)
-        .where(and(sameForm, sql`not exists (select 1 from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)})`)),
-    ),
-    attachStatement(db, customer.id, mediaIds),
-    db
-      .insert(ticketOrderLines)
-      .select(
-        db
-          .select({ ticketId: sql<number>`${ticketIdSql}`.as("ticket_id"), orderLineId: orderLines.id })
-          .from(orderLines)
-          .where(and(inArray(orderLines.id, details.length ? details : [0]), eq(orderLines.orderId, orderId ?? 0))),
-      )
-      .onConflictDoNothing(),
-    db.select({ id: tickets.id }).from(tickets).where(sameForm),
-  ]);
-  const ticketId = found[0]?.id;
-  if (ticketId == null) throw new Error("ticket was not written");
-  return { ok: true, ticketId, duplicate: false };
-}
-
-export async function findTicketBySession(db: Database, userId: number, session: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(and(eq(tickets.userId, userId), eq(tickets.formSession, session)));
-  return row?.id ?? null;
-}
-
-async function visibleTicket(db: Database, ticketId: number, viewer: Viewer) {
+/** The ticket with its customer's name when the viewer may see it; null otherwise. */
+export async function visibleTicket(db: Database, ticketId: number, viewer: Viewer) {
   const [row] = await db
     .select({
       id: tickets.id,
@@ -602,290 +310,4 @@ async function visibleTicket(db: Database, ticketId: number, viewer: Viewer) {
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(eq(tickets.id, ticketId));
   return row && canSee(viewer, row.userId) ? row : null;
-}
-
-function staffReplyMail(ticketId: number, customer: { lastname: string; firstname: string }, message: string): MailContent {
-  return {
-    title: `【お問い合わせ #${ticketId}】カスタマーサービスから返信があります`,
-    content:
-      `<p>${escapeHtml(customer.lastname)} ${escapeHtml(customer.firstname)} 様</p>` +
-      `<p>お問い合わせ（#${ticketId}）に、カスタマーサービスから返信がありました。</p>` +
-      (message.trim() ? `<blockquote>${escapeHtml(excerpt(message, 200))}</blockquote>` : "<p>画像が添付されています。</p>") +
-      `<p><a href="/user/support/${ticketId}">お問い合わせを確認する</a></p>`,
-  };
-}
-
-export type SendResult = { ok: true; message: ThreadMessage } | TicketFailure;
-
-/**
- * Adds a message to a ticket the viewer may write to. Staff write as customer service, and every staff
- * reply writes a notification mail to the customer in the same batch.
- */
-export async function sendMessage(
-  db: Database,
-  bucket: R2Bucket,
-  viewer: Viewer,
-  ticketId: number,
-  input: { message: string; attachments: Attachments },
-  now: Date = new Date(),
-): Promise<SendResult> {
-  const ticket = await visibleTicket(db, ticketId, viewer);
-  if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
-  if (ticket.status === "close") return fail(409, "message", TICKET_TEXT.ticketClosed);
-  const text = input.message.replace(/\r\n/g, "\n").trim();
-  const refused = await checkAttachments(db, viewer.id, input.attachments, text);
-  if (refused) return refused;
-  const mediaIds = await storeFiles(db, bucket, viewer.id, input.attachments, now);
-  if (!Array.isArray(mediaIds)) return mediaIds;
-  const fromadmin = viewer.role === "staff" ? viewer.id : null;
-  const [inserted] = await db.batch([
-    db
-      .insert(ticketMessages)
-      .values({ ticketId, fromadmin, message: text, dateCreated: now })
-      .returning({ id: ticketMessages.id, message: ticketMessages.message, fromadmin: ticketMessages.fromadmin, dateCreated: ticketMessages.dateCreated }),
-    attachStatement(db, viewer.id, mediaIds),
-    db.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, ticketId)),
-    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail(ticketId, ticket, text), now)] : []),
-  ]);
-  const row = inserted[0];
-  if (!row) throw new Error("message was not written");
-  const gallery = mediaIds.length
-    ? await db.select({ ...MEDIA_COLUMNS, messageId: media.ticketMessageId }).from(media).where(eq(media.ticketMessageId, row.id)).orderBy(asc(media.id))
-    : [];
-  const [message] = toMessages([row], gallery, ticket);
-  if (!message) throw new Error("message was not shaped");
-  return { ok: true, message };
-}
-
-export type StaffActionResult = { ok: true } | TicketFailure;
-
-/** Staff close a ticket (the reply box disappears); the customer gets a mail. */
-export async function closeTicket(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
-  const ticket = await visibleTicket(db, ticketId, staff);
-  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
-  if (ticket.status === "close") return { ok: true };
-  await db.batch([
-    db.update(tickets).set({ status: "close", closedAt: now, updatedAt: now }).where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
-    mailStatement(
-      db,
-      ticket.userId,
-      {
-        title: `【お問い合わせ #${ticketId}】対応を終了しました`,
-        content:
-          `<p>${escapeHtml(ticket.lastname)} ${escapeHtml(ticket.firstname)} 様</p>` +
-          `<p>お問い合わせ（#${ticketId}）への対応を終了しました。ご不明な点がございましたら、新しいお問い合わせをお送りください。</p>` +
-          `<p><a href="/user/support/${ticketId}">お問い合わせを確認する</a></p>`,
-      },
-      now,
-    ),
-  ]);
-  return { ok: true };
-}
-
-/** Staff ask the customer whether the problem is solved (confirmation waiting); the customer gets a mail. */
-export async function requestConfirmation(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
-  const ticket = await visibleTicket(db, ticketId, staff);
-  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
-  const problem = confirmationRequestProblem(ticket);
-  if (problem) return fail(409, "confirmation", problem);
-  await db.batch([
-    db
-      .update(tickets)
-      .set({ confirmation: "waiting", confirmationRequestedAt: now, updatedAt: now })
-      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
-    mailStatement(
-      db,
-      ticket.userId,
-      {
-        title: `【お問い合わせ #${ticketId}】問題は解決しましたか？`,
-        content:
-          `<p>${escapeHtml(ticket.lastname)} ${escapeHtml(ticket.firstname)} 様</p>` +
-          `<p>お問い合わせ（#${ticketId}）の件は解決しましたでしょうか。お問い合わせページの「解決した」「解決していない」からお知らせください。</p>` +
-          "<p>7日間ご回答がない場合は、解決したものとしてお問い合わせを終了いたします。</p>" +
-          `<p><a href="/user/support/${ticketId}">お問い合わせを確認する</a></p>`,
-      },
-      now,
-    ),
-  ]);
-  return { ok: true };
-}
-
-export type ConfirmationResult =
-  | { ok: true; status: TicketStatus; confirmation: TicketConfirmation; notice: string }
-  | TicketFailure;
-
-/** The customer answers the resolution request (only the ticket's customer, only while waiting). */
-export async function answerTicketConfirmation(
-  db: Database,
-  customer: Viewer,
-  ticketId: number,
-  answer: ConfirmationAnswer,
-  now: Date = new Date(),
-): Promise<ConfirmationResult> {
-  const ticket = await visibleTicket(db, ticketId, customer);
-  if (!ticket || ticket.userId !== customer.id) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
-  const decided = answerConfirmation(ticket, answer);
-  if (!decided.ok) return fail(409, "confirmation", decided.error);
-  const { next } = decided;
-  const result = await db
-    .update(tickets)
-    .set({ status: next.status, confirmation: next.confirmation, updatedAt: now, ...(next.closes ? { closedAt: now } : {}) })
-    .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting")));
-  if (result.meta.changes !== 1) return fail(409, "confirmation", TICKET_TEXT.confirmationNotWaiting);
-  return { ok: true, status: next.status, confirmation: next.confirmation as TicketConfirmation, notice: TICKET_TEXT.confirmationNotified };
-}
-
-/**
- * The scheduled job: tickets waiting for the customer's answer for 7 days close themselves, each with a
- * notification mail, in one batch (the conditional update makes a second run a no-op).
- */
-export async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<number[]> {
-  const deadline = confirmationDeadline(now);
-  const due = await db
-    .select({ id: tickets.id, userId: tickets.userId, lastname: users.lastname, firstname: users.firstname })
-    .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
-    .where(and(eq(tickets.confirmation, "waiting"), eq(tickets.status, "doing"), lte(tickets.confirmationRequestedAt, deadline)))
-    .limit(50);
-  const closed: number[] = [];
-  for (const ticket of due) {
-    const [update] = await db.batch([
-      db
-        .update(tickets)
-        .set({ status: "close", closedAt: now, updatedAt: now })
-        .where(and(eq(tickets.id, ticket.id), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting"), lte(tickets.confirmationRequestedAt, deadline))),
-      // The mail only when the update above closed the ticket (changes() = 1): a second run mails nobody.
-      db.insert(notificationMails).select(
-        db
-          .select({
-            id: sql<number>`null`.as("id"),
-            userId: tickets.userId,
-            title: sql<string>`${`【お問い合わせ #${ticket.id}】お問い合わせを終了しました`}`.as("title"),
-            content: sql<string>`${`<p>${escapeHtml(ticket.lastname)} ${escapeHtml(ticket.firstname)} 様</p><p>お問い合わせ（#${ticket.id}）について、解決確認のお願いから7日間ご回答がなかったため、お問い合わせを終了しました。引き続きお困りの場合は、新しいお問い合わせをお送りください。</p><p><a href="/user/support/${ticket.id}">お問い合わせを確認する</a></p>`}`.as("content"),
-            readed: sql<number | null>`null`.as("readed"),
-            dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
-          })
-          .from(tickets)
-          .where(and(eq(tickets.id, ticket.id), sql`changes() = 1`)),
-      ),
-    ]);
-    if (update.meta.changes === 1) closed.push(ticket.id);
-  }
-  return closed;
-}
-
-/** Counts for tests and the desk: messages of one ticket. */
-export async function countMessages(db: Database, ticketId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId));
-  return row?.n ?? 0;
-}
-
-/**
- * The Worker's scheduled job (server.ts `scheduled`, wrangler.toml [triggers]): closes tickets left waiting
- * for confirmation 7 days (with their mails) and purges uploads never sent. `now` is the cron's time.
- */
-export async function runTicketMaintenance(db: Database, bucket: R2Bucket, now: Date): Promise<{ closed: number[]; purgedMedia: number }> {
-  const closed = await autoCloseExpiredConfirmations(db, now);
-  const purgedMedia = await purgeOrphanMedia(db, bucket, now);
-  return { closed, purgedMedia };
-}
-
-// ─── The staff ticket list (generic listing) ───────────────────────────────────────────────
-
-export interface StaffTicketRow {
-  id: number;
-  status: TicketStatus;
-  confirmation: TicketConfirmation | null;
-  priority: TicketPriority;
-  category: string;
-  trouble: string;
-  customer: string;
-  email: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Customer messages staff have not read yet. */
-  unread: number;
-  lastMessage: string;
-}
-
-const unreadFromCustomer = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is null and ${ticketMessages.readAt} is null)`;
-
-const TICKET_LISTING_SOURCE: ListingSource<TicketSort> = {
-  scope: undefined,
-  sortColumns: {
-    updated: tickets.updatedAt,
-    date_created: tickets.createdAt,
-    priority: sql`(case ${tickets.priority} when 'high' then ${PRIORITY_RANK.high} when 'medium' then ${PRIORITY_RANK.medium} else ${PRIORITY_RANK.low} end)`,
-    status: tickets.status,
-    id: tickets.id,
-  },
-  idColumn: tickets.id,
-  filters: {
-    status: equalsFilter(tickets.status),
-    priority: equalsFilter(tickets.priority),
-    confirmation: equalsFilter(tickets.confirmation),
-    category: equalsFilter(tickets.category),
-    unread: (value) => (value === "1" ? sql`${unreadFromCustomer} > 0` : undefined),
-    customer: likeFilter(sql`(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email})`),
-    content: likeFilter(
-      sql`(${tickets.description} || coalesce((select group_concat(${ticketMessages.message}, ' ') from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)}), ''))`,
-    ),
-    date_created: betweenDaysFilter(tickets.createdAt),
-  },
-};
-
-/** One page of the staff ticket list for a parsed listing query (total and rows in one batch). */
-export async function listStaffTickets(db: Database, query: ListingQuery<TicketSort>): Promise<ListingPage<StaffTicketRow, TicketSort>> {
-  const last = sql<string>`coalesce((select ${ticketMessages.message} from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} order by ${ticketMessages.id} desc limit 1), ${tickets.description})`;
-  return loadListingPage(TICKET_LISTING, query, TICKET_LISTING_SOURCE, async ({ where, orderBy, limit, offset }) => {
-    const [counted, rows] = await db.batch([
-      db.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
-      db
-        .select({
-          id: tickets.id,
-          status: tickets.status,
-          confirmation: tickets.confirmation,
-          priority: tickets.priority,
-          category: tickets.category,
-          trouble: tickets.trouble,
-          lastname: users.lastname,
-          firstname: users.firstname,
-          email: users.email,
-          createdAt: tickets.createdAt,
-          updatedAt: tickets.updatedAt,
-          unread: unreadFromCustomer,
-          last,
-        })
-        .from(tickets)
-        .innerJoin(users, eq(users.id, tickets.userId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    ]);
-    return {
-      total: counted[0]?.n ?? 0,
-      rows: rows.map((row) => ({
-        id: row.id,
-        status: row.status,
-        confirmation: row.confirmation,
-        priority: row.priority,
-        category: row.category,
-        trouble: row.trouble,
-        customer: `${row.lastname} ${row.firstname}`,
-        email: row.email,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-        unread: Number(row.unread),
-        lastMessage: excerpt(row.last ?? ""),
-      })),
-    };
-  });
-}
-
-/** Staff remove a ticket (row removal of the list): its messages and order links go with it; its images become orphans the hourly job purges. */
-export async function deleteTicket(db: Database, ticketId: number): Promise<boolean> {
-  // meta.changes would count the cascaded message rows too.
-  const removed = await db.delete(tickets).where(eq(tickets.id, ticketId)).returning({ id: tickets.id });
-  return removed.length === 1;
 }

@@ -10,7 +10,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import * as v from "valibot";
 import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
-import type { AddressInput } from "~/core/address-form";
+import { addressColumns } from "~/core/address-records";
 import { CHECKOUT_MESSAGES, isDeliveryDateAllowed } from "~/core/checkout";
 import { checkoutDraftText, checkoutExitPath, type CheckoutDraft } from "~/core/checkout-draft";
 import {
@@ -27,7 +27,7 @@ import { choosePaymentMethod, saveNotices } from "~/services/cart-actions.server
 import { findCartId, updateCart, type CartActor } from "~/services/cart.server";
 import { applyCartControl, applyTypedCartControls, isCartControlIntent } from "~/web/checkout-cart-controls.server";
 import { heldPasswordHash, holdPassword } from "~/services/checkout-password.server";
-import { placeOrder, type PlaceOrderInput, type PlaceOrderResult, type ShippingAddress } from "~/services/checkout.server";
+import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "~/services/checkout.server";
 import type { PostalDeps } from "~/services/postal.server";
 import { completePrefecture, lookUpPostalForm } from "~/web/postal.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
@@ -45,22 +45,6 @@ export const CHECKOUT_SUBMIT_MESSAGES = {
     "新しいお届け先が入力されていますが、「今回だけ別のお届け先を入力する」にチェックがありません。入力したお届け先に送る場合はチェックを入れ、選んだ登録済みのお届け先に送る場合は入力欄を空にしてから、もう一度「注文を確定する」を押してください。",
   passwordHoldExpired: "パスワードの保持期限が切れました。お手数ですが、もう一度入力してください。",
 } as const;
-
-function toShippingAddress(address: AddressInput): ShippingAddress {
-  return {
-    lastname: address.lastname,
-    firstname: address.firstname,
-    lastnameJp: address.lastname_jp,
-    firstnameJp: address.firstname_jp,
-    postalCode: address.postal_code,
-    prefecture: address.prefecture,
-    city: address.city,
-    district: address.district ?? "",
-    address1: address.address1,
-    address2: address.address2 ?? "",
-    phone: address.phone,
-  };
-}
 
 /**
  * A guest's registration password, typed on this submit, is held for the next one (the page never
@@ -155,7 +139,7 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
   if ("addressId" in value && typeof value.addressId === "number" && !value.useNewAddress) {
     address = { savedId: value.addressId };
   } else if (value.shipping) {
-    address = { address: toShippingAddress(value.shipping), save: value.saveAddress };
+    address = { address: addressColumns(value.shipping), save: value.saveAddress };
   } else {
     return refuse(CHECKOUT_MESSAGES.addressRequired);
   }

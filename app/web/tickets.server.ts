@@ -9,16 +9,9 @@ import { MEDIA_TEXT } from "~/core/images";
 import { ticketNoticeText, TICKET_TEXT } from "~/core/tickets";
 import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Database } from "~/db/client.server";
-import {
-  answerTicketConfirmation,
-  closeTicket,
-  loadThread,
-  requestConfirmation,
-  sendMessage,
-  type Attachments,
-  type TicketFailure,
-  type Viewer,
-} from "~/services/tickets.server";
+import { sendMessage, type Attachments } from "~/services/ticket-messages.server";
+import { answerTicketConfirmation, closeTicket, requestConfirmation } from "~/services/ticket-status.server";
+import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets.server";
 import { atResult, idParam, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { uploadedFiles } from "~/web/media.server";
 import type { ThreadActionData } from "~/web/types/tickets";

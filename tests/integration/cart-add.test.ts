@@ -5,7 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDaysToDate, CHECKOUT_MESSAGES, jstDate } from "~/core/checkout";
+import { CHECKOUT_MESSAGES } from "~/core/checkout";
+import { addDaysToDate, jstDate } from "~/core/dates";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { cartLines, carts } from "~/db/schema";
 import { DEMO_PRIVATE_SECRET, productBySku } from "~/db/seed/catalogue";

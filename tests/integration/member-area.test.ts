@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMonthsIso, addDaysIso, jstToday } from "~/core/subscriptions";
+import { addDaysToDate, addMonthsToDate, jstDate } from "~/core/dates";
 import { buyLater, cartLines, carts, notificationMails, products, productVariations, stockRequests, subscriptions } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID, MEMBER_POINTS, OTHER_ID, STAFF_ID } from "~/db/seed/people";
@@ -29,7 +29,7 @@ import { apiRequest, memberCookie } from "../support/requests";
 
 // The subscription rules count days from the real clock (the actions use `new Date()`), so the seed does too.
 const NOW = new Date();
-const TODAY = jstToday(NOW);
+const TODAY = jstDate(NOW);
 const SUBSCRIPTION = 1;
 const OTHERS_SUBSCRIPTION = 2;
 
@@ -74,7 +74,7 @@ describe("subscriptions", () => {
       await run(platform, subscriptionsPage.loader as Handler, pageRequest("/user/subscriptions", member)),
     );
     expect(page.subscriptions.map((subscription) => subscription.id)).toEqual([SUBSCRIPTION]);
-    expect(page.subscriptions[0]).toMatchObject({ quantity: 2, nextShippingDate: addDaysIso(TODAY, 10), changeAllowed: true });
+    expect(page.subscriptions[0]).toMatchObject({ quantity: 2, nextShippingDate: addDaysToDate(TODAY, 10), changeAllowed: true });
   });
 
   it("shows the detail with a confirmation only when asked (?confirm=skip|cancel)", async () => {
@@ -110,7 +110,7 @@ describe("subscriptions", () => {
   });
 
   it("refuses a delivery on cancel_date (and the day before), allows the day after — rule at its boundaries", async () => {
-    const next = addDaysIso(TODAY, 10);
+    const next = addDaysToDate(TODAY, 10);
     await setDates(SUBSCRIPTION, { nextShippingDate: next, cancelDate: next });
     const onTheDay = await valueOf<SubscriptionPageData>(await detailOf("1", "?confirm=skip"));
     expect(onTheDay.subscription.changeAllowed).toBe(false);
@@ -119,12 +119,12 @@ describe("subscriptions", () => {
     const refused = await changeBy("1", { intent: "skip", delivery: next });
     expect(refused.status).toBe(409);
     expect((await valueOf<{ error: string }>(refused)).error).toContain("カスタマーサービス（0120-123-456）");
-    await setDates(SUBSCRIPTION, { cancelDate: addDaysIso(next, 1) });
+    await setDates(SUBSCRIPTION, { cancelDate: addDaysToDate(next, 1) });
     expect((await changeBy("1", { intent: "cancel", delivery: next })).status).toBe(409);
     expect(await mailsTitled(MEMBER_ID, "【定期便】%スキップ%")).toHaveLength(0);
     expect((await subscriptionOf(SUBSCRIPTION))?.status).toBe("active");
 
-    await setDates(SUBSCRIPTION, { cancelDate: addDaysIso(next, -1) });
+    await setDates(SUBSCRIPTION, { cancelDate: addDaysToDate(next, -1) });
     expect((await valueOf<SubscriptionPageData>(await detailOf("1"))).subscription.changeAllowed).toBe(true);
   });
 
@@ -136,8 +136,8 @@ describe("subscriptions", () => {
     const after = await subscriptionOf(SUBSCRIPTION);
     expect(after).toMatchObject({
       status: "active",
-      nextShippingDate: addMonthsIso(before.nextShippingDate, 1),
-      nextPaymentDate: addMonthsIso(before.nextPaymentDate, 1),
+      nextShippingDate: addMonthsToDate(before.nextShippingDate, 1),
+      nextPaymentDate: addMonthsToDate(before.nextPaymentDate, 1),
     });
     const mails = await mailsTitled(MEMBER_ID, "【定期便】%スキップしました");
     expect(mails).toHaveLength(1);
@@ -162,14 +162,14 @@ describe("subscriptions", () => {
       [0, 1].map(() => changeSubscription(platform.db, MEMBER_ID, SUBSCRIPTION, "skip", { delivery: before.nextShippingDate, now: new Date() })),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect((await subscriptionOf(SUBSCRIPTION))?.nextShippingDate).toBe(addMonthsIso(before.nextShippingDate, 1));
+    expect((await subscriptionOf(SUBSCRIPTION))?.nextShippingDate).toBe(addMonthsToDate(before.nextShippingDate, 1));
     expect(await mailsTitled(MEMBER_ID, "【定期便】%スキップしました")).toHaveLength(mailsBefore + 1);
   });
 
   it("writes the upcoming-delivery reminder once per delivery, only within 7 days", async () => {
-    await setDates(SUBSCRIPTION, { nextShippingDate: addDaysIso(TODAY, 8) });
+    await setDates(SUBSCRIPTION, { nextShippingDate: addDaysToDate(TODAY, 8) });
     expect(await writeUpcomingDeliveryMails(platform.db, NOW)).toBe(0);
-    await setDates(SUBSCRIPTION, { nextShippingDate: addDaysIso(TODAY, 7) });
+    await setDates(SUBSCRIPTION, { nextShippingDate: addDaysToDate(TODAY, 7) });
     // The other member's copy ships in 10 days: no reminder for it.
     expect(await writeUpcomingDeliveryMails(platform.db, NOW)).toBe(1);
     expect(await writeUpcomingDeliveryMails(platform.db, NOW)).toBe(0);
@@ -178,7 +178,7 @@ describe("subscriptions", () => {
   });
 
   it("cancels with a mail; a cancelled subscription can be neither skipped nor cancelled again", async () => {
-    await setDates(SUBSCRIPTION, { cancelDate: addDaysIso(TODAY, -30) });
+    await setDates(SUBSCRIPTION, { cancelDate: addDaysToDate(TODAY, -30) });
     const before = await subscriptionOf(SUBSCRIPTION);
     const outcome = await changeBy("1", { intent: "cancel", delivery: before?.nextShippingDate ?? "" });
     expectRedirect(outcome, 303, "/user/subscriptions/1?notice=cancelled#result");

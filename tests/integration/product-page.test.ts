@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyLater, cartLines, carts, stockRequests } from "~/db/schema";
-import { jstIsoDateAfterMonths, productBySku } from "~/db/seed/catalogue";
+import { addMonthsToDate, jstDate } from "~/core/dates";
+import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
 import * as productRoute from "~/routes/category.$categorySlug.$sku";
@@ -33,7 +34,7 @@ afterAll(() => platform.dispose());
 describe("the shipping promise", () => {
   it("gives a pre-order its ship date, never 翌日発送 or 1日以内", async () => {
     const view = await pageOf("/category/living/DEMO-PREORDER");
-    const [year, month, day] = jstIsoDateAfterMonths(NOW, 2).split("-").map(Number);
+    const [year, month, day] = addMonthsToDate(jstDate(NOW), 2).split("-").map(Number);
     expect(view.price.state).toBe("preorder");
     expect(view.delivery.icon).toEqual({ icon: "calendar", icon_type: "other", show_text: `${year}年${month}月${day}日頃発送予定` });
     expect(view.delivery.text).toBe(`${year}年${month}月${day}日頃より順次発送予定です。`);

@@ -20,7 +20,7 @@ import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import * as supportIndex from "~/routes/user.support";
 import * as supportThread from "~/routes/user.support_.$ticketId";
 import type { MediaItem } from "~/services/media.server";
-import { runTicketMaintenance } from "~/services/tickets.server";
+import { runTicketMaintenance } from "~/services/ticket-status.server";
 import { fileOf, pngBytes } from "../support/images";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";

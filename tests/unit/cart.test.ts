@@ -3,7 +3,6 @@ import {
   bestCouponForProduct,
   CART_MESSAGES,
   cartLineKey,
-  computeCart,
   evaluateCoupon,
   isLineAvailable,
   isWrappingAvailable,
@@ -18,6 +17,7 @@ import {
   type MerchantShipping,
   type PointPromo,
 } from "~/core/cart";
+import { computeCart } from "~/core/cart-engine";
 
 // ─── Fixtures ───────────────────────────────────────────────────────────────────────────────
 

@@ -1,11 +1,8 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
 import {
-  addDaysToDate,
-  addMonthsToDate,
   deliveryDateOptions,
   isDeliveryDateAllowed,
-  jstDate,
   orderNumber,
   subscriptionSchedule,
 } from "~/core/checkout";
@@ -13,19 +10,6 @@ import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from
 
 // 2026-11-21 23:30 in Japan is 14:30 UTC.
 const now = new Date("2026-11-21T14:30:00Z");
-
-describe("dates in Japan", () => {
-  it("uses the Japanese calendar day", () => {
-    expect(jstDate(new Date("2026-11-21T14:59:59Z"))).toBe("2026-11-21");
-    expect(jstDate(new Date("2026-11-21T15:00:00Z"))).toBe("2026-11-22");
-  });
-  it("adds days and months, clamping to the month's end", () => {
-    expect(addDaysToDate("2026-12-30", 3)).toBe("2027-01-02");
-    expect(addMonthsToDate("2026-01-31", 1)).toBe("2026-02-28");
-    expect(addMonthsToDate("2028-01-31", 1)).toBe("2028-02-29");
-    expect(addMonthsToDate("2026-11-21", 2)).toBe("2027-01-21");
-  });
-});
 
 describe("delivery date choices", () => {
   it("offers the 3rd to the 14th day after ordering", () => {

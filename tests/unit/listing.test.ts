@@ -9,7 +9,6 @@ import {
   listingQueryJson,
   listingSearchParams,
   nextSort,
-  normaliseFilterText,
   parseDay,
   parseListingQuery,
   parseOperator,
@@ -83,11 +82,6 @@ describe("filter operators", () => {
     expect(fromPairs([["inputs[content]", "ＣＡＭＰＡＩＧＮ　２０２６"]]).inputs).toEqual({ content: "CAMPAIGN 2026" });
     expect(fromUrl("title=").inputs).toEqual({});
     expect(fromUrl("title=%E2%80%8B%0A").inputs).toEqual({});
-  });
-
-  it("LIKE: cuts text at 100 characters (limit, limit+1)", () => {
-    expect(normaliseFilterText("あ".repeat(100))).toHaveLength(100);
-    expect(normaliseFilterText("あ".repeat(101))).toHaveLength(100);
   });
 
   it("BETWEEN: date_created from and to, both inclusive days", () => {

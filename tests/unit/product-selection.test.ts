@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSelection, resolveSelection, selectionForSku } from "~/core/product-selection";
+import { missingPick, readSelection, resolveSelection, selectionForSku } from "~/core/product-selection";
 
 const product = {
   variations: [
@@ -80,5 +80,26 @@ describe("selectionForSku", () => {
   it("names nothing for another product's sku or an empty one", () => {
     expect(selectionForSku("DEMO-SIMPLE", apron)).toBeNull();
     expect(selectionForSku("", apron)).toBeNull();
+  });
+});
+
+describe("missingPick: what must still be picked before buying", () => {
+  const normal = { type: "normal" as const };
+  const variable = { type: "variable" as const };
+
+  it("asks a variation product for its variation", () => {
+    expect(missingPick({ productType: "variation", variation: null, choicePicked: false })).toBe("choose_variation");
+    expect(missingPick({ productType: "variation", variation: null, choicePicked: true })).toBe("choose_variation");
+  });
+
+  it("asks a variable variation for its choice, a normal one for nothing more", () => {
+    expect(missingPick({ productType: "variation", variation: variable, choicePicked: false })).toBe("choose_choice");
+    expect(missingPick({ productType: "variation", variation: variable, choicePicked: true })).toBeNull();
+    expect(missingPick({ productType: "variation", variation: normal, choicePicked: false })).toBeNull();
+  });
+
+  it("asks simple and set products for nothing", () => {
+    expect(missingPick({ productType: "simple", variation: null, choicePicked: false })).toBeNull();
+    expect(missingPick({ productType: "set", variation: null, choicePicked: false })).toBeNull();
   });
 });

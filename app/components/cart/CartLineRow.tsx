@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
-import { formatDay } from "~/core/listing";
+import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { loginPath } from "~/core/member-actions";
 import { cartLineAnchor } from "~/core/result-anchor";
@@ -73,7 +73,7 @@ export function CartLineRow({
           )}
           {view.choiceLabel ? <span className="text-xs text-gray-700">{view.choiceLabel}</span> : null}
           {view.optionsLabel ? <span className="text-xs text-gray-700">{view.optionsLabel}</span> : null}
-          {view.shippingDay ? <span className="text-xs text-gray-700">発送希望日：{formatDay(view.shippingDay)}</span> : null}
+          {view.shippingDay ? <span className="text-xs text-gray-700">発送希望日：{formatDateJa(view.shippingDay)}</span> : null}
           <span className="flex flex-wrap gap-1">
             {line.isPreorder ? <span className="badge bg-amber-500 text-white">予約</span> : null}
             {line.subscribe != null ? <span className="badge bg-emerald-600 text-white">定期便・{line.subscribe}か月ごと</span> : null}

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Dialog } from "../Dialog";
-import { formatDateTime, isoDateTime } from "./format";
+import { formatDateTime, isoDateTime } from "~/core/dates";
 
 /** What POST /user/mails/read/{id} answers a fetcher (spec §3 mail fields). */
 export interface MailReadResponse {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CONFIRMATION_LABELS } from "~/core/tickets";
 import type { CustomerTicketSummary } from "~/web/types/tickets";
-import { formatDateTime } from "../member/format";
+import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./TicketHeader";
 
 /** The member's tickets on /user/support, newest activity first, unread staff replies counted. */

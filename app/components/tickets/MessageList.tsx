@@ -3,7 +3,7 @@ import { THREAD_SCROLL_DELAY_MS } from "~/core/limits";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import type { ThreadMessage } from "~/web/types/tickets";
 import { Gallery } from "../images/Gallery";
-import { formatDateTime } from "../member/format";
+import { formatDateTime } from "~/core/dates";
 
 /**
  * The messages of a ticket (spec screen 2), oldest first, each with its sender (staff are カスタマーサービス)

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets";
 import type { TicketHead } from "~/web/types/tickets";
-import { formatDateTime } from "../member/format";
+import { formatDateTime } from "~/core/dates";
 
 export function StatusBadge({ status }: { status: TicketHead["status"] }) {
   return (

@@ -2,6 +2,7 @@
  * The demo catalogue: pure data, no I/O. Every row has a fixed id so seeding is idempotent.
  * The DEMO-* SKUs are fixtures whose exact states tests and demos rely on (see tests/integration/seed.test.ts).
  */
+import { addMonthsToDate, daysAfter, jstDate } from "~/core/dates";
 import type {
   categories,
   couponCampaigns,
@@ -31,27 +32,6 @@ type ProductRow = typeof products.$inferInsert;
 
 /** Secret of the private fixture's access link /product/access/link/DEMO-PRIVATE/{secret}. */
 export const DEMO_PRIVATE_SECRET = "9f3c2a7be14d4c0f8a6e5b1d2c7f0e93";
-
-const DAY_MS = 86_400_000;
-const JST_OFFSET_MS = 9 * 3_600_000;
-
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * DAY_MS);
-}
-
-/** The calendar date in Japan (yyyy-mm-dd) of an instant. */
-export function jstIsoDate(date: Date): string {
-  return new Date(date.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The Japanese calendar date `months` months after `date`, clamped to the month's last day. */
-export function jstIsoDateAfterMonths(date: Date, months: number): string {
-  const jst = new Date(date.getTime() + JST_OFFSET_MS);
-  const target = new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(jst.getUTCDate(), lastDay));
-  return target.toISOString().slice(0, 10);
-}
 
 export function productImagePath(sku: string): string {
   return `/images/products/${sku.toLowerCase()}.svg`;
@@ -1929,7 +1909,7 @@ function idOf<T extends { slug: string; id: number }>(list: readonly T[], slug: 
 
 function buildReviews(now: Date, reviewers: Reviewers): Catalogue["reviews"] {
   return REVIEWS.map((spec, index) => {
-    const createdAt = addDays(now, -spec.age);
+    const createdAt = daysAfter(now, -spec.age);
     return {
       id: index + 1,
       productId: productBySku(spec.sku).id,
@@ -1941,7 +1921,7 @@ function buildReviews(now: Date, reviewers: Reviewers): Catalogue["reviews"] {
       status: spec.status ?? "published",
       comment: spec.reply ?? null,
       commentUserId: spec.reply ? reviewers.staffId : null,
-      commentedAt: spec.reply ? addDays(createdAt, 1) : null,
+      commentedAt: spec.reply ? daysAfter(createdAt, 1) : null,
       createdAt,
     };
   });
@@ -1952,7 +1932,7 @@ function buildProducts(now: Date, reviewRows: Catalogue["reviews"]): ProductRow[
     const published = reviewRows.filter((review) => review.productId === spec.id && review.status === "published");
     const rateSum = published.reduce((sum, review) => sum + review.rate, 0);
     const merchantId = spec.merchant ? idOf(MERCHANTS, spec.merchant) : null;
-    const publishedAt = addDays(now, -spec.age);
+    const publishedAt = daysAfter(now, -spec.age);
     return {
       id: spec.id,
       sku: spec.sku,
@@ -1966,7 +1946,7 @@ function buildProducts(now: Date, reviewRows: Catalogue["reviews"]): ProductRow[
       merchantId,
       shippingDays: merchantId ? 2 : 1,
       inventory: spec.inventory,
-      preorderShipDate: spec.preorderInMonths ? jstIsoDateAfterMonths(now, spec.preorderInMonths) : null,
+      preorderShipDate: spec.preorderInMonths ? addMonthsToDate(jstDate(now), spec.preorderInMonths) : null,
       reviewCount: published.length,
       reviewAvg: published.length ? Math.round((rateSum * 10) / published.length) : 0,
       createdAt: publishedAt,
@@ -1980,8 +1960,8 @@ function buildCoupons(now: Date): Pick<
   Catalogue,
   "coupons" | "couponProductPrices" | "couponProductExclusions" | "couponPriceRanges" | "couponCampaigns" | "pointPromos"
 > {
-  const startsAt = addDays(now, -30);
-  const expiresAt = addDays(now, 365);
+  const startsAt = daysAfter(now, -30);
+  const expiresAt = daysAfter(now, 365);
   const createdAt = startsAt;
   return {
     coupons: [
@@ -1997,9 +1977,9 @@ function buildCoupons(now: Date): Pick<
         titleSimple: "100円OFF",
         type: "fix",
         value: 100,
-        startsAt: addDays(now, -120),
-        expiresAt: addDays(now, -30),
-        createdAt: addDays(now, -120),
+        startsAt: daysAfter(now, -120),
+        expiresAt: daysAfter(now, -30),
+        createdAt: daysAfter(now, -120),
       },
       {
         id: COUPON_IDS.TEAFAIR,
@@ -2060,8 +2040,8 @@ function buildCoupons(now: Date): Pick<
         type: "fix",
         value: 300,
         minAmount: 3000,
-        startsAt: addDays(now, -7),
-        endsAt: addDays(now, 30),
+        startsAt: daysAfter(now, -7),
+        endsAt: daysAfter(now, 30),
       },
     ],
     pointPromos: [
@@ -2071,8 +2051,8 @@ function buildCoupons(now: Date): Pick<
         color: "#ee6d68",
         rate: 2,
         minAmount: 5000,
-        startsAt: addDays(now, -7),
-        endsAt: addDays(now, 30),
+        startsAt: daysAfter(now, -7),
+        endsAt: daysAfter(now, 30),
       },
     ],
   };
@@ -2100,7 +2080,7 @@ export function buildCatalogue(now: Date, reviewers: Reviewers): Catalogue {
     })),
   ];
   return {
-    merchants: MERCHANTS.map((merchant) => ({ ...merchant, createdAt: addDays(now, -720) })),
+    merchants: MERCHANTS.map((merchant) => ({ ...merchant, createdAt: daysAfter(now, -720) })),
     categories: CATEGORIES.map((category) => ({ ...category })),
     features: FEATURES.map((feature, index) => ({ ...feature, position: index + 1 })),
     tags: TAGS.map((tag, index) => ({ ...tag, position: index + 1 })),

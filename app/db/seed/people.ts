@@ -3,6 +3,8 @@
  * The member has points 2,400 equal to the sum of their point_ledger rows, past orders with
  * consistent totals, mails (some unread), one open ticket with an unread staff reply, and a subscription.
  */
+import { shipColumns } from "~/core/address-records";
+import { daysAfter, jstDate } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { pointsEarned } from "~/core/points";
@@ -22,14 +24,13 @@ import type {
   users,
 } from "~/db/schema";
 import {
-  addDays,
-  jstIsoDate,
   MERCHANTS,
   productBySku,
   productImagePath,
   SUBSCRIPTION_TIERS,
 } from "./catalogue";
-import { orderConfirmationMail } from "~/services/mails.server";
+import { orderConfirmationMail } from "~/mail/order-mails";
+import { notificationOf } from "~/services/mails.server";
 
 export const DEMO_PASSWORD = "password1234";
 export const MEMBER_EMAIL = "member@example.jp";
@@ -238,7 +239,7 @@ function unitPriceOf(line: LineSpec): number {
 }
 
 function orderNumber(id: number, createdAt: Date): string {
-  return `${jstIsoDate(createdAt).replaceAll("-", "")}-${String(id).padStart(4, "0")}`;
+  return `${jstDate(createdAt).replaceAll("-", "")}-${String(id).padStart(4, "0")}`;
 }
 
 interface BuiltOrder {
@@ -248,7 +249,7 @@ interface BuiltOrder {
 }
 
 function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
-  const createdAt = addDays(now, -spec.age);
+  const createdAt = daysAfter(now, -spec.age);
   const address = ADDRESSES.find((candidate) => candidate.id === spec.addressId);
   if (!address) throw new Error(`Unknown seed address ${spec.addressId}`);
   const lines = spec.lines.map((line) => {
@@ -299,17 +300,7 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       tax10: includedTax(taxable10, 10),
       taxable8,
       tax8: includedTax(taxable8, 8),
-      shipLastname: address.lastname,
-      shipFirstname: address.firstname,
-      shipLastnameJp: address.lastnameJp,
-      shipFirstnameJp: address.firstnameJp,
-      shipPostalCode: address.postalCode,
-      shipPrefecture: address.prefecture,
-      shipCity: address.city,
-      shipDistrict: address.district ?? "",
-      shipAddress1: address.address1,
-      shipAddress2: address.address2 ?? "",
-      shipPhone: address.phone,
+      ...shipColumns({ ...address, district: address.district ?? "", address2: address.address2 ?? "" }),
       deliveryTimeSlot: spec.deliveryTimeSlot ?? null,
       placementToken: `seed-order-${String(spec.id).padStart(4, "0")}`,
       createdAt,
@@ -322,7 +313,7 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       shippingFee: shipment.fee,
       status: shipment.status,
       trackingNumber: shipment.trackingNumber,
-      shippedAt: addDays(createdAt, shipment.shippedDaysAfterOrder),
+      shippedAt: daysAfter(createdAt, shipment.shippedDaysAfterOrder),
     })),
     lines,
   };
@@ -354,13 +345,13 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
   const built = ORDERS.map((spec) => buildOrder(spec, now));
   const [order1, order2, order3, order4, order5] = built;
   if (!order1 || !order2 || !order3 || !order4 || !order5) throw new Error("Seed orders are incomplete");
-  const ago = (days: number) => addDays(now, -days);
+  const ago = (days: number) => daysAfter(now, -days);
   const readAfter = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
 
   const mails: People["notificationMails"] = [
-    { id: 1, userId: MEMBER_ID, ...orderConfirmationMail(order1.order, order1.lines, "山田 花子"), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
+    { id: 1, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order1.order, order1.lines, "山田 花子")), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
     { id: 2, userId: MEMBER_ID, ...shippingNoticeMail(order1, "山田 花子"), dateCreated: ago(74), readed: readAfter(ago(74), 5) },
-    { id: 3, userId: MEMBER_ID, ...orderConfirmationMail(order2.order, order2.lines, "山田 花子"), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
+    { id: 3, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order2.order, order2.lines, "山田 花子")), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
     {
       id: 4,
       userId: MEMBER_ID,
@@ -371,7 +362,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: order3.order.createdAt,
       readed: readAfter(order3.order.createdAt, 3),
     },
-    { id: 5, userId: MEMBER_ID, ...orderConfirmationMail(order4.order, order4.lines, "山田 花子"), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
+    { id: 5, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order4.order, order4.lines, "山田 花子")), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
     { id: 6, userId: MEMBER_ID, ...shippingNoticeMail(order4, "山田 花子"), dateCreated: ago(6), readed: null },
     {
       id: 7,
@@ -396,7 +387,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: ago(3),
       readed: null,
     },
-    { id: 9, userId: OTHER_ID, ...orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎"), dateCreated: order5.order.createdAt, readed: null },
+    { id: 9, userId: OTHER_ID, ...notificationOf(orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎")), dateCreated: order5.order.createdAt, readed: null },
   ];
 
   const ticketCreatedAt = ago(2);
@@ -455,7 +446,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
     orderShipments: built.flatMap((entry) => entry.shipments),
     orderLines: built.flatMap((entry) => entry.lines),
     pointLedger: [
-      { id: 1, userId: MEMBER_ID, kind: "adjusted", amount: 500, note: "新規会員登録特典", createdAt: ago(120), expiresAt: addDays(now, 245) },
+      { id: 1, userId: MEMBER_ID, kind: "adjusted", amount: 500, note: "新規会員登録特典", createdAt: ago(120), expiresAt: daysAfter(now, 245) },
       // The balance carried over from the old shop brings the ledger to MEMBER_POINTS.
       { id: 2, userId: MEMBER_ID, kind: "adjusted", amount: 1791, note: "旧オンラインショップからのポイント引き継ぎ", createdAt: ago(119) },
       ...[order1, order2, order3].map(({ order }, index) => ({
@@ -465,13 +456,13 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         kind: "earned" as const,
         amount: order.pointsEarned,
         note: `ご注文 ${order.number} のお買い物ポイント`,
-        createdAt: addDays(order.createdAt, 5),
-        expiresAt: addDays(order.createdAt, 370),
+        createdAt: daysAfter(order.createdAt, 5),
+        expiresAt: daysAfter(order.createdAt, 370),
       })),
-      { id: 6, userId: MEMBER_ID, kind: "adjusted", amount: 200, note: "商品レビュー投稿特典", createdAt: ago(41), expiresAt: addDays(now, 324) },
+      { id: 6, userId: MEMBER_ID, kind: "adjusted", amount: 200, note: "商品レビュー投稿特典", createdAt: ago(41), expiresAt: daysAfter(now, 324) },
       { id: 7, userId: MEMBER_ID, orderId: order4.order.id, kind: "used", amount: -order4.order.pointsUsed, note: `ご注文 ${order4.order.number} でポイントを利用`, createdAt: order4.order.createdAt },
-      { id: 8, userId: MEMBER_ID, orderId: order4.order.id, kind: "earned", amount: order4.order.pointsEarned, note: `ご注文 ${order4.order.number} のお買い物ポイント`, createdAt: order4.order.createdAt, expiresAt: addDays(order4.order.createdAt, 365) },
-      { id: 9, userId: OTHER_ID, orderId: order5.order.id, kind: "earned", amount: order5.order.pointsEarned, note: `ご注文 ${order5.order.number} のお買い物ポイント`, createdAt: addDays(order5.order.createdAt, 5), expiresAt: addDays(order5.order.createdAt, 370) },
+      { id: 8, userId: MEMBER_ID, orderId: order4.order.id, kind: "earned", amount: order4.order.pointsEarned, note: `ご注文 ${order4.order.number} のお買い物ポイント`, createdAt: order4.order.createdAt, expiresAt: daysAfter(order4.order.createdAt, 365) },
+      { id: 9, userId: OTHER_ID, orderId: order5.order.id, kind: "earned", amount: order5.order.pointsEarned, note: `ご注文 ${order5.order.number} のお買い物ポイント`, createdAt: daysAfter(order5.order.createdAt, 5), expiresAt: daysAfter(order5.order.createdAt, 370) },
     ],
     subscriptions: [
       {
@@ -483,9 +474,9 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         periodMonths: 1,
         amount: order3.order.subtotal,
         status: "active",
-        nextPaymentDate: jstIsoDate(addDays(now, 8)),
-        nextShippingDate: jstIsoDate(addDays(now, 10)),
-        cancelDate: jstIsoDate(addDays(now, 3)),
+        nextPaymentDate: jstDate(daysAfter(now, 8)),
+        nextShippingDate: jstDate(daysAfter(now, 10)),
+        cancelDate: jstDate(daysAfter(now, 3)),
         paymentMethod: "konbini_postpay",
         addressId: 1,
         createdAt: order3.order.createdAt,

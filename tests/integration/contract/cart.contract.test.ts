@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/auth/password.server";
-import { addDaysToDate, addMonthsToDate, jstDate } from "~/core/checkout";
+import { addDaysToDate, addMonthsToDate, jstDate } from "~/core/dates";
 import { users } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
 import { cookieOfMember, expectFields, expectNoCamelCase, json, nextCookie, serveRoutes, seededPlatformForFile } from "./support";

@@ -1,0 +1,32 @@
+/** Pieces every mail is made of, so the mails of one shop read alike. */
+import { Fragment, type ReactNode } from "react";
+import { SHOP_NAME } from "~/core/site";
+
+/** 「山田 花子 様」 */
+export function Greeting({ name }: { name: string }) {
+  return <p>{name} 様</p>;
+}
+
+/** The greeting with the shop's thanks, as a mail about an ongoing service opens. */
+export function ThanksGreeting({ name }: { name: string }) {
+  return (
+    <>
+      <Greeting name={name} />
+      <p>いつも{SHOP_NAME}をご利用いただきありがとうございます。</p>
+    </>
+  );
+}
+
+/** Items on lines of their own within one paragraph (label：value lists, addresses). */
+export function Lines({ items }: { items: ReactNode[] }) {
+  return (
+    <p>
+      {items.map((item, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <br /> : null}
+          {item}
+        </Fragment>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * The statements of the one D1 batch that places an order (one transaction): the guards that the cart,
+ * stock, points and coupon uses are still as priced, the order with its shipments and lines, stock
+ * taken, subscriptions, points used and earned, coupon uses, the saved address, the confirmation mail,
+ * a guest's new account, and the emptied cart.
+ */
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { hashPassword } from "~/auth/password.server";
+import { shipColumns, type AddressColumns } from "~/core/address-records";
+import { subscriptionSchedule } from "~/core/checkout";
+import { cartStateKey } from "~/core/order-confirmation";
+import { initialOrderStatus } from "~/core/orders";
+import type { PaymentMethod } from "~/core/payment-methods";
+import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
+import type { Database } from "~/db/client.server";
+import { addresses, cartLines, carts, cartVendorNotices, couponUses, orderLines, orders, orderShipments, pointLedger, subscriptions, users } from "~/db/schema";
+import { orderConfirmationMail } from "~/mail/order-mails";
+import type { CartView } from "./cart.server";
+import { releaseHeldPassword } from "./checkout-password.server";
+import { mailStatement } from "./mails.server";
+import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";
+
+type Statement = BatchItem<"sqlite">;
+
+/** A guest who opens an account with this order, as typed (or the hash kept from an earlier round trip). */
+export interface Registration {
+  email: string;
+  lastname: string;
+  firstname: string;
+  lastnameJp: string;
+  firstnameJp: string;
+  credentials: ({ password: string } | { passwordHash: string }) & { newsletter: boolean };
+}
+
+/** Who orders: a member, a guest who registers now, or a guest. */
+export interface Buyer {
+  /** The member's id; null for a guest. */
+  memberId: number | null;
+  email: string;
+  /** As the confirmation mail greets them. */
+  name: string;
+  /** The account the order belongs to: the member, the one `registration` creates in the batch, or none. */
+  userRef: SQL | number | null;
+  registration: Registration | null;
+}
+
+/** Everything the batch writes, decided and checked before it runs. */
+export interface OrderDraft {
+  number: string;
+  placementToken: string;
+  view: CartView & { cartId: string };
+  buyer: Buyer;
+  shipTo: AddressColumns;
+  /** Keep the typed address in the member's address book. */
+  saveAddress: boolean;
+  paymentMethod: PaymentMethod;
+  deliveryDate: string | null;
+  deliveryTimeSlot: string | null;
+  now: Date;
+}
+
+/** The new order's id inside the batch, where it is not known yet. */
+function orderIdOf(draft: OrderDraft) {
+  return sql`(select ${orders.id} from ${orders} where ${orders.placementToken} = ${draft.placementToken})` as unknown as number;
+}
+
+/** The new account (the password hashed here unless an earlier round trip kept its hash). */
+async function registrationStatements(db: Database, registration: Registration | null): Promise<Statement[]> {
+  if (!registration) return [];
+  const { credentials, ...person } = registration;
+  const passwordHash = "passwordHash" in credentials ? credentials.passwordHash : await hashPassword(credentials.password);
+  // In an array: an async function returning the query itself would run it, outside the batch.
+  return [db.insert(users).values({ ...person, passwordHash, newsletter: credentials.newsletter })];
+}
+
+/** The order row: every figure as the cart engine priced it, and its own copy of the address. */
+function orderRowOf(draft: OrderDraft) {
+  const { cart } = draft.view;
+  const { buyer } = draft;
+  const taxes = new Map(cart.taxes.map((tax) => [tax.rate, tax]));
+  return {
+    number: draft.number,
+    userId: buyer.userRef as number | null,
+    email: buyer.email,
+    status: initialOrderStatus(draft.paymentMethod),
+    paymentMethod: draft.paymentMethod,
+    subtotal: cart.subtotal,
+    shippingFee: cart.shipping_fee,
+    coldshippingFee: cart.coldshipping_total,
+    splitShippingFee: cart.split_shipping_fee,
+    extraFee: cart.extra_fee,
+    wrappingFee: cart.wrapping,
+    discountCoupon: cart.discount_coupon,
+    couponCode: cart.coupons[0]?.code ?? null,
+    pointsUsed: cart.points,
+    pointsEarned: buyer.userRef != null ? cart.total_points : 0,
+    total: cart.total,
+    taxable10: taxes.get(STANDARD_TAX_RATE)?.taxable ?? 0,
+    tax10: taxes.get(STANDARD_TAX_RATE)?.tax ?? 0,
+    taxable8: taxes.get(REDUCED_TAX_RATE)?.taxable ?? 0,
+    tax8: taxes.get(REDUCED_TAX_RATE)?.tax ?? 0,
+    ...shipColumns(draft.shipTo),
+    deliveryDate: draft.deliveryDate,
+    deliveryTimeSlot: draft.deliveryTimeSlot,
+    warehouseNotice: draft.view.warehouseNotice,
+    placementToken: draft.placementToken,
+    cartId: draft.view.cartId,
+    cartState: cartStateKey(cart.list),
+    createdAt: draft.now,
+  };
+}
+
+/** One shipment per sender (the warehouse, each merchant), with its fees and the shopper's notice to it. */
+function shipmentStatements(db: Database, draft: OrderDraft): Statement[] {
+  const { view } = draft;
+  return view.cart.shipments.map((shipment) =>
+    db.insert(orderShipments).values({
+      orderId: orderIdOf(draft),
+      shippingFrom: shipment.from,
+      merchantId: shipment.merchantId,
+      shippingFee: shipment.shippingFee + shipment.coldFee + shipment.splitFee,
+      notice: shipment.merchantId == null ? view.warehouseNotice : (view.vendorNotices[shipment.merchantId] ?? ""),
+    }),
+  );
+}
+
+/** Each line with its shipment, the stock it takes, and the subscription it starts. */
+function lineStatements(db: Database, draft: OrderDraft): Statement[] {
+  const { view, buyer, now } = draft;
+  const orderId = orderIdOf(draft);
+  return view.cart.list.flatMap((line) => {
+    const detail = view.lines.find((item) => item.lineId === line.id)!;
+    const sender = line.shippingFrom === "merchant" ? (line.merchantId ?? 0) : 0;
+    const shipmentId = sql`(select ${orderShipments.id} from ${orderShipments} where ${orderShipments.orderId} = ${orderId} and coalesce(${orderShipments.merchantId}, 0) = ${sender})`;
+    const statements: Statement[] = [
+      db.insert(orderLines).values({
+        orderId,
+        shipmentId: shipmentId as unknown as number,
+        productId: line.productId,
+        variationId: detail.variationId,
+        choiceSku: detail.choiceSku,
+        sku: detail.sku,
+        title: line.title,
+        choiceLabel: detail.choiceLabel,
+        optionsLabel: detail.optionsLabel,
+        picture: detail.picture ?? "",
+        unitPrice: line.unitPrice,
+        quantity: line.quantity,
+        taxRate: line.taxRate,
+        wrapping: line.wrapping,
+        isPreorder: line.isPreorder,
+        subscribe: line.subscribe,
+        total: line.total,
+      }),
+      ...stockStatements(db, line.quantity, line.isPreorder, detail),
+    ];
+    if (line.subscribe != null && buyer.userRef != null) {
+      statements.push(
+        db.insert(subscriptions).values({
+          userId: buyer.userRef as number,
+          productId: line.productId,
+          variationId: detail.variationId,
+          orderId,
+          quantity: line.quantity,
+          periodMonths: line.subscribe,
+          amount: line.total,
+          paymentMethod: draft.paymentMethod,
+          ...subscriptionSchedule(now, line.subscribe),
+        }),
+      );
+    }
+    return statements;
+  });
+}
+
+/** Points used come off the member's balance (never below zero); points earned go on, both in the ledger. */
+function pointStatements(db: Database, draft: OrderDraft): Statement[] {
+  const { cart } = draft.view;
+  const { memberId, userRef } = draft.buyer;
+  const orderId = orderIdOf(draft);
+  const statements: Statement[] = [];
+  if (cart.points > 0 && memberId != null) {
+    statements.push(
+      guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${memberId}) >= ${cart.points}`),
+      db.update(users).set({ points: sql`${users.points} - ${cart.points}` }).where(eq(users.id, memberId)),
+      db.insert(pointLedger).values({ userId: memberId, orderId, kind: "used", amount: -cart.points, note: `ご注文 ${draft.number} でのご利用`, createdAt: draft.now }),
+    );
+  }
+  if (userRef != null && cart.total_points > 0) {
+    const rate = cart.total_points_rate > 1 ? `（${cart.total_points_rate}倍）` : "";
+    statements.push(
+      db.update(users).set({ points: sql`${users.points} + ${cart.total_points}` }).where(eq(users.id, userRef as number)),
+      db.insert(pointLedger).values({
+        userId: userRef as number,
+        orderId,
+        kind: "earned",
+        amount: cart.total_points,
+        note: `ご注文 ${draft.number} のお買い物ポイント${rate}`,
+        createdAt: draft.now,
+      }),
+    );
+  }
+  return statements;
+}
+
+/** Each coupon's use, then the guards that its total and per-customer limits still hold. */
+function couponStatements(db: Database, draft: OrderDraft): Statement[] {
+  const { cart } = draft.view;
+  const { email, userRef } = draft.buyer;
+  return [...cart.coupons, ...cart.autocoupons].flatMap((coupon) => [
+    db.insert(couponUses).values({ couponId: coupon.id, userId: userRef as number | null, orderId: orderIdOf(draft), email, discount: coupon.discount, createdAt: draft.now }),
+    ...couponLimitGuards(db, coupon.id, email),
+  ]);
+}
+
+/** The typed address joins the member's address book; the first saved address becomes their default. */
+function savedAddressStatement(db: Database, draft: OrderDraft): Statement {
+  const { userRef } = draft.buyer;
+  return db.insert(addresses).values({
+    ...draft.shipTo,
+    userId: userRef as number,
+    isDefault: sql`(not exists (select 1 from ${addresses} where ${addresses.userId} = ${userRef} and ${addresses.isDefault} = 1))`,
+  });
+}
+
+/** Only the rows ordered leave the cart: one added meanwhile (another tab) stays for later. */
+function emptiedCartStatements(db: Database, draft: OrderDraft): Statement[] {
+  const { cartId, cart } = draft.view;
+  return [
+    db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, cart.list.map((line) => line.id)))),
+    db.delete(cartVendorNotices).where(eq(cartVendorNotices.cartId, cartId)),
+    releaseHeldPassword(db, cartId),
+    db
+      .update(carts)
+      .set({ couponCode: null, pointAmount: 0, warehouseNotice: "", coldshipping: false, checkoutDraft: null, updatedAt: draft.now })
+      .where(eq(carts.id, cartId)),
+  ];
+}
+
+/** The whole batch, in the order it must run: the cart's guards first, a new account before its order. */
+export async function orderStatements(db: Database, draft: OrderDraft): Promise<Statement[]> {
+  const { view, buyer } = draft;
+  const orderRow = orderRowOf(draft);
+  return [
+    ...cartStateGuards(db, view.cartId, view.cart.list),
+    ...(await registrationStatements(db, buyer.registration)),
+    db.insert(orders).values(orderRow),
+    ...shipmentStatements(db, draft),
+    ...lineStatements(db, draft),
+    ...pointStatements(db, draft),
+    ...couponStatements(db, draft),
+    ...(draft.saveAddress ? [savedAddressStatement(db, draft)] : []),
+    ...(buyer.userRef != null ? [mailStatement(db, buyer.userRef, orderConfirmationMail(orderRow, view.cart.list, buyer.name), draft.now)] : []),
+    ...emptiedCartStatements(db, draft),
+  ];
+}

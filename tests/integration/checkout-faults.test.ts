@@ -1,0 +1,135 @@
+/**
+ * Placing an order when the database fails for a reason of its own (issue 14.5): only a guard or a
+ * constraint that a racing request can break means "the cart changed meanwhile"; a D1 fault or a wrong
+ * statement is thrown (and logged with the request), never worded to the shopper as a changed cart.
+ */
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cartLines, merchants, orders, products } from "~/db/schema";
+import { seedDatabase } from "~/db/seed/seed.server";
+import { handleError } from "~/entry.server";
+import { action as checkoutAction } from "~/routes/checkout";
+import type { CartActor } from "~/services/cart.server";
+import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
+import { guard, isGuardFailure } from "~/services/order-guards.server";
+import { postRequest, run } from "../support/member";
+import { cartWithSimple, shownFingerprint, TOKYO_ADDRESS } from "../support/orders";
+import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { contextFor, guestCartCookie } from "../support/requests";
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await createTestPlatform();
+  await seedDatabase(platform.db, { now: new Date() });
+});
+afterAll(() => platform.dispose());
+
+/** A fault inside the order's batch: writing a shipment reads a table that is not there (a broken deploy). */
+async function breakShipments() {
+  await platform.env.DB.prepare("create trigger simulated_fault before insert on order_shipments begin select * from table_gone_missing; end").run();
+}
+afterEach(async () => {
+  await platform.env.DB.prepare("drop trigger if exists simulated_fault").run();
+  vi.restoreAllMocks();
+});
+
+const guestActor = (cartId: string): CartActor => ({ db: platform.db, owner: { cartId }, session: {}, now: new Date() });
+
+async function order(cartId: string, email: string): Promise<PlaceOrderInput> {
+  return {
+    placementToken: crypto.randomUUID(),
+    shown: await shownFingerprint(platform.db, { cartId }),
+    guest: { email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" },
+    address: { address: TOKYO_ADDRESS, save: false },
+    paymentMethod: "bank_transfer",
+    deliveryDate: null,
+    deliveryTimeSlot: null,
+  };
+}
+
+const orderCount = async () => (await platform.db.select({ n: count() }).from(orders).get())?.n ?? 0;
+
+describe("a fault while the order is written", () => {
+  it("is thrown, not answered as a changed cart, and writes nothing", async () => {
+    const cartId = await cartWithSimple(platform.db, {});
+    const input = await order(cartId, "fault@example.jp");
+    const before = await orderCount();
+    await breakShipments();
+    await expect(placeOrder(guestActor(cartId), input)).rejects.toThrow(/table_gone_missing/);
+    expect(await orderCount()).toBe(before);
+    expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).toHaveLength(1);
+  });
+
+  it("fails the checkout post itself (an error page, logged), with no cart message", async () => {
+    const cartId = await cartWithSimple(platform.db, {});
+    const cookie = await guestCartCookie(platform, cartId);
+    const fields = {
+      token: crypto.randomUUID(),
+      shown: await shownFingerprint(platform.db, { cartId }),
+      payment: "bank_transfer",
+      email: "fault-post@example.jp",
+      lastname: "佐藤",
+      firstname: "一郎",
+      lastname_jp: "サトウ",
+      firstname_jp: "イチロウ",
+      agreement: "1",
+      "shipping.lastname": "佐藤",
+      "shipping.firstname": "一郎",
+      "shipping.lastname_jp": "サトウ",
+      "shipping.firstname_jp": "イチロウ",
+      "shipping.postal_code": "1000001",
+      "shipping.prefecture": "13",
+      "shipping.city": "千代田区",
+      "shipping.district": "千代田",
+      "shipping.address1": "1-1",
+      "shipping.phone": "0312345678",
+    };
+    await breakShipments();
+    await expect(run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }))).rejects.toThrow(/table_gone_missing/);
+    expect((await platform.db.select().from(orders).where(eq(orders.email, "fault-post@example.jp"))).length).toBe(0);
+  });
+});
+
+describe("isGuardFailure, on the errors local D1 really raises", () => {
+  async function errorOf(statement: () => Promise<unknown>): Promise<unknown> {
+    try {
+      await statement();
+    } catch (error) {
+      return error;
+    }
+    throw new Error("the statement did not fail");
+  }
+  it("counts a failed guard and the constraints a racing request breaks", async () => {
+    const { db } = platform;
+    expect(isGuardFailure(await errorOf(() => db.batch([guard(db, sql`1 = 0`), db.select().from(merchants)])))).toBe(true);
+    const merchant = (await db.select().from(merchants).get())!;
+    expect(isGuardFailure(await errorOf(() => db.insert(merchants).values({ ...merchant })))).toBe(true);
+    expect(isGuardFailure(await errorOf(() => db.update(products).set({ inventory: -1 }).where(eq(products.sku, "DEMO-SIMPLE"))))).toBe(true);
+  });
+
+  it("does not count a missing table, a NOT NULL violation or anything that is not an error", async () => {
+    const { db } = platform;
+    expect(isGuardFailure(await errorOf(() => db.run(sql`select * from table_gone_missing`)))).toBe(false);
+    expect(isGuardFailure(await errorOf(() => db.run(sql`insert into merchants (slug, name, shipping_fee) values (null, 'x', 1)`)))).toBe(false);
+    expect(isGuardFailure(new Error("D1_ERROR: Network connection lost."))).toBe(false);
+    expect(isGuardFailure("integer overflow")).toBe(false);
+  });
+});
+
+describe("handleError", () => {
+  it("logs an unexpected error with the request it failed", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const error = new Error("D1_ERROR: Network connection lost.");
+    handleError(error, { request: new Request("http://shop.test/checkout", { method: "POST" }), params: {}, context: contextFor(platform) });
+    expect(log).toHaveBeenCalledWith("POST /checkout failed:", error);
+  });
+
+  it("stays quiet about a request the visitor abandoned", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const controller = new AbortController();
+    controller.abort();
+    handleError(new Error("aborted"), { request: new Request("http://shop.test/", { signal: controller.signal }), params: {}, context: contextFor(platform) });
+    expect(log).not.toHaveBeenCalled();
+  });
+});
