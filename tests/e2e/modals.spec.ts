@@ -1,4 +1,4 @@
-import { emptyCart, expect, login, test, type Page } from "./fixtures";
+import { emptyCart, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * Every modal of the shop opens, stays open and does its work: the listing filter, the mail detail, the
@@ -63,6 +63,7 @@ test("the checkout's address chooser opens as a modal", async ({ page }) => {
   await page.getByRole("button", { name: "カートに入れる" }).click();
   await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
   await page.goto("/checkout");
+  await waitForHydration(page);
   const address = page.getByRole("region", { name: "お届け先" });
   await address.getByRole("button", { name: "お届け先を変更" }).click();
   const chooser = await expectStaysOpen(page, "お届け先を選ぶ");
@@ -75,6 +76,8 @@ test("the checkout's address chooser opens as a modal", async ({ page }) => {
 
 test("the profile adds, edits and deletes an address in modals", async ({ page }) => {
   await login(page, "member", "/user/profile/addresses");
+  // A tap before hydration follows the link to the no-JS page (by design); the modal needs the app.
+  await waitForHydration(page);
   await page.getByRole("link", { name: "＋ 新しいお届け先を追加" }).click();
   const add = await expectStaysOpen(page, "お届け先を追加");
   await add.getByRole("textbox", { name: "姓", exact: true }).fill("小林");

@@ -8,6 +8,7 @@
  */
 import { lazy, memo, Suspense, type ComponentProps } from "react";
 import type * as OrderReviewExports from "./OrderReview";
+import { ORDER_REVIEW_MARK } from "./order-review-mark";
 
 type OrderReviewModule = typeof OrderReviewExports;
 let loaded: OrderReviewModule | null = null;
@@ -32,3 +33,13 @@ export const LazyOrderReview = memo(function LazyOrderReview(props: ComponentPro
     </Suspense>
   );
 });
+
+/**
+ * Before hydration (entry.client): when the page holds the review's server HTML, fetch its code first. A
+ * boundary still waiting for its code when the shopper acts (an address chosen, a field typed) is thrown
+ * away by React and drawn again empty, so the review would flash out; fetching it first costs one small
+ * request in parallel with the page's own scripts.
+ */
+export function loadRenderedOrderReview(root: ParentNode): Promise<unknown> {
+  return root.querySelector(`[${ORDER_REVIEW_MARK}]`) ? loadOrderReview().catch(() => undefined) : Promise.resolve();
+}
