@@ -14,7 +14,8 @@ import { readShippingDay } from "~/core/shipping-day";
 import type { Database } from "~/db/client.server";
 import { cartLines, users } from "~/db/schema";
 import { holdsPrivateGrant, type PrivateGrant } from "./cart-lines.server";
-import { addLine, type CartOwner, ensureCart } from "./cart.server";
+import { type CartOwner, ensureCart } from "./cart.server";
+import { addLine } from "./cart-line-ops.server";
 import { loadPricedProduct, priceSelection, type ShapedProduct } from "./product-pricing.server";
 
 export const CART_ADD_INTENTS = ["add", "add_and_go", "buy_now", "preorder", "subscribe"] as const;
