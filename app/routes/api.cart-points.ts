@@ -9,7 +9,7 @@ import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/
 // Aliased: a name starting with "use" reads as a React hook to the linter.
 import { applyPoints as spendPoints } from "~/services/cart-actions.server";
 import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
-import { loadCart } from "~/services/cart.server";
+import { loadCart } from "~/services/cart-view.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -15,7 +15,7 @@ import { ShippingAddressSchema } from "~/core/postal-schema";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { cartFailure } from "~/services/cart-actions.server";
 import { apiShipment } from "~/services/cart-payload.server";
-import { loadCart } from "~/services/cart.server";
+import { loadCart } from "~/services/cart-view.server";
 import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
 
 export const loader = () => methodNotAllowed("POST");

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { toggleColdshipping } from "~/services/cart-actions.server";
 import { cartActorFor, cartAnswer } from "~/web/cart.server";
-import { loadCart } from "~/services/cart.server";
+import { loadCart } from "~/services/cart-view.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -19,7 +19,7 @@ import {
   type CartActionResult,
   type CartField,
 } from "~/services/cart-actions.server";
-import { loadCart } from "~/services/cart.server";
+import { loadCart } from "~/services/cart-view.server";
 import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartActorFor, cartPostSubject, cartRedirect, redirectedCartError } from "~/web/cart.server";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 

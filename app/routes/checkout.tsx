@@ -8,7 +8,7 @@ import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/web/http.server";
 import { listAddresses } from "~/services/addresses.server";
-import { loadCart } from "~/services/cart.server";
+import { loadCart } from "~/services/cart-view.server";
 import { cartActorFor } from "~/web/cart.server";
 import { submitCheckout } from "~/web/checkout.server";
 import { postalDepsFor } from "~/web/postal.server";

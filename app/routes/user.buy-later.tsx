@@ -7,7 +7,7 @@ import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME } from "~/core/site";
 import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
-import { moveBackToCart } from "~/services/cart.server";
+import { moveBackToCart } from "~/services/buy-later.server";
 import { listBuyLater, removeBuyLater } from "~/services/member-lists.server";
 
 const PATH = "/user/buy-later";

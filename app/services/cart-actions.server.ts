@@ -14,19 +14,10 @@ import { NOTICE_MAX_LENGTH } from "~/core/limits";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { forceQuantity } from "~/core/pricing";
 import { PRODUCT_NOTICES } from "~/core/product-notices";
-import {
-  clearCoupon,
-  findCartId,
-  loadCart,
-  moveBackToCart,
-  moveToBuyLater,
-  removeLine,
-  saveVendorNotices,
-  setLineQuantity,
-  setLineWrapping,
-  updateCart,
-  type CartActor,
-} from "./cart.server";
+import { moveBackToCart, moveToBuyLater } from "./buy-later.server";
+import { clearCoupon, findCartId, saveVendorNotices, updateCart, type CartActor } from "./cart.server";
+import { removeLine, setLineQuantity, setLineWrapping } from "./cart-line-ops.server";
+import { loadCart } from "./cart-view.server";
 
 export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
 /** A quantity the shop had to change to keep it in range (spec §5), and the message saying so. */

@@ -10,7 +10,10 @@ import type { RawSelection } from "~/core/product-selection";
 import { activeAt, type Database } from "~/db/client.server";
 import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
 import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, cartFailure, type CartFailure, type CartResult, usedUpByMember } from "./cart-actions.server";
-import { type CartActor, ensureCart, listOwnedLines, loadCart, saveForLater, type StoredCartLine, updateCart } from "./cart.server";
+import { saveForLater } from "./buy-later.server";
+import { type CartActor, ensureCart, updateCart } from "./cart.server";
+import { listOwnedLines, type StoredCartLine } from "./cart-line-ops.server";
+import { loadCart } from "./cart-view.server";
 import { findApiProduct } from "./product-by-id.server";
 import { isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "~/core/products";
 

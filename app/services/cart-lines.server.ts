@@ -76,101 +76,130 @@ export function holdsPrivateGrant(product: Pick<ShapedProduct["product"], "id" |
   return secretMatches(product.secret, rowGrant ?? "") || secretMatches(product.secret, sessionGrant ?? "");
 }
 
+/** A stored row priced now, and whether the shopper holds its private link's grant. */
+interface PricedRow {
+  line: typeof cartLines.$inferSelect;
+  shaped: ShapedProduct;
+  priced: ReturnType<typeof priceSelection>;
+  granted: boolean;
+}
+
+/** How many of the row's item other rows hold (e.g. with and without gift options): they share its stock. */
+function sameItemElsewhere(lines: CartLineSources["lines"], line: PricedRow["line"]): number {
+  return lines
+    .filter(
+      (other) =>
+        other.id !== line.id &&
+        other.productId === line.productId &&
+        other.variationId === line.variationId &&
+        other.choiceSku === line.choiceSku,
+    )
+    .reduce((sum, other) => sum + other.quantity, 0);
+}
+
+/** What the cart engine needs of the row. */
+function lineInput({ line, shaped, priced, granted }: PricedRow, elsewhere: number): CartLineInput {
+  const { price, selection } = priced;
+  const product = shaped.product;
+  return {
+    id: line.id,
+    productId: product.id,
+    sku: product.sku,
+    title: product.title,
+    taxRate: product.taxRate,
+    unitPrice: price.selling_price,
+    regularUnitPrice: price.regular_price,
+    quantity: line.quantity,
+    inventory: Math.max(0, price.inventory - elsewhere),
+    inventoryPreorderMax: Math.max(0, price.inventory_preorder_max - elsewhere),
+    state: price.state,
+    status: selection.variation && selection.variation.status !== "published" ? selection.variation.status : product.status,
+    isPreorder: line.isPreorder,
+    subscribe: line.subscribe,
+    maxSubscription: selection.variation?.maxSubscription ?? null,
+    shippingFrom: product.shippingFrom,
+    merchantId: product.merchantId,
+    coldshipping: product.coldshipping,
+    isDigital: product.isDigital,
+    disableWrapping: product.disableWrapping,
+    wrapping: line.wrapping,
+    couponDisabled: product.couponDisabled,
+    needsPrivateGrant: product.isPrivate && !granted,
+  };
+}
+
+/** The product page of the row (a private product's: its secret link, for the grant holder only). */
+function lineUrl({ shaped, granted }: PricedRow): string | null {
+  const product = shaped.product;
+  if (!product.isPrivate) return productPath({ categorySlug: shaped.head.categorySlug, sku: product.sku });
+  return granted && product.secret
+    ? `/product/access/link/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.secret)}`
+    : null;
+}
+
+/** What the cart page, the checkout and /api/cart show of the row. */
+function lineView(row: PricedRow, sources: Pick<CartLineSources, "media" | "categories">): CartLineView {
+  const { line, shaped, priced, granted } = row;
+  const { price, selection } = priced;
+  const product = shaped.product;
+  const { variation, choice } = selection;
+  const options = selection.optionChoices.map(({ optionId, choice: picked }) => ({
+    optionId,
+    option: shaped.options.find((o) => o.id === optionId)?.title ?? "",
+    choiceId: picked.id,
+    title: picked.title,
+    fee: picked.fee,
+  }));
+  return {
+    lineId: line.id,
+    productId: product.id,
+    variationId: variation?.id ?? null,
+    choiceSku: choice?.sku ?? null,
+    choiceHasOwnStock: choice?.inventory != null,
+    sku: variation?.sku ?? product.sku,
+    title: product.title,
+    url: lineUrl(row),
+    picture: sources.media.find((item) => item.productId === product.id)?.url ?? null,
+    choiceLabel: [variation ? `${variation.vTitle}：${variation.title}` : null, choice ? `${choice.groupTitle}：${choice.title}` : null]
+      .filter(Boolean)
+      .join(" / "),
+    optionsLabel: options.map((option) => `${option.option}：${option.title}`).join(" / "),
+    variation: variation ? { id: variation.id, sku: variation.sku, title: variation.title, vTitle: variation.vTitle } : null,
+    choice: choice ? { sku: choice.sku, group: choice.groupTitle, title: choice.title } : null,
+    options,
+    stock: price.inventory,
+    shippingDay: line.shippingDay,
+    origin: {
+      sku: product.sku,
+      status: product.status,
+      isPrivate: product.isPrivate,
+      secret: granted ? product.secret : null,
+      categories: sources.categories.filter((category) => category.productId === product.id).map(({ slug, name }) => ({ slug, name })),
+      preorderLimit: product.preorderLimit,
+      coldshipping: product.coldshipping,
+      couponDisabled: product.couponDisabled,
+      couponsExcluded: shaped.excludedCouponCodes,
+      disableWrapping: product.disableWrapping,
+    },
+  };
+}
+
 export function priceCartLines(sources: CartLineSources, now: Date): { inputs: CartLineInput[]; views: CartLineView[] } {
   const inputs: CartLineInput[] = [];
   const views: CartLineView[] = [];
   for (const line of sources.lines) {
     const shaped = sources.products.get(line.productId);
     if (!shaped) continue;
-    const optionChoiceIds = parseOptionKey(line.optionChoiceIds);
-    const { price, selection } = priceSelection(
+    const priced = priceSelection(
       shaped,
-      { variationId: line.variationId, choiceSku: line.choiceSku, optionChoiceIds, quantity: line.quantity, subscribe: line.subscribe != null },
+      { variationId: line.variationId, choiceSku: line.choiceSku, optionChoiceIds: parseOptionKey(line.optionChoiceIds), quantity: line.quantity, subscribe: line.subscribe != null },
       now,
       { countCart: false },
     );
-    // Other rows of the same item share its stock (e.g. with and without gift options).
-    const sameItemElsewhere = sources.lines
-      .filter(
-        (other) =>
-          other.id !== line.id &&
-          other.productId === line.productId &&
-          other.variationId === line.variationId &&
-          other.choiceSku === line.choiceSku,
-      )
-      .reduce((sum, other) => sum + other.quantity, 0);
-    const product = shaped.product;
-    const granted = product.isPrivate && holdsPrivateGrant(product, line.privateGrant, sources.privateGrants);
-    inputs.push({
-      id: line.id,
-      productId: product.id,
-      sku: product.sku,
-      title: product.title,
-      taxRate: product.taxRate,
-      unitPrice: price.selling_price,
-      regularUnitPrice: price.regular_price,
-      quantity: line.quantity,
-      inventory: Math.max(0, price.inventory - sameItemElsewhere),
-      inventoryPreorderMax: Math.max(0, price.inventory_preorder_max - sameItemElsewhere),
-      state: price.state,
-      status: selection.variation && selection.variation.status !== "published" ? selection.variation.status : product.status,
-      isPreorder: line.isPreorder,
-      subscribe: line.subscribe,
-      maxSubscription: selection.variation?.maxSubscription ?? null,
-      shippingFrom: product.shippingFrom,
-      merchantId: product.merchantId,
-      coldshipping: product.coldshipping,
-      isDigital: product.isDigital,
-      disableWrapping: product.disableWrapping,
-      wrapping: line.wrapping,
-      couponDisabled: product.couponDisabled,
-      needsPrivateGrant: product.isPrivate && !granted,
-    });
-    const { variation, choice } = selection;
-    const options = selection.optionChoices.map(({ optionId, choice: picked }) => ({
-      optionId,
-      option: shaped.options.find((o) => o.id === optionId)?.title ?? "",
-      choiceId: picked.id,
-      title: picked.title,
-      fee: picked.fee,
-    }));
-    const url = !product.isPrivate
-      ? productPath({ categorySlug: shaped.head.categorySlug, sku: product.sku })
-      : granted && product.secret
-        ? `/product/access/link/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.secret)}`
-        : null;
-    views.push({
-      lineId: line.id,
-      productId: product.id,
-      variationId: variation?.id ?? null,
-      choiceSku: choice?.sku ?? null,
-      choiceHasOwnStock: choice?.inventory != null,
-      sku: variation?.sku ?? product.sku,
-      title: product.title,
-      url,
-      picture: sources.media.find((item) => item.productId === product.id)?.url ?? null,
-      choiceLabel: [variation ? `${variation.vTitle}：${variation.title}` : null, choice ? `${choice.groupTitle}：${choice.title}` : null]
-        .filter(Boolean)
-        .join(" / "),
-      optionsLabel: options.map((option) => `${option.option}：${option.title}`).join(" / "),
-      variation: variation ? { id: variation.id, sku: variation.sku, title: variation.title, vTitle: variation.vTitle } : null,
-      choice: choice ? { sku: choice.sku, group: choice.groupTitle, title: choice.title } : null,
-      options,
-      stock: price.inventory,
-      shippingDay: line.shippingDay,
-      origin: {
-        sku: product.sku,
-        status: product.status,
-        isPrivate: product.isPrivate,
-        secret: granted ? product.secret : null,
-        categories: sources.categories.filter((category) => category.productId === product.id).map(({ slug, name }) => ({ slug, name })),
-        preorderLimit: product.preorderLimit,
-        coldshipping: product.coldshipping,
-        couponDisabled: product.couponDisabled,
-        couponsExcluded: shaped.excludedCouponCodes,
-        disableWrapping: product.disableWrapping,
-      },
-    });
+    const granted = shaped.product.isPrivate && holdsPrivateGrant(shaped.product, line.privateGrant, sources.privateGrants);
+    const row: PricedRow = { line, shaped, priced, granted };
+    inputs.push(lineInput(row, sameItemElsewhere(sources.lines, line)));
+    views.push(lineView(row, sources));
   }
   return { inputs, views };
 }

@@ -10,7 +10,7 @@ import { includedTax } from "~/core/tax";
 import { addressJson } from "~/core/address-records";
 import type { CartLineView } from "./cart-lines.server";
 import { apiCoupon } from "./coupon-rules.server";
-import type { CartView } from "./cart.server";
+import type { CartView } from "./cart-view.server";
 
 /** Spec §3 Address field names. */
 export function apiAddress(address: CartView["address"]) {

@@ -14,7 +14,8 @@ import { cartStateKey, CONFIRMATION_MESSAGES, describeOrderChanges, orderFingerp
 import type { PaymentMethod } from "~/core/payment-methods";
 import { type Database, qualified } from "~/db/client.server";
 import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
-import { type CartActor, type CartView, loadCart } from "./cart.server";
+import type { CartActor } from "./cart.server";
+import { type CartView, loadCart } from "./cart-view.server";
 import { isGuardFailure } from "./order-guards.server";
 import { type Buyer, type OrderDraft, orderStatements } from "./order-statements.server";
 

@@ -16,7 +16,7 @@ import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { addresses, cartLines, carts, cartVendorNotices, couponUses, orderLines, orders, orderShipments, pointLedger, subscriptions, users } from "~/db/schema";
 import { orderConfirmationMail } from "~/mail/order-mails";
-import type { CartView } from "./cart.server";
+import type { CartView } from "./cart-view.server";
 import { releaseHeldPassword } from "./checkout-password.server";
 import { mailStatement } from "./mails.server";
 import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";

@@ -11,7 +11,7 @@ import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/accounts.server";
-import { mergeGuestCart } from "~/services/cart.server";
+import { mergeGuestCart } from "~/services/cart-merge.server";
 import { endSession, startSession, type SessionUser } from "~/services/sessions.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;

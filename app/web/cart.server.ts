@@ -18,7 +18,8 @@ import { CART_ANCHORS, cartLineAnchor, RESULT_ANCHOR } from "~/core/result-ancho
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { cartFailure, type CartActionResult, type CartErrorField, type CartFailure, type CartResult } from "~/services/cart-actions.server";
 import { CART_API_MESSAGES, findNamedLine, type LineReference } from "~/services/cart-api.server";
-import type { CartActor, StoredCartLine } from "~/services/cart.server";
+import type { CartActor } from "~/services/cart.server";
+import type { StoredCartLine } from "~/services/cart-line-ops.server";
 import { clientIp, getSession } from "~/web/auth.server";
 import { atResult, isNavigation, parseId } from "~/web/http.server";
 import type { AppSession } from "~/web/session.server";

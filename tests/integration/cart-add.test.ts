@@ -14,7 +14,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartApi from "~/routes/api.cart";
 import * as privateLink from "~/routes/product.access.link.$sku.$secret";
-import { loadCart as loadCartView } from "~/services/cart.server";
+import { loadCart as loadCartView } from "~/services/cart-view.server";
 import { placeOrder } from "~/services/checkout.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import {

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { cartLines, carts } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { addLine, ensureCart, loadCart, mergeGuestCart } from "~/services/cart.server";
+import { ensureCart } from "~/services/cart.server";
+import { addLine } from "~/services/cart-line-ops.server";
+import { mergeGuestCart } from "~/services/cart-merge.server";
+import { loadCart } from "~/services/cart-view.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 
 let platform: TestPlatform;

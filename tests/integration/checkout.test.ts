@@ -17,7 +17,9 @@ import {
 } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { orderFingerprint } from "~/core/order-confirmation";
-import { addLine, ensureCart, loadCart, updateCart, type CartActor } from "~/services/cart.server";
+import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
+import { addLine } from "~/services/cart-line-ops.server";
+import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { TOKYO_ADDRESS } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";

@@ -8,7 +8,7 @@ import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 import { pointPromos } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import * as campaigns from "~/routes/api.cart.campaigns";
-import { loadCart } from "~/services/cart.server";
+import { loadCart } from "~/services/cart-view.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
 import { apiRequest, jsonBody, responseOf, type RouteHandler } from "../support/requests";
 

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { orderFingerprint } from "~/core/order-confirmation";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { addLine, ensureCart, loadCart } from "~/services/cart.server";
+import { ensureCart } from "~/services/cart.server";
+import { addLine } from "~/services/cart-line-ops.server";
+import { loadCart } from "~/services/cart-view.server";
 import type { ShippingAddress } from "~/services/checkout.server";
 
 /** 〒100-0001 東京都千代田区, as a checkout's one-off address. */

@@ -27,16 +27,14 @@
  * With no saved address the chooser shows only the add link: a checkout page should then render
  * AddressForm for a new address instead.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { AddressInput, AddressJson } from "~/core/address-form";
-import { listWithSaved } from "~/core/address-book";
+import { lazy, Suspense } from "react";
+import type { AddressJson } from "~/core/address-form";
 import { useHydrated } from "~/components/forms/useHydrated";
 import type { ShippingRecheck } from "./address-client";
-import type { ChooserMode } from "./AddressChooserDialog";
-import type { SaveOutcome } from "./AddressEditor";
+import { AddressRadioList } from "./AddressRadioList";
 import { AddressSummary } from "./AddressSummary";
+import { useAddressChoice } from "./useAddressChoice";
 
-const addressClient = () => import("./address-client");
 const loadDialog = () => import("./AddressChooserDialog");
 const AddressChooserDialog = lazy(() => loadDialog().then((module) => ({ default: module.AddressChooserDialog })));
 
@@ -51,79 +49,9 @@ export interface AddressChooserProps {
   error?: string | null;
 }
 
-/** The initial choice: the given id when it is one of the addresses, else the first. */
-export function initialChoice(addresses: AddressJson[], selectedId: number | null | undefined): number | null {
-  if (selectedId != null && addresses.some((address) => address.id === selectedId)) return selectedId;
-  return addresses[0]?.id ?? null;
-}
-
-/** A no-JS button of the checkout form that leads to an address page (core/checkout-draft). */
-const leaveFor = (path: string) => ({ type: "submit" as const, name: "leaveTo", value: path, className: "btn-link" });
-
-export function AddressChooser({
-  addresses,
-  selectedId,
-  name = "address_id",
-  onSelect,
-  onAddressesChange,
-  onShippingChange,
-  returnTo = "/checkout",
-  error,
-}: AddressChooserProps) {
+export function AddressChooser({ name = "address_id", returnTo = "/checkout", error, ...props }: AddressChooserProps) {
   const hydrated = useHydrated();
-  const [list, setList] = useState(addresses);
-  const [chosen, setChosen] = useState(() => initialChoice(addresses, selectedId));
-  const [mode, setMode] = useState<ChooserMode | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const recheckAbort = useRef<AbortController>();
-
-  // New props (a revalidation after the order page's own actions) replace the local copy.
-  useEffect(() => {
-    setList(addresses);
-    setChosen((current) => initialChoice(addresses, current));
-  }, [addresses]);
-
-  useEffect(() => () => recheckAbort.current?.abort(), []);
-
-  function choose(address: AddressJson | null) {
-    setChosen(address?.id ?? null);
-    onSelect?.(address);
-    if (!address || !onShippingChange) return;
-    recheckAbort.current?.abort();
-    const abort = new AbortController();
-    recheckAbort.current = abort;
-    addressClient()
-      .then((client) => client.recheckShipping(address, abort.signal))
-      .then(onShippingChange, () => undefined);
-  }
-
-  async function persist(next: (AddressInput & { id?: number })[], pick: (saved: AddressJson[]) => AddressJson | null): Promise<SaveOutcome> {
-    const result = await (await addressClient()).saveAddressList(next);
-    if (!result.ok) {
-      if (result.loginRequired) window.location.assign(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
-      return { ok: false, error: result.error };
-    }
-    setList(result.addresses);
-    onAddressesChange?.(result.addresses);
-    choose(pick(result.addresses));
-    setMode(null);
-    return { ok: true };
-  }
-
-  const save = (editing: AddressJson | null, value: AddressInput) =>
-    persist(listWithSaved(list, value, editing?.id ?? null), (saved) =>
-      editing ? (saved.find((address) => address.id === editing.id) ?? null) : (saved[saved.length - 1] ?? null),
-    );
-
-  async function remove(address: AddressJson) {
-    setProblem(null);
-    const outcome = await persist(
-      list.filter((entry) => entry.id !== address.id),
-      (saved) => saved.find((entry) => entry.default) ?? saved[0] ?? null,
-    );
-    if (!outcome.ok) setProblem(outcome.error);
-  }
-
+  const { list, chosen, mode, setMode, problem, choose, save, remove } = useAddressChoice({ ...props, returnTo });
   const current = list.find((address) => address.id === chosen) ?? null;
   const errorId = `${name}-error`;
   const errorText = error ? (
@@ -132,41 +60,7 @@ export function AddressChooser({
     </p>
   ) : null;
 
-  if (!hydrated) {
-    return (
-      <fieldset className="m-0 grid gap-3 border-0 p-0" aria-describedby={error ? errorId : undefined}>
-        <legend className="mb-2 font-bold">お届け先を選ぶ</legend>
-        {list.map((address) => (
-          <div key={address.id} className="card flex items-start gap-2 p-3">
-            <input
-              type="radio"
-              id={`${name}-${address.id}`}
-              name={name}
-              value={address.id}
-              defaultChecked={address.id === chosen}
-              aria-describedby={`${name}-${address.id}-summary`}
-              className="mt-1.5"
-            />
-            <div className="grid gap-2">
-              <AddressSummary address={address} labelFor={`${name}-${address.id}`} id={`${name}-${address.id}-summary`} />
-              <p className="m-0 flex gap-3 text-sm">
-                <button {...leaveFor(`/user/profile/addresses/${address.id}/edit`)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}>
-                  編集
-                </button>
-                <button {...leaveFor(`/user/profile/addresses/${address.id}/delete`)} aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}>
-                  削除
-                </button>
-              </p>
-            </div>
-          </div>
-        ))}
-        <p className="m-0">
-          <button {...leaveFor("/user/profile/addresses/new")}>＋ 新しいお届け先を追加</button>
-        </p>
-        {errorText}
-      </fieldset>
-    );
-  }
+  if (!hydrated) return <AddressRadioList list={list} chosen={chosen} name={name} errorId={error ? errorId : undefined} errorText={errorText} />;
 
   return (
     <div className="grid gap-2">

@@ -12,14 +12,13 @@
  * A link to Japan Post's postal-code search opens in a new tab for shoppers who do not know their code.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useRef, useState, type ChangeEvent, type CompositionEvent } from "react";
-import { EMPTY_POSTAL_RESULT, normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, POSTAL_LOOKUP_MIN_LENGTH, postalCodeToLookUp, SHIPPING_RECHECK_DELAY_MS, type PostalLookupResult } from "~/core/postal";
+import type { ChangeEvent, CompositionEvent } from "react";
+import { normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, type PostalLookupResult } from "~/core/postal";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { JAPAN_POST_SEARCH_URL } from "~/core/site";
 import type { ShippingRecheck } from "./address-client";
-
-const addressClient = () => import("./address-client");
+import { usePostalLookup } from "./usePostalLookup";
 
 export interface PostalCodeInputProps {
   /** The Conform field of the postal code (its name carries the form's prefix, e.g. shipping.postal_code). */
@@ -45,86 +44,8 @@ export function PostalCodeInput({
   lookupMessage,
 }: PostalCodeInputProps) {
   const hydrated = useHydrated();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const lastLookup = useRef<string | null>(null);
-  const pendingLookup = useRef<Promise<unknown>>(Promise.resolve());
-  const recheckTimer = useRef<ReturnType<typeof setTimeout>>();
-  const recheckAbort = useRef<AbortController>();
-  const [status, setStatus] = useState<{ tone: "info" | "error"; text: string } | null>(null);
+  const { inputRef, status, lookUp, handleValue } = usePostalLookup({ onLookup, onShippingChange, currentPrefecture });
   const shown = status ?? lookupMessage ?? null;
-  // The latest callbacks, so a pending timer never calls a stale one.
-  const callbacks = useRef({ onLookup, onShippingChange, currentPrefecture });
-  callbacks.current = { onLookup, onShippingChange, currentPrefecture };
-
-  useEffect(
-    () => () => {
-      clearTimeout(recheckTimer.current);
-      recheckAbort.current?.abort();
-    },
-    [],
-  );
-
-  function lookUp(value: string, force = false) {
-    if (value.length < POSTAL_LOOKUP_MIN_LENGTH) return;
-    if (!force && value === lastLookup.current) return;
-    lastLookup.current = value;
-    const code = postalCodeToLookUp(value);
-    if (!code) {
-      callbacks.current.onLookup(EMPTY_POSTAL_RESULT);
-      setStatus({ tone: "error", text: "郵便番号は半角数字7桁で入力してください。" });
-      return;
-    }
-    setStatus({ tone: "info", text: "住所を検索しています…" });
-    pendingLookup.current = addressClient()
-      .then((client) => client.lookUpPostalInput(value))
-      .then(
-        (result) => {
-          if (lastLookup.current !== value) return;
-          callbacks.current.onLookup(result);
-          setStatus(
-            result.region_id == null
-              ? { tone: "error", text: "この郵便番号の住所が見つかりませんでした。郵便番号をご確認ください。" }
-              : { tone: "info", text: `${result.region}${result.locality}${result.street} を入力しました。` },
-          );
-        },
-        () => setStatus({ tone: "error", text: "住所を検索できませんでした。住所を直接入力してください。" }),
-      );
-  }
-
-  function scheduleRecheck() {
-    if (!callbacks.current.onShippingChange) return;
-    clearTimeout(recheckTimer.current);
-    recheckTimer.current = setTimeout(async () => {
-      await pendingLookup.current.catch(() => undefined);
-      const { onShippingChange: report, currentPrefecture: prefecture } = callbacks.current;
-      const postalCode = postalCodeToLookUp(inputRef.current?.value ?? "");
-      if (!report) return;
-      if (!postalCode) {
-        report({ ok: false, error: "郵便番号は半角数字7桁で入力してください。" });
-        return;
-      }
-      recheckAbort.current?.abort();
-      const abort = new AbortController();
-      recheckAbort.current = abort;
-      try {
-        const { recheckShipping } = await addressClient();
-        report(await recheckShipping({ postal_code: postalCode, prefecture: prefecture?.() ?? "" }, abort.signal));
-      } catch {
-        // superseded by a newer change
-      }
-    }, SHIPPING_RECHECK_DELAY_MS);
-  }
-
-  function handleValue(element: HTMLInputElement) {
-    const normalized = normalizePostalInput(element.value);
-    if (normalized !== element.value) element.value = normalized;
-    if (normalized.length < POSTAL_LOOKUP_MIN_LENGTH) {
-      lastLookup.current = null;
-      setStatus(null);
-    }
-    lookUp(normalized);
-    scheduleRecheck();
-  }
 
   const inputProps = getInputProps(field, { type: "text" });
   const hintId = `${field.id}-hint`;

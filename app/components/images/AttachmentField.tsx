@@ -2,7 +2,8 @@ import { useId } from "react";
 import { IMAGE_ACCEPT, limitPromptFor } from "~/core/images";
 import { IMAGE_WIDGET_FIELD_NAME, TICKET_ATTACHMENT_LIMIT } from "~/core/limits";
 import { useHydrated } from "../forms/useHydrated";
-import { ImageUploader, type UploadItem } from "./ImageUploader";
+import { ImageUploader } from "./ImageUploader";
+import type { UploadItem } from "./upload-item";
 
 export const MEDIA_UPLOAD_URL = "/crm/customer/media/upload";
 

@@ -4,7 +4,7 @@ import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { messageProblem } from "~/core/tickets";
 import type { ThreadActionData } from "~/web/types/tickets";
 import { AttachmentField } from "../images/AttachmentField";
-import type { UploadItem } from "../images/ImageUploader";
+import type { UploadItem } from "../images/upload-item";
 import { useHydrated } from "../forms/useHydrated";
 
 /**

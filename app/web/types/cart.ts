@@ -1,8 +1,8 @@
 /** What the cart route answers and the cart components read (types only: the browser bundle imports it). */
 import type { CartErrorField, CartField } from "~/services/cart-actions.server";
-import type { CartView } from "~/services/cart.server";
+import type { CartView } from "~/services/cart-view.server";
 
-export type { CartLineView } from "~/services/cart.server";
+export type { CartLineView } from "~/services/cart-lines.server";
 
 export interface CartLoaderData {
   /** The cart as priced now (the checkout's draft stays on the server until the shopper is back at the checkout). */

@@ -3,7 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { AddressJson } from "~/core/address-form";
 import type { subscriptionSchedule } from "~/core/checkout";
 import type { CartField } from "~/services/cart-actions.server";
-import type { CartView } from "~/services/cart.server";
+import type { CartView } from "~/services/cart-view.server";
 
 /** What a coupon or points button of the checkout form did (no JS): the shape of the cart page's action result. */
 export type CartControlOutcome = { ok: true; intent: string } | { ok: false; intent: string; field: CartField; error: string };

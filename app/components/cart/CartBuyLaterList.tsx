@@ -1,0 +1,28 @@
+import type { CartLoaderData } from "~/web/types/cart";
+import { CartFetcherForm, useCartFetcher } from "./CartFetcherForm";
+
+/** The member's buy-later list under the cart, each item with the button that moves it back. */
+export function CartBuyLaterList({ items }: { items: CartLoaderData["view"]["buyLater"] }) {
+  const moveBack = useCartFetcher();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="buy-later-heading" className="mt-8">
+      <h2 id="buy-later-heading" className="text-lg">
+        あとで買う（{items.length}点）
+      </h2>
+      <ul className="m-0 grid gap-2 p-0">
+        {items.map((item) => (
+          <li key={item.id} className="card flex list-none items-center justify-between gap-2 p-2 text-sm" data-testid="buy-later-item">
+            <span>{item.title}</span>
+            <CartFetcherForm fetcher={moveBack} intent="move_back">
+              <input type="hidden" name="item" value={item.id} />
+              <button type="submit" className="btn-secondary py-1 text-xs">
+                カートに戻す
+              </button>
+            </CartFetcherForm>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

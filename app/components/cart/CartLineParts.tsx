@@ -1,0 +1,116 @@
+import { Link, type FetcherWithComponents } from "@remix-run/react";
+import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart";
+import { formatDateJa } from "~/core/dates";
+import { WRAPPING_FEE } from "~/core/limits";
+import { loginPath } from "~/core/member-actions";
+import { formatYen } from "~/core/money";
+import { cartLineAnchor } from "~/core/result-anchor";
+import type { CartLineView } from "~/web/types/cart";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+
+/** A row's title (linked to its product page when it has one), its labels and badges, and its unit price. */
+export function CartLineLabels({ line, view }: { line: CartLine; view: CartLineView }) {
+  return (
+    <>
+      {view.url ? (
+        <Link to={view.url} className="font-bold text-gray-900">
+          {view.title}
+        </Link>
+      ) : (
+        <span className="font-bold text-gray-900">{view.title}</span>
+      )}
+      {view.choiceLabel ? <span className="text-xs text-gray-700">{view.choiceLabel}</span> : null}
+      {view.optionsLabel ? <span className="text-xs text-gray-700">{view.optionsLabel}</span> : null}
+      {view.shippingDay ? <span className="text-xs text-gray-700">発送希望日：{formatDateJa(view.shippingDay)}</span> : null}
+      <span className="flex flex-wrap gap-1">
+        {line.isPreorder ? <span className="badge bg-amber-500 text-white">予約</span> : null}
+        {line.subscribe != null ? <span className="badge bg-emerald-600 text-white">定期便・{line.subscribe}か月ごと</span> : null}
+        {line.unavailableReason ? (
+          <span className={`badge text-white ${line.archived ? "bg-gray-600" : "bg-gray-800"}`}>{UNAVAILABLE_LABELS[line.unavailableReason]}</span>
+        ) : null}
+        {line.couponDisabled ? <span className="badge bg-gray-200 text-gray-800">クーポンを使用できません</span> : null}
+        {line.excludedCouponCodes.length > 0 ? <span className="text-xs text-gray-600">対象外クーポン：{line.excludedCouponCodes.join("、")}</span> : null}
+      </span>
+      <span>
+        {formatYen(line.unitPrice)}
+        <span className="text-xs text-gray-600">（税込）</span>
+      </span>
+    </>
+  );
+}
+
+/** Gift wrapping of a row that may be wrapped: what it costs, the button that turns it on or off, the refusal. */
+export function CartLineWrapping({ line, pageError }: { line: CartLine; pageError: CartPageError }) {
+  const wrappingFetcher = useCartFetcher();
+  const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
+  return (
+    <>
+      {line.wrappingAvailable ? (
+        <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <input type="hidden" name="w" value={line.wrapping ? "0" : "1"} />
+          <span className="whitespace-nowrap text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
+          <button type="submit" className="btn-secondary py-1 text-xs">
+            {line.wrapping ? "ラッピングをやめる" : `ラッピングする（1点${formatYen(WRAPPING_FEE)}）`}
+          </button>
+        </CartFetcherForm>
+      ) : null}
+      <InlineError message={wrappingError} />
+    </>
+  );
+}
+
+/**
+ * Buy later (members; guests are sent to log in) and remove, which asks for confirmation inline
+ * (?remove=ID) with and without JS.
+ */
+export function CartLineActions({
+  line,
+  loggedIn,
+  confirmingRemove,
+  laterFetcher,
+}: {
+  line: CartLine;
+  loggedIn: boolean;
+  confirmingRemove: boolean;
+  laterFetcher: FetcherWithComponents<1 | { error: string }>;
+}) {
+  const removeFetcher = useCartFetcher();
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        {loggedIn ? (
+          // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart (its default) with the notice.
+          <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id}>
+            <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"}>
+              あとで買う
+            </button>
+          </CartFetcherForm>
+        ) : (
+          <Link to={loginPath("/cart")} className="btn-secondary py-1 text-xs no-underline">
+            あとで買う
+          </Link>
+        )}
+        {confirmingRemove ? null : (
+          <Link to={`/cart?remove=${line.id}#${cartLineAnchor(line.id)}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
+            削除
+          </Link>
+        )}
+      </div>
+      {confirmingRemove ? (
+        <CartFetcherForm fetcher={removeFetcher} intent="remove" line={line.id} className="grid gap-2 rounded bg-red-50 p-2">
+          <p role="alert" className="m-0 text-sm">
+            この商品をカートから削除しますか？
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary whitespace-nowrap py-1">
+              削除する
+            </button>
+            <Link to="/cart" preventScrollReset className="btn-secondary whitespace-nowrap py-1 no-underline">
+              キャンセル
+            </Link>
+          </div>
+        </CartFetcherForm>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Form, Link } from "@remix-run/react";
+import { COLD_SHIPPING_FEE } from "~/core/limits";
+import { formatYen } from "~/core/money";
+import { CART_ANCHORS } from "~/core/result-anchor";
+import type { CartLoaderData } from "~/web/types/cart";
+import { CartCouponEntry } from "./CartCouponEntry";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+import { CartPointsEntry } from "./CartPointsEntry";
+import { CartSummary } from "./CartSummary";
+import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
+
+/** Beside the rows: the totals, cold shipping, coupon and points, the notices to the shops and the way to checkout. */
+export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderData["view"]; loggedIn: boolean; pageError: CartPageError }) {
+  const { cart } = view;
+  const cold = useCartFetcher();
+  const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
+  return (
+    <aside className="grid content-start gap-4">
+      <div className="card grid gap-3 p-3">
+        <CartSummary cart={cart} />
+      </div>
+      {cart.coldshipping.optional && !cart.coldshipping.required ? (
+        <CartFetcherForm fetcher={cold} intent="coldshipping" className="card flex items-center justify-between gap-2 p-3 text-sm">
+          <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} />
+          <span>クール便：{cart.coldshipping.chosen ? "利用する" : "利用しない"}</span>
+          <button type="submit" className="btn-secondary py-1 text-xs" aria-pressed={cart.coldshipping.chosen}>
+            {cart.coldshipping.chosen ? "クール便をやめる" : `クール便にする（+${formatYen(COLD_SHIPPING_FEE)}）`}
+          </button>
+        </CartFetcherForm>
+      ) : null}
+      <div className="card grid gap-4 p-3">
+        <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={pageError} />
+        {loggedIn ? (
+          <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={pageError} />
+        ) : (
+          <p className="m-0 text-sm">
+            <Link to="/login?show=1&redirectTo=%2Fcart">ログイン</Link>するとポイントをご利用いただけます。
+          </p>
+        )}
+      </div>
+      <Form method="post" action="/cart" id={CART_ANCHORS.notices} className="card grid gap-3 p-3">
+        <input type="hidden" name="intent" value="save_notices" />
+        <ShipmentNoticeFields shipments={cart.shipments} warehouseNotice={view.warehouseNotice} vendorNotices={view.vendorNotices} />
+        <InlineError message={noticeError} />
+        {!cart.payment_eligible ? (
+          <p role="alert" className="m-0 text-sm text-red-700">
+            購入できない商品が含まれています。削除してからお進みください。
+          </p>
+        ) : null}
+        {/* On a phone the sticky bar below holds this button. */}
+        <div className="hidden md:grid">
+          <button type="submit" className="btn-primary py-3 text-base" disabled={!cart.payment_eligible} data-testid="checkout-button">
+            ご購入手続きへ
+          </button>
+        </div>
+      </Form>
+    </aside>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link, useSearchParams } from "@remix-run/react";
+import { useHydrated } from "~/components/forms/useHydrated";
+import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import type { ReceiptActionData, ReceiptLoaderData } from "~/web/types/orders";
+import { ReceiptDocument } from "./ReceiptDocument";
+import { ReceiptFieldsForm } from "./ReceiptFieldsForm";
+
+/**
+ * Only the receipt prints: the site header, footer and the controls stay on screen. Given to <style> as
+ * raw HTML: as a text child React would escape `>` on the server (a <style> does not unescape it), so
+ * the selectors would not match and the browser's text would differ from the client's (a hydration error).
+ */
+const PRINT_STYLE = `@media print {
+  body > header, body > footer, .receipt-controls { display: none !important; }
+  main { max-width: none !important; padding: 0 !important; }
+  .receipt { border: 0 !important; box-shadow: none !important; }
+}
+@page { size: A4; margin: 15mm; }`;
+
+/**
+ * The receipt (領収書) of one of the member's orders, fit to print or save as PDF, with the addressee and
+ * memo to set; an order whose receipt cannot be issued yet says why.
+ */
+export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; actionData: ReceiptActionData | null }) {
+  const { receipt, issuedAt, unavailable } = data;
+  const [searchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const errors = actionData?.errors ?? {};
+  const orderHref = `/user/orders/${receipt.id}`;
+
+  if (unavailable) {
+    return (
+      <>
+        <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
+        <Notice text={unavailable} tone="error" />
+        <p className="mt-4">
+          <Link to={orderHref}>ご注文の詳細へ戻る</Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
+      <div className="receipt-controls">
+        <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
+        <Notice text={searchParams.get("notice") === "saved" ? "宛名・但し書きを保存しました。" : null} />
+        <ReceiptFieldsForm receipt={receipt} errors={errors} />
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {hydrated ? (
+            <button type="button" className="btn-primary" onClick={() => window.print()}>
+              印刷する
+            </button>
+          ) : null}
+          <p className="m-0 text-xs text-gray-600">ブラウザの印刷機能から、PDFとして保存することもできます。</p>
+        </div>
+      </div>
+
+      <ReceiptDocument receipt={receipt} issuedAt={issuedAt} />
+      <p className="receipt-controls mt-4">
+        <Link to={orderHref}>ご注文の詳細へ戻る</Link>
+      </p>
+    </>
+  );
+}

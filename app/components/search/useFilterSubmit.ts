@@ -1,0 +1,48 @@
+import { useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
+import { parseSearchFilter, searchParamsFor, type SearchFilter } from "~/core/search-filter";
+
+/**
+ * With JS, the filter form submits a clean query (empty fields left out): at once when a tile or dropdown
+ * changes (replacing the history entry), or by its button; its uncontrolled inputs follow the URL.
+ */
+export function useFilterSubmit({ filter, action, onApply }: { filter: SearchFilter; action: string; onApply?: (how: "pick" | "submit") => void }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const shownQuery = searchParamsFor(filter, { page: filter.page }).toString();
+  const lastShown = useRef(shownQuery);
+  const lastSubmitted = useRef<string | null>(null);
+
+  // The inputs are uncontrolled. When the URL changed through something other than this form (a badge, a
+  // sort link, the back button), put them back to what the page now shows; after the form's own submit
+  // they already show it, and whatever was typed meanwhile stays.
+  useEffect(() => {
+    if (lastShown.current === shownQuery) return;
+    lastShown.current = shownQuery;
+    if (lastSubmitted.current !== shownQuery) formRef.current?.reset();
+    lastSubmitted.current = null;
+  }, [shownQuery]);
+
+  function submitClean(form: HTMLFormElement, replace: boolean) {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+    const clean = searchParamsFor(parseSearchFilter(params));
+    lastSubmitted.current = clean.toString();
+    onApply?.(replace ? "pick" : "submit");
+    submit(clean, { method: "get", action, preventScrollReset: true, replace });
+  }
+
+  function handleChange(event: ChangeEvent<HTMLFormElement>) {
+    const target = event.target as EventTarget;
+    const picked =
+      (target instanceof HTMLInputElement && (target.type === "radio" || target.type === "checkbox")) || target instanceof HTMLSelectElement;
+    if (picked) submitClean(event.currentTarget, true);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submitClean(event.currentTarget, false);
+  }
+
+  return { formRef, handleChange, handleSubmit };
+}
