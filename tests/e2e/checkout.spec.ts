@@ -1,4 +1,4 @@
-import { addToCart, expect, memberWithEmptyCart, test, type Locator, type Page } from "./fixtures";
+import { addToCart, expect, memberWithEmptyCart, test, waitForHydration, type Locator, type Page } from "./fixtures";
 
 /** Checkout as guests and members, with JS on (postal autofill) and off (住所を検索 button). */
 
@@ -83,9 +83,11 @@ test("checkout refuses a missing payment method and address in Japanese", async 
   await expect(page).toHaveURL("/checkout");
 });
 
-test("a tampered order form is refused with a Japanese message", async ({ page }) => {
+test("a tampered order form is refused with a Japanese message", async ({ page, javaScriptEnabled }) => {
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
+  // Tamper with what the running page will send (hydration would put back the value React rendered).
+  if (javaScriptEnabled) await waitForHydration(page);
   await page.locator('input[name="token"]').evaluate((input) => ((input as HTMLInputElement).value = "not-a-token"));
   await page.getByTestId("place-order").click();
   await expect(page.getByRole("alert").filter({ hasText: "ページの有効期限が切れました" })).toBeVisible();
