@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { Form, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
-import { lazy, startTransition, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import { formatYen } from "~/core/money";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
@@ -59,14 +59,11 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   // Read when a recheck answers, which may be after an order was submitted: a reload then would cancel it.
   const navigating = useRef(false);
   navigating.current = navigation.state !== "idle";
-  // A transition: the order review may still be hydrating (its code arrives after the first load), and an
-  // urgent update reaching it then would make React throw its server HTML away.
-  const recheckDone = (result: ShippingRecheck) =>
-    startTransition(() => {
-      setCheckedShippingFee(result.ok ? result.shipping_fee : null);
-      const moved = result.ok && (result.shipping_fee !== cart.shipping_fee || result.total !== cart.total);
-      if (moved && !navigating.current) revalidator.revalidate();
-    });
+  const recheckDone = (result: ShippingRecheck) => {
+    setCheckedShippingFee(result.ok ? result.shipping_fee : null);
+    const moved = result.ok && (result.shipping_fee !== cart.shipping_fee || result.total !== cart.total);
+    if (moved && !navigating.current) revalidator.revalidate();
+  };
   const hasSaved = isMember && addresses.length > 0;
   const showNewAddress = !hasSaved || !hydrated || useNewAddress;
 
