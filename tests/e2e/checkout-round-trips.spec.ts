@@ -76,11 +76,8 @@ async function confirmOrder(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/thanks\//);
 }
 
-test("a guest applies, removes and re-applies SPRING10 without losing anything typed, then orders with it", async ({ page }) => {
-  test.setTimeout(90_000);
-  const email = `coupon-${test.info().project.name}-${Date.now()}@example.jp`;
-  await addToCart(page, "/category/living/DEMO-SIMPLE");
-  await page.goto("/checkout");
+/** A guest's details, registering with a password and the agreement ticked. */
+async function fillGuestWhoRegisters(page: Page, email: string) {
   await buyer(page).getByRole("textbox", { name: "メールアドレス" }).fill(email);
   await buyer(page).getByRole("textbox", { name: "姓", exact: true }).fill("鈴木");
   await buyer(page).getByRole("textbox", { name: "名", exact: true }).fill("一郎");
@@ -88,6 +85,14 @@ test("a guest applies, removes and re-applies SPRING10 without losing anything t
   await buyer(page).getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
   await buyer(page).getByLabel(/^パスワード/).fill("password1234");
   await buyer(page).getByRole("checkbox", { name: /会員規約/ }).check();
+}
+
+test("a guest applies, removes and re-applies SPRING10 without losing anything typed, then orders with it", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `coupon-${test.info().project.name}-${Date.now()}@example.jp`;
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await fillGuestWhoRegisters(page, email);
   await fillNewAddressAndWishes(page);
   const deliveryDate = await page.getByLabel("お届け希望日").inputValue();
 
@@ -177,13 +182,7 @@ test("a guest goes back to the cart and returns to find everything typed, the pa
   const email = `back-${test.info().project.name}-${Date.now()}@example.jp`;
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
-  await buyer(page).getByRole("textbox", { name: "メールアドレス" }).fill(email);
-  await buyer(page).getByRole("textbox", { name: "姓", exact: true }).fill("鈴木");
-  await buyer(page).getByRole("textbox", { name: "名", exact: true }).fill("一郎");
-  await buyer(page).getByRole("textbox", { name: "セイ（カタカナ）" }).fill("スズキ");
-  await buyer(page).getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
-  await buyer(page).getByLabel(/^パスワード/).fill("password1234");
-  await buyer(page).getByRole("checkbox", { name: /会員規約/ }).check();
+  await fillGuestWhoRegisters(page, email);
   await fillNewAddressAndWishes(page);
   const deliveryDate = await page.getByLabel("お届け希望日").inputValue();
 
