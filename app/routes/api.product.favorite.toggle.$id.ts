@@ -5,7 +5,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/web/auth.server";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { invariantJson, isNavigation, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, toggleFavorite } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -15,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const productId = idParam(params.id, "商品ID");
   const form = await readApiFormData(request);
   const product = await findApiProduct(context.db, productId);
-  if (!product) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(product, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const returnTo = safeRedirectPath(form.get("redirectTo"), product.url);
   const user = await getOptionalUser(request, context);
   if (!user) return loginRequired(request, returnTo);

@@ -5,6 +5,7 @@ import { ProductSearch } from "~/components/search/ProductSearch";
 import { isSlug, parseSearchFilter } from "~/core/search-filter";
 import { SHOP_NAME } from "~/core/site";
 import { loadSearchPage } from "~/services/search.server";
+import { invariantResponse } from "~/web/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: `ページが見つかりません | ${SHOP_NAME}` }];
@@ -14,16 +15,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-function categoryNotFound(): Response {
-  return new Response("お探しのカテゴリは見つかりませんでした。", { status: 404 });
-}
+const CATEGORY_NOT_FOUND_MESSAGE = "お探しのカテゴリは見つかりませんでした。";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.categorySlug;
-  if (!isSlug(slug)) throw categoryNotFound();
+  const slug = isSlug(params.categorySlug) ? params.categorySlug : null;
+  invariantResponse(slug, CATEGORY_NOT_FOUND_MESSAGE, { status: 404 });
   const filter = { ...parseSearchFilter(new URL(request.url).searchParams), category: slug };
   const page = await loadSearchPage(context.db, filter);
-  if (!page.category) throw categoryNotFound();
+  invariantResponse(page.category, CATEGORY_NOT_FOUND_MESSAGE, { status: 404 });
   return { ...page, filter, category: page.category };
 }
 

@@ -12,7 +12,25 @@ export { loginPath };
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
 export function badRequest(message: string): Response {
-  return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return textResponse(400, message);
+}
+
+function textResponse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * An expected failure (a record that is not there or not the viewer's) as a thrown response, in the manner
+ * of the Epic Stack's invariantResponse: unless `condition` holds, `message` is thrown as text with
+ * `init.status` (400 unless told), and the root ErrorBoundary shows it inside the shop's layout.
+ */
+export function invariantResponse(condition: unknown, message: string, init: { status: 400 | 403 | 404 } = { status: 400 }): asserts condition {
+  if (!condition) throw textResponse(init.status, message);
+}
+
+/** invariantResponse for the JSON endpoints: the thrown answer is `{ error: message }`. */
+export function invariantJson(condition: unknown, message: string, init: { status: 400 | 403 | 404 | 409 } = { status: 400 }): asserts condition {
+  if (!condition) throw jsonError(init.status, message);
 }
 
 /**

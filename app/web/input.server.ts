@@ -1,0 +1,92 @@
+/**
+ * Reading a request's input — form fields, query parameters, route params — with a Valibot schema, the one
+ * way routes validate what they are sent. The schemas' pieces (ids, flags, page numbers …) are in
+ * app/core/validation.ts. Input no page of the shop sends is answered with one Japanese 400,
+ * MALFORMED_INPUT_MESSAGE; a person's typing gets its field's own message from the route's schema.
+ */
+import { data } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
+import { badRequest, jsonError, readApiFormData } from "~/web/http.server";
+
+export { MALFORMED_INPUT_MESSAGE };
+
+type Fields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
+
+/**
+ * The fields a schema reads: each name's first value (as `FormData.get` gives it), or every value (a list,
+ * empty when absent) for the names in `lists`.
+ */
+export function fieldsOf(source: FormData | URLSearchParams, lists: readonly string[] = []): Fields {
+  // No prototype: a field named "__proto__" or "constructor" is just a field.
+  const fields: Fields = Object.create(null);
+  for (const name of new Set(source.keys())) {
+    if (!lists.includes(name)) fields[name] = source.get(name) as FormDataEntryValue;
+  }
+  for (const name of lists) fields[name] = source.getAll(name);
+  return fields;
+}
+
+/**
+ * Issues without a message of their own (a wrong type, an unknown intent) read as the one answer to
+ * malformed input; a schema gives a typed field its own message where a person can get it wrong.
+ */
+const PARSE_CONFIG = { message: MALFORMED_INPUT_MESSAGE };
+
+/** What a schema read: its output, or the Japanese message of the first thing wrong. */
+export type InputRead<T> = { ok: true; input: T } | { ok: false; error: string };
+
+/** What `schema` reads from a form or query (see fieldsOf for `lists`). */
+export function readInput<S extends v.GenericSchema>(schema: S, source: FormData | URLSearchParams, lists?: readonly string[]): InputRead<v.InferOutput<S>> {
+  const result = v.safeParse(schema, fieldsOf(source, lists), PARSE_CONFIG);
+  return result.success ? { ok: true, input: result.output } : { ok: false, error: result.issues[0].message };
+}
+
+/** The JSON endpoints' answer to input they cannot take: 400 { error } (MALFORMED_INPUT_MESSAGE unless told). */
+export function malformedJson(error: string = MALFORMED_INPUT_MESSAGE): Response {
+  return jsonError(400, error);
+}
+
+/**
+ * A page action's answer to input it cannot take: its action data `{ ok: false, error }` (with any `extra`
+ * fields the page shows it by) and status 400, so the page renders again with the message.
+ */
+export function malformedAction<const T extends object = Record<never, never>>(error: string = MALFORMED_INPUT_MESSAGE, extra?: T) {
+  return data({ ...(extra as T), ok: false as const, error }, { status: 400 });
+}
+
+/**
+ * A JSON endpoint's form (see readApiFormData) read by `schema`; what it cannot take is thrown as
+ * malformedJson. The form comes too, for the helpers that read where to go back to.
+ */
+export async function parseApiForm<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  lists?: readonly string[],
+): Promise<{ form: FormData; input: v.InferOutput<S> }> {
+  const form = await readApiFormData(request);
+  const read = readInput(schema, form, lists);
+  if (!read.ok) throw malformedJson(read.error);
+  return { form, input: read.input };
+}
+
+/**
+ * A loader's query parameters read by `schema`. Query schemas are built with fallbacks (an old or
+ * hand-edited link reads as the defaults), so only a schema without one refuses, with a plain 400.
+ */
+export function parseQuery<S extends v.GenericSchema>(request: Request | URL, schema: S, lists?: readonly string[]): v.InferOutput<S> {
+  const url = request instanceof URL ? request : new URL(request.url);
+  const read = readInput(schema, url.searchParams, lists);
+  if (!read.ok) throw badRequest(read.error);
+  return read.input;
+}
+
+/**
+ * A record id from the route's URL (/api/product/get/{id}, /user/orders/{id} …), or a thrown 400
+ * `{ error: "<label>が正しくありません。" }` ("商品IDが正しくありません。").
+ */
+export function idParam(value: string | undefined, label = "ID"): number {
+  const result = v.safeParse(IdSchema, value);
+  if (!result.success) throw jsonError(400, `${label}が正しくありません。`);
+  return result.output;
+}
