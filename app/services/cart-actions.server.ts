@@ -4,6 +4,7 @@
  * live once. Each change is checked against a freshly computed cart (prices are never trusted).
  */
 import { eq } from "drizzle-orm";
+import * as v from "valibot";
 import { coupons, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
@@ -13,6 +14,7 @@ import { NOTICE_MAX_LENGTH } from "~/core/limits";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { forceQuantity } from "~/core/pricing";
 import { PRODUCT_NOTICES } from "~/core/product-notices";
+import { typedWholeNumber } from "~/core/validation";
 import {
   clearCoupon,
   findCartId,
@@ -71,16 +73,8 @@ const COUPON_CODE = /^[A-Za-z0-9_-]{1,40}$/;
 const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 | 429 = 400): CartActionResult => ({ ok: false, field, error, status });
 const OK: CartActionResult = { ok: true };
 
-/** Whole number from a form value, or null ("3" → 3; "3.5", "", "abc", "-1" → null). */
-export function wholeNumber(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\s*\d{1,9}\s*$/.test(value)) return null;
-  return Number(value.trim());
-}
-
-/** Full-width digits typed on a phone keyboard count as digits. */
-function halfWidthDigits(value: unknown): unknown {
-  return typeof value === "string" ? value.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)) : value;
-}
+/** The points a shopper types (full-width digits too), 0 removing them. */
+const PointsAmountSchema = typedWholeNumber(CART_ACTION_MESSAGES.pointsInvalid);
 
 /**
  * Sets a row's quantity, forced into range (spec §5: a number, at least 1, at most the row maximum)
@@ -153,10 +147,11 @@ export async function removeCoupon(actor: CartActor, couponId?: number): Promise
 }
 
 /** Points to use (0 removes them). Refused above min(points held, 1000, cart total). */
-export async function applyPoints(actor: CartActor, rawAmount: unknown): Promise<CartActionResult> {
+export async function applyPoints(actor: CartActor, typedAmount: unknown): Promise<CartActionResult> {
   if (actor.owner.userId == null) return fail("points", CART_MESSAGES.pointsMembersOnly, 401);
-  const amount = wholeNumber(halfWidthDigits(rawAmount));
-  if (amount == null) return fail("points", CART_ACTION_MESSAGES.pointsInvalid);
+  const parsed = v.safeParse(PointsAmountSchema, typedAmount);
+  if (!parsed.success) return fail("points", parsed.issues[0].message);
+  const amount = parsed.output;
   const cartId = await findCartId(actor.db, actor.owner);
   if (!cartId) return fail("points", CART_ACTION_MESSAGES.emptyCart, 409);
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now, { pointAmount: amount });

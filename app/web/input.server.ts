@@ -33,13 +33,19 @@ export function fieldsOf(source: FormData | URLSearchParams, lists: readonly str
  */
 const PARSE_CONFIG = { message: MALFORMED_INPUT_MESSAGE };
 
-/** What a schema read: its output, or the Japanese message of the first thing wrong. */
-export type InputRead<T> = { ok: true; input: T } | { ok: false; error: string };
+/**
+ * What a schema read: its output, or the Japanese message of the first thing wrong and the field it was in
+ * (absent when the form as a whole was wrong: an unknown intent, nothing named).
+ */
+export type InputRead<T> = { ok: true; input: T } | { ok: false; error: string; field?: string };
 
 /** What `schema` reads from a form or query (see fieldsOf for `lists`). */
 export function readInput<S extends v.GenericSchema>(schema: S, source: FormData | URLSearchParams, lists?: readonly string[]): InputRead<v.InferOutput<S>> {
   const result = v.safeParse(schema, fieldsOf(source, lists), PARSE_CONFIG);
-  return result.success ? { ok: true, input: result.output } : { ok: false, error: result.issues[0].message };
+  if (result.success) return { ok: true, input: result.output };
+  const [issue] = result.issues;
+  const key = issue.path?.[0]?.key;
+  return typeof key === "string" ? { ok: false, error: issue.message, field: key } : { ok: false, error: issue.message };
 }
 
 /** The JSON endpoints' answer to input they cannot take: 400 { error } (MALFORMED_INPUT_MESSAGE unless told). */
@@ -71,14 +77,18 @@ export async function parseApiForm<S extends v.GenericSchema>(
 }
 
 /**
- * A loader's query parameters read by `schema`. Query schemas are built with fallbacks (an old or
- * hand-edited link reads as the defaults), so only a schema without one refuses, with a plain 400.
+ * What `schema` reads from a form or query where a plain 400 with its message is the answer to anything
+ * wrong; schemas built with fallbacks (an old or hand-edited link reads as the defaults) never refuse.
  */
-export function parseQuery<S extends v.GenericSchema>(request: Request | URL, schema: S, lists?: readonly string[]): v.InferOutput<S> {
-  const url = request instanceof URL ? request : new URL(request.url);
-  const read = readInput(schema, url.searchParams, lists);
+export function parseInput<S extends v.GenericSchema>(schema: S, source: FormData | URLSearchParams, lists?: readonly string[]): v.InferOutput<S> {
+  const read = readInput(schema, source, lists);
   if (!read.ok) throw badRequest(read.error);
   return read.input;
+}
+
+/** A loader's query parameters read by `schema` (see parseInput). */
+export function parseQuery<S extends v.GenericSchema>(request: Request | URL, schema: S, lists?: readonly string[]): v.InferOutput<S> {
+  return parseInput(schema, (request instanceof URL ? request : new URL(request.url)).searchParams, lists);
 }
 
 /**
