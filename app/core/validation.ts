@@ -55,6 +55,9 @@ export const CheckboxSchema = v.pipe(
 /** A 0-based page number from a URL: anything that is not a plain number (negative, huge, text) is page 0. */
 export const PageSchema = v.fallback(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), 0);
 
+/** A listing page's query: `page` (0-based). */
+export const PageQuerySchema = v.object({ page: PageSchema });
+
 /** Full-width digits typed on a phone keyboard count as digits. */
 function halfWidthDigits(text: string): string {
   return text.replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0));

@@ -15,7 +15,8 @@ import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
-import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
+import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
+import { fieldsOf, idParam } from "~/web/input.server";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -23,12 +24,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () => new Response(ORDER_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const receipt = await loadReceipt(context.db, user.id, idParam(params.id, "注文ID"));
-  if (!receipt) throw notFound();
+  invariantResponse(receipt, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const issuedAt = new Date();
   const headers = { "Cache-Control": "private, no-store" };
   const unavailable = receiptUnavailableReason(receipt.status);
@@ -40,11 +39,11 @@ export type ReceiptActionData = { errors: { receipt_name?: string; receipt_memo?
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const orderId = idParam(params.id, "注文ID");
-  const form = await readFormData(request);
-  const parsed = parseReceiptFields({ receipt_name: form.get("receipt_name"), receipt_memo: form.get("receipt_memo") });
+  const form = fieldsOf(await readFormData(request));
+  const parsed = parseReceiptFields({ receipt_name: form.receipt_name, receipt_memo: form.receipt_memo });
   if (!parsed.ok) return data<ReceiptActionData>({ errors: parsed.errors }, { status: 400 });
   const receipt = await loadReceipt(context.db, user.id, orderId);
-  if (!receipt) throw notFound();
+  invariantResponse(receipt, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   if (!receiptAvailable(receipt.status)) return data<ReceiptActionData>({ errors: { form: "この注文の領収書はまだ発行できません。" } }, { status: 409 });
   await saveReceiptFields(context.db, user.id, orderId, parsed.value);
   throw redirectWithNotice(`/user/orders/${orderId}/receipt`, "saved");

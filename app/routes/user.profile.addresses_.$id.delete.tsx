@@ -8,9 +8,11 @@ import { requireUser } from "~/web/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
+import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/web/http.server";
-import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/web/addresses.server";
+import { invariantResponse, readFormData } from "~/web/http.server";
+import { parseInput } from "~/web/input.server";
+import { loadOwnedAddressPage, ownedAddressId, returnPath, ReturnToSchema } from "~/web/addresses.server";
 import { deleteAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -22,10 +24,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await readFormData(request);
+  const { redirectTo } = parseInput(ReturnToSchema, await readFormData(request));
   const result = await deleteAddress(context.db, user.id, ownedAddressId(params.id));
-  if (!result.ok) throw new Response(result.error, { status: 404 });
-  throw redirect(returnPath(form.get("redirectTo"), "deleted"), 303);
+  invariantResponse(result.ok, ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  throw redirect(returnPath(redirectTo, "deleted"), 303);
 }
 
 export default function DeleteAddressPage() {

@@ -92,6 +92,16 @@ export function parseQuery<S extends v.GenericSchema>(request: Request | URL, sc
 }
 
 /**
+ * The text for the `notice` a plain form post's redirect put in the URL (see withNotice in http.server.ts),
+ * or null for none or one the page does not know.
+ */
+export function redirectedNotice(request: Request | URL, texts: Readonly<Record<string, string>>): string | null {
+  const keys = Object.keys(texts);
+  const { notice } = parseQuery(request, v.object({ notice: v.fallback(v.nullable(v.picklist(keys)), null) }));
+  return notice == null ? null : (texts[notice] ?? null);
+}
+
+/**
  * A record id from the route's URL (/api/product/get/{id}, /user/orders/{id} …), or a thrown 400
  * `{ error: "<label>が正しくありません。" }` ("商品IDが正しくありません。").
  */

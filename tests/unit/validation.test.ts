@@ -148,9 +148,9 @@ describe("reading a form or a query", () => {
 
   it("answers the one Japanese message for input no page sends, and a field's own message for a person's typing", () => {
     for (const query of ["intent=explode&id=5", "intent=remove&id=abc", "intent=remove", "", "id=5", "intent=remove&id=99999999999999"]) {
-      expect(readInput(Intent, new URLSearchParams(query)), query).toEqual({ ok: false, error: MALFORMED_INPUT_MESSAGE });
+      expect(readInput(Intent, new URLSearchParams(query)), query).toMatchObject({ ok: false, error: MALFORMED_INPUT_MESSAGE });
     }
-    expect(readInput(Intent, new URLSearchParams("intent=rename&id=5&name="))).toEqual({ ok: false, error: "名前を入力してください。" });
+    expect(readInput(Intent, new URLSearchParams("intent=rename&id=5&name="))).toEqual({ ok: false, error: "名前を入力してください。", field: "name" });
   });
 
   it("reads a loader's query with its fallbacks, and refuses only what has none", () => {
