@@ -95,3 +95,15 @@ export function queryChoice<const T extends readonly [string, ...string[]]>(choi
  * another site, a file — is null, and the route's own default applies.
  */
 export const ReturnPathSchema = v.fallback(v.nullable(v.pipe(v.string(), v.check(isSameSitePath))), null);
+
+/** A form's or link's `redirectTo` (see ReturnPathSchema). */
+export const ReturnToSchema = v.object({ redirectTo: ReturnPathSchema });
+
+/** A switch in a URL (?show=1): "1" is on, anything else off. */
+export const QueryFlagSchema = v.fallback(
+  v.pipe(
+    v.string(),
+    v.transform((flag) => flag === "1"),
+  ),
+  false,
+);

@@ -4,9 +4,9 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/web/auth.server";
-import { safeRedirectPath } from "~/core/safe-redirect";
+import { ReturnToSchema } from "~/core/validation";
 import { invariantJson, isNavigation, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { idParam } from "~/web/input.server";
+import { idParam, parseInput } from "~/web/input.server";
 import { findApiProduct, PRODUCT_NOT_FOUND_MESSAGE, toggleFavorite } from "~/services/product.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -17,7 +17,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readApiFormData(request);
   const product = await findApiProduct(context.db, productId);
   invariantJson(product, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
-  const returnTo = safeRedirectPath(form.get("redirectTo"), product.url);
+  const returnTo = parseInput(ReturnToSchema, form).redirectTo ?? product.url;
   const user = await getOptionalUser(request, context);
   if (!user) return loginRequired(request, returnTo);
   const isFavorite = await toggleFavorite(context.db, user.id, productId);

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { CartPage } from "~/components/cart/CartPage";
 import { readShipmentNotices } from "~/core/shipment-notices";
 import { SHOP_NAME } from "~/core/site";
-import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema } from "~/core/validation";
+import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
 import { isNavigation, readFormData } from "~/web/http.server";
 import { parseQuery, readInput } from "~/web/input.server";
 import {
@@ -42,7 +42,7 @@ const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "n
 const CartQuerySchema = v.object({
   ...RedirectedResultSchema.entries,
   remove: IdOrNullSchema,
-  campaign: v.fallback(v.pipe(v.string(), v.transform((flag) => flag === "1")), false),
+  campaign: QueryFlagSchema,
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CartLoaderData> {

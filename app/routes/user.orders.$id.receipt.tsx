@@ -4,7 +4,7 @@
  * member may set the addressee and memo (宛名・但し書き); they are saved on the order (POST, PRG).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useHydrated } from "~/components/forms/useHydrated";
@@ -16,13 +16,15 @@ import { DEFAULT_RECEIPT_MEMO, parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH } fr
 import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
 import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
-import { fieldsOf, idParam } from "~/web/input.server";
+import { fieldsOf, idParam, redirectedNotice } from "~/web/input.server";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `領収書 ${loaded?.receipt.number ?? ""} | ${SHOP_NAME}` },
   { name: "robots", content: "noindex" },
 ];
+
+const NOTICES = { saved: "宛名・但し書きを保存しました。" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -31,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const issuedAt = new Date();
   const headers = { "Cache-Control": "private, no-store" };
   const unavailable = receiptUnavailableReason(receipt.status);
-  return data({ receipt, issuedAt, unavailable }, { status: unavailable ? 409 : 200, headers });
+  return data({ receipt, issuedAt, unavailable, notice: redirectedNotice(request, NOTICES) }, { status: unavailable ? 409 : 200, headers });
 }
 
 export type ReceiptActionData = { errors: { receipt_name?: string; receipt_memo?: string; form?: string } };
@@ -62,9 +64,8 @@ const PRINT_STYLE = `@media print {
 @page { size: A4; margin: 15mm; }`;
 
 export default function ReceiptPage() {
-  const { receipt, issuedAt, unavailable } = useLoaderData<typeof loader>();
+  const { receipt, issuedAt, unavailable, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const errors = actionData?.errors ?? {};
@@ -88,7 +89,7 @@ export default function ReceiptPage() {
       <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="receipt-controls">
         <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
-        <Notice text={searchParams.get("notice") === "saved" ? "宛名・但し書きを保存しました。" : null} />
+        <Notice text={notice} />
         <section aria-labelledby="receipt-fields" className="card mt-4 grid gap-3 p-4">
           <h2 id="receipt-fields" className="m-0 text-base">
             宛名・但し書き

@@ -10,9 +10,10 @@ import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { SHOP_NAME } from "~/core/site";
+import { ReturnToSchema } from "~/core/validation";
 import { invariantResponse, readFormData } from "~/web/http.server";
 import { parseInput } from "~/web/input.server";
-import { loadOwnedAddressPage, ownedAddressId, returnPath, ReturnToSchema } from "~/web/addresses.server";
+import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/web/addresses.server";
 import { deleteAddress } from "~/services/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

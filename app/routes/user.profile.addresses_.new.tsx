@@ -4,7 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
 import { SHOP_NAME } from "~/core/site";
-import { addressFormAction, ReturnToSchema } from "~/web/addresses.server";
+import { ReturnToSchema } from "~/core/validation";
+import { addressFormAction } from "~/web/addresses.server";
 import { parseQuery } from "~/web/input.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

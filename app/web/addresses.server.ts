@@ -14,7 +14,7 @@ import {
   readAddressList,
   validateAddressList,
 } from "~/core/address-form";
-import { IdSchema, ReturnPathSchema, TextOrNullSchema } from "~/core/validation";
+import { IdSchema, ReturnPathSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
 import { invariantResponse, jsonError, loginRequired, readApiFormData, readFormData, withNotice } from "~/web/http.server";
 import { parseInput, parseQuery } from "~/web/input.server";
 import type { SessionUser } from "~/services/sessions.server";
@@ -34,9 +34,6 @@ export function ownedAddressId(value: string | undefined): number {
   invariantResponse(id.success, ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
   return id.output;
 }
-
-/** Where an address page goes back to after saving or deleting (see returnPath). */
-export const ReturnToSchema = v.object({ redirectTo: ReturnPathSchema });
 
 /**
  * The edit and delete pages' loader data: the member's own address (404 for anyone else's) and where

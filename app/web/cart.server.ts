@@ -17,7 +17,7 @@ import * as v from "valibot";
 import { readSelection } from "~/core/product-selection";
 import { CART_ANCHORS, cartLineAnchor, RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
-import { FlagSchema, IdOrNullSchema, IdSchema, OptionalIdSchema, ReturnPathSchema, TextOrNullSchema } from "~/core/validation";
+import { FlagSchema, IdOrNullSchema, IdSchema, OptionalIdSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
 import { cartFailure, type CartActionResult, type CartErrorField, type CartFailure, type CartResult } from "~/services/cart-actions.server";
 import { findNamedLine, type LineReference } from "~/services/cart-api.server";
 import type { CartActor, StoredCartLine } from "~/services/cart.server";
@@ -94,8 +94,6 @@ export function grantPrivateLink(session: AppSession, productId: number, secret:
 export function cartReturnPath(form: FormData, fallback = CART_PATH): string {
   return parseInput(ReturnToSchema, form).redirectTo ?? fallback;
 }
-
-const ReturnToSchema = v.object({ redirectTo: ReturnPathSchema });
 
 /** What a cart post was about: its `intent` (the /cart form's) and the row it named (`line`). */
 export type CartPostSubject = { intent?: string | null; line?: number | null };
