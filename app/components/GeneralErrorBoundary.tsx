@@ -8,11 +8,19 @@ const MESSAGES: Record<number, { title: string; body: string }> = {
 };
 const FALLBACK = { title: "エラーが発生しました", body: "時間をおいてもう一度お試しください。解決しない場合はお問い合わせください。" };
 
-/** The Japanese error page used by the root and any route that wants its own boundary. */
+/** The status and Japanese heading and text of the error page for what a loader or action threw. */
+export function errorPageText(error: unknown): { status: number; title: string; body: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return { status, ...(MESSAGES[status] ?? FALLBACK) };
+}
+
+/**
+ * The Japanese error page: root's ErrorBoundary renders it inside the shop's layout for every route (a
+ * route adds its own boundary only when it has more to show than this).
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, body } = MESSAGES[status] ?? FALLBACK;
+  const { status, title, body } = errorPageText(error);
   const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductSearch } from "~/components/search/ProductSearch";
 import { isSlug, parseSearchFilter } from "~/core/search-filter";
 import { SHOP_NAME } from "~/core/site";
@@ -8,7 +7,8 @@ import { loadSearchPage } from "~/services/search.server";
 import { invariantResponse } from "~/web/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `ページが見つかりません | ${SHOP_NAME}` }];
+  // A category that is not there is root's error page, titled by root's meta.
+  if (!data) return [];
   return [
     { title: `${data.category.name}の通販 | ${SHOP_NAME}` },
     { name: "description", content: data.category.description },
@@ -71,8 +71,4 @@ export default function CategoryListing() {
       <ProductSearch data={data} basePath={`/category/${category.slug}`} fixedCategory />
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { getSession } from "~/web/auth.server";
 import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
 import { CONFIRMATION_MESSAGES } from "~/core/order-confirmation";
@@ -83,8 +82,4 @@ export default function Thanks() {
       </p>
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

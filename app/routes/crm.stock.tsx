@@ -6,7 +6,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as v from "valibot";
 import { requireStaff } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Notice } from "~/components/member/MemberHeading";
 import { SHOP_NAME } from "~/core/site";
 import { atResult, readFormData } from "~/web/http.server";
@@ -166,8 +165,4 @@ export default function CrmStock() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
 import { Price } from "~/components/Price";
 import { MemberHeading } from "~/components/member/MemberHeading";
@@ -74,8 +73,4 @@ export default function Favorites() {
       <Paginator pages={paginatorPages(page, pages)} current={page} hrefFor={hrefFor} />
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

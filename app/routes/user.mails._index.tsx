@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MailDialog } from "~/components/member/MailDialog";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
@@ -136,8 +135,4 @@ export default function Mails() {
       {open ? <MailDialog mailId={open.id} title={open.title} detailHref={detailHref(open.id)} onClose={() => setOpen(null)} /> : null}
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -6,7 +6,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatLongDate } from "~/components/member/format";
@@ -298,8 +297,4 @@ function ReceiptField({
       ) : null}
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -6,7 +6,6 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { SHOP_NAME } from "~/core/site";
@@ -54,8 +53,4 @@ export default function DeleteAddressPage() {
       </Form>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

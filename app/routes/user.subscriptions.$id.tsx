@@ -8,7 +8,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, formatLongDate } from "~/components/member/format";
 import { formatYen } from "~/core/money";
@@ -186,8 +185,4 @@ export default function SubscriptionPage() {
       </p>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

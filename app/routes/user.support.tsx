@@ -3,7 +3,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
 import { SHOP_NAME } from "~/core/site";
@@ -101,8 +100,4 @@ export default function Support() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }
