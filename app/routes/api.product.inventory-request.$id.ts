@@ -61,8 +61,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   invariantJson(outcome, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const navigation = isNavigation(request);
   if (!outcome.ok) {
-    if (outcome.reason === "unknown_variation") throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
-    if (outcome.reason === "unknown_sku") throw jsonError(400, UNKNOWN_SKU_MESSAGE);
+    invariantJson(outcome.reason !== "unknown_variation", UNKNOWN_VARIATION_MESSAGE);
+    invariantJson(outcome.reason !== "unknown_sku", UNKNOWN_SKU_MESSAGE);
     const notice = REFUSAL_NOTICES[outcome.reason];
     if (navigation) return redirectWithNotice(returnTo, notice);
     return jsonError(409, PRODUCT_NOTICES[notice].text);

@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { jsonError, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { invariantJson, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { parseInput } from "~/web/input.server";
 import { MEDIA_TEXT, storeImage } from "~/services/media.server";
 import { uploadedFiles } from "~/web/media.server";
@@ -22,8 +22,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context, "/user/support");
   const files = uploadedFiles(parseInput(UploadSchema, await readApiFormData(request), ["file"]).file);
   const [file] = files;
-  if (!file) throw jsonError(400, MEDIA_TEXT.noFile);
-  if (files.length > 1) throw jsonError(400, MEDIA_TEXT.oneFileOnly);
+  invariantJson(file, MEDIA_TEXT.noFile);
+  invariantJson(files.length === 1, MEDIA_TEXT.oneFileOnly);
   const result = await storeImage(context.db, context.cloudflare.env.ATTACHMENTS, user.id, file);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json(result.item);

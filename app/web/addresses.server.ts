@@ -15,7 +15,7 @@ import {
   validateAddressList,
 } from "~/core/address-form";
 import { IdSchema, ReturnPathSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
-import { invariantResponse, jsonError, loginRequired, readApiFormData, readFormData, withNotice } from "~/web/http.server";
+import { invariantJson, invariantResponse, loginRequired, readApiFormData, readFormData, withNotice } from "~/web/http.server";
 import { parseInput, parseQuery } from "~/web/input.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { addAddress, findAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
@@ -62,7 +62,7 @@ export async function readPostedAddressList(request: Request): Promise<Record<st
   } else {
     rows = readAddressList((await readApiFormData(request)).entries());
   }
-  if (!rows) throw jsonError(400, ADDRESS_FORM_MESSAGES.listInvalid);
+  invariantJson(rows, ADDRESS_FORM_MESSAGES.listInvalid);
   return rows;
 }
 
