@@ -85,11 +85,6 @@ export const OptionalTextSchema = v.optional(v.string(), "");
 /** A date as a date input sends it (YYYY-MM-DD). */
 export const IsoDateSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-/** One value of a fixed set read from a URL: anything else is null (an old or hand-edited link). */
-export function queryChoice<const T extends readonly [string, ...string[]]>(choices: T) {
-  return v.fallback(v.nullable(v.picklist(choices)), null);
-}
-
 /**
  * A same-site path to go back to (a form's `redirectTo`, see isSameSitePath); anything else — absent,
  * another site, a file — is null, and the route's own default applies.

@@ -4,12 +4,9 @@
  * app/core/validation.ts. Input no page of the shop sends is answered with one Japanese 400,
  * MALFORMED_INPUT_MESSAGE; a person's typing gets its field's own message from the route's schema.
  */
-import { data } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { badRequest, jsonError, readApiFormData } from "~/web/http.server";
-
-export { MALFORMED_INPUT_MESSAGE };
 
 type Fields = Record<string, FormDataEntryValue | FormDataEntryValue[]>;
 
@@ -51,14 +48,6 @@ export function readInput<S extends v.GenericSchema>(schema: S, source: FormData
 /** The JSON endpoints' answer to input they cannot take: 400 { error } (MALFORMED_INPUT_MESSAGE unless told). */
 export function malformedJson(error: string = MALFORMED_INPUT_MESSAGE): Response {
   return jsonError(400, error);
-}
-
-/**
- * A page action's answer to input it cannot take: its action data `{ ok: false, error }` (with any `extra`
- * fields the page shows it by) and status 400, so the page renders again with the message.
- */
-export function malformedAction<const T extends object = Record<never, never>>(error: string = MALFORMED_INPUT_MESSAGE, extra?: T) {
-  return data({ ...(extra as T), ok: false as const, error }, { status: 400 });
 }
 
 /**
