@@ -14,6 +14,13 @@ export function errorPageText(error: unknown): { status: number; title: string; 
   return { status, ...(MESSAGES[status] ?? FALLBACK) };
 }
 
+/** The Japanese message a 4xx carried: its text, or the `error` of a JSON answer (a route id's 400). */
+function errorMessageOf(data: unknown): string | null {
+  if (typeof data === "string") return data;
+  const message = data != null && typeof data === "object" ? (data as { error?: unknown }).error : null;
+  return typeof message === "string" ? message : null;
+}
+
 /**
  * The Japanese error page: root's ErrorBoundary renders it inside the shop's layout for every route (a
  * route adds its own boundary only when it has more to show than this).
@@ -21,7 +28,7 @@ export function errorPageText(error: unknown): { status: number; title: string; 
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const { status, title, body } = errorPageText(error);
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
+  const detail = status < 500 && isRouteErrorResponse(error) ? errorMessageOf(error.data) : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-3 py-12 text-center">
