@@ -26,8 +26,7 @@ const RestockRequestSchema = v.object({
     v.pipe(
       v.string(UNKNOWN_SKU_MESSAGE),
       v.transform((text) => text.normalize("NFKC").trim()),
-      v.check((text) => text === "" || /^[\w-]{1,64}$/.test(text), UNKNOWN_SKU_MESSAGE),
-      v.transform((text) => text || null),
+      v.union([v.pipe(v.literal(""), v.transform(() => null)), v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, UNKNOWN_SKU_MESSAGE))], UNKNOWN_SKU_MESSAGE),
     ),
   ),
   redirectTo: ReturnPathSchema,
