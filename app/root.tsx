@@ -10,7 +10,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "virtual:uno.css";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
+import { errorPageText, GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SiteFooter } from "~/components/layout/SiteFooter";
 import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
@@ -20,10 +20,14 @@ import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/shell";
 import "~/styles/base.css";
 
-export const meta: MetaFunction = () => [
-  { title: SHOP_NAME },
-  { name: "description", content: SHOP_TAGLINE },
-];
+export const meta: MetaFunction = ({ error }) =>
+  error
+    ? // Root's ErrorBoundary shows every route's error: the title says what happened.
+      [{ title: `${errorPageText(error).title} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
+    : [
+        { title: SHOP_NAME },
+        { name: "description", content: SHOP_TAGLINE },
+      ];
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -8,12 +8,27 @@ const MESSAGES: Record<number, { title: string; body: string }> = {
 };
 const FALLBACK = { title: "エラーが発生しました", body: "時間をおいてもう一度お試しください。解決しない場合はお問い合わせください。" };
 
-/** The Japanese error page used by the root and any route that wants its own boundary. */
+/** The status and Japanese heading and text of the error page for what a loader or action threw. */
+export function errorPageText(error: unknown): { status: number; title: string; body: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return { status, ...(MESSAGES[status] ?? FALLBACK) };
+}
+
+/** The Japanese message a 4xx carried: its text, or the `error` of a JSON answer (a route id's 400). */
+function errorMessageOf(data: unknown): string | null {
+  if (typeof data === "string") return data;
+  const message = data != null && typeof data === "object" ? (data as { error?: unknown }).error : null;
+  return typeof message === "string" ? message : null;
+}
+
+/**
+ * The Japanese error page: root's ErrorBoundary renders it inside the shop's layout for every route (a
+ * route adds its own boundary only when it has more to show than this).
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const { title, body } = MESSAGES[status] ?? FALLBACK;
-  const detail = isRouteErrorResponse(error) && typeof error.data === "string" && status < 500 ? error.data : null;
+  const { status, title, body } = errorPageText(error);
+  const detail = status < 500 && isRouteErrorResponse(error) ? errorMessageOf(error.data) : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <section className="mx-auto max-w-xl px-3 py-12 text-center">

@@ -1,5 +1,3 @@
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-
 // Unknown URLs render the Japanese 404 inside the shop layout.
 export function loader() {
   throw new Response("お探しのページは見つかりませんでした。", { status: 404 });
@@ -7,8 +5,4 @@ export function loader() {
 
 export default function NotFound() {
   return null;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -8,10 +8,16 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
-import { idParam, isNavigation, loginRequired, methodNotAllowed, parseId, readApiFormData, requirePost, withNotice } from "~/web/http.server";
+import * as v from "valibot";
+import { OptionalIdSchema } from "~/core/validation";
+import { isNavigation, loginRequired, methodNotAllowed, readApiFormData, requirePost, withNotice } from "~/web/http.server";
+import { idParam, readInput } from "~/web/input.server";
 import { cartFailure } from "~/services/cart-actions.server";
-import { buyLaterProduct, CART_API_MESSAGES } from "~/services/cart-api.server";
+import { buyLaterProduct } from "~/services/cart-api.server";
 import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
+
+/** `line` narrows the move to one of the product's rows. */
+const BuyLaterSchema = v.object({ line: OptionalIdSchema });
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -22,12 +28,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const returnTo = cartReturnPath(form);
   const actor = await cartActorFor(request, context);
   if (actor.owner.userId == null) return loginRequired(request, returnTo);
-  const rawLine = form.get("line");
-  const lineId = rawLine == null || rawLine === "" ? null : parseId(rawLine);
-  const result =
-    rawLine != null && rawLine !== "" && lineId == null
-      ? cartFailure("line", CART_API_MESSAGES.lineInvalid)
-      : await buyLaterProduct(actor, productId, lineId);
+  const read = readInput(BuyLaterSchema, form);
+  const result = read.ok ? await buyLaterProduct(actor, productId, read.input.line) : cartFailure("line", read.error);
   if (isNavigation(request)) {
     return cartRedirect(result.ok ? withNotice(returnTo, BUY_LATER_NOTICE) : returnTo, result);
   }

@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
-import { safeRedirectPath } from "~/core/safe-redirect";
+import { ReturnToSchema } from "~/core/validation";
 import { addPostedToCart } from "~/web/cart-add.server";
 import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/web/http.server";
+import { parseInput } from "~/web/input.server";
 
 /**
  * POST /api/cart-add (spec §7: p, v, q, o, c, w, ispreorder, subscribe, crowdfundings_id, shipping_day,
@@ -17,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readFormData(request);
   const { result, headers } = await addPostedToCart(request, context, form);
-  const back = safeRedirectPath(form.get("redirectTo"), "/cart");
+  const back = parseInput(ReturnToSchema, form).redirectTo ?? "/cart";
   if (isNavigation(request)) {
     throw redirect(result.ok ? (result.next ?? withNotice(back, "added")) : withNotice(back, result.notice), { status: 303, headers });
   }

@@ -4,9 +4,14 @@
  * only, no eligible products …); without JS, 303 back with ?cart_error=coupon&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { OptionalTextSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { applyCoupon } from "~/services/cart-actions.server";
+import { readInput } from "~/web/input.server";
+import { applyCoupon, cartFailure } from "~/services/cart-actions.server";
 import { cartActorFor, cartAnswer } from "~/web/cart.server";
+
+const CouponSchema = v.object({ code: OptionalTextSchema });
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,5 +19,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
   const actor = await cartActorFor(request, context);
-  return cartAnswer(request, form, await applyCoupon(actor, form.get("code")));
+  const read = readInput(CouponSchema, form);
+  return cartAnswer(request, form, read.ok ? await applyCoupon(actor, read.input.code) : cartFailure("coupon", read.error));
 }

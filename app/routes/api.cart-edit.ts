@@ -7,11 +7,19 @@
  * /cart) with ?cart_error=…&message=… or ?cart_notice=quantity&cart_line=…&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { absentAsNull, FlagSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { readInput } from "~/web/input.server";
 import { cartFailure, changeQuantity, toggleWrapping, type CartResult } from "~/services/cart-actions.server";
-import { CART_API_MESSAGES } from "~/services/cart-api.server";
 import type { CartActor } from "~/services/cart.server";
-import { cartActorFor, cartAnswer, findPostedLine, readFlag } from "~/web/cart.server";
+import { cartActorFor, cartAnswer, findPostedLine } from "~/web/cart.server";
+
+/** q is forced into range, never refused (spec §5); at least one of q and w is sent. */
+const CartEditSchema = v.pipe(
+  v.object({ q: absentAsNull(v.string()), w: FlagSchema }),
+  v.check((edit) => edit.q != null || edit.w != null),
+);
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -23,10 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 async function editLine(actor: CartActor, form: FormData): Promise<CartResult> {
-  const quantity = form.get("q");
-  const wrapping = readFlag(form.get("w"));
-  if (wrapping === "invalid") return cartFailure("wrapping", CART_API_MESSAGES.wrappingInvalid);
-  if (quantity == null && wrapping == null) return cartFailure("quantity", CART_API_MESSAGES.nothingToChange);
+  const read = readInput(CartEditSchema, form);
+  if (!read.ok) return cartFailure(read.field === "w" ? "wrapping" : "quantity", read.error);
+  const { q: quantity, w: wrapping } = read.input;
   const named = await findPostedLine(actor, form);
   if (!named.ok) return named;
   const { line } = named;

@@ -5,11 +5,17 @@
  * (401 for guests); without JS, 303 back with ?cart_error=points&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { OptionalTextSchema } from "~/core/validation";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { readInput } from "~/web/input.server";
 // Aliased: a name starting with "use" reads as a React hook to the linter.
-import { applyPoints as spendPoints } from "~/services/cart-actions.server";
+import { applyPoints as spendPoints, cartFailure } from "~/services/cart-actions.server";
 import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
 import { loadCart } from "~/services/cart-view.server";
+
+/** The points typed, judged by applyPoints (whole number, full-width digits too). */
+const PointsSchema = v.object({ amount: OptionalTextSchema });
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -17,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
   const actor = await cartActorFor(request, context);
-  const result = await spendPoints(actor, form.get("amount"));
+  const read = readInput(PointsSchema, form);
+  const result = read.ok ? await spendPoints(actor, read.input.amount) : cartFailure("points", read.error);
   if (isNavigation(request)) return cartRedirect(cartReturnPath(form), result);
   if (result.ok) {
     const view = await loadCart(actor.db, actor.owner, actor.session, actor.now);

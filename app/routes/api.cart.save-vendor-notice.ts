@@ -4,18 +4,23 @@
  * { ok: true } or 4xx { error, field: "notice" }; without JS, 303 back to redirectTo (default /cart).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed, parseId, readApiFormData, requirePost } from "~/web/http.server";
+import * as v from "valibot";
+import { IdSchema, OptionalTextSchema } from "~/core/validation";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { readInput } from "~/web/input.server";
 import { cartFailure, saveNotices } from "~/services/cart-actions.server";
-import { CART_API_MESSAGES } from "~/services/cart-api.server";
 import { cartActorFor, cartAnswer } from "~/web/cart.server";
+
+const VendorNoticeSchema = v.object({ merchants_id: IdSchema, notice: OptionalTextSchema });
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
-  const merchantId = parseId(form.get("merchants_id"));
-  if (merchantId == null) return cartAnswer(request, form, cartFailure("notice", CART_API_MESSAGES.merchantInvalid));
+  const read = readInput(VendorNoticeSchema, form);
+  if (!read.ok) return cartAnswer(request, form, cartFailure("notice", read.error));
   const actor = await cartActorFor(request, context);
-  return cartAnswer(request, form, await saveNotices(actor, { vendors: [{ merchantId, notice: form.get("notice") ?? "" }] }));
+  const { merchants_id: merchantId, notice } = read.input;
+  return cartAnswer(request, form, await saveNotices(actor, { vendors: [{ merchantId, notice }] }));
 }

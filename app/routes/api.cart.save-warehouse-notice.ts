@@ -4,15 +4,22 @@
  * to redirectTo (default /cart).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { OptionalTextSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { saveNotices } from "~/services/cart-actions.server";
+import { readInput } from "~/web/input.server";
+import { cartFailure, saveNotices } from "~/services/cart-actions.server";
 import { cartActorFor, cartAnswer } from "~/web/cart.server";
+
+const WarehouseNoticeSchema = v.object({ notice: OptionalTextSchema });
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
+  const read = readInput(WarehouseNoticeSchema, form);
+  if (!read.ok) return cartAnswer(request, form, cartFailure("notice", read.error));
   const actor = await cartActorFor(request, context);
-  return cartAnswer(request, form, await saveNotices(actor, { warehouse: form.get("notice") ?? "" }));
+  return cartAnswer(request, form, await saveNotices(actor, { warehouse: read.input.notice }));
 }

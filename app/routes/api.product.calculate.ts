@@ -5,18 +5,23 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readSelection } from "~/core/product-selection";
-import { methodNotAllowed, parseId, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
+import * as v from "valibot";
+import { methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
 import { loadVisiblePricedProduct, priceSelection } from "~/services/product-pricing.server";
+import { IdSchema } from "~/core/validation";
+import { readInput } from "~/web/input.server";
+
+const ProductSchema = v.object({ p: IdSchema });
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
-  const productId = parseId(form.get("p"));
-  if (productId == null) return Response.json(0);
+  const named = readInput(ProductSchema, form);
+  if (!named.ok) return Response.json(0);
   const viewer = await sessionViewer(request, context);
-  const shaped = await loadVisiblePricedProduct(context.db, productId, viewer);
+  const shaped = await loadVisiblePricedProduct(context.db, named.input.p, viewer);
   if (!shaped) return Response.json(0);
   return Response.json(priceSelection(shaped, readSelection(form), viewer.now).price);
 }

@@ -5,7 +5,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { readSelection } from "~/core/product-selection";
-import { idParam, jsonError, methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
+import { invariantJson, methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { apiCoupon } from "~/services/coupon-rules.server";
 import { couponForSelection, loadVisiblePricedProduct, priceSelection } from "~/services/product-pricing.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
@@ -18,7 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readApiFormData(request);
   const viewer = await sessionViewer(request, context);
   const shaped = await loadVisiblePricedProduct(context.db, productId, viewer);
-  if (!shaped) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(shaped, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const { price } = priceSelection(shaped, readSelection(form), viewer.now);
   const coupon = couponForSelection(shaped, price, viewer.now);
   return Response.json({

@@ -4,11 +4,12 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/web/auth.server";
-import { safeRedirectPath } from "~/core/safe-redirect";
-import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { idParam, parseInput } from "~/web/input.server";
+import { invariantJson, isNavigation, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { findApiProduct } from "~/services/product-by-id.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 import { toggleFavorite } from "~/services/product.server";
+import { ReturnToSchema } from "~/core/validation";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -17,8 +18,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const productId = idParam(params.id, "商品ID");
   const form = await readApiFormData(request);
   const product = await findApiProduct(context.db, productId);
-  if (!product) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
-  const returnTo = safeRedirectPath(form.get("redirectTo"), product.url);
+  invariantJson(product, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
+  const returnTo = parseInput(ReturnToSchema, form).redirectTo ?? product.url;
   const user = await getOptionalUser(request, context);
   if (!user) return loginRequired(request, returnTo);
   const isFavorite = await toggleFavorite(context.db, user.id, productId);

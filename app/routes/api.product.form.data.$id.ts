@@ -5,7 +5,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseIpList } from "~/core/subscription";
-import { idParam, jsonError, methodNotAllowed, sessionViewer } from "~/web/http.server";
+import { invariantJson, methodNotAllowed, sessionViewer } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { loadApiProduct } from "~/services/product-api.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.id, "商品ID");
   const viewer = await sessionViewer(request, context);
   const found = await loadApiProduct(context.db, productId, viewer);
-  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(found, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const { env } = context.cloudflare;
   const clientIp = request.headers.get("CF-Connecting-IP");
   return Response.json({

@@ -1,6 +1,7 @@
 /** POST /api/product/get/{id} (spec §7): the product's identity, price and stock state. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requirePost, sessionViewer } from "~/web/http.server";
+import { invariantJson, methodNotAllowed, requirePost, sessionViewer } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { loadApiProduct } from "~/services/product-api.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
@@ -10,6 +11,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const productId = idParam(params.id, "商品ID");
   const found = await loadApiProduct(context.db, productId, await sessionViewer(request, context));
-  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(found, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   return Response.json({ product: found.product });
 }

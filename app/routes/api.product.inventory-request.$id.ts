@@ -6,26 +6,32 @@
  * answers { requested: true }; without JS it redirects back to redirectTo with a notice.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { getOptionalUser } from "~/web/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
-import { safeRedirectPath } from "~/core/safe-redirect";
-import {
-  idParam,
-  isNavigation,
-  jsonError,
-  loginRequired,
-  methodNotAllowed,
-  readApiFormData,
-  redirectWithNotice,
-  requirePost,
-} from "~/web/http.server";
+import { idParam, parseApiForm } from "~/web/input.server";
+import { invariantJson, isNavigation, jsonError, loginRequired, methodNotAllowed, redirectWithNotice, requirePost } from "~/web/http.server";
 import { findApiProduct, requestRestockFor, type RestockRefusal } from "~/services/product-by-id.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { absentAsNull, optionalId, ReturnPathSchema } from "~/core/validation";
 
 const UNKNOWN_VARIATION_MESSAGE = "選択されたタイプが正しくありません。";
 const UNKNOWN_SKU_MESSAGE = "指定された商品番号（SKU）はこの商品にありません。";
-const SKU = /^[\w-]{1,64}$/;
+
+const RestockRequestSchema = v.object({
+  /** The product page's form names a variation by id (and a variable choice by `c`, read with the selection). */
+  v: optionalId(UNKNOWN_VARIATION_MESSAGE),
+  /** The spec's call names the sku; empty is none. */
+  sku: absentAsNull(
+    v.pipe(
+      v.string(UNKNOWN_SKU_MESSAGE),
+      v.transform((text) => text.normalize("NFKC").trim()),
+      v.union([v.pipe(v.literal(""), v.transform(() => null)), v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, UNKNOWN_SKU_MESSAGE))], UNKNOWN_SKU_MESSAGE),
+    ),
+  ),
+  redirectTo: ReturnPathSchema,
+});
 
 const REFUSAL_NOTICES: Record<Exclude<RestockRefusal, "unknown_variation" | "unknown_sku">, ProductNotice> = {
   not_sold_out: "restock_not_needed",
@@ -38,17 +44,11 @@ export const loader = () => methodNotAllowed("POST");
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const productId = idParam(params.id, "商品ID");
-  const form = await readApiFormData(request);
-  const rawVariation = form.get("v");
-  const selection = readSelection(form);
-  if (rawVariation != null && rawVariation !== "" && selection.variationId == null) throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
-  const rawSku = form.get("sku");
-  const sku = typeof rawSku === "string" && rawSku.trim() !== "" ? rawSku.normalize("NFKC").trim() : null;
-  if ((rawSku != null && typeof rawSku !== "string") || (sku != null && !SKU.test(sku))) throw jsonError(400, UNKNOWN_SKU_MESSAGE);
+  const { form, input } = await parseApiForm(request, RestockRequestSchema);
 
   const product = await findApiProduct(context.db, productId);
-  if (!product) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
-  const returnTo = safeRedirectPath(form.get("redirectTo"), product.url);
+  invariantJson(product, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
+  const returnTo = input.redirectTo ?? product.url;
   const user = await getOptionalUser(request, context);
   if (!user) return loginRequired(request, returnTo);
 
@@ -56,13 +56,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context.db,
     productId,
     { userId: user.id, now: new Date() },
-    { sku, variationId: selection.variationId, choiceSku: selection.choiceSku },
+    { sku: input.sku, variationId: input.v, choiceSku: readSelection(form).choiceSku },
   );
-  if (!outcome) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(outcome, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const navigation = isNavigation(request);
   if (!outcome.ok) {
-    if (outcome.reason === "unknown_variation") throw jsonError(400, UNKNOWN_VARIATION_MESSAGE);
-    if (outcome.reason === "unknown_sku") throw jsonError(400, UNKNOWN_SKU_MESSAGE);
+    invariantJson(outcome.reason !== "unknown_variation", UNKNOWN_VARIATION_MESSAGE);
+    invariantJson(outcome.reason !== "unknown_sku", UNKNOWN_SKU_MESSAGE);
     const notice = REFUSAL_NOTICES[outcome.reason];
     if (navigation) return redirectWithNotice(returnTo, notice);
     return jsonError(409, PRODUCT_NOTICES[notice].text);

@@ -1,6 +1,7 @@
 /** POST /api/product/related/load/{id} (spec §7): related products (spec §3 "Related product"). */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requirePost } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
+import { invariantJson, methodNotAllowed, requirePost } from "~/web/http.server";
 import { loadVisibleRelated } from "~/services/product-by-id.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
@@ -12,7 +13,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const productId = idParam(params.id, "商品ID");
   const related = await loadVisibleRelated(context.db, productId);
-  if (!related) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(related, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   return Response.json({
     related: related.map((item) => ({
       category: item.categorySlug,

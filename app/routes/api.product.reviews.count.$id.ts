@@ -1,6 +1,7 @@
 /** POST /api/product/reviews/count/{id} (spec §7): average rate and number of published reviews. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requirePost } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
+import { invariantJson, methodNotAllowed, requirePost } from "~/web/http.server";
 import { loadReviewStats } from "~/services/product-by-id.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
@@ -10,6 +11,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const productId = idParam(params.id, "商品ID");
   const stats = await loadReviewStats(context.db, productId);
-  if (!stats) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(stats, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   return Response.json({ avg: stats.avg, counter: stats.counter });
 }

@@ -4,11 +4,17 @@
  * (media items: id, ext, folder, filename, thumbnail_m, thumbnail_xl, width, height).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, pageParam, readApiFormData, requirePost } from "~/web/http.server";
+import * as v from "valibot";
+import { idParam, parseQuery, readInput } from "~/web/input.server";
+import { invariantJson, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { loadVisibleReviews } from "~/services/product-by-id.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { PageSchema } from "~/core/validation";
 
 const STAFF_COMMENT_USER = "スタッフ";
+
+/** `page` may come in the body or the query; an unreadable one is page 0. */
+const PageFieldSchema = v.object({ page: v.optional(PageSchema) });
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -16,9 +22,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
   const productId = idParam(params.id, "商品ID");
   const form = await readApiFormData(request);
-  const page = pageParam(form.get("page") ?? new URL(request.url).searchParams.get("page"));
+  const fromBody = readInput(PageFieldSchema, form);
+  const page = (fromBody.ok ? fromBody.input.page : undefined) ?? parseQuery(request, PageFieldSchema).page ?? 0;
   const found = await loadVisibleReviews(context.db, productId, page);
-  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(found, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   return Response.json({
     reviews: found.reviews.map((review) => ({
       id: review.id,

@@ -6,7 +6,8 @@
  * refusal carried as ?cart_error=coupon&message=….
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { removeCoupon } from "~/services/cart-actions.server";
 import { cartActorFor, cartAnswer } from "~/web/cart.server";
 

@@ -13,20 +13,24 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { ShippingAddressSchema } from "~/core/postal-schema";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { fieldsOf } from "~/web/input.server";
 import { cartFailure } from "~/services/cart-actions.server";
 import { apiShipment } from "~/services/cart-payload.server";
 import { loadCart } from "~/services/cart-view.server";
 import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
+
+/** Absent fields are judged as empty ones, so their own messages say what to type. */
+const ShippingAddressFormSchema = v.object({
+  postal_code: v.optional(ShippingAddressSchema.entries.postal_code, ""),
+  prefecture: v.optional(ShippingAddressSchema.entries.prefecture, ""),
+});
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readApiFormData(request);
-  const parsed = v.safeParse(ShippingAddressSchema, {
-    postal_code: form.get("postal_code") ?? "",
-    prefecture: form.get("prefecture") ?? "",
-  });
+  const parsed = v.safeParse(ShippingAddressFormSchema, fieldsOf(form));
   if (!parsed.success) {
     const errors = v.flatten<typeof ShippingAddressSchema>(parsed.issues).nested ?? {};
     const failure = cartFailure("address", errors.postal_code?.[0] ?? errors.prefecture?.[0] ?? parsed.issues[0].message);

@@ -12,10 +12,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
-import { jsonError, parseId, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import * as v from "valibot";
+import { absentAsNull, IdSchema } from "~/core/validation";
+import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { malformedJson, readInput } from "~/web/input.server";
 import { deleteMail, listMails, MAIL_NOT_FOUND_MESSAGE, mailListingJson } from "~/services/member-mails.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** `id`, when sent, names the mail to remove before listing. */
+const RemoveMailSchema = v.object({ id: absentAsNull(IdSchema) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context, "/user/mails");
@@ -29,13 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context, "/user/mails");
   const form = await readApiFormData(request);
   const query = parseListingQuery(MAIL_LISTING, form);
-  const rawId = form.get("id");
-  if (rawId == null) {
+  const read = readInput(RemoveMailSchema, form);
+  if (!read.ok) throw malformedJson(read.error);
+  const { id } = read.input;
+  if (id == null) {
     return Response.json(mailListingJson(await listMails(context.db, user.id, query, { withContent: true })), { headers: NO_STORE });
   }
-  const id = parseId(rawId);
-  if (id == null) throw jsonError(400, "お知らせIDが正しくありません。");
-  if (!(await deleteMail(context.db, user.id, id))) throw jsonError(404, MAIL_NOT_FOUND_MESSAGE);
+  invariantJson(await deleteMail(context.db, user.id, id), MAIL_NOT_FOUND_MESSAGE, { status: 404 });
   const page = await listMails(context.db, user.id, query, { withContent: true });
   return Response.json({ ...mailListingJson(page), removed: id }, { headers: NO_STORE });
 }

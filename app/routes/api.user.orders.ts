@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing";
 import { ORDER_LISTING } from "~/core/member-listings";
-import { jsonError, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { listOrders, orderListingJson } from "~/services/orders.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request, "GET, POST");
   const user = await requireApiUser(request, context, "/user/orders");
   const form = await readApiFormData(request);
-  if (form.has("id")) throw jsonError(403, "ご注文は削除できません。");
+  invariantJson(!form.has("id"), "ご注文は削除できません。", { status: 403 });
   const query = parseListingQuery(ORDER_LISTING, form);
   return Response.json(orderListingJson(await listOrders(context.db, user.id, query)), { headers: NO_STORE });
 }

@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing";
 import { POINT_LISTING } from "~/core/member-listings";
-import { jsonError, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { loadPoints, pointsListingJson } from "~/services/member-points.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request, "GET, POST");
   const user = await requireApiUser(request, context, "/user/points");
   const form = await readApiFormData(request);
-  if (form.has("id")) throw jsonError(403, "ポイント履歴は削除できません。");
+  invariantJson(!form.has("id"), "ポイント履歴は削除できません。", { status: 403 });
   const { balance, page } = await loadPoints(context.db, user.id, parseListingQuery(POINT_LISTING, form));
   return Response.json(pointsListingJson(balance, page), { headers: NO_STORE });
 }

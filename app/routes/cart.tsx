@@ -1,9 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { CartPage } from "~/components/cart/CartPage";
+import { readShipmentNotices } from "~/core/shipment-notices";
 import { SHOP_NAME } from "~/core/site";
-import { safeRedirectPath } from "~/core/safe-redirect";
+import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
 import { isNavigation, readFormData } from "~/web/http.server";
+import { parseQuery, readInput } from "~/web/input.server";
 import {
   applyCoupon,
   changeQuantity,
@@ -15,23 +18,30 @@ import {
   toggleColdshipping,
   toggleWrapping,
   applyPoints,
-  wholeNumber,
   type CartActionResult,
   type CartField,
 } from "~/services/cart-actions.server";
 import { loadCart } from "~/services/cart-view.server";
-import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartActorFor, cartPostSubject, cartRedirect, redirectedCartError } from "~/web/cart.server";
+import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartActorFor, cartPostSubject, cartRedirect, cartReturnPath, redirectedCartError, RedirectedResultSchema } from "~/web/cart.server";
+import type { CartActor } from "~/services/cart.server";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "notice", "payment", "line"];
 
+const CartQuerySchema = v.object({
+  ...RedirectedResultSchema.entries,
+  remove: IdOrNullSchema,
+  campaign: QueryFlagSchema,
+});
+
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CartLoaderData> {
   const actor = await cartActorFor(request, context);
   // The checkout's draft stays on the server until the shopper is back at the checkout.
   const { checkoutDraft: _checkoutDraft, ...view } = await loadCart(actor.db, actor.owner, actor.session, actor.now);
   const url = new URL(request.url);
+  const query = parseQuery(url, CartQuerySchema);
   return {
     view,
     loggedIn: actor.owner.userId != null,
@@ -39,76 +49,92 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     redirectedError: redirectedCartError(url, CART_FIELDS),
     // A quantity forced into range by a post made without JS (cart_notice=quantity&cart_line=…), or a
     // coupon link that applied (cart_notice=coupon); the message comes with it.
-    redirectedNotice: redirectedNotice(url.searchParams),
-    confirmRemove: wholeNumber(url.searchParams.get("remove") ?? ""),
-    campaignLanded: url.searchParams.get("campaign") === "1",
+    redirectedNotice: redirectedNotice(query),
+    confirmRemove: query.remove,
+    campaignLanded: query.campaign,
   };
 }
 
-function redirectedNotice(query: URLSearchParams): CartLoaderData["redirectedNotice"] {
-  const kind = query.get(CART_NOTICE_PARAM);
+function redirectedNotice(query: v.InferOutput<typeof CartQuerySchema>): CartLoaderData["redirectedNotice"] {
+  const kind = query[CART_NOTICE_PARAM];
   if (kind !== "quantity" && kind !== "coupon") return null;
-  return { kind, line: wholeNumber(query.get(CART_LINE_PARAM) ?? "") ?? 0, message: (query.get(CART_MESSAGE_PARAM) ?? "").slice(0, 200) };
+  return { kind, line: query[CART_LINE_PARAM] ?? 0, message: query[CART_MESSAGE_PARAM] };
 }
+
+const line = IdSchema;
+
+/** The cart page's controls, one form each, told apart by `intent`. */
+const CartIntentSchema = v.variant("intent", [
+  // The quantity typed is forced into range, never refused (spec §5).
+  v.object({ intent: v.literal("quantity"), line, q: OptionalTextSchema }),
+  v.object({ intent: v.literal("remove"), line }),
+  v.object({ intent: v.literal("wrapping"), line, w: CheckboxSchema }),
+  v.object({ intent: v.literal("coupon"), code: OptionalTextSchema }),
+  v.object({ intent: v.literal("remove_coupon") }),
+  v.object({ intent: v.literal("points"), amount: OptionalTextSchema }),
+  v.object({ intent: v.literal("remove_points") }),
+  v.object({ intent: v.literal("payment"), method: OptionalTextSchema }),
+  // An explicit value, so a double submit does not switch it back.
+  v.object({ intent: v.literal("coldshipping"), coldshipping: CheckboxSchema }),
+  v.object({ intent: v.literal("move_back"), item: IdSchema }),
+  // warehouse_notice and vendor_notice[<merchantId>], read by readShipmentNotices.
+  v.object({ intent: v.literal("save_notices") }),
+]);
+
+type CartIntent = v.InferOutput<typeof CartIntentSchema>;
+
+/** The cart field whose message shows a refused field of the form. */
+const FIELD_OF: Record<string, CartField> = { q: "quantity", w: "wrapping", code: "coupon", amount: "points", method: "payment" };
 
 /** Every cart control posts here with an `intent`; notices are saved on the way to /checkout. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
-  const actor = await cartActorFor(request, context);
-  const intent = String(form.get("intent") ?? "");
-  const line = wholeNumber(form.get("line") ?? "") ?? 0;
-  let result: CartActionResult;
-  switch (intent) {
-    case "quantity":
-      result = await changeQuantity(actor, line, form.get("q"));
-      break;
-    case "remove":
-      result = await deleteLine(actor, line);
-      break;
-    case "wrapping":
-      result = await toggleWrapping(actor, line, form.get("w") === "1");
-      break;
-    case "coupon":
-      result = await applyCoupon(actor, form.get("code"));
-      break;
-    case "remove_coupon":
-      result = await removeCoupon(actor);
-      break;
-    case "points":
-      result = await applyPoints(actor, form.get("amount"));
-      break;
-    case "remove_points":
-      result = await applyPoints(actor, "0");
-      break;
-    case "payment":
-      result = await choosePaymentMethod(actor, form.get("method"));
-      break;
-    case "coldshipping":
-      // An explicit value, so a double submit does not switch it back.
-      result = await toggleColdshipping(actor, form.get("coldshipping") === "1");
-      break;
-    case "move_back":
-      result = await moveBuyLaterToCart(actor, wholeNumber(form.get("item") ?? "") ?? 0);
-      break;
-    case "save_notices": {
-      const vendors = [...form.entries()]
-        .map(([name, notice]) => ({ match: /^vendor_notice\[(\d{1,9})\]$/.exec(name), notice }))
-        .filter((entry) => entry.match)
-        .map(({ match, notice }) => ({ merchantId: Number(match?.[1]), notice }));
-      result = await saveNotices(actor, { warehouse: form.get("warehouse_notice") ?? undefined, vendors });
-      if (result.ok) throw redirect("/checkout", 303);
-      break;
-    }
-    default:
-      return data<CartActionData>({ ok: false, intent, field: "line", error: "操作が正しくありません。" }, { status: 400 });
+  const subject = cartPostSubject(form);
+  const intent = subject.intent ?? "";
+  const read = readInput(CartIntentSchema, form);
+  if (!read.ok) {
+    return data<CartActionData>({ ok: false, intent, field: FIELD_OF[read.field ?? ""] ?? "line", error: read.error }, { status: 400 });
   }
+  const actor = await cartActorFor(request, context);
+  const result = await runIntent(actor, read.input, form);
   // Without JS: back to the page the control was on (PRG), at the row or section it was about, with a
   // refusal in the query. With JS the fetcher gets the answer and loaders revalidate.
-  if (isNavigation(request)) throw cartRedirect(safeRedirectPath(form.get("redirectTo"), "/cart"), result, { subject: cartPostSubject(form) });
+  if (isNavigation(request)) throw cartRedirect(cartReturnPath(form), result, { subject });
+  const lineId = "line" in read.input ? read.input.line : 0;
   if (!result.ok) {
-    return data<CartActionData>({ ok: false, intent, line, field: result.field, error: result.error }, { status: result.status });
+    return data<CartActionData>({ ok: false, intent, line: lineId, field: result.field, error: result.error }, { status: result.status });
   }
-  return data<CartActionData>({ ok: true, intent, line, ...(result.adjusted ? { notice: result.adjusted.message } : {}) });
+  return data<CartActionData>({ ok: true, intent, line: lineId, ...(result.adjusted ? { notice: result.adjusted.message } : {}) });
+}
+
+async function runIntent(actor: CartActor, input: CartIntent, form: FormData): Promise<CartActionResult> {
+  switch (input.intent) {
+    case "quantity":
+      return changeQuantity(actor, input.line, input.q);
+    case "remove":
+      return deleteLine(actor, input.line);
+    case "wrapping":
+      return toggleWrapping(actor, input.line, input.w);
+    case "coupon":
+      return applyCoupon(actor, input.code);
+    case "remove_coupon":
+      return removeCoupon(actor);
+    case "points":
+      return applyPoints(actor, input.amount);
+    case "remove_points":
+      return applyPoints(actor, "0");
+    case "payment":
+      return choosePaymentMethod(actor, input.method);
+    case "coldshipping":
+      return toggleColdshipping(actor, input.coldshipping);
+    case "move_back":
+      return moveBuyLaterToCart(actor, input.item);
+    case "save_notices": {
+      const result = await saveNotices(actor, readShipmentNotices(form));
+      if (result.ok) throw redirect("/checkout", 303);
+      return result;
+    }
+  }
 }
 
 export default function Cart() {

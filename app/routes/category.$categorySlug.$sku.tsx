@@ -1,17 +1,17 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
 import { loadProductView } from "~/web/product.server";
 
+// A product that is not there is root's error page, titled by root's meta.
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
     ? [
         { title: `${data.product.title} | ${SHOP_NAME}` },
         { name: "description", content: data.product.catchcopy || data.product.title },
       ]
-    : [{ title: `商品が見つかりません | ${SHOP_NAME}` }];
+    : [];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = await loadProductView(request, context, params.sku ?? "", { kind: "public" });
@@ -25,8 +25,4 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function ProductRoute() {
   return <ProductPage view={useLoaderData<typeof loader>()} />;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,29 +1,28 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductSearch } from "~/components/search/ProductSearch";
 import { isSlug, parseSearchFilter } from "~/core/search-filter";
 import { SHOP_NAME } from "~/core/site";
 import { loadSearchPage } from "~/services/search.server";
+import { invariantResponse } from "~/web/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: `ページが見つかりません | ${SHOP_NAME}` }];
+  // A category that is not there is root's error page, titled by root's meta.
+  if (!data) return [];
   return [
     { title: `${data.category.name}の通販 | ${SHOP_NAME}` },
     { name: "description", content: data.category.description },
   ];
 };
 
-function categoryNotFound(): Response {
-  return new Response("お探しのカテゴリは見つかりませんでした。", { status: 404 });
-}
+const CATEGORY_NOT_FOUND_MESSAGE = "お探しのカテゴリは見つかりませんでした。";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const slug = params.categorySlug;
-  if (!isSlug(slug)) throw categoryNotFound();
+  const slug = isSlug(params.categorySlug) ? params.categorySlug : null;
+  invariantResponse(slug, CATEGORY_NOT_FOUND_MESSAGE, { status: 404 });
   const filter = { ...parseSearchFilter(new URL(request.url).searchParams), category: slug };
   const page = await loadSearchPage(context.db, filter);
-  if (!page.category) throw categoryNotFound();
+  invariantResponse(page.category, CATEGORY_NOT_FOUND_MESSAGE, { status: 404 });
   return { ...page, filter, category: page.category };
 }
 
@@ -72,8 +71,4 @@ export default function CategoryListing() {
       <ProductSearch data={data} basePath={`/category/${category.slug}`} fixedCategory />
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -9,17 +9,24 @@
  * slug "product" (none does in the seed; tests/integration/api-cart.test.ts checks both).
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { TextOrNullSchema } from "~/core/validation";
 import { getSession } from "~/web/auth.server";
+import { invariantResponse } from "~/web/http.server";
+import { parseQuery } from "~/web/input.server";
 import { resolveCouponProductLink } from "~/services/cart-api.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 
 /** Coupon product links remembered per session (the session lives in a cookie). */
 const MAX_SKU_COUPONS = 20;
 
+const CouponLinkQuerySchema = v.object({ coupon: TextOrNullSchema });
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const link = await resolveCouponProductLink(context.db, params.sku ?? "", url.searchParams.get("coupon"), new Date());
-  if (!link) throw new Response(PRODUCT_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { coupon } = parseQuery(url, CouponLinkQuerySchema);
+  const link = await resolveCouponProductLink(context.db, params.sku ?? "", coupon, new Date());
+  invariantResponse(link, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   url.searchParams.delete("coupon");
   const target = `${link.path}${url.search}`;
   if (!link.couponCode) {

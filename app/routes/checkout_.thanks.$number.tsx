@@ -1,26 +1,31 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { getSession } from "~/web/auth.server";
 import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
 import { CONFIRMATION_MESSAGES } from "~/core/order-confirmation";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { SHOP_NAME } from "~/core/site";
+import { QueryFlagSchema } from "~/core/validation";
+import { invariantResponse } from "~/web/http.server";
+import { parseQuery } from "~/web/input.server";
 import { findPlacedOrder } from "~/services/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: `ご注文ありがとうございます | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+const AlreadyPlacedQuerySchema = v.object({ already: QueryFlagSchema });
 
 /** Shown to whoever placed the order: its member, the visitor whose session just placed it, or the guest cart it came from. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const userId = session.get("userId");
   const order = await findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder"), cartId: session.get("cartId") });
-  if (!order) throw new Response("ご注文が見つかりませんでした。", { status: 404 });
+  invariantResponse(order, "ご注文が見つかりませんでした。", { status: 404 });
   // Sent here by a second tab that submitted the same cart: nothing more was ordered.
-  const alreadyPlaced = new URL(request.url).searchParams.get("already") === "1" ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
+  const alreadyPlaced = parseQuery(request, AlreadyPlacedQuerySchema).already ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
   return { alreadyPlaced, order: { ...order, bankTransfer: bankTransferFacts(order), paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, paymentNote: PAYMENT_METHODS[order.paymentMethod].note }, isMember: userId != null };
 }
 
@@ -77,8 +82,4 @@ export default function Thanks() {
       </p>
     </section>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

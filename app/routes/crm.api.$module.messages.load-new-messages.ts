@@ -6,11 +6,11 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ticketModule, TICKET_TEXT } from "~/core/tickets";
-import { jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { unreadMessagesFor } from "~/services/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!ticketModule(params.module)) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  invariantJson(ticketModule(params.module), TICKET_TEXT.ticketNotFound, { status: 404 });
   const user = await requireApiUser(request, context, "/user/support");
   const unread = await unreadMessagesFor(context.db, user);
   const etag = `W/"unread-${user.id}-${unread.map((item) => item.id).join(".") || "none"}"`;

@@ -5,15 +5,16 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ticketModule, ticketStateHeaders, TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { loadThread } from "~/services/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!ticketModule(params.module)) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  invariantJson(ticketModule(params.module), TICKET_TEXT.ticketNotFound, { status: 404 });
   const ticketId = idParam(params.ticketId, "お問い合わせID");
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
   const thread = await loadThread(context.db, ticketId, user);
-  if (!thread) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  invariantJson(thread, TICKET_TEXT.ticketNotFound, { status: 404 });
   return Response.json(thread.messages, { headers: { "Cache-Control": "private, no-store", ...ticketStateHeaders(thread.ticket) } });
 }
 

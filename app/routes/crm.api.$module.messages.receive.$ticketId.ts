@@ -8,22 +8,24 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ticketModule, ticketStateHeaders, TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import * as v from "valibot";
+import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import { idParam, parseQuery } from "~/web/input.server";
 import { loadThread } from "~/services/tickets.server";
 
-const cursor = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : null);
+/** A message id or time the page already has; anything else is none. */
+const cursor = v.fallback(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))), null);
+const CursorQuerySchema = v.object({ since: cursor, updated: cursor });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!ticketModule(params.module)) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  invariantJson(ticketModule(params.module), TICKET_TEXT.ticketNotFound, { status: 404 });
   const ticketId = idParam(params.ticketId, "お問い合わせID");
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
-  const url = new URL(request.url);
-  const since = cursor(url.searchParams.get("since"));
-  const updated = cursor(url.searchParams.get("updated")) ?? 0;
+  const { since, updated } = parseQuery(request, CursorQuerySchema);
   const thread = await loadThread(context.db, ticketId, user, since == null ? { unseenOnly: true } : { sinceId: since });
-  if (!thread) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  invariantJson(thread, TICKET_TEXT.ticketNotFound, { status: 404 });
   const headers = { "Cache-Control": "private, no-store", ...ticketStateHeaders(thread.ticket) };
-  if (since != null && thread.messages.length === 0 && thread.ticket.updated <= updated) return new Response(null, { status: 304, headers });
+  if (since != null && thread.messages.length === 0 && thread.ticket.updated <= (updated ?? 0)) return new Response(null, { status: 304, headers });
   return Response.json(thread.messages, { headers });
 }
 

@@ -8,7 +8,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MEDIA_TEXT } from "~/core/images";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import { ticketModule, ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
-import { atResult, idParam, isNavigation, jsonError, MALFORMED_FORM_MESSAGE, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { atResult, invariantJson, isNavigation, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { idParam, malformedJson } from "~/web/input.server";
 import { sendMessage } from "~/services/ticket-messages.server";
 import { messageInputFrom } from "~/web/tickets.server";
 
@@ -16,11 +17,11 @@ export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requirePost(request);
-  if (!ticketModule(params.module)) throw jsonError(404, TICKET_TEXT.ticketNotFound);
+  invariantJson(ticketModule(params.module), TICKET_TEXT.ticketNotFound, { status: 404 });
   const ticketId = idParam(params.ticketId, "お問い合わせID");
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
   const input = messageInputFrom(await readApiFormData(request));
-  if (!input) throw jsonError(400, MALFORMED_FORM_MESSAGE);
+  if (!input) throw malformedJson();
   const result = await sendMessage(context.db, context.cloudflare.env.ATTACHMENTS, user, ticketId, input);
   const threadPath = user.role === "staff" ? `/crm/tickets/${ticketId}` : `/user/support/${ticketId}`;
   if (isNavigation(request)) {

@@ -5,14 +5,15 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
+import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { productForTicket } from "~/services/ticket-references.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.productId, "商品ID");
   const user = await requireApiUser(request, context, "/user/support");
   const product = await productForTicket(context.db, user, productId);
-  if (!product) throw jsonError(404, TICKET_TEXT.productNotFound);
+  invariantJson(product, TICKET_TEXT.productNotFound, { status: 404 });
   return Response.json(product, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -5,7 +5,8 @@
  * variation: { picture }, product: { id, picture } }] }].
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, jsonError, methodNotAllowed, requireApiUser } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
+import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { pastOrders } from "~/services/ticket-references.server";
 
 export const NOT_YOUR_ORDERS_MESSAGE = "ほかのお客様のご注文は表示できません。";
@@ -13,7 +14,7 @@ export const NOT_YOUR_ORDERS_MESSAGE = "ほかのお客様のご注文は表示�
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customerId = idParam(params.customerId, "お客様ID");
   const user = await requireApiUser(request, context, "/user/support");
-  if (user.role !== "staff" && user.id !== customerId) throw jsonError(403, NOT_YOUR_ORDERS_MESSAGE);
+  invariantJson(user.role === "staff" || user.id === customerId, NOT_YOUR_ORDERS_MESSAGE, { status: 403 });
   return Response.json(await pastOrders(context.db, customerId), { headers: { "Cache-Control": "private, no-store" } });
 }
 

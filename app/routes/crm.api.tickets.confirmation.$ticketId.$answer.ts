@@ -6,15 +6,17 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CONFIRMATION_LABELS, isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
-import { idParam, jsonError, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
+import { invariantJson, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
 import { answerTicketConfirmation } from "~/services/ticket-status.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ticketId = idParam(params.ticketId, "お問い合わせID");
-  if (!isConfirmationAnswer(params.answer)) throw jsonError(404, TICKET_TEXT.confirmationNotWaiting);
+  const answer = isConfirmationAnswer(params.answer) ? params.answer : null;
+  invariantJson(answer, TICKET_TEXT.confirmationNotWaiting, { status: 404 });
   requireSameSiteGet(request, TICKET_API_HEADER);
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
-  const result = await answerTicketConfirmation(context.db, user, ticketId, params.answer);
+  const result = await answerTicketConfirmation(context.db, user, ticketId, answer);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
   return Response.json(
     { ticket: { id: ticketId, status: result.status, confirmation: result.confirmation }, label: CONFIRMATION_LABELS[result.confirmation], notice: result.notice },

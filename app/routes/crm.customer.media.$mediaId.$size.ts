@@ -4,7 +4,8 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/web/auth.server";
-import { idParam, methodNotAllowed } from "~/web/http.server";
+import { methodNotAllowed } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { findViewableMedia } from "~/services/media.server";
 import { mediaNotFound, mediaResponse } from "~/web/media.server";
 

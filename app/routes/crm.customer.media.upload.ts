@@ -6,19 +6,24 @@
  * file / several), 409 (too many unsent uploads), 413 (too large), 415 (not an image), 401 (guest).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { jsonError, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import * as v from "valibot";
+import { invariantJson, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
+import { parseInput } from "~/web/input.server";
 import { MEDIA_TEXT, storeImage } from "~/services/media.server";
 import { uploadedFiles } from "~/web/media.server";
+
+/** `file`: the image; what is not an image file is dropped by uploadedFiles. */
+const UploadSchema = v.object({ file: v.array(v.union([v.string(), v.file()])) });
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const user = await requireApiUser(request, context, "/user/support");
-  const files = uploadedFiles((await readApiFormData(request)).getAll("file"));
+  const files = uploadedFiles(parseInput(UploadSchema, await readApiFormData(request), ["file"]).file);
   const [file] = files;
-  if (!file) throw jsonError(400, MEDIA_TEXT.noFile);
-  if (files.length > 1) throw jsonError(400, MEDIA_TEXT.oneFileOnly);
+  invariantJson(file, MEDIA_TEXT.noFile);
+  invariantJson(files.length === 1, MEDIA_TEXT.oneFileOnly);
   const result = await storeImage(context.db, context.cloudflare.env.ATTACHMENTS, user.id, file);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status });
   return Response.json(result.item);

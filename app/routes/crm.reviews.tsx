@@ -1,14 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { requireStaff } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
 import { ReviewStars } from "~/components/ReviewStars";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime } from "~/core/dates";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, pageParam, parseId, readFormData } from "~/web/http.server";
+import { IdSchema, OptionalTextSchema, PageSchema, ReturnPathSchema, TextOrNullSchema } from "~/core/validation";
+import { isNavigation, readFormData } from "~/web/http.server";
+import { parseQuery, readInput, redirectedNotice } from "~/web/input.server";
 import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/review-replies";
 import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/reviews-admin.server";
 
@@ -18,27 +20,35 @@ const NOTICES = { saved: REVIEW_REPLY_TEXT.saved, removed: REVIEW_REPLY_TEXT.rem
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  const url = new URL(request.url);
-  const filter = reviewFilter(url.searchParams.get("filter"));
-  const listing = await listReviewsForReply(context.db, filter, pageParam(url.searchParams.get("page")));
-  const code = url.searchParams.get("notice");
-  return { ...listing, filter, notice: code === "saved" || code === "removed" ? NOTICES[code] : null };
+  const query = parseQuery(request, ReviewsQuerySchema);
+  const filter = reviewFilter(query.filter);
+  const listing = await listReviewsForReply(context.db, filter, query.page);
+  return { ...listing, filter, notice: redirectedNotice(request, NOTICES) };
 }
+
+const ReviewsQuerySchema = v.object({ filter: TextOrNullSchema, page: PageSchema });
+
+/** A reply saved (intent=save, the default) or removed, on the review named; `back` is the list view to return to. */
+const ReviewReplySchema = v.object({
+  review: IdSchema,
+  intent: v.optional(v.picklist(["save", "remove"]), "save"),
+  comment: OptionalTextSchema,
+  back: ReturnPathSchema,
+});
 
 type ReviewActionData = { ok: true; reviewId: number; notice: string } | { ok: false; reviewId: number | null; error: string };
 
 /** Save or remove staff's reply; a plain post (no JS) returns to the same list view. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  const form = await readFormData(request);
-  const reviewId = parseId(form.get("review"));
-  if (reviewId == null) return data<ReviewActionData>({ ok: false, reviewId: null, error: REVIEW_REPLY_TEXT.notFound }, { status: 400 });
-  const remove = form.get("intent") === "remove";
-  const text = form.get("comment");
-  const result = await saveReviewReply(context.db, staff.id, reviewId, remove ? null : typeof text === "string" ? text : "");
+  const read = readInput(ReviewReplySchema, await readFormData(request));
+  if (!read.ok) return data<ReviewActionData>({ ok: false, reviewId: null, error: read.error }, { status: 400 });
+  const { review: reviewId, intent, comment } = read.input;
+  const remove = intent === "remove";
+  const result = await saveReviewReply(context.db, staff.id, reviewId, remove ? null : comment);
   if (!result.ok) return data<ReviewActionData>({ ok: false, reviewId, error: result.error }, { status: result.status });
   if (isNavigation(request)) {
-    const back = new URL(String(form.get("back") ?? "/crm/reviews"), "http://local");
+    const back = new URL(read.input.back ?? "/crm/reviews", "http://local");
     const path = back.pathname === "/crm/reviews" ? back : new URL("/crm/reviews", "http://local");
     path.searchParams.set("notice", remove ? "removed" : "saved");
     throw redirect(`${path.pathname}${path.search}#review-${reviewId}`, 303);
@@ -126,8 +136,4 @@ export default function CrmReviews() {
       <Paginator pages={paginatorPages(page, pages)} current={page} hrefFor={hrefFor} label="レビューのページ" />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -3,12 +3,13 @@
  * restock mail (restockItem). The page lists the items members are waiting for.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as v from "valibot";
 import { requireStaff } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Notice } from "~/components/member/MemberHeading";
 import { SHOP_NAME } from "~/core/site";
 import { atResult, readFormData } from "~/web/http.server";
+import { parseInput, parseQuery, readInput } from "~/web/input.server";
 import { MAX_RESTOCK_QUANTITY, RESTOCK_MESSAGES } from "~/core/restock";
 import { findStockTarget, listWaitingItems, restockItem } from "~/services/restock.server";
 
@@ -16,40 +17,58 @@ export const meta: MetaFunction = () => [{ title: `在庫の追加 | ${SHOP_NAME
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);
-  return data({ waiting: await listWaitingItems(context.db) }, { headers: { "Cache-Control": "private, no-store" } });
+  const { done, inventory, notified } = parseQuery(request, DoneQuerySchema);
+  const notice = done ? `「${done}」の在庫を追加しました（現在の在庫 ${inventory}点、再入荷のお知らせ ${notified}件）。` : null;
+  return data({ waiting: await listWaitingItems(context.db), notice }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** Typed text, full-width letters and digits made ASCII; a field left out is empty. */
+const typed = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((text) => text.normalize("NFKC").trim()),
+);
+const TypedRestockSchema = v.object({ sku: v.fallback(typed, ""), quantity: v.fallback(typed, "") });
+const RestockSchema = v.object({
+  sku: v.pipe(typed, v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, RESTOCK_MESSAGES.sku)),
+  quantity: v.pipe(typed, v.regex(/^\d{1,5}$/, RESTOCK_MESSAGES.quantity), v.transform(Number)),
+});
+
+/** The notice after a restock (PRG): what was restocked, its stock now and how many were told. */
+const DoneQuerySchema = v.object({
+  done: v.fallback(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.transform((title) => title.slice(0, 120)),
+      ),
+    ),
+    null,
+  ),
+  inventory: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)), 0),
+  notified: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)), 0),
+});
 
 export type StockActionData = { field: "sku" | "quantity"; error: string; sku: string; quantity: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const form = await readFormData(request);
-  const rawSku = form.get("sku");
-  const rawQuantity = form.get("quantity");
-  const sku = typeof rawSku === "string" ? rawSku.normalize("NFKC").trim() : "";
-  const quantityText = typeof rawQuantity === "string" ? rawQuantity.normalize("NFKC").trim() : "";
-  const echo = { sku, quantity: quantityText };
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(sku)) {
-    return data<StockActionData>({ field: "sku", error: RESTOCK_MESSAGES.sku, ...echo }, { status: 400 });
-  }
-  if (!/^\d{1,5}$/.test(quantityText)) return data<StockActionData>({ field: "quantity", error: RESTOCK_MESSAGES.quantity, ...echo }, { status: 400 });
-  const target = await findStockTarget(context.db, sku);
+  // What was typed goes back into the form with any message.
+  const echo = parseInput(TypedRestockSchema, form);
+  const read = readInput(RestockSchema, form);
+  if (!read.ok) return data<StockActionData>({ field: read.field === "quantity" ? "quantity" : "sku", error: read.error, ...echo }, { status: 400 });
+  const target = await findStockTarget(context.db, read.input.sku);
   if (!target) return data<StockActionData>({ field: "sku", error: RESTOCK_MESSAGES.skuNotFound, ...echo }, { status: 404 });
-  const result = await restockItem(context.db, { ...target, quantity: Number(quantityText) });
+  const result = await restockItem(context.db, { ...target, quantity: read.input.quantity });
   if (!result.ok) return data<StockActionData>({ field: result.error === RESTOCK_MESSAGES.quantity ? "quantity" : "sku", error: result.error, ...echo }, { status: result.status });
   const params = new URLSearchParams({ done: result.title, inventory: String(result.inventory), notified: String(result.notified) });
   throw redirect(atResult(`/crm/stock?${params}`), 303);
 }
 
 export default function CrmStock() {
-  const { waiting } = useLoaderData<typeof loader>();
+  const { waiting, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const done = searchParams.get("done");
-  const notice = done
-    ? `「${done.slice(0, 120)}」の在庫を追加しました（現在の在庫 ${Number(searchParams.get("inventory")) || 0}点、再入荷のお知らせ ${Number(searchParams.get("notified")) || 0}件）。`
-    : null;
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-0 mt-4 text-xl">在庫の追加</h1>
@@ -146,8 +165,4 @@ export default function CrmStock() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

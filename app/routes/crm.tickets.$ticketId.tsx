@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StaffTicketControls } from "~/components/tickets/StaffTicketControls";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
@@ -41,8 +40,4 @@ export default function StaffThread() {
       />
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

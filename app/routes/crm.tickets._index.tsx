@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { requireStaff } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { CrmNav } from "~/components/tickets/CrmNav";
@@ -9,9 +9,11 @@ import { StatusBadge } from "~/components/tickets/TicketHeader";
 import { parseListingQuery } from "~/core/listing";
 import { SHOP_NAME } from "~/core/site";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_LISTING, TICKET_TEXT } from "~/core/tickets";
-import { isNavigation, listingReturnPath, parseId, readFormData } from "~/web/http.server";
+import { TextOrNullSchema } from "~/core/validation";
+import { isNavigation, listingReturnPath, readFormData } from "~/web/http.server";
+import { parseInput, readInput } from "~/web/input.server";
 import { listingJson } from "~/services/listing.server";
-import { canonicalListingRedirect } from "~/web/listing.server";
+import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
 import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/ticket-desk.server";
 
 const PATH = "/crm/tickets";
@@ -27,8 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const canonical = canonicalListingRedirect(url, TICKET_LISTING, query);
   if (canonical) throw canonical;
   const page = await listStaffTickets(context.db, query);
-  return data({ page, confirmRemove: parseId(url.searchParams.get("remove")) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ page, confirmRemove: confirmRemoveId(url) }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+const PostedIntentSchema = v.object({ intent: TextOrNullSchema });
 
 type TicketsActionData = { ok: true } | { ok: false; error: string };
 
@@ -39,15 +43,16 @@ type TicketsActionData = { ok: true } | { ok: false; error: string };
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context);
   const form = await readFormData(request);
-  if (form.get("intent") !== "remove") {
+  if (parseInput(PostedIntentSchema, form).intent !== "remove") {
     const page = await listStaffTickets(context.db, parseListingQuery(TICKET_LISTING, form.entries()));
     return Response.json(listingJson(TICKET_LISTING, page, (row) => row));
   }
-  const id = parseId(form.get("id"));
-  if (id == null || !(await deleteTicket(context.db, id))) {
+  const read = readInput(RemoveRowSchema, form);
+  if (!read.ok) return data<TicketsActionData>({ ok: false, error: read.error }, { status: 400 });
+  if (!(await deleteTicket(context.db, read.input.id))) {
     return data<TicketsActionData>({ ok: false, error: TICKET_TEXT.ticketNotFound }, { status: 404 });
   }
-  if (isNavigation(request)) throw redirect(listingReturnPath(form.get("back"), PATH, "removed"), 303);
+  if (isNavigation(request)) throw redirect(listingReturnPath(read.input.back, PATH, "removed"), 303);
   return data<TicketsActionData>({ ok: true });
 }
 
@@ -144,8 +149,4 @@ export default function CrmTickets() {
       />
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

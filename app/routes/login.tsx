@@ -2,23 +2,27 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as v from "valibot";
 import { createAuthenticator, createUserSession, getUserId } from "~/web/auth.server";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
 import { readFormData } from "~/web/http.server";
 import { LoginSchema } from "~/core/account-forms";
-import { safeRedirectPath } from "~/core/safe-redirect";
+import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
+import { parseQuery } from "~/web/input.server";
 import { SHOP_NAME } from "~/core/site";
 
 export const meta: MetaFunction = () => [{ title: `ログイン | ${SHOP_NAME}` }];
 
+/** show=1: the visitor was sent here by an action that needs a member (stock request, buy later …). */
+const LoginQuerySchema = v.object({ ...ReturnToSchema.entries, show: QueryFlagSchema });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  const query = parseQuery(request, LoginQuerySchema);
+  const redirectTo = query.redirectTo ?? "/";
   if ((await getUserId(request, context)) != null) throw redirect(redirectTo);
-  // show=1: the visitor was sent here by an action that needs a member (stock request, buy later …).
-  return { redirectTo, loginRequired: url.searchParams.get("show") === "1" };
+  return { redirectTo, loginRequired: query.show };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,7 +3,8 @@
  * anyone while its review is published; otherwise 404 (its existence is not told).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { idParam, methodNotAllowed } from "~/web/http.server";
+import { methodNotAllowed } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { findReviewMedia } from "~/services/media.server";
 import { mediaNotFound, mediaResponse } from "~/web/media.server";
 

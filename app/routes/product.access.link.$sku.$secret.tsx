@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductPage } from "~/components/product/ProductPage";
 import { SHOP_NAME } from "~/core/site";
 import { getSession } from "~/web/auth.server";
@@ -24,8 +23,4 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export default function PrivateProductRoute() {
   return <ProductPage view={useLoaderData<typeof loader>()} />;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ProductSearch } from "~/components/search/ProductSearch";
 import { parseSearchFilter } from "~/core/search-filter";
 import { SHOP_NAME } from "~/core/site";
@@ -33,8 +32,4 @@ export default function Search() {
       <ProductSearch data={data} basePath="/search" fixedCategory={false} />
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

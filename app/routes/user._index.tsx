@@ -2,7 +2,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { formatDateJa, formatShortDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
@@ -107,8 +106,4 @@ export default function MemberHubPage() {
       </nav>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

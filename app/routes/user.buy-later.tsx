@@ -1,17 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME } from "~/core/site";
-import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
+import { listingReturnPath, readFormData } from "~/web/http.server";
 import { moveBackToCart } from "~/services/buy-later.server";
+import { IdSchema } from "~/core/validation";
+import { readInput, redirectedNotice } from "~/web/input.server";
+import { confirmRemoveId } from "~/web/listing.server";
 import { listBuyLater, removeBuyLater } from "~/services/member-lists.server";
 
 const PATH = "/user/buy-later";
-const NOTICES: Record<string, string> = {
+const NOTICES = {
   moved: "カートに戻しました。",
   removed: "「あとで買う」から削除しました。",
 };
@@ -25,24 +28,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       items: await listBuyLater(context.db, user.id),
-      confirmRemove: parseId(url.searchParams.get("remove")),
-      notice: NOTICES[url.searchParams.get("notice") ?? ""] ?? null,
+      confirmRemove: confirmRemoveId(url),
+      notice: redirectedNotice(url, NOTICES),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** Back to the cart, or off the list. */
+const BuyLaterIntentSchema = v.object({ intent: v.picklist(["move", "remove"]), id: IdSchema });
 
 export type BuyLaterActionData = { ok: false; error: string };
 
 /** intent=move (back to the cart) or intent=remove, with the item id → 303 back here with a notice (PRG). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await readFormData(request);
-  const intent = form.get("intent");
-  const id = parseId(form.get("id"));
-  if ((intent !== "move" && intent !== "remove") || id == null) {
-    return data<BuyLaterActionData>({ ok: false, error: "操作が正しくありません。" }, { status: 400 });
-  }
+  const read = readInput(BuyLaterIntentSchema, await readFormData(request));
+  if (!read.ok) return data<BuyLaterActionData>({ ok: false, error: read.error }, { status: 400 });
+  const { intent, id } = read.input;
   const done = intent === "move" ? await moveBackToCart(context.db, user.id, id) : await removeBuyLater(context.db, user.id, id);
   if (!done) return data<BuyLaterActionData>({ ok: false, error: NOT_FOUND }, { status: 404 });
   throw redirect(listingReturnPath(null, PATH, intent === "move" ? "moved" : "removed"), 303);
@@ -103,8 +106,4 @@ export default function BuyLater() {
       </p>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Paginator } from "~/components/Paginator";
 import { Price } from "~/components/Price";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { FavoriteButton } from "~/components/product/FavoriteButton";
 import { paginatorPages } from "~/core/paginator";
 import { SHOP_NAME } from "~/core/site";
-import { pageParam } from "~/web/http.server";
+import { PageQuerySchema } from "~/core/validation";
+import { parseQuery } from "~/web/input.server";
 import { listFavorites } from "~/services/member-lists.server";
 
 const PATH = "/user/favorites";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: `お気に入り | ${SHOP_NAME
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const page = pageParam(new URL(request.url).searchParams.get("page"));
+  const { page } = parseQuery(request, PageQuerySchema);
   return data(await listFavorites(context.db, user.id, page), { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -73,8 +73,4 @@ export default function Favorites() {
       <Paginator pages={paginatorPages(page, pages)} current={page} hrefFor={hrefFor} />
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

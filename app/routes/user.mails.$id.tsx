@@ -7,14 +7,16 @@
  */
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { listingHref, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
-import { idParam } from "~/web/http.server";
+import { TextOrNullSchema } from "~/core/validation";
+import { invariantResponse } from "~/web/http.server";
+import { idParam, parseQuery } from "~/web/input.server";
 import { MAIL_NOT_FOUND_MESSAGE, openMail } from "~/services/member-mails.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -22,15 +24,18 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** `from`: the list view's own query string, to link back to it. */
+const FromListSchema = v.object({ from: TextOrNullSchema });
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = idParam(params.id, "お知らせID");
   const opened = await openMail(context.db, user.id, id, new Date());
-  if (!opened) throw new Response(MAIL_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  invariantResponse(opened, MAIL_NOT_FOUND_MESSAGE, { status: 404 });
   const url = new URL(request.url);
   if (opened.marked) throw redirect(`${url.pathname}${url.search}`, { headers: { "Cache-Control": "no-store" } });
   // The list view this mail was opened from (its filters, order and page), cleaned like any listing URL.
-  const from = new URLSearchParams(url.searchParams.get("from") ?? "");
+  const from = new URLSearchParams(parseQuery(url, FromListSchema).from ?? "");
   const back = listingHref("/user/mails", MAIL_LISTING, parseListingQuery(MAIL_LISTING, from));
   return data({ mail: opened.mail, back }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -51,8 +56,4 @@ export default function MailDetail() {
       </p>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MailDialog } from "~/components/member/MailDialog";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
@@ -10,8 +9,9 @@ import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { listingSearchParams, parseListingQuery } from "~/core/listing";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
-import { listingReturnPath, parseId, readFormData } from "~/web/http.server";
-import { canonicalListingRedirect } from "~/web/listing.server";
+import { listingReturnPath, readFormData } from "~/web/http.server";
+import { readInput } from "~/web/input.server";
+import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
 import { deleteMail, listMails } from "~/services/member-mails.server";
 
 const PATH = "/user/mails";
@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       page: { ...page, rows: page.rows.map(({ id, title, dateCreated, readed }) => ({ id, title, dateCreated, readed })) },
-      confirmRemove: parseId(url.searchParams.get("remove")),
+      confirmRemove: confirmRemoveId(url),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -39,15 +39,13 @@ export type MailsActionData = { ok: false; error: string };
 /** Row removal (generic listing): intent=remove, id, back → 303 back to that view of the list with a notice. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await readFormData(request);
-  if (form.get("intent") !== "remove") return data<MailsActionData>({ ok: false, error: "操作が正しくありません。" }, { status: 400 });
-  const id = parseId(form.get("id"));
-  if (id == null) return data<MailsActionData>({ ok: false, error: "お知らせの指定が正しくありません。" }, { status: 400 });
-  if (!(await deleteMail(context.db, user.id, id))) {
+  const read = readInput(RemoveRowSchema, await readFormData(request));
+  if (!read.ok) return data<MailsActionData>({ ok: false, error: read.error }, { status: 400 });
+  if (!(await deleteMail(context.db, user.id, read.input.id))) {
     return data<MailsActionData>({ ok: false, error: "お知らせが見つかりません。すでに削除された可能性があります。" }, { status: 404 });
   }
   // With JS too: Remix follows the redirect and revalidates the list and the header.
-  throw redirect(listingReturnPath(form.get("back"), PATH, "removed"), 303);
+  throw redirect(listingReturnPath(read.input.back, PATH, "removed"), 303);
 }
 
 type MailRow = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
@@ -137,8 +135,4 @@ export default function Mails() {
       {open ? <MailDialog mailId={open.id} title={open.title} detailHref={detailHref(open.id)} onClose={() => setOpen(null)} /> : null}
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -6,7 +6,8 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { getOptionalUser } from "~/web/auth.server";
-import { idParam, isNavigation, jsonError, loginRequired, methodNotAllowed, requirePost } from "~/web/http.server";
+import { invariantJson, isNavigation, loginRequired, methodNotAllowed, requirePost } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { MAIL_NOT_FOUND_MESSAGE, mailJson, openMail } from "~/services/member-mails.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -17,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!user) return loginRequired(request, "/user/mails");
   const id = idParam(params.id, "お知らせID");
   const opened = await openMail(context.db, user.id, id, new Date());
-  if (!opened) return jsonError(404, MAIL_NOT_FOUND_MESSAGE);
+  invariantJson(opened, MAIL_NOT_FOUND_MESSAGE, { status: 404 });
   if (isNavigation(request)) return redirect(`/user/mails/${id}`, 303);
   return Response.json({ ok: true, mail: mailJson(opened.mail) }, { headers: { "Cache-Control": "no-store" } });
 }

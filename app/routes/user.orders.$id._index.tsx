@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { OrderLineItem, OrderTotals } from "~/components/member/OrderParts";
 import { formatDateTime, formatDateJa, isoDateTime } from "~/core/dates";
@@ -9,7 +8,8 @@ import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable, SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
-import { idParam } from "~/web/http.server";
+import { invariantResponse } from "~/web/http.server";
+import { idParam } from "~/web/input.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const detail = await loadOrder(context.db, user.id, idParam(params.id, "注文ID"));
-  if (!detail) throw new Response(ORDER_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  invariantResponse(detail, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const bankTransfer = bankTransferFacts({ ...detail.order, createdAt: detail.order.dateCreated });
   return data({ ...detail, bankTransfer }, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -130,8 +130,4 @@ export default function OrderDetail() {
       </p>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

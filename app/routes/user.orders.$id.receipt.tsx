@@ -6,12 +6,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ReceiptPage } from "~/components/member/receipt/ReceiptPage";
 import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
 import { parseReceiptFields } from "~/core/receipt";
 import { SHOP_NAME } from "~/core/site";
-import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
+import { fieldsOf, idParam, redirectedNotice } from "~/web/input.server";
+import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import type { ReceiptActionData } from "~/web/types/orders";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
 
@@ -20,26 +20,26 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const notFound = () => new Response(ORDER_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const NOTICES = { saved: "宛名・但し書きを保存しました。" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const receipt = await loadReceipt(context.db, user.id, idParam(params.id, "注文ID"));
-  if (!receipt) throw notFound();
+  invariantResponse(receipt, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const issuedAt = new Date();
   const headers = { "Cache-Control": "private, no-store" };
   const unavailable = receiptUnavailableReason(receipt.status);
-  return data({ receipt, issuedAt, unavailable }, { status: unavailable ? 409 : 200, headers });
+  return data({ receipt, issuedAt, unavailable, notice: redirectedNotice(request, NOTICES) }, { status: unavailable ? 409 : 200, headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const orderId = idParam(params.id, "注文ID");
-  const form = await readFormData(request);
-  const parsed = parseReceiptFields({ receipt_name: form.get("receipt_name"), receipt_memo: form.get("receipt_memo") });
+  const form = fieldsOf(await readFormData(request));
+  const parsed = parseReceiptFields({ receipt_name: form.receipt_name, receipt_memo: form.receipt_memo });
   if (!parsed.ok) return data<ReceiptActionData>({ errors: parsed.errors }, { status: 400 });
   const receipt = await loadReceipt(context.db, user.id, orderId);
-  if (!receipt) throw notFound();
+  invariantResponse(receipt, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   if (!receiptAvailable(receipt.status)) return data<ReceiptActionData>({ errors: { form: "この注文の領収書はまだ発行できません。" } }, { status: 409 });
   await saveReceiptFields(context.db, user.id, orderId, parsed.value);
   throw redirectWithNotice(`/user/orders/${orderId}/receipt`, "saved");
@@ -47,8 +47,4 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ReceiptRoute() {
   return <ReceiptPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>() ?? null} />;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
@@ -92,8 +91,4 @@ export default function Orders() {
       </div>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -6,12 +6,15 @@
  */
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
 import { AddressBook, type AddressBookActionData } from "~/components/address/AddressBook";
 import { ADDRESS_FORM_MESSAGES, parseAddressListJson, validateAddressList } from "~/core/address-form";
 import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/content-negotiation";
 import { SHOP_NAME } from "~/core/site";
-import { isNavigation, parseId, readFormData, redirectWithNotice } from "~/web/http.server";
+import { IdSchema } from "~/core/validation";
+import { isNavigation, readFormData, redirectWithNotice } from "~/web/http.server";
+import { readInput, redirectedNotice } from "~/web/input.server";
 import { ADDRESS_BOOK_PATH } from "~/web/addresses.server";
 import { deleteAddress, listAddresses, saveAddressList, setDefaultAddress } from "~/services/addresses.server";
 
@@ -34,14 +37,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(JSON_ALTERNATES[ADDRESS_BOOK_PATH] ?? ADDRESS_BOOK_PATH, { headers: { Vary: NEGOTIATED_VARY } });
   }
   const user = await requireUser(request, context);
-  const notice = NOTICES[new URL(request.url).searchParams.get("notice") ?? ""] ?? null;
+  const notice = redirectedNotice(request, NOTICES);
   return { addresses: await listAddresses(context.db, user.id), notice };
 }
+
+/** The book's controls: the whole list (JSON text, from the page with JS), or one address's delete / default. */
+const AddressBookIntentSchema = v.variant("intent", [
+  v.object({ intent: v.literal("save_list"), addresses: v.string() }),
+  v.object({ intent: v.picklist(["delete", "set_default"]), id: IdSchema }),
+]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "");
+  const read = readInput(AddressBookIntentSchema, form);
+  const intent = read.ok ? read.input.intent : "";
   const answer = (result: AddressBookActionData, notice: string, failure: 400 | 404 | 409 = 400) => {
     if (isNavigation(request)) {
       if (result.ok) throw redirectWithNotice(ADDRESS_BOOK_PATH, notice);
@@ -49,10 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return data<AddressBookActionData>(result, { status: result.ok ? 200 : failure });
   };
-  switch (intent) {
+  if (!read.ok) return answer({ ok: false, intent, error: read.error }, "saved");
+  const input = read.input;
+  switch (input.intent) {
     case "save_list": {
-      const text = form.get("addresses");
-      const rows = typeof text === "string" ? parseAddressListJson(text) : null;
+      const rows = parseAddressListJson(input.addresses);
       if (!rows) return answer({ ok: false, intent, error: ADDRESS_FORM_MESSAGES.listInvalid }, "saved");
       const validation = validateAddressList(rows);
       if (!validation.ok) return answer({ ok: false, intent, error: validation.error, errors: validation.errors }, "saved");
@@ -62,13 +73,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     case "delete":
     case "set_default": {
-      const id = parseId(form.get("id"));
-      const result = id == null ? null : intent === "delete" ? await deleteAddress(context.db, user.id, id) : await setDefaultAddress(context.db, user.id, id);
-      if (!result?.ok) return answer({ ok: false, intent, error: ADDRESS_FORM_MESSAGES.notFound }, "", 404);
-      return answer({ ok: true, intent }, intent === "delete" ? "deleted" : "default");
+      const result = input.intent === "delete" ? await deleteAddress(context.db, user.id, input.id) : await setDefaultAddress(context.db, user.id, input.id);
+      if (!result.ok) return answer({ ok: false, intent, error: ADDRESS_FORM_MESSAGES.notFound }, "", 404);
+      return answer({ ok: true, intent }, input.intent === "delete" ? "deleted" : "default");
     }
-    default:
-      return answer({ ok: false, intent, error: "操作が正しくありません。" }, "saved");
   }
 }
 

@@ -6,10 +6,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
+import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { SHOP_NAME } from "~/core/site";
-import { readFormData } from "~/web/http.server";
+import { ReturnToSchema } from "~/core/validation";
+import { invariantResponse, readFormData } from "~/web/http.server";
+import { parseInput } from "~/web/input.server";
 import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/web/addresses.server";
 import { deleteAddress } from "~/services/addresses.server";
 
@@ -22,10 +24,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await readFormData(request);
+  const { redirectTo } = parseInput(ReturnToSchema, await readFormData(request));
   const result = await deleteAddress(context.db, user.id, ownedAddressId(params.id));
-  if (!result.ok) throw new Response(result.error, { status: 404 });
-  throw redirect(returnPath(form.get("redirectTo"), "deleted"), 303);
+  invariantResponse(result.ok, ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  throw redirect(returnPath(redirectTo, "deleted"), 303);
 }
 
 export default function DeleteAddressPage() {
@@ -51,8 +53,4 @@ export default function DeleteAddressPage() {
       </Form>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

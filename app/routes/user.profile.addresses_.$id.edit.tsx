@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { SHOP_NAME } from "~/core/site";
 import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/web/addresses.server";
 
@@ -22,8 +21,4 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditAddressPage() {
   const { address, redirectTo } = useLoaderData<typeof loader>();
   return <AddressFormPage address={address} redirectTo={redirectTo} />;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -3,15 +3,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
-import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
+import { ReturnToSchema } from "~/core/validation";
 import { addressFormAction } from "~/web/addresses.server";
+import { parseQuery } from "~/web/input.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+  return { redirectTo: parseQuery(request, ReturnToSchema).redirectTo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -6,15 +6,17 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { validateAddress } from "~/core/address-form";
+import * as v from "valibot";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
+import { parseInput } from "~/web/input.server";
+
+/** The address fields as text; a file sent in their place is judged as absent. */
+const TextFieldsSchema = v.record(v.string(), v.fallback(v.optional(v.string()), undefined));
 
 export const loader = () => methodNotAllowed("POST");
 
 export async function action({ request }: ActionFunctionArgs) {
   requirePost(request);
-  const form = await readApiFormData(request);
-  const fields: Record<string, string> = {};
-  for (const [name, value] of form.entries()) if (typeof value === "string" && !(name in fields)) fields[name] = value;
-  const result = validateAddress(fields);
+  const result = validateAddress(parseInput(TextFieldsSchema, await readApiFormData(request)));
   return Response.json({ form: { errors: result.errors }, valide: result.valide }, { headers: { "Cache-Control": "no-store" } });
 }

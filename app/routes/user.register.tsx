@@ -10,7 +10,9 @@ import * as v from "valibot";
 import { emailField, PASSWORD_MIN_LENGTH, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { SHOP_NAME } from "~/core/site";
+import { ReturnToSchema } from "~/core/validation";
 import { readFormData } from "~/web/http.server";
+import { fieldsOf, parseQuery } from "~/web/input.server";
 import { EMAIL_TAKEN_MESSAGE, isEmailRegistered, registerUser } from "~/services/accounts.server";
 
 type RegisterFields = v.InferInput<typeof RegisterSchema>;
@@ -18,7 +20,7 @@ type RegisterFields = v.InferInput<typeof RegisterSchema>;
 export const meta: MetaFunction = () => [{ title: `新規会員登録 | ${SHOP_NAME}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
+  const redirectTo = parseQuery(request, ReturnToSchema).redirectTo ?? "/";
   if ((await getUserId(request, context)) != null) throw redirect(redirectTo);
   return { redirectTo };
 }
@@ -28,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithValibot(form, { schema: RegisterSchema });
   if (submission.status !== "success") {
     // Every message of this submit at once: a registered e-mail too, not only on the next try.
-    const email = v.safeParse(emailField, form.get("email") ?? "");
+    const email = v.safeParse(emailField, fieldsOf(form).email ?? "");
     const taken = email.success && (await isEmailRegistered(context.db, email.output));
     return data(submission.reply({ hideFields: ["password"], fieldErrors: taken ? { email: [EMAIL_TAKEN_MESSAGE] } : {} }), { status: 400 });
   }

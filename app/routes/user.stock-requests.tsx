@@ -1,15 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { SHOP_NAME } from "~/core/site";
-import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
+import { readFormData, redirectWithNotice } from "~/web/http.server";
+import { readInput, redirectedNotice } from "~/web/input.server";
+import { confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
 
 const PATH = "/user/stock-requests";
+const NOTICES = { removed: "再入荷のお知らせ登録を取り消しました。" };
 
 export const meta: MetaFunction = () => [{ title: `再入荷のお知らせ登録 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -19,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       requests: await listStockRequests(context.db, user.id),
-      confirmRemove: parseId(url.searchParams.get("remove")),
-      notice: url.searchParams.get("notice") === "removed" ? "再入荷のお知らせ登録を取り消しました。" : null,
+      confirmRemove: confirmRemoveId(url),
+      notice: redirectedNotice(url, NOTICES),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -31,10 +33,9 @@ export type StockRequestActionData = { ok: false; error: string };
 /** intent=remove with the request id: cancels it → 303 back here with a notice (PRG). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const form = await readFormData(request);
-  const id = parseId(form.get("id"));
-  if (form.get("intent") !== "remove" || id == null) return data<StockRequestActionData>({ ok: false, error: "操作が正しくありません。" }, { status: 400 });
-  if (!(await cancelStockRequest(context.db, user.id, id))) {
+  const read = readInput(RemoveRowSchema, await readFormData(request));
+  if (!read.ok) return data<StockRequestActionData>({ ok: false, error: read.error }, { status: 400 });
+  if (!(await cancelStockRequest(context.db, user.id, read.input.id))) {
     return data<StockRequestActionData>({ ok: false, error: "指定された再入荷のお知らせ登録はありません。" }, { status: 404 });
   }
   throw redirectWithNotice(PATH, "removed");
@@ -93,8 +94,4 @@ export default function StockRequests() {
       )}
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -6,13 +6,15 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
-import { idParam, readFormData, redirectWithNotice } from "~/web/http.server";
+import { absentAsNull, IsoDateSchema } from "~/core/validation";
+import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
+import { idParam, parseQuery, readInput, redirectedNotice } from "~/web/input.server";
 import { changeSubscription, loadSubscription, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "~/services/subscriptions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -20,20 +22,24 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const CONFIRMS = ["skip", "cancel"] as const;
 const NOTICES = { skipped: "次回のお届けをスキップしました。確認のお知らせをお送りしました。", cancelled: "定期便を解約しました。確認のお知らせをお送りしました。" } as const;
 
-const notFound = () => new Response(SUBSCRIPTION_NOT_FOUND_MESSAGE, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+/** ?confirm=skip|cancel: the step that asks before the change. */
+const ConfirmQuerySchema = v.object({ confirm: v.fallback(v.nullable(v.picklist(["skip", "cancel"])), null) });
+
+/** The confirmed change; `delivery` is the delivery the page showed, so a stale page changes nothing. */
+const SubscriptionChangeSchema = v.object({
+  intent: v.picklist(["skip", "cancel"]),
+  delivery: absentAsNull(IsoDateSchema),
+});
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const subscription = await loadSubscription(context.db, user.id, idParam(params.id, "定期便ID"), new Date());
-  if (!subscription) throw notFound();
-  const url = new URL(request.url);
-  const asked = url.searchParams.get("confirm");
-  const confirm = subscription.changeAllowed ? (CONFIRMS.find((value) => value === asked) ?? null) : null;
-  const noticeKey = url.searchParams.get("notice");
-  const notice = noticeKey === "skipped" || noticeKey === "cancelled" ? NOTICES[noticeKey] : null;
+  invariantResponse(subscription, SUBSCRIPTION_NOT_FOUND_MESSAGE, { status: 404 });
+  const asked = parseQuery(request, ConfirmQuerySchema).confirm;
+  const confirm = subscription.changeAllowed ? asked : null;
+  const notice = redirectedNotice(request, NOTICES);
   return data({ subscription, confirm, notice }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -42,16 +48,12 @@ export type SubscriptionActionData = { ok: false; error: string };
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = idParam(params.id, "定期便ID");
-  const form = await readFormData(request);
-  const intent = form.get("intent");
-  if (intent !== "skip" && intent !== "cancel") return data<SubscriptionActionData>({ ok: false, error: "操作が正しくありません。" }, { status: 400 });
-  const delivery = form.get("delivery");
-  if (delivery != null && (typeof delivery !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(delivery))) {
-    return data<SubscriptionActionData>({ ok: false, error: "お届け日の指定が正しくありません。" }, { status: 400 });
-  }
+  const read = readInput(SubscriptionChangeSchema, await readFormData(request));
+  if (!read.ok) return data<SubscriptionActionData>({ ok: false, error: read.error }, { status: 400 });
+  const { intent, delivery } = read.input;
   const result = await changeSubscription(context.db, user.id, id, intent, { delivery, now: new Date() });
   if (!result.ok) {
-    if (result.status === 404) throw notFound();
+    invariantResponse(result.status !== 404, SUBSCRIPTION_NOT_FOUND_MESSAGE, { status: 404 });
     return data<SubscriptionActionData>({ ok: false, error: result.error }, { status: result.status });
   }
   // PRG for a plain form post and for Remix's <Form> alike (it follows the redirect and revalidates the header).
@@ -183,8 +185,4 @@ export default function SubscriptionPage() {
       </p>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,7 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
@@ -59,8 +58,4 @@ export default function Subscriptions() {
       </p>
     </>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -1,21 +1,44 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
 import { SHOP_NAME } from "~/core/site";
 import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
-import { parseId, readFormData, redirectWithNotice } from "~/web/http.server";
+import { readFormData, redirectWithNotice } from "~/web/http.server";
 import { createTicket } from "~/services/ticket-messages.server";
 import { loadSupportPage, type PastOrder, pastOrders } from "~/services/ticket-references.server";
+import { IdOrNullSchema, IdSchema } from "~/core/validation";
+import { parseInput, parseQuery } from "~/web/input.server";
 import { messageInputFrom } from "~/web/tickets.server";
 
 export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
-/** Fields the no-JS 「この注文の商品を表示」 GET carries back as the form's defaults. */
-const DEFAULT_FIELDS = ["category", "trouble", "reply_choice", "orders_id", "products_id", "description"] as const;
+/** The form's own fields that the no-JS 「この注文の商品を表示」 GET carries back as its defaults. */
+const typedText = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((text) => text.slice(0, 5000)),
+  ),
+  "",
+);
+const SupportQuerySchema = v.object({
+  category: typedText,
+  trouble: typedText,
+  reply_choice: typedText,
+  orders_id: typedText,
+  products_id: typedText,
+  description: typedText,
+  /** The order lines ticked; anything that is not an id is dropped. */
+  details: v.pipe(
+    v.array(v.string()),
+    v.filterItems((value) => v.is(IdSchema, value)),
+  ),
+});
+
+const OrderPickedSchema = v.object({ orders_id: IdOrNullSchema });
 
 function pickedOrder(orders: PastOrder[], orderId: number | null): NewTicketFormData["picked"] {
   const order = orderId == null ? undefined : orders.find((candidate) => candidate.id === orderId);
@@ -26,19 +49,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
   const { tickets, orders } = await loadSupportPage(context.db, user.id);
-  const defaults: Record<string, string | string[]> = {};
-  for (const name of DEFAULT_FIELDS) {
-    const value = url.searchParams.get(name);
-    if (value) defaults[name] = value.slice(0, 5000);
-  }
-  const details = url.searchParams.getAll("details").filter((value) => /^\d{1,9}$/.test(value));
-  if (details.length) defaults.details = details;
+  const query = parseQuery(url, SupportQuerySchema, ["details"]);
+  const defaults: Record<string, string | string[]> = Object.fromEntries(Object.entries(query).filter(([, value]) => value.length > 0));
   const form: NewTicketFormData = {
     // The form's `session`: a double submit of this render creates one ticket.
     session: String(Date.now()),
     customerId: user.id,
     orders: orders.map((order) => ({ id: order.id, number: order.number, date_created: order.date_created })),
-    picked: pickedOrder(orders, parseId(url.searchParams.get("orders_id"))),
+    picked: pickedOrder(orders, parseQuery(url, OrderPickedSchema).orders_id),
     defaults,
   };
   return { tickets, form };
@@ -50,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The spec names the order lines details[]; the page's checkboxes send `details`.
   for (const value of form.getAll("details[]")) form.append("details", value);
   const submission = parseWithValibot(form, { schema: NewTicketSchema });
-  const picked = async () => pickedOrder(await pastOrders(context.db, user.id), parseId(form.get("orders_id")));
+  const picked = async () => pickedOrder(await pastOrders(context.db, user.id), parseInput(OrderPickedSchema, form).orders_id);
   if (submission.status !== "success") {
     return data({ reply: submission.reply({ hideFields: ["file"] }), picked: await picked() }, { status: 400 });
   }
@@ -83,8 +101,4 @@ export default function Support() {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

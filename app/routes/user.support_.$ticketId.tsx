@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
@@ -34,8 +33,4 @@ export default function SupportThread() {
       backLink={{ to: "/user/support", label: "お問い合わせ一覧" }}
     />
   );
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

@@ -4,6 +4,7 @@
  * live once. Each change is checked against a freshly computed cart (prices are never trusted).
  */
 import { eq } from "drizzle-orm";
+import * as v from "valibot";
 import { coupons, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import { couponThrottleSteps, minutesUntil } from "~/core/throttle";
@@ -15,9 +16,10 @@ import { isPaymentMethod } from "~/core/payment-methods";
 import { forceQuantity } from "~/core/pricing";
 import { PRODUCT_NOTICES } from "~/core/product-notices";
 import { moveBackToCart, moveToBuyLater } from "./buy-later.server";
-import { clearCoupon, findCartId, saveVendorNotices, updateCart, type CartActor } from "./cart.server";
+import { type CartActor, clearCoupon, findCartId, saveVendorNotices, updateCart } from "./cart.server";
 import { removeLine, setLineQuantity, setLineWrapping } from "./cart-line-ops.server";
 import { loadCart } from "./cart-view.server";
+import { typedWholeNumber } from "~/core/validation";
 
 export type CartField = "coupon" | "points" | "quantity" | "wrapping" | "notice" | "payment" | "line";
 /** A quantity the shop had to change to keep it in range (spec §5), and the message saying so. */
@@ -61,16 +63,8 @@ export const CART_ACTION_MESSAGES = {
 const fail = (field: CartField, error: string, status: 400 | 401 | 404 | 409 | 429 = 400): CartActionResult => ({ ok: false, field, error, status });
 const OK: CartActionResult = { ok: true };
 
-/** Whole number from a form value, or null ("3" → 3; "3.5", "", "abc", "-1" → null). */
-export function wholeNumber(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\s*\d{1,9}\s*$/.test(value)) return null;
-  return Number(value.trim());
-}
-
-/** Full-width digits typed on a phone keyboard count as digits. */
-function halfWidthDigits(value: unknown): unknown {
-  return typeof value === "string" ? value.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)) : value;
-}
+/** The points a shopper types (full-width digits too), 0 removing them. */
+const PointsAmountSchema = typedWholeNumber(CART_ACTION_MESSAGES.pointsInvalid);
 
 /**
  * Sets a row's quantity, forced into range (spec §5: a number, at least 1, at most the row maximum)
@@ -143,10 +137,11 @@ export async function removeCoupon(actor: CartActor, couponId?: number): Promise
 }
 
 /** Points to use (0 removes them). Refused above min(points held, 1000, cart total). */
-export async function applyPoints(actor: CartActor, rawAmount: unknown): Promise<CartActionResult> {
+export async function applyPoints(actor: CartActor, typedAmount: unknown): Promise<CartActionResult> {
   if (actor.owner.userId == null) return fail("points", CART_MESSAGES.pointsMembersOnly, 401);
-  const amount = wholeNumber(halfWidthDigits(rawAmount));
-  if (amount == null) return fail("points", CART_ACTION_MESSAGES.pointsInvalid);
+  const parsed = v.safeParse(PointsAmountSchema, typedAmount);
+  if (!parsed.success) return fail("points", parsed.issues[0].message);
+  const amount = parsed.output;
   const cartId = await findCartId(actor.db, actor.owner);
   if (!cartId) return fail("points", CART_ACTION_MESSAGES.emptyCart, 409);
   const view = await loadCart(actor.db, actor.owner, actor.session, actor.now, { pointAmount: amount });

@@ -18,11 +18,6 @@ import { findApiProduct } from "./product-by-id.server";
 import { isApiVisible, PRODUCT_NOT_FOUND_MESSAGE, productPath } from "~/core/products";
 
 export const CART_API_MESSAGES = {
-  lineRequired: "対象の商品を指定してください。",
-  lineInvalid: "対象の商品の指定が正しくありません。",
-  wrappingInvalid: "ギフトラッピングの指定が正しくありません。",
-  nothingToChange: "変更する数量またはギフトラッピングを指定してください。",
-  merchantInvalid: "出店者の指定が正しくありません。",
   campaignUnknown: "このキャンペーンは終了したか、存在しません。",
   couponLinkApplied: (title: string) => `クーポン「${title}」をカートに適用しました。`,
   couponLinkKept: (title: string) => `クーポン「${title}」を受け取りました。対象の商品をカートに入れると適用されます。`,

@@ -5,6 +5,7 @@
  */
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { getOptionalUser } from "~/web/auth.server";
 import {
   ADDRESS_FORM_MESSAGES,
@@ -13,8 +14,9 @@ import {
   readAddressList,
   validateAddressList,
 } from "~/core/address-form";
-import { safeRedirectPath } from "~/core/safe-redirect";
-import { jsonError, loginRequired, parseId, readApiFormData, readFormData, withNotice } from "~/web/http.server";
+import { IdSchema, ReturnPathSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
+import { invariantJson, invariantResponse, loginRequired, readApiFormData, readFormData, withNotice } from "~/web/http.server";
+import { parseInput, parseQuery } from "~/web/input.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { addAddress, findAddress, saveAddressList, updateAddress } from "~/services/addresses.server";
 import { completePrefecture, lookUpPostalForm, postalDepsFor } from "~/web/postal.server";
@@ -28,9 +30,9 @@ const MAX_LIST_BODY = 64 * 1024;
 
 /** The id in an address page's URL; a malformed one is the same 404 as another member's. */
 export function ownedAddressId(value: string | undefined): number {
-  const id = parseId(value);
-  if (id == null) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
-  return id;
+  const id = v.safeParse(IdSchema, value);
+  invariantResponse(id.success, ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  return id.output;
 }
 
 /**
@@ -39,8 +41,8 @@ export function ownedAddressId(value: string | undefined): number {
  */
 export async function loadOwnedAddressPage(request: Request, context: Context, userId: number, rawId: string | undefined) {
   const address = await findAddress(context.db, userId, ownedAddressId(rawId));
-  if (!address) throw new Response(ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
-  return { address, redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "") || null };
+  invariantResponse(address, ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
+  return { address, redirectTo: parseQuery(request, ReturnToSchema).redirectTo };
 }
 
 /** The member calling a JSON endpoint; a guest gets 401 JSON (a plain form post goes to /login). */
@@ -60,7 +62,7 @@ export async function readPostedAddressList(request: Request): Promise<Record<st
   } else {
     rows = readAddressList((await readApiFormData(request)).entries());
   }
-  if (!rows) throw jsonError(400, ADDRESS_FORM_MESSAGES.listInvalid);
+  invariantJson(rows, ADDRESS_FORM_MESSAGES.listInvalid);
   return rows;
 }
 
@@ -80,6 +82,9 @@ export async function saveListAnswer(userId: number, context: Context, rows: Rec
  * `intent=postal_lookup` re-renders the form with the looked-up address; otherwise the address is
  * validated (prefecture completed from the postal code when missing) and saved, then 303 back.
  */
+/** The add/edit form's own fields beside the address (which Conform reads): the 住所を検索 button and the way back. */
+const AddressFormControlsSchema = v.object({ intent: TextOrNullSchema, redirectTo: ReturnPathSchema });
+
 export async function addressFormAction(
   request: Request,
   context: Context,
@@ -88,7 +93,8 @@ export async function addressFormAction(
 ): Promise<ReturnType<typeof data<AddressFormActionData>> | Response> {
   const form = await readFormData(request);
   const deps = postalDepsFor(context, request);
-  if (form.get("intent") === "postal_lookup") {
+  const { intent, redirectTo } = parseInput(AddressFormControlsSchema, form);
+  if (intent === "postal_lookup") {
     const lookup = await lookUpPostalForm(deps, form);
     // Only the values: no field messages for a form the shopper has not submitted yet.
     const { initialValue } = parseWithValibot(lookup.formData, { schema: AddressSchema }).reply();
@@ -105,15 +111,14 @@ export async function addressFormAction(
     ? await addAddress(context.db, userId, submission.value)
     : await updateAddress(context.db, userId, addressId, submission.value);
   if (!result.ok) {
-    if (result.status === 404) throw new Response(result.error, { status: 404 });
+    invariantResponse(result.status !== 404, result.error, { status: 404 });
     return data<AddressFormActionData>({ lastResult: submission.reply({ formErrors: [result.error] }), lookup: null }, { status: result.status });
   }
   const notice = addressId == null ? "added" : "updated";
-  throw redirect(returnPath(form.get("redirectTo"), notice), 303);
+  throw redirect(returnPath(redirectTo, notice), 303);
 }
 
 /** Where a no-JS address page goes after saving or deleting: redirectTo (same-site), else the list with a notice. */
-export function returnPath(redirectTo: FormDataEntryValue | string | null, notice: string): string {
-  const target = safeRedirectPath(redirectTo, "");
-  return target || withNotice(ADDRESS_BOOK_PATH, notice);
+export function returnPath(redirectTo: string | null, notice: string): string {
+  return redirectTo || withNotice(ADDRESS_BOOK_PATH, notice);
 }

@@ -4,45 +4,51 @@
  * session cookie when a guest's cart was made (app/services/cart-add.server.ts does the adding).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { readSelection } from "~/core/product-selection";
 import { parseIpList, subscriptionOffered } from "~/core/subscription";
+import { FlagSchema, IdOrNullSchema, IdSchema, TextOrNullSchema } from "~/core/validation";
 import { addToCart, CART_ADD_INTENTS, refuseCartAdd, type CartAddInput, type CartAddResult, type CartAddShopper } from "~/services/cart-add.server";
 import { clientIp, getSession } from "~/web/auth.server";
-import { readFlag } from "~/web/cart.server";
-import { parseId } from "~/web/http.server";
+import { readInput } from "~/web/input.server";
 
-/** An optional whole-number field: absent, empty or "0" is none; a positive number; anything else is malformed. */
-function optionalCount(value: FormDataEntryValue | null): number | null | "invalid" {
-  if (value == null || value === "" || value === "0") return null;
-  return parseId(typeof value === "string" ? value.trim() : value) ?? "invalid";
-}
+/** An optional count (subscribe's months, crowdfundings_id): absent, empty or "0" is none. */
+const OptionalCountSchema = v.optional(v.union([v.pipe(v.picklist(["", "0"]), v.transform(() => null)), IdSchema]), "");
 
-/** The add-to-cart form's fields, or the refusal of a malformed form. */
+/** The add-to-cart form (spec §7; v, c, o and q are read as the selection). */
+const CartAddSchema = v.object({
+  p: IdSchema,
+  /** An unknown intent is a plain add. */
+  intent: v.fallback(v.picklist(CART_ADD_INTENTS), "add"),
+  w: FlagSchema,
+  ispreorder: FlagSchema,
+  subscribe: OptionalCountSchema,
+  crowdfundings_id: OptionalCountSchema,
+  /** A malformed subscription quantity is none (the product's own quantity applies). */
+  sq: IdOrNullSchema,
+  secret: TextOrNullSchema,
+  /** Judged against the product's delivery days by the service. */
+  shipping_day: v.optional(v.unknown()),
+});
+
+/** The add-to-cart form's fields, or the refusal of a malformed form (an unreadable product first). */
 export function readCartAddForm(form: FormData): { ok: true; input: CartAddInput } | { ok: false; refusal: CartAddResult } {
-  const productId = parseId(form.get("p"));
-  if (productId == null) return { ok: false, refusal: refuseCartAdd("unavailable", 400) };
-  const wrapping = readFlag(form.get("w"));
-  const preorder = readFlag(form.get("ispreorder"));
-  const subscribeMonths = optionalCount(form.get("subscribe"));
-  const crowdfundingId = optionalCount(form.get("crowdfundings_id"));
-  if (wrapping === "invalid" || preorder === "invalid" || subscribeMonths === "invalid" || crowdfundingId === "invalid") {
-    return { ok: false, refusal: refuseCartAdd("invalid_request", 400) };
-  }
-  const intent = form.get("intent");
-  const secret = form.get("secret");
+  const read = readInput(CartAddSchema, form);
+  if (!read.ok) return { ok: false, refusal: read.field === "p" ? refuseCartAdd("unavailable", 400) : refuseCartAdd("invalid_request", 400) };
+  const fields = read.input;
   return {
     ok: true,
     input: {
-      productId,
-      intent: CART_ADD_INTENTS.find((known) => known === intent) ?? "add",
-      wrapping,
-      preorder,
-      subscribeMonths,
-      crowdfundingId,
+      productId: fields.p,
+      intent: fields.intent,
+      wrapping: fields.w,
+      preorder: fields.ispreorder,
+      subscribeMonths: fields.subscribe,
+      crowdfundingId: fields.crowdfundings_id,
       selection: readSelection(form),
-      subscriptionQuantity: parseId(form.get("sq")),
-      secret: typeof secret === "string" ? secret : null,
-      shippingDay: form.get("shipping_day"),
+      subscriptionQuantity: fields.sq,
+      secret: fields.secret,
+      shippingDay: fields.shipping_day,
     },
   };
 }

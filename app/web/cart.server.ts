@@ -13,15 +13,18 @@
  * `#coupon-entry` …, see app/core/result-anchor.ts), not at the top of the page.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { readSelection } from "~/core/product-selection";
 import { CART_ANCHORS, cartLineAnchor, RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
+import { FlagSchema, IdOrNullSchema, IdSchema, OptionalIdSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
 import { cartFailure, type CartActionResult, type CartErrorField, type CartFailure, type CartResult } from "~/services/cart-actions.server";
-import { CART_API_MESSAGES, findNamedLine, type LineReference } from "~/services/cart-api.server";
+import { findNamedLine, type LineReference } from "~/services/cart-api.server";
 import type { CartActor } from "~/services/cart.server";
 import type { StoredCartLine } from "~/services/cart-line-ops.server";
 import { clientIp, getSession } from "~/web/auth.server";
-import { atResult, isNavigation, parseId } from "~/web/http.server";
+import { atResult, isNavigation } from "~/web/http.server";
+import { parseInput, parseQuery, readInput } from "~/web/input.server";
 import type { AppSession } from "~/web/session.server";
 
 export const CART_ERROR_PARAM = "cart_error";
@@ -49,47 +52,22 @@ export async function cartActorFor(request: Request, context: AppLoadContext): P
   };
 }
 
-/** "1"/"0" style flags; null when absent, "invalid" when present but not a flag. */
-export function readFlag(value: FormDataEntryValue | null): boolean | null | "invalid" {
-  if (value == null) return null;
-  if (typeof value !== "string") return "invalid";
-  const text = value.trim().toLowerCase();
-  if (["1", "true", "on", "yes"].includes(text)) return true;
-  if (["0", "false", "off", "no", ""].includes(text)) return false;
-  return "invalid";
-}
-
-const ID = /^\d{1,9}$/;
-
-function positiveId(value: FormDataEntryValue | null): number | null {
-  return typeof value === "string" && ID.test(value.trim()) && Number(value) > 0 ? Number(value) : null;
-}
-
 /**
- * The row a form names: `line` (the row id) when sent, else the spec's identity p, v, o, c, narrowed by
- * `ispreorder` and `subscribe` (1/0) when sent. A malformed or missing name is refused before any lookup.
+ * The row a cart form names: `line` (the row id) when sent, else the spec's identity p, v, o, c, narrowed by
+ * `ispreorder` and `subscribe` (1/0) when sent.
  */
+const NamedLineSchema = v.union([
+  v.object({ line: IdSchema }),
+  v.object({ line: v.optional(v.literal("")), p: IdSchema, v: OptionalIdSchema, ispreorder: FlagSchema, subscribe: FlagSchema }),
+]);
+
+/** The row a form names (see NamedLineSchema); a malformed or missing name is refused before any lookup. */
 export function readNamedLine(form: FormData): { ok: true; reference: LineReference } | CartFailure {
-  const rawLine = form.get("line");
-  if (rawLine != null && rawLine !== "") {
-    const lineId = positiveId(rawLine);
-    return lineId == null ? cartFailure("line", CART_API_MESSAGES.lineInvalid) : { ok: true, reference: { lineId } };
-  }
-  const rawProduct = form.get("p");
-  if (rawProduct == null || rawProduct === "") return cartFailure("line", CART_API_MESSAGES.lineRequired);
-  const productId = positiveId(rawProduct);
-  const rawVariation = form.get("v");
-  const preorder = readFlag(form.get("ispreorder"));
-  const subscribe = readFlag(form.get("subscribe"));
-  if (
-    productId == null ||
-    (rawVariation != null && rawVariation !== "" && positiveId(rawVariation) == null) ||
-    preorder === "invalid" ||
-    subscribe === "invalid"
-  ) {
-    return cartFailure("line", CART_API_MESSAGES.lineInvalid);
-  }
-  return { ok: true, reference: { productId, selection: readSelection(form), preorder, subscribe } };
+  const read = readInput(NamedLineSchema, form);
+  if (!read.ok) return cartFailure("line", read.error);
+  const named = read.input;
+  if ("p" in named) return { ok: true, reference: { productId: named.p, selection: readSelection(form), preorder: named.ispreorder, subscribe: named.subscribe } };
+  return { ok: true, reference: { lineId: named.line } };
 }
 
 /** The shopper's row the form names (see readNamedLine and findNamedLine), or why not. */
@@ -115,7 +93,7 @@ export function grantPrivateLink(session: AppSession, productId: number, secret:
 
 /** The same-site page a plain form post goes back to: the form's `redirectTo`, else /cart. */
 export function cartReturnPath(form: FormData, fallback = CART_PATH): string {
-  return safeRedirectPath(form.get("redirectTo"), fallback);
+  return parseInput(ReturnToSchema, form).redirectTo ?? fallback;
 }
 
 /** What a cart post was about: its `intent` (the /cart form's) and the row it named (`line`). */
@@ -163,9 +141,10 @@ export function withCartResult(path: string, result: CartResult | CartActionResu
 
 /** What a posted cart form was about (its intent and row). */
 export function cartPostSubject(form: FormData): CartPostSubject {
-  const intent = form.get("intent");
-  return { intent: typeof intent === "string" ? intent : null, line: parseId(form.get("line")) };
+  return parseInput(PostSubjectSchema, form);
 }
+
+const PostSubjectSchema = v.object({ intent: TextOrNullSchema, line: IdOrNullSchema });
 
 /** `path` with a notice about a success (cart_notice=<kind>&message=…), e.g. a coupon link that applied. */
 export function withCartNotice(path: string, kind: "coupon", message: string): string {
@@ -186,10 +165,25 @@ export function cartRedirect(
 
 /** A refusal carried in a page's URL by a plain form post (see the module comment), or null. */
 export function redirectedCartError(url: URL, fields: readonly CartErrorField[]): { field: CartErrorField; error: string; line: number | null } | null {
-  const field = fields.find((known) => known === url.searchParams.get(CART_ERROR_PARAM));
+  const query = parseQuery(url, RedirectedResultSchema);
+  const field = fields.find((known) => known === query[CART_ERROR_PARAM]);
   if (!field) return null;
-  return { field, error: (url.searchParams.get(CART_MESSAGE_PARAM) ?? "").slice(0, 200), line: parseId(url.searchParams.get(CART_LINE_PARAM)) };
+  return { field, error: query[CART_MESSAGE_PARAM], line: query[CART_LINE_PARAM] };
 }
+
+/** A post's outcome carried in the page's URL (see the module comment); the message is cut to what a notice shows. */
+export const RedirectedResultSchema = v.object({
+  [CART_ERROR_PARAM]: TextOrNullSchema,
+  [CART_NOTICE_PARAM]: TextOrNullSchema,
+  [CART_LINE_PARAM]: IdOrNullSchema,
+  [CART_MESSAGE_PARAM]: v.fallback(
+    v.pipe(
+      v.string(),
+      v.transform((text) => text.slice(0, 200)),
+    ),
+    "",
+  ),
+});
 
 /** A refusal as JSON: `{ error, field }` with the operation's 4xx status, plus any extra fields. */
 export function cartFailureJson(failure: CartFailure | Extract<CartActionResult, { ok: false }>, extra: Record<string, unknown> = {}): Response {

@@ -4,8 +4,11 @@
  * they change the cart through the cart page's own services. Their fields keep the cart page's names:
  * `code` and `amount`.
  */
+import * as v from "valibot";
+import { OptionalTextSchema } from "~/core/validation";
 import { applyCoupon, applyPoints, removeCoupon, type CartActionResult } from "~/services/cart-actions.server";
 import type { CartActor } from "~/services/cart.server";
+import { readInput } from "~/web/input.server";
 import type { CartControlOutcome } from "~/web/types/checkout";
 
 export interface CartControlAnswer {
@@ -15,12 +18,16 @@ export interface CartControlAnswer {
   status: number;
 }
 
+/** The typed coupon code and points, judged by applyCoupon and applyPoints. */
+const TypedControlsSchema = v.object({ code: OptionalTextSchema, amount: OptionalTextSchema });
+type TypedControls = v.InferOutput<typeof TypedControlsSchema>;
+
 const CART_CONTROLS = {
-  coupon: (actor, form) => applyCoupon(actor, form.get("code")),
+  coupon: (actor, typed) => applyCoupon(actor, typed.code),
   remove_coupon: (actor) => removeCoupon(actor),
-  points: (actor, form) => applyPoints(actor, form.get("amount")),
+  points: (actor, typed) => applyPoints(actor, typed.amount),
   remove_points: (actor) => applyPoints(actor, "0"),
-} satisfies Record<string, (actor: CartActor, form: FormData) => Promise<CartActionResult>>;
+} satisfies Record<string, (actor: CartActor, typed: TypedControls) => Promise<CartActionResult>>;
 
 export type CartControlIntent = keyof typeof CART_CONTROLS;
 
@@ -29,7 +36,10 @@ export function isCartControlIntent(intent: unknown): intent is CartControlInten
 }
 
 export async function applyCartControl(actor: CartActor, intent: CartControlIntent, form: FormData): Promise<CartControlAnswer> {
-  const result = await CART_CONTROLS[intent](actor, form);
+  const read = readInput(TypedControlsSchema, form);
+  const result: CartActionResult = read.ok
+    ? await CART_CONTROLS[intent](actor, read.input)
+    : { ok: false, field: intent.endsWith("coupon") ? "coupon" : "points", error: read.error, status: 400 };
   return result.ok
     ? { outcome: { ok: true, intent }, status: 200 }
     : { outcome: { ok: false, intent, field: result.field, error: result.error }, status: result.status };
@@ -41,12 +51,12 @@ export async function applyCartControl(actor: CartActor, intent: CartControlInte
  */
 export async function applyTypedCartControls(actor: CartActor, form: FormData): Promise<CartControlAnswer> {
   let answer: CartControlAnswer = { status: 200 };
+  const read = readInput(TypedControlsSchema, form);
   for (const [intent, field] of [
     ["coupon", "code"],
     ["points", "amount"],
   ] as const) {
-    const typed = form.get(field);
-    if (typeof typed !== "string" || typed.trim() === "") continue;
+    if (read.ok && read.input[field].trim() === "") continue;
     answer = await applyCartControl(actor, intent, form);
     if (answer.outcome?.ok === false) break;
   }

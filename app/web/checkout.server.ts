@@ -23,12 +23,14 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
+import { TextOrNullSchema } from "~/core/validation";
 import { choosePaymentMethod, saveNotices } from "~/services/cart-actions.server";
 import { findCartId, updateCart, type CartActor } from "~/services/cart.server";
 import { applyCartControl, applyTypedCartControls, isCartControlIntent } from "~/web/checkout-cart-controls.server";
 import { heldPasswordHash, holdPassword } from "~/services/checkout-password.server";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "~/services/checkout.server";
 import type { PostalDeps } from "~/services/postal.server";
+import { parseInput } from "~/web/input.server";
 import { completePrefecture, lookUpPostalForm } from "~/web/postal.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
 
@@ -50,9 +52,8 @@ export const CHECKOUT_SUBMIT_MESSAGES = {
  * A guest's registration password, typed on this submit, is held for the next one (the page never
  * sends it back); the hold's id goes into the form's values so the page carries it.
  */
-async function keepTypedPassword(actor: CartActor, form: FormData): Promise<string | null> {
-  const password = form.get("password");
-  if (actor.owner.userId != null || typeof password !== "string" || !v.is(newPasswordField, password)) return null;
+async function keepTypedPassword(actor: CartActor, password: string | null): Promise<string | null> {
+  if (actor.owner.userId != null || password == null || !v.is(newPasswordField, password)) return null;
   const cartId = await findCartId(actor.db, actor.owner);
   return cartId ? holdPassword(actor.db, cartId, password, actor.now) : null;
 }
@@ -64,24 +65,37 @@ async function keepDraft(actor: CartActor, values: CheckoutDraft): Promise<void>
   if (cartId && text) await updateCart(actor.db, cartId, { checkoutDraft: text });
 }
 
+/**
+ * The form's controls beside the order fields Conform reads: the button pressed, the payment method chosen,
+ * the page a button leads to, a registration password to hold, and the saved-address choice.
+ */
+const CheckoutControlsSchema = v.object({
+  intent: TextOrNullSchema,
+  payment: TextOrNullSchema,
+  leaveTo: TextOrNullSchema,
+  password: TextOrNullSchema,
+  addressId: TextOrNullSchema,
+  useNewAddress: TextOrNullSchema,
+});
+
 export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps): Promise<CheckoutSubmitOutcome> {
   const isMember = actor.owner.userId != null;
   const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
   const withNames = withSpecFieldNames(received);
   const form = isMember ? withNames : withOrdererAsRecipient(withNames);
-  const intent = form.get("intent");
+  const controls = parseInput(CheckoutControlsSchema, form);
+  const { intent } = controls;
 
   // The payment method chosen and the 備考 typed become the cart's: the page shown next totals with
   // that method's fee and keeps the notes (also without JS).
-  const payment = form.get("payment");
-  if (isPaymentMethod(payment)) await choosePaymentMethod(actor, payment);
+  if (isPaymentMethod(controls.payment)) await choosePaymentMethod(actor, controls.payment);
   const noticeFields = readShipmentNotices(form);
   const notices =
     noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
 
   // What the page gets back of the typed values: never the password, a hold of it instead.
   const typedValues = async (reply: SubmissionResult<string[]>) => {
-    const passwordHold = await keepTypedPassword(actor, form);
+    const passwordHold = await keepTypedPassword(actor, controls.password);
     return passwordHold ? { ...reply.initialValue, passwordHold } : (reply.initialValue ?? {});
   };
   const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => ({
@@ -90,7 +104,7 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
     status,
   });
 
-  const exit = checkoutExitPath(form.get("leaveTo"));
+  const exit = checkoutExitPath(controls.leaveTo);
   if (exit) {
     // カートに戻って変更する, and the address chooser's pages without JS: the typed values wait on the cart.
     const { leaveTo: _leaveTo, ...typed } = await typedValues(parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }));
@@ -124,7 +138,7 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
       400,
       extra,
     );
-  if (isMember && form.get("addressId") && !isTickedChoice(form.get("useNewAddress")) && typedShippingFields(form).length > 0) {
+  if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {
     // Typed fields are never dropped silently: the page comes back with them and asks which address is meant.
     const typed = parseWithValibot(form, { schema }).reply({ hideFields: ["password"] });
     return page({ ...typed, error: { useNewAddress: [CHECKOUT_SUBMIT_MESSAGES.newAddressNotChosen] } }, 400);

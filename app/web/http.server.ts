@@ -1,4 +1,7 @@
-/** Small helpers routes use to answer malformed requests with a clear 400 instead of a 500. */
+/**
+ * Small helpers the web layer answers with: unreadable bodies and expected failures as clear 4xx, PRG
+ * redirects with notices, the page shell. Reading input with schemas is app/web/input.server.ts.
+ */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { getOptionalUser, getSession } from "~/web/auth.server";
 import { loginPath } from "~/core/member-actions";
@@ -12,7 +15,25 @@ export { loginPath };
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
 export function badRequest(message: string): Response {
-  return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return textResponse(400, message);
+}
+
+function textResponse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * An expected failure (a record that is not there or not the viewer's) as a thrown response, in the manner
+ * of the Epic Stack's invariantResponse: unless `condition` holds, `message` is thrown as text with
+ * `init.status` (400 unless told), and the root ErrorBoundary shows it inside the shop's layout.
+ */
+export function invariantResponse(condition: unknown, message: string, init: { status: 400 | 403 | 404 } = { status: 400 }): asserts condition {
+  if (!condition) throw textResponse(init.status, message);
+}
+
+/** invariantResponse for the JSON endpoints: the thrown answer is `{ error: message }`. */
+export function invariantJson(condition: unknown, message: string, init: { status: 400 | 403 | 404 | 409 } = { status: 400 }): asserts condition {
+  if (!condition) throw jsonError(init.status, message);
 }
 
 /**
@@ -40,12 +61,6 @@ export function isNavigation(request: Request): boolean {
 
 export function jsonError(status: 400 | 401 | 403 | 404 | 409 | 422, message: string): Response {
   return Response.json({ error: message }, { status });
-}
-
-/** A positive integer route id, or a 400 answer. */
-export function idParam(value: string | undefined, label = "ID"): number {
-  if (!value || !/^\d{1,9}$/.test(value) || Number(value) < 1) throw jsonError(400, `${label}が正しくありません。`);
-  return Number(value);
 }
 
 export const LOGIN_REQUIRED_MESSAGE = "この操作にはログインが必要です。";
@@ -105,17 +120,6 @@ export async function sessionViewer(
   return { userId: session.get("userId"), cartId: session.get("cartId"), now };
 }
 
-/** A positive integer id from a form field or query value, or null when absent or malformed. */
-export function parseId(value: FormDataEntryValue | null | undefined): number | null {
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value) || Number(value) < 1) return null;
-  return Number(value);
-}
-
-/** A 0-based page number; anything that is not a plain number (negative, huge, text, a file) reads as 0. */
-export function pageParam(value: FormDataEntryValue | null | undefined): number {
-  return typeof value === "string" && /^\d{1,6}$/.test(value) ? Number(value) : 0;
-}
-
 /**
  * A same-site path that opens at the element showing the outcome of a post (`#result` unless told, see
  * app/core/result-anchor.ts). A fragment the path already has (a form's redirectTo) is kept.
@@ -168,7 +172,7 @@ export function requireSameSiteGet(request: Request, appHeader: { name: string; 
  * when that is a URL of the listing itself (the `remove` confirmation and any old notice dropped), else the
  * listing's first page; with `notice` added when given.
  */
-export function listingReturnPath(back: FormDataEntryValue | null, path: string, notice?: string): string {
+export function listingReturnPath(back: string | null, path: string, notice?: string): string {
   let target = path;
   if (typeof back === "string" && (back === path || back.startsWith(`${path}?`)) && safeRedirectPath(back, "") === back) {
     const url = new URL(back, "http://same-site.invalid");

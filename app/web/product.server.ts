@@ -4,12 +4,14 @@
  * and the delivery-icon call's answer.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RelatedProducts } from "~/components/product/RelatedProducts";
 import { ReviewList } from "~/components/product/ReviewList";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { readSelection } from "~/core/product-selection";
+import { PageSchema, TextOrNullSchema } from "~/core/validation";
 import { parseIpList, subscriptionOffered } from "~/core/subscription";
 import { loadDeliveryIcon } from "~/services/product-api.server";
 import { loadProductViewData } from "~/services/product-page.server";
@@ -17,15 +19,30 @@ import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 import type { ProductAccess } from "~/services/product.server";
 import { REVIEWS_PAGE_SIZE } from "~/services/reviews.server";
 import { clientIp, getSession } from "~/web/auth.server";
-import { idParam, jsonError, requirePost, sessionViewer } from "~/web/http.server";
+import { invariantJson, invariantResponse, requirePost, sessionViewer } from "~/web/http.server";
+import { idParam, parseQuery } from "~/web/input.server";
 import type { ProductView } from "~/web/types/product";
+
+/** Review pages past this one are not linked; a URL asking for more shows this one. */
+const MAX_REVIEW_PAGE = 1000;
+
+/** The product page's own query (the selection, p/v/o/c/q, is read by readSelection). */
+const ProductQuerySchema = v.object({
+  rpage: v.pipe(
+    PageSchema,
+    v.transform((page) => Math.min(MAX_REVIEW_PAGE, page)),
+  ),
+  /** How many per subscription delivery: 1 … MAX_SUBSCRIPTION_QUANTITY, 1 when unreadable. */
+  sq: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform((text) => Math.min(MAX_SUBSCRIPTION_QUANTITY, Math.max(1, Number(text))))), 1),
+  notice: TextOrNullSchema,
+});
 
 /** The product page's loader, shared by the public URL and the private access link. */
 export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess): Promise<ProductView> {
   const session = await getSession(request, context);
   const viewer = { userId: session.get("userId"), cartId: session.get("cartId"), now: new Date() };
   const url = new URL(request.url);
-  const reviewPage = Math.max(0, Math.min(1000, Number.parseInt(url.searchParams.get("rpage") ?? "0", 10) || 0));
+  const { rpage: reviewPage, sq, notice } = parseQuery(url, ProductQuerySchema);
   const { env } = context.cloudflare;
   const offered = subscriptionOffered({
     publicSubscription: env.PUBLIC_SUBSCRIPTION === "true",
@@ -35,11 +52,11 @@ export async function loadProductView(request: Request, context: AppLoadContext,
   const query = {
     reviewPage,
     selection: readSelection(url.searchParams),
-    subscriptionQuantity: Math.min(MAX_SUBSCRIPTION_QUANTITY, Math.max(1, Number(url.searchParams.get("sq")) || 1)),
-    notice: url.searchParams.get("notice"),
+    subscriptionQuantity: sq,
+    notice,
   };
   const found = await loadProductViewData(context.db, sku, access, viewer, query, offered);
-  if (!found) throw new Response("お探しの商品は見つかりませんでした。", { status: 404 });
+  invariantResponse(found, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const { reviews, related, ...view } = found;
   return {
     ...view,
@@ -68,6 +85,6 @@ export async function deliveryIconResponse(request: Request, context: AppLoadCon
   requirePost(request);
   const productId = idParam(rawId, "商品ID");
   const found = await loadDeliveryIcon(context.db, productId, await sessionViewer(request, context));
-  if (!found) throw jsonError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  invariantJson(found, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   return Response.json({ icon_info: found.icon, buylater: found.buyLater });
 }

@@ -5,14 +5,17 @@
  * only say who is looking and where the page is.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { MEDIA_TEXT } from "~/core/images";
 import { ticketNoticeText, TICKET_TEXT } from "~/core/tickets";
 import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Database } from "~/db/client.server";
-import { sendMessage, type Attachments } from "~/services/ticket-messages.server";
+import { type Attachments, sendMessage } from "~/services/ticket-messages.server";
 import { answerTicketConfirmation, closeTicket, requestConfirmation } from "~/services/ticket-status.server";
 import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets.server";
-import { atResult, idParam, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
+import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
+import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
 import { uploadedFiles } from "~/web/media.server";
 import type { ThreadActionData } from "~/web/types/tickets";
 
@@ -22,16 +25,30 @@ import type { ThreadActionData } from "~/web/types/tickets";
  * Null when an id is malformed.
  */
 export function messageInputFrom(form: FormData): { message: string; attachments: Attachments } | null {
-  const rawIds = [...form.getAll("gallery[]"), ...form.getAll("gallery")];
-  const galleryIds: number[] = [];
-  for (const raw of rawIds) {
-    if (typeof raw !== "string" || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) return null;
-    galleryIds.push(Number(raw));
-  }
-  const message = form.get("message");
-  if (message != null && typeof message !== "string") return null;
-  return { message: message ?? "", attachments: { galleryIds, files: uploadedFiles(form.getAll("file")) } };
+  const read = readInput(MessageFormSchema, form, MESSAGE_FORM_LISTS);
+  if (!read.ok) return null;
+  const { message, file } = read.input;
+  return { message, attachments: { galleryIds: [...read.input["gallery[]"], ...read.input.gallery], files: uploadedFiles(file) } };
 }
+
+const MESSAGE_FORM_LISTS = ["gallery[]", "gallery", "file"];
+const MessageFormSchema = v.object({
+  message: OptionalTextSchema,
+  "gallery[]": v.array(IdSchema),
+  gallery: v.array(IdSchema),
+  /** What is not an image file is dropped by uploadedFiles. */
+  file: v.array(v.union([v.string(), v.file()])),
+});
+
+const PostedIntentSchema = v.object({ intent: TextOrNullSchema });
+
+/** The thread pages' posts: send a message, and the status changes (the viewer's role decides which are theirs). */
+const ThreadIntentSchema = v.variant("intent", [
+  v.object({ intent: v.literal("send") }),
+  v.object({ intent: v.literal("confirm"), answer: v.picklist(["resolved", "unresolved"]) }),
+  v.object({ intent: v.literal("close") }),
+  v.object({ intent: v.literal("request_confirmation") }),
+]);
 
 export type ThreadIntentResult =
   | { ok: true; intent: string; notice: keyof typeof TICKET_TEXT }
@@ -42,9 +59,12 @@ export type ThreadIntentResult =
  * both pages and their no-JS forms share one dispatcher.
  */
 export async function threadIntent(db: Database, bucket: R2Bucket, viewer: Viewer, ticketId: number, form: FormData, now: Date = new Date()): Promise<ThreadIntentResult> {
-  const intent = String(form.get("intent") ?? "");
-  const unknown: ThreadIntentResult = { ok: false, status: 400, field: "ticket", error: TICKET_TEXT.idInvalid, intent };
-  switch (intent) {
+  const read = readInput(ThreadIntentSchema, form);
+  const intent = parseInput(PostedIntentSchema, form).intent ?? "";
+  const unknown: ThreadIntentResult = { ok: false, status: 400, field: "ticket", error: MALFORMED_INPUT_MESSAGE, intent };
+  if (!read.ok) return unknown;
+  const input = read.input;
+  switch (input.intent) {
     case "send": {
       const input = messageInputFrom(form);
       if (!input) return unknown;
@@ -52,9 +72,8 @@ export async function threadIntent(db: Database, bucket: R2Bucket, viewer: Viewe
       return result.ok ? { ok: true, intent, notice: "sent" } : { ...result, intent, message: input.message.slice(0, 5000) };
     }
     case "confirm": {
-      const answer = form.get("answer");
-      if (viewer.role !== "customer" || (answer !== "resolved" && answer !== "unresolved")) return unknown;
-      const result = await answerTicketConfirmation(db, viewer, ticketId, answer, now);
+      if (viewer.role !== "customer") return unknown;
+      const result = await answerTicketConfirmation(db, viewer, ticketId, input.answer, now);
       return result.ok ? { ok: true, intent, notice: "confirmationNotified" } : { ...result, intent };
     }
     case "close": {
@@ -67,22 +86,21 @@ export async function threadIntent(db: Database, bucket: R2Bucket, viewer: Viewe
       const result = await requestConfirmation(db, viewer, ticketId, now);
       return result.ok ? { ok: true, intent, notice: "confirmationRequested" } : { ...result, intent };
     }
-    default:
-      return unknown;
   }
 }
 
-const notFound = () => new Response(TICKET_TEXT.ticketNotFound, { status: 404 });
+/** The notice or error code the last post left in the thread page's URL (see ticketNoticeText). */
+const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNullSchema });
 
 /** The viewer's thread (404 when it is not theirs) with the notice or error the last action left in the URL. */
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const thread = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer);
-  if (!thread) throw notFound();
-  const url = new URL(request.url);
+  invariantResponse(thread, TICKET_TEXT.ticketNotFound, { status: 404 });
+  const query = parseQuery(request, ThreadQuerySchema);
   return {
     thread,
-    notice: ticketNoticeText(url.searchParams.get("notice")),
-    error: ticketNoticeText(url.searchParams.get("error"), MEDIA_TEXT),
+    notice: ticketNoticeText(query.notice),
+    error: ticketNoticeText(query.error, MEDIA_TEXT),
     renderedAt: Date.now(),
   };
 }
@@ -102,7 +120,7 @@ export async function threadPageAction(
   const form = await readFormData(request);
   const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form);
   if (!result.ok) {
-    if (result.status === 404) throw notFound();
+    invariantResponse(result.status !== 404, TICKET_TEXT.ticketNotFound, { status: 404 });
     return data<ThreadActionData>({ ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message }, { status: result.status });
   }
   // A sent message is shown at the end of the thread (#latest); other notices at the top (#result).

@@ -12,7 +12,8 @@
  *    service `loadListingPage(DEFINITION, query, source, run)` (app/services/listing.server.ts) where
  *    `source` maps each orderby value to a column and each filter name to a condition
  *    (likeFilter / betweenDaysFilter / equalsFilter / presenceFilter). Return the page and
- *    `confirmRemove: parseId(url.searchParams.get("remove"))` if rows can be removed. Throwing
+ *    `confirmRemove: confirmRemoveId(url)` (app/web/listing.server.ts) if rows can be removed; the action reads
+ *    the removal form with `RemoveRowSchema` there. Throwing
  *    `canonicalListingRedirect(url, DEFINITION, query)` first keeps URLs short after a form sent without JS.
  * 3. Component:
  *      <Listing

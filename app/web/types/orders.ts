@@ -8,6 +8,8 @@ export interface ReceiptLoaderData {
   receipt: Receipt;
   issuedAt: Date;
   unavailable: string | null;
+  /** The notice after a redirect (saved), or null. */
+  notice: string | null;
 }
 
 /** The receipt form's refusal: a message per field, or for the whole form. */

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import type { ReceiptActionData, ReceiptLoaderData } from "~/web/types/orders";
@@ -22,8 +22,7 @@ const PRINT_STYLE = `@media print {
  * memo to set; an order whose receipt cannot be issued yet says why.
  */
 export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; actionData: ReceiptActionData | null }) {
-  const { receipt, issuedAt, unavailable } = data;
-  const [searchParams] = useSearchParams();
+  const { receipt, issuedAt, unavailable, notice } = data;
   const hydrated = useHydrated();
   const errors = actionData?.errors ?? {};
   const orderHref = `/user/orders/${receipt.id}`;
@@ -45,7 +44,7 @@ export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; act
       <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="receipt-controls">
         <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
-        <Notice text={searchParams.get("notice") === "saved" ? "宛名・但し書きを保存しました。" : null} />
+        <Notice text={notice} />
         <ReceiptFieldsForm receipt={receipt} errors={errors} />
         <div className="mt-4 flex flex-wrap items-center gap-3">
           {hydrated ? (
