@@ -23,10 +23,9 @@ import * as newPage from "~/routes/user.profile.addresses_.new";
 import type { AddressFormActionData } from "~/services/address-pages.server";
 import { addAddress, deleteAddress, listAddresses, saveAddressList, setDefaultAddress, updateAddress } from "~/services/addresses.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult, responseOf, type RouteHandler } from "../support/requests";
+import { apiRequest, callHandler, contextFor, memberCookie, responseOf, TEST_ORIGIN, type ApiRequestOptions, type DataResult, type RouteHandler } from "../support/requests";
 import { remixHandlerFor } from "../support/remix";
 
-type Handler = RouteHandler;
 
 let platform: TestPlatform;
 let member: string;
@@ -71,15 +70,12 @@ beforeEach(async () => {
 const rowsOf = (userId: number) => platform.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
 const defaultsOf = async (userId: number) => (await rowsOf(userId)).filter((row) => row.isDefault).map((row) => row.id);
 
-const respond = (handler: Handler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
+const respond = (handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
 
-/** Runs a page action/loader: a thrown or returned Response, or single-fetch data. */
-async function run(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const { returned, thrown } = await settle(async () => handler({ request, params, context: contextFor(platform) }));
-  return { returned, thrown };
-}
+/** Calls a page action/loader: a thrown or returned Response, or single-fetch data. */
+const call = (handler: RouteHandler, request: Request, params: Record<string, string> = {}) => callHandler(platform, handler, request, params);
 
-const fetchPost = (handler: Handler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
+const fetchPost = (handler: RouteHandler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
   respond(handler, apiRequest(url, { mode: "cors", ...options }), params);
 
 const listFields = (list: Record<string, string | number | boolean>[]): [string, string][] =>
@@ -142,7 +138,7 @@ describe("the address services", () => {
 
 describe("GET /user/profile/addresses as JSON", () => {
   it("lists the member's addresses, the default first, with the spec's fields", async () => {
-    const response = await respond(apiUserAddresses.loader as Handler, apiRequest("/api/user/addresses", { method: "GET", cookie: member, mode: "cors" }));
+    const response = await respond(apiUserAddresses.loader as RouteHandler, apiRequest("/api/user/addresses", { method: "GET", cookie: member, mode: "cors" }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Vary")).toMatch(/Accept/);
     const list = (await response.json()) as AddressJson[];
@@ -166,16 +162,16 @@ describe("GET /user/profile/addresses as JSON", () => {
   });
 
   it("answers a guest 401 JSON", async () => {
-    const response = await respond(apiUserAddresses.loader as Handler, apiRequest("/api/user/addresses", { method: "GET", mode: "cors" }));
+    const response = await respond(apiUserAddresses.loader as RouteHandler, apiRequest("/api/user/addresses", { method: "GET", mode: "cors" }));
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ login_required: true });
   });
 
   it("the page itself answers HTML callers with its data, and redirects JSON callers to the JSON route (dev server)", async () => {
-    const page = await run(addressBook.loader as Handler, new Request(`${TEST_ORIGIN}/user/profile/addresses?notice=added`, { headers: { Cookie: member, Accept: "text/html" } }));
+    const page = await call(addressBook.loader as RouteHandler, new Request(`${TEST_ORIGIN}/user/profile/addresses?notice=added`, { headers: { Cookie: member, Accept: "text/html" } }));
     expect(page.returned).toMatchObject({ notice: "お届け先を追加しました。" });
     expect((page.returned as { addresses: AddressJson[] }).addresses).toHaveLength(2);
-    const json = await run(addressBook.loader as Handler, new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, Accept: "application/json" } }));
+    const json = await call(addressBook.loader as RouteHandler, new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, Accept: "application/json" } }));
     expect((json.thrown as Response).headers.get("Location")).toBe("/api/user/addresses");
   });
 
@@ -208,7 +204,7 @@ describe("GET /user/profile/addresses as JSON", () => {
 });
 
 describe("POST /user/profile/validationAddress", () => {
-  const validate = (fields: Record<string, string>) => fetchPost(validationAddress.action as Handler, "/user/profile/validationAddress", { fields });
+  const validate = (fields: Record<string, string>) => fetchPost(validationAddress.action as RouteHandler, "/user/profile/validationAddress", { fields });
 
   it("answers valide: true with no errors for a valid address", async () => {
     const response = await validate(TOKYO);
@@ -233,7 +229,7 @@ describe("POST /user/profile/validationAddress", () => {
   });
 
   it("answers a body that is not a form with 400 and GET with 405", async () => {
-    const json = await fetchPost(validationAddress.action as Handler, "/user/profile/validationAddress", { body: "{", contentType: "application/json" });
+    const json = await fetchPost(validationAddress.action as RouteHandler, "/user/profile/validationAddress", { body: "{", contentType: "application/json" });
     expect(json.status).toBe(400);
     expect(validationAddress.loader().status).toBe(405);
   });
@@ -241,7 +237,7 @@ describe("POST /user/profile/validationAddress", () => {
 
 describe("the list endpoints (editAddress, update-addresses)", () => {
   const edit = (fields: [string, string][] | Record<string, string>, cookie = member) =>
-    fetchPost(editAddress.action as Handler, "/user/profile/checkout/editAddress", { cookie, fields });
+    fetchPost(editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { cookie, fields });
 
   it("saves a form-encoded list: replaces, adds and deletes, one default, answers the saved list in order", async () => {
     const response = await edit(
@@ -296,21 +292,21 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
   });
 
   it("answers a guest 401, a plain form post by a guest with the login page", async () => {
-    expect((await fetchPost(editAddress.action as Handler, "/user/profile/checkout/editAddress", { fields: listFields([TOKYO]) })).status).toBe(401);
-    const navigation = await respond(editAddress.action as Handler, apiRequest("/user/profile/checkout/editAddress", { fields: listFields([TOKYO]), mode: "navigate" }));
+    expect((await fetchPost(editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { fields: listFields([TOKYO]) })).status).toBe(401);
+    const navigation = await respond(editAddress.action as RouteHandler, apiRequest("/user/profile/checkout/editAddress", { fields: listFields([TOKYO]), mode: "navigate" }));
     expect(navigation.status).toBe(303);
     expect(navigation.headers.get("Location")).toMatch(/^\/login\?/);
   });
 
   it("POST /api/users/update-addresses takes JSON and form bodies and answers { addresses }", async () => {
-    const json = await fetchPost(updateAddresses.action as Handler, "/api/users/update-addresses", {
+    const json = await fetchPost(updateAddresses.action as RouteHandler, "/api/users/update-addresses", {
       cookie: member,
       body: JSON.stringify({ addresses: [{ ...TOKYO, id: 1, prefecture: 13, default: true }] }),
       contentType: "application/json",
     });
     expect(json.status).toBe(200);
     expect(((await json.json()) as { addresses: AddressJson[] }).addresses).toMatchObject([{ id: 1, city: "千代田区", default: true }]);
-    const form = await fetchPost(updateAddresses.action as Handler, "/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify([{ ...TOKYO, id: 1 }, TOKYO]) } });
+    const form = await fetchPost(updateAddresses.action as RouteHandler, "/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify([{ ...TOKYO, id: 1 }, TOKYO]) } });
     expect(((await form.json()) as { addresses: AddressJson[] }).addresses).toHaveLength(2);
   });
 
@@ -331,7 +327,7 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
         [editAddress.action, "/user/profile/checkout/editAddress"],
         [updateAddresses.action, "/api/users/update-addresses"],
       ] as const) {
-        const response = await fetchPost(handler as Handler, url, { cookie: member, ...options });
+        const response = await fetchPost(handler as RouteHandler, url, { cookie: member, ...options });
         expect(response.status, `${url} ${JSON.stringify(options)}`).toBe(400);
       }
     }
@@ -341,11 +337,11 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
 });
 
 describe("the address pages without JS", () => {
-  const post = (handler: Handler, url: string, fields: Record<string, string>, params: Record<string, string> = {}, cookie = member) =>
-    run(handler, apiRequest(url, { cookie, fields, mode: "navigate" }), params);
+  const post = (handler: RouteHandler, url: string, fields: Record<string, string>, params: Record<string, string> = {}, cookie = member) =>
+    call(handler, apiRequest(url, { cookie, fields, mode: "navigate" }), params);
 
   it("adds an address from /user/profile/addresses/new and goes back to the list (303)", async () => {
-    const { thrown } = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, intent: "save" });
+    const { thrown } = await post(newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, intent: "save" });
     expect((thrown as Response).status).toBe(303);
     expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added#result");
     const rows = await rowsOf(MEMBER_ID);
@@ -354,14 +350,14 @@ describe("the address pages without JS", () => {
   });
 
   it("goes back to a same-site redirectTo (the checkout), never elsewhere", async () => {
-    const back = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "/checkout" });
+    const back = await post(newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "/checkout" });
     expect((back.thrown as Response).headers.get("Location")).toBe("/checkout");
-    const evil = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "//evil.example" });
+    const evil = await post(newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "//evil.example" });
     expect((evil.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added#result");
   });
 
   it("re-renders the form with the field messages for invalid input (400), saving nothing", async () => {
-    const { returned } = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, phone: "abc", lastname: "" });
+    const { returned } = await post(newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, phone: "abc", lastname: "" });
     const result = returned as DataResult<AddressFormActionData>;
     expect(result.init?.status).toBe(400);
     expect(result.data.lastResult.error).toMatchObject({ phone: [ADDRESS_FORM_MESSAGES.phone], lastname: ["姓を入力してください"] });
@@ -369,49 +365,49 @@ describe("the address pages without JS", () => {
   });
 
   it("edits an address of the member's own, and 404s another member's (page and action)", async () => {
-    const loaded = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), { id: "2" });
+    const loaded = await call(editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), { id: "2" });
     expect(loaded.returned).toMatchObject({ address: { id: 2, city: "大阪市北区" } });
-    const saved = await post(editPage.action as Handler, "/user/profile/addresses/2/edit", { ...TOKYO, city: "港区" }, { id: "2" });
+    const saved = await post(editPage.action as RouteHandler, "/user/profile/addresses/2/edit", { ...TOKYO, city: "港区" }, { id: "2" });
     expect((saved.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=updated#result");
     expect((await rowsOf(MEMBER_ID))[1]).toMatchObject({ id: 2, city: "港区" });
 
-    const foreignPage = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), { id: "3" });
+    const foreignPage = await call(editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), { id: "3" });
     expect((foreignPage.thrown as Response).status).toBe(404);
-    const foreignSave = await post(editPage.action as Handler, "/user/profile/addresses/3/edit", TOKYO, { id: "3" });
+    const foreignSave = await post(editPage.action as RouteHandler, "/user/profile/addresses/3/edit", TOKYO, { id: "3" });
     expect((foreignSave.thrown as Response).status).toBe(404);
-    const badId = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/x/edit", { method: "GET", cookie: member }), { id: "x" });
+    const badId = await call(editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/x/edit", { method: "GET", cookie: member }), { id: "x" });
     expect((badId.thrown as Response).status).toBe(404);
     expect((await rowsOf(OTHER_ID))[0]?.city).toBe("札幌市中央区");
   });
 
   it("deletes after the confirmation page, and 404s another member's address", async () => {
-    const confirm = await run(deletePage.loader as Handler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), { id: "1" });
+    const confirm = await call(deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), { id: "1" });
     expect(confirm.returned).toMatchObject({ address: { id: 1 } });
-    const deleted = await post(deletePage.action as Handler, "/user/profile/addresses/1/delete", {}, { id: "1" });
+    const deleted = await post(deletePage.action as RouteHandler, "/user/profile/addresses/1/delete", {}, { id: "1" });
     expect((deleted.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=deleted#result");
     expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
 
-    const foreign = await post(deletePage.action as Handler, "/user/profile/addresses/3/delete", {}, { id: "3" });
+    const foreign = await post(deletePage.action as RouteHandler, "/user/profile/addresses/3/delete", {}, { id: "3" });
     expect((foreign.thrown as Response).status).toBe(404);
-    const foreignConfirm = await run(deletePage.loader as Handler, apiRequest("/user/profile/addresses/3/delete", { method: "GET", cookie: member }), { id: "3" });
+    const foreignConfirm = await call(deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/delete", { method: "GET", cookie: member }), { id: "3" });
     expect((foreignConfirm.thrown as Response).status).toBe(404);
     expect(await rowsOf(OTHER_ID)).toHaveLength(1);
   });
 
   it("sends a guest to the login page", async () => {
-    const { thrown } = await run(newPage.loader as Handler, apiRequest("/user/profile/addresses/new", { method: "GET" }));
+    const { thrown } = await call(newPage.loader as RouteHandler, apiRequest("/user/profile/addresses/new", { method: "GET" }));
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/login\?/);
   });
 
   it("makes an address the default from the list (303)", async () => {
-    const { thrown } = await post(addressBook.action as Handler, "/user/profile/addresses", { intent: "set_default", id: "2" });
+    const { thrown } = await post(addressBook.action as RouteHandler, "/user/profile/addresses", { intent: "set_default", id: "2" });
     expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=default#result");
     expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
   });
 });
 
 describe("the address page with JS (fetchers)", () => {
-  const act = (fields: Record<string, string>, cookie = member) => run(addressBook.action as Handler, apiRequest("/user/profile/addresses", { cookie, fields, mode: "cors" }));
+  const act = (fields: Record<string, string>, cookie = member) => call(addressBook.action as RouteHandler, apiRequest("/user/profile/addresses", { cookie, fields, mode: "cors" }));
 
   it("saves the whole list posted as JSON text (intent=save_list), as the modal editor builds it", async () => {
     const current = await listAddresses(platform.db, MEMBER_ID);

@@ -29,10 +29,9 @@ import * as couponProductLink from "~/routes/category.product.$sku";
 import * as couponGet from "~/routes/coupon-get.$code";
 import type { ApiCartPayload } from "~/services/cart-payload.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, getRequest, memberCookie, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
+import { apiRequest, contextFor, jsonBody as json, memberCookie, pageRequest, responseOf, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, type RouteHandler } from "../support/requests";
 import { APP_ROUTES, remixHandlerFor } from "../support/remix";
 
-type Handler = RouteHandler;
 
 let platform: TestPlatform;
 
@@ -73,23 +72,23 @@ const MESSAGES = {
   campaignUnknown: "このキャンペーンは終了したか、存在しません。",
 } as const;
 
-const respond = (handler: Handler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
+const respond = (handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
 
 /** A fetch (JS on) unless the options say otherwise. */
-const post = (handler: Handler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
+const post = (handler: RouteHandler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
   respond(handler, apiRequest(url, { mode: "cors", ...options }), params);
 
 const edit = (cookie: string, fields: Record<string, string> | [string, string][], options: ApiRequestOptions = {}) =>
-  post(cartEdit.action as Handler, "/api/cart-edit", { cookie, fields, ...options });
+  post(cartEdit.action as RouteHandler, "/api/cart-edit", { cookie, fields, ...options });
 const remove = (cookie: string, fields: Record<string, string> | [string, string][], options: ApiRequestOptions = {}) =>
-  post(cartRemove.action as Handler, "/api/cart-remove", { cookie, fields, ...options });
+  post(cartRemove.action as RouteHandler, "/api/cart-remove", { cookie, fields, ...options });
 const coupon = (cookie: string, code: string, options: ApiRequestOptions = {}) =>
-  post(cartCoupon.action as Handler, "/api/cart-coupon", { cookie, fields: { code }, ...options });
+  post(cartCoupon.action as RouteHandler, "/api/cart-coupon", { cookie, fields: { code }, ...options });
 const points = (cookie: string, amount: string, options: ApiRequestOptions = {}) =>
-  post(cartPoints.action as Handler, "/api/cart-points", { cookie, fields: { amount }, ...options });
+  post(cartPoints.action as RouteHandler, "/api/cart-points", { cookie, fields: { amount }, ...options });
 
 async function loadCart(cookie: string): Promise<ApiCartPayload> {
-  const response = await post(cartApi.action as Handler, "/api/cart", { cookie });
+  const response = await post(cartApi.action as RouteHandler, "/api/cart", { cookie });
   expect(response.status).toBe(200);
   return json<ApiCartPayload>(response);
 }
@@ -105,7 +104,7 @@ async function add(cookie: string, ...items: Item[]): Promise<string> {
       ["q", String(item.q ?? 1)],
       ...(item.o ?? []).map((choice): [string, string] => ["o", String(choice)]),
     ];
-    const response = await post(cartAdd.action as Handler, "/api/cart-add", { cookie: current, fields });
+    const response = await post(cartAdd.action as RouteHandler, "/api/cart-add", { cookie: current, fields });
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
     current = sessionCookie(response) || current;
   }
@@ -211,7 +210,7 @@ describe("POST /api/cart", () => {
   it("answers an empty cart for a visitor without one, and sends a plain form post to /cart", async () => {
     const body = await loadCart("");
     expect(body.cart).toMatchObject({ list: [], subtotal: 0, shipping_fee: 0, total: 0, quantity: 0 });
-    const navigation = await post(cartApi.action as Handler, "/api/cart", { mode: "navigate", fields: {} });
+    const navigation = await post(cartApi.action as RouteHandler, "/api/cart", { mode: "navigate", fields: {} });
     expect(location(navigation).pathname).toBe("/cart");
   });
 });
@@ -350,7 +349,7 @@ describe("POST /api/cart-remove", () => {
       const editResponse = await edit(cookie, { line: String(ownerLine), q: "1", w: "1" });
       expect(editResponse.status).toBe(404);
     }
-    const buyLaterResponse = await post(buylater.action as Handler, `/api/buylater/${SIMPLE}`, { cookie: member, fields: { line: String(ownerLine) } }, { productId: String(SIMPLE) });
+    const buyLaterResponse = await post(buylater.action as RouteHandler, `/api/buylater/${SIMPLE}`, { cookie: member, fields: { line: String(ownerLine) } }, { productId: String(SIMPLE) });
     expect(buyLaterResponse.status).toBe(404);
     const row = await platform.db.select().from(cartLines).where(eq(cartLines.id, ownerLine)).get();
     expect(row).toMatchObject({ quantity: 3, wrapping: false });
@@ -371,7 +370,7 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
 
   it("lets ALONE20 stand alone (the campaign steps aside) and a second coupon replace it", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
-    const withCampaign = sessionCookie(await respond(couponGet.loader as Handler, getRequest("/coupon-get/CAMPAIGN2026", guest), { code: "CAMPAIGN2026" }));
+    const withCampaign = sessionCookie(await respond(couponGet.loader as RouteHandler, pageRequest("/coupon-get/CAMPAIGN2026", guest), { code: "CAMPAIGN2026" }));
     expect((await loadCart(withCampaign)).cart.campaign).toMatchObject({ applied: true, discount: 300 });
 
     expect((await coupon(withCampaign, "ALONE20")).status).toBe(200);
@@ -436,7 +435,7 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
   it("removes only the coupon named: another id, an unknown one or an automatic one changes nothing and says so", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
     await coupon(guest, "SPRING10");
-    const removeById = (couponId: string) => post(removeCoupon.action as Handler, `/api/remove-coupon/${couponId}`, { cookie: guest }, { couponId });
+    const removeById = (couponId: string) => post(removeCoupon.action as RouteHandler, `/api/remove-coupon/${couponId}`, { cookie: guest }, { couponId });
     for (const couponId of ["1", "999999"]) {
       const response = await removeById(couponId);
       expect(response.status, couponId).toBe(404);
@@ -448,7 +447,7 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
     const body = await loadCart(guest);
     expect(body.coupon_code).toBe("SPRING10");
     expect(body.cart.coupons.map((applied) => applied.code)).toEqual(["SPRING10"]);
-    const back = location(await post(removeCoupon.action as Handler, "/api/remove-coupon/1", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "1" }));
+    const back = location(await post(removeCoupon.action as RouteHandler, "/api/remove-coupon/1", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "1" }));
     expect(back.searchParams.get("cart_error")).toBe("coupon");
     expect(back.searchParams.get("message")).toBe("このクーポンはカートに適用されていません。");
   });
@@ -456,14 +455,14 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
   it("removes the entered coupon", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
     await coupon(guest, "SPRING10");
-    const removed = await post(removeCoupon.action as Handler, "/api/remove-coupon/2", { cookie: guest }, { couponId: "2" });
+    const removed = await post(removeCoupon.action as RouteHandler, "/api/remove-coupon/2", { cookie: guest }, { couponId: "2" });
     expect(await json(removed)).toEqual({ ok: true });
     const body = await loadCart(guest);
     expect(body.coupon_code).toBeNull();
     expect(body.cart).toMatchObject({ coupons: [], discount_coupon: 0, total: 4620 });
-    const malformed = await post(removeCoupon.action as Handler, "/api/remove-coupon/abc", { cookie: guest }, { couponId: "abc" });
+    const malformed = await post(removeCoupon.action as RouteHandler, "/api/remove-coupon/abc", { cookie: guest }, { couponId: "abc" });
     expect(malformed.status).toBe(400);
-    const navigation = await post(removeCoupon.action as Handler, "/api/remove-coupon/2", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "2" });
+    const navigation = await post(removeCoupon.action as RouteHandler, "/api/remove-coupon/2", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "2" });
     expect(location(navigation).pathname).toBe("/cart");
   });
 });
@@ -531,24 +530,24 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
   it("adds 330 yen for cold delivery of DEMO-COLDOPT and takes it off again", async () => {
     const guest = await guestWith({ p: COLDOPT });
     expect((await loadCart(guest)).cart).toMatchObject({ coldshipping_total: 0, total: 2604 });
-    const on = await post(coldshipping.action as Handler, "/api/toogle-coldshipping", { cookie: guest });
+    const on = await post(coldshipping.action as RouteHandler, "/api/toogle-coldshipping", { cookie: guest });
     expect(await json(on)).toEqual({ ok: true, coldshipping: { required: false, optional: true, chosen: true }, coldshipping_total: 330, total: 2934 });
     expect((await loadCart(guest)).cart).toMatchObject({ coldshipping_total: 330, total: 2934 });
-    const off = await post(coldshipping.action as Handler, "/api/toogle-coldshipping", { cookie: guest });
+    const off = await post(coldshipping.action as RouteHandler, "/api/toogle-coldshipping", { cookie: guest });
     expect(await json(off)).toMatchObject({ coldshipping_total: 0, total: 2604 });
-    const empty = await post(coldshipping.action as Handler, "/api/toogle-coldshipping", {});
+    const empty = await post(coldshipping.action as RouteHandler, "/api/toogle-coldshipping", {});
     expect(empty.status).toBe(409);
   });
 
   it("adds the 330 yen cash-on-delivery fee and refuses an unknown method", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
-    const cod = await post(extraFee.action as Handler, "/api/extra-fee/update", { cookie: guest, fields: { fee: "cod" } });
+    const cod = await post(extraFee.action as RouteHandler, "/api/extra-fee/update", { cookie: guest, fields: { fee: "cod" } });
     expect(await json(cod)).toEqual({ extra_fee: 330, total: 4950, payment_method: "cod" });
     expect((await loadCart(guest))).toMatchObject({ payment_method: "cod", cart: { extra_fee: 330, total: 4950 } });
-    const bank = await post(extraFee.action as Handler, "/api/extra-fee/update", { cookie: guest, fields: { fee: "bank_transfer" } });
+    const bank = await post(extraFee.action as RouteHandler, "/api/extra-fee/update", { cookie: guest, fields: { fee: "bank_transfer" } });
     expect(await json(bank)).toEqual({ extra_fee: 0, total: 4620, payment_method: "bank_transfer" });
     for (const fee of ["card", "", "__proto__"]) {
-      const refused = await post(extraFee.action as Handler, "/api/extra-fee/update", { cookie: guest, fields: { fee } });
+      const refused = await post(extraFee.action as RouteHandler, "/api/extra-fee/update", { cookie: guest, fields: { fee } });
       expect(refused.status, fee).toBe(400);
       expect(await json(refused)).toEqual({ error: MESSAGES.paymentInvalid, field: "payment" });
     }
@@ -563,7 +562,7 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
       { postal_code: "0600001", prefecture: "1" },
     ];
     for (const fields of addresses) {
-      const response = await post(shippingCheck.action as Handler, "/api/shipping-fee/check", { cookie: guest, fields });
+      const response = await post(shippingCheck.action as RouteHandler, "/api/shipping-fee/check", { cookie: guest, fields });
       expect(response.status).toBe(200);
       const body = await json<{ shipping_fee: number; shipments: { merchant_id: number | null; shipping_fee: number }[] }>(response);
       expect(body).toMatchObject({ shipping_fee: 660 + 990, coldshipping_total: 0, split_shipping_fee: 0, total: 1980 + 5500 + 1650 });
@@ -585,14 +584,14 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
       [{}, { postal_code: [MESSAGES.postalCode], prefecture: [MESSAGES.prefecture] }],
     ];
     for (const [fields, errors] of cases) {
-      const response = await post(shippingCheck.action as Handler, "/api/shipping-fee/check", { cookie: guest, fields });
+      const response = await post(shippingCheck.action as RouteHandler, "/api/shipping-fee/check", { cookie: guest, fields });
       expect(response.status, JSON.stringify(fields)).toBe(400);
       const body = await json<{ error: string; form: { errors: Record<string, string[]> } }>(response);
       expect(body.form.errors).toEqual(errors);
       expect(body.error).toBe(Object.values(errors)[0]![0]);
     }
     const back = location(
-      await post(shippingCheck.action as Handler, "/api/shipping-fee/check", { cookie: guest, mode: "navigate", fields: { postal_code: "1", prefecture: "13", redirectTo: "/checkout" } }),
+      await post(shippingCheck.action as RouteHandler, "/api/shipping-fee/check", { cookie: guest, mode: "navigate", fields: { postal_code: "1", prefecture: "13", redirectTo: "/checkout" } }),
     );
     expect(back.pathname).toBe("/checkout");
     expect(back.searchParams.get("cart_error")).toBe("address");
@@ -603,14 +602,14 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
 describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", () => {
   it("answers the point promo, and the coupon campaign once a link stored it", async () => {
     const guest = await guestWith({ p: SIMPLE });
-    const before = await json(await post(campaigns.action as Handler, "/api/cart/campaigns", { cookie: guest }));
+    const before = await json(await post(campaigns.action as RouteHandler, "/api/cart/campaigns", { cookie: guest }));
     expect(before).toMatchObject({
       point_promo: { title: "ポイント2倍キャンペーン（5,000円以上のお買い物が対象）", color: "#ee6d68", link: "", rate: 2, min_amount: 5000 },
       coupon_campaign: null,
       total_points_rate: 1,
     });
-    const link = await respond(couponGet.loader as Handler, getRequest("/coupon-get/CAMPAIGN2026", guest), { code: "CAMPAIGN2026" });
-    const after = await json(await post(campaigns.action as Handler, "/api/cart/campaigns", { cookie: sessionCookie(link) }));
+    const link = await respond(couponGet.loader as RouteHandler, pageRequest("/coupon-get/CAMPAIGN2026", guest), { code: "CAMPAIGN2026" });
+    const after = await json(await post(campaigns.action as RouteHandler, "/api/cart/campaigns", { cookie: sessionCookie(link) }));
     expect(after.coupon_campaign).toEqual({
       code: "CAMPAIGN2026",
       title: "2026年 新春キャンペーン 300円OFF",
@@ -623,7 +622,7 @@ describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", ()
 
   it("stores the campaign in the session, lands on /cart?campaign=1 and takes 300 yen off from 3,000 yen", async () => {
     const guest = await guestWith({ p: SIMPLE });
-    const link = await respond(couponGet.loader as Handler, getRequest("/coupon-get/campaign2026", guest), { code: "campaign2026" });
+    const link = await respond(couponGet.loader as RouteHandler, pageRequest("/coupon-get/campaign2026", guest), { code: "campaign2026" });
     expect(link.status).toBe(303);
     expect(link.headers.get("Location")).toBe("/cart?campaign=1");
     const cookie = sessionCookie(link);
@@ -651,7 +650,7 @@ describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", ()
       endsAt: new Date(Date.now() - 86_400_000),
     });
     for (const code of ["NOSUCHCAMPAIGN", "ENDED2025", "bad code!"]) {
-      const response = await respond(couponGet.loader as Handler, getRequest(`/coupon-get/${encodeURIComponent(code)}`), { code });
+      const response = await respond(couponGet.loader as RouteHandler, pageRequest(`/coupon-get/${encodeURIComponent(code)}`), { code });
       const back = location(response);
       expect(back.pathname).toBe("/cart");
       expect(back.searchParams.get("cart_error")).toBe("coupon");
@@ -662,7 +661,7 @@ describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", ()
 });
 
 describe("the campaign link /coupon-get/{code} with an ordinary coupon code", () => {
-  const follow = (code: string, cookie = "") => respond(couponGet.loader as Handler, getRequest(`/coupon-get/${encodeURIComponent(code)}`, cookie), { code });
+  const follow = (code: string, cookie = "") => respond(couponGet.loader as RouteHandler, pageRequest(`/coupon-get/${encodeURIComponent(code)}`, cookie), { code });
 
   it("applies SPRING10 to a cart with items and says so", async () => {
     const guest = await guestWith({ p: SIMPLE, q: 2 });
@@ -706,8 +705,8 @@ describe("the campaign link /coupon-get/{code} with an ordinary coupon code", ()
 describe("coupon product links /category/product/{sku}", () => {
   it("keeps a products_prices coupon for that sku in the session and goes on to the canonical page", async () => {
     const response = await respond(
-      couponProductLink.loader as Handler,
-      getRequest("/category/product/DRINK-SENCHA?coupon=teafair&utm_source=mail"),
+      couponProductLink.loader as RouteHandler,
+      pageRequest("/category/product/DRINK-SENCHA?coupon=teafair&utm_source=mail"),
       { sku: "DRINK-SENCHA" },
     );
     expect(response.status).toBe(302);
@@ -723,7 +722,7 @@ describe("coupon product links /category/product/{sku}", () => {
   it("redirects permanently without a coupon, or when the coupon does not apply, storing nothing", async () => {
     await platform.db.insert(couponProductPrices).values({ couponId: 6, productId: SIMPLE, type: "fix", value: 100, titleSimple: "100円OFF" });
     for (const query of ["", "?coupon=TEAFAIR", "?coupon=EXPIRED100", "?coupon=NOSUCH", "?coupon=%00%ff"]) {
-      const response = await respond(couponProductLink.loader as Handler, getRequest(`/category/product/DEMO-SIMPLE${query}`), { sku: "DEMO-SIMPLE" });
+      const response = await respond(couponProductLink.loader as RouteHandler, pageRequest(`/category/product/DEMO-SIMPLE${query}`), { sku: "DEMO-SIMPLE" });
       expect(response.status, query).toBe(301);
       expect(response.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE");
       expect(response.headers.get("Set-Cookie")).toBeNull();
@@ -732,7 +731,7 @@ describe("coupon product links /category/product/{sku}", () => {
 
   it("answers 404 for unknown and private products", async () => {
     for (const sku of ["NO-SUCH-SKU", "DEMO-PRIVATE"]) {
-      const response = await respond(couponProductLink.loader as Handler, getRequest(`/category/product/${sku}?coupon=TEAFAIR`), { sku });
+      const response = await respond(couponProductLink.loader as RouteHandler, pageRequest(`/category/product/${sku}?coupon=TEAFAIR`), { sku });
       expect(response.status, sku).toBe(404);
     }
   });
@@ -744,7 +743,7 @@ describe("coupon product links /category/product/{sku}", () => {
 
 describe("POST /api/buylater/{productId}", () => {
   const buyLaterCall = (productId: number | string, options: ApiRequestOptions = {}) =>
-    post(buylater.action as Handler, `/api/buylater/${productId}`, options, { productId: String(productId) });
+    post(buylater.action as RouteHandler, `/api/buylater/${productId}`, options, { productId: String(productId) });
 
   it("answers a guest with 401, or sends a plain form post to the login page", async () => {
     const guest = await guestWith({ p: SIMPLE });
@@ -787,9 +786,9 @@ describe("notices", () => {
 
   it("saves the warehouse notice and a merchant's notice in D1", async () => {
     const guest = await guestWith({ p: SIMPLE }, { p: MERCHANT });
-    const warehouse = await post(saveWarehouseNotice.action as Handler, "/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: " 置き配を希望します。 " } });
+    const warehouse = await post(saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: " 置き配を希望します。 " } });
     expect(await json(warehouse)).toEqual({ ok: true });
-    const vendor = await post(saveVendorNotice.action as Handler, "/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: String(ARITA), notice: "箱は簡易包装でお願いします。" } });
+    const vendor = await post(saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: String(ARITA), notice: "箱は簡易包装でお願いします。" } });
     expect(await json(vendor)).toEqual({ ok: true });
 
     const body = await loadCart(guest);
@@ -802,10 +801,10 @@ describe("notices", () => {
 
   it("refuses a notice over 500 characters and a malformed merchant id with 400", async () => {
     const guest = await guestWith({ p: SIMPLE });
-    const tooLong = await post(saveWarehouseNotice.action as Handler, "/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: "あ".repeat(501) } });
+    const tooLong = await post(saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: "あ".repeat(501) } });
     expect(tooLong.status).toBe(400);
     expect(await json(tooLong)).toEqual({ error: MESSAGES.noticeTooLong, field: "notice" });
-    const badMerchant = await post(saveVendorNotice.action as Handler, "/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: "abc", notice: "x" } });
+    const badMerchant = await post(saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: "abc", notice: "x" } });
     expect(badMerchant.status).toBe(400);
     expect((await loadCart(guest)).warehouse_notice).toBe("");
   });
@@ -817,7 +816,7 @@ describe("notices", () => {
       [`vendor_notice[${ARITA}]`, "のし不要です。"],
       ["vendor_notice[abc]", "ignored"],
     ];
-    const fetch = await post(saveNotice.action as Handler, "/api/cart/save-notice", { cookie: guest, fields });
+    const fetch = await post(saveNotice.action as RouteHandler, "/api/cart/save-notice", { cookie: guest, fields });
     expect(await json(fetch)).toEqual({ redirect: "/checkout" });
     const body = await loadCart(guest);
     expect(body.warehouse_notice).toBe("午前中に届けてください。");
@@ -825,12 +824,12 @@ describe("notices", () => {
     const cartRow = await platform.db.select().from(carts).where(eq(carts.warehouseNotice, "午前中に届けてください。")).get();
     expect(cartRow).toBeDefined();
 
-    const navigation = await post(saveNotice.action as Handler, "/api/cart/save-notice", { cookie: guest, mode: "navigate", fields });
+    const navigation = await post(saveNotice.action as RouteHandler, "/api/cart/save-notice", { cookie: guest, mode: "navigate", fields });
     expect(navigation.status).toBe(303);
     expect(navigation.headers.get("Location")).toBe("/checkout");
 
     const refused = location(
-      await post(saveNotice.action as Handler, "/api/cart/save-notice", { cookie: guest, mode: "navigate", fields: { warehouse_notice: "x".repeat(501) } }),
+      await post(saveNotice.action as RouteHandler, "/api/cart/save-notice", { cookie: guest, mode: "navigate", fields: { warehouse_notice: "x".repeat(501) } }),
     );
     expect(refused.pathname).toBe("/cart");
     expect(refused.searchParams.get("cart_error")).toBe("notice");
@@ -840,21 +839,21 @@ describe("notices", () => {
 });
 
 describe("malformed requests", () => {
-  const endpoints: [Handler, string, Record<string, string>][] = [
-    [cartApi.action as Handler, "/api/cart", {}],
-    [cartEdit.action as Handler, "/api/cart-edit", {}],
-    [cartRemove.action as Handler, "/api/cart-remove", {}],
-    [cartCoupon.action as Handler, "/api/cart-coupon", {}],
-    [removeCoupon.action as Handler, "/api/remove-coupon/1", { couponId: "1" }],
-    [cartPoints.action as Handler, "/api/cart-points", {}],
-    [coldshipping.action as Handler, "/api/toogle-coldshipping", {}],
-    [shippingCheck.action as Handler, "/api/shipping-fee/check", {}],
-    [extraFee.action as Handler, "/api/extra-fee/update", {}],
-    [campaigns.action as Handler, "/api/cart/campaigns", {}],
-    [buylater.action as Handler, `/api/buylater/${SIMPLE}`, { productId: String(SIMPLE) }],
-    [saveVendorNotice.action as Handler, "/api/cart/save-vendor-notice", {}],
-    [saveWarehouseNotice.action as Handler, "/api/cart/save-warehouse-notice", {}],
-    [saveNotice.action as Handler, "/api/cart/save-notice", {}],
+  const endpoints: [RouteHandler, string, Record<string, string>][] = [
+    [cartApi.action as RouteHandler, "/api/cart", {}],
+    [cartEdit.action as RouteHandler, "/api/cart-edit", {}],
+    [cartRemove.action as RouteHandler, "/api/cart-remove", {}],
+    [cartCoupon.action as RouteHandler, "/api/cart-coupon", {}],
+    [removeCoupon.action as RouteHandler, "/api/remove-coupon/1", { couponId: "1" }],
+    [cartPoints.action as RouteHandler, "/api/cart-points", {}],
+    [coldshipping.action as RouteHandler, "/api/toogle-coldshipping", {}],
+    [shippingCheck.action as RouteHandler, "/api/shipping-fee/check", {}],
+    [extraFee.action as RouteHandler, "/api/extra-fee/update", {}],
+    [campaigns.action as RouteHandler, "/api/cart/campaigns", {}],
+    [buylater.action as RouteHandler, `/api/buylater/${SIMPLE}`, { productId: String(SIMPLE) }],
+    [saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", {}],
+    [saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", {}],
+    [saveNotice.action as RouteHandler, "/api/cart/save-notice", {}],
   ];
 
   it("answers bodies that are not forms with 400 JSON", async () => {

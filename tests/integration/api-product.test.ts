@@ -21,10 +21,9 @@ import * as relatedLoad from "~/routes/api.product.related.load.$id";
 import * as reviewsCount from "~/routes/api.product.reviews.count.$id";
 import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, guestCartCookie, memberCookie, TEST_ORIGIN, type ApiRequestOptions, responseOf, type RouteHandler, jsonBody as json } from "../support/requests";
+import { apiRequest, contextFor, guestCartCookie, jsonBody as json, memberCookie, responseOf, TEST_ORIGIN, type ApiRequestOptions, type RouteHandler } from "../support/requests";
 import { APP_ROUTES, remixHandlerFor } from "../support/remix";
 
-type Handler = RouteHandler;
 
 let platform: TestPlatform;
 let member: string;
@@ -53,14 +52,14 @@ const UNKNOWN = 999_999;
 const NAVY = 1;
 const BLACK = 3;
 
-const respond = (handler: Handler, request: Request, params: Record<string, string> = {}, context?: AppLoadContext) =>
+const respond = (handler: RouteHandler, request: Request, params: Record<string, string> = {}, context?: AppLoadContext) =>
   responseOf(platform, handler, request, params, context);
 
-const post = (handler: Handler, url: string, params: Record<string, string>, options: ApiRequestOptions = {}) =>
+const post = (handler: RouteHandler, url: string, params: Record<string, string>, options: ApiRequestOptions = {}) =>
   respond(handler, apiRequest(url, options), params);
 
 const calc = (fields: Record<string, string> | [string, string][], options: Omit<ApiRequestOptions, "fields"> = {}) =>
-  post(calculate.action as Handler, "/api/product/calculate", {}, { fields, ...options });
+  post(calculate.action as RouteHandler, "/api/product/calculate", {}, { fields, ...options });
 
 beforeAll(async () => {
   platform = await createTestPlatform();
@@ -226,7 +225,7 @@ describe("POST /api/product/calculate", () => {
       expect(await json(response), p).toBe(0);
     }
     expect(await json(await calc({ q: "1" }))).toBe(0);
-    expect(await json(await respond(calculate.action as Handler, apiRequest("/api/product/calculate")))).toBe(0);
+    expect(await json(await respond(calculate.action as RouteHandler, apiRequest("/api/product/calculate")))).toBe(0);
   });
 
   it("never fails on hostile selection fields", async () => {
@@ -246,7 +245,7 @@ describe("POST /api/product/calculate", () => {
   });
 
   it("answers a body that is not a form with 400 JSON in Japanese", async () => {
-    const response = await post(calculate.action as Handler, "/api/product/calculate", {}, {
+    const response = await post(calculate.action as RouteHandler, "/api/product/calculate", {}, {
       body: JSON.stringify({ p: SIMPLE, q: [1, 2] }),
       contentType: "application/json",
     });
@@ -256,7 +255,7 @@ describe("POST /api/product/calculate", () => {
 });
 
 describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
-  const icon = (handler: Handler, param: string, productId: string, cookie?: string) =>
+  const icon = (handler: RouteHandler, param: string, productId: string, cookie?: string) =>
     post(handler, `/api/product/delivery-icon/${productId}`, { [param]: productId }, { cookie });
 
   it("answers the icon derived from the shipping days, and buylater from the member's buy_later rows", async () => {
@@ -265,27 +264,27 @@ describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
       [deliveryIcon.action, "id"],
       [deliveryIconSmall.action, "productId"],
     ] as const) {
-      expect(await json(await icon(handler as Handler, param, String(SIMPLE), member))).toEqual({
+      expect(await json(await icon(handler as RouteHandler, param, String(SIMPLE), member))).toEqual({
         icon_info: { icon: "express", icon_type: "other", show_text: "翌日発送" },
         buylater: true,
       });
-      expect(await json(await icon(handler as Handler, param, String(SIMPLE), other))).toMatchObject({ buylater: false });
-      expect(await json(await icon(handler as Handler, param, String(SIMPLE)))).toMatchObject({ buylater: false });
-      expect(await json(await icon(handler as Handler, param, String(DIGITAL)))).toEqual({
+      expect(await json(await icon(handler as RouteHandler, param, String(SIMPLE), other))).toMatchObject({ buylater: false });
+      expect(await json(await icon(handler as RouteHandler, param, String(SIMPLE)))).toMatchObject({ buylater: false });
+      expect(await json(await icon(handler as RouteHandler, param, String(DIGITAL)))).toEqual({
         icon_info: { icon: "download", icon_type: "other", show_text: "ダウンロード商品" },
         buylater: false,
       });
-      expect(await json(await icon(handler as Handler, param, String(SHIPDAYS)))).toMatchObject({
+      expect(await json(await icon(handler as RouteHandler, param, String(SHIPDAYS)))).toMatchObject({
         icon_info: { icon: "truck", icon_type: "other", show_text: "10日以内に発送" },
       });
     }
   });
 
   it("follows the purchase state: a pre-order's ship date, no promise for sold-out or archived items", async () => {
-    const preorder = await json<{ icon_info: { icon: string; show_text: string } }>(await icon(deliveryIcon.action as Handler, "id", String(PREORDER)));
+    const preorder = await json<{ icon_info: { icon: string; show_text: string } }>(await icon(deliveryIcon.action as RouteHandler, "id", String(PREORDER)));
     expect(preorder.icon_info).toMatchObject({ icon: "calendar", icon_type: "other", show_text: expect.stringMatching(/^\d{4}年\d{1,2}月\d{1,2}日頃発送予定$/) });
     for (const productId of [SOLDOUT, ARCHIVED]) {
-      expect(await json(await icon(deliveryIconSmall.action as Handler, "productId", String(productId)))).toEqual({
+      expect(await json(await icon(deliveryIconSmall.action as RouteHandler, "productId", String(productId)))).toEqual({
         icon_info: { icon: "", icon_type: "other", show_text: "" },
         buylater: false,
       });
@@ -297,7 +296,7 @@ describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
       .update(products)
       .set({ deliveryIcon: "new-arrival", deliveryIconType: "new", deliveryIconText: "新入荷" })
       .where(eq(products.id, REVIEWED));
-    expect(await json(await icon(deliveryIcon.action as Handler, "id", String(REVIEWED)))).toEqual({
+    expect(await json(await icon(deliveryIcon.action as RouteHandler, "id", String(REVIEWED)))).toEqual({
       icon_info: { icon: "new-arrival", icon_type: "new", show_text: "新入荷" },
       buylater: false,
     });
@@ -305,12 +304,12 @@ describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
 
   it("answers 404 for unknown, private and draft ids and 400 for malformed ones", async () => {
     for (const productId of [UNKNOWN, PRIVATE, DRAFT]) {
-      const response = await icon(deliveryIconSmall.action as Handler, "productId", String(productId));
+      const response = await icon(deliveryIconSmall.action as RouteHandler, "productId", String(productId));
       expect(response.status).toBe(404);
       expect((await json<{ error: string }>(response)).error).toBe("お探しの商品は見つかりませんでした。");
     }
     for (const bad of ["abc", "0", "-3", "1e3", "99999999999"]) {
-      const response = await icon(deliveryIcon.action as Handler, "id", bad);
+      const response = await icon(deliveryIcon.action as RouteHandler, "id", bad);
       expect(response.status, bad).toBe(400);
       expect((await json<{ error: string }>(response)).error).toBe("商品IDが正しくありません。");
     }
@@ -319,7 +318,7 @@ describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
 
 describe("POST /api/product/favorite/toggle/{id}", () => {
   const toggle = (productId: number | string, options: ApiRequestOptions = {}) =>
-    post(favoriteToggle.action as Handler, `/api/product/favorite/toggle/${productId}`, { id: String(productId) }, options);
+    post(favoriteToggle.action as RouteHandler, `/api/product/favorite/toggle/${productId}`, { id: String(productId) }, options);
   const isFavorite = async (userId: number, productId: number) =>
     (await platform.db
       .select()
@@ -388,7 +387,7 @@ describe("POST /api/product/favorite/toggle/{id}", () => {
 
 describe("POST /api/product/check/coupon-discount/{id}", () => {
   const check = (productId: number | string, fields: Record<string, string> = {}, cookie?: string) =>
-    post(couponDiscount.action as Handler, `/api/product/check/coupon-discount/${productId}`, { id: String(productId) }, { fields, cookie });
+    post(couponDiscount.action as RouteHandler, `/api/product/check/coupon-discount/${productId}`, { id: String(productId) }, { fields, cookie });
 
   it("answers the best coupon for the viewer and subtotal", async () => {
     // 1 × 1,980: 500 yen off beats 20% (396); 2 × 1,980: 20% (792) beats 500 yen; members: 1,000 yen off.
@@ -430,11 +429,11 @@ describe("POST /api/product/check/coupon-discount/{id}", () => {
   });
 
   it("needs no fields at all, and refuses bad ids and bodies", async () => {
-    const bare = await respond(couponDiscount.action as Handler, apiRequest(`/api/product/check/coupon-discount/${SIMPLE}`), { id: String(SIMPLE) });
+    const bare = await respond(couponDiscount.action as RouteHandler, apiRequest(`/api/product/check/coupon-discount/${SIMPLE}`), { id: String(SIMPLE) });
     expect(await json(bare)).toMatchObject({ discount: 500, code: "WELCOME500" });
     for (const productId of [UNKNOWN, PRIVATE, DRAFT]) expect((await check(productId)).status).toBe(404);
     expect((await check("0")).status).toBe(400);
-    const jsonBody = await post(couponDiscount.action as Handler, `/api/product/check/coupon-discount/${SIMPLE}`, { id: String(SIMPLE) }, {
+    const jsonBody = await post(couponDiscount.action as RouteHandler, `/api/product/check/coupon-discount/${SIMPLE}`, { id: String(SIMPLE) }, {
       body: "[1,2,3]",
       contentType: "application/json",
     });
@@ -444,7 +443,7 @@ describe("POST /api/product/check/coupon-discount/{id}", () => {
 
 describe("POST /api/product/get/{id}", () => {
   const get = (productId: number | string) =>
-    post(getProduct.action as Handler, `/api/product/get/${productId}`, { id: String(productId) });
+    post(getProduct.action as RouteHandler, `/api/product/get/${productId}`, { id: String(productId) });
 
   it("describes DEMO-SIMPLE with the spec's field names", async () => {
     expect(await json(await get(SIMPLE))).toEqual({
@@ -539,7 +538,7 @@ describe("POST /api/product/get/{id}", () => {
 
 describe("POST /api/product/related/load/{id}", () => {
   const related = (productId: number | string) =>
-    post(relatedLoad.action as Handler, `/api/product/related/load/${productId}`, { id: String(productId) });
+    post(relatedLoad.action as RouteHandler, `/api/product/related/load/${productId}`, { id: String(productId) });
 
   it("answers the listed related products in order, with the title", async () => {
     const body = await json<{ related: Record<string, unknown>[]; related_title: string }>(await related(SIMPLE));
@@ -578,9 +577,9 @@ describe("POST /api/product/related/load/{id}", () => {
 
 describe("POST /api/product/reviews/count/{id} and /reviews/load/{id}", () => {
   const count = (productId: number | string) =>
-    post(reviewsCount.action as Handler, `/api/product/reviews/count/${productId}`, { id: String(productId) });
+    post(reviewsCount.action as RouteHandler, `/api/product/reviews/count/${productId}`, { id: String(productId) });
   const load = (productId: number | string, options: ApiRequestOptions & { query?: string } = {}) =>
-    post(reviewsLoad.action as Handler, `/api/product/reviews/load/${productId}${options.query ?? ""}`, { id: String(productId) }, options);
+    post(reviewsLoad.action as RouteHandler, `/api/product/reviews/load/${productId}${options.query ?? ""}`, { id: String(productId) }, options);
   type ReviewPage = { reviews: Record<string, unknown>[]; page: number; pages: number; counter: number };
 
   it("counts published reviews only: DEMO-SIMPLE 5 (avg 4.2), the pending one left out", async () => {
@@ -650,7 +649,7 @@ describe("GET /api/product/form/data/{id}", () => {
   const formDataFor = (productId: number | string, options: { cookie?: string; ip?: string; env?: Partial<Env> } = {}) => {
     const context = contextFor({ ...platform, env: { ...platform.env, ...options.env } });
     const request = apiRequest(`/api/product/form/data/${productId}`, { method: "GET", cookie: options.cookie, ip: options.ip });
-    return respond(formData.loader as Handler, request, { id: String(productId) }, context);
+    return respond(formData.loader as RouteHandler, request, { id: String(productId) }, context);
   };
 
   it("tells a guest about subscriptions and the product", async () => {
@@ -680,7 +679,7 @@ describe("GET /api/product/form/data/{id}", () => {
 
 describe("POST /api/product/inventory-request/{id}", () => {
   const request = (productId: number | string, options: ApiRequestOptions = {}) =>
-    post(inventoryRequest.action as Handler, `/api/product/inventory-request/${productId}`, { id: String(productId) }, options);
+    post(inventoryRequest.action as RouteHandler, `/api/product/inventory-request/${productId}`, { id: String(productId) }, options);
   const requestsOf = (userId: number, productId: number) =>
     platform.db
       .select()

@@ -8,15 +8,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/user.register";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import {
-  contextFor,
-  formRequest,
-  getRequest,
-  sessionCookie,
-  settle,
-  TEST_ORIGIN,
-  type DataResult,
-} from "../support/requests";
+import { apiRequest, contextFor, pageRequest, sessionCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -37,13 +29,13 @@ const registration = (email: string) => ({
 });
 
 async function register(fields: Record<string, string>) {
-  return settle(() => registerAction({ request: formRequest("/user/register", fields), context: contextFor(platform), params: {} }));
+  return settle(() => registerAction({ request: apiRequest("/user/register", { fields }), context: contextFor(platform), params: {} }));
 }
 
 async function login(email: string, password: string, ip = "203.0.113.1") {
   return settle(() =>
     loginAction({
-      request: formRequest("/login", { email, password, redirectTo: "/cart" }, { ip }),
+      request: apiRequest("/login", { fields: { email, password, redirectTo: "/cart" }, ip }),
       context: contextFor(platform),
       params: {},
     }),
@@ -72,7 +64,7 @@ describe("registration", () => {
     expect(user?.role).toBe("customer");
     expect(user?.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
 
-    const sessionUser = await requireUser(getRequest("/user", sessionCookie(response)), contextFor(platform));
+    const sessionUser = await requireUser(pageRequest("/user", sessionCookie(response)), contextFor(platform));
     expect(sessionUser.email).toBe("taro@example.jp");
   });
 
@@ -135,14 +127,14 @@ describe("login", () => {
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/cart");
-    const user = await requireUser(getRequest("/", sessionCookie(response)), contextFor(platform));
+    const user = await requireUser(pageRequest("/", sessionCookie(response)), contextFor(platform));
     expect(user.email).toBe("login@example.jp");
   });
 
   it("ignores an off-site redirectTo", async () => {
     const { thrown } = await settle(() =>
       loginAction({
-        request: formRequest("/login", { email: "login@example.jp", password: "password1234", redirectTo: "//evil.example" }, { ip: "203.0.113.9" }),
+        request: apiRequest("/login", { fields: { email: "login@example.jp", password: "password1234", redirectTo: "//evil.example" }, ip: "203.0.113.9" }),
         context: contextFor(platform),
         params: {},
       }),
@@ -172,9 +164,9 @@ describe("login", () => {
   });
 
   it("answers a logged-in visitor of /login with a redirect", async () => {
-    const session = await createUserSession(getRequest("/"), contextFor(platform), 1, "/");
+    const session = await createUserSession(pageRequest("/"), contextFor(platform), 1, "/");
     const { thrown } = await settle(() =>
-      loginLoader({ request: getRequest("/login?redirectTo=/cart", sessionCookie(session)), context: contextFor(platform), params: {} }),
+      loginLoader({ request: pageRequest("/login?redirectTo=/cart", sessionCookie(session)), context: contextFor(platform), params: {} }),
     );
     expect((thrown as Response).headers.get("Location")).toBe("/cart");
   });
@@ -182,7 +174,7 @@ describe("login", () => {
 
 describe("guards and logout", () => {
   it("sends a visitor to /login?show=1 with the way back", async () => {
-    const { thrown } = await settle(() => requireUser(getRequest("/user/mails?page=2"), contextFor(platform)));
+    const { thrown } = await settle(() => requireUser(pageRequest("/user/mails?page=2"), contextFor(platform)));
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/login?show=1&redirectTo=%2Fuser%2Fmails%3Fpage%3D2");
   });
@@ -190,19 +182,19 @@ describe("guards and logout", () => {
   it("lets staff through requireStaff and refuses customers with 403", async () => {
     const staff = await userByEmail("staff-test@example.jp");
     const customer = await userByEmail("taro@example.jp");
-    const staffSession = await createUserSession(getRequest("/"), contextFor(platform), staff!.id, "/");
-    const customerSession = await createUserSession(getRequest("/"), contextFor(platform), customer!.id, "/");
-    expect((await requireStaff(getRequest("/crm", sessionCookie(staffSession)), contextFor(platform))).role).toBe("staff");
-    const { thrown } = await settle(() => requireStaff(getRequest("/crm", sessionCookie(customerSession)), contextFor(platform)));
+    const staffSession = await createUserSession(pageRequest("/"), contextFor(platform), staff!.id, "/");
+    const customerSession = await createUserSession(pageRequest("/"), contextFor(platform), customer!.id, "/");
+    expect((await requireStaff(pageRequest("/crm", sessionCookie(staffSession)), contextFor(platform))).role).toBe("staff");
+    const { thrown } = await settle(() => requireStaff(pageRequest("/crm", sessionCookie(customerSession)), contextFor(platform)));
     expect((thrown as Response).status).toBe(403);
   });
 
   it("logs out by clearing the session", async () => {
-    const session = await createUserSession(getRequest("/"), contextFor(platform), 1, "/");
-    const response = await logoutAction({ request: formRequest("/logout", {}, { cookie: sessionCookie(session) }), context: contextFor(platform), params: {} });
+    const session = await createUserSession(pageRequest("/"), contextFor(platform), 1, "/");
+    const response = await logoutAction({ request: apiRequest("/logout", { fields: {}, cookie: sessionCookie(session) }), context: contextFor(platform), params: {} });
     expect(response.headers.get("Location")).toBe("/");
     const cleared = sessionCookie(response);
-    const { thrown } = await settle(() => requireUser(getRequest("/", cleared), contextFor(platform)));
+    const { thrown } = await settle(() => requireUser(pageRequest("/", cleared), contextFor(platform)));
     expect((thrown as Response).status).toBe(302);
   });
 });

@@ -16,17 +16,7 @@ import * as privateLink from "~/routes/product.access.link.$sku.$secret";
 import { loadCart as loadCartView } from "~/services/cart.server";
 import { placeOrder } from "~/services/checkout.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import {
-  apiRequest,
-  contextFor,
-  getRequest,
-  guestCartCookie,
-  jsonBody,
-  responseOf,
-  sessionCookie,
-  type ApiRequestOptions,
-  type RouteHandler,
-} from "../support/requests";
+import { apiRequest, contextFor, guestCartCookie, jsonBody, pageRequest, responseOf, sessionCookie, type ApiRequestOptions, type RouteHandler } from "../support/requests";
 
 let platform: TestPlatform;
 const id = (sku: string) => productBySku(sku).id;
@@ -202,7 +192,7 @@ describe("private (secret-link) products", () => {
     expect((await add({ p: String(PRIVATE), secret: DEMO_PRIVATE_SECRET }, { cookie })).status).toBe(200);
 
     const page = (await privateLink.loader({
-      request: getRequest(`/product/access/link/DEMO-PRIVATE/${DEMO_PRIVATE_SECRET}`),
+      request: pageRequest(`/product/access/link/DEMO-PRIVATE/${DEMO_PRIVATE_SECRET}`),
       params: { sku: "DEMO-PRIVATE", secret: DEMO_PRIVATE_SECRET },
       context: contextFor(platform),
     })) as unknown as { init: { headers: Record<string, string> } };

@@ -12,10 +12,9 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { CART_ACTION_MESSAGES } from "~/services/cart-actions.server";
 import type { CheckoutActionData } from "~/services/checkout-submit.server";
 import { CART_MESSAGES } from "~/core/cart";
-import { location, postRequest, run, valueOf } from "../support/member";
 import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { guestCartCookie, memberCookie } from "../support/requests";
+import { guestCartCookie, location, memberCookie, postRequest, run, valueOf } from "../support/requests";
 
 let platform: TestPlatform;
 const MEMBER_ID = 1;

@@ -15,10 +15,9 @@ import { action as registerAction } from "~/routes/user.register";
 import type { CheckoutActionData } from "~/services/checkout-submit.server";
 import { CHECKOUT_SUBMIT_MESSAGES } from "~/services/checkout-submit.server";
 import { ensureCart } from "~/services/cart.server";
-import { location, postRequest, run, valueOf, pageRequest } from "../support/member";
 import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { guestCartCookie, memberCookie } from "../support/requests";
+import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
 
 let platform: TestPlatform;
 const MEMBER_ID = 1;

@@ -10,10 +10,9 @@ import { verifyPassword } from "~/auth/password.server";
 import { addresses, carts, orders, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { action as checkoutAction, loader as checkoutLoader, type CheckoutLoaderData } from "~/routes/checkout";
-import { location, pageRequest, postRequest, run, valueOf } from "../support/member";
 import { cartWithSimple, shownFingerprint } from "../support/orders";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { guestCartCookie, memberCookie } from "../support/requests";
+import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
 
 let platform: TestPlatform;
 const MEMBER_ID = 1;

@@ -23,9 +23,8 @@ import * as subscriptionsPage from "~/routes/user.subscriptions._index";
 import { requestRestock } from "~/services/product.server";
 import { restockItem } from "~/services/restock.server";
 import { changeSubscription, writeUpcomingDeliveryMails } from "~/services/subscriptions.server";
-import { expectRedirect, location, pageRequest, postRequest, run, valueOf, type Handler } from "../support/member";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, memberCookie } from "../support/requests";
+import { apiRequest, expectRedirect, location, memberCookie, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
 // The subscription rules count days from the real clock (the actions use `new Date()`), so the seed does too.
 const NOW = new Date();
@@ -60,9 +59,9 @@ const mailsTitled = async (userId: number, pattern: string) => {
   return mails.filter((mail) => matcher.test(mail.title));
 };
 const detailOf = async (subscriptionId: string, search = "", cookie = member) =>
-  run(platform, subscriptionPage.loader as Handler, pageRequest(`/user/subscriptions/${subscriptionId}${search}`, cookie), { id: subscriptionId });
+  run(platform, subscriptionPage.loader as RouteHandler, pageRequest(`/user/subscriptions/${subscriptionId}${search}`, cookie), { id: subscriptionId });
 const changeBy = (subscriptionId: string, fields: Record<string, string>, cookie = member, mode: "navigate" | "cors" = "navigate") =>
-  run(platform, subscriptionPage.action as Handler, postRequest(`/user/subscriptions/${subscriptionId}`, fields, { cookie, mode }), { id: subscriptionId });
+  run(platform, subscriptionPage.action as RouteHandler, postRequest(`/user/subscriptions/${subscriptionId}`, fields, { cookie, mode }), { id: subscriptionId });
 const setDates = (subscriptionId: number, dates: Partial<typeof subscriptions.$inferInsert>) =>
   platform.db.update(subscriptions).set(dates).where(eq(subscriptions.id, subscriptionId));
 
@@ -71,7 +70,7 @@ type SubscriptionPageData = { subscription: { id: number; changeAllowed: boolean
 describe("subscriptions", () => {
   it("lists the member's subscription with next dates, quantity and amount", async () => {
     const page = await valueOf<{ subscriptions: SubscriptionPageData["subscription"][] }>(
-      await run(platform, subscriptionsPage.loader as Handler, pageRequest("/user/subscriptions", member)),
+      await run(platform, subscriptionsPage.loader as RouteHandler, pageRequest("/user/subscriptions", member)),
     );
     expect(page.subscriptions.map((subscription) => subscription.id)).toEqual([SUBSCRIPTION]);
     expect(page.subscriptions[0]).toMatchObject({ quantity: 2, nextShippingDate: addDaysIso(TODAY, 10), changeAllowed: true });
@@ -101,7 +100,7 @@ describe("subscriptions", () => {
     expect((await changeBy("x", { intent: "skip" })).status).toBe(400);
     const json = await run(
       platform,
-      subscriptionPage.action as Handler,
+      subscriptionPage.action as RouteHandler,
       apiRequest("/user/subscriptions/1", { cookie: member, body: '{"intent":"skip"}', contentType: "application/json", mode: "navigate" }),
       { id: "1" },
     );
@@ -193,14 +192,14 @@ describe("subscriptions", () => {
   });
 
   it("sends a guest to the login page", async () => {
-    expectRedirect(await run(platform, subscriptionsPage.loader as Handler, pageRequest("/user/subscriptions")), 302, /^\/login\?/);
+    expectRedirect(await run(platform, subscriptionsPage.loader as RouteHandler, pageRequest("/user/subscriptions")), 302, /^\/login\?/);
     expect((await changeBy("1", { intent: "skip" }, "")).status).toBe(302);
   });
 });
 
 describe("favorites", () => {
   type Favorites = { items: { productId: number; sku: string }[]; total: number };
-  const favoritesOf = async (cookie: string) => valueOf<Favorites>(await run(platform, favoritesPage.loader as Handler, pageRequest("/user/favorites", cookie)));
+  const favoritesOf = async (cookie: string) => valueOf<Favorites>(await run(platform, favoritesPage.loader as RouteHandler, pageRequest("/user/favorites", cookie)));
 
   it("lists the member's favorites, most recent first", async () => {
     const page = await favoritesOf(member);
@@ -212,14 +211,14 @@ describe("favorites", () => {
     const gauze = id("LIVING-GAUZE");
     const plain = await run(
       platform,
-      favoriteToggle.action as Handler,
+      favoriteToggle.action as RouteHandler,
       postRequest(`/api/product/favorite/toggle/${gauze}`, { redirectTo: "/user/favorites" }, { cookie: member, mode: "navigate" }),
       { id: String(gauze) },
     );
     expectRedirect(plain, 303, "/user/favorites");
     expect((await favoritesOf(member)).items.map((item) => item.sku)).not.toContain("LIVING-GAUZE");
     const baum = id("SWEETS-BAUM");
-    const fetched = await run(platform, favoriteToggle.action as Handler, postRequest(`/api/product/favorite/toggle/${baum}`, { redirectTo: "/user/favorites" }, { cookie: member }), {
+    const fetched = await run(platform, favoriteToggle.action as RouteHandler, postRequest(`/api/product/favorite/toggle/${baum}`, { redirectTo: "/user/favorites" }, { cookie: member }), {
       id: String(baum),
     });
     expect(await valueOf(fetched)).toEqual({ is_favorite: false });
@@ -231,9 +230,9 @@ describe("favorites", () => {
 describe("buy later", () => {
   type BuyLaterData = { items: { id: number; title: string; quantity: number }[]; confirmRemove: number | null; notice: string | null };
   const buyLaterOf = async (cookie: string, search = "") =>
-    valueOf<BuyLaterData>(await run(platform, buyLaterPage.loader as Handler, pageRequest(`/user/buy-later${search}`, cookie)));
+    valueOf<BuyLaterData>(await run(platform, buyLaterPage.loader as RouteHandler, pageRequest(`/user/buy-later${search}`, cookie)));
   const act = (fields: Record<string, string>, cookie = member, mode: "navigate" | "cors" = "navigate") =>
-    run(platform, buyLaterPage.action as Handler, postRequest("/user/buy-later", fields, { cookie, mode }));
+    run(platform, buyLaterPage.action as RouteHandler, postRequest("/user/buy-later", fields, { cookie, mode }));
   let mine: number;
   let theirs: number;
 
@@ -285,9 +284,9 @@ describe("buy later", () => {
 
 describe("restock requests and restocking", () => {
   type Requests = { requests: { id: number; title: string; notifiedAt: string | null }[] };
-  const requestsOf = async (cookie: string) => valueOf<Requests>(await run(platform, stockRequestsPage.loader as Handler, pageRequest("/user/stock-requests", cookie)));
+  const requestsOf = async (cookie: string) => valueOf<Requests>(await run(platform, stockRequestsPage.loader as RouteHandler, pageRequest("/user/stock-requests", cookie)));
   const cancel = (requestId: number, cookie = member, mode: "navigate" | "cors" = "navigate") =>
-    run(platform, stockRequestsPage.action as Handler, postRequest("/user/stock-requests", { intent: "remove", id: String(requestId) }, { cookie, mode }));
+    run(platform, stockRequestsPage.action as RouteHandler, postRequest("/user/stock-requests", { intent: "remove", id: String(requestId) }, { cookie, mode }));
   const SOLDOUT = id("DEMO-SOLDOUT");
   const VARIATION = id("DEMO-VARIATION");
   /** DEMO-VARIATION's 墨黒 (black) variation: stock 0. */
@@ -343,20 +342,20 @@ describe("restock requests and restocking", () => {
   });
 
   it("/crm/stock is for staff only and restocks by SKU", async () => {
-    expect((await run(platform, crmStock.loader as Handler, pageRequest("/crm/stock", member))).status).toBe(403);
-    const denied = await run(platform, crmStock.action as Handler, postRequest("/crm/stock", { sku: "DEMO-SOLDOUT", quantity: "1" }, { cookie: member, mode: "navigate" }));
+    expect((await run(platform, crmStock.loader as RouteHandler, pageRequest("/crm/stock", member))).status).toBe(403);
+    const denied = await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", { sku: "DEMO-SOLDOUT", quantity: "1" }, { cookie: member, mode: "navigate" }));
     expect(denied.status).toBe(403);
     expect((await platform.db.select().from(products).where(eq(products.id, SOLDOUT)).get())?.inventory).toBe(6);
 
     await requestRestock(platform.db, MEMBER_ID, id("DEMO-PREORDER"), null);
-    const page = await valueOf<{ waiting: { sku: string; requests: number }[] }>(await run(platform, crmStock.loader as Handler, pageRequest("/crm/stock", staff)));
+    const page = await valueOf<{ waiting: { sku: string; requests: number }[] }>(await run(platform, crmStock.loader as RouteHandler, pageRequest("/crm/stock", staff)));
     expect(page.waiting).toContainEqual(expect.objectContaining({ sku: "DEMO-PREORDER", requests: 2 }));
 
-    const done = await run(platform, crmStock.action as Handler, postRequest("/crm/stock", { sku: " DEMO-PREORDER ", quantity: "１０" }, { cookie: staff, mode: "navigate" }));
+    const done = await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", { sku: " DEMO-PREORDER ", quantity: "１０" }, { cookie: staff, mode: "navigate" }));
     expect(done.status).toBe(303);
     expect(location(done)).toMatch(/^\/crm\/stock\?done=.+&inventory=10&notified=2#result$/);
     const bad = async (fields: Record<string, string>, status: number) =>
-      expect((await run(platform, crmStock.action as Handler, postRequest("/crm/stock", fields, { cookie: staff, mode: "navigate" }))).status).toBe(status);
+      expect((await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", fields, { cookie: staff, mode: "navigate" }))).status).toBe(status);
     await bad({ sku: "NO-SUCH-SKU", quantity: "1" }, 404);
     await bad({ sku: "'; drop table products; --", quantity: "1" }, 400);
     await bad({ sku: "DEMO-SOLDOUT", quantity: "0" }, 400);
@@ -368,7 +367,7 @@ describe("restock requests and restocking", () => {
 
 describe("points", () => {
   type Points = { balance: number; page: { rows: { kind: string; amount: number; orderNumber: string | null }[]; total: number } };
-  const pointsOf = async (search: string, cookie = member) => valueOf<Points>(await run(platform, pointsPage.loader as Handler, pageRequest(`/user/points${search}`, cookie)));
+  const pointsOf = async (search: string, cookie = member) => valueOf<Points>(await run(platform, pointsPage.loader as RouteHandler, pageRequest(`/user/points${search}`, cookie)));
 
   it("shows the balance and the ledger (earned per order, used), never another member's rows", async () => {
     const page = await pointsOf("");
@@ -383,20 +382,20 @@ describe("points", () => {
   });
 
   it("serves GET|POST /api/user/points as the listing JSON with the balance", async () => {
-    const outcome = await run(platform, pointsApi.action as Handler, postRequest("/api/user/points", [["query[orderby]", "amount"], ["query[ordersens]", "ASC"]], { cookie: member }));
+    const outcome = await run(platform, pointsApi.action as RouteHandler, postRequest("/api/user/points", [["query[orderby]", "amount"], ["query[ordersens]", "ASC"]], { cookie: member }));
     const body = await valueOf<{ balance: number; data: { amount: number; kind_label: string }[]; detail: { total: number } }>(outcome);
     expect(body.balance).toBe(MEMBER_POINTS);
     expect(body.data[0]).toMatchObject({ amount: -300, kind_label: "利用" });
     expect(body.detail.total).toBe(8);
-    expect((await run(platform, pointsApi.action as Handler, postRequest("/api/user/points", [["id", "1"]], { cookie: member }))).status).toBe(403);
-    expect((await run(platform, pointsApi.loader as Handler, apiRequest("/api/user/points", { method: "GET", mode: "cors" }))).status).toBe(401);
+    expect((await run(platform, pointsApi.action as RouteHandler, postRequest("/api/user/points", [["id", "1"]], { cookie: member }))).status).toBe(403);
+    expect((await run(platform, pointsApi.loader as RouteHandler, apiRequest("/api/user/points", { method: "GET", mode: "cors" }))).status).toBe(401);
   });
 });
 
 describe("the member hub /user", () => {
   it("greets the member with points and counts, in one round trip", async () => {
-    const hub = await valueOf<{ name: string; points: number; orders: number; favorites: number }>(await run(platform, hubPage.loader as Handler, pageRequest("/user", member)));
+    const hub = await valueOf<{ name: string; points: number; orders: number; favorites: number }>(await run(platform, hubPage.loader as RouteHandler, pageRequest("/user", member)));
     expect(hub).toMatchObject({ name: "山田 花子", points: MEMBER_POINTS, orders: 4, favorites: 2 });
-    expectRedirect(await run(platform, hubPage.loader as Handler, pageRequest("/user")), 302, "/login?show=1&redirectTo=%2Fuser");
+    expectRedirect(await run(platform, hubPage.loader as RouteHandler, pageRequest("/user")), 302, "/login?show=1&redirectTo=%2Fuser");
   });
 });

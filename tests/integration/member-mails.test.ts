@@ -14,9 +14,8 @@ import * as mailDetail from "~/routes/user.mails.$id";
 import * as mailsPage from "~/routes/user.mails._index";
 import * as mailRead from "~/routes/user.mails.read.$id";
 import { loadShellState } from "~/services/shell.server";
-import { expectRedirect, location, pageRequest, postRequest, run, valueOf, type Handler } from "../support/member";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, memberCookie } from "../support/requests";
+import { apiRequest, expectRedirect, location, memberCookie, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
 const NOW = new Date("2026-01-15T03:00:00Z");
 /** The seed's mails: 1–8 the member's (6, 7, 8 unread), 9 the other member's (unread). */
@@ -67,11 +66,11 @@ type ApiListing = {
 
 /** The page's data; a non-canonical URL is redirected once (as the browser would follow). */
 const listPage = async (search: string, cookie = member): Promise<PageData> => {
-  const outcome = await run(platform, mailsPage.loader as Handler, pageRequest(`/user/mails${search}`, cookie));
+  const outcome = await run(platform, mailsPage.loader as RouteHandler, pageRequest(`/user/mails${search}`, cookie));
   if (outcome.status !== 302) return valueOf<PageData>(outcome);
   const target = location(outcome) ?? "";
   expect(target).toMatch(/^\/user\/mails(\?|$)/);
-  return valueOf<PageData>(await run(platform, mailsPage.loader as Handler, pageRequest(target, cookie)));
+  return valueOf<PageData>(await run(platform, mailsPage.loader as RouteHandler, pageRequest(target, cookie)));
 };
 const titlesOf = (page: PageData) => page.page.rows.map((row) => row.title);
 const idsOf = (page: PageData) => page.page.rows.map((row) => row.id);
@@ -79,7 +78,7 @@ const unreadCount = async (userId: number) => (await loadShellState(platform.db,
 
 describe("/user/mails (the listing page)", () => {
   it("sends a guest to the login page and back", async () => {
-    const outcome = await run(platform, mailsPage.loader as Handler, pageRequest("/user/mails?title=a"));
+    const outcome = await run(platform, mailsPage.loader as RouteHandler, pageRequest("/user/mails?title=a"));
     expectRedirect(outcome, 302, `/login?show=1&redirectTo=${encodeURIComponent("/user/mails?title=a")}`);
   });
 
@@ -148,11 +147,11 @@ describe("/user/mails (the listing page)", () => {
 
   it("redirects a URL with empty, unknown or default fields (a form sent without JS) to its short form", async () => {
     const sent = "?title=%E7%99%BA%E9%80%81&content=&date_created_from=&date_created_to=&readed=&orderby=date_created&ordersens=DESC&junk=1&remove=3";
-    const outcome = await run(platform, mailsPage.loader as Handler, pageRequest(`/user/mails${sent}`, member));
+    const outcome = await run(platform, mailsPage.loader as RouteHandler, pageRequest(`/user/mails${sent}`, member));
     expectRedirect(outcome, 302, "/user/mails?title=%E7%99%BA%E9%80%81&remove=3");
-    const clean = await run(platform, mailsPage.loader as Handler, pageRequest("/user/mails?title=%E7%99%BA%E9%80%81&remove=3", member));
+    const clean = await run(platform, mailsPage.loader as RouteHandler, pageRequest("/user/mails?title=%E7%99%BA%E9%80%81&remove=3", member));
     expect(clean.status).toBe(200);
-    expectRedirect(await run(platform, mailsPage.loader as Handler, pageRequest("/user/mails?page=0", member)), 302, "/user/mails");
+    expectRedirect(await run(platform, mailsPage.loader as RouteHandler, pageRequest("/user/mails?page=0", member)), 302, "/user/mails");
   });
 
   it("reads the row to confirm removal from ?remove=", async () => {
@@ -164,7 +163,7 @@ describe("/user/mails (the listing page)", () => {
 describe("opening a mail", () => {
   it("POST /user/mails/read/{id} marks an unread mail read and answers its sanitised content (fetcher)", async () => {
     expect(await unreadCount(MEMBER_ID)).toBe(3);
-    const outcome = await run(platform, mailRead.action as Handler, postRequest("/user/mails/read/7", {}, { cookie: member }), { id: "7" });
+    const outcome = await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/7", {}, { cookie: member }), { id: "7" });
     expect(outcome.status).toBe(200);
     const body = await valueOf<{ ok: boolean; mail: ApiListing["data"][number] }>(outcome);
     expect(body.ok).toBe(true);
@@ -175,20 +174,20 @@ describe("opening a mail", () => {
 
     // Opening it again keeps the first read time.
     const again = await valueOf<{ mail: { readed: string } }>(
-      await run(platform, mailRead.action as Handler, postRequest("/user/mails/read/7", {}, { cookie: member }), { id: "7" }),
+      await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/7", {}, { cookie: member }), { id: "7" }),
     );
     expect(again.mail.readed).toBe(body.mail.readed);
     expect(await unreadCount(MEMBER_ID)).toBe(2);
   });
 
   it("redirects a plain form post (no JS) to the detail page", async () => {
-    const outcome = await run(platform, mailRead.action as Handler, postRequest("/user/mails/read/6", {}, { cookie: member, mode: "navigate" }), { id: "6" });
+    const outcome = await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/6", {}, { cookie: member, mode: "navigate" }), { id: "6" });
     expectRedirect(outcome, 303, "/user/mails/6");
     expect(await unreadCount(MEMBER_ID)).toBe(1);
   });
 
   it("answers another member's mail with 404 and leaves it unread", async () => {
-    const outcome = await run(platform, mailRead.action as Handler, postRequest(`/user/mails/read/${OTHERS_MAIL}`, {}, { cookie: member }), {
+    const outcome = await run(platform, mailRead.action as RouteHandler, postRequest(`/user/mails/read/${OTHERS_MAIL}`, {}, { cookie: member }), {
       id: String(OTHERS_MAIL),
     });
     expect(outcome.status).toBe(404);
@@ -199,25 +198,25 @@ describe("opening a mail", () => {
 
   it("answers malformed ids with 400, guests with 401, and GET with 405", async () => {
     for (const id of ["abc", "0", "-1", "1.5", "9999999999"]) {
-      const outcome = await run(platform, mailRead.action as Handler, postRequest(`/user/mails/read/${id}`, {}, { cookie: member }), { id });
+      const outcome = await run(platform, mailRead.action as RouteHandler, postRequest(`/user/mails/read/${id}`, {}, { cookie: member }), { id });
       expect(outcome.status, id).toBe(400);
     }
-    const guest = await run(platform, mailRead.action as Handler, postRequest("/user/mails/read/8", {}), { id: "8" });
+    const guest = await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/8", {}), { id: "8" });
     expect(guest.status).toBe(401);
     expect(await valueOf(guest)).toMatchObject({ login_required: true });
-    const guestNavigation = await run(platform, mailRead.action as Handler, postRequest("/user/mails/read/8", {}, { mode: "navigate" }), { id: "8" });
+    const guestNavigation = await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/8", {}, { mode: "navigate" }), { id: "8" });
     expectRedirect(guestNavigation, 303, /^\/login\?show=1&redirectTo=%2Fuser%2Fmails$/);
     expect((await mailRead.loader()).status).toBe(405);
-    const put = await run(platform, mailRead.action as Handler, apiRequest("/user/mails/read/8", { method: "PUT", cookie: member }), { id: "8" });
+    const put = await run(platform, mailRead.action as RouteHandler, apiRequest("/user/mails/read/8", { method: "PUT", cookie: member }), { id: "8" });
     expect(put.status).toBe(405);
     expect(await unreadCount(MEMBER_ID)).toBe(1);
   });
 
   it("the detail page marks an unread mail read, then redirects once to itself so the header counts it", async () => {
-    const first = await run(platform, mailDetail.loader as Handler, pageRequest("/user/mails/8?from=title%3D%E5%86%8D", member), { id: "8" });
+    const first = await run(platform, mailDetail.loader as RouteHandler, pageRequest("/user/mails/8?from=title%3D%E5%86%8D", member), { id: "8" });
     expectRedirect(first, 302, "/user/mails/8?from=title%3D%E5%86%8D");
     expect(await unreadCount(MEMBER_ID)).toBe(0);
-    const second = await run(platform, mailDetail.loader as Handler, pageRequest(location(first) ?? "", member), { id: "8" });
+    const second = await run(platform, mailDetail.loader as RouteHandler, pageRequest(location(first) ?? "", member), { id: "8" });
     expect(second.status).toBe(200);
     const page = await valueOf<{ mail: { id: number; title: string; content: string }; back: string }>(second);
     expect(page.mail.id).toBe(8);
@@ -226,13 +225,13 @@ describe("opening a mail", () => {
   });
 
   it("the detail page is 404 for another member's mail, 400 for a malformed id, login for a guest", async () => {
-    const others = await run(platform, mailDetail.loader as Handler, pageRequest(`/user/mails/${OTHERS_MAIL}`, member), { id: String(OTHERS_MAIL) });
+    const others = await run(platform, mailDetail.loader as RouteHandler, pageRequest(`/user/mails/${OTHERS_MAIL}`, member), { id: String(OTHERS_MAIL) });
     expect(others.status).toBe(404);
-    const mine = await run(platform, mailDetail.loader as Handler, pageRequest(`/user/mails/${OTHERS_MAIL}`, other), { id: String(OTHERS_MAIL) });
+    const mine = await run(platform, mailDetail.loader as RouteHandler, pageRequest(`/user/mails/${OTHERS_MAIL}`, other), { id: String(OTHERS_MAIL) });
     expect(mine.status).toBe(302); // the owner opens it: marked read, redirected once
-    const malformed = await run(platform, mailDetail.loader as Handler, pageRequest("/user/mails/x", member), { id: "x" });
+    const malformed = await run(platform, mailDetail.loader as RouteHandler, pageRequest("/user/mails/x", member), { id: "x" });
     expect(malformed.status).toBe(400);
-    const guest = await run(platform, mailDetail.loader as Handler, pageRequest("/user/mails/1"), { id: "1" });
+    const guest = await run(platform, mailDetail.loader as RouteHandler, pageRequest("/user/mails/1"), { id: "1" });
     expectRedirect(guest, 302, /^\/login\?/);
   });
 
@@ -248,15 +247,15 @@ describe("opening a mail", () => {
       })
       .returning({ id: notificationMails.id });
     const id = String(hostile?.id);
-    const page = await valueOf<{ mail: { content: string } }>(await run(platform, mailDetail.loader as Handler, pageRequest(`/user/mails/${id}`, member), { id }));
+    const page = await valueOf<{ mail: { content: string } }>(await run(platform, mailDetail.loader as RouteHandler, pageRequest(`/user/mails/${id}`, member), { id }));
     expect(page.mail.content).toBe("<p>こんにちは<a>リンク</a></p>");
     await platform.db.delete(notificationMails).where(eq(notificationMails.id, Number(id)));
   });
 });
 
 describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
-  const get = async (search: string, cookie = member) => run(platform, mailsApi.loader as Handler, apiRequest(`/api/user/mails${search}`, { method: "GET", cookie, mode: "cors" }));
-  const post = async (fields: [string, string][], cookie = member) => run(platform, mailsApi.action as Handler, postRequest("/api/user/mails", fields, { cookie }));
+  const get = async (search: string, cookie = member) => run(platform, mailsApi.loader as RouteHandler, apiRequest(`/api/user/mails${search}`, { method: "GET", cookie, mode: "cors" }));
+  const post = async (fields: [string, string][], cookie = member) => run(platform, mailsApi.action as RouteHandler, postRequest("/api/user/mails", fields, { cookie }));
 
   it("answers query, inputs, operators, data and detail.pages", async () => {
     const outcome = await post([
@@ -320,9 +319,9 @@ describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
   it("answers guests with 401 and a body that is not a form with 400", async () => {
     expect((await get("", "")).status).toBe(401);
     expect((await post([], "")).status).toBe(401);
-    const json = await run(platform, mailsApi.action as Handler, apiRequest("/api/user/mails", { cookie: member, body: '{"query":', contentType: "application/json", mode: "cors" }));
+    const json = await run(platform, mailsApi.action as RouteHandler, apiRequest("/api/user/mails", { cookie: member, body: '{"query":', contentType: "application/json", mode: "cors" }));
     expect(json.status).toBe(400);
-    const put = await run(platform, mailsApi.action as Handler, apiRequest("/api/user/mails", { method: "PUT", cookie: member, mode: "cors" }));
+    const put = await run(platform, mailsApi.action as RouteHandler, apiRequest("/api/user/mails", { method: "PUT", cookie: member, mode: "cors" }));
     expect(put.status).toBe(405);
   });
 
@@ -345,7 +344,7 @@ describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
 
 describe("removing a row from /user/mails (generic listing removal)", () => {
   const remove = (fields: Record<string, string>, options: { cookie?: string; mode?: "navigate" | "cors" } = {}) =>
-    run(platform, mailsPage.action as Handler, postRequest("/user/mails?index", fields, { cookie: pager, ...options }));
+    run(platform, mailsPage.action as RouteHandler, postRequest("/user/mails?index", fields, { cookie: pager, ...options }));
 
   it("without JS: removes and returns to the same view of the list with a notice", async () => {
     const target = (await listPage("?page=1", pager)).page.rows[0];
@@ -375,7 +374,7 @@ describe("removing a row from /user/mails (generic listing removal)", () => {
     expect((await remove({})).status).toBe(400);
     const json = await run(
       platform,
-      mailsPage.action as Handler,
+      mailsPage.action as RouteHandler,
       apiRequest("/user/mails?index", { cookie: pager, body: "{}", contentType: "application/json", mode: "cors" }),
     );
     expect(json.status).toBe(400);

@@ -13,9 +13,8 @@ import * as orderDetail from "~/routes/user.orders.$id._index";
 import * as receiptPage from "~/routes/user.orders.$id.receipt";
 import * as ordersPage from "~/routes/user.orders._index";
 import type { OrderDetail, Receipt } from "~/services/orders.server";
-import { expectRedirect, location, pageRequest, postRequest, run, valueOf, type Handler } from "../support/member";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, memberCookie } from "../support/requests";
+import { apiRequest, expectRedirect, location, memberCookie, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
 const NOW = new Date("2026-01-15T03:00:00Z");
 /** Seed: orders 1–4 are the member's (1 mixes 8% and 10%, 2 ships from the warehouse and a merchant), 5 the other member's. */
@@ -39,14 +38,14 @@ type ListData = { page: { rows: { id: number; number: string; status: string; to
 
 /** The page's data; a non-canonical URL is redirected once (as the browser would follow). */
 const list = async (search: string, cookie = member): Promise<ListData> => {
-  const outcome = await run(platform, ordersPage.loader as Handler, pageRequest(`/user/orders${search}`, cookie));
+  const outcome = await run(platform, ordersPage.loader as RouteHandler, pageRequest(`/user/orders${search}`, cookie));
   if (outcome.status !== 302) return valueOf<ListData>(outcome);
-  return valueOf<ListData>(await run(platform, ordersPage.loader as Handler, pageRequest(location(outcome) ?? "", cookie)));
+  return valueOf<ListData>(await run(platform, ordersPage.loader as RouteHandler, pageRequest(location(outcome) ?? "", cookie)));
 };
-const detail = (id: string, cookie = member) => run(platform, orderDetail.loader as Handler, pageRequest(`/user/orders/${id}`, cookie), { id });
-const receipt = (id: string, cookie = member) => run(platform, receiptPage.loader as Handler, pageRequest(`/user/orders/${id}/receipt`, cookie), { id });
+const detail = (id: string, cookie = member) => run(platform, orderDetail.loader as RouteHandler, pageRequest(`/user/orders/${id}`, cookie), { id });
+const receipt = (id: string, cookie = member) => run(platform, receiptPage.loader as RouteHandler, pageRequest(`/user/orders/${id}/receipt`, cookie), { id });
 const saveReceipt = (id: string, fields: Record<string, string>, cookie = member) =>
-  run(platform, receiptPage.action as Handler, postRequest(`/user/orders/${id}/receipt`, fields, { cookie, mode: "navigate" }), { id });
+  run(platform, receiptPage.action as RouteHandler, postRequest(`/user/orders/${id}/receipt`, fields, { cookie, mode: "navigate" }), { id });
 
 /** A copy of order 1 (same lines) under a new id, with some columns changed. */
 async function copyOfMixedOrder(id: number, changes: Partial<typeof orders.$inferInsert>) {
@@ -85,7 +84,7 @@ describe("/user/orders", () => {
   });
 
   it("sends a guest to the login page", async () => {
-    expectRedirect(await run(platform, ordersPage.loader as Handler, pageRequest("/user/orders")), 302, /^\/login\?show=1&redirectTo=%2Fuser%2Forders$/);
+    expectRedirect(await run(platform, ordersPage.loader as RouteHandler, pageRequest("/user/orders")), 302, /^\/login\?show=1&redirectTo=%2Fuser%2Forders$/);
   });
 });
 
@@ -93,7 +92,7 @@ describe("GET|POST /api/user/orders", () => {
   type Api = { query: unknown; inputs: unknown; data: { id: number; status_label: string; orderdetails: { sku: string; product: { picture: string }; variation: { picture: string | null } }[] }[]; detail: { pages: number; total: number } };
 
   it("answers the listing JSON with §3's past-order fields", async () => {
-    const outcome = await run(platform, ordersApi.action as Handler, postRequest("/api/user/orders", [["inputs[status]", "completed"], ["query[orderby]", "date_created"], ["query[ordersens]", "ASC"]], { cookie: member }));
+    const outcome = await run(platform, ordersApi.action as RouteHandler, postRequest("/api/user/orders", [["inputs[status]", "completed"], ["query[orderby]", "date_created"], ["query[ordersens]", "ASC"]], { cookie: member }));
     expect(outcome.status).toBe(200);
     const body = await valueOf<Api>(outcome);
     expect(body.inputs).toEqual({ status: "completed" });
@@ -102,14 +101,14 @@ describe("GET|POST /api/user/orders", () => {
     expect(body.data[0]?.status_label).toBe("お届け済み");
     expect(body.data[0]?.orderdetails.map((line) => line.sku)).toEqual(["DEMO-SIMPLE", "DEMO-FOOD"]);
     expect(body.data[0]?.orderdetails[0]).toMatchObject({ product: { id: 1, picture: "/images/products/demo-simple.svg" }, variation: { picture: null } });
-    const get = await run(platform, ordersApi.loader as Handler, apiRequest("/api/user/orders?page=0", { method: "GET", cookie: other, mode: "cors" }));
+    const get = await run(platform, ordersApi.loader as RouteHandler, apiRequest("/api/user/orders?page=0", { method: "GET", cookie: other, mode: "cors" }));
     expect((await valueOf<Api>(get)).data.map((order) => order.id)).toEqual([OTHERS_ORDER]);
   });
 
   it("refuses removal (403), guests (401) and bodies that are not forms (400)", async () => {
-    expect((await run(platform, ordersApi.action as Handler, postRequest("/api/user/orders", [["id", "1"]], { cookie: member }))).status).toBe(403);
-    expect((await run(platform, ordersApi.action as Handler, postRequest("/api/user/orders", []))).status).toBe(401);
-    const json = await run(platform, ordersApi.action as Handler, apiRequest("/api/user/orders", { cookie: member, body: "[]", contentType: "application/json", mode: "cors" }));
+    expect((await run(platform, ordersApi.action as RouteHandler, postRequest("/api/user/orders", [["id", "1"]], { cookie: member }))).status).toBe(403);
+    expect((await run(platform, ordersApi.action as RouteHandler, postRequest("/api/user/orders", []))).status).toBe(401);
+    const json = await run(platform, ordersApi.action as RouteHandler, apiRequest("/api/user/orders", { cookie: member, body: "[]", contentType: "application/json", mode: "cors" }));
     expect(json.status).toBe(400);
     expect(await platform.db.select().from(orders).where(eq(orders.id, 1)).get()).toBeDefined();
   });
@@ -191,7 +190,7 @@ describe("/user/orders/{id}/receipt (領収書)", () => {
     expect((await receipt("1e3")).status).toBe(400);
     const json = await run(
       platform,
-      receiptPage.action as Handler,
+      receiptPage.action as RouteHandler,
       apiRequest("/user/orders/1/receipt", { cookie: member, body: '{"receipt_name":1}', contentType: "application/json", mode: "navigate" }),
       { id: "1" },
     );

@@ -10,16 +10,7 @@ import { atResult, withNotice } from "~/http.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartPage from "~/routes/cart";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import {
-  apiRequest,
-  contextFor,
-  responseOf,
-  sessionCookie,
-  TEST_ORIGIN,
-  type ApiRequestOptions,
-  type DataResult,
-  type RouteHandler,
-} from "../support/requests";
+import { apiRequest, contextFor, responseOf, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, type DataResult, type RouteHandler } from "../support/requests";
 
 let platform: TestPlatform;
 const SIMPLE = productBySku("DEMO-SIMPLE").id;

@@ -30,7 +30,7 @@ import {
 import type { AddressFormActionData } from "~/services/address-pages.server";
 import { buildPostalData } from "../../scripts/build-postal-data";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { formRequest, getRequest, memberCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
+import { apiRequest, memberCookie, pageRequest, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
 
 const POSTAL_DIR = path.resolve(import.meta.dirname, "../../public/postal");
 
@@ -108,7 +108,7 @@ function contextWithOrigin(postalOrigin = originUrl): AppLoadContext {
 
 async function getPostal(prefix: string, context = contextWithOrigin()): Promise<Response> {
   const { returned, thrown } = await settle(async () =>
-    postalRoute.loader({ request: getRequest(`/api/postal/${prefix}`), params: { prefix }, context }),
+    postalRoute.loader({ request: pageRequest(`/api/postal/${prefix}`), params: { prefix }, context }),
   );
   const response = returned ?? thrown;
   if (!(response instanceof Response)) throw thrown;
@@ -269,7 +269,7 @@ describe("住所を検索 without JS (intent=postal_lookup on /user/profile/addr
     const cookie = await memberCookie(platform, 1);
     const { returned } = await settle(() =>
       newAddress.action({
-        request: formRequest("/user/profile/addresses/new", { intent: "postal_lookup", lastname: "山田", ...fields }, { cookie }),
+        request: apiRequest("/user/profile/addresses/new", { fields: { intent: "postal_lookup", lastname: "山田", ...fields }, cookie }),
         params: {},
         context: contextWithOrigin(),
       }),

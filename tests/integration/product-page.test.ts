@@ -12,7 +12,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import * as productRoute from "~/routes/category.$categorySlug.$sku";
 import type { ProductView } from "~/services/product-page.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { contextFor, getRequest, guestCartCookie, memberCookie } from "../support/requests";
+import { contextFor, guestCartCookie, memberCookie, pageRequest } from "../support/requests";
 
 let platform: TestPlatform;
 let member: string;
@@ -20,7 +20,7 @@ const NOW = new Date();
 
 async function pageOf(path: string, cookie?: string): Promise<ProductView> {
   const [, , slug = "", sku = ""] = new URL(path, "http://shop.test").pathname.split("/");
-  return (await productRoute.loader({ request: getRequest(path, cookie), params: { categorySlug: slug, sku }, context: contextFor(platform) })) as ProductView;
+  return (await productRoute.loader({ request: pageRequest(path, cookie), params: { categorySlug: slug, sku }, context: contextFor(platform) })) as ProductView;
 }
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import * as serve from "~/routes/media.reviews.$mediaId.$size";
 import { storeImage, type MediaItem } from "~/services/media.server";
 import { fileOf, pngBytes } from "../support/images";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, getRequest, jsonBody, responseOf, type RouteHandler } from "../support/requests";
+import { apiRequest, jsonBody, pageRequest, responseOf, type RouteHandler } from "../support/requests";
 
 let platform: TestPlatform;
 let firstSeed: Record<string, number>;
@@ -28,7 +28,7 @@ const loadReviews = async (sku: string) => {
 };
 
 const photo = (id: number | string, size = "m") =>
-  responseOf(platform, serve.loader as RouteHandler, getRequest(`/media/reviews/${id}/${size}`), { mediaId: String(id), size });
+  responseOf(platform, serve.loader as RouteHandler, pageRequest(`/media/reviews/${id}/${size}`), { mediaId: String(id), size });
 
 beforeAll(async () => {
   platform = await createTestPlatform();

@@ -5,7 +5,7 @@ import { seedDatabase } from "~/db/seed/seed.server";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { contextFor, getRequest, settle } from "../support/requests";
+import { contextFor, pageRequest, settle } from "../support/requests";
 
 // Search and category browsing on the seeded demo catalogue. The seed's own product specs are the oracle.
 const NOW = new Date("2026-01-15T00:00:00Z");
@@ -35,7 +35,7 @@ const sorted = (values: string[]) => [...values].sort();
 
 async function search(query = "") {
   const context = contextFor(platform);
-  const data = await searchLoader({ request: getRequest(`/search${query}`), context, params: {} });
+  const data = await searchLoader({ request: pageRequest(`/search${query}`), context, params: {} });
   return { ...data, roundTrips: context.d1Usage.roundTrips };
 }
 
@@ -52,7 +52,7 @@ async function searchAll(query: string) {
 
 async function browse(slug: string, query = "") {
   const context = contextFor(platform);
-  return categoryLoader({ request: getRequest(`/category/${slug}${query}`), context, params: { categorySlug: slug } });
+  return categoryLoader({ request: pageRequest(`/category/${slug}${query}`), context, params: { categorySlug: slug } });
 }
 
 const q = (text: string) => `?q=${encodeURIComponent(text)}`;
@@ -319,7 +319,7 @@ describe("GET /search", () => {
 describe("GET /category/{slug}", () => {
   it("lists a top category with its subcategories, from one round trip", async () => {
     const context = contextFor(platform);
-    const page = await categoryLoader({ request: getRequest("/category/food"), context, params: { categorySlug: "food" } });
+    const page = await categoryLoader({ request: pageRequest("/category/food"), context, params: { categorySlug: "food" } });
     expect(context.d1Usage.roundTrips).toBe(1);
     expect(page.category).toEqual({
       slug: "food",

@@ -20,7 +20,7 @@ import { loader as userHubLoader } from "~/routes/user._index";
 import { purgeExpiredSessions } from "~/services/sessions.server";
 import { loader as productLoader } from "~/routes/category.$categorySlug.$sku";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { contextFor, formRequest, getRequest, memberCookie, settle, type RouteHandler } from "../support/requests";
+import { apiRequest, contextFor, memberCookie, pageRequest, settle, type RouteHandler } from "../support/requests";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ afterAll(() => platform.dispose());
 
 /** The status a page loader answers (200 when it returned data; a redirect's Location otherwise). */
 async function open(loader: RouteHandler, path: string, cookie: string): Promise<{ status: number; location: string | null }> {
-  const { returned, thrown } = await settle(async () => loader({ request: getRequest(path, cookie), params: {}, context: contextFor(platform) }));
+  const { returned, thrown } = await settle(async () => loader({ request: pageRequest(path, cookie), params: {}, context: contextFor(platform) }));
   const response = (returned instanceof Response ? returned : thrown) as Response | undefined;
   if (thrown !== undefined && !(thrown instanceof Response)) throw thrown;
   return response ? { status: response.status, location: response.headers.get("Location") } : { status: 200, location: null };
@@ -41,7 +41,7 @@ const openUser = (cookie: string) => open(userHubLoader as RouteHandler, "/user"
 const openCrm = (cookie: string) => open(crmTicketsLoader as RouteHandler, "/crm/tickets", cookie);
 
 async function logout(cookie: string): Promise<Response> {
-  return logoutAction({ request: formRequest("/logout", {}, { cookie }), context: contextFor(platform), params: {} });
+  return logoutAction({ request: apiRequest("/logout", { fields: {}, cookie }), context: contextFor(platform), params: {} });
 }
 
 describe("logout", () => {
@@ -78,11 +78,11 @@ describe("password change", () => {
       .returning({ id: users.id });
     const stolen = await memberCookie(platform, user!.id);
     const mine = await memberCookie(platform, user!.id);
-    const wrong = await changeOwnPassword(getRequest("/user/profile", mine), contextFor(platform), { currentPassword: "not-it", newPassword: "new-password-1" });
+    const wrong = await changeOwnPassword(pageRequest("/user/profile", mine), contextFor(platform), { currentPassword: "not-it", newPassword: "new-password-1" });
     expect(wrong).toEqual({ ok: false, field: "currentPassword", error: "現在のパスワードが正しくありません" });
     expect((await openUser(stolen)).status).toBe(200);
 
-    const changed = await changeOwnPassword(getRequest("/user/profile", mine), contextFor(platform), { currentPassword: DEMO_PASSWORD, newPassword: "new-password-1" });
+    const changed = await changeOwnPassword(pageRequest("/user/profile", mine), contextFor(platform), { currentPassword: DEMO_PASSWORD, newPassword: "new-password-1" });
     expect(changed).toEqual({ ok: true });
     expect((await openUser(stolen)).status).toBe(302);
     expect((await openUser(mine)).status).toBe(200);
@@ -158,7 +158,7 @@ describe("cost of the check", () => {
   it("rides in the header's round trip: a member's page costs one round trip more than a guest's, the header's", async () => {
     const cookie = await memberCookie(platform, MEMBER_ID);
     const context = contextFor(platform);
-    const request = getRequest("/category/living/DEMO-SIMPLE", cookie);
+    const request = pageRequest("/category/living/DEMO-SIMPLE", cookie);
     const [shell] = await Promise.all([
       loadPageShell(request, context),
       productLoader({ request, params: { categorySlug: "living", sku: "DEMO-SIMPLE" }, context }),
@@ -167,7 +167,7 @@ describe("cost of the check", () => {
     const memberTrips = context.d1Usage.roundTrips;
 
     const guestContext = contextFor(platform);
-    const guestRequest = getRequest("/category/living/DEMO-SIMPLE");
+    const guestRequest = pageRequest("/category/living/DEMO-SIMPLE");
     await Promise.all([
       loadPageShell(guestRequest, guestContext),
       productLoader({ request: guestRequest, params: { categorySlug: "living", sku: "DEMO-SIMPLE" }, context: guestContext }),

@@ -3,7 +3,6 @@
  * D1 and a real local R2 bucket: every /crm/api/* route and the media upload/serving routes, called as the
  * browser would, with a customer, another customer and staff — ownership checked on each.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TICKET_API_HEADER, TICKET_TEXT, ticketStateFromHeaders } from "~/core/tickets";
@@ -26,23 +25,17 @@ import type { ThreadMessage } from "~/services/tickets.server";
 import { productBySku } from "~/db/seed/catalogue";
 import { fileOf, GIF_1X1, jpegHeader, pngBytes, webpLosslessHeader } from "../support/images";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { contextFor, memberCookie, settle, TEST_ORIGIN } from "../support/requests";
+import { memberCookie, responseOf, TEST_ORIGIN, type RouteHandler } from "../support/requests";
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 
 let platform: TestPlatform;
 let member: string;
 let other: string;
 let staff: string;
 
-async function respond(handler: Handler, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  const { returned, thrown } = await settle(async () => handler({ request, params, context: contextFor(platform) }));
-  const response = returned ?? thrown;
-  if (!(response instanceof Response)) throw thrown ?? new Error(`Not a Response: ${JSON.stringify(returned)}`);
-  return response;
-}
+const respond = (handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
 
-const get = (handler: Handler, path: string, cookie: string | undefined, params: Record<string, string>, headers: Record<string, string> = {}) => {
+const get = (handler: RouteHandler, path: string, cookie: string | undefined, params: Record<string, string>, headers: Record<string, string> = {}) => {
   const request = new Request(`${TEST_ORIGIN}${path}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin", ...headers } });
   return respond(handler, request, params);
 };
@@ -59,7 +52,7 @@ function multipart(path: string, form: FormData, cookie?: string, mode: "cors" |
 async function uploadFile(cookie: string, file: File): Promise<Response> {
   const form = new FormData();
   form.append("file", file);
-  return respond(upload.action as Handler, multipart("/crm/customer/media/upload", form, cookie));
+  return respond(upload.action as RouteHandler, multipart("/crm/customer/media/upload", form, cookie));
 }
 
 async function uploaded(cookie: string, file: File = fileOf(pngBytes(2, 3), "photo.png", "image/png")): Promise<MediaItem> {
@@ -71,7 +64,7 @@ async function uploaded(cookie: string, file: File = fileOf(pngBytes(2, 3), "pho
 function sendRequest(ticketId: number, cookie: string, fields: [string, string | File][], mode: "cors" | "navigate" = "cors") {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
-  return respond(send.action as Handler, multipart(`/crm/api/customers/messages/send/${ticketId}`, form, cookie, mode), {
+  return respond(send.action as RouteHandler, multipart(`/crm/api/customers/messages/send/${ticketId}`, form, cookie, mode), {
     module: "customers",
     ticketId: String(ticketId),
   });
@@ -137,7 +130,7 @@ describe("POST /crm/customer/media/upload", () => {
     const form = new FormData();
     form.append("file", fileOf(pngBytes(), "a.png"));
     form.append("file", fileOf(pngBytes(), "b.png"));
-    const two = await respond(upload.action as Handler, multipart("/crm/customer/media/upload", form, member));
+    const two = await respond(upload.action as RouteHandler, multipart("/crm/customer/media/upload", form, member));
     expect(two.status).toBe(400);
     expect(await two.json()).toEqual({ error: MEDIA_TEXT.oneFileOnly });
   });
@@ -182,18 +175,18 @@ describe("unsent uploads under concurrency, and photo metadata", () => {
 describe("GET /crm/customer/media/{id}/{size}", () => {
   it("serves an unsent upload only to its uploader (and staff); others get 404", async () => {
     const item = await uploaded(member);
-    const mine = await get(serveMedia.loader as Handler, item.thumbnail_xl, member, { mediaId: String(item.id), size: "xl" });
+    const mine = await get(serveMedia.loader as RouteHandler, item.thumbnail_xl, member, { mediaId: String(item.id), size: "xl" });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("Content-Type")).toBe("image/png");
     expect(mine.headers.get("Cache-Control")).toBe("private, max-age=86400");
     expect(new Uint8Array(await mine.arrayBuffer())).toEqual(pngBytes(2, 3));
-    expect((await get(serveMedia.loader as Handler, item.thumbnail_m, staff, { mediaId: String(item.id), size: "m" })).status).toBe(200);
-    const stranger = await get(serveMedia.loader as Handler, item.thumbnail_m, other, { mediaId: String(item.id), size: "m" });
+    expect((await get(serveMedia.loader as RouteHandler, item.thumbnail_m, staff, { mediaId: String(item.id), size: "m" })).status).toBe(200);
+    const stranger = await get(serveMedia.loader as RouteHandler, item.thumbnail_m, other, { mediaId: String(item.id), size: "m" });
     expect(stranger.status).toBe(404);
-    const guest = await get(serveMedia.loader as Handler, item.thumbnail_m, undefined, { mediaId: String(item.id), size: "m" });
+    const guest = await get(serveMedia.loader as RouteHandler, item.thumbnail_m, undefined, { mediaId: String(item.id), size: "m" });
     expect(guest.status).toBe(302);
     expect(guest.headers.get("Location")).toMatch(/^\/login/);
-    expect((await get(serveMedia.loader as Handler, "/x", member, { mediaId: String(item.id), size: "huge" })).status).toBe(404);
+    expect((await get(serveMedia.loader as RouteHandler, "/x", member, { mediaId: String(item.id), size: "huge" })).status).toBe(404);
   });
 
   it("once sent, serves the attachment to the ticket's customer and staff, not to another customer", async () => {
@@ -201,18 +194,18 @@ describe("GET /crm/customer/media/{id}/{size}", () => {
     const item = await uploaded(member);
     expect((await sendRequest(ticketId, member, [["message", "写真です"], ["gallery[]", String(item.id)]])).status).toBe(200);
     const params = { mediaId: String(item.id), size: "m" };
-    expect((await get(serveMedia.loader as Handler, item.thumbnail_m, member, params)).status).toBe(200);
-    expect((await get(serveMedia.loader as Handler, item.thumbnail_m, staff, params)).status).toBe(200);
-    expect((await get(serveMedia.loader as Handler, item.thumbnail_m, other, params)).status).toBe(404);
-    const cached = await get(serveMedia.loader as Handler, item.thumbnail_m, member, params);
+    expect((await get(serveMedia.loader as RouteHandler, item.thumbnail_m, member, params)).status).toBe(200);
+    expect((await get(serveMedia.loader as RouteHandler, item.thumbnail_m, staff, params)).status).toBe(200);
+    expect((await get(serveMedia.loader as RouteHandler, item.thumbnail_m, other, params)).status).toBe(404);
+    const cached = await get(serveMedia.loader as RouteHandler, item.thumbnail_m, member, params);
     const etag = cached.headers.get("ETag")!;
-    expect((await get(serveMedia.loader as Handler, item.thumbnail_m, member, params, { "If-None-Match": etag })).status).toBe(304);
+    expect((await get(serveMedia.loader as RouteHandler, item.thumbnail_m, member, params, { "If-None-Match": etag })).status).toBe(304);
   });
 });
 
 describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
   it("answers the list of the seed ticket's messages with sender names, the state in headers, and marks staff replies read", async () => {
-    const response = await get(loadMessages.loader as Handler, "/crm/api/customers/messages/load/1", member, { module: "customers", ticketId: "1" });
+    const response = await get(loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", member, { module: "customers", ticketId: "1" });
     expect(response.status).toBe(200);
     const messages = (await response.json()) as ThreadMessage[];
     expect(Array.isArray(messages)).toBe(true);
@@ -232,11 +225,11 @@ describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
 
   it("answers 404 to another customer, 404 for an unknown module, 401 to a guest, and serves staff", async () => {
     const params = { module: "customers", ticketId: "1" };
-    expect((await get(loadMessages.loader as Handler, "/crm/api/customers/messages/load/1", other, params)).status).toBe(404);
-    expect((await get(loadMessages.loader as Handler, "/crm/api/x/messages/load/1", member, { module: "orders", ticketId: "1" })).status).toBe(404);
-    expect((await get(loadMessages.loader as Handler, "/crm/api/customers/messages/load/1", undefined, params)).status).toBe(401);
-    expect((await get(loadMessages.loader as Handler, "/crm/api/customers/messages/load/1", staff, params)).status).toBe(200);
-    expect((await get(loadMessages.loader as Handler, "/crm/api/customers/messages/load/abc", member, { module: "customers", ticketId: "abc" })).status).toBe(400);
+    expect((await get(loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", other, params)).status).toBe(404);
+    expect((await get(loadMessages.loader as RouteHandler, "/crm/api/x/messages/load/1", member, { module: "orders", ticketId: "1" })).status).toBe(404);
+    expect((await get(loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", undefined, params)).status).toBe(401);
+    expect((await get(loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", staff, params)).status).toBe(200);
+    expect((await get(loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/abc", member, { module: "customers", ticketId: "abc" })).status).toBe(400);
   });
 });
 
@@ -246,37 +239,37 @@ describe("GET /crm/api/{module}/messages/receive/{ticketId}", () => {
     const params = { module: "customers", ticketId: String(ticketId) };
     const url = `/crm/api/customers/messages/receive/${ticketId}`;
     // The customer's own first message is not new to them; staff have not seen it.
-    expect(await (await get(receive.loader as Handler, url, member, params)).json()).toEqual([]);
-    const forStaff = (await (await get(receive.loader as Handler, url, staff, params)).json()) as ThreadMessage[];
+    expect(await (await get(receive.loader as RouteHandler, url, member, params)).json()).toEqual([]);
+    const forStaff = (await (await get(receive.loader as RouteHandler, url, staff, params)).json()) as ThreadMessage[];
     expect(forStaff.map((message) => message.message)).toEqual(["テストのお問い合わせです。"]);
-    expect(await (await get(receive.loader as Handler, url, staff, params)).json()).toEqual([]);
+    expect(await (await get(receive.loader as RouteHandler, url, staff, params)).json()).toEqual([]);
 
     await sendRequest(ticketId, staff, [["message", "確認いたします。"]]);
     await sendRequest(ticketId, staff, [["message", "少々お待ちください。"]]);
-    const fresh = await get(receive.loader as Handler, url, member, params);
+    const fresh = await get(receive.loader as RouteHandler, url, member, params);
     expect(((await fresh.json()) as ThreadMessage[]).map((message) => [message.message, message.name])).toEqual([
       ["確認いたします。", "カスタマーサービス"],
       ["少々お待ちください。", "カスタマーサービス"],
     ]);
     expect(ticketStateFromHeaders(fresh.headers)).toMatchObject({ status: "doing", confirmation: null });
-    expect(await (await get(receive.loader as Handler, url, member, params)).json()).toEqual([]);
+    expect(await (await get(receive.loader as RouteHandler, url, member, params)).json()).toEqual([]);
   });
 
   it("with the since cursor answers 304 with no body when nothing changed, then only the new message", async () => {
     const ticketId = await openTicket(MEMBER_ID);
     const params = { module: "customers", ticketId: String(ticketId) };
-    const first = await get(loadMessages.loader as Handler, `/crm/api/customers/messages/load/${ticketId}`, member, params);
+    const first = await get(loadMessages.loader as RouteHandler, `/crm/api/customers/messages/load/${ticketId}`, member, params);
     const all = (await first.json()) as ThreadMessage[];
     const updated = ticketStateFromHeaders(first.headers)!.updated;
     expect(all).toHaveLength(1);
     const url = `/crm/api/customers/messages/receive/${ticketId}?since=${all[0]!.id}&updated=${updated}`;
-    const idle = await get(receive.loader as Handler, url, member, params);
+    const idle = await get(receive.loader as RouteHandler, url, member, params);
     expect(idle.status).toBe(304);
     expect(await idle.text()).toBe("");
 
     const reply = await sendRequest(ticketId, staff, [["message", "確認いたします。"]]);
     expect(reply.status).toBe(200);
-    const fresh = await get(receive.loader as Handler, url, member, params);
+    const fresh = await get(receive.loader as RouteHandler, url, member, params);
     expect(fresh.status).toBe(200);
     expect(((await fresh.json()) as ThreadMessage[]).map((message) => [message.message, message.name])).toEqual([["確認いたします。", "カスタマーサービス"]]);
     expect(ticketStateFromHeaders(fresh.headers)!.updated).toBeGreaterThan(updated);
@@ -285,19 +278,19 @@ describe("GET /crm/api/{module}/messages/receive/{ticketId}", () => {
   it("reports a state change without a new message (staff asked for confirmation)", async () => {
     const ticketId = await openTicket(MEMBER_ID);
     const params = { module: "customers", ticketId: String(ticketId) };
-    const start = await get(loadMessages.loader as Handler, `/x`, member, params);
+    const start = await get(loadMessages.loader as RouteHandler, `/x`, member, params);
     const messages = (await start.json()) as ThreadMessage[];
     const updated = ticketStateFromHeaders(start.headers)!.updated;
     await platform.db.update(tickets).set({ confirmation: "waiting", updatedAt: new Date(updated + 1000) }).where(eq(tickets.id, ticketId));
-    const changed = await get(receive.loader as Handler, `/x?since=${messages.at(-1)!.id}&updated=${updated}`, member, params);
+    const changed = await get(receive.loader as RouteHandler, `/x?since=${messages.at(-1)!.id}&updated=${updated}`, member, params);
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual([]);
     expect(ticketStateFromHeaders(changed.headers)).toMatchObject({ confirmation: "waiting" });
   });
 
   it("answers 404 to another customer", async () => {
-    expect((await get(receive.loader as Handler, "/x?since=0", other, { module: "customers", ticketId: "1" })).status).toBe(404);
-    expect((await get(receive.loader as Handler, "/x", other, { module: "customers", ticketId: "1" })).status).toBe(404);
+    expect((await get(receive.loader as RouteHandler, "/x?since=0", other, { module: "customers", ticketId: "1" })).status).toBe(404);
+    expect((await get(receive.loader as RouteHandler, "/x", other, { module: "customers", ticketId: "1" })).status).toBe(404);
   });
 });
 
@@ -383,25 +376,25 @@ describe("GET /crm/api/customers/messages/load-new-messages", () => {
     const ticketId = await openTicket(OTHER_ID);
     const url = "/crm/api/customers/messages/load-new-messages";
     const params = { module: "customers" };
-    const before = (await (await get(loadNew.loader as Handler, url, other, params)).json()) as unknown[];
+    const before = (await (await get(loadNew.loader as RouteHandler, url, other, params)).json()) as unknown[];
     await sendRequest(ticketId, staff, [["message", "返信1"]]);
     await sendRequest(ticketId, staff, [["message", "返信2"]]);
-    const response = await get(loadNew.loader as Handler, url, other, params);
+    const response = await get(loadNew.loader as RouteHandler, url, other, params);
     const list = (await response.json()) as { ticket_id: number; name: string; message: string }[];
     expect(list).toHaveLength(before.length + 2);
     expect(list[0]).toMatchObject({ ticket_id: ticketId, name: "カスタマーサービス", message: "返信2" });
-    const again = await get(loadNew.loader as Handler, url, other, params, { "If-None-Match": response.headers.get("ETag")! });
+    const again = await get(loadNew.loader as RouteHandler, url, other, params, { "If-None-Match": response.headers.get("ETag")! });
     expect(again.status).toBe(304);
     // Opening the thread reads them.
-    await get(loadMessages.loader as Handler, "/x", other, { module: "customers", ticketId: String(ticketId) });
-    expect(((await (await get(loadNew.loader as Handler, url, other, params)).json()) as unknown[]).length).toBe(before.length);
-    expect((await get(loadNew.loader as Handler, url, undefined, params)).status).toBe(401);
+    await get(loadMessages.loader as RouteHandler, "/x", other, { module: "customers", ticketId: String(ticketId) });
+    expect(((await (await get(loadNew.loader as RouteHandler, url, other, params)).json()) as unknown[]).length).toBe(before.length);
+    expect((await get(loadNew.loader as RouteHandler, url, undefined, params)).status).toBe(401);
   });
 });
 
 describe("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}", () => {
   const confirm = (ticketId: number, answer: string, cookie: string | undefined, headers: Record<string, string> = {}) =>
-    get(confirmation.loader as Handler, `/crm/api/tickets/confirmation/${ticketId}/${answer}`, cookie, { ticketId: String(ticketId), answer }, headers);
+    get(confirmation.loader as RouteHandler, `/crm/api/tickets/confirmation/${ticketId}/${answer}`, cookie, { ticketId: String(ticketId), answer }, headers);
 
   it("resolved closes a waiting ticket and tells the customer service was notified", async () => {
     const ticketId = await openTicket(MEMBER_ID);
@@ -438,7 +431,7 @@ describe("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}", (
 
 describe("GET /crm/api/tickets/confirmation without Sec-Fetch-Site", () => {
   const bare = (ticketId: number, headers: Record<string, string>) =>
-    respond(confirmation.loader as Handler, new Request(`${TEST_ORIGIN}/crm/api/tickets/confirmation/${ticketId}/resolved`, { headers: { Cookie: member, ...headers } }), {
+    respond(confirmation.loader as RouteHandler, new Request(`${TEST_ORIGIN}/crm/api/tickets/confirmation/${ticketId}/resolved`, { headers: { Cookie: member, ...headers } }), {
       ticketId: String(ticketId),
       answer: "resolved",
     });
@@ -458,7 +451,7 @@ describe("GET /crm/api/tickets/confirmation without Sec-Fetch-Site", () => {
 
 describe("GET /crm/api/customers/past-orders/{customerId}", () => {
   it("lists the member's own orders with their lines (§3 Past order)", async () => {
-    const response = await get(pastOrdersRoute.loader as Handler, `/crm/api/customers/past-orders/${MEMBER_ID}`, member, { customerId: String(MEMBER_ID) });
+    const response = await get(pastOrdersRoute.loader as RouteHandler, `/crm/api/customers/past-orders/${MEMBER_ID}`, member, { customerId: String(MEMBER_ID) });
     expect(response.status).toBe(200);
     const orders = (await response.json()) as { id: number; date_created: string; orderdetails: { id: number; sku: string; title: string; variation: { picture: string | null }; product: { id: number; picture: string | null } }[] }[];
     expect(orders.map((order) => order.id)).toEqual([4, 3, 2, 1]);
@@ -468,8 +461,8 @@ describe("GET /crm/api/customers/past-orders/{customerId}", () => {
   });
 
   it("refuses another customer's orders (403) and lets staff read anyone's", async () => {
-    expect((await get(pastOrdersRoute.loader as Handler, "/x", other, { customerId: String(MEMBER_ID) })).status).toBe(403);
-    const staffView = await get(pastOrdersRoute.loader as Handler, "/x", staff, { customerId: String(OTHER_ID) });
+    expect((await get(pastOrdersRoute.loader as RouteHandler, "/x", other, { customerId: String(MEMBER_ID) })).status).toBe(403);
+    const staffView = await get(pastOrdersRoute.loader as RouteHandler, "/x", staff, { customerId: String(OTHER_ID) });
     expect(((await staffView.json()) as { id: number }[]).map((order) => order.id)).toEqual([5]);
   });
 });
@@ -477,11 +470,11 @@ describe("GET /crm/api/customers/past-orders/{customerId}", () => {
 describe("GET /crm/api/customers/load-product/{productId}", () => {
   it("answers a listed product; a private product only to someone who bought it, or staff", async () => {
     const simple = productBySku("DEMO-SIMPLE");
-    const response = await get(loadProduct.loader as Handler, "/x", member, { productId: String(simple.id) });
+    const response = await get(loadProduct.loader as RouteHandler, "/x", member, { productId: String(simple.id) });
     expect(await response.json()).toMatchObject({ id: simple.id, sku: "DEMO-SIMPLE", url: "/category/living/DEMO-SIMPLE", status: "published" });
     const hidden = productBySku("DEMO-PRIVATE");
-    expect((await get(loadProduct.loader as Handler, "/x", member, { productId: String(hidden.id) })).status).toBe(404);
-    expect((await get(loadProduct.loader as Handler, "/x", staff, { productId: String(hidden.id) })).status).toBe(200);
-    expect((await get(loadProduct.loader as Handler, "/x", member, { productId: "999999" })).status).toBe(404);
+    expect((await get(loadProduct.loader as RouteHandler, "/x", member, { productId: String(hidden.id) })).status).toBe(404);
+    expect((await get(loadProduct.loader as RouteHandler, "/x", staff, { productId: String(hidden.id) })).status).toBe(200);
+    expect((await get(loadProduct.loader as RouteHandler, "/x", member, { productId: "999999" })).status).toBe(404);
   });
 });

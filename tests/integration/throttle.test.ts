@@ -14,7 +14,7 @@ import * as cartCoupon from "~/routes/api.cart-coupon";
 import { action as loginAction } from "~/routes/login";
 import { LOGIN_FAILED_MESSAGE } from "~/services/accounts.server";
 import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, formRequest, responseOf, sessionCookie, settle, type DataResult, type RouteHandler } from "../support/requests";
+import { apiRequest, contextFor, responseOf, sessionCookie, settle, type DataResult, type RouteHandler } from "../support/requests";
 
 let platform: TestPlatform;
 const EMAIL = "burst@example.jp";
@@ -38,7 +38,7 @@ type LoginOutcome = { loggedIn: true } | { loggedIn: false; message: string };
 
 async function login(password: string, ip: string): Promise<LoginOutcome> {
   const { returned, thrown } = await settle(() =>
-    loginAction({ request: formRequest("/login", { email: EMAIL, password, redirectTo: "/" }, { ip }), context: contextFor(platform), params: {} }),
+    loginAction({ request: apiRequest("/login", { fields: { email: EMAIL, password, redirectTo: "/" }, ip }), context: contextFor(platform), params: {} }),
   );
   if (thrown instanceof Response && thrown.status === 302) return { loggedIn: true };
   const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
