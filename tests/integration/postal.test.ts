@@ -53,15 +53,15 @@ async function servePrefix(prefix: string): Promise<Response> {
 // The counting origin (no platform involved), started once for the file.
 beforeAll(async () => {
   buildPostalData(); // a no-op when public/postal is up to date
-  origin = createServer(async (request, response) => {
+  origin = createServer((request, response) => {
     originCalls.push(request.url ?? "");
     if (originBroken) {
       response.writeHead(500).end("upstream error");
       return;
     }
     const match = /^\/data\/(\d{3})\.json$/.exec(request.url ?? "");
-    const answer = match ? await servePrefix(match[1] ?? "") : new Response("not found", { status: 404 });
-    response.writeHead(answer.status, { "Content-Type": "application/json" }).end(await answer.text());
+    const answer = match ? servePrefix(match[1] ?? "") : Promise.resolve(new Response("not found", { status: 404 }));
+    void answer.then(async (file) => response.writeHead(file.status, { "Content-Type": "application/json" }).end(await file.text()));
   });
   await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
   originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/data/`;
