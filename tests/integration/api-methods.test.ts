@@ -8,11 +8,10 @@ import { describe, expect } from "vitest";
 import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID } from "~/db/seed/people";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor } from "../support/requests";
 import { remixHandlerFor, routeUrlPattern } from "../support/remix";
 import { action as loginAction } from "~/routes/login";
 import { action as cartAction } from "~/routes/cart";
-import { settle, TEST_ORIGIN, type DataResult } from "../support/requests";
+import { apiRequest, callHandler, contextFor, TEST_ORIGIN, type DataResult } from "../support/requests";
 
 const it = platformTest();
 
@@ -95,7 +94,7 @@ describe("pages' forms posted without a body", () => {
     new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: cookie, "Sec-Fetch-Mode": "cors" } });
 
   it("/login answers with the empty form's field messages", async ({ platform }) => {
-    const { returned, thrown } = await settle(() => loginAction({ request: bodyless("/login"), context: contextFor(platform), params: {} }));
+    const { returned, thrown } = await callHandler(platform, loginAction, bodyless("/login"));
     expect(thrown).toBeUndefined();
     const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
     expect(result.init?.status).toBe(400);
@@ -103,7 +102,7 @@ describe("pages' forms posted without a body", () => {
   });
 
   it("/cart answers as for an unknown operation, not as an unreadable body", async ({ platform, member }) => {
-    const { returned, thrown } = await settle(() => cartAction({ request: bodyless("/cart", member), context: contextFor(platform), params: {} }));
+    const { returned, thrown } = await callHandler(platform, cartAction, bodyless("/cart", member));
     expect(thrown).toBeUndefined();
     expect((returned as unknown as DataResult<{ error: string }>).data.error).toBe("操作が正しくありません。");
   });

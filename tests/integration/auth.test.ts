@@ -8,7 +8,7 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/user.register";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, pageRequest, sessionCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
+import { apiRequest, callHandler, contextFor, pageRequest, sessionCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
 
 // A migrated, empty store: the tests make the accounts they need.
 const fileTest = platformTest({ seed: false });
@@ -26,18 +26,12 @@ const registration = (email: string) => ({
   redirectTo: "/cart",
 });
 
-async function register(platform: TestPlatform, fields: Record<string, string>) {
-  return settle(() => registerAction({ request: apiRequest("/user/register", { fields }), context: contextFor(platform), params: {} }));
+function register(platform: TestPlatform, fields: Record<string, string>) {
+  return callHandler(platform, registerAction, apiRequest("/user/register", { fields }));
 }
 
-async function login(platform: TestPlatform, email: string, password: string, ip = "203.0.113.1") {
-  return settle(() =>
-    loginAction({
-      request: apiRequest("/login", { fields: { email, password, redirectTo: "/cart" }, ip }),
-      context: contextFor(platform),
-      params: {},
-    }),
-  );
+function login(platform: TestPlatform, email: string, password: string, ip = "203.0.113.1") {
+  return callHandler(platform, loginAction, apiRequest("/login", { fields: { email, password, redirectTo: "/cart" }, ip }));
 }
 
 function userByEmail(platform: TestPlatform, email: string) {
@@ -91,7 +85,7 @@ describe("registration", () => {
       headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
       body: '{"email":',
     });
-    const { thrown } = await settle(() => registerAction({ request, context: contextFor(platform), params: {} }));
+    const { thrown } = await callHandler(platform, registerAction, request);
     expect((thrown as Response).status).toBe(400);
     expect(await (thrown as Response).text()).toContain("送信内容を読み取れませんでした");
   });
@@ -137,12 +131,10 @@ describe("login", () => {
   });
 
   it("ignores an off-site redirectTo", async ({ platform }) => {
-    const { thrown } = await settle(() =>
-      loginAction({
-        request: apiRequest("/login", { fields: { email: "login@example.jp", password: "password1234", redirectTo: "//evil.example" }, ip: "203.0.113.9" }),
-        context: contextFor(platform),
-        params: {},
-      }),
+    const { thrown } = await callHandler(
+      platform,
+      loginAction,
+      apiRequest("/login", { fields: { email: "login@example.jp", password: "password1234", redirectTo: "//evil.example" }, ip: "203.0.113.9" }),
     );
     expect((thrown as Response).headers.get("Location")).toBe("/");
   });
@@ -170,9 +162,7 @@ describe("login", () => {
 
   it("answers a logged-in visitor of /login with a redirect", async ({ platform }) => {
     const session = await createUserSession(pageRequest("/"), contextFor(platform), 1, "/");
-    const { thrown } = await settle(() =>
-      loginLoader({ request: pageRequest("/login?redirectTo=/cart", sessionCookie(session)), context: contextFor(platform), params: {} }),
-    );
+    const { thrown } = await callHandler(platform, loginLoader, pageRequest("/login?redirectTo=/cart", sessionCookie(session)));
     expect((thrown as Response).headers.get("Location")).toBe("/cart");
   });
 });

@@ -29,8 +29,8 @@ import {
 import type { AddressFormActionData } from "~/services/address-pages.server";
 import { buildPostalData } from "../../scripts/build-postal-data";
 import { platformTest, type PlatformFixtures } from "../support/platform-test";
-import { apiRequest, memberCookie, pageRequest, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
 import type { TestPlatform } from "../support/platform";
+import { apiRequest, callHandler, memberCookie, pageRequest, responseOf, TEST_ORIGIN, type DataResult } from "../support/requests";
 
 const it = platformTest();
 
@@ -105,13 +105,8 @@ function contextWithOrigin(platform: TestPlatform, postalOrigin = originUrl): Ap
   });
 }
 
-async function getPostal(platform: TestPlatform, prefix: string, context = contextWithOrigin(platform)): Promise<Response> {
-  const { returned, thrown } = await settle(async () =>
-    postalRoute.loader({ request: pageRequest(`/api/postal/${prefix}`), params: { prefix }, context }),
-  );
-  const response = returned ?? thrown;
-  if (!(response instanceof Response)) throw thrown;
-  return response;
+function getPostal(platform: TestPlatform, prefix: string, context = contextWithOrigin(platform)): Promise<Response> {
+  return responseOf(platform, postalRoute.loader, pageRequest(`/api/postal/${prefix}`), { prefix }, context);
 }
 
 describe("loadPostalPrefix (KV first, then the origin)", () => {
@@ -266,12 +261,12 @@ describe("GET /api/postal/{prefix}", () => {
 describe("住所を検索 without JS (intent=postal_lookup on /user/profile/addresses/new)", () => {
   async function lookup(platform: TestPlatform, fields: Record<string, string>) {
     const cookie = await memberCookie(platform, 1);
-    const { returned } = await settle(() =>
-      newAddress.action({
-        request: apiRequest("/user/profile/addresses/new", { fields: { intent: "postal_lookup", lastname: "山田", ...fields }, cookie }),
-        params: {},
-        context: contextWithOrigin(platform),
-      }),
+    const { returned } = await callHandler(
+      platform,
+      newAddress.action,
+      apiRequest("/user/profile/addresses/new", { fields: { intent: "postal_lookup", lastname: "山田", ...fields }, cookie }),
+      {},
+      contextWithOrigin(platform),
     );
     return returned as unknown as DataResult<AddressFormActionData>;
   }

@@ -19,13 +19,13 @@ import { loader as userHubLoader } from "~/routes/user._index";
 import { purgeExpiredSessions } from "~/services/sessions.server";
 import { loader as productLoader } from "~/routes/category.$categorySlug.$sku";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, memberCookie, pageRequest, settle, type RouteHandler } from "../support/requests";
+import { apiRequest, callHandler, contextFor, memberCookie, pageRequest, type RouteHandler } from "../support/requests";
 
 const it = platformTest();
 
 /** The status a page loader answers (200 when it returned data; a redirect's Location otherwise). */
 async function open(platform: TestPlatform, loader: RouteHandler, path: string, cookie: string): Promise<{ status: number; location: string | null }> {
-  const { returned, thrown } = await settle(async () => loader({ request: pageRequest(path, cookie), params: {}, context: contextFor(platform) }));
+  const { returned, thrown } = await callHandler(platform, loader, pageRequest(path, cookie));
   const response = (returned instanceof Response ? returned : thrown) as Response | undefined;
   if (thrown !== undefined && !(thrown instanceof Response)) throw thrown;
   return response ? { status: response.status, location: response.headers.get("Location") } : { status: 200, location: null };

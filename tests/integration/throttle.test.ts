@@ -13,7 +13,7 @@ import * as cartCoupon from "~/routes/api.cart-coupon";
 import { action as loginAction } from "~/routes/login";
 import { LOGIN_FAILED_MESSAGE } from "~/services/accounts.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, responseOf, sessionCookie, settle, type DataResult, type RouteHandler } from "../support/requests";
+import { apiRequest, callHandler, responseOf, sessionCookie, type DataResult, type RouteHandler } from "../support/requests";
 
 const EMAIL = "burst@example.jp";
 const PASSWORD = "correct-horse-1";
@@ -39,9 +39,7 @@ const it = platformTest().extend<{ burstAccount: void }>({
 type LoginOutcome = { loggedIn: true } | { loggedIn: false; message: string };
 
 async function login(platform: TestPlatform, password: string, ip: string): Promise<LoginOutcome> {
-  const { returned, thrown } = await settle(() =>
-    loginAction({ request: apiRequest("/login", { fields: { email: EMAIL, password, redirectTo: "/" }, ip }), context: contextFor(platform), params: {} }),
-  );
+  const { returned, thrown } = await callHandler(platform, loginAction, apiRequest("/login", { fields: { email: EMAIL, password, redirectTo: "/" }, ip }));
   if (thrown instanceof Response && thrown.status === 302) return { loggedIn: true };
   const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
   return { loggedIn: false, message: result.data.error[""]?.[0] ?? "" };
