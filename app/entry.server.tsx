@@ -41,7 +41,9 @@ export default async function handleRequest(
       },
     },
   );
-  body.allReady.finally(() => clearTimeout(timeout));
+  // allReady rejects when the render is aborted (the timeout above); either way the timer is done.
+  const stopTimer = () => clearTimeout(timeout);
+  body.allReady.then(stopTimer, stopTimer);
   // Crawlers get the whole document at once; people get it streamed.
   if (isbot(request.headers.get("user-agent") ?? "")) await body.allReady;
 

@@ -1,4 +1,4 @@
-import { expect, submitLogin, test, type Page } from "./fixtures";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, submitLogin, test, type Page } from "./fixtures";
 
 const PASSWORD = "correct-horse-42";
 
@@ -39,16 +39,16 @@ test("register, log out, and log in again", async ({ page }, testInfo) => {
 
 test("a wrong password shows an error and keeps the visitor logged out", async ({ page }) => {
   await page.goto("/login");
-  await submitLogin(page, "member@example.jp", "not-the-password");
+  await submitLogin(page, DEMO_ACCOUNTS.member, "not-the-password");
   await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
   await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
-  await expect(page.getByLabel("メールアドレス")).toHaveValue("member@example.jp");
+  await expect(page.getByLabel("メールアドレス")).toHaveValue(DEMO_ACCOUNTS.member);
 });
 
 test("the demo member logs in and returns to the page that asked for it", async ({ page }) => {
   await page.goto("/login?show=1&redirectTo=%2Fuser%2FmemberAgreement");
   await expect(page.getByRole("status")).toContainText("ログインが必要です");
-  await submitLogin(page, "member@example.jp", "password1234");
+  await submitLogin(page, DEMO_ACCOUNTS.member, DEMO_PASSWORD);
   await expect(page).toHaveURL("/user/memberAgreement");
   await expect(page.getByRole("link", { name: "山田様" })).toBeVisible();
 });

@@ -3,7 +3,7 @@
  * logout ends the server-side session, so cookies copied before it open neither /user nor /crm (issue 13
  * item 4). At phone size, JS on and off; no page may log a console error.
  */
-import { DEMO_PASSWORD, expect, submitLogin, test, type Page } from "./fixtures";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, login, submitLogin, test, type Page } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -14,7 +14,7 @@ function accountNav(page: Page) {
 test("staff sent to log in from /crm come back to /crm, and find 管理画面 in the header", async ({ page }) => {
   await page.goto("/crm");
   await expect(page).toHaveURL(/\/login\?show=1&redirectTo=%2Fcrm/);
-  await submitLogin(page, "staff@example.jp", DEMO_PASSWORD);
+  await submitLogin(page, DEMO_ACCOUNTS.staff, DEMO_PASSWORD);
   await expect(page).toHaveURL("/crm/tickets");
 
   await page.goto("/");
@@ -27,15 +27,14 @@ test("staff sent to log in from /crm come back to /crm, and find 管理画面 in
 test("customers see no 管理画面 link, and the header's ログイン comes back to the page", async ({ page }) => {
   await page.goto("/category/living/DEMO-SIMPLE");
   await accountNav(page).getByRole("link", { name: "ログイン" }).click();
-  await submitLogin(page, "other@example.jp", DEMO_PASSWORD);
+  await submitLogin(page, DEMO_ACCOUNTS.other, DEMO_PASSWORD);
   await expect(page).toHaveURL("/category/living/DEMO-SIMPLE");
   await expect(accountNav(page).getByRole("link", { name: /様$/ })).toBeVisible();
   await expect(accountNav(page).getByRole("link", { name: "管理画面" })).toHaveCount(0);
 });
 
 test("cookies copied before logout open neither /user nor /crm afterwards", async ({ page, context, openContext }) => {
-  await page.goto("/login");
-  await submitLogin(page, "staff@example.jp", DEMO_PASSWORD);
+  await login(page, "staff");
   await expect(accountNav(page).getByRole("link", { name: "管理画面" })).toBeVisible();
   const copied = await context.cookies();
   expect(copied.length).toBeGreaterThan(0);

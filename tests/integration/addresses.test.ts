@@ -5,14 +5,13 @@
  * member@example.jp (id 1) has addresses 1 (default) and 2; other@example.jp (id 3) has address 3.
  */
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address-form";
 import { listWithSaved } from "~/core/address-book";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { negotiateJsonRequest } from "~/core/content-negotiation";
 import { addresses } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
 import * as apiUserAddresses from "~/routes/api.user.addresses";
 import * as updateAddresses from "~/routes/api.users.update-addresses";
 import * as editAddress from "~/routes/user.profile.checkout.editAddress";
@@ -23,15 +22,11 @@ import * as editPage from "~/routes/user.profile.addresses_.$id.edit";
 import * as newPage from "~/routes/user.profile.addresses_.new";
 import type { AddressFormActionData } from "~/web/types/addresses";
 import { addAddress, deleteAddress, listAddresses, saveAddressList, setDefaultAddress, updateAddress } from "~/services/addresses.server";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, memberCookie, settle, TEST_ORIGIN, type ApiRequestOptions, type DataResult, responseOf, type RouteHandler } from "../support/requests";
+import { platformTest, type AsMember, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
+import { apiRequest, callHandler, contextFor, responseOf, TEST_ORIGIN, type ApiRequestOptions, type DataResult, type RouteHandler } from "../support/requests";
 import { remixHandlerFor } from "../support/remix";
 
-type Handler = RouteHandler;
-
-let platform: TestPlatform;
-let member: string;
-let other: string;
+const it = platformTest();
 
 /** A complete, valid address as a form posts it. */
 const TOKYO: Record<string, string> = {
@@ -55,33 +50,22 @@ const SEED_ADDRESSES = [
   { id: 3, userId: OTHER_ID, title: "自宅", lastname: "鈴木", firstname: "一郎", lastnameJp: "スズキ", firstnameJp: "イチロウ", postalCode: "0600001", prefecture: 1, city: "札幌市中央区", district: "北一条西", address1: "4-2-2", address2: "", phone: "08098765432", isDefault: true },
 ];
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-  member = await memberCookie(platform, MEMBER_ID);
-  other = await memberCookie(platform, OTHER_ID);
-});
-afterAll(() => platform.dispose());
-
 /** Every test starts from the seeded address book. */
-beforeEach(async () => {
+beforeEach<PlatformFixtures>(async ({ platform }) => {
   await platform.db.delete(addresses);
   await platform.db.insert(addresses).values(SEED_ADDRESSES);
 });
 
-const rowsOf = (userId: number) => platform.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
-const defaultsOf = async (userId: number) => (await rowsOf(userId)).filter((row) => row.isDefault).map((row) => row.id);
+const rowsOf = (platform: TestPlatform, userId: number) => platform.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
+const defaultsOf = async (platform: TestPlatform, userId: number) => (await rowsOf(platform, userId)).filter((row) => row.isDefault).map((row) => row.id);
 
-const respond = (handler: Handler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
+const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
 
-/** Runs a page action/loader: a thrown or returned Response, or single-fetch data. */
-async function run(handler: Handler, request: Request, params: Record<string, string> = {}) {
-  const { returned, thrown } = await settle(async () => handler({ request, params, context: contextFor(platform) }));
-  return { returned, thrown };
-}
+/** Calls a page action/loader: a thrown or returned Response, or single-fetch data. */
+const call = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => callHandler(platform, handler, request, params);
 
-const fetchPost = (handler: Handler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
-  respond(handler, apiRequest(url, { mode: "cors", ...options }), params);
+const fetchPost = (platform: TestPlatform, handler: RouteHandler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
+  respond(platform, handler, apiRequest(url, { mode: "cors", ...options }), params);
 
 const listFields = (list: Record<string, string | number | boolean>[]): [string, string][] =>
   list.flatMap((entry, index) => Object.entries(entry).map(([key, value]): [string, string] => [`addresses[${index}][${key}]`, String(value)]));
@@ -89,61 +73,61 @@ const listFields = (list: Record<string, string | number | boolean>[]): [string,
 describe("the address services", () => {
   const input: AddressInput = { ...(validateAddress(TOKYO).address as AddressInput), default: false };
 
-  it("makes a member's first address the default", async () => {
+  it("makes a member's first address the default", async ({ platform }) => {
     const added = await addAddress(platform.db, STAFF_ID, input);
     expect(added).toMatchObject({ ok: true, value: { default: true, city: "千代田区" } });
     const second = await addAddress(platform.db, STAFF_ID, input);
     expect(second).toMatchObject({ ok: true, value: { default: false } });
-    expect((await defaultsOf(STAFF_ID)).length).toBe(1);
+    expect((await defaultsOf(platform, STAFF_ID)).length).toBe(1);
   });
 
-  it("moves the default when an added or edited address is marked default", async () => {
+  it("moves the default when an added or edited address is marked default", async ({ platform }) => {
     const added = await addAddress(platform.db, MEMBER_ID, { ...input, default: true });
     expect(added.ok && added.value.default).toBe(true);
-    expect(await defaultsOf(MEMBER_ID)).toEqual([added.ok ? added.value.id : -1]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([added.ok ? added.value.id : -1]);
     await updateAddress(platform.db, MEMBER_ID, 2, { ...input, default: true });
-    expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([2]);
   });
 
-  it("never unmarks the only default by editing", async () => {
+  it("never unmarks the only default by editing", async ({ platform }) => {
     await updateAddress(platform.db, MEMBER_ID, 1, { ...input, default: false });
-    expect(await defaultsOf(MEMBER_ID)).toEqual([1]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([1]);
   });
 
-  it("promotes the oldest remaining address when the default is deleted", async () => {
+  it("promotes the oldest remaining address when the default is deleted", async ({ platform }) => {
     expect(await deleteAddress(platform.db, MEMBER_ID, 1)).toEqual({ ok: true, value: { id: 1 } });
-    expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([2]);
     await deleteAddress(platform.db, MEMBER_ID, 2);
-    expect(await rowsOf(MEMBER_ID)).toEqual([]);
+    expect(await rowsOf(platform, MEMBER_ID)).toEqual([]);
   });
 
-  it("treats another member's address as not found and leaves it alone", async () => {
+  it("treats another member's address as not found and leaves it alone", async ({ platform }) => {
     const notFound = { ok: false, status: 404, error: ADDRESS_FORM_MESSAGES.notFound };
     expect(await updateAddress(platform.db, MEMBER_ID, 3, input)).toEqual(notFound);
     expect(await updateAddress(platform.db, MEMBER_ID, 3, { ...input, default: true })).toEqual(notFound);
     expect(await deleteAddress(platform.db, MEMBER_ID, 3)).toEqual(notFound);
     expect(await setDefaultAddress(platform.db, MEMBER_ID, 3)).toEqual(notFound);
     expect(await saveAddressList(platform.db, MEMBER_ID, [{ ...input, id: 3 }])).toEqual(notFound);
-    expect((await rowsOf(OTHER_ID))[0]).toMatchObject({ id: 3, city: "札幌市中央区", isDefault: true });
-    expect(await defaultsOf(MEMBER_ID)).toEqual([1]);
-    expect(await rowsOf(MEMBER_ID)).toHaveLength(2);
+    expect((await rowsOf(platform, OTHER_ID))[0]).toMatchObject({ id: 3, city: "札幌市中央区", isDefault: true });
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([1]);
+    expect(await rowsOf(platform, MEMBER_ID)).toHaveLength(2);
   });
 
-  it("sets the default", async () => {
+  it("sets the default", async ({ platform }) => {
     expect(await setDefaultAddress(platform.db, MEMBER_ID, 2)).toEqual({ ok: true, value: { id: 2 } });
-    expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
-    expect(await defaultsOf(OTHER_ID)).toEqual([3]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([2]);
+    expect(await defaultsOf(platform, OTHER_ID)).toEqual([3]);
   });
 
-  it(`refuses more than ${ADDRESS_BOOK_LIMIT} addresses`, async () => {
+  it(`refuses more than ${ADDRESS_BOOK_LIMIT} addresses`, async ({ platform }) => {
     for (let index = 0; index < ADDRESS_BOOK_LIMIT - 2; index += 1) expect((await addAddress(platform.db, MEMBER_ID, input)).ok).toBe(true);
     expect(await addAddress(platform.db, MEMBER_ID, input)).toEqual({ ok: false, status: 409, error: ADDRESS_FORM_MESSAGES.tooMany });
   });
 });
 
 describe("GET /user/profile/addresses as JSON", () => {
-  it("lists the member's addresses, the default first, with the spec's fields", async () => {
-    const response = await respond(apiUserAddresses.loader as Handler, apiRequest("/api/user/addresses", { method: "GET", cookie: member, mode: "cors" }));
+  it("lists the member's addresses, the default first, with the spec's fields", async ({ platform, member }) => {
+    const response = await respond(platform, apiUserAddresses.loader as RouteHandler, apiRequest("/api/user/addresses", { method: "GET", cookie: member, mode: "cors" }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Vary")).toMatch(/Accept/);
     const list = (await response.json()) as AddressJson[];
@@ -166,17 +150,17 @@ describe("GET /user/profile/addresses as JSON", () => {
     });
   });
 
-  it("answers a guest 401 JSON", async () => {
-    const response = await respond(apiUserAddresses.loader as Handler, apiRequest("/api/user/addresses", { method: "GET", mode: "cors" }));
+  it("answers a guest 401 JSON", async ({ platform }) => {
+    const response = await respond(platform, apiUserAddresses.loader as RouteHandler, apiRequest("/api/user/addresses", { method: "GET", mode: "cors" }));
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ login_required: true });
   });
 
-  it("the page itself answers HTML callers with its data, and redirects JSON callers to the JSON route (dev server)", async () => {
-    const page = await run(addressBook.loader as Handler, new Request(`${TEST_ORIGIN}/user/profile/addresses?notice=added`, { headers: { Cookie: member, Accept: "text/html" } }));
+  it("the page itself answers HTML callers with its data, and redirects JSON callers to the JSON route (dev server)", async ({ platform, member }) => {
+    const page = await call(platform, addressBook.loader as RouteHandler, new Request(`${TEST_ORIGIN}/user/profile/addresses?notice=added`, { headers: { Cookie: member, Accept: "text/html" } }));
     expect(page.returned).toMatchObject({ notice: "お届け先を追加しました。" });
     expect((page.returned as { addresses: AddressJson[] }).addresses).toHaveLength(2);
-    const json = await run(addressBook.loader as Handler, new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, Accept: "application/json" } }));
+    const json = await call(platform, addressBook.loader as RouteHandler, new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, Accept: "application/json" } }));
     expect((json.thrown as Response).headers.get("Location")).toBe("/api/user/addresses");
   });
 
@@ -187,21 +171,21 @@ describe("GET /user/profile/addresses as JSON", () => {
       "../../app/routes/user.profile.addresses.tsx": { loader: () => new Response("the address page") },
     };
     const { handle } = remixHandlerFor(modules);
-    const get = (headers: Record<string, string>) =>
+    const get = ({ platform, member }: AsMember, headers: Record<string, string>) =>
       handle(negotiateJsonRequest(new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, ...headers } })), contextFor(platform));
 
-    it("serves the JSON list for Accept: application/json and X-Requested-With", async () => {
+    it("serves the JSON list for Accept: application/json and X-Requested-With", async ({ platform, member }) => {
       const variants: Record<string, string>[] = [{ Accept: "application/json" }, { "X-Requested-With": "XMLHttpRequest" }];
       for (const headers of variants) {
-        const response = await get(headers);
+        const response = await get({ platform, member }, headers);
         expect(response.status).toBe(200);
         expect(response.headers.get("Content-Type")).toMatch(/application\/json/);
         expect(((await response.json()) as AddressJson[]).map((address) => address.id)).toEqual([1, 2]);
       }
     });
 
-    it("routes a browser's request to the page", async () => {
-      const response = await get({ Accept: "text/html,application/xhtml+xml,*/*;q=0.8" });
+    it("routes a browser's request to the page", async ({ platform, member }) => {
+      const response = await get({ platform, member }, { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" });
       expect(response.headers.get("Content-Type") ?? "").not.toMatch(/application\/json/);
       expect(await response.text()).not.toMatch(/^\[/);
     });
@@ -209,16 +193,16 @@ describe("GET /user/profile/addresses as JSON", () => {
 });
 
 describe("POST /user/profile/validationAddress", () => {
-  const validate = (fields: Record<string, string>) => fetchPost(validationAddress.action as Handler, "/user/profile/validationAddress", { fields });
+  const validate = (platform: TestPlatform, fields: Record<string, string>) => fetchPost(platform, validationAddress.action as RouteHandler, "/user/profile/validationAddress", { fields });
 
-  it("answers valide: true with no errors for a valid address", async () => {
-    const response = await validate(TOKYO);
+  it("answers valide: true with no errors for a valid address", async ({ platform }) => {
+    const response = await validate(platform, TOKYO);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ form: { errors: {} }, valide: true });
   });
 
-  it("answers the field messages and valide: false", async () => {
-    const response = await validate({ ...TOKYO, lastname_jp: "佐藤", postal_code: "123", phone: "12", city: "" });
+  it("answers the field messages and valide: false", async ({ platform }) => {
+    const response = await validate(platform, { ...TOKYO, lastname_jp: "佐藤", postal_code: "123", phone: "12", city: "" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       form: {
@@ -233,19 +217,19 @@ describe("POST /user/profile/validationAddress", () => {
     });
   });
 
-  it("answers a body that is not a form with 400 and GET with 405", async () => {
-    const json = await fetchPost(validationAddress.action as Handler, "/user/profile/validationAddress", { body: "{", contentType: "application/json" });
+  it("answers a body that is not a form with 400 and GET with 405", async ({ platform }) => {
+    const json = await fetchPost(platform, validationAddress.action as RouteHandler, "/user/profile/validationAddress", { body: "{", contentType: "application/json" });
     expect(json.status).toBe(400);
     expect(validationAddress.loader().status).toBe(405);
   });
 });
 
 describe("the list endpoints (editAddress, update-addresses)", () => {
-  const edit = (fields: [string, string][] | Record<string, string>, cookie = member) =>
-    fetchPost(editAddress.action as Handler, "/user/profile/checkout/editAddress", { cookie, fields });
+  const edit = ({ platform, member }: AsMember, fields: [string, string][] | Record<string, string>, cookie = member) =>
+    fetchPost(platform, editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { cookie, fields });
 
-  it("saves a form-encoded list: replaces, adds and deletes, one default, answers the saved list in order", async () => {
-    const response = await edit(
+  it("saves a form-encoded list: replaces, adds and deletes, one default, answers the saved list in order", async ({ platform, member }) => {
+    const response = await edit({ platform, member },
       listFields([
         { ...TOKYO, id: 2, city: "新宿区", default: "1" },
         { ...TOKYO, lastname: "高橋" },
@@ -259,63 +243,63 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
     ]);
     expect(saved[1]?.id).toBeGreaterThan(3);
     expect(saved[0]).toMatchObject({ postal_code: "1000001", phone: "0312345678", prefecture: 13 });
-    const rows = await rowsOf(MEMBER_ID);
+    const rows = await rowsOf(platform, MEMBER_ID);
     expect(rows.map((row) => row.id)).toEqual([2, saved[1]?.id]); // address 1 was left out: deleted
-    expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
-    expect(await rowsOf(OTHER_ID)).toHaveLength(1);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([2]);
+    expect(await rowsOf(platform, OTHER_ID)).toHaveLength(1);
   });
 
-  it("accepts the list as JSON text in an `addresses` field, and makes the first the default when none is", async () => {
-    const response = await edit({ addresses: JSON.stringify([{ ...TOKYO, id: 1, default: false }, { ...TOKYO, id: 2 }]) });
+  it("accepts the list as JSON text in an `addresses` field, and makes the first the default when none is", async ({ platform, member }) => {
+    const response = await edit({ platform, member }, { addresses: JSON.stringify([{ ...TOKYO, id: 1, default: false }, { ...TOKYO, id: 2 }]) });
     expect(response.status).toBe(200);
-    expect(await defaultsOf(MEMBER_ID)).toEqual([1]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([1]);
   });
 
-  it("answers another member's address id with 404 and changes nothing", async () => {
-    const response = await edit(listFields([{ ...TOKYO, id: 3 }]));
+  it("answers another member's address id with 404 and changes nothing", async ({ platform, member }) => {
+    const response = await edit({ platform, member }, listFields([{ ...TOKYO, id: 3 }]));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: ADDRESS_FORM_MESSAGES.notFound });
-    expect((await rowsOf(MEMBER_ID)).map((row) => row.id)).toEqual([1, 2]);
-    expect((await rowsOf(OTHER_ID))[0]?.city).toBe("札幌市中央区");
+    expect((await rowsOf(platform, MEMBER_ID)).map((row) => row.id)).toEqual([1, 2]);
+    expect((await rowsOf(platform, OTHER_ID))[0]?.city).toBe("札幌市中央区");
   });
 
-  it("answers invalid entries with 400 and field errors keyed by position", async () => {
-    const response = await edit(listFields([{ ...TOKYO, id: 1 }, { ...TOKYO, phone: "abc", firstname_jp: "じろう" }]));
+  it("answers invalid entries with 400 and field errors keyed by position", async ({ platform, member }) => {
+    const response = await edit({ platform, member }, listFields([{ ...TOKYO, id: 1 }, { ...TOKYO, phone: "abc", firstname_jp: "じろう" }]));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: ADDRESS_FORM_MESSAGES.check,
       form: { errors: { "addresses[1].phone": [ADDRESS_FORM_MESSAGES.phone] } },
       valide: false,
     });
-    expect((await rowsOf(MEMBER_ID))[0]?.city).toBe("渋谷区");
+    expect((await rowsOf(platform, MEMBER_ID))[0]?.city).toBe("渋谷区");
   });
 
-  it(`answers more than ${ADDRESS_BOOK_LIMIT} entries with 400`, async () => {
-    const response = await edit({ addresses: JSON.stringify(Array.from({ length: ADDRESS_BOOK_LIMIT + 1 }, () => TOKYO)) });
+  it(`answers more than ${ADDRESS_BOOK_LIMIT} entries with 400`, async ({ platform, member }) => {
+    const response = await edit({ platform, member }, { addresses: JSON.stringify(Array.from({ length: ADDRESS_BOOK_LIMIT + 1 }, () => TOKYO)) });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: ADDRESS_FORM_MESSAGES.tooMany });
   });
 
-  it("answers a guest 401, a plain form post by a guest with the login page", async () => {
-    expect((await fetchPost(editAddress.action as Handler, "/user/profile/checkout/editAddress", { fields: listFields([TOKYO]) })).status).toBe(401);
-    const navigation = await respond(editAddress.action as Handler, apiRequest("/user/profile/checkout/editAddress", { fields: listFields([TOKYO]), mode: "navigate" }));
+  it("answers a guest 401, a plain form post by a guest with the login page", async ({ platform }) => {
+    expect((await fetchPost(platform, editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { fields: listFields([TOKYO]) })).status).toBe(401);
+    const navigation = await respond(platform, editAddress.action as RouteHandler, apiRequest("/user/profile/checkout/editAddress", { fields: listFields([TOKYO]), mode: "navigate" }));
     expect(navigation.status).toBe(303);
     expect(navigation.headers.get("Location")).toMatch(/^\/login\?/);
   });
 
-  it("POST /api/users/update-addresses takes JSON and form bodies and answers { addresses }", async () => {
-    const json = await fetchPost(updateAddresses.action as Handler, "/api/users/update-addresses", {
+  it("POST /api/users/update-addresses takes JSON and form bodies and answers { addresses }", async ({ platform, member }) => {
+    const json = await fetchPost(platform, updateAddresses.action as RouteHandler, "/api/users/update-addresses", {
       cookie: member,
       body: JSON.stringify({ addresses: [{ ...TOKYO, id: 1, prefecture: 13, default: true }] }),
       contentType: "application/json",
     });
     expect(json.status).toBe(200);
     expect(((await json.json()) as { addresses: AddressJson[] }).addresses).toMatchObject([{ id: 1, city: "千代田区", default: true }]);
-    const form = await fetchPost(updateAddresses.action as Handler, "/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify([{ ...TOKYO, id: 1 }, TOKYO]) } });
+    const form = await fetchPost(platform, updateAddresses.action as RouteHandler, "/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify([{ ...TOKYO, id: 1 }, TOKYO]) } });
     expect(((await form.json()) as { addresses: AddressJson[] }).addresses).toHaveLength(2);
   });
 
-  it("answers malformed input with 400, never 500", async () => {
+  it("answers malformed input with 400, never 500", async ({ platform, member }) => {
     const bodies: ApiRequestOptions[] = [
       { body: "{not json", contentType: "application/json" },
       { body: '"a string"', contentType: "application/json" },
@@ -332,93 +316,93 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
         [editAddress.action, "/user/profile/checkout/editAddress"],
         [updateAddresses.action, "/api/users/update-addresses"],
       ] as const) {
-        const response = await fetchPost(handler as Handler, url, { cookie: member, ...options });
+        const response = await fetchPost(platform, handler as RouteHandler, url, { cookie: member, ...options });
         expect(response.status, `${url} ${JSON.stringify(options)}`).toBe(400);
       }
     }
-    expect((await rowsOf(MEMBER_ID)).map((row) => row.id)).toEqual([1, 2]);
+    expect((await rowsOf(platform, MEMBER_ID)).map((row) => row.id)).toEqual([1, 2]);
     expect(editAddress.loader().status).toBe(405);
   });
 });
 
 describe("the address pages without JS", () => {
-  const post = (handler: Handler, url: string, fields: Record<string, string>, params: Record<string, string> = {}, cookie = member) =>
-    run(handler, apiRequest(url, { cookie, fields, mode: "navigate" }), params);
+  const post = ({ platform, member }: AsMember, handler: RouteHandler, url: string, fields: Record<string, string>, params: Record<string, string> = {}, cookie = member) =>
+    call(platform, handler, apiRequest(url, { cookie, fields, mode: "navigate" }), params);
 
-  it("adds an address from /user/profile/addresses/new and goes back to the list (303)", async () => {
-    const { thrown } = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, intent: "save" });
+  it("adds an address from /user/profile/addresses/new and goes back to the list (303)", async ({ platform, member }) => {
+    const { thrown } = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, intent: "save" });
     expect((thrown as Response).status).toBe(303);
     expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added#result");
-    const rows = await rowsOf(MEMBER_ID);
+    const rows = await rowsOf(platform, MEMBER_ID);
     expect(rows).toHaveLength(3);
     expect(rows[2]).toMatchObject({ lastname: "佐藤", postalCode: "1000001", prefecture: 13, phone: "0312345678", isDefault: false });
   });
 
-  it("goes back to a same-site redirectTo (the checkout), never elsewhere", async () => {
-    const back = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "/checkout" });
+  it("goes back to a same-site redirectTo (the checkout), never elsewhere", async ({ platform, member }) => {
+    const back = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "/checkout" });
     expect((back.thrown as Response).headers.get("Location")).toBe("/checkout");
-    const evil = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "//evil.example" });
+    const evil = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, redirectTo: "//evil.example" });
     expect((evil.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=added#result");
   });
 
-  it("re-renders the form with the field messages for invalid input (400), saving nothing", async () => {
-    const { returned } = await post(newPage.action as Handler, "/user/profile/addresses/new", { ...TOKYO, phone: "abc", lastname: "" });
+  it("re-renders the form with the field messages for invalid input (400), saving nothing", async ({ platform, member }) => {
+    const { returned } = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, phone: "abc", lastname: "" });
     const result = returned as DataResult<AddressFormActionData>;
     expect(result.init?.status).toBe(400);
     expect(result.data.lastResult.error).toMatchObject({ phone: [ADDRESS_FORM_MESSAGES.phone], lastname: ["姓を入力してください"] });
-    expect(await rowsOf(MEMBER_ID)).toHaveLength(2);
+    expect(await rowsOf(platform, MEMBER_ID)).toHaveLength(2);
   });
 
-  it("edits an address of the member's own, and 404s another member's (page and action)", async () => {
-    const loaded = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), { id: "2" });
+  it("edits an address of the member's own, and 404s another member's (page and action)", async ({ platform, member }) => {
+    const loaded = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), { id: "2" });
     expect(loaded.returned).toMatchObject({ address: { id: 2, city: "大阪市北区" } });
-    const saved = await post(editPage.action as Handler, "/user/profile/addresses/2/edit", { ...TOKYO, city: "港区" }, { id: "2" });
+    const saved = await post({ platform, member }, editPage.action as RouteHandler, "/user/profile/addresses/2/edit", { ...TOKYO, city: "港区" }, { id: "2" });
     expect((saved.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=updated#result");
-    expect((await rowsOf(MEMBER_ID))[1]).toMatchObject({ id: 2, city: "港区" });
+    expect((await rowsOf(platform, MEMBER_ID))[1]).toMatchObject({ id: 2, city: "港区" });
 
-    const foreignPage = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), { id: "3" });
+    const foreignPage = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), { id: "3" });
     expect((foreignPage.thrown as Response).status).toBe(404);
-    const foreignSave = await post(editPage.action as Handler, "/user/profile/addresses/3/edit", TOKYO, { id: "3" });
+    const foreignSave = await post({ platform, member }, editPage.action as RouteHandler, "/user/profile/addresses/3/edit", TOKYO, { id: "3" });
     expect((foreignSave.thrown as Response).status).toBe(404);
-    const badId = await run(editPage.loader as Handler, apiRequest("/user/profile/addresses/x/edit", { method: "GET", cookie: member }), { id: "x" });
+    const badId = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/x/edit", { method: "GET", cookie: member }), { id: "x" });
     expect((badId.thrown as Response).status).toBe(404);
-    expect((await rowsOf(OTHER_ID))[0]?.city).toBe("札幌市中央区");
+    expect((await rowsOf(platform, OTHER_ID))[0]?.city).toBe("札幌市中央区");
   });
 
-  it("deletes after the confirmation page, and 404s another member's address", async () => {
-    const confirm = await run(deletePage.loader as Handler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), { id: "1" });
+  it("deletes after the confirmation page, and 404s another member's address", async ({ platform, member }) => {
+    const confirm = await call(platform, deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), { id: "1" });
     expect(confirm.returned).toMatchObject({ address: { id: 1 } });
-    const deleted = await post(deletePage.action as Handler, "/user/profile/addresses/1/delete", {}, { id: "1" });
+    const deleted = await post({ platform, member }, deletePage.action as RouteHandler, "/user/profile/addresses/1/delete", {}, { id: "1" });
     expect((deleted.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=deleted#result");
-    expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([2]);
 
-    const foreign = await post(deletePage.action as Handler, "/user/profile/addresses/3/delete", {}, { id: "3" });
+    const foreign = await post({ platform, member }, deletePage.action as RouteHandler, "/user/profile/addresses/3/delete", {}, { id: "3" });
     expect((foreign.thrown as Response).status).toBe(404);
-    const foreignConfirm = await run(deletePage.loader as Handler, apiRequest("/user/profile/addresses/3/delete", { method: "GET", cookie: member }), { id: "3" });
+    const foreignConfirm = await call(platform, deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/delete", { method: "GET", cookie: member }), { id: "3" });
     expect((foreignConfirm.thrown as Response).status).toBe(404);
-    expect(await rowsOf(OTHER_ID)).toHaveLength(1);
+    expect(await rowsOf(platform, OTHER_ID)).toHaveLength(1);
   });
 
-  it("sends a guest to the login page", async () => {
-    const { thrown } = await run(newPage.loader as Handler, apiRequest("/user/profile/addresses/new", { method: "GET" }));
+  it("sends a guest to the login page", async ({ platform }) => {
+    const { thrown } = await call(platform, newPage.loader as RouteHandler, apiRequest("/user/profile/addresses/new", { method: "GET" }));
     expect((thrown as Response).headers.get("Location")).toMatch(/^\/login\?/);
   });
 
-  it("makes an address the default from the list (303)", async () => {
-    const { thrown } = await post(addressBook.action as Handler, "/user/profile/addresses", { intent: "set_default", id: "2" });
+  it("makes an address the default from the list (303)", async ({ platform, member }) => {
+    const { thrown } = await post({ platform, member }, addressBook.action as RouteHandler, "/user/profile/addresses", { intent: "set_default", id: "2" });
     expect((thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=default#result");
-    expect(await defaultsOf(MEMBER_ID)).toEqual([2]);
+    expect(await defaultsOf(platform, MEMBER_ID)).toEqual([2]);
   });
 });
 
 describe("the address page with JS (fetchers)", () => {
-  const act = (fields: Record<string, string>, cookie = member) => run(addressBook.action as Handler, apiRequest("/user/profile/addresses", { cookie, fields, mode: "cors" }));
+  const act = ({ platform, member }: AsMember, fields: Record<string, string>, cookie = member) => call(platform, addressBook.action as RouteHandler, apiRequest("/user/profile/addresses", { cookie, fields, mode: "cors" }));
 
-  it("saves the whole list posted as JSON text (intent=save_list), as the modal editor builds it", async () => {
+  it("saves the whole list posted as JSON text (intent=save_list), as the modal editor builds it", async ({ platform, member }) => {
     const current = await listAddresses(platform.db, MEMBER_ID);
     const edited = listWithSaved(current, { ...(current[1] as AddressJson), city: "堺市" }, 2);
     const added = listWithSaved(edited, { ...(validateAddress(TOKYO).address as AddressInput), default: true }, null);
-    const { returned } = await act({ intent: "save_list", addresses: JSON.stringify(added) });
+    const { returned } = await act({ platform, member }, { intent: "save_list", addresses: JSON.stringify(added) });
     const result = returned as DataResult<{ ok: boolean; addresses: AddressJson[] }>;
     expect(result.data.ok).toBe(true);
     expect(result.data.addresses.map((address) => [address.city, address.default])).toEqual([
@@ -428,30 +412,30 @@ describe("the address page with JS (fetchers)", () => {
     ]);
   });
 
-  it("deletes and sets the default, answering JSON; another member's id is 404", async () => {
-    const deleted = (await act({ intent: "delete", id: "2" })).returned as DataResult<{ ok: boolean }>;
+  it("deletes and sets the default, answering JSON; another member's id is 404", async ({ platform, member }) => {
+    const deleted = (await act({ platform, member }, { intent: "delete", id: "2" })).returned as DataResult<{ ok: boolean }>;
     expect(deleted.data).toEqual({ ok: true, intent: "delete" });
-    const foreign = (await act({ intent: "delete", id: "3" })).returned as DataResult<{ ok: boolean }>;
+    const foreign = (await act({ platform, member }, { intent: "delete", id: "3" })).returned as DataResult<{ ok: boolean }>;
     expect(foreign.init?.status).toBe(404);
-    const foreignDefault = (await act({ intent: "set_default", id: "3" })).returned as DataResult<{ ok: boolean }>;
+    const foreignDefault = (await act({ platform, member }, { intent: "set_default", id: "3" })).returned as DataResult<{ ok: boolean }>;
     expect(foreignDefault.init?.status).toBe(404);
-    expect(await rowsOf(OTHER_ID)).toHaveLength(1);
-    expect((await rowsOf(MEMBER_ID)).map((row) => row.id)).toEqual([1]);
+    expect(await rowsOf(platform, OTHER_ID)).toHaveLength(1);
+    expect((await rowsOf(platform, MEMBER_ID)).map((row) => row.id)).toEqual([1]);
   });
 
-  it("answers malformed lists and unknown intents with 400", async () => {
+  it("answers malformed lists and unknown intents with 400", async ({ platform, member }) => {
     const malformed: Record<string, string>[] = [{ intent: "save_list", addresses: "[" }, { intent: "save_list" }, { intent: "explode" }, { intent: "delete", id: "abc" }];
     for (const fields of malformed) {
-      const { returned } = await act(fields);
+      const { returned } = await act({ platform, member }, fields);
       expect((returned as DataResult<unknown>).init?.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);
       expect((returned as DataResult<unknown>).init?.status).toBeLessThan(500);
     }
   });
 
-  it("keeps another member's book separate", async () => {
-    const { returned } = await act({ intent: "save_list", addresses: JSON.stringify([{ ...TOKYO }]) }, other);
+  it("keeps another member's book separate", async ({ platform, member, other }) => {
+    const { returned } = await act({ platform, member }, { intent: "save_list", addresses: JSON.stringify([{ ...TOKYO }]) }, other);
     expect((returned as DataResult<{ ok: boolean }>).data.ok).toBe(true);
-    expect((await rowsOf(OTHER_ID)).map((row) => row.city)).toEqual(["千代田区"]);
-    expect(await rowsOf(MEMBER_ID)).toHaveLength(2);
+    expect((await rowsOf(platform, OTHER_ID)).map((row) => row.city)).toEqual(["千代田区"]);
+    expect(await rowsOf(platform, MEMBER_ID)).toHaveLength(2);
   });
 });

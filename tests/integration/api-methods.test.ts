@@ -4,25 +4,16 @@
  * with 405 and an Allow header; a POST without a body (`fetch(url, { method: "POST" })`, as the spec calls
  * several endpoints) is answered as the same POST with an empty form, never with a 400 or a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, contextFor, memberCookie } from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
 import { remixHandlerFor, routeUrlPattern } from "../support/remix";
 import { action as loginAction } from "~/routes/login";
 import { action as cartAction } from "~/routes/cart";
-import { settle, TEST_ORIGIN, type DataResult } from "../support/requests";
+import { apiRequest, callHandler, contextFor, TEST_ORIGIN, type DataResult } from "../support/requests";
 
-let platform: TestPlatform;
-let member: string;
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-  member = await memberCookie(platform, MEMBER_ID);
-});
-afterAll(() => platform.dispose());
+const it = platformTest();
 
 const modules: Record<string, unknown> = import.meta.glob(
   [
@@ -52,7 +43,8 @@ const PARAMS: Record<string, string> = {
 
 const urls = manifest.map((route) => routeUrlPattern(route.id).replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? "1")).sort();
 
-const serve = (url: string, method: string, init: { emptyForm?: boolean } = {}) =>
+/** Serves `url` to the signed-in member (`cookie`) on `platform`. */
+const serve = ({ platform, member }: { platform: TestPlatform; member: string }, url: string, method: string, init: { emptyForm?: boolean } = {}) =>
   handle(
     apiRequest(url, { method, cookie: member, mode: "cors", ...(init.emptyForm ? { body: "", contentType: "application/x-www-form-urlencoded" } : {}) }),
     contextFor(platform),
@@ -65,16 +57,16 @@ describe("methods of the JSON endpoints", () => {
     expect(urls.length).toBeGreaterThan(40);
   });
 
-  it("answers every method but one with 405 and Allow, /api/cart-add included", { timeout: 120_000 }, async () => {
+  it("answers every method but one with 405 and Allow, /api/cart-add included", { timeout: 120_000 }, async ({ platform, member }) => {
     const wrong: string[] = [];
     for (const url of urls) {
       const allowedMethods: string[] = [];
-      for (const method of ["GET", "POST"]) if ((await serve(url, method)).status !== 405) allowedMethods.push(method);
+      for (const method of ["GET", "POST"]) if ((await serve({ platform, member }, url, method)).status !== 405) allowedMethods.push(method);
       const allowed = allowedMethods.join(", ");
       // Only the spec's listings (GET or POST /api/user/mails …) take both.
       if (allowedMethods.length !== 1 && !url.startsWith("/api/user/")) wrong.push(`${url} answers ${allowed || "nothing"}`);
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((candidate) => !allowedMethods.includes(candidate))) {
-        const response = await serve(url, method);
+        const response = await serve({ platform, member }, url, method);
         if (response.status !== 405 || response.headers.get("Allow") !== allowed) wrong.push(`${method} ${url} → ${response.status} Allow=${response.headers.get("Allow")}`);
         else expect(await response.json()).toEqual({ error: "このURLはこのリクエスト方法に対応していません。" });
       }
@@ -82,12 +74,12 @@ describe("methods of the JSON endpoints", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("answers a POST without a body as the POST of an empty form, never 400 or 500 for the missing body", { timeout: 120_000 }, async () => {
+  it("answers a POST without a body as the POST of an empty form, never 400 or 500 for the missing body", { timeout: 120_000 }, async ({ platform, member }) => {
     const differing: string[] = [];
     for (const url of urls) {
-      if ((await serve(url, "POST")).status === 405) continue;
-      const bodyless = await serve(url, "POST");
-      const emptyForm = await serve(url, "POST", { emptyForm: true });
+      if ((await serve({ platform, member }, url, "POST")).status === 405) continue;
+      const bodyless = await serve({ platform, member }, url, "POST");
+      const emptyForm = await serve({ platform, member }, url, "POST", { emptyForm: true });
       const text = await bodyless.text();
       if (bodyless.status >= 500 || text.includes("送信内容を読み取れませんでした") || bodyless.status !== emptyForm.status) {
         differing.push(`${url}: no body → ${bodyless.status} ${text.slice(0, 80)}, empty form → ${emptyForm.status}`);
@@ -101,16 +93,16 @@ describe("pages' forms posted without a body", () => {
   const bodyless = (path: string, cookie = "") =>
     new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: cookie, "Sec-Fetch-Mode": "cors" } });
 
-  it("/login answers with the empty form's field messages", async () => {
-    const { returned, thrown } = await settle(() => loginAction({ request: bodyless("/login"), context: contextFor(platform), params: {} }));
+  it("/login answers with the empty form's field messages", async ({ platform }) => {
+    const { returned, thrown } = await callHandler(platform, loginAction, bodyless("/login"));
     expect(thrown).toBeUndefined();
     const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
     expect(result.init?.status).toBe(400);
     expect(Object.keys(result.data.error)).toEqual(expect.arrayContaining(["email", "password"]));
   });
 
-  it("/cart answers as for an unknown operation, not as an unreadable body", async () => {
-    const { returned, thrown } = await settle(() => cartAction({ request: bodyless("/cart", member), context: contextFor(platform), params: {} }));
+  it("/cart answers as for an unknown operation, not as an unreadable body", async ({ platform, member }) => {
+    const { returned, thrown } = await callHandler(platform, cartAction, bodyless("/cart", member));
     expect(thrown).toBeUndefined();
     expect((returned as unknown as DataResult<{ error: string }>).data.error).toBe("操作が正しくありません。");
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { createUserSession, requireStaff, requireUser } from "~/web/auth.server";
 import { hashPassword } from "~/auth/password.server";
@@ -7,22 +7,12 @@ import { users } from "~/db/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as registerAction } from "~/routes/user.register";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import {
-  contextFor,
-  formRequest,
-  getRequest,
-  sessionCookie,
-  settle,
-  TEST_ORIGIN,
-  type DataResult,
-} from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { apiRequest, callHandler, contextFor, pageRequest, sessionCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
 
-let platform: TestPlatform;
-beforeAll(async () => {
-  platform = await createTestPlatform();
-});
-afterAll(() => platform.dispose());
+// A migrated, empty store: the tests make the accounts they need.
+const fileTest = platformTest({ seed: false });
+const it = fileTest;
 
 const registration = (email: string) => ({
   email,
@@ -36,27 +26,21 @@ const registration = (email: string) => ({
   redirectTo: "/cart",
 });
 
-async function register(fields: Record<string, string>) {
-  return settle(() => registerAction({ request: formRequest("/user/register", fields), context: contextFor(platform), params: {} }));
+function register(platform: TestPlatform, fields: Record<string, string>) {
+  return callHandler(platform, registerAction, apiRequest("/user/register", { fields }));
 }
 
-async function login(email: string, password: string, ip = "203.0.113.1") {
-  return settle(() =>
-    loginAction({
-      request: formRequest("/login", { email, password, redirectTo: "/cart" }, { ip }),
-      context: contextFor(platform),
-      params: {},
-    }),
-  );
+function login(platform: TestPlatform, email: string, password: string, ip = "203.0.113.1") {
+  return callHandler(platform, loginAction, apiRequest("/login", { fields: { email, password, redirectTo: "/cart" }, ip }));
 }
 
-function userByEmail(email: string) {
+function userByEmail(platform: TestPlatform, email: string) {
   return platform.db.select().from(users).where(eq(users.email, email)).get();
 }
 
 describe("registration", () => {
-  it("creates the member with a PBKDF2 hash, starts a session and redirects", async () => {
-    const { thrown } = await register(registration("Taro@Example.jp"));
+  it("creates the member with a PBKDF2 hash, starts a session and redirects", async ({ platform }) => {
+    const { thrown } = await register(platform, registration("Taro@Example.jp"));
     expect(thrown).toBeInstanceOf(Response);
     const response = thrown as Response;
     expect(response.status).toBe(302);
@@ -66,143 +50,146 @@ describe("registration", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const user = await userByEmail("taro@example.jp");
+    const user = await userByEmail(platform, "taro@example.jp");
     expect(user?.firstnameJp).toBe("タロウ");
     expect(user?.newsletter).toBe(true);
     expect(user?.role).toBe("customer");
     expect(user?.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
 
-    const sessionUser = await requireUser(getRequest("/user", sessionCookie(response)), contextFor(platform));
+    const sessionUser = await requireUser(pageRequest("/user", sessionCookie(response)), contextFor(platform));
     expect(sessionUser.email).toBe("taro@example.jp");
   });
 
-  it("refuses an address that is already registered", async () => {
-    await register(registration("dup@example.jp"));
-    const { returned } = await register({ ...registration("dup@example.jp"), lastname: "別人" });
+  it("refuses an address that is already registered", async ({ platform }) => {
+    await register(platform, registration("dup@example.jp"));
+    const { returned } = await register(platform, { ...registration("dup@example.jp"), lastname: "別人" });
     const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
     expect(result.init?.status).toBe(400);
     expect(result.data.error.email).toEqual(["このメールアドレスは既に登録されています。ログインしてください。"]);
-    expect((await userByEmail("dup@example.jp"))?.lastname).toBe("山田");
+    expect((await userByEmail(platform, "dup@example.jp"))?.lastname).toBe("山田");
   });
 
-  it("answers invalid input with Japanese field errors and writes nothing", async () => {
-    const { returned } = await register({ ...registration("bad@example.jp"), password: "short", agreement: "" });
+  it("answers invalid input with Japanese field errors and writes nothing", async ({ platform }) => {
+    const { returned } = await register(platform, { ...registration("bad@example.jp"), password: "short", agreement: "" });
     const result = returned as unknown as DataResult<{ error: Record<string, string[]>; initialValue: Record<string, unknown> }>;
     expect(result.init?.status).toBe(400);
     expect(result.data.error.password).toContain("パスワードは8文字以上で入力してください");
     expect(result.data.error.agreement).toContain("会員規約への同意が必要です");
     expect(result.data.initialValue.password).toBeUndefined();
-    expect(await userByEmail("bad@example.jp")).toBeUndefined();
+    expect(await userByEmail(platform, "bad@example.jp")).toBeUndefined();
   });
 
-  it("answers a body that is not a form with 400, not 500", async () => {
+  it("answers a body that is not a form with 400, not 500", async ({ platform }) => {
     const request = new Request(`${TEST_ORIGIN}/user/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN },
       body: '{"email":',
     });
-    const { thrown } = await settle(() => registerAction({ request, context: contextFor(platform), params: {} }));
+    const { thrown } = await callHandler(platform, registerAction, request);
     expect((thrown as Response).status).toBe(400);
     expect(await (thrown as Response).text()).toContain("送信内容を読み取れませんでした");
   });
 });
 
 describe("login", () => {
-  beforeAll(async () => {
-    await platform.db.insert(users).values([
-      {
-        email: "login@example.jp",
-        passwordHash: await hashPassword("password1234"),
-        lastname: "佐藤",
-        firstname: "花",
-        lastnameJp: "サトウ",
-        firstnameJp: "ハナ",
+  // A customer and a staff member with known passwords, made once (the guards below use them too).
+  const it = fileTest.extend<{ accounts: void }>({
+    accounts: [
+      async ({ platform }, provide) => {
+        await platform.db.insert(users).values([
+          {
+            email: "login@example.jp",
+            passwordHash: await hashPassword("password1234"),
+            lastname: "佐藤",
+            firstname: "花",
+            lastnameJp: "サトウ",
+            firstnameJp: "ハナ",
+          },
+          {
+            email: "staff-test@example.jp",
+            passwordHash: await hashPassword("password1234"),
+            role: "staff",
+            lastname: "高橋",
+            firstname: "誠",
+            lastnameJp: "タカハシ",
+            firstnameJp: "マコト",
+          },
+        ]);
+        await provide();
       },
-      {
-        email: "staff-test@example.jp",
-        passwordHash: await hashPassword("password1234"),
-        role: "staff",
-        lastname: "高橋",
-        firstname: "誠",
-        lastnameJp: "タカハシ",
-        firstnameJp: "マコト",
-      },
-    ]);
+      { scope: "file", auto: true },
+    ],
   });
 
-  it("logs in with the right password and honours a safe redirectTo", async () => {
-    const { thrown } = await login("LOGIN@example.jp", "password1234");
+  it("logs in with the right password and honours a safe redirectTo", async ({ platform }) => {
+    const { thrown } = await login(platform, "LOGIN@example.jp", "password1234");
     const response = thrown as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/cart");
-    const user = await requireUser(getRequest("/", sessionCookie(response)), contextFor(platform));
+    const user = await requireUser(pageRequest("/", sessionCookie(response)), contextFor(platform));
     expect(user.email).toBe("login@example.jp");
   });
 
-  it("ignores an off-site redirectTo", async () => {
-    const { thrown } = await settle(() =>
-      loginAction({
-        request: formRequest("/login", { email: "login@example.jp", password: "password1234", redirectTo: "//evil.example" }, { ip: "203.0.113.9" }),
-        context: contextFor(platform),
-        params: {},
-      }),
+  it("ignores an off-site redirectTo", async ({ platform }) => {
+    const { thrown } = await callHandler(
+      platform,
+      loginAction,
+      apiRequest("/login", { fields: { email: "login@example.jp", password: "password1234", redirectTo: "//evil.example" }, ip: "203.0.113.9" }),
     );
     expect((thrown as Response).headers.get("Location")).toBe("/");
   });
 
-  it("refuses a wrong password or an unknown address with the same message", async () => {
+  it("refuses a wrong password or an unknown address with the same message", async ({ platform }) => {
     for (const [email, password] of [
       ["login@example.jp", "wrong-password"],
       ["nobody@example.jp", "password1234"],
     ] as const) {
-      const { returned } = await login(email, password, "203.0.113.2");
+      const { returned } = await login(platform, email, password, "203.0.113.2");
       const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
       expect(result.init?.status).toBe(400);
       expect(result.data.error[""]).toEqual(["メールアドレスまたはパスワードが正しくありません"]);
     }
   });
 
-  it("locks an address after repeated failures, even for the right password", async () => {
+  it("locks an address after repeated failures, even for the right password", async ({ platform }) => {
     const email = "login@example.jp";
-    for (let i = 0; i < LOGIN_THROTTLE.email.maxAttempts; i++) await login(email, `wrong-${i}`, `198.51.100.${i}`);
-    const { returned } = await login(email, "password1234", "198.51.100.200");
+    for (let i = 0; i < LOGIN_THROTTLE.email.maxAttempts; i++) await login(platform, email, `wrong-${i}`, `198.51.100.${i}`);
+    const { returned } = await login(platform, email, "password1234", "198.51.100.200");
     const result = returned as unknown as DataResult<{ error: Record<string, string[]> }>;
     expect(result.init?.status).toBe(400);
     expect(result.data.error[""]?.[0]).toMatch(/一時的にログインを制限しています。15分後/);
   });
 
-  it("answers a logged-in visitor of /login with a redirect", async () => {
-    const session = await createUserSession(getRequest("/"), contextFor(platform), 1, "/");
-    const { thrown } = await settle(() =>
-      loginLoader({ request: getRequest("/login?redirectTo=/cart", sessionCookie(session)), context: contextFor(platform), params: {} }),
-    );
+  it("answers a logged-in visitor of /login with a redirect", async ({ platform }) => {
+    const session = await createUserSession(pageRequest("/"), contextFor(platform), 1, "/");
+    const { thrown } = await callHandler(platform, loginLoader, pageRequest("/login?redirectTo=/cart", sessionCookie(session)));
     expect((thrown as Response).headers.get("Location")).toBe("/cart");
   });
 });
 
 describe("guards and logout", () => {
-  it("sends a visitor to /login?show=1 with the way back", async () => {
-    const { thrown } = await settle(() => requireUser(getRequest("/user/mails?page=2"), contextFor(platform)));
+  it("sends a visitor to /login?show=1 with the way back", async ({ platform }) => {
+    const { thrown } = await settle(() => requireUser(pageRequest("/user/mails?page=2"), contextFor(platform)));
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/login?show=1&redirectTo=%2Fuser%2Fmails%3Fpage%3D2");
   });
 
-  it("lets staff through requireStaff and refuses customers with 403", async () => {
-    const staff = await userByEmail("staff-test@example.jp");
-    const customer = await userByEmail("taro@example.jp");
-    const staffSession = await createUserSession(getRequest("/"), contextFor(platform), staff!.id, "/");
-    const customerSession = await createUserSession(getRequest("/"), contextFor(platform), customer!.id, "/");
-    expect((await requireStaff(getRequest("/crm", sessionCookie(staffSession)), contextFor(platform))).role).toBe("staff");
-    const { thrown } = await settle(() => requireStaff(getRequest("/crm", sessionCookie(customerSession)), contextFor(platform)));
+  it("lets staff through requireStaff and refuses customers with 403", async ({ platform }) => {
+    const staff = await userByEmail(platform, "staff-test@example.jp");
+    const customer = await userByEmail(platform, "taro@example.jp");
+    const staffSession = await createUserSession(pageRequest("/"), contextFor(platform), staff!.id, "/");
+    const customerSession = await createUserSession(pageRequest("/"), contextFor(platform), customer!.id, "/");
+    expect((await requireStaff(pageRequest("/crm", sessionCookie(staffSession)), contextFor(platform))).role).toBe("staff");
+    const { thrown } = await settle(() => requireStaff(pageRequest("/crm", sessionCookie(customerSession)), contextFor(platform)));
     expect((thrown as Response).status).toBe(403);
   });
 
-  it("logs out by clearing the session", async () => {
-    const session = await createUserSession(getRequest("/"), contextFor(platform), 1, "/");
-    const response = await logoutAction({ request: formRequest("/logout", {}, { cookie: sessionCookie(session) }), context: contextFor(platform), params: {} });
+  it("logs out by clearing the session", async ({ platform }) => {
+    const session = await createUserSession(pageRequest("/"), contextFor(platform), 1, "/");
+    const response = await logoutAction({ request: apiRequest("/logout", { fields: {}, cookie: sessionCookie(session) }), context: contextFor(platform), params: {} });
     expect(response.headers.get("Location")).toBe("/");
     const cleared = sessionCookie(response);
-    const { thrown } = await settle(() => requireUser(getRequest("/", cleared), contextFor(platform)));
+    const { thrown } = await settle(() => requireUser(pageRequest("/", cleared), contextFor(platform)));
     expect((thrown as Response).status).toBe(302);
   });
 });

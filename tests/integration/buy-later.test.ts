@@ -4,67 +4,59 @@
  * the page shows the notice; without JS the redirect back carries ?notice=buy_later for the notice line.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { buyLater, cartLines, carts } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
 import { OTHER_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
 import * as buylater from "~/routes/api.buylater.$productId";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, jsonBody, memberCookie, responseOf, type ApiRequestOptions, type RouteHandler } from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { apiRequest, jsonBody, responseOf, type ApiRequestOptions, type RouteHandler } from "../support/requests";
 
-let platform: TestPlatform;
-let member: string;
+const it = platformTest();
+
 const SIMPLE = productBySku("DEMO-SIMPLE").id;
 const SOLDOUT = productBySku("DEMO-SOLDOUT").id;
 
-const save = (productId: number, options: ApiRequestOptions) =>
+const save = (platform: TestPlatform, productId: number, options: ApiRequestOptions) =>
   responseOf(platform, buylater.action as RouteHandler, apiRequest(`/api/buylater/${productId}`, options), { productId: String(productId) });
 
-const saved = (productId: number) =>
+const saved = (platform: TestPlatform, productId: number) =>
   platform.db.select().from(buyLater).where(and(eq(buyLater.userId, OTHER_ID), eq(buyLater.productId, productId))).all();
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-  member = await memberCookie(platform, OTHER_ID);
-});
-afterAll(() => platform.dispose());
-
 describe("buy later from the product page", () => {
-  it("answers 1 to a fetch and saves the product", async () => {
-    const response = await save(SOLDOUT, { cookie: member, mode: "cors", fields: { redirectTo: "/category/tableware/DEMO-SOLDOUT" } });
+  it("answers 1 to a fetch and saves the product", async ({ platform, other }) => {
+    const response = await save(platform, SOLDOUT, { cookie: other, mode: "cors", fields: { redirectTo: "/category/tableware/DEMO-SOLDOUT" } });
     expect(response.status).toBe(200);
     expect(await jsonBody(response)).toBe(1);
-    expect(await saved(SOLDOUT)).toHaveLength(1);
+    expect(await saved(platform, SOLDOUT)).toHaveLength(1);
   });
 
-  it("returns a plain form post (JS off) to the page with the notice", async () => {
-    const response = await save(SIMPLE, { cookie: member, mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE?v=1" } });
+  it("returns a plain form post (JS off) to the page with the notice", async ({ platform, other }) => {
+    const response = await save(platform, SIMPLE, { cookie: other, mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE?v=1" } });
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE?v=1&notice=buy_later#result");
-    expect(await saved(SIMPLE)).toHaveLength(1);
+    expect(await saved(platform, SIMPLE)).toHaveLength(1);
   });
 
-  it("sends a guest to /login?show=1 (JS off) or answers login_required (JS on), saving nothing", async () => {
-    const plain = await save(SIMPLE, { mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE" } });
+  it("sends a guest to /login?show=1 (JS off) or answers login_required (JS on), saving nothing", async ({ platform }) => {
+    const plain = await save(platform, SIMPLE, { mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE" } });
     expect(plain.headers.get("Location")).toBe(`/login?show=1&redirectTo=${encodeURIComponent("/category/living/DEMO-SIMPLE")}`);
-    const fetch = await save(SIMPLE, { mode: "cors" });
+    const fetch = await save(platform, SIMPLE, { mode: "cors" });
     expect(fetch.status).toBe(401);
     expect(await jsonBody(fetch)).toMatchObject({ login_required: true });
   });
 });
 
 describe("buy later from a cart row", () => {
-  it("moves the row and returns to the cart with the notice", async () => {
+  it("moves the row and returns to the cart with the notice", async ({ platform, other }) => {
     const [cart] = await platform.db.insert(carts).values({ id: "buy-later-cart", userId: OTHER_ID }).returning();
     const [line] = await platform.db
       .insert(cartLines)
       .values({ cartId: cart!.id, productId: productBySku("DEMO-LOWSTOCK").id, quantity: 2, lineKey: "lowstock" })
       .returning();
-    const response = await save(productBySku("DEMO-LOWSTOCK").id, { cookie: member, mode: "navigate", fields: { line: String(line!.id), redirectTo: "/cart" } });
+    const response = await save(platform, productBySku("DEMO-LOWSTOCK").id, { cookie: other, mode: "navigate", fields: { line: String(line!.id), redirectTo: "/cart" } });
     expect(response.headers.get("Location")).toBe("/cart?notice=buy_later#result");
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.id, line!.id)).all()).toEqual([]);
-    expect(await saved(productBySku("DEMO-LOWSTOCK").id)).toMatchObject([{ quantity: 2 }]);
+    expect(await saved(platform, productBySku("DEMO-LOWSTOCK").id)).toMatchObject([{ quantity: 2 }]);
   });
 });

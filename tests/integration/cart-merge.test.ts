@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { cartLines, carts } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { mergeGuestCart } from "~/services/cart-merge.server";
 import { loadCart } from "~/services/cart-view.server";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { platformTest } from "../support/platform-test";
 
-let platform: TestPlatform;
 const now = new Date();
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now });
-});
-afterAll(() => platform.dispose());
+const it = platformTest({ seedAt: now });
 
 const simple = { productId: 1, variationId: null, choiceSku: null, optionChoiceIds: [], isPreorder: false, subscribe: null };
 
 describe("mergeGuestCart", () => {
-  it("adds the guest's rows to the member's cart, summing identical rows, and removes the guest cart", async () => {
+  it("adds the guest's rows to the member's cart, summing identical rows, and removes the guest cart", async ({ platform }) => {
     const memberCart = await ensureCart(platform.db, { userId: 3 });
     await addLine(platform.db, memberCart, { ...simple, quantity: 1 });
     const guestCart = await ensureCart(platform.db, {});
@@ -40,7 +34,7 @@ describe("mergeGuestCart", () => {
     expect(view.cart.quantity).toBe(4);
   });
 
-  it("ignores a member's own cart id and unknown ids", async () => {
+  it("ignores a member's own cart id and unknown ids", async ({ platform }) => {
     const memberCart = await ensureCart(platform.db, { userId: 3 });
     await mergeGuestCart(platform.db, memberCart, 3);
     await mergeGuestCart(platform.db, "no-such-cart", 3);

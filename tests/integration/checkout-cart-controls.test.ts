@@ -5,32 +5,25 @@
  * sent back), the control's message beside it, and nothing ordered.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { carts, orders } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { CART_ACTION_MESSAGES } from "~/services/cart-actions.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { CART_MESSAGES } from "~/core/cart";
-import { location, postRequest, run, valueOf } from "../support/member";
 import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { guestCartCookie, memberCookie } from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { guestCartCookie, location, memberCookie, postRequest, run, valueOf } from "../support/requests";
 
-let platform: TestPlatform;
+const it = platformTest();
+
 const MEMBER_ID = 1;
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-});
-afterAll(() => platform.dispose());
-
-const cartWithSimple = (owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
-const shown = (owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
-const cartRow = async (cartId: string) => (await platform.db.select().from(carts).where(eq(carts.id, cartId)).get())!;
-const ordersOf = async (cartId: string) => platform.db.select().from(orders).where(eq(orders.cartId, cartId));
-const post = (fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+const cartWithSimple = (platform: TestPlatform, owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
+const shown = (platform: TestPlatform, owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
+const cartRow = async (platform: TestPlatform, cartId: string) => (await platform.db.select().from(carts).where(eq(carts.id, cartId)).get())!;
+const ordersOf = async (platform: TestPlatform, cartId: string) => platform.db.select().from(orders).where(eq(orders.cartId, cartId));
+const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
 
 /** Everything a guest typed on the page before pressing a coupon button. */
 const typedByGuest = {
@@ -59,9 +52,9 @@ const typedByGuest = {
   payment: "konbini_postpay",
 };
 
-async function guest() {
-  const cartId = await cartWithSimple({});
-  return { cartId, cookie: await guestCartCookie(platform, cartId), page: { token: crypto.randomUUID(), shown: await shown({ cartId }) } };
+async function guest(platform: TestPlatform) {
+  const cartId = await cartWithSimple(platform, {});
+  return { cartId, cookie: await guestCartCookie(platform, cartId), page: { token: crypto.randomUUID(), shown: await shown(platform, { cartId }) } };
 }
 
 /** The typed fields as Conform's reply holds them (shipping.* nested), the password left out. */
@@ -85,94 +78,94 @@ function expectEverythingKept(reply: CheckoutActionData) {
 }
 
 describe("the coupon buttons of the checkout without JS", () => {
-  it("applies SPRING10 and answers the page with everything typed, the payment method and 備考 saved, nothing ordered", async () => {
-    const { cartId, cookie, page } = await guest();
-    const outcome = await post({ ...page, ...typedByGuest, intent: "coupon", code: "spring10" }, cookie);
+  it("applies SPRING10 and answers the page with everything typed, the payment method and 備考 saved, nothing ordered", async ({ platform }) => {
+    const { cartId, cookie, page } = await guest(platform);
+    const outcome = await post(platform, { ...page, ...typedByGuest, intent: "coupon", code: "spring10" }, cookie);
     expect(outcome.status).toBe(200);
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.cartControl).toEqual({ ok: true, intent: "coupon" });
     expectEverythingKept(reply);
-    const cart = await cartRow(cartId);
+    const cart = await cartRow(platform, cartId);
     expect([cart.couponCode, cart.paymentMethod, cart.warehouseNotice]).toEqual(["SPRING10", "konbini_postpay", "のし：御祝"]);
-    expect(await ordersOf(cartId)).toHaveLength(0);
+    expect(await ordersOf(platform, cartId)).toHaveLength(0);
 
     // The page shown next (new figures) places the order with the coupon and the held password.
     const hold = (reply.initialValue as Record<string, string>).passwordHold!;
     const { password: _password, ...withoutPassword } = typedByGuest;
-    const placed = await post({ token: crypto.randomUUID(), shown: await shown({ cartId }), ...withoutPassword, passwordHold: hold }, cookie);
+    const placed = await post(platform, { token: crypto.randomUUID(), shown: await shown(platform, { cartId }), ...withoutPassword, passwordHold: hold }, cookie);
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
-    const [order] = await ordersOf(cartId);
+    const [order] = await ordersOf(platform, cartId);
     expect([order?.couponCode, order?.discountCoupon, order?.total]).toEqual(["SPRING10", 198, 1980 - 198 + 660 + 220]);
   });
 
-  it("refuses an unknown code by the field, keeps the code and everything typed, and changes nothing", async () => {
-    const { cartId, cookie, page } = await guest();
-    const outcome = await post({ ...page, ...typedByGuest, intent: "coupon", code: "NOSUCH99" }, cookie);
+  it("refuses an unknown code by the field, keeps the code and everything typed, and changes nothing", async ({ platform }) => {
+    const { cartId, cookie, page } = await guest(platform);
+    const outcome = await post(platform, { ...page, ...typedByGuest, intent: "coupon", code: "NOSUCH99" }, cookie);
     expect(outcome.status).toBe(404);
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.cartControl).toEqual({ ok: false, intent: "coupon", field: "coupon", error: CART_ACTION_MESSAGES.couponUnknown });
     expect((reply.initialValue as Record<string, string>).code).toBe("NOSUCH99");
     expectEverythingKept(reply);
-    expect((await cartRow(cartId)).couponCode).toBeNull();
-    expect(await ordersOf(cartId)).toHaveLength(0);
+    expect((await cartRow(platform, cartId)).couponCode).toBeNull();
+    expect(await ordersOf(platform, cartId)).toHaveLength(0);
   });
 
-  it("takes the coupon off with 取り消す, keeping everything typed", async () => {
-    const { cartId, cookie, page } = await guest();
-    await post({ ...page, intent: "coupon", code: "SPRING10" }, cookie);
-    expect((await cartRow(cartId)).couponCode).toBe("SPRING10");
-    const outcome = await post({ ...page, ...typedByGuest, intent: "remove_coupon" }, cookie);
+  it("takes the coupon off with 取り消す, keeping everything typed", async ({ platform }) => {
+    const { cartId, cookie, page } = await guest(platform);
+    await post(platform, { ...page, intent: "coupon", code: "SPRING10" }, cookie);
+    expect((await cartRow(platform, cartId)).couponCode).toBe("SPRING10");
+    const outcome = await post(platform, { ...page, ...typedByGuest, intent: "remove_coupon" }, cookie);
     expect(outcome.status).toBe(200);
     expectEverythingKept(await valueOf<CheckoutActionData>(outcome));
-    expect((await cartRow(cartId)).couponCode).toBeNull();
+    expect((await cartRow(platform, cartId)).couponCode).toBeNull();
   });
 
-  it("answers a guest's points button as the cart does (members only), changing nothing", async () => {
-    const { cartId, cookie, page } = await guest();
-    const outcome = await post({ ...page, ...typedByGuest, intent: "points", amount: "100" }, cookie);
+  it("answers a guest's points button as the cart does (members only), changing nothing", async ({ platform }) => {
+    const { cartId, cookie, page } = await guest(platform);
+    const outcome = await post(platform, { ...page, ...typedByGuest, intent: "points", amount: "100" }, cookie);
     expect(outcome.status).toBe(401);
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.cartControl).toEqual({ ok: false, intent: "points", field: "points", error: CART_MESSAGES.pointsMembersOnly });
-    expect((await cartRow(cartId)).pointAmount).toBe(0);
+    expect((await cartRow(platform, cartId)).pointAmount).toBe(0);
   });
 });
 
 describe("the points buttons of the checkout without JS", () => {
   const oneOff = { useNewAddress: "on", ...Object.fromEntries(Object.entries(typedByGuest).filter(([name]) => name.startsWith("shipping."))) };
 
-  it("uses points, refuses more than allowed by the field, and stops using them, keeping the one-off address", async () => {
-    const cartId = await cartWithSimple({ userId: MEMBER_ID });
+  it("uses points, refuses more than allowed by the field, and stops using them, keeping the one-off address", async ({ platform }) => {
+    const cartId = await cartWithSimple(platform, { userId: MEMBER_ID });
     const cookie = await memberCookie(platform, MEMBER_ID);
-    const page = { token: crypto.randomUUID(), shown: await shown({ userId: MEMBER_ID }) };
+    const page = { token: crypto.randomUUID(), shown: await shown(platform, { userId: MEMBER_ID }) };
 
-    const used = await post({ ...page, ...oneOff, intent: "points", amount: "３００" }, cookie);
+    const used = await post(platform, { ...page, ...oneOff, intent: "points", amount: "３００" }, cookie);
     expect(used.status).toBe(200);
     const usedReply = await valueOf<CheckoutActionData>(used);
     expect(usedReply.cartControl).toEqual({ ok: true, intent: "points" });
     expect(usedReply.initialValue).toMatchObject({ useNewAddress: "on", shipping: { city: "千代田区", address2: "千代田ハイツ101" } });
-    expect((await cartRow(cartId)).pointAmount).toBe(300);
+    expect((await cartRow(platform, cartId)).pointAmount).toBe(300);
 
-    const tooMany = await post({ ...page, ...oneOff, intent: "points", amount: "99999" }, cookie);
+    const tooMany = await post(platform, { ...page, ...oneOff, intent: "points", amount: "99999" }, cookie);
     expect(tooMany.status).toBe(409);
     const refused = await valueOf<CheckoutActionData>(tooMany);
     expect(refused.cartControl).toMatchObject({ ok: false, intent: "points", field: "points" });
     expect((refused.initialValue as Record<string, string>).amount).toBe("99999");
-    expect((await cartRow(cartId)).pointAmount).toBe(300);
+    expect((await cartRow(platform, cartId)).pointAmount).toBe(300);
 
-    const stopped = await post({ ...page, ...oneOff, intent: "remove_points", amount: "300" }, cookie);
+    const stopped = await post(platform, { ...page, ...oneOff, intent: "remove_points", amount: "300" }, cookie);
     expect(stopped.status).toBe(200);
     expect((await valueOf<CheckoutActionData>(stopped)).initialValue).toMatchObject({ useNewAddress: "on", shipping: { phone: "0312345678" } });
-    expect((await cartRow(cartId)).pointAmount).toBe(0);
-    expect(await ordersOf(cartId)).toHaveLength(0);
+    expect((await cartRow(platform, cartId)).pointAmount).toBe(0);
+    expect(await ordersOf(platform, cartId)).toHaveLength(0);
   });
 });
 
 describe("Enter in a field of the checkout without JS (the form's default button)", () => {
-  it("applies the coupon code typed and fills only the empty parts of the address from the postal code", async () => {
+  it("applies the coupon code typed and fills only the empty parts of the address from the postal code", async ({ platform }) => {
     // The postal data of 〒100-0001 as the KV cache holds it.
     await platform.env.POSTAL_CACHE.put("postal:100", JSON.stringify({ "1000001": [13, "千代田区", "千代田", ""] }));
-    const { cartId, cookie, page } = await guest();
-    const outcome = await post(
+    const { cartId, cookie, page } = await guest(platform);
+    const outcome = await post(platform,
       { ...page, ...typedByGuest, intent: "enter", code: "SPRING10", "shipping.prefecture": "", "shipping.city": "", "shipping.district": "千代田（自分で入力）" },
       cookie,
     );
@@ -180,26 +173,26 @@ describe("Enter in a field of the checkout without JS (the form's default button
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.cartControl).toEqual({ ok: true, intent: "coupon" });
     expect(reply.initialValue).toMatchObject({ shipping: { prefecture: "13", city: "千代田区", district: "千代田（自分で入力）", address1: "1-1" } });
-    expect((await cartRow(cartId)).couponCode).toBe("SPRING10");
-    expect(await ordersOf(cartId)).toHaveLength(0);
+    expect((await cartRow(platform, cartId)).couponCode).toBe("SPRING10");
+    expect(await ordersOf(platform, cartId)).toHaveLength(0);
   });
 
-  it("with nothing to apply shows the page again and orders nothing", async () => {
-    const { cartId, cookie, page } = await guest();
-    const outcome = await post({ ...page, ...typedByGuest, intent: "enter", code: "" }, cookie);
+  it("with nothing to apply shows the page again and orders nothing", async ({ platform }) => {
+    const { cartId, cookie, page } = await guest(platform);
+    const outcome = await post(platform, { ...page, ...typedByGuest, intent: "enter", code: "" }, cookie);
     expect(outcome.status).toBe(200);
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.cartControl).toBeUndefined();
     expectEverythingKept(reply);
-    expect((await cartRow(cartId)).couponCode).toBeNull();
-    expect(await ordersOf(cartId)).toHaveLength(0);
+    expect((await cartRow(platform, cartId)).couponCode).toBeNull();
+    expect(await ordersOf(platform, cartId)).toHaveLength(0);
   });
 
-  it("shows a refused code by the coupon field", async () => {
-    const { cartId, cookie, page } = await guest();
-    const outcome = await post({ ...page, ...typedByGuest, intent: "enter", code: "NOSUCH99" }, cookie);
+  it("shows a refused code by the coupon field", async ({ platform }) => {
+    const { cartId, cookie, page } = await guest(platform);
+    const outcome = await post(platform, { ...page, ...typedByGuest, intent: "enter", code: "NOSUCH99" }, cookie);
     expect(outcome.status).toBe(404);
     expect((await valueOf<CheckoutActionData>(outcome)).cartControl).toMatchObject({ ok: false, intent: "coupon", field: "coupon" });
-    expect(await ordersOf(cartId)).toHaveLength(0);
+    expect(await ordersOf(platform, cartId)).toHaveLength(0);
   });
 });

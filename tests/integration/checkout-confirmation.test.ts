@@ -4,36 +4,29 @@
  * payment method decides the first status. Real local D1; the races are sent at once with Promise.all.
  */
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import { CONFIRMATION_MESSAGES, orderFingerprint } from "~/core/order-confirmation";
 import { orders, products } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
-import { ensureCart, type CartActor } from "~/services/cart.server";
+import { type CartActor, ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { TOKYO_ADDRESS } from "../support/orders";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { platformTest, type TestPlatform } from "../support/platform-test";
 
-let platform: TestPlatform;
 const now = new Date();
+const it = platformTest({ seedAt: now });
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now });
-});
-afterAll(() => platform.dispose());
+const guestActor = (platform: TestPlatform, cartId: string): CartActor => ({ db: platform.db, owner: { cartId }, session: {}, now });
 
-const guestActor = (cartId: string): CartActor => ({ db: platform.db, owner: { cartId }, session: {}, now });
-
-async function product(sku: string) {
+async function product(platform: TestPlatform, sku: string) {
   return (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
 }
 
-async function guestCart(sku: string, quantity: number) {
+async function guestCart(platform: TestPlatform, sku: string, quantity: number) {
   const cartId = await ensureCart(platform.db, {});
-  const item = await product(sku);
+  const item = await product(platform, sku);
   await addLine(platform.db, cartId, {
     productId: item.id,
     variationId: null,
@@ -63,20 +56,20 @@ function order(email: string, shown: string, overrides: Partial<PlaceOrderInput>
   };
 }
 
-const ordersOfCart = async (cartId: string) =>
+const ordersOfCart = async (platform: TestPlatform, cartId: string) =>
   (await platform.db.select({ n: count() }).from(orders).where(eq(orders.cartId, cartId)))[0]?.n ?? 0;
 
 describe("the final confirmation", () => {
-  it("places nothing when another shopper took stock after the page was shown, and says what changed", async () => {
-    const item = await product("DEMO-LOWSTOCK");
+  it("places nothing when another shopper took stock after the page was shown, and says what changed", async ({ platform }) => {
+    const item = await product(platform, "DEMO-LOWSTOCK");
     await platform.db.update(products).set({ inventory: 2 }).where(eq(products.id, item.id));
-    const mine = await guestCart("DEMO-LOWSTOCK", 2);
-    const myPage = await shownTo(guestActor(mine));
-    const theirs = await guestCart("DEMO-LOWSTOCK", 1);
-    expect((await placeOrder(guestActor(theirs), order("theirs@example.jp", await shownTo(guestActor(theirs))))).ok).toBe(true);
+    const mine = await guestCart(platform, "DEMO-LOWSTOCK", 2);
+    const myPage = await shownTo(guestActor(platform, mine));
+    const theirs = await guestCart(platform, "DEMO-LOWSTOCK", 1);
+    expect((await placeOrder(guestActor(platform, theirs), order("theirs@example.jp", await shownTo(guestActor(platform, theirs))))).ok).toBe(true);
 
     // One unit is left: the order I confirmed (2 units) is not silently placed for 1.
-    const result = await placeOrder(guestActor(mine), order("mine@example.jp", myPage));
+    const result = await placeOrder(guestActor(platform, mine), order("mine@example.jp", myPage));
     expect(result).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.changed, field: "cart" });
     if (!result.ok) {
       expect(result.changes).toEqual([
@@ -84,56 +77,56 @@ describe("the final confirmation", () => {
         expect.stringMatching(/^お支払い合計が.+から.+に変わりました/),
       ]);
     }
-    expect(await ordersOfCart(mine)).toBe(0);
+    expect(await ordersOfCart(platform, mine)).toBe(0);
     // Confirming the changed cart, as the page now shows it, places it.
-    expect((await placeOrder(guestActor(mine), order("mine@example.jp", await shownTo(guestActor(mine))))).ok).toBe(true);
+    expect((await placeOrder(guestActor(platform, mine), order("mine@example.jp", await shownTo(guestActor(platform, mine))))).ok).toBe(true);
   });
 
-  it("under a rush, every order placed has exactly the quantity its page showed", async () => {
-    const item = await product("DEMO-LOWSTOCK");
+  it("under a rush, every order placed has exactly the quantity its page showed", async ({ platform }) => {
+    const item = await product(platform, "DEMO-LOWSTOCK");
     await platform.db.update(products).set({ inventory: 3 }).where(eq(products.id, item.id));
-    const carts = await Promise.all(Array.from({ length: 6 }, () => guestCart("DEMO-LOWSTOCK", 2)));
-    const pages = await Promise.all(carts.map((cartId) => shownTo(guestActor(cartId))));
-    const results = await Promise.all(carts.map((cartId, index) => placeOrder(guestActor(cartId), order(`rush-${index}@example.jp`, pages[index]!))));
+    const carts = await Promise.all(Array.from({ length: 6 }, () => guestCart(platform, "DEMO-LOWSTOCK", 2)));
+    const pages = await Promise.all(carts.map((cartId) => shownTo(guestActor(platform, cartId))));
+    const results = await Promise.all(carts.map((cartId, index) => placeOrder(guestActor(platform, cartId), order(`rush-${index}@example.jp`, pages[index]!))));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     for (const [index, cartId] of carts.entries()) {
       const placed = await platform.db.select().from(orders).where(eq(orders.cartId, cartId));
       expect(placed).toHaveLength(results[index]!.ok ? 1 : 0);
       if (placed[0]) expect(placed[0].cartState).toMatch(/x2$/);
     }
-    expect((await product("DEMO-LOWSTOCK")).inventory).toBe(1);
+    expect((await product(platform, "DEMO-LOWSTOCK")).inventory).toBe(1);
   });
 
-  it("charges the payment method's fee only when the page showed it", async () => {
-    const cartId = await guestCart("DEMO-SIMPLE", 1);
-    const shownWithoutFee = await shownTo(guestActor(cartId), "bank_transfer");
-    const refused = await placeOrder(guestActor(cartId), order("fee@example.jp", shownWithoutFee, { paymentMethod: "cod" }));
+  it("charges the payment method's fee only when the page showed it", async ({ platform }) => {
+    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const shownWithoutFee = await shownTo(guestActor(platform, cartId), "bank_transfer");
+    const refused = await placeOrder(guestActor(platform, cartId), order("fee@example.jp", shownWithoutFee, { paymentMethod: "cod" }));
     expect(refused).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.changed });
     if (!refused.ok) expect(refused.changes).toContain("お支払い合計が2,640円から2,970円に変わりました（送料・手数料・割引を含む）。");
-    expect(await ordersOfCart(cartId)).toBe(0);
-    const placed = await placeOrder(guestActor(cartId), order("fee@example.jp", await shownTo(guestActor(cartId), "cod"), { paymentMethod: "cod" }));
+    expect(await ordersOfCart(platform, cartId)).toBe(0);
+    const placed = await placeOrder(guestActor(platform, cartId), order("fee@example.jp", await shownTo(guestActor(platform, cartId), "cod"), { paymentMethod: "cod" }));
     expect(placed.ok).toBe(true);
   });
 
-  it("refuses a fingerprint it cannot read", async () => {
-    const cartId = await guestCart("DEMO-SIMPLE", 1);
-    expect(await placeOrder(guestActor(cartId), order("bad@example.jp", "garbage"))).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.unreadable });
-    expect(await ordersOfCart(cartId)).toBe(0);
+  it("refuses a fingerprint it cannot read", async ({ platform }) => {
+    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    expect(await placeOrder(guestActor(platform, cartId), order("bad@example.jp", "garbage"))).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.unreadable });
+    expect(await ordersOfCart(platform, cartId)).toBe(0);
   });
 });
 
 describe("one cart, two checkout tabs", () => {
-  it("makes one order when both tabs submit at once, and the other tab is told with a link", async () => {
-    const simple = await product("DEMO-SIMPLE");
+  it("makes one order when both tabs submit at once, and the other tab is told with a link", async ({ platform }) => {
+    const simple = await product(platform, "DEMO-SIMPLE");
     for (let trial = 0; trial < 5; trial += 1) {
-      const cartId = await guestCart("DEMO-SIMPLE", 1);
-      const shown = await shownTo(guestActor(cartId));
+      const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+      const shown = await shownTo(guestActor(platform, cartId));
       const results = await Promise.all([
-        placeOrder(guestActor(cartId), order(`tab-a-${trial}@example.jp`, shown)),
-        placeOrder(guestActor(cartId), order(`tab-b-${trial}@example.jp`, shown)),
+        placeOrder(guestActor(platform, cartId), order(`tab-a-${trial}@example.jp`, shown)),
+        placeOrder(guestActor(platform, cartId), order(`tab-b-${trial}@example.jp`, shown)),
       ]);
       expect(results.filter((result) => result.ok)).toHaveLength(1);
-      expect(await ordersOfCart(cartId)).toBe(1);
+      expect(await ordersOfCart(platform, cartId)).toBe(1);
       const placed = (await platform.db.select().from(orders).where(eq(orders.cartId, cartId)).get())!;
       const refused = results.find((result) => !result.ok);
       expect(refused).toEqual({
@@ -143,47 +136,47 @@ describe("one cart, two checkout tabs", () => {
         placedOrder: { number: placed.number, href: `/checkout/thanks/${placed.number}?already=1` },
       });
     }
-    expect((await product("DEMO-SIMPLE")).inventory).toBe(simple.inventory - 5);
+    expect((await product(platform, "DEMO-SIMPLE")).inventory).toBe(simple.inventory - 5);
   });
 
-  it("tells a tab submitted after the other one finished that the cart was already ordered", async () => {
-    const cartId = await guestCart("DEMO-SIMPLE", 1);
-    const shown = await shownTo(guestActor(cartId));
-    const first = await placeOrder(guestActor(cartId), order("first@example.jp", shown));
+  it("tells a tab submitted after the other one finished that the cart was already ordered", async ({ platform }) => {
+    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const shown = await shownTo(guestActor(platform, cartId));
+    const first = await placeOrder(guestActor(platform, cartId), order("first@example.jp", shown));
     expect(first.ok).toBe(true);
-    const second = await placeOrder(guestActor(cartId), order("second@example.jp", shown));
+    const second = await placeOrder(guestActor(platform, cartId), order("second@example.jp", shown));
     expect(second).toMatchObject({ ok: false, placedOrder: { href: expect.stringMatching(/^\/checkout\/thanks\//) } });
-    expect(await ordersOfCart(cartId)).toBe(1);
+    expect(await ordersOfCart(platform, cartId)).toBe(1);
   });
 });
 
 describe("a guest's order belongs to the cart that placed it", () => {
-  it("is not shown to another guest replaying its placement token or opening its number", async () => {
-    const cartId = await guestCart("DEMO-SIMPLE", 1);
-    const request = order("owner@example.jp", await shownTo(guestActor(cartId)));
-    const placed = await placeOrder(guestActor(cartId), request);
+  it("is not shown to another guest replaying its placement token or opening its number", async ({ platform }) => {
+    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const request = order("owner@example.jp", await shownTo(guestActor(platform, cartId)));
+    const placed = await placeOrder(guestActor(platform, cartId), request);
     expect(placed.ok).toBe(true);
     if (!placed.ok) return;
 
-    const stranger = await guestCart("DEMO-SIMPLE", 1);
-    const replay = await placeOrder(guestActor(stranger), { ...request, shown: await shownTo(guestActor(stranger)) });
+    const stranger = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const replay = await placeOrder(guestActor(platform, stranger), { ...request, shown: await shownTo(guestActor(platform, stranger)) });
     expect(replay).toEqual({ ok: false, error: CHECKOUT_MESSAGES.formExpired, field: "cart" });
     expect(await findPlacedOrder(platform.db, placed.orderNumber, { cartId: stranger })).toBeNull();
 
     // The owner's own double submit finds the order, and the owner's cart may open its thank-you page.
-    expect(await placeOrder(guestActor(cartId), request)).toMatchObject({ ok: true, orderNumber: placed.orderNumber, replayed: true });
+    expect(await placeOrder(guestActor(platform, cartId), request)).toMatchObject({ ok: true, orderNumber: placed.orderNumber, replayed: true });
     expect(await findPlacedOrder(platform.db, placed.orderNumber, { cartId })).toMatchObject({ number: placed.orderNumber });
   });
 });
 
 describe("the first status follows the payment method", () => {
-  it.each([
+  it.for([
     ["bank_transfer", "pending_payment"],
     ["cod", "preparing"],
     ["konbini_postpay", "preparing"],
-  ] as const)("%s → %s", async (paymentMethod, status) => {
-    const cartId = await guestCart("DEMO-SIMPLE", 1);
-    const result = await placeOrder(guestActor(cartId), order(`${paymentMethod}@example.jp`, await shownTo(guestActor(cartId), paymentMethod), { paymentMethod }));
+  ] as const)("%s → %s", async ([paymentMethod, status], { platform }) => {
+    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const result = await placeOrder(guestActor(platform, cartId), order(`${paymentMethod}@example.jp`, await shownTo(guestActor(platform, cartId), paymentMethod), { paymentMethod }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect((await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())?.status).toBe(status);

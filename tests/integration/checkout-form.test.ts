@@ -4,33 +4,26 @@
  * dropped silently, the 備考, 「ご注文者と同じ」, the bank details, and every registration message at once.
  */
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { BANK_TRANSFER_ACCOUNT } from "~/core/bank-transfer";
 import { addresses, carts, notificationMails, orders, orderShipments, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as thanksLoader } from "~/routes/checkout_.thanks.$number";
 import { action as registerAction } from "~/routes/user.register";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { CHECKOUT_SUBMIT_MESSAGES } from "~/web/checkout.server";
 import { ensureCart } from "~/services/cart.server";
-import { location, postRequest, run, valueOf, pageRequest } from "../support/member";
 import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { guestCartCookie, memberCookie } from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
 
-let platform: TestPlatform;
+const it = platformTest();
+
 const MEMBER_ID = 1;
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-});
-afterAll(() => platform.dispose());
-
-const cartWithSimple = (owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
-const shown = (owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
+const cartWithSimple = (platform: TestPlatform, owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
+const shown = (platform: TestPlatform, owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
 
 const recipient = {
   "shipping.postal_code": "1000001",
@@ -41,18 +34,18 @@ const recipient = {
   "shipping.phone": "0312345678",
 };
 
-async function guest() {
-  const cartId = await cartWithSimple({});
-  return { cartId, cookie: await guestCartCookie(platform, cartId), shown: await shown({ cartId }) };
+async function guest(platform: TestPlatform) {
+  const cartId = await cartWithSimple(platform, {});
+  return { cartId, cookie: await guestCartCookie(platform, cartId), shown: await shown(platform, { cartId }) };
 }
 
-const post = (fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
 
 describe("the guest checkout", () => {
-  it("reads the spec's names and 1/0 choices (lastname_jp, firstname_jp, save_address, register, newsletter, agreement)", async () => {
-    const { cookie, shown: page } = await guest();
+  it("reads the spec's names and 1/0 choices (lastname_jp, firstname_jp, save_address, register, newsletter, agreement)", async ({ platform }) => {
+    const { cookie, shown: page } = await guest(platform);
     const email = `spec-${Date.now()}@example.jp`;
-    const outcome = await post(
+    const outcome = await post(platform,
       {
         token: crypto.randomUUID(),
         shown: page,
@@ -81,9 +74,9 @@ describe("the guest checkout", () => {
     expect(await platform.db.select().from(addresses).where(eq(addresses.userId, user.id))).toHaveLength(1);
   });
 
-  it("answers a choice that is neither 1/0 nor a ticked box in Japanese", async () => {
-    const { cookie, shown: page } = await guest();
-    const outcome = await post({ token: crypto.randomUUID(), shown: page, payment: "cod", register: "1", agreement: "yes", newsletter: "maybe" }, cookie);
+  it("answers a choice that is neither 1/0 nor a ticked box in Japanese", async ({ platform }) => {
+    const { cookie, shown: page } = await guest(platform);
+    const outcome = await post(platform, { token: crypto.randomUUID(), shown: page, payment: "cod", register: "1", agreement: "yes", newsletter: "maybe" }, cookie);
     expect(outcome.status).toBe(400);
     const reply = await valueOf<CheckoutActionData>(outcome);
     const messages = Object.values(reply.error ?? {}).flat() as string[];
@@ -91,9 +84,9 @@ describe("the guest checkout", () => {
     expect(reply.error?.agreement).toEqual(["会員規約への同意が必要です"]);
   });
 
-  it("ships to the orderer's name when 「ご注文者と同じ」 is ticked", async () => {
-    const { cartId, cookie, shown: page } = await guest();
-    const outcome = await post(
+  it("ships to the orderer's name when 「ご注文者と同じ」 is ticked", async ({ platform }) => {
+    const { cartId, cookie, shown: page } = await guest(platform);
+    const outcome = await post(platform,
       { token: crypto.randomUUID(), shown: page, payment: "bank_transfer", email: "same@example.jp", lastname: "鈴木", firstname: "花", lastnameJp: "スズキ", firstnameJp: "ハナ", sameAsOrderer: "on", ...recipient },
       cookie,
     );
@@ -102,36 +95,36 @@ describe("the guest checkout", () => {
     expect([order.shipLastname, order.shipFirstname, order.shipLastnameJp, order.shipFirstnameJp]).toEqual(["鈴木", "花", "スズキ", "ハナ"]);
   });
 
-  it("keeps the registration password across 住所を検索 (held server-side, never sent back)", async () => {
-    const { cartId, cookie, shown: page } = await guest();
+  it("keeps the registration password across 住所を検索 (held server-side, never sent back)", async ({ platform }) => {
+    const { cartId, cookie, shown: page } = await guest(platform);
     const email = `hold-${Date.now()}@example.jp`;
     const base = { token: crypto.randomUUID(), shown: page, payment: "cod", email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ", register: "on", newsletter: "on", agreement: "on" };
-    const lookup = await post({ ...base, intent: "postal_lookup", password: "secret-pass-1", "shipping.postal_code": "1000001" }, cookie);
+    const lookup = await post(platform, { ...base, intent: "postal_lookup", password: "secret-pass-1", "shipping.postal_code": "1000001" }, cookie);
     const reply = await valueOf<CheckoutActionData>(lookup);
     expect(JSON.stringify(reply)).not.toContain("secret-pass-1");
     const hold = (reply.initialValue as Record<string, string>).passwordHold;
     expect(hold).toMatch(/^[0-9a-f-]{36}$/);
 
     // The payment method chosen on that page is the cart's now: the page shows the fee, then the order places.
-    const cartPage = await shown({ cartId });
-    const placed = await post({ ...base, shown: cartPage, passwordHold: hold ?? "", sameAsOrderer: "on", ...recipient }, cookie);
+    const cartPage = await shown(platform, { cartId });
+    const placed = await post(platform, { ...base, shown: cartPage, passwordHold: hold ?? "", sameAsOrderer: "on", ...recipient }, cookie);
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
     const user = (await platform.db.select().from(users).where(eq(users.email, email)).get())!;
     expect(await verifyPassword("secret-pass-1", user.passwordHash)).toBe(true);
   });
 
-  it("keeps the typed address and saves the payment method on 手数料を反映して再計算", async () => {
-    const { cartId, cookie, shown: page } = await guest();
-    const outcome = await post({ token: crypto.randomUUID(), shown: page, intent: "payment", payment: "konbini_postpay", "shipping.city": "千代田区", "shipping.address1": "9-9" }, cookie);
+  it("keeps the typed address and saves the payment method on 手数料を反映して再計算", async ({ platform }) => {
+    const { cartId, cookie, shown: page } = await guest(platform);
+    const outcome = await post(platform, { token: crypto.randomUUID(), shown: page, intent: "payment", payment: "konbini_postpay", "shipping.city": "千代田区", "shipping.address1": "9-9" }, cookie);
     expect(outcome.status).toBe(200);
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.initialValue).toMatchObject({ shipping: { city: "千代田区", address1: "9-9" } });
     expect((await platform.db.select().from(carts).where(eq(carts.id, cartId)).get())?.paymentMethod).toBe("konbini_postpay");
   });
 
-  it("saves the 備考 with the order's shipment", async () => {
-    const { cartId, cookie, shown: page } = await guest();
-    const outcome = await post(
+  it("saves the 備考 with the order's shipment", async ({ platform }) => {
+    const { cartId, cookie, shown: page } = await guest(platform);
+    const outcome = await post(platform,
       { token: crypto.randomUUID(), shown: page, payment: "bank_transfer", email: "notice@example.jp", lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ", sameAsOrderer: "on", warehouse_notice: "のし：御祝", ...recipient },
       cookie,
     );
@@ -148,13 +141,13 @@ describe("the guest checkout", () => {
 });
 
 describe("the member checkout", () => {
-  it("stops and asks when new-address fields were typed but the saved address was left chosen (no JS)", async () => {
-    await cartWithSimple({ userId: MEMBER_ID });
+  it("stops and asks when new-address fields were typed but the saved address was left chosen (no JS)", async ({ platform }) => {
+    await cartWithSimple(platform, { userId: MEMBER_ID });
     const cookie = await memberCookie(platform, MEMBER_ID);
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
     const before = await platform.db.select().from(orders).where(eq(orders.userId, MEMBER_ID));
-    const outcome = await post(
-      { token: crypto.randomUUID(), shown: await shown({ userId: MEMBER_ID }), payment: "bank_transfer", addressId: String(saved.id), "shipping.lastname": "別", "shipping.firstname": "住所", ...recipient },
+    const outcome = await post(platform,
+      { token: crypto.randomUUID(), shown: await shown(platform, { userId: MEMBER_ID }), payment: "bank_transfer", addressId: String(saved.id), "shipping.lastname": "別", "shipping.firstname": "住所", ...recipient },
       cookie,
     );
     expect(outcome.status).toBe(400);
@@ -164,11 +157,11 @@ describe("the member checkout", () => {
     expect(await platform.db.select().from(orders).where(eq(orders.userId, MEMBER_ID))).toHaveLength(before.length);
   });
 
-  it("sends the 振込先 and deadline in the confirmation mail of a 銀行振込 order", async () => {
+  it("sends the 振込先 and deadline in the confirmation mail of a 銀行振込 order", async ({ platform }) => {
     const cookie = await memberCookie(platform, MEMBER_ID);
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
-    const outcome = await post(
-      { token: crypto.randomUUID(), shown: await shown({ userId: MEMBER_ID }), payment: "bank_transfer", addressId: String(saved.id) },
+    const outcome = await post(platform,
+      { token: crypto.randomUUID(), shown: await shown(platform, { userId: MEMBER_ID }), payment: "bank_transfer", addressId: String(saved.id) },
       cookie,
     );
     expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
@@ -179,10 +172,10 @@ describe("the member checkout", () => {
 
 describe("registration", () => {
   const fields = { email: "", password: "short", lastname: "", firstname: "", lastnameJp: "", firstnameJp: "" };
-  const register = (body: Record<string, string> | [string, string][]) => run(platform, registerAction, postRequest("/user/register", body, { mode: "navigate" }));
+  const register = (platform: TestPlatform, body: Record<string, string> | [string, string][]) => run(platform, registerAction, postRequest("/user/register", body, { mode: "navigate" }));
 
-  it("shows every message of one submit at once, the registered e-mail and the agreement included", async () => {
-    const outcome = await register({ ...fields, email: "member@example.jp" });
+  it("shows every message of one submit at once, the registered e-mail and the agreement included", async ({ platform }) => {
+    const outcome = await register(platform, { ...fields, email: "member@example.jp" });
     expect(outcome.status).toBe(400);
     const error = (await valueOf<CheckoutActionData>(outcome)).error ?? {};
     expect(error.email).toEqual(["このメールアドレスは既に登録されています。ログインしてください。"]);
@@ -190,16 +183,16 @@ describe("registration", () => {
     expect(Object.keys(error)).toEqual(expect.arrayContaining(["password", "lastname", "firstname", "lastnameJp", "firstnameJp"]));
   });
 
-  it("takes agreement=1 and newsletter=0 and the spec's reading names", async () => {
+  it("takes agreement=1 and newsletter=0 and the spec's reading names", async ({ platform }) => {
     const email = `reg-${Date.now()}@example.jp`;
-    const outcome = await register({ email, password: "password1234", lastname: "山田", firstname: "花子", lastname_jp: "やまだ", firstname_jp: "ﾊﾅｺ", agreement: "1", newsletter: "0" });
+    const outcome = await register(platform, { email, password: "password1234", lastname: "山田", firstname: "花子", lastname_jp: "やまだ", firstname_jp: "ﾊﾅｺ", agreement: "1", newsletter: "0" });
     expect(outcome.status).toBe(302);
     const user = (await platform.db.select().from(users).where(eq(users.email, email)).get())!;
     expect([user.lastnameJp, user.firstnameJp, user.newsletter]).toEqual(["ヤマダ", "ハナコ", false]);
   });
 
-  it("never answers Valibot's English (a field sent twice)", async () => {
-    const outcome = await register([
+  it("never answers Valibot's English (a field sent twice)", async ({ platform }) => {
+    const outcome = await register(platform, [
       ["email", "a@example.jp"],
       ["email", "b@example.jp"],
       ["agreement", "1"],

@@ -5,29 +5,24 @@
  * destination is followed.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { addresses, carts, orders, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import type { CheckoutLoaderData } from "~/web/types/checkout";
-import { location, pageRequest, postRequest, run, valueOf } from "../support/member";
+import { location, pageRequest, postRequest, run, valueOf } from "../support/requests";
 import { cartWithSimple, shownFingerprint } from "../support/orders";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { guestCartCookie, memberCookie } from "../support/requests";
+import { platformTest } from "../support/platform-test";
+import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
+import type { TestPlatform } from "../support/platform";
 
-let platform: TestPlatform;
+const it = platformTest();
+
 const MEMBER_ID = 1;
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-});
-afterAll(() => platform.dispose());
-
-const post = (fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
-const checkoutPage = async (cookie: string) => valueOf<CheckoutLoaderData>(await run(platform, checkoutLoader, pageRequest("/checkout", cookie)));
-const draftOf = async (cartId: string) => (await platform.db.select({ draft: carts.checkoutDraft }).from(carts).where(eq(carts.id, cartId)).get())?.draft ?? null;
+const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+const checkoutPage = async (platform: TestPlatform, cookie: string) => valueOf<CheckoutLoaderData>(await run(platform, checkoutLoader, pageRequest("/checkout", cookie)));
+const draftOf = async (platform: TestPlatform, cartId: string) => (await platform.db.select({ draft: carts.checkoutDraft }).from(carts).where(eq(carts.id, cartId)).get())?.draft ?? null;
 
 const oneOffAddress = {
   useNewAddress: "on",
@@ -45,14 +40,14 @@ const oneOffAddress = {
 };
 
 describe("a member leaving the checkout for an address page (no JS)", () => {
-  it("keeps the one-off address, the delivery wish, the typed coupon code and the payment method for the way back", async () => {
+  it("keeps the one-off address, the delivery wish, the typed coupon code and the payment method for the way back", async ({ platform }) => {
     const cartId = await cartWithSimple(platform.db, { userId: MEMBER_ID });
     const cookie = await memberCookie(platform, MEMBER_ID);
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all())[1]!;
     const page = { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { userId: MEMBER_ID }) };
     const typed = { addressId: String(saved.id), ...oneOffAddress, deliveryTimeSlot: "午前中", code: "SPRING10", payment: "cod", warehouse_notice: "置き配希望" };
 
-    const outcome = await post({ ...page, ...typed, leaveTo: `/user/profile/addresses/${saved.id}/edit` }, cookie);
+    const outcome = await post(platform, { ...page, ...typed, leaveTo: `/user/profile/addresses/${saved.id}/edit` }, cookie);
     expect(outcome.status).toBe(303);
     expect(location(outcome)).toBe(`/user/profile/addresses/${saved.id}/edit?redirectTo=%2Fcheckout`);
     const cart = (await platform.db.select().from(carts).where(eq(carts.id, cartId)).get())!;
@@ -60,7 +55,7 @@ describe("a member leaving the checkout for an address page (no JS)", () => {
     expect(await platform.db.select().from(orders).where(eq(orders.cartId, cartId))).toHaveLength(0);
 
     // Back at the checkout: the form starts from what was typed, and the page data holds no raw draft.
-    const back = await checkoutPage(cookie);
+    const back = await checkoutPage(platform, cookie);
     expect(back.draft?.initialValue).toMatchObject({
       addressId: String(saved.id),
       useNewAddress: "on",
@@ -73,43 +68,43 @@ describe("a member leaving the checkout for an address page (no JS)", () => {
     expect([back.view.paymentMethod, back.view.warehouseNotice]).toEqual(["cod", "置き配希望"]);
 
     // The order placed from that page clears the draft: the next checkout starts empty.
-    const placed = await post({ token: crypto.randomUUID(), shown: back.shown, payment: "cod", addressId: String(saved.id) }, cookie);
+    const placed = await post(platform, { token: crypto.randomUUID(), shown: back.shown, payment: "cod", addressId: String(saved.id) }, cookie);
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
-    expect(await draftOf(cartId)).toBeNull();
+    expect(await draftOf(platform, cartId)).toBeNull();
   });
 
-  it("follows only the cart and the address book's own pages", async () => {
+  it("follows only the cart and the address book's own pages", async ({ platform }) => {
     const cartId = await cartWithSimple(platform.db, { userId: MEMBER_ID });
     const cookie = await memberCookie(platform, MEMBER_ID);
     const page = { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { userId: MEMBER_ID }) };
     for (const leaveTo of ["https://evil.example/", "//evil.example/cart", "/user/profile/addresses/1/edit?redirectTo=https://evil.example", "/cart/../admin", "/user/profile/addresses/0/delete"]) {
-      const outcome = await post({ ...page, leaveTo }, cookie);
+      const outcome = await post(platform, { ...page, leaveTo }, cookie);
       // Not a way out: the form is judged as an order (refused here: no payment method), nothing kept.
       expect(outcome.status).toBe(400);
       expect(location(outcome)).toBeNull();
     }
-    expect(await draftOf(cartId)).toBeNull();
+    expect(await draftOf(platform, cartId)).toBeNull();
   });
 });
 
 describe("a guest going back to the cart (JS on or off)", () => {
-  it("holds the registration password (never in the draft) and registers with it on the way back", async () => {
+  it("holds the registration password (never in the draft) and registers with it on the way back", async ({ platform }) => {
     const cartId = await cartWithSimple(platform.db, {});
     const cookie = await guestCartCookie(platform, cartId);
     const email = `leave-${Date.now()}@example.jp`;
     const guest = { email, lastname: "鈴木", firstname: "一郎", lastnameJp: "スズキ", firstnameJp: "イチロウ", register: "on", newsletter: "on", agreement: "on", sameAsOrderer: "on" };
-    const outcome = await post({ token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { cartId }), ...guest, password: "leave-pass-7", payment: "bank_transfer", leaveTo: "/cart" }, cookie);
+    const outcome = await post(platform, { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { cartId }), ...guest, password: "leave-pass-7", payment: "bank_transfer", leaveTo: "/cart" }, cookie);
     expect(location(outcome)).toBe("/cart");
-    expect(await draftOf(cartId)).not.toContain("leave-pass-7");
+    expect(await draftOf(platform, cartId)).not.toContain("leave-pass-7");
 
-    const back = await checkoutPage(cookie);
+    const back = await checkoutPage(platform, cookie);
     const values = back.draft?.initialValue as Record<string, string>;
     expect(values).toMatchObject({ email, lastname: "鈴木", register: "on", sameAsOrderer: "on" });
     expect(values.password).toBeUndefined();
     expect(values.passwordHold).toMatch(/^[0-9a-f-]{36}$/);
 
     const recipient = { "shipping.postal_code": "1000001", "shipping.prefecture": "13", "shipping.city": "千代田区", "shipping.address1": "1-1", "shipping.phone": "0312345678" };
-    const placed = await post({ token: crypto.randomUUID(), shown: back.shown, ...guest, passwordHold: values.passwordHold!, payment: "bank_transfer", ...recipient }, cookie);
+    const placed = await post(platform, { token: crypto.randomUUID(), shown: back.shown, ...guest, passwordHold: values.passwordHold!, payment: "bank_transfer", ...recipient }, cookie);
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
     const user = (await platform.db.select().from(users).where(eq(users.email, email)).get())!;
     expect(await verifyPassword("leave-pass-7", user.passwordHash)).toBe(true);

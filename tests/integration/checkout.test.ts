@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import {
   addresses,
@@ -15,24 +15,18 @@ import {
   subscriptions,
   users,
 } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
+import type { CartActor } from "~/services/cart.server";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { TOKYO_ADDRESS } from "../support/orders";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 
-let platform: TestPlatform;
 const now = new Date();
+const it = platformTest({ seedAt: now });
 const MEMBER_ID = 1;
-
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now });
-});
-afterAll(() => platform.dispose());
 
 const line = (productId: number, quantity: number, extra: Partial<Parameters<typeof addLine>[2]> = {}) => ({
   productId,
@@ -47,7 +41,7 @@ const line = (productId: number, quantity: number, extra: Partial<Parameters<typ
 
 const tokyo = TOKYO_ADDRESS;
 
-function actor(owner: CartActor["owner"]): CartActor {
+function actor(platform: TestPlatform, owner: CartActor["owner"]): CartActor {
   return { db: platform.db, owner, session: {}, now };
 }
 
@@ -77,11 +71,11 @@ function input(overrides: Partial<PlaceOrderInput> = {}): OrderRequest {
 
 const guestDetails = (email: string) => ({ email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" });
 
-async function productRow(sku: string) {
+async function productRow(platform: TestPlatform, sku: string) {
   return (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
 }
 
-async function guestCartWith(...lines: ReturnType<typeof line>[]) {
+async function guestCartWith(platform: TestPlatform, ...lines: ReturnType<typeof line>[]) {
   const cartId = await ensureCart(platform.db, {});
   for (const item of lines) await addLine(platform.db, cartId, item);
   return cartId;
@@ -89,14 +83,14 @@ async function guestCartWith(...lines: ReturnType<typeof line>[]) {
 
 describe("placeOrder for a member", () => {
   let memberCart: string;
-  beforeEach(async () => {
+  beforeEach<PlatformFixtures>(async ({ platform }) => {
     memberCart = await ensureCart(platform.db, { userId: MEMBER_ID });
     await platform.db.delete(cartLines).where(eq(cartLines.cartId, memberCart));
   });
 
-  it("writes the order, lines, shipment, stock, points, mail and empties the cart in one go", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
-    const food = await productRow("DEMO-FOOD");
+  it("writes the order, lines, shipment, stock, points, mail and empties the cart in one go", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    const food = await productRow(platform, "DEMO-FOOD");
     await addLine(platform.db, memberCart, line(simple.id, 2));
     await addLine(platform.db, memberCart, line(food.id, 1));
     await updateCart(platform.db, memberCart, { pointAmount: 500 });
@@ -104,7 +98,7 @@ describe("placeOrder for a member", () => {
     const [mailsBefore] = await platform.db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID));
 
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
-    const result = await place(actor({ userId: MEMBER_ID }), input({ address: { savedId: saved.id }, paymentMethod: "cod" }));
+    const result = await place(actor(platform, { userId: MEMBER_ID }), input({ address: { savedId: saved.id }, paymentMethod: "cod" }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
 
@@ -130,8 +124,8 @@ describe("placeOrder for a member", () => {
     expect(shipment?.shippingFrom).toBe("warehouse");
     expect(lines.every((l) => l.shipmentId === shipment?.id)).toBe(true);
 
-    expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory - 2);
-    expect((await productRow("DEMO-FOOD")).inventory).toBe(food.inventory - 1);
+    expect((await productRow(platform, "DEMO-SIMPLE")).inventory).toBe(simple.inventory - 2);
+    expect((await productRow(platform, "DEMO-FOOD")).inventory).toBe(food.inventory - 1);
 
     const after = (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!;
     expect(after.points).toBe(before.points - 500 + order.pointsEarned);
@@ -161,26 +155,26 @@ describe("placeOrder for a member", () => {
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, memberCart))).toEqual([]);
   });
 
-  it("makes one order from a replayed checkout token", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
+  it("makes one order from a replayed checkout token", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
     await addLine(platform.db, memberCart, line(simple.id, 1));
     const request = input({ paymentMethod: "bank_transfer" });
-    const first = await place(actor({ userId: MEMBER_ID }), request);
+    const first = await place(actor(platform, { userId: MEMBER_ID }), request);
     await addLine(platform.db, memberCart, line(simple.id, 1));
-    const second = await place(actor({ userId: MEMBER_ID }), request);
+    const second = await place(actor(platform, { userId: MEMBER_ID }), request);
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(second.orderId).toBe(first.orderId);
     expect(second.replayed).toBe(true);
     const [{ n } = { n: 0 }] = await platform.db.select({ n: count() }).from(orders).where(eq(orders.placementToken, request.placementToken));
     expect(n).toBe(1);
-    expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory - 1);
+    expect((await productRow(platform, "DEMO-SIMPLE")).inventory).toBe(simple.inventory - 1);
   });
 
-  it("creates a subscription for a subscription row", async () => {
-    const sub = await productRow("DEMO-SUBSCRIBE");
+  it("creates a subscription for a subscription row", async ({ platform }) => {
+    const sub = await productRow(platform, "DEMO-SUBSCRIBE");
     await addLine(platform.db, memberCart, line(sub.id, 2, { subscribe: 1 }));
-    const result = await place(actor({ userId: MEMBER_ID }), input());
+    const result = await place(actor(platform, { userId: MEMBER_ID }), input());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const created = await platform.db.select().from(subscriptions).where(eq(subscriptions.orderId, result.orderId));
@@ -189,22 +183,22 @@ describe("placeOrder for a member", () => {
     expect(created[0]!.nextShippingDate > created[0]!.createdAt.toISOString().slice(0, 10)).toBe(true);
   });
 
-  it("refuses another member's saved address", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
+  it("refuses another member's saved address", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
     await addLine(platform.db, memberCart, line(simple.id, 1));
     const foreign = (await platform.db.select().from(addresses).where(eq(addresses.userId, 3)).get()) ?? { id: 999_999 };
-    const result = await place(actor({ userId: MEMBER_ID }), input({ address: { savedId: foreign.id } }));
+    const result = await place(actor(platform, { userId: MEMBER_ID }), input({ address: { savedId: foreign.id } }));
     expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.addressNotFound, field: "address" });
   });
 });
 
 describe("placeOrder for guests", () => {
-  it("registers the guest, saves the address and writes the mail when asked", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
-    const cartId = await guestCartWith(line(simple.id, 1));
+  it("registers the guest, saves the address and writes the mail when asked", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    const cartId = await guestCartWith(platform, line(simple.id, 1));
     const email = `guest-${Date.now()}@example.jp`;
     const result = await place(
-      actor({ cartId }),
+      actor(platform, { cartId }),
       input({ guest: guestDetails(email), registration: { password: "password1234", newsletter: true }, address: { address: tokyo, save: true } }),
     );
     expect(result.ok).toBe(true);
@@ -218,10 +212,10 @@ describe("placeOrder for guests", () => {
     expect(await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, user.id))).toHaveLength(1);
   });
 
-  it("takes a plain guest order without an account", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
-    const cartId = await guestCartWith(line(simple.id, 1));
-    const result = await place(actor({ cartId }), input({ guest: guestDetails("plain-guest@example.jp") }));
+  it("takes a plain guest order without an account", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    const cartId = await guestCartWith(platform, line(simple.id, 1));
+    const result = await place(actor(platform, { cartId }), input({ guest: guestDetails("plain-guest@example.jp") }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
@@ -229,46 +223,46 @@ describe("placeOrder for guests", () => {
     expect(order.email).toBe("plain-guest@example.jp");
   });
 
-  it("refuses a registration with a member's e-mail, and a guest subscription, changing nothing", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
-    const cartId = await guestCartWith(line(simple.id, 1));
+  it("refuses a registration with a member's e-mail, and a guest subscription, changing nothing", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    const cartId = await guestCartWith(platform, line(simple.id, 1));
     const taken = await place(
-      actor({ cartId }),
+      actor(platform, { cartId }),
       input({ guest: guestDetails("member@example.jp"), registration: { password: "password1234", newsletter: false } }),
     );
     expect(taken).toEqual({ ok: false, error: CHECKOUT_MESSAGES.emailTaken, field: "email" });
 
-    const sub = await productRow("DEMO-SUBSCRIBE");
-    const subCart = await guestCartWith(line(sub.id, 1, { subscribe: 1 }));
-    const refused = await place(actor({ cartId: subCart }), input({ guest: guestDetails("sub-guest@example.jp") }));
+    const sub = await productRow(platform, "DEMO-SUBSCRIBE");
+    const subCart = await guestCartWith(platform, line(sub.id, 1, { subscribe: 1 }));
+    const refused = await place(actor(platform, { cartId: subCart }), input({ guest: guestDetails("sub-guest@example.jp") }));
     expect(refused).toEqual({ ok: false, error: CHECKOUT_MESSAGES.subscriptionNeedsAccount, field: "email" });
-    expect((await productRow("DEMO-SIMPLE")).inventory).toBe(simple.inventory);
+    expect((await productRow(platform, "DEMO-SIMPLE")).inventory).toBe(simple.inventory);
   });
 
-  it("refuses an empty cart and a cart with a sold-out row", async () => {
-    expect(await place(actor({ cartId: "none" }), input({ guest: guestDetails("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
-    const soldOut = await productRow("DEMO-SOLDOUT");
-    const cartId = await guestCartWith(line(soldOut.id, 1));
-    const result = await place(actor({ cartId }), input({ guest: guestDetails("y@example.jp") }));
+  it("refuses an empty cart and a cart with a sold-out row", async ({ platform }) => {
+    expect(await place(actor(platform, { cartId: "none" }), input({ guest: guestDetails("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
+    const soldOut = await productRow(platform, "DEMO-SOLDOUT");
+    const cartId = await guestCartWith(platform, line(soldOut.id, 1));
+    const result = await place(actor(platform, { cartId }), input({ guest: guestDetails("y@example.jp") }));
     expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.unavailableItems, field: "cart" });
   });
 });
 
 describe("once-per-customer coupons", () => {
-  it("are refused when applied again, and at checkout, after one use", async () => {
+  it("are refused when applied again, and at checkout, after one use", async ({ platform }) => {
     const { applyCoupon } = await import("~/services/cart-actions.server");
     await platform.db.update(coupons).set({ maxUsesPerUser: 1, maxUses: null }).where(eq(coupons.code, "SPRING10"));
     const memberCart = await ensureCart(platform.db, { userId: MEMBER_ID });
     await platform.db.delete(cartLines).where(eq(cartLines.cartId, memberCart));
-    const simple = await productRow("DEMO-SIMPLE");
+    const simple = await productRow(platform, "DEMO-SIMPLE");
     await addLine(platform.db, memberCart, line(simple.id, 1));
-    expect(await applyCoupon(actor({ userId: MEMBER_ID }), "SPRING10")).toEqual({ ok: true });
-    expect((await place(actor({ userId: MEMBER_ID }), input())).ok).toBe(true);
+    expect(await applyCoupon(actor(platform, { userId: MEMBER_ID }), "SPRING10")).toEqual({ ok: true });
+    expect((await place(actor(platform, { userId: MEMBER_ID }), input())).ok).toBe(true);
 
     await addLine(platform.db, memberCart, line(simple.id, 1));
-    expect(await applyCoupon(actor({ userId: MEMBER_ID }), "SPRING10")).toMatchObject({ ok: false, field: "coupon", error: "このクーポンはご利用済みです。" });
+    expect(await applyCoupon(actor(platform, { userId: MEMBER_ID }), "SPRING10")).toMatchObject({ ok: false, field: "coupon", error: "このクーポンはご利用済みです。" });
     await updateCart(platform.db, memberCart, { couponCode: "SPRING10" });
-    expect(await place(actor({ userId: MEMBER_ID }), input())).toEqual({
+    expect(await place(actor(platform, { userId: MEMBER_ID }), input())).toEqual({
       ok: false,
       error: CHECKOUT_MESSAGES.couponUsedUp("SPRING10"),
       field: "cart",
@@ -278,18 +272,18 @@ describe("once-per-customer coupons", () => {
 });
 
 describe("placeOrder under contention", () => {
-  it("sells exactly the 5 units in stock to 20 simultaneous shoppers", async () => {
-    const item = await productRow("DEMO-LOWSTOCK");
+  it("sells exactly the 5 units in stock to 20 simultaneous shoppers", async ({ platform }) => {
+    const item = await productRow(platform, "DEMO-LOWSTOCK");
     await platform.db.update(products).set({ inventory: 5 }).where(eq(products.id, item.id));
-    const carts = await Promise.all(Array.from({ length: 20 }, () => guestCartWith(line(item.id, 1))));
+    const carts = await Promise.all(Array.from({ length: 20 }, () => guestCartWith(platform, line(item.id, 1))));
     // Every shopper was shown the page before the rush.
-    const shown = await Promise.all(carts.map((cartId) => shownTo(actor({ cartId }), "bank_transfer")));
+    const shown = await Promise.all(carts.map((cartId) => shownTo(actor(platform, { cartId }), "bank_transfer")));
     const results = await Promise.all(
-      carts.map((cartId, index) => place(actor({ cartId }), input({ guest: guestDetails(`rush-${index}@example.jp`), shown: shown[index] }))),
+      carts.map((cartId, index) => place(actor(platform, { cartId }), input({ guest: guestDetails(`rush-${index}@example.jp`), shown: shown[index] }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === CHECKOUT_MESSAGES.changedMeanwhile)).toBe(true);
-    expect((await productRow("DEMO-LOWSTOCK")).inventory).toBe(0);
+    expect((await productRow(platform, "DEMO-LOWSTOCK")).inventory).toBe(0);
     const sold = await platform.db
       .select({ n: count() })
       .from(orderLines)
@@ -297,15 +291,15 @@ describe("placeOrder under contention", () => {
     expect(sold[0]?.n).toBe(5);
   });
 
-  it("keeps a coupon's total use limit even when two orders race for the last use", async () => {
-    const simple = await productRow("DEMO-SIMPLE");
+  it("keeps a coupon's total use limit even when two orders race for the last use", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
     await platform.db.update(coupons).set({ maxUses: 1 }).where(eq(coupons.code, "WELCOME500"));
-    const carts = await Promise.all([0, 1].map(() => guestCartWith(line(simple.id, 1))));
+    const carts = await Promise.all([0, 1].map(() => guestCartWith(platform, line(simple.id, 1))));
     const { carts: cartsTable } = await import("~/db/schema");
     for (const cartId of carts) await platform.db.update(cartsTable).set({ couponCode: "WELCOME500" }).where(eq(cartsTable.id, cartId));
-    const shown = await Promise.all(carts.map((cartId) => shownTo(actor({ cartId }), "bank_transfer")));
+    const shown = await Promise.all(carts.map((cartId) => shownTo(actor(platform, { cartId }), "bank_transfer")));
     const results = await Promise.all(
-      carts.map((cartId, index) => place(actor({ cartId }), input({ guest: guestDetails(`coupon-${index}@example.jp`), shown: shown[index] }))),
+      carts.map((cartId, index) => place(actor(platform, { cartId }), input({ guest: guestDetails(`coupon-${index}@example.jp`), shown: shown[index] }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const welcome = (await platform.db.select().from(coupons).where(eq(coupons.code, "WELCOME500")).get())!;

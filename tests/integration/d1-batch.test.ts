@@ -1,24 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { describe, expect } from "vitest";
+import { platformTest } from "../support/platform-test";
 
 // Pins the D1 behaviour the order and points code relies on (docs/architecture.md, principle 5).
-describe("D1 batch() on local D1", () => {
-  let platform: TestPlatform;
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    const d1 = platform.env.DB;
-    await d1.batch([
-      d1.prepare("insert into merchants (id, slug, name, shipping_fee) values (1, 'm', 'M', 600)"),
-      d1.prepare("insert into categories (id, slug, name) values (1, 'c', 'C')"),
-      d1.prepare(
-        "insert into products (id, sku, title, regular_price, primary_category_id, inventory) values (1, 'T-1', 'T', 1000, 1, 1)",
-      ),
-    ]);
-  });
-  afterAll(() => platform.dispose());
+// A migrated, unseeded store holding one product with 1 in stock.
+const it = platformTest({ seed: false }).extend<{ d1: D1Database }>({
+  d1: [
+    async ({ platform }, provide) => {
+      const d1 = platform.env.DB;
+      await d1.batch([
+        d1.prepare("insert into merchants (id, slug, name, shipping_fee) values (1, 'm', 'M', 600)"),
+        d1.prepare("insert into categories (id, slug, name) values (1, 'c', 'C')"),
+        d1.prepare(
+          "insert into products (id, sku, title, regular_price, primary_category_id, inventory) values (1, 'T-1', 'T', 1000, 1, 1)",
+        ),
+      ]);
+      await provide(d1);
+    },
+    { scope: "file" },
+  ],
+});
 
-  it("rolls the whole batch back when a CHECK constraint fails", async () => {
-    const d1 = platform.env.DB;
+describe("D1 batch() on local D1", () => {
+  it("rolls the whole batch back when a CHECK constraint fails", async ({ d1 }) => {
     await expect(
       d1.batch([
         d1.prepare("insert into merchants (id, slug, name, shipping_fee) values (2, 'n', 'N', 600)"),
@@ -31,8 +34,7 @@ describe("D1 batch() on local D1", () => {
     expect(product?.inventory).toBe(1);
   });
 
-  it("reports a conditional decrement as 1 change, then 0 once stock is gone", async () => {
-    const d1 = platform.env.DB;
+  it("reports a conditional decrement as 1 change, then 0 once stock is gone", async ({ d1 }) => {
     const decrement = () => d1.prepare("update products set inventory = inventory - 1 where id = 1 and inventory >= 1").run();
     expect((await decrement()).meta.changes).toBe(1);
     expect((await decrement()).meta.changes).toBe(0);

@@ -3,26 +3,20 @@
  * colour (or one that is not a colour) is shown in the default — in the cart page's data and in
  * POST /api/cart/campaigns — not only when the database filled its column default.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 import { pointPromos } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
 import * as campaigns from "~/routes/api.cart.campaigns";
 import { loadCart } from "~/services/cart-view.server";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { platformTest } from "../support/platform-test";
 import { apiRequest, jsonBody, responseOf, type RouteHandler } from "../support/requests";
 
-let platform: TestPlatform;
+const it = platformTest();
+
 const DAY = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-});
-afterAll(() => platform.dispose());
-
 describe("a point promo without a colour", () => {
-  it("is shown in #ee6d68", async () => {
+  it("is shown in #ee6d68", async ({ platform }) => {
     // The running promo with the highest rate is the one shown.
     const now = Date.now();
     await platform.db.insert(pointPromos).values({ id: 50, title: "ポイント5倍デー", color: "", rate: 5, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
@@ -33,7 +27,7 @@ describe("a point promo without a colour", () => {
     expect((await jsonBody<{ point_promo: { color: string } }>(response)).point_promo).toMatchObject({ title: "ポイント5倍デー", color: "#ee6d68" });
   });
 
-  it("keeps a colour the shop chose, and replaces one that is not a colour", async () => {
+  it("keeps a colour the shop chose, and replaces one that is not a colour", async ({ platform }) => {
     const now = Date.now();
     await platform.db.insert(pointPromos).values({ id: 51, title: "青", color: "#1e3a8a", rate: 7, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
     expect((await loadCart(platform.db, { cartId: "no-cart" }, {}, new Date())).pointPromo?.color).toBe("#1e3a8a");

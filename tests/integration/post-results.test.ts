@@ -3,29 +3,20 @@
  * URL's #fragment, so the browser opens the page there rather than at its top (app/core/result-anchor.ts).
  * On a real, migrated and seeded local D1; the route actions and loaders are called directly.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { productBySku } from "~/db/seed/catalogue";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { atResult, withNotice } from "~/web/http.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartPage from "~/routes/cart";
 import type { CartActionData } from "~/web/types/cart";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import {
-  apiRequest,
-  contextFor,
-  responseOf,
-  sessionCookie,
-  TEST_ORIGIN,
-  type ApiRequestOptions,
-  type DataResult,
-  type RouteHandler,
-} from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { apiRequest, contextFor, responseOf, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, type DataResult, type RouteHandler } from "../support/requests";
 
-let platform: TestPlatform;
+const it = platformTest();
+
 const SIMPLE = productBySku("DEMO-SIMPLE").id;
 
-const post = (handler: RouteHandler, path: string, options: ApiRequestOptions) => responseOf(platform, handler, apiRequest(path, options));
+const post = (platform: TestPlatform, handler: RouteHandler, path: string, options: ApiRequestOptions) => responseOf(platform, handler, apiRequest(path, options));
 
 /** The Location of a 303, as the browser would follow it. */
 function followed(response: Response): URL {
@@ -34,7 +25,7 @@ function followed(response: Response): URL {
 }
 
 /** What a page's loader answers for this URL and session. */
-async function loaderData<T>(loader: unknown, path: string, cookie: string): Promise<T> {
+async function loaderData<T>(platform: TestPlatform, loader: unknown, path: string, cookie: string): Promise<T> {
   const request = new Request(`${TEST_ORIGIN}${path}`, { headers: { Cookie: cookie } });
   return (await (loader as RouteHandler)({ request, params: {}, context: contextFor(platform) })) as T;
 }
@@ -42,21 +33,12 @@ async function loaderData<T>(loader: unknown, path: string, cookie: string): Pro
 type CartPageData = Awaited<ReturnType<typeof cartPage.loader>>;
 
 /** A new guest with DEMO-SIMPLE in the cart (added with JS); answers the session cookie and the row id. */
-async function guestWithSimple(): Promise<{ cookie: string; line: number }> {
-  const added = await post(cartAdd.action as RouteHandler, "/api/cart-add", { mode: "cors", fields: { p: String(SIMPLE), q: "1" } });
+async function guestWithSimple(platform: TestPlatform): Promise<{ cookie: string; line: number }> {
+  const added = await post(platform, cartAdd.action as RouteHandler, "/api/cart-add", { mode: "cors", fields: { p: String(SIMPLE), q: "1" } });
   const cookie = sessionCookie(added);
-  const page = await loaderData<CartPageData>(cartPage.loader, "/cart", cookie);
+  const page = await loaderData<CartPageData>(platform, cartPage.loader, "/cart", cookie);
   return { cookie, line: page.view.cart.list[0]!.id };
 }
-
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-});
-
-afterAll(async () => {
-  await platform.dispose();
-});
 
 describe("the shared notice helpers", () => {
   it("open the page at the notice, keeping the query and a fragment the path already names", () => {
@@ -68,9 +50,9 @@ describe("the shared notice helpers", () => {
 });
 
 describe("add to cart without JS", () => {
-  it("comes back to the product page at its notice", async () => {
+  it("comes back to the product page at its notice", async ({ platform }) => {
     const back = followed(
-      await post(cartAdd.action as RouteHandler, "/api/cart-add", {
+      await post(platform, cartAdd.action as RouteHandler, "/api/cart-add", {
         mode: "navigate",
         fields: { p: String(SIMPLE), q: "1", redirectTo: "/category/living/DEMO-SIMPLE" },
       }),
@@ -80,31 +62,31 @@ describe("add to cart without JS", () => {
 });
 
 describe("the cart's controls without JS (the /cart action)", () => {
-  it("answers a refused coupon with a 303 to the coupon section carrying the message", async () => {
-    const { cookie } = await guestWithSimple();
-    const back = followed(await post(cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "coupon", code: "EXPIRED100" } }));
+  it("answers a refused coupon with a 303 to the coupon section carrying the message", async ({ platform }) => {
+    const { cookie } = await guestWithSimple(platform);
+    const back = followed(await post(platform, cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "coupon", code: "EXPIRED100" } }));
     expect(back.pathname).toBe("/cart");
     expect(back.hash).toBe("#coupon-entry");
     expect(back.searchParams.get("cart_error")).toBe("coupon");
     expect(back.searchParams.get("message")).toBe("このクーポンは有効期限が切れています。");
   });
 
-  it("answers a quantity forced into range at its row, and the page shows the notice on that row only", async () => {
-    const { cookie, line } = await guestWithSimple();
+  it("answers a quantity forced into range at its row, and the page shows the notice on that row only", async ({ platform }) => {
+    const { cookie, line } = await guestWithSimple(platform);
     const back = followed(
-      await post(cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "quantity", line: String(line), q: "51" } }),
+      await post(platform, cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "quantity", line: String(line), q: "51" } }),
     );
     expect(back.hash).toBe(`#line-${line}`);
     expect(back.searchParams.get("cart_notice")).toBe("quantity");
     expect(back.searchParams.get("cart_line")).toBe(String(line));
-    const page = await loaderData<CartPageData>(cartPage.loader, `${back.pathname}${back.search}`, cookie);
+    const page = await loaderData<CartPageData>(platform, cartPage.loader, `${back.pathname}${back.search}`, cookie);
     expect(page.redirectedNotice).toEqual({ kind: "quantity", line, message: back.searchParams.get("message") });
   });
 
-  it("comes back to the row after a change, without an old message", async () => {
-    const { cookie, line } = await guestWithSimple();
+  it("comes back to the row after a change, without an old message", async ({ platform }) => {
+    const { cookie, line } = await guestWithSimple(platform);
     const back = followed(
-      await post(cartPage.action as RouteHandler, "/cart", {
+      await post(platform, cartPage.action as RouteHandler, "/cart", {
         mode: "navigate",
         cookie,
         fields: { intent: "quantity", line: String(line), q: "2", redirectTo: "/cart?cart_error=coupon&message=old" },
@@ -113,8 +95,8 @@ describe("the cart's controls without JS (the /cart action)", () => {
     expect(`${back.pathname}${back.search}${back.hash}`).toBe(`/cart#line-${line}`);
   });
 
-  it("still answers a fetcher (JS) in place, without a redirect", async () => {
-    const { cookie } = await guestWithSimple();
+  it("still answers a fetcher (JS) in place, without a redirect", async ({ platform }) => {
+    const { cookie } = await guestWithSimple(platform);
     const request = apiRequest("/cart", { mode: "cors", cookie, fields: { intent: "coupon", code: "EXPIRED100" } });
     const answer = (await (cartPage.action as RouteHandler)({ request, params: {}, context: contextFor(platform) })) as DataResult<CartActionData>;
     expect(answer.data).toMatchObject({ ok: false, intent: "coupon", field: "coupon", error: "このクーポンは有効期限が切れています。" });

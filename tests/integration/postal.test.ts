@@ -9,10 +9,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect } from "vitest";
 import { POSTAL_PREFIX_MESSAGE } from "~/core/postal";
 import type { PostalPrefixData } from "~/core/postal-data";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { getLoadContext } from "~/load-context";
 import * as postalRoute from "~/routes/api.postal.$prefix";
 import * as newAddress from "~/routes/user.profile.addresses_.new";
@@ -29,12 +28,14 @@ import {
 } from "~/services/postal.server";
 import type { AddressFormActionData } from "~/web/types/addresses";
 import { buildPostalData } from "../../scripts/build-postal-data";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { formRequest, getRequest, memberCookie, settle, TEST_ORIGIN, type DataResult } from "../support/requests";
+import { platformTest, type PlatformFixtures } from "../support/platform-test";
+import type { TestPlatform } from "../support/platform";
+import { apiRequest, callHandler, memberCookie, pageRequest, responseOf, TEST_ORIGIN, type DataResult } from "../support/requests";
+
+const it = platformTest();
 
 const POSTAL_DIR = path.resolve(import.meta.dirname, "../../public/postal");
 
-let platform: TestPlatform;
 let origin: Server;
 let originUrl: string;
 let originCalls: string[] = [];
@@ -49,19 +50,18 @@ async function servePrefix(prefix: string): Promise<Response> {
   }
 }
 
+// The counting origin (no platform involved), started once for the file.
 beforeAll(async () => {
   buildPostalData(); // a no-op when public/postal is up to date
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-  origin = createServer(async (request, response) => {
+  origin = createServer((request, response) => {
     originCalls.push(request.url ?? "");
     if (originBroken) {
       response.writeHead(500).end("upstream error");
       return;
     }
     const match = /^\/data\/(\d{3})\.json$/.exec(request.url ?? "");
-    const answer = match ? await servePrefix(match[1] ?? "") : new Response("not found", { status: 404 });
-    response.writeHead(answer.status, { "Content-Type": "application/json" }).end(await answer.text());
+    const answer = match ? servePrefix(match[1] ?? "") : Promise.resolve(new Response("not found", { status: 404 }));
+    void answer.then(async (file) => response.writeHead(file.status, { "Content-Type": "application/json" }).end(await file.text()));
   });
   await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
   originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}/data/`;
@@ -69,22 +69,21 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => origin.close(resolve));
-  await platform.dispose();
 });
 
-async function clearPostalKv() {
+async function clearPostalKv(platform: TestPlatform) {
   const { keys } = await platform.env.POSTAL_CACHE.list({ prefix: "postal:" });
   await Promise.all(keys.map((key) => platform.env.POSTAL_CACHE.delete(key.name)));
 }
 
-beforeEach(async () => {
+beforeEach<PlatformFixtures>(async ({ platform }) => {
   originCalls = [];
   originBroken = false;
-  await clearPostalKv();
+  await clearPostalKv(platform);
 });
 
 /** Deps with an origin that reads the real files and counts its calls. */
-function countingDeps(): { deps: PostalDeps; calls: string[] } {
+function countingDeps(platform: TestPlatform): { deps: PostalDeps; calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -99,25 +98,20 @@ function countingDeps(): { deps: PostalDeps; calls: string[] } {
 }
 
 /** A load context whose POSTAL_ORIGIN is the local counting server. */
-function contextWithOrigin(postalOrigin = originUrl): AppLoadContext {
+function contextWithOrigin(platform: TestPlatform, postalOrigin = originUrl): AppLoadContext {
   return getLoadContext({
     request: new Request(TEST_ORIGIN),
     context: { cloudflare: { env: { ...platform.env, POSTAL_ORIGIN: postalOrigin }, ctx: platform.ctx } },
   });
 }
 
-async function getPostal(prefix: string, context = contextWithOrigin()): Promise<Response> {
-  const { returned, thrown } = await settle(async () =>
-    postalRoute.loader({ request: getRequest(`/api/postal/${prefix}`), params: { prefix }, context }),
-  );
-  const response = returned ?? thrown;
-  if (!(response instanceof Response)) throw thrown;
-  return response;
+function getPostal(platform: TestPlatform, prefix: string, context = contextWithOrigin(platform)): Promise<Response> {
+  return responseOf(platform, postalRoute.loader, pageRequest(`/api/postal/${prefix}`), { prefix }, context);
 }
 
 describe("loadPostalPrefix (KV first, then the origin)", () => {
-  it("loads a miss from the origin, writes KV with the TTL, and serves the next call from KV", async () => {
-    const { deps, calls } = countingDeps();
+  it("loads a miss from the origin, writes KV with the TTL, and serves the next call from KV", async ({ platform }) => {
+    const { deps, calls } = countingDeps(platform);
     const first = await loadPostalPrefix(deps, "100");
     expect(first.source).toBe("origin");
     expect(first.data["1000001"]).toEqual([13, "千代田区", "千代田", ""]);
@@ -135,8 +129,8 @@ describe("loadPostalPrefix (KV first, then the origin)", () => {
     expect(calls).toEqual(["100"]);
   });
 
-  it("answers {} for a prefix the origin does not have, cached for a shorter time", async () => {
-    const { deps, calls } = countingDeps();
+  it("answers {} for a prefix the origin does not have, cached for a shorter time", async ({ platform }) => {
+    const { deps, calls } = countingDeps(platform);
     expect(await loadPostalPrefix(deps, "000")).toMatchObject({ data: {}, text: "{}", known: false, source: "origin" });
     expect(await loadPostalPrefix(deps, "000")).toMatchObject({ data: {}, known: false, source: "kv" });
     expect(calls).toEqual(["000"]);
@@ -144,7 +138,7 @@ describe("loadPostalPrefix (KV first, then the origin)", () => {
     expect((keys[0]?.expiration ?? 0) - Date.now() / 1000).toBeLessThanOrEqual(POSTAL_KV_EMPTY_TTL_SECONDS + 1);
   });
 
-  it("neither caches nor uses a failing or garbled origin", async () => {
+  it("neither caches nor uses a failing or garbled origin", async ({ platform }) => {
     const failing: PostalDeps = { kv: platform.env.POSTAL_CACHE, origin: async () => new Response("oops", { status: 502 }) };
     await expect(loadPostalPrefix(failing, "100")).rejects.toBeInstanceOf(PostalOriginError);
     const garbled: PostalDeps = { kv: platform.env.POSTAL_CACHE, origin: async () => new Response("<html>maintenance</html>") };
@@ -154,8 +148,8 @@ describe("loadPostalPrefix (KV first, then the origin)", () => {
     expect((await platform.env.POSTAL_CACHE.list({ prefix: "postal:" })).keys).toEqual([]);
   });
 
-  it("still answers from the origin when KV fails", async () => {
-    const { deps, calls } = countingDeps();
+  it("still answers from the origin when KV fails", async ({ platform }) => {
+    const { deps, calls } = countingDeps(platform);
     const broken: PostalDeps = {
       ...deps,
       kv: { get: () => Promise.reject(new Error("KV down")), put: () => Promise.reject(new Error("KV down")) } as unknown as PostalDeps["kv"],
@@ -164,16 +158,16 @@ describe("loadPostalPrefix (KV first, then the origin)", () => {
     expect(calls).toEqual(["100"]);
   });
 
-  it("replaces a damaged KV entry from the origin", async () => {
+  it("replaces a damaged KV entry from the origin", async ({ platform }) => {
     await platform.env.POSTAL_CACHE.put("postal:100", "not json");
-    const { deps, calls } = countingDeps();
+    const { deps, calls } = countingDeps(platform);
     expect((await loadPostalPrefix(deps, "100")).source).toBe("origin");
     expect(calls).toEqual(["100"]);
     expect(await platform.env.POSTAL_CACHE.get("postal:100")).toMatch(/^\{"1000000"/);
   });
 
-  it("looks a code up as typed (server-side 住所を検索)", async () => {
-    const { deps } = countingDeps();
+  it("looks a code up as typed (server-side 住所を検索)", async ({ platform }) => {
+    const { deps } = countingDeps(platform);
     expect(await lookUpAddress(deps, "１００ー０００１")).toEqual({ region_id: 13, region: "東京都", locality: "千代田区", street: "千代田", extended: "" });
     expect(await lookUpAddress(deps, "0600001")).toMatchObject({ region_id: 1, region: "北海道", locality: "札幌市中央区", street: "北一条西" });
     expect(await lookUpAddress(deps, "9000001")).toMatchObject({ region_id: 47, region: "沖縄県" });
@@ -218,8 +212,8 @@ describe("postalOriginFor", () => {
 });
 
 describe("GET /api/postal/{prefix}", () => {
-  it("serves the real nationwide data: 100-0001 is 東京都 千代田区 千代田, KV on the second call", async () => {
-    const first = await getPostal("100");
+  it("serves the real nationwide data: 100-0001 is 東京都 千代田区 千代田, KV on the second call", async ({ platform }) => {
+    const first = await getPostal(platform, "100");
     expect(first.status).toBe(200);
     expect(first.headers.get("Content-Type")).toMatch(/application\/json/);
     expect(first.headers.get("Cache-Control")).toBe(POSTAL_CACHE_CONTROL);
@@ -229,30 +223,30 @@ describe("GET /api/postal/{prefix}", () => {
     expect(Object.keys(data).length).toBeGreaterThan(500);
     expect(originCalls).toEqual(["/data/100.json"]);
 
-    const second = await getPostal("100");
+    const second = await getPostal(platform, "100");
     expect(second.headers.get("X-Postal-Source")).toBe("kv");
     expect(((await second.json()) as PostalPrefixData)["1000001"]).toEqual([13, "千代田区", "千代田", ""]);
     expect(originCalls).toEqual(["/data/100.json"]);
   });
 
-  it("answers 400 in Japanese for a prefix that is not 3 digits", async () => {
+  it("answers 400 in Japanese for a prefix that is not 3 digits", async ({ platform }) => {
     for (const prefix of ["10", "1000", "abc", "１００", "10a", ""]) {
-      const response = await getPostal(prefix);
+      const response = await getPostal(platform, prefix);
       expect(response.status, prefix).toBe(400);
       expect(await response.json()).toEqual({ error: POSTAL_PREFIX_MESSAGE });
     }
     expect(originCalls).toEqual([]);
   });
 
-  it("answers {} (200) for an unknown prefix", async () => {
-    const response = await getPostal("000");
+  it("answers {} (200) for an unknown prefix", async ({ platform }) => {
+    const response = await getPostal(platform, "000");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({});
   });
 
-  it("answers 503 in Japanese when the origin fails, and caches nothing", async () => {
+  it("answers 503 in Japanese when the origin fails, and caches nothing", async ({ platform }) => {
     originBroken = true;
-    const response = await getPostal("101");
+    const response = await getPostal(platform, "101");
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: POSTAL_UNAVAILABLE_MESSAGE });
     expect((await platform.env.POSTAL_CACHE.list({ prefix: "postal:" })).keys).toEqual([]);
@@ -265,20 +259,20 @@ describe("GET /api/postal/{prefix}", () => {
 });
 
 describe("住所を検索 without JS (intent=postal_lookup on /user/profile/addresses/new)", () => {
-  async function lookup(fields: Record<string, string>) {
+  async function lookup(platform: TestPlatform, fields: Record<string, string>) {
     const cookie = await memberCookie(platform, 1);
-    const { returned } = await settle(() =>
-      newAddress.action({
-        request: formRequest("/user/profile/addresses/new", { intent: "postal_lookup", lastname: "山田", ...fields }, { cookie }),
-        params: {},
-        context: contextWithOrigin(),
-      }),
+    const { returned } = await callHandler(
+      platform,
+      newAddress.action,
+      apiRequest("/user/profile/addresses/new", { fields: { intent: "postal_lookup", lastname: "山田", ...fields }, cookie }),
+      {},
+      contextWithOrigin(platform),
     );
     return returned as unknown as DataResult<AddressFormActionData>;
   }
 
-  it("re-renders the form with 東京都 千代田区 千代田 for 100-0001, keeping what was typed", async () => {
-    const result = await lookup({ postal_code: "１００－０００１", city: "old", address1: "1-1" });
+  it("re-renders the form with 東京都 千代田区 千代田 for 100-0001, keeping what was typed", async ({ platform }) => {
+    const result = await lookup(platform, { postal_code: "１００－０００１", city: "old", address1: "1-1" });
     expect(result.init?.status ?? 200).toBe(200);
     expect(result.data.lastResult.initialValue).toMatchObject({
       postal_code: "100-0001",
@@ -292,16 +286,16 @@ describe("住所を検索 without JS (intent=postal_lookup on /user/profile/addr
     expect(result.data.lookup).toEqual({ tone: "info", text: "「東京都千代田区千代田」を入力しました。番地以降を入力してください。" });
   });
 
-  it("leaves the filled fields empty for an unknown code and says so", async () => {
-    const result = await lookup({ postal_code: "1009999", prefecture: "13", city: "千代田区" });
+  it("leaves the filled fields empty for an unknown code and says so", async ({ platform }) => {
+    const result = await lookup(platform, { postal_code: "1009999", prefecture: "13", city: "千代田区" });
     expect(result.data.lastResult.initialValue).toMatchObject({ postal_code: "1009999" });
     expect(result.data.lastResult.initialValue?.prefecture).toBeUndefined();
     expect(result.data.lastResult.initialValue?.city).toBeUndefined();
     expect(result.data.lookup?.tone).toBe("error");
   });
 
-  it("asks for 7 digits when the code is incomplete", async () => {
-    const result = await lookup({ postal_code: "100" });
+  it("asks for 7 digits when the code is incomplete", async ({ platform }) => {
+    const result = await lookup(platform, { postal_code: "100" });
     expect(result.data.lookup).toEqual({ tone: "error", text: "郵便番号は半角数字7桁で入力してください。" });
   });
 });

@@ -4,7 +4,7 @@
  * to anyone while their review is published — and nothing else (ticket attachments, hidden reviews).
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { media, products, reviews } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID } from "~/db/seed/people";
@@ -13,31 +13,30 @@ import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import * as serve from "~/routes/media.reviews.$mediaId.$size";
 import { storeImage, type MediaItem } from "~/services/media.server";
 import { fileOf, pngBytes } from "../support/images";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { apiRequest, getRequest, jsonBody, responseOf, type RouteHandler } from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { apiRequest, jsonBody, pageRequest, responseOf, type RouteHandler } from "../support/requests";
 
-let platform: TestPlatform;
-let firstSeed: Record<string, number>;
+// A migrated, empty store seeded here, once, with the bucket: `firstSeed` is what that seed reported inserting.
+const it = platformTest({ seed: false }).extend<{ firstSeed: Record<string, number> }>({
+  firstSeed: [
+    async ({ platform }, provide) => provide((await seedDatabase(platform.db, { now: new Date(), bucket: platform.env.ATTACHMENTS })).inserted),
+    { scope: "file", auto: true },
+  ],
+});
 
 type Review = { nickname: string; gallery: MediaItem[] };
 
-const loadReviews = async (sku: string) => {
+const loadReviews = async (platform: TestPlatform, sku: string) => {
   const productId = String(productBySku(sku).id);
   const response = await responseOf(platform, reviewsLoad.action as RouteHandler, apiRequest(`/api/product/reviews/load/${productId}`), { id: productId });
   return (await jsonBody<{ reviews: Review[] }>(response)).reviews;
 };
 
-const photo = (id: number | string, size = "m") =>
-  responseOf(platform, serve.loader as RouteHandler, getRequest(`/media/reviews/${id}/${size}`), { mediaId: String(id), size });
-
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  firstSeed = (await seedDatabase(platform.db, { now: new Date(), bucket: platform.env.ATTACHMENTS })).inserted;
-});
-afterAll(() => platform.dispose());
+const photo = (platform: TestPlatform, id: number | string, size = "m") =>
+  responseOf(platform, serve.loader as RouteHandler, pageRequest(`/media/reviews/${id}/${size}`), { mediaId: String(id), size });
 
 describe("the seed's review photos", () => {
-  it("are stored in R2 once, as review media", async () => {
+  it("are stored in R2 once, as review media", async ({ platform, firstSeed }) => {
     expect(firstSeed.media).toBe(5);
     const rows = await platform.db.select().from(media).all();
     expect(rows).toHaveLength(5);
@@ -56,8 +55,8 @@ describe("the seed's review photos", () => {
 });
 
 describe("POST /api/product/reviews/load/{id}", () => {
-  it("answers each review's photos as gallery media items", async () => {
-    const apron = await loadReviews("DEMO-VARIATION");
+  it("answers each review's photos as gallery media items", async ({ platform }) => {
+    const apron = await loadReviews(platform, "DEMO-VARIATION");
     const sakura = apron.find((review) => review.nickname === "さくら");
     expect(sakura?.gallery).toHaveLength(2);
     for (const item of sakura?.gallery ?? []) {
@@ -69,10 +68,10 @@ describe("POST /api/product/reviews/load/{id}", () => {
 });
 
 describe("GET /media/reviews/{id}/{m|xl}", () => {
-  it("serves a published review's photo to anyone, cacheable", async () => {
-    const [kuma] = (await loadReviews("DEMO-SIMPLE")).find((review) => review.nickname === "くまさん")?.gallery ?? [];
+  it("serves a published review's photo to anyone, cacheable", async ({ platform }) => {
+    const [kuma] = (await loadReviews(platform, "DEMO-SIMPLE")).find((review) => review.nickname === "くまさん")?.gallery ?? [];
     for (const size of ["m", "xl"]) {
-      const response = await photo(kuma!.id, size);
+      const response = await photo(platform, kuma!.id, size);
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/png");
       expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
@@ -81,22 +80,22 @@ describe("GET /media/reviews/{id}/{m|xl}", () => {
     }
   });
 
-  it("answers 404 for a hidden review's photo, a draft product's, a ticket attachment and unknown ids or sizes", async () => {
-    const [rice] = (await loadReviews("FOOD-RICE")).find((review) => review.nickname === "のりたま")?.gallery ?? [];
+  it("answers 404 for a hidden review's photo, a draft product's, a ticket attachment and unknown ids or sizes", async ({ platform }) => {
+    const [rice] = (await loadReviews(platform, "FOOD-RICE")).find((review) => review.nickname === "のりたま")?.gallery ?? [];
     const row = await platform.db.select({ reviewId: media.reviewId }).from(media).where(eq(media.id, rice!.id)).get();
     await platform.db.update(reviews).set({ status: "hidden" }).where(eq(reviews.id, row!.reviewId!));
-    expect((await photo(rice!.id)).status).toBe(404);
+    expect((await photo(platform, rice!.id)).status).toBe(404);
     await platform.db.update(reviews).set({ status: "published" }).where(eq(reviews.id, row!.reviewId!));
-    expect((await photo(rice!.id)).status).toBe(200);
+    expect((await photo(platform, rice!.id)).status).toBe(200);
     await platform.db.update(products).set({ status: "draft" }).where(eq(products.sku, "FOOD-RICE"));
-    expect((await photo(rice!.id)).status).toBe(404);
+    expect((await photo(platform, rice!.id)).status).toBe(404);
     await platform.db.update(products).set({ status: "published" }).where(eq(products.sku, "FOOD-RICE"));
 
     const ticketImage = await storeImage(platform.db, platform.env.ATTACHMENTS, MEMBER_ID, fileOf(pngBytes(2, 2), "a.png"));
     expect(ticketImage.ok).toBe(true);
-    if (ticketImage.ok) expect((await photo(ticketImage.item.id)).status).toBe(404);
-    expect((await photo(999_999)).status).toBe(404);
-    expect((await photo(rice!.id, "huge")).status).toBe(404);
-    expect((await photo("abc")).status).toBe(400);
+    if (ticketImage.ok) expect((await photo(platform, ticketImage.item.id)).status).toBe(404);
+    expect((await photo(platform, 999_999)).status).toBe(404);
+    expect((await photo(platform, rice!.id, "huge")).status).toBe(404);
+    expect((await photo(platform, "abc")).status).toBe(400);
   });
 });

@@ -1,11 +1,11 @@
 import { access } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { DEMO_PRIVATE_SECRET } from "~/db/seed/catalogue";
 import { DEMO_PASSWORD, MEMBER_EMAIL, OTHER_EMAIL, STAFF_EMAIL } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { platformTest, type TestPlatform } from "../support/platform-test";
 
 // Pins the demo data other tests and the demo rely on: the fixture SKUs, coupons, and the member's records.
 const NOW = new Date("2026-01-15T01:00:00.000Z"); // 10:00 in Japan
@@ -14,44 +14,40 @@ const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../public");
 
 type Row = Record<string, unknown>;
 
-describe("seedDatabase", () => {
-  let platform: TestPlatform;
-  let firstRun: Record<string, number>;
+// A migrated, empty store seeded here, once: `firstRun` is what that first seed reported inserting.
+const it = platformTest({ seed: false }).extend<{ firstRun: Record<string, number> }>({
+  firstRun: [async ({ platform }, provide) => provide((await seedDatabase(platform.db, { now: NOW })).inserted), { scope: "file", auto: true }],
+});
 
-  const all = async <T = Row>(query: string, ...params: unknown[]): Promise<T[]> =>
+describe("seedDatabase", () => {
+  const all = async <T = Row>(platform: TestPlatform, query: string, ...params: unknown[]): Promise<T[]> =>
     (await platform.env.DB.prepare(query).bind(...params).all<T>()).results;
-  const one = async <T = Row>(query: string, ...params: unknown[]): Promise<T> => {
+  const one = async <T = Row>(platform: TestPlatform, query: string, ...params: unknown[]): Promise<T> => {
     const row = await platform.env.DB.prepare(query).bind(...params).first<T>();
     if (row === null) throw new Error(`No row for ${query}`);
     return row;
   };
-  const count = async (query: string, ...params: unknown[]): Promise<number> =>
-    (await one<{ n: number }>(query, ...params)).n;
-  const product = (sku: string) => one("select * from products where sku = ?", sku);
-
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    firstRun = (await seedDatabase(platform.db, { now: NOW })).inserted;
-  });
-  afterAll(() => platform.dispose());
+  const count = async (platform: TestPlatform, query: string, ...params: unknown[]): Promise<number> =>
+    (await one<{ n: number }>(platform, query, ...params)).n;
+  const product = (platform: TestPlatform, sku: string) => one(platform, "select * from products where sku = ?", sku);
 
   describe("catalogue", () => {
-    it("reports what it inserted", () => {
+    it("reports what it inserted", ({ firstRun }) => {
       expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 3 });
     });
 
-    it("has merchants with their shipping terms", async () => {
-      const merchants = await all<{ shipping_fee: number; free_shipping_threshold: number | null }>("select * from merchants");
+    it("has merchants with their shipping terms", async ({ platform }) => {
+      const merchants = await all<{ shipping_fee: number; free_shipping_threshold: number | null }>(platform, "select * from merchants");
       expect(merchants.length).toBeGreaterThanOrEqual(4);
       for (const merchant of merchants) expect(merchant.shipping_fee).toBeGreaterThan(0);
       expect(merchants.filter((merchant) => merchant.free_shipping_threshold !== null).length).toBeGreaterThanOrEqual(4);
     });
 
-    it("has the 8 top categories, each with published products", async () => {
-      const tops = await all<{ id: number; slug: string }>("select id, slug from categories where parent_id is null order by position");
+    it("has the 8 top categories, each with published products", async ({ platform }) => {
+      const tops = await all<{ id: number; slug: string }>(platform, "select id, slug from categories where parent_id is null order by position");
       expect(tops.map((category) => category.slug)).toEqual(["food", "drink", "sweets", "kitchen", "beauty", "health", "living", "gift"]);
       for (const category of tops) {
-        const listed = await count(
+        const listed = await count(platform,
           `select count(*) as n from product_categories pc join products p on p.id = pc.product_id
            where pc.category_id = ? and p.status = 'published' and p.is_private = 0`,
           category.id,
@@ -60,7 +56,7 @@ describe("seedDatabase", () => {
       }
       // Subcategories list their products under their top category too.
       expect(
-        await count(
+        await count(platform,
           `select count(*) as n from products p join categories c on c.id = p.primary_category_id
            where c.parent_id is not null and not exists
              (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = c.parent_id)`,
@@ -68,57 +64,57 @@ describe("seedDatabase", () => {
       ).toBe(0);
     });
 
-    it("has 20 features, every one used, and 6 troubles and 6 situations linked to products", async () => {
-      expect(await count("select count(*) as n from features")).toBe(20);
-      expect(await count("select count(*) as n from features f where not exists (select 1 from product_features pf where pf.feature_id = f.id)")).toBe(0);
+    it("has 20 features, every one used, and 6 troubles and 6 situations linked to products", async ({ platform }) => {
+      expect(await count(platform, "select count(*) as n from features")).toBe(20);
+      expect(await count(platform, "select count(*) as n from features f where not exists (select 1 from product_features pf where pf.feature_id = f.id)")).toBe(0);
       for (const kind of ["trouble", "situation"]) {
-        expect(await count("select count(*) as n from tags where kind = ?", kind)).toBe(6);
+        expect(await count(platform, "select count(*) as n from tags where kind = ?", kind)).toBe(6);
         expect(
-          await count("select count(*) as n from tags t where kind = ? and not exists (select 1 from product_tags pt where pt.tag_id = t.id)", kind),
+          await count(platform, "select count(*) as n from tags t where kind = ? and not exists (select 1 from product_tags pt where pt.tag_id = t.id)", kind),
         ).toBe(0);
       }
     });
 
-    it("has 60+ products with both tax rates well represented", async () => {
-      expect(await count("select count(*) as n from products")).toBeGreaterThanOrEqual(60);
-      expect(await count("select count(*) as n from products where tax_rate = 8")).toBeGreaterThanOrEqual(20);
-      expect(await count("select count(*) as n from products where tax_rate = 10")).toBeGreaterThanOrEqual(20);
-      expect(await count("select count(*) as n from products where discount_price is not null")).toBeGreaterThanOrEqual(3);
-      expect(await count("select count(*) as n from products where original_price is not null")).toBeGreaterThanOrEqual(2);
+    it("has 60+ products with both tax rates well represented", async ({ platform }) => {
+      expect(await count(platform, "select count(*) as n from products")).toBeGreaterThanOrEqual(60);
+      expect(await count(platform, "select count(*) as n from products where tax_rate = 8")).toBeGreaterThanOrEqual(20);
+      expect(await count(platform, "select count(*) as n from products where tax_rate = 10")).toBeGreaterThanOrEqual(20);
+      expect(await count(platform, "select count(*) as n from products where discount_price is not null")).toBeGreaterThanOrEqual(3);
+      expect(await count(platform, "select count(*) as n from products where original_price is not null")).toBeGreaterThanOrEqual(2);
     });
 
-    it("gives every product and variation a picture that exists under public/", async () => {
-      const missing = await count(
+    it("gives every product and variation a picture that exists under public/", async ({ platform }) => {
+      const missing = await count(platform,
         "select count(*) as n from products p where not exists (select 1 from product_media m where m.product_id = p.id and m.url = '/images/products/' || lower(p.sku) || '.svg')",
       );
       expect(missing).toBe(0);
-      const media = await all<{ url: string }>("select url from product_media");
+      const media = await all<{ url: string }>(platform, "select url from product_media");
       expect(media).toHaveLength(78);
       for (const { url } of media) await expect(access(path.join(PUBLIC_DIR, url))).resolves.toBeUndefined();
     });
 
-    it("keeps review figures consistent with the published reviews", async () => {
-      const mismatched = await all(
+    it("keeps review figures consistent with the published reviews", async ({ platform }) => {
+      const mismatched = await all(platform,
         `select p.sku from products p left join
            (select product_id, count(*) as n, round(avg(rate) * 10) as avg10 from reviews where status = 'published' group by product_id) r
            on r.product_id = p.id
          where p.review_count != coalesce(r.n, 0) or p.review_avg_x10 != coalesce(r.avg10, 0)`,
       );
       expect(mismatched).toEqual([]);
-      expect(await product("DEMO-SIMPLE")).toMatchObject({ review_count: 5, review_avg_x10: 42 });
-      expect(await count("select count(*) as n from reviews where status = 'pending'")).toBe(1);
-      const replies = await all<{ comment_user_id: number; commented_at: number | null }>(
+      expect(await product(platform, "DEMO-SIMPLE")).toMatchObject({ review_count: 5, review_avg_x10: 42 });
+      expect(await count(platform, "select count(*) as n from reviews where status = 'pending'")).toBe(1);
+      const replies = await all<{ comment_user_id: number; commented_at: number | null }>(platform,
         "select comment_user_id, commented_at from reviews where comment is not null",
       );
       expect(replies.length).toBeGreaterThanOrEqual(3);
-      const staff = await one<{ id: number }>("select id from users where email = ?", STAFF_EMAIL);
+      const staff = await one<{ id: number }>(platform, "select id from users where email = ?", STAFF_EMAIL);
       for (const reply of replies) expect(reply).toMatchObject({ comment_user_id: staff.id, commented_at: expect.any(Number) });
-      const popular = await count("select count(*) as n from products where review_count between 3 and 8");
+      const popular = await count(platform, "select count(*) as n from products where review_count between 3 and 8");
       expect(popular).toBeGreaterThanOrEqual(8);
     });
 
-    it("relates 3–6 products to every fixture", async () => {
-      const fixtures = await all<{ sku: string; related: number }>(
+    it("relates 3–6 products to every fixture", async ({ platform }) => {
+      const fixtures = await all<{ sku: string; related: number }>(platform,
         "select p.sku, (select count(*) from related_products r where r.product_id = p.id) as related from products p where p.sku like 'DEMO-%'",
       );
       expect(fixtures).toHaveLength(17);
@@ -127,8 +123,8 @@ describe("seedDatabase", () => {
   });
 
   describe("fixture products", () => {
-    it("DEMO-SIMPLE", async () => {
-      expect(await product("DEMO-SIMPLE")).toMatchObject({
+    it("DEMO-SIMPLE", async ({ platform }) => {
+      expect(await product(platform, "DEMO-SIMPLE")).toMatchObject({
         type: "simple",
         status: "published",
         shipping_from: "warehouse",
@@ -143,8 +139,8 @@ describe("seedDatabase", () => {
       });
     });
 
-    it("DEMO-LOWSTOCK", async () => {
-      expect(await product("DEMO-LOWSTOCK")).toMatchObject({
+    it("DEMO-LOWSTOCK", async ({ platform }) => {
+      expect(await product(platform, "DEMO-LOWSTOCK")).toMatchObject({
         status: "published",
         shipping_from: "warehouse",
         inventory: 3,
@@ -154,8 +150,8 @@ describe("seedDatabase", () => {
       });
     });
 
-    it("DEMO-SOLDOUT", async () => {
-      expect(await product("DEMO-SOLDOUT")).toMatchObject({
+    it("DEMO-SOLDOUT", async ({ platform }) => {
+      expect(await product(platform, "DEMO-SOLDOUT")).toMatchObject({
         status: "published",
         inventory: 0,
         preorder_limit: 0,
@@ -165,8 +161,8 @@ describe("seedDatabase", () => {
       });
     });
 
-    it("DEMO-PREORDER", async () => {
-      expect(await product("DEMO-PREORDER")).toMatchObject({
+    it("DEMO-PREORDER", async ({ platform }) => {
+      expect(await product(platform, "DEMO-PREORDER")).toMatchObject({
         status: "published",
         shipping_from: "warehouse",
         inventory: 0,
@@ -177,20 +173,20 @@ describe("seedDatabase", () => {
       });
     });
 
-    it("DEMO-SHIPDAYS", async () => {
-      expect(await product("DEMO-SHIPDAYS")).toMatchObject({ inventory: 50, shipping_days: 10 });
+    it("DEMO-SHIPDAYS", async ({ platform }) => {
+      expect(await product(platform, "DEMO-SHIPDAYS")).toMatchObject({ inventory: 50, shipping_days: 10 });
     });
 
-    it("DEMO-VARIATION with a sold-out colour and a sized colour", async () => {
-      const parent = await product("DEMO-VARIATION");
+    it("DEMO-VARIATION with a sold-out colour and a sized colour", async ({ platform }) => {
+      const parent = await product(platform, "DEMO-VARIATION");
       expect(parent).toMatchObject({ type: "variation", status: "published" });
-      const variations = await all("select * from product_variations where product_id = ? order by position", parent.id);
+      const variations = await all(platform, "select * from product_variations where product_id = ? order by position", parent.id);
       expect(variations).toMatchObject([
         { sku: "DEMO-VARIATION-NAVY", title: "紺", v_title: "カラー", type: "variable", inventory: 40, status: "published" },
         { sku: "DEMO-VARIATION-NATURAL", title: "生成り", type: "normal", inventory: 25 },
         { sku: "DEMO-VARIATION-BLACK", title: "墨黒", type: "normal", inventory: 0, inventory_preorder_max: 0 },
       ]);
-      const choices = await all(
+      const choices = await all(platform,
         "select c.sku, c.group_title, c.title, c.price_diff, c.inventory from variation_choices c join product_variations v on v.id = c.variation_id where v.sku = 'DEMO-VARIATION-NAVY' order by c.position",
       );
       expect(choices).toEqual([
@@ -198,18 +194,18 @@ describe("seedDatabase", () => {
         { sku: "DEMO-VARIATION-NAVY-M", group_title: "サイズ", title: "M", price_diff: 0, inventory: 18 },
         { sku: "DEMO-VARIATION-NAVY-L", group_title: "サイズ", title: "L", price_diff: 220, inventory: 10 },
       ]);
-      expect(await count("select count(*) as n from product_media where product_id = ? and variation_id is not null", parent.id)).toBe(3);
+      expect(await count(platform, "select count(*) as n from product_media where product_id = ? and variation_id is not null", parent.id)).toBe(3);
     });
 
-    it("DEMO-OPTIONS with one list and one radio option, each with a paid choice", async () => {
-      const parent = await product("DEMO-OPTIONS");
+    it("DEMO-OPTIONS with one list and one radio option, each with a paid choice", async ({ platform }) => {
+      const parent = await product(platform, "DEMO-OPTIONS");
       expect(parent).toMatchObject({ type: "simple" });
-      const options = await all<{ id: number; type: string; active: number }>(
+      const options = await all<{ id: number; type: string; active: number }>(platform,
         "select * from product_options where product_id = ? order by position",
         parent.id,
       );
       expect(options.map((option) => option.type)).toEqual(["list", "radio"]);
-      const choices = await all<{ option_id: number; title: string; fee: number }>(
+      const choices = await all<{ option_id: number; title: string; fee: number }>(platform,
         "select c.option_id, c.title, c.fee from product_option_choices c join product_options o on o.id = c.option_id where o.product_id = ? order by o.position, c.position",
         parent.id,
       );
@@ -226,13 +222,13 @@ describe("seedDatabase", () => {
       }
     });
 
-    it.each([
+    it.for([
       ["DEMO-SUBSCRIBE", 0, [1400, 1350, 1300, 1250, 1200, 1150]],
       ["DEMO-SUBONLY", 1, [3000, 2900, 2800, 2700, 2600, 2500]],
-    ])("%s subscription tiers", async (sku, subscribeOnly, tiers) => {
-      const parent = await product(sku);
+    ] as const)("%s subscription tiers", async ([sku, subscribeOnly, tiers], { platform }) => {
+      const parent = await product(platform, sku);
       expect(parent).toMatchObject({ subscribe: 1, subscribe_only: subscribeOnly, period: 1, tax_rate: 8 });
-      const rows = await all<{ quantity: number; unit_price_excl_tax: number; variation_id: number | null }>(
+      const rows = await all<{ quantity: number; unit_price_excl_tax: number; variation_id: number | null }>(platform,
         "select quantity, unit_price_excl_tax, variation_id from subscription_prices where product_id = ? order by quantity",
         parent.id,
       );
@@ -241,42 +237,42 @@ describe("seedDatabase", () => {
       expect(rows.every((row) => row.variation_id === null)).toBe(true);
     });
 
-    it("DEMO-MERCHANT", async () => {
-      const row = await product("DEMO-MERCHANT");
+    it("DEMO-MERCHANT", async ({ platform }) => {
+      const row = await product(platform, "DEMO-MERCHANT");
       expect(row).toMatchObject({ shipping_from: "merchant", disable_wrapping: 1, status: "published" });
-      expect(await one("select slug from merchants where id = ?", row.merchant_id)).toEqual({ slug: "arita-seika" });
+      expect(await one(platform, "select slug from merchants where id = ?", row.merchant_id)).toEqual({ slug: "arita-seika" });
     });
 
-    it("DEMO-COLD, DEMO-COLDOPT, DEMO-DIGITAL, DEMO-FOOD", async () => {
-      expect(await product("DEMO-COLD")).toMatchObject({ coldshipping: "required", tax_rate: 8 });
-      expect(await product("DEMO-COLDOPT")).toMatchObject({ coldshipping: "optional", tax_rate: 8 });
-      expect(await product("DEMO-DIGITAL")).toMatchObject({ is_digital: 1, tax_rate: 10, coldshipping: "none" });
-      expect(await product("DEMO-FOOD")).toMatchObject({ tax_rate: 8, expiry: "製造日より180日", is_digital: 0 });
+    it("DEMO-COLD, DEMO-COLDOPT, DEMO-DIGITAL, DEMO-FOOD", async ({ platform }) => {
+      expect(await product(platform, "DEMO-COLD")).toMatchObject({ coldshipping: "required", tax_rate: 8 });
+      expect(await product(platform, "DEMO-COLDOPT")).toMatchObject({ coldshipping: "optional", tax_rate: 8 });
+      expect(await product(platform, "DEMO-DIGITAL")).toMatchObject({ is_digital: 1, tax_rate: 10, coldshipping: "none" });
+      expect(await product(platform, "DEMO-FOOD")).toMatchObject({ tax_rate: 8, expiry: "製造日より180日", is_digital: 0 });
     });
 
-    it("DEMO-PRIVATE is reachable only through its secret link", async () => {
+    it("DEMO-PRIVATE is reachable only through its secret link", async ({ platform }) => {
       expect(DEMO_PRIVATE_SECRET).toMatch(/^[0-9a-f]{32}$/);
-      expect(await product("DEMO-PRIVATE")).toMatchObject({ is_private: 1, secret: DEMO_PRIVATE_SECRET, status: "published" });
-      expect(await count("select count(*) as n from products where is_private = 1")).toBe(1);
+      expect(await product(platform, "DEMO-PRIVATE")).toMatchObject({ is_private: 1, secret: DEMO_PRIVATE_SECRET, status: "published" });
+      expect(await count(platform, "select count(*) as n from products where is_private = 1")).toBe(1);
     });
 
-    it("DEMO-ARCHIVED", async () => {
-      expect(await product("DEMO-ARCHIVED")).toMatchObject({ status: "archived" });
-      expect(await count("select count(*) as n from products where status != 'published'")).toBe(1);
+    it("DEMO-ARCHIVED", async ({ platform }) => {
+      expect(await product(platform, "DEMO-ARCHIVED")).toMatchObject({ status: "archived" });
+      expect(await count(platform, "select count(*) as n from products where status != 'published'")).toBe(1);
     });
 
-    it("DEMO-NOCOUPON is excluded from SPRING10", async () => {
-      const row = await product("DEMO-NOCOUPON");
+    it("DEMO-NOCOUPON is excluded from SPRING10", async ({ platform }) => {
+      const row = await product(platform, "DEMO-NOCOUPON");
       expect(row).toMatchObject({ coupon_disabled: 1 });
       expect(
-        await all("select c.code from coupon_product_exclusions e join coupons c on c.id = e.coupon_id where e.product_id = ?", row.id),
+        await all(platform, "select c.code from coupon_product_exclusions e join coupons c on c.id = e.coupon_id where e.product_id = ?", row.id),
       ).toEqual([{ code: "SPRING10" }]);
     });
   });
 
   describe("coupons and promotions", () => {
-    it("has the six fixture coupons", async () => {
-      const coupons = await all<Row>(
+    it("has the six fixture coupons", async ({ platform }) => {
+      const coupons = await all<Row>(platform,
         `select code, type, value, free_shipping, alone, member_only, is_auto, products_default, min_amount, starts_at, expires_at
          from coupons where code in ('WELCOME500','SPRING10','FREESHIP','MEMBER1000','ALONE20','EXPIRED100') order by id`,
       );
@@ -290,30 +286,30 @@ describe("seedDatabase", () => {
         { code: "ALONE20", type: "rate", value: 20, ...flags, alone: 1, ...valid },
         { code: "EXPIRED100", type: "fix", value: 100, ...flags, starts_at: NOW.getTime() - 120 * DAY_MS, expires_at: NOW.getTime() - 30 * DAY_MS },
       ]);
-      const titles = await all<{ title: string; title_simple: string }>("select title, title_simple from coupons");
+      const titles = await all<{ title: string; title_simple: string }>(platform, "select title, title_simple from coupons");
       for (const { title, title_simple } of titles) {
         expect(title).toMatch(/[ぁ-んァ-ヶ一-龠]/);
         expect(title_simple).not.toBe("");
       }
     });
 
-    it("has a product-priced coupon, a tiered coupon and a product-limited automatic coupon", async () => {
-      expect(await all("select p.sku, c.type, c.value from coupon_product_prices c join products p on p.id = c.product_id where c.coupon_id = (select id from coupons where code = 'TEAFAIR') order by p.id")).toEqual([
+    it("has a product-priced coupon, a tiered coupon and a product-limited automatic coupon", async ({ platform }) => {
+      expect(await all(platform, "select p.sku, c.type, c.value from coupon_product_prices c join products p on p.id = c.product_id where c.coupon_id = (select id from coupons where code = 'TEAFAIR') order by p.id")).toEqual([
         { sku: "DRINK-SENCHA", type: "rate", value: 15 },
         { sku: "DRINK-HOJICHA", type: "fix", value: 100 },
         { sku: "DRINK-MATCHA", type: "rate", value: 15 },
       ]);
-      expect(await all("select min_amount, type, value from coupon_price_ranges where coupon_id = (select id from coupons where code = 'MATOMEGAI') order by min_amount")).toEqual([
+      expect(await all(platform, "select min_amount, type, value from coupon_price_ranges where coupon_id = (select id from coupons where code = 'MATOMEGAI') order by min_amount")).toEqual([
         { min_amount: 3000, type: "fix", value: 300 },
         { min_amount: 5000, type: "fix", value: 700 },
         { min_amount: 10000, type: "rate", value: 10 },
       ]);
-      expect(await one("select is_auto, products_default from coupons where code = 'GIFTAUTO'")).toEqual({ is_auto: 1, products_default: 0 });
-      expect(await count("select count(*) as n from coupons where is_auto = 1")).toBe(1);
+      expect(await one(platform, "select is_auto, products_default from coupons where code = 'GIFTAUTO'")).toEqual({ is_auto: 1, products_default: 0 });
+      expect(await count(platform, "select count(*) as n from coupons where is_auto = 1")).toBe(1);
     });
 
-    it("runs the CAMPAIGN2026 campaign and a double-points promo around now", async () => {
-      expect(await one("select code, title, type, value, min_amount, free_shipping, starts_at, ends_at from coupon_campaigns")).toEqual({
+    it("runs the CAMPAIGN2026 campaign and a double-points promo around now", async ({ platform }) => {
+      expect(await one(platform, "select code, title, type, value, min_amount, free_shipping, starts_at, ends_at from coupon_campaigns")).toEqual({
         code: "CAMPAIGN2026",
         title: "2026年 新春キャンペーン 300円OFF",
         type: "fix",
@@ -323,7 +319,7 @@ describe("seedDatabase", () => {
         starts_at: NOW.getTime() - 7 * DAY_MS,
         ends_at: NOW.getTime() + 30 * DAY_MS,
       });
-      expect(await one("select rate, min_amount, color, starts_at, ends_at from point_promos")).toEqual({
+      expect(await one(platform, "select rate, min_amount, color, starts_at, ends_at from point_promos")).toEqual({
         rate: 2,
         min_amount: 5000,
         color: "#ee6d68",
@@ -334,10 +330,10 @@ describe("seedDatabase", () => {
   });
 
   describe("people", () => {
-    const member = () => one<Row & { id: number; password_hash: string }>("select * from users where email = ?", MEMBER_EMAIL);
+    const member = (platform: TestPlatform) => one<Row & { id: number; password_hash: string }>(platform, "select * from users where email = ?", MEMBER_EMAIL);
 
-    it("has the member, staff and a second customer, all with the demo password", async () => {
-      expect(await member()).toMatchObject({
+    it("has the member, staff and a second customer, all with the demo password", async ({ platform }) => {
+      expect(await member(platform)).toMatchObject({
         role: "customer",
         lastname: "山田",
         firstname: "花子",
@@ -349,37 +345,37 @@ describe("seedDatabase", () => {
         newsletter: 1,
         one_click: 1,
       });
-      expect(await one("select role, lastname, firstname from users where email = ?", STAFF_EMAIL)).toEqual({
+      expect(await one(platform, "select role, lastname, firstname from users where email = ?", STAFF_EMAIL)).toEqual({
         role: "staff",
         lastname: "佐藤",
         firstname: "健",
       });
-      expect(await one("select role from users where email = ?", OTHER_EMAIL)).toEqual({ role: "customer" });
-      const hashes = await all<{ password_hash: string }>("select password_hash from users");
+      expect(await one(platform, "select role from users where email = ?", OTHER_EMAIL)).toEqual({ role: "customer" });
+      const hashes = await all<{ password_hash: string }>(platform, "select password_hash from users");
       expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(3);
-      expect(await verifyPassword(DEMO_PASSWORD, (await member()).password_hash)).toBe(true);
+      expect(await verifyPassword(DEMO_PASSWORD, (await member(platform)).password_hash)).toBe(true);
     });
 
-    it("keeps every user's points equal to their point ledger", async () => {
-      const { id } = await member();
-      expect(await count("select sum(amount) as n from point_ledger where user_id = ?", id)).toBe(2400);
-      expect(await count("select count(*) as n from point_ledger where user_id = ? and kind = 'used'", id)).toBe(1);
+    it("keeps every user's points equal to their point ledger", async ({ platform }) => {
+      const { id } = await member(platform);
+      expect(await count(platform, "select sum(amount) as n from point_ledger where user_id = ?", id)).toBe(2400);
+      expect(await count(platform, "select count(*) as n from point_ledger where user_id = ? and kind = 'used'", id)).toBe(1);
       expect(
-        await all("select u.email from users u where u.points != (select coalesce(sum(amount), 0) from point_ledger l where l.user_id = u.id)"),
+        await all(platform, "select u.email from users u where u.points != (select coalesce(sum(amount), 0) from point_ledger l where l.user_id = u.id)"),
       ).toEqual([]);
     });
 
-    it("gives the member two addresses, one default", async () => {
-      const { id } = await member();
-      expect(await all("select postal_code, prefecture, city, district, address1, is_default from addresses where user_id = ? order by id", id)).toEqual([
+    it("gives the member two addresses, one default", async ({ platform }) => {
+      const { id } = await member(platform);
+      expect(await all(platform, "select postal_code, prefecture, city, district, address1, is_default from addresses where user_id = ? order by id", id)).toEqual([
         { postal_code: "1500002", prefecture: 13, city: "渋谷区", district: "渋谷", address1: "2-21-1", is_default: 1 },
         { postal_code: "5300001", prefecture: 27, city: "大阪市北区", district: "梅田", address1: "1-1-3", is_default: 0 },
       ]);
     });
 
-    it("gives the member past orders with consistent totals, lines and shipments", async () => {
-      const { id } = await member();
-      const orders = await all<Row & { id: number; number: string; total: number; subtotal: number }>(
+    it("gives the member past orders with consistent totals, lines and shipments", async ({ platform }) => {
+      const { id } = await member(platform);
+      const orders = await all<Row & { id: number; number: string; total: number; subtotal: number }>(platform,
         "select * from orders where user_id = ? order by created_at",
         id,
       );
@@ -391,11 +387,11 @@ describe("seedDatabase", () => {
       ]);
       expect(orders[1]).toMatchObject({ subtotal: 8740, shipping_fee: 1650, extra_fee: 330, total: 10720, taxable_10: 7480, tax_10: 680, taxable_8: 3240, tax_8: 240 });
       for (const order of orders) {
-        const lines = await all<{ unit_price: number; quantity: number; total: number; tax_rate: number }>(
+        const lines = await all<{ unit_price: number; quantity: number; total: number; tax_rate: number }>(platform,
           "select unit_price, quantity, total, tax_rate from order_lines where order_id = ?",
           order.id,
         );
-        const shipments = await all<{ shipping_fee: number }>("select shipping_fee from order_shipments where order_id = ?", order.id);
+        const shipments = await all<{ shipping_fee: number }>(platform, "select shipping_fee from order_shipments where order_id = ?", order.id);
         for (const line of lines) expect(line.total).toBe(line.unit_price * line.quantity);
         expect(lines.reduce((sum, line) => sum + line.total, 0)).toBe(order.subtotal);
         expect(shipments.reduce((sum, shipment) => sum + shipment.shipping_fee, 0)).toBe(order.shipping_fee);
@@ -406,39 +402,39 @@ describe("seedDatabase", () => {
         expect(order.tax_8).toBe(Math.floor((Number(order.taxable_8) * 8) / 108));
         expect(lines.filter((line) => line.tax_rate === 8).reduce((sum, line) => sum + line.total, 0)).toBe(order.taxable_8);
       }
-      expect(await count("select count(distinct o.id) as n from orders o where user_id = ? and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 8) and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 10)", id)).toBeGreaterThanOrEqual(1);
-      expect(await all("select shipping_from, merchant_id is not null as has_merchant from order_shipments where order_id = ? order by id", orders[1]?.id)).toEqual([
+      expect(await count(platform, "select count(distinct o.id) as n from orders o where user_id = ? and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 8) and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 10)", id)).toBeGreaterThanOrEqual(1);
+      expect(await all(platform, "select shipping_from, merchant_id is not null as has_merchant from order_shipments where order_id = ? order by id", orders[1]?.id)).toEqual([
         { shipping_from: "warehouse", has_merchant: 0 },
         { shipping_from: "merchant", has_merchant: 1 },
       ]);
     });
 
-    it("gives the member mails, some unread, and the other customer one", async () => {
-      const { id } = await member();
-      expect(await count("select count(*) as n from notification_mails where user_id = ?", id)).toBeGreaterThanOrEqual(6);
-      expect(await count("select count(*) as n from notification_mails where user_id = ? and readed is null", id)).toBe(3);
-      expect(await count("select count(*) as n from notification_mails where user_id = (select id from users where email = ?)", OTHER_EMAIL)).toBe(1);
+    it("gives the member mails, some unread, and the other customer one", async ({ platform }) => {
+      const { id } = await member(platform);
+      expect(await count(platform, "select count(*) as n from notification_mails where user_id = ?", id)).toBeGreaterThanOrEqual(6);
+      expect(await count(platform, "select count(*) as n from notification_mails where user_id = ? and readed is null", id)).toBe(3);
+      expect(await count(platform, "select count(*) as n from notification_mails where user_id = (select id from users where email = ?)", OTHER_EMAIL)).toBe(1);
     });
 
-    it("gives the member an open ticket whose latest staff reply is unread", async () => {
-      const { id } = await member();
-      const ticket = await one<Row & { id: number }>("select * from tickets where user_id = ?", id);
+    it("gives the member an open ticket whose latest staff reply is unread", async ({ platform }) => {
+      const { id } = await member(platform);
+      const ticket = await one<Row & { id: number }>(platform, "select * from tickets where user_id = ?", id);
       expect(ticket).toMatchObject({ status: "doing", confirmation: null, priority: "high", category: "過去の注文について", form_session: "1767000000000" });
-      const staff = await one<{ id: number }>("select id from users where email = ?", STAFF_EMAIL);
-      const messages = await all<{ fromadmin: number | null; read_at: number | null }>(
+      const staff = await one<{ id: number }>(platform, "select id from users where email = ?", STAFF_EMAIL);
+      const messages = await all<{ fromadmin: number | null; read_at: number | null }>(platform,
         "select fromadmin, read_at from ticket_messages where ticket_id = ? order by date_created",
         ticket.id,
       );
       expect(messages.map((message) => message.fromadmin)).toEqual([null, staff.id, staff.id]);
       expect(messages.at(-1)?.read_at).toBeNull();
-      expect(await count("select count(*) as n from ticket_messages where ticket_id = ? and fromadmin is not null and read_at is null", ticket.id)).toBe(1);
+      expect(await count(platform, "select count(*) as n from ticket_messages where ticket_id = ? and fromadmin is not null and read_at is null", ticket.id)).toBe(1);
     });
 
-    it("gives the member favorites and an active subscription to DEMO-SUBSCRIBE", async () => {
-      const { id } = await member();
-      expect(await count("select count(*) as n from favorites where user_id = ?", id)).toBe(4);
+    it("gives the member favorites and an active subscription to DEMO-SUBSCRIBE", async ({ platform }) => {
+      const { id } = await member(platform);
+      expect(await count(platform, "select count(*) as n from favorites where user_id = ?", id)).toBe(4);
       expect(
-        await one(
+        await one(platform,
           "select p.sku, s.quantity, s.period_months, s.amount, s.status, s.next_payment_date, s.next_shipping_date, s.cancel_date from subscriptions s join products p on p.id = s.product_id where s.user_id = ?",
           id,
         ),
@@ -456,11 +452,11 @@ describe("seedDatabase", () => {
     });
   });
 
-  it("inserts nothing and changes nothing when run again", async () => {
-    const before = await product("DEMO-PREORDER");
+  it("inserts nothing and changes nothing when run again", async ({ platform, firstRun }) => {
+    const before = await product(platform, "DEMO-PREORDER");
     const { inserted } = await seedDatabase(platform.db, { now: new Date(NOW.getTime() + 40 * DAY_MS) });
     expect(Object.keys(inserted)).toEqual(Object.keys(firstRun));
     expect(Object.values(inserted).every((n) => n === 0)).toBe(true);
-    expect(await product("DEMO-PREORDER")).toEqual(before);
+    expect(await product(platform, "DEMO-PREORDER")).toEqual(before);
   });
 });

@@ -1,6 +1,8 @@
 /** Remix's own request handler over route modules, for tests of routing and content negotiation. */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
+// The package's exported route-convention function (the one the Vite plugin runs when no routes are
+// configured); "UNSAFE_" marks it as outside semver, so a Remix upgrade re-checks these tests.
+import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import path from "node:path";
 
 /** The app's routes as the Vite plugin finds them (flat routes in app/routes), by id. */

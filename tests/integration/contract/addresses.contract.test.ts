@@ -5,20 +5,17 @@
  * addresses), and the profile page's form with the addresses as JSON text. Addresses carry the spec §3
  * Address fields. Checked at the spec's URLs through Remix's request handler, as the Worker serves them.
  */
-import { describe, expect, it } from "vitest";
-import { MEMBER_ID } from "~/db/seed/people";
+import { describe, expect } from "vitest";
 import * as addressBook from "~/routes/user.profile.addresses";
 import { apiRequest, contextFor, type DataResult } from "../../support/requests";
-import { cookieOfMember, expectFields, expectNoCamelCase, json, serveRoutes, seededPlatformForFile } from "./support";
+import { contractTest, expectFields, expectNoCamelCase, json, type Serve } from "./support";
 
-const platform = seededPlatformForFile();
-const serve = serveRoutes(
+const it = contractTest(
   {
     ...import.meta.glob(["../../../app/routes/api.user.addresses.ts", "../../../app/routes/api.users.update-addresses.ts", "../../../app/routes/user.profile.*.ts"], { eager: true }),
     // The React page itself is not rendered here: a JSON caller never reaches it (the Worker negotiates).
     "../../../app/routes/user.profile.addresses.tsx": { loader: () => new Response("the address page") },
   },
-  platform,
 );
 
 /** Spec §3 Address (title is optional; id names a saved one). */
@@ -41,19 +38,17 @@ const OSAKA: Record<string, string> = {
   phone: "06-1234-5678",
 };
 
-const member = () => cookieOfMember(platform(), MEMBER_ID);
-
 /** GET /user/profile/addresses as a JSON caller. */
-async function listAsJson(): Promise<Address[]> {
-  const response = await serve("/user/profile/addresses", { method: "GET", cookie: await member(), headers: { Accept: "application/json" } });
+async function listAsJson({ serve, member }: { serve: Serve; member: string }): Promise<Address[]> {
+  const response = await serve("/user/profile/addresses", { method: "GET", cookie: member, headers: { Accept: "application/json" } });
   const list = await json<Address[]>(response);
   expectNoCamelCase(list);
   return list;
 }
 
 describe("GET /user/profile/addresses (list of addresses)", () => {
-  it("answers the member's addresses with the spec's fields, the default first", async () => {
-    const list = await listAsJson();
+  it("answers the member's addresses with the spec's fields, the default first", async ({ member, serve }) => {
+    const list = await listAsJson({ serve, member });
     expect(list.length).toBeGreaterThan(0);
     for (const address of list) expectFields(address, ADDRESS_FIELDS, `address ${address.id}`);
     expect(list[0]).toMatchObject({ default: true, postal_code: expect.stringMatching(/^\d{7}$/), prefecture: expect.any(Number) });
@@ -62,7 +57,7 @@ describe("GET /user/profile/addresses (list of addresses)", () => {
 });
 
 describe("POST /user/profile/validationAddress (form-encoded address fields) → form (errors), valide", () => {
-  it("answers valide with no errors for a valid address, and per-field Japanese errors under the spec's names", async () => {
+  it("answers valide with no errors for a valid address, and per-field Japanese errors under the spec's names", async ({ serve }) => {
     expect(await json(await serve("/user/profile/validationAddress", { fields: OSAKA }))).toEqual({ form: { errors: {} }, valide: true });
     const body = await json<{ form: { errors: Record<string, string[]> }; valide: boolean }>(
       await serve("/user/profile/validationAddress", { fields: { ...OSAKA, firstname_jp: "", phone: "abc", postal_code: "12" } }),
@@ -74,33 +69,33 @@ describe("POST /user/profile/validationAddress (form-encoded address fields) →
 });
 
 describe("saving the list", () => {
-  it("POST /user/profile/checkout/editAddress takes a form-encoded list and answers the saved addresses", async () => {
-    const before = await listAsJson();
+  it("POST /user/profile/checkout/editAddress takes a form-encoded list and answers the saved addresses", async ({ member, serve }) => {
+    const before = await listAsJson({ serve, member });
     // The new address becomes the default (1/0 as a form posts it).
     const entries = [...before.map((address) => ({ ...address, default: "0" })), { ...OSAKA, default: "1" }];
     const fields = entries.flatMap((entry, index) => Object.entries(entry).map(([key, value]): [string, string] => [`addresses[${index}][${key}]`, String(value)]));
-    const body = await json<{ addresses: Address[] }>(await serve("/user/profile/checkout/editAddress", { cookie: await member(), fields }));
+    const body = await json<{ addresses: Address[] }>(await serve("/user/profile/checkout/editAddress", { cookie: member, fields }));
     expect(body.addresses).toHaveLength(before.length + 1);
     for (const address of body.addresses) expectFields(address, ADDRESS_FIELDS, `saved ${address.id}`);
     expect(body.addresses.at(-1)).toMatchObject({ city: "大阪市北区", postal_code: "5300001", prefecture: 27, default: true });
-    expect((await listAsJson()).map((address) => address.id).sort()).toEqual(body.addresses.map((address) => address.id).sort());
+    expect((await listAsJson({ serve, member })).map((address) => address.id).sort()).toEqual(body.addresses.map((address) => address.id).sort());
   });
 
-  it("POST /api/users/update-addresses (addresses) returns addresses", async () => {
-    const current = await listAsJson();
+  it("POST /api/users/update-addresses (addresses) returns addresses", async ({ member, serve }) => {
+    const current = await listAsJson({ serve, member });
     const renamed = current.map((address, index) => (index === 0 ? { ...address, title: "自宅（新）" } : address));
-    const body = await json<{ addresses: Address[] }>(await serve("/api/users/update-addresses", { cookie: await member(), fields: { addresses: JSON.stringify(renamed) } }));
+    const body = await json<{ addresses: Address[] }>(await serve("/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify(renamed) } }));
     expectNoCamelCase(body);
     expect(body.addresses.map((address) => address.title)).toEqual(renamed.map((address) => address.title));
   });
 
-  it("the profile addresses page submits the addresses as JSON text", async () => {
-    const current = await listAsJson();
+  it("the profile addresses page submits the addresses as JSON text", async ({ platform, member, serve }) => {
+    const current = await listAsJson({ serve, member });
     const kept = current.slice(0, 1).map((address) => ({ ...address, default: true }));
-    const request = apiRequest("/user/profile/addresses", { cookie: await member(), mode: "cors", fields: { intent: "save_list", addresses: JSON.stringify(kept) } });
-    const result = (await addressBook.action({ request, params: {}, context: contextFor(platform()) })) as unknown as DataResult<{ ok: boolean; addresses: Address[] }>;
+    const request = apiRequest("/user/profile/addresses", { cookie: member, mode: "cors", fields: { intent: "save_list", addresses: JSON.stringify(kept) } });
+    const result = (await addressBook.action({ request, params: {}, context: contextFor(platform) })) as unknown as DataResult<{ ok: boolean; addresses: Address[] }>;
     expect(result.data.ok).toBe(true);
     expect(result.data.addresses.map((address) => address.id)).toEqual([kept[0]!.id]);
-    expect((await listAsJson()).map((address) => address.id)).toEqual([kept[0]!.id]);
+    expect((await listAsJson({ serve, member })).map((address) => address.id)).toEqual([kept[0]!.id]);
   });
 });

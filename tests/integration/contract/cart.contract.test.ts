@@ -3,15 +3,16 @@
  * field names and values (spec §3 Cart, Cart line and displayed row, Coupon, Coupon campaign, Point
  * promo). A change that renames or drops a field, or answers in camelCase, fails here.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { addDaysToDate, addMonthsToDate, jstDate } from "~/core/dates";
 import { users } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
-import { cookieOfMember, expectFields, expectNoCamelCase, json, nextCookie, serveRoutes, seededPlatformForFile } from "./support";
+import type { TestPlatform } from "../../support/platform-test";
+import { memberCookie } from "../../support/requests";
+import { contractTest, expectFields, expectNoCamelCase, json, nextCookie, type Serve } from "./support";
 
-const platform = seededPlatformForFile();
-const serve = serveRoutes(
+const it = contractTest(
   import.meta.glob(
     [
       "../../../app/routes/api.cart*.ts",
@@ -24,7 +25,6 @@ const serve = serveRoutes(
     ],
     { eager: true },
   ),
-  platform,
 );
 
 const id = (sku: string) => productBySku(sku).id;
@@ -62,7 +62,7 @@ const COUPON_FIELDS = [
 type Row = Record<string, unknown> & { products_id: number; cart: Record<string, unknown> };
 type CartAnswer = { cart: Record<string, unknown> & { list: Row[]; coupons: Record<string, unknown>[]; autocoupons: Record<string, unknown>[] } } & Record<string, unknown>;
 
-async function loadCart(cookie: string): Promise<CartAnswer> {
+async function loadCart(serve: Serve, cookie: string): Promise<CartAnswer> {
   const body = await json<CartAnswer>(await serve("/api/cart", { cookie }));
   expectNoCamelCase(body);
   return body;
@@ -70,7 +70,7 @@ async function loadCart(cookie: string): Promise<CartAnswer> {
 
 const rowOf = (body: CartAnswer, productId: number) => body.cart.list.find((row) => row.products_id === productId)!;
 
-async function add(cookie: string, fields: [string, string][]): Promise<string> {
+async function add(serve: Serve, cookie: string, fields: [string, string][]): Promise<string> {
   const response = await serve("/api/cart-add", { cookie, fields });
   const body = await json(response.clone());
   expectFields(body, ["ok", "notice", "redirect", "cart_quantity"], "cart-add");
@@ -78,20 +78,20 @@ async function add(cookie: string, fields: [string, string][]): Promise<string> 
 }
 
 let members = 0;
-async function newMember(points = 2400): Promise<string> {
+async function newMember(platform: TestPlatform, points = 2400): Promise<string> {
   members += 1;
-  const [user] = await platform()
-    .db.insert(users)
+  const [user] = await platform.db
+    .insert(users)
     .values({ email: `contract-${members}@example.jp`, passwordHash: await hashPassword("password1234"), lastname: "田中", firstname: "次郎", lastnameJp: "タナカ", firstnameJp: "ジロウ", points })
     .returning({ id: users.id });
-  return cookieOfMember(platform(), user!.id);
+  return memberCookie(platform, user!.id);
 }
 
 describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfundings_id, shipping_day) and POST /api/cart", () => {
-  it("stores what the spec's fields say and answers every cart, line and row field", async () => {
+  it("stores what the spec's fields say and answers every cart, line and row field", async ({ serve }) => {
     const now = new Date();
     const shippingDay = addDaysToDate(jstDate(now), 3);
-    let guest = await add("", [
+    let guest = await add(serve, "", [
       ["p", String(VARIATION)],
       ["v", String(NAVY)],
       ["c", "DEMO-VARIATION-NAVY-M"],
@@ -102,11 +102,11 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
       ["crowdfundings_id", ""],
       ["shipping_day", shippingDay],
     ]);
-    guest = await add(guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)], ["o", String(CHOPSTICK_REST)]]);
-    guest = await add(guest, [["p", String(SUBSCRIBE)], ["subscribe", "1"], ["q", "2"]]);
-    guest = await add(guest, [["p", String(MERCHANT)]]);
+    guest = await add(serve, guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)], ["o", String(CHOPSTICK_REST)]]);
+    guest = await add(serve, guest, [["p", String(SUBSCRIBE)], ["subscribe", "1"], ["q", "2"]]);
+    guest = await add(serve, guest, [["p", String(MERCHANT)]]);
 
-    const body = await loadCart(guest);
+    const body = await loadCart(serve, guest);
     expectFields(body, ["cart", "warehouse_notice", "vendor_notice", "coupon_campaign", "user_points", "address"]);
     expectFields(body.cart, CART_FIELDS, "cart");
     for (const row of body.cart.list) {
@@ -164,8 +164,8 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
     expect(body.cart).toMatchObject({ subtotal: 8360 + 4070 + 2916 + 5500, wrapping: 1000, shipping_fee: 990 });
   });
 
-  it("refuses what it cannot honour with a Japanese `error`, storing nothing", async () => {
-    const guest = await add("", [["p", String(COLDOPT)]]);
+  it("refuses what it cannot honour with a Japanese `error`, storing nothing", async ({ serve }) => {
+    const guest = await add(serve, "", [["p", String(COLDOPT)]]);
     const refusals: [string, string, number][] = [
       ["w", "1", 409],
       ["subscribe", "1", 409],
@@ -179,33 +179,33 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
       expect(body.ok, field).toBe(false);
       expect(body.error, field).toMatch(/[ぁ-んァ-ヶ一-龠]/);
     }
-    expect((await loadCart(guest)).cart.list.map((row) => [row.products_id, row.quantity])).toEqual([[COLDOPT, 1]]);
+    expect((await loadCart(serve, guest)).cart.list.map((row) => [row.products_id, row.quantity])).toEqual([[COLDOPT, 1]]);
   });
 });
 
 describe("POST /api/cart-edit (p, v, o, c, w, q) and POST /api/cart-remove (p, v, o, c)", () => {
-  it("names the row by p, v, o, c", async () => {
-    let guest = await add("", [["p", String(VARIATION)], ["v", String(NAVY)], ["c", "DEMO-VARIATION-NAVY-S"]]);
-    guest = await add(guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)]]);
+  it("names the row by p, v, o, c", async ({ serve }) => {
+    let guest = await add(serve, "", [["p", String(VARIATION)], ["v", String(NAVY)], ["c", "DEMO-VARIATION-NAVY-S"]]);
+    guest = await add(serve, guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)]]);
     const identity: [string, string][] = [["p", String(VARIATION)], ["v", String(NAVY)], ["o", ""], ["c", "DEMO-VARIATION-NAVY-S"]];
     expect(await json(await serve("/api/cart-edit", { cookie: guest, fields: [...identity, ["w", "1"], ["q", "3"]] }))).toEqual({ ok: true });
-    expect(rowOf(await loadCart(guest), VARIATION)).toMatchObject({ quantity: 3, wrapping: true, cart: { w: 1, q: 3 } });
+    expect(rowOf(await loadCart(serve, guest), VARIATION)).toMatchObject({ quantity: 3, wrapping: true, cart: { w: 1, q: 3 } });
     // Above the row's maximum (the size's own stock, 12): brought down, and said so.
     expect(await json(await serve("/api/cart-edit", { cookie: guest, fields: [...identity, ["q", "99"]] }))).toMatchObject({ ok: true, adjusted: true, quantity: 12 });
 
     expect(await json(await serve("/api/cart-remove", { cookie: guest, fields: [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)]] }))).toEqual({ ok: true });
-    expect((await loadCart(guest)).cart.list.map((row) => row.products_id)).toEqual([VARIATION]);
+    expect((await loadCart(serve, guest)).cart.list.map((row) => row.products_id)).toEqual([VARIATION]);
     const missing = await json<{ error: string }>(await serve("/api/cart-remove", { cookie: guest, fields: [["p", String(OPTIONS)]] }), 404);
     expect(missing.error).toBe("指定された商品はカートにありません。");
   });
 });
 
 describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{couponId}, the campaign link", () => {
-  it("answers applied coupons with every spec §3 Coupon field", async () => {
-    let guest = await add("", [["p", String(COLDOPT)], ["q", "3"]]);
-    guest = await add(guest, [["p", String(GIFT_SET)]]);
+  it("answers applied coupons with every spec §3 Coupon field", async ({ serve }) => {
+    let guest = await add(serve, "", [["p", String(COLDOPT)], ["q", "3"]]);
+    guest = await add(serve, guest, [["p", String(GIFT_SET)]]);
     expect(await json(await serve("/api/cart-coupon", { cookie: guest, fields: { code: "SPRING10" } }))).toEqual({ ok: true });
-    const body = await loadCart(guest);
+    const body = await loadCart(serve, guest);
     const [spring] = body.cart.coupons;
     expectFields(spring, COUPON_FIELDS, "coupons[0]");
     expect(spring).toMatchObject({
@@ -240,15 +240,15 @@ describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{coupon
     expect(refused).toEqual({ error: "このクーポンは有効期限が切れています。", field: "coupon" });
 
     expect((await serve("/api/remove-coupon/1", { cookie: guest })).status).toBe(404);
-    expect((await loadCart(guest)).coupon_code).toBe("SPRING10");
+    expect((await loadCart(serve, guest)).coupon_code).toBe("SPRING10");
     expect(await json(await serve("/api/remove-coupon/2", { cookie: guest }))).toEqual({ ok: true });
-    expect((await loadCart(guest)).coupon_code).toBeNull();
+    expect((await loadCart(serve, guest)).coupon_code).toBeNull();
   });
 
-  it("answers a price-range coupon's selected range, and the campaign in snake_case", async () => {
-    let guest = await add("", [["p", String(COLDOPT)], ["q", "3"]]);
+  it("answers a price-range coupon's selected range, and the campaign in snake_case", async ({ serve }) => {
+    let guest = await add(serve, "", [["p", String(COLDOPT)], ["q", "3"]]);
     await serve("/api/cart-coupon", { cookie: guest, fields: { code: "MATOMEGAI" } });
-    const [matome] = (await loadCart(guest)).cart.coupons;
+    const [matome] = (await loadCart(serve, guest)).cart.coupons;
     expect(matome).toMatchObject({
       price_range: [
         { min_amount: 3000, type: "fix", value: 300 },
@@ -261,23 +261,23 @@ describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{coupon
     });
 
     guest = nextCookie(await serve("/coupon-get/CAMPAIGN2026", { method: "GET", cookie: guest, mode: "navigate" }), guest);
-    const body = await loadCart(guest);
+    const body = await loadCart(serve, guest);
     expect(body.coupon_campaign).toEqual({ code: "CAMPAIGN2026", title: "2026年 新春キャンペーン 300円OFF", type: "fix", value: 300, min_amount: 3000, free_shipping: false });
     expect(body.cart.campaign).toEqual({ ...(body.coupon_campaign as object), discount: 300, applied: true });
   });
 });
 
 describe("the other cart calls", () => {
-  it("POST /api/cart-points (amount) answers points and form.errors", async () => {
-    const member = await newMember();
-    await add(member, [["p", String(COLDOPT)], ["q", "2"]]);
+  it("POST /api/cart-points (amount) answers points and form.errors", async ({ platform, serve }) => {
+    const member = await newMember(platform);
+    await add(serve, member, [["p", String(COLDOPT)], ["q", "2"]]);
     expect(await json(await serve("/api/cart-points", { cookie: member, fields: { amount: "300" } }))).toMatchObject({ points: 300, form: { errors: {} } });
     const refused = await json<{ points: number; form: { errors: Record<string, string[]> } }>(await serve("/api/cart-points", { cookie: member, fields: { amount: "1001" } }), 409);
     expect(refused).toMatchObject({ points: 300, form: { errors: { amount: ["ご利用いただけるポイントは最大1,000ポイントです。"] } } });
   });
 
-  it("POST /api/toogle-coldshipping, /api/shipping-fee/check (address fields), /api/extra-fee/update (fee)", async () => {
-    const guest = await add("", [["p", String(COLDOPT)]]);
+  it("POST /api/toogle-coldshipping, /api/shipping-fee/check (address fields), /api/extra-fee/update (fee)", async ({ serve }) => {
+    const guest = await add(serve, "", [["p", String(COLDOPT)]]);
     expect(await json(await serve("/api/toogle-coldshipping", { cookie: guest }))).toMatchObject({ coldshipping: { chosen: true }, coldshipping_total: 330 });
     const address = { postal_code: "150-0002", prefecture: "13", city: "渋谷区", address1: "渋谷2-1-1", address2: "", firstname: "花子", lastname: "山田" };
     const fees = await json(await serve("/api/shipping-fee/check", { cookie: guest, fields: address }));
@@ -286,30 +286,30 @@ describe("the other cart calls", () => {
     expect(await json(await serve("/api/extra-fee/update", { cookie: guest, fields: { fee: "cod" } }))).toMatchObject({ extra_fee: 330, payment_method: "cod" });
   });
 
-  it("POST /api/cart/campaigns returns point_promo", async () => {
+  it("POST /api/cart/campaigns returns point_promo", async ({ serve }) => {
     const body = await json(await serve("/api/cart/campaigns"));
     expect(body.point_promo).toEqual({ title: "ポイント2倍キャンペーン（5,000円以上のお買い物が対象）", color: "#ee6d68", link: "", rate: 2, min_amount: 5000 });
   });
 
-  it("POST /api/buylater/{productId} returns 1 when logged in; a guest is told to log in", async () => {
-    const member = await newMember();
-    await add(member, [["p", String(COLDOPT)]]);
+  it("POST /api/buylater/{productId} returns 1 when logged in; a guest is told to log in", async ({ platform, serve }) => {
+    const member = await newMember(platform);
+    await add(serve, member, [["p", String(COLDOPT)]]);
     expect(await json(await serve(`/api/buylater/${COLDOPT}`, { cookie: member }))).toBe(1);
-    expect((await loadCart(member)).buy_later).toEqual([expect.objectContaining({ products_id: COLDOPT, sku: "DEMO-COLDOPT" })]);
+    expect((await loadCart(serve, member)).buy_later).toEqual([expect.objectContaining({ products_id: COLDOPT, sku: "DEMO-COLDOPT" })]);
     expect(await json(await serve(`/api/buylater/${COLDOPT}`), 401)).toMatchObject({ login_required: true });
   });
 
-  it("POST /api/cart/save-vendor-notice (merchants_id, notice), save-warehouse-notice (notice), save-notice then /checkout", async () => {
-    let guest = await add("", [["p", String(COLDOPT)]]);
-    guest = await add(guest, [["p", String(MERCHANT)]]);
+  it("POST /api/cart/save-vendor-notice (merchants_id, notice), save-warehouse-notice (notice), save-notice then /checkout", async ({ serve }) => {
+    let guest = await add(serve, "", [["p", String(COLDOPT)]]);
+    guest = await add(serve, guest, [["p", String(MERCHANT)]]);
     expect(await json(await serve("/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: String(ARITA), notice: "簡易包装で" } }))).toEqual({ ok: true });
     expect(await json(await serve("/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: "置き配" } }))).toEqual({ ok: true });
-    expect(await loadCart(guest)).toMatchObject({ warehouse_notice: "置き配", vendor_notice: { [ARITA]: "簡易包装で" } });
+    expect(await loadCart(serve, guest)).toMatchObject({ warehouse_notice: "置き配", vendor_notice: { [ARITA]: "簡易包装で" } });
     const fields: [string, string][] = [["warehouse_notice", "午前中に"], [`vendor_notice[${ARITA}]`, "のし不要"]];
     expect(await json(await serve("/api/cart/save-notice", { cookie: guest, fields }))).toEqual({ redirect: "/checkout" });
     const navigation = await serve("/api/cart/save-notice", { cookie: guest, fields, mode: "navigate" });
     expect(navigation.status).toBe(303);
     expect(navigation.headers.get("Location")).toBe("/checkout");
-    expect(await loadCart(guest)).toMatchObject({ warehouse_notice: "午前中に", vendor_notice: { [ARITA]: "のし不要" } });
+    expect(await loadCart(serve, guest)).toMatchObject({ warehouse_notice: "午前中に", vendor_notice: { [ARITA]: "のし不要" } });
   });
 });

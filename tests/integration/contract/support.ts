@@ -1,45 +1,37 @@
 /**
- * Shared pieces of the spec §7 contract tests: one seeded local platform per file, the app's routes
- * served by Remix's own request handler at the spec's URLs, and checks on the answers' field names —
+ * Shared pieces of the spec §7 contract tests: the app's routes served on the file's seeded local platform
+ * by Remix's own request handler at the spec's URLs, and checks on the answers' field names —
  * the spec's names present, and no camelCase name anywhere (the JSON API speaks snake_case, as the spec).
  */
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { negotiateJsonRequest } from "~/core/content-negotiation";
-import { seedDatabase } from "~/db/seed/seed.server";
-import { createTestPlatform, type TestPlatform } from "../../support/platform";
-import { apiRequest, contextFor, memberCookie, sessionCookie, type ApiRequestOptions } from "../../support/requests";
+import { platformTest } from "../../support/platform-test";
+import { apiRequest, contextFor, sessionCookie, type ApiRequestOptions } from "../../support/requests";
 import { remixHandlerFor } from "../../support/remix";
-
-/** A migrated, seeded platform for the test file (created before its tests, disposed after). */
-export function seededPlatformForFile(): () => TestPlatform {
-  let platform: TestPlatform | undefined;
-  beforeAll(async () => {
-    platform = await createTestPlatform();
-    await seedDatabase(platform.db, { now: new Date() });
-  });
-  afterAll(() => platform?.dispose());
-  return () => {
-    if (!platform) throw new Error("the platform is created in beforeAll");
-    return platform;
-  };
-}
 
 export type Serve = (path: string, options?: ApiRequestOptions & { headers?: Record<string, string> }) => Promise<Response>;
 
 /**
- * Serves route modules (an `import.meta.glob` of app/routes from tests/integration/contract/) through
- * Remix's request handler, as the Worker does (JSON callers of a page negotiated to its JSON route): a
- * request names a URL and a method, never a module.
+ * The test API of a contract file: the file's seeded platform and demo cookies (tests/support/platform-test.ts)
+ * and `serve`, which serves the given route modules (an `import.meta.glob` of app/routes from
+ * tests/integration/contract/) on that platform through Remix's request handler, as the Worker does (JSON
+ * callers of a page negotiated to its JSON route): a request names a URL and a method, never a module.
  * Requests are fetches (JS on) unless `mode` says otherwise.
  */
-export function serveRoutes(modules: Record<string, unknown>, platform: () => TestPlatform): Serve {
+export function contractTest(modules: Record<string, unknown>) {
   const byAppPath = Object.fromEntries(Object.entries(modules).map(([key, module]) => [key.replace(/^(\.\.\/)+app\//, "../../app/"), module]));
   const { handle } = remixHandlerFor(byAppPath);
-  return (path, options = {}) => {
-    const request = apiRequest(path, { mode: "cors", ...options });
-    for (const [name, value] of Object.entries(options.headers ?? {})) request.headers.set(name, value);
-    return handle(negotiateJsonRequest(request), contextFor(platform()));
-  };
+  return platformTest().extend<{ serve: Serve }>({
+    serve: [
+      async ({ platform }, provide) =>
+        provide((path, options = {}) => {
+          const request = apiRequest(path, { mode: "cors", ...options });
+          for (const [name, value] of Object.entries(options.headers ?? {})) request.headers.set(name, value);
+          return handle(negotiateJsonRequest(request), contextFor(platform));
+        }),
+      { scope: "file" },
+    ],
+  });
 }
 
 /** A JSON answer with the expected status. */
@@ -54,8 +46,6 @@ export async function json<T = Record<string, unknown>>(response: Response, stat
 export function nextCookie(response: Response, previous: string): string {
   return sessionCookie(response) || previous;
 }
-
-export const cookieOfMember = (platform: TestPlatform, userId: number) => memberCookie(platform, userId);
 
 /** `value` has every one of the spec's field `names` (values may be null). */
 export function expectFields(value: unknown, names: readonly string[], where = "answer"): void {

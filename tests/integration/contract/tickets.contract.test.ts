@@ -5,30 +5,20 @@
  * that drifts from them fails here.
  */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { TICKET_API_HEADER } from "~/core/tickets";
 import { orderLines, orders, ticketMessages, tickets } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID, STAFF_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { fileOf, pngBytes } from "../../support/images";
-import { createTestPlatform, type TestPlatform } from "../../support/platform";
-import { contextFor, memberCookie, TEST_ORIGIN } from "../../support/requests";
+import { platformTest, type AsMember } from "../../support/platform-test";
+import { contextFor, TEST_ORIGIN } from "../../support/requests";
 import { remixHandlerFor } from "../../support/remix";
+
+const it = platformTest();
 
 /** Remix compares a form post's Origin with the host (which Node's Request keeps to itself). */
 const HOST = new URL(TEST_ORIGIN).host;
-
-let platform: TestPlatform;
-let member: string;
-let staff: string;
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-  member = await memberCookie(platform, MEMBER_ID);
-  staff = await memberCookie(platform, STAFF_ID);
-});
-afterAll(() => platform.dispose());
 
 const routeModules = import.meta.glob(["../../../app/routes/crm.api.*.ts", "../../../app/routes/crm.customer.media.*.ts", "../../../app/routes/user.support.tsx"], {
   eager: true,
@@ -41,7 +31,7 @@ const MESSAGE_FIELDS = ["date_created", "fromadmin", "gallery", "message", "name
 const MEDIA_FIELDS = ["ext", "filename", "folder", "id", "thumbnail_m", "thumbnail_xl"];
 
 /** A call as the shop's pages make it: same origin, the custom application header (§7), the member's cookie. */
-function call(path: string, { cookie = member, method = "GET", body }: { cookie?: string; method?: string; body?: FormData | URLSearchParams } = {}) {
+function call({ platform, member }: AsMember, path: string, { cookie = member, method = "GET", body }: { cookie?: string; method?: string; body?: FormData | URLSearchParams } = {}) {
   const headers = new Headers({ Cookie: cookie, Accept: "application/json", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", Origin: TEST_ORIGIN, "X-Forwarded-Host": HOST });
   headers.set(TICKET_API_HEADER.name, TICKET_API_HEADER.value);
   return handle(new Request(`${TEST_ORIGIN}${path}`, { method, headers, body }), contextFor(platform));
@@ -62,7 +52,7 @@ function expectMessageShape(message: Record<string, unknown>) {
 
 type Message = Record<string, unknown> & { gallery: Record<string, unknown>[] };
 
-async function newTicket(): Promise<number> {
+async function newTicket({ platform, member }: AsMember): Promise<number> {
   const [order] = await platform.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, MEMBER_ID)).limit(1);
   const [line] = await platform.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, order!.id)).limit(1);
   const session = String(Date.now());
@@ -90,55 +80,55 @@ async function newTicket(): Promise<number> {
 }
 
 describe("§7 Tickets", () => {
-  it("the new ticket form takes session, priority, orders_id, products_id, category, details[], trouble, reply_choice, description", async () => {
-    expect(await newTicket()).toBeGreaterThan(0);
+  it("the new ticket form takes session, priority, orders_id, products_id, category, details[], trouble, reply_choice, description", async ({ platform, member }) => {
+    expect(await newTicket({ platform, member })).toBeGreaterThan(0);
   });
 
-  it("POST /crm/customer/media/upload: file → media with id, ext, folder, filename, thumbnail_m, thumbnail_xl", async () => {
+  it("POST /crm/customer/media/upload: file → media with id, ext, folder, filename, thumbnail_m, thumbnail_xl", async ({ platform, member }) => {
     const body = new FormData();
     body.append("file", fileOf(pngBytes(2, 2), "photo.png", "image/png"));
-    const item = await json<Record<string, unknown>>(await call("/crm/customer/media/upload", { method: "POST", body }));
+    const item = await json<Record<string, unknown>>(await call({ platform, member }, "/crm/customer/media/upload", { method: "POST", body }));
     expect(Object.keys(item)).toEqual(expect.arrayContaining(MEDIA_FIELDS));
     expect(item.id).toEqual(expect.any(Number));
   });
 
-  it("POST /crm/api/{module}/messages/send/{ticketId}: message, gallery[] → the new message", async () => {
-    const ticketId = await newTicket();
+  it("POST /crm/api/{module}/messages/send/{ticketId}: message, gallery[] → the new message", async ({ platform, member }) => {
+    const ticketId = await newTicket({ platform, member });
     const upload = new FormData();
     upload.append("file", fileOf(pngBytes(3, 3), "photo.png", "image/png"));
-    const media = await json<{ id: number }>(await call("/crm/customer/media/upload", { method: "POST", body: upload }));
+    const media = await json<{ id: number }>(await call({ platform, member }, "/crm/customer/media/upload", { method: "POST", body: upload }));
     const body = new URLSearchParams([
       ["message", "写真を添付します。"],
       ["gallery[]", String(media.id)],
     ]);
-    const message = await json<Message>(await call(`/crm/api/customers/messages/send/${ticketId}`, { method: "POST", body }));
+    const message = await json<Message>(await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, { method: "POST", body }));
     expectMessageShape(message);
     expect(message).toMatchObject({ message: "写真を添付します。", fromadmin: null });
     expect(message.gallery.map((item) => item.id)).toEqual([media.id]);
   });
 
-  it("GET /crm/api/{module}/messages/load/{ticketId}: a list of messages", async () => {
-    const ticketId = await newTicket();
-    const messages = await json<Message[]>(await call(`/crm/api/customers/messages/load/${ticketId}`));
+  it("GET /crm/api/{module}/messages/load/{ticketId}: a list of messages", async ({ platform, member }) => {
+    const ticketId = await newTicket({ platform, member });
+    const messages = await json<Message[]>(await call({ platform, member }, `/crm/api/customers/messages/load/${ticketId}`));
     expect(Array.isArray(messages)).toBe(true);
     expect(messages).toHaveLength(1);
     messages.forEach(expectMessageShape);
     expect(messages[0]).toMatchObject({ message: "注文した商品がまだ届きません。", fromadmin: null });
   });
 
-  it("GET /crm/api/{module}/messages/receive/{ticketId}: a list of the new messages", async () => {
-    const ticketId = await newTicket();
-    await call(`/crm/api/customers/messages/send/${ticketId}`, { cookie: staff, method: "POST", body: new URLSearchParams({ message: "お調べします。" }) });
-    const fresh = await json<Message[]>(await call(`/crm/api/customers/messages/receive/${ticketId}`));
+  it("GET /crm/api/{module}/messages/receive/{ticketId}: a list of the new messages", async ({ platform, member, staff }) => {
+    const ticketId = await newTicket({ platform, member });
+    await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, { cookie: staff, method: "POST", body: new URLSearchParams({ message: "お調べします。" }) });
+    const fresh = await json<Message[]>(await call({ platform, member }, `/crm/api/customers/messages/receive/${ticketId}`));
     fresh.forEach(expectMessageShape);
     expect(fresh.map((message) => [message.message, message.name, message.fromadmin])).toEqual([["お調べします。", "カスタマーサービス", STAFF_ID]]);
-    expect(await json<Message[]>(await call(`/crm/api/customers/messages/receive/${ticketId}`))).toEqual([]);
+    expect(await json<Message[]>(await call({ platform, member }, `/crm/api/customers/messages/receive/${ticketId}`))).toEqual([]);
   });
 
-  it("GET /crm/api/customers/messages/load-new-messages: a list whose length is the unread count", async () => {
-    const ticketId = await newTicket();
-    await call(`/crm/api/customers/messages/send/${ticketId}`, { cookie: staff, method: "POST", body: new URLSearchParams({ message: "ご連絡です。" }) });
-    const unread = await json<Record<string, unknown>[]>(await call("/crm/api/customers/messages/load-new-messages"));
+  it("GET /crm/api/customers/messages/load-new-messages: a list whose length is the unread count", async ({ platform, member, staff }) => {
+    const ticketId = await newTicket({ platform, member });
+    await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, { cookie: staff, method: "POST", body: new URLSearchParams({ message: "ご連絡です。" }) });
+    const unread = await json<Record<string, unknown>[]>(await call({ platform, member }, "/crm/api/customers/messages/load-new-messages"));
     expect(unread.length).toBeGreaterThan(0);
     expect(Object.keys(unread[0]!)).toEqual(expect.arrayContaining(["message", "date_created", "name", "fromadmin"]));
     const unreadStored = await platform.db
@@ -149,15 +139,15 @@ describe("§7 Tickets", () => {
     expect(unread.length).toBe(unreadStored.length);
   });
 
-  it("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}: the ticket's id, status, confirmation", async () => {
-    const ticketId = await newTicket();
+  it("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}: the ticket's id, status, confirmation", async ({ platform, member }) => {
+    const ticketId = await newTicket({ platform, member });
     await platform.db.update(tickets).set({ confirmation: "waiting", confirmationRequestedAt: new Date() }).where(eq(tickets.id, ticketId));
-    const answer = await json<{ ticket: Record<string, unknown> }>(await call(`/crm/api/tickets/confirmation/${ticketId}/resolved`));
+    const answer = await json<{ ticket: Record<string, unknown> }>(await call({ platform, member }, `/crm/api/tickets/confirmation/${ticketId}/resolved`));
     expect(answer.ticket).toEqual({ id: ticketId, status: "close", confirmation: "resolved" });
   });
 
-  it("GET /crm/api/customers/past-orders/{customerId}: id, date_created, orderdetails (id, sku, title, variation.picture, product.picture)", async () => {
-    const pastOrders = await json<Record<string, unknown>[]>(await call(`/crm/api/customers/past-orders/${MEMBER_ID}`));
+  it("GET /crm/api/customers/past-orders/{customerId}: id, date_created, orderdetails (id, sku, title, variation.picture, product.picture)", async ({ platform, member }) => {
+    const pastOrders = await json<Record<string, unknown>[]>(await call({ platform, member }, `/crm/api/customers/past-orders/${MEMBER_ID}`));
     expect(pastOrders.length).toBeGreaterThan(0);
     for (const order of pastOrders) {
       expect(Object.keys(order)).toEqual(expect.arrayContaining(["id", "date_created", "orderdetails"]));
@@ -169,8 +159,8 @@ describe("§7 Tickets", () => {
     }
   });
 
-  it("GET /crm/api/customers/load-product/{productId}: the product", async () => {
-    const product = await json<Record<string, unknown>>(await call(`/crm/api/customers/load-product/${productBySku("DEMO-SIMPLE").id}`));
+  it("GET /crm/api/customers/load-product/{productId}: the product", async ({ platform, member }) => {
+    const product = await json<Record<string, unknown>>(await call({ platform, member }, `/crm/api/customers/load-product/${productBySku("DEMO-SIMPLE").id}`));
     expect(product).toMatchObject({ id: productBySku("DEMO-SIMPLE").id, sku: "DEMO-SIMPLE", title: expect.any(String) });
   });
 });
