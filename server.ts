@@ -9,6 +9,10 @@ import { purgeExpiredSessions } from "./app/services/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
 import { runTicketMaintenance } from "./app/services/ticket-status.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
+import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
+
+/** wrangler.toml [triggers]: the hourly maintenance; the other cron is the 5-minute mail sweep. */
+const HOURLY_CRON = "17 * * * *";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -21,14 +25,23 @@ export default {
     return finishResponse(response, env, loadContext.d1Usage.roundTrips);
   },
   /**
-   * Cron (wrangler.toml [triggers]): tickets waiting 7 days for confirmation close, unsent uploads go,
-   * members hear about subscription deliveries coming up within a week, and idle sessions are deleted.
+   * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send; hourly, tickets
+   * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
+   * coming up within a week, and idle sessions are deleted.
    */
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
     const now = new Date(controller.scheduledTime);
+    if (controller.cron !== HOURLY_CRON) {
+      ctx.waitUntil(sweepMail(env, db, now));
+      return;
+    }
     ctx.waitUntil(
       Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now), purgeExpiredSessions(db, now)]),
     );
+  },
+  /** The mail queue (wrangler.toml [[queues.consumers]]): sends the outbox messages named in the batch. */
+  async queue(batch, env) {
+    await consumeMailQueue(batch as MessageBatch<MailQueueMessage>, env, createDatabase(env.DB));
   },
 } satisfies ExportedHandler<Env>;

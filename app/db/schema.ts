@@ -328,6 +328,8 @@ export const users = sqliteTable(
     newsletter: flag("newsletter"),
     /** Members flagged for one-click buy-now (spec "user=1"). */
     oneClick: flag("one_click"),
+    /** Set when the member left (退会): the row is anonymised and can no longer sign in. */
+    withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [check("users_points_nonnegative", sql`${t.points} >= 0`)],
@@ -955,4 +957,63 @@ export const media = sqliteTable(
     // A page of reviews loads its photos by review id.
     index("media_review_idx").on(t.reviewId),
   ],
+);
+
+// ─── E-mail and account links ─────────────────────────────────────────────────────────────
+
+/**
+ * Every e-mail the shop sends, written in the same D1 batch as the change that causes it and delivered
+ * afterwards by the mail queue's consumer (app/services/mail-delivery.server.ts). `key` says which event
+ * the mail belongs to (`order-confirmation:{number}` …): writing the same event twice keeps one row, and
+ * a row is sent at most once — a sender claims it by a conditional UPDATE first.
+ */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    textBody: text("text_body").notNull(),
+    /** An advertising mail's opt-out link (特定電子メール法), also sent as List-Unsubscribe. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    /** The body holds a sign-in secret (a reset or verification link): staff never see it. */
+    sensitive: flag("sensitive"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** A pending row is not tried again before this (backoff after a failure). */
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),
+    /** When a sender claimed it; a claim older than the claim timeout is taken to have crashed. */
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** The Message-ID the mail service answered (or `local` when delivered to the dev mailbox only). */
+    providerMessageId: text("provider_message_id"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Single-use links mailed to a member: a password reset, an e-mail change (to `email`, the new address),
+ * claiming past guest orders (of `email`). Only the SHA-256 of the token is stored; a use is a
+ * conditional UPDATE of `used_at`, so two clicks of one link cannot both succeed.
+ */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: ["password_reset", "email_change", "order_claim"] }).notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );

@@ -32,6 +32,11 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** 256 random bits, URL-safe: session cookies and the links mailed to members. */
+export function randomToken(): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
 /** SHA-256 (hex) of a token: what D1 stores, so a copy of the table opens no account. */
 export async function tokenHash(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
@@ -40,7 +45,7 @@ export async function tokenHash(token: string): Promise<string> {
 
 /** Starts a session for the user; answers the token for the cookie (256 random bits). */
 export async function startSession(db: Database, userId: number, now: Date): Promise<string> {
-  const token = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const token = randomToken();
   await db.insert(userSessions).values({ tokenHash: await tokenHash(token), userId, createdAt: now, lastSeenAt: now });
   return token;
 }

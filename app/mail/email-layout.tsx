@@ -1,0 +1,59 @@
+/**
+ * The frame every e-mail (not the in-app お知らせ) is sent in: the shop's name above, and below the
+ * seller's contact as 特定商取引法 asks of a mail-order business, plus the opt-out link an advertising
+ * mail must carry (特定電子メール法). Links are absolute: a mail is read outside the shop.
+ */
+import type { ReactNode } from "react";
+import { SHOP_NAME } from "~/core/site";
+import { sellerRows } from "~/core/tokushoho";
+import { Lines } from "./parts";
+import { renderMail, type MailTemplate, type RenderedMail } from "./render.server";
+
+export interface EmailFrame {
+  /** The shop's origin, e.g. https://hinata-ichiba.example.jp */
+  origin: string;
+  /** Present on advertising mail only. */
+  unsubscribeUrl?: string | null;
+}
+
+/** The seller's rows a mail's footer repeats: who sells, and how to reach them. */
+const FOOTER_ROWS = new Set(["販売業者", "所在地", "電話番号", "メールアドレス"]);
+
+export function EmailLayout({ frame, children }: { frame: EmailFrame; children: ReactNode }) {
+  return (
+    <>
+      <p>
+        <strong>{SHOP_NAME}</strong>
+      </p>
+      {children}
+      <p>――――――――――――――――――――</p>
+      <Lines
+        items={[
+          SHOP_NAME,
+          ...sellerRows()
+            .filter((row) => FOOTER_ROWS.has(row.label))
+            .map((row) => `${row.label}：${row.lines[0]}`),
+          <a key="shop" href={`${frame.origin}/`}>
+            {`${frame.origin}/`}
+          </a>,
+          <a key="law" href={`${frame.origin}/legal/tokushoho`}>
+            特定商取引法に基づく表記
+          </a>,
+        ]}
+      />
+      {frame.unsubscribeUrl ? (
+        <p>
+          {"メールマガジンの配信停止はこちら："}
+          <a href={frame.unsubscribeUrl}>{frame.unsubscribeUrl}</a>
+        </p>
+      ) : (
+        <p>このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできませんので、お問い合わせは上記の窓口までお願いいたします。</p>
+      )}
+    </>
+  );
+}
+
+/** A template as an e-mail: inside the frame, as HTML and the plain-text part. */
+export function renderEmail(template: MailTemplate, frame: EmailFrame): RenderedMail {
+  return renderMail({ subject: template.subject, body: <EmailLayout frame={frame}>{template.body}</EmailLayout> });
+}
