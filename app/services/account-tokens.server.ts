@@ -48,13 +48,21 @@ export async function inspectAccountToken(db: Database, purpose: AccountTokenPur
   return refusal || !row ? { ok: false, refusal: refusal ?? "unknown" } : { ok: true, hash, userId: row.userId, email: row.email };
 }
 
+const stillUsable = (hash: string, now: Date) => and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now));
+
 /** Marks the token used, if it still may be: first statement of the batch that acts on it. */
 export function useAccountTokenStatement(db: Database, hash: string, now: Date) {
-  return db
-    .update(accountTokens)
-    .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
-    .returning({ userId: accountTokens.userId, email: accountTokens.email });
+  return db.update(accountTokens).set({ usedAt: now }).where(stillUsable(hash, now)).returning({ userId: accountTokens.userId, email: accountTokens.email });
+}
+
+/**
+ * SQL condition for a batch that acts BEFORE using the token (its `useAccountTokenStatement` comes last):
+ * the token is still unused and unexpired. Unlike `usedNow`, two batches at the very same millisecond
+ * cannot both pass it: D1 runs batches one after the other, and the first one's last statement uses the
+ * token before the second begins.
+ */
+export function tokenStillUsable(hash: string, now: Date) {
+  return sql`exists (select 1 from ${accountTokens} where ${stillUsable(hash, now)})`;
 }
 
 /** SQL condition for the batch's later statements: this token was used by this very batch. */
