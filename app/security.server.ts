@@ -49,17 +49,13 @@ export function documentContentSecurityPolicy(nonce: string): string {
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /**
- * Adds the base headers (a page's own Referrer-Policy kept), a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
+ * Adds the base headers, a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
  * round-trip count as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
  * responses do not tell how much work a request caused.
  */
 export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1RoundTrips: number): Response {
   const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) {
-    // A page whose URL carries a secret (the password-reset link) sends no Referer at all: its own policy stays.
-    if (name === "Referrer-Policy" && headers.has(name)) continue;
-    headers.set(name, value);
-  }
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   if (!isLocalEnvironment(env)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   if (env.SERVER_TIMING === "on") headers.append("Server-Timing", `d1;desc="round trips";dur=${d1RoundTrips}`);

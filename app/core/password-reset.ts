@@ -14,7 +14,10 @@ export const RESET_LINK_MINUTES = ACCOUNT_TOKEN_LIFETIME_MS.password_reset / 60_
 export const PASSWORD_RESET_PATH = "/password-reset";
 export const NEW_PASSWORD_PATH = "/password-reset/new-password";
 
-/** The mailed link: the token goes in the query, which the app's error log (path only) never writes. */
+/**
+ * The mailed link. The token is in the query, which the app's error log (path only) never writes, and the
+ * page moves it to a cookie at once (app/web/password-reset.server.ts).
+ */
 export function newPasswordUrl(origin: string, token: string): string {
   return `${origin}${NEW_PASSWORD_PATH}?${new URLSearchParams({ token })}`;
 }
@@ -76,7 +79,7 @@ export const NewPasswordSchema = v.pipe(
   ),
 );
 
-/** A link's token as the shop makes them (256 random bits, base64url); anything else is no link of ours. */
-export const ResetTokenQuerySchema = v.object({
+/** A link's token as the shop makes them (256 random bits, base64url); anything else reads as none. */
+export const ResetLinkTokenSchema = v.object({
   token: v.fallback(v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))), null),
 });

@@ -1,7 +1,7 @@
 /**
  * Cross-site request forgery guard: a state-changing request must come from our own origin.
  * Browsers send Origin on every cross-site POST (and Sec-Fetch-Site on modern ones), so a mismatch
- * or an opaque "null" origin is refused (unless Sec-Fetch-Site vouches for our own page, see below). A request with neither (an old browser, a privacy proxy that
+ * or an opaque "null" origin is refused. A request with neither (an old browser, a privacy proxy that
  * strips them, a script) must show a Referer from our own origin instead, or it is refused too:
  * nothing state-changing is accepted without some proof of where it came from.
  */
@@ -27,9 +27,6 @@ export function isCrossSiteMutation({ method, url, origin, secFetchSite, referer
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   if (secFetchSite === "cross-site" || secFetchSite === "same-site") return true;
   const own = new URL(url).origin;
-  // A page sent with Referrer-Policy: no-referrer (its URL carries a secret) has its forms posted with
-  // `Origin: null`; Sec-Fetch-Site, which no page can set, still tells that the post came from our own page.
-  if (origin === "null" && secFetchSite === "same-origin") return false;
   if (origin != null) return origin !== own;
   if (secFetchSite != null) return false; // same-origin or none (typed by the user), from a browser
   return referer == null || originOf(referer) !== own;

@@ -1,6 +1,7 @@
 /**
- * /password-reset/new-password?token=…: the mailed link. A usable link shows the new-password form (the
- * registration's rules, typed twice); an unknown, used or expired one says so, with the way to ask again.
+ * /password-reset/new-password?token=…: the mailed link, which moves its token to a cookie and comes back
+ * to /password-reset/new-password. A usable link shows the new-password form (the registration's rules,
+ * typed twice); an unknown, used or expired one says so, with the way to ask again.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
@@ -11,16 +12,15 @@ import { PasswordField } from "~/components/forms/PasswordField";
 import { PASSWORD_MIN_LENGTH } from "~/core/account-forms";
 import { NewPasswordSchema, PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/password-reset";
 import { SHOP_NAME } from "~/core/site";
-import { loadNewPasswordPage, SECRET_PAGE_HEADERS, setNewPassword } from "~/web/password-reset.server";
+import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/password-reset.server";
 
 export const meta: MetaFunction = () => [
   { title: `新しいパスワードの設定 | ${SHOP_NAME}` },
   { name: "robots", content: "noindex" },
-  // Also in the response headers; the meta keeps links from this page quiet if a proxy drops the header.
-  { name: "referrer", content: "no-referrer" },
 ];
 
-export const headers: HeadersFunction = () => SECRET_PAGE_HEADERS;
+// Set-Cookie (the link's token kept or cleared) passes through on its own.
+export const headers: HeadersFunction = () => NO_STORE;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadNewPasswordPage(request, context);

@@ -1,6 +1,7 @@
 /**
- * The mailed reset link on a real local D1: the new-password form behind a usable link; an unknown,
- * tampered, expired or used link refused with its own message; the new password set once even for two
+ * The mailed reset link on a real local D1: its token moved from the URL to a cookie of the new-password
+ * page; the form behind a usable link; an unknown, tampered, expired or used link refused with its own
+ * message; the new password set once even for two
  * submits at the same moment; every earlier session ended and the member signed in; bad input changing
  * nothing.
  */
@@ -16,7 +17,19 @@ import { loader as userHubLoader } from "~/routes/user._index";
 import { inspectAccountToken } from "~/services/account-tokens.server";
 import { requestPasswordReset, resetPassword } from "~/services/password-reset.server";
 import { askForPasswordReset } from "~/web/password-reset.server";
-import { askReset, linkPath, mailedToken, newMember, openLink, passwordHashOf, submitNewPassword } from "../support/password-reset";
+import {
+  askReset,
+  cookies,
+  followLink,
+  linkPath,
+  linkSetCookie,
+  mailedToken,
+  NEW_PASSWORD_PAGE,
+  newMember,
+  openPage,
+  passwordHashOf,
+  submitNewPassword,
+} from "../support/password-reset";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import {
   apiRequest,
@@ -28,7 +41,6 @@ import {
   run,
   sessionCookie,
   TEST_ORIGIN,
-  type DataResult,
   type RouteHandler,
 } from "../support/requests";
 
@@ -36,11 +48,12 @@ const it = platformTest();
 
 const NEW_PASSWORD = "new-secret-2026";
 
-/** A member with a fresh reset link, as the mail gave it. */
-async function memberWithLink(platform: TestPlatform, email: string): Promise<{ userId: number; token: string }> {
+/** A member with a fresh reset link, as the mail gave it, already followed: the link's cookie. */
+async function memberWithLink(platform: TestPlatform, email: string): Promise<{ userId: number; token: string; linkCookie: string }> {
   const userId = await newMember(platform, email);
   await askReset(platform, { email }, `192.0.2.${Math.floor(Math.random() * 250)}`);
-  return { userId, token: await mailedToken(platform, email) };
+  const token = await mailedToken(platform, email);
+  return { userId, token, linkCookie: (await followLink(platform, linkPath(token))).linkCookie };
 }
 
 const both = (password: string) => ({ password, passwordConfirm: password });
@@ -59,26 +72,48 @@ async function opensMemberHub(platform: TestPlatform, cookie: string): Promise<b
   return (await run(platform, userHubLoader as RouteHandler, pageRequest("/user", cookie))).status === 200;
 }
 
+const refusedWith = (message: string) => ({ state: "refused", message });
+
 afterEach(() => vi.restoreAllMocks());
 
 describe("opening the link", () => {
-  it("shows the form for the account, with no Referer and no caching", async ({ platform }) => {
-    const { token } = await memberWithLink(platform, "open@example.jp");
-    const { returned } = await callHandler<DataResult<unknown> & { init: { headers: Record<string, string> } }>(platform, newPasswordLoader as RouteHandler, pageRequest(linkPath(token)));
-    expect(returned?.data).toEqual({ state: "ready", email: "open@example.jp" });
-    expect(returned?.init.headers).toMatchObject({ "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
+  it("moves the token from the URL to a cookie of the reset pages, and the bare page then shows the form", async ({ platform }) => {
+    const userId = await newMember(platform, "open@example.jp");
+    await askReset(platform, { email: "open@example.jp" }, "192.0.2.1");
+    const token = await mailedToken(platform, "open@example.jp");
+    const { outcome, linkCookie } = await followLink(platform, linkPath(token));
+    expect(outcome.status).toBe(303);
+    expect(outcome.response?.headers.get("Location")).toBe(NEW_PASSWORD_PAGE);
+    const setCookie = linkSetCookie(outcome.response) ?? "";
+    expect(setCookie).toMatch(/; Max-Age=1800; Path=\/password-reset; HttpOnly; SameSite=Lax$/);
+    expect(linkCookie).not.toContain(token);
+
+    const page = await openPage(platform, linkCookie);
+    expect(page).toEqual({ status: 200, value: { state: "ready", email: "open@example.jp" } });
+    const { returned } = await callHandler<{ init: { headers: Record<string, string> } }>(platform, newPasswordLoader as RouteHandler, pageRequest(NEW_PASSWORD_PAGE, linkCookie));
+    expect(returned?.init.headers).toMatchObject({ "Cache-Control": "private, no-store" });
+    expect((await inspectAccountToken(platform.db, "password_reset", token, new Date())).ok).toBe(true);
+    expect(userId).toBeGreaterThan(0);
   });
 
-  it("refuses a tampered, malformed or missing token as not the shop's link", async ({ platform }) => {
+  it("refuses a tampered, malformed or missing token, or a forged cookie, as not the shop's link", async ({ platform }) => {
     const { token } = await memberWithLink(platform, "tamper@example.jp");
     const tampered = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-    for (const path of [linkPath(tampered), linkPath("short"), "/password-reset/new-password", "/password-reset/new-password?token=&token=x"]) {
-      const outcome = await run(platform, newPasswordLoader as RouteHandler, pageRequest(path));
-      expect(outcome.status, path).toBe(404);
-      expect(outcome.value).toEqual({ state: "refused", message: ACCOUNT_TOKEN_MESSAGES.unknown });
+    for (const path of [linkPath(tampered), linkPath("short"), `${NEW_PASSWORD_PAGE}?token=&token=x`]) {
+      const { outcome, linkCookie } = await followLink(platform, path);
+      expect(outcome.response?.headers.get("Location"), path).toBe(NEW_PASSWORD_PAGE);
+      const page = await openPage(platform, linkCookie);
+      expect(page.status, path).toBe(404);
+      expect(page.value).toEqual(refusedWith(ACCOUNT_TOKEN_MESSAGES.unknown));
     }
-    const submitted = await submitNewPassword(platform, tampered, both(NEW_PASSWORD));
+    for (const cookie of ["", `password_reset_link=${token}`, "password_reset_link=eyJ4Ijoxfq.forged"]) {
+      expect((await openPage(platform, cookie)).status, cookie).toBe(404);
+      expect((await submitNewPassword(platform, cookie, both(NEW_PASSWORD))).status, cookie).toBe(404);
+    }
+    const { linkCookie } = await followLink(platform, linkPath(tampered));
+    const submitted = await submitNewPassword(platform, linkCookie, both(NEW_PASSWORD));
     expect(submitted.status).toBe(404);
+    expect(linkSetCookie(submitted.response)).toBeUndefined();
   });
 
   it("refuses a link 30 minutes after it was asked for, and the password stays", async ({ platform }) => {
@@ -90,12 +125,13 @@ describe("opening the link", () => {
 
     const justInTime = new Date(askedAt.getTime() + ACCOUNT_TOKEN_LIFETIME_MS.password_reset - 1);
     expect((await inspectAccountToken(platform.db, "password_reset", token, justInTime)).ok).toBe(true);
-    const opened = await openLink(platform, token);
+    const { linkCookie } = await followLink(platform, linkPath(token));
+    const opened = await openPage(platform, linkCookie);
     expect(opened.status).toBe(410);
-    expect(opened.value).toEqual({ state: "refused", message: ACCOUNT_TOKEN_MESSAGES.expired });
-    const submitted = await submitNewPassword(platform, token, both(NEW_PASSWORD));
+    expect(opened.value).toEqual(refusedWith(ACCOUNT_TOKEN_MESSAGES.expired));
+    const submitted = await submitNewPassword(platform, linkCookie, both(NEW_PASSWORD));
     expect(submitted.status).toBe(410);
-    expect(submitted.value).toEqual({ state: "refused", message: ACCOUNT_TOKEN_MESSAGES.expired });
+    expect(submitted.value).toEqual(refusedWith(ACCOUNT_TOKEN_MESSAGES.expired));
     expect(await passwordHashOf(platform, userId)).toBe(before);
   });
 });
@@ -103,14 +139,15 @@ describe("opening the link", () => {
 describe("setting the new password", () => {
   it("sets it, ends every earlier session, signs the member in, and the link is used up", async ({ platform }) => {
     const logged = [vi.spyOn(console, "log"), vi.spyOn(console, "error"), vi.spyOn(console, "warn"), vi.spyOn(console, "info")];
-    const { userId, token } = await memberWithLink(platform, "reset@example.jp");
+    const { userId, token, linkCookie } = await memberWithLink(platform, "reset@example.jp");
     const phone = await memberCookie(platform, userId);
     const laptop = await memberCookie(platform, userId);
     expect(await opensMemberHub(platform, phone)).toBe(true);
 
-    const outcome = await submitNewPassword(platform, token, both(NEW_PASSWORD), { cookie: laptop });
+    const outcome = await submitNewPassword(platform, cookies(laptop, linkCookie), both(NEW_PASSWORD));
     expect(outcome.status).toBe(302);
     expect(outcome.response?.headers.get("Location")).toBe("/user?notice=password-reset#result");
+    expect(linkSetCookie(outcome.response)).toMatch(/^password_reset_link=; Max-Age=0;/);
     const signedIn = sessionCookie(outcome.response!);
     const hub = await run(platform, userHubLoader as RouteHandler, pageRequest("/user?notice=password-reset", signedIn));
     expect(hub.status).toBe(200);
@@ -121,19 +158,22 @@ describe("setting the new password", () => {
     expect(await loggedIn(platform, "reset@example.jp", NEW_PASSWORD)).toBe(true);
     expect(await loggedIn(platform, "reset@example.jp", DEMO_PASSWORD)).toBe(false);
 
-    const again = await openLink(platform, token);
+    // The link is spent, whether its cookie is kept or the mail's link is opened again.
+    const again = await openPage(platform, linkCookie);
     expect(again.status).toBe(410);
-    expect(again.value).toEqual({ state: "refused", message: ACCOUNT_TOKEN_MESSAGES.used });
-    const reused = await submitNewPassword(platform, token, both("another-secret-1"));
-    expect(reused.value).toEqual({ state: "refused", message: ACCOUNT_TOKEN_MESSAGES.used });
+    expect(again.value).toEqual(refusedWith(ACCOUNT_TOKEN_MESSAGES.used));
+    const reopened = await followLink(platform, linkPath(token));
+    expect((await openPage(platform, reopened.linkCookie)).value).toEqual(refusedWith(ACCOUNT_TOKEN_MESSAGES.used));
+    const reused = await submitNewPassword(platform, linkCookie, both("another-secret-1"));
+    expect(reused.value).toEqual(refusedWith(ACCOUNT_TOKEN_MESSAGES.used));
     expect(await verifyPassword(NEW_PASSWORD, await passwordHashOf(platform, userId))).toBe(true);
 
     for (const spy of logged) expect(JSON.stringify(spy.mock.calls)).not.toContain(token);
   });
 
   it("changes the password once for two submits of one link at the same moment", async ({ platform }) => {
-    const { userId, token } = await memberWithLink(platform, "double@example.jp");
-    const outcomes = await Promise.all([submitNewPassword(platform, token, both("first-secret-1")), submitNewPassword(platform, token, both("second-secret-2"))]);
+    const { userId, linkCookie } = await memberWithLink(platform, "double@example.jp");
+    const outcomes = await Promise.all([submitNewPassword(platform, linkCookie, both("first-secret-1")), submitNewPassword(platform, linkCookie, both("second-secret-2"))]);
     const statuses = outcomes.map((outcome) => outcome.status).sort();
     expect(statuses).toEqual([302, 410]);
     const winner = outcomes[0]!.status === 302 ? "first-secret-1" : "second-secret-2";
@@ -154,7 +194,7 @@ describe("setting the new password", () => {
   });
 
   it("answers bad input with the registration's Japanese messages and changes nothing", async ({ platform }) => {
-    const { userId, token } = await memberWithLink(platform, "typo@example.jp");
+    const { userId, token, linkCookie } = await memberWithLink(platform, "typo@example.jp");
     const session = await memberCookie(platform, userId);
     const before = await passwordHashOf(platform, userId);
     const cases: [Record<string, string> | [string, string][], string, string][] = [
@@ -166,13 +206,17 @@ describe("setting the new password", () => {
       [[["password", NEW_PASSWORD], ["password", NEW_PASSWORD], ["passwordConfirm", NEW_PASSWORD]], "password", "パスワードを入力してください"],
     ];
     for (const [fields, field, message] of cases) {
-      const outcome = await submitNewPassword(platform, token, fields);
+      const outcome = await submitNewPassword(platform, cookies(session, linkCookie), fields);
       expect(outcome.status).toBe(400);
       const reply = (outcome.value as { state: string; reply: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }).reply;
       expect(reply.error[field]).toContain(message);
       expect(reply.initialValue?.password).toBeUndefined();
     }
-    const notAForm = new Request(`${TEST_ORIGIN}${linkPath(token)}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN }, body: '{"password":' });
+    const notAForm = new Request(`${TEST_ORIGIN}${NEW_PASSWORD_PAGE}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: TEST_ORIGIN, Cookie: linkCookie },
+      body: '{"password":',
+    });
     const { thrown } = await callHandler(platform, newPasswordAction as RouteHandler, notAForm);
     expect((thrown as Response).status).toBe(400);
     expect(await (thrown as Response).text()).toContain("送信内容を読み取れませんでした");
@@ -190,7 +234,7 @@ describe("setting the new password", () => {
     const token = await mailedToken(platform, "left@example.jp");
     await platform.db.update(users).set({ withdrawnAt: now }).where(eq(users.id, userId));
     const before = await passwordHashOf(platform, userId);
-    expect((await resetPassword(platform.db, { token, password: NEW_PASSWORD }, now)).ok).toBe(false);
+    expect(await resetPassword(platform.db, { token, password: NEW_PASSWORD }, now)).toEqual({ ok: false, refusal: "unknown" });
     expect(await passwordHashOf(platform, userId)).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What the password-reset tests share: members made for one test, asking for a reset through the page's
- * action, the link's token as the mail carries it, and opening / submitting that link.
+ * action, the link's token as the mail carries it, and following the link (its token moves to a cookie)
+ * to the new-password page and its form.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
@@ -43,18 +44,30 @@ export async function mailedToken(platform: TestPlatform, email: string): Promis
 }
 
 export const linkPath = (token: string) => `/password-reset/new-password?token=${encodeURIComponent(token)}`;
+export const NEW_PASSWORD_PAGE = "/password-reset/new-password";
 
-export function openLink(platform: TestPlatform, token: string): Promise<Outcome> {
-  return run(platform, newPasswordLoader as RouteHandler, pageRequest(linkPath(token)));
+/** The Set-Cookie a response gave for the link's cookie, or undefined. */
+export function linkSetCookie(response: Response | undefined): string | undefined {
+  return response?.headers.getSetCookie().find((cookie) => cookie.startsWith("password_reset_link="));
 }
 
-export function submitNewPassword(
-  platform: TestPlatform,
-  token: string,
-  fields: Record<string, string> | [string, string][],
-  options: { cookie?: string; path?: string } = {},
-): Promise<Outcome> {
-  return run(platform, newPasswordAction as RouteHandler, postRequest(options.path ?? linkPath(token), fields, { mode: "navigate", cookie: options.cookie }));
+/** Cookie pairs ("a=b; c=d") to send together. */
+export const cookies = (...pairs: (string | undefined)[]) => pairs.filter(Boolean).join("; ");
+
+/** Opens the mailed link as a browser does: the answer (a redirect to the bare page) and the link cookie it set. */
+export async function followLink(platform: TestPlatform, path: string): Promise<{ outcome: Outcome; linkCookie: string }> {
+  const outcome = await run(platform, newPasswordLoader as RouteHandler, pageRequest(path));
+  return { outcome, linkCookie: (linkSetCookie(outcome.response) ?? "").split(";")[0] ?? "" };
+}
+
+/** The bare new-password page, with the link's cookie (and a session's, if given). */
+export function openPage(platform: TestPlatform, cookie: string): Promise<Outcome> {
+  return run(platform, newPasswordLoader as RouteHandler, pageRequest(NEW_PASSWORD_PAGE, cookie));
+}
+
+/** A plain form post (JS off) of the new password, with the link's cookie (and a session's, if given). */
+export function submitNewPassword(platform: TestPlatform, cookie: string, fields: Record<string, string> | [string, string][]): Promise<Outcome> {
+  return run(platform, newPasswordAction as RouteHandler, postRequest(NEW_PASSWORD_PAGE, fields, { mode: "navigate", cookie }));
 }
 
 export async function passwordHashOf(platform: TestPlatform, userId: number): Promise<string> {

@@ -33,10 +33,4 @@ describe("isCrossSiteMutation", () => {
   it("allows a same-origin browser request that sends Sec-Fetch-Site but no Origin", () => {
     expect(isCrossSiteMutation(facts({ method: "POST", origin: null, secFetchSite: "same-origin" }))).toBe(false);
   });
-
-  it("allows a form posted from our own page with Referrer-Policy no-referrer (Origin null, Sec-Fetch-Site same-origin)", () => {
-    expect(isCrossSiteMutation(facts({ method: "POST", origin: "null", secFetchSite: "same-origin" }))).toBe(false);
-    expect(isCrossSiteMutation(facts({ method: "POST", origin: "null", secFetchSite: "cross-site" }))).toBe(true);
-    expect(isCrossSiteMutation(facts({ method: "POST", origin: "null", secFetchSite: "none" }))).toBe(true);
-  });
 });

@@ -15,12 +15,6 @@ describe("headers on every response", () => {
     expect(finishResponse(new Response("ok"), { ...production, SERVER_TIMING: "on" }, 2).headers.get("Server-Timing")).toBe('d1;desc="round trips";dur=2');
   });
 
-  it("keeps a page's own stricter Referrer-Policy (a page whose URL carries a secret)", () => {
-    expect(finishResponse(new Response("ok"), production, 0).headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-    const secret = new Response("ok", { headers: { "Referrer-Policy": "no-referrer" } });
-    expect(finishResponse(secret, production, 0).headers.get("Referrer-Policy")).toBe("no-referrer");
-  });
-
   it("keeps the status and the base headers", () => {
     const finished = finishResponse(new Response("gone", { status: 410 }), production, 0);
     expect(finished.status).toBe(410);
