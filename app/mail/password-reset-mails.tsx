@@ -24,7 +24,7 @@ function PasswordReset({ name, link, requestedAt, expiresAt }: PasswordResetProp
       <p>{`${SHOP_NAME}をご利用いただきありがとうございます。${formatDateTime(requestedAt)}に、パスワード再設定のお申し込みを受け付けました。`}</p>
       <p>下記のリンクを開き、新しいパスワードを設定してください。</p>
       <p>
-        <a href={link}>{link}</a>
+        <a href={link}>新しいパスワードを設定する</a>
       </p>
       <Lines
         items={[

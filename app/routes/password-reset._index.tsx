@@ -34,7 +34,8 @@ function RequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: PasswordResetRequestSchema }),
-    shouldValidate: "onBlur",
+    // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

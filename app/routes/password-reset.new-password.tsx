@@ -51,7 +51,8 @@ function NewPasswordForm({ email, lastResult }: { email: string; lastResult: Sub
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: NewPasswordSchema }),
-    shouldValidate: "onBlur",
+    // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

@@ -1,9 +1,9 @@
 /**
  * Single-use links mailed to a member (app/core/account-tokens.ts). The link carries 256 random bits; D1
  * keeps only their SHA-256, so neither the table nor a log line opens an account. Using a link is a
- * conditional UPDATE (unused and unexpired) placed FIRST in the batch of the change it allows, and the
- * change's own statements are conditioned on that use (`usedNow`): two clicks of one link, even at the
- * same moment, change the account once.
+ * conditional UPDATE (unused and unexpired) in the batch of the change it allows: placed FIRST with the
+ * change's own statements conditioned on that use (`usedNow`), or LAST with them conditioned on
+ * `tokenStillUsable` — the only form that also holds for two uses stamped with the same millisecond.
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_TOKEN_LIFETIME_MS, accountTokenRefusal, type AccountTokenPurpose, type AccountTokenRefusal } from "~/core/account-tokens";

@@ -80,7 +80,13 @@ test("a member resets a forgotten password from the mailed link, is signed in, a
   await expect(page).toHaveURL("/password-reset/new-password");
   await expect(page.getByText(`${email} のアカウントに新しいパスワードを設定します`)).toBeVisible();
 
-  // A confirmation that does not match is refused first, with the password kept out of the page.
+  // The registration's rule, and every message of the form at once on one click of the button.
+  await newPasswordField(page).fill("short");
+  await page.getByRole("button", { name: "パスワードを設定する" }).click();
+  await expect(page.getByText("パスワードは8文字以上で入力してください", { exact: true })).toBeVisible();
+  await expect(page.getByText("確認用のパスワードを入力してください")).toBeVisible();
+
+  // A confirmation that does not match is refused too.
   await newPasswordField(page).fill(NEW_PASSWORD);
   await confirmField(page).fill(`${NEW_PASSWORD}x`);
   await page.getByRole("button", { name: "パスワードを設定する" }).click();

@@ -67,7 +67,8 @@ describe("the password-reset mail", () => {
       passwordResetMail({ name: "山田 花子", link, requestedAt: new Date("2026-01-12T01:00:00Z"), expiresAt: new Date("2026-01-12T01:30:00Z") }),
     );
     expect(mail.subject).toContain("パスワード再設定のご案内");
-    expect(mail.html).toContain(`<a href="${link.replace("&", "&amp;")}">`);
+    expect(mail.html).toContain(`<a href="${link}">新しいパスワードを設定する</a>`);
+    expect(mail.text).toContain(`新しいパスワードを設定する（${link}）`);
     expect(mail.text).toContain("山田 花子 様");
     expect(mail.text).toContain("2026/01/12 10:00に、パスワード再設定のお申し込みを受け付けました");
     expect(mail.text).toContain("有効期限：2026/01/12 10:30まで（お申し込みから30分間）");
