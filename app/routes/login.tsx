@@ -11,6 +11,7 @@ import { readFormData } from "~/web/http.server";
 import { LoginSchema } from "~/core/account-forms";
 import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
+import { PASSWORD_RESET_PATH } from "~/core/password-reset";
 import { SHOP_NAME } from "~/core/site";
 
 export const meta: MetaFunction = () => [{ title: `ログイン | ${SHOP_NAME}` }];
@@ -61,6 +62,9 @@ export default function Login() {
           ログインする
         </button>
       </Form>
+      <p className="mt-3 text-sm">
+        <Link to={PASSWORD_RESET_PATH}>パスワードをお忘れの方</Link>
+      </p>
       <section className="mt-8 rounded bg-gray-50 p-4 text-sm">
         <h2 className="m-0 text-base">はじめてご利用の方</h2>
         <p>会員登録でポイントが貯まり、お届け先の保存や注文履歴の確認ができます。</p>

@@ -2,18 +2,25 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
+import { Notice } from "~/components/member/MemberHeading";
 import { formatDateJa, formatShortDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
+import { PASSWORD_RESET_DONE } from "~/core/password-reset";
 import { SHOP_NAME } from "~/core/site";
+import { redirectedNotice } from "~/web/input.server";
 import type { loader as rootLoader } from "~/root";
 import { loadMemberHub } from "~/services/member-hub.server";
 
 export const meta: MetaFunction = () => [{ title: `マイページ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
+/** What a redirect here may announce (`?notice=…`). */
+const NOTICES: Record<string, string> = { [PASSWORD_RESET_DONE.notice]: PASSWORD_RESET_DONE.message };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return data(await loadMemberHub(context.db, user.id), { headers: { "Cache-Control": "private, no-store" } });
+  const hub = await loadMemberHub(context.db, user.id);
+  return data({ ...hub, notice: redirectedNotice(request, NOTICES) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 interface Section {
@@ -73,6 +80,7 @@ export default function MemberHubPage() {
   return (
     <>
       <h1 className="mb-0 mt-4 text-xl">マイページ</h1>
+      <Notice text={hub.notice} />
       <section aria-label="会員情報" className="card mt-3 flex flex-wrap items-center justify-between gap-3 p-4">
         <p className="m-0" data-testid="hub-greeting">
           {hub.name} 様、いつもご利用ありがとうございます。

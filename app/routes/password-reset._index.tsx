@@ -1,0 +1,76 @@
+/** /password-reset (「パスワードをお忘れの方」): asks for the address to mail a new-password link to. */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { TextField } from "~/components/forms/TextField";
+import { PASSWORD_RESET_PATH, PasswordResetRequestSchema, RESET_LINK_MINUTES, resetRequestedMessage } from "~/core/password-reset";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { SHOP_NAME } from "~/core/site";
+import { askForPasswordReset } from "~/web/password-reset.server";
+
+export const meta: MetaFunction = () => [{ title: `パスワードの再設定 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return askForPasswordReset(request, context);
+}
+
+export default function PasswordResetRequest() {
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <h1 className="text-xl">パスワードの再設定</h1>
+      {result?.sentTo ? <Requested email={result.sentTo} /> : <RequestForm lastResult={result?.reply ?? null} />}
+      <p className="mt-6 text-sm">
+        <Link to="/login">ログイン画面に戻る</Link>
+      </p>
+    </div>
+  );
+}
+
+function RequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: PasswordResetRequestSchema }),
+    // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <p className="text-sm">
+        ご登録のメールアドレスを入力してください。新しいパスワードを設定するためのリンクをメールでお送りします（リンクの有効期限は{RESET_LINK_MINUTES}分です）。
+      </p>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          再設定用のメールを送る
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** The one answer to every accepted address, with what to do when no mail comes. */
+function Requested({ email }: { email: string }) {
+  return (
+    <div id={RESULT_ANCHOR} className="grid gap-3">
+      <p role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="reset-requested">
+        {resetRequestedMessage(email)}
+      </p>
+      <section className="rounded bg-gray-50 p-4 text-sm">
+        <h2 className="m-0 text-base">メールが届かない場合</h2>
+        <ul className="mb-0 mt-2 grid gap-1 pl-5">
+          <li>迷惑メールフォルダに振り分けられていないかご確認ください。</li>
+          <li>メールアドレスに誤りがないかご確認のうえ、もう一度お申し込みください。</li>
+        </ul>
+        <p className="mb-0 mt-3">
+          <Link to={PASSWORD_RESET_PATH}>もう一度申し込む</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

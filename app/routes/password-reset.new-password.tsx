@@ -1,0 +1,87 @@
+/**
+ * /password-reset/new-password?token=…: the mailed link, which moves its token to a cookie and comes back
+ * to /password-reset/new-password. A usable link shows the new-password form (the registration's rules,
+ * typed twice); an unknown, used or expired one says so, with the way to ask again.
+ */
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PasswordField } from "~/components/forms/PasswordField";
+import { PASSWORD_MIN_LENGTH } from "~/core/account-forms";
+import { NewPasswordSchema, PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/password-reset";
+import { SHOP_NAME } from "~/core/site";
+import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/password-reset.server";
+
+export const meta: MetaFunction = () => [
+  { title: `新しいパスワードの設定 | ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+// Set-Cookie (the link's token kept or cleared) passes through on its own.
+export const headers: HeadersFunction = () => NO_STORE;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadNewPasswordPage(request, context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return setNewPassword(request, context);
+}
+
+export default function NewPassword() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const refusal = result?.state === "refused" ? result.message : page.state === "refused" ? page.message : null;
+  return (
+    <div className="mx-auto max-w-md py-6">
+      <h1 className="text-xl">新しいパスワードの設定</h1>
+      {refusal == null && page.state === "ready" ? (
+        <NewPasswordForm email={page.email} lastResult={result?.state === "invalid" ? result.reply : null} />
+      ) : (
+        <Refused message={refusal} />
+      )}
+    </div>
+  );
+}
+
+function NewPasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: NewPasswordSchema }),
+    // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <>
+      <p className="text-sm">
+        <span className="break-all font-bold">{email}</span> のアカウントに新しいパスワードを設定します。設定すると、ほかの端末でのログインはすべて終了します。
+      </p>
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <PasswordField label="新しいパスワード" field={fields.password} autoComplete="new-password" hint={`${PASSWORD_MIN_LENGTH}文字以上で入力してください`} />
+        <PasswordField label="新しいパスワード（確認用）" field={fields.passwordConfirm} autoComplete="new-password" />
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+          パスワードを設定する
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function Refused({ message }: { message: string | null }) {
+  return (
+    <div className="grid gap-3">
+      <p role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="reset-link-refused">
+        {message}
+      </p>
+      <p className="m-0 text-sm">
+        {`パスワードの再設定は、お申し込みから${RESET_LINK_MINUTES}分以内に一度だけ行えます。`}
+        <Link to={PASSWORD_RESET_PATH}>パスワードの再設定をもう一度申し込む</Link>
+      </p>
+    </div>
+  );
+}

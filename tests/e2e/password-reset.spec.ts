@@ -1,0 +1,123 @@
+/**
+ * 「パスワードをお忘れの方」 end to end, JS on and off: a member who forgot the password asks from the login
+ * page, opens the mailed link, sets a new password, is signed in, and logs in with it later. Each test
+ * registers its own member, so the demo accounts the other specs use keep their password.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { expect, submitLogin, test, type Page, type TestInfo } from "./fixtures";
+
+const OLD_PASSWORD = "forgotten-pass-1";
+const NEW_PASSWORD = "remembered-pass-2";
+
+function uniqueEmail(testInfo: TestInfo): string {
+  return `reset-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
+}
+
+/**
+ * A minimal stand-in for tests/e2e/mailbox.ts `latestMailTo` (the dev mailbox is not on this branch yet):
+ * the newest mail to `address` straight from the outbox of this project's e2e store (playwright.config.ts
+ * serves each project from `.wrangler/e2e-<project>-<port>`). Switch to `latestMailTo` once it lands.
+ */
+async function latestMailTo(address: string, testInfo: TestInfo): Promise<{ subject: string; text: string; links: string[] }> {
+  const port = new URL(testInfo.project.use.baseURL ?? "").port;
+  const d1 = path.resolve(`.wrangler/e2e-${testInfo.project.name}-${port}/v3/d1/miniflare-D1DatabaseObject`);
+  const query = `select subject, text_body as text from mail_outbox where to_address = '${address.replace(/'/g, "''")}' order by id desc limit 1`;
+  const read = () =>
+    readdirSync(d1)
+      .filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")
+      .flatMap((name) => JSON.parse(execFileSync("sqlite3", ["-readonly", "-json", path.join(d1, name), query], { encoding: "utf8" }) || "[]") as { subject: string; text: string }[]);
+  let mail: { subject: string; text: string } | undefined;
+  await expect.poll(() => (mail = read()[0]) != null, { message: `a mail to ${address}` }).toBe(true);
+  const links = [...mail!.text.matchAll(/（(https?:\/\/[^）]+)）/g)].map((match) => match[1]!);
+  return { ...mail!, links };
+}
+
+async function registerMember(page: Page, email: string): Promise<void> {
+  await page.goto("/user/register");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel(/^パスワード/).fill(OLD_PASSWORD);
+  await page.getByRole("textbox", { name: "姓", exact: true }).fill("高橋");
+  await page.getByRole("textbox", { name: "名", exact: true }).fill("美咲");
+  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("タカハシ");
+  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("ミサキ");
+  await page.getByRole("checkbox", { name: /会員規約/ }).check();
+  await page.getByRole("button", { name: "会員登録する" }).click();
+  await expect(page.getByRole("link", { name: "高橋様" })).toBeVisible();
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page.getByRole("link", { name: "高橋様" })).toHaveCount(0);
+}
+
+/** From the login page: 「パスワードをお忘れの方」, the address, and the one answer every address gets. */
+async function askForReset(page: Page, email: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "パスワードをお忘れの方" }).click();
+  await expect(page).toHaveURL("/password-reset");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByRole("button", { name: "再設定用のメールを送る" }).click();
+  await expect(page.getByTestId("reset-requested")).toHaveText(
+    `ご入力のメールアドレス（${email}）が登録されている場合、パスワード再設定のご案内をお送りしました。メールに記載のリンクを30分以内に開き、新しいパスワードを設定してください。`,
+  );
+}
+
+const newPasswordField = (page: Page) => page.getByLabel(/^新しいパスワード(?!（確認用）)/);
+const confirmField = (page: Page) => page.getByLabel(/^新しいパスワード（確認用）/);
+
+test("a member resets a forgotten password from the mailed link, is signed in, and logs in with it later", async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo);
+  await registerMember(page, email);
+  await askForReset(page, email);
+
+  const mail = await latestMailTo(email, testInfo);
+  expect(mail.subject).toContain("パスワード再設定のご案内");
+  expect(mail.text).toContain("30分間");
+  const link = mail.links.find((href) => href.includes("/password-reset/new-password?token="));
+  expect(link).toBeDefined();
+
+  // The link's token leaves the address bar at once (no Referer, history entry or log line carries it).
+  await page.goto(link!);
+  await expect(page).toHaveURL("/password-reset/new-password");
+  await expect(page.getByText(`${email} のアカウントに新しいパスワードを設定します`)).toBeVisible();
+
+  // The registration's rule, and every message of the form at once on one click of the button.
+  await newPasswordField(page).fill("short");
+  await page.getByRole("button", { name: "パスワードを設定する" }).click();
+  await expect(page.getByText("パスワードは8文字以上で入力してください", { exact: true })).toBeVisible();
+  await expect(page.getByText("確認用のパスワードを入力してください")).toBeVisible();
+
+  // A confirmation that does not match is refused too.
+  await newPasswordField(page).fill(NEW_PASSWORD);
+  await confirmField(page).fill(`${NEW_PASSWORD}x`);
+  await page.getByRole("button", { name: "パスワードを設定する" }).click();
+  await expect(page.getByText("確認用のパスワードが一致しません")).toBeVisible();
+
+  await newPasswordField(page).fill(NEW_PASSWORD);
+  await confirmField(page).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "パスワードを設定する" }).click();
+  await expect(page).toHaveURL(/\/user\?notice=password-reset#result$/);
+  await expect(page.getByTestId("member-notice")).toHaveText("新しいパスワードを設定しました。ほかの端末でのログインはすべて終了しています。");
+  await expect(page.getByRole("link", { name: "高橋様" })).toBeVisible();
+
+  // The link is spent.
+  await page.goto(link!);
+  await expect(page.getByTestId("reset-link-refused")).toHaveText("このリンクは既に使用されています。もう一度お手続きをやり直してください。");
+  await expect(page.getByRole("link", { name: "パスワードの再設定をもう一度申し込む" })).toHaveAttribute("href", "/password-reset");
+
+  await page.getByRole("button", { name: "ログアウト" }).click();
+  await page.goto("/login");
+  await submitLogin(page, email, OLD_PASSWORD);
+  await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
+  await submitLogin(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "高橋様" })).toBeVisible();
+});
+
+test("an address that is no member's gets the same answer, and a made-up link says it is not the shop's", async ({ page }, testInfo) => {
+  await askForReset(page, uniqueEmail(testInfo));
+  await page.goto(`/password-reset/new-password?token=${"A".repeat(43)}`);
+  await expect(page.getByTestId("reset-link-refused")).toHaveText("このリンクは正しくありません。メールに記載されたリンクをそのまま開いてください。");
+  await page.getByRole("link", { name: "パスワードの再設定をもう一度申し込む" }).click();
+  await expect(page).toHaveURL("/password-reset");
+  await expect(page.getByLabel("メールアドレス")).toBeVisible();
+});
