@@ -89,7 +89,9 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
 
   return {
     async getSession(cookieHeader, options) {
-      const session = await cookieStorage.getSession(cookieHeader, options);
+      // A cookie that is not even what we sign (a stale format, a hand-edited value) reads as no session:
+      // Remix's unsign runs atob on it and would throw, answering 500 to every page.
+      const session = await cookieStorage.getSession(cookieHeader, options).catch(() => cookieStorage.getSession(null, options));
       session.unset("userId");
       const token = session.get("sessionToken");
       if (token) {

@@ -135,6 +135,14 @@ describe("the cookie", () => {
     expect((await openUser(platform, forged)).status).toBe(302);
   });
 
+  it("reads a cookie that is not even base64 as no session, so the page still answers (a guest's)", async ({ platform }) => {
+    for (const garbage of ["__session=abc-def_", "__session=%%%", "__session=e30.not-a-signature"]) {
+      const shell = await loadPageShell(pageRequest("/", garbage), contextFor(platform));
+      expect(shell.user).toBeNull();
+      expect((await openUser(platform, garbage)).status).toBe(302);
+    }
+  });
+
   it("is __Host-session, Secure, HttpOnly, Path=/ and without Domain outside local runs", async ({ platform }) => {
     const storage = createSessionStorage({ ...platform.env, APP_ENV: "production" }, { db: platform.db, waitUntil: () => {} });
     const session = await storage.getSession();
