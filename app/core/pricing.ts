@@ -261,11 +261,9 @@ export function restockMessage(args: {
   }
 }
 
-export function calculatePrice(input: PriceInput): PriceResult {
+/** Where the item stands in stock for this shopper: whether it can be bought, how many more, and the quantity priced. */
+function stockPosition(input: PriceInput) {
   const { product, variation, choice } = input;
-  const subscribe = input.subscribe === true;
-  const missing = missingPick({ productType: product.type, variation: variation ?? null, choicePicked: choice != null });
-
   const inventory = choice?.inventory ?? variation?.inventory ?? product.inventory;
   const inventoryPreorderMax = variation ? variation.inventoryPreorderMax : product.inventoryPreorderMax;
   const inCart = Math.max(0, input.inCart ?? 0);
@@ -285,22 +283,34 @@ export function calculatePrice(input: PriceInput): PriceResult {
     state,
     inventoryMax,
     inventoryPreorderMax: preorderStock,
-    subscribe,
+    subscribe: input.subscribe === true,
     maxSubscription: variation?.maxSubscription,
   });
   const buyable = state === "in_stock" || state === "preorder" || state === "preorder_shipdays";
   const cartHoldsAll = buyable && inCart > 0 && max === 0;
-  const quantity = clampQuantity(input.quantity, max);
+  return { inventory, inCart, inventoryMax, preorderStock, state, max, cartHoldsAll, quantity: clampQuantity(input.quantity, max) };
+}
 
+/** The unit prices (tax incl., with the choice difference and option fees): regular, paid and reference. */
+function unitPrices(input: PriceInput, quantity: number) {
+  const { product, variation, choice } = input;
   const base: PricedItem = {
     regularPrice: variation?.regularPrice ?? product.regularPrice,
     discountPrice: variation?.regularPrice != null ? variation.discountPrice : product.discountPrice,
   };
   const extras = (choice?.priceDiff ?? 0) + (input.optionFees ?? []).reduce((sum, fee) => sum + fee, 0);
   const regularUnit = base.regularPrice + extras;
-  const tierUnit = subscribe ? subscriptionUnitPrice(input.tiers ?? [], quantity, product.taxRate) : undefined;
+  const tierUnit = input.subscribe === true ? subscriptionUnitPrice(input.tiers ?? [], quantity, product.taxRate) : undefined;
   const sellingUnit = Math.min(regularUnit, (tierUnit ?? sellingPrice(base)) + extras);
   const originalUnit = Math.max(regularUnit, (product.originalPrice ?? base.regularPrice) + extras);
+  return { regularUnit, sellingUnit, originalUnit };
+}
+
+export function calculatePrice(input: PriceInput): PriceResult {
+  const { product, variation, choice } = input;
+  const missing = missingPick({ productType: product.type, variation: variation ?? null, choicePicked: choice != null });
+  const { inventory, inCart, inventoryMax, preorderStock, state, max, cartHoldsAll, quantity } = stockPosition(input);
+  const { regularUnit, sellingUnit, originalUnit } = unitPrices(input, quantity);
 
   const subtotal = sellingUnit * quantity;
   const maxDiscount = product.couponDisabled ? 0 : couponDiscount(input.coupon, subtotal);

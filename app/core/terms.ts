@@ -11,8 +11,11 @@ function article(number: number, title: string, paragraphs: Text[]): LegalSectio
   return { id: `article-${number}`, title: `第${number}条（${title}）`, blocks: [{ kind: "paragraphs", paragraphs }] };
 }
 
-export function termsDocument(): LegalDocument {
-  const articles: [string, Text[]][] = [
+type Article = [title: string, paragraphs: Text[]];
+
+/** Whom the terms bind, and the member's account (第1–3条). */
+function membershipArticles(): Article[] {
+  return [
     [
       "適用",
       [
@@ -34,6 +37,12 @@ export function termsDocument(): LegalDocument {
         "不正利用のおそれがある場合は、直ちにカスタマーサービスへご連絡ください。",
       ],
     ],
+  ];
+}
+
+/** Ordering, paying and returning (第4–6条). */
+function orderArticles(): Article[] {
+  return [
     [
       "ご注文と売買契約の成立",
       [
@@ -49,6 +58,12 @@ export function termsDocument(): LegalDocument {
       "返品・キャンセル",
       [["返品・交換・キャンセルの条件は、", pageLink("tokushoho", RETURNS_SECTION_ID, "特定商取引法に基づく表記の「返品・交換・キャンセルについて」"), "に定めるとおりとします。"]],
     ],
+  ];
+}
+
+/** The member services: points, coupons and subscriptions (第7–9条). */
+function memberServiceArticles(): Article[] {
+  return [
     [
       "ポイント",
       [
@@ -64,6 +79,12 @@ export function termsDocument(): LegalDocument {
         "お届けのスキップおよび解約は、マイページより、所定の締切日以降のお届け分から承ります。",
       ],
     ],
+  ];
+}
+
+/** Conduct, personal data, withdrawal, liability and the terms themselves (第10–15条). */
+function generalArticles(): Article[] {
+  return [
     [
       "禁止事項",
       [
@@ -89,6 +110,10 @@ export function termsDocument(): LegalDocument {
     ["規約の変更", ["当ショップは、必要と判断した場合、変更の内容と効力発生日をこのページで事前にお知らせしたうえで、本規約を変更できるものとします。"]],
     ["準拠法・管轄裁判所", ["本規約は日本法に準拠します。本サービスに関して紛争が生じた場合は、東京地方裁判所を第一審の専属的合意管轄裁判所とします。"]],
   ];
+}
+
+export function termsDocument(): LegalDocument {
+  const articles = [...membershipArticles(), ...orderArticles(), ...memberServiceArticles(), ...generalArticles()];
   return {
     title: `${LEGAL_PAGES.terms.title}（会員規約）`,
     sections: articles.map(([title, paragraphs], index) => article(index + 1, title, paragraphs)),

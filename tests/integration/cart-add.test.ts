@@ -15,6 +15,7 @@ import * as cartApi from "~/routes/api.cart";
 import * as privateLink from "~/routes/product.access.link.$sku.$secret";
 import { loadCart as loadCartView } from "~/services/cart-view.server";
 import { placeOrder } from "~/services/checkout.server";
+import { TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, contextFor, guestCartCookie, jsonBody, pageRequest, responseOf, sessionCookie, type ApiRequestOptions, type RouteHandler } from "../support/requests";
 
@@ -214,11 +215,8 @@ describe("private (secret-link) products", () => {
     const order = await placeOrder(shopper, {
         placementToken: crypto.randomUUID(),
         shown,
-        guest: { email: "private@example.jp", lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" },
-        address: {
-          address: { lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ", postalCode: "1000001", prefecture: 13, city: "千代田区", district: "", address1: "千代田1-1", address2: "", phone: "0312345678" },
-          save: false,
-        },
+        guest: tokyoGuest("private@example.jp"),
+        address: { address: TOKYO_ADDRESS, save: false },
         paymentMethod: "bank_transfer",
         deliveryDate: null,
         deliveryTimeSlot: null,

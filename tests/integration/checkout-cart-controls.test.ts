@@ -11,19 +11,21 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { CART_ACTION_MESSAGES } from "~/services/cart-actions.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { CART_MESSAGES } from "~/core/cart";
-import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
+import { MEMBER_ID } from "~/db/seed/people";
+import { cartWithSimple as cartWithSimpleFixture, shippingFields, shownFingerprint, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { guestCartCookie, location, memberCookie, postRequest, run, valueOf } from "../support/requests";
 
 const it = platformTest();
-
-const MEMBER_ID = 1;
 
 const cartWithSimple = (platform: TestPlatform, owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
 const shown = (platform: TestPlatform, owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
 const cartRow = async (platform: TestPlatform, cartId: string) => (await platform.db.select().from(carts).where(eq(carts.id, cartId)).get())!;
 const ordersOf = async (platform: TestPlatform, cartId: string) => platform.db.select().from(orders).where(eq(orders.cartId, cartId));
 const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+
+/** The one-off address typed: someone other than the orderer. */
+const typedAddress = shippingFields({ address: { ...TOKYO_ADDRESS, firstname: "花子", firstnameJp: "ハナコ" } });
 
 /** Everything a guest typed on the page before pressing a coupon button. */
 const typedByGuest = {
@@ -36,17 +38,7 @@ const typedByGuest = {
   password: "secret-pass-9",
   newsletter: "on",
   agreement: "on",
-  "shipping.lastname": "佐藤",
-  "shipping.firstname": "花子",
-  "shipping.lastname_jp": "サトウ",
-  "shipping.firstname_jp": "ハナコ",
-  "shipping.postal_code": "1000001",
-  "shipping.prefecture": "13",
-  "shipping.city": "千代田区",
-  "shipping.district": "千代田",
-  "shipping.address1": "1-1",
-  "shipping.address2": "千代田ハイツ101",
-  "shipping.phone": "0312345678",
+  ...typedAddress,
   deliveryTimeSlot: "14:00〜16:00",
   warehouse_notice: "のし：御祝",
   payment: "konbini_postpay",
@@ -131,7 +123,7 @@ describe("the coupon buttons of the checkout without JS", () => {
 });
 
 describe("the points buttons of the checkout without JS", () => {
-  const oneOff = { useNewAddress: "on", ...Object.fromEntries(Object.entries(typedByGuest).filter(([name]) => name.startsWith("shipping."))) };
+  const oneOff = { useNewAddress: "on", ...typedAddress };
 
   it("uses points, refuses more than allowed by the field, and stops using them, keeping the one-off address", async ({ platform }) => {
     const cartId = await cartWithSimple(platform, { userId: MEMBER_ID });

@@ -12,7 +12,7 @@ import { type CartActor, ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { TOKYO_ADDRESS } from "../support/orders";
+import { TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
@@ -47,7 +47,7 @@ function order(email: string, shown: string, overrides: Partial<PlaceOrderInput>
   return {
     placementToken: crypto.randomUUID(),
     shown,
-    guest: { email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" },
+    guest: tokyoGuest(email),
     address: { address: TOKYO_ADDRESS, save: false },
     paymentMethod: "bank_transfer",
     deliveryDate: null,

@@ -11,7 +11,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import type { CartActor } from "~/services/cart.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { guard, isGuardFailure } from "~/services/order-guards.server";
-import { cartWithSimple, shownFingerprint, TOKYO_ADDRESS } from "../support/orders";
+import { cartWithSimple, shippingFields, shownFingerprint, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, guestCartCookie, postRequest, run } from "../support/requests";
 
@@ -35,7 +35,7 @@ async function order(platform: TestPlatform, cartId: string, email: string): Pro
   return {
     placementToken: crypto.randomUUID(),
     shown: await shownFingerprint(platform.db, { cartId }),
-    guest: { email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" },
+    guest: tokyoGuest(email),
     address: { address: TOKYO_ADDRESS, save: false },
     paymentMethod: "bank_transfer",
     deliveryDate: null,
@@ -69,16 +69,7 @@ describe("a fault while the order is written", () => {
       lastname_jp: "サトウ",
       firstname_jp: "イチロウ",
       agreement: "1",
-      "shipping.lastname": "佐藤",
-      "shipping.firstname": "一郎",
-      "shipping.lastname_jp": "サトウ",
-      "shipping.firstname_jp": "イチロウ",
-      "shipping.postal_code": "1000001",
-      "shipping.prefecture": "13",
-      "shipping.city": "千代田区",
-      "shipping.district": "千代田",
-      "shipping.address1": "1-1",
-      "shipping.phone": "0312345678",
+      ...shippingFields(),
     };
     await breakShipments();
     await expect(run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }))).rejects.toThrow(/table_gone_missing/);

@@ -14,25 +14,18 @@ import { action as registerAction } from "~/routes/user.register";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { CHECKOUT_SUBMIT_MESSAGES } from "~/web/checkout.server";
 import { ensureCart } from "~/services/cart.server";
-import { cartWithSimple as cartWithSimpleFixture, shownFingerprint } from "../support/orders";
+import { MEMBER_ID } from "~/db/seed/people";
+import { cartWithSimple as cartWithSimpleFixture, shippingFields, shownFingerprint } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
 
 const it = platformTest();
 
-const MEMBER_ID = 1;
-
 const cartWithSimple = (platform: TestPlatform, owner: { userId?: number }) => cartWithSimpleFixture(platform.db, owner);
 const shown = (platform: TestPlatform, owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
 
-const recipient = {
-  "shipping.postal_code": "1000001",
-  "shipping.prefecture": "13",
-  "shipping.city": "千代田区",
-  "shipping.district": "千代田",
-  "shipping.address1": "1-1",
-  "shipping.phone": "0312345678",
-};
+/** Where the order goes; the recipient's name is given apart (or is the orderer's). */
+const recipient = shippingFields({ name: false });
 
 async function guest(platform: TestPlatform) {
   const cartId = await cartWithSimple(platform, {});

@@ -20,12 +20,12 @@ import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { TOKYO_ADDRESS } from "../support/orders";
+import { MEMBER_ID } from "~/db/seed/people";
+import { TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
 const it = platformTest({ seedAt: now });
-const MEMBER_ID = 1;
 
 const line = (productId: number, quantity: number, extra: Partial<Parameters<typeof addLine>[2]> = {}) => ({
   productId,
@@ -37,8 +37,6 @@ const line = (productId: number, quantity: number, extra: Partial<Parameters<typ
   subscribe: null,
   ...extra,
 });
-
-const tokyo = TOKYO_ADDRESS;
 
 function actor(platform: TestPlatform, owner: CartActor["owner"]): CartActor {
   return { db: platform.db, owner, session: {}, now };
@@ -60,15 +58,13 @@ async function place(shopper: CartActor, request: OrderRequest) {
 function input(overrides: Partial<PlaceOrderInput> = {}): OrderRequest {
   return {
     placementToken: crypto.randomUUID(),
-    address: { address: tokyo, save: false },
+    address: { address: TOKYO_ADDRESS, save: false },
     paymentMethod: "bank_transfer",
     deliveryDate: null,
     deliveryTimeSlot: null,
     ...overrides,
   };
 }
-
-const guestDetails = (email: string) => ({ email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ" });
 
 async function productRow(platform: TestPlatform, sku: string) {
   return (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
@@ -198,7 +194,7 @@ describe("placeOrder for guests", () => {
     const email = `guest-${Date.now()}@example.jp`;
     const result = await place(
       actor(platform, { cartId }),
-      input({ guest: guestDetails(email), registration: { password: "password1234", newsletter: true }, address: { address: tokyo, save: true } }),
+      input({ guest: tokyoGuest(email), registration: { password: "password1234", newsletter: true }, address: { address: TOKYO_ADDRESS, save: true } }),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -214,7 +210,7 @@ describe("placeOrder for guests", () => {
   it("takes a plain guest order without an account", async ({ platform }) => {
     const simple = await productRow(platform, "DEMO-SIMPLE");
     const cartId = await guestCartWith(platform, line(simple.id, 1));
-    const result = await place(actor(platform, { cartId }), input({ guest: guestDetails("plain-guest@example.jp") }));
+    const result = await place(actor(platform, { cartId }), input({ guest: tokyoGuest("plain-guest@example.jp") }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
@@ -227,22 +223,22 @@ describe("placeOrder for guests", () => {
     const cartId = await guestCartWith(platform, line(simple.id, 1));
     const taken = await place(
       actor(platform, { cartId }),
-      input({ guest: guestDetails("member@example.jp"), registration: { password: "password1234", newsletter: false } }),
+      input({ guest: tokyoGuest("member@example.jp"), registration: { password: "password1234", newsletter: false } }),
     );
     expect(taken).toEqual({ ok: false, error: CHECKOUT_MESSAGES.emailTaken, field: "email" });
 
     const sub = await productRow(platform, "DEMO-SUBSCRIBE");
     const subCart = await guestCartWith(platform, line(sub.id, 1, { subscribe: 1 }));
-    const refused = await place(actor(platform, { cartId: subCart }), input({ guest: guestDetails("sub-guest@example.jp") }));
+    const refused = await place(actor(platform, { cartId: subCart }), input({ guest: tokyoGuest("sub-guest@example.jp") }));
     expect(refused).toEqual({ ok: false, error: CHECKOUT_MESSAGES.subscriptionNeedsAccount, field: "email" });
     expect((await productRow(platform, "DEMO-SIMPLE")).inventory).toBe(simple.inventory);
   });
 
   it("refuses an empty cart and a cart with a sold-out row", async ({ platform }) => {
-    expect(await place(actor(platform, { cartId: "none" }), input({ guest: guestDetails("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
+    expect(await place(actor(platform, { cartId: "none" }), input({ guest: tokyoGuest("x@example.jp") }))).toMatchObject({ ok: false, field: "cart" });
     const soldOut = await productRow(platform, "DEMO-SOLDOUT");
     const cartId = await guestCartWith(platform, line(soldOut.id, 1));
-    const result = await place(actor(platform, { cartId }), input({ guest: guestDetails("y@example.jp") }));
+    const result = await place(actor(platform, { cartId }), input({ guest: tokyoGuest("y@example.jp") }));
     expect(result).toEqual({ ok: false, error: CHECKOUT_MESSAGES.unavailableItems, field: "cart" });
   });
 });
@@ -278,7 +274,7 @@ describe("placeOrder under contention", () => {
     // Every shopper was shown the page before the rush.
     const shown = await Promise.all(carts.map((cartId) => shownTo(actor(platform, { cartId }), "bank_transfer")));
     const results = await Promise.all(
-      carts.map((cartId, index) => place(actor(platform, { cartId }), input({ guest: guestDetails(`rush-${index}@example.jp`), shown: shown[index] }))),
+      carts.map((cartId, index) => place(actor(platform, { cartId }), input({ guest: tokyoGuest(`rush-${index}@example.jp`), shown: shown[index] }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === CHECKOUT_MESSAGES.changedMeanwhile)).toBe(true);
@@ -298,7 +294,7 @@ describe("placeOrder under contention", () => {
     for (const cartId of carts) await platform.db.update(cartsTable).set({ couponCode: "WELCOME500" }).where(eq(cartsTable.id, cartId));
     const shown = await Promise.all(carts.map((cartId) => shownTo(actor(platform, { cartId }), "bank_transfer")));
     const results = await Promise.all(
-      carts.map((cartId, index) => place(actor(platform, { cartId }), input({ guest: guestDetails(`coupon-${index}@example.jp`), shown: shown[index] }))),
+      carts.map((cartId, index) => place(actor(platform, { cartId }), input({ guest: tokyoGuest(`coupon-${index}@example.jp`), shown: shown[index] }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const welcome = (await platform.db.select().from(coupons).where(eq(coupons.code, "WELCOME500")).get())!;

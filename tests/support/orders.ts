@@ -1,5 +1,6 @@
 /** Fixtures for placing orders in tests. */
 import { eq } from "drizzle-orm";
+import { addressJson } from "~/core/address-records";
 import { orderFingerprint } from "~/core/order-confirmation";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
@@ -8,7 +9,7 @@ import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import type { ShippingAddress } from "~/services/checkout.server";
 
-/** 〒100-0001 東京都千代田区, as a checkout's one-off address. */
+/** 〒100-0001 東京都千代田区千代田1-1, as a checkout's one-off address (every field filled). */
 export const TOKYO_ADDRESS: ShippingAddress = {
   lastname: "佐藤",
   firstname: "一郎",
@@ -17,11 +18,32 @@ export const TOKYO_ADDRESS: ShippingAddress = {
   postalCode: "1000001",
   prefecture: 13,
   city: "千代田区",
-  district: "",
-  address1: "千代田1-1",
-  address2: "",
+  district: "千代田",
+  address1: "1-1",
+  address2: "千代田ハイツ101",
   phone: "0312345678",
 };
+
+/** The guest who orders to TOKYO_ADDRESS, as placeOrder takes the orderer. */
+export function tokyoGuest(email: string) {
+  const { lastname, firstname, lastnameJp, firstnameJp } = TOKYO_ADDRESS;
+  return { email, lastname, firstname, lastnameJp, firstnameJp };
+}
+
+const RECIPIENT_NAME_FIELDS = ["lastname", "firstname", "lastname_jp", "firstname_jp"];
+
+/**
+ * An address as the checkout form posts a one-off address (`shipping.postal_code` …, all text). With
+ * `name: false` the recipient's name is left out (「ご注文者と同じ」, or a name the test types itself).
+ */
+export function shippingFields({ address = TOKYO_ADDRESS, name = true }: { address?: ShippingAddress; name?: boolean } = {}): Record<string, string> {
+  const { id: _id, title: _title, default: _default, ...fields } = addressJson({ ...address, id: 0, title: "", isDefault: false });
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([field]) => name || !RECIPIENT_NAME_FIELDS.includes(field))
+      .map(([field, value]) => [`shipping.${field}`, String(value)]),
+  );
+}
 
 /** A cart of this owner (made when missing) with one DEMO-SIMPLE added; answers its id. */
 export async function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {

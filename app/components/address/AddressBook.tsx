@@ -16,12 +16,14 @@ import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
-import { AddressSummary } from "./AddressSummary";
+import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
 import { Dialog } from "../Dialog";
 
 export type AddressBookActionData =
   | { ok: true; intent: string; addresses?: AddressJson[] }
   | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };
+
+type AddressBookFetcher = ReturnType<typeof useFetcher<AddressBookActionData>>;
 
 type EditorState = { mode: "add" } | { mode: "edit"; address: AddressJson } | null;
 
@@ -60,11 +62,12 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
     });
   }
 
-  const open = (next: EditorState) => (event: React.MouseEvent) => {
+  // With JS the links open a dialog instead of their page.
+  const inDialog = (show: () => void): OpenHandler => (event) => {
     if (!hydrated) return;
     event.preventDefault();
     setMessage(null);
-    setEditor(next);
+    show();
   };
   const full = addresses.length >= ADDRESS_BOOK_LIMIT;
 
@@ -78,54 +81,17 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
         <p className="m-0 text-sm text-gray-700">お届け先は{ADDRESS_BOOK_LIMIT}件まで登録できます。追加するには不要なお届け先を削除してください。</p>
       ) : (
         <p className="m-0">
-          <Link to="/user/profile/addresses/new" className="btn-primary no-underline" onClick={open({ mode: "add" })}>
+          <Link to="/user/profile/addresses/new" className="btn-primary no-underline" onClick={inDialog(() => setEditor({ mode: "add" }))}>
             ＋ 新しいお届け先を追加
           </Link>
         </p>
       )}
-      {addresses.length === 0 ? (
-        <p className="m-0 rounded bg-gray-50 p-4 text-sm">登録されているお届け先はありません。</p>
-      ) : (
-        <ul className="m-0 grid list-none gap-3 p-0" aria-label="登録済みのお届け先">
-          {addresses.map((address) => (
-            <li key={address.id} className={`card grid gap-3 p-4 ${address.default ? "border-brand" : ""}`}>
-              <AddressSummary address={address} headingLevel={2} />
-              <div className="flex flex-wrap gap-2">
-                <Link
-                  to={`/user/profile/addresses/${address.id}/edit`}
-                  className="btn-secondary no-underline"
-                  aria-label={`${address.lastname} ${address.firstname} 様のお届け先を編集`}
-                  onClick={open({ mode: "edit", address })}
-                >
-                  編集
-                </Link>
-                <Link
-                  to={`/user/profile/addresses/${address.id}/delete`}
-                  className="btn-secondary no-underline"
-                  aria-label={`${address.lastname} ${address.firstname} 様のお届け先を削除`}
-                  onClick={(event) => {
-                    if (!hydrated) return;
-                    event.preventDefault();
-                    setMessage(null);
-                    setDeleting(address);
-                  }}
-                >
-                  削除
-                </Link>
-                {address.default ? null : (
-                  <fetcher.Form method="post">
-                    <input type="hidden" name="intent" value="set_default" />
-                    <input type="hidden" name="id" value={address.id} />
-                    <button type="submit" className="btn bg-gray-100 text-gray-800 hover:bg-gray-200">
-                      いつものお届け先にする
-                    </button>
-                  </fetcher.Form>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <AddressBookList
+        addresses={addresses}
+        fetcher={fetcher}
+        onEdit={(address) => inDialog(() => setEditor({ mode: "edit", address }))}
+        onDelete={(address) => inDialog(() => setDeleting(address))}
+      />
 
       {hydrated && editor ? (
         <Dialog title={editor.mode === "add" ? "お届け先を追加" : "お届け先を編集"} onClose={() => setEditor(null)}>
@@ -133,29 +99,99 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
         </Dialog>
       ) : null}
 
-      {hydrated && deleting ? (
-        <Dialog title="お届け先の削除" onClose={() => setDeleting(null)}>
-          <div className="grid gap-4">
-            <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
-            <AddressSummary address={deleting} />
-            {fetcher.data && !fetcher.data.ok && fetcher.data.intent === "delete" ? (
-              <p role="alert" className="field-error m-0">
-                {fetcher.data.error}
-              </p>
-            ) : null}
-            <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
-              <input type="hidden" name="intent" value="delete" />
-              <input type="hidden" name="id" value={deleting.id} />
-              <button type="button" className="btn-secondary" onClick={() => setDeleting(null)}>
-                キャンセル
-              </button>
-              <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
-                削除する
-              </button>
-            </fetcher.Form>
-          </div>
-        </Dialog>
-      ) : null}
+      {hydrated && deleting ? <DeleteAddressDialog address={deleting} fetcher={fetcher} onClose={() => setDeleting(null)} /> : null}
     </div>
+  );
+}
+
+type OpenHandler = (event: React.MouseEvent) => void;
+
+/** The saved addresses (or a line saying there are none). */
+function AddressBookList({
+  addresses,
+  fetcher,
+  onEdit,
+  onDelete,
+}: {
+  addresses: AddressJson[];
+  fetcher: AddressBookFetcher;
+  onEdit: (address: AddressJson) => OpenHandler;
+  onDelete: (address: AddressJson) => OpenHandler;
+}) {
+  if (addresses.length === 0) return <p className="m-0 rounded bg-gray-50 p-4 text-sm">登録されているお届け先はありません。</p>;
+  return (
+    <ul className="m-0 grid list-none gap-3 p-0" aria-label="登録済みのお届け先">
+      {addresses.map((address) => (
+        <AddressBookEntry key={address.id} address={address} fetcher={fetcher} onEdit={onEdit(address)} onDelete={onDelete(address)} />
+      ))}
+    </ul>
+  );
+}
+
+/** One saved address with its edit and delete links and, unless it is the default, the button that makes it so. */
+function AddressBookEntry({
+  address,
+  fetcher,
+  onEdit,
+  onDelete,
+}: {
+  address: AddressJson;
+  fetcher: AddressBookFetcher;
+  onEdit: OpenHandler;
+  onDelete: OpenHandler;
+}) {
+  return (
+    <li className={`card grid gap-3 p-4 ${address.default ? "border-brand" : ""}`}>
+      <AddressSummary address={address} headingLevel={2} />
+      <div className="flex flex-wrap gap-2">
+        {(["edit", "delete"] as const).map((action) => (
+          <Link
+            key={action}
+            to={`/user/profile/addresses/${address.id}/${action}`}
+            className="btn-secondary no-underline"
+            aria-label={addressActionLabel(address, action)}
+            onClick={action === "edit" ? onEdit : onDelete}
+          >
+            {ADDRESS_ACTIONS[action]}
+          </Link>
+        ))}
+        {address.default ? null : (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="set_default" />
+            <input type="hidden" name="id" value={address.id} />
+            <button type="submit" className="btn bg-gray-100 text-gray-800 hover:bg-gray-200">
+              いつものお届け先にする
+            </button>
+          </fetcher.Form>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** With JS: 「この配送先を本当に削除しますか？」 before the delete is posted. */
+function DeleteAddressDialog({ address, fetcher, onClose }: { address: AddressJson; fetcher: AddressBookFetcher; onClose: () => void }) {
+  return (
+    <Dialog title="お届け先の削除" onClose={onClose}>
+      <div className="grid gap-4">
+        <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
+        <AddressSummary address={address} />
+        {fetcher.data && !fetcher.data.ok && fetcher.data.intent === "delete" ? (
+          <p role="alert" className="field-error m-0">
+            {fetcher.data.error}
+          </p>
+        ) : null}
+        <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={address.id} />
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            キャンセル
+          </button>
+          <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>
+            削除する
+          </button>
+        </fetcher.Form>
+      </div>
+    </Dialog>
   );
 }

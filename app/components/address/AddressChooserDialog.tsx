@@ -6,7 +6,7 @@
 import type { AddressInput, AddressJson } from "~/core/address-form";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
-import { AddressSummary } from "./AddressSummary";
+import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
 import { Dialog } from "../Dialog";
 
 export type ChooserMode =
@@ -21,8 +21,6 @@ const DIALOG_TITLES: Record<ChooserMode["mode"], string> = {
   edit: "お届け先を編集",
   delete: "お届け先の削除",
 };
-
-const ACTION_LABELS = { edit: "編集", delete: "削除" } as const;
 
 export function AddressChooserDialog({
   mode,
@@ -44,72 +42,11 @@ export function AddressChooserDialog({
   onRemove: (address: AddressJson) => void;
 }) {
   return (
-    <Dialog
-      title={DIALOG_TITLES[mode.mode]}
-      onClose={() => onModeChange(null)}
-    >
+    <Dialog title={DIALOG_TITLES[mode.mode]} onClose={() => onModeChange(null)}>
       {mode.mode === "list" ? (
-        <div className="grid gap-3">
-          {problem ? (
-            <p role="alert" className="field-error m-0">
-              {problem}
-            </p>
-          ) : null}
-          <ul className="m-0 grid list-none gap-3 p-0">
-            {addresses.map((address) => (
-              <li key={address.id} className={`card grid gap-2 p-3 ${address.id === chosenId ? "border-brand" : ""}`}>
-                <AddressSummary address={address} headingLevel={3} />
-                <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className="btn-primary"
-                    aria-pressed={address.id === chosenId}
-                    onClick={() => {
-                      onChoose(address);
-                      onModeChange(null);
-                    }}
-                  >
-                    {address.id === chosenId ? "選択中" : "このお届け先を選ぶ"}
-                  </button>
-                  {(["edit", "delete"] as const).map((action) => (
-                    <button
-                      key={action}
-                      type="button"
-                      className="btn-secondary"
-                      aria-label={`${address.lastname} ${address.firstname} 様のお届け先を${ACTION_LABELS[action]}`}
-                      onClick={() => onModeChange({ mode: action, address })}
-                    >
-                      {ACTION_LABELS[action]}
-                    </button>
-                  ))}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <p className="m-0">
-            <button type="button" className="btn-secondary" onClick={() => onModeChange({ mode: "add" })}>
-              ＋ 新しいお届け先を追加
-            </button>
-          </p>
-        </div>
+        <ChooserList addresses={addresses} chosenId={chosenId} problem={problem} onModeChange={onModeChange} onChoose={onChoose} />
       ) : mode.mode === "delete" ? (
-        <div className="grid gap-4">
-          <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
-          <AddressSummary address={mode.address} />
-          {problem ? (
-            <p role="alert" className="field-error m-0">
-              {problem}
-            </p>
-          ) : null}
-          <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-secondary" onClick={() => onModeChange({ mode: "list" })}>
-              キャンセル
-            </button>
-            <button type="button" className="btn-primary" onClick={() => onRemove(mode.address)}>
-              削除する
-            </button>
-          </div>
-        </div>
+        <ChooserDeleteConfirm address={mode.address} problem={problem} onCancel={() => onModeChange({ mode: "list" })} onRemove={onRemove} />
       ) : (
         <AddressEditor
           key={mode.mode === "edit" ? mode.address.id : "new"}
@@ -120,4 +57,99 @@ export function AddressChooserDialog({
       )}
     </Dialog>
   );
+}
+
+/** The saved addresses, each to choose, edit or delete, and the button that adds one. */
+function ChooserList({
+  addresses,
+  chosenId,
+  problem,
+  onModeChange,
+  onChoose,
+}: {
+  addresses: AddressJson[];
+  chosenId: number | null;
+  problem: string | null;
+  onModeChange: (mode: ChooserMode | null) => void;
+  onChoose: (address: AddressJson) => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      <Problem text={problem} />
+      <ul className="m-0 grid list-none gap-3 p-0">
+        {addresses.map((address) => (
+          <li key={address.id} className={`card grid gap-2 p-3 ${address.id === chosenId ? "border-brand" : ""}`}>
+            <AddressSummary address={address} headingLevel={3} />
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn-primary"
+                aria-pressed={address.id === chosenId}
+                onClick={() => {
+                  onChoose(address);
+                  onModeChange(null);
+                }}
+              >
+                {address.id === chosenId ? "選択中" : "このお届け先を選ぶ"}
+              </button>
+              {(["edit", "delete"] as const).map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className="btn-secondary"
+                  aria-label={addressActionLabel(address, action)}
+                  onClick={() => onModeChange({ mode: action, address })}
+                >
+                  {ADDRESS_ACTIONS[action]}
+                </button>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className="m-0">
+        <button type="button" className="btn-secondary" onClick={() => onModeChange({ mode: "add" })}>
+          ＋ 新しいお届け先を追加
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** 「この配送先を本当に削除しますか？」 with the address, and the buttons that answer it. */
+function ChooserDeleteConfirm({
+  address,
+  problem,
+  onCancel,
+  onRemove,
+}: {
+  address: AddressJson;
+  problem: string | null;
+  onCancel: () => void;
+  onRemove: (address: AddressJson) => void;
+}) {
+  return (
+    <div className="grid gap-4">
+      <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
+      <AddressSummary address={address} />
+      <Problem text={problem} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          キャンセル
+        </button>
+        <button type="button" className="btn-primary" onClick={() => onRemove(address)}>
+          削除する
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Why the last save or delete failed. */
+function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" className="field-error m-0">
+      {text}
+    </p>
+  ) : null;
 }

@@ -76,18 +76,9 @@ export function AddressForm({
     if (result.extended) setFieldValue(byId(fields.address1.id), result.extended);
   }
 
-  const prefectureDisplayId = `${fields.prefecture.id}-name`;
-  const { key: _prefectureKey, ...prefectureInput } = getInputProps(fields.prefecture, { type: "hidden" });
   return (
     <div className="grid gap-4">
-      {hideName ? null : (
-        <fieldset className="m-0 grid grid-cols-2 gap-3 border-0 p-0">
-          <legend className="sr-only">お名前</legend>
-          <TextField label="姓" field={asText(fields.lastname)} required inputProps={{ autoComplete: "family-name" }} />
-          <TextField label="名" field={asText(fields.firstname)} required inputProps={{ autoComplete: "given-name" }} />
-          <KanaFields lastname={asText(fields.lastname_jp)} firstname={asText(fields.firstname_jp)} />
-        </fieldset>
-      )}
+      {hideName ? null : <NameFields fields={fields} />}
 
       <PostalCodeInput
         field={asText(fields.postal_code)}
@@ -98,28 +89,7 @@ export function AddressForm({
         lookupMessage={lookupMessage}
       />
 
-      <div className="grid gap-1">
-        <label htmlFor={prefectureDisplayId} className="text-sm font-bold">
-          都道府県
-          <RequiredMark />
-        </label>
-        <input
-          id={prefectureDisplayId}
-          type="text"
-          value={prefecture}
-          readOnly
-          aria-required
-          aria-describedby={`${prefectureDisplayId}-hint ${fields.prefecture.errorId}`}
-          aria-invalid={fields.prefecture.errors ? true : undefined}
-          placeholder="郵便番号から自動入力"
-          className="field w-40 bg-gray-100"
-        />
-        <input {...prefectureInput} key={fields.prefecture.key} ref={prefectureRef} />
-        <p id={`${prefectureDisplayId}-hint`} className="m-0 text-xs text-gray-600">
-          郵便番号から自動で入力されます（変更はできません）。
-        </p>
-        <FieldErrors id={fields.prefecture.errorId} errors={fields.prefecture.errors} />
-      </div>
+      <PrefectureField field={fields.prefecture} name={prefecture} inputRef={prefectureRef} />
 
       <TextField label="市区町村" field={asText(fields.city)} required inputProps={{ autoComplete: "address-level2" }} />
       <TextField label="町域" field={asText(fields.district)} hint="例: 千代田（郵便番号から自動で入力されます）" inputProps={{ autoComplete: "address-level3" }} />
@@ -135,6 +105,60 @@ export function AddressForm({
       />
       {showTitle ? <TextField label="お届け先の名称（任意）" field={asText(fields.title)} hint="例: 自宅、実家" /> : null}
       {showDefault ? <DefaultCheckbox field={fields.default} locked={defaultLocked} /> : null}
+    </div>
+  );
+}
+
+/** The recipient's name and its reading in katakana. */
+function NameFields({ fields }: { fields: AddressFieldset }) {
+  return (
+    <fieldset className="m-0 grid grid-cols-2 gap-3 border-0 p-0">
+      <legend className="sr-only">お名前</legend>
+      <TextField label="姓" field={asText(fields.lastname)} required inputProps={{ autoComplete: "family-name" }} />
+      <TextField label="名" field={asText(fields.firstname)} required inputProps={{ autoComplete: "given-name" }} />
+      <KanaFields lastname={asText(fields.lastname_jp)} firstname={asText(fields.firstname_jp)} />
+    </fieldset>
+  );
+}
+
+/**
+ * The prefecture: its name in a read-only text input (read aloud, not submitted) and its number 1–47 in
+ * the hidden input that is submitted (see the module's comment).
+ */
+function PrefectureField({
+  field,
+  name,
+  inputRef,
+}: {
+  field: AddressFieldset["prefecture"];
+  /** The prefecture's name, shown. */
+  name: string;
+  inputRef: React.RefObject<HTMLInputElement>;
+}) {
+  const displayId = `${field.id}-name`;
+  const { key: _key, ...input } = getInputProps(field, { type: "hidden" });
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={displayId} className="text-sm font-bold">
+        都道府県
+        <RequiredMark />
+      </label>
+      <input
+        id={displayId}
+        type="text"
+        value={name}
+        readOnly
+        aria-required
+        aria-describedby={`${displayId}-hint ${field.errorId}`}
+        aria-invalid={field.errors ? true : undefined}
+        placeholder="郵便番号から自動入力"
+        className="field w-40 bg-gray-100"
+      />
+      <input {...input} key={field.key} ref={inputRef} />
+      <p id={`${displayId}-hint`} className="m-0 text-xs text-gray-600">
+        郵便番号から自動で入力されます（変更はできません）。
+      </p>
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -39,3 +39,11 @@ export function AddressSummary({
     </div>
   );
 }
+
+/** The edit and delete controls of a saved address (the address page's links, the chooser's buttons). */
+export const ADDRESS_ACTIONS = { edit: "編集", delete: "削除" } as const;
+
+/** A control's name for screen readers: whose address it edits or deletes. */
+export function addressActionLabel(address: AddressJson, action: keyof typeof ADDRESS_ACTIONS): string {
+  return `${address.lastname} ${address.firstname} 様のお届け先を${ADDRESS_ACTIONS[action]}`;
+}

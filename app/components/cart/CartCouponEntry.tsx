@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { Cart } from "~/core/cart";
+import type { AppliedCoupon, Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
 import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
@@ -23,7 +23,6 @@ export function CartCouponEntry({
 }) {
   const apply = useCartFetcher();
   const remove = useCartFetcher();
-  const hydrated = useHydrated();
   const owner = useOwningForm(orderFormId, CART_ANCHORS.coupon);
   const error = errorFor([apply.data, pageError], { intent: "coupon", fields: ["coupon"] });
   const [dismissed, setDismissed] = useState(false);
@@ -36,62 +35,83 @@ export function CartCouponEntry({
       <h2 id="coupon-heading" className="m-0 text-base">
         クーポン
       </h2>
-      {error && !dismissed ? (
-        // Slides in (again for each new message); still when the shopper asks for less motion.
-        <div
-          key={error}
-          role="alert"
-          className="flex animate-slide-in items-start justify-between gap-2 rounded bg-red-600 px-3 py-2 text-sm text-white motion-reduce:animate-none"
-          data-testid="coupon-error"
-        >
-          <span>{error}</span>
-          {hydrated ? (
-            <button type="button" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" onClick={() => setDismissed(true)}>
-              ×
-            </button>
-          ) : owner.owned ? null : (
-            // Without JS on the cart page, reloading it clears the message (on the checkout it would lose what was typed).
-            <Link to="/cart" className="text-white" aria-label="閉じる">
-              ×
-            </Link>
-          )}
-        </div>
-      ) : null}
+      {/* Keyed by the message: it slides in again for each new one. */}
+      {error && !dismissed ? <CouponError key={error} error={error} owned={owner.owned} onDismiss={() => setDismissed(true)} /> : null}
       {[...cart.coupons, ...cart.autocoupons].map((coupon) => (
-        <div key={coupon.code} className="flex items-center justify-between rounded border border-dashed border-brand p-2 text-sm" data-testid="applied-coupon">
-          <span>
-            {coupon.auto ? "自動適用" : coupon.code}：{coupon.title_simple}（−{formatYen(coupon.discount)}
-            {coupon.free_shipping ? "・送料無料" : ""}）
-          </span>
-          {!coupon.auto ? (
-            <CartFetcherForm fetcher={remove} intent="remove_coupon">
-              <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_coupon")}>
-                取り消す
-              </button>
-            </CartFetcherForm>
-          ) : null}
-        </div>
+        <AppliedCouponRow key={coupon.code} coupon={coupon} fetcher={remove} owner={owner} />
       ))}
-      {cart.coupons.length === 0 ? (
-        <CartFetcherForm fetcher={apply} intent="coupon" className="flex gap-2">
-          <label htmlFor="coupon-code" className="sr-only">
-            クーポンコード
-          </label>
-          <input
-            id="coupon-code"
-            name="code"
-            defaultValue={couponCode ?? ""}
-            placeholder="クーポンコード"
-            autoCapitalize="characters"
-            autoComplete="off"
-            className="field flex-1"
-            {...owner.field}
-          />
-          <button type="submit" className="btn-secondary" disabled={apply.state !== "idle"} {...owner.button("coupon")}>
-            適用
+      {cart.coupons.length === 0 ? <CouponCodeForm couponCode={couponCode} fetcher={apply} owner={owner} /> : null}
+    </section>
+  );
+}
+
+type CartFetcher = ReturnType<typeof useCartFetcher>;
+type OwningForm = ReturnType<typeof useOwningForm>;
+
+/** The server's refusal of a code, in a red box the shopper can close. */
+function CouponError({ error, owned, onDismiss }: { error: string; owned: boolean; onDismiss: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    // Slides in; still when the shopper asks for less motion.
+    <div
+      role="alert"
+      className="flex animate-slide-in items-start justify-between gap-2 rounded bg-red-600 px-3 py-2 text-sm text-white motion-reduce:animate-none"
+      data-testid="coupon-error"
+    >
+      <span>{error}</span>
+      {hydrated ? (
+        <button type="button" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" onClick={onDismiss}>
+          ×
+        </button>
+      ) : owned ? null : (
+        // Without JS on the cart page, reloading it clears the message (on the checkout it would lose what was typed).
+        <Link to="/cart" className="text-white" aria-label="閉じる">
+          ×
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** An applied coupon and what it takes off; one the shopper entered can be taken back. */
+function AppliedCouponRow({ coupon, fetcher, owner }: { coupon: AppliedCoupon; fetcher: CartFetcher; owner: OwningForm }) {
+  return (
+    <div className="flex items-center justify-between rounded border border-dashed border-brand p-2 text-sm" data-testid="applied-coupon">
+      <span>
+        {coupon.auto ? "自動適用" : coupon.code}：{coupon.title_simple}（−{formatYen(coupon.discount)}
+        {coupon.free_shipping ? "・送料無料" : ""}）
+      </span>
+      {!coupon.auto ? (
+        <CartFetcherForm fetcher={fetcher} intent="remove_coupon">
+          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_coupon")}>
+            取り消す
           </button>
         </CartFetcherForm>
       ) : null}
-    </section>
+    </div>
+  );
+}
+
+/** The code field and its 適用 button. */
+function CouponCodeForm({ couponCode, fetcher, owner }: { couponCode: string | null; fetcher: CartFetcher; owner: OwningForm }) {
+  return (
+    <CartFetcherForm fetcher={fetcher} intent="coupon" className="flex gap-2">
+      <label htmlFor="coupon-code" className="sr-only">
+        クーポンコード
+      </label>
+      <input
+        id="coupon-code"
+        name="code"
+        defaultValue={couponCode ?? ""}
+        placeholder="クーポンコード"
+        autoCapitalize="characters"
+        autoComplete="off"
+        className="field flex-1"
+        {...owner.field}
+      />
+      <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"} {...owner.button("coupon")}>
+        適用
+      </button>
+    </CartFetcherForm>
   );
 }

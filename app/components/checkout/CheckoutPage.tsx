@@ -1,19 +1,15 @@
-import { getInputProps } from "@conform-to/react";
-import { Form, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
-import { formatYen } from "~/core/money";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
-import type { ShippingRecheck } from "../address/address-client";
-import { AddressChooser } from "../address/AddressChooser";
-import { AddressForm, type AddressFieldset } from "../address/AddressForm";
 import { CartSummary } from "../cart/CartSummary";
 import { ShipmentNoticeFields } from "../cart/ShipmentNoticeFields";
 import { erroredFields, ErrorSummary } from "../forms/ErrorSummary";
 import { FieldErrors } from "../forms/TextField";
 import { useHydrated } from "../forms/useHydrated";
-import { useServerValidatedForm } from "../forms/useServerValidatedForm";
+import { useServerValidatedForm, type ServerFieldset, type ServerFormMetadata } from "../forms/useServerValidatedForm";
 import { OrderLegalNotice } from "../legal/OrderLegalNotice";
+import { CheckoutAddressSection } from "./CheckoutAddressSection";
 import { LazyOrderReview } from "./LazyOrderReview";
 import { DeliveryPreferences } from "./DeliveryPreferences";
 import { GuestDetails } from "./GuestDetails";
@@ -48,24 +44,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
     defaultValue: { register: true, newsletter: true, payment: view.paymentMethod ?? undefined },
   });
   const [register, setRegister] = useState(fields.register.initialValue === "on");
-  const [useNewAddress, setUseNewAddress] = useState(fields.useNewAddress.initialValue === "on");
-  const [sameAsOrderer, setSameAsOrderer] = useState(fields.sameAsOrderer.initialValue === "on");
-  const shipping = fields.shipping.getFieldset() as unknown as AddressFieldset;
-  const revalidator = useRevalidator();
-  const [checkedShippingFee, setCheckedShippingFee] = useState<number | null>(null);
-  // Each address change rechecks the shipping fee (a code still being typed is reported by the postal
-  // field itself); when the cart's figures moved meanwhile (another tab), the page reloads them so the
-  // order is confirmed on what it shows.
-  // Read when a recheck answers, which may be after an order was submitted: a reload then would cancel it.
-  const navigating = useRef(false);
-  navigating.current = navigation.state !== "idle";
-  const recheckDone = (result: ShippingRecheck) => {
-    setCheckedShippingFee(result.ok ? result.shipping_fee : null);
-    const moved = result.ok && (result.shipping_fee !== cart.shipping_fee || result.total !== cart.total);
-    if (moved && !navigating.current) revalidator.revalidate();
-  };
-  const hasSaved = isMember && addresses.length > 0;
-  const showNewAddress = !hasSaved || !hydrated || useNewAddress;
 
   return (
     <div className="py-4">
@@ -77,79 +55,18 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
             <input type="hidden" name="shown" value={data.shown} />
             {/* Without JS, Enter in any field presses the form's first button: this one keeps everything (see submitCheckout). */}
             {hydrated ? null : <button type="submit" name="intent" value="enter" hidden />}
-            {/* The hidden placement token and fingerprint have no field of their own: their message is the form's. */}
-            <ErrorSummary
-              id={form.errorId}
-              formErrors={form.errors ?? fields.token.errors ?? fields.shown.errors}
-              items={erroredFields(lastResult?.error, checkoutFieldId)}
-              submission={lastResult}
-            >
-              {lastResult?.changes?.length ? (
-                <ul className="m-0 grid gap-1 pl-5" data-testid="order-changes">
-                  {lastResult.changes.map((change) => (
-                    <li key={change}>{change}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </ErrorSummary>
+            <CheckoutErrorSummary form={form} fields={fields} lastResult={lastResult} />
 
             {!isMember ? <GuestDetails fields={fields} register={register} onRegisterChange={setRegister} /> : null}
 
-            <section aria-labelledby="address-heading" className="card grid gap-3 p-3">
-              <h2 id="address-heading" className="m-0 text-base">
-                お届け先
-              </h2>
-              {hasSaved ? (
-                <>
-                  <AddressChooser
-                    addresses={addresses}
-                    name="addressId"
-                    // After a refused order the address sent stays chosen.
-                    selectedId={Number(fields.addressId.initialValue) || null}
-                    error={fields.addressId.errors?.[0] ?? null}
-                    onShippingChange={recheckDone}
-                  />
-                  <label className="flex cursor-pointer items-center gap-2 text-sm">
-                    <input
-                      {...getInputProps(fields.useNewAddress, { type: "checkbox" })}
-                      onChange={(event) => setUseNewAddress(event.currentTarget.checked)}
-                    />
-                    今回だけ別のお届け先を入力する
-                  </label>
-                  <FieldErrors id={fields.useNewAddress.errorId} errors={fields.useNewAddress.errors} />
-                </>
-              ) : null}
-              {showNewAddress ? (
-                <div className="grid gap-3">
-                  {!isMember ? (
-                    <label className="flex cursor-pointer items-center gap-2 text-sm font-bold">
-                      <input
-                        {...getInputProps(fields.sameAsOrderer, { type: "checkbox" })}
-                        onChange={(event) => setSameAsOrderer(event.currentTarget.checked)}
-                      />
-                      お届け先のお名前はご注文者と同じ（チェックした場合、お名前の入力は不要です）
-                    </label>
-                  ) : null}
-                  <AddressForm
-                    hideName={!isMember && hydrated && sameAsOrderer}
-                    fields={shipping}
-                    showTitle={false}
-                    showDefault={false}
-                    lookupMessage={lastResult?.lookupMessage ?? null}
-                    onShippingChange={recheckDone}
-                  />
-                  {isMember || register || !hydrated ? (
-                    <label className="flex items-center gap-2 text-sm">
-                      <input {...getInputProps(fields.saveAddress, { type: "checkbox" })} />
-                      このお届け先を登録する
-                    </label>
-                  ) : null}
-                </div>
-              ) : null}
-              <p role="status" className={checkedShippingFee == null ? "sr-only" : "m-0 text-sm"} data-testid="shipping-check">
-                {checkedShippingFee == null ? null : `このお届け先への送料：${checkedShippingFee ? formatYen(checkedShippingFee) : "無料"}`}
-              </p>
-            </section>
+            <CheckoutAddressSection
+              fields={fields}
+              isMember={isMember}
+              addresses={addresses}
+              register={register}
+              cart={cart}
+              lookupMessage={lastResult?.lookupMessage ?? null}
+            />
 
             <section className="card grid gap-3 p-3">
               <DeliveryPreferences
@@ -160,19 +77,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               <FieldErrors id={fields.deliveryDate.errorId} errors={fields.deliveryDate.errors} />
             </section>
 
-            <section aria-labelledby="notice-heading" className="card grid gap-3 p-3">
-              <h2 id="notice-heading" className="m-0 text-base">
-                備考
-              </h2>
-              <ShipmentNoticeFields
-                shipments={cart.shipments}
-                warehouseNotice={view.warehouseNotice}
-                vendorNotices={view.vendorNotices}
-                hint="のし・メッセージカードのご希望など、発送元へのご連絡をご記入ください。"
-                idPrefix="checkout-"
-              />
-              <FieldErrors id={`${form.id}-notice-error`} errors={lastResult?.error?.notice ?? undefined} />
-            </section>
+            <CheckoutNoticeSection view={view} errors={lastResult?.error?.notice ?? undefined} />
 
             <section className="card grid gap-3 p-3">
               <PaymentMethodPicker
@@ -186,23 +91,11 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
           </Form>
         </div>
 
-        <aside className="grid content-start gap-4">
-          <LazyOrderReview data={data} isMember={isMember} orderFormId={FORM_ID} />
-          <div className="card grid gap-3 p-3">
-            <CartSummary cart={cart} />
-            <button
-              type="submit"
-              form={FORM_ID}
-              className="btn-primary py-3 text-base"
-              // Wait for a payment-method change to be saved: its revalidation must not race the order.
-              disabled={navigation.state === "submitting" || payment.state !== "idle"}
-              data-testid="place-order"
-            >
-              注文を確定する
-            </button>
-            <OrderLegalNotice />
-          </div>
-        </aside>
+        <CheckoutSummaryColumn
+          data={data}
+          // Wait for a payment-method change to be saved: its revalidation must not race the order.
+          submitDisabled={navigation.state === "submitting" || payment.state !== "idle"}
+        />
       </div>
       {hydrated ? (
         <Suspense fallback={null}>
@@ -210,5 +103,78 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What kept the order from being placed: the fields' messages (each a link to its field), and what
+ * changed in the cart since the page was shown.
+ */
+function CheckoutErrorSummary({
+  form,
+  fields,
+  lastResult,
+}: {
+  form: ServerFormMetadata;
+  fields: ServerFieldset<CheckoutFormFields>;
+  lastResult: CheckoutActionData | null;
+}) {
+  return (
+    // The hidden placement token and fingerprint have no field of their own: their message is the form's.
+    <ErrorSummary
+      id={form.errorId}
+      formErrors={form.errors ?? fields.token.errors ?? fields.shown.errors}
+      items={erroredFields(lastResult?.error, checkoutFieldId)}
+      submission={lastResult}
+    >
+      {lastResult?.changes?.length ? (
+        <ul className="m-0 grid gap-1 pl-5" data-testid="order-changes">
+          {lastResult.changes.map((change) => (
+            <li key={change}>{change}</li>
+          ))}
+        </ul>
+      ) : null}
+    </ErrorSummary>
+  );
+}
+
+/** 備考: the notes to the warehouse and to each vendor that ships part of the order. */
+function CheckoutNoticeSection({ view, errors }: { view: CheckoutLoaderData["view"]; errors: string[] | undefined }) {
+  return (
+    <section aria-labelledby="notice-heading" className="card grid gap-3 p-3">
+      <h2 id="notice-heading" className="m-0 text-base">
+        備考
+      </h2>
+      <ShipmentNoticeFields
+        shipments={view.cart.shipments}
+        warehouseNotice={view.warehouseNotice}
+        vendorNotices={view.vendorNotices}
+        hint="のし・メッセージカードのご希望など、発送元へのご連絡をご記入ください。"
+        idPrefix="checkout-"
+      />
+      <FieldErrors id={`${FORM_ID}-notice-error`} errors={errors} />
+    </section>
+  );
+}
+
+/** The order review and the totals, with the button that places the order (it submits the form by its id). */
+function CheckoutSummaryColumn({ data, submitDisabled }: { data: CheckoutLoaderData; submitDisabled: boolean }) {
+  return (
+    <aside className="grid content-start gap-4">
+      <LazyOrderReview data={data} isMember={data.isMember} orderFormId={FORM_ID} />
+      <div className="card grid gap-3 p-3">
+        <CartSummary cart={data.view.cart} />
+        <button
+          type="submit"
+          form={FORM_ID}
+          className="btn-primary py-3 text-base"
+          disabled={submitDisabled}
+          data-testid="place-order"
+        >
+          注文を確定する
+        </button>
+        <OrderLegalNotice />
+      </div>
+    </aside>
   );
 }

@@ -8,7 +8,8 @@ export interface ServerFormMetadata {
   errors?: string[];
 }
 
-type Fieldset<Schema extends Record<string, unknown>> = ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>;
+/** The field metadata by name, as Conform's `getFieldset()` gives it. */
+export type ServerFieldset<Schema extends Record<string, unknown>> = ReturnType<FormMetadata<Schema, string[]>["getFieldset"]>;
 
 interface ReplyState {
   formId: string;
@@ -73,7 +74,7 @@ export function useServerValidatedForm<Schema extends Record<string, unknown>>({
   id: string;
   lastResult: SubmissionResult<string[]> | null | undefined;
   defaultValue?: Partial<Record<keyof Schema, unknown>>;
-}): [ServerFormMetadata, Fieldset<Schema>] {
+}): [ServerFormMetadata, ServerFieldset<Schema>] {
   return useMemo(() => {
     const state: ReplyState = {
       formId: id,
@@ -83,7 +84,7 @@ export function useServerValidatedForm<Schema extends Record<string, unknown>>({
     const formErrors = state.error[""];
     const form: ServerFormMetadata = { id, errorId: `${id}-error`, errors: formErrors?.length ? formErrors : undefined };
     // The objects carry only the metadata listed above; see the function's comment.
-    return [form, fieldset(state, "") as unknown as Fieldset<Schema>];
+    return [form, fieldset(state, "") as unknown as ServerFieldset<Schema>];
     // defaultValue is read once, as useForm does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, lastResult]);

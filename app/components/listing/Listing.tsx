@@ -33,7 +33,7 @@
  * 5. The §7 JSON form (`POST {listing_path}` → { query, inputs, operators, data, detail }) is `listingJson`.
  */
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import {
   isFilteredListing,
   listingHref,
@@ -102,6 +102,9 @@ export interface ListingProps<Row> {
 
 const countFormat = new Intl.NumberFormat("ja-JP");
 
+/** This listing's URL with some of its query changed (none: the view shown). */
+type ListingHref = (overrides?: Parameters<typeof listingHref>[3]) => string;
+
 export function Listing<Row>({
   path,
   definition,
@@ -119,8 +122,7 @@ export function Listing<Row>({
   const { query, rows, total, pages } = page;
   const [searchParams] = useSearchParams();
   const removed = removal != null && searchParams.get("notice") === "removed";
-  const href = (overrides: Parameters<typeof listingHref>[3] = {}) => listingHref(path, definition, query, overrides);
-  const columnCount = columns.length + (removal ? 1 : 0);
+  const href: ListingHref = (overrides = {}) => listingHref(path, definition, query, overrides);
   return (
     <section aria-label={caption} className="grid gap-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -138,81 +140,148 @@ export function Listing<Row>({
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <div className="card grid justify-items-center gap-2 p-6 text-center">
-          <p className="m-0" data-testid="listing-empty">
-            {isFilteredListing(query) ? "条件に合う項目はありません。" : emptyText}
-          </p>
-          {isFilteredListing(query) ? (
-            <Link to={href({ inputs: Object.fromEntries(Object.keys(query.inputs).map((name) => [name, null])) })} className="text-sm">
-              条件をすべて解除
-            </Link>
-          ) : null}
-        </div>
+        <ListingEmpty query={query} emptyText={emptyText} href={href} />
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead>
-              <tr className="border-b border-b-solid border-gray-300 text-left">
-                {columns.map((column) => (
-                  <SortableHeader key={column.key} column={column} query={query} href={href} />
-                ))}
-                {removal ? (
-                  <th scope="col" className="w-12 px-2 py-2 font-bold">
-                    <span className="sr-only">操作</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const id = rowKey(row);
-                const confirming = removal?.confirmingId === id;
-                return (
-                  <Fragment key={id}>
-                    <tr className={`border-b border-b-solid border-gray-200 align-top ${rowClassName?.(row) ?? ""}`} data-testid={rowTestId}>
-                      {columns.map((column) =>
-                        column.rowHeader ? (
-                          <th key={column.key} scope="row" className={`px-2 py-2 text-left font-normal ${column.className ?? ""}`}>
-                            {column.render(row)}
-                          </th>
-                        ) : (
-                          <td key={column.key} className={`px-2 py-2 ${column.className ?? ""}`}>
-                            {column.render(row)}
-                          </td>
-                        ),
-                      )}
-                      {removal ? (
-                        <td className="px-2 py-2 text-right">
-                          {confirming ? null : (
-                            <Link to={withRemove(href(), id)} preventScrollReset className="text-xs" aria-label={`「${removal.rowName(row)}」を${removal.label ?? "削除"}`}>
-                              {removal.label ?? "削除"}
-                            </Link>
-                          )}
-                        </td>
-                      ) : null}
-                    </tr>
-                    {removal && confirming ? (
-                      <tr>
-                        <td colSpan={columnCount} className="px-2 pb-3">
-                          <RemovalConfirm
-                            id={id}
-                            text={removal.confirmText?.(row) ?? `「${removal.rowName(row)}」を削除しますか？`}
-                            action={removal.action}
-                            back={href()}
-                          />
-                        </td>
-                      </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ListingTable
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          caption={caption}
+          query={query}
+          href={href}
+          rowTestId={rowTestId}
+          rowClassName={rowClassName}
+          removal={removal}
+        />
       )}
       <Paginator pages={paginatorPages(query.page, pages)} current={query.page} hrefFor={(target) => href({ page: target })} />
     </section>
+  );
+}
+
+/** No rows: the list's own empty text, or — when filters hide every row — a link that clears them. */
+function ListingEmpty({ query, emptyText, href }: { query: ListingQuery; emptyText: string; href: ListingHref }) {
+  return (
+    <div className="card grid justify-items-center gap-2 p-6 text-center">
+      <p className="m-0" data-testid="listing-empty">
+        {isFilteredListing(query) ? "条件に合う項目はありません。" : emptyText}
+      </p>
+      {isFilteredListing(query) ? (
+        <Link to={href({ inputs: Object.fromEntries(Object.keys(query.inputs).map((name) => [name, null])) })} className="text-sm">
+          条件をすべて解除
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The rows as a table, sortable by the headers of sortable columns. */
+function ListingTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  query,
+  href,
+  rowTestId,
+  rowClassName,
+  removal,
+}: Pick<ListingProps<Row>, "columns" | "rowKey" | "caption" | "rowTestId" | "rowClassName" | "removal"> & {
+  rows: Row[];
+  query: ListingQuery;
+  href: ListingHref;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-b-solid border-gray-300 text-left">
+            {columns.map((column) => (
+              <SortableHeader key={column.key} column={column} query={query} href={href} />
+            ))}
+            {removal ? (
+              <th scope="col" className="w-12 px-2 py-2 font-bold">
+                <span className="sr-only">操作</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <ListingRow
+              key={rowKey(row)}
+              row={row}
+              id={rowKey(row)}
+              columns={columns}
+              href={href}
+              testId={rowTestId}
+              className={rowClassName?.(row)}
+              removal={removal}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One row, its remove link and, when the URL asks, its removal confirmation spanning the row below. */
+function ListingRow<Row>({
+  row,
+  id,
+  columns,
+  href,
+  testId,
+  className,
+  removal,
+}: {
+  row: Row;
+  id: number;
+  columns: ListingColumn<Row>[];
+  href: ListingHref;
+  testId?: string;
+  className?: string;
+  removal?: ListingRemoval<Row>;
+}) {
+  const confirming = removal?.confirmingId === id;
+  return (
+    <>
+      <tr className={`border-b border-b-solid border-gray-200 align-top ${className ?? ""}`} data-testid={testId}>
+        {columns.map((column) =>
+          column.rowHeader ? (
+            <th key={column.key} scope="row" className={`px-2 py-2 text-left font-normal ${column.className ?? ""}`}>
+              {column.render(row)}
+            </th>
+          ) : (
+            <td key={column.key} className={`px-2 py-2 ${column.className ?? ""}`}>
+              {column.render(row)}
+            </td>
+          ),
+        )}
+        {removal ? (
+          <td className="px-2 py-2 text-right">
+            {confirming ? null : (
+              <Link to={withRemove(href(), id)} preventScrollReset className="text-xs" aria-label={`「${removal.rowName(row)}」を${removal.label ?? "削除"}`}>
+                {removal.label ?? "削除"}
+              </Link>
+            )}
+          </td>
+        ) : null}
+      </tr>
+      {removal && confirming ? (
+        <tr>
+          <td colSpan={columns.length + 1} className="px-2 pb-3">
+            <RemovalConfirm
+              id={id}
+              text={removal.confirmText?.(row) ?? `「${removal.rowName(row)}」を削除しますか？`}
+              action={removal.action}
+              back={href()}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 
@@ -223,7 +292,7 @@ function SortableHeader<Row>({
 }: {
   column: ListingColumn<Row>;
   query: ListingQuery;
-  href: (overrides: Parameters<typeof listingHref>[3]) => string;
+  href: ListingHref;
 }) {
   const base = `px-2 py-2 font-bold whitespace-nowrap ${column.className ?? ""}`;
   if (!column.sort) {

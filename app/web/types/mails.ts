@@ -1,0 +1,16 @@
+/** What the member's mail list answers and its component reads (types only: the browser bundle imports it). */
+import type { MailSort } from "~/core/member-listings";
+import type { ListingPage } from "~/services/listing.server";
+import type { Mail } from "~/services/member-mails.server";
+
+/** A row of the list: titles only (a mail's content is read when it is opened). */
+export type MailRow = Omit<Mail, "content">;
+
+export interface MailsLoaderData {
+  page: ListingPage<MailRow, MailSort>;
+  /** The row whose removal the URL asks to confirm, or null. */
+  confirmRemove: number | null;
+}
+
+/** A refused removal. */
+export type MailsActionData = { ok: false; error: string };
