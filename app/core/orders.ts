@@ -3,18 +3,22 @@ import { isPrepaid, type PaymentMethod } from "./payment-methods";
 
 /**
  * pending_payment: a 銀行振込 order waiting for the transfer; paid: the transfer arrived, being prepared;
- * preparing: paid on or after delivery (代金引換, コンビニ後払い), being prepared.
+ * preparing: paid on or after delivery (代金引換, コンビニ後払い), being prepared; partially_shipped: some of
+ * its shipments left; shipped: all left; completed: all delivered; cancelled; returned (after delivery).
+ * How an order moves between them: app/core/order-lifecycle.ts.
  */
-export type OrderStatus = "pending_payment" | "paid" | "preparing" | "shipped" | "completed" | "cancelled";
+export type OrderStatus = "pending_payment" | "paid" | "preparing" | "partially_shipped" | "shipped" | "completed" | "cancelled" | "returned";
 export type ShipmentStatus = "preparing" | "shipped" | "delivered";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "お支払い待ち",
   paid: "入金確認済み・発送準備中",
   preparing: "発送準備中",
+  partially_shipped: "一部発送済み",
   shipped: "発送済み",
   completed: "お届け済み",
   cancelled: "キャンセル",
+  returned: "返品",
 };
 
 export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
@@ -32,6 +36,7 @@ const RECEIPT_UNAVAILABLE_MESSAGES: Partial<Record<OrderStatus, string>> = {
   pending_payment: "お支払いの確認後に領収書を発行できます。",
   preparing: "お支払いの確認後に領収書を発行できます（代金引換は配達員から、コンビニ後払いはお支払い時に受領証をお受け取りいただけます）。",
   cancelled: "キャンセルされたご注文の領収書は発行できません。",
+  returned: "返品されたご注文の領収書は発行できません。",
 };
 
 /** Why no receipt (領収書) can be issued yet — none before the payment is received, none when cancelled — or null. */

@@ -702,7 +702,7 @@ export const orders = sqliteTable(
     number: text("number").notNull().unique(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending_payment", "paid", "preparing", "shipped", "completed", "cancelled"] })
+    status: text("status", { enum: ["pending_payment", "paid", "preparing", "partially_shipped", "shipped", "completed", "cancelled", "returned"] })
       .notNull()
       .default("pending_payment"),
     paymentMethod: text("payment_method", { enum: ["cod", "bank_transfer", "konbini_postpay"] }).notNull(),

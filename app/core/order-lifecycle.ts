@@ -1,0 +1,68 @@
+/**
+ * How an order and its shipments move (issue 16). Each shipment — the warehouse's, or one merchant's —
+ * goes 準備中 → 発送済み → 配達完了; the order follows its shipments once it may ship (paid, or paid on
+ * delivery), and leaves the line only by キャンセル (before anything shipped) or 返品 (after delivery).
+ * The services put these sets in the WHERE of their conditional UPDATEs, so a rule holds when two staff
+ * act at once. Pure.
+ */
+import type { OrderStatus, ShipmentStatus } from "./orders";
+import { CANCELLABLE_ORDER_STATUSES } from "./returns";
+
+/** The order states a shipment may be shipped from: the money is in, or comes on/after delivery. */
+export const SHIPPABLE_ORDER_STATUSES = ["paid", "preparing", "partially_shipped"] as const satisfies readonly OrderStatus[];
+
+/** The state each shipment state is reached from. */
+export const SHIPMENT_STATUS_FROM: Record<Exclude<ShipmentStatus, "preparing">, ShipmentStatus> = {
+  shipped: "preparing",
+  delivered: "shipped",
+};
+
+/** Orders whose state comes from their shipments (not waiting for money, not ended). */
+const FOLLOWS_SHIPMENTS: readonly OrderStatus[] = ["paid", "preparing", "partially_shipped", "shipped", "completed"];
+
+/**
+ * The order's state after a shipment moved: every shipment delivered → 配達完了; every one at least shipped
+ * → 発送済み; some → 一部発送済み; none → as it was (入金済み or 発送準備中).
+ */
+export function orderStatusFromShipments(current: OrderStatus, shipments: readonly ShipmentStatus[]): OrderStatus {
+  if (!FOLLOWS_SHIPMENTS.includes(current) || shipments.length === 0) return current;
+  if (shipments.every((status) => status === "delivered")) return "completed";
+  if (shipments.every((status) => status !== "preparing")) return "shipped";
+  if (shipments.some((status) => status !== "preparing")) return "partially_shipped";
+  return current === "paid" ? "paid" : "preparing";
+}
+
+export const LIFECYCLE_MESSAGES = {
+  notAwaitingPayment: "このご注文は入金待ちではありません。",
+  notShippable: "入金確認前、またはキャンセル・返品済みのご注文は発送できません。",
+  shipmentNotPreparing: "この配送はすでに発送済みです。",
+  shipmentNotShipped: "発送済みの配送だけを配達完了にできます。",
+  notCancellable: "発送済み・配達完了・キャンセル済みのご注文はキャンセルできません。",
+  notReturnable: "配達完了したご注文だけが返品の対象です。",
+} as const;
+
+/** Why the payment cannot be confirmed now, or null. */
+export function paymentConfirmationRefusal(order: OrderStatus): string | null {
+  return order === "pending_payment" ? null : LIFECYCLE_MESSAGES.notAwaitingPayment;
+}
+
+/** Why this shipment cannot move to `to` now, or null. */
+export function shipmentTransitionRefusal(order: OrderStatus, shipment: ShipmentStatus, to: Exclude<ShipmentStatus, "preparing">): string | null {
+  if (!(SHIPPABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order) && !(to === "delivered" && order === "shipped")) {
+    return LIFECYCLE_MESSAGES.notShippable;
+  }
+  if (shipment !== SHIPMENT_STATUS_FROM[to]) return to === "shipped" ? LIFECYCLE_MESSAGES.shipmentNotPreparing : LIFECYCLE_MESSAGES.shipmentNotShipped;
+  return null;
+}
+
+/** Why the order cannot be cancelled now (something shipped, or it has ended), or null. */
+export function cancellationRefusal(order: OrderStatus, shipments: readonly ShipmentStatus[]): string | null {
+  if (!(CANCELLABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order)) return LIFECYCLE_MESSAGES.notCancellable;
+  if (shipments.some((status) => status !== "preparing")) return LIFECYCLE_MESSAGES.notCancellable;
+  return null;
+}
+
+/** Why a return cannot be recorded now, or null: only a delivered order is returned. */
+export function returnRefusal(order: OrderStatus): string | null {
+  return order === "completed" ? null : LIFECYCLE_MESSAGES.notReturnable;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { CARRIER_ORDER, isCarrier, parseTrackingNumber, trackingUrl } from "~/core/carriers";
+import {
+  cancellationRefusal,
+  LIFECYCLE_MESSAGES,
+  orderStatusFromShipments,
+  paymentConfirmationRefusal,
+  returnRefusal,
+  shipmentTransitionRefusal,
+} from "~/core/order-lifecycle";
+import { ORDER_STATUS_LABELS, type OrderStatus, type ShipmentStatus } from "~/core/orders";
+
+const ALL_ORDER_STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
+
+describe("the order follows its shipments", () => {
+  it.each<[OrderStatus, ShipmentStatus[], OrderStatus]>([
+    ["preparing", ["preparing", "preparing"], "preparing"],
+    ["paid", ["preparing"], "paid"],
+    ["paid", ["shipped", "preparing"], "partially_shipped"],
+    ["preparing", ["delivered", "preparing"], "partially_shipped"],
+    ["partially_shipped", ["shipped", "shipped"], "shipped"],
+    ["partially_shipped", ["delivered", "shipped"], "shipped"],
+    ["shipped", ["delivered", "delivered"], "completed"],
+    ["preparing", ["delivered"], "completed"],
+  ])("%s with shipments %j → %s", (order, shipments, expected) => {
+    expect(orderStatusFromShipments(order, shipments)).toBe(expected);
+  });
+
+  it("leaves an order waiting for money or ended as it is", () => {
+    for (const order of ["pending_payment", "cancelled", "returned"] as const) {
+      expect(orderStatusFromShipments(order, ["delivered"])).toBe(order);
+    }
+  });
+});
+
+describe("transitions", () => {
+  it("confirms a payment only while it is awaited", () => {
+    for (const status of ALL_ORDER_STATUSES) {
+      expect(paymentConfirmationRefusal(status)).toBe(status === "pending_payment" ? null : LIFECYCLE_MESSAGES.notAwaitingPayment);
+    }
+  });
+
+  it("ships a preparing shipment of a paid (or pay-on-delivery) order, nothing else", () => {
+    const shippable = new Set<OrderStatus>(["paid", "preparing", "partially_shipped"]);
+    for (const status of ALL_ORDER_STATUSES) {
+      expect(shipmentTransitionRefusal(status, "preparing", "shipped")).toBe(shippable.has(status) ? null : LIFECYCLE_MESSAGES.notShippable);
+    }
+    expect(shipmentTransitionRefusal("paid", "shipped", "shipped")).toBe(LIFECYCLE_MESSAGES.shipmentNotPreparing);
+    expect(shipmentTransitionRefusal("partially_shipped", "delivered", "shipped")).toBe(LIFECYCLE_MESSAGES.shipmentNotPreparing);
+  });
+
+  it("delivers a shipped shipment, also when the whole order has shipped", () => {
+    expect(shipmentTransitionRefusal("shipped", "shipped", "delivered")).toBeNull();
+    expect(shipmentTransitionRefusal("partially_shipped", "shipped", "delivered")).toBeNull();
+    expect(shipmentTransitionRefusal("shipped", "preparing", "delivered")).toBe(LIFECYCLE_MESSAGES.shipmentNotShipped);
+    expect(shipmentTransitionRefusal("cancelled", "shipped", "delivered")).toBe(LIFECYCLE_MESSAGES.notShippable);
+  });
+
+  it("cancels only before anything shipped", () => {
+    expect(cancellationRefusal("pending_payment", ["preparing"])).toBeNull();
+    expect(cancellationRefusal("paid", ["preparing", "preparing"])).toBeNull();
+    expect(cancellationRefusal("preparing", [])).toBeNull();
+    expect(cancellationRefusal("preparing", ["shipped", "preparing"])).toBe(LIFECYCLE_MESSAGES.notCancellable);
+    for (const status of ["partially_shipped", "shipped", "completed", "cancelled", "returned"] as const) {
+      expect(cancellationRefusal(status, ["preparing"])).toBe(LIFECYCLE_MESSAGES.notCancellable);
+    }
+  });
+
+  it("records a return only after delivery", () => {
+    for (const status of ALL_ORDER_STATUSES) {
+      expect(returnRefusal(status)).toBe(status === "completed" ? null : LIFECYCLE_MESSAGES.notReturnable);
+    }
+  });
+});
+
+describe("carriers and tracking numbers", () => {
+  it("lists ヤマト運輸, 佐川急便 and 日本郵便", () => {
+    expect(CARRIER_ORDER).toEqual(["yamato", "sagawa", "japanpost"]);
+    expect(isCarrier("yamato")).toBe(true);
+    expect(isCarrier("fedex")).toBe(false);
+    expect(isCarrier("toString")).toBe(false);
+  });
+
+  it("keeps the digits of a number typed with hyphens, spaces or full-width digits", () => {
+    expect(parseTrackingNumber("yamato", "1234-5678-9012")).toEqual({ ok: true, value: "123456789012" });
+    expect(parseTrackingNumber("sagawa", "１２３４ ５６７８ ９０１２")).toEqual({ ok: true, value: "123456789012" });
+    expect(parseTrackingNumber("japanpost", "12345678901")).toEqual({ ok: true, value: "12345678901" });
+  });
+
+  it("refuses a number of the wrong length or with letters, naming the carrier's format", () => {
+    expect(parseTrackingNumber("yamato", "12345")).toEqual({ ok: false, error: "ヤマト運輸のお問い合わせ番号は12桁の数字です。" });
+    expect(parseTrackingNumber("japanpost", "AB123456789JP")).toEqual({ ok: false, error: "日本郵便のお問い合わせ番号は11・12・13桁の数字です。" });
+    expect(parseTrackingNumber("sagawa", " ")).toEqual({ ok: false, error: "お問い合わせ番号（伝票番号）を入力してください。" });
+  });
+
+  it("links each carrier's tracking page with the number", () => {
+    expect(trackingUrl("yamato", "123456789012")).toContain("kuronekoyamato.co.jp");
+    expect(trackingUrl("sagawa", "123456789012")).toContain("okurijoNo=123456789012");
+    expect(trackingUrl("japanpost", "12345678901")).toContain("reqCodeNo1=12345678901");
+  });
+});
