@@ -86,9 +86,14 @@ test("checkout refuses a missing payment method and address in Japanese", async 
 test("a tampered order form is refused with a Japanese message", async ({ page, javaScriptEnabled }) => {
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/checkout");
-  // Tamper with what the running page will send (hydration would put back the value React rendered).
+  // Tamper with what the running page will send. React puts back the value of an input it renders on its
+  // next render (hydration, a finished fetcher), so the rendered input is renamed and a forged one added.
   if (javaScriptEnabled) await waitForHydration(page);
-  await page.locator('input[name="token"]').evaluate((input) => ((input as HTMLInputElement).value = "not-a-token"));
+  await page.locator('input[name="token"]').evaluate((input) => {
+    const forged = Object.assign(document.createElement("input"), { type: "hidden", name: "token", value: "not-a-token" });
+    input.setAttribute("name", "token-as-rendered");
+    input.after(forged);
+  });
   await page.getByTestId("place-order").click();
   await expect(page.getByRole("alert").filter({ hasText: "ページの有効期限が切れました" })).toBeVisible();
   await expect(page).toHaveURL("/checkout");
