@@ -45,3 +45,9 @@ export function mailHtmlToText(html: string): string {
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
+
+/** The links of a mail's HTML, as its reader sees them (text and address), in order. */
+export function mailLinks(html: string): { text: string; href: string }[] {
+  const decode = (value: string) => value.replace(/<[^>]*>/g, "").replace(/&(lt|gt|quot|#x27|amp);/g, (entity) => ENTITIES[entity] ?? entity);
+  return [...html.matchAll(/<a href="([^"]*)">([\s\S]*?)<\/a>/g)].map((match) => ({ text: decode(match[2]!), href: decode(match[1]!) }));
+}
