@@ -107,7 +107,7 @@ function lineText(line: OrderMailLine): string {
     .filter(Boolean)
     .map((mark) => `【${mark}】`)
     .join("");
-  return `${line.title}${choices ? `（${choices}）` : ""}${marks}　${formatYen(line.unitPrice)} × ${line.quantity}点 ＝ ${formatYen(line.total)}`;
+  return `${line.title}${choices ? `（${choices}）` : ""}${marks} ${formatYen(line.unitPrice)} × ${line.quantity}点 ＝ ${formatYen(line.total)}`;
 }
 
 /** The 振込先 and deadline of a 銀行振込 order. */

@@ -20,7 +20,7 @@ import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { TOKYO_ADDRESS } from "../support/orders";
+import { TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
@@ -64,6 +64,7 @@ function input(overrides: Partial<PlaceOrderInput> = {}): OrderRequest {
     paymentMethod: "bank_transfer",
     deliveryDate: null,
     deliveryTimeSlot: null,
+    mailFrame: TEST_MAIL_FRAME,
     ...overrides,
   };
 }

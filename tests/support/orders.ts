@@ -6,6 +6,7 @@ import { products } from "~/db/schema";
 import { ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
+import type { EmailFrame } from "~/mail/email-layout";
 import type { ShippingAddress } from "~/services/checkout.server";
 
 /** 〒100-0001 東京都千代田区, as a checkout's one-off address. */
@@ -22,6 +23,9 @@ export const TOKYO_ADDRESS: ShippingAddress = {
   address2: "",
   phone: "0312345678",
 };
+
+/** Where a test order's e-mails link to (the origin of tests/support/requests.ts's requests). */
+export const TEST_MAIL_FRAME: EmailFrame = { origin: "http://shop.test" };
 
 /** A cart of this owner (made when missing) with one DEMO-SIMPLE added; answers its id. */
 export async function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {
