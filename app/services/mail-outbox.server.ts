@@ -11,6 +11,7 @@ import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { renderEmail, type EmailFrame } from "~/mail/email-layout";
 import { mailLinks, type MailTemplate } from "~/mail/render.server";
+import { sanitizeRichText } from "./html.server";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
 
 /** What the mail is about (its labels live beside it in app/core/mail-outbox.ts). */
@@ -108,8 +109,11 @@ export async function listOutbox(db: Database, query: ListingQuery<MailOutboxSor
 export interface OutboxMessage extends OutboxRow {
   providerMessageId: string | null;
   nextAttemptAt: string;
-  /** The bodies, and the links of the HTML part (followed from the dev mailbox). */
-  body: { html: string; text: string; links: { text: string; href: string }[] } | null;
+  /**
+   * The bodies: the HTML part as stored (shown as source) and sanitised for showing it rendered in a page,
+   * the text part, and the HTML part's links (followed from the dev mailbox).
+   */
+  body: { html: string; rendered: string; text: string; links: { text: string; href: string }[] } | null;
 }
 
 /**
@@ -133,7 +137,10 @@ export async function findOutboxMessage(db: Database, id: number, options: { sho
     sentAt: row.sentAt?.toISOString() ?? null,
     providerMessageId: row.providerMessageId,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
-    body: !row.sensitive || options.showSensitive ? { html: row.html, text: row.textBody, links: mailLinks(row.html) } : null,
+    body:
+      !row.sensitive || options.showSensitive
+        ? { html: row.html, rendered: sanitizeRichText(row.html), text: row.textBody, links: mailLinks(row.html) }
+        : null,
   };
 }
 

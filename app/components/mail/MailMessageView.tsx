@@ -7,14 +7,6 @@ import type { OutboxMessage } from "~/web/types/mail";
 import { MailStatusBadge } from "./MailStatusBadge";
 import { ResendMailForm } from "./ResendMailForm";
 
-/**
- * The stored HTML as a document of its own for a sandboxed iframe: no script runs and nothing reaches
- * the shop's page; a link clicked opens in the whole window (`<base target="_top">`, allowed on a click).
- */
-function mailDocument(html: string): string {
-  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><base target="_top"><style>body{font-family:sans-serif;font-size:14px;line-height:1.7;margin:12px;color:#111}a{color:#1d4ed8}</style></head><body>${html}</body></html>`;
-}
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="contents">
@@ -26,7 +18,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One outbox message: its delivery record, then — unless withheld from staff (a sensitive message) — the
- * HTML part as the recipient sees it, the plain-text part, the links it carries and the HTML source.
+ * HTML part as the recipient sees it (sanitised on the server, like the member's お知らせ), the links it
+ * carries (opened in this tab: the e2e tests follow them), the plain-text part and the HTML source.
  */
 export function MailMessageView({
   message,
@@ -88,12 +81,10 @@ export function MailMessageView({
             <h2 id="mail-html-heading" className="m-0 text-base">
               HTMLメール
             </h2>
-            <iframe
-              title={`メール本文：${message.subject}`}
-              srcDoc={mailDocument(body.html)}
-              sandbox="allow-top-navigation-by-user-activation allow-popups allow-popups-to-escape-sandbox"
-              className="h-[28rem] w-full rounded border border-solid border-gray-300 bg-white"
-              data-testid="mail-html-frame"
+            <div
+              className="mail-content card break-words p-3 text-sm leading-relaxed"
+              dangerouslySetInnerHTML={{ __html: body.rendered }}
+              data-testid="mail-html"
             />
           </section>
           {body.links.length > 0 ? (
