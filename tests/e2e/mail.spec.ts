@@ -33,6 +33,7 @@ async function guestOrders(page: Page, email: string, js: boolean): Promise<{ nu
   await expect(page.getByTestId("order-number").or(changed)).toBeVisible();
   if (await changed.isVisible()) await page.getByTestId("place-order").click();
   await expect(page).toHaveURL(/\/checkout\/thanks\/\d{8}-\d{6}$/);
+  await expect(page.getByTestId("thanks-mail")).toContainText(`ご注文確認メールを ${email} にお送りしました。`);
   const number = ((await page.getByTestId("order-number").textContent()) ?? "").trim();
   const total = ((await page.getByText("お支払い合計：").locator("strong").textContent()) ?? "").trim();
   return { number, total };
