@@ -37,7 +37,7 @@ export function OutboxListing({
       className: "whitespace-nowrap text-xs text-gray-700",
       render: (row) => <Time value={row.createdAt} />,
     },
-    { key: "to", label: "宛先", className: "break-all", render: (row) => <span data-testid="mail-to">{row.toAddress}</span> },
+    { key: "to", label: "宛先", className: "min-w-44 break-all", render: (row) => <span data-testid="mail-to">{row.toAddress}</span> },
     {
       key: "subject",
       label: "件名",
