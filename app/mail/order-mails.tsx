@@ -1,9 +1,18 @@
-/** The order confirmation (spec §3 notification mails). */
+/**
+ * The order confirmation: the member's in-app お知らせ (spec §3) and the e-mail every buyer gets (issue 15)
+ * are this one template. It carries what 特定商取引法 asks the final confirmation to state — items with
+ * quantities and prices, every amount, payment method and timing, delivery timing and wish, cancellation
+ * and return terms — so the buyer keeps a copy of what they agreed to.
+ */
 import { describeShipTo } from "~/core/address-book";
 import { bankTransferDeadline, bankTransferRows } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
+import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
 import { formatYen } from "~/core/money";
-import { PAYMENT_METHODS } from "~/core/payment-methods";
+import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/payment-methods";
+import { receiptTaxLines } from "~/core/receipt";
+import { cancellationTerms, returnsSummary } from "~/core/returns";
+import { deliveryTimingLines, PAYMENT_TIMING } from "~/core/shop-policies";
 import { SHOP_NAME } from "~/core/site";
 import type { orders } from "~/db/schema";
 import { Greeting, Lines } from "./parts";
@@ -35,27 +44,70 @@ export type OrderMailFacts = Pick<
   | "shipAddress2"
   | "deliveryDate"
   | "deliveryTimeSlot"
+  | "taxable10"
+  | "tax10"
+  | "taxable8"
+  | "tax8"
 >;
 
-interface OrderConfirmationProps {
+/** One item as ordered: the order line's own figures (unit price, choices and marks when known). */
+export interface OrderMailLine {
+  title: string;
+  quantity: number;
+  total: number;
+  unitPrice?: number;
+  choiceLabel?: string | null;
+  optionsLabel?: string | null;
+  isPreorder?: boolean | null;
+  subscribe?: number | null;
+  wrapping?: boolean | null;
+}
+
+export interface OrderMailOptions {
+  /** The shop's origin for links in an e-mail; absent in the in-app お知らせ (links within the shop). */
+  origin?: string;
+  /** A guest order: the e-mail points to the order lookup instead of the member's order history. */
+  guest?: boolean;
+}
+
+interface OrderConfirmationProps extends OrderMailOptions {
   order: OrderMailFacts;
-  lines: { title: string; quantity: number; total: number }[];
+  lines: OrderMailLine[];
   customerName: string;
 }
 
-/** Every amount that makes up the total; fees and discounts only when there are any. */
+/** Every amount that makes up the total, as the order page lists them; fees and discounts only when there are any. */
 function figuresOf(order: OrderMailFacts): string[] {
   const payment = PAYMENT_METHODS[order.paymentMethod];
   const amount = (label: string, value: number | null | undefined, sign = "") => (value ? [`${label}：${sign}${formatYen(value)}`] : []);
-  const shippingFee = (order.shippingFee ?? 0) + (order.coldshippingFee ?? 0) + (order.splitShippingFee ?? 0);
   return [
     `商品小計：${formatYen(order.subtotal)}`,
-    `送料：${shippingFee ? formatYen(shippingFee) : "無料"}`,
+    `送料：${order.shippingFee ? formatYen(order.shippingFee) : "無料"}`,
+    ...amount("クール便料金", order.coldshippingFee),
+    ...amount("分割配送料（予約商品）", order.splitShippingFee),
     ...amount("ギフトラッピング", order.wrappingFee),
     ...amount(`手数料（${payment.label}）`, order.extraFee),
     ...amount("クーポン割引", order.discountCoupon, "−"),
     ...amount("ポイント利用", order.pointsUsed, "−"),
   ];
+}
+
+/** The consumption tax contained in the total, per rate, as the order page and the receipt state it. */
+function taxFiguresOf(order: OrderMailFacts): string[] {
+  if (!order.taxable10 && !order.taxable8) return [];
+  const totals = { taxable10: order.taxable10 ?? 0, tax10: order.tax10 ?? 0, taxable8: order.taxable8 ?? 0, tax8: order.tax8 ?? 0 };
+  return receiptTaxLines(totals).map((line) => `（${line.rate}%対象 ${formatYen(line.taxable)} 内消費税 ${formatYen(line.tax)}）`);
+}
+
+/** An item with its choices, unit price × quantity and total, and what kind of delivery it is. */
+function lineText(line: OrderMailLine): string {
+  if (line.unitPrice == null) return `${line.title} × ${line.quantity}（${formatYen(line.total)}）`;
+  const choices = [line.choiceLabel, line.optionsLabel].filter(Boolean).join("・");
+  const marks = [line.isPreorder ? "予約商品" : null, line.subscribe != null ? `定期便・${line.subscribe}か月ごと` : null, line.wrapping ? "ギフトラッピング" : null]
+    .filter(Boolean)
+    .map((mark) => `【${mark}】`)
+    .join("");
+  return `${line.title}${choices ? `（${choices}）` : ""}${marks} ${formatYen(line.unitPrice)} × ${line.quantity}点 ＝ ${formatYen(line.total)}`;
 }
 
 /** The 振込先 and deadline of a 銀行振込 order. */
@@ -65,20 +117,39 @@ function BankTransfer({ total, orderedAt }: { total: number; orderedAt: Date }) 
     <>
       <h3>お振込先</h3>
       <Lines items={rows.map(([label, value]) => `${label}：${value}`)} />
+      <p>お振込みにかかる費用はお客様のご負担となります。ご入金を確認してから発送いたします。期限までにご入金を確認できない場合、ご注文はキャンセルとなります。</p>
+    </>
+  );
+}
+
+/** How a コンビニ後払い order is paid: the slip comes with the goods. */
+function KonbiniPostpay({ total }: { total: number }) {
+  return (
+    <>
+      <h3>コンビニ後払いのお支払いについて</h3>
+      <Lines
+        items={[
+          "払込票は商品に同封してお届けします。",
+          `お支払い金額：${formatYen(total)}`,
+          `お支払い期限：商品到着後${KONBINI_PAYMENT_DAYS}日以内`,
+          "全国の主要なコンビニエンスストアでお支払いいただけます。",
+        ]}
+      />
     </>
   );
 }
 
 /**
  * As a Japanese shop sends it: the order number and date, each item, every amount that makes up the
- * total, the points to be earned, the payment method with what to do next, the delivery address and the
- * preferred delivery date.
+ * total with the tax in it, the points to be earned, the payment method with when and how to pay, the
+ * delivery address and wish, when the goods ship, and the cancellation and return terms.
  */
-function OrderConfirmation({ order, lines, customerName }: OrderConfirmationProps) {
+function OrderConfirmation({ order, lines, customerName, origin = "", guest = false }: OrderConfirmationProps) {
   const payment = PAYMENT_METHODS[order.paymentMethod];
   const orderedAt = order.createdAt ?? new Date();
   const shipTo = describeShipTo(order);
   const delivery = order.deliveryDate ? `${formatDateJa(order.deliveryDate)} ${order.deliveryTimeSlot ?? ""}`.trim() : (order.deliveryTimeSlot ?? "指定なし");
+  const returnsUrl = `${origin}${LEGAL_PAGES.tokushoho.path}#${RETURNS_SECTION_ID}`;
   return (
     <>
       <Greeting name={customerName} />
@@ -87,24 +158,57 @@ function OrderConfirmation({ order, lines, customerName }: OrderConfirmationProp
       <Lines items={[`注文番号：${order.number}`, `ご注文日：${formatDateJa(orderedAt)}`]} />
       <ul>
         {lines.map((line, index) => (
-          <li key={index}>{`${line.title} × ${line.quantity}（${formatYen(line.total)}）`}</li>
+          <li key={index}>{lineText(line)}</li>
         ))}
       </ul>
-      <Lines items={[...figuresOf(order), <strong key="total">{`お支払い合計：${formatYen(order.total)}（税込）`}</strong>]} />
+      <Lines items={[...figuresOf(order), <strong key="total">{`お支払い合計：${formatYen(order.total)}（税込）`}</strong>, ...taxFiguresOf(order)]} />
       {order.pointsEarned ? <p>{`今回のお買い物で${order.pointsEarned.toLocaleString("ja-JP")}ポイントを獲得予定です。`}</p> : null}
       <h3>お支払い方法</h3>
-      <Lines items={[payment.label, payment.note]} />
+      <Lines items={[payment.label, `お支払い時期：${PAYMENT_TIMING[order.paymentMethod]}`]} />
       {order.paymentMethod === "bank_transfer" ? <BankTransfer total={order.total} orderedAt={orderedAt} /> : null}
+      {order.paymentMethod === "konbini_postpay" ? <KonbiniPostpay total={order.total} /> : null}
       <h3>お届け先</h3>
       <Lines items={[`${shipTo.name} 様`, `${shipTo.postal} ${shipTo.street}`, `お届け希望日時：${delivery}`]} />
-      <p>商品の発送準備が整い次第、あらためてご連絡いたします。注文履歴・領収書はマイページからご確認いただけます。</p>
+      <h3>発送・お届けの時期</h3>
+      <ul>
+        {deliveryTimingLines()
+          .filter((line): line is string => typeof line === "string")
+          .map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+      </ul>
+      <h3>キャンセル・返品について</h3>
+      <ul>
+        {[...cancellationTerms(), returnsSummary()[1]!].map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>
+        {"詳しくは「特定商取引法に基づく表記」の"}
+        <a href={returnsUrl}>返品・交換・キャンセルについて</a>
+        {"をご覧ください。"}
+      </p>
+      <p>商品の発送準備が整い次第、あらためてご連絡いたします。</p>
+      {guest ? (
+        <p>
+          {"ご注文の状況は、"}
+          <a href={`${origin}/order-lookup`}>ご注文の照会</a>
+          {"から注文番号とこのメールアドレスでご確認いただけます。"}
+        </p>
+      ) : (
+        <p>
+          {"注文履歴・領収書は"}
+          <a href={`${origin}/user/orders`}>マイページの「注文履歴」</a>
+          {"からご確認いただけます。"}
+        </p>
+      )}
     </>
   );
 }
 
-export function orderConfirmationMail(order: OrderMailFacts, lines: OrderConfirmationProps["lines"], customerName: string): MailTemplate {
+export function orderConfirmationMail(order: OrderMailFacts, lines: OrderMailLine[], customerName: string, options: OrderMailOptions = {}): MailTemplate {
   return {
     subject: `【ご注文確認】ご注文ありがとうございます（注文番号 ${order.number}）`,
-    body: <OrderConfirmation order={order} lines={lines} customerName={customerName} />,
+    body: <OrderConfirmation order={order} lines={lines} customerName={customerName} {...options} />,
   };
 }

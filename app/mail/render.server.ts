@@ -29,12 +29,12 @@ const ENTITIES: Record<string, string> = { "&lt;": "<", "&gt;": ">", "&quot;": '
 /**
  * The plain-text reading of a mail's HTML, for the small set of elements mail templates use (p, br, h3,
  * ul/li, blockquote, a, strong): paragraphs apart, headings marked 「■」, list items 「・」, quotes 「> 」,
- * a link as its text with its address after it in brackets.
+ * a link as its text with its address after it in brackets (a link that reads as its address, once).
  */
 export function mailHtmlToText(html: string): string {
   return html
     .replace(/<blockquote>([\s\S]*?)<\/blockquote>/g, (_, quoted: string) => `${quoted.replace(/<br\/>/g, "\n").replace(/^/gm, "> ")}\n\n`)
-    .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, "$2（$1）")
+    .replace(/<a href="([^"]*)">([\s\S]*?)<\/a>/g, (_, href: string, text: string) => (text === href ? href : `${text}（${href}）`))
     .replace(/<br\/>/g, "\n")
     .replace(/<h3>/g, "■ ")
     .replace(/<li>/g, "・")
@@ -44,4 +44,10 @@ export function mailHtmlToText(html: string): string {
     .replace(/&(lt|gt|quot|#x27|amp);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\n{3,}/g, "\n\n")
     .trim();
+}
+
+/** The links of a mail's HTML, as its reader sees them (text and address), in order. */
+export function mailLinks(html: string): { text: string; href: string }[] {
+  const decode = (value: string) => value.replace(/<[^>]*>/g, "").replace(/&(lt|gt|quot|#x27|amp);/g, (entity) => ENTITIES[entity] ?? entity);
+  return [...html.matchAll(/<a href="([^"]*)">([\s\S]*?)<\/a>/g)].map((match) => ({ text: decode(match[2]!), href: decode(match[1]!) }));
 }

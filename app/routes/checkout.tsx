@@ -11,6 +11,7 @@ import { listAddresses } from "~/services/addresses.server";
 import { loadCart } from "~/services/cart-view.server";
 import { cartActorFor } from "~/web/cart.server";
 import { submitCheckout } from "~/web/checkout.server";
+import { dispatchMail, mailFrame } from "~/web/mail.server";
 import { postalDepsFor } from "~/web/postal.server";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 
@@ -47,11 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const actor = await cartActorFor(request, context);
-  const outcome = await submitCheckout(actor, form, postalDepsFor(context, request));
+  const outcome = await submitCheckout(actor, form, postalDepsFor(context, request), mailFrame(request));
   if (outcome.kind === "page") return data<CheckoutActionData>(outcome.data, { status: outcome.status });
   if (outcome.kind === "already-placed" || outcome.kind === "leave") throw redirect(outcome.href, 303);
 
   const { result } = outcome;
+  // The order's batch has committed: its confirmation (and a new member's welcome) go out now.
+  dispatchMail(context, result.mailKeys);
   const session = await getSession(request, context);
   if (result.newUserId != null) {
     // The guest registered with the order: they are now logged in.

@@ -64,11 +64,10 @@ export default function Thanks() {
           {order.deliveryTimeSlot ?? (order.deliveryDate ? "" : "指定なし")}
         </dd>
       </dl>
-      {/* Notification mails live in the member area (spec §3); a guest keeps the order number. */}
-      <p className="text-sm">
-        {isMember
-          ? "ご注文確認のお知らせを、マイページの「お知らせ」にお届けしました。"
-          : `ご注文についてのお問い合わせの際は、この注文番号をお知らせください（ご連絡先：${order.email}）。`}
+      {/* The confirmation e-mail goes to every buyer; a member also finds it under お知らせ (spec §3). */}
+      <p className="text-sm" data-testid="thanks-mail">
+        ご注文確認メールを <strong className="break-all">{order.email}</strong> にお送りしました。
+        {isMember ? "マイページの「お知らせ」でもご確認いただけます。" : "届かない場合は、お問い合わせの際にこの注文番号をお知らせください。"}
       </p>
       <p className="flex flex-wrap justify-center gap-3">
         {isMember ? (

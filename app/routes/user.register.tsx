@@ -14,6 +14,7 @@ import { ReturnToSchema } from "~/core/validation";
 import { readFormData } from "~/web/http.server";
 import { fieldsOf, parseQuery } from "~/web/input.server";
 import { EMAIL_TAKEN_MESSAGE, isEmailRegistered, registerUser } from "~/services/accounts.server";
+import { dispatchMail, mailFrame } from "~/web/mail.server";
 
 type RegisterFields = v.InferInput<typeof RegisterSchema>;
 
@@ -34,12 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const taken = email.success && (await isEmailRegistered(context.db, email.output));
     return data(submission.reply({ hideFields: ["password"], fieldErrors: taken ? { email: [EMAIL_TAKEN_MESSAGE] } : {} }), { status: 400 });
   }
-  const result = await registerUser(context.db, submission.value);
+  const result = await registerUser(context.db, submission.value, mailFrame(request));
   if (!result.ok) {
     return data(submission.reply({ fieldErrors: { [result.field]: [result.error] }, hideFields: ["password"] }), {
       status: 400,
     });
   }
+  dispatchMail(context, result.mailKeys);
   throw await createUserSession(request, context, result.user.id, safeRedirectPath(submission.value.redirectTo));
 }
 

@@ -1,11 +1,15 @@
 /** Member accounts: registration, password login with throttling of repeated failures. */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { RegisterInput } from "~/core/account-forms";
+import { welcomeMailKey } from "~/core/mail-outbox";
 import { loginThrottleSteps, minutesUntil } from "~/core/throttle";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
+import type { EmailFrame } from "~/mail/email-layout";
+import { welcomeMail } from "~/mail/welcome-mails";
+import { outboxStatement } from "./mail-outbox.server";
 import { endOtherSessionsStatement, tokenHash, type SessionUser } from "./sessions.server";
 
 export type LoginResult = { ok: true; user: SessionUser } | { ok: false; error: string };
@@ -59,7 +63,8 @@ export async function verifyLogin(
 /** A valid hash of a random password, compared against when the e-mail is unknown. */
 const DUMMY_HASH = "pbkdf2-sha256$100000$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
-export type RegisterResult = { ok: true; user: SessionUser } | { ok: false; field: "email"; error: string };
+/** A new account, and the outbox key of its welcome e-mail (to dispatch: the batch has committed). */
+export type RegisterResult = { ok: true; user: SessionUser; mailKeys: string[] } | { ok: false; field: "email"; error: string };
 
 export const EMAIL_TAKEN_MESSAGE = "このメールアドレスは既に登録されています。ログインしてください。";
 
@@ -68,24 +73,55 @@ export async function isEmailRegistered(db: Database, email: string): Promise<bo
   return (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) != null;
 }
 
-export async function registerUser(db: Database, input: RegisterInput): Promise<RegisterResult> {
+/**
+ * Opens an account and writes its welcome e-mail in the same batch: an address taken meanwhile (the
+ * unique e-mail) fails the batch as a whole, so no welcome is written for an account that was not made.
+ */
+export async function registerUser(db: Database, input: RegisterInput, mailFrame: EmailFrame, now: Date = new Date()): Promise<RegisterResult> {
   const passwordHash = await hashPassword(input.password);
-  const created = await db
-    .insert(users)
-    .values({
-      email: input.email,
-      passwordHash,
-      lastname: input.lastname,
-      firstname: input.firstname,
-      lastnameJp: input.lastnameJp,
-      firstnameJp: input.firstnameJp,
-      newsletter: input.newsletter,
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning(sessionUserColumns);
-  const user = created[0];
-  if (!user) return { ok: false, field: "email", error: EMAIL_TAKEN_MESSAGE };
-  return { ok: true, user };
+  const name = `${input.lastname} ${input.firstname}`;
+  const key = welcomeMailKey(input.email, now);
+  try {
+    const [created] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          lastname: input.lastname,
+          firstname: input.firstname,
+          lastnameJp: input.lastnameJp,
+          firstnameJp: input.firstnameJp,
+          newsletter: input.newsletter,
+          createdAt: now,
+        })
+        .returning(sessionUserColumns),
+      outboxStatement(
+        db,
+        {
+          key,
+          kind: "welcome",
+          to: input.email,
+          userId: sql`(select ${users.id} from ${users} where ${users.email} = ${input.email})`,
+          template: welcomeMail({ name, email: input.email, newsletter: input.newsletter, origin: mailFrame.origin }),
+          frame: mailFrame,
+        },
+        now,
+      ),
+    ]);
+    return { ok: true, user: created[0]!, mailKeys: [key] };
+  } catch (error) {
+    if (isEmailTaken(error)) return { ok: false, field: "email", error: EMAIL_TAKEN_MESSAGE };
+    throw error;
+  }
+}
+
+/** The batch failed on the unique e-mail of users (D1 puts SQLite's message in the error or its cause). */
+function isEmailTaken(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (/UNIQUE constraint failed: users\.email/.test(cause.message)) return true;
+  }
+  return false;
 }
 
 export const CURRENT_PASSWORD_WRONG_MESSAGE = "現在のパスワードが正しくありません";

@@ -1,8 +1,8 @@
 /**
  * Placing an order. Everything is re-validated on the server: the cart is priced again by the engine,
  * never taken from the form. The order, its shipments and lines, the stock, points and coupon changes,
- * subscriptions, the saved address, the confirmation mail and the emptied cart are written in ONE D1
- * batch (one transaction). Guard statements inside the batch fail it when stock, points or coupon uses
+ * subscriptions, the saved address, the confirmation mail (with the e-mail's outbox row) and the emptied
+ * cart are written in ONE D1 batch (one transaction). Guard statements inside the batch fail it when stock, points or coupon uses
  * ran out meanwhile, so two shoppers can never buy the last unit twice, and nothing is half-written.
  * The placement token makes a double submit or a retry find the first order instead of a second.
  */
@@ -13,11 +13,12 @@ import { CHECKOUT_MESSAGES, orderNumber } from "~/core/checkout";
 import { cartStateKey, CONFIRMATION_MESSAGES, describeOrderChanges, orderFingerprint, parseOrderFingerprint } from "~/core/order-confirmation";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { type Database, qualified } from "~/db/client.server";
+import type { EmailFrame } from "~/mail/email-layout";
 import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
 import type { CartActor } from "./cart.server";
 import { type CartView, loadCart } from "./cart-view.server";
 import { isGuardFailure } from "./order-guards.server";
-import { type Buyer, type OrderDraft, orderStatements } from "./order-statements.server";
+import { type Buyer, type OrderDraft, orderMailKeys, orderStatements } from "./order-statements.server";
 
 /** The address an order ships to: typed at checkout, or a saved one. */
 export type ShippingAddress = AddressColumns;
@@ -42,10 +43,20 @@ export interface PlaceOrderInput {
   paymentMethod: PaymentMethod;
   deliveryDate: string | null;
   deliveryTimeSlot: string | null;
+  /** Where the e-mails' links point (the shop's origin). */
+  mailFrame: EmailFrame;
 }
 
 export type PlaceOrderResult =
-  | { ok: true; orderId: number; orderNumber: string; newUserId: number | null; replayed: boolean }
+  | {
+      ok: true;
+      orderId: number;
+      orderNumber: string;
+      newUserId: number | null;
+      replayed: boolean;
+      /** The outbox keys this placement wrote (none for a replay): dispatch them, the batch has committed. */
+      mailKeys: string[];
+    }
   | {
       ok: false;
       error: string;
@@ -90,7 +101,7 @@ async function replayedOrder(actor: CartActor, token: string): Promise<PlaceOrde
   const { owner } = actor;
   const theirs = owner.userId != null ? replay.userId === owner.userId : replay.cartId != null && replay.cartId === owner.cartId;
   if (!theirs) return refuse(CHECKOUT_MESSAGES.formExpired, "cart");
-  return { ok: true, orderId: replay.id, orderNumber: replay.number, newUserId: null, replayed: true };
+  return { ok: true, orderId: replay.id, orderNumber: replay.number, newUserId: null, replayed: true, mailKeys: [] };
 }
 
 /** The cart priced again: ordered only as the checkout page showed it (特定商取引法's final confirmation), and only when it can be. */
@@ -168,13 +179,20 @@ async function commitOrder(db: Database, draft: OrderDraft): Promise<PlaceOrderR
   } catch (error) {
     if (!isGuardFailure(error)) throw error;
     const winner = await findOrderByToken(db, draft.placementToken);
-    if (winner) return { ok: true, orderId: winner.id, orderNumber: winner.number, newUserId: null, replayed: true };
+    if (winner) return { ok: true, orderId: winner.id, orderNumber: winner.number, newUserId: null, replayed: true, mailKeys: [] };
     const placed = await alreadyPlaced(db, draft.view.cartId, draft.view.cart.list);
     if (placed) return placed;
     return refuse(CHECKOUT_MESSAGES.changedMeanwhile, "cart");
   }
   const placed = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.placementToken, draft.placementToken)).get();
-  return { ok: true, orderId: placed!.id, orderNumber: draft.number, newUserId: draft.buyer.registration ? placed!.userId : null, replayed: false };
+  return {
+    ok: true,
+    orderId: placed!.id,
+    orderNumber: draft.number,
+    newUserId: draft.buyer.registration ? placed!.userId : null,
+    replayed: false,
+    mailKeys: orderMailKeys(draft),
+  };
 }
 
 export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -196,6 +214,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     paymentMethod: input.paymentMethod,
     deliveryDate: input.deliveryDate,
     deliveryTimeSlot: input.deliveryTimeSlot,
+    mailFrame: input.mailFrame,
     now: actor.now,
   });
 }

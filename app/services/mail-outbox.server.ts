@@ -4,23 +4,18 @@
  * from the mail queue (app/services/mail-delivery.server.ts). Bodies are rendered here, once, from the
  * React templates of app/mail/ inside the e-mail frame.
  */
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { count, eq, sql, type SQL } from "drizzle-orm";
+import type { ListingQuery } from "~/core/listing";
+import { MAIL_OUTBOX_LISTING, type MailKind, type MailOutboxSort, type MailStatus } from "~/core/mail-outbox";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { renderEmail, type EmailFrame } from "~/mail/email-layout";
-import type { MailTemplate } from "~/mail/render.server";
-import type { MailStatus } from "~/core/mail-outbox";
+import { mailLinks, type MailTemplate } from "~/mail/render.server";
+import { sanitizeRichText } from "./html.server";
+import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
 
-/** What the mail is about, for the staff listing and tests. */
-export type MailKind =
-  | "order_confirmation"
-  | "welcome"
-  | "password_reset"
-  | "email_change_verify"
-  | "email_change_notice"
-  | "order_claim_verify"
-  | "withdrawal_done"
-  | "newsletter";
+/** What the mail is about (its labels live beside it in app/core/mail-outbox.ts). */
+export type { MailKind };
 
 export interface OutgoingMail {
   /** One per event (`order-confirmation:{number}` …): the same event written twice keeps one message. */
@@ -55,6 +50,7 @@ export function outboxStatement(db: Database, mail: OutgoingMail, now: Date) {
     .onConflictDoNothing({ target: mailOutbox.key });
 }
 
+/** A message as the outbox listings show it (no bodies). */
 export interface OutboxRow {
   id: number;
   key: string;
@@ -64,9 +60,9 @@ export interface OutboxRow {
   status: MailStatus;
   attempts: number;
   lastError: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
   sensitive: boolean;
+  createdAt: string;
+  sentAt: string | null;
 }
 
 const outboxColumns = {
@@ -78,24 +74,74 @@ const outboxColumns = {
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
   lastError: mailOutbox.lastError,
+  sensitive: mailOutbox.sensitive,
   createdAt: mailOutbox.createdAt,
   sentAt: mailOutbox.sentAt,
-  sensitive: mailOutbox.sensitive,
 };
 
-/** The newest messages first, optionally of one status. */
-export async function listOutbox(db: Database, options: { status?: MailStatus; limit: number; offset: number }): Promise<{ rows: OutboxRow[]; total: number }> {
-  const where = options.status ? eq(mailOutbox.status, options.status) : undefined;
-  const [rows, counted] = await db.batch([
-    db.select(outboxColumns).from(mailOutbox).where(where).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(options.limit).offset(options.offset),
-    db.select({ total: sql<number>`count(*)` }).from(mailOutbox).where(where),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+const OUTBOX_SOURCE: ListingSource<MailOutboxSort> = {
+  scope: undefined,
+  sortColumns: { date_created: mailOutbox.createdAt, sent: mailOutbox.sentAt, attempts: mailOutbox.attempts },
+  idColumn: mailOutbox.id,
+  filters: {
+    status: equalsFilter(mailOutbox.status),
+    to: likeFilter(mailOutbox.toAddress),
+    kind: equalsFilter(mailOutbox.kind),
+    date_created: betweenDaysFilter(mailOutbox.createdAt),
+  },
+};
+
+/** One page of the outbox (newest first unless asked otherwise), in one D1 round trip. */
+export async function listOutbox(db: Database, query: ListingQuery<MailOutboxSort>): Promise<ListingPage<OutboxRow, MailOutboxSort>> {
+  return loadListingPage(MAIL_OUTBOX_LISTING, query, OUTBOX_SOURCE, async ({ where, orderBy, limit, offset }) => {
+    const [counted, rows] = await db.batch([
+      db.select({ n: count() }).from(mailOutbox).where(where),
+      db.select(outboxColumns).from(mailOutbox).where(where).orderBy(...orderBy).limit(limit).offset(offset),
+    ]);
+    return {
+      total: counted[0]?.n ?? 0,
+      rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), sentAt: row.sentAt?.toISOString() ?? null })),
+    };
+  });
 }
 
-/** One message with its bodies (the dev mailbox; staff never get a sensitive body). */
-export async function findOutboxMessage(db: Database, id: number) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+/** One message with its delivery record and, unless withheld, its bodies (`body` null). */
+export interface OutboxMessage extends OutboxRow {
+  providerMessageId: string | null;
+  nextAttemptAt: string;
+  /**
+   * The bodies: the HTML part as stored (shown as source) and sanitised for showing it rendered in a page,
+   * the text part, and the HTML part's links (followed from the dev mailbox).
+   */
+  body: { html: string; rendered: string; text: string; links: { text: string; href: string }[] } | null;
+}
+
+/**
+ * One message. A sensitive message's bodies (a reset or verification link) come only with
+ * `showSensitive` — the local dev mailbox; staff never get them.
+ */
+export async function findOutboxMessage(db: Database, id: number, options: { showSensitive: boolean }): Promise<OutboxMessage | null> {
+  const row = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
+  if (!row) return null;
+  return {
+    id: row.id,
+    key: row.key,
+    kind: row.kind,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sensitive: row.sensitive,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    providerMessageId: row.providerMessageId,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    body:
+      !row.sensitive || options.showSensitive
+        ? { html: row.html, rendered: sanitizeRichText(row.html), text: row.textBody, links: mailLinks(row.html) }
+        : null,
+  };
 }
 
 /**

@@ -1,23 +1,29 @@
 /**
  * The statements of the one D1 batch that places an order (one transaction): the guards that the cart,
  * stock, points and coupon uses are still as priced, the order with its shipments and lines, stock
- * taken, subscriptions, points used and earned, coupon uses, the saved address, the confirmation mail,
- * a guest's new account, and the emptied cart.
+ * taken, subscriptions, points used and earned, coupon uses, the saved address, the confirmation mail
+ * (the member's お知らせ and the e-mail to every buyer), a guest's new account with its welcome e-mail, and
+ * the emptied cart. The e-mails are outbox rows: they exist exactly when the order does, and are sent once
+ * the batch has committed (`orderMailKeys`).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
 import { shipColumns, type AddressColumns } from "~/core/address-records";
 import { subscriptionSchedule } from "~/core/checkout";
+import { orderConfirmationKey, welcomeMailKey } from "~/core/mail-outbox";
 import { cartStateKey } from "~/core/order-confirmation";
 import { initialOrderStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { addresses, cartLines, carts, cartVendorNotices, couponUses, orderLines, orders, orderShipments, pointLedger, subscriptions, users } from "~/db/schema";
-import { orderConfirmationMail } from "~/mail/order-mails";
+import type { EmailFrame } from "~/mail/email-layout";
+import { orderConfirmationMail, type OrderMailLine } from "~/mail/order-mails";
+import { welcomeMail } from "~/mail/welcome-mails";
 import type { CartView } from "./cart-view.server";
 import { releaseHeldPassword } from "./checkout-password.server";
+import { outboxStatement } from "./mail-outbox.server";
 import { mailStatement } from "./mails.server";
 import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";
 
@@ -57,6 +63,8 @@ export interface OrderDraft {
   paymentMethod: PaymentMethod;
   deliveryDate: string | null;
   deliveryTimeSlot: string | null;
+  /** Where the e-mails' links point (the shop's origin). */
+  mailFrame: EmailFrame;
   now: Date;
 }
 
@@ -238,6 +246,73 @@ function emptiedCartStatements(db: Database, draft: OrderDraft): Statement[] {
   ];
 }
 
+/** The items as the order's lines record them, for the confirmation. */
+function mailLinesOf(draft: OrderDraft): OrderMailLine[] {
+  return draft.view.cart.list.map((line) => {
+    const detail = draft.view.lines.find((item) => item.lineId === line.id);
+    return {
+      title: line.title,
+      quantity: line.quantity,
+      total: line.total,
+      unitPrice: line.unitPrice,
+      choiceLabel: detail?.choiceLabel,
+      optionsLabel: detail?.optionsLabel,
+      isPreorder: line.isPreorder,
+      subscribe: line.subscribe,
+      wrapping: line.wrapping,
+    };
+  });
+}
+
+/**
+ * The confirmation as the member's お知らせ (members and guests registering now) and as the e-mail to the
+ * buyer's address; a new account's welcome e-mail.
+ */
+function mailStatements(db: Database, draft: OrderDraft, orderRow: ReturnType<typeof orderRowOf>): Statement[] {
+  const { buyer, mailFrame, now } = draft;
+  const lines = mailLinesOf(draft);
+  const statements: Statement[] = [];
+  if (buyer.userRef != null) statements.push(mailStatement(db, buyer.userRef, orderConfirmationMail(orderRow, lines, buyer.name), now));
+  statements.push(
+    outboxStatement(
+      db,
+      {
+        key: orderConfirmationKey(draft.number),
+        kind: "order_confirmation",
+        to: buyer.email,
+        userId: buyer.userRef,
+        template: orderConfirmationMail(orderRow, lines, buyer.name, { origin: mailFrame.origin, guest: buyer.userRef == null }),
+        frame: mailFrame,
+      },
+      now,
+    ),
+  );
+  if (buyer.registration) {
+    const { registration } = buyer;
+    statements.push(
+      outboxStatement(
+        db,
+        {
+          key: welcomeMailKey(registration.email, now),
+          kind: "welcome",
+          to: registration.email,
+          userId: buyer.userRef,
+          template: welcomeMail({ name: buyer.name, email: registration.email, newsletter: registration.credentials.newsletter, origin: mailFrame.origin }),
+          frame: mailFrame,
+        },
+        now,
+      ),
+    );
+  }
+  return statements;
+}
+
+/** The outbox keys the order's batch writes, to dispatch once it has committed. */
+export function orderMailKeys(draft: Pick<OrderDraft, "number" | "buyer" | "now">): string[] {
+  const welcome = draft.buyer.registration ? [welcomeMailKey(draft.buyer.registration.email, draft.now)] : [];
+  return [orderConfirmationKey(draft.number), ...welcome];
+}
+
 /** The whole batch, in the order it must run: the cart's guards first, a new account before its order. */
 export async function orderStatements(db: Database, draft: OrderDraft): Promise<Statement[]> {
   const { view, buyer } = draft;
@@ -251,7 +326,7 @@ export async function orderStatements(db: Database, draft: OrderDraft): Promise<
     ...pointStatements(db, draft),
     ...couponStatements(db, draft),
     ...(draft.saveAddress ? [savedAddressStatement(db, draft)] : []),
-    ...(buyer.userRef != null ? [mailStatement(db, buyer.userRef, orderConfirmationMail(orderRow, view.cart.list, buyer.name), draft.now)] : []),
+    ...mailStatements(db, draft, orderRow),
     ...emptiedCartStatements(db, draft),
   ];
 }

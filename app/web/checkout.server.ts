@@ -30,6 +30,7 @@ import { applyCartControl, applyTypedCartControls, isCartControlIntent } from "~
 import { heldPasswordHash, holdPassword } from "~/services/checkout-password.server";
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "~/services/checkout.server";
 import type { PostalDeps } from "~/services/postal.server";
+import type { EmailFrame } from "~/mail/email-layout";
 import { parseInput } from "~/web/input.server";
 import { completePrefecture, lookUpPostalForm } from "~/web/postal.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
@@ -78,7 +79,8 @@ const CheckoutControlsSchema = v.object({
   useNewAddress: TextOrNullSchema,
 });
 
-export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps): Promise<CheckoutSubmitOutcome> {
+/** `mailFrame`: where the confirmation e-mail's links point (the shop's origin, see mailFrame in mail.server.ts). */
+export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const isMember = actor.owner.userId != null;
   const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
   const withNames = withSpecFieldNames(received);
@@ -180,6 +182,7 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
     paymentMethod: value.payment,
     deliveryDate: value.deliveryDate ?? null,
     deliveryTimeSlot: value.deliveryTimeSlot ?? null,
+    mailFrame,
   });
   if (result.ok) return { kind: "placed", result };
   if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };

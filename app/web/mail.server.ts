@@ -6,8 +6,12 @@
  * mailbox (/dev/mailbox), since the Vite dev server's platform proxy has neither the binding nor a consumer.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { queueRetryDelaySeconds } from "~/core/mail-outbox";
+import { SHOP_NAME } from "~/core/site";
+import type { Database } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { deliverDueMail, deliverMail, LOCAL_MAILBOX, type DeliveryOutcome, type Mailer } from "~/services/mail-delivery.server";
+import { invariantResponse } from "./http.server";
 import { isLocalEnvironment } from "./session.server";
 
 /** A queue message: the outbox key of the mail to send. */
@@ -17,8 +21,15 @@ export interface MailQueueMessage {
 
 type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM"> & { EMAIL?: SendEmail; MAIL_QUEUE?: Queue<MailQueueMessage> };
 
+/** Email Service's binding as a Mailer: the message as its MessageBuilder form, sent in the shop's name. */
+function emailServiceMailer(binding: SendEmail): Mailer {
+  return {
+    send: ({ from, to, subject, html, text, headers }) => binding.send({ from: { name: SHOP_NAME, email: from }, to, subject, html, text, headers }),
+  };
+}
+
 export function mailerFor(env: MailEnv): Mailer {
-  if (env.EMAIL) return env.EMAIL as unknown as Mailer;
+  if (env.EMAIL) return emailServiceMailer(env.EMAIL);
   if (isLocalEnvironment(env)) return LOCAL_MAILBOX;
   throw new Error("The send_email binding EMAIL is missing (wrangler.toml [[send_email]]).");
 }
@@ -38,20 +49,37 @@ export function dispatchMail(context: AppLoadContext, keys: string[]): void {
   context.cloudflare.ctx.waitUntil(queued);
 }
 
-/** The queue consumer: each message sent once; a failure comes back when the outbox row is due again. */
-export async function consumeMailQueue(batch: MessageBatch<MailQueueMessage>, env: MailEnv & { DB: D1Database }, db: Parameters<typeof deliverMail>[0]): Promise<void> {
+/**
+ * The queue consumer: each message sent once. A failure comes back on the queue when its outbox row is
+ * due again; everything else (sent, already sent by another sender, failed for good) is acknowledged.
+ */
+export async function consumeMailQueue(batch: MessageBatch<MailQueueMessage>, env: MailEnv, db: Database): Promise<void> {
   const mailer = mailerFor(env);
   for (const message of batch.messages) {
-    const outcome: DeliveryOutcome = await deliverMail(db, mailer, env.MAIL_FROM, message.body.key, new Date());
-    if (outcome.status === "retry") {
-      message.retry({ delaySeconds: Math.max(1, Math.ceil((outcome.retryAt.getTime() - Date.now()) / 1000)) });
-    } else {
-      message.ack();
-    }
+    const now = new Date();
+    const outcome: DeliveryOutcome = await deliverMail(db, mailer, env.MAIL_FROM, message.body.key, now);
+    if (outcome.status === "retry") message.retry({ delaySeconds: queueRetryDelaySeconds(outcome.retryAt, now) });
+    else message.ack();
   }
 }
 
 /** The scheduled sweep, and the dev mailbox's "deliver what is due" in local runs. */
-export function sweepMail(env: MailEnv, db: Parameters<typeof deliverMail>[0], now: Date): Promise<DeliveryOutcome[]> {
+export function sweepMail(env: MailEnv, db: Database, now: Date): Promise<DeliveryOutcome[]> {
   return deliverDueMail(db, mailerFor(env), env.MAIL_FROM, now);
+}
+
+/** The dev mailbox exists in local runs only (APP_ENV development or test): anywhere else it is a 404. */
+export function requireLocalMailbox(context: AppLoadContext): void {
+  invariantResponse(isLocalEnvironment(context.cloudflare.env), "お探しのページは見つかりませんでした。", { status: 404 });
+}
+
+/**
+ * Under the Vite dev server nothing consumes the queue (its platform proxy has no consumer and no
+ * `send_email` binding): opening the dev mailbox delivers what is due to the local mailbox. Under
+ * `wrangler dev` the queue consumer sends through the simulated binding, so the mailbox only shows.
+ */
+export async function deliverLocalMailWithoutQueue(context: AppLoadContext, now: Date): Promise<void> {
+  const env = context.cloudflare.env as MailEnv;
+  if (env.EMAIL || !isLocalEnvironment(env)) return;
+  await sweepMail(env, context.db, now);
 }

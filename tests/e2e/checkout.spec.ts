@@ -92,7 +92,7 @@ test("a tampered order form is refused with a Japanese message", async ({ page, 
   await page.locator('input[name="token"]').evaluate((input) => {
     const forged = Object.assign(document.createElement("input"), { type: "hidden", name: "token", value: "not-a-token" });
     input.setAttribute("name", "token-as-rendered");
-    input.after(forged);
+    input.insertAdjacentElement("afterend", forged);
   });
   await page.getByTestId("place-order").click();
   await expect(page.getByRole("alert").filter({ hasText: "ページの有効期限が切れました" })).toBeVisible();

@@ -15,7 +15,7 @@ import * as cartApi from "~/routes/api.cart";
 import * as privateLink from "~/routes/product.access.link.$sku.$secret";
 import { loadCart as loadCartView } from "~/services/cart-view.server";
 import { placeOrder } from "~/services/checkout.server";
-import { TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
+import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, contextFor, guestCartCookie, jsonBody, pageRequest, responseOf, sessionCookie, type ApiRequestOptions, type RouteHandler } from "../support/requests";
 
@@ -220,6 +220,7 @@ describe("private (secret-link) products", () => {
         paymentMethod: "bank_transfer",
         deliveryDate: null,
         deliveryTimeSlot: null,
+        mailFrame: TEST_MAIL_FRAME,
     });
     expect(order).toMatchObject({ ok: false, field: "cart", error: CHECKOUT_MESSAGES.unavailableItems });
     const stillThere = await platform.db.select().from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, PRIVATE))).all();

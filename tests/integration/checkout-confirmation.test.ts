@@ -12,7 +12,7 @@ import { type CartActor, ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
+import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
@@ -52,6 +52,7 @@ function order(email: string, shown: string, overrides: Partial<PlaceOrderInput>
     paymentMethod: "bank_transfer",
     deliveryDate: null,
     deliveryTimeSlot: null,
+    mailFrame: TEST_MAIL_FRAME,
     ...overrides,
   };
 }

@@ -11,7 +11,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import type { CartActor } from "~/services/cart.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { guard, isGuardFailure } from "~/services/order-guards.server";
-import { cartWithSimple, shippingFields, shownFingerprint, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
+import { cartWithSimple, shippingFields, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, guestCartCookie, postRequest, run } from "../support/requests";
 
@@ -40,6 +40,7 @@ async function order(platform: TestPlatform, cartId: string, email: string): Pro
     paymentMethod: "bank_transfer",
     deliveryDate: null,
     deliveryTimeSlot: null,
+    mailFrame: TEST_MAIL_FRAME,
   };
 }
 

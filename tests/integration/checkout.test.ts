@@ -21,7 +21,7 @@ import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { MEMBER_ID } from "~/db/seed/people";
-import { TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
+import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
@@ -62,6 +62,7 @@ function input(overrides: Partial<PlaceOrderInput> = {}): OrderRequest {
     paymentMethod: "bank_transfer",
     deliveryDate: null,
     deliveryTimeSlot: null,
+    mailFrame: TEST_MAIL_FRAME,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { products } from "~/db/schema";
 import { ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
+import type { EmailFrame } from "~/mail/email-layout";
 import type { ShippingAddress } from "~/services/checkout.server";
 
 /** 〒100-0001 東京都千代田区千代田1-1, as a checkout's one-off address (every field filled). */
@@ -44,6 +45,9 @@ export function shippingFields({ address = TOKYO_ADDRESS, name = true }: { addre
       .map(([field, value]) => [`shipping.${field}`, String(value)]),
   );
 }
+
+/** Where a test order's e-mails link to (the origin of tests/support/requests.ts's requests). */
+export const TEST_MAIL_FRAME: EmailFrame = { origin: "http://shop.test" };
 
 /** A cart of this owner (made when missing) with one DEMO-SIMPLE added; answers its id. */
 export async function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {

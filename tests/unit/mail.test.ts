@@ -36,6 +36,10 @@ describe("mailHtmlToText", () => {
   it("decodes each entity once", () => {
     expect(mailHtmlToText("<p>&amp;lt; &lt;&gt; &quot;&#x27;</p>")).toBe("&lt; <> \"'");
   });
+
+  it("writes a link that reads as its own address once", () => {
+    expect(mailHtmlToText('<p><a href="https://shop.example/?a=1&amp;b=2">https://shop.example/?a=1&amp;b=2</a></p>')).toBe("https://shop.example/?a=1&b=2");
+  });
 });
 
 describe("the shop's mails", () => {

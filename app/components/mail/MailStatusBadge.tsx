@@ -1,0 +1,17 @@
+import { MAIL_STATUS_LABELS, type MailStatus } from "~/core/mail-outbox";
+
+const TONES: Record<MailStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  sending: "bg-blue-100 text-blue-900",
+  sent: "bg-green-700 text-white",
+  failed: "bg-red-700 text-white",
+};
+
+/** An outbox message's status (送信待ち / 送信中 / 送信済み / 送信失敗). */
+export function MailStatusBadge({ status }: { status: MailStatus }) {
+  return (
+    <span className={`badge whitespace-nowrap ${TONES[status]}`} data-testid="mail-status">
+      {MAIL_STATUS_LABELS[status]}
+    </span>
+  );
+}
