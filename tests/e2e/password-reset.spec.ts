@@ -3,35 +3,14 @@
  * page, opens the mailed link, sets a new password, is signed in, and logs in with it later. Each test
  * registers its own member, so the demo accounts the other specs use keep their password.
  */
-import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import { expect, submitLogin, test, type Page, type TestInfo } from "./fixtures";
+import { latestMailTo } from "./mailbox";
 
 const OLD_PASSWORD = "forgotten-pass-1";
 const NEW_PASSWORD = "remembered-pass-2";
 
 function uniqueEmail(testInfo: TestInfo): string {
   return `reset-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
-}
-
-/**
- * A minimal stand-in for tests/e2e/mailbox.ts `latestMailTo` (the dev mailbox is not on this branch yet):
- * the newest mail to `address` straight from the outbox of this project's e2e store (playwright.config.ts
- * serves each project from `.wrangler/e2e-<project>-<port>`). Switch to `latestMailTo` once it lands.
- */
-async function latestMailTo(address: string, testInfo: TestInfo): Promise<{ subject: string; text: string; links: string[] }> {
-  const port = new URL(testInfo.project.use.baseURL ?? "").port;
-  const d1 = path.resolve(`.wrangler/e2e-${testInfo.project.name}-${port}/v3/d1/miniflare-D1DatabaseObject`);
-  const query = `select subject, text_body as text from mail_outbox where to_address = '${address.replace(/'/g, "''")}' order by id desc limit 1`;
-  const read = () =>
-    readdirSync(d1)
-      .filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite")
-      .flatMap((name) => JSON.parse(execFileSync("sqlite3", ["-readonly", "-json", path.join(d1, name), query], { encoding: "utf8" }) || "[]") as { subject: string; text: string }[]);
-  let mail: { subject: string; text: string } | undefined;
-  await expect.poll(() => (mail = read()[0]) != null, { message: `a mail to ${address}` }).toBe(true);
-  const links = [...mail!.text.matchAll(/（(https?:\/\/[^）]+)）/g)].map((match) => match[1]!);
-  return { ...mail!, links };
 }
 
 async function registerMember(page: Page, email: string): Promise<void> {
@@ -69,7 +48,7 @@ test("a member resets a forgotten password from the mailed link, is signed in, a
   await registerMember(page, email);
   await askForReset(page, email);
 
-  const mail = await latestMailTo(email, testInfo);
+  const mail = await latestMailTo(page, email, { subject: "パスワード再設定" });
   expect(mail.subject).toContain("パスワード再設定のご案内");
   expect(mail.text).toContain("30分間");
   const link = mail.links.find((href) => href.includes("/password-reset/new-password?token="));
