@@ -45,6 +45,12 @@ export function withdrawnEmail(userId: number, nonce: string): string {
   return `withdrawn-${userId}-${nonce}@invalid`;
 }
 
+/**
+ * The "withdrawal done" mail keeps the member's real address (it is what it was sent to). Its copy in the
+ * outbox stays this long, for support to answer "did the mail go out?", then the hourly job deletes it.
+ */
+export const WITHDRAWAL_MAIL_RETENTION_DAYS = 30;
+
 export const WITHDRAWAL_MESSAGES = {
   passwordWrong: "パスワードが正しくありません",
   locked: (minutes: number) => `パスワードの確認に続けて失敗したため、退会のお手続きを一時的に制限しています。${minutes}分後にもう一度お試しください。`,

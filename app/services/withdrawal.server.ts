@@ -3,12 +3,20 @@
  * and the withdrawal itself — the password checked (throttled), then one guarded D1 batch
  * (app/services/withdrawal-statements.server.ts), then the ticket pictures removed from R2.
  */
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lt, ne } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
+import { DAY_MS } from "~/core/dates";
 import { UNFINISHED_ORDER_STATUSES, type OrderStatus } from "~/core/orders";
-import { withdrawalBlockers, withdrawalLockedMessage, withdrawnEmail, WITHDRAWAL_MESSAGES, withdrawalThrottleSteps } from "~/core/withdrawal";
+import {
+  WITHDRAWAL_MAIL_RETENTION_DAYS,
+  WITHDRAWAL_MESSAGES,
+  withdrawalBlockers,
+  withdrawalLockedMessage,
+  withdrawalThrottleSteps,
+  withdrawnEmail,
+} from "~/core/withdrawal";
 import type { Database } from "~/db/client.server";
-import { addresses, buyLater, favorites, notificationMails, orders, stockRequests, subscriptions, users } from "~/db/schema";
+import { addresses, buyLater, favorites, mailOutbox, notificationMails, orders, stockRequests, subscriptions, users } from "~/db/schema";
 import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { withdrawalDoneMail } from "~/mail/withdrawal-mails";
@@ -144,4 +152,22 @@ export async function withdrawMember(db: Database, bucket: R2Bucket, request: Wi
     await bucket.delete(pictures.slice(start, start + 1000).map((picture) => picture.r2Key));
   }
   return { ok: true, mailKey };
+}
+
+/**
+ * Hourly job: the last trace of a withdrawn member's address, the copy of their "withdrawal done" mail,
+ * goes WITHDRAWAL_MAIL_RETENTION_DAYS after it was written (one still being sent is left to finish).
+ */
+export async function purgeWithdrawalMails(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, "withdrawal_done"),
+        ne(mailOutbox.status, "sending"),
+        lt(mailOutbox.createdAt, new Date(now.getTime() - WITHDRAWAL_MAIL_RETENTION_DAYS * DAY_MS)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return removed.length;
 }

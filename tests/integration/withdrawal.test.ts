@@ -6,7 +6,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/withdrawal";
+import { DAY_MS } from "~/core/dates";
+import { ACCOUNTING_RECORD_RETENTION_YEARS, privacyPolicyDocument } from "~/core/privacy";
+import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/withdrawal";
 import { MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS } from "~/db/seed/people";
 import {
   accountTokens,
@@ -32,7 +34,7 @@ import * as withdrawPage from "~/routes/user.withdraw";
 import * as donePage from "~/routes/user.withdraw_.done";
 import { registerUser, verifyLogin } from "~/services/accounts.server";
 import { POINTS_LAPSED_NOTE } from "~/services/withdrawal-statements.server";
-import type { WithdrawalView } from "~/services/withdrawal.server";
+import { purgeWithdrawalMails, type WithdrawalView } from "~/services/withdrawal.server";
 import { finishedOrder, memberWithRecords, MEMBER_POINTS_FOR_TEST, registeredMember, subscriptionOf, TEST_PASSWORD, type TestMember } from "../support/members";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, sessionCookie, valueOf, type RouteHandler } from "../support/requests";
@@ -207,5 +209,25 @@ describe("withdrawing", () => {
     });
     expect(again.ok).toBe(true);
     expect(again.ok && again.user.id).not.toBe(member.id);
+  });
+
+  it("deletes the copy of the done mail (the last trace of the address) after the retention period", async ({ platform }) => {
+    const { member } = await withdrawn(platform, "trace@example.jp", 720);
+    const written = (await platform.db.select().from(mailOutbox).where(eq(mailOutbox.key, `withdrawal-done:${member.id}`)).get())!;
+    const after = (days: number) => new Date(written.createdAt.getTime() + days * DAY_MS);
+    expect(await purgeWithdrawalMails(platform.db, after(WITHDRAWAL_MAIL_RETENTION_DAYS - 1))).toBe(0);
+    expect(await purgeWithdrawalMails(platform.db, after(WITHDRAWAL_MAIL_RETENTION_DAYS + 1))).toBeGreaterThanOrEqual(1);
+    expect(await platform.db.$count(mailOutbox, eq(mailOutbox.toAddress, "trace@example.jp"))).toBe(0);
+  });
+});
+
+describe("the privacy policy", () => {
+  it("states what withdrawal deletes, anonymises and keeps, and for how long", () => {
+    const retention = JSON.stringify(privacyPolicyDocument().sections.find((section) => section.id === "retention"));
+    expect(retention).toContain("/user/withdraw");
+    expect(retention).toContain(`退会後も${ACCOUNTING_RECORD_RETENTION_YEARS}年間保存`);
+    expect(retention).toContain("電子帳簿保存法");
+    expect(retention).toContain(`${WITHDRAWAL_MAIL_RETENTION_DAYS}日間保存した後に削除`);
+    for (const deleted of ["登録されたお届け先", "お気に入り", "保有ポイントは失効"]) expect(retention).toContain(deleted);
   });
 });
