@@ -1,21 +1,11 @@
 /**
- * Closing a member account (退会, issue 15 item 5): the form, when it is refused, what the anonymised
- * account reads as afterwards, and the limit on password guesses at the form. The retention rule the
- * privacy policy states (app/core/privacy.ts) is what app/services/withdrawal-statements.server.ts does.
+ * Closing a member account (退会, issue 15 item 5): when it is refused, what the anonymised account reads
+ * as afterwards, and the limit on password guesses at the form (its schema: app/core/withdrawal-form.ts).
+ * The retention rule the privacy policy states (app/core/privacy.ts) is what
+ * app/services/withdrawal-statements.server.ts does.
  * Pure: no I/O.
  */
-import * as v from "valibot";
-import { choiceFlag, requiredString } from "./account-forms";
 import { minutesUntil, type ThrottleRule, type ThrottleStep } from "./throttle";
-
-const CONFIRMATION_REQUIRED = "退会する場合は、確認のチェックを入れてください";
-
-export const WithdrawalSchema = v.object({
-  password: requiredString("パスワードを入力してください"),
-  confirm: v.pipe(choiceFlag(CONFIRMATION_REQUIRED), v.value(true, CONFIRMATION_REQUIRED)),
-});
-
-export type WithdrawalInput = v.InferOutput<typeof WithdrawalSchema>;
 
 /**
  * What an anonymised account and its records read as. The kana keeps its column's katakana; texts the

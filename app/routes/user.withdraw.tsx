@@ -10,7 +10,7 @@ import { FieldErrors } from "~/components/forms/TextField";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { WithdrawalBlockers, WithdrawalLosses } from "~/components/member/WithdrawalSummary";
 import { SHOP_NAME } from "~/core/site";
-import { WithdrawalSchema } from "~/core/withdrawal";
+import { WithdrawalSchema } from "~/core/withdrawal-form";
 import { loadWithdrawalView } from "~/services/withdrawal.server";
 import { requireUser } from "~/web/auth.server";
 import { withdrawalAction } from "~/web/withdrawal.server";

@@ -5,7 +5,8 @@
  */
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { WITHDRAWAL_MESSAGES, WithdrawalSchema } from "~/core/withdrawal";
+import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
+import { WithdrawalSchema } from "~/core/withdrawal-form";
 import { withdrawMember } from "~/services/withdrawal.server";
 import { getSession, requireUser } from "./auth.server";
 import { readFormData } from "./http.server";

@@ -55,14 +55,14 @@ export async function registeredMember(platform: TestPlatform, email: string): P
 export const MEMBER_POINTS_FOR_TEST = 750;
 export const PICTURE_KEY_PREFIX = "tickets/test-withdrawal-";
 
-/** A finished (delivered) order of the member with one line and one shipment; answers its id. */
-export async function finishedOrder(platform: TestPlatform, member: TestMember, id: number, status: typeof orders.$inferInsert.status = "completed") {
+/** A finished (delivered) order of the member (or a guest: id null) with one line and one shipment; answers its id. */
+export async function finishedOrder(platform: TestPlatform, buyer: { id: number | null; email: string }, id: number, status: typeof orders.$inferInsert.status = "completed") {
   const product = productBySku("DEMO-SIMPLE");
   await platform.db.insert(orders).values({
     id,
     number: `20260101-T${id}`,
-    userId: member.id,
-    email: member.email,
+    userId: buyer.id,
+    email: buyer.email,
     status,
     paymentMethod: "bank_transfer",
     subtotal: product.price,
