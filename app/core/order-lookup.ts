@@ -18,9 +18,13 @@ export const ORDER_LOOKUP_MESSAGES = {
 /** Dashes a Japanese keyboard may type for the hyphen of 「20261121-482913」. */
 const DASHES = /[‐‑‒–—―ー−－]/gu;
 
-/** As typed, in full-width or with another dash: the order number as stored. */
+/**
+ * As typed, in full width, with another dash, or digits only (a phone's number pad has no hyphen): the
+ * order number as stored.
+ */
 export function normaliseOrderNumber(typed: string): string {
-  return typed.normalize("NFKC").replace(DASHES, "-").replace(/\s+/gu, "").toUpperCase();
+  const number = typed.normalize("NFKC").replace(DASHES, "-").replace(/\s+/gu, "").toUpperCase();
+  return /^\d{12,14}$/.test(number) ? `${number.slice(0, 8)}-${number.slice(8)}` : number;
 }
 
 /** Full-width characters (an IME's ＠) and case do not matter: checkout stores the address lower-cased. */

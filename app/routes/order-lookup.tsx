@@ -41,7 +41,7 @@ function LookupForm() {
         label="注文番号"
         field={fields.number}
         required
-        hint="ご注文完了画面とご注文確認メールに記載しています（例：20261121-482913）"
+        hint="ご注文完了画面とご注文確認メールに記載しています（例：20261121-482913。ハイフンは省略できます）"
         inputProps={{ autoComplete: "off", inputMode: "numeric" }}
       />
       <TextField label="メールアドレス（ご注文時に入力したもの）" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />

@@ -21,6 +21,8 @@ describe("the order lookup's input", () => {
     expect(normaliseOrderNumber("２０２６１１２１－４８２９１３")).toBe("20261121-482913");
     expect(normaliseOrderNumber(" 20261121ー482913 ")).toBe("20261121-482913");
     expect(normaliseOrderNumber("20261121 – 482913")).toBe("20261121-482913");
+    expect(normaliseOrderNumber("20261121482913")).toBe("20261121-482913");
+    expect(normaliseOrderNumber("202611214829")).toBe("20261121-4829");
   });
 
   it("reads the address in lower case, an IME's full-width ＠ included", () => {
