@@ -8,6 +8,7 @@ import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
 import { purgeExpiredSessions } from "./app/services/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
 import { runTicketMaintenance } from "./app/services/ticket-status.server";
+import { purgeWithdrawalMails } from "./app/services/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
 
@@ -27,7 +28,7 @@ export default {
   /**
    * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send; hourly, tickets
    * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
-   * coming up within a week, and idle sessions are deleted.
+   * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails.
    */
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
@@ -37,7 +38,7 @@ export default {
       return;
     }
     ctx.waitUntil(
-      Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now), purgeExpiredSessions(db, now)]),
+      Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now), purgeExpiredSessions(db, now), purgeWithdrawalMails(db, now)]),
     );
   },
   /** The mail queue (wrangler.toml [[queues.consumers]]): sends the outbox messages named in the batch. */

@@ -5,6 +5,7 @@
  * same constants the checkout charges by (shop-policies.ts). Pure.
  */
 import { LEGAL_PAGES, link, pageLink, type LegalDocument, type LegalSection, type Text } from "./legal-document";
+import { ORDER_LOOKUP_PATH } from "./order-lookup";
 import { returnsSection } from "./returns";
 import {
   deliveryTimingLines,
@@ -60,10 +61,23 @@ function faqSection(): LegalSection {
         [["お支払いの確認後、マイページの", link("/user/orders", "注文履歴"), "から領収書（適格請求書）を発行できます。宛名も指定できます。"]],
         ["過去の注文について", "領収書がほしい"],
       ),
+      question("faq-guest-order", "会員登録せずに購入した注文の状況を確認したい", [
+        [link(ORDER_LOOKUP_PATH, "ご注文状況の確認"), "ページで、注文番号とご注文時のメールアドレスを入力すると、ご注文の状況・金額・お届け先を確認できます。"],
+        "注文番号は、ご注文完了画面とご注文確認メールに記載しています。同じメールアドレスで会員登録すると、注文履歴の「ゲスト購入のご注文をアカウントに追加」から、これまでのご注文を注文履歴に追加できます。",
+      ]),
       question("faq-guest", "会員登録をしなくても購入できますか", [
         "はい、メールアドレスを入力するだけでご購入いただけます。ポイントの獲得・利用、お届け先の保存、注文履歴の確認は会員の方のみご利用いただけます。",
         ["会員登録は", link("/user/register", "新規会員登録"), "から無料でできます（ご注文手続きの途中でも登録できます）。"],
       ]),
+      question(
+        "faq-withdraw",
+        "退会したい",
+        [
+          ["マイページの", link("/user/withdraw", "退会手続き"), "からいつでも退会できます（お届けが完了していないご注文や、ご利用中の定期便がある間を除きます）。"],
+          ["退会すると保有ポイントは失効し、お届け先などの登録情報は削除されます。詳しくは", pageLink("privacy", "retention", "プライバシーポリシー「保存期間と退会時の取り扱い」"), "をご覧ください。"],
+        ],
+        ["退会について", "その他"],
+      ),
       question(
         "faq-newsletter",
         "メールマガジンを停止したい",

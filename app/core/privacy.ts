@@ -6,6 +6,7 @@
  * app/security.server.ts, enforces it) — no analytics, advertising, fonts or CDNs. Pure.
  */
 import { LEGAL_PAGES, link, pageLink, type LegalDocument } from "./legal-document";
+import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWN_PERSON } from "./withdrawal";
 import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME, SESSION_IDLE_MS } from "./sessions";
 import {
   FEEDBACK_SURVEY_URL,
@@ -25,7 +26,8 @@ import {
 /**
  * Order records kept after an account is withdrawn (or a guest's order is done with): what accounting needs
  * — order number, dates, amounts, tax per rate, payment method — for this many years (法人税法 §126,
- * 同施行規則 §59: books and vouchers for 7 years). Everything else about the person is anonymised at withdrawal.
+ * 同施行規則 §59: books and vouchers for 7 years; 電子帳簿保存法 keeps the same period for electronic records).
+ * Everything else about the person is deleted or anonymised at withdrawal (app/services/withdrawal-statements.server.ts).
  */
 export const ACCOUNTING_RECORD_RETENTION_YEARS = 7;
 
@@ -82,9 +84,12 @@ export function privacyPolicyDocument(): LegalDocument {
           {
             kind: "list",
             items: [
-              "会員情報は、退会されるまで保存します。",
-              "退会されたときは、氏名・フリガナ、メールアドレス、電話番号、登録されたお届け先、お問い合わせの本文など、お客様を特定できる情報を直ちに匿名化します。匿名化した後は、当社でもお客様を特定できません。",
-              `ご注文の記録のうち、会計・税務に必要な情報（注文番号、ご注文日、金額、税率ごとの消費税額、お支払い方法）は、法人税法の定めにより、退会後も${ACCOUNTING_RECORD_RETENTION_YEARS}年間保存し、その後削除します。会員登録をせずにご注文いただいた場合も同じです。`,
+              ["会員情報は、退会されるまで保存します。退会はマイページの", link("/user/withdraw", "退会手続き"), "からいつでもできます（お届けが完了していないご注文や、ご利用中の定期便がある間を除きます）。"],
+              "退会と同時に削除する情報：パスワード、登録されたお届け先、お気に入り、あとで買う商品、再入荷のお知らせの登録、カートの中身、マイページのお知らせ、ログイン状態、お問い合わせに添付された画像、これまでにお送りしたメールの控え。保有ポイントは失効します。",
+              "退会と同時に匿名化する情報：氏名・フリガナ、メールアドレス、電話番号、ニックネーム、ご注文のお届け先・連絡先・備考・領収書の宛名、お問い合わせでお客様がお書きになった内容（当社の回答に含まれるお名前・連絡先も伏せます）。匿名化した後は、当社でもお客様を特定できません。同じメールアドレスで、あらためて会員登録いただけます。",
+              `退会後も保存する情報：ご注文の記録のうち会計・税務に必要な情報（注文番号、ご注文日、ご購入商品と金額、送料・手数料、税率ごとの消費税額、お支払い方法、ポイント・クーポンの利用額）は、法人税法・電子帳簿保存法が定める帳簿書類の保存期間に従い、退会後も${ACCOUNTING_RECORD_RETENTION_YEARS}年間保存し、その後削除します。会員登録をせずにご注文いただいた場合も同じです。`,
+              `お問い合わせの記録は、本文を削除・匿名化したうえで、種類・日時などを対応品質の統計のために保存します。投稿されたレビューは、ニックネームを「${WITHDRAWN_PERSON.reviewNickname}」に置き換えて掲載を続けます（本文・写真の削除をご希望の場合は、退会の前にお問い合わせください）。`,
+              `退会手続き完了のお知らせは、退会前のメールアドレスにお送りします。そのメールの控え（宛先を含みます）は、お問い合わせに備えて${WITHDRAWAL_MAIL_RETENTION_DAYS}日間保存した後に削除します。`,
               `ログイン状態は、最後のご利用から${loginDays}日で終了します。ログアウトすると直ちに終了します。`,
             ],
           },

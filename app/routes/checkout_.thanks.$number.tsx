@@ -6,6 +6,7 @@ import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
 import { CONFIRMATION_MESSAGES } from "~/core/order-confirmation";
+import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { SHOP_NAME } from "~/core/site";
@@ -69,6 +70,11 @@ export default function Thanks() {
         ご注文確認メールを <strong className="break-all">{order.email}</strong> にお送りしました。
         {isMember ? "マイページの「お知らせ」でもご確認いただけます。" : "届かない場合は、お問い合わせの際にこの注文番号をお知らせください。"}
       </p>
+      {isMember ? null : (
+        <p className="text-sm" data-testid="thanks-lookup">
+          ご注文の状況は、<Link to={ORDER_LOOKUP_PATH}>ご注文状況の確認</Link>ページで注文番号とメールアドレスを入力すると、いつでもご確認いただけます。
+        </p>
+      )}
       <p className="flex flex-wrap justify-center gap-3">
         {isMember ? (
           <Link to={`/user/orders/${order.id}`} className="btn-secondary no-underline">

@@ -9,6 +9,7 @@ import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
 import { readFormData } from "~/web/http.server";
 import { LoginSchema } from "~/core/account-forms";
+import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
 import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
 import { PASSWORD_RESET_PATH } from "~/core/password-reset";
@@ -64,6 +65,9 @@ export default function Login() {
       </Form>
       <p className="mt-3 text-sm">
         <Link to={PASSWORD_RESET_PATH}>パスワードをお忘れの方</Link>
+      </p>
+      <p className="mt-4 text-sm">
+        会員登録をせずにご購入の方は、<Link to={ORDER_LOOKUP_PATH}>ご注文状況の確認</Link>からご注文を確認できます。
       </p>
       <section className="mt-8 rounded bg-gray-50 p-4 text-sm">
         <h2 className="m-0 text-base">はじめてご利用の方</h2>

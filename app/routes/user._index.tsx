@@ -112,6 +112,11 @@ export default function MemberHubPage() {
           ))}
         </ul>
       </nav>
+      <p className="mt-6 text-right text-xs">
+        <Link to="/user/withdraw" data-testid="hub-withdraw">
+          退会をご希望の方はこちら
+        </Link>
+      </p>
     </>
   );
 }

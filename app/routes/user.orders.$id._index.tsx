@@ -2,11 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { MemberHeading } from "~/components/member/MemberHeading";
-import { OrderLineItem, OrderTotals } from "~/components/member/OrderParts";
-import { formatDateTime, formatDateJa, isoDateTime } from "~/core/dates";
-import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
+import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { bankTransferFacts } from "~/core/bank-transfer";
-import { receiptAvailable, SHIPMENT_STATUS_LABELS } from "~/core/orders";
+import { receiptAvailable } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
 import { invariantResponse } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
@@ -25,106 +23,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ ...detail, bankTransfer }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-[7rem_1fr] gap-2">
-      <dt className="text-gray-700">{label}</dt>
-      <dd className="m-0">{children}</dd>
-    </div>
-  );
-}
-
-export default function OrderDetail() {
-  const { order, shipments, unshippedLines, taxLines, bankTransfer } = useLoaderData<typeof loader>();
+export default function OrderDetailPage() {
+  const { bankTransfer, ...detail } = useLoaderData<typeof loader>();
   return (
     <>
-      <MemberHeading title={`ご注文 ${order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
-      <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_18rem] md:items-start">
-        <div className="grid gap-4">
-          <section aria-labelledby="order-facts" className="card p-4">
-            <h2 id="order-facts" className="m-0 mb-2 text-base">
-              ご注文内容
-            </h2>
-            <dl className="m-0 grid gap-1 text-sm">
-              <Fact label="注文番号">{order.number}</Fact>
-              <Fact label="ご注文日時">
-                <time dateTime={isoDateTime(order.dateCreated)}>{formatDateTime(order.dateCreated)}</time>
-              </Fact>
-              <Fact label="状態">
-                <span data-testid="order-status">{order.statusLabel}</span>
-              </Fact>
-              <Fact label="お支払い方法">{order.paymentLabel}</Fact>
-              {order.deliveryDate || order.deliveryTimeSlot ? (
-                <Fact label="お届け希望">
-                  {[order.deliveryDate ? formatDateJa(order.deliveryDate) : "", order.deliveryTimeSlot ?? ""].filter(Boolean).join(" ")}
-                </Fact>
-              ) : null}
-            </dl>
-          </section>
-
-          {bankTransfer ? <BankTransferDetails {...bankTransfer} /> : null}
-
-          <section aria-labelledby="order-ship-to" className="card p-4 text-sm">
-            <h2 id="order-ship-to" className="m-0 mb-2 text-base">
-              お届け先
-            </h2>
-            <p className="m-0">{order.shipTo.name} 様</p>
-            <p className="m-0">
-              {order.shipTo.postal} {order.shipTo.street}
-            </p>
-            <p className="m-0">電話番号：{order.shipTo.phone}</p>
-          </section>
-
-          {shipments.map((shipment, index) => (
-            <section key={shipment.id} aria-labelledby={`shipment-${shipment.id}`} className="card p-4" data-testid="order-shipment">
-              <h2 id={`shipment-${shipment.id}`} className="m-0 text-base">
-                配送{shipments.length > 1 ? ` ${index + 1}` : ""}：{shipment.label}
-              </h2>
-              <p className="m-0 mt-1 flex flex-wrap gap-x-3 text-xs text-gray-700">
-                <span data-testid="shipment-status">{SHIPMENT_STATUS_LABELS[shipment.status]}</span>
-                {shipment.shippedAt ? <span>発送日：{formatDateJa(shipment.shippedAt)}</span> : null}
-                {shipment.trackingNumber ? <span>お問い合わせ番号：{shipment.trackingNumber}</span> : null}
-                <span>送料：{shipment.shippingFee === 0 ? "無料" : `${shipment.shippingFee.toLocaleString("ja-JP")}円`}</span>
-              </p>
-              {shipment.notice ? <p className="m-0 mt-1 text-xs text-gray-700">備考：{shipment.notice}</p> : null}
-              <ul className="m-0 mt-2 p-0">
-                {shipment.lines.map((line) => (
-                  <OrderLineItem key={line.id} line={line} />
-                ))}
-              </ul>
-            </section>
-          ))}
-          {unshippedLines.length > 0 ? (
-            <section aria-labelledby="order-unshipped" className="card p-4">
-              <h2 id="order-unshipped" className="m-0 text-base">
-                商品
-              </h2>
-              <ul className="m-0 mt-2 p-0">
-                {unshippedLines.map((line) => (
-                  <OrderLineItem key={line.id} line={line} />
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
-
-        <aside className="grid gap-3">
-          <section aria-labelledby="order-totals" className="card p-4">
-            <h2 id="order-totals" className="m-0 mb-2 text-base">
-              お支払い金額
-            </h2>
-            <OrderTotals order={order} taxLines={taxLines} />
-          </section>
-          {receiptAvailable(order.status) ? (
-            <Link to={`/user/orders/${order.id}/receipt`} className="btn-primary no-underline" data-testid="receipt-link">
-              領収書を表示
+      <MemberHeading title={`ご注文 ${detail.order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
+      <OrderDetailView
+        detail={detail}
+        bankTransfer={bankTransfer}
+        aside={
+          <>
+            {receiptAvailable(detail.order.status) ? (
+              <Link to={`/user/orders/${detail.order.id}/receipt`} className="btn-primary no-underline" data-testid="receipt-link">
+                領収書を表示
+              </Link>
+            ) : null}
+            <Link to="/user/support" className="btn-secondary no-underline">
+              このご注文について問い合わせる
             </Link>
-          ) : null}
-          <Link to="/user/support" className="btn-secondary no-underline">
-            このご注文について問い合わせる
-          </Link>
-        </aside>
-      </div>
+          </>
+        }
+      />
       <p className="mt-4">
         <Link to="/user/orders">注文履歴へ戻る</Link>
       </p>

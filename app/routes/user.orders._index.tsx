@@ -2,7 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { MemberHeading } from "~/components/member/MemberHeading";
+import { GuestOrderClaim } from "~/components/member/GuestOrderClaim";
+import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing";
 import { ORDER_LISTING } from "~/core/member-listings";
@@ -10,7 +11,9 @@ import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
 import { canonicalListingRedirect } from "~/web/listing.server";
+import { countClaimableOrders } from "~/services/order-claim.server";
 import { listOrders } from "~/services/orders.server";
+import { orderHistoryNotice } from "~/web/order-claim.server";
 
 const PATH = "/user/orders";
 
@@ -22,8 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseListingQuery(ORDER_LISTING, url.searchParams);
   const canonical = canonicalListingRedirect(url, ORDER_LISTING, query);
   if (canonical) throw canonical;
-  const page = await listOrders(context.db, user.id, query);
-  return data({ page }, { headers: { "Cache-Control": "private, no-store" } });
+  const [page, claimable] = await Promise.all([listOrders(context.db, user.id, query), countClaimableOrders(context.db, user.id)]);
+  return data({ page, claimable, email: user.email, notice: orderHistoryNotice(request) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type OrderRow = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
@@ -73,10 +76,12 @@ const columns: ListingColumn<OrderRow>[] = [
 ];
 
 export default function Orders() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, claimable, email, notice } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title="注文履歴" />
+      <Notice text={notice?.text ?? null} tone={notice?.tone} />
+      {claimable > 0 ? <GuestOrderClaim count={claimable} email={email} /> : null}
       <div className="mt-4">
         <Listing
           path={PATH}

@@ -1,9 +1,9 @@
 /**
  * Single-use links mailed to a member (app/core/account-tokens.ts). The link carries 256 random bits; D1
- * keeps only their SHA-256, so neither the table nor a log line opens an account. Using a link is a
- * conditional UPDATE (unused and unexpired) in the batch of the change it allows: placed FIRST with the
- * change's own statements conditioned on that use (`usedNow`), or LAST with them conditioned on
- * `tokenStillUsable` — the only form that also holds for two uses stamped with the same millisecond.
+ * keeps only their SHA-256, so neither the table nor a log line opens an account. Using a link is one D1
+ * batch: the change it allows, each statement conditioned on `tokenStillUsable`, then LAST the conditional
+ * UPDATE that spends it (`spendAccountTokenStatement`) — so two uses, even stamped with the same
+ * millisecond, change the account once.
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_TOKEN_LIFETIME_MS, accountTokenRefusal, type AccountTokenPurpose, type AccountTokenRefusal } from "~/core/account-tokens";
@@ -50,24 +50,19 @@ export async function inspectAccountToken(db: Database, purpose: AccountTokenPur
 
 const stillUsable = (hash: string, now: Date) => and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now));
 
-/** Marks the token used, if it still may be: first statement of the batch that acts on it. */
-export function useAccountTokenStatement(db: Database, hash: string, now: Date) {
+/** Marks the token used, if it still may be: the LAST statement of the batch that acts on it. */
+export function spendAccountTokenStatement(db: Database, hash: string, now: Date) {
   return db.update(accountTokens).set({ usedAt: now }).where(stillUsable(hash, now)).returning({ userId: accountTokens.userId, email: accountTokens.email });
 }
 
 /**
- * SQL condition for a batch that acts BEFORE using the token (its `useAccountTokenStatement` comes last):
- * the token is still unused and unexpired. Unlike `usedNow`, two batches at the very same millisecond
- * cannot both pass it: D1 runs batches one after the other, and the first one's last statement uses the
- * token before the second begins.
+ * SQL condition for the statements of a batch that acts on the token before spending it (its
+ * `spendAccountTokenStatement` comes last): the token is still unused and unexpired. Two batches, even at
+ * the very same millisecond, cannot both pass it: D1 runs batches one after the other, and the first one's
+ * last statement spends the token before the second begins.
  */
 export function tokenStillUsable(hash: string, now: Date) {
   return sql`exists (select 1 from ${accountTokens} where ${stillUsable(hash, now)})`;
-}
-
-/** SQL condition for the batch's later statements: this token was used by this very batch. */
-export function usedNow(hash: string, now: Date) {
-  return sql`exists (select 1 from ${accountTokens} where ${accountTokens.tokenHash} = ${hash} and ${accountTokens.usedAt} = ${now.getTime()})`;
 }
 
 /** Ends the member's other unused links of one purpose (a newer request replaces older ones). */

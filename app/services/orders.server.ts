@@ -2,7 +2,7 @@
  * A member's past orders (spec §3 "Past order"): the listing, one order with its shipments and lines,
  * and its receipt (領収書). Every query is scoped to the member: another member's order is "not found".
  */
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
 import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
@@ -113,8 +113,16 @@ export function orderListingJson(page: ListingPage<OrderSummary>) {
 }
 
 /** One of the member's orders with its shipments (per warehouse / merchant) and lines; null if none such. */
-export async function loadOrder(db: Database, userId: number, orderId: number) {
-  const owned = and(eq(orders.id, orderId), eq(orders.userId, userId));
+export function loadOrder(db: Database, userId: number, orderId: number) {
+  return loadOrderWhere(db, and(eq(orders.id, orderId), eq(orders.userId, userId))!);
+}
+
+/** A guest's order (no account), for the order lookup that proved its number and e-mail; null if none such. */
+export function loadGuestOrder(db: Database, orderId: number) {
+  return loadOrderWhere(db, and(eq(orders.id, orderId), isNull(orders.userId))!);
+}
+
+async function loadOrderWhere(db: Database, owned: SQL) {
   const ownedOrderId = db.select({ id: orders.id }).from(orders).where(owned);
   const [orderRows, shipments, lines] = await db.batch([
     db.select().from(orders).where(owned),

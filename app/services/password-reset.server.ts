@@ -19,7 +19,7 @@ import {
   revokeAccountTokensStatement,
   tokenStillUsable,
   // Not a React hook, whatever its name says (react-hooks/rules-of-hooks reads any use… call as one).
-  useAccountTokenStatement as spendAccountTokenStatement,
+  spendAccountTokenStatement,
 } from "./account-tokens.server";
 import { outboxStatement } from "./mail-outbox.server";
 
@@ -67,8 +67,7 @@ export type PasswordResetOutcome = { ok: true; userId: number } | { ok: false; r
 /**
  * Sets the new password through a reset link. One batch changes the password and ends every session of
  * the account, each only while the link is still usable, and then uses the link: two submits of one link,
- * even at the same millisecond, change the password once. (The link is used last rather than first with
- * `usedNow`, which cannot tell this batch's use from another's made at the same millisecond.)
+ * even at the same millisecond, change the password once.
  */
 export async function resetPassword(db: Database, input: { token: string; password: string }, now: Date): Promise<PasswordResetOutcome> {
   const inspected = await inspectAccountToken(db, "password_reset", input.token, now);

@@ -2,6 +2,7 @@
 // relative imports only.
 import { createCookieSessionStorage, createSession, type Session, type SessionStorage } from "@remix-run/cloudflare";
 import { LOCAL_SESSION_COOKIE_NAME, SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from "../core/sessions";
+import type { OrderLookupGrant } from "../core/order-lookup";
 import type { Database } from "../db/client.server";
 import type { PrivateGrant } from "../services/cart-lines.server";
 import { resolveSession, touchSession, type SignedIn } from "../services/sessions.server";
@@ -22,6 +23,8 @@ export interface SessionData {
   skuCoupons: Record<string, string>;
   /** The number of the order this visitor just placed (lets a guest see the thank-you page). */
   lastOrder: string;
+  /** The guest order this visitor found at /order-lookup (number and e-mail), shown until it expires. */
+  orderLookup: OrderLookupGrant;
   /** Private products whose secret link this visitor opened, oldest first, with the link's secret (their grant to buy it). */
   privateGrants: PrivateGrant[];
 }

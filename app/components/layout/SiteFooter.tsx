@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/core/legal-document";
+import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
 import { SELLER_NAME, SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 
 export function SiteFooter() {
@@ -12,6 +13,7 @@ export function SiteFooter() {
               {page.title}
             </Link>
           ))}
+          <Link to={ORDER_LOOKUP_PATH}>ご注文状況の確認</Link>
           <Link to="/user/support">お問い合わせ</Link>
           <Link to="/cart">カート</Link>
         </nav>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { NewTicketSchema, TICKET_CATEGORIES, TICKET_TROUBLE_LABELS, type NewTicketInput } from "~/core/tickets";
 import type { PastOrder } from "~/web/types/tickets";
 import { FormErrors } from "../forms/FormErrors";
@@ -46,6 +46,9 @@ export function NewTicketForm({ data, lastResult }: { data: NewTicketFormData; l
       <input type="hidden" name="intent" value="create" />
 
       <RequiredSelect label="お問い合わせの種類" field={fields.category} options={TICKET_CATEGORIES} />
+      <p className="m-0 -mt-2 text-xs text-gray-700">
+        退会をご希望の場合は、<Link to="/user/withdraw">退会手続き</Link>のページからいつでもお手続きいただけます。
+      </p>
       <RequiredSelect label="お困りの内容" field={fields.trouble} options={TICKET_TROUBLE_LABELS} />
 
       {data.orders.length > 0 ? (

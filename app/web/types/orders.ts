@@ -1,5 +1,5 @@
 /** What the member's order routes answer and their components read (types only: the browser bundle imports it). */
-import type { Receipt } from "~/services/orders.server";
+import type { OrderDetail, Receipt } from "~/services/orders.server";
 
 export type { Receipt };
 
@@ -14,3 +14,8 @@ export interface ReceiptLoaderData {
 
 /** The receipt form's refusal: a message per field, or for the whole form. */
 export type ReceiptActionData = { errors: { receipt_name?: string; receipt_memo?: string; form?: string } };
+
+/** An order as a page shows it; the guest lookup's copy leaves the address's phone number out. */
+export type OrderDetailShown = Omit<OrderDetail, "order"> & {
+  order: Omit<OrderDetail["order"], "shipTo"> & { shipTo: Omit<OrderDetail["order"]["shipTo"], "phone"> & { phone?: string } };
+};

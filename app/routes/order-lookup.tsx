@@ -1,0 +1,109 @@
+/** ご注文状況の確認（ゲスト購入）: a guest's order found by its number and e-mail, shown for a while after. */
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type * as v from "valibot";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { TextField } from "~/components/forms/TextField";
+import { OrderDetailView } from "~/components/member/OrderDetailView";
+import { formatDateTime } from "~/core/dates";
+import { OrderLookupSchema } from "~/core/order-lookup-form";
+import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
+import { orderLookupAction, orderLookupLoader } from "~/web/order-lookup.server";
+
+export const meta: MetaFunction = () => [{ title: `ご注文状況の確認 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return orderLookupLoader(request, context);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return orderLookupAction(request, context);
+}
+
+function LookupForm() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<v.InferInput<typeof OrderLookupSchema>>({
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: OrderLookupSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="card mt-4 grid gap-4 p-4">
+      <div id={RESULT_ANCHOR}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+      </div>
+      <TextField
+        label="注文番号"
+        field={fields.number}
+        required
+        hint="ご注文完了画面とご注文確認メールに記載しています（例：20261121-482913。ハイフンは省略できます）"
+        inputProps={{ autoComplete: "off", inputMode: "numeric" }}
+      />
+      <TextField label="メールアドレス（ご注文時に入力したもの）" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
+      <button type="submit" className="btn-primary justify-self-start" disabled={navigation.state === "submitting"}>
+        ご注文を確認する
+      </button>
+    </Form>
+  );
+}
+
+export default function OrderLookup() {
+  const { found, isMember } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-4xl py-4">
+      <h1 className="m-0 text-xl">ご注文状況の確認（会員登録せずにご購入の方）</h1>
+      {isMember ? (
+        <p className="mb-0 mt-2 text-sm">
+          会員の方のご注文は、<Link to="/user/orders">注文履歴</Link>からご確認いただけます。
+        </p>
+      ) : null}
+      {found ? (
+        <section aria-labelledby="lookup-found" id={RESULT_ANCHOR} className="mt-3" data-testid="lookup-order">
+          <h2 id="lookup-found" className="m-0 text-lg">
+            ご注文 {found.detail.order.number}
+          </h2>
+          <p className="m-0 mt-1 text-xs text-gray-700">
+            この画面は {formatDateTime(found.shownUntil)} まで表示されます。共用のパソコンでは、確認後に「表示を終える」を押してください。
+          </p>
+          <OrderDetailView
+            detail={found.detail}
+            bankTransfer={found.bankTransfer}
+            aside={
+              <section aria-labelledby="lookup-contact" className="card p-4 text-sm">
+                <h2 id="lookup-contact" className="m-0 mb-1 text-base">
+                  このご注文についてのお問い合わせ
+                </h2>
+                <p className="m-0">
+                  注文番号をお伝えのうえ、カスタマーサービス（電話 {SUPPORT_PHONE}、{SUPPORT_HOURS}／メール {SUPPORT_EMAIL}）へご連絡ください。
+                </p>
+              </section>
+            }
+          />
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="forget" />
+            <button type="submit" className="btn-secondary">
+              表示を終える（別のご注文を確認する）
+            </button>
+          </Form>
+          <p className="mt-4 text-sm">
+            <Link to="/user/register">会員登録</Link>
+            すると、同じメールアドレスでのご注文を注文履歴でいつでもご確認いただけます（登録後、注文履歴の「ゲスト購入のご注文をアカウントに追加」から）。
+          </p>
+        </section>
+      ) : (
+        <>
+          <p className="mb-0 mt-2 text-sm">会員登録をせずにご購入いただいたご注文の状況・金額・お届け先を確認できます。注文番号と、ご注文時に入力したメールアドレスを入力してください。</p>
+          <LookupForm />
+          <p className="mt-4 text-sm">
+            会員の方は<Link to={`/login?redirectTo=${encodeURIComponent("/user/orders")}`}>ログイン</Link>して注文履歴からご確認ください。
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

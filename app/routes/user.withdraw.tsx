@@ -1,0 +1,76 @@
+/** 退会手続き: what the member loses, why they cannot leave yet (if so), and the password + confirmation form. */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type * as v from "valibot";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PasswordField } from "~/components/forms/PasswordField";
+import { FieldErrors } from "~/components/forms/TextField";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { WithdrawalBlockers, WithdrawalLosses } from "~/components/member/WithdrawalSummary";
+import { SHOP_NAME } from "~/core/site";
+import { WithdrawalSchema } from "~/core/withdrawal-form";
+import { loadWithdrawalView } from "~/services/withdrawal.server";
+import { requireUser } from "~/web/auth.server";
+import { withdrawalAction } from "~/web/withdrawal.server";
+
+export const meta: MetaFunction = () => [{ title: `退会手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const view = await loadWithdrawalView(context.db, user.id);
+  if (!view) throw redirect("/");
+  return data({ view }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withdrawalAction(request, context);
+}
+
+export default function Withdraw() {
+  const { view } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<v.InferInput<typeof WithdrawalSchema>>({
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: WithdrawalSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="mx-auto max-w-2xl">
+      <MemberHeading title="退会手続き" />
+      <p className="mb-0 mt-3 text-sm">
+        {view.name} 様（{view.email}）のアカウントを削除し、{SHOP_NAME}の会員を退会します。
+      </p>
+      <WithdrawalLosses view={view} />
+      {view.blockers.length > 0 ? (
+        <WithdrawalBlockers view={view} />
+      ) : (
+        <section aria-labelledby="withdraw-form" className="card mt-4 p-4">
+          <h2 id="withdraw-form" className="m-0 text-base">
+            退会のお手続き
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <PasswordField label="パスワード（本人確認のため）" field={fields.password} autoComplete="current-password" />
+            <div>
+              <label className="flex items-start gap-2 text-sm">
+                <input {...getInputProps(fields.confirm, { type: "checkbox" })} className="mt-1" />
+                <span>上記の内容を確認し、退会することに同意します（ポイントは失効し、元に戻すことはできません）</span>
+              </label>
+              <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
+            </div>
+            <button type="submit" className="btn border border-solid border-red-700 bg-white text-red-700 hover:bg-red-50 justify-self-start" disabled={navigation.state === "submitting"}>
+              退会する
+            </button>
+          </Form>
+        </section>
+      )}
+      <p className="mt-4 text-sm">
+        <Link to="/user">退会せずにマイページへ戻る</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** What the withdrawal page's loader answers and its components read (types only: the browser bundle imports it). */
+import type { WithdrawalView } from "~/services/withdrawal.server";
+
+export type { WithdrawalView };
