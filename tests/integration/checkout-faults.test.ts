@@ -4,39 +4,34 @@
  * statement is thrown (and logged with the request), never worded to the shopper as a changed cart.
  */
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import { cartLines, merchants, orders, products } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { handleError } from "~/entry.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import type { CartActor } from "~/services/cart.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { guard, isGuardFailure } from "~/services/order-guards.server";
-import { postRequest, run } from "../support/member";
 import { cartWithSimple, shownFingerprint, TOKYO_ADDRESS } from "../support/orders";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
-import { contextFor, guestCartCookie } from "../support/requests";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { contextFor, guestCartCookie, postRequest, run } from "../support/requests";
 
-let platform: TestPlatform;
-
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
+// `breakShipments()` makes a fault inside the order's batch: writing a shipment reads a table that is not
+// there (a broken deploy). The fault is removed after the test that made it.
+const it = platformTest().extend<{ breakShipments: () => Promise<void> }>({
+  breakShipments: async ({ platform }, provide) => {
+    await provide(async () => {
+      await platform.env.DB.prepare("create trigger simulated_fault before insert on order_shipments begin select * from table_gone_missing; end").run();
+    });
+    await platform.env.DB.prepare("drop trigger if exists simulated_fault").run();
+  },
 });
-afterAll(() => platform.dispose());
-
-/** A fault inside the order's batch: writing a shipment reads a table that is not there (a broken deploy). */
-async function breakShipments() {
-  await platform.env.DB.prepare("create trigger simulated_fault before insert on order_shipments begin select * from table_gone_missing; end").run();
-}
-afterEach(async () => {
-  await platform.env.DB.prepare("drop trigger if exists simulated_fault").run();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const guestActor = (cartId: string): CartActor => ({ db: platform.db, owner: { cartId }, session: {}, now: new Date() });
+const guestActor = (platform: TestPlatform, cartId: string): CartActor => ({ db: platform.db, owner: { cartId }, session: {}, now: new Date() });
 
-async function order(cartId: string, email: string): Promise<PlaceOrderInput> {
+async function order(platform: TestPlatform, cartId: string, email: string): Promise<PlaceOrderInput> {
   return {
     placementToken: crypto.randomUUID(),
     shown: await shownFingerprint(platform.db, { cartId }),
@@ -48,20 +43,20 @@ async function order(cartId: string, email: string): Promise<PlaceOrderInput> {
   };
 }
 
-const orderCount = async () => (await platform.db.select({ n: count() }).from(orders).get())?.n ?? 0;
+const orderCount = async (platform: TestPlatform) => (await platform.db.select({ n: count() }).from(orders).get())?.n ?? 0;
 
 describe("a fault while the order is written", () => {
-  it("is thrown, not answered as a changed cart, and writes nothing", async () => {
+  it("is thrown, not answered as a changed cart, and writes nothing", async ({ platform, breakShipments }) => {
     const cartId = await cartWithSimple(platform.db, {});
-    const input = await order(cartId, "fault@example.jp");
-    const before = await orderCount();
+    const input = await order(platform, cartId, "fault@example.jp");
+    const before = await orderCount(platform);
     await breakShipments();
-    await expect(placeOrder(guestActor(cartId), input)).rejects.toThrow(/table_gone_missing/);
-    expect(await orderCount()).toBe(before);
+    await expect(placeOrder(guestActor(platform, cartId), input)).rejects.toThrow(/table_gone_missing/);
+    expect(await orderCount(platform)).toBe(before);
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).toHaveLength(1);
   });
 
-  it("fails the checkout post itself (an error page, logged), with no cart message", async () => {
+  it("fails the checkout post itself (an error page, logged), with no cart message", async ({ platform, breakShipments }) => {
     const cartId = await cartWithSimple(platform.db, {});
     const cookie = await guestCartCookie(platform, cartId);
     const fields = {
@@ -100,7 +95,7 @@ describe("isGuardFailure, on the errors local D1 really raises", () => {
     }
     throw new Error("the statement did not fail");
   }
-  it("counts a failed guard and the constraints a racing request breaks", async () => {
+  it("counts a failed guard and the constraints a racing request breaks", async ({ platform }) => {
     const { db } = platform;
     expect(isGuardFailure(await errorOf(() => db.batch([guard(db, sql`1 = 0`), db.select().from(merchants)])))).toBe(true);
     const merchant = (await db.select().from(merchants).get())!;
@@ -108,7 +103,7 @@ describe("isGuardFailure, on the errors local D1 really raises", () => {
     expect(isGuardFailure(await errorOf(() => db.update(products).set({ inventory: -1 }).where(eq(products.sku, "DEMO-SIMPLE"))))).toBe(true);
   });
 
-  it("does not count a missing table, a NOT NULL violation or anything that is not an error", async () => {
+  it("does not count a missing table, a NOT NULL violation or anything that is not an error", async ({ platform }) => {
     const { db } = platform;
     expect(isGuardFailure(await errorOf(() => db.run(sql`select * from table_gone_missing`)))).toBe(false);
     expect(isGuardFailure(await errorOf(() => db.run(sql`insert into merchants (slug, name, shipping_fee) values (null, 'x', 1)`)))).toBe(false);
@@ -118,14 +113,14 @@ describe("isGuardFailure, on the errors local D1 really raises", () => {
 });
 
 describe("handleError", () => {
-  it("logs an unexpected error with the request it failed", () => {
+  it("logs an unexpected error with the request it failed", ({ platform }) => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const error = new Error("D1_ERROR: Network connection lost.");
     handleError(error, { request: new Request("http://shop.test/checkout", { method: "POST" }), params: {}, context: contextFor(platform) });
     expect(log).toHaveBeenCalledWith("POST /checkout failed:", error);
   });
 
-  it("stays quiet about a request the visitor abandoned", () => {
+  it("stays quiet about a request the visitor abandoned", ({ platform }) => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const controller = new AbortController();
     controller.abort();

@@ -10,7 +10,6 @@ import { verifyPassword } from "~/auth/password.server";
 import { addresses, carts, orders, users } from "~/db/schema";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import type { CheckoutLoaderData } from "~/web/types/checkout";
-import { location, pageRequest, postRequest, run, valueOf } from "../support/requests";
 import { cartWithSimple, shownFingerprint } from "../support/orders";
 import { platformTest } from "../support/platform-test";
 import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";

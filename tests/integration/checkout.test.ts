@@ -15,7 +15,6 @@ import {
   subscriptions,
   users,
 } from "~/db/schema";
-import type { CartActor } from "~/services/cart.server";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";

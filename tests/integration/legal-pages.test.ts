@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { LegalDocumentView } from "~/components/legal/LegalDocumentView";
 import { DELIVERY_DATE_EARLIEST_DAYS, DELIVERY_DATE_LATEST_DAYS, DELIVERY_TIME_SLOTS } from "~/core/checkout";
 import type { LegalDocument } from "~/core/legal-document";
@@ -49,33 +49,21 @@ import {
 } from "~/core/site";
 import { merchants } from "~/db/schema";
 import { MERCHANTS } from "~/db/seed/catalogue";
-import { MEMBER_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
 import * as guideRoute from "~/routes/guide";
 import * as tokushohoRoute from "~/routes/legal.tokushoho";
 import * as privacyRoute from "~/routes/privacy";
 import * as termsRoute from "~/routes/terms";
 import * as memberAgreementRoute from "~/routes/user.memberAgreement";
 import * as supportRoute from "~/routes/user.support";
-import { run, type Handler } from "../support/member";
-import { createTestPlatform, type TestPlatform } from "../support/platform";
+import { platformTest, type TestPlatform } from "../support/platform-test";
 import { remixHandlerFor } from "../support/remix";
-import { contextFor, getRequest, memberCookie } from "../support/requests";
+import { apiRequest, contextFor, pageRequest, run, type RouteHandler } from "../support/requests";
 
-let platform: TestPlatform;
-
-beforeAll(async () => {
-  platform = await createTestPlatform();
-  await seedDatabase(platform.db, { now: new Date() });
-});
-
-afterAll(async () => {
-  await platform?.dispose();
-});
+const it = platformTest();
 
 /** The loader's document, after checking it answered 200. */
-async function documentOf(route: { loader: Handler }, path: string): Promise<LegalDocument> {
-  const outcome = await run(platform, route.loader, getRequest(path));
+async function documentOf(platform: TestPlatform, route: { loader: RouteHandler }, path: string): Promise<LegalDocument> {
+  const outcome = await run(platform, route.loader, pageRequest(path));
   expect(outcome.status).toBe(200);
   return (outcome.value as { document: LegalDocument }).document;
 }
@@ -112,7 +100,7 @@ const CONSTANT_AMOUNTS = [
 ];
 
 describe("the routes answer 200 through Remix's own handler", () => {
-  it("serves each page's data at its URL", async () => {
+  it("serves each page's data at its URL", async ({ platform }) => {
     const { handle } = remixHandlerFor(
       import.meta.glob(["../../app/routes/legal.tokushoho.tsx", "../../app/routes/guide.tsx", "../../app/routes/privacy.tsx", "../../app/routes/terms.tsx", "../../app/routes/user.memberAgreement.tsx"], {
         eager: true,
@@ -125,7 +113,7 @@ describe("the routes answer 200 through Remix's own handler", () => {
       ["/terms", "利用規約（会員規約）"],
       ["/user/memberAgreement", "利用規約（会員規約）"],
     ]) {
-      const response = await handle(getRequest(`${path}.data`), contextFor(platform));
+      const response = await handle(apiRequest(`${path}.data`, { method: "GET" }), contextFor(platform));
       expect(response.status, path).toBe(200);
       expect(await response.text(), path).toContain(expected);
     }
@@ -133,8 +121,8 @@ describe("the routes answer 200 through Remix's own handler", () => {
 });
 
 describe("特定商取引法に基づく表記", () => {
-  it("names the seller, the responsible person and every way to reach them, from the settings", async () => {
-    const document = await documentOf(tokushohoRoute, "/legal/tokushoho");
+  it("names the seller, the responsible person and every way to reach them, from the settings", async ({ platform }) => {
+    const document = await documentOf(platform, tokushohoRoute, "/legal/tokushoho");
     const text = pageText(document);
     expect(document.title).toBe("特定商取引法に基づく表記");
     for (const fact of [SELLER_NAME, RESPONSIBLE_PERSON, `〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS}`, SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS]) {
@@ -145,8 +133,8 @@ describe("特定商取引法に基づく表記", () => {
     }
   });
 
-  it("states every fee, deadline and limit the checkout applies", async () => {
-    const text = pageText(await documentOf(tokushohoRoute, "/legal/tokushoho"));
+  it("states every fee, deadline and limit the checkout applies", async ({ platform }) => {
+    const text = pageText(await documentOf(platform, tokushohoRoute, "/legal/tokushoho"));
     expect(text).toContain(`1回の発送につき${formatYen(WAREHOUSE_SHIPPING_FEE)}`);
     expect(text).toContain(`${formatYen(WAREHOUSE_FREE_SHIPPING_FROM)}以上で送料無料`);
     expect(text).toContain(`クール便（冷蔵・冷凍）料金：冷蔵・冷凍の商品を含む発送1回につき${formatYen(COLD_SHIPPING_FEE)}`);
@@ -164,8 +152,8 @@ describe("特定商取引法に基づく表記", () => {
     expect(text).toContain(`${formatYen(Math.min(...fees))}〜${formatYen(Math.max(...fees))}`);
   });
 
-  it("states the return and cancellation terms at #returns, from the constants in core/returns", async () => {
-    const document = await documentOf(tokushohoRoute, "/legal/tokushoho");
+  it("states the return and cancellation terms at #returns, from the constants in core/returns", async ({ platform }) => {
+    const document = await documentOf(platform, tokushohoRoute, "/legal/tokushoho");
     const returns = document.sections.find((section) => section.id === "returns");
     expect(returns?.title).toBe("返品・交換・キャンセルについて");
     const text = pageText({ title: "", sections: [returns!] });
@@ -180,8 +168,8 @@ describe("特定商取引法に基づく表記", () => {
 });
 
 describe("ご利用ガイド", () => {
-  it("lists the warehouse's and every merchant's shipping fee and free-shipping amount", async () => {
-    const document = await documentOf(guideRoute, "/guide");
+  it("lists the warehouse's and every merchant's shipping fee and free-shipping amount", async ({ platform }) => {
+    const document = await documentOf(platform, guideRoute, "/guide");
     const shipping = document.sections.find((section) => section.id === "shipping")!;
     const table = shipping.blocks.find((block) => block.kind === "table");
     expect(table?.kind === "table" && table.rows).toEqual([
@@ -194,11 +182,11 @@ describe("ご利用ガイド", () => {
     ]);
   });
 
-  it("shows a merchant's new rate as soon as it changes", async () => {
+  it("shows a merchant's new rate as soon as it changes", async ({ platform }) => {
     const merchant = MERCHANTS[1];
     await platform.db.update(merchants).set({ shippingFee: 1_234, freeShippingThreshold: 9_999 }).where(eq(merchants.id, merchant.id));
     try {
-      const text = pageText(await documentOf(guideRoute, "/guide"));
+      const text = pageText(await documentOf(platform, guideRoute, "/guide"));
       expect(text).toContain(formatYen(1_234));
       expect(text).toContain(`${formatYen(9_999)}以上`);
       expect(text).not.toContain(`${formatYen(merchant.freeShippingThreshold!)}以上`);
@@ -207,8 +195,8 @@ describe("ご利用ガイド", () => {
     }
   });
 
-  it("explains payment fees, delivery slots, wrapping, points and returns with the checkout's figures", async () => {
-    const document = await documentOf(guideRoute, "/guide");
+  it("explains payment fees, delivery slots, wrapping, points and returns with the checkout's figures", async ({ platform }) => {
+    const document = await documentOf(platform, guideRoute, "/guide");
     const text = pageText(document);
     for (const method of Object.values(PAYMENT_METHODS)) expect(text).toContain(method.label);
     expect(text).toContain(formatYen(PAYMENT_METHODS.cod.fee));
@@ -219,15 +207,14 @@ describe("ご利用ガイド", () => {
     expect(sectionIds(document)).toEqual(expect.arrayContaining(["shipping", "payment", "delivery", "wrapping", "points", "returns", "faq", "contact"]));
   });
 
-  it("links each question to the support form with its category and trouble chosen", async () => {
-    const document = await documentOf(guideRoute, "/guide");
+  it("links each question to the support form with its category and trouble chosen", async ({ platform, member }) => {
+    const document = await documentOf(platform, guideRoute, "/guide");
     const faq = document.sections.find((section) => section.id === "faq")!;
     const links = JSON.stringify(faq).match(/\/user\/support\?[^"]+/g) ?? [];
     expect(links.length).toBeGreaterThanOrEqual(4);
-    const cookie = await memberCookie(platform, MEMBER_ID);
     for (const link of links) {
       const query = new URLSearchParams(link.split("?")[1]);
-      const outcome = await run(platform, supportRoute.loader as Handler, getRequest(link, cookie));
+      const outcome = await run(platform, supportRoute.loader as RouteHandler, pageRequest(link, member));
       const { form } = outcome.value as { form: { defaults: Record<string, string> } };
       expect(form.defaults.category).toBe(query.get("category"));
       expect(form.defaults.trouble).toBe(query.get("trouble"));
@@ -236,13 +223,13 @@ describe("ご利用ガイド", () => {
 });
 
 describe("no page states an amount the checkout does not charge", () => {
-  it("every yen amount on the 特定商取引法 page and the guide is a constant or a merchant's rate", async () => {
+  it("every yen amount on the 特定商取引法 page and the guide is a constant or a merchant's rate", async ({ platform }) => {
     const allowed = new Set([...CONSTANT_AMOUNTS, ...MERCHANTS.flatMap((merchant) => [merchant.shippingFee, merchant.freeShippingThreshold ?? 0])]);
     for (const [route, path] of [
       [tokushohoRoute, "/legal/tokushoho"],
       [guideRoute, "/guide"],
     ] as const) {
-      const amounts = yenAmounts(pageText(await documentOf(route, path)));
+      const amounts = yenAmounts(pageText(await documentOf(platform, route, path)));
       expect(amounts.length, path).toBeGreaterThan(5);
       expect(amounts.filter((amount) => !allowed.has(amount)), path).toEqual([]);
     }
@@ -250,8 +237,8 @@ describe("no page states an amount the checkout does not charge", () => {
 });
 
 describe("プライバシーポリシー", () => {
-  it("states the retention rule, the cookie, the 外部送信 notice and the contact from the settings", async () => {
-    const document = await documentOf(privacyRoute, "/privacy");
+  it("states the retention rule, the cookie, the 外部送信 notice and the contact from the settings", async ({ platform }) => {
+    const document = await documentOf(platform, privacyRoute, "/privacy");
     const text = pageText(document);
     expect(text).toContain(`退会後も${ACCOUNTING_RECORD_RETENTION_YEARS}年間保存`);
     expect(text).toContain("匿名化");
@@ -267,9 +254,9 @@ describe("プライバシーポリシー", () => {
 });
 
 describe("利用規約", () => {
-  it("is one document at /terms and at /user/memberAgreement, which points search engines to /terms", async () => {
-    const terms = await documentOf(termsRoute, "/terms");
-    expect(await documentOf(memberAgreementRoute, "/user/memberAgreement")).toEqual(terms);
+  it("is one document at /terms and at /user/memberAgreement, which points search engines to /terms", async ({ platform }) => {
+    const terms = await documentOf(platform, termsRoute, "/terms");
+    expect(await documentOf(platform, memberAgreementRoute, "/user/memberAgreement")).toEqual(terms);
     expect(terms.title).toBe("利用規約（会員規約）");
     expect(pageText(terms)).toContain(`${MAX_POINTS_PER_ORDER.toLocaleString("ja-JP")}ポイントを上限`);
     expect(memberAgreementRoute.links()).toEqual([{ rel: "canonical", href: "/terms" }]);

@@ -33,25 +33,28 @@ function useShippingRecheck(
   function scheduleRecheck() {
     if (!callbacks.current.onShippingChange) return;
     clearTimeout(recheckTimer.current);
-    recheckTimer.current = setTimeout(async () => {
-      await pendingLookup.current.catch(() => undefined);
-      const { onShippingChange: report, currentPrefecture: prefecture } = callbacks.current;
-      const postalCode = postalCodeToLookUp(inputRef.current?.value ?? "");
-      if (!report) return;
-      if (!postalCode) {
-        report({ ok: false, error: "郵便番号は半角数字7桁で入力してください。" });
-        return;
-      }
-      recheckAbort.current?.abort();
-      const abort = new AbortController();
-      recheckAbort.current = abort;
-      try {
-        const { recheckShipping } = await addressClient();
-        report(await recheckShipping({ postal_code: postalCode, prefecture: prefecture?.() ?? "" }, abort.signal));
-      } catch {
-        // superseded by a newer change
-      }
-    }, SHIPPING_RECHECK_DELAY_MS);
+    recheckTimer.current = setTimeout(() => void recheckShippingNow(), SHIPPING_RECHECK_DELAY_MS);
+  }
+
+  /** Reports the shipping for the code typed now, once the lookup in flight (if any) has filled the address. */
+  async function recheckShippingNow() {
+    await pendingLookup.current.catch(() => undefined);
+    const { onShippingChange: report, currentPrefecture: prefecture } = callbacks.current;
+    const postalCode = postalCodeToLookUp(inputRef.current?.value ?? "");
+    if (!report) return;
+    if (!postalCode) {
+      report({ ok: false, error: "郵便番号は半角数字7桁で入力してください。" });
+      return;
+    }
+    recheckAbort.current?.abort();
+    const abort = new AbortController();
+    recheckAbort.current = abort;
+    try {
+      const { recheckShipping } = await addressClient();
+      report(await recheckShipping({ postal_code: postalCode, prefecture: prefecture?.() ?? "" }, abort.signal));
+    } catch {
+      // superseded by a newer change
+    }
   }
 
   return scheduleRecheck;
