@@ -13,11 +13,13 @@ export const PROFILE_PATH = "/user/profile";
 
 const currentPasswordField = requiredString("現在のパスワードを入力してください");
 
-/** The member's own phone: registration does not ask for it, so it may stay empty; when given, as an address's phone. */
+/**
+ * The member's own phone: registration does not ask for it, so it may stay empty (null); when given, as an
+ * address's phone. (Conform sends an empty field as a missing one, without Valibot's optional default.)
+ */
 const optionalPhoneField = v.pipe(
-  v.optional(v.string(), ""),
-  v.trim(),
-  v.transform((text) => (text === "" ? null : text)),
+  v.optional(v.string()),
+  v.transform((text) => text?.trim() || null),
   v.nullable(phoneNumberField),
 );
 
