@@ -12,6 +12,9 @@ export const NEWSLETTER_UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 /** The body a mail client posts for a one-click unsubscribe (RFC 8058). */
 export const ONE_CLICK_FIELD = { name: "List-Unsubscribe", value: "One-Click" } as const;
 
+/** Sent by the unsubscribe page's own button beside the one-click body: that post comes back to the page. */
+export const FROM_PAGE_FIELD = "from_page";
+
 export const NEWSLETTER_MESSAGES = {
   badLink:
     "この配信停止リンクは正しくありません。メールに記載されたリンクをそのまま開くか、ログインしてマイページの「会員情報の変更」から配信を停止してください。",

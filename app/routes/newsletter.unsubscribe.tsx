@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { NEWSLETTER_MESSAGES, ONE_CLICK_FIELD } from "~/core/newsletter";
+import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, ONE_CLICK_FIELD } from "~/core/newsletter";
 import { SHOP_NAME } from "~/core/site";
 import { Notice } from "~/components/member/MemberHeading";
 import { unsubscribeAction, unsubscribePage } from "~/web/newsletter.server";
@@ -35,6 +35,7 @@ export default function NewsletterUnsubscribePage() {
         // The link's own URL (with its signature) is where the button posts.
         <Form method="post" className="grid gap-4">
           <input type="hidden" name={ONE_CLICK_FIELD.name} value={ONE_CLICK_FIELD.value} />
+          <input type="hidden" name={FROM_PAGE_FIELD} value="1" />
           <p className="m-0">{NEWSLETTER_MESSAGES.confirm}新商品・セール情報のメールが届かなくなります。ご注文に関するメールは引き続きお送りします。</p>
           <div>
             <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>

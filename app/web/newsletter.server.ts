@@ -7,10 +7,10 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { NEWSLETTER_MESSAGES, NEWSLETTER_UNSUBSCRIBE_PATH } from "~/core/newsletter";
+import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, NEWSLETTER_UNSUBSCRIBE_PATH } from "~/core/newsletter";
 import { IdSchema } from "~/core/validation";
 import { newsletterOf, setNewsletter } from "~/services/account-settings.server";
-import { invariantResponse, isNavigation, readFormData, redirectWithNotice } from "~/web/http.server";
+import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import { redirectedNotice } from "~/web/input.server";
 import type { UnsubscribeView } from "~/web/types/account-settings";
 
@@ -70,14 +70,14 @@ export async function unsubscribePage(request: Request, context: AppLoadContext)
 const UNSUBSCRIBE_NOTICES = { stopped: NEWSLETTER_MESSAGES.stopped };
 
 /**
- * Stops the link's member's newsletter: the page's button (a browser: back to the page with the notice),
- * or the mail client's one-click POST (RFC 8058: a plain 200).
+ * Stops the link's member's newsletter: the page's button (back to the page with the notice, JS on or
+ * off), or the mail client's one-click POST (RFC 8058: a plain 200).
  */
 export async function unsubscribeAction(request: Request, context: AppLoadContext): Promise<Response> {
-  await readFormData(request);
+  const form = await readFormData(request);
   const url = new URL(request.url);
   const userId = await readUnsubscribeLink(url, context.cloudflare.env.SESSION_SECRET);
   invariantResponse(userId != null && (await setNewsletter(context.db, userId, false)), NEWSLETTER_MESSAGES.badLink, { status: 400 });
-  if (isNavigation(request)) return redirectWithNotice(`${url.pathname}${url.search}`, "stopped");
+  if (form.has(FROM_PAGE_FIELD)) throw redirectWithNotice(`${url.pathname}${url.search}`, "stopped");
   return new Response(NEWSLETTER_MESSAGES.stopped, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

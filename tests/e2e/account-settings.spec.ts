@@ -2,7 +2,7 @@
  * Account settings (/user/profile), JS on and off. Each test registers its own member, so no other spec's
  * demo account changes. The e-mail change is followed through the mail the shop sent to the new address.
  */
-import { expect, submitLogin, test, type Page } from "./fixtures";
+import { expect, login, submitLogin, test, type Page } from "./fixtures";
 import { latestMailTo } from "./outbox-reader";
 
 const PASSWORD = "settings-pass-1";
@@ -31,7 +31,11 @@ async function newMemberOnSettings(page: Page, email: string): Promise<void> {
 
 const section = (page: Page, intent: string) => page.getByTestId(`settings-${intent}`);
 
+/** The tests that read mails: each read runs `wrangler d1 execute` (a few seconds on a busy machine). */
+const MAIL_TEST_TIMEOUT = 120_000;
+
 test("a member changes the e-mail address through the link mailed to the new one, then logs in with it", async ({ page }, testInfo) => {
+  test.setTimeout(MAIL_TEST_TIMEOUT);
   const oldEmail = uniqueEmail("old", testInfo.project.name);
   const newEmail = uniqueEmail("new", testInfo.project.name);
   await newMemberOnSettings(page, oldEmail);
@@ -124,4 +128,34 @@ test("a member changes the password and logs out everywhere", async ({ page }, t
   await expect(page).toHaveURL(/\/login\?show=1/);
   await submitLogin(page, email, "brand-new-pass-2");
   await expect(page).toHaveURL("/user/profile");
+});
+
+test("a newsletter from the staff desk carries a link that stops it, with a confirmation first", async ({ page, openContext }, testInfo) => {
+  test.setTimeout(MAIL_TEST_TIMEOUT);
+  const email = uniqueEmail("unsub", testInfo.project.name);
+  await newMemberOnSettings(page, email);
+
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", "/crm/newsletter");
+  const subject = `配信停止の確認 ${testInfo.project.name} ${Date.now()}`;
+  await staff.getByLabel(/件名/).fill(subject);
+  await staff.getByLabel(/本文/).fill("新商品のお知らせです。\n\nぜひご覧ください。");
+  await staff.getByRole("button", { name: /名に送信する$/ }).click();
+  await expect(staff.getByTestId("member-notice")).toContainText("メールマガジンを");
+
+  const mail = await latestMailTo(staff, testInfo, email, subject);
+  expect(mail.text).toContain("新商品のお知らせです。");
+  const link = mail.links.find((each) => each.includes("/newsletter/unsubscribe?"));
+  expect(link).toBeTruthy();
+
+  // Opened without signing in: a page with a button; opening it changed nothing.
+  const reader = await (await openContext()).newPage();
+  await reader.goto(link!);
+  await expect(reader.getByRole("heading", { name: "メールマガジンの配信停止" })).toBeVisible();
+  await page.reload();
+  await expect(section(page, "newsletter").getByTestId("newsletter-state")).toHaveText("新商品・セール情報のメールマガジンを受け取っています。");
+  await reader.getByRole("button", { name: "配信を停止する" }).click();
+  await expect(reader.getByTestId("member-notice")).toHaveText("メールマガジンの配信を停止しました。今後、メールマガジンはお送りしません。");
+  await page.reload();
+  await expect(section(page, "newsletter").getByTestId("newsletter-state")).toHaveText("メールマガジンは配信停止中です。");
 });

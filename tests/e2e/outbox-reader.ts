@@ -45,7 +45,7 @@ export async function latestMailTo(page: Page, info: TestInfo, address: string, 
         row = await newestRow(store, address, subject);
         return row?.status ?? "（まだありません）";
       },
-      { message: `a sent mail to ${address} about ${subject}`, timeout: 30_000, intervals: [500, 1000] },
+      { message: `a sent mail to ${address} about ${subject}`, timeout: 45_000, intervals: [500, 1000] },
     )
     .toBe("sent");
   const text = row!.text_body;

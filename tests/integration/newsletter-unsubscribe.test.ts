@@ -59,13 +59,13 @@ describe("the unsubscribe link", () => {
     expect(await valueOf<UnsubscribeView>(await open(platform, path))).toEqual({ ok: true, subscribed: false, notice: null });
   });
 
-  it("turns it off from the page's button too, back to the page with the notice (JS off)", async ({ platform }) => {
+  it("turns it off from the page's button too, back to the page with the notice (JS on or off)", async ({ platform }) => {
     const member = await addMember(platform, "unsub-button@example.jp");
     const path = await linkOf(member.id);
     const request = new Request(`${TEST_ORIGIN}${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_ORIGIN, "Sec-Fetch-Mode": "navigate" },
-      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: TEST_ORIGIN, "Sec-Fetch-Mode": "cors" },
+      body: "List-Unsubscribe=One-Click&from_page=1",
     });
     const outcome = await post(platform, request);
     expectRedirect(outcome, 303, `${path}&notice=stopped#result`);
