@@ -92,6 +92,14 @@ describe("asking for the change", () => {
     expectRedirect(await confirm(platform, await mailedToken(platform, "second-choice@example.jp")), 303, "/login?notice=email_changed#result");
     expect((await userRow(platform, member.id)).email).toBe("second-choice@example.jp");
   });
+
+  it("sends at most 5 verification mails an hour for one member, then says when to try again", async ({ platform }) => {
+    const member = await addMember(platform, "ask-many@example.jp");
+    for (let round = 1; round <= 5; round++) expect((await ask(platform, member, `many-${round}@example.jp`)).status).toBe(303);
+    const refused = await ask(platform, member, "many-6@example.jp");
+    expect((await valueOf<SettingsActionData>(refused)).result.error).toEqual({ "": [SETTINGS_MESSAGES.mailLimit(60)] });
+    expect(await mailsTo(platform, "many-6@example.jp")).toEqual([]);
+  });
 });
 
 describe("the link", () => {
