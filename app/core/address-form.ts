@@ -51,6 +51,13 @@ export function isPhoneNumber(digits: string): boolean {
   return /^0\d{9,10}$/.test(digits);
 }
 
+/** A phone number as typed (full-width digits, hyphens, brackets …) → its digits, or the Japanese message. */
+export const phoneNumberField = v.pipe(
+  v.string(ADDRESS_FORM_MESSAGES.phone),
+  v.maxLength(30, ADDRESS_FORM_MESSAGES.phone),
+  v.transform(normalizePhone),
+  v.check(isPhoneNumber, ADDRESS_FORM_MESSAGES.phone),
+);
 
 export const AddressSchema = v.object({
   title: maxText(20, "お届け先の名称"),
@@ -67,12 +74,7 @@ export const AddressSchema = v.object({
   district: maxText(50, "町域"),
   address1: requiredMax(ADDRESS_FORM_MESSAGES.address1, 100, "番地"),
   address2: maxText(100, "建物名・部屋番号"),
-  phone: v.pipe(
-    requiredTrimmed(ADDRESS_FORM_MESSAGES.phoneRequired),
-    v.maxLength(30, ADDRESS_FORM_MESSAGES.phone),
-    v.transform(normalizePhone),
-    v.check(isPhoneNumber, ADDRESS_FORM_MESSAGES.phone),
-  ),
+  phone: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.phoneRequired), phoneNumberField),
   default: choiceFlag("いつものお届け先の選択が正しくありません"),
 });
 

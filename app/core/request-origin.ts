@@ -5,6 +5,8 @@
  * strips them, a script) must show a Referer from our own origin instead, or it is refused too:
  * nothing state-changing is accepted without some proof of where it came from.
  */
+import { NEWSLETTER_UNSUBSCRIBE_PATH } from "./newsletter";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface RequestOriginFacts {
@@ -25,6 +27,9 @@ function originOf(url: string): string | null {
 
 export function isCrossSiteMutation({ method, url, origin, secFetchSite, referer }: RequestOriginFacts): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
+  // RFC 8058's one-click unsubscribe is posted by the mail provider's servers, from no page of ours; the
+  // signed link is its own proof, and all it can do is stop that member's newsletter.
+  if (new URL(url).pathname === NEWSLETTER_UNSUBSCRIBE_PATH) return false;
   if (secFetchSite === "cross-site" || secFetchSite === "same-site") return true;
   const own = new URL(url).origin;
   if (origin != null) return origin !== own;

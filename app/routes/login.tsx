@@ -11,8 +11,11 @@ import { readFormData } from "~/web/http.server";
 import { LoginSchema } from "~/core/account-forms";
 import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
 import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
-import { parseQuery } from "~/web/input.server";
+
 import { PASSWORD_RESET_PATH } from "~/core/password-reset";
+import { parseQuery, redirectedNotice } from "~/web/input.server";
+import { LOGIN_NOTICES } from "~/core/account-settings";
+import { Notice } from "~/components/member/MemberHeading";
 import { SHOP_NAME } from "~/core/site";
 
 export const meta: MetaFunction = () => [{ title: `ログイン | ${SHOP_NAME}` }];
@@ -24,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseQuery(request, LoginQuerySchema);
   const redirectTo = query.redirectTo ?? "/";
   if ((await getUserId(request, context)) != null) throw redirect(redirectTo);
-  return { redirectTo, loginRequired: query.show };
+  return { redirectTo, loginRequired: query.show, notice: redirectedNotice(request, LOGIN_NOTICES) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Login() {
-  const { redirectTo, loginRequired } = useLoaderData<typeof loader>();
+  const { redirectTo, loginRequired, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -49,6 +52,7 @@ export default function Login() {
   return (
     <div className="mx-auto max-w-md py-6">
       <h1 className="text-xl">ログイン</h1>
+      <Notice text={notice} />
       {loginRequired ? (
         <p role="status" className="rounded bg-amber-50 px-3 py-2 text-sm">
           この操作にはログインが必要です。会員の方はログインしてください。

@@ -68,6 +68,7 @@ export default function MemberHubPage() {
       description: hub.stockRequests > 0 ? `${hub.stockRequests}件の商品の入荷待ち` : "売り切れ商品の入荷をお知らせします",
       testId: "hub-stock-requests",
     },
+    { to: "/user/profile", title: "会員情報の変更", description: "お名前・メールアドレス・パスワード・メールマガジン", testId: "hub-profile" },
     { to: "/user/profile/addresses", title: "お届け先住所", description: "住所の追加・変更・削除", testId: "hub-addresses" },
     {
       to: "/user/support",

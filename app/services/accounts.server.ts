@@ -2,6 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { RegisterInput } from "~/core/account-forms";
 import { welcomeMailKey } from "~/core/mail-outbox";
+import { currentPasswordSteps, SETTINGS_MESSAGES } from "~/core/account-settings";
 import { loginThrottleSteps, minutesUntil } from "~/core/throttle";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
@@ -126,23 +127,29 @@ function isEmailTaken(error: unknown): boolean {
 
 export const CURRENT_PASSWORD_WRONG_MESSAGE = "現在のパスワードが正しくありません";
 
-export type PasswordChangeResult = { ok: true } | { ok: false; field: "currentPassword"; error: string };
+export type PasswordChangeResult = { ok: true } | { ok: false; field: "currentPassword" | null; error: string };
 
 /**
- * Changes a member's password after checking the current one, and ends every other session of theirs in
- * the same batch (a cookie stolen earlier stops working); `keepToken`'s session, the one making the
- * change, stays signed in. The new password's own rules are the form's (account-forms).
+ * Changes a member's password after checking the current one (counted first, and limited per member, as
+ * the settings page's other current-password check), and ends every other session of theirs in the same
+ * batch (a cookie stolen earlier stops working); `keepToken`'s session, the one making the change, stays
+ * signed in. The new password's own rules are the form's (account-forms).
  */
 export async function changePassword(
   db: Database,
   userId: number,
   passwords: { currentPassword: string; newPassword: string },
   keepToken: string | null,
+  now: Date,
 ): Promise<PasswordChangeResult> {
+  const steps = currentPasswordSteps(userId);
+  const verdict = await countAttempt(db, steps, now);
+  if (!verdict.allowed) return { ok: false, field: null, error: SETTINGS_MESSAGES.passwordLocked(minutesUntil(verdict.retryAt, now.getTime())) };
   const user = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   if (!user || !(await verifyPassword(passwords.currentPassword, user.passwordHash))) {
     return { ok: false, field: "currentPassword", error: CURRENT_PASSWORD_WRONG_MESSAGE };
   }
+  await settleAttempt(db, steps);
   const passwordHash = await hashPassword(passwords.newPassword);
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),

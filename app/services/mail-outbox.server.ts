@@ -30,24 +30,59 @@ export interface OutgoingMail {
   sensitive?: boolean;
 }
 
-export function outboxStatement(db: Database, mail: OutgoingMail, now: Date) {
+function outboxRow(mail: OutgoingMail, now: Date) {
   const { subject, html, text } = renderEmail(mail.template, mail.frame);
-  return db
-    .insert(mailOutbox)
-    .values({
-      key: mail.key,
-      kind: mail.kind,
-      toAddress: mail.to,
-      userId: (mail.userId ?? null) as number | null,
-      subject,
-      html,
-      textBody: text,
-      unsubscribeUrl: mail.frame.unsubscribeUrl ?? null,
-      sensitive: mail.sensitive ?? false,
-      nextAttemptAt: now,
-      createdAt: now,
+  return {
+    key: mail.key,
+    kind: mail.kind,
+    toAddress: mail.to,
+    userId: (mail.userId ?? null) as number | null,
+    subject,
+    html,
+    textBody: text,
+    unsubscribeUrl: mail.frame.unsubscribeUrl ?? null,
+    sensitive: mail.sensitive ?? false,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
+export function outboxStatement(db: Database, mail: OutgoingMail, now: Date) {
+  return db.insert(mailOutbox).values(outboxRow(mail, now)).onConflictDoNothing({ target: mailOutbox.key });
+}
+
+/**
+ * outboxStatement for a mail that exists only if `condition` holds when its statement runs: a change the
+ * batch made conditionally (a used link's `usedNow`, a guarded UPDATE) mails only when it happened.
+ */
+export function conditionalOutboxStatement(db: Database, mail: OutgoingMail, now: Date, condition: SQL) {
+  const row = outboxRow(mail, now);
+  const selected = db
+    // Every column, in the table's order (drizzle's insert-select).
+    .select({
+      id: sql`null`.as("id"),
+      key: sql`${row.key}`.as("key"),
+      kind: sql`${row.kind}`.as("kind"),
+      toAddress: sql`${row.toAddress}`.as("to_address"),
+      userId: sql`${row.userId}`.as("user_id"),
+      subject: sql`${row.subject}`.as("subject"),
+      html: sql`${row.html}`.as("html"),
+      textBody: sql`${row.textBody}`.as("text_body"),
+      unsubscribeUrl: sql`${row.unsubscribeUrl}`.as("unsubscribe_url"),
+      sensitive: sql`${row.sensitive ? 1 : 0}`.as("sensitive"),
+      status: sql`'pending'`.as("status"),
+      attempts: sql`0`.as("attempts"),
+      nextAttemptAt: sql`${now.getTime()}`.as("next_attempt_at"),
+      claimedAt: sql`null`.as("claimed_at"),
+      sentAt: sql`null`.as("sent_at"),
+      providerMessageId: sql`null`.as("provider_message_id"),
+      lastError: sql`null`.as("last_error"),
+      createdAt: sql`${now.getTime()}`.as("created_at"),
     })
-    .onConflictDoNothing({ target: mailOutbox.key });
+    .from(sql`(select 1)`)
+    // A WHERE is required anyway: it tells SQLite that the ON CONFLICT below belongs to the INSERT.
+    .where(condition);
+  return db.insert(mailOutbox).select(selected).onConflictDoNothing({ target: mailOutbox.key });
 }
 
 /** A message as the outbox listings show it (no bodies). */

@@ -128,5 +128,5 @@ export async function changeOwnPassword(
   const session = await getSession(request, context);
   const userId = session.get("userId");
   if (userId == null) throw redirect(loginUrl(request));
-  return changePassword(context.db, userId, passwords, session.get("sessionToken") ?? null);
+  return changePassword(context.db, userId, passwords, session.get("sessionToken") ?? null, new Date());
 }

@@ -10,6 +10,8 @@ export interface ErrorSummaryItem {
 const FIELD_LABELS: Record<string, string> = {
   email: "メールアドレス",
   password: "パスワード",
+  currentPassword: "現在のパスワード",
+  newPassword: "新しいパスワード",
   lastname: "姓",
   firstname: "名",
   lastnameJp: "セイ（カタカナ）",

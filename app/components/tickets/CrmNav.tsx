@@ -11,6 +11,7 @@ export function CrmNav() {
         { to: "/crm/tickets", label: "お問い合わせ" },
         { to: "/crm/reviews", label: "レビュー返信" },
         { to: "/crm/mail-outbox", label: "メール送信履歴" },
+        { to: "/crm/newsletter", label: "メールマガジン" },
       ].map((link) => (
         <NavLink key={link.to} to={link.to} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
           {link.label}

@@ -1,0 +1,54 @@
+/** The two mails of an e-mail change: the link to the NEW address, and afterwards a notice to the OLD one. */
+import { formatDateTime } from "~/core/dates";
+import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
+import { Greeting, Lines } from "./parts";
+import type { MailTemplate } from "./render.server";
+
+interface VerifyProps {
+  name: string;
+  newEmail: string;
+  link: string;
+  expiresAt: Date;
+}
+
+function EmailChangeVerify({ name, newEmail, link, expiresAt }: VerifyProps) {
+  return (
+    <>
+      <Greeting name={name} />
+      <p>{`${SHOP_NAME}の会員情報で、メールアドレスを「${newEmail}」へ変更するお手続きを承りました。`}</p>
+      <p>下記のリンクを開き、「メールアドレスを変更する」ボタンを押すと変更が完了します。</p>
+      <p>
+        <a href={link}>{link}</a>
+      </p>
+      <p>{`リンクの有効期限は${formatDateTime(expiresAt)}までです。期限を過ぎた場合は、お手数ですがマイページからもう一度お手続きください。`}</p>
+      <p>お手続きに心当たりがない場合は、このメールを破棄してください。メールアドレスは変更されません。</p>
+    </>
+  );
+}
+
+/** To the new address: the single-use link that makes the change. */
+export function emailChangeVerifyMail(props: VerifyProps): MailTemplate {
+  return { subject: `【${SHOP_NAME}】メールアドレス変更のご確認`, body: <EmailChangeVerify {...props} /> };
+}
+
+interface NoticeProps {
+  name: string;
+  newEmail: string;
+  changedAt: Date;
+}
+
+function EmailChangeNotice({ name, newEmail, changedAt }: NoticeProps) {
+  return (
+    <>
+      <Greeting name={name} />
+      <p>{`${formatDateTime(changedAt)}に、${SHOP_NAME}の会員情報のメールアドレスが「${newEmail}」へ変更されました。今後のお知らせは新しいメールアドレスへお送りします。`}</p>
+      <p>このお手続きに心当たりがない場合は、第三者がアカウントを利用しているおそれがあります。お手数ですが、すぐに下記のカスタマーサービスまでご連絡ください。</p>
+      <Lines items={[`メール：${SUPPORT_EMAIL}`, `お電話：${SUPPORT_PHONE}（${SUPPORT_HOURS}、${SUPPORT_CLOSED_DAYS}を除く）`]} />
+    </>
+  );
+}
+
+/** To the old address, written by the same batch as the change: it was changed, and whom to call if it was not you. */
+export function emailChangeNoticeMail(props: NoticeProps): MailTemplate {
+  return { subject: `【${SHOP_NAME}】メールアドレス変更完了のお知らせ`, body: <EmailChangeNotice {...props} /> };
+}

@@ -1,0 +1,61 @@
+/**
+ * /user/profile: the member's account settings — name and reading, phone, e-mail (changed once the link
+ * mailed to the new address is opened), password, newsletter, and logging out everywhere. Each form posts
+ * its `intent` here (app/web/account-settings.server.ts).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { SETTINGS_NOTICES } from "~/core/account-settings";
+import { SHOP_NAME } from "~/core/site";
+import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { EmailForm } from "~/components/member/settings/EmailForm";
+import { LogoutEverywhereForm } from "~/components/member/settings/LogoutEverywhereForm";
+import { NewsletterForm } from "~/components/member/settings/NewsletterForm";
+import { PasswordForm } from "~/components/member/settings/PasswordForm";
+import { ProfileForm } from "~/components/member/settings/ProfileForm";
+import { loadAccountSettings } from "~/services/account-settings.server";
+import { accountSettingsAction } from "~/web/account-settings.server";
+import { requireUser } from "~/web/auth.server";
+import { invariantResponse } from "~/web/http.server";
+import { redirectedNotice } from "~/web/input.server";
+import type { AccountSettingsView } from "~/web/types/account-settings";
+
+export const meta: MetaFunction = () => [{ title: `会員情報の変更 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const settings = await loadAccountSettings(context.db, user.id, new Date());
+  invariantResponse(settings, "会員情報が見つかりません。", { status: 404 });
+  const view: AccountSettingsView = { ...settings, notice: redirectedNotice(request, SETTINGS_NOTICES) };
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return accountSettingsAction(request, context);
+}
+
+export default function AccountSettingsPage() {
+  const settings = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // A done change comes back as a new page visit: the forms start again from what is now stored.
+  const { key } = useLocation();
+  return (
+    <>
+      <MemberHeading title="会員情報の変更" />
+      <Notice text={settings.notice} />
+      <div key={key}>
+        <ProfileForm settings={settings} actionData={actionData} />
+        <EmailForm settings={settings} actionData={actionData} />
+        <PasswordForm actionData={actionData} />
+        <NewsletterForm settings={settings} actionData={actionData} />
+        <section className="card mt-4 grid gap-2 p-4">
+          <h2 className="m-0 text-base">お届け先住所</h2>
+          <p className="m-0 text-sm">
+            <Link to="/user/profile/addresses">お届け先住所の追加・変更・削除はこちら</Link>
+          </p>
+        </section>
+        <LogoutEverywhereForm />
+      </div>
+    </>
+  );
+}
