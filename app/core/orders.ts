@@ -31,7 +31,7 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
  * Orders still under way: not yet delivered (お届け済み) and not cancelled. While a member has one, the
  * account cannot be closed (退会): the shop still owes them goods, a refund or a payment request.
  */
-export const UNFINISHED_ORDER_STATUSES = ["pending_payment", "paid", "preparing", "shipped"] as const satisfies readonly OrderStatus[];
+export const UNFINISHED_ORDER_STATUSES = ["pending_payment", "paid", "preparing", "partially_shipped", "shipped"] as const satisfies readonly OrderStatus[];
 
 /** A new order waits for a prepayment, or is prepared for shipping at once. */
 export function initialOrderStatus(method: PaymentMethod): OrderStatus {

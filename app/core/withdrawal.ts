@@ -42,6 +42,7 @@ export function withdrawnEmail(userId: number, nonce: string): string {
 export const WITHDRAWAL_MAIL_RETENTION_DAYS = 30;
 
 export const WITHDRAWAL_MESSAGES = {
+  staffAccount: "スタッフのアカウントはこのページから退会できません。管理者にご連絡ください。",
   passwordWrong: "パスワードが正しくありません",
   locked: (minutes: number) => `パスワードの確認に続けて失敗したため、退会のお手続きを一時的に制限しています。${minutes}分後にもう一度お試しください。`,
   unfinishedOrders: "お届けが完了していないご注文があるため、退会できません。商品のお届け（またはキャンセル）が完了した後に、あらためてお手続きください。",

@@ -55,6 +55,12 @@ export default function AccountSettingsPage() {
           </p>
         </section>
         <LogoutEverywhereForm />
+        <section className="card mt-4 grid gap-2 p-4">
+          <h2 className="m-0 text-base">退会</h2>
+          <p className="m-0 text-sm">
+            <Link to="/user/withdraw">退会手続きについて（ポイント・お届け先などの扱い）</Link>
+          </p>
+        </section>
       </div>
     </>
   );

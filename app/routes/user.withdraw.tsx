@@ -10,15 +10,19 @@ import { FieldErrors } from "~/components/forms/TextField";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { WithdrawalBlockers, WithdrawalLosses } from "~/components/member/WithdrawalSummary";
 import { SHOP_NAME } from "~/core/site";
+import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
 import { WithdrawalSchema } from "~/core/withdrawal-form";
 import { loadWithdrawalView } from "~/services/withdrawal.server";
 import { requireUser } from "~/web/auth.server";
+import { invariantResponse } from "~/web/http.server";
 import { withdrawalAction } from "~/web/withdrawal.server";
 
 export const meta: MetaFunction = () => [{ title: `退会手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  // Staff accounts are closed by an administrator, not through the shoppers' withdrawal.
+  invariantResponse(user.role === "customer", WITHDRAWAL_MESSAGES.staffAccount, { status: 403 });
   const view = await loadWithdrawalView(context.db, user.id);
   if (!view) throw redirect("/");
   return data({ view }, { headers: { "Cache-Control": "private, no-store" } });

@@ -60,7 +60,7 @@ export const POINTS_LAPSED_NOTE = "退会によるポイントの失効";
 function withdrawalGuard(db: Database, member: LeavingMember) {
   return guard(
     db,
-    sql`exists (select 1 from ${users} where ${users.id} = ${member.id} and ${users.withdrawnAt} is null and ${users.email} = ${member.email})
+    sql`exists (select 1 from ${users} where ${users.id} = ${member.id} and ${users.withdrawnAt} is null and ${users.email} = ${member.email} and ${users.role} = 'customer')
       and not exists (select 1 from ${orders} where ${orders.userId} = ${member.id} and ${inArray(orders.status, [...UNFINISHED_ORDER_STATUSES])})
       and not exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${member.id} and ${subscriptions.status} = 'active')`,
   );

@@ -9,7 +9,7 @@ import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
 import { WithdrawalSchema } from "~/core/withdrawal-form";
 import { withdrawMember } from "~/services/withdrawal.server";
 import { getSession, requireUser } from "./auth.server";
-import { readFormData } from "./http.server";
+import { invariantResponse, readFormData } from "./http.server";
 import { dispatchMail, mailFrame } from "./mail.server";
 
 export const WITHDRAWAL_DONE_PATH = "/user/withdraw/done";
@@ -24,6 +24,7 @@ async function signedOutWithNotice(context: AppLoadContext): Promise<Response> {
 /** The refused form comes back with its messages; a withdrawal ends in a thrown redirect to the done page. */
 export async function withdrawalAction(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
+  invariantResponse(user.role === "customer", WITHDRAWAL_MESSAGES.staffAccount, { status: 403 });
   const submission = parseWithValibot(await readFormData(request), { schema: WithdrawalSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await withdrawMember(context.db, context.cloudflare.env.ATTACHMENTS, {

@@ -4,13 +4,12 @@
  * withdrawal itself — every personal column anonymised or deleted while the order's accounting figures
  * stay, the "done" mail written to the real address, sessions gone, the address free to register again.
  */
-import { TEST_MAIL_FRAME } from "../support/orders";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { DAY_MS } from "~/core/dates";
 import { ACCOUNTING_RECORD_RETENTION_YEARS, privacyPolicyDocument } from "~/core/privacy";
 import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/withdrawal";
-import { MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS } from "~/db/seed/people";
+import { DEMO_PASSWORD, MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS, STAFF_ID } from "~/db/seed/people";
 import {
   accountTokens,
   addresses,
@@ -37,6 +36,7 @@ import { registerUser, verifyLogin } from "~/services/accounts.server";
 import { POINTS_LAPSED_NOTE } from "~/services/withdrawal-statements.server";
 import { purgeWithdrawalMails, type WithdrawalView } from "~/services/withdrawal.server";
 import { finishedOrder, memberWithRecords, MEMBER_POINTS_FOR_TEST, registeredMember, subscriptionOf, TEST_PASSWORD, type TestMember } from "../support/members";
+import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, sessionCookie, valueOf, type RouteHandler } from "../support/requests";
 
@@ -91,6 +91,14 @@ describe("the withdrawal page", () => {
     expect((await valueOf<Reply>(unconfirmed)).error?.confirm).toEqual(["退会する場合は、確認のチェックを入れてください"]);
     expect((await withdraw(platform, member.cookie, { password: TEST_PASSWORD, confirm: "maybe" })).status).toBe(400);
     expect((await userRow(platform, member.id))?.withdrawnAt).toBeNull();
+  });
+
+  it("is not for staff accounts: the page and the form answer 403 and the account stays", async ({ platform, staff }) => {
+    const page = await run(platform, withdrawPage.loader as RouteHandler, pageRequest("/user/withdraw", staff));
+    expect(page.response?.status).toBe(403);
+    expect(await page.response?.text()).toBe(WITHDRAWAL_MESSAGES.staffAccount);
+    expect((await withdraw(platform, staff, { password: DEMO_PASSWORD, confirm: "on" })).status).toBe(403);
+    expect((await userRow(platform, STAFF_ID))?.withdrawnAt).toBeNull();
   });
 
   it("stops guessing after five wrong passwords, even when the sixth is right", async ({ platform }) => {
