@@ -79,14 +79,24 @@ const CheckoutControlsSchema = v.object({
   useNewAddress: TextOrNullSchema,
 });
 
-/** `mailFrame`: where the confirmation e-mail's links point (the shop's origin, see mailFrame in mail.server.ts). */
-export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
+/** One checkout post as read: who posts, the form with the spec's field names, its controls, and how to answer with the page. */
+interface CheckoutPost {
+  actor: CartActor;
+  isMember: boolean;
+  schema: typeof MemberCheckoutSchema | typeof GuestCheckoutSchema;
+  form: FormData;
+  controls: v.InferOutput<typeof CheckoutControlsSchema>;
+  notices: Awaited<ReturnType<typeof saveNotices>> | { ok: true };
+  /** The checkout page again with this reply, keeping what was typed (never the password: a hold of it). */
+  page(reply: SubmissionResult<string[]>, status: number, extra?: Partial<CheckoutActionData>): Promise<CheckoutSubmitOutcome>;
+  typedValues(reply: SubmissionResult<string[]>): Promise<NonNullable<SubmissionResult<string[]>["initialValue"]>>;
+}
+
+async function readCheckoutPost(actor: CartActor, received: FormData): Promise<CheckoutPost> {
   const isMember = actor.owner.userId != null;
-  const schema = isMember ? MemberCheckoutSchema : GuestCheckoutSchema;
   const withNames = withSpecFieldNames(received);
   const form = isMember ? withNames : withOrdererAsRecipient(withNames);
   const controls = parseInput(CheckoutControlsSchema, form);
-  const { intent } = controls;
 
   // The payment method chosen and the 備考 typed become the cart's: the page shown next totals with
   // that method's fee and keeps the notes (also without JS).
@@ -95,7 +105,6 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
   const notices =
     noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
 
-  // What the page gets back of the typed values: never the password, a hold of it instead.
   const typedValues = async (reply: SubmissionResult<string[]>) => {
     const passwordHold = await keepTypedPassword(actor, controls.password);
     return passwordHold ? { ...reply.initialValue, passwordHold } : (reply.initialValue ?? {});
@@ -105,11 +114,20 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
     data: { ...reply, initialValue: await typedValues(reply), ...extra },
     status,
   });
+  return { actor, isMember, schema: isMember ? MemberCheckoutSchema : GuestCheckoutSchema, form, controls, notices, page, typedValues };
+}
 
+/**
+ * The posts that do not place the order: leaving for the cart or the address chooser, and — without JS —
+ * a coupon or points button, Enter, the postal-code lookup and the payment choice. Null for 注文を確定する.
+ */
+async function controlOutcome(post: CheckoutPost, postal: PostalDeps): Promise<CheckoutSubmitOutcome | null> {
+  const { actor, schema, form, controls, page } = post;
+  const { intent } = controls;
   const exit = checkoutExitPath(controls.leaveTo);
   if (exit) {
     // カートに戻って変更する, and the address chooser's pages without JS: the typed values wait on the cart.
-    const { leaveTo: _leaveTo, ...typed } = await typedValues(parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }));
+    const { leaveTo: _leaveTo, ...typed } = await post.typedValues(parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }));
     await keepDraft(actor, typed);
     return { kind: "leave", href: exit };
   }
@@ -132,7 +150,18 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
     // Without JS: the totals are shown again with the chosen method's fee; nothing typed is lost.
     return page({ ...parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }), error: {} }, 200);
   }
+  return null;
+}
 
+/** `mailFrame`: where the confirmation e-mail's links point (the shop's origin, see mailFrame in mail.server.ts). */
+export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
+  const post = await readCheckoutPost(actor, received);
+  return (await controlOutcome(post, postal)) ?? placeSubmittedOrder(post, mailFrame);
+}
+
+/** 注文を確定する: the whole form judged, then the order placed as the page showed it. */
+async function placeSubmittedOrder(post: CheckoutPost, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
+  const { actor, isMember, schema, form, controls, notices, page } = post;
   const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
   const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
     page(
@@ -151,26 +180,11 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
   const value = submission.value;
   if (value.deliveryDate && !isDeliveryDateAllowed(value.deliveryDate, actor.now)) return refuse(CHECKOUT_MESSAGES.deliveryDateInvalid, "deliveryDate");
 
-  let address: PlaceOrderInput["address"];
-  if ("addressId" in value && typeof value.addressId === "number" && !value.useNewAddress) {
-    address = { savedId: value.addressId };
-  } else if (value.shipping) {
-    address = { address: addressColumns(value.shipping), save: value.saveAddress };
-  } else {
-    return refuse(CHECKOUT_MESSAGES.addressRequired);
-  }
-
+  const address = shippingChoice(value);
+  if (!address) return refuse(CHECKOUT_MESSAGES.addressRequired);
   const guest = "email" in value ? value : null;
-  let registration: PlaceOrderInput["registration"] = null;
-  if (guest?.register) {
-    if (guest.password) registration = { password: guest.password, newsletter: guest.newsletter };
-    else {
-      const cartId = await findCartId(actor.db, actor.owner);
-      const passwordHash = cartId && guest.passwordHold ? await heldPasswordHash(actor.db, guest.passwordHold, cartId, actor.now) : null;
-      if (!passwordHash) return refuse(CHECKOUT_SUBMIT_MESSAGES.passwordHoldExpired, "password");
-      registration = { passwordHash, newsletter: guest.newsletter };
-    }
-  }
+  const registration = guest?.register ? await registrationOf(actor, guest) : null;
+  if (registration === "expired") return refuse(CHECKOUT_SUBMIT_MESSAGES.passwordHoldExpired, "password");
   const result = await placeOrder(actor, {
     placementToken: value.token,
     shown: value.shown ?? "",
@@ -187,4 +201,24 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
   if (result.ok) return { kind: "placed", result };
   if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };
   return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes });
+}
+
+type SubmittedCheckout = v.InferOutput<typeof MemberCheckoutSchema> | v.InferOutput<typeof GuestCheckoutSchema>;
+
+/** A saved address chosen, or the one typed (saved when asked); null when neither came. */
+function shippingChoice(value: SubmittedCheckout): PlaceOrderInput["address"] | null {
+  if ("addressId" in value && typeof value.addressId === "number" && !value.useNewAddress) return { savedId: value.addressId };
+  if (value.shipping) return { address: addressColumns(value.shipping), save: value.saveAddress };
+  return null;
+}
+
+/** A registering guest's password: typed now, or held from an earlier post of this cart ("expired" once the hold is gone). */
+async function registrationOf(
+  actor: CartActor,
+  guest: { password?: string | null; passwordHold?: string | null; newsletter: boolean },
+): Promise<NonNullable<PlaceOrderInput["registration"]> | "expired"> {
+  if (guest.password) return { password: guest.password, newsletter: guest.newsletter };
+  const cartId = await findCartId(actor.db, actor.owner);
+  const passwordHash = cartId && guest.passwordHold ? await heldPasswordHash(actor.db, guest.passwordHold, cartId, actor.now) : null;
+  return passwordHash ? { passwordHash, newsletter: guest.newsletter } : "expired";
 }

@@ -48,81 +48,95 @@ export function MailMessageView({
       </h1>
       <Notice text={notice} />
       <Notice text={error} tone="error" />
-      <dl className="card m-0 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 p-3 text-sm">
-        <Fact label="宛先">
-          <span data-testid="mail-to">{message.toAddress}</span>
-        </Fact>
-        <Fact label="種類">{mailKindLabel(message.kind)}</Fact>
-        <Fact label="状態">
-          <span className="flex flex-wrap items-center gap-2">
-            <MailStatusBadge status={message.status} />
-            {resendAction && message.status === "failed" ? <ResendMailForm id={message.id} action={resendAction} back={path} /> : null}
-          </span>
-        </Fact>
-        <Fact label="試行回数">{`${message.attempts}回`}</Fact>
-        {message.lastError ? (
-          <Fact label="最後のエラー">
-            <span className="text-red-800" data-testid="mail-error">
-              {message.lastError}
-            </span>
-          </Fact>
-        ) : null}
-        <Fact label="作成日時">{formatDateTime(message.createdAt)}</Fact>
-        <Fact label="送信日時">{message.sentAt ? formatDateTime(message.sentAt) : "—"}</Fact>
-        {message.status === "pending" && message.attempts > 0 ? <Fact label="次回の送信">{formatDateTime(message.nextAttemptAt)}</Fact> : null}
-        <Fact label="送信ID">
-          <span data-testid="mail-provider-id">{message.providerMessageId ?? "—"}</span>
-        </Fact>
-        <Fact label="識別キー">{message.key}</Fact>
-      </dl>
+      <MailDeliveryFacts message={message} path={path} resendAction={resendAction} />
       {body ? (
-        <>
-          <section aria-labelledby="mail-html-heading" className="grid gap-2">
-            <h2 id="mail-html-heading" className="m-0 text-base">
-              HTMLメール
-            </h2>
-            <div
-              className="mail-content card break-words p-3 text-sm leading-relaxed"
-              dangerouslySetInnerHTML={{ __html: body.rendered }}
-              data-testid="mail-html"
-            />
-          </section>
-          {body.links.length > 0 ? (
-            <section aria-labelledby="mail-links-heading" className="grid gap-1">
-              <h2 id="mail-links-heading" className="m-0 text-base">
-                メール内のリンク
-              </h2>
-              <ul className="m-0 grid gap-1 pl-5 text-sm" data-testid="mail-links">
-                {body.links.map((link, index) => (
-                  <li key={index}>
-                    <a href={link.href} className="break-all">
-                      {link.text === link.href ? link.href : `${link.text}（${link.href}）`}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <section aria-labelledby="mail-text-heading" className="grid gap-2">
-            <h2 id="mail-text-heading" className="m-0 text-base">
-              テキストパート
-            </h2>
-            <pre className="card m-0 whitespace-pre-wrap break-words p-3 text-sm" data-testid="mail-text">
-              {body.text}
-            </pre>
-          </section>
-          <details className="text-sm">
-            <summary>HTMLソース</summary>
-            <pre className="m-0 mt-2 whitespace-pre-wrap break-all rounded bg-gray-50 p-3 text-xs" data-testid="mail-html-source">
-              {body.html}
-            </pre>
-          </details>
-        </>
+        <MailBody body={body} />
       ) : (
         <p className="card m-0 p-3 text-sm" data-testid="mail-body-hidden">
           {MAIL_OUTBOX_TEXT.sensitiveHidden}
         </p>
       )}
     </article>
+  );
+}
+
+/** How the message went: recipient, kind, state (with resend when it failed), attempts, error, times, ids. */
+function MailDeliveryFacts({ message, path, resendAction }: { message: OutboxMessage; path: string; resendAction?: string }) {
+  return (
+    <dl className="card m-0 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1 p-3 text-sm">
+      <Fact label="宛先">
+        <span data-testid="mail-to">{message.toAddress}</span>
+      </Fact>
+      <Fact label="種類">{mailKindLabel(message.kind)}</Fact>
+      <Fact label="状態">
+        <span className="flex flex-wrap items-center gap-2">
+          <MailStatusBadge status={message.status} />
+          {resendAction && message.status === "failed" ? <ResendMailForm id={message.id} action={resendAction} back={path} /> : null}
+        </span>
+      </Fact>
+      <Fact label="試行回数">{`${message.attempts}回`}</Fact>
+      {message.lastError ? (
+        <Fact label="最後のエラー">
+          <span className="text-red-800" data-testid="mail-error">
+            {message.lastError}
+          </span>
+        </Fact>
+      ) : null}
+      <Fact label="作成日時">{formatDateTime(message.createdAt)}</Fact>
+      <Fact label="送信日時">{message.sentAt ? formatDateTime(message.sentAt) : "—"}</Fact>
+      {message.status === "pending" && message.attempts > 0 ? <Fact label="次回の送信">{formatDateTime(message.nextAttemptAt)}</Fact> : null}
+      <Fact label="送信ID">
+        <span data-testid="mail-provider-id">{message.providerMessageId ?? "—"}</span>
+      </Fact>
+      <Fact label="識別キー">{message.key}</Fact>
+    </dl>
+  );
+}
+
+/** The bodies: the HTML part as the recipient sees it, its links, the plain-text part and the HTML source. */
+function MailBody({ body }: { body: NonNullable<OutboxMessage["body"]> }) {
+  return (
+    <>
+      <section aria-labelledby="mail-html-heading" className="grid gap-2">
+        <h2 id="mail-html-heading" className="m-0 text-base">
+          HTMLメール
+        </h2>
+        <div
+          className="mail-content card break-words p-3 text-sm leading-relaxed"
+          dangerouslySetInnerHTML={{ __html: body.rendered }}
+          data-testid="mail-html"
+        />
+      </section>
+      {body.links.length > 0 ? (
+        <section aria-labelledby="mail-links-heading" className="grid gap-1">
+          <h2 id="mail-links-heading" className="m-0 text-base">
+            メール内のリンク
+          </h2>
+          <ul className="m-0 grid gap-1 pl-5 text-sm" data-testid="mail-links">
+            {body.links.map((link, index) => (
+              <li key={index}>
+                <a href={link.href} className="break-all">
+                  {link.text === link.href ? link.href : `${link.text}（${link.href}）`}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="mail-text-heading" className="grid gap-2">
+        <h2 id="mail-text-heading" className="m-0 text-base">
+          テキストパート
+        </h2>
+        <pre className="card m-0 whitespace-pre-wrap break-words p-3 text-sm" data-testid="mail-text">
+          {body.text}
+        </pre>
+      </section>
+      <details className="text-sm">
+        <summary>HTMLソース</summary>
+        <pre className="m-0 mt-2 whitespace-pre-wrap break-all rounded bg-gray-50 p-3 text-xs" data-testid="mail-html-source">
+          {body.html}
+        </pre>
+      </details>
+    </>
   );
 }
