@@ -81,7 +81,7 @@ describe("the order confirmation e-mail", () => {
       `お振込金額：${yen(order.total)}`,
       "お振込期限：",
       "お届け希望日時：午前中",
-      "〒100-0001 東京都千代田区 千代田1-1",
+      "〒100-0001 東京都千代田区千代田 1-1 千代田ハイツ101",
       "■ 発送・お届けの時期",
       cancellationTerms()[0]!,
       // A guest has no order history: the mail points to the order lookup, at the shop's own origin.

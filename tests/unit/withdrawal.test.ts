@@ -7,7 +7,7 @@ import { verifyPassword } from "~/auth/password.server";
 
 describe("withdrawal rules", () => {
   it("is blocked by an order not yet delivered or cancelled, and by an active subscription", () => {
-    expect([...UNFINISHED_ORDER_STATUSES]).toEqual(["pending_payment", "paid", "preparing", "shipped"]);
+    expect([...UNFINISHED_ORDER_STATUSES]).toEqual(["pending_payment", "paid", "preparing", "partially_shipped", "shipped"]);
     expect(withdrawalBlockers({ unfinishedOrders: 0, activeSubscriptions: 0 })).toEqual([]);
     expect(withdrawalBlockers({ unfinishedOrders: 1, activeSubscriptions: 0 })).toEqual(["unfinishedOrders"]);
     expect(withdrawalBlockers({ unfinishedOrders: 0, activeSubscriptions: 2 })).toEqual(["activeSubscriptions"]);
