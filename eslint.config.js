@@ -80,7 +80,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { regex: "^(~/|(\\.\\./)+)(routes|services|auth|db)/", message: "Components never import routes or server modules: put the shared type in app/web/types." },
+            {
+              regex: "^(~/|(\\.\\./)+)(routes|services|auth|db)/",
+              message: "Components never import routes or server modules: put the shared type in app/web/types.",
+            },
             { regex: "^(~/|(\\.\\./)+)web/(?!types/)", message: "Components import only app/web/types from app/web." },
           ],
         },
@@ -93,12 +96,17 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ regex: ".*", allowTypeImports: true, message: "app/web/types holds types only: import and re-export with `import type` / `export type`." }] },
+        {
+          patterns: [
+            { regex: ".*", allowTypeImports: true, message: "app/web/types holds types only: import and re-export with `import type` / `export type`." },
+          ],
+        },
       ],
       "no-restricted-syntax": [
         "error",
         {
-          selector: "Program > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportNamedDeclaration > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportDefaultDeclaration",
+          selector:
+            "Program > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportNamedDeclaration > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportDefaultDeclaration",
           message: "app/web/types holds types only: runtime code goes in a module beside its users.",
         },
       ],

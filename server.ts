@@ -38,7 +38,12 @@ export default {
       return;
     }
     ctx.waitUntil(
-      Promise.all([runTicketMaintenance(db, env.ATTACHMENTS, now), writeUpcomingDeliveryMails(db, now), purgeExpiredSessions(db, now), purgeWithdrawalMails(db, now)]),
+      Promise.all([
+        runTicketMaintenance(db, env.ATTACHMENTS, now),
+        writeUpcomingDeliveryMails(db, now),
+        purgeExpiredSessions(db, now),
+        purgeWithdrawalMails(db, now),
+      ]),
     );
   },
   /** The mail queue (wrangler.toml [[queues.consumers]]): sends the outbox messages named in the batch. */

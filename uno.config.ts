@@ -23,14 +23,14 @@ export default defineConfig({
     },
   },
   shortcuts: {
-    "btn": "inline-flex items-center justify-center gap-1 rounded px-4 py-2 font-bold text-sm cursor-pointer border-0 disabled:(opacity-50 cursor-not-allowed)",
+    btn: "inline-flex items-center justify-center gap-1 rounded px-4 py-2 font-bold text-sm cursor-pointer border-0 disabled:(opacity-50 cursor-not-allowed)",
     "btn-primary": "btn bg-brand text-white hover:bg-brand-dark",
     "btn-secondary": "btn bg-white text-brand border border-solid border-brand hover:bg-brand-light",
     // A submit button that reads as a link (a form's way to another page, e.g. the checkout's leaveTo buttons).
     "btn-link": "cursor-pointer border-0 bg-transparent p-0 text-sm text-blue-700 underline",
-    "field": "block w-full rounded border border-solid border-gray-400 px-3 py-2 text-base bg-white",
+    field: "block w-full rounded border border-solid border-gray-400 px-3 py-2 text-base bg-white",
     "field-error": "mt-1 rounded bg-red-50 px-2 py-1 text-sm text-red-700",
-    "card": "rounded-lg border border-solid border-gray-200 bg-white",
-    "badge": "inline-block rounded-full px-2 text-xs font-bold leading-5",
+    card: "rounded-lg border border-solid border-gray-200 bg-white",
+    badge: "inline-block rounded-full px-2 text-xs font-bold leading-5",
   },
 });

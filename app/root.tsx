@@ -1,13 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "virtual:uno.css";
 import { errorPageText, GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
@@ -24,10 +16,7 @@ export const meta: MetaFunction = ({ error }) =>
   error
     ? // Root's ErrorBoundary shows every route's error: the title says what happened.
       [{ title: `${errorPageText(error).title} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
-    : [
-        { title: SHOP_NAME },
-        { name: "description", content: SHOP_TAGLINE },
-      ];
+    : [{ title: SHOP_NAME }, { name: "description", content: SHOP_TAGLINE }];
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

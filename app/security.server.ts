@@ -6,8 +6,7 @@
 import { isLocalEnvironment } from "./web/session.server";
 import { isCrossSiteMutation } from "./core/request-origin";
 
-export const CROSS_SITE_REFUSED_MESSAGE =
-  "別のサイトから送信されたリクエストのため、処理できませんでした。ページを再読み込みしてからもう一度お試しください。";
+export const CROSS_SITE_REFUSED_MESSAGE = "別のサイトから送信されたリクエストのため、処理できませんでした。ページを再読み込みしてからもう一度お試しください。";
 
 export function refuseCrossSiteMutation(request: Request): Response | null {
   const crossSite = isCrossSiteMutation({
@@ -17,9 +16,7 @@ export function refuseCrossSiteMutation(request: Request): Response | null {
     secFetchSite: request.headers.get("Sec-Fetch-Site"),
     referer: request.headers.get("Referer"),
   });
-  return crossSite
-    ? new Response(CROSS_SITE_REFUSED_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } })
-    : null;
+  return crossSite ? new Response(CROSS_SITE_REFUSED_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }) : null;
 }
 
 /** Headers every response carries; documents add a nonce-based CSP in entry.server. */

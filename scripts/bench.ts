@@ -51,7 +51,11 @@ async function memberCookie(): Promise<string> {
 /** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
 async function cartCookie(): Promise<string> {
   let cookie = "";
-  for (const form of [{ p: "1", q: "2" }, { p: "7", q: "1" }, { p: "10", q: "1" }]) {
+  for (const form of [
+    { p: "1", q: "2" },
+    { p: "7", q: "1" },
+    { p: "10", q: "1" },
+  ]) {
     const response = await fetch(new URL("/api/cart-add", ORIGIN), {
       method: "POST",
       headers: { Origin: ORIGIN, "Sec-Fetch-Mode": "cors", Cookie: cookie },

@@ -66,12 +66,7 @@ export function mergePostalRows(rows: JpostalRow[]): PostalEntry | null {
   const region = REGION_BY_NAME.get(first[1]);
   if (region == null) return null;
   const same = rows.filter((row) => row[1] === first[1]);
-  return [
-    region,
-    commonPrefix(same.map((row) => row[2])),
-    commonPrefix(same.map((row) => row[3])),
-    commonPrefix(same.map((row) => row[4])),
-  ];
+  return [region, commonPrefix(same.map((row) => row[2])), commonPrefix(same.map((row) => row[3])), commonPrefix(same.map((row) => row[4]))];
 }
 
 /** All rows of one package file → the YubinBango map of that prefix (codes in ascending order). */

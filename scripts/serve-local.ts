@@ -24,5 +24,17 @@ if (process.argv.includes("--dev")) {
 } else {
   // Each server gets its own devtools port so several can run side by side (e2e projects, bench).
   const inspectorPort = String(Number(port) + 1000);
-  await run("npx", ["wrangler", "dev", "--port", port, "--ip", "127.0.0.1", "--inspector-port", inspectorPort, "--show-interactive-dev-session=false", ...persistArgs, ...timingArgs]);
+  await run("npx", [
+    "wrangler",
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--inspector-port",
+    inspectorPort,
+    "--show-interactive-dev-session=false",
+    ...persistArgs,
+    ...timingArgs,
+  ]);
 }

@@ -36,20 +36,12 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-const vitestOk = await attempt("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  "--outputFile=reports/vitest.json",
-]);
+const vitestOk = await attempt("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]);
 const buildOk = await attempt("npm", ["run", "build"]);
 const playwrightOk = buildOk && (await attempt("npx", ["playwright", "test"], { ...WRANGLER_ENV, CHROMIUM_PATH: chromium }));
 
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("reports/vitest.json");
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
-  "reports/playwright.json",
-);
+const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>("reports/playwright.json");
 const passed = (vitest?.numPassedTests ?? 0) + (playwright ? playwright.stats.expected + playwright.stats.flaky : 0);
 let failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats.unexpected ?? 0);
 // A stage that broke or never reported (build error, crashed runner, lost report) counts as a failure.

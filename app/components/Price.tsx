@@ -5,9 +5,7 @@ export function Price({ price, regularPrice, size = "md" }: { price: number; reg
   const onSale = regularPrice != null && regularPrice > price;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <span className={`font-bold ${size === "lg" ? "text-2xl" : "text-base"} ${onSale ? "text-brand" : ""}`}>
-        {formatYen(price)}
-      </span>
+      <span className={`font-bold ${size === "lg" ? "text-2xl" : "text-base"} ${onSale ? "text-brand" : ""}`}>{formatYen(price)}</span>
       <span className="text-xs text-gray-600">（税込）</span>
       {onSale ? (
         <del className="text-xs text-gray-500">

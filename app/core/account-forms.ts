@@ -25,18 +25,12 @@ const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u30fb\u3000 ]+$/u;
 export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ""), v.nonEmpty(message));
 
 /** Required and trimmed (names, addresses); passwords use requiredString and are taken as typed. */
-export const requiredTrimmed = (message: string) =>
-  v.pipe(v.optional(v.string(message), ""), v.trim(), v.nonEmpty(message));
+export const requiredTrimmed = (message: string) => v.pipe(v.optional(v.string(message), ""), v.trim(), v.nonEmpty(message));
 
-const requiredText = (message: string) =>
-  v.pipe(requiredTrimmed(message), v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`));
+const requiredText = (message: string) => v.pipe(requiredTrimmed(message), v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`));
 
 const katakanaText = (message: string) =>
-  v.pipe(
-    requiredText(message),
-    v.transform(toFullWidthKatakana),
-    v.regex(KATAKANA_ONLY, "全角カタカナで入力してください"),
-  );
+  v.pipe(requiredText(message), v.transform(toFullWidthKatakana), v.regex(KATAKANA_ONLY, "全角カタカナで入力してください"));
 
 export const emailField = v.pipe(
   requiredTrimmed("メールアドレスを入力してください"),

@@ -38,8 +38,7 @@ export const SETTINGS_MESSAGES = {
   sameEmail: "現在ご登録のメールアドレスです。新しいメールアドレスを入力してください。",
   takenMeanwhile:
     "このメールアドレスは、お手続きの間に別のアカウントで登録されたため、変更できませんでした。お手数ですが、別のメールアドレスでもう一度お手続きください。",
-  passwordLocked: (minutes: number) =>
-    `現在のパスワードの確認に続けて失敗したため、一時的に変更を制限しています。${minutes}分後にもう一度お試しください。`,
+  passwordLocked: (minutes: number) => `現在のパスワードの確認に続けて失敗したため、一時的に変更を制限しています。${minutes}分後にもう一度お試しください。`,
   mailLimit: (minutes: number) => `確認メールの送信回数が上限に達しました。${minutes}分後にもう一度お試しください。`,
 } as const;
 

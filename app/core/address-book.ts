@@ -14,7 +14,10 @@ export const ADDRESS_DELETE_CONFIRMATION = "この配送先を本当に削除し
  * unmarked; with none marked, the first entry becomes the default.
  */
 export function withOneDefault<T extends { default: boolean }>(list: T[]): T[] {
-  const chosen = Math.max(0, list.findIndex((entry) => entry.default));
+  const chosen = Math.max(
+    0,
+    list.findIndex((entry) => entry.default),
+  );
   return list.map((entry, index) => ({ ...entry, default: index === chosen }));
 }
 
@@ -28,18 +31,16 @@ export function listWithSaved<T extends AddressInput & { id?: number }>(
   editingId: number | null,
 ): (AddressInput & { id?: number })[] {
   const entry: AddressInput & { id?: number } = editingId == null ? { ...value } : { ...value, id: editingId };
-  const next: (AddressInput & { id?: number })[] =
-    editingId == null ? [...list, entry] : list.map((address) => (address.id === editingId ? entry : address));
+  const next: (AddressInput & { id?: number })[] = editingId == null ? [...list, entry] : list.map((address) => (address.id === editingId ? entry : address));
   return value.default ? next.map((address) => ({ ...address, default: address === entry })) : next;
 }
 
 /** The address for summaries: { postal: "〒100-0001", street: "東京都千代田区千代田 1-1 ○○ビル 3階" }. */
-export function describeAddress(
-  address: Pick<AddressInput, "postal_code" | "prefecture" | "city" | "district" | "address1" | "address2">,
-): { postal: string; street: string } {
-  const street = [`${prefectureName(address.prefecture)}${address.city}${address.district}`, address.address1, address.address2]
-    .filter(Boolean)
-    .join(" ");
+export function describeAddress(address: Pick<AddressInput, "postal_code" | "prefecture" | "city" | "district" | "address1" | "address2">): {
+  postal: string;
+  street: string;
+} {
+  const street = [`${prefectureName(address.prefecture)}${address.city}${address.district}`, address.address1, address.address2].filter(Boolean).join(" ");
   return { postal: `〒${formatPostalCode(address.postal_code)}`, street };
 }
 

@@ -65,10 +65,7 @@ export const AddressSchema = v.object({
   firstname: personNameFields.firstname,
   lastname_jp: personNameFields.lastnameJp,
   firstname_jp: personNameFields.firstnameJp,
-  postal_code: v.pipe(
-    requiredTrimmed(ADDRESS_FORM_MESSAGES.postalCodeRequired),
-    postalCodeField(ADDRESS_FORM_MESSAGES.postalCode),
-  ),
+  postal_code: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.postalCodeRequired), postalCodeField(ADDRESS_FORM_MESSAGES.postalCode)),
   prefecture: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.prefecture), prefectureField(ADDRESS_FORM_MESSAGES.prefecture)),
   city: requiredMax(ADDRESS_FORM_MESSAGES.city, 50, "市区町村"),
   district: maxText(50, "町域"),
@@ -106,8 +103,7 @@ export type AddressListEntry = v.InferOutput<typeof AddressListEntrySchema>;
 export type AddressFormErrors = Partial<Record<string, string[]>>;
 
 export type AddressValidation =
-  | { valide: true; address: AddressInput; errors: AddressFormErrors }
-  | { valide: false; address: null; errors: AddressFormErrors };
+  { valide: true; address: AddressInput; errors: AddressFormErrors } | { valide: false; address: null; errors: AddressFormErrors };
 
 /** Validates one address's fields (strings, as a form sends them). */
 export function validateAddress(fields: Record<string, string | undefined>): AddressValidation {
@@ -186,9 +182,7 @@ export function parseAddressListJson(text: string): Record<string, string>[] | n
   return rows;
 }
 
-export type AddressListValidation =
-  | { ok: true; entries: AddressListEntry[] }
-  | { ok: false; error: string; errors: AddressFormErrors };
+export type AddressListValidation = { ok: true; entries: AddressListEntry[] } | { ok: false; error: string; errors: AddressFormErrors };
 
 /**
  * Validates a whole list: at most ADDRESS_BOOK_LIMIT entries, each a valid address, no id twice.

@@ -4,7 +4,11 @@
  * people copy along): ヤマト運輸 12, 佐川急便 12, 日本郵便 (ゆうパック・ゆうパケット) 11–13. Pure.
  */
 export const CARRIERS = {
-  yamato: { label: "ヤマト運輸", digits: [12], trackingUrl: (number: string) => `https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=${number}` },
+  yamato: {
+    label: "ヤマト運輸",
+    digits: [12],
+    trackingUrl: (number: string) => `https://toi.kuronekoyamato.co.jp/cgi-bin/tneko?number00=1&number01=${number}`,
+  },
   sagawa: { label: "佐川急便", digits: [12], trackingUrl: (number: string) => `https://k2k.sagawa-exp.co.jp/p/web/okurijosearch.do?okurijoNo=${number}` },
   japanpost: {
     label: "日本郵便",

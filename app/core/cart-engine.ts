@@ -119,9 +119,7 @@ function buildShipments(lines: CartLine[], context: CartContext, freeShipping: b
     const baseFee = shipment.from === "warehouse" ? WAREHOUSE_SHIPPING_FEE : (merchant?.shippingFee ?? WAREHOUSE_SHIPPING_FEE);
     const freeFrom = shipment.from === "warehouse" ? WAREHOUSE_FREE_SHIPPING_FROM : (merchant?.freeShippingThreshold ?? null);
     shipment.shippingFee = freeShipping || (freeFrom != null && shipment.subtotal >= freeFrom) ? 0 : baseFee;
-    const cold = shipLines.some(
-      (line) => line.coldshipping === "required" || (line.coldshipping === "optional" && context.coldshippingChosen),
-    );
+    const cold = shipLines.some((line) => line.coldshipping === "required" || (line.coldshipping === "optional" && context.coldshippingChosen));
     shipment.coldFee = cold ? COLD_SHIPPING_FEE : 0;
     // Warehouse pre-orders shipped apart from in-stock items make a second delivery.
     const preorders = shipLines.some((line) => line.isPreorder && !line.isDigital);
@@ -184,9 +182,7 @@ function cartCoupons(lines: CartLine[], context: CartContext) {
   const campaignDiscount = campaignApplies ? couponDiscount({ type: campaign.type, value: campaign.value }, campaignAmount) : 0;
 
   const freeShipping =
-    coupons.some((coupon) => coupon.free_shipping) ||
-    autocoupons.some((coupon) => coupon.free_shipping) ||
-    (campaignApplies && campaign.freeShipping);
+    coupons.some((coupon) => coupon.free_shipping) || autocoupons.some((coupon) => coupon.free_shipping) || (campaignApplies && campaign.freeShipping);
   return { coupons, autocoupons, error, campaignApplies, campaignDiscount, freeShipping };
 }
 

@@ -73,8 +73,16 @@ function faqSection(): LegalSection {
         "faq-withdraw",
         "退会したい",
         [
-          ["マイページの", link("/user/withdraw", "退会手続き"), "からいつでも退会できます（お届けが完了していないご注文や、ご利用中の定期便がある間を除きます）。"],
-          ["退会すると保有ポイントは失効し、お届け先などの登録情報は削除されます。詳しくは", pageLink("privacy", "retention", "プライバシーポリシー「保存期間と退会時の取り扱い」"), "をご覧ください。"],
+          [
+            "マイページの",
+            link("/user/withdraw", "退会手続き"),
+            "からいつでも退会できます（お届けが完了していないご注文や、ご利用中の定期便がある間を除きます）。",
+          ],
+          [
+            "退会すると保有ポイントは失効し、お届け先などの登録情報は削除されます。詳しくは",
+            pageLink("privacy", "retention", "プライバシーポリシー「保存期間と退会時の取り扱い」"),
+            "をご覧ください。",
+          ],
         ],
         ["退会について", "その他"],
       ),
@@ -104,7 +112,10 @@ export function shoppingGuideDocument(merchantRates: MerchantShippingRate[]): Le
         title: "お支払い方法",
         blocks: [
           { kind: "facts", rows: paymentRows() },
-          { kind: "paragraphs", paragraphs: ["手数料はすべて税込です。銀行振込の振込手数料はお客様のご負担となります。クレジットカードでのお支払いには対応していません。"] },
+          {
+            kind: "paragraphs",
+            paragraphs: ["手数料はすべて税込です。銀行振込の振込手数料はお客様のご負担となります。クレジットカードでのお支払いには対応していません。"],
+          },
         ],
       },
       {

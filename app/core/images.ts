@@ -3,13 +3,7 @@
  * what counts as an image (by its bytes, never its name), its pixel size from the header, the widget's
  * limit and add-box rules, the compression size and the upload percentage. Pure: no I/O.
  */
-import {
-  MEDIA_MAX_BYTES,
-  IMAGE_WIDGET_FIELD_NAME,
-  IMAGE_WIDGET_LIMIT,
-  IMAGE_WIDGET_MAX_WIDTH,
-  IMAGE_WIDGET_QUALITY,
-} from "~/core/limits";
+import { MEDIA_MAX_BYTES, IMAGE_WIDGET_FIELD_NAME, IMAGE_WIDGET_LIMIT, IMAGE_WIDGET_MAX_WIDTH, IMAGE_WIDGET_QUALITY } from "~/core/limits";
 
 /** What the upload endpoint answers when it refuses a file (shown by the widget and the forms). */
 export const MEDIA_TEXT = {

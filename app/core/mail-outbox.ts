@@ -28,14 +28,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 
 /** What the mail is about. */
 export type MailKind =
-  | "order_confirmation"
-  | "welcome"
-  | "password_reset"
-  | "email_change_verify"
-  | "email_change_notice"
-  | "order_claim_verify"
-  | "withdrawal_done"
-  | "newsletter";
+  "order_confirmation" | "welcome" | "password_reset" | "email_change_verify" | "email_change_notice" | "order_claim_verify" | "withdrawal_done" | "newsletter";
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",

@@ -58,9 +58,11 @@ export function cartStateKey(lines: { id: number; quantity: number }[]): string 
 }
 
 export const CONFIRMATION_MESSAGES = {
-  changed: "ご注文手続きのページを表示した後に、ご注文内容が変わりました。ご注文はまだ確定していません。変更後の内容をご確認のうえ、もう一度「注文を確定する」を押してください。",
+  changed:
+    "ご注文手続きのページを表示した後に、ご注文内容が変わりました。ご注文はまだ確定していません。変更後の内容をご確認のうえ、もう一度「注文を確定する」を押してください。",
   unreadable: "ご注文内容を確認できませんでした。ご注文はまだ確定していません。表示されている内容をご確認のうえ、もう一度「注文を確定する」を押してください。",
-  alreadyPlaced: (number: string) => `このカートの商品は、別の画面から既にご注文いただいています（注文番号 ${number}）。同じご注文が二重に確定することはありません。`,
+  alreadyPlaced: (number: string) =>
+    `このカートの商品は、別の画面から既にご注文いただいています（注文番号 ${number}）。同じご注文が二重に確定することはありません。`,
 } as const;
 
 /**
@@ -85,6 +87,7 @@ export function describeOrderChanges(shown: ShownOrder, cart: PricedCart): strin
   for (const line of cart.list) {
     if (!shown.lines.some((before) => before.id === line.id)) changes.push(`「${line.title}」がカートに加わりました。`);
   }
-  if (shown.total !== cart.total) changes.push(`お支払い合計が${formatYen(shown.total)}から${formatYen(cart.total)}に変わりました（送料・手数料・割引を含む）。`);
+  if (shown.total !== cart.total)
+    changes.push(`お支払い合計が${formatYen(shown.total)}から${formatYen(cart.total)}に変わりました（送料・手数料・割引を含む）。`);
   return changes;
 }

@@ -7,22 +7,11 @@ import { ADDRESS_MESSAGES, isPostalCode, isPrefectureId, normalizePostalCode } f
 
 /** A postal code as typed ("１００ー０００１", "100-0001") → 7 digits, or the Japanese message. */
 export const postalCodeField = (message: string = ADDRESS_MESSAGES.postalCode) =>
-  v.pipe(
-    v.string(message),
-    v.maxLength(20, message),
-    v.transform(normalizePostalCode),
-    v.check(isPostalCode, message),
-  );
+  v.pipe(v.string(message), v.maxLength(20, message), v.transform(normalizePostalCode), v.check(isPostalCode, message));
 
 /** A prefecture number sent as text ("13") → 13, or the Japanese message. */
 export const prefectureField = (message: string = ADDRESS_MESSAGES.prefecture) =>
-  v.pipe(
-    v.string(message),
-    v.trim(),
-    v.regex(/^\d{1,2}$/, message),
-    v.transform(Number),
-    v.check(isPrefectureId, message),
-  );
+  v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,2}$/, message), v.transform(Number), v.check(isPrefectureId, message));
 
 /** The address fields the shipping-fee check needs; other address fields are accepted and ignored. */
 export const ShippingAddressSchema = v.object({

@@ -4,12 +4,7 @@
  * quantity, subscription tiers and a coupon offer; the result uses the field names of spec §3
  * "Price calculation result". All money is integer yen, tax included, unless a name says otherwise.
  */
-import {
-  LOW_STOCK_THRESHOLD,
-  MAX_LINE_QUANTITY,
-  MAX_SUBSCRIPTION_QUANTITY,
-  PREORDER_SHIPPING_DAYS,
-} from "./limits";
+import { LOW_STOCK_THRESHOLD, MAX_LINE_QUANTITY, MAX_SUBSCRIPTION_QUANTITY, PREORDER_SHIPPING_DAYS } from "./limits";
 import { formatDateJa } from "./dates";
 import { RESTOCK_CONTACT } from "./product-notices";
 import { missingPick } from "./product-selection";
@@ -234,9 +229,7 @@ export function restockMessage(args: {
 }): string | null {
   const inCart = args.inCart ?? 0;
   if (args.cartHoldsAll) {
-    return args.state === "preorder"
-      ? "ご予約いただける数量の上限までカートに入っています。"
-      : `在庫の${args.inventory}点はすべてカートに入っています。`;
+    return args.state === "preorder" ? "ご予約いただける数量の上限までカートに入っています。" : `在庫の${args.inventory}点はすべてカートに入っています。`;
   }
   switch (args.state) {
     case "sold_out":
@@ -253,9 +246,7 @@ export function restockMessage(args: {
       return `予約商品です。ご注文から発送まで${args.shippingDays}日ほどかかります。`;
     case "in_stock":
       if (!isLowStock(args.state, args.inventory)) return null;
-      return inCart > 0
-        ? `残り${args.inventory}点 ご注文はお早めに（うち${inCart}点はカートに入っています）`
-        : `残り${args.inventory}点 ご注文はお早めに`;
+      return inCart > 0 ? `残り${args.inventory}点 ご注文はお早めに（うち${inCart}点はカートに入っています）` : `残り${args.inventory}点 ご注文はお早めに`;
     case "unavailable":
       return "この商品は現在ご購入いただけません。";
   }

@@ -73,7 +73,9 @@ export function productNotes(
   if (product.subscribe) notes.push({ label: "定期便", text: `${product.period}か月ごとにお届けします。` });
   notes.push({
     label: "ギフト包装",
-    text: product.wrappingAvailable ? `ギフトラッピング対応（1点${formatYen(WRAPPING_FEE)}・カートで選べます）` : "この商品はギフトラッピングをご利用いただけません。",
+    text: product.wrappingAvailable
+      ? `ギフトラッピング対応（1点${formatYen(WRAPPING_FEE)}・カートで選べます）`
+      : "この商品はギフトラッピングをご利用いただけません。",
   });
   return notes;
 }

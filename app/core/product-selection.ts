@@ -63,9 +63,7 @@ export function resolveSelection<V extends SelectableVariation, O extends Select
   const variation = product.variations.find((candidate) => candidate.id === raw.variationId) ?? null;
   const choice: V["choices"][number] | null = variation?.choices.find((candidate) => candidate.sku === raw.choiceSku) ?? null;
   const optionChoices = product.options.flatMap((option) => {
-    const picked: O["choices"][number] | undefined = option.choices.find((candidate) =>
-      raw.optionChoiceIds.includes(candidate.id),
-    );
+    const picked: O["choices"][number] | undefined = option.choices.find((candidate) => raw.optionChoiceIds.includes(candidate.id));
     return picked ? [{ optionId: option.id, choice: picked }] : [];
   });
   const subscribe = product.subscribeOnly || (product.subscribable && raw.subscribe);

@@ -28,11 +28,7 @@ export interface TaxLine {
  * taken off the 10% part first and the rest off the 8% part — as the checkout stores them. Each rate's tax
  * is computed once from its total.
  */
-export function taxByRate(args: {
-  lines: { total: number; taxRate: number }[];
-  standardRateCharges: number;
-  reductions: number;
-}): RateTotals {
+export function taxByRate(args: { lines: { total: number; taxRate: number }[]; standardRateCharges: number; reductions: number }): RateTotals {
   const goods = (rate: number) => args.lines.filter((line) => line.taxRate === rate).reduce((sum, line) => sum + line.total, 0);
   let taxable10 = goods(STANDARD_TAX_RATE) + Math.max(0, args.standardRateCharges);
   let taxable8 = goods(REDUCED_TAX_RATE);
@@ -87,9 +83,10 @@ export const ReceiptFieldsSchema = v.object({
 });
 
 /** The form's two fields (a missing field is empty), or a Japanese message per invalid field. */
-export function parseReceiptFields(input: { receipt_name: unknown; receipt_memo: unknown }):
-  | { ok: true; value: ReceiptFields }
-  | { ok: false; errors: Partial<Record<keyof ReceiptFields, string>> } {
+export function parseReceiptFields(input: {
+  receipt_name: unknown;
+  receipt_memo: unknown;
+}): { ok: true; value: ReceiptFields } | { ok: false; errors: Partial<Record<keyof ReceiptFields, string>> } {
   const result = v.safeParse(ReceiptFieldsSchema, { receipt_name: input.receipt_name ?? "", receipt_memo: input.receipt_memo ?? "" });
   if (result.success) return { ok: true, value: result.output };
   const errors: Partial<Record<keyof ReceiptFields, string>> = {};

@@ -126,9 +126,7 @@ export function priceLimits(filter: Pick<SearchFilter, "priceMin" | "priceMax">)
 /** True when anything narrows the results (the sort order and the page do not). */
 export function isFiltered(filter: SearchFilter): boolean {
   const { atLeast, atMost } = priceLimits(filter);
-  return Boolean(
-    filter.q || filter.category || filter.features.length || atLeast != null || atMost != null || filter.trouble || filter.situation,
-  );
+  return Boolean(filter.q || filter.category || filter.features.length || atLeast != null || atMost != null || filter.trouble || filter.situation);
 }
 
 /** The words of a query, each of which must match: 'ほうじ茶  ティーバッグ' → ['ほうじ茶', 'ティーバッグ']. */

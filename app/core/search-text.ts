@@ -20,5 +20,8 @@ export function collapseSpaces(value: string): string {
  * splitting one.
  */
 export function normaliseSearchText(value: string): string {
-  return Array.from(collapseSpaces(value.normalize("NFKC"))).slice(0, SEARCH_TEXT_MAX_LENGTH).join("").trim();
+  return Array.from(collapseSpaces(value.normalize("NFKC")))
+    .slice(0, SEARCH_TEXT_MAX_LENGTH)
+    .join("")
+    .trim();
 }

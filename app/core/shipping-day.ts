@@ -48,6 +48,5 @@ export function readShippingDay(value: unknown, item: ShippingDayItem, now: Date
 
 export const SHIPPING_DAY_MESSAGES = {
   notAvailable: "この商品は発送希望日を指定できません（ダウンロード商品・定期便）。",
-  outOfRange: (earliest: string, latest: string) =>
-    `発送希望日は${formatDateJa(earliest)}から${formatDateJa(latest)}までの日付を指定してください。`,
+  outOfRange: (earliest: string, latest: string) => `発送希望日は${formatDateJa(earliest)}から${formatDateJa(latest)}までの日付を指定してください。`,
 } as const;

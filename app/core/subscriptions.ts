@@ -24,10 +24,7 @@ export const UPCOMING_REMINDER_DAYS = 7;
  * delivery has not yet shipped (it is after today) and it falls after cancel_date — strictly: a delivery
  * on cancel_date itself is still within the commitment.
  */
-export function subscriptionChangeAllowed(
-  subscription: SubscriptionDates,
-  today: string,
-): { ok: true } | { ok: false; reason: SubscriptionRefusal } {
+export function subscriptionChangeAllowed(subscription: SubscriptionDates, today: string): { ok: true } | { ok: false; reason: SubscriptionRefusal } {
   if (subscription.status !== "active") return { ok: false, reason: "not_active" };
   if (subscription.nextShippingDate <= today) return { ok: false, reason: "delivery_due" };
   if (subscription.nextShippingDate <= subscription.cancelDate) return { ok: false, reason: "before_cancel_date" };
@@ -47,9 +44,10 @@ export function subscriptionRefusalMessage(reason: SubscriptionRefusal, subscrip
 }
 
 /** The next payment and shipping days after skipping one delivery: each moves one period later. */
-export function datesAfterSkip(
-  subscription: { nextPaymentDate: string; nextShippingDate: string; periodMonths: number },
-): { nextPaymentDate: string; nextShippingDate: string } {
+export function datesAfterSkip(subscription: { nextPaymentDate: string; nextShippingDate: string; periodMonths: number }): {
+  nextPaymentDate: string;
+  nextShippingDate: string;
+} {
   const months = Math.max(1, subscription.periodMonths);
   return {
     nextPaymentDate: addMonthsToDate(subscription.nextPaymentDate, months),

@@ -98,10 +98,7 @@ export const NewTicketSchema = v.object({
     v.optional(v.string(TICKET_TEXT.categoryRequired), ""),
     v.picklist(TICKET_CATEGORIES as unknown as TicketCategory[], TICKET_TEXT.categoryRequired),
   ),
-  trouble: v.pipe(
-    v.optional(v.string(TICKET_TEXT.troubleRequired), ""),
-    v.picklist(TICKET_TROUBLE_LABELS, TICKET_TEXT.troubleRequired),
-  ),
+  trouble: v.pipe(v.optional(v.string(TICKET_TEXT.troubleRequired), ""), v.picklist(TICKET_TROUBLE_LABELS, TICKET_TEXT.troubleRequired)),
   // Conform sends an empty choice as a missing field (and its Valibot coercion drops optional defaults):
   // absent means '' (e-mail or phone), see replyChoiceOf.
   reply_choice: v.optional(v.picklist(["", "email", "phone"] as const, TICKET_TEXT.replyChoiceInvalid)),
@@ -115,10 +112,7 @@ export const NewTicketSchema = v.object({
       v.maxLength(50, TICKET_TEXT.idInvalid),
     ),
   ),
-  description: v.pipe(
-    requiredTrimmed(TICKET_TEXT.descriptionRequired),
-    v.maxLength(TICKET_MESSAGE_MAX_LENGTH, TICKET_TEXT.descriptionTooLong),
-  ),
+  description: v.pipe(requiredTrimmed(TICKET_TEXT.descriptionRequired), v.maxLength(TICKET_MESSAGE_MAX_LENGTH, TICKET_TEXT.descriptionTooLong)),
   priority: v.optional(v.string()),
 });
 export type NewTicketInput = v.InferOutput<typeof NewTicketSchema>;

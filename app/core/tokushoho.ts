@@ -72,7 +72,13 @@ export function tokushohoDocument(merchantRates: MerchantShippingRate[]): LegalD
               { label: "販売数量", lines: [quantityLimitText()] },
               {
                 label: "返品・キャンセル",
-                lines: [["返品の条件・送料のご負担・キャンセルの方法は、", pageLink("tokushoho", RETURNS_SECTION_ID, "下記「返品・交換・キャンセルについて」"), "をご覧ください。"]],
+                lines: [
+                  [
+                    "返品の条件・送料のご負担・キャンセルの方法は、",
+                    pageLink("tokushoho", RETURNS_SECTION_ID, "下記「返品・交換・キャンセルについて」"),
+                    "をご覧ください。",
+                  ],
+                ],
               },
             ],
           },

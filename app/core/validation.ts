@@ -22,7 +22,18 @@ export function absentAsNull<S extends v.GenericSchema>(schema: S) {
 
 /** An id a form may leave out: absent or empty is null; `message` answers anything else. */
 export function optionalId(message?: string) {
-  return absentAsNull(v.union([v.pipe(v.literal(""), v.transform(() => null)), IdSchema], message));
+  return absentAsNull(
+    v.union(
+      [
+        v.pipe(
+          v.literal(""),
+          v.transform(() => null),
+        ),
+        IdSchema,
+      ],
+      message,
+    ),
+  );
 }
 
 export const OptionalIdSchema = optionalId();

@@ -33,7 +33,10 @@ export async function deleteOwnedRow(
   id: number,
   userId: number,
 ): Promise<boolean> {
-  const removed = await db.delete(table).where(and(eq(table.id, id), eq(table.userId, userId))).returning({ id: table.id });
+  const removed = await db
+    .delete(table)
+    .where(and(eq(table.id, id), eq(table.userId, userId)))
+    .returning({ id: table.id });
   return removed.length > 0;
 }
 

@@ -5,16 +5,7 @@
  * Migrations are generated from this file by drizzle-kit (`npm run db:generate`).
  */
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type AnySQLiteColumn,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -82,8 +73,12 @@ export const products = sqliteTable(
     catchcopy: text("catchcopy").notNull().default(""),
     /** Sanitised HTML. */
     description: text("description").notNull().default(""),
-    type: text("type", { enum: ["simple", "set", "variation"] }).notNull().default("simple"),
-    status: text("status", { enum: ["published", "draft", "archived"] }).notNull().default("published"),
+    type: text("type", { enum: ["simple", "set", "variation"] })
+      .notNull()
+      .default("simple"),
+    status: text("status", { enum: ["published", "draft", "archived"] })
+      .notNull()
+      .default("published"),
     /** Consumption tax rate in percent: 10 standard, 8 reduced (food). */
     taxRate: integer("tax_rate").notNull().default(10),
     /** Standard selling price, tax incl. */
@@ -95,12 +90,16 @@ export const products = sqliteTable(
     primaryCategoryId: integer("primary_category_id")
       .notNull()
       .references(() => categories.id),
-    shippingFrom: text("shipping_from", { enum: ["warehouse", "merchant"] }).notNull().default("warehouse"),
+    shippingFrom: text("shipping_from", { enum: ["warehouse", "merchant"] })
+      .notNull()
+      .default("warehouse"),
     merchantId: integer("merchant_id").references(() => merchants.id),
     /** Days until the item ships; over 6 makes it a pre-order. */
     shippingDays: integer("shipping_days").notNull().default(1),
     hideShippingInfo: flag("hide_shipping_info"),
-    coldshipping: text("coldshipping", { enum: ["none", "optional", "required"] }).notNull().default("none"),
+    coldshipping: text("coldshipping", { enum: ["none", "optional", "required"] })
+      .notNull()
+      .default("none"),
     isDigital: flag("is_digital"),
     /** Best-before text, e.g. 「製造日より180日」; null = not perishable. */
     expiry: text("expiry"),
@@ -190,9 +189,13 @@ export const productVariations = sqliteTable(
     title: text("title").notNull(),
     /** Label of the picker, e.g. 「カラー」. */
     vTitle: text("v_title").notNull().default("タイプ"),
-    status: text("status", { enum: ["published", "draft", "archived"] }).notNull().default("published"),
+    status: text("status", { enum: ["published", "draft", "archived"] })
+      .notNull()
+      .default("published"),
     /** 'variable' = the buyer must also pick one of the variation's choices. */
-    type: text("type", { enum: ["normal", "variable"] }).notNull().default("normal"),
+    type: text("type", { enum: ["normal", "variable"] })
+      .notNull()
+      .default("normal"),
     /** Own price, tax incl.; null = the product's. */
     regularPrice: integer("regular_price"),
     discountPrice: integer("discount_price"),
@@ -203,10 +206,7 @@ export const productVariations = sqliteTable(
     deliveryIcon: text("delivery_icon"),
     position: integer("position").notNull().default(0),
   },
-  (t) => [
-    index("product_variations_product_idx").on(t.productId, t.position),
-    check("product_variations_inventory_nonnegative", sql`${t.inventory} >= 0`),
-  ],
+  (t) => [index("product_variations_product_idx").on(t.productId, t.position), check("product_variations_inventory_nonnegative", sql`${t.inventory} >= 0`)],
 );
 
 /** The choices ("variables") of a variable variation, e.g. size S/M/L of one colour. */
@@ -317,7 +317,9 @@ export const users = sqliteTable(
     email: text("email").notNull().unique(),
     /** `pbkdf2-sha256$iterations$salt$hash` (base64), see app/auth/password.server.ts. */
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["customer", "staff"] }).notNull().default("customer"),
+    role: text("role", { enum: ["customer", "staff"] })
+      .notNull()
+      .default("customer"),
     lastname: text("lastname").notNull(),
     firstname: text("firstname").notNull(),
     lastnameJp: text("lastname_jp").notNull(),
@@ -387,10 +389,7 @@ export const addresses = sqliteTable(
     isDefault: flag("is_default"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("addresses_user_idx").on(t.userId),
-    check("addresses_prefecture_range", sql`${t.prefecture} between 1 and 47`),
-  ],
+  (t) => [index("addresses_user_idx").on(t.userId), check("addresses_prefecture_range", sql`${t.prefecture} between 1 and 47`)],
 );
 
 export const favorites = sqliteTable(
@@ -444,17 +443,16 @@ export const reviews = sqliteTable(
     rate: integer("rate").notNull(),
     /** HTML, sanitised when rendered. */
     review: text("review").notNull(),
-    status: text("status", { enum: ["published", "pending", "hidden"] }).notNull().default("published"),
+    status: text("status", { enum: ["published", "pending", "hidden"] })
+      .notNull()
+      .default("published"),
     /** Staff reply, labelled as staff. */
     comment: text("comment"),
     commentUserId: integer("comment_user_id").references(() => users.id, { onDelete: "set null" }),
     commentedAt: integer("commented_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("reviews_product_idx").on(t.productId, t.status, t.createdAt),
-    check("reviews_rate_range", sql`${t.rate} between 1 and 5`),
-  ],
+  (t) => [index("reviews_product_idx").on(t.productId, t.status, t.createdAt), check("reviews_rate_range", sql`${t.rate} between 1 and 5`)],
 );
 
 // ─── Carts ──────────────────────────────────────────────────────────────────────────────────
@@ -531,10 +529,7 @@ export const cartLines = sqliteTable(
      */
     privateGrant: text("private_grant"),
   },
-  (t) => [
-    uniqueIndex("cart_lines_identity_idx").on(t.cartId, t.lineKey),
-    check("cart_lines_quantity_positive", sql`${t.quantity} >= 1`),
-  ],
+  (t) => [uniqueIndex("cart_lines_identity_idx").on(t.cartId, t.lineKey), check("cart_lines_quantity_positive", sql`${t.quantity} >= 1`)],
 );
 
 export const buyLater = sqliteTable(
@@ -773,7 +768,9 @@ export const orderShipments = sqliteTable(
     merchantId: integer("merchant_id").references(() => merchants.id),
     shippingFee: integer("shipping_fee").notNull().default(0),
     notice: text("notice").notNull().default(""),
-    status: text("status", { enum: ["preparing", "shipped", "delivered"] }).notNull().default("preparing"),
+    status: text("status", { enum: ["preparing", "shipped", "delivered"] })
+      .notNull()
+      .default("preparing"),
     trackingNumber: text("tracking_number"),
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
   },
@@ -826,7 +823,9 @@ export const subscriptions = sqliteTable(
     periodMonths: integer("period_months").notNull().default(1),
     /** Amount per delivery, tax incl. */
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["active", "cancelled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "cancelled"] })
+      .notNull()
+      .default("active"),
     nextPaymentDate: text("next_payment_date").notNull(),
     nextShippingDate: text("next_shipping_date").notNull(),
     /** Skipping or cancelling is allowed only for deliveries after this date. */
@@ -869,12 +868,16 @@ export const tickets = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["doing", "close"] }).notNull().default("doing"),
+    status: text("status", { enum: ["doing", "close"] })
+      .notNull()
+      .default("doing"),
     confirmation: text("confirmation", { enum: ["waiting", "resolved", "unresolved"] }),
     priority: text("priority", { enum: ["high", "medium", "low"] }).notNull(),
     category: text("category").notNull(),
     trouble: text("trouble").notNull(),
-    replyChoice: text("reply_choice", { enum: ["", "email", "phone"] }).notNull().default(""),
+    replyChoice: text("reply_choice", { enum: ["", "email", "phone"] })
+      .notNull()
+      .default(""),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     description: text("description").notNull(),
@@ -982,7 +985,9 @@ export const mailOutbox = sqliteTable(
     unsubscribeUrl: text("unsubscribe_url"),
     /** The body holds a sign-in secret (a reset or verification link): staff never see it. */
     sensitive: flag("sensitive"),
-    status: text("status", { enum: ["pending", "sending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** A pending row is not tried again before this (backoff after a failure). */
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull(),

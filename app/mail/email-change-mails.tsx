@@ -42,7 +42,9 @@ function EmailChangeNotice({ name, newEmail, changedAt }: NoticeProps) {
     <>
       <Greeting name={name} />
       <p>{`${formatDateTime(changedAt)}に、${SHOP_NAME}の会員情報のメールアドレスが「${newEmail}」へ変更されました。今後のお知らせは新しいメールアドレスへお送りします。`}</p>
-      <p>このお手続きに心当たりがない場合は、第三者がアカウントを利用しているおそれがあります。お手数ですが、すぐに下記のカスタマーサービスまでご連絡ください。</p>
+      <p>
+        このお手続きに心当たりがない場合は、第三者がアカウントを利用しているおそれがあります。お手数ですが、すぐに下記のカスタマーサービスまでご連絡ください。
+      </p>
       <Lines items={[`メール：${SUPPORT_EMAIL}`, `お電話：${SUPPORT_PHONE}（${SUPPORT_HOURS}、${SUPPORT_CLOSED_DAYS}を除く）`]} />
     </>
   );

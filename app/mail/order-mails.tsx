@@ -103,7 +103,11 @@ function taxFiguresOf(order: OrderMailFacts): string[] {
 function lineText(line: OrderMailLine): string {
   if (line.unitPrice == null) return `${line.title} × ${line.quantity}（${formatYen(line.total)}）`;
   const choices = [line.choiceLabel, line.optionsLabel].filter(Boolean).join("・");
-  const marks = [line.isPreorder ? "予約商品" : null, line.subscribe != null ? `定期便・${line.subscribe}か月ごと` : null, line.wrapping ? "ギフトラッピング" : null]
+  const marks = [
+    line.isPreorder ? "予約商品" : null,
+    line.subscribe != null ? `定期便・${line.subscribe}か月ごと` : null,
+    line.wrapping ? "ギフトラッピング" : null,
+  ]
     .filter(Boolean)
     .map((mark) => `【${mark}】`)
     .join("");
@@ -117,7 +121,9 @@ function BankTransfer({ total, orderedAt }: { total: number; orderedAt: Date }) 
     <>
       <h3>お振込先</h3>
       <Lines items={rows.map(([label, value]) => `${label}：${value}`)} />
-      <p>お振込みにかかる費用はお客様のご負担となります。ご入金を確認してから発送いたします。期限までにご入金を確認できない場合、ご注文はキャンセルとなります。</p>
+      <p>
+        お振込みにかかる費用はお客様のご負担となります。ご入金を確認してから発送いたします。期限までにご入金を確認できない場合、ご注文はキャンセルとなります。
+      </p>
     </>
   );
 }

@@ -17,9 +17,7 @@ function Welcome({ name, email, newsletter, origin }: WelcomeProps) {
   return (
     <>
       <Greeting name={name} />
-      <p>
-        {SHOP_NAME}への会員登録ありがとうございます。会員登録が完了しました。次回からはメールアドレスとパスワードでログインしてご利用いただけます。
-      </p>
+      <p>{SHOP_NAME}への会員登録ありがとうございます。会員登録が完了しました。次回からはメールアドレスとパスワードでログインしてご利用いただけます。</p>
       <h3>ご登録内容</h3>
       <Lines items={[`お名前：${name} 様`, `メールアドレス：${email}`, `メールマガジン：${newsletter ? "受け取る" : "受け取らない"}`]} />
       <h3>会員の方ができること</h3>

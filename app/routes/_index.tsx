@@ -4,10 +4,7 @@ import { ProductCard } from "~/components/ProductCard";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
 import { loadHomeCatalogue, type ProductSummary } from "~/services/catalogue.server";
 
-export const meta: MetaFunction = () => [
-  { title: `${SHOP_NAME} | 全国のこだわり食品・暮らしの道具の通販` },
-  { name: "description", content: SHOP_TAGLINE },
-];
+export const meta: MetaFunction = () => [{ title: `${SHOP_NAME} | 全国のこだわり食品・暮らしの道具の通販` }, { name: "description", content: SHOP_TAGLINE }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return loadHomeCatalogue(context.db);

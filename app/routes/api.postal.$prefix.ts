@@ -7,13 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { isPostalPrefix, POSTAL_PREFIX_MESSAGE } from "~/core/postal";
 import { methodNotAllowed } from "~/web/http.server";
-import {
-  loadPostalPrefix,
-  POSTAL_CACHE_CONTROL,
-  POSTAL_EMPTY_CACHE_CONTROL,
-  POSTAL_UNAVAILABLE_MESSAGE,
-  PostalOriginError,
-} from "~/services/postal.server";
+import { loadPostalPrefix, POSTAL_CACHE_CONTROL, POSTAL_EMPTY_CACHE_CONTROL, POSTAL_UNAVAILABLE_MESSAGE, PostalOriginError } from "~/services/postal.server";
 import { postalDepsFor } from "~/web/postal.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

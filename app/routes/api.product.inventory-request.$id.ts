@@ -27,7 +27,16 @@ const RestockRequestSchema = v.object({
     v.pipe(
       v.string(UNKNOWN_SKU_MESSAGE),
       v.transform((text) => text.normalize("NFKC").trim()),
-      v.union([v.pipe(v.literal(""), v.transform(() => null)), v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, UNKNOWN_SKU_MESSAGE))], UNKNOWN_SKU_MESSAGE),
+      v.union(
+        [
+          v.pipe(
+            v.literal(""),
+            v.transform(() => null),
+          ),
+          v.pipe(v.string(), v.regex(/^[\w-]{1,64}$/, UNKNOWN_SKU_MESSAGE)),
+        ],
+        UNKNOWN_SKU_MESSAGE,
+      ),
     ),
   ),
   redirectTo: ReturnPathSchema,

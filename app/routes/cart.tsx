@@ -22,7 +22,17 @@ import {
   type CartField,
 } from "~/services/cart-actions.server";
 import { loadCart } from "~/services/cart-view.server";
-import { CART_LINE_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, cartActorFor, cartPostSubject, cartRedirect, cartReturnPath, redirectedCartError, RedirectedResultSchema } from "~/web/cart.server";
+import {
+  CART_LINE_PARAM,
+  CART_MESSAGE_PARAM,
+  CART_NOTICE_PARAM,
+  cartActorFor,
+  cartPostSubject,
+  cartRedirect,
+  cartReturnPath,
+  redirectedCartError,
+  RedirectedResultSchema,
+} from "~/web/cart.server";
 import type { CartActor } from "~/services/cart.server";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 

@@ -6,12 +6,7 @@ import { loadProductView } from "~/web/product.server";
 
 // A product that is not there is root's error page, titled by root's meta.
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: `${data.product.title} | ${SHOP_NAME}` },
-        { name: "description", content: data.product.catchcopy || data.product.title },
-      ]
-    : [];
+  data ? [{ title: `${data.product.title} | ${SHOP_NAME}` }, { name: "description", content: data.product.catchcopy || data.product.title }] : [];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = await loadProductView(request, context, params.sku ?? "", { kind: "public" });

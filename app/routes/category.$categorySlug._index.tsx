@@ -9,10 +9,7 @@ import { invariantResponse } from "~/web/http.server";
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   // A category that is not there is root's error page, titled by root's meta.
   if (!data) return [];
-  return [
-    { title: `${data.category.name}の通販 | ${SHOP_NAME}` },
-    { name: "description", content: data.category.description },
-  ];
+  return [{ title: `${data.category.name}の通販 | ${SHOP_NAME}` }, { name: "description", content: data.category.description }];
 };
 
 const CATEGORY_NOT_FOUND_MESSAGE = "お探しのカテゴリは見つかりませんでした。";

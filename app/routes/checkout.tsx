@@ -72,8 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
  * After any submit of the order form the page's figures are loaded again, a refused one (4xx) included:
  * a changed cart must be shown as it now is, with the fingerprint the next confirmation is checked against.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === "/checkout" || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => formAction === "/checkout" || defaultShouldRevalidate;
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();

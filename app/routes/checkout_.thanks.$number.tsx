@@ -27,7 +27,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantResponse(order, "ご注文が見つかりませんでした。", { status: 404 });
   // Sent here by a second tab that submitted the same cart: nothing more was ordered.
   const alreadyPlaced = parseQuery(request, AlreadyPlacedQuerySchema).already ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
-  return { alreadyPlaced, order: { ...order, bankTransfer: bankTransferFacts(order), paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, paymentNote: PAYMENT_METHODS[order.paymentMethod].note }, isMember: userId != null };
+  return {
+    alreadyPlaced,
+    order: {
+      ...order,
+      bankTransfer: bankTransferFacts(order),
+      paymentLabel: PAYMENT_METHODS[order.paymentMethod].label,
+      paymentNote: PAYMENT_METHODS[order.paymentMethod].note,
+    },
+    isMember: userId != null,
+  };
 }
 
 export default function Thanks() {

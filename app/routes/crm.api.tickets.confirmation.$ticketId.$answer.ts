@@ -19,7 +19,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const result = await answerTicketConfirmation(context.db, user, ticketId, answer);
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
   return Response.json(
-    { ticket: { id: ticketId, status: result.status, confirmation: result.confirmation }, label: CONFIRMATION_LABELS[result.confirmation], notice: result.notice },
+    {
+      ticket: { id: ticketId, status: result.status, confirmation: result.confirmation },
+      label: CONFIRMATION_LABELS[result.confirmation],
+      notice: result.notice,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

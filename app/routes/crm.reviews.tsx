@@ -125,8 +125,7 @@ export default function CrmReviews() {
               <Link to={review.product.url}>{review.product.title}</Link>・{review.nickname}さん・{formatDateTime(review.createdAt)}
             </p>
             <p className="m-0 mt-1 text-sm">
-              <ReviewStars average={review.rate} />{" "}
-              <strong>{review.title}</strong>
+              <ReviewStars average={review.rate} /> <strong>{review.title}</strong>
             </p>
             <div className="text-sm" dangerouslySetInnerHTML={{ __html: review.reviewHtml }} />
             <ReplyEditor review={review} back={back} pageResult={actionData} />

@@ -59,7 +59,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = await findStockTarget(context.db, read.input.sku);
   if (!target) return data<StockActionData>({ field: "sku", error: RESTOCK_MESSAGES.skuNotFound, ...echo }, { status: 404 });
   const result = await restockItem(context.db, { ...target, quantity: read.input.quantity });
-  if (!result.ok) return data<StockActionData>({ field: result.error === RESTOCK_MESSAGES.quantity ? "quantity" : "sku", error: result.error, ...echo }, { status: result.status });
+  if (!result.ok)
+    return data<StockActionData>(
+      { field: result.error === RESTOCK_MESSAGES.quantity ? "quantity" : "sku", error: result.error, ...echo },
+      { status: result.status },
+    );
   const params = new URLSearchParams({ done: result.title, inventory: String(result.inventory), notified: String(result.notified) });
   throw redirect(atResult(`/crm/stock?${params}`), 303);
 }

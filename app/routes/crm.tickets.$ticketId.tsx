@@ -7,7 +7,10 @@ import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
 
-export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ params }) => [
+  { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** A ticket as staff see it: opening it marks the customer's messages read. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

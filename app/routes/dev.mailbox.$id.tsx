@@ -20,7 +20,13 @@ export default function DevMailboxMessage() {
   const { message, notice } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
-      <MailMessageView message={message} path={`/dev/mailbox/${message.id}`} back={{ to: "/dev/mailbox", label: "メールボックス" }} notice={notice} error={null} />
+      <MailMessageView
+        message={message}
+        path={`/dev/mailbox/${message.id}`}
+        back={{ to: "/dev/mailbox", label: "メールボックス" }}
+        notice={notice}
+        error={null}
+      />
     </div>
   );
 }

@@ -97,7 +97,9 @@ export default function OrderLookup() {
         </section>
       ) : (
         <>
-          <p className="mb-0 mt-2 text-sm">会員登録をせずにご購入いただいたご注文の状況・金額・お届け先を確認できます。注文番号と、ご注文時に入力したメールアドレスを入力してください。</p>
+          <p className="mb-0 mt-2 text-sm">
+            会員登録をせずにご購入いただいたご注文の状況・金額・お届け先を確認できます。注文番号と、ご注文時に入力したメールアドレスを入力してください。
+          </p>
           <LookupForm />
           <p className="mt-4 text-sm">
             会員の方は<Link to={`/login?redirectTo=${encodeURIComponent("/user/orders")}`}>ログイン</Link>して注文履歴からご確認ください。

@@ -14,10 +14,7 @@ import { NewPasswordSchema, PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/co
 import { SHOP_NAME } from "~/core/site";
 import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/password-reset.server";
 
-export const meta: MetaFunction = () => [
-  { title: `新しいパスワードの設定 | ${SHOP_NAME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => [{ title: `新しいパスワードの設定 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 // Set-Cookie (the link's token kept or cleared) passes through on its own.
 export const headers: HeadersFunction = () => NO_STORE;

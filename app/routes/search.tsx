@@ -7,10 +7,7 @@ import { loadSearchPage } from "~/services/search.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const heading = data ? searchHeading(data.filter.q, data.category?.name ?? null) : "商品を探す";
-  return [
-    { title: `${heading} | ${SHOP_NAME}` },
-    { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" },
-  ];
+  return [{ title: `${heading} | ${SHOP_NAME}` }, { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" }];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -68,7 +68,11 @@ export default function BuyLater() {
         <ul className="m-0 mt-4 grid gap-3 p-0">
           {items.map((item) => (
             <li key={item.id} className="card grid list-none grid-cols-[64px_1fr] gap-3 p-3" data-testid="buy-later-item">
-              {item.image ? <img src={item.image} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" /> : <span className="h-16 w-16 rounded bg-gray-100" />}
+              {item.image ? (
+                <img src={item.image} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
+              ) : (
+                <span className="h-16 w-16 rounded bg-gray-100" />
+              )}
               <div className="grid gap-1 text-sm">
                 <Link to={item.url} className="break-words font-bold">
                   {item.title}

@@ -45,7 +45,11 @@ const columns: ListingColumn<Entry>[] = [
       <span className="grid gap-0.5">
         <span className="badge w-fit bg-gray-100 text-gray-800">{POINT_KIND_LABELS[entry.kind]}</span>
         <span className="break-words">
-          {entry.orderId != null && entry.orderNumber ? <Link to={`/user/orders/${entry.orderId}`}>{entry.note || `ご注文 ${entry.orderNumber}`}</Link> : entry.note}
+          {entry.orderId != null && entry.orderNumber ? (
+            <Link to={`/user/orders/${entry.orderId}`}>{entry.note || `ご注文 ${entry.orderNumber}`}</Link>
+          ) : (
+            entry.note
+          )}
         </span>
         {entry.expiresAt && entry.amount > 0 ? <span className="text-xs text-gray-600">有効期限：{formatShortDate(entry.expiresAt)}</span> : null}
       </span>
@@ -75,7 +79,8 @@ export default function Points() {
           <span className="ml-1 text-base">pt</span>
         </p>
         <p className="m-0 text-xs text-gray-600">
-          1ポイント＝1円としてご利用いただけます（1回のご注文で最大{MAX_POINTS_PER_ORDER.toLocaleString("ja-JP")}ポイント）。お支払い金額{POINT_EARNING_UNIT}円ごとに1ポイントが貯まります。
+          1ポイント＝1円としてご利用いただけます（1回のご注文で最大{MAX_POINTS_PER_ORDER.toLocaleString("ja-JP")}ポイント）。お支払い金額{POINT_EARNING_UNIT}
+          円ごとに1ポイントが貯まります。
         </p>
       </section>
       <h2 className="mb-0 mt-6 text-base">ポイント履歴</h2>

@@ -25,7 +25,11 @@ export default function EmailChangeLinkPage() {
       {shown.ok ? (
         <Form method="post" className="grid gap-4">
           <p className="m-0">
-            会員情報のメールアドレスを <strong className="break-all" data-testid="new-email">{shown.email}</strong> に変更します。よろしければ下のボタンを押してください。
+            会員情報のメールアドレスを{" "}
+            <strong className="break-all" data-testid="new-email">
+              {shown.email}
+            </strong>{" "}
+            に変更します。よろしければ下のボタンを押してください。
           </p>
           <div>
             <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>

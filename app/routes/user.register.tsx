@@ -58,9 +58,7 @@ export default function Register() {
   return (
     <div className="mx-auto max-w-md py-6">
       <h1 className="text-xl">新規会員登録</h1>
-      <p className="text-sm text-gray-700">
-        会員登録（無料）でお買い物ごとにポイントが貯まり、お届け先の保存や注文履歴の確認ができます。
-      </p>
+      <p className="text-sm text-gray-700">会員登録（無料）でお買い物ごとにポイントが貯まり、お届け先の保存や注文履歴の確認ができます。</p>
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <ErrorSummary
           id={form.errorId}
@@ -70,12 +68,7 @@ export default function Register() {
         />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
-        <PasswordField
-          label="パスワード"
-          field={fields.password}
-          autoComplete="new-password"
-          hint={`${PASSWORD_MIN_LENGTH}文字以上で入力してください`}
-        />
+        <PasswordField label="パスワード" field={fields.password} autoComplete="new-password" hint={`${PASSWORD_MIN_LENGTH}文字以上で入力してください`} />
         <PersonNameFields fields={fields} />
         <label className="flex items-center gap-2 text-sm">
           <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />

@@ -60,7 +60,11 @@ export default function StockRequests() {
             const title = item.variationTitle ? `${item.title}（${item.variationTitle}）` : item.title;
             return (
               <li key={item.id} className="card grid list-none grid-cols-[64px_1fr] gap-3 p-3" data-testid="stock-request">
-                {item.image ? <img src={item.image} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" /> : <span className="h-16 w-16 rounded bg-gray-100" />}
+                {item.image ? (
+                  <img src={item.image} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
+                ) : (
+                  <span className="h-16 w-16 rounded bg-gray-100" />
+                )}
                 <div className="grid gap-1 text-sm">
                   <Link to={item.url} className="break-words font-bold">
                     {title}

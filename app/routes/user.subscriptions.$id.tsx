@@ -21,7 +21,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const NOTICES = { skipped: "次回のお届けをスキップしました。確認のお知らせをお送りしました。", cancelled: "定期便を解約しました。確認のお知らせをお送りしました。" } as const;
+const NOTICES = {
+  skipped: "次回のお届けをスキップしました。確認のお知らせをお送りしました。",
+  cancelled: "定期便を解約しました。確認のお知らせをお送りしました。",
+} as const;
 
 /** ?confirm=skip|cancel: the step that asks before the change. */
 const ConfirmQuerySchema = v.object({ confirm: v.fallback(v.nullable(v.picklist(["skip", "cancel"])), null) });

@@ -66,7 +66,11 @@ export default function Withdraw() {
               </label>
               <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
             </div>
-            <button type="submit" className="btn border border-solid border-red-700 bg-white text-red-700 hover:bg-red-50 justify-self-start" disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              className="btn border border-solid border-red-700 bg-white text-red-700 hover:bg-red-50 justify-self-start"
+              disabled={navigation.state === "submitting"}
+            >
               退会する
             </button>
           </Form>

@@ -38,12 +38,7 @@ function lockedMessage(minutes: number): string {
  * without hashing once over a limit, so a burst of guesses sent at once gets no more checks than the limit.
  * Success resets the e-mail's counters and takes the attempt back from the network's.
  */
-export async function verifyLogin(
-  db: Database,
-  credentials: { email: string; password: string },
-  ip: string | null,
-  now: Date,
-): Promise<LoginResult> {
+export async function verifyLogin(db: Database, credentials: { email: string; password: string }, ip: string | null, now: Date): Promise<LoginResult> {
   const steps = loginThrottleSteps(credentials.email, ip);
   const verdict = await countAttempt(db, steps, now);
   if (!verdict.allowed) return { ok: false, error: lockedMessage(minutesUntil(verdict.retryAt, now.getTime())) };

@@ -27,8 +27,7 @@ function columns(input: AddressInput) {
 }
 
 const ownedBy = (userId: number) => eq(addresses.userId, userId);
-const hasDefault = (userId: number) =>
-  sql`exists (select 1 from ${addresses} where ${addresses.userId} = ${userId} and ${addresses.isDefault} = 1)`;
+const hasDefault = (userId: number) => sql`exists (select 1 from ${addresses} where ${addresses.userId} = ${userId} and ${addresses.isDefault} = 1)`;
 
 /** The member's addresses, the default first, then in the order they were added. */
 export async function listAddresses(db: Database, userId: number): Promise<AddressJson[]> {
@@ -37,7 +36,11 @@ export async function listAddresses(db: Database, userId: number): Promise<Addre
 }
 
 export async function findAddress(db: Database, userId: number, id: number): Promise<AddressJson | null> {
-  const row = await db.select().from(addresses).where(and(eq(addresses.id, id), ownedBy(userId))).get();
+  const row = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), ownedBy(userId)))
+    .get();
   return row ? addressJson(row) : null;
 }
 
@@ -83,7 +86,10 @@ export async function updateAddress(db: Database, userId: number, id: number, in
   if (input.default) {
     const ownsIt = sql`exists (select 1 from ${addresses} a where a.id = ${id} and a.user_id = ${userId})`;
     const [, updated] = await db.batch([
-      db.update(addresses).set({ isDefault: false }).where(and(ownedBy(userId), sql`${addresses.id} <> ${id}`, ownsIt)),
+      db
+        .update(addresses)
+        .set({ isDefault: false })
+        .where(and(ownedBy(userId), sql`${addresses.id} <> ${id}`, ownsIt)),
       update,
     ]);
     row = updated[0];
@@ -96,7 +102,10 @@ export async function updateAddress(db: Database, userId: number, id: number, in
 /** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
 export async function deleteAddress(db: Database, userId: number, id: number): Promise<AddressResult<{ id: number }>> {
   const [deleted] = await db.batch([
-    db.delete(addresses).where(and(eq(addresses.id, id), ownedBy(userId))).returning({ id: addresses.id }),
+    db
+      .delete(addresses)
+      .where(and(eq(addresses.id, id), ownedBy(userId)))
+      .returning({ id: addresses.id }),
     promoteOldestIfNoDefault(db, userId),
   ]);
   return deleted[0] ? { ok: true, value: { id } } : notFound;
@@ -106,12 +115,7 @@ function promoteOldestIfNoDefault(db: Database, userId: number) {
   return db
     .update(addresses)
     .set({ isDefault: true })
-    .where(
-      and(
-        sql`${addresses.id} = (select min(a.id) from ${addresses} a where a.user_id = ${userId})`,
-        sql`not ${hasDefault(userId)}`,
-      ),
-    );
+    .where(and(sql`${addresses.id} = (select min(a.id) from ${addresses} a where a.user_id = ${userId})`, sql`not ${hasDefault(userId)}`));
 }
 
 export async function setDefaultAddress(db: Database, userId: number, id: number): Promise<AddressResult<{ id: number }>> {
@@ -139,7 +143,10 @@ export async function saveAddressList(db: Database, userId: number, entries: Add
   const removal = db.delete(addresses).where(kept.length > 0 ? and(ownedBy(userId), notInArray(addresses.id, kept)) : ownedBy(userId));
   const writes = list.map((entry) =>
     entry.id == null
-      ? db.insert(addresses).values({ ...columns(entry), userId, isDefault: entry.default }).returning()
+      ? db
+          .insert(addresses)
+          .values({ ...columns(entry), userId, isDefault: entry.default })
+          .returning()
       : db
           .update(addresses)
           .set({ ...columns(entry), isDefault: entry.default })

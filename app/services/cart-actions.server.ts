@@ -30,8 +30,7 @@ export interface QuantityAdjustment {
 }
 
 export type CartActionResult =
-  | { ok: true; adjusted?: QuantityAdjustment }
-  | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 | 429 };
+  { ok: true; adjusted?: QuantityAdjustment } | { ok: false; field: CartField; error: string; status: 400 | 401 | 404 | 409 | 429 };
 
 /** A refusal of the /api/cart* operations: a cart field, or `address` for the shipping-fee check. */
 export type CartErrorField = CartField | "address";
@@ -48,8 +47,7 @@ export const CART_ACTION_MESSAGES = {
   couponEmpty: "クーポンコードを入力してください。",
   couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
   couponUsedUp: "このクーポンはご利用済みです。",
-  couponThrottled: (minutes: number) =>
-    `クーポンコードの入力に続けて失敗したため、一時的に受け付けを停止しています。${minutes}分後にもう一度お試しください。`,
+  couponThrottled: (minutes: number) => `クーポンコードの入力に続けて失敗したため、一時的に受け付けを停止しています。${minutes}分後にもう一度お試しください。`,
   couponNotApplied: "このクーポンはカートに適用されていません。",
   couponAutomatic: "自動で適用されるクーポンは取り消せません。",
   pointsInvalid: "ポイントは0以上の整数で入力してください。",
@@ -192,14 +190,10 @@ export async function saveNotices(
 
 export async function buyLaterLine(actor: CartActor, lineId: number): Promise<CartActionResult> {
   if (actor.owner.userId == null) return fail("line", CART_ACTION_MESSAGES.membersOnly, 401);
-  return (await moveToBuyLater(actor.db, { userId: actor.owner.userId }, lineId))
-    ? OK
-    : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  return (await moveToBuyLater(actor.db, { userId: actor.owner.userId }, lineId)) ? OK : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
 }
 
 export async function moveBuyLaterToCart(actor: CartActor, buyLaterId: number): Promise<CartActionResult> {
   if (actor.owner.userId == null) return fail("line", CART_ACTION_MESSAGES.membersOnly, 401);
-  return (await moveBackToCart(actor.db, actor.owner.userId, buyLaterId))
-    ? OK
-    : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  return (await moveBackToCart(actor.db, actor.owner.userId, buyLaterId)) ? OK : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
 }

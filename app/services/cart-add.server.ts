@@ -79,11 +79,7 @@ function privateGrant(product: ShapedProduct["product"], posted: string | null, 
 }
 
 /** The product as this visitor may buy it, with the private link's grant it is bought under. */
-async function sellableProduct(
-  db: Database,
-  shopper: CartAddShopper,
-  input: CartAddInput,
-): Promise<AddStep<{ shaped: ShapedProduct; grant: string | null }>> {
+async function sellableProduct(db: Database, shopper: CartAddShopper, input: CartAddInput): Promise<AddStep<{ shaped: ShapedProduct; grant: string | null }>> {
   // The shop runs no crowdfunding projects, so a purchase cannot be made towards one.
   if (input.crowdfundingId != null) return refused("crowdfunding_unavailable", 409);
   const shaped = await loadPricedProduct(db, { id: input.productId }, { ...shopper.owner, now: shopper.now });
@@ -99,12 +95,7 @@ async function sellableProduct(
  * shop must offer subscriptions to the visitor. `subscribe` is the interval in months or 1; an interval
  * other than the product's is refused.
  */
-function subscriptionChoice(
-  offered: boolean,
-  product: ShapedProduct["product"],
-  requested: boolean,
-  months: number | null,
-): AddStep<{ subscribe: boolean }> {
+function subscriptionChoice(offered: boolean, product: ShapedProduct["product"], requested: boolean, months: number | null): AddStep<{ subscribe: boolean }> {
   if (!requested && !product.subscribeOnly) return { ok: true, subscribe: false };
   if (!product.subscribe) return refused("subscribe_not_offered", 409);
   if (!offered) return refused("subscribe_unavailable", 409);
@@ -142,15 +133,13 @@ function requestedRow(shaped: ShapedProduct, shopper: CartAddShopper, input: Car
 }
 
 /** Gift wrapping and the shipping day asked for with the row: honoured, or refused with the reason. */
-function rowExtras(
-  product: ShapedProduct["product"],
-  input: CartAddInput,
-  row: RequestedRow,
-  now: Date,
-): AddStep<{ shippingDay: string | null }> {
+function rowExtras(product: ShapedProduct["product"], input: CartAddInput, row: RequestedRow, now: Date): AddStep<{ shippingDay: string | null }> {
   const { isPreorder, subscribe } = row;
   const months = subscribe ? product.period : null;
-  if (input.wrapping === true && !isWrappingAvailable({ shippingFrom: product.shippingFrom, subscribe: months, disableWrapping: product.disableWrapping, isDigital: product.isDigital })) {
+  if (
+    input.wrapping === true &&
+    !isWrappingAvailable({ shippingFrom: product.shippingFrom, subscribe: months, disableWrapping: product.disableWrapping, isDigital: product.isDigital })
+  ) {
     return refused("wrapping_unavailable", 409);
   }
   const shippingDay = readShippingDay(
@@ -211,7 +200,10 @@ async function cartAfterAdd(db: Database, cartId: string, userId: number | undef
       .select({ quantity: sql<number>`coalesce(sum(${cartLines.quantity}), 0)` })
       .from(cartLines)
       .where(eq(cartLines.cartId, cartId)),
-    db.select({ oneClick: users.oneClick }).from(users).where(eq(users.id, userId ?? 0)),
+    db
+      .select({ oneClick: users.oneClick })
+      .from(users)
+      .where(eq(users.id, userId ?? 0)),
   ]);
   return { cartQuantity: count?.quantity ?? 0, oneClick: member?.oneClick === true };
 }

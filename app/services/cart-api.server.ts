@@ -27,9 +27,7 @@ export const CART_API_MESSAGES = {
  * A row as a cart form names it: by its id, or by the spec's identity p, v, o, c (the selection), with
  * `ispreorder` and `subscribe` narrowing the match when sent (null: either).
  */
-export type LineReference =
-  | { lineId: number }
-  | { productId: number; selection: RawSelection; preorder: boolean | null; subscribe: boolean | null };
+export type LineReference = { lineId: number } | { productId: number; selection: RawSelection; preorder: boolean | null; subscribe: boolean | null };
 
 /**
  * The shopper's row named by `line` id, or by p, v, o, c — matched with the engine's cartLineKey. When
@@ -69,9 +67,7 @@ export async function findNamedLine(actor: CartActor, reference: LineReference):
  */
 export async function buyLaterProduct(actor: CartActor, productId: number, lineId: number | null): Promise<CartResult> {
   if (actor.owner.userId == null) return cartFailure("line", CART_ACTION_MESSAGES.membersOnly, 401);
-  const rows = (await listOwnedLines(actor.db, actor.owner)).filter(
-    (row) => row.productId === productId && (lineId == null || row.id === lineId),
-  );
+  const rows = (await listOwnedLines(actor.db, actor.owner)).filter((row) => row.productId === productId && (lineId == null || row.id === lineId));
   if (lineId != null && rows.length === 0) return cartFailure("line", CART_ACTION_MESSAGES.lineNotFound, 404);
   for (const row of rows) {
     const result = await buyLaterLine(actor, row.id);
@@ -110,7 +106,11 @@ export async function followCouponLink(actor: CartActor, rawCode: string): Promi
   if (campaign) return { ok: true, campaign: campaign.code };
   const code = couponCodeOf(rawCode);
   const coupon = code
-    ? await actor.db.select().from(coupons).where(and(eq(coupons.code, code), eq(coupons.isAuto, false))).get()
+    ? await actor.db
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.code, code), eq(coupons.isAuto, false)))
+        .get()
     : undefined;
   if (!coupon || !code) return cartFailure("coupon", CART_API_MESSAGES.campaignUnknown, 404);
   const now = actor.now.getTime();

@@ -48,9 +48,7 @@ function sameItem(cartId: string | SQL, line: Pick<NewCartLine, "productId" | "v
  */
 export async function addLine(db: Database, cartId: string, line: NewCartLine, limits?: LineLimits): Promise<number | null> {
   const inCart = sql`(select coalesce(sum(${cartLines.quantity}), 0) from ${cartLines} where ${sameItem(cartId, line)})`;
-  const fits = limits
-    ? sql`${line.quantity} <= ${limits.lineCap} and ${inCart} + ${line.quantity} <= ${limits.stock}`
-    : sql`1`;
+  const fits = limits ? sql`${line.quantity} <= ${limits.lineCap} and ${inCart} + ${line.quantity} <= ${limits.stock}` : sql`1`;
   const [rows] = await db.batch([
     db
       .insert(cartLines)
@@ -95,13 +93,15 @@ export async function addLine(db: Database, cartId: string, line: NewCartLine, l
 /** The shopper's row by id, or null when it is not in their cart (ownership check). */
 export async function ownedLine(db: Database, owner: CartOwner, lineId: number) {
   return (
-    (await db
-      .select({ line: cartLines })
-      .from(cartLines)
-      .innerJoin(carts, eq(carts.id, cartLines.cartId))
-      .where(and(eq(cartLines.id, lineId), ownerCondition(owner)))
-      .get()) ?? null
-  )?.line ?? null;
+    (
+      (await db
+        .select({ line: cartLines })
+        .from(cartLines)
+        .innerJoin(carts, eq(carts.id, cartLines.cartId))
+        .where(and(eq(cartLines.id, lineId), ownerCondition(owner)))
+        .get()) ?? null
+    )?.line ?? null
+  );
 }
 
 /** A stored row of the shopper's cart (identity columns as saved), for naming rows by p/v/o/c. */

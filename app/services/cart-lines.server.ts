@@ -88,11 +88,7 @@ interface PricedRow {
 function sameItemElsewhere(lines: CartLineSources["lines"], line: PricedRow["line"]): number {
   return lines
     .filter(
-      (other) =>
-        other.id !== line.id &&
-        other.productId === line.productId &&
-        other.variationId === line.variationId &&
-        other.choiceSku === line.choiceSku,
+      (other) => other.id !== line.id && other.productId === line.productId && other.variationId === line.variationId && other.choiceSku === line.choiceSku,
     )
     .reduce((sum, other) => sum + other.quantity, 0);
 }
@@ -132,9 +128,7 @@ function lineInput({ line, shaped, priced, granted }: PricedRow, elsewhere: numb
 function lineUrl({ shaped, granted }: PricedRow): string | null {
   const product = shaped.product;
   if (!product.isPrivate) return productPath({ categorySlug: shaped.head.categorySlug, sku: product.sku });
-  return granted && product.secret
-    ? `/product/access/link/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.secret)}`
-    : null;
+  return granted && product.secret ? `/product/access/link/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.secret)}` : null;
 }
 
 /** What the cart page, the checkout and /api/cart show of the row. */
@@ -192,7 +186,13 @@ export function priceCartLines(sources: CartLineSources, now: Date): { inputs: C
     if (!shaped) continue;
     const priced = priceSelection(
       shaped,
-      { variationId: line.variationId, choiceSku: line.choiceSku, optionChoiceIds: parseOptionKey(line.optionChoiceIds), quantity: line.quantity, subscribe: line.subscribe != null },
+      {
+        variationId: line.variationId,
+        choiceSku: line.choiceSku,
+        optionChoiceIds: parseOptionKey(line.optionChoiceIds),
+        quantity: line.quantity,
+        subscribe: line.subscribe != null,
+      },
       now,
       { countCart: false },
     );

@@ -8,7 +8,11 @@ import { ensureCart } from "./cart.server";
  * load) and the guest cart is removed. The member keeps their coupon; the guest's is kept if they had none.
  */
 export async function mergeGuestCart(db: Database, guestCartId: string, userId: number): Promise<void> {
-  const guest = await db.select().from(carts).where(and(eq(carts.id, guestCartId), isNull(carts.userId))).get();
+  const guest = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, guestCartId), isNull(carts.userId)))
+    .get();
   if (!guest) return;
   const memberCartId = await ensureCart(db, { userId });
   if (memberCartId === guestCartId) return;

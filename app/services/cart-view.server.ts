@@ -39,7 +39,12 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
   const inCart = sql`(select ${cartLines.productId} from ${cartLines} where ${cartLines.cartId} = ${cartId})`;
   const skuCodes = Object.values(session.skuCoupons ?? {});
   const couponCodes = sql`(select ${carts.couponCode} from ${carts} where ${carts.id} = ${cartId})`;
-  const skuCodeList = skuCodes.length ? sql.join(skuCodes.map((code) => sql`${code}`), sql`, `) : sql`''`;
+  const skuCodeList = skuCodes.length
+    ? sql.join(
+        skuCodes.map((code) => sql`${code}`),
+        sql`, `,
+      )
+    : sql`''`;
   const cartCoupons = sql`(select ${coupons.id} from ${coupons} where ${coupons.code} in ${couponCodes} or ${coupons.code} = ${triedCode ?? ""} or ${coupons.code} in (${skuCodeList}) or ${coupons.isAuto} = 1)`;
   return [
     db.select().from(carts).where(eq(carts.id, cartId)),
@@ -56,14 +61,20 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .where(sql`${productCategories.productId} in ${inCart}`)
       .orderBy(asc(categories.parentId), asc(categories.position)),
-    db.select().from(coupons).where(sql`${coupons.id} in ${cartCoupons}`),
+    db
+      .select()
+      .from(coupons)
+      .where(sql`${coupons.id} in ${cartCoupons}`),
     couponPricesQuery(db, sql`${couponProductPrices.couponId} in ${cartCoupons}`),
     db
       .select({ couponId: couponProductExclusions.couponId, productId: couponProductExclusions.productId, sku: products.sku })
       .from(couponProductExclusions)
       .innerJoin(products, eq(products.id, couponProductExclusions.productId))
       .where(sql`${couponProductExclusions.couponId} in ${cartCoupons}`),
-    db.select().from(couponPriceRanges).where(sql`${couponPriceRanges.couponId} in ${cartCoupons}`),
+    db
+      .select()
+      .from(couponPriceRanges)
+      .where(sql`${couponPriceRanges.couponId} in ${cartCoupons}`),
     db
       .select()
       .from(couponCampaigns)
@@ -74,7 +85,10 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
       .where(activeAt(pointPromos.startsAt, pointPromos.endsAt, now))
       .orderBy(desc(pointPromos.rate))
       .limit(1),
-    db.select({ points: users.points }).from(users).where(eq(users.id, owner.userId ?? 0)),
+    db
+      .select({ points: users.points })
+      .from(users)
+      .where(eq(users.id, owner.userId ?? 0)),
     db.select().from(cartVendorNotices).where(eq(cartVendorNotices.cartId, cartId)),
     db
       .select({
@@ -138,7 +152,7 @@ export interface CartView {
   pointPromo: PointPromo | null;
   userPoints: number;
   buyLater: { id: number; productId: number; sku: string; title: string; quantity: number }[];
-  address: (typeof addresses.$inferSelect) | null;
+  address: typeof addresses.$inferSelect | null;
   /** The rules of the coupons the cart applies (cart.coupons and cart.autocoupons), for the spec's coupon objects. */
   couponRules: CartCoupon[];
   /** What was typed on the checkout before one of its buttons led elsewhere, while fresh (core/checkout-draft). */
@@ -190,9 +204,7 @@ export async function loadCart(
     now: now.getTime(),
   });
   const reduced = cart.list.filter((line) => line.quantity !== rows.lines.find((stored) => stored.id === line.id)?.quantity);
-  const [firstReduction, ...otherReductions] = reduced.map((line) =>
-    db.update(cartLines).set({ quantity: line.quantity }).where(eq(cartLines.id, line.id)),
-  );
+  const [firstReduction, ...otherReductions] = reduced.map((line) => db.update(cartLines).set({ quantity: line.quantity }).where(eq(cartLines.id, line.id)));
   if (firstReduction) await db.batch([firstReduction, ...otherReductions]);
   return {
     cartId: record?.id ?? null,

@@ -37,9 +37,7 @@ export function ownerCondition(owner: CartOwner): SQL {
 
 /** The ids of the shopper's cart, as a sub-select usable inside one batch. */
 export function cartIdOf(owner: CartOwner): SQL {
-  return owner.userId != null
-    ? sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${owner.userId})`
-    : sql`(${owner.cartId ?? ""})`;
+  return owner.userId != null ? sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${owner.userId})` : sql`(${owner.cartId ?? ""})`;
 }
 
 export async function findCartId(db: Database, owner: CartOwner): Promise<string | null> {
@@ -53,7 +51,10 @@ export async function ensureCart(db: Database, owner: CartOwner): Promise<string
   const existing = await findCartId(db, owner);
   if (existing) return existing;
   const id = crypto.randomUUID();
-  await db.insert(carts).values({ id, userId: owner.userId ?? null }).onConflictDoNothing();
+  await db
+    .insert(carts)
+    .values({ id, userId: owner.userId ?? null })
+    .onConflictDoNothing();
   // Two first adds by one member may race; the unique user index keeps one cart.
   return owner.userId != null ? ((await findCartId(db, owner)) ?? id) : id;
 }
@@ -68,7 +69,10 @@ export async function updateCart(
   cartId: string,
   values: Partial<Pick<typeof carts.$inferInsert, "couponCode" | "pointAmount" | "paymentMethod" | "coldshipping" | "warehouseNotice" | "checkoutDraft">>,
 ): Promise<void> {
-  await db.update(carts).set({ ...values, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await db
+    .update(carts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(carts.id, cartId));
 }
 
 /** Takes the coupon `code` off the cart if it is the one entered; answers whether it was. */

@@ -31,7 +31,9 @@ const summaryColumns = {
   title: products.title,
   catchcopy: products.catchcopy,
   categorySlug: categories.slug,
-  image: sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`,
+  image: sql<
+    string | null
+  >`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`,
   regularPrice: products.regularPrice,
   discountPrice: products.discountPrice,
   inventory: products.inventory,

@@ -38,7 +38,7 @@ export interface PlaceOrderInput {
   /** Guests only: contact details, and registration when asked for. */
   guest?: GuestDetails;
   /** The password as typed, or the hash kept from an earlier round trip (checkout-password.server.ts). */
-  registration?: ({ password: string } | { passwordHash: string }) & { newsletter: boolean } | null;
+  registration?: (({ password: string } | { passwordHash: string }) & { newsletter: boolean }) | null;
   address: { savedId: number } | { address: ShippingAddress; save: boolean };
   paymentMethod: PaymentMethod;
   deliveryDate: string | null;
@@ -155,7 +155,11 @@ async function buyerOf(actor: CartActor, input: PlaceOrderInput, cart: CartView[
 }
 
 /** Where it ships: one of the member's saved addresses, or the one typed (saved too when asked and there is an account). */
-async function shippingOf(db: Database, address: PlaceOrderInput["address"], buyer: Buyer): Promise<Refusal | { ok: true; shipTo: AddressColumns; save: boolean }> {
+async function shippingOf(
+  db: Database,
+  address: PlaceOrderInput["address"],
+  buyer: Buyer,
+): Promise<Refusal | { ok: true; shipTo: AddressColumns; save: boolean }> {
   if ("savedId" in address) {
     const mine = buyer.memberId != null ? and(eq(addresses.id, address.savedId), eq(addresses.userId, buyer.memberId)) : undefined;
     const saved = mine ? await db.select().from(addresses).where(mine).get() : undefined;
@@ -256,6 +260,11 @@ export async function couponUsedUp(db: Database, applied: { id: number; code: st
       used: sql<number>`(select count(*) from ${couponUses} where ${couponUses.couponId} = ${qualified(coupons.id)} and ${couponUses.email} = ${email})`,
     })
     .from(coupons)
-    .where(inArray(coupons.id, applied.map((coupon) => coupon.id)));
+    .where(
+      inArray(
+        coupons.id,
+        applied.map((coupon) => coupon.id),
+      ),
+    );
   return rows.find((row) => row.limit != null && row.used >= row.limit)?.code ?? null;
 }

@@ -32,9 +32,7 @@ export function emailChangeLinkPath(token: string): string {
   return `/user/profile/email/${token}`;
 }
 
-export type EmailChangeRequest =
-  | { ok: true; mailKey: string }
-  | { ok: false; field: "email" | "currentPassword" | null; error: string };
+export type EmailChangeRequest = { ok: true; mailKey: string } | { ok: false; field: "email" | "currentPassword" | null; error: string };
 
 /**
  * The member asks to move their account to `email`. Refused: a wrong current password (counted, and
@@ -94,9 +92,7 @@ export async function requestEmailChange(
 /** Why a link cannot change the address: the token's own refusals, or the address taken meanwhile. */
 export type EmailChangeRefusal = AccountTokenRefusal | "taken";
 
-export type EmailChangeConfirmation =
-  | { ok: true; userId: number; email: string; noticeKey: string }
-  | { ok: false; refusal: EmailChangeRefusal };
+export type EmailChangeConfirmation = { ok: true; userId: number; email: string; noticeKey: string } | { ok: false; refusal: EmailChangeRefusal };
 
 /** What the link's page shows before the member confirms: the new address, or why the link is refused. */
 export async function inspectEmailChange(db: Database, token: string, now: Date) {

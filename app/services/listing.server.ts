@@ -21,14 +21,7 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  clampPage,
-  jstDayRange,
-  listingQueryJson,
-  type FilterValue,
-  type ListingDefinition,
-  type ListingQuery,
-} from "~/core/listing";
+import { clampPage, jstDayRange, listingQueryJson, type FilterValue, type ListingDefinition, type ListingQuery } from "~/core/listing";
 import { pageCount, paginatorPages } from "~/core/paginator";
 
 /** Builds the condition of one filter from its parsed value (undefined = no condition). */
@@ -126,11 +119,7 @@ export async function loadListingPage<Row, Sort extends string>(
 }
 
 /** The §7 answer: { query, inputs, operators, data, detail: { pages, total, page_size, paginator } }. */
-export function listingJson<Row, Data>(
-  definition: ListingDefinition,
-  page: ListingPage<Row>,
-  toData: (row: Row) => Data,
-) {
+export function listingJson<Row, Data>(definition: ListingDefinition, page: ListingPage<Row>, toData: (row: Row) => Data) {
   return {
     ...listingQueryJson(definition, page.query),
     data: page.rows.map(toData),

@@ -27,10 +27,7 @@ export type DeliveryOutcome =
 
 function claimable(now: Date) {
   const stale = new Date(now.getTime() - MAIL_CLAIM_TIMEOUT_MS);
-  return or(
-    and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)),
-    and(eq(mailOutbox.status, "sending"), lte(mailOutbox.claimedAt, stale)),
-  );
+  return or(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)), and(eq(mailOutbox.status, "sending"), lte(mailOutbox.claimedAt, stale)));
 }
 
 /** Claims, sends and records one message, named by its key. */

@@ -131,7 +131,13 @@ export async function listOutbox(db: Database, query: ListingQuery<MailOutboxSor
   return loadListingPage(MAIL_OUTBOX_LISTING, query, OUTBOX_SOURCE, async ({ where, orderBy, limit, offset }) => {
     const [counted, rows] = await db.batch([
       db.select({ n: count() }).from(mailOutbox).where(where),
-      db.select(outboxColumns).from(mailOutbox).where(where).orderBy(...orderBy).limit(limit).offset(offset),
+      db
+        .select(outboxColumns)
+        .from(mailOutbox)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
     ]);
     return {
       total: counted[0]?.n ?? 0,
@@ -173,9 +179,7 @@ export async function findOutboxMessage(db: Database, id: number, options: { sho
     providerMessageId: row.providerMessageId,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     body:
-      !row.sensitive || options.showSensitive
-        ? { html: row.html, rendered: sanitizeRichText(row.html), text: row.textBody, links: mailLinks(row.html) }
-        : null,
+      !row.sensitive || options.showSensitive ? { html: row.html, rendered: sanitizeRichText(row.html), text: row.textBody, links: mailLinks(row.html) } : null,
   };
 }
 

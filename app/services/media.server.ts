@@ -62,9 +62,7 @@ export const MEDIA_COLUMNS = {
   height: media.height,
 };
 
-export type UploadResult =
-  | { ok: true; item: MediaItem }
-  | { ok: false; status: 400 | 409 | 413 | 415; error: string };
+export type UploadResult = { ok: true; item: MediaItem } | { ok: false; status: 400 | 409 | 413 | 415; error: string };
 
 function randomName(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -105,13 +103,7 @@ function reserveUpload(db: Database, values: Omit<typeof media.$inferInsert, "id
  * unsent-upload slot, then stores it in R2. The slot is taken before the R2 put, so the limit holds
  * under concurrent uploads; a failed put gives the slot back.
  */
-export async function storeImage(
-  db: Database,
-  bucket: R2Bucket,
-  ownerUserId: number,
-  file: File,
-  now: Date = new Date(),
-): Promise<UploadResult> {
+export async function storeImage(db: Database, bucket: R2Bucket, ownerUserId: number, file: File, now: Date = new Date()): Promise<UploadResult> {
   if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
   const checked = checkedImage(new Uint8Array(await file.arrayBuffer()));

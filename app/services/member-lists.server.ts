@@ -23,7 +23,9 @@ import { productPath } from "~/core/products";
 
 export const FAVORITES_PAGE_SIZE = 24;
 
-const firstImage = sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`;
+const firstImage = sql<
+  string | null
+>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`;
 
 /** Products a member may still reach by id (drafts and private products are not shown). */
 const reachable = and(ne(products.status, "draft"), eq(products.isPrivate, false));
@@ -42,7 +44,11 @@ export interface FavoriteItem {
 }
 
 /** One page of the member's favorites, most recently added first, in one D1 round trip. */
-export async function listFavorites(db: Database, userId: number, page: number): Promise<{ items: FavoriteItem[]; total: number; pages: number; page: number }> {
+export async function listFavorites(
+  db: Database,
+  userId: number,
+  page: number,
+): Promise<{ items: FavoriteItem[]; total: number; pages: number; page: number }> {
   const mine = and(eq(favorites.userId, userId), reachable);
   const [counted, rows] = await db.batch([
     db.select({ n: count() }).from(favorites).innerJoin(products, eq(products.id, favorites.productId)).where(mine),

@@ -28,7 +28,11 @@ function pointSource(userId: number): ListingSource<PointSort> {
 }
 
 /** The balance and one page of the ledger, in one D1 round trip. */
-export async function loadPoints(db: Database, userId: number, query: ListingQuery<PointSort>): Promise<{ balance: number; page: ListingPage<LedgerEntry, PointSort> }> {
+export async function loadPoints(
+  db: Database,
+  userId: number,
+  query: ListingQuery<PointSort>,
+): Promise<{ balance: number; page: ListingPage<LedgerEntry, PointSort> }> {
   let balance = 0;
   const page = await loadListingPage(POINT_LISTING, query, pointSource(userId), async ({ where, orderBy, limit, offset }) => {
     const [balanceRows, counted, rows] = await db.batch([

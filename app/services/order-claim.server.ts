@@ -62,7 +62,10 @@ export async function requestOrderClaim(db: Database, userId: number, frame: Ema
   const verdict = await countAttempt(db, orderClaimThrottleSteps(userId), now);
   if (!verdict.allowed) return { ok: false, refusal: "locked" };
   const [people, claimable] = await db.batch([
-    db.select({ email: users.email, lastname: users.lastname, firstname: users.firstname }).from(users).where(and(eq(users.id, userId), isNull(users.withdrawnAt))),
+    db
+      .select({ email: users.email, lastname: users.lastname, firstname: users.firstname })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.withdrawnAt))),
     claimableOrdersQuery(db, userId),
   ]);
   const person = people[0];
@@ -81,7 +84,11 @@ export async function requestOrderClaim(db: Database, userId: number, frame: Ema
         userId,
         sensitive: true,
         frame,
-        template: orderClaimVerifyMail({ customerName: `${person.lastname} ${person.firstname}`, link: `${frame.origin}${ORDER_CLAIM_PATH}/${issued.token}`, orders: claimable }),
+        template: orderClaimVerifyMail({
+          customerName: `${person.lastname} ${person.firstname}`,
+          link: `${frame.origin}${ORDER_CLAIM_PATH}/${issued.token}`,
+          orders: claimable,
+        }),
       },
       now,
     ),
@@ -97,7 +104,10 @@ export async function inspectOrderClaim(db: Database, userId: number, token: str
   if (!inspected.ok) return { ok: false, error: ACCOUNT_TOKEN_MESSAGES[inspected.refusal] };
   if (inspected.userId !== userId) return { ok: false, error: ORDER_CLAIM_MESSAGES.otherMember };
   const [people, claimable] = await db.batch([
-    db.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.withdrawnAt))),
+    db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.withdrawnAt))),
     claimableOrdersQuery(db, userId),
   ]);
   if (people[0]?.email !== inspected.email) return { ok: false, error: ORDER_CLAIM_MESSAGES.emailChanged };
@@ -133,7 +143,13 @@ export async function claimGuestOrders(db: Database, userId: number, token: stri
           isNull(couponUses.userId),
           usable,
           tokenOfMember,
-          inArray(couponUses.orderId, db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.email, tokenEmail)))),
+          inArray(
+            couponUses.orderId,
+            db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(eq(orders.userId, userId), eq(orders.email, tokenEmail))),
+          ),
         ),
       ),
     spendAccountTokenStatement(db, hash, now),

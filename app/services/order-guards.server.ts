@@ -37,7 +37,10 @@ export function stockStatements(
   if (isPreorder) {
     if (line.variationId != null) {
       statements.push(
-        guard(db, sql`(select ${productVariations.inventoryPreorderMax} from ${productVariations} where ${productVariations.id} = ${line.variationId}) >= ${quantity}`),
+        guard(
+          db,
+          sql`(select ${productVariations.inventoryPreorderMax} from ${productVariations} where ${productVariations.id} = ${line.variationId}) >= ${quantity}`,
+        ),
         db
           .update(productVariations)
           .set({ inventoryPreorderMax: sql`${productVariations.inventoryPreorderMax} - ${quantity}` })
@@ -46,7 +49,10 @@ export function stockStatements(
     } else {
       statements.push(
         guard(db, sql`(select ${products.inventoryPreorderMax} from ${products} where ${products.id} = ${line.productId}) >= ${quantity}`),
-        db.update(products).set({ inventoryPreorderMax: sql`${products.inventoryPreorderMax} - ${quantity}` }).where(eq(products.id, line.productId)),
+        db
+          .update(products)
+          .set({ inventoryPreorderMax: sql`${products.inventoryPreorderMax} - ${quantity}` })
+          .where(eq(products.id, line.productId)),
       );
     }
     return statements;
@@ -54,18 +60,27 @@ export function stockStatements(
   if (line.choiceSku != null && line.choiceHasOwnStock) {
     statements.push(
       guard(db, sql`(select ${variationChoices.inventory} from ${variationChoices} where ${variationChoices.sku} = ${line.choiceSku}) >= ${quantity}`),
-      db.update(variationChoices).set({ inventory: sql`${variationChoices.inventory} - ${quantity}` }).where(eq(variationChoices.sku, line.choiceSku)),
+      db
+        .update(variationChoices)
+        .set({ inventory: sql`${variationChoices.inventory} - ${quantity}` })
+        .where(eq(variationChoices.sku, line.choiceSku)),
     );
   }
   if (line.variationId != null) {
     statements.push(
       guard(db, sql`(select ${productVariations.inventory} from ${productVariations} where ${productVariations.id} = ${line.variationId}) >= ${quantity}`),
-      db.update(productVariations).set({ inventory: sql`${productVariations.inventory} - ${quantity}` }).where(eq(productVariations.id, line.variationId)),
+      db
+        .update(productVariations)
+        .set({ inventory: sql`${productVariations.inventory} - ${quantity}` })
+        .where(eq(productVariations.id, line.variationId)),
     );
   } else {
     statements.push(
       guard(db, sql`(select ${products.inventory} from ${products} where ${products.id} = ${line.productId}) >= ${quantity}`),
-      db.update(products).set({ inventory: sql`${products.inventory} - ${quantity}` }).where(eq(products.id, line.productId)),
+      db
+        .update(products)
+        .set({ inventory: sql`${products.inventory} - ${quantity}` })
+        .where(eq(products.id, line.productId)),
     );
   }
   return statements;

@@ -191,14 +191,22 @@ function pointStatements(db: Database, draft: OrderDraft): Statement[] {
   if (cart.points > 0 && memberId != null) {
     statements.push(
       guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${memberId}) >= ${cart.points}`),
-      db.update(users).set({ points: sql`${users.points} - ${cart.points}` }).where(eq(users.id, memberId)),
-      db.insert(pointLedger).values({ userId: memberId, orderId, kind: "used", amount: -cart.points, note: `ご注文 ${draft.number} でのご利用`, createdAt: draft.now }),
+      db
+        .update(users)
+        .set({ points: sql`${users.points} - ${cart.points}` })
+        .where(eq(users.id, memberId)),
+      db
+        .insert(pointLedger)
+        .values({ userId: memberId, orderId, kind: "used", amount: -cart.points, note: `ご注文 ${draft.number} でのご利用`, createdAt: draft.now }),
     );
   }
   if (userRef != null && cart.total_points > 0) {
     const rate = cart.total_points_rate > 1 ? `（${cart.total_points_rate}倍）` : "";
     statements.push(
-      db.update(users).set({ points: sql`${users.points} + ${cart.total_points}` }).where(eq(users.id, userRef as number)),
+      db
+        .update(users)
+        .set({ points: sql`${users.points} + ${cart.total_points}` })
+        .where(eq(users.id, userRef as number)),
       db.insert(pointLedger).values({
         userId: userRef as number,
         orderId,
@@ -217,7 +225,9 @@ function couponStatements(db: Database, draft: OrderDraft): Statement[] {
   const { cart } = draft.view;
   const { email, userRef } = draft.buyer;
   return [...cart.coupons, ...cart.autocoupons].flatMap((coupon) => [
-    db.insert(couponUses).values({ couponId: coupon.id, userId: userRef as number | null, orderId: orderIdOf(draft), email, discount: coupon.discount, createdAt: draft.now }),
+    db
+      .insert(couponUses)
+      .values({ couponId: coupon.id, userId: userRef as number | null, orderId: orderIdOf(draft), email, discount: coupon.discount, createdAt: draft.now }),
     ...couponLimitGuards(db, coupon.id, email),
   ]);
 }
@@ -236,7 +246,15 @@ function savedAddressStatement(db: Database, draft: OrderDraft): Statement {
 function emptiedCartStatements(db: Database, draft: OrderDraft): Statement[] {
   const { cartId, cart } = draft.view;
   return [
-    db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.id, cart.list.map((line) => line.id)))),
+    db.delete(cartLines).where(
+      and(
+        eq(cartLines.cartId, cartId),
+        inArray(
+          cartLines.id,
+          cart.list.map((line) => line.id),
+        ),
+      ),
+    ),
     db.delete(cartVendorNotices).where(eq(cartVendorNotices.cartId, cartId)),
     releaseHeldPassword(db, cartId),
     db

@@ -56,7 +56,13 @@ function orderSource(userId: number): ListingSource<OrderSort> {
 /** One page of the member's orders with their items, in one D1 round trip (no query per order). */
 export async function listOrders(db: Database, userId: number, query: ListingQuery<OrderSort>): Promise<ListingPage<OrderSummary, OrderSort>> {
   return loadListingPage(ORDER_LISTING, query, orderSource(userId), async ({ where, orderBy, limit, offset }) => {
-    const pageIds = db.select({ id: orders.id }).from(orders).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+    const pageIds = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
     const [counted, rows, lines] = await db.batch([
       db.select({ n: count() }).from(orders).where(where),
       db
@@ -191,10 +197,7 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
  * from the lines (fees at 10%, reductions off the 10% part first) so a receipt never prints figures that
  * disagree with its total.
  */
-function orderRateTotals(
-  order: typeof orders.$inferSelect,
-  lines: { total: number; taxRate: number }[],
-) {
+function orderRateTotals(order: typeof orders.$inferSelect, lines: { total: number; taxRate: number }[]) {
   const stored = { taxable10: order.taxable10, tax10: order.tax10, taxable8: order.taxable8, tax8: order.tax8 };
   if (rateTotalsConsistent(stored, order.total)) return stored;
   return taxByRate({
@@ -210,7 +213,14 @@ export async function loadReceipt(db: Database, userId: number, orderId: number)
   const [orderRows, lines, buyer] = await db.batch([
     db.select().from(orders).where(owned),
     db
-      .select({ title: orderLines.title, choiceLabel: orderLines.choiceLabel, quantity: orderLines.quantity, unitPrice: orderLines.unitPrice, total: orderLines.total, taxRate: orderLines.taxRate })
+      .select({
+        title: orderLines.title,
+        choiceLabel: orderLines.choiceLabel,
+        quantity: orderLines.quantity,
+        unitPrice: orderLines.unitPrice,
+        total: orderLines.total,
+        taxRate: orderLines.taxRate,
+      })
       .from(orderLines)
       .where(inArray(orderLines.orderId, db.select({ id: orders.id }).from(orders).where(owned)))
       .orderBy(asc(orderLines.id)),

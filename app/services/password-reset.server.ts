@@ -25,8 +25,7 @@ import { outboxStatement } from "./mail-outbox.server";
 
 export type ResetRequestOutcome =
   /** `mailKey`: the outbox row to dispatch, null when the address is no (active) member's. */
-  | { ok: true; mailKey: string | null }
-  | { ok: false; retryAt: number };
+  { ok: true; mailKey: string | null } | { ok: false; retryAt: number };
 
 /**
  * Counts the request (per address and per network) before anything else; then, for an active member's

@@ -146,11 +146,7 @@ function apiProduct(shaped: ShapedProduct, media: MediaRow[], now: Date): ApiPro
 }
 
 /** One product for the API with the viewer's favorite flag, in one D1 round trip; null when not found. */
-export async function loadApiProduct(
-  db: Database,
-  productId: number,
-  viewer: Viewer,
-): Promise<{ product: ApiProduct; isFavorite: boolean } | null> {
+export async function loadApiProduct(db: Database, productId: number, viewer: Viewer): Promise<{ product: ApiProduct; isFavorite: boolean } | null> {
   const pricing = pricedProductsQueries(db, sql`(${productId})`, viewer);
   const results = await db.batch([
     ...pricing,

@@ -112,4 +112,3 @@ export async function requestRestockFor(
   await requestRestock(db, viewer.userId, productId, variationId);
   return { ok: true };
 }
-

@@ -41,9 +41,7 @@ export type ProductRef = { sku: string } | { id: number };
 
 /** The product(s) a batch is about, as a parenthesised list or sub-select for `in`. */
 export function productScope(ref: ProductRef): SQL {
-  return "sku" in ref
-    ? sql`(select ${products.id} from ${products} where ${products.sku} = ${ref.sku})`
-    : sql`(${ref.id})`;
+  return "sku" in ref ? sql`(select ${products.id} from ${products} where ${products.sku} = ${ref.sku})` : sql`(${ref.id})`;
 }
 
 export function productIdOf(ref: ProductRef): SQL {
@@ -231,8 +229,7 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
     originalPrice: p.originalPrice,
     inventory: p.type === "variation" ? publishedVariations.reduce((sum, v) => sum + v.inventory, 0) : p.inventory,
     preorderLimit: p.preorderLimit,
-    inventoryPreorderMax:
-      p.type === "variation" ? publishedVariations.reduce((sum, v) => sum + v.inventoryPreorderMax, 0) : p.inventoryPreorderMax,
+    inventoryPreorderMax: p.type === "variation" ? publishedVariations.reduce((sum, v) => sum + v.inventoryPreorderMax, 0) : p.inventoryPreorderMax,
     preorderShipDate: p.preorderShipDate,
     disablePreorder: p.disablePreorder,
     disableRequest: p.disableRequest,
@@ -258,12 +255,7 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
 export type ShapedProduct = NonNullable<ReturnType<typeof shapeProduct>>;
 
 /** Prices a selection with the engine: the one place page, API and cart agree on a price. */
-export function priceSelection(
-  shaped: ShapedProduct,
-  raw: RawSelection,
-  now: Date,
-  options: { countCart?: boolean } = {},
-) {
+export function priceSelection(shaped: ShapedProduct, raw: RawSelection, now: Date, options: { countCart?: boolean } = {}) {
   const selection = resolveSelection(raw, {
     variations: shaped.variations,
     options: shaped.options,
@@ -272,13 +264,17 @@ export function priceSelection(
   });
   const { variation, choice } = selection;
   const ownTiers = shaped.tiers.filter((tier) => tier.variationId === (variation?.id ?? null));
-  const tiers: SubscriptionTier[] = (ownTiers.length ? ownTiers : shaped.tiers.filter((tier) => tier.variationId == null)).map(
-    (tier) => ({ quantity: tier.quantity, unitPriceExclTax: tier.unitPriceExclTax }),
-  );
+  const tiers: SubscriptionTier[] = (ownTiers.length ? ownTiers : shaped.tiers.filter((tier) => tier.variationId == null)).map((tier) => ({
+    quantity: tier.quantity,
+    unitPriceExclTax: tier.unitPriceExclTax,
+  }));
   // The cart itself prices its rows against the whole stock; the product page counts what is in the cart.
-  const inCart = options.countCart === false ? 0 : shaped.inCart
-    .filter((line) => (line.variationId ?? null) === (variation?.id ?? null) && (line.choiceSku ?? null) === (choice?.sku ?? null))
-    .reduce((sum, line) => sum + Number(line.quantity), 0);
+  const inCart =
+    options.countCart === false
+      ? 0
+      : shaped.inCart
+          .filter((line) => (line.variationId ?? null) === (variation?.id ?? null) && (line.choiceSku ?? null) === (choice?.sku ?? null))
+          .reduce((sum, line) => sum + Number(line.quantity), 0);
   const firstPass = calculatePrice({
     product: shaped.pricing,
     variation: variation && { ...variation },
@@ -296,9 +292,7 @@ export function priceSelection(
     { isMember: shaped.isMember, now: now.getTime() },
     { total: firstPass.subtotal, quantity: firstPass.quantity },
   );
-  const price: PriceResult = best
-    ? { ...firstPass, max_discount: best.discount, total: firstPass.subtotal - best.discount }
-    : firstPass;
+  const price: PriceResult = best ? { ...firstPass, max_discount: best.discount, total: firstPass.subtotal - best.discount } : firstPass;
   return {
     selection,
     price,
@@ -329,4 +323,3 @@ export async function loadVisiblePricedProduct(db: Database, productId: number, 
   const shaped = await loadPricedProduct(db, { id: productId }, viewer);
   return shaped && isApiVisible(shaped.product) ? shaped : null;
 }
-

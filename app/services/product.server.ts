@@ -48,10 +48,7 @@ export function buyLaterQuery(db: Database, productId: SQL, userId: number | und
 
 /** Related products that are listed, in the merchant's order. */
 export function relatedQuery(db: Database, productId: SQL) {
-  const related = db
-    .select({ id: relatedProducts.relatedProductId })
-    .from(relatedProducts)
-    .where(eq(relatedProducts.productId, productId));
+  const related = db.select({ id: relatedProducts.relatedProductId }).from(relatedProducts).where(eq(relatedProducts.productId, productId));
   const position = sql`(select ${relatedProducts.position} from ${relatedProducts} where ${relatedProducts.productId} = ${productId} and ${relatedProducts.relatedProductId} = ${products.id})`;
   return productSummaries(db, and(listedProduct, inArray(products.id, related)), [asc(position)], RELATED_LIMIT);
 }
@@ -160,4 +157,3 @@ export async function toggleFavorite(db: Database, userId: number, productId: nu
 export async function requestRestock(db: Database, userId: number, productId: number, variationId: number | null) {
   await db.insert(stockRequests).values({ userId, productId, variationId }).onConflictDoNothing();
 }
-

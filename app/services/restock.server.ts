@@ -14,9 +14,7 @@ import { productPath } from "~/core/products";
 /** Requests notified per D1 batch (each adds a mail statement; ids are bound parameters). */
 const REQUESTS_PER_BATCH = 50;
 
-export type RestockResult =
-  | { ok: true; inventory: number; notified: number; title: string }
-  | { ok: false; status: 400 | 404; error: string };
+export type RestockResult = { ok: true; inventory: number; notified: number; title: string } | { ok: false; status: 400 | 404; error: string };
 
 /**
  * Adds `quantity` to the stock of a product (simple/set) or of one variation (variation products), then
@@ -72,11 +70,21 @@ export async function restockItem(
         .returning({ inventory: products.inventory });
 
   const notify = (chunk: typeof requests) => [
-    ...chunk.map((request) => mailStatement(db, request.userId, restockMail({ name: `${request.lastname} ${request.firstname}`, product: { title, url } }), now)),
+    ...chunk.map((request) =>
+      mailStatement(db, request.userId, restockMail({ name: `${request.lastname} ${request.firstname}`, product: { title, url } }), now),
+    ),
     db
       .update(stockRequests)
       .set({ notifiedAt: now })
-      .where(and(inArray(stockRequests.id, chunk.map((request) => request.id)), isNull(stockRequests.notifiedAt))),
+      .where(
+        and(
+          inArray(
+            stockRequests.id,
+            chunk.map((request) => request.id),
+          ),
+          isNull(stockRequests.notifiedAt),
+        ),
+      ),
   ];
   const [firstChunk = [], ...laterChunks] = chunked(requests, REQUESTS_PER_BATCH);
   const [stocked] = await db.batch([addStock, ...(firstChunk.length ? notify(firstChunk) : [])]);

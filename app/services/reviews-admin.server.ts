@@ -55,7 +55,11 @@ export interface AdminReview {
   createdAt: string;
 }
 
-export async function listReviewsForReply(db: Database, filter: ReviewFilter, page: number): Promise<{ reviews: AdminReview[]; total: number; pages: number; page: number }> {
+export async function listReviewsForReply(
+  db: Database,
+  filter: ReviewFilter,
+  page: number,
+): Promise<{ reviews: AdminReview[]; total: number; pages: number; page: number }> {
   const conditions: (SQL | undefined)[] = [eq(reviews.status, "published")];
   if (filter === "unreplied") conditions.push(isNull(reviews.comment));
   if (filter === "replied") conditions.push(isNotNull(reviews.comment));
@@ -107,13 +111,23 @@ export async function listReviewsForReply(db: Database, filter: ReviewFilter, pa
 export type ReviewReplyResult = { ok: true; notice: string } | { ok: false; status: 400 | 404; error: string };
 
 /** Saves (or, with `text` null, removes) staff's reply to a published review. */
-export async function saveReviewReply(db: Database, staffId: number, reviewId: number, text: string | null, now: Date = new Date()): Promise<ReviewReplyResult> {
+export async function saveReviewReply(
+  db: Database,
+  staffId: number,
+  reviewId: number,
+  text: string | null,
+  now: Date = new Date(),
+): Promise<ReviewReplyResult> {
   const trimmed = text?.trim() ?? null;
   if (trimmed !== null && trimmed === "") return { ok: false, status: 400, error: REVIEW_REPLY_TEXT.empty };
   if (trimmed !== null && trimmed.length > REVIEW_REPLY_MAX_LENGTH) return { ok: false, status: 400, error: REVIEW_REPLY_TEXT.tooLong };
   const result = await db
     .update(reviews)
-    .set(trimmed === null ? { comment: null, commentUserId: null, commentedAt: null } : { comment: replyTextToHtml(trimmed), commentUserId: staffId, commentedAt: now })
+    .set(
+      trimmed === null
+        ? { comment: null, commentUserId: null, commentedAt: null }
+        : { comment: replyTextToHtml(trimmed), commentUserId: staffId, commentedAt: now },
+    )
     .where(and(eq(reviews.id, reviewId), eq(reviews.status, "published")));
   if (result.meta.changes !== 1) return { ok: false, status: 404, error: REVIEW_REPLY_TEXT.notFound };
   return { ok: true, notice: trimmed === null ? REVIEW_REPLY_TEXT.removed : REVIEW_REPLY_TEXT.saved };

@@ -82,11 +82,7 @@ const searchableText = sql`(${products.title} || char(10) || ${products.catchcop
 /** Every word must appear, in either kana script, in the title, the catch copy or the description. */
 function keywordCondition(q: string): SQL | undefined {
   const terms = keywordTerms(q).map((term) =>
-    or(
-      ...keywordVariants(term).map((variant) =>
-        and(...containsPatterns(variant).map((pattern) => sql`${searchableText} like ${pattern} escape '\\'`)),
-      ),
-    ),
+    or(...keywordVariants(term).map((variant) => and(...containsPatterns(variant).map((pattern) => sql`${searchableText} like ${pattern} escape '\\'`)))),
   );
   return terms.length ? and(...terms) : undefined;
 }
@@ -172,10 +168,7 @@ function facetQueries(db: Database) {
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.id)),
     db.select({ slug: features.slug, name: features.name }).from(features).orderBy(asc(features.position), asc(features.id)),
-    db
-      .select({ kind: tags.kind, slug: tags.slug, name: tags.name })
-      .from(tags)
-      .orderBy(asc(tags.position), asc(tags.id)),
+    db.select({ kind: tags.kind, slug: tags.slug, name: tags.name }).from(tags).orderBy(asc(tags.position), asc(tags.id)),
   ] as const;
 }
 
@@ -226,10 +219,7 @@ export async function loadSearchFacets(db: Database): Promise<SearchFacets> {
 
 /** Everything the search and category pages show — facets, chosen category, results, total — in one round trip. */
 export async function loadSearchPage(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
-  const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([
-    ...facetQueries(db),
-    ...searchQueries(db, filter, pageSize),
-  ]);
+  const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([...facetQueries(db), ...searchQueries(db, filter, pageSize)]);
   return {
     facets: toFacets(categoryRows, featureRows, tagRows),
     category: toCategoryDetail(categoryRows, filter.category),

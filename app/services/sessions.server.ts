@@ -29,7 +29,10 @@ export interface SignedIn {
 }
 
 function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** 256 random bits, URL-safe: session cookies and the links mailed to members. */
@@ -82,7 +85,10 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
 
 /** Records that the session was used now (called at most once per SESSION_TOUCH_INTERVAL_MS). */
 export async function touchSession(db: Database, token: string, now: Date): Promise<void> {
-  await db.update(userSessions).set({ lastSeenAt: now }).where(eq(userSessions.tokenHash, await tokenHash(token)));
+  await db
+    .update(userSessions)
+    .set({ lastSeenAt: now })
+    .where(eq(userSessions.tokenHash, await tokenHash(token)));
 }
 
 /** Logout: this session ends; a copy of its cookie opens nothing afterwards. */
@@ -92,9 +98,7 @@ export async function endSession(db: Database, token: string): Promise<void> {
 
 /** Every session of the user except `keepToken`'s (a password change keeps the device that made it). */
 export function endOtherSessionsStatement(db: Database, userId: number, keepHash: string | null) {
-  return db
-    .delete(userSessions)
-    .where(and(eq(userSessions.userId, userId), keepHash == null ? undefined : ne(userSessions.tokenHash, keepHash)));
+  return db.delete(userSessions).where(and(eq(userSessions.userId, userId), keepHash == null ? undefined : ne(userSessions.tokenHash, keepHash)));
 }
 
 /** Hourly job: deletes sessions idle past their role's limit. */

@@ -48,7 +48,9 @@ const subscriptionColumns = {
   taxRate: products.taxRate,
   categorySlug: aliased(categories.slug, "category_slug"),
   variationTitle: aliased(productVariations.title, "variation_title"),
-  picture: sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`,
+  picture: sql<
+    string | null
+  >`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} order by ${productMedia.position} limit 1)`,
 };
 
 function subscriptionsQuery(db: Database) {
@@ -128,9 +130,7 @@ export type SubscriptionDetail = NonNullable<Awaited<ReturnType<typeof loadSubsc
 
 // ─── Changes ────────────────────────────────────────────────────────────────────────────────
 
-export type SubscriptionChangeResult =
-  | { ok: true; nextShippingDate: string }
-  | { ok: false; status: 404 | 409; error: string };
+export type SubscriptionChangeResult = { ok: true; nextShippingDate: string } | { ok: false; status: 404 | 409; error: string };
 
 /**
  * Skips the next delivery (both next dates move one period later) or cancels the subscription, writing the
@@ -211,7 +211,12 @@ export async function writeUpcomingDeliveryMails(db: Database, now: Date): Promi
     const written = await db
       .select({ userId: notificationMails.userId, title: notificationMails.title })
       .from(notificationMails)
-      .where(inArray(notificationMails.title, chunk.map(({ mail }) => mail.subject)))
+      .where(
+        inArray(
+          notificationMails.title,
+          chunk.map(({ mail }) => mail.subject),
+        ),
+      )
       .all();
     const fresh = chunk.filter(({ row, mail }) => !written.some((old) => old.userId === row.userId && old.title === mail.subject));
     const [first, ...rest] = fresh.map(({ row, mail }) => mailStatement(db, row.userId, mail, now));

@@ -44,7 +44,9 @@ const TICKET_LISTING_SOURCE: ListingSource<TicketSort> = {
     confirmation: equalsFilter(tickets.confirmation),
     category: equalsFilter(tickets.category),
     unread: (value) => (value === "1" ? sql`${unreadFromCustomer} > 0` : undefined),
-    customer: likeFilter(sql`(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email})`),
+    customer: likeFilter(
+      sql`(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email})`,
+    ),
     content: likeFilter(
       sql`(${tickets.description} || coalesce((select group_concat(${ticketMessages.message}, ' ') from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)}), ''))`,
     ),

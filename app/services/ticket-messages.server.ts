@@ -208,10 +208,13 @@ export async function sendMessage(
   const row = inserted[0];
   if (!row) throw new Error("message was not written");
   const gallery = mediaIds.length
-    ? await db.select({ ...MEDIA_COLUMNS, messageId: media.ticketMessageId }).from(media).where(eq(media.ticketMessageId, row.id)).orderBy(asc(media.id))
+    ? await db
+        .select({ ...MEDIA_COLUMNS, messageId: media.ticketMessageId })
+        .from(media)
+        .where(eq(media.ticketMessageId, row.id))
+        .orderBy(asc(media.id))
     : [];
   const [message] = toMessages([row], gallery, ticket);
   if (!message) throw new Error("message was not shaped");
   return { ok: true, message };
 }
-

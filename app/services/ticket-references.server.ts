@@ -20,8 +20,12 @@ const PAST_ORDERS_LIMIT = 20;
 function pastOrdersQueries(db: Database, customerId: number) {
   const mine = eq(orders.userId, customerId);
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-  const productPicture = sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${qualified(orderLines.productId)} and ${productMedia.variationId} is null order by ${productMedia.position} limit 1)`;
-  const variationPicture = sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.variationId} = ${qualified(orderLines.variationId)} order by ${productMedia.position} limit 1)`;
+  const productPicture = sql<
+    string | null
+  >`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${qualified(orderLines.productId)} and ${productMedia.variationId} is null order by ${productMedia.position} limit 1)`;
+  const variationPicture = sql<
+    string | null
+  >`(select ${productMedia.url} from ${productMedia} where ${productMedia.variationId} = ${qualified(orderLines.variationId)} order by ${productMedia.position} limit 1)`;
   return [
     db
       .select({ id: orders.id, number: orders.number, createdAt: orders.createdAt })
@@ -42,7 +46,17 @@ function pastOrdersQueries(db: Database, customerId: number) {
         variationPicture,
       })
       .from(orderLines)
-      .where(inArray(orderLines.orderId, db.select({ id: orders.id }).from(orders).where(mine).orderBy(...newestFirst).limit(PAST_ORDERS_LIMIT)))
+      .where(
+        inArray(
+          orderLines.orderId,
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(mine)
+            .orderBy(...newestFirst)
+            .limit(PAST_ORDERS_LIMIT),
+        ),
+      )
       .orderBy(asc(orderLines.id)),
   ] as const;
 }
@@ -103,7 +117,9 @@ export async function productForTicket(db: Database, viewer: Viewer, productId: 
       status: products.status,
       isPrivate: products.isPrivate,
       categorySlug: categories.slug,
-      picture: sql<string | null>`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} and ${productMedia.variationId} is null order by ${productMedia.position} limit 1)`,
+      picture: sql<
+        string | null
+      >`(select ${productMedia.url} from ${productMedia} where ${productMedia.productId} = ${products.id} and ${productMedia.variationId} is null order by ${productMedia.position} limit 1)`,
       bought,
     })
     .from(products)

@@ -4,7 +4,15 @@
  * the customer writes its notification mail in the same D1 batch.
  */
 import { and, eq, lte, sql } from "drizzle-orm";
-import { answerConfirmation, confirmationDeadline, confirmationRequestProblem, TICKET_TEXT, type ConfirmationAnswer, type TicketConfirmation, type TicketStatus } from "~/core/tickets";
+import {
+  answerConfirmation,
+  confirmationDeadline,
+  confirmationRequestProblem,
+  TICKET_TEXT,
+  type ConfirmationAnswer,
+  type TicketConfirmation,
+  type TicketStatus,
+} from "~/core/tickets";
 import type { Database } from "~/db/client.server";
 import { notificationMails, tickets, users } from "~/db/schema";
 import { autoClosedMail, confirmationRequestMail, ticketClosedMail } from "~/mail/ticket-mails";
@@ -20,7 +28,10 @@ export async function closeTicket(db: Database, staff: Viewer, ticketId: number,
   if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   if (ticket.status === "close") return { ok: true };
   await db.batch([
-    db.update(tickets).set({ status: "close", closedAt: now, updatedAt: now }).where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
+    db
+      .update(tickets)
+      .set({ status: "close", closedAt: now, updatedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
     mailStatement(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
   ]);
   return { ok: true };
@@ -42,9 +53,7 @@ export async function requestConfirmation(db: Database, staff: Viewer, ticketId:
   return { ok: true };
 }
 
-export type ConfirmationResult =
-  | { ok: true; status: TicketStatus; confirmation: TicketConfirmation; notice: string }
-  | TicketFailure;
+export type ConfirmationResult = { ok: true; status: TicketStatus; confirmation: TicketConfirmation; notice: string } | TicketFailure;
 
 /** The customer answers the resolution request (only the ticket's customer, only while waiting). */
 export async function answerTicketConfirmation(
@@ -86,7 +95,9 @@ async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<n
       db
         .update(tickets)
         .set({ status: "close", closedAt: now, updatedAt: now })
-        .where(and(eq(tickets.id, ticket.id), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting"), lte(tickets.confirmationRequestedAt, deadline))),
+        .where(
+          and(eq(tickets.id, ticket.id), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting"), lte(tickets.confirmationRequestedAt, deadline)),
+        ),
       // The mail only when the update above closed the ticket (changes() = 1): a second run mails nobody.
       db.insert(notificationMails).select(
         db

@@ -167,7 +167,12 @@ function toHead(row: HeadRow, details: TicketHead["details"]): TicketHead {
     order: row.orderId != null && row.orderNumber != null ? { id: row.orderId, number: row.orderNumber } : null,
     product:
       row.productId != null && row.productSku != null && row.productTitle != null
-        ? { id: row.productId, sku: row.productSku, title: row.productTitle, url: productPath({ categorySlug: row.productCategorySlug ?? "", sku: row.productSku }) }
+        ? {
+            id: row.productId,
+            sku: row.productSku,
+            title: row.productTitle,
+            url: productPath({ categorySlug: row.productCategorySlug ?? "", sku: row.productSku }),
+          }
         : null,
     details,
   };

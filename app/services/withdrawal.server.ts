@@ -53,11 +53,17 @@ export async function loadWithdrawalView(db: Database, userId: number): Promise<
       .from(orders)
       .where(and(eq(orders.userId, userId), inArray(orders.status, [...UNFINISHED_ORDER_STATUSES])))
       .orderBy(asc(orders.createdAt)),
-    db.select({ n: count() }).from(subscriptions).where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"))),
+    db
+      .select({ n: count() })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"))),
     db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId)),
     db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId)),
     db.select({ n: count() }).from(buyLater).where(eq(buyLater.userId, userId)),
-    db.select({ n: count() }).from(stockRequests).where(and(eq(stockRequests.userId, userId), isNull(stockRequests.notifiedAt))),
+    db
+      .select({ n: count() })
+      .from(stockRequests)
+      .where(and(eq(stockRequests.userId, userId), isNull(stockRequests.notifiedAt))),
     db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, userId)),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
   ]);

@@ -7,13 +7,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { getOptionalUser } from "~/web/auth.server";
-import {
-  ADDRESS_FORM_MESSAGES,
-  AddressSchema,
-  parseAddressListJson,
-  readAddressList,
-  validateAddressList,
-} from "~/core/address-form";
+import { ADDRESS_FORM_MESSAGES, AddressSchema, parseAddressListJson, readAddressList, validateAddressList } from "~/core/address-form";
 import { IdSchema, ReturnPathSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
 import { invariantJson, invariantResponse, loginRequired, readApiFormData, readFormData, withNotice } from "~/web/http.server";
 import { parseInput, parseQuery } from "~/web/input.server";
@@ -107,9 +101,8 @@ export async function addressFormAction(
   if (submission.status !== "success") {
     return data<AddressFormActionData>({ lastResult: submission.reply(), lookup: null }, { status: 400 });
   }
-  const result = addressId == null
-    ? await addAddress(context.db, userId, submission.value)
-    : await updateAddress(context.db, userId, addressId, submission.value);
+  const result =
+    addressId == null ? await addAddress(context.db, userId, submission.value) : await updateAddress(context.db, userId, addressId, submission.value);
   if (!result.ok) {
     invariantResponse(result.status !== 404, result.error, { status: 404 });
     return data<AddressFormActionData>({ lastResult: submission.reply({ formErrors: [result.error] }), lookup: null }, { status: result.status });

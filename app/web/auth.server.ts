@@ -16,9 +16,7 @@ import { endSession, startSession, type SessionUser } from "~/services/sessions.
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 
-export type LoginAttempt =
-  | { ok: true; user: SessionUser; redirectTo: string }
-  | { ok: false; reply: SubmissionResult<string[]> };
+export type LoginAttempt = { ok: true; user: SessionUser; redirectTo: string } | { ok: false; reply: SubmissionResult<string[]> };
 
 /** The client's address as Cloudflare reports it (absent only in local runs). */
 export function clientIp(request: Request): string | null {
@@ -82,12 +80,7 @@ export async function requireStaff(request: Request, context: Context): Promise<
 }
 
 /** Starts the member session (signInSession) and redirects (PRG). A guest cart joins the member's cart. */
-export async function createUserSession(
-  request: Request,
-  context: Context,
-  userId: number,
-  redirectTo: string,
-): Promise<Response> {
+export async function createUserSession(request: Request, context: Context, userId: number, redirectTo: string): Promise<Response> {
   const session = await getSession(request, context);
   const guestCartId = session.get("cartId");
   if (guestCartId) {

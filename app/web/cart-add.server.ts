@@ -13,7 +13,16 @@ import { clientIp, getSession } from "~/web/auth.server";
 import { readInput } from "~/web/input.server";
 
 /** An optional count (subscribe's months, crowdfundings_id): absent, empty or "0" is none. */
-const OptionalCountSchema = v.optional(v.union([v.pipe(v.picklist(["", "0"]), v.transform(() => null)), IdSchema]), "");
+const OptionalCountSchema = v.optional(
+  v.union([
+    v.pipe(
+      v.picklist(["", "0"]),
+      v.transform(() => null),
+    ),
+    IdSchema,
+  ]),
+  "",
+);
 
 /** The add-to-cart form (spec §7; v, c, o and q are read as the selection). */
 const CartAddSchema = v.object({
@@ -54,11 +63,7 @@ export function readCartAddForm(form: FormData): { ok: true; input: CartAddInput
 }
 
 /** Adds the posted selection for the visitor; `headers` carries the session cookie when it changed. */
-export async function addPostedToCart(
-  request: Request,
-  context: AppLoadContext,
-  form: FormData,
-): Promise<{ result: CartAddResult; headers?: HeadersInit }> {
+export async function addPostedToCart(request: Request, context: AppLoadContext, form: FormData): Promise<{ result: CartAddResult; headers?: HeadersInit }> {
   const session = await getSession(request, context);
   const read = readCartAddForm(form);
   if (!read.ok) return { result: read.refusal };

@@ -66,7 +66,8 @@ export function readNamedLine(form: FormData): { ok: true; reference: LineRefere
   const read = readInput(NamedLineSchema, form);
   if (!read.ok) return cartFailure("line", read.error);
   const named = read.input;
-  if ("p" in named) return { ok: true, reference: { productId: named.p, selection: readSelection(form), preorder: named.ispreorder, subscribe: named.subscribe } };
+  if ("p" in named)
+    return { ok: true, reference: { productId: named.p, selection: readSelection(form), preorder: named.ispreorder, subscribe: named.subscribe } };
   return { ok: true, reference: { lineId: named.line } };
 }
 

@@ -102,8 +102,7 @@ async function readCheckoutPost(actor: CartActor, received: FormData): Promise<C
   // that method's fee and keeps the notes (also without JS).
   if (isPaymentMethod(controls.payment)) await choosePaymentMethod(actor, controls.payment);
   const noticeFields = readShipmentNotices(form);
-  const notices =
-    noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
+  const notices = noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
 
   const typedValues = async (reply: SubmissionResult<string[]>) => {
     const passwordHold = await keepTypedPassword(actor, controls.password);
@@ -164,11 +163,7 @@ async function placeSubmittedOrder(post: CheckoutPost, mailFrame: EmailFrame): P
   const { actor, isMember, schema, form, controls, notices, page } = post;
   const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
   const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
-    page(
-      submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }),
-      400,
-      extra,
-    );
+    page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), 400, extra);
   if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {
     // Typed fields are never dropped silently: the page comes back with them and asks which address is meant.
     const typed = parseWithValibot(form, { schema }).reply({ hideFields: ["password"] });

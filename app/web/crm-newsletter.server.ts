@@ -42,7 +42,10 @@ export async function sendNewsletterAction(request: Request, context: AppLoadCon
   const origin = new URL(request.url).origin;
   const secret = context.cloudflare.env.SESSION_SECRET;
   const recipients = await Promise.all(
-    (await newsletterRecipients(context.db)).map(async (recipient) => ({ ...recipient, unsubscribeUrl: await newsletterUnsubscribeUrl(origin, recipient.userId, secret) })),
+    (await newsletterRecipients(context.db)).map(async (recipient) => ({
+      ...recipient,
+      unsubscribeUrl: await newsletterUnsubscribeUrl(origin, recipient.userId, secret),
+    })),
   );
   const keys = await writeNewsletterIssue(context.db, submission.value, recipients, origin, new Date());
   for (let start = 0; start < keys.length; start += QUEUE_BATCH) dispatchMail(context, keys.slice(start, start + QUEUE_BATCH));

@@ -22,7 +22,10 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** A signature from a link: 32 bytes as 43 base64url characters, or null for anything else. */

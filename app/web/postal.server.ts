@@ -5,13 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { EMPTY_POSTAL_RESULT, normalizePostalInput, postalCodeToLookUp, type PostalLookupResult } from "~/core/postal";
-import {
-  lookUpAddress,
-  POSTAL_UNAVAILABLE_MESSAGE,
-  PostalOriginError,
-  postalOriginFor,
-  type PostalDeps,
-} from "~/services/postal.server";
+import { lookUpAddress, POSTAL_UNAVAILABLE_MESSAGE, PostalOriginError, postalOriginFor, type PostalDeps } from "~/services/postal.server";
 
 /** The KV cache and the prefix-file origin of this request's deployment. */
 export function postalDepsFor(context: Pick<AppLoadContext, "cloudflare">, request: Request): PostalDeps {
@@ -83,4 +77,3 @@ export async function completePrefecture(deps: PostalDeps, form: FormData, prefi
     throw error;
   }
 }
-

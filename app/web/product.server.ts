@@ -33,7 +33,14 @@ const ProductQuerySchema = v.object({
     v.transform((page) => Math.min(MAX_REVIEW_PAGE, page)),
   ),
   /** How many per subscription delivery: 1 … MAX_SUBSCRIPTION_QUANTITY, 1 when unreadable. */
-  sq: v.fallback(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform((text) => Math.min(MAX_SUBSCRIPTION_QUANTITY, Math.max(1, Number(text))))), 1),
+  sq: v.fallback(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/),
+      v.transform((text) => Math.min(MAX_SUBSCRIPTION_QUANTITY, Math.max(1, Number(text)))),
+    ),
+    1,
+  ),
   notice: TextOrNullSchema,
 });
 

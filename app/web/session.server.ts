@@ -107,7 +107,7 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
     async commitSession(session, options) {
       const { userId, ...stored } = session.data;
       // userId is only ever resolved from the token: set without one, the user would silently not be signed in.
-      if (userId != null && !stored.sessionToken) throw new Error("Sign users in with signInSession(), not session.set(\"userId\")");
+      if (userId != null && !stored.sessionToken) throw new Error('Sign users in with signInSession(), not session.set("userId")');
       // `data` is the partial, flash-carrying shape createSession takes at run time (its type says Data).
       return cookieStorage.commitSession(createSession<SessionData, SessionFlashData>(stored as SessionData, session.id), options);
     },

@@ -50,15 +50,20 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("request_confirmation") }),
 ]);
 
-export type ThreadIntentResult =
-  | { ok: true; intent: string; notice: keyof typeof TICKET_TEXT }
-  | (TicketFailure & { intent: string; message?: string });
+export type ThreadIntentResult = { ok: true; intent: string; notice: keyof typeof TICKET_TEXT } | (TicketFailure & { intent: string; message?: string });
 
 /**
  * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation), so
  * both pages and their no-JS forms share one dispatcher.
  */
-export async function threadIntent(db: Database, bucket: R2Bucket, viewer: Viewer, ticketId: number, form: FormData, now: Date = new Date()): Promise<ThreadIntentResult> {
+export async function threadIntent(
+  db: Database,
+  bucket: R2Bucket,
+  viewer: Viewer,
+  ticketId: number,
+  form: FormData,
+  now: Date = new Date(),
+): Promise<ThreadIntentResult> {
   const read = readInput(ThreadIntentSchema, form);
   const intent = parseInput(PostedIntentSchema, form).intent ?? "";
   const unknown: ThreadIntentResult = { ok: false, status: 400, field: "ticket", error: MALFORMED_INPUT_MESSAGE, intent };
@@ -121,7 +126,10 @@ export async function threadPageAction(
   const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form);
   if (!result.ok) {
     invariantResponse(result.status !== 404, TICKET_TEXT.ticketNotFound, { status: 404 });
-    return data<ThreadActionData>({ ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message }, { status: result.status });
+    return data<ThreadActionData>(
+      { ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message },
+      { status: result.status },
+    );
   }
   // A sent message is shown at the end of the thread (#latest); other notices at the top (#result).
   if (isNavigation(request)) {

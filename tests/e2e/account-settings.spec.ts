@@ -49,7 +49,9 @@ test("a member changes the e-mail address through the link mailed to the new one
   await expect(section(page, "email").getByText("現在のパスワードが正しくありません").first()).toBeVisible();
   await expect(section(page, "email").getByLabel("新しいメールアドレス")).toHaveValue(newEmail);
 
-  await section(page, "email").getByLabel(/現在のパスワード/).fill(PASSWORD);
+  await section(page, "email")
+    .getByLabel(/現在のパスワード/)
+    .fill(PASSWORD);
   await section(page, "email").getByRole("button", { name: "確認メールを送信する" }).click();
   await expect(page.getByTestId("member-notice")).toContainText("確認メールを送信しました");
   await expect(page.getByTestId("pending-email")).toContainText(newEmail);

@@ -42,7 +42,9 @@ test("a member fills the cart, changes it, wraps, applies SPRING10 and uses poin
   await setQuantity(page, "DEMO-SIMPLE", 3);
   await expect(summary(page, "subtotal")).toHaveText("9,020円"); // 5,940 + 3,080
 
-  await line(page, "DEMO-OPTIONS").getByRole("button", { name: /ラッピングする/ }).click();
+  await line(page, "DEMO-OPTIONS")
+    .getByRole("button", { name: /ラッピングする/ })
+    .click();
   await expect(summary(page, "wrapping")).toHaveText("500円");
 
   await page.getByLabel("クーポンコード").fill("SPRING10");
@@ -142,6 +144,9 @@ test.describe("limits, coupon links and private links (390 px)", () => {
     await expect(row).toBeVisible();
     await expect(row.getByText(/購入できません/)).toHaveCount(0);
     await expect(page.getByTestId("checkout-button")).toBeEnabled();
-    await expect(row.getByRole("link", { name: "会員様限定 特選 八女玉露 50g" })).toHaveAttribute("href", `/product/access/link/DEMO-PRIVATE/${PRIVATE_SECRET}`);
+    await expect(row.getByRole("link", { name: "会員様限定 特選 八女玉露 50g" })).toHaveAttribute(
+      "href",
+      `/product/access/link/DEMO-PRIVATE/${PRIVATE_SECRET}`,
+    );
   });
 });

@@ -8,7 +8,6 @@ import { addToCart, expect, login, test, type Page } from "./fixtures";
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-
 const isJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 async function guestAtCheckout(page: Page) {
@@ -20,8 +19,14 @@ test("a guest sees the fee in the total before the order is placed, keeps every 
   const email = `confirm-${test.info().project.name}-${Date.now()}@example.jp`;
   await guestAtCheckout(page);
   await fillGuest(page, email);
-  await page.getByRole("region", { name: "ご注文者情報" }).getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("region", { name: "ご注文者情報" }).getByRole("checkbox", { name: /会員規約/ }).check();
+  await page
+    .getByRole("region", { name: "ご注文者情報" })
+    .getByLabel(/^パスワード/)
+    .fill("password1234");
+  await page
+    .getByRole("region", { name: "ご注文者情報" })
+    .getByRole("checkbox", { name: /会員規約/ })
+    .check();
   await fillRecipient(page);
   await page.getByLabel("当店倉庫への備考（任意）").fill("のし：御祝");
   await page.getByRole("radio", { name: /コンビニ後払い/ }).check();

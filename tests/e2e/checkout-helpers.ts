@@ -23,7 +23,10 @@ export async function fillRecipient(page: Page) {
   if (!isJs()) await address.getByRole("button", { name: "住所を検索" }).click();
   await expect(page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /市区町村/ })).toHaveValue("千代田区");
   await page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /番地/ }).fill("1-1");
-  await page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /電話番号/ }).fill("0312345678");
+  await page
+    .getByRole("region", { name: "お届け先" })
+    .getByRole("textbox", { name: /電話番号/ })
+    .fill("0312345678");
   // With JS the fee is rechecked for the new address; let it settle before the order is confirmed.
   if (isJs()) await expect(page.getByTestId("shipping-check")).toContainText("このお届け先への送料");
 }

@@ -9,7 +9,6 @@ import { addToCart, expect, memberWithEmptyCart, test, type Locator, type Page }
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
-
 const isJs = () => test.info().project.use.javaScriptEnabled !== false;
 
 const address = (page: Page) => page.getByRole("region", { name: "お届け先" });
@@ -23,12 +22,18 @@ async function fillNewAddressAndWishes(page: Page) {
   await address(page).getByRole("textbox", { name: "名", exact: true }).fill("花子");
   await address(page).getByRole("textbox", { name: "セイ（カタカナ）" }).fill("サトウ");
   await address(page).getByRole("textbox", { name: "メイ（カタカナ）" }).fill("ハナコ");
-  await address(page).getByRole("textbox", { name: /郵便番号/ }).fill("100-0001");
+  await address(page)
+    .getByRole("textbox", { name: /郵便番号/ })
+    .fill("100-0001");
   if (!isJs()) await address(page).getByRole("button", { name: "住所を検索" }).click();
   await expect(address(page).getByRole("textbox", { name: /市区町村/ })).toHaveValue("千代田区");
   await address(page).getByRole("textbox", { name: /番地/ }).fill("1-1");
-  await address(page).getByRole("textbox", { name: /建物名/ }).fill("千代田ハイツ101");
-  await address(page).getByRole("textbox", { name: /電話番号/ }).fill("0312345678");
+  await address(page)
+    .getByRole("textbox", { name: /建物名/ })
+    .fill("千代田ハイツ101");
+  await address(page)
+    .getByRole("textbox", { name: /電話番号/ })
+    .fill("0312345678");
   // With JS the fee is rechecked for the new address; let it settle first.
   if (isJs()) await expect(page.getByTestId("shipping-check")).toContainText("このお届け先への送料");
   await page.getByLabel("お届け希望日").selectOption({ index: 3 });
@@ -83,8 +88,12 @@ async function fillGuestWhoRegisters(page: Page, email: string) {
   await buyer(page).getByRole("textbox", { name: "名", exact: true }).fill("一郎");
   await buyer(page).getByRole("textbox", { name: "セイ（カタカナ）" }).fill("スズキ");
   await buyer(page).getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
-  await buyer(page).getByLabel(/^パスワード/).fill("password1234");
-  await buyer(page).getByRole("checkbox", { name: /会員規約/ }).check();
+  await buyer(page)
+    .getByLabel(/^パスワード/)
+    .fill("password1234");
+  await buyer(page)
+    .getByRole("checkbox", { name: /会員規約/ })
+    .check();
 }
 
 test("a guest applies, removes and re-applies SPRING10 without losing anything typed, then orders with it", async ({ page }) => {

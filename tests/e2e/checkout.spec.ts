@@ -46,8 +46,14 @@ test("a guest checks out and registers at the same time", async ({ page }, testI
   // With JS the shipping fee is rechecked for the new address half a second after the code is typed.
   if (js) await expect(page.getByTestId("shipping-check")).toHaveText("このお届け先への送料：660円");
   // Without JS the lookup re-rendered the form: the password is never sent back, so it is typed again.
-  await page.getByRole("region", { name: "ご注文者情報" }).getByLabel(/^パスワード/).fill("password1234");
-  await page.getByRole("region", { name: "ご注文者情報" }).getByRole("checkbox", { name: /会員規約/ }).check();
+  await page
+    .getByRole("region", { name: "ご注文者情報" })
+    .getByLabel(/^パスワード/)
+    .fill("password1234");
+  await page
+    .getByRole("region", { name: "ご注文者情報" })
+    .getByRole("checkbox", { name: /会員規約/ })
+    .check();
   await address.getByRole("textbox", { name: /番地/ }).fill("1-1");
   await address.getByRole("textbox", { name: /電話番号/ }).fill("03-1234-5678");
   await page.getByRole("radio", { name: /代金引換/ }).check();
@@ -155,7 +161,10 @@ test("the checkout explains a subscription row and gift wrapping (modals with JS
   await page.getByRole("button", { name: "定期便を申し込む" }).click();
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/cart");
-  await page.locator('[data-testid="cart-line"][data-sku="DEMO-SIMPLE"]').getByRole("button", { name: /ラッピングする/ }).click();
+  await page
+    .locator('[data-testid="cart-line"][data-sku="DEMO-SIMPLE"]')
+    .getByRole("button", { name: /ラッピングする/ })
+    .click();
   await expect(page.getByTestId("summary-wrapping")).toHaveText("500円");
   await page.goto("/checkout");
 

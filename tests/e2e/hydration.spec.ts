@@ -17,7 +17,10 @@ type Placed = { key: string; x: number; y: number; width: number };
 async function controls(page: Page): Promise<Placed[]> {
   return page.locator("body").evaluate((body) => {
     const seen = new Map<string, number>();
-    const selector = ["a[href]", "button", "input:not([type=hidden])", "select", "textarea", "summary"].flatMap((control) => [`body > header ${control}`, `main ${control}`]);
+    const selector = ["a[href]", "button", "input:not([type=hidden])", "select", "textarea", "summary"].flatMap((control) => [
+      `body > header ${control}`,
+      `main ${control}`,
+    ]);
     return [...body.querySelectorAll(selector.join(", "))].flatMap((element) => {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return [];

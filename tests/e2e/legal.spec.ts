@@ -8,9 +8,24 @@ import { addToCart, expect, test, type Page } from "./fixtures";
  */
 
 const PAGES = [
-  { link: "ご利用ガイド", path: "/guide", heading: "ご利用ガイド", sections: ["送料", "お支払い方法", "お届けについて", "ギフトラッピング", "ポイント", "返品・交換・キャンセルについて", "よくあるご質問"] },
-  { link: "特定商取引法に基づく表記", path: "/legal/tokushoho", heading: "特定商取引法に基づく表記", sections: ["事業者の情報", "販売条件", "返品・交換・キャンセルについて"] },
-  { link: "プライバシーポリシー", path: "/privacy", heading: "プライバシーポリシー", sections: ["1. 取得する情報", "3. 保存期間と退会時の取り扱い", "7. Cookie等の利用", "8. 外部送信について（電気通信事業法に基づく公表事項）"] },
+  {
+    link: "ご利用ガイド",
+    path: "/guide",
+    heading: "ご利用ガイド",
+    sections: ["送料", "お支払い方法", "お届けについて", "ギフトラッピング", "ポイント", "返品・交換・キャンセルについて", "よくあるご質問"],
+  },
+  {
+    link: "特定商取引法に基づく表記",
+    path: "/legal/tokushoho",
+    heading: "特定商取引法に基づく表記",
+    sections: ["事業者の情報", "販売条件", "返品・交換・キャンセルについて"],
+  },
+  {
+    link: "プライバシーポリシー",
+    path: "/privacy",
+    heading: "プライバシーポリシー",
+    sections: ["1. 取得する情報", "3. 保存期間と退会時の取り扱い", "7. Cookie等の利用", "8. 外部送信について（電気通信事業法に基づく公表事項）"],
+  },
   { link: "利用規約", path: "/terms", heading: "利用規約（会員規約）", sections: ["第1条（適用）", "第6条（返品・キャンセル）"] },
 ] as const;
 

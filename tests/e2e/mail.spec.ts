@@ -25,7 +25,10 @@ async function guestOrders(page: Page, email: string, js: boolean): Promise<{ nu
   if (!js) await address.getByRole("button", { name: "住所を検索" }).click();
   await expect(page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /市区町村/ })).toHaveValue("千代田区");
   await page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /番地/ }).fill("1-1");
-  await page.getByRole("region", { name: "お届け先" }).getByRole("textbox", { name: /電話番号/ }).fill("03-1234-5678");
+  await page
+    .getByRole("region", { name: "お届け先" })
+    .getByRole("textbox", { name: /電話番号/ })
+    .fill("03-1234-5678");
   await page.getByRole("radio", { name: /銀行振込/ }).check();
   await page.getByTestId("place-order").click();
   // Without JS the chosen method is priced by the server first; the page asks to confirm again.
@@ -47,7 +50,15 @@ test("a guest's order confirmation is sent through the queue and the e-mail bind
 
   const mail = await latestMailTo(page, email, { subject: "ご注文確認" });
   expect(mail.subject).toBe(`【ご注文確認】ご注文ありがとうございます（注文番号 ${number}）`);
-  for (const fact of [`注文番号：${number}`, `お支払い合計：${total}（税込）`, "■ お振込先", "お振込期限：", "お届け希望日時：指定なし", "■ キャンセル・返品について", "ひなた市場"]) {
+  for (const fact of [
+    `注文番号：${number}`,
+    `お支払い合計：${total}（税込）`,
+    "■ お振込先",
+    "お振込期限：",
+    "お届け希望日時：指定なし",
+    "■ キャンセル・返品について",
+    "ひなた市場",
+  ]) {
     expect(mail.text).toContain(fact);
   }
   expect(mail.html).toContain(`注文番号：${number}`);
@@ -57,7 +68,10 @@ test("a guest's order confirmation is sent through the queue and the e-mail bind
   // The mail as its recipient sees it, and its links followed from the mailbox into the shop.
   await expect(page.getByTestId("mail-html").getByRole("link", { name: "返品・交換・キャンセルについて" })).toBeVisible();
   expect(mail.links).toContain(new URL("/legal/tokushoho#returns", page.url()).href);
-  await page.getByTestId("mail-links").getByRole("link", { name: /返品・交換・キャンセルについて/ }).click();
+  await page
+    .getByTestId("mail-links")
+    .getByRole("link", { name: /返品・交換・キャンセルについて/ })
+    .click();
   await expect(page).toHaveURL(/\/legal\/tokushoho#returns$/);
   await expect(page.getByRole("heading", { name: "返品・交換・キャンセルについて" })).toBeVisible();
 });

@@ -63,12 +63,17 @@ export async function latestMailTo(page: Page, address: string, query: MailQuery
         href = newest?.href ?? "";
         return newest ? newest.status : "（まだ届いていません）";
       },
-      { message: `a sent mail to ${address}${query.subject ? ` about ${String(query.subject)}` : ""}`, timeout: query.timeout ?? 15_000, intervals: [250, 500, 1000] },
+      {
+        message: `a sent mail to ${address}${query.subject ? ` about ${String(query.subject)}` : ""}`,
+        timeout: query.timeout ?? 15_000,
+        intervals: [250, 500, 1000],
+      },
     )
     .toBe("送信済み");
   await page.goto(href);
   const links: string[] = [];
-  for (const link of await page.getByTestId("mail-links").getByRole("link").all()) links.push(new URL((await link.getAttribute("href")) ?? "", page.url()).href);
+  for (const link of await page.getByTestId("mail-links").getByRole("link").all())
+    links.push(new URL((await link.getAttribute("href")) ?? "", page.url()).href);
   return {
     subject: ((await page.getByTestId("mail-subject").textContent()) ?? "").trim(),
     text: (await page.getByTestId("mail-text").textContent()) ?? "",

@@ -59,7 +59,10 @@ test("the member filters mails by title and opens one: it becomes read and the h
   }
 
   // Removing the filter badge shows every mail again.
-  await page.getByTestId("filter-badges").getByRole("link", { name: /件名：「再入荷」/ }).click();
+  await page
+    .getByTestId("filter-badges")
+    .getByRole("link", { name: /件名：「再入荷」/ })
+    .click();
   await expect(page).toHaveURL(/\/user\/mails$/);
   expect(await page.getByTestId("mail-row").count()).toBeGreaterThan(1);
 });

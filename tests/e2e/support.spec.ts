@@ -46,7 +46,10 @@ async function staffReply(staff: Page, text: string) {
   await expect(staff.getByTestId("message").last()).toContainText(text);
 }
 
-test("a member opens a ticket with an image, staff reply from /crm, the member reads it and confirms it is resolved", async ({ page, openContext }, testInfo) => {
+test("a member opens a ticket with an image, staff reply from /crm, the member reads it and confirms it is resolved", async ({
+  page,
+  openContext,
+}, testInfo) => {
   test.setTimeout(90_000);
   const js = jsOn(testInfo);
   await registerMember(page, testInfo, "問合");
@@ -173,7 +176,13 @@ test("the staff ticket list sorts, filters and pages through GET links and forms
   const origin = new URL(page.url()).origin;
   for (let n = 0; n < 21; n++) {
     const response = await page.request.post("/user/support", {
-      form: { intent: "create", session: String(Date.now() * 10 + n), category: "その他", trouble: "領収書がほしい", description: `領収書の発行をお願いします（${n + 1}）` },
+      form: {
+        intent: "create",
+        session: String(Date.now() * 10 + n),
+        category: "その他",
+        trouble: "領収書がほしい",
+        description: `領収書の発行をお願いします（${n + 1}）`,
+      },
       headers: { Origin: origin },
       maxRedirects: 0,
     });

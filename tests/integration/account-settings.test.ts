@@ -40,7 +40,8 @@ async function refusal(outcome: Outcome): Promise<{ intent: string; errors: Reco
   return { intent: reply.intent, errors: reply.result.error ?? {} };
 }
 
-const signedIn = async (platform: TestPlatform, cookie: string) => (await run(platform, hubPage.loader as RouteHandler, pageRequest("/user", cookie))).status === 200;
+const signedIn = async (platform: TestPlatform, cookie: string) =>
+  (await run(platform, hubPage.loader as RouteHandler, pageRequest("/user", cookie))).status === 200;
 
 const PROFILE = { intent: "profile", lastname: "佐々木", firstname: "光", lastnameJp: "ささき", firstnameJp: "ﾋｶﾙ", phone: "０９０−１１１１−２２２２" };
 
@@ -65,7 +66,9 @@ describe("name, reading and phone", () => {
   it("refuses with registration's own messages per field and changes nothing", async ({ platform }) => {
     const member = await addMember(platform, "profile-bad@example.jp");
     const before = await userRow(platform, member.id);
-    const { intent, errors } = await refusal(await post(platform, member.cookie, { intent: "profile", lastname: " ", firstname: "光", lastnameJp: "Sasaki", firstnameJp: "ヒカル", phone: "12345" }));
+    const { intent, errors } = await refusal(
+      await post(platform, member.cookie, { intent: "profile", lastname: " ", firstname: "光", lastnameJp: "Sasaki", firstnameJp: "ヒカル", phone: "12345" }),
+    );
     expect(intent).toBe("profile");
     expect(errors).toEqual({
       lastname: ["姓を入力してください"],
@@ -81,7 +84,9 @@ describe("password", () => {
     const member = await addMember(platform, "pw-bad@example.jp");
     const other = await memberCookie(platform, member.id);
     const before = await userRow(platform, member.id);
-    expect((await refusal(await post(platform, member.cookie, { intent: "password", currentPassword: "wrong-one", newPassword: "new-password-1" }))).errors).toEqual({
+    expect(
+      (await refusal(await post(platform, member.cookie, { intent: "password", currentPassword: "wrong-one", newPassword: "new-password-1" }))).errors,
+    ).toEqual({
       currentPassword: ["現在のパスワードが正しくありません"],
     });
     expect((await refusal(await post(platform, member.cookie, { intent: "password", currentPassword: DEMO_PASSWORD, newPassword: "short" }))).errors).toEqual({
@@ -97,7 +102,9 @@ describe("password", () => {
 
   it("never sends a password back to the browser", async ({ platform }) => {
     const member = await addMember(platform, "pw-hidden@example.jp");
-    const reply = await valueOf<SettingsActionData>(await post(platform, member.cookie, { intent: "password", currentPassword: "wrong-one", newPassword: "new-password-1" }));
+    const reply = await valueOf<SettingsActionData>(
+      await post(platform, member.cookie, { intent: "password", currentPassword: "wrong-one", newPassword: "new-password-1" }),
+    );
     expect(JSON.stringify(reply)).not.toMatch(/wrong-one|new-password-1/);
   });
 
@@ -105,7 +112,11 @@ describe("password", () => {
     const member = await addMember(platform, "pw-ok@example.jp");
     const laptop = await memberCookie(platform, member.id);
     const someoneElse = await memberCookie(platform, OTHER_ID);
-    expectRedirect(await post(platform, member.cookie, { intent: "password", currentPassword: DEMO_PASSWORD, newPassword: "new-password-1" }), 303, `${PATH}?notice=password#result`);
+    expectRedirect(
+      await post(platform, member.cookie, { intent: "password", currentPassword: DEMO_PASSWORD, newPassword: "new-password-1" }),
+      303,
+      `${PATH}?notice=password#result`,
+    );
     expect(await signedIn(platform, member.cookie)).toBe(true);
     expect(await signedIn(platform, laptop)).toBe(false);
     expect(await signedIn(platform, someoneElse)).toBe(true);
@@ -153,7 +164,9 @@ describe("log out everywhere", () => {
     expect(await signedIn(platform, phone)).toBe(false);
     expect(await signedIn(platform, someoneElse)).toBe(true);
     expect(await platform.db.select().from(userSessions).where(eq(userSessions.userId, member.id))).toEqual([]);
-    const login = await valueOf<{ notice: string | null }>(await run(platform, loginPage.loader as RouteHandler, pageRequest("/login?notice=logged_out_everywhere")));
+    const login = await valueOf<{ notice: string | null }>(
+      await run(platform, loginPage.loader as RouteHandler, pageRequest("/login?notice=logged_out_everywhere")),
+    );
     expect(login.notice).toBe("すべての端末・ブラウザからログアウトしました。");
   });
 });

@@ -45,9 +45,57 @@ const TOKYO: Record<string, string> = {
 };
 
 const SEED_ADDRESSES = [
-  { id: 1, userId: MEMBER_ID, title: "自宅", lastname: "山田", firstname: "花子", lastnameJp: "ヤマダ", firstnameJp: "ハナコ", postalCode: "1500002", prefecture: 13, city: "渋谷区", district: "渋谷", address1: "2-21-1", address2: "グリーンハイツ渋谷 301", phone: "09012345678", isDefault: true },
-  { id: 2, userId: MEMBER_ID, title: "実家", lastname: "山田", firstname: "太郎", lastnameJp: "ヤマダ", firstnameJp: "タロウ", postalCode: "5300001", prefecture: 27, city: "大阪市北区", district: "梅田", address1: "1-1-3", address2: "梅田レジデンス 1205", phone: "0661234567", isDefault: false },
-  { id: 3, userId: OTHER_ID, title: "自宅", lastname: "鈴木", firstname: "一郎", lastnameJp: "スズキ", firstnameJp: "イチロウ", postalCode: "0600001", prefecture: 1, city: "札幌市中央区", district: "北一条西", address1: "4-2-2", address2: "", phone: "08098765432", isDefault: true },
+  {
+    id: 1,
+    userId: MEMBER_ID,
+    title: "自宅",
+    lastname: "山田",
+    firstname: "花子",
+    lastnameJp: "ヤマダ",
+    firstnameJp: "ハナコ",
+    postalCode: "1500002",
+    prefecture: 13,
+    city: "渋谷区",
+    district: "渋谷",
+    address1: "2-21-1",
+    address2: "グリーンハイツ渋谷 301",
+    phone: "09012345678",
+    isDefault: true,
+  },
+  {
+    id: 2,
+    userId: MEMBER_ID,
+    title: "実家",
+    lastname: "山田",
+    firstname: "太郎",
+    lastnameJp: "ヤマダ",
+    firstnameJp: "タロウ",
+    postalCode: "5300001",
+    prefecture: 27,
+    city: "大阪市北区",
+    district: "梅田",
+    address1: "1-1-3",
+    address2: "梅田レジデンス 1205",
+    phone: "0661234567",
+    isDefault: false,
+  },
+  {
+    id: 3,
+    userId: OTHER_ID,
+    title: "自宅",
+    lastname: "鈴木",
+    firstname: "一郎",
+    lastnameJp: "スズキ",
+    firstnameJp: "イチロウ",
+    postalCode: "0600001",
+    prefecture: 1,
+    city: "札幌市中央区",
+    district: "北一条西",
+    address1: "4-2-2",
+    address2: "",
+    phone: "08098765432",
+    isDefault: true,
+  },
 ];
 
 /** Every test starts from the seeded address book. */
@@ -59,10 +107,12 @@ beforeEach<PlatformFixtures>(async ({ platform }) => {
 const rowsOf = (platform: TestPlatform, userId: number) => platform.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
 const defaultsOf = async (platform: TestPlatform, userId: number) => (await rowsOf(platform, userId)).filter((row) => row.isDefault).map((row) => row.id);
 
-const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
+const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+  responseOf(platform, handler, request, params);
 
 /** Calls a page action/loader: a thrown or returned Response, or single-fetch data. */
-const call = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => callHandler(platform, handler, request, params);
+const call = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+  callHandler(platform, handler, request, params);
 
 const fetchPost = (platform: TestPlatform, handler: RouteHandler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
   respond(platform, handler, apiRequest(url, { mode: "cors", ...options }), params);
@@ -127,7 +177,11 @@ describe("the address services", () => {
 
 describe("GET /user/profile/addresses as JSON", () => {
   it("lists the member's addresses, the default first, with the spec's fields", async ({ platform, member }) => {
-    const response = await respond(platform, apiUserAddresses.loader as RouteHandler, apiRequest("/api/user/addresses", { method: "GET", cookie: member, mode: "cors" }));
+    const response = await respond(
+      platform,
+      apiUserAddresses.loader as RouteHandler,
+      apiRequest("/api/user/addresses", { method: "GET", cookie: member, mode: "cors" }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Vary")).toMatch(/Accept/);
     const list = (await response.json()) as AddressJson[];
@@ -157,10 +211,18 @@ describe("GET /user/profile/addresses as JSON", () => {
   });
 
   it("the page itself answers HTML callers with its data, and redirects JSON callers to the JSON route (dev server)", async ({ platform, member }) => {
-    const page = await call(platform, addressBook.loader as RouteHandler, new Request(`${TEST_ORIGIN}/user/profile/addresses?notice=added`, { headers: { Cookie: member, Accept: "text/html" } }));
+    const page = await call(
+      platform,
+      addressBook.loader as RouteHandler,
+      new Request(`${TEST_ORIGIN}/user/profile/addresses?notice=added`, { headers: { Cookie: member, Accept: "text/html" } }),
+    );
     expect(page.returned).toMatchObject({ notice: "お届け先を追加しました。" });
     expect((page.returned as { addresses: AddressJson[] }).addresses).toHaveLength(2);
-    const json = await call(platform, addressBook.loader as RouteHandler, new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, Accept: "application/json" } }));
+    const json = await call(
+      platform,
+      addressBook.loader as RouteHandler,
+      new Request(`${TEST_ORIGIN}/user/profile/addresses`, { headers: { Cookie: member, Accept: "application/json" } }),
+    );
     expect((json.thrown as Response).headers.get("Location")).toBe("/api/user/addresses");
   });
 
@@ -193,7 +255,8 @@ describe("GET /user/profile/addresses as JSON", () => {
 });
 
 describe("POST /user/profile/validationAddress", () => {
-  const validate = (platform: TestPlatform, fields: Record<string, string>) => fetchPost(platform, validationAddress.action as RouteHandler, "/user/profile/validationAddress", { fields });
+  const validate = (platform: TestPlatform, fields: Record<string, string>) =>
+    fetchPost(platform, validationAddress.action as RouteHandler, "/user/profile/validationAddress", { fields });
 
   it("answers valide: true with no errors for a valid address", async ({ platform }) => {
     const response = await validate(platform, TOKYO);
@@ -218,7 +281,10 @@ describe("POST /user/profile/validationAddress", () => {
   });
 
   it("answers a body that is not a form with 400 and GET with 405", async ({ platform }) => {
-    const json = await fetchPost(platform, validationAddress.action as RouteHandler, "/user/profile/validationAddress", { body: "{", contentType: "application/json" });
+    const json = await fetchPost(platform, validationAddress.action as RouteHandler, "/user/profile/validationAddress", {
+      body: "{",
+      contentType: "application/json",
+    });
     expect(json.status).toBe(400);
     expect(validationAddress.loader().status).toBe(405);
   });
@@ -229,7 +295,8 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
     fetchPost(platform, editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { cookie, fields });
 
   it("saves a form-encoded list: replaces, adds and deletes, one default, answers the saved list in order", async ({ platform, member }) => {
-    const response = await edit({ platform, member },
+    const response = await edit(
+      { platform, member },
       listFields([
         { ...TOKYO, id: 2, city: "新宿区", default: "1" },
         { ...TOKYO, lastname: "高橋" },
@@ -250,7 +317,15 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
   });
 
   it("accepts the list as JSON text in an `addresses` field, and makes the first the default when none is", async ({ platform, member }) => {
-    const response = await edit({ platform, member }, { addresses: JSON.stringify([{ ...TOKYO, id: 1, default: false }, { ...TOKYO, id: 2 }]) });
+    const response = await edit(
+      { platform, member },
+      {
+        addresses: JSON.stringify([
+          { ...TOKYO, id: 1, default: false },
+          { ...TOKYO, id: 2 },
+        ]),
+      },
+    );
     expect(response.status).toBe(200);
     expect(await defaultsOf(platform, MEMBER_ID)).toEqual([1]);
   });
@@ -264,7 +339,13 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
   });
 
   it("answers invalid entries with 400 and field errors keyed by position", async ({ platform, member }) => {
-    const response = await edit({ platform, member }, listFields([{ ...TOKYO, id: 1 }, { ...TOKYO, phone: "abc", firstname_jp: "じろう" }]));
+    const response = await edit(
+      { platform, member },
+      listFields([
+        { ...TOKYO, id: 1 },
+        { ...TOKYO, phone: "abc", firstname_jp: "じろう" },
+      ]),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: ADDRESS_FORM_MESSAGES.check,
@@ -281,8 +362,14 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
   });
 
   it("answers a guest 401, a plain form post by a guest with the login page", async ({ platform }) => {
-    expect((await fetchPost(platform, editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { fields: listFields([TOKYO]) })).status).toBe(401);
-    const navigation = await respond(platform, editAddress.action as RouteHandler, apiRequest("/user/profile/checkout/editAddress", { fields: listFields([TOKYO]), mode: "navigate" }));
+    expect((await fetchPost(platform, editAddress.action as RouteHandler, "/user/profile/checkout/editAddress", { fields: listFields([TOKYO]) })).status).toBe(
+      401,
+    );
+    const navigation = await respond(
+      platform,
+      editAddress.action as RouteHandler,
+      apiRequest("/user/profile/checkout/editAddress", { fields: listFields([TOKYO]), mode: "navigate" }),
+    );
     expect(navigation.status).toBe(303);
     expect(navigation.headers.get("Location")).toMatch(/^\/login\?/);
   });
@@ -295,7 +382,10 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
     });
     expect(json.status).toBe(200);
     expect(((await json.json()) as { addresses: AddressJson[] }).addresses).toMatchObject([{ id: 1, city: "千代田区", default: true }]);
-    const form = await fetchPost(platform, updateAddresses.action as RouteHandler, "/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify([{ ...TOKYO, id: 1 }, TOKYO]) } });
+    const form = await fetchPost(platform, updateAddresses.action as RouteHandler, "/api/users/update-addresses", {
+      cookie: member,
+      fields: { addresses: JSON.stringify([{ ...TOKYO, id: 1 }, TOKYO]) },
+    });
     expect(((await form.json()) as { addresses: AddressJson[] }).addresses).toHaveLength(2);
   });
 
@@ -326,8 +416,14 @@ describe("the list endpoints (editAddress, update-addresses)", () => {
 });
 
 describe("the address pages without JS", () => {
-  const post = ({ platform, member }: AsMember, handler: RouteHandler, url: string, fields: Record<string, string>, params: Record<string, string> = {}, cookie = member) =>
-    call(platform, handler, apiRequest(url, { cookie, fields, mode: "navigate" }), params);
+  const post = (
+    { platform, member }: AsMember,
+    handler: RouteHandler,
+    url: string,
+    fields: Record<string, string>,
+    params: Record<string, string> = {},
+    cookie = member,
+  ) => call(platform, handler, apiRequest(url, { cookie, fields, mode: "navigate" }), params);
 
   it("adds an address from /user/profile/addresses/new and goes back to the list (303)", async ({ platform, member }) => {
     const { thrown } = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, intent: "save" });
@@ -346,7 +442,11 @@ describe("the address pages without JS", () => {
   });
 
   it("re-renders the form with the field messages for invalid input (400), saving nothing", async ({ platform, member }) => {
-    const { returned } = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", { ...TOKYO, phone: "abc", lastname: "" });
+    const { returned } = await post({ platform, member }, newPage.action as RouteHandler, "/user/profile/addresses/new", {
+      ...TOKYO,
+      phone: "abc",
+      lastname: "",
+    });
     const result = returned as DataResult<AddressFormActionData>;
     expect(result.init?.status).toBe(400);
     expect(result.data.lastResult.error).toMatchObject({ phone: [ADDRESS_FORM_MESSAGES.phone], lastname: ["姓を入力してください"] });
@@ -354,23 +454,31 @@ describe("the address pages without JS", () => {
   });
 
   it("edits an address of the member's own, and 404s another member's (page and action)", async ({ platform, member }) => {
-    const loaded = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), { id: "2" });
+    const loaded = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/2/edit", { method: "GET", cookie: member }), {
+      id: "2",
+    });
     expect(loaded.returned).toMatchObject({ address: { id: 2, city: "大阪市北区" } });
     const saved = await post({ platform, member }, editPage.action as RouteHandler, "/user/profile/addresses/2/edit", { ...TOKYO, city: "港区" }, { id: "2" });
     expect((saved.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=updated#result");
     expect((await rowsOf(platform, MEMBER_ID))[1]).toMatchObject({ id: 2, city: "港区" });
 
-    const foreignPage = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), { id: "3" });
+    const foreignPage = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/edit", { method: "GET", cookie: member }), {
+      id: "3",
+    });
     expect((foreignPage.thrown as Response).status).toBe(404);
     const foreignSave = await post({ platform, member }, editPage.action as RouteHandler, "/user/profile/addresses/3/edit", TOKYO, { id: "3" });
     expect((foreignSave.thrown as Response).status).toBe(404);
-    const badId = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/x/edit", { method: "GET", cookie: member }), { id: "x" });
+    const badId = await call(platform, editPage.loader as RouteHandler, apiRequest("/user/profile/addresses/x/edit", { method: "GET", cookie: member }), {
+      id: "x",
+    });
     expect((badId.thrown as Response).status).toBe(404);
     expect((await rowsOf(platform, OTHER_ID))[0]?.city).toBe("札幌市中央区");
   });
 
   it("deletes after the confirmation page, and 404s another member's address", async ({ platform, member }) => {
-    const confirm = await call(platform, deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), { id: "1" });
+    const confirm = await call(platform, deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/1/delete", { method: "GET", cookie: member }), {
+      id: "1",
+    });
     expect(confirm.returned).toMatchObject({ address: { id: 1 } });
     const deleted = await post({ platform, member }, deletePage.action as RouteHandler, "/user/profile/addresses/1/delete", {}, { id: "1" });
     expect((deleted.thrown as Response).headers.get("Location")).toBe("/user/profile/addresses?notice=deleted#result");
@@ -378,7 +486,12 @@ describe("the address pages without JS", () => {
 
     const foreign = await post({ platform, member }, deletePage.action as RouteHandler, "/user/profile/addresses/3/delete", {}, { id: "3" });
     expect((foreign.thrown as Response).status).toBe(404);
-    const foreignConfirm = await call(platform, deletePage.loader as RouteHandler, apiRequest("/user/profile/addresses/3/delete", { method: "GET", cookie: member }), { id: "3" });
+    const foreignConfirm = await call(
+      platform,
+      deletePage.loader as RouteHandler,
+      apiRequest("/user/profile/addresses/3/delete", { method: "GET", cookie: member }),
+      { id: "3" },
+    );
     expect((foreignConfirm.thrown as Response).status).toBe(404);
     expect(await rowsOf(platform, OTHER_ID)).toHaveLength(1);
   });
@@ -396,7 +509,8 @@ describe("the address pages without JS", () => {
 });
 
 describe("the address page with JS (fetchers)", () => {
-  const act = ({ platform, member }: AsMember, fields: Record<string, string>, cookie = member) => call(platform, addressBook.action as RouteHandler, apiRequest("/user/profile/addresses", { cookie, fields, mode: "cors" }));
+  const act = ({ platform, member }: AsMember, fields: Record<string, string>, cookie = member) =>
+    call(platform, addressBook.action as RouteHandler, apiRequest("/user/profile/addresses", { cookie, fields, mode: "cors" }));
 
   it("saves the whole list posted as JSON text (intent=save_list), as the modal editor builds it", async ({ platform, member }) => {
     const current = await listAddresses(platform.db, MEMBER_ID);
@@ -424,7 +538,12 @@ describe("the address page with JS (fetchers)", () => {
   });
 
   it("answers malformed lists and unknown intents with 400", async ({ platform, member }) => {
-    const malformed: Record<string, string>[] = [{ intent: "save_list", addresses: "[" }, { intent: "save_list" }, { intent: "explode" }, { intent: "delete", id: "abc" }];
+    const malformed: Record<string, string>[] = [
+      { intent: "save_list", addresses: "[" },
+      { intent: "save_list" },
+      { intent: "explode" },
+      { intent: "delete", id: "abc" },
+    ];
     for (const fields of malformed) {
       const { returned } = await act({ platform, member }, fields);
       expect((returned as DataResult<unknown>).init?.status, JSON.stringify(fields)).toBeGreaterThanOrEqual(400);

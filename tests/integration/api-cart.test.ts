@@ -28,7 +28,18 @@ import * as couponProductLink from "~/routes/category.product.$sku";
 import * as couponGet from "~/routes/coupon-get.$code";
 import type { ApiCartPayload } from "~/services/cart-payload.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, jsonBody as json, memberCookie, pageRequest, responseOf, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, type RouteHandler } from "../support/requests";
+import {
+  apiRequest,
+  contextFor,
+  jsonBody as json,
+  memberCookie,
+  pageRequest,
+  responseOf,
+  sessionCookie,
+  TEST_ORIGIN,
+  type ApiRequestOptions,
+  type RouteHandler,
+} from "../support/requests";
 import { APP_ROUTES, remixHandlerFor } from "../support/remix";
 
 const it = platformTest();
@@ -70,7 +81,8 @@ const MESSAGES = {
   campaignUnknown: "このキャンペーンは終了したか、存在しません。",
 } as const;
 
-const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
+const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+  responseOf(platform, handler, request, params);
 
 /** A fetch (JS on) unless the options say otherwise. */
 const post = (platform: TestPlatform, handler: RouteHandler, url: string, options: ApiRequestOptions = {}, params: Record<string, string> = {}) =>
@@ -183,7 +195,12 @@ describe("POST /api/cart", () => {
     const guest = await guestWith(platform, { p: SIMPLE, q: 2 }, { p: OPTIONS, o: [PAULOWNIA_BOX] });
     const body = await loadCart(platform, guest);
     // 2,750 + 桐箱 770 = 3,520; 3,960 + 3,520 = 7,480 ≥ 5,000: no shipping fee.
-    expect(lineOf(body, OPTIONS)).toMatchObject({ selling_price: 3520, total: 3520, options: [{ option: "箱", title: "桐箱" }], cart: { p: OPTIONS, o: [PAULOWNIA_BOX] } });
+    expect(lineOf(body, OPTIONS)).toMatchObject({
+      selling_price: 3520,
+      total: 3520,
+      options: [{ option: "箱", title: "桐箱" }],
+      cart: { p: OPTIONS, o: [PAULOWNIA_BOX] },
+    });
     expect(body.cart).toMatchObject({ subtotal: 7480, shipping_fee: 0, total: 7480, quantity: 3 });
   });
 
@@ -225,7 +242,15 @@ describe("POST /api/cart-edit", () => {
 
   it("finds the row by p/v/o/c when no line id is sent, and reads full-width digits", async ({ platform }) => {
     const guest = await guestWith(platform, { p: OPTIONS, o: [GIFT_BOX] }, { p: OPTIONS, o: [PAULOWNIA_BOX] });
-    expect((await edit(platform, guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)], ["q", "３"]])).status).toBe(200);
+    expect(
+      (
+        await edit(platform, guest, [
+          ["p", String(OPTIONS)],
+          ["o", String(PAULOWNIA_BOX)],
+          ["q", "３"],
+        ])
+      ).status,
+    ).toBe(200);
     const lines = (await loadCart(platform, guest)).cart.list;
     expect(lines.map((line) => [line.cart.o, line.quantity])).toEqual([
       [[GIFT_BOX], 1],
@@ -313,7 +338,14 @@ describe("POST /api/cart-edit", () => {
 describe("POST /api/cart-remove", () => {
   it("removes the row named by p/v/o/c or by line id, then answers 404", async ({ platform }) => {
     const guest = await guestWith(platform, { p: OPTIONS, o: [GIFT_BOX] }, { p: OPTIONS, o: [PAULOWNIA_BOX] }, { p: SIMPLE });
-    expect((await remove(platform, guest, [["p", String(OPTIONS)], ["o[1]", String(PAULOWNIA_BOX)]])).status).toBe(200);
+    expect(
+      (
+        await remove(platform, guest, [
+          ["p", String(OPTIONS)],
+          ["o[1]", String(PAULOWNIA_BOX)],
+        ])
+      ).status,
+    ).toBe(200);
     let body = await loadCart(platform, guest);
     expect(body.cart.list.map((line) => line.cart.o)).toEqual([[GIFT_BOX], []]);
 
@@ -341,7 +373,13 @@ describe("POST /api/cart-remove", () => {
       const editResponse = await edit(platform, cookie, { line: String(ownerLine), q: "1", w: "1" });
       expect(editResponse.status).toBe(404);
     }
-    const buyLaterResponse = await post(platform, buylater.action as RouteHandler, `/api/buylater/${SIMPLE}`, { cookie: member, fields: { line: String(ownerLine) } }, { productId: String(SIMPLE) });
+    const buyLaterResponse = await post(
+      platform,
+      buylater.action as RouteHandler,
+      `/api/buylater/${SIMPLE}`,
+      { cookie: member, fields: { line: String(ownerLine) } },
+      { productId: String(SIMPLE) },
+    );
     expect(buyLaterResponse.status).toBe(404);
     const row = await platform.db.select().from(cartLines).where(eq(cartLines.id, ownerLine)).get();
     expect(row).toMatchObject({ quantity: 3, wrapping: false });
@@ -362,7 +400,9 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
 
   it("lets ALONE20 stand alone (the campaign steps aside) and a second coupon replace it", async ({ platform }) => {
     const guest = await guestWith(platform, { p: SIMPLE, q: 2 });
-    const withCampaign = sessionCookie(await respond(platform, couponGet.loader as RouteHandler, pageRequest("/coupon-get/CAMPAIGN2026", guest), { code: "CAMPAIGN2026" }));
+    const withCampaign = sessionCookie(
+      await respond(platform, couponGet.loader as RouteHandler, pageRequest("/coupon-get/CAMPAIGN2026", guest), { code: "CAMPAIGN2026" }),
+    );
     expect((await loadCart(platform, withCampaign)).cart.campaign).toMatchObject({ applied: true, discount: 300 });
 
     expect((await coupon(platform, withCampaign, "ALONE20")).status).toBe(200);
@@ -427,7 +467,8 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
   it("removes only the coupon named: another id, an unknown one or an automatic one changes nothing and says so", async ({ platform }) => {
     const guest = await guestWith(platform, { p: SIMPLE, q: 2 });
     await coupon(platform, guest, "SPRING10");
-    const removeById = (couponId: string) => post(platform, removeCoupon.action as RouteHandler, `/api/remove-coupon/${couponId}`, { cookie: guest }, { couponId });
+    const removeById = (couponId: string) =>
+      post(platform, removeCoupon.action as RouteHandler, `/api/remove-coupon/${couponId}`, { cookie: guest }, { couponId });
     for (const couponId of ["1", "999999"]) {
       const response = await removeById(couponId);
       expect(response.status, couponId).toBe(404);
@@ -439,7 +480,9 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
     const body = await loadCart(platform, guest);
     expect(body.coupon_code).toBe("SPRING10");
     expect(body.cart.coupons.map((applied) => applied.code)).toEqual(["SPRING10"]);
-    const back = location(await post(platform, removeCoupon.action as RouteHandler, "/api/remove-coupon/1", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "1" }));
+    const back = location(
+      await post(platform, removeCoupon.action as RouteHandler, "/api/remove-coupon/1", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "1" }),
+    );
     expect(back.searchParams.get("cart_error")).toBe("coupon");
     expect(back.searchParams.get("message")).toBe("このクーポンはカートに適用されていません。");
   });
@@ -454,7 +497,13 @@ describe("POST /api/cart-coupon and /api/remove-coupon/{couponId}", () => {
     expect(body.cart).toMatchObject({ coupons: [], discount_coupon: 0, total: 4620 });
     const malformed = await post(platform, removeCoupon.action as RouteHandler, "/api/remove-coupon/abc", { cookie: guest }, { couponId: "abc" });
     expect(malformed.status).toBe(400);
-    const navigation = await post(platform, removeCoupon.action as RouteHandler, "/api/remove-coupon/2", { cookie: guest, mode: "navigate", fields: {} }, { couponId: "2" });
+    const navigation = await post(
+      platform,
+      removeCoupon.action as RouteHandler,
+      "/api/remove-coupon/2",
+      { cookie: guest, mode: "navigate", fields: {} },
+      { couponId: "2" },
+    );
     expect(location(navigation).pathname).toBe("/cart");
   });
 });
@@ -535,7 +584,7 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
     const guest = await guestWith(platform, { p: SIMPLE, q: 2 });
     const cod = await post(platform, extraFee.action as RouteHandler, "/api/extra-fee/update", { cookie: guest, fields: { fee: "cod" } });
     expect(await json(cod)).toEqual({ extra_fee: 330, total: 4950, payment_method: "cod" });
-    expect((await loadCart(platform, guest))).toMatchObject({ payment_method: "cod", cart: { extra_fee: 330, total: 4950 } });
+    expect(await loadCart(platform, guest)).toMatchObject({ payment_method: "cod", cart: { extra_fee: 330, total: 4950 } });
     const bank = await post(platform, extraFee.action as RouteHandler, "/api/extra-fee/update", { cookie: guest, fields: { fee: "bank_transfer" } });
     expect(await json(bank)).toEqual({ extra_fee: 0, total: 4620, payment_method: "bank_transfer" });
     for (const fee of ["card", "", "__proto__"]) {
@@ -583,7 +632,11 @@ describe("POST /api/toogle-coldshipping, /api/extra-fee/update, /api/shipping-fe
       expect(body.error).toBe(Object.values(errors)[0]![0]);
     }
     const back = location(
-      await post(platform, shippingCheck.action as RouteHandler, "/api/shipping-fee/check", { cookie: guest, mode: "navigate", fields: { postal_code: "1", prefecture: "13", redirectTo: "/checkout" } }),
+      await post(platform, shippingCheck.action as RouteHandler, "/api/shipping-fee/check", {
+        cookie: guest,
+        mode: "navigate",
+        fields: { postal_code: "1", prefecture: "13", redirectTo: "/checkout" },
+      }),
     );
     expect(back.pathname).toBe("/checkout");
     expect(back.searchParams.get("cart_error")).toBe("address");
@@ -653,7 +706,8 @@ describe("POST /api/cart/campaigns and the campaign link /coupon-get/{code}", ()
 });
 
 describe("the campaign link /coupon-get/{code} with an ordinary coupon code", () => {
-  const follow = (platform: TestPlatform, code: string, cookie = "") => respond(platform, couponGet.loader as RouteHandler, pageRequest(`/coupon-get/${encodeURIComponent(code)}`, cookie), { code });
+  const follow = (platform: TestPlatform, code: string, cookie = "") =>
+    respond(platform, couponGet.loader as RouteHandler, pageRequest(`/coupon-get/${encodeURIComponent(code)}`, cookie), { code });
 
   it("applies SPRING10 to a cart with items and says so", async ({ platform }) => {
     const guest = await guestWith(platform, { p: SIMPLE, q: 2 });
@@ -696,7 +750,8 @@ describe("the campaign link /coupon-get/{code} with an ordinary coupon code", ()
 
 describe("coupon product links /category/product/{sku}", () => {
   it("keeps a products_prices coupon for that sku in the session and goes on to the canonical page", async ({ platform }) => {
-    const response = await respond(platform,
+    const response = await respond(
+      platform,
       couponProductLink.loader as RouteHandler,
       pageRequest("/category/product/DRINK-SENCHA?coupon=teafair&utm_source=mail"),
       { sku: "DRINK-SENCHA" },
@@ -714,7 +769,9 @@ describe("coupon product links /category/product/{sku}", () => {
   it("redirects permanently without a coupon, or when the coupon does not apply, storing nothing", async ({ platform }) => {
     await platform.db.insert(couponProductPrices).values({ couponId: 6, productId: SIMPLE, type: "fix", value: 100, titleSimple: "100円OFF" });
     for (const query of ["", "?coupon=TEAFAIR", "?coupon=EXPIRED100", "?coupon=NOSUCH", "?coupon=%00%ff"]) {
-      const response = await respond(platform, couponProductLink.loader as RouteHandler, pageRequest(`/category/product/DEMO-SIMPLE${query}`), { sku: "DEMO-SIMPLE" });
+      const response = await respond(platform, couponProductLink.loader as RouteHandler, pageRequest(`/category/product/DEMO-SIMPLE${query}`), {
+        sku: "DEMO-SIMPLE",
+      });
       expect(response.status, query).toBe(301);
       expect(response.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE");
       expect(response.headers.get("Set-Cookie")).toBeNull();
@@ -764,7 +821,13 @@ describe("POST /api/buylater/{productId}", () => {
   it("saves a product that is not in the cart, and answers 404 for unknown or private products", async ({ platform }) => {
     const { userId, cookie } = await newMember(platform);
     expect(await json(await buyLaterCall(platform, LOWSTOCK, { cookie }))).toBe(1);
-    expect(await platform.db.select().from(buyLater).where(and(eq(buyLater.userId, userId), eq(buyLater.productId, LOWSTOCK))).all()).toHaveLength(1);
+    expect(
+      await platform.db
+        .select()
+        .from(buyLater)
+        .where(and(eq(buyLater.userId, userId), eq(buyLater.productId, LOWSTOCK)))
+        .all(),
+    ).toHaveLength(1);
     expect((await buyLaterCall(platform, 999_999, { cookie })).status).toBe(404);
     expect((await buyLaterCall(platform, PRIVATE, { cookie })).status).toBe(404);
     expect((await buyLaterCall(platform, "abc", { cookie })).status).toBe(400);
@@ -778,9 +841,15 @@ describe("notices", () => {
 
   it("saves the warehouse notice and a merchant's notice in D1", async ({ platform }) => {
     const guest = await guestWith(platform, { p: SIMPLE }, { p: MERCHANT });
-    const warehouse = await post(platform, saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: " 置き配を希望します。 " } });
+    const warehouse = await post(platform, saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", {
+      cookie: guest,
+      fields: { notice: " 置き配を希望します。 " },
+    });
     expect(await json(warehouse)).toEqual({ ok: true });
-    const vendor = await post(platform, saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: String(ARITA), notice: "箱は簡易包装でお願いします。" } });
+    const vendor = await post(platform, saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", {
+      cookie: guest,
+      fields: { merchants_id: String(ARITA), notice: "箱は簡易包装でお願いします。" },
+    });
     expect(await json(vendor)).toEqual({ ok: true });
 
     const body = await loadCart(platform, guest);
@@ -793,10 +862,16 @@ describe("notices", () => {
 
   it("refuses a notice over 500 characters and a malformed merchant id with 400", async ({ platform }) => {
     const guest = await guestWith(platform, { p: SIMPLE });
-    const tooLong = await post(platform, saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: "あ".repeat(501) } });
+    const tooLong = await post(platform, saveWarehouseNotice.action as RouteHandler, "/api/cart/save-warehouse-notice", {
+      cookie: guest,
+      fields: { notice: "あ".repeat(501) },
+    });
     expect(tooLong.status).toBe(400);
     expect(await json(tooLong)).toEqual({ error: MESSAGES.noticeTooLong, field: "notice" });
-    const badMerchant = await post(platform, saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: "abc", notice: "x" } });
+    const badMerchant = await post(platform, saveVendorNotice.action as RouteHandler, "/api/cart/save-vendor-notice", {
+      cookie: guest,
+      fields: { merchants_id: "abc", notice: "x" },
+    });
     expect(badMerchant.status).toBe(400);
     expect((await loadCart(platform, guest)).warehouse_notice).toBe("");
   });
@@ -821,7 +896,11 @@ describe("notices", () => {
     expect(navigation.headers.get("Location")).toBe("/checkout");
 
     const refused = location(
-      await post(platform, saveNotice.action as RouteHandler, "/api/cart/save-notice", { cookie: guest, mode: "navigate", fields: { warehouse_notice: "x".repeat(501) } }),
+      await post(platform, saveNotice.action as RouteHandler, "/api/cart/save-notice", {
+        cookie: guest,
+        mode: "navigate",
+        fields: { warehouse_notice: "x".repeat(501) },
+      }),
     );
     expect(refused.pathname).toBe("/cart");
     expect(refused.searchParams.get("cart_error")).toBe("notice");

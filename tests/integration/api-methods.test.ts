@@ -67,26 +67,31 @@ describe("methods of the JSON endpoints", () => {
       if (allowedMethods.length !== 1 && !url.startsWith("/api/user/")) wrong.push(`${url} answers ${allowed || "nothing"}`);
       for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((candidate) => !allowedMethods.includes(candidate))) {
         const response = await serve({ platform, member }, url, method);
-        if (response.status !== 405 || response.headers.get("Allow") !== allowed) wrong.push(`${method} ${url} → ${response.status} Allow=${response.headers.get("Allow")}`);
+        if (response.status !== 405 || response.headers.get("Allow") !== allowed)
+          wrong.push(`${method} ${url} → ${response.status} Allow=${response.headers.get("Allow")}`);
         else expect(await response.json()).toEqual({ error: "このURLはこのリクエスト方法に対応していません。" });
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it("answers a POST without a body as the POST of an empty form, never 400 or 500 for the missing body", { timeout: 120_000 }, async ({ platform, member }) => {
-    const differing: string[] = [];
-    for (const url of urls) {
-      if ((await serve({ platform, member }, url, "POST")).status === 405) continue;
-      const bodyless = await serve({ platform, member }, url, "POST");
-      const emptyForm = await serve({ platform, member }, url, "POST", { emptyForm: true });
-      const text = await bodyless.text();
-      if (bodyless.status >= 500 || text.includes("送信内容を読み取れませんでした") || bodyless.status !== emptyForm.status) {
-        differing.push(`${url}: no body → ${bodyless.status} ${text.slice(0, 80)}, empty form → ${emptyForm.status}`);
+  it(
+    "answers a POST without a body as the POST of an empty form, never 400 or 500 for the missing body",
+    { timeout: 120_000 },
+    async ({ platform, member }) => {
+      const differing: string[] = [];
+      for (const url of urls) {
+        if ((await serve({ platform, member }, url, "POST")).status === 405) continue;
+        const bodyless = await serve({ platform, member }, url, "POST");
+        const emptyForm = await serve({ platform, member }, url, "POST", { emptyForm: true });
+        const text = await bodyless.text();
+        if (bodyless.status >= 500 || text.includes("送信内容を読み取れませんでした") || bodyless.status !== emptyForm.status) {
+          differing.push(`${url}: no body → ${bodyless.status} ${text.slice(0, 80)}, empty form → ${emptyForm.status}`);
+        }
       }
-    }
-    expect(differing).toEqual([]);
-  });
+      expect(differing).toEqual([]);
+    },
+  );
 });
 
 describe("pages' forms posted without a body", () => {

@@ -20,7 +20,16 @@ import * as relatedLoad from "~/routes/api.product.related.load.$id";
 import * as reviewsCount from "~/routes/api.product.reviews.count.$id";
 import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, guestCartCookie, jsonBody as json, responseOf, TEST_ORIGIN, type ApiRequestOptions, type RouteHandler } from "../support/requests";
+import {
+  apiRequest,
+  contextFor,
+  guestCartCookie,
+  jsonBody as json,
+  responseOf,
+  TEST_ORIGIN,
+  type ApiRequestOptions,
+  type RouteHandler,
+} from "../support/requests";
 import { APP_ROUTES, remixHandlerFor } from "../support/remix";
 
 const id = (sku: string) => productBySku(sku).id;
@@ -122,8 +131,16 @@ describe("POST /api/product/calculate", () => {
   it("adds a paid option of DEMO-OPTIONS (repeated o and o[optionId] alike)", async ({ platform }) => {
     // 2,750 + 桐箱 770 + 有田焼の箸置き 550 = 4,070
     for (const fields of [
-      [["p", String(OPTIONS)], ["o", "3"], ["o", "5"]],
-      [["p", String(OPTIONS)], ["o[1]", "3"], ["o[2]", "5"]],
+      [
+        ["p", String(OPTIONS)],
+        ["o", "3"],
+        ["o", "5"],
+      ],
+      [
+        ["p", String(OPTIONS)],
+        ["o[1]", "3"],
+        ["o[2]", "5"],
+      ],
     ] as [string, string][][]) {
       const price = await json(await calc(platform, fields));
       expect(price).toMatchObject({ selling_price: 4070, regular_price: 4070, subtotal: 4070, regular_tax: 370, quantity: 1 });
@@ -241,10 +258,16 @@ describe("POST /api/product/calculate", () => {
   });
 
   it("answers a body that is not a form with 400 JSON in Japanese", async ({ platform }) => {
-    const response = await post(platform, calculate.action as RouteHandler, "/api/product/calculate", {}, {
-      body: JSON.stringify({ p: SIMPLE, q: [1, 2] }),
-      contentType: "application/json",
-    });
+    const response = await post(
+      platform,
+      calculate.action as RouteHandler,
+      "/api/product/calculate",
+      {},
+      {
+        body: JSON.stringify({ p: SIMPLE, q: [1, 2] }),
+        contentType: "application/json",
+      },
+    );
     expect(response.status).toBe(400);
     expect((await json<{ error: string }>(response)).error).toContain("送信内容を読み取れませんでした");
   });
@@ -277,8 +300,14 @@ describe("POST /api/product/delivery-icon/{id} and /small/{productId}", () => {
   });
 
   it("follows the purchase state: a pre-order's ship date, no promise for sold-out or archived items", async ({ platform }) => {
-    const preorder = await json<{ icon_info: { icon: string; show_text: string } }>(await icon(platform, deliveryIcon.action as RouteHandler, "id", String(PREORDER)));
-    expect(preorder.icon_info).toMatchObject({ icon: "calendar", icon_type: "other", show_text: expect.stringMatching(/^\d{4}年\d{1,2}月\d{1,2}日頃発送予定$/) });
+    const preorder = await json<{ icon_info: { icon: string; show_text: string } }>(
+      await icon(platform, deliveryIcon.action as RouteHandler, "id", String(PREORDER)),
+    );
+    expect(preorder.icon_info).toMatchObject({
+      icon: "calendar",
+      icon_type: "other",
+      show_text: expect.stringMatching(/^\d{4}年\d{1,2}月\d{1,2}日頃発送予定$/),
+    });
     for (const productId of [SOLDOUT, ARCHIVED]) {
       expect(await json(await icon(platform, deliveryIconSmall.action as RouteHandler, "productId", String(productId)))).toEqual({
         icon_info: { icon: "", icon_type: "other", show_text: "" },
@@ -316,11 +345,13 @@ describe("POST /api/product/favorite/toggle/{id}", () => {
   const toggle = (platform: TestPlatform, productId: number | string, options: ApiRequestOptions = {}) =>
     post(platform, favoriteToggle.action as RouteHandler, `/api/product/favorite/toggle/${productId}`, { id: String(productId) }, options);
   const isFavorite = async (platform: TestPlatform, userId: number, productId: number) =>
-    (await platform.db
-      .select()
-      .from(favorites)
-      .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
-      .all()).length > 0;
+    (
+      await platform.db
+        .select()
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)))
+        .all()
+    ).length > 0;
 
   it("toggles the member's favorite on and off in D1 (fetch: JSON)", async ({ platform, member }) => {
     expect(await isFavorite(platform, MEMBER_ID, SIMPLE)).toBe(false);
@@ -349,9 +380,7 @@ describe("POST /api/product/favorite/toggle/{id}", () => {
   it("sends a guest to the login page (JS off) or answers 401 (fetch), changing nothing", async ({ platform }) => {
     const navigation = await toggle(platform, SIMPLE, { mode: "navigate", fields: { redirectTo: "/category/living/DEMO-SIMPLE?v=1" } });
     expect(navigation.status).toBe(303);
-    expect(navigation.headers.get("Location")).toBe(
-      `/login?show=1&redirectTo=${encodeURIComponent("/category/living/DEMO-SIMPLE?v=1")}`,
-    );
+    expect(navigation.headers.get("Location")).toBe(`/login?show=1&redirectTo=${encodeURIComponent("/category/living/DEMO-SIMPLE?v=1")}`);
     const fallback = await toggle(platform, SIMPLE, { mode: "navigate", fields: {} });
     expect(fallback.headers.get("Location")).toBe(`/login?show=1&redirectTo=${encodeURIComponent("/category/living/DEMO-SIMPLE")}`);
 
@@ -425,14 +454,22 @@ describe("POST /api/product/check/coupon-discount/{id}", () => {
   });
 
   it("needs no fields at all, and refuses bad ids and bodies", async ({ platform }) => {
-    const bare = await respond(platform, couponDiscount.action as RouteHandler, apiRequest(`/api/product/check/coupon-discount/${SIMPLE}`), { id: String(SIMPLE) });
+    const bare = await respond(platform, couponDiscount.action as RouteHandler, apiRequest(`/api/product/check/coupon-discount/${SIMPLE}`), {
+      id: String(SIMPLE),
+    });
     expect(await json(bare)).toMatchObject({ discount: 500, code: "WELCOME500" });
     for (const productId of [UNKNOWN, PRIVATE, DRAFT]) expect((await check(platform, productId)).status).toBe(404);
     expect((await check(platform, "0")).status).toBe(400);
-    const jsonBody = await post(platform, couponDiscount.action as RouteHandler, `/api/product/check/coupon-discount/${SIMPLE}`, { id: String(SIMPLE) }, {
-      body: "[1,2,3]",
-      contentType: "application/json",
-    });
+    const jsonBody = await post(
+      platform,
+      couponDiscount.action as RouteHandler,
+      `/api/product/check/coupon-discount/${SIMPLE}`,
+      { id: String(SIMPLE) },
+      {
+        body: "[1,2,3]",
+        contentType: "application/json",
+      },
+    );
     expect(jsonBody.status).toBe(400);
   });
 });
@@ -712,7 +749,11 @@ describe("POST /api/product/inventory-request/{id}", () => {
 
   it("registers the sold-out variation or choice named by the spec's sku (title is the client's label)", async ({ platform, member, other }) => {
     await platform.db.delete(stockRequests).where(eq(stockRequests.productId, VARIATION));
-    const black = await request(platform, VARIATION, { cookie: member, mode: "cors", fields: { sku: "DEMO-VARIATION-BLACK", title: "綿麻 ワークエプロン（墨黒）" } });
+    const black = await request(platform, VARIATION, {
+      cookie: member,
+      mode: "cors",
+      fields: { sku: "DEMO-VARIATION-BLACK", title: "綿麻 ワークエプロン（墨黒）" },
+    });
     expect(black.status).toBe(200);
     expect(await json(black)).toEqual({ requested: true });
     expect(await requestsOf(platform, MEMBER_ID, VARIATION)).toMatchObject([{ variationId: BLACK, notifiedAt: null }]);
@@ -720,7 +761,9 @@ describe("POST /api/product/inventory-request/{id}", () => {
     // A sold-out size of the navy apron: the request is kept for the navy variation.
     await platform.db.update(variationChoices).set({ inventory: 0 }).where(eq(variationChoices.sku, "DEMO-VARIATION-NAVY-S"));
     try {
-      expect(await json(await request(platform, VARIATION, { cookie: other, mode: "cors", fields: { sku: "DEMO-VARIATION-NAVY-S", title: "紺 S" } }))).toEqual({ requested: true });
+      expect(await json(await request(platform, VARIATION, { cookie: other, mode: "cors", fields: { sku: "DEMO-VARIATION-NAVY-S", title: "紺 S" } }))).toEqual({
+        requested: true,
+      });
       expect(await requestsOf(platform, OTHER_ID, VARIATION)).toContainEqual(expect.objectContaining({ variationId: NAVY }));
     } finally {
       await platform.db.update(variationChoices).set({ inventory: 12 }).where(eq(variationChoices.sku, "DEMO-VARIATION-NAVY-S"));
@@ -728,7 +771,11 @@ describe("POST /api/product/inventory-request/{id}", () => {
 
     // Without JS too.
     await platform.db.delete(stockRequests).where(eq(stockRequests.productId, VARIATION));
-    const plain = await request(platform, VARIATION, { cookie: member, mode: "navigate", fields: { sku: "DEMO-VARIATION-BLACK", redirectTo: "/category/living/DEMO-VARIATION" } });
+    const plain = await request(platform, VARIATION, {
+      cookie: member,
+      mode: "navigate",
+      fields: { sku: "DEMO-VARIATION-BLACK", redirectTo: "/category/living/DEMO-VARIATION" },
+    });
     expect(plain.headers.get("Location")).toBe("/category/living/DEMO-VARIATION?notice=restock_requested#result");
     expect(await requestsOf(platform, MEMBER_ID, VARIATION)).toMatchObject([{ variationId: BLACK }]);
   });
@@ -918,7 +965,16 @@ describe("through Remix's request handler", () => {
       { body: '{"p":1}', contentType: "application/json" },
       { body: "not a form", contentType: "text/plain" },
       { body: "--x\r\nbroken", contentType: "multipart/form-data; boundary=x" },
-      { fields: [["page", "1"], ["page", "2"], ["v", "1"], ["v", "2"], ["q", "1e999"], ["p", "Infinity"]] },
+      {
+        fields: [
+          ["page", "1"],
+          ["page", "2"],
+          ["v", "1"],
+          ["v", "2"],
+          ["q", "1e999"],
+          ["p", "Infinity"],
+        ],
+      },
       { body: "%E0%A4%A=bad&p=%", contentType: "application/x-www-form-urlencoded" },
     ];
     const urls = [

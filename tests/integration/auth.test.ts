@@ -186,7 +186,11 @@ describe("guards and logout", () => {
 
   it("logs out by clearing the session", async ({ platform }) => {
     const session = await createUserSession(pageRequest("/"), contextFor(platform), 1, "/");
-    const response = await logoutAction({ request: apiRequest("/logout", { fields: {}, cookie: sessionCookie(session) }), context: contextFor(platform), params: {} });
+    const response = await logoutAction({
+      request: apiRequest("/logout", { fields: {}, cookie: sessionCookie(session) }),
+      context: contextFor(platform),
+      params: {},
+    });
     expect(response.headers.get("Location")).toBe("/");
     const cleared = sessionCookie(response);
     const { thrown } = await settle(() => requireUser(pageRequest("/", cleared), contextFor(platform)));

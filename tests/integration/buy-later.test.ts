@@ -21,7 +21,11 @@ const save = (platform: TestPlatform, productId: number, options: ApiRequestOpti
   responseOf(platform, buylater.action as RouteHandler, apiRequest(`/api/buylater/${productId}`, options), { productId: String(productId) });
 
 const saved = (platform: TestPlatform, productId: number) =>
-  platform.db.select().from(buyLater).where(and(eq(buyLater.userId, OTHER_ID), eq(buyLater.productId, productId))).all();
+  platform.db
+    .select()
+    .from(buyLater)
+    .where(and(eq(buyLater.userId, OTHER_ID), eq(buyLater.productId, productId)))
+    .all();
 
 describe("buy later from the product page", () => {
   it("answers 1 to a fetch and saves the product", async ({ platform, other }) => {
@@ -54,7 +58,11 @@ describe("buy later from a cart row", () => {
       .insert(cartLines)
       .values({ cartId: cart!.id, productId: productBySku("DEMO-LOWSTOCK").id, quantity: 2, lineKey: "lowstock" })
       .returning();
-    const response = await save(platform, productBySku("DEMO-LOWSTOCK").id, { cookie: other, mode: "navigate", fields: { line: String(line!.id), redirectTo: "/cart" } });
+    const response = await save(platform, productBySku("DEMO-LOWSTOCK").id, {
+      cookie: other,
+      mode: "navigate",
+      fields: { line: String(line!.id), redirectTo: "/cart" },
+    });
     expect(response.headers.get("Location")).toBe("/cart?notice=buy_later#result");
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.id, line!.id)).all()).toEqual([]);
     expect(await saved(platform, productBySku("DEMO-LOWSTOCK").id)).toMatchObject([{ quantity: 2 }]);

@@ -17,7 +17,17 @@ import { loadCart as loadCartView } from "~/services/cart-view.server";
 import { placeOrder } from "~/services/checkout.server";
 import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, guestCartCookie, jsonBody, pageRequest, responseOf, sessionCookie, type ApiRequestOptions, type RouteHandler } from "../support/requests";
+import {
+  apiRequest,
+  contextFor,
+  guestCartCookie,
+  jsonBody,
+  pageRequest,
+  responseOf,
+  sessionCookie,
+  type ApiRequestOptions,
+  type RouteHandler,
+} from "../support/requests";
 
 const it = platformTest();
 
@@ -30,7 +40,8 @@ const PREORDER = id("DEMO-PREORDER");
 const DIGITAL = id("DEMO-DIGITAL");
 const PRIVATE = id("DEMO-PRIVATE");
 
-const STOCK_LIMIT = "在庫数、または1回のご注文でお求めいただける数（1商品50点・定期便は6点まで）を超えるため、カートに追加できません。カート内の数量をご確認ください。";
+const STOCK_LIMIT =
+  "在庫数、または1回のご注文でお求めいただける数（1商品50点・定期便は6点まで）を超えるため、カートに追加できません。カート内の数量をご確認ください。";
 
 type AddAnswer = { ok: boolean; notice: string; error?: string; quantity?: number; cart_quantity?: number };
 
@@ -121,7 +132,10 @@ describe("the spec's fields", () => {
     const closed = { ...platform, env: { ...platform.env, PUBLIC_SUBSCRIPTION: "false", SUBSCRIPTION_ALLOWED_IPS: "203.0.113.5" } };
     const { cartId, cookie } = await newGuest(platform);
     const refused = await add(closed, { p: String(SUBSCRIBE), subscribe: "1" }, { cookie, ip: "198.51.100.7" });
-    expect(refused).toMatchObject({ status: 409, body: { notice: "subscribe_unavailable", error: "定期便は現在お申し込みいただけません。通常のご購入をご利用ください。" } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { notice: "subscribe_unavailable", error: "定期便は現在お申し込みいただけません。通常のご購入をご利用ください。" },
+    });
     expect(await rowsOf(platform, cartId)).toHaveLength(0);
     expect((await add(closed, { p: String(SUBSCRIBE), subscribe: "1" }, { cookie, ip: "203.0.113.5" })).status).toBe(200);
     expect((await rowsOf(platform, cartId)).map((row) => row.subscribe)).toEqual([1]);
@@ -143,7 +157,10 @@ describe("the spec's fields", () => {
   it("refuses crowdfundings_id (the shop runs no crowdfunding) and reads an empty one as none", async ({ platform }) => {
     const { cartId, cookie } = await newGuest(platform);
     const refused = await add(platform, { p: String(SIMPLE), crowdfundings_id: "12" }, { cookie });
-    expect(refused).toMatchObject({ status: 409, body: { notice: "crowdfunding_unavailable", error: "ご指定のクラウドファンディングは現在受け付けておりません。" } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { notice: "crowdfunding_unavailable", error: "ご指定のクラウドファンディングは現在受け付けておりません。" },
+    });
     expect((await add(platform, { p: String(SIMPLE), crowdfundings_id: "abc" }, { cookie })).status).toBe(400);
     expect(await rowsOf(platform, cartId)).toHaveLength(0);
     expect((await add(platform, { p: String(SIMPLE), crowdfundings_id: "" }, { cookie })).status).toBe(200);
@@ -213,17 +230,21 @@ describe("private (secret-link) products", () => {
     const shopper = { db: platform.db, owner: { cartId }, session: {}, now: new Date() };
     const shown = orderFingerprint((await loadCartView(platform.db, shopper.owner, shopper.session, shopper.now)).cart);
     const order = await placeOrder(shopper, {
-        placementToken: crypto.randomUUID(),
-        shown,
-        guest: tokyoGuest("private@example.jp"),
-        address: { address: TOKYO_ADDRESS, save: false },
-        paymentMethod: "bank_transfer",
-        deliveryDate: null,
-        deliveryTimeSlot: null,
-        mailFrame: TEST_MAIL_FRAME,
+      placementToken: crypto.randomUUID(),
+      shown,
+      guest: tokyoGuest("private@example.jp"),
+      address: { address: TOKYO_ADDRESS, save: false },
+      paymentMethod: "bank_transfer",
+      deliveryDate: null,
+      deliveryTimeSlot: null,
+      mailFrame: TEST_MAIL_FRAME,
     });
     expect(order).toMatchObject({ ok: false, field: "cart", error: CHECKOUT_MESSAGES.unavailableItems });
-    const stillThere = await platform.db.select().from(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, PRIVATE))).all();
+    const stillThere = await platform.db
+      .select()
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, PRIVATE)))
+      .all();
     expect(stillThere).toHaveLength(1);
   });
 });

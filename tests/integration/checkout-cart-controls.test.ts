@@ -22,7 +22,8 @@ const cartWithSimple = (platform: TestPlatform, owner: { userId?: number }) => c
 const shown = (platform: TestPlatform, owner: { userId?: number; cartId?: string }) => shownFingerprint(platform.db, owner);
 const cartRow = async (platform: TestPlatform, cartId: string) => (await platform.db.select().from(carts).where(eq(carts.id, cartId)).get())!;
 const ordersOf = async (platform: TestPlatform, cartId: string) => platform.db.select().from(orders).where(eq(orders.cartId, cartId));
-const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) =>
+  run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
 
 /** The one-off address typed: someone other than the orderer. */
 const typedAddress = shippingFields({ address: { ...TOKYO_ADDRESS, firstname: "花子", firstnameJp: "ハナコ" } });
@@ -84,7 +85,11 @@ describe("the coupon buttons of the checkout without JS", () => {
     // The page shown next (new figures) places the order with the coupon and the held password.
     const hold = (reply.initialValue as Record<string, string>).passwordHold!;
     const { password: _password, ...withoutPassword } = typedByGuest;
-    const placed = await post(platform, { token: crypto.randomUUID(), shown: await shown(platform, { cartId }), ...withoutPassword, passwordHold: hold }, cookie);
+    const placed = await post(
+      platform,
+      { token: crypto.randomUUID(), shown: await shown(platform, { cartId }), ...withoutPassword, passwordHold: hold },
+      cookie,
+    );
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
     const [order] = await ordersOf(platform, cartId);
     expect([order?.couponCode, order?.discountCoupon, order?.total]).toEqual(["SPRING10", 198, 1980 - 198 + 660 + 220]);
@@ -157,8 +162,17 @@ describe("Enter in a field of the checkout without JS (the form's default button
     // The postal data of 〒100-0001 as the KV cache holds it.
     await platform.env.POSTAL_CACHE.put("postal:100", JSON.stringify({ "1000001": [13, "千代田区", "千代田", ""] }));
     const { cartId, cookie, page } = await guest(platform);
-    const outcome = await post(platform,
-      { ...page, ...typedByGuest, intent: "enter", code: "SPRING10", "shipping.prefecture": "", "shipping.city": "", "shipping.district": "千代田（自分で入力）" },
+    const outcome = await post(
+      platform,
+      {
+        ...page,
+        ...typedByGuest,
+        intent: "enter",
+        code: "SPRING10",
+        "shipping.prefecture": "",
+        "shipping.city": "",
+        "shipping.district": "千代田（自分で入力）",
+      },
       cookie,
     );
     expect(outcome.status).toBe(200);

@@ -105,13 +105,19 @@ describe("the final confirmation", () => {
     expect(refused).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.changed });
     if (!refused.ok) expect(refused.changes).toContain("お支払い合計が2,640円から2,970円に変わりました（送料・手数料・割引を含む）。");
     expect(await ordersOfCart(platform, cartId)).toBe(0);
-    const placed = await placeOrder(guestActor(platform, cartId), order("fee@example.jp", await shownTo(guestActor(platform, cartId), "cod"), { paymentMethod: "cod" }));
+    const placed = await placeOrder(
+      guestActor(platform, cartId),
+      order("fee@example.jp", await shownTo(guestActor(platform, cartId), "cod"), { paymentMethod: "cod" }),
+    );
     expect(placed.ok).toBe(true);
   });
 
   it("refuses a fingerprint it cannot read", async ({ platform }) => {
     const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
-    expect(await placeOrder(guestActor(platform, cartId), order("bad@example.jp", "garbage"))).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.unreadable });
+    expect(await placeOrder(guestActor(platform, cartId), order("bad@example.jp", "garbage"))).toMatchObject({
+      ok: false,
+      error: CONFIRMATION_MESSAGES.unreadable,
+    });
     expect(await ordersOfCart(platform, cartId)).toBe(0);
   });
 });
@@ -177,7 +183,10 @@ describe("the first status follows the payment method", () => {
     ["konbini_postpay", "preparing"],
   ] as const)("%s → %s", async ([paymentMethod, status], { platform }) => {
     const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
-    const result = await placeOrder(guestActor(platform, cartId), order(`${paymentMethod}@example.jp`, await shownTo(guestActor(platform, cartId), paymentMethod), { paymentMethod }));
+    const result = await placeOrder(
+      guestActor(platform, cartId),
+      order(`${paymentMethod}@example.jp`, await shownTo(guestActor(platform, cartId), paymentMethod), { paymentMethod }),
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect((await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())?.status).toBe(status);

@@ -32,13 +32,15 @@ async function guest(platform: TestPlatform) {
   return { cartId, cookie: await guestCartCookie(platform, cartId), shown: await shown(platform, { cartId }) };
 }
 
-const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) =>
+  run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
 
 describe("the guest checkout", () => {
   it("reads the spec's names and 1/0 choices (lastname_jp, firstname_jp, save_address, register, newsletter, agreement)", async ({ platform }) => {
     const { cookie, shown: page } = await guest(platform);
     const email = `spec-${Date.now()}@example.jp`;
-    const outcome = await post(platform,
+    const outcome = await post(
+      platform,
       {
         token: crypto.randomUUID(),
         shown: page,
@@ -69,7 +71,11 @@ describe("the guest checkout", () => {
 
   it("answers a choice that is neither 1/0 nor a ticked box in Japanese", async ({ platform }) => {
     const { cookie, shown: page } = await guest(platform);
-    const outcome = await post(platform, { token: crypto.randomUUID(), shown: page, payment: "cod", register: "1", agreement: "yes", newsletter: "maybe" }, cookie);
+    const outcome = await post(
+      platform,
+      { token: crypto.randomUUID(), shown: page, payment: "cod", register: "1", agreement: "yes", newsletter: "maybe" },
+      cookie,
+    );
     expect(outcome.status).toBe(400);
     const reply = await valueOf<CheckoutActionData>(outcome);
     const messages = Object.values(reply.error ?? {}).flat() as string[];
@@ -79,8 +85,20 @@ describe("the guest checkout", () => {
 
   it("ships to the orderer's name when 「ご注文者と同じ」 is ticked", async ({ platform }) => {
     const { cartId, cookie, shown: page } = await guest(platform);
-    const outcome = await post(platform,
-      { token: crypto.randomUUID(), shown: page, payment: "bank_transfer", email: "same@example.jp", lastname: "鈴木", firstname: "花", lastnameJp: "スズキ", firstnameJp: "ハナ", sameAsOrderer: "on", ...recipient },
+    const outcome = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: page,
+        payment: "bank_transfer",
+        email: "same@example.jp",
+        lastname: "鈴木",
+        firstname: "花",
+        lastnameJp: "スズキ",
+        firstnameJp: "ハナ",
+        sameAsOrderer: "on",
+        ...recipient,
+      },
       cookie,
     );
     expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
@@ -91,7 +109,19 @@ describe("the guest checkout", () => {
   it("keeps the registration password across 住所を検索 (held server-side, never sent back)", async ({ platform }) => {
     const { cartId, cookie, shown: page } = await guest(platform);
     const email = `hold-${Date.now()}@example.jp`;
-    const base = { token: crypto.randomUUID(), shown: page, payment: "cod", email, lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ", register: "on", newsletter: "on", agreement: "on" };
+    const base = {
+      token: crypto.randomUUID(),
+      shown: page,
+      payment: "cod",
+      email,
+      lastname: "佐藤",
+      firstname: "一郎",
+      lastnameJp: "サトウ",
+      firstnameJp: "イチロウ",
+      register: "on",
+      newsletter: "on",
+      agreement: "on",
+    };
     const lookup = await post(platform, { ...base, intent: "postal_lookup", password: "secret-pass-1", "shipping.postal_code": "1000001" }, cookie);
     const reply = await valueOf<CheckoutActionData>(lookup);
     expect(JSON.stringify(reply)).not.toContain("secret-pass-1");
@@ -108,7 +138,11 @@ describe("the guest checkout", () => {
 
   it("keeps the typed address and saves the payment method on 手数料を反映して再計算", async ({ platform }) => {
     const { cartId, cookie, shown: page } = await guest(platform);
-    const outcome = await post(platform, { token: crypto.randomUUID(), shown: page, intent: "payment", payment: "konbini_postpay", "shipping.city": "千代田区", "shipping.address1": "9-9" }, cookie);
+    const outcome = await post(
+      platform,
+      { token: crypto.randomUUID(), shown: page, intent: "payment", payment: "konbini_postpay", "shipping.city": "千代田区", "shipping.address1": "9-9" },
+      cookie,
+    );
     expect(outcome.status).toBe(200);
     const reply = await valueOf<CheckoutActionData>(outcome);
     expect(reply.initialValue).toMatchObject({ shipping: { city: "千代田区", address1: "9-9" } });
@@ -117,8 +151,21 @@ describe("the guest checkout", () => {
 
   it("saves the 備考 with the order's shipment", async ({ platform }) => {
     const { cartId, cookie, shown: page } = await guest(platform);
-    const outcome = await post(platform,
-      { token: crypto.randomUUID(), shown: page, payment: "bank_transfer", email: "notice@example.jp", lastname: "佐藤", firstname: "一郎", lastnameJp: "サトウ", firstnameJp: "イチロウ", sameAsOrderer: "on", warehouse_notice: "のし：御祝", ...recipient },
+    const outcome = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: page,
+        payment: "bank_transfer",
+        email: "notice@example.jp",
+        lastname: "佐藤",
+        firstname: "一郎",
+        lastnameJp: "サトウ",
+        firstnameJp: "イチロウ",
+        sameAsOrderer: "on",
+        warehouse_notice: "のし：御祝",
+        ...recipient,
+      },
       cookie,
     );
     expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
@@ -139,8 +186,17 @@ describe("the member checkout", () => {
     const cookie = await memberCookie(platform, MEMBER_ID);
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
     const before = await platform.db.select().from(orders).where(eq(orders.userId, MEMBER_ID));
-    const outcome = await post(platform,
-      { token: crypto.randomUUID(), shown: await shown(platform, { userId: MEMBER_ID }), payment: "bank_transfer", addressId: String(saved.id), "shipping.lastname": "別", "shipping.firstname": "住所", ...recipient },
+    const outcome = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: await shown(platform, { userId: MEMBER_ID }),
+        payment: "bank_transfer",
+        addressId: String(saved.id),
+        "shipping.lastname": "別",
+        "shipping.firstname": "住所",
+        ...recipient,
+      },
       cookie,
     );
     expect(outcome.status).toBe(400);
@@ -153,19 +209,22 @@ describe("the member checkout", () => {
   it("sends the 振込先 and deadline in the confirmation mail of a 銀行振込 order", async ({ platform }) => {
     const cookie = await memberCookie(platform, MEMBER_ID);
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).get())!;
-    const outcome = await post(platform,
+    const outcome = await post(
+      platform,
       { token: crypto.randomUUID(), shown: await shown(platform, { userId: MEMBER_ID }), payment: "bank_transfer", addressId: String(saved.id) },
       cookie,
     );
     expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
     const mail = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID)).orderBy(desc(notificationMails.id)).get())!;
-    for (const fact of [BANK_TRANSFER_ACCOUNT.bank, BANK_TRANSFER_ACCOUNT.accountNumber, BANK_TRANSFER_ACCOUNT.holder, "お振込期限"]) expect(mail.content).toContain(fact);
+    for (const fact of [BANK_TRANSFER_ACCOUNT.bank, BANK_TRANSFER_ACCOUNT.accountNumber, BANK_TRANSFER_ACCOUNT.holder, "お振込期限"])
+      expect(mail.content).toContain(fact);
   });
 });
 
 describe("registration", () => {
   const fields = { email: "", password: "short", lastname: "", firstname: "", lastnameJp: "", firstnameJp: "" };
-  const register = (platform: TestPlatform, body: Record<string, string> | [string, string][]) => run(platform, registerAction, postRequest("/user/register", body, { mode: "navigate" }));
+  const register = (platform: TestPlatform, body: Record<string, string> | [string, string][]) =>
+    run(platform, registerAction, postRequest("/user/register", body, { mode: "navigate" }));
 
   it("shows every message of one submit at once, the registered e-mail and the agreement included", async ({ platform }) => {
     const outcome = await register(platform, { ...fields, email: "member@example.jp" });
@@ -178,7 +237,16 @@ describe("registration", () => {
 
   it("takes agreement=1 and newsletter=0 and the spec's reading names", async ({ platform }) => {
     const email = `reg-${Date.now()}@example.jp`;
-    const outcome = await register(platform, { email, password: "password1234", lastname: "山田", firstname: "花子", lastname_jp: "やまだ", firstname_jp: "ﾊﾅｺ", agreement: "1", newsletter: "0" });
+    const outcome = await register(platform, {
+      email,
+      password: "password1234",
+      lastname: "山田",
+      firstname: "花子",
+      lastname_jp: "やまだ",
+      firstname_jp: "ﾊﾅｺ",
+      agreement: "1",
+      newsletter: "0",
+    });
     expect(outcome.status).toBe(302);
     const user = (await platform.db.select().from(users).where(eq(users.email, email)).get())!;
     expect([user.lastnameJp, user.firstnameJp, user.newsletter]).toEqual(["ヤマダ", "ハナコ", false]);

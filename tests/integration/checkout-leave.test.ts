@@ -18,9 +18,12 @@ import type { TestPlatform } from "../support/platform";
 
 const it = platformTest();
 
-const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) => run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
-const checkoutPage = async (platform: TestPlatform, cookie: string) => valueOf<CheckoutLoaderData>(await run(platform, checkoutLoader, pageRequest("/checkout", cookie)));
-const draftOf = async (platform: TestPlatform, cartId: string) => (await platform.db.select({ draft: carts.checkoutDraft }).from(carts).where(eq(carts.id, cartId)).get())?.draft ?? null;
+const post = (platform: TestPlatform, fields: Record<string, string>, cookie: string) =>
+  run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode: "navigate" }));
+const checkoutPage = async (platform: TestPlatform, cookie: string) =>
+  valueOf<CheckoutLoaderData>(await run(platform, checkoutLoader, pageRequest("/checkout", cookie)));
+const draftOf = async (platform: TestPlatform, cartId: string) =>
+  (await platform.db.select({ draft: carts.checkoutDraft }).from(carts).where(eq(carts.id, cartId)).get())?.draft ?? null;
 
 const oneOffAddress = { useNewAddress: "on", ...shippingFields() };
 
@@ -30,7 +33,14 @@ describe("a member leaving the checkout for an address page (no JS)", () => {
     const cookie = await memberCookie(platform, MEMBER_ID);
     const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all())[1]!;
     const page = { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { userId: MEMBER_ID }) };
-    const typed = { addressId: String(saved.id), ...oneOffAddress, deliveryTimeSlot: "午前中", code: "SPRING10", payment: "cod", warehouse_notice: "置き配希望" };
+    const typed = {
+      addressId: String(saved.id),
+      ...oneOffAddress,
+      deliveryTimeSlot: "午前中",
+      code: "SPRING10",
+      payment: "cod",
+      warehouse_notice: "置き配希望",
+    };
 
     const outcome = await post(platform, { ...page, ...typed, leaveTo: `/user/profile/addresses/${saved.id}/edit` }, cookie);
     expect(outcome.status).toBe(303);
@@ -62,7 +72,13 @@ describe("a member leaving the checkout for an address page (no JS)", () => {
     const cartId = await cartWithSimple(platform.db, { userId: MEMBER_ID });
     const cookie = await memberCookie(platform, MEMBER_ID);
     const page = { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { userId: MEMBER_ID }) };
-    for (const leaveTo of ["https://evil.example/", "//evil.example/cart", "/user/profile/addresses/1/edit?redirectTo=https://evil.example", "/cart/../admin", "/user/profile/addresses/0/delete"]) {
+    for (const leaveTo of [
+      "https://evil.example/",
+      "//evil.example/cart",
+      "/user/profile/addresses/1/edit?redirectTo=https://evil.example",
+      "/cart/../admin",
+      "/user/profile/addresses/0/delete",
+    ]) {
       const outcome = await post(platform, { ...page, leaveTo }, cookie);
       // Not a way out: the form is judged as an order (refused here: no payment method), nothing kept.
       expect(outcome.status).toBe(400);
@@ -77,8 +93,29 @@ describe("a guest going back to the cart (JS on or off)", () => {
     const cartId = await cartWithSimple(platform.db, {});
     const cookie = await guestCartCookie(platform, cartId);
     const email = `leave-${Date.now()}@example.jp`;
-    const guest = { email, lastname: "鈴木", firstname: "一郎", lastnameJp: "スズキ", firstnameJp: "イチロウ", register: "on", newsletter: "on", agreement: "on", sameAsOrderer: "on" };
-    const outcome = await post(platform, { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { cartId }), ...guest, password: "leave-pass-7", payment: "bank_transfer", leaveTo: "/cart" }, cookie);
+    const guest = {
+      email,
+      lastname: "鈴木",
+      firstname: "一郎",
+      lastnameJp: "スズキ",
+      firstnameJp: "イチロウ",
+      register: "on",
+      newsletter: "on",
+      agreement: "on",
+      sameAsOrderer: "on",
+    };
+    const outcome = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: await shownFingerprint(platform.db, { cartId }),
+        ...guest,
+        password: "leave-pass-7",
+        payment: "bank_transfer",
+        leaveTo: "/cart",
+      },
+      cookie,
+    );
     expect(location(outcome)).toBe("/cart");
     expect(await draftOf(platform, cartId)).not.toContain("leave-pass-7");
 
@@ -88,7 +125,18 @@ describe("a guest going back to the cart (JS on or off)", () => {
     expect(values.password).toBeUndefined();
     expect(values.passwordHold).toMatch(/^[0-9a-f-]{36}$/);
 
-    const placed = await post(platform, { token: crypto.randomUUID(), shown: back.shown, ...guest, passwordHold: values.passwordHold!, payment: "bank_transfer", ...shippingFields({ name: false }) }, cookie);
+    const placed = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: back.shown,
+        ...guest,
+        passwordHold: values.passwordHold!,
+        payment: "bank_transfer",
+        ...shippingFields({ name: false }),
+      },
+      cookie,
+    );
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
     const user = (await platform.db.select().from(users).where(eq(users.email, email)).get())!;
     expect(await verifyPassword("leave-pass-7", user.passwordHash)).toBe(true);

@@ -256,7 +256,11 @@ describe("once-per-customer coupons", () => {
     expect((await place(actor(platform, { userId: MEMBER_ID }), input())).ok).toBe(true);
 
     await addLine(platform.db, memberCart, line(simple.id, 1));
-    expect(await applyCoupon(actor(platform, { userId: MEMBER_ID }), "SPRING10")).toMatchObject({ ok: false, field: "coupon", error: "このクーポンはご利用済みです。" });
+    expect(await applyCoupon(actor(platform, { userId: MEMBER_ID }), "SPRING10")).toMatchObject({
+      ok: false,
+      field: "coupon",
+      error: "このクーポンはご利用済みです。",
+    });
     await updateCart(platform.db, memberCart, { couponCode: "SPRING10" });
     expect(await place(actor(platform, { userId: MEMBER_ID }), input())).toEqual({
       ok: false,
@@ -280,10 +284,7 @@ describe("placeOrder under contention", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.error === CHECKOUT_MESSAGES.changedMeanwhile)).toBe(true);
     expect((await productRow(platform, "DEMO-LOWSTOCK")).inventory).toBe(0);
-    const sold = await platform.db
-      .select({ n: count() })
-      .from(orderLines)
-      .where(eq(orderLines.productId, item.id));
+    const sold = await platform.db.select({ n: count() }).from(orderLines).where(eq(orderLines.productId, item.id));
     expect(sold[0]?.n).toBe(5);
   });
 
@@ -299,7 +300,10 @@ describe("placeOrder under contention", () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const welcome = (await platform.db.select().from(coupons).where(eq(coupons.code, "WELCOME500")).get())!;
-    const uses = await platform.db.select().from(couponUses).where(and(eq(couponUses.couponId, welcome.id)));
+    const uses = await platform.db
+      .select()
+      .from(couponUses)
+      .where(and(eq(couponUses.couponId, welcome.id)));
     expect(uses).toHaveLength(1);
   });
 });

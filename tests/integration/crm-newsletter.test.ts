@@ -51,7 +51,10 @@ describe("the newsletter desk", () => {
     const before = (await newsletters(platform)).length;
     const refused = await send(platform, staff, { issue: "2026-empty-0001", subject: " ", body: "" });
     expect(refused.status).toBe(400);
-    expect((await valueOf<{ error: Record<string, string[]> }>(refused)).error).toEqual({ subject: ["件名を入力してください"], body: ["本文を入力してください"] });
+    expect((await valueOf<{ error: Record<string, string[]> }>(refused)).error).toEqual({
+      subject: ["件名を入力してください"],
+      body: ["本文を入力してください"],
+    });
     expect(await newsletters(platform)).toHaveLength(before);
   });
 

@@ -10,9 +10,7 @@ const it = platformTest({ seed: false }).extend<{ d1: D1Database }>({
       await d1.batch([
         d1.prepare("insert into merchants (id, slug, name, shipping_fee) values (1, 'm', 'M', 600)"),
         d1.prepare("insert into categories (id, slug, name) values (1, 'c', 'C')"),
-        d1.prepare(
-          "insert into products (id, sku, title, regular_price, primary_category_id, inventory) values (1, 'T-1', 'T', 1000, 1, 1)",
-        ),
+        d1.prepare("insert into products (id, sku, title, regular_price, primary_category_id, inventory) values (1, 'T-1', 'T', 1000, 1, 1)"),
       ]);
       await provide(d1);
     },

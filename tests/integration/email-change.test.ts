@@ -23,7 +23,11 @@ import { expectRedirect, pageRequest, postRequest, run, valueOf, type Outcome, t
 const it = platformTest();
 
 function ask(platform: TestPlatform, member: TestMember, email: string, currentPassword = DEMO_PASSWORD): Promise<Outcome> {
-  return run(platform, settingsPage.action as RouteHandler, postRequest("/user/profile?index", { intent: "email", email, currentPassword }, { cookie: member.cookie, mode: "navigate" }));
+  return run(
+    platform,
+    settingsPage.action as RouteHandler,
+    postRequest("/user/profile?index", { intent: "email", email, currentPassword }, { cookie: member.cookie, mode: "navigate" }),
+  );
 }
 
 const mailsTo = (platform: TestPlatform, address: string) => platform.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
@@ -119,7 +123,11 @@ describe("the link", () => {
   it("moves the address and writes the notice to the OLD address with it; the new address signs in", async ({ platform }) => {
     const member = await addMember(platform, "move-old@example.jp");
     await ask(platform, member, "move-new@example.jp");
-    expectRedirect(await confirm(platform, await mailedToken(platform, "move-new@example.jp"), member.cookie), 303, "/user/profile?notice=email_changed#result");
+    expectRedirect(
+      await confirm(platform, await mailedToken(platform, "move-new@example.jp"), member.cookie),
+      303,
+      "/user/profile?notice=email_changed#result",
+    );
     expect((await userRow(platform, member.id)).email).toBe("move-new@example.jp");
     const notices = await mailsTo(platform, "move-old@example.jp");
     expect(notices).toHaveLength(1);
@@ -148,7 +156,10 @@ describe("the link", () => {
     const member = await addMember(platform, "expired-old@example.jp");
     await ask(platform, member, "expired-new@example.jp");
     const token = await mailedToken(platform, "expired-new@example.jp");
-    await platform.db.update(accountTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accountTokens.userId, member.id));
+    await platform.db
+      .update(accountTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accountTokens.userId, member.id));
     await refusedWith(await openLink(platform, token), 410, ACCOUNT_TOKEN_MESSAGES.expired);
     await refusedWith(await confirm(platform, token), 410, ACCOUNT_TOKEN_MESSAGES.expired);
     expect((await userRow(platform, member.id)).email).toBe(member.email);
@@ -170,16 +181,20 @@ describe("the link", () => {
     const member = await addMember(platform, "race-old@example.jp");
     await ask(platform, member, "race-new@example.jp");
     const token = await mailedToken(platform, "race-new@example.jp");
-    const registration = await registerUser(platform.db, {
-      email: "race-new@example.jp",
-      password: "password-2",
-      lastname: "先",
-      firstname: "登録",
-      lastnameJp: "サキ",
-      firstnameJp: "トウロク",
-      newsletter: false,
-      agreement: true,
-    }, TEST_MAIL_FRAME);
+    const registration = await registerUser(
+      platform.db,
+      {
+        email: "race-new@example.jp",
+        password: "password-2",
+        lastname: "先",
+        firstname: "登録",
+        lastnameJp: "サキ",
+        firstnameJp: "トウロク",
+        newsletter: false,
+        agreement: true,
+      },
+      TEST_MAIL_FRAME,
+    );
     expect(registration.ok).toBe(true);
     await refusedWith(await confirm(platform, token, member.cookie), 409, SETTINGS_MESSAGES.takenMeanwhile);
     expect((await userRow(platform, member.id)).email).toBe(member.email);
@@ -193,7 +208,20 @@ describe("the link", () => {
     const token = await mailedToken(platform, "race2-new@example.jp");
     const [confirmed, registered] = await Promise.all([
       confirm(platform, token),
-      registerUser(platform.db, { email: "race2-new@example.jp", password: "password-2", lastname: "同", firstname: "時", lastnameJp: "ドウ", firstnameJp: "ジ", newsletter: false, agreement: true }, TEST_MAIL_FRAME),
+      registerUser(
+        platform.db,
+        {
+          email: "race2-new@example.jp",
+          password: "password-2",
+          lastname: "同",
+          firstname: "時",
+          lastnameJp: "ドウ",
+          firstnameJp: "ジ",
+          newsletter: false,
+          agreement: true,
+        },
+        TEST_MAIL_FRAME,
+      ),
     ]);
     const owners = await platform.db.select({ id: users.id }).from(users).where(eq(users.email, "race2-new@example.jp"));
     expect(owners).toHaveLength(1);
@@ -203,7 +231,12 @@ describe("the link", () => {
     } else {
       expect(confirmed.status).toBe(303);
       expect(owners[0]!.id).toBe(member.id);
-      expect(await platform.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, member.email), eq(mailOutbox.kind, "email_change_notice")))).toHaveLength(1);
+      expect(
+        await platform.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, member.email), eq(mailOutbox.kind, "email_change_notice"))),
+      ).toHaveLength(1);
     }
   });
 });

@@ -102,9 +102,18 @@ const CONSTANT_AMOUNTS = [
 describe("the routes answer 200 through Remix's own handler", () => {
   it("serves each page's data at its URL", async ({ platform }) => {
     const { handle } = remixHandlerFor(
-      import.meta.glob(["../../app/routes/legal.tokushoho.tsx", "../../app/routes/guide.tsx", "../../app/routes/privacy.tsx", "../../app/routes/terms.tsx", "../../app/routes/user.memberAgreement.tsx"], {
-        eager: true,
-      }),
+      import.meta.glob(
+        [
+          "../../app/routes/legal.tokushoho.tsx",
+          "../../app/routes/guide.tsx",
+          "../../app/routes/privacy.tsx",
+          "../../app/routes/terms.tsx",
+          "../../app/routes/user.memberAgreement.tsx",
+        ],
+        {
+          eager: true,
+        },
+      ),
     );
     for (const [path, expected] of [
       ["/legal/tokushoho", SELLER_NAME],
@@ -128,8 +137,21 @@ describe("特定商取引法に基づく表記", () => {
     for (const fact of [SELLER_NAME, RESPONSIBLE_PERSON, `〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS}`, SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS]) {
       expect(text).toContain(fact);
     }
-    for (const label of ["販売業者", "運営統括責任者", "所在地", "電話番号", "メールアドレス", "販売価格", "商品代金以外の必要料金", "お支払い方法", "お支払い時期", "商品の引き渡し時期"]) {
-      expect(document.sections.flatMap((section) => section.blocks).flatMap((block) => (block.kind === "facts" ? block.rows.map((row) => row.label) : []))).toContain(label);
+    for (const label of [
+      "販売業者",
+      "運営統括責任者",
+      "所在地",
+      "電話番号",
+      "メールアドレス",
+      "販売価格",
+      "商品代金以外の必要料金",
+      "お支払い方法",
+      "お支払い時期",
+      "商品の引き渡し時期",
+    ]) {
+      expect(
+        document.sections.flatMap((section) => section.blocks).flatMap((block) => (block.kind === "facts" ? block.rows.map((row) => row.label) : [])),
+      ).toContain(label);
     }
   });
 
@@ -191,7 +213,10 @@ describe("ご利用ガイド", () => {
       expect(text).toContain(`${formatYen(9_999)}以上`);
       expect(text).not.toContain(`${formatYen(merchant.freeShippingThreshold!)}以上`);
     } finally {
-      await platform.db.update(merchants).set({ shippingFee: merchant.shippingFee, freeShippingThreshold: merchant.freeShippingThreshold }).where(eq(merchants.id, merchant.id));
+      await platform.db
+        .update(merchants)
+        .set({ shippingFee: merchant.shippingFee, freeShippingThreshold: merchant.freeShippingThreshold })
+        .where(eq(merchants.id, merchant.id));
     }
   });
 
@@ -231,7 +256,10 @@ describe("no page states an amount the checkout does not charge", () => {
     ] as const) {
       const amounts = yenAmounts(pageText(await documentOf(platform, route, path)));
       expect(amounts.length, path).toBeGreaterThan(5);
-      expect(amounts.filter((amount) => !allowed.has(amount)), path).toEqual([]);
+      expect(
+        amounts.filter((amount) => !allowed.has(amount)),
+        path,
+      ).toEqual([]);
     }
   });
 });
@@ -249,7 +277,9 @@ describe("プライバシーポリシー", () => {
     expect(text).toContain(FEEDBACK_SURVEY_URL);
     for (const fact of [SELLER_NAME, SUPPORT_EMAIL, SUPPORT_PHONE]) expect(text).toContain(fact);
     for (const recipient of ["配送業者", "出店者", "後払い決済事業者", "Cloudflare, Inc."]) expect(text).toContain(recipient);
-    expect(sectionIds(document)).toEqual(expect.arrayContaining(["collected", "purposes", "retention", "third-parties", "cookies", "external-transmission", "contact"]));
+    expect(sectionIds(document)).toEqual(
+      expect.arrayContaining(["collected", "purposes", "retention", "third-parties", "cookies", "external-transmission", "contact"]),
+    );
   });
 });
 

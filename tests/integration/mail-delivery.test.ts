@@ -27,7 +27,13 @@ async function writeMail(platform: TestPlatform, to?: string, now = T0): Promise
   const address = to ?? `buyer-${counter}@example.jp`;
   await outboxStatement(
     platform.db,
-    { key, kind: "welcome", to: address, template: welcomeMail({ name: "佐藤 一郎", email: address, newsletter: false, origin: TEST_MAIL_FRAME.origin }), frame: TEST_MAIL_FRAME },
+    {
+      key,
+      kind: "welcome",
+      to: address,
+      template: welcomeMail({ name: "佐藤 一郎", email: address, newsletter: false, origin: TEST_MAIL_FRAME.origin }),
+      frame: TEST_MAIL_FRAME,
+    },
     now,
   );
   return key;
@@ -61,7 +67,13 @@ describe("deliverMail", () => {
     const mailer = flakyMailer(1);
 
     expect(await deliverMail(platform.db, mailer, FROM, key, T0)).toEqual({ status: "retry", retryAt: at(60_000) });
-    expect(await row(platform, key)).toMatchObject({ status: "pending", attempts: 1, nextAttemptAt: at(60_000), claimedAt: null, lastError: "451 4.3.0 Temporary failure, try again later" });
+    expect(await row(platform, key)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      nextAttemptAt: at(60_000),
+      claimedAt: null,
+      lastError: "451 4.3.0 Temporary failure, try again later",
+    });
     // Not due yet: nothing is sent before the backoff is over.
     expect(await deliverMail(platform.db, mailer, FROM, key, at(59_999))).toEqual({ status: "skipped" });
     expect(mailer.attempts).toBe(1);
@@ -172,7 +184,11 @@ describe("the mail queue's consumer, on the simulated send_email binding", () =>
     expect(settled[good]).toEqual({ ack: true });
     expect(settled[refused]).toEqual({ retry: { delaySeconds: 60 } });
     expect(email.sent).toHaveLength(1);
-    expect(email.sent[0]).toMatchObject({ from: { name: "ひなた市場", email: platform.env.MAIL_FROM }, to: "accepted@example.jp", subject: "【ひなた市場】会員登録が完了しました" });
+    expect(email.sent[0]).toMatchObject({
+      from: { name: "ひなた市場", email: platform.env.MAIL_FROM },
+      to: "accepted@example.jp",
+      subject: "【ひなた市場】会員登録が完了しました",
+    });
     expect(email.sent[0]!.text).toContain("会員登録が完了しました");
     const sent = await row(platform, good);
     expect(sent).toMatchObject({ status: "sent", attempts: 1, providerMessageId: email.sent[0]!.messageId });

@@ -85,7 +85,9 @@ describe("/dev/mailbox", () => {
 
   it("shows a message's text, rendered HTML and links — a sensitive one's too (local runs only)", async ({ platform }) => {
     const mail = await writeMail(platform, { sensitive: true });
-    const { message } = await valueOf<{ message: OutboxMessage }>(await run(platform, devMessage.loader, pageRequest(`/dev/mailbox/${mail.id}`), { id: String(mail.id) }));
+    const { message } = await valueOf<{ message: OutboxMessage }>(
+      await run(platform, devMessage.loader, pageRequest(`/dev/mailbox/${mail.id}`), { id: String(mail.id) }),
+    );
     expect(message.body?.text).toContain("会員登録が完了しました");
     expect(message.body?.links).toContainEqual({ text: "マイページはこちら", href: "http://shop.test/user" });
     expect(message.body?.rendered).toContain('href="http://shop.test/user"');
@@ -101,21 +103,31 @@ describe("/crm/mail-outbox", () => {
     expectRedirect(guestList, 302, /^\/login\?/);
     expect((await run(platform, crmOutbox.loader, pageRequest("/crm/mail-outbox", member))).status).toBe(403);
     expect((await run(platform, crmMessage.loader, pageRequest(`/crm/mail-outbox/${mail.id}`, member), { id: String(mail.id) })).status).toBe(403);
-    expect((await run(platform, crmOutbox.action, postRequest("/crm/mail-outbox?index", { intent: "resend", id: String(mail.id) }, { cookie: member }))).status).toBe(403);
+    expect(
+      (await run(platform, crmOutbox.action, postRequest("/crm/mail-outbox?index", { intent: "resend", id: String(mail.id) }, { cookie: member }))).status,
+    ).toBe(403);
 
-    const listed = await valueOf<{ page: { rows: OutboxRow[] } }>(await run(platform, crmOutbox.loader, pageRequest(`/crm/mail-outbox?to=${encodeURIComponent(mail.toAddress)}`, staff)));
+    const listed = await valueOf<{ page: { rows: OutboxRow[] } }>(
+      await run(platform, crmOutbox.loader, pageRequest(`/crm/mail-outbox?to=${encodeURIComponent(mail.toAddress)}`, staff)),
+    );
     expect(listed.page.rows).toMatchObject([{ id: mail.id, toAddress: mail.toAddress, kind: "welcome", status: "pending", attempts: 0 }]);
-    const failedOnly = await valueOf<{ page: { rows: OutboxRow[] } }>(await run(platform, crmOutbox.loader, pageRequest("/crm/mail-outbox?status=failed", staff)));
+    const failedOnly = await valueOf<{ page: { rows: OutboxRow[] } }>(
+      await run(platform, crmOutbox.loader, pageRequest("/crm/mail-outbox?status=failed", staff)),
+    );
     expect(failedOnly.page.rows.every((row) => row.status === "failed")).toBe(true);
   });
 
   it("never gives staff the body of a sensitive message (a reset or verification link), other bodies yes", async ({ platform, staff }) => {
     const secret = await writeMail(platform, { sensitive: true });
     const plain = await writeMail(platform);
-    const hidden = await valueOf<{ message: OutboxMessage }>(await run(platform, crmMessage.loader, pageRequest(`/crm/mail-outbox/${secret.id}`, staff), { id: String(secret.id) }));
+    const hidden = await valueOf<{ message: OutboxMessage }>(
+      await run(platform, crmMessage.loader, pageRequest(`/crm/mail-outbox/${secret.id}`, staff), { id: String(secret.id) }),
+    );
     expect(hidden.message).toMatchObject({ id: secret.id, subject: secret.subject, sensitive: true, body: null });
     expect(JSON.stringify(hidden)).not.toContain("会員登録が完了しました。");
-    const shown = await valueOf<{ message: OutboxMessage }>(await run(platform, crmMessage.loader, pageRequest(`/crm/mail-outbox/${plain.id}`, staff), { id: String(plain.id) }));
+    const shown = await valueOf<{ message: OutboxMessage }>(
+      await run(platform, crmMessage.loader, pageRequest(`/crm/mail-outbox/${plain.id}`, staff), { id: String(plain.id) }),
+    );
     expect(shown.message.body?.text).toContain("会員登録が完了しました。");
   });
 
@@ -124,7 +136,13 @@ describe("/crm/mail-outbox", () => {
     await platform.db.update(mailOutbox).set({ status: "failed", attempts: 5, lastError: "550 mailbox unavailable" }).where(eq(mailOutbox.id, mail.id));
     const back = "/crm/mail-outbox?status=failed";
     const { context, queued, dispatched } = contextWith(platform);
-    const resent = await run(platform, crmOutbox.action, postRequest("/crm/mail-outbox?index", { intent: "resend", id: String(mail.id), back }, { cookie: staff, mode: "navigate" }), {}, context);
+    const resent = await run(
+      platform,
+      crmOutbox.action,
+      postRequest("/crm/mail-outbox?index", { intent: "resend", id: String(mail.id), back }, { cookie: staff, mode: "navigate" }),
+      {},
+      context,
+    );
     expectRedirect(resent, 303, "/crm/mail-outbox?status=failed&notice=resent#result");
     await dispatched();
     expect(queued).toEqual([{ key: mail.key }]);
@@ -133,7 +151,12 @@ describe("/crm/mail-outbox", () => {
     expect(notice.notice).toBe(MAIL_OUTBOX_TEXT.resent);
 
     // Pressed again (another tab): it is no longer failed.
-    const again = await run(platform, crmMessage.action, postRequest(`/crm/mail-outbox/${mail.id}`, { intent: "resend", id: String(mail.id), back: `/crm/mail-outbox/${mail.id}` }, { cookie: staff }), { id: String(mail.id) });
+    const again = await run(
+      platform,
+      crmMessage.action,
+      postRequest(`/crm/mail-outbox/${mail.id}`, { intent: "resend", id: String(mail.id), back: `/crm/mail-outbox/${mail.id}` }, { cookie: staff }),
+      { id: String(mail.id) },
+    );
     expect(again.status).toBe(409);
     expect(await valueOf(again)).toEqual({ ok: false, error: MAIL_OUTBOX_TEXT.notResendable });
     expect((await run(platform, crmOutbox.action, postRequest("/crm/mail-outbox?index", { intent: "resend", id: "x" }, { cookie: staff }))).status).toBe(400);
@@ -144,13 +167,28 @@ describe("/crm/mail-outbox", () => {
     await platform.db.update(mailOutbox).set({ status: "failed", attempts: 5 }).where(eq(mailOutbox.id, mail.id));
     const { context } = contextWith(platform);
     const path = `/crm/mail-outbox/${mail.id}`;
-    const resent = await run(platform, crmMessage.action, postRequest(path, { intent: "resend", id: String(mail.id), back: path }, { cookie: staff, mode: "navigate" }), { id: String(mail.id) }, context);
+    const resent = await run(
+      platform,
+      crmMessage.action,
+      postRequest(path, { intent: "resend", id: String(mail.id), back: path }, { cookie: staff, mode: "navigate" }),
+      { id: String(mail.id) },
+      context,
+    );
     expectRedirect(resent, 303, `${path}?notice=resent#result`);
   });
 });
 
 describe("registration's welcome e-mail", () => {
-  const fields = (email: string) => ({ email, password: "password1234", lastname: "山田", firstname: "太郎", lastnameJp: "ヤマダ", firstnameJp: "タロウ", newsletter: "on", agreement: "on" });
+  const fields = (email: string) => ({
+    email,
+    password: "password1234",
+    lastname: "山田",
+    firstname: "太郎",
+    lastnameJp: "ヤマダ",
+    firstnameJp: "タロウ",
+    newsletter: "on",
+    agreement: "on",
+  });
 
   it("is written with the account, put on the queue after it, and sent by the consumer through the e-mail binding", async ({ platform }) => {
     const { context, queued, dispatched } = contextWith(platform);
@@ -165,7 +203,11 @@ describe("registration's welcome e-mail", () => {
     const email = await startEmailBinding();
     try {
       const messages = queued.map((body) => ({ body, ack: () => undefined, retry: () => undefined }));
-      await consumeMailQueue({ queue: "marketplace-mail", messages } as unknown as MessageBatch<MailQueueMessage>, { ...platform.env, EMAIL: email.binding }, platform.db);
+      await consumeMailQueue(
+        { queue: "marketplace-mail", messages } as unknown as MessageBatch<MailQueueMessage>,
+        { ...platform.env, EMAIL: email.binding },
+        platform.db,
+      );
       expect(email.sent.map((sent) => sent.to)).toEqual(["welcome@example.jp"]);
       expect((await platform.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id)).get())!.status).toBe("sent");
     } finally {
@@ -174,7 +216,11 @@ describe("registration's welcome e-mail", () => {
   });
 
   it("is written once when the same address registers twice at the same moment, and never for a refused registration", async ({ platform }) => {
-    const outcomes = await Promise.all([1, 2].map(() => run(platform, register.action, postRequest("/user/register", fields("twice@example.jp"), { mode: "navigate" }), {}, contextFor(platform))));
+    const outcomes = await Promise.all(
+      [1, 2].map(() =>
+        run(platform, register.action, postRequest("/user/register", fields("twice@example.jp"), { mode: "navigate" }), {}, contextFor(platform)),
+      ),
+    );
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([302, 400]);
     expect(await platform.db.select().from(users).where(eq(users.email, "twice@example.jp"))).toHaveLength(1);
     expect(await platform.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "twice@example.jp"))).toHaveLength(1);

@@ -31,7 +31,11 @@ const it = platformTest().extend<{ memberWithCart: string; ticketId: number; sub
   // The member's session once their cart holds a row, so a malformed edit has something it could wrongly change.
   memberWithCart: [
     async ({ platform, member }, provide) => {
-      const added = await run(platform, cartAdd.action as RouteHandler, postRequest("/api/cart-add", { p: String(productBySku("DEMO-SIMPLE").id), q: "2" }, { cookie: member }));
+      const added = await run(
+        platform,
+        cartAdd.action as RouteHandler,
+        postRequest("/api/cart-add", { p: String(productBySku("DEMO-SIMPLE").id), q: "2" }, { cookie: member }),
+      );
       expect(added.status).toBe(200);
       await provide((added.response && sessionCookie(added.response)) || member);
     },
@@ -70,55 +74,237 @@ const cases: Case[] = [
   // The cart page's controls (v.variant on intent).
   { name: "/cart, an unknown intent", handler: cartPage.action as RouteHandler, path: "/cart", sender: "member", fields: [["intent", "explode"]] },
   { name: "/cart, no intent at all", handler: cartPage.action as RouteHandler, path: "/cart", sender: "member", fields: [["q", "3"]] },
-  { name: "/cart, a quantity for a row id that is text", handler: cartPage.action as RouteHandler, path: "/cart", sender: "member", fields: [["intent", "quantity"], ["line", "abc"], ["q", "3"]] },
-  { name: "/cart, a huge row id", handler: cartPage.action as RouteHandler, path: "/cart", sender: "member", fields: [["intent", "remove"], ["line", HUGE]] },
-  { name: "/cart, wrapping that is neither on nor off", handler: cartPage.action as RouteHandler, path: "/cart", sender: "member", fields: [["intent", "wrapping"], ["line", "1"], ["w", "maybe"]] },
+  {
+    name: "/cart, a quantity for a row id that is text",
+    handler: cartPage.action as RouteHandler,
+    path: "/cart",
+    sender: "member",
+    fields: [
+      ["intent", "quantity"],
+      ["line", "abc"],
+      ["q", "3"],
+    ],
+  },
+  {
+    name: "/cart, a huge row id",
+    handler: cartPage.action as RouteHandler,
+    path: "/cart",
+    sender: "member",
+    fields: [
+      ["intent", "remove"],
+      ["line", HUGE],
+    ],
+  },
+  {
+    name: "/cart, wrapping that is neither on nor off",
+    handler: cartPage.action as RouteHandler,
+    path: "/cart",
+    sender: "member",
+    fields: [
+      ["intent", "wrapping"],
+      ["line", "1"],
+      ["w", "maybe"],
+    ],
+  },
   // The /api/cart* calls.
-  { name: "/api/cart-edit, a row id that is text", handler: cartEdit.action as RouteHandler, path: "/api/cart-edit", sender: "member", fields: [["line", "abc"], ["q", "3"]] },
+  {
+    name: "/api/cart-edit, a row id that is text",
+    handler: cartEdit.action as RouteHandler,
+    path: "/api/cart-edit",
+    sender: "member",
+    fields: [
+      ["line", "abc"],
+      ["q", "3"],
+    ],
+  },
   { name: "/api/cart-edit, nothing to change", handler: cartEdit.action as RouteHandler, path: "/api/cart-edit", sender: "member", fields: [["line", "1"]] },
-  { name: "/api/cart-edit, wrapping that is neither on nor off", handler: cartEdit.action as RouteHandler, path: "/api/cart-edit", sender: "member", fields: [["p", "1"], ["w", "2"]] },
+  {
+    name: "/api/cart-edit, wrapping that is neither on nor off",
+    handler: cartEdit.action as RouteHandler,
+    path: "/api/cart-edit",
+    sender: "member",
+    fields: [
+      ["p", "1"],
+      ["w", "2"],
+    ],
+  },
   { name: "/api/cart-remove, no row named", handler: cartRemove.action as RouteHandler, path: "/api/cart-remove", sender: "member", fields: [] },
-  { name: "/api/cart-remove, a huge product id", handler: cartRemove.action as RouteHandler, path: "/api/cart-remove", sender: "member", fields: [["p", HUGE]] },
-  { name: "/api/cart/save-vendor-notice, a merchant id that is text", handler: vendorNotice.action as RouteHandler, path: "/api/cart/save-vendor-notice", sender: "member", fields: [["merchants_id", "x"], ["notice", "置き配希望"]] },
-  { name: "/api/buylater, a row id that is negative", handler: buyLaterApi.action as RouteHandler, path: "/api/buylater/1", params: { productId: "1" }, sender: "member", fields: [["line", "-1"]] },
+  {
+    name: "/api/cart-remove, a huge product id",
+    handler: cartRemove.action as RouteHandler,
+    path: "/api/cart-remove",
+    sender: "member",
+    fields: [["p", HUGE]],
+  },
+  {
+    name: "/api/cart/save-vendor-notice, a merchant id that is text",
+    handler: vendorNotice.action as RouteHandler,
+    path: "/api/cart/save-vendor-notice",
+    sender: "member",
+    fields: [
+      ["merchants_id", "x"],
+      ["notice", "置き配希望"],
+    ],
+  },
+  {
+    name: "/api/buylater, a row id that is negative",
+    handler: buyLaterApi.action as RouteHandler,
+    path: "/api/buylater/1",
+    params: { productId: "1" },
+    sender: "member",
+    fields: [["line", "-1"]],
+  },
   // The member area's pages and JSON calls.
-  { name: "/user/buy-later, an unknown intent", handler: buyLaterPage.action as RouteHandler, path: "/user/buy-later", sender: "member", fields: [["intent", "explode"], ["id", "1"]] },
-  { name: "/user/buy-later, an id that is text", handler: buyLaterPage.action as RouteHandler, path: "/user/buy-later", sender: "member", fields: [["intent", "remove"], ["id", "one"]] },
-  { name: "/user/stock-requests, no id", handler: stockRequestsPage.action as RouteHandler, path: "/user/stock-requests", sender: "member", fields: [["intent", "remove"]] },
-  { name: "/user/profile/addresses, an unknown intent", handler: addressBook.action as RouteHandler, path: "/user/profile/addresses", sender: "member", fields: [["intent", "explode"]] },
-  { name: "/user/profile/addresses, a huge id", handler: addressBook.action as RouteHandler, path: "/user/profile/addresses", sender: "member", fields: [["intent", "set_default"], ["id", HUGE]] },
-  { name: "/user/subscriptions/{id}, an unknown intent", handler: subscriptionPage.action as RouteHandler, path: "/user/subscriptions/1", params: { id: "1" }, sender: "member", fields: [["intent", "pause"]] },
-  { name: "/user/subscriptions/{id}, a delivery that is not a date", handler: subscriptionPage.action as RouteHandler, path: "/user/subscriptions/1", params: { id: "1" }, sender: "member", fields: [["intent", "skip"], ["delivery", "tomorrow"]] },
-  { name: "/api/user/mails, an id that is a fraction", handler: mailsApi.action as RouteHandler, path: "/api/user/mails", sender: "member", fields: [["id", "1.5"]] },
+  {
+    name: "/user/buy-later, an unknown intent",
+    handler: buyLaterPage.action as RouteHandler,
+    path: "/user/buy-later",
+    sender: "member",
+    fields: [
+      ["intent", "explode"],
+      ["id", "1"],
+    ],
+  },
+  {
+    name: "/user/buy-later, an id that is text",
+    handler: buyLaterPage.action as RouteHandler,
+    path: "/user/buy-later",
+    sender: "member",
+    fields: [
+      ["intent", "remove"],
+      ["id", "one"],
+    ],
+  },
+  {
+    name: "/user/stock-requests, no id",
+    handler: stockRequestsPage.action as RouteHandler,
+    path: "/user/stock-requests",
+    sender: "member",
+    fields: [["intent", "remove"]],
+  },
+  {
+    name: "/user/profile/addresses, an unknown intent",
+    handler: addressBook.action as RouteHandler,
+    path: "/user/profile/addresses",
+    sender: "member",
+    fields: [["intent", "explode"]],
+  },
+  {
+    name: "/user/profile/addresses, a huge id",
+    handler: addressBook.action as RouteHandler,
+    path: "/user/profile/addresses",
+    sender: "member",
+    fields: [
+      ["intent", "set_default"],
+      ["id", HUGE],
+    ],
+  },
+  {
+    name: "/user/subscriptions/{id}, an unknown intent",
+    handler: subscriptionPage.action as RouteHandler,
+    path: "/user/subscriptions/1",
+    params: { id: "1" },
+    sender: "member",
+    fields: [["intent", "pause"]],
+  },
+  {
+    name: "/user/subscriptions/{id}, a delivery that is not a date",
+    handler: subscriptionPage.action as RouteHandler,
+    path: "/user/subscriptions/1",
+    params: { id: "1" },
+    sender: "member",
+    fields: [
+      ["intent", "skip"],
+      ["delivery", "tomorrow"],
+    ],
+  },
+  {
+    name: "/api/user/mails, an id that is a fraction",
+    handler: mailsApi.action as RouteHandler,
+    path: "/api/user/mails",
+    sender: "member",
+    fields: [["id", "1.5"]],
+  },
   // Support threads and the staff pages.
-  { name: "/user/support/{id}, an unknown intent", handler: supportThread.action as RouteHandler, path: "/user/support/1", params: { ticketId: "1" }, sender: "member", fields: [["intent", "explode"], ["message", "こんにちは"]] },
-  { name: "/user/support/{id}, a confirmation answer that is neither", handler: supportThread.action as RouteHandler, path: "/user/support/1", params: { ticketId: "1" }, sender: "member", fields: [["intent", "confirm"], ["answer", "maybe"]] },
-  { name: "/crm/api/…/messages/send, a gallery id that is text", handler: sendMessage.action as RouteHandler, path: "/crm/api/customers/messages/send/1", params: { module: "customers", ticketId: "1" }, sender: "staff", fields: [["message", "ご確認ください"], ["gallery[]", "abc"]] },
-  { name: "/crm/tickets, a removal with a huge id", handler: crmTickets.action as RouteHandler, path: "/crm/tickets", sender: "staff", fields: [["intent", "remove"], ["id", HUGE]] },
-  { name: "/crm/reviews, a review id that is text", handler: crmReviews.action as RouteHandler, path: "/crm/reviews", sender: "staff", fields: [["review", "abc"], ["comment", "ありがとうございます"]] },
+  {
+    name: "/user/support/{id}, an unknown intent",
+    handler: supportThread.action as RouteHandler,
+    path: "/user/support/1",
+    params: { ticketId: "1" },
+    sender: "member",
+    fields: [
+      ["intent", "explode"],
+      ["message", "こんにちは"],
+    ],
+  },
+  {
+    name: "/user/support/{id}, a confirmation answer that is neither",
+    handler: supportThread.action as RouteHandler,
+    path: "/user/support/1",
+    params: { ticketId: "1" },
+    sender: "member",
+    fields: [
+      ["intent", "confirm"],
+      ["answer", "maybe"],
+    ],
+  },
+  {
+    name: "/crm/api/…/messages/send, a gallery id that is text",
+    handler: sendMessage.action as RouteHandler,
+    path: "/crm/api/customers/messages/send/1",
+    params: { module: "customers", ticketId: "1" },
+    sender: "staff",
+    fields: [
+      ["message", "ご確認ください"],
+      ["gallery[]", "abc"],
+    ],
+  },
+  {
+    name: "/crm/tickets, a removal with a huge id",
+    handler: crmTickets.action as RouteHandler,
+    path: "/crm/tickets",
+    sender: "staff",
+    fields: [
+      ["intent", "remove"],
+      ["id", HUGE],
+    ],
+  },
+  {
+    name: "/crm/reviews, a review id that is text",
+    handler: crmReviews.action as RouteHandler,
+    path: "/crm/reviews",
+    sender: "staff",
+    fields: [
+      ["review", "abc"],
+      ["comment", "ありがとうございます"],
+    ],
+  },
 ];
 
 describe("malformed input", () => {
-  it.for(cases)("$name: 400 with the Japanese message, nothing changed", async ({ handler, path, params, sender, fields }, { platform, memberWithCart, staff, ticketId, subscriptionId }) => {
-    const cookie = sender === "member" ? memberWithCart : staff;
-    const resolvedParams = { ...params };
-    if (resolvedParams.ticketId) resolvedParams.ticketId = String(ticketId);
-    if (resolvedParams.id && path.startsWith("/user/subscriptions")) resolvedParams.id = String(subscriptionId);
-    const before = await snapshot(platform);
-    for (const mode of ["cors", "navigate"] as const) {
-      const outcome = await run(platform, handler, postRequest(path, fields, { cookie, mode }), resolvedParams);
-      // The cart's /api calls send a plain form post back to the cart with the message, as their refusals.
-      if (mode === "navigate" && outcome.status === 303) {
-        expect(decodeURIComponent(outcome.response?.headers.get("Location") ?? "")).toContain(MALFORMED_INPUT_MESSAGE);
-        continue;
+  it.for(cases)(
+    "$name: 400 with the Japanese message, nothing changed",
+    async ({ handler, path, params, sender, fields }, { platform, memberWithCart, staff, ticketId, subscriptionId }) => {
+      const cookie = sender === "member" ? memberWithCart : staff;
+      const resolvedParams = { ...params };
+      if (resolvedParams.ticketId) resolvedParams.ticketId = String(ticketId);
+      if (resolvedParams.id && path.startsWith("/user/subscriptions")) resolvedParams.id = String(subscriptionId);
+      const before = await snapshot(platform);
+      for (const mode of ["cors", "navigate"] as const) {
+        const outcome = await run(platform, handler, postRequest(path, fields, { cookie, mode }), resolvedParams);
+        // The cart's /api calls send a plain form post back to the cart with the message, as their refusals.
+        if (mode === "navigate" && outcome.status === 303) {
+          expect(decodeURIComponent(outcome.response?.headers.get("Location") ?? "")).toContain(MALFORMED_INPUT_MESSAGE);
+          continue;
+        }
+        expect(outcome.status, mode).toBe(400);
+        // A page's plain form post may get the error page (text), a fetch its data or JSON.
+        if (outcome.response?.headers.get("Content-Type")?.startsWith("text/plain")) expect(await outcome.response.text(), mode).toBe(MALFORMED_INPUT_MESSAGE);
+        else expect(await valueOf(outcome), mode).toMatchObject({ error: MALFORMED_INPUT_MESSAGE });
       }
-      expect(outcome.status, mode).toBe(400);
-      // A page's plain form post may get the error page (text), a fetch its data or JSON.
-      if (outcome.response?.headers.get("Content-Type")?.startsWith("text/plain")) expect(await outcome.response.text(), mode).toBe(MALFORMED_INPUT_MESSAGE);
-      else expect(await valueOf(outcome), mode).toMatchObject({ error: MALFORMED_INPUT_MESSAGE });
-    }
-    expect(await snapshot(platform)).toEqual(before);
-  });
+      expect(await snapshot(platform)).toEqual(before);
+    },
+  );
 
   it("answers a route id that is not an id with 400 naming it", async ({ platform }) => {
     for (const id of ["abc", "0", "-3", "1.5", HUGE]) {

@@ -47,21 +47,40 @@ const it = fileTest;
 
 const id = (sku: string) => productBySku(sku).id;
 
-const subscriptionOf = (platform: TestPlatform, subscriptionId: number) => platform.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get();
+const subscriptionOf = (platform: TestPlatform, subscriptionId: number) =>
+  platform.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get();
 /** The member's mails whose title matches `pattern` (% = anything, as SQL LIKE; matched here, D1 caps LIKE patterns at 50 bytes). */
 const mailsTitled = async (platform: TestPlatform, userId: number, pattern: string) => {
-  const matcher = new RegExp(`^${pattern.split("%").map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`, "s");
+  const matcher = new RegExp(
+    `^${pattern
+      .split("%")
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*")}$`,
+    "s",
+  );
   const mails = await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, userId)).all();
   return mails.filter((mail) => matcher.test(mail.title));
 };
 const detailOf = async ({ platform, member }: AsMember, subscriptionId: string, search = "", cookie = member) =>
   run(platform, subscriptionPage.loader as RouteHandler, pageRequest(`/user/subscriptions/${subscriptionId}${search}`, cookie), { id: subscriptionId });
-const changeBy = ({ platform, member }: AsMember, subscriptionId: string, fields: Record<string, string>, cookie = member, mode: "navigate" | "cors" = "navigate") =>
-  run(platform, subscriptionPage.action as RouteHandler, postRequest(`/user/subscriptions/${subscriptionId}`, fields, { cookie, mode }), { id: subscriptionId });
+const changeBy = (
+  { platform, member }: AsMember,
+  subscriptionId: string,
+  fields: Record<string, string>,
+  cookie = member,
+  mode: "navigate" | "cors" = "navigate",
+) =>
+  run(platform, subscriptionPage.action as RouteHandler, postRequest(`/user/subscriptions/${subscriptionId}`, fields, { cookie, mode }), {
+    id: subscriptionId,
+  });
 const setDates = (platform: TestPlatform, subscriptionId: number, dates: Partial<typeof subscriptions.$inferInsert>) =>
   platform.db.update(subscriptions).set(dates).where(eq(subscriptions.id, subscriptionId));
 
-type SubscriptionPageData = { subscription: { id: number; changeAllowed: boolean; refusal: string | null; nextShippingDate: string; amount: number; quantity: number }; confirm: string | null; notice: string | null };
+type SubscriptionPageData = {
+  subscription: { id: number; changeAllowed: boolean; refusal: string | null; nextShippingDate: string; amount: number; quantity: number };
+  confirm: string | null;
+  notice: string | null;
+};
 
 describe("subscriptions", () => {
   it("lists the member's subscription with next dates, quantity and amount", async ({ platform, member }) => {
@@ -83,7 +102,9 @@ describe("subscriptions", () => {
   it("is 404 for another member's subscription, to read and to change, and changes nothing", async ({ platform, member, other }) => {
     expect((await detailOf({ platform, member }, String(OTHERS_SUBSCRIPTION))).status).toBe(404);
     const before = await subscriptionOf(platform, OTHERS_SUBSCRIPTION);
-    expect((await changeBy({ platform, member }, String(OTHERS_SUBSCRIPTION), { intent: "cancel", delivery: before?.nextShippingDate ?? "" })).status).toBe(404);
+    expect((await changeBy({ platform, member }, String(OTHERS_SUBSCRIPTION), { intent: "cancel", delivery: before?.nextShippingDate ?? "" })).status).toBe(
+      404,
+    );
     expect(await subscriptionOf(platform, OTHERS_SUBSCRIPTION)).toEqual(before);
     expect(await mailsTitled(platform, OTHER_ID, "【定期便】%")).toHaveLength(0);
     expect((await detailOf({ platform, member }, String(OTHERS_SUBSCRIPTION), "", other)).status).toBe(200);
@@ -195,7 +216,8 @@ describe("subscriptions", () => {
 
 describe("favorites", () => {
   type Favorites = { items: { productId: number; sku: string }[]; total: number };
-  const favoritesOf = async (platform: TestPlatform, cookie: string) => valueOf<Favorites>(await run(platform, favoritesPage.loader as RouteHandler, pageRequest("/user/favorites", cookie)));
+  const favoritesOf = async (platform: TestPlatform, cookie: string) =>
+    valueOf<Favorites>(await run(platform, favoritesPage.loader as RouteHandler, pageRequest("/user/favorites", cookie)));
 
   it("lists the member's favorites, most recent first", async ({ platform, member, other }) => {
     const page = await favoritesOf(platform, member);
@@ -214,9 +236,14 @@ describe("favorites", () => {
     expectRedirect(plain, 303, "/user/favorites");
     expect((await favoritesOf(platform, member)).items.map((item) => item.sku)).not.toContain("LIVING-GAUZE");
     const baum = id("SWEETS-BAUM");
-    const fetched = await run(platform, favoriteToggle.action as RouteHandler, postRequest(`/api/product/favorite/toggle/${baum}`, { redirectTo: "/user/favorites" }, { cookie: member }), {
-      id: String(baum),
-    });
+    const fetched = await run(
+      platform,
+      favoriteToggle.action as RouteHandler,
+      postRequest(`/api/product/favorite/toggle/${baum}`, { redirectTo: "/user/favorites" }, { cookie: member }),
+      {
+        id: String(baum),
+      },
+    );
     expect(await valueOf(fetched)).toEqual({ is_favorite: false });
     expect((await favoritesOf(platform, member)).total).toBe(2);
     expect((await favoritesOf(platform, other)).total).toBe(1);
@@ -258,7 +285,11 @@ describe("buy later", () => {
     const outcome = await act({ platform, member }, { intent: "move", id: String(saved.mine) });
     expectRedirect(outcome, 303, "/user/buy-later?notice=moved#result");
     const cart = await platform.db.select().from(carts).where(eq(carts.userId, MEMBER_ID)).get();
-    const lines = await platform.db.select().from(cartLines).where(eq(cartLines.cartId, cart?.id ?? "")).all();
+    const lines = await platform.db
+      .select()
+      .from(cartLines)
+      .where(eq(cartLines.cartId, cart?.id ?? ""))
+      .all();
     expect(lines.find((line) => line.productId === id("DEMO-SIMPLE"))?.quantity).toBeGreaterThanOrEqual(2);
     expect((await buyLaterOf(platform, member)).items).toHaveLength(1);
     expect((await buyLaterOf(platform, member, "?notice=moved")).notice).toBe("カートに戻しました。");
@@ -282,7 +313,8 @@ describe("buy later", () => {
 
 describe("restock requests and restocking", () => {
   type Requests = { requests: { id: number; title: string; notifiedAt: string | null }[] };
-  const requestsOf = async (platform: TestPlatform, cookie: string) => valueOf<Requests>(await run(platform, stockRequestsPage.loader as RouteHandler, pageRequest("/user/stock-requests", cookie)));
+  const requestsOf = async (platform: TestPlatform, cookie: string) =>
+    valueOf<Requests>(await run(platform, stockRequestsPage.loader as RouteHandler, pageRequest("/user/stock-requests", cookie)));
   const cancel = ({ platform, member }: AsMember, requestId: number, cookie = member, mode: "navigate" | "cors" = "navigate") =>
     run(platform, stockRequestsPage.action as RouteHandler, postRequest("/user/stock-requests", { intent: "remove", id: String(requestId) }, { cookie, mode }));
   const SOLDOUT = id("DEMO-SOLDOUT");
@@ -314,7 +346,11 @@ describe("restock requests and restocking", () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]?.content).toContain('<a href="/category/tableware/DEMO-SOLDOUT">');
     }
-    const open = await platform.db.select().from(stockRequests).where(and(eq(stockRequests.productId, SOLDOUT), isNull(stockRequests.notifiedAt))).all();
+    const open = await platform.db
+      .select()
+      .from(stockRequests)
+      .where(and(eq(stockRequests.productId, SOLDOUT), isNull(stockRequests.notifiedAt)))
+      .all();
     expect(open).toHaveLength(0);
     expect((await requestsOf(platform, member)).requests[0]?.notifiedAt).not.toBeNull();
 
@@ -341,19 +377,31 @@ describe("restock requests and restocking", () => {
 
   it("/crm/stock is for staff only and restocks by SKU", async ({ platform, member, staff }) => {
     expect((await run(platform, crmStock.loader as RouteHandler, pageRequest("/crm/stock", member))).status).toBe(403);
-    const denied = await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", { sku: "DEMO-SOLDOUT", quantity: "1" }, { cookie: member, mode: "navigate" }));
+    const denied = await run(
+      platform,
+      crmStock.action as RouteHandler,
+      postRequest("/crm/stock", { sku: "DEMO-SOLDOUT", quantity: "1" }, { cookie: member, mode: "navigate" }),
+    );
     expect(denied.status).toBe(403);
     expect((await platform.db.select().from(products).where(eq(products.id, SOLDOUT)).get())?.inventory).toBe(6);
 
     await requestRestock(platform.db, MEMBER_ID, id("DEMO-PREORDER"), null);
-    const page = await valueOf<{ waiting: { sku: string; requests: number }[] }>(await run(platform, crmStock.loader as RouteHandler, pageRequest("/crm/stock", staff)));
+    const page = await valueOf<{ waiting: { sku: string; requests: number }[] }>(
+      await run(platform, crmStock.loader as RouteHandler, pageRequest("/crm/stock", staff)),
+    );
     expect(page.waiting).toContainEqual(expect.objectContaining({ sku: "DEMO-PREORDER", requests: 2 }));
 
-    const done = await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", { sku: " DEMO-PREORDER ", quantity: "１０" }, { cookie: staff, mode: "navigate" }));
+    const done = await run(
+      platform,
+      crmStock.action as RouteHandler,
+      postRequest("/crm/stock", { sku: " DEMO-PREORDER ", quantity: "１０" }, { cookie: staff, mode: "navigate" }),
+    );
     expect(done.status).toBe(303);
     expect(location(done)).toMatch(/^\/crm\/stock\?done=.+&inventory=10&notified=2#result$/);
     const bad = async (fields: Record<string, string>, status: number) =>
-      expect((await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", fields, { cookie: staff, mode: "navigate" }))).status).toBe(status);
+      expect((await run(platform, crmStock.action as RouteHandler, postRequest("/crm/stock", fields, { cookie: staff, mode: "navigate" }))).status).toBe(
+        status,
+      );
     await bad({ sku: "NO-SUCH-SKU", quantity: "1" }, 404);
     await bad({ sku: "'; drop table products; --", quantity: "1" }, 400);
     await bad({ sku: "DEMO-SOLDOUT", quantity: "0" }, 400);
@@ -365,7 +413,8 @@ describe("restock requests and restocking", () => {
 
 describe("points", () => {
   type Points = { balance: number; page: { rows: { kind: string; amount: number; orderNumber: string | null }[]; total: number } };
-  const pointsOf = async ({ platform, member }: AsMember, search: string, cookie = member) => valueOf<Points>(await run(platform, pointsPage.loader as RouteHandler, pageRequest(`/user/points${search}`, cookie)));
+  const pointsOf = async ({ platform, member }: AsMember, search: string, cookie = member) =>
+    valueOf<Points>(await run(platform, pointsPage.loader as RouteHandler, pageRequest(`/user/points${search}`, cookie)));
 
   it("shows the balance and the ledger (earned per order, used), never another member's rows", async ({ platform, member, other }) => {
     const page = await pointsOf({ platform, member }, "");
@@ -380,7 +429,18 @@ describe("points", () => {
   });
 
   it("serves GET|POST /api/user/points as the listing JSON with the balance", async ({ platform, member }) => {
-    const outcome = await run(platform, pointsApi.action as RouteHandler, postRequest("/api/user/points", [["query[orderby]", "amount"], ["query[ordersens]", "ASC"]], { cookie: member }));
+    const outcome = await run(
+      platform,
+      pointsApi.action as RouteHandler,
+      postRequest(
+        "/api/user/points",
+        [
+          ["query[orderby]", "amount"],
+          ["query[ordersens]", "ASC"],
+        ],
+        { cookie: member },
+      ),
+    );
     const body = await valueOf<{ balance: number; data: { amount: number; kind_label: string }[]; detail: { total: number } }>(outcome);
     expect(body.balance).toBe(MEMBER_POINTS);
     expect(body.data[0]).toMatchObject({ amount: -300, kind_label: "利用" });
@@ -392,7 +452,9 @@ describe("points", () => {
 
 describe("the member hub /user", () => {
   it("greets the member with points and counts, in one round trip", async ({ platform, member }) => {
-    const hub = await valueOf<{ name: string; points: number; orders: number; favorites: number }>(await run(platform, hubPage.loader as RouteHandler, pageRequest("/user", member)));
+    const hub = await valueOf<{ name: string; points: number; orders: number; favorites: number }>(
+      await run(platform, hubPage.loader as RouteHandler, pageRequest("/user", member)),
+    );
     expect(hub).toMatchObject({ name: "山田 花子", points: MEMBER_POINTS, orders: 4, favorites: 2 });
     expectRedirect(await run(platform, hubPage.loader as RouteHandler, pageRequest("/user")), 302, "/login?show=1&redirectTo=%2Fuser");
   });

@@ -175,7 +175,9 @@ describe("opening a mail", () => {
   });
 
   it("redirects a plain form post (no JS) to the detail page", async ({ platform, member }) => {
-    const outcome = await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/6", {}, { cookie: member, mode: "navigate" }), { id: "6" });
+    const outcome = await run(platform, mailRead.action as RouteHandler, postRequest("/user/mails/read/6", {}, { cookie: member, mode: "navigate" }), {
+      id: "6",
+    });
     expectRedirect(outcome, 303, "/user/mails/6");
     expect(await unreadCount(platform, MEMBER_ID)).toBe(1);
   });
@@ -241,15 +243,19 @@ describe("opening a mail", () => {
       })
       .returning({ id: notificationMails.id });
     const id = String(hostile?.id);
-    const page = await valueOf<{ mail: { content: string } }>(await run(platform, mailDetail.loader as RouteHandler, pageRequest(`/user/mails/${id}`, member), { id }));
+    const page = await valueOf<{ mail: { content: string } }>(
+      await run(platform, mailDetail.loader as RouteHandler, pageRequest(`/user/mails/${id}`, member), { id }),
+    );
     expect(page.mail.content).toBe("<p>こんにちは<a>リンク</a></p>");
     await platform.db.delete(notificationMails).where(eq(notificationMails.id, Number(id)));
   });
 });
 
 describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
-  const get = async ({ platform, member }: AsMember, search: string, cookie = member) => run(platform, mailsApi.loader as RouteHandler, apiRequest(`/api/user/mails${search}`, { method: "GET", cookie, mode: "cors" }));
-  const post = async ({ platform, member }: AsMember, fields: [string, string][], cookie = member) => run(platform, mailsApi.action as RouteHandler, postRequest("/api/user/mails", fields, { cookie }));
+  const get = async ({ platform, member }: AsMember, search: string, cookie = member) =>
+    run(platform, mailsApi.loader as RouteHandler, apiRequest(`/api/user/mails${search}`, { method: "GET", cookie, mode: "cors" }));
+  const post = async ({ platform, member }: AsMember, fields: [string, string][], cookie = member) =>
+    run(platform, mailsApi.action as RouteHandler, postRequest("/api/user/mails", fields, { cookie }));
 
   it("answers query, inputs, operators, data and detail.pages", async ({ platform, member }) => {
     const outcome = await post({ platform, member }, [
@@ -274,7 +280,10 @@ describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
 
   it("serves GET with the same parameters, BETWEEN and = included", async ({ platform, member }) => {
     const body = await valueOf<ApiListing>(
-      await get({ platform, member }, `?${new URLSearchParams({ "inputs[date_created][from]": "2026-01-01", "inputs[date_created][to]": "2026-01-31", "inputs[readed]": "1", "operators[readed]": "equals" })}`),
+      await get(
+        { platform, member },
+        `?${new URLSearchParams({ "inputs[date_created][from]": "2026-01-01", "inputs[date_created][to]": "2026-01-31", "inputs[readed]": "1", "operators[readed]": "equals" })}`,
+      ),
     );
     expect(body.inputs).toEqual({ date_created: { from: "2026-01-01", to: "2026-01-31" }, readed: "1" });
     expect(body.operators).toEqual({ date_created: "BETWEEN", readed: "=" });
@@ -313,7 +322,11 @@ describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
   it("answers guests with 401 and a body that is not a form with 400", async ({ platform, member }) => {
     expect((await get({ platform, member }, "", "")).status).toBe(401);
     expect((await post({ platform, member }, [], "")).status).toBe(401);
-    const json = await run(platform, mailsApi.action as RouteHandler, apiRequest("/api/user/mails", { cookie: member, body: '{"query":', contentType: "application/json", mode: "cors" }));
+    const json = await run(
+      platform,
+      mailsApi.action as RouteHandler,
+      apiRequest("/api/user/mails", { cookie: member, body: '{"query":', contentType: "application/json", mode: "cors" }),
+    );
     expect(json.status).toBe(400);
     const put = await run(platform, mailsApi.action as RouteHandler, apiRequest("/api/user/mails", { method: "PUT", cookie: member, mode: "cors" }));
     expect(put.status).toBe(405);
@@ -325,7 +338,10 @@ describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
       .values({ userId: MEMBER_ID, title: "削除テスト", content: "<p>x</p>", dateCreated: NOW })
       .returning({ id: notificationMails.id });
     const id = mine?.id ?? 0;
-    const removed = await post({ platform, member }, [["id", String(id)], ["inputs[title]", "削除テスト"]]);
+    const removed = await post({ platform, member }, [
+      ["id", String(id)],
+      ["inputs[title]", "削除テスト"],
+    ]);
     expect(removed.status).toBe(200);
     expect(await valueOf<ApiListing>(removed)).toMatchObject({ removed: id, data: [], detail: { total: 0 } });
     expect(await platform.db.select().from(notificationMails).where(eq(notificationMails.id, id)).get()).toBeUndefined();
@@ -337,8 +353,11 @@ describe("GET|POST /api/user/mails (the JSON listing of §7)", () => {
 });
 
 describe("removing a row from /user/mails (generic listing removal)", () => {
-  const remove = ({ platform, pager }: { platform: TestPlatform; pager: string }, fields: Record<string, string>, options: { cookie?: string; mode?: "navigate" | "cors" } = {}) =>
-    run(platform, mailsPage.action as RouteHandler, postRequest("/user/mails?index", fields, { cookie: pager, ...options }));
+  const remove = (
+    { platform, pager }: { platform: TestPlatform; pager: string },
+    fields: Record<string, string>,
+    options: { cookie?: string; mode?: "navigate" | "cors" } = {},
+  ) => run(platform, mailsPage.action as RouteHandler, postRequest("/user/mails?index", fields, { cookie: pager, ...options }));
 
   it("without JS: removes and returns to the same view of the list with a notice", async ({ platform, member, pager }) => {
     const target = (await listPage({ platform, member }, "?page=1", pager)).page.rows[0];
@@ -356,7 +375,11 @@ describe("removing a row from /user/mails (generic listing removal)", () => {
 
   it("never goes back anywhere but the listing", async ({ platform, member, pager }) => {
     const target = (await listPage({ platform, member }, "", pager)).page.rows[0];
-    const outcome = await remove({ platform, pager }, { intent: "remove", id: String(target?.id), back: "https://evil.example/user/mails" }, { mode: "navigate" });
+    const outcome = await remove(
+      { platform, pager },
+      { intent: "remove", id: String(target?.id), back: "https://evil.example/user/mails" },
+      { mode: "navigate" },
+    );
     expectRedirect(outcome, 303, "/user/mails?notice=removed#result");
   });
 
@@ -380,6 +403,12 @@ describe("removing a row from /user/mails (generic listing removal)", () => {
     const outcome = await remove({ platform, pager }, { intent: "remove", id: "1" }, { cookie: undefined, mode: "navigate" });
     expect(outcome.status).toBe(302);
     expect(location(outcome)).toMatch(/^\/login\?/);
-    expect(await platform.db.select().from(notificationMails).where(and(eq(notificationMails.id, 1), isNull(notificationMails.readed))).get()).toBeUndefined();
+    expect(
+      await platform.db
+        .select()
+        .from(notificationMails)
+        .where(and(eq(notificationMails.id, 1), isNull(notificationMails.readed)))
+        .get(),
+    ).toBeUndefined();
   });
 });

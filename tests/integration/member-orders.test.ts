@@ -21,7 +21,9 @@ const MIXED_ORDER = 1;
 const TWO_SHIPMENTS = 2;
 const OTHERS_ORDER = 5;
 
-type ListData = { page: { rows: { id: number; number: string; status: string; total: number; items: { title: string }[] }[]; total: number; query: { page: number } } };
+type ListData = {
+  page: { rows: { id: number; number: string; status: string; total: number; items: { title: string }[] }[]; total: number; query: { page: number } };
+};
 
 /** The page's data; a non-canonical URL is redirected once (as the browser would follow). */
 const list = async ({ platform, member }: AsMember, search: string, cookie = member): Promise<ListData> => {
@@ -29,8 +31,10 @@ const list = async ({ platform, member }: AsMember, search: string, cookie = mem
   if (outcome.status !== 302) return valueOf<ListData>(outcome);
   return valueOf<ListData>(await run(platform, ordersPage.loader as RouteHandler, pageRequest(location(outcome) ?? "", cookie)));
 };
-const detail = ({ platform, member }: AsMember, id: string, cookie = member) => run(platform, orderDetail.loader as RouteHandler, pageRequest(`/user/orders/${id}`, cookie), { id });
-const receipt = ({ platform, member }: AsMember, id: string, cookie = member) => run(platform, receiptPage.loader as RouteHandler, pageRequest(`/user/orders/${id}/receipt`, cookie), { id });
+const detail = ({ platform, member }: AsMember, id: string, cookie = member) =>
+  run(platform, orderDetail.loader as RouteHandler, pageRequest(`/user/orders/${id}`, cookie), { id });
+const receipt = ({ platform, member }: AsMember, id: string, cookie = member) =>
+  run(platform, receiptPage.loader as RouteHandler, pageRequest(`/user/orders/${id}/receipt`, cookie), { id });
 const saveReceipt = ({ platform, member }: AsMember, id: string, fields: Record<string, string>, cookie = member) =>
   run(platform, receiptPage.action as RouteHandler, postRequest(`/user/orders/${id}/receipt`, fields, { cookie, mode: "navigate" }), { id });
 
@@ -76,10 +80,27 @@ describe("/user/orders", () => {
 });
 
 describe("GET|POST /api/user/orders", () => {
-  type Api = { query: unknown; inputs: unknown; data: { id: number; status_label: string; orderdetails: { sku: string; product: { picture: string }; variation: { picture: string | null } }[] }[]; detail: { pages: number; total: number } };
+  type Api = {
+    query: unknown;
+    inputs: unknown;
+    data: { id: number; status_label: string; orderdetails: { sku: string; product: { picture: string }; variation: { picture: string | null } }[] }[];
+    detail: { pages: number; total: number };
+  };
 
   it("answers the listing JSON with §3's past-order fields", async ({ platform, member, other }) => {
-    const outcome = await run(platform, ordersApi.action as RouteHandler, postRequest("/api/user/orders", [["inputs[status]", "completed"], ["query[orderby]", "date_created"], ["query[ordersens]", "ASC"]], { cookie: member }));
+    const outcome = await run(
+      platform,
+      ordersApi.action as RouteHandler,
+      postRequest(
+        "/api/user/orders",
+        [
+          ["inputs[status]", "completed"],
+          ["query[orderby]", "date_created"],
+          ["query[ordersens]", "ASC"],
+        ],
+        { cookie: member },
+      ),
+    );
     expect(outcome.status).toBe(200);
     const body = await valueOf<Api>(outcome);
     expect(body.inputs).toEqual({ status: "completed" });
@@ -95,7 +116,11 @@ describe("GET|POST /api/user/orders", () => {
   it("refuses removal (403), guests (401) and bodies that are not forms (400)", async ({ platform, member }) => {
     expect((await run(platform, ordersApi.action as RouteHandler, postRequest("/api/user/orders", [["id", "1"]], { cookie: member }))).status).toBe(403);
     expect((await run(platform, ordersApi.action as RouteHandler, postRequest("/api/user/orders", []))).status).toBe(401);
-    const json = await run(platform, ordersApi.action as RouteHandler, apiRequest("/api/user/orders", { cookie: member, body: "[]", contentType: "application/json", mode: "cors" }));
+    const json = await run(
+      platform,
+      ordersApi.action as RouteHandler,
+      apiRequest("/api/user/orders", { cookie: member, body: "[]", contentType: "application/json", mode: "cors" }),
+    );
     expect(json.status).toBe(400);
     expect(await platform.db.select().from(orders).where(eq(orders.id, 1)).get()).toBeDefined();
   });
@@ -156,7 +181,10 @@ describe("/user/orders/{id}/receipt (領収書)", () => {
     expect(page.receipt).toMatchObject({ name: "株式会社 山田商店", memo: "贈答品代として" });
     // Emptying them brings the defaults back.
     await saveReceipt({ platform, member }, String(MIXED_ORDER), { receipt_name: "", receipt_memo: "" });
-    expect((await valueOf<{ receipt: Receipt }>(await receipt({ platform, member }, String(MIXED_ORDER)))).receipt).toMatchObject({ name: "山田 花子", memo: "お品代として" });
+    expect((await valueOf<{ receipt: Receipt }>(await receipt({ platform, member }, String(MIXED_ORDER)))).receipt).toMatchObject({
+      name: "山田 花子",
+      memo: "お品代として",
+    });
   });
 
   it("refuses 41 characters with a Japanese message and changes nothing", async ({ platform, member }) => {
@@ -190,7 +218,9 @@ describe("/user/orders/{id}/receipt (領収書)", () => {
     const pending = await receipt({ platform, member }, "902");
     expect(pending.status).toBe(409);
     expect((await valueOf<{ unavailable: string }>(pending)).unavailable).toBe("お支払いの確認後に領収書を発行できます。");
-    expect((await valueOf<{ unavailable: string }>(await receipt({ platform, member }, "903"))).unavailable).toBe("キャンセルされたご注文の領収書は発行できません。");
+    expect((await valueOf<{ unavailable: string }>(await receipt({ platform, member }, "903"))).unavailable).toBe(
+      "キャンセルされたご注文の領収書は発行できません。",
+    );
     expect((await saveReceipt({ platform, member }, "902", { receipt_name: "x", receipt_memo: "" })).status).toBe(409);
     expect((await platform.db.select().from(orders).where(eq(orders.id, 902)).get())?.receiptName).toBeNull();
   });

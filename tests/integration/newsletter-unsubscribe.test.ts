@@ -70,7 +70,11 @@ describe("the unsubscribe link", () => {
     const outcome = await post(platform, request);
     expectRedirect(outcome, 303, `${path}&notice=stopped#result`);
     expect((await userRow(platform, member.id)).newsletter).toBe(false);
-    expect(await valueOf<UnsubscribeView>(await open(platform, `${path}&notice=stopped`))).toEqual({ ok: true, subscribed: false, notice: NEWSLETTER_MESSAGES.stopped });
+    expect(await valueOf<UnsubscribeView>(await open(platform, `${path}&notice=stopped`))).toEqual({
+      ok: true,
+      subscribed: false,
+      notice: NEWSLETTER_MESSAGES.stopped,
+    });
   });
 
   it("refuses a wrong signature, another member's signature, a missing one and a bad id, changing nothing", async ({ platform }) => {

@@ -23,13 +23,21 @@ const it = platformTest();
 /** A guest order (no account) of this address, made from a member order's shape. */
 async function guestOrderOf(platform: TestPlatform, email: string, id: number) {
   await finishedOrder(platform, { id: null, email }, id);
-  await platform.db.update(orders).set({ number: `20260105-${String(id).padStart(6, "0")}` }).where(eq(orders.id, id));
+  await platform.db
+    .update(orders)
+    .set({ number: `20260105-${String(id).padStart(6, "0")}` })
+    .where(eq(orders.id, id));
   return (await platform.db.select().from(orders).where(eq(orders.id, id)).get())!;
 }
 
 async function requestClaim(platform: TestPlatform, member: TestMember) {
   const outcome = await run(platform, claimRequest.action as RouteHandler, postRequest("/user/orders/claim", {}, { cookie: member.cookie, mode: "navigate" }));
-  const mail = await platform.db.select().from(mailOutbox).where(and(eq(mailOutbox.userId, member.id), eq(mailOutbox.kind, "order_claim_verify"))).orderBy(mailOutbox.id).all();
+  const mail = await platform.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.userId, member.id), eq(mailOutbox.kind, "order_claim_verify")))
+    .orderBy(mailOutbox.id)
+    .all();
   const token = /\/user\/orders\/claim\/([\w-]+)/.exec(mail.at(-1)?.textBody ?? "")?.[1] ?? "";
   return { outcome, mail: mail.at(-1), token };
 }
@@ -39,10 +47,14 @@ const openLink = (platform: TestPlatform, token: string, cookie: string) =>
 const useLink = (platform: TestPlatform, token: string, cookie: string) =>
   run(platform, claimLinkPage.action as RouteHandler, postRequest(`/user/orders/claim/${token}`, {}, { cookie, mode: "navigate" }), { token });
 
-const ownerOf = async (platform: TestPlatform, id: number) => (await platform.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).get())?.userId;
+const ownerOf = async (platform: TestPlatform, id: number) =>
+  (await platform.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, id)).get())?.userId;
 
 describe("claiming guest orders", () => {
-  it("offers the guest orders of the account's address, mails a single-use link, and attaches only them for the member who opens it", async ({ platform, other }) => {
+  it("offers the guest orders of the account's address, mails a single-use link, and attaches only them for the member who opens it", async ({
+    platform,
+    other,
+  }) => {
     const mine = [await guestOrderOf(platform, "claimer@example.jp", 601), await guestOrderOf(platform, "claimer@example.jp", 602)];
     const theirs = await guestOrderOf(platform, "not-claimer@example.jp", 603);
     const member = await registeredMember(platform, "claimer@example.jp");
@@ -55,12 +67,18 @@ describe("claiming guest orders", () => {
     expect(mail).toMatchObject({ toAddress: "claimer@example.jp", sensitive: true, status: "pending" });
     for (const order of mine) expect(mail?.textBody).toContain(order.number);
     expect(mail?.textBody).not.toContain(theirs.number);
-    expect(await platform.db.$count(accountTokens, and(eq(accountTokens.userId, member.id), eq(accountTokens.purpose, "order_claim"), isNull(accountTokens.usedAt)))).toBe(1);
-    const notice = await valueOf<{ notice: { text: string } }>(await run(platform, ordersPage.loader as RouteHandler, pageRequest("/user/orders?notice=claim_sent", member.cookie)));
+    expect(
+      await platform.db.$count(accountTokens, and(eq(accountTokens.userId, member.id), eq(accountTokens.purpose, "order_claim"), isNull(accountTokens.usedAt))),
+    ).toBe(1);
+    const notice = await valueOf<{ notice: { text: string } }>(
+      await run(platform, ordersPage.loader as RouteHandler, pageRequest("/user/orders?notice=claim_sent", member.cookie)),
+    );
     expect(notice.notice.text).toBe(ORDER_CLAIM_NOTICES.claim_sent);
 
     // Another member opening the link is told so, and the link still works for its owner.
-    expect(await valueOf<{ inspection: unknown }>(await openLink(platform, token, other))).toEqual({ inspection: { ok: false, error: ORDER_CLAIM_MESSAGES.otherMember } });
+    expect(await valueOf<{ inspection: unknown }>(await openLink(platform, token, other))).toEqual({
+      inspection: { ok: false, error: ORDER_CLAIM_MESSAGES.otherMember },
+    });
     expect(await valueOf(await useLink(platform, token, other))).toEqual({ error: ORDER_CLAIM_MESSAGES.otherMember });
     expect(await ownerOf(platform, 601)).toBeNull();
 
@@ -71,8 +89,13 @@ describe("claiming guest orders", () => {
 
     // Single use; and a claimed order is no longer a guest's to look up.
     expect(await valueOf(await useLink(platform, token, member.cookie))).toEqual({ error: ACCOUNT_TOKEN_MESSAGES.used });
-    expect(await lookUpGuestOrder(platform.db, { number: mine[0]!.number, email: "claimer@example.jp" }, null, new Date())).toEqual({ ok: false, error: ORDER_LOOKUP_MESSAGES.notFound });
-    expect((await valueOf<{ claimable: number }>(await run(platform, ordersPage.loader as RouteHandler, pageRequest("/user/orders", member.cookie)))).claimable).toBe(0);
+    expect(await lookUpGuestOrder(platform.db, { number: mine[0]!.number, email: "claimer@example.jp" }, null, new Date())).toEqual({
+      ok: false,
+      error: ORDER_LOOKUP_MESSAGES.notFound,
+    });
+    expect(
+      (await valueOf<{ claimable: number }>(await run(platform, ordersPage.loader as RouteHandler, pageRequest("/user/orders", member.cookie)))).claimable,
+    ).toBe(0);
   });
 
   it("refuses a link past its lifetime, a tampered one, and one whose address is no longer the account's", async ({ platform }) => {
@@ -97,7 +120,10 @@ describe("claiming guest orders", () => {
     expect(await valueOf(await useLink(platform, first.token, member.cookie))).toEqual({ error: ACCOUNT_TOKEN_MESSAGES.used });
 
     const now = new Date();
-    const results = await Promise.all([claimGuestOrders(platform.db, member.id, second.token, now), claimGuestOrders(platform.db, member.id, second.token, new Date(now.getTime() + 1))]);
+    const results = await Promise.all([
+      claimGuestOrders(platform.db, member.id, second.token, now),
+      claimGuestOrders(platform.db, member.id, second.token, new Date(now.getTime() + 1)),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(await ownerOf(platform, 621)).toBe(member.id);
   });
@@ -106,8 +132,11 @@ describe("claiming guest orders", () => {
     const member = await registeredMember(platform, "nothing@example.jp");
     expectRedirect((await requestClaim(platform, member)).outcome, 303, "/user/orders?notice=claim_none#result");
     await guestOrderOf(platform, "nothing@example.jp", 631);
-    for (let sent = 0; sent < ORDER_CLAIM_THROTTLE.maxAttempts - 1; sent++) expectRedirect((await requestClaim(platform, member)).outcome, 303, /notice=claim_sent/);
+    for (let sent = 0; sent < ORDER_CLAIM_THROTTLE.maxAttempts - 1; sent++)
+      expectRedirect((await requestClaim(platform, member)).outcome, 303, /notice=claim_sent/);
     expectRedirect((await requestClaim(platform, member)).outcome, 303, "/user/orders?notice=claim_locked#result");
-    expect(await platform.db.$count(mailOutbox, and(eq(mailOutbox.userId, member.id), eq(mailOutbox.kind, "order_claim_verify")))).toBe(ORDER_CLAIM_THROTTLE.maxAttempts - 1);
+    expect(await platform.db.$count(mailOutbox, and(eq(mailOutbox.userId, member.id), eq(mailOutbox.kind, "order_claim_verify")))).toBe(
+      ORDER_CLAIM_THROTTLE.maxAttempts - 1,
+    );
   });
 });

@@ -46,12 +46,15 @@ async function guestOrder(platform: TestPlatform, email: string) {
 const lookUp = (platform: TestPlatform, fields: Record<string, string>, options: { ip?: string; cookie?: string } = {}) =>
   run(platform, lookupPage.action as RouteHandler, postRequest("/order-lookup", fields, { mode: "navigate", ...options }));
 
-const pageWith = async (platform: TestPlatform, cookie?: string) => valueOf<Page>(await run(platform, lookupPage.loader as RouteHandler, pageRequest("/order-lookup", cookie)));
+const pageWith = async (platform: TestPlatform, cookie?: string) =>
+  valueOf<Page>(await run(platform, lookupPage.loader as RouteHandler, pageRequest("/order-lookup", cookie)));
 
 const formError = async (outcome: Awaited<ReturnType<typeof lookUp>>) => (await valueOf<Reply>(outcome)).error?.[""];
 
 describe("/order-lookup", () => {
-  it("shows the order for its number and e-mail — status, amounts, lines, address, 振込先 — kept by a grant in the cookie, not the URL", async ({ platform }) => {
+  it("shows the order for its number and e-mail — status, amounts, lines, address, 振込先 — kept by a grant in the cookie, not the URL", async ({
+    platform,
+  }) => {
     const order = await guestOrder(platform, "guest-buyer@example.jp");
     // Typed as a Japanese keyboard may: full-width digits and dash, a capitalised address with spaces.
     const typed = order.number.replace(/\d/g, (digit) => String.fromCharCode(digit.charCodeAt(0) + 0xfee0)).replace("-", "－");
@@ -61,10 +64,20 @@ describe("/order-lookup", () => {
 
     const { found } = await pageWith(platform, cookie);
     const stored = (await platform.db.select().from(orders).where(eq(orders.id, order.id)).get())!;
-    expect(found?.detail.order).toMatchObject({ number: order.number, status: "pending_payment", statusLabel: "お支払い待ち", paymentLabel: PAYMENT_METHODS.bank_transfer.label, total: stored.total, subtotal: stored.subtotal, shippingFee: stored.shippingFee });
+    expect(found?.detail.order).toMatchObject({
+      number: order.number,
+      status: "pending_payment",
+      statusLabel: "お支払い待ち",
+      paymentLabel: PAYMENT_METHODS.bank_transfer.label,
+      total: stored.total,
+      subtotal: stored.subtotal,
+      shippingFee: stored.shippingFee,
+    });
     expect(found?.detail.order.shipTo).toEqual({ name: "佐藤 一郎", postal: "〒100-0001", street: expect.stringContaining("千代田区") });
     expect(found?.detail.order.shipTo).not.toHaveProperty("phone");
-    expect([...found!.detail.unshippedLines, ...found!.detail.shipments.flatMap((shipment) => shipment.lines)].map((line) => line.sku)).toEqual(["DEMO-SIMPLE"]);
+    expect([...found!.detail.unshippedLines, ...found!.detail.shipments.flatMap((shipment) => shipment.lines)].map((line) => line.sku)).toEqual([
+      "DEMO-SIMPLE",
+    ]);
     expect(found?.bankTransfer?.total).toBe(stored.total);
     expect(found!.shownUntil.getTime() - Date.now()).toBeLessThanOrEqual(ORDER_LOOKUP_GRANT_MS);
 
@@ -99,7 +112,9 @@ describe("/order-lookup", () => {
   it("limits guesses at one order number from one network, without locking out its buyer elsewhere", async ({ platform }) => {
     const order = await guestOrder(platform, "guessed-order@example.jp");
     for (let attempt = 0; attempt < ORDER_LOOKUP_THROTTLE.orderAndIp.maxAttempts; attempt++) {
-      expect(await formError(await lookUp(platform, { number: order.number, email: `guess-${attempt}@example.jp` }, { ip: "192.0.2.10" }))).toEqual([ORDER_LOOKUP_MESSAGES.notFound]);
+      expect(await formError(await lookUp(platform, { number: order.number, email: `guess-${attempt}@example.jp` }, { ip: "192.0.2.10" }))).toEqual([
+        ORDER_LOOKUP_MESSAGES.notFound,
+      ]);
     }
     const locked = await lookUp(platform, { number: order.number, email: "guessed-order@example.jp" }, { ip: "192.0.2.10" });
     expect((await formError(locked))?.[0]).toMatch(/一時的に照会を制限しています。\d+分後/);

@@ -24,7 +24,15 @@ const actorFor = (platform: TestPlatform, owner: CartActor["owner"]): CartActor 
 async function cartWith(platform: TestPlatform, owner: { userId?: number }, sku: string, quantity: number): Promise<string> {
   const cartId = await ensureCart(platform.db, owner);
   const item = (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
-  await addLine(platform.db, cartId, { productId: item.id, variationId: null, choiceSku: null, optionChoiceIds: [], quantity, isPreorder: false, subscribe: null });
+  await addLine(platform.db, cartId, {
+    productId: item.id,
+    variationId: null,
+    choiceSku: null,
+    optionChoiceIds: [],
+    quantity,
+    isPreorder: false,
+    subscribe: null,
+  });
   return cartId;
 }
 
@@ -111,12 +119,19 @@ describe("the order confirmation e-mail", () => {
     });
     expect(result).toMatchObject({ ok: true });
     if (!result.ok) return;
-    const mail = (await platform.db.select().from(mailOutbox).where(eq(mailOutbox.key, `order-confirmation:${result.orderNumber}`)).get())!;
+    const mail = (await platform.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `order-confirmation:${result.orderNumber}`))
+      .get())!;
     expect(mail).toMatchObject({ toAddress: member.email, userId: MEMBER_ID, kind: "order_confirmation" });
     expect(mail.textBody).toContain("■ コンビニ後払いのお支払いについて");
     expect(mail.textBody).toContain("お支払い期限：商品到着後14日以内");
     expect(mail.textBody).toContain("マイページの「注文履歴」（http://shop.test/user/orders）");
-    const notice = await platform.db.select().from(notificationMails).where(and(eq(notificationMails.userId, MEMBER_ID), eq(notificationMails.title, mail.subject)));
+    const notice = await platform.db
+      .select()
+      .from(notificationMails)
+      .where(and(eq(notificationMails.userId, MEMBER_ID), eq(notificationMails.title, mail.subject)));
     expect(notice).toHaveLength(1);
   });
 

@@ -90,7 +90,11 @@ describe("opening the link", () => {
 
     const page = await openPage(platform, linkCookie);
     expect(page).toEqual({ status: 200, value: { state: "ready", email: "open@example.jp" } });
-    const { returned } = await callHandler<{ init: { headers: Record<string, string> } }>(platform, newPasswordLoader as RouteHandler, pageRequest(NEW_PASSWORD_PAGE, linkCookie));
+    const { returned } = await callHandler<{ init: { headers: Record<string, string> } }>(
+      platform,
+      newPasswordLoader as RouteHandler,
+      pageRequest(NEW_PASSWORD_PAGE, linkCookie),
+    );
     expect(returned?.init.headers).toMatchObject({ "Cache-Control": "private, no-store" });
     expect((await inspectAccountToken(platform.db, "password_reset", token, new Date())).ok).toBe(true);
     expect(userId).toBeGreaterThan(0);
@@ -173,7 +177,10 @@ describe("setting the new password", () => {
 
   it("changes the password once for two submits of one link at the same moment", async ({ platform }) => {
     const { userId, linkCookie } = await memberWithLink(platform, "double@example.jp");
-    const outcomes = await Promise.all([submitNewPassword(platform, linkCookie, both("first-secret-1")), submitNewPassword(platform, linkCookie, both("second-secret-2"))]);
+    const outcomes = await Promise.all([
+      submitNewPassword(platform, linkCookie, both("first-secret-1")),
+      submitNewPassword(platform, linkCookie, both("second-secret-2")),
+    ]);
     const statuses = outcomes.map((outcome) => outcome.status).sort();
     expect(statuses).toEqual([302, 410]);
     const winner = outcomes[0]!.status === 302 ? "first-secret-1" : "second-secret-2";
@@ -203,7 +210,15 @@ describe("setting the new password", () => {
       [both("x".repeat(129)), "password", "パスワードは128文字以内で入力してください"],
       [{ password: NEW_PASSWORD }, "passwordConfirm", "確認用のパスワードを入力してください"],
       [{ password: NEW_PASSWORD, passwordConfirm: `${NEW_PASSWORD}x` }, "passwordConfirm", "確認用のパスワードが一致しません"],
-      [[["password", NEW_PASSWORD], ["password", NEW_PASSWORD], ["passwordConfirm", NEW_PASSWORD]], "password", "パスワードを入力してください"],
+      [
+        [
+          ["password", NEW_PASSWORD],
+          ["password", NEW_PASSWORD],
+          ["passwordConfirm", NEW_PASSWORD],
+        ],
+        "password",
+        "パスワードを入力してください",
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const outcome = await submitNewPassword(platform, cookies(session, linkCookie), fields);

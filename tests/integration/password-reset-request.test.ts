@@ -87,7 +87,13 @@ describe("asking for a reset", () => {
       [{}, "メールアドレスを入力してください"],
       [{ email: "   " }, "メールアドレスを入力してください"],
       [{ email: "not-an-address" }, "メールアドレスの形式が正しくありません"],
-      [[["email", "a@example.jp"], ["email", "b@example.jp"]], "メールアドレスを入力してください"],
+      [
+        [
+          ["email", "a@example.jp"],
+          ["email", "b@example.jp"],
+        ],
+        "メールアドレスを入力してください",
+      ],
     ];
     for (const [fields, message] of cases) {
       const outcome = await askReset(platform, fields, "198.51.100.15");

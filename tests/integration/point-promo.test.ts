@@ -19,7 +19,9 @@ describe("a point promo without a colour", () => {
   it("is shown in #ee6d68", async ({ platform }) => {
     // The running promo with the highest rate is the one shown.
     const now = Date.now();
-    await platform.db.insert(pointPromos).values({ id: 50, title: "ポイント5倍デー", color: "", rate: 5, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
+    await platform.db
+      .insert(pointPromos)
+      .values({ id: 50, title: "ポイント5倍デー", color: "", rate: 5, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
     const view = await loadCart(platform.db, { cartId: "no-cart" }, {}, new Date());
     expect(view.pointPromo).toMatchObject({ title: "ポイント5倍デー", color: POINT_PROMO_DEFAULT_COLOR });
 
@@ -29,9 +31,13 @@ describe("a point promo without a colour", () => {
 
   it("keeps a colour the shop chose, and replaces one that is not a colour", async ({ platform }) => {
     const now = Date.now();
-    await platform.db.insert(pointPromos).values({ id: 51, title: "青", color: "#1e3a8a", rate: 7, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
+    await platform.db
+      .insert(pointPromos)
+      .values({ id: 51, title: "青", color: "#1e3a8a", rate: 7, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
     expect((await loadCart(platform.db, { cartId: "no-cart" }, {}, new Date())).pointPromo?.color).toBe("#1e3a8a");
-    await platform.db.insert(pointPromos).values({ id: 52, title: "壊れた色", color: "javascript:1", rate: 9, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
+    await platform.db
+      .insert(pointPromos)
+      .values({ id: 52, title: "壊れた色", color: "javascript:1", rate: 9, startsAt: new Date(now - DAY), endsAt: new Date(now + DAY) });
     expect((await loadCart(platform.db, { cartId: "no-cart" }, {}, new Date())).pointPromo).toMatchObject({ title: "壊れた色", color: "#ee6d68" });
   });
 });

@@ -10,13 +10,23 @@ import * as cartAdd from "~/routes/api.cart-add";
 import * as cartPage from "~/routes/cart";
 import type { CartActionData } from "~/web/types/cart";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, contextFor, responseOf, sessionCookie, TEST_ORIGIN, type ApiRequestOptions, type DataResult, type RouteHandler } from "../support/requests";
+import {
+  apiRequest,
+  contextFor,
+  responseOf,
+  sessionCookie,
+  TEST_ORIGIN,
+  type ApiRequestOptions,
+  type DataResult,
+  type RouteHandler,
+} from "../support/requests";
 
 const it = platformTest();
 
 const SIMPLE = productBySku("DEMO-SIMPLE").id;
 
-const post = (platform: TestPlatform, handler: RouteHandler, path: string, options: ApiRequestOptions) => responseOf(platform, handler, apiRequest(path, options));
+const post = (platform: TestPlatform, handler: RouteHandler, path: string, options: ApiRequestOptions) =>
+  responseOf(platform, handler, apiRequest(path, options));
 
 /** The Location of a 303, as the browser would follow it. */
 function followed(response: Response): URL {
@@ -64,7 +74,9 @@ describe("add to cart without JS", () => {
 describe("the cart's controls without JS (the /cart action)", () => {
   it("answers a refused coupon with a 303 to the coupon section carrying the message", async ({ platform }) => {
     const { cookie } = await guestWithSimple(platform);
-    const back = followed(await post(platform, cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "coupon", code: "EXPIRED100" } }));
+    const back = followed(
+      await post(platform, cartPage.action as RouteHandler, "/cart", { mode: "navigate", cookie, fields: { intent: "coupon", code: "EXPIRED100" } }),
+    );
     expect(back.pathname).toBe("/cart");
     expect(back.hash).toBe("#coupon-entry");
     expect(back.searchParams.get("cart_error")).toBe("coupon");

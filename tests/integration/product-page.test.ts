@@ -105,7 +105,6 @@ describe("buy later", () => {
     expect((await pageOf(platform, "/category/living/DEMO-SIMPLE", member)).inBuyLater).toBe(true);
     expect((await pageOf(platform, "/category/living/DEMO-SIMPLE")).inBuyLater).toBe(false);
   });
-
 });
 
 describe("notices after a redirect (JS off)", () => {
@@ -116,7 +115,11 @@ describe("notices after a redirect (JS off)", () => {
       text: "カラーを選択してください。",
     });
     expect((await pageOf(platform, "/category/living/DEMO-VARIATION?v=1&notice=choose_choice")).notice?.text).toBe("サイズを選択してください。");
-    expect((await pageOf(platform, "/category/living/DEMO-SIMPLE?notice=buy_later")).notice).toEqual({ key: "buy_later", tone: "success", text: "「あとで買う」に入れました。" });
+    expect((await pageOf(platform, "/category/living/DEMO-SIMPLE?notice=buy_later")).notice).toEqual({
+      key: "buy_later",
+      tone: "success",
+      text: "「あとで買う」に入れました。",
+    });
     expect((await pageOf(platform, "/category/living/DEMO-SIMPLE?notice=nonsense")).notice).toBeNull();
   });
 });

@@ -141,7 +141,15 @@ describe("GET /search", () => {
   describe("private and archived products", () => {
     it("never appear, whatever is searched", async ({ platform }) => {
       expect((await search(platform, q("DEMO"))).results.total).toBe(0);
-      for (const query of [q("八女玉露"), q("会員様限定"), q("水出し緑茶"), q("販売終了"), "?category=japanese-tea", "?situation=outdoor", "?feature=limited-time"]) {
+      for (const query of [
+        q("八女玉露"),
+        q("会員様限定"),
+        q("水出し緑茶"),
+        q("販売終了"),
+        "?category=japanese-tea",
+        "?situation=outdoor",
+        "?feature=limited-time",
+      ]) {
         const found = (await searchAll(platform, query)).map((product) => product.sku);
         for (const sku of HIDDEN) expect(found, query).not.toContain(sku);
       }
@@ -185,7 +193,9 @@ describe("GET /search", () => {
     expect(sorted(found.map((product) => product.sku))).toEqual(sorted(skus(expected)));
     const three = await searchAll(platform, "?feature=traditional-craft&feature=dishwasher-safe&feature=made-in-japan");
     expect(three.map((product) => product.sku)).toContain("DEMO-MERCHANT");
-    const expectedThree = listed.filter((spec) => ["traditional-craft", "dishwasher-safe", "made-in-japan"].every((slug) => spec.features.some((own) => own === slug)));
+    const expectedThree = listed.filter((spec) =>
+      ["traditional-craft", "dishwasher-safe", "made-in-japan"].every((slug) => spec.features.some((own) => own === slug)),
+    );
     expect(sorted(three.map((product) => product.sku))).toEqual(sorted(skus(expectedThree)));
     expect((await search(platform, "?feature=organic&feature=no-such-feature")).results.total).toBe(0);
   });

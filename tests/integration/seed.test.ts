@@ -21,9 +21,15 @@ const it = platformTest({ seed: false }).extend<{ firstRun: Record<string, numbe
 
 describe("seedDatabase", () => {
   const all = async <T = Row>(platform: TestPlatform, query: string, ...params: unknown[]): Promise<T[]> =>
-    (await platform.env.DB.prepare(query).bind(...params).all<T>()).results;
+    (
+      await platform.env.DB.prepare(query)
+        .bind(...params)
+        .all<T>()
+    ).results;
   const one = async <T = Row>(platform: TestPlatform, query: string, ...params: unknown[]): Promise<T> => {
-    const row = await platform.env.DB.prepare(query).bind(...params).first<T>();
+    const row = await platform.env.DB.prepare(query)
+      .bind(...params)
+      .first<T>();
     if (row === null) throw new Error(`No row for ${query}`);
     return row;
   };
@@ -47,7 +53,8 @@ describe("seedDatabase", () => {
       const tops = await all<{ id: number; slug: string }>(platform, "select id, slug from categories where parent_id is null order by position");
       expect(tops.map((category) => category.slug)).toEqual(["food", "drink", "sweets", "kitchen", "beauty", "health", "living", "gift"]);
       for (const category of tops) {
-        const listed = await count(platform,
+        const listed = await count(
+          platform,
           `select count(*) as n from product_categories pc join products p on p.id = pc.product_id
            where pc.category_id = ? and p.status = 'published' and p.is_private = 0`,
           category.id,
@@ -56,7 +63,8 @@ describe("seedDatabase", () => {
       }
       // Subcategories list their products under their top category too.
       expect(
-        await count(platform,
+        await count(
+          platform,
           `select count(*) as n from products p join categories c on c.id = p.primary_category_id
            where c.parent_id is not null and not exists
              (select 1 from product_categories pc where pc.product_id = p.id and pc.category_id = c.parent_id)`,
@@ -66,7 +74,9 @@ describe("seedDatabase", () => {
 
     it("has 20 features, every one used, and 6 troubles and 6 situations linked to products", async ({ platform }) => {
       expect(await count(platform, "select count(*) as n from features")).toBe(20);
-      expect(await count(platform, "select count(*) as n from features f where not exists (select 1 from product_features pf where pf.feature_id = f.id)")).toBe(0);
+      expect(
+        await count(platform, "select count(*) as n from features f where not exists (select 1 from product_features pf where pf.feature_id = f.id)"),
+      ).toBe(0);
       for (const kind of ["trouble", "situation"]) {
         expect(await count(platform, "select count(*) as n from tags where kind = ?", kind)).toBe(6);
         expect(
@@ -84,7 +94,8 @@ describe("seedDatabase", () => {
     });
 
     it("gives every product and variation a picture that exists under public/", async ({ platform }) => {
-      const missing = await count(platform,
+      const missing = await count(
+        platform,
         "select count(*) as n from products p where not exists (select 1 from product_media m where m.product_id = p.id and m.url = '/images/products/' || lower(p.sku) || '.svg')",
       );
       expect(missing).toBe(0);
@@ -94,7 +105,8 @@ describe("seedDatabase", () => {
     });
 
     it("keeps review figures consistent with the published reviews", async ({ platform }) => {
-      const mismatched = await all(platform,
+      const mismatched = await all(
+        platform,
         `select p.sku from products p left join
            (select product_id, count(*) as n, round(avg(rate) * 10) as avg10 from reviews where status = 'published' group by product_id) r
            on r.product_id = p.id
@@ -103,7 +115,8 @@ describe("seedDatabase", () => {
       expect(mismatched).toEqual([]);
       expect(await product(platform, "DEMO-SIMPLE")).toMatchObject({ review_count: 5, review_avg_x10: 42 });
       expect(await count(platform, "select count(*) as n from reviews where status = 'pending'")).toBe(1);
-      const replies = await all<{ comment_user_id: number; commented_at: number | null }>(platform,
+      const replies = await all<{ comment_user_id: number; commented_at: number | null }>(
+        platform,
         "select comment_user_id, commented_at from reviews where comment is not null",
       );
       expect(replies.length).toBeGreaterThanOrEqual(3);
@@ -114,7 +127,8 @@ describe("seedDatabase", () => {
     });
 
     it("relates 3–6 products to every fixture", async ({ platform }) => {
-      const fixtures = await all<{ sku: string; related: number }>(platform,
+      const fixtures = await all<{ sku: string; related: number }>(
+        platform,
         "select p.sku, (select count(*) from related_products r where r.product_id = p.id) as related from products p where p.sku like 'DEMO-%'",
       );
       expect(fixtures).toHaveLength(17);
@@ -186,7 +200,8 @@ describe("seedDatabase", () => {
         { sku: "DEMO-VARIATION-NATURAL", title: "生成り", type: "normal", inventory: 25 },
         { sku: "DEMO-VARIATION-BLACK", title: "墨黒", type: "normal", inventory: 0, inventory_preorder_max: 0 },
       ]);
-      const choices = await all(platform,
+      const choices = await all(
+        platform,
         "select c.sku, c.group_title, c.title, c.price_diff, c.inventory from variation_choices c join product_variations v on v.id = c.variation_id where v.sku = 'DEMO-VARIATION-NAVY' order by c.position",
       );
       expect(choices).toEqual([
@@ -200,12 +215,14 @@ describe("seedDatabase", () => {
     it("DEMO-OPTIONS with one list and one radio option, each with a paid choice", async ({ platform }) => {
       const parent = await product(platform, "DEMO-OPTIONS");
       expect(parent).toMatchObject({ type: "simple" });
-      const options = await all<{ id: number; type: string; active: number }>(platform,
+      const options = await all<{ id: number; type: string; active: number }>(
+        platform,
         "select * from product_options where product_id = ? order by position",
         parent.id,
       );
       expect(options.map((option) => option.type)).toEqual(["list", "radio"]);
-      const choices = await all<{ option_id: number; title: string; fee: number }>(platform,
+      const choices = await all<{ option_id: number; title: string; fee: number }>(
+        platform,
         "select c.option_id, c.title, c.fee from product_option_choices c join product_options o on o.id = c.option_id where o.product_id = ? order by o.position, c.position",
         parent.id,
       );
@@ -228,7 +245,8 @@ describe("seedDatabase", () => {
     ] as const)("%s subscription tiers", async ([sku, subscribeOnly, tiers], { platform }) => {
       const parent = await product(platform, sku);
       expect(parent).toMatchObject({ subscribe: 1, subscribe_only: subscribeOnly, period: 1, tax_rate: 8 });
-      const rows = await all<{ quantity: number; unit_price_excl_tax: number; variation_id: number | null }>(platform,
+      const rows = await all<{ quantity: number; unit_price_excl_tax: number; variation_id: number | null }>(
+        platform,
         "select quantity, unit_price_excl_tax, variation_id from subscription_prices where product_id = ? order by quantity",
         parent.id,
       );
@@ -264,15 +282,16 @@ describe("seedDatabase", () => {
     it("DEMO-NOCOUPON is excluded from SPRING10", async ({ platform }) => {
       const row = await product(platform, "DEMO-NOCOUPON");
       expect(row).toMatchObject({ coupon_disabled: 1 });
-      expect(
-        await all(platform, "select c.code from coupon_product_exclusions e join coupons c on c.id = e.coupon_id where e.product_id = ?", row.id),
-      ).toEqual([{ code: "SPRING10" }]);
+      expect(await all(platform, "select c.code from coupon_product_exclusions e join coupons c on c.id = e.coupon_id where e.product_id = ?", row.id)).toEqual(
+        [{ code: "SPRING10" }],
+      );
     });
   });
 
   describe("coupons and promotions", () => {
     it("has the six fixture coupons", async ({ platform }) => {
-      const coupons = await all<Row>(platform,
+      const coupons = await all<Row>(
+        platform,
         `select code, type, value, free_shipping, alone, member_only, is_auto, products_default, min_amount, starts_at, expires_at
          from coupons where code in ('WELCOME500','SPRING10','FREESHIP','MEMBER1000','ALONE20','EXPIRED100') order by id`,
       );
@@ -294,12 +313,22 @@ describe("seedDatabase", () => {
     });
 
     it("has a product-priced coupon, a tiered coupon and a product-limited automatic coupon", async ({ platform }) => {
-      expect(await all(platform, "select p.sku, c.type, c.value from coupon_product_prices c join products p on p.id = c.product_id where c.coupon_id = (select id from coupons where code = 'TEAFAIR') order by p.id")).toEqual([
+      expect(
+        await all(
+          platform,
+          "select p.sku, c.type, c.value from coupon_product_prices c join products p on p.id = c.product_id where c.coupon_id = (select id from coupons where code = 'TEAFAIR') order by p.id",
+        ),
+      ).toEqual([
         { sku: "DRINK-SENCHA", type: "rate", value: 15 },
         { sku: "DRINK-HOJICHA", type: "fix", value: 100 },
         { sku: "DRINK-MATCHA", type: "rate", value: 15 },
       ]);
-      expect(await all(platform, "select min_amount, type, value from coupon_price_ranges where coupon_id = (select id from coupons where code = 'MATOMEGAI') order by min_amount")).toEqual([
+      expect(
+        await all(
+          platform,
+          "select min_amount, type, value from coupon_price_ranges where coupon_id = (select id from coupons where code = 'MATOMEGAI') order by min_amount",
+        ),
+      ).toEqual([
         { min_amount: 3000, type: "fix", value: 300 },
         { min_amount: 5000, type: "fix", value: 700 },
         { min_amount: 10000, type: "rate", value: 10 },
@@ -367,7 +396,9 @@ describe("seedDatabase", () => {
 
     it("gives the member two addresses, one default", async ({ platform }) => {
       const { id } = await member(platform);
-      expect(await all(platform, "select postal_code, prefecture, city, district, address1, is_default from addresses where user_id = ? order by id", id)).toEqual([
+      expect(
+        await all(platform, "select postal_code, prefecture, city, district, address1, is_default from addresses where user_id = ? order by id", id),
+      ).toEqual([
         { postal_code: "1500002", prefecture: 13, city: "渋谷区", district: "渋谷", address1: "2-21-1", is_default: 1 },
         { postal_code: "5300001", prefecture: 27, city: "大阪市北区", district: "梅田", address1: "1-1-3", is_default: 0 },
       ]);
@@ -375,7 +406,8 @@ describe("seedDatabase", () => {
 
     it("gives the member past orders with consistent totals, lines and shipments", async ({ platform }) => {
       const { id } = await member(platform);
-      const orders = await all<Row & { id: number; number: string; total: number; subtotal: number }>(platform,
+      const orders = await all<Row & { id: number; number: string; total: number; subtotal: number }>(
+        platform,
         "select * from orders where user_id = ? order by created_at",
         id,
       );
@@ -385,9 +417,19 @@ describe("seedDatabase", () => {
         ["20251226-0003", "completed"],
         ["20260108-0004", "shipped"],
       ]);
-      expect(orders[1]).toMatchObject({ subtotal: 8740, shipping_fee: 1650, extra_fee: 330, total: 10720, taxable_10: 7480, tax_10: 680, taxable_8: 3240, tax_8: 240 });
+      expect(orders[1]).toMatchObject({
+        subtotal: 8740,
+        shipping_fee: 1650,
+        extra_fee: 330,
+        total: 10720,
+        taxable_10: 7480,
+        tax_10: 680,
+        taxable_8: 3240,
+        tax_8: 240,
+      });
       for (const order of orders) {
-        const lines = await all<{ unit_price: number; quantity: number; total: number; tax_rate: number }>(platform,
+        const lines = await all<{ unit_price: number; quantity: number; total: number; tax_rate: number }>(
+          platform,
           "select unit_price, quantity, total, tax_rate from order_lines where order_id = ?",
           order.id,
         );
@@ -395,15 +437,24 @@ describe("seedDatabase", () => {
         for (const line of lines) expect(line.total).toBe(line.unit_price * line.quantity);
         expect(lines.reduce((sum, line) => sum + line.total, 0)).toBe(order.subtotal);
         expect(shipments.reduce((sum, shipment) => sum + shipment.shipping_fee, 0)).toBe(order.shipping_fee);
-        const fees = Number(order.shipping_fee) + Number(order.coldshipping_fee) + Number(order.split_shipping_fee) + Number(order.extra_fee) + Number(order.wrapping_fee);
+        const fees =
+          Number(order.shipping_fee) + Number(order.coldshipping_fee) + Number(order.split_shipping_fee) + Number(order.extra_fee) + Number(order.wrapping_fee);
         expect(order.total).toBe(order.subtotal + fees - Number(order.discount_coupon) - Number(order.points_used));
         expect(Number(order.taxable_10) + Number(order.taxable_8)).toBe(order.total);
         expect(order.tax_10).toBe(Math.floor((Number(order.taxable_10) * 10) / 110));
         expect(order.tax_8).toBe(Math.floor((Number(order.taxable_8) * 8) / 108));
         expect(lines.filter((line) => line.tax_rate === 8).reduce((sum, line) => sum + line.total, 0)).toBe(order.taxable_8);
       }
-      expect(await count(platform, "select count(distinct o.id) as n from orders o where user_id = ? and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 8) and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 10)", id)).toBeGreaterThanOrEqual(1);
-      expect(await all(platform, "select shipping_from, merchant_id is not null as has_merchant from order_shipments where order_id = ? order by id", orders[1]?.id)).toEqual([
+      expect(
+        await count(
+          platform,
+          "select count(distinct o.id) as n from orders o where user_id = ? and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 8) and exists (select 1 from order_lines l where l.order_id = o.id and l.tax_rate = 10)",
+          id,
+        ),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        await all(platform, "select shipping_from, merchant_id is not null as has_merchant from order_shipments where order_id = ? order by id", orders[1]?.id),
+      ).toEqual([
         { shipping_from: "warehouse", has_merchant: 0 },
         { shipping_from: "merchant", has_merchant: 1 },
       ]);
@@ -421,20 +472,24 @@ describe("seedDatabase", () => {
       const ticket = await one<Row & { id: number }>(platform, "select * from tickets where user_id = ?", id);
       expect(ticket).toMatchObject({ status: "doing", confirmation: null, priority: "high", category: "過去の注文について", form_session: "1767000000000" });
       const staff = await one<{ id: number }>(platform, "select id from users where email = ?", STAFF_EMAIL);
-      const messages = await all<{ fromadmin: number | null; read_at: number | null }>(platform,
+      const messages = await all<{ fromadmin: number | null; read_at: number | null }>(
+        platform,
         "select fromadmin, read_at from ticket_messages where ticket_id = ? order by date_created",
         ticket.id,
       );
       expect(messages.map((message) => message.fromadmin)).toEqual([null, staff.id, staff.id]);
       expect(messages.at(-1)?.read_at).toBeNull();
-      expect(await count(platform, "select count(*) as n from ticket_messages where ticket_id = ? and fromadmin is not null and read_at is null", ticket.id)).toBe(1);
+      expect(
+        await count(platform, "select count(*) as n from ticket_messages where ticket_id = ? and fromadmin is not null and read_at is null", ticket.id),
+      ).toBe(1);
     });
 
     it("gives the member favorites and an active subscription to DEMO-SUBSCRIBE", async ({ platform }) => {
       const { id } = await member(platform);
       expect(await count(platform, "select count(*) as n from favorites where user_id = ?", id)).toBe(4);
       expect(
-        await one(platform,
+        await one(
+          platform,
           "select p.sku, s.quantity, s.period_months, s.amount, s.status, s.next_payment_date, s.next_shipping_date, s.cancel_date from subscriptions s join products p on p.id = s.product_id where s.user_id = ?",
           id,
         ),

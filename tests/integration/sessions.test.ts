@@ -68,15 +68,28 @@ describe("password change", () => {
     const email = "pw-change@example.jp";
     const [user] = await platform.db
       .insert(users)
-      .values({ email, passwordHash: (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!.passwordHash, lastname: "変更", firstname: "太郎", lastnameJp: "ヘンコウ", firstnameJp: "タロウ" })
+      .values({
+        email,
+        passwordHash: (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!.passwordHash,
+        lastname: "変更",
+        firstname: "太郎",
+        lastnameJp: "ヘンコウ",
+        firstnameJp: "タロウ",
+      })
       .returning({ id: users.id });
     const stolen = await memberCookie(platform, user!.id);
     const mine = await memberCookie(platform, user!.id);
-    const wrong = await changeOwnPassword(pageRequest("/user/profile", mine), contextFor(platform), { currentPassword: "not-it", newPassword: "new-password-1" });
+    const wrong = await changeOwnPassword(pageRequest("/user/profile", mine), contextFor(platform), {
+      currentPassword: "not-it",
+      newPassword: "new-password-1",
+    });
     expect(wrong).toEqual({ ok: false, field: "currentPassword", error: "現在のパスワードが正しくありません" });
     expect((await openUser(platform, stolen)).status).toBe(200);
 
-    const changed = await changeOwnPassword(pageRequest("/user/profile", mine), contextFor(platform), { currentPassword: DEMO_PASSWORD, newPassword: "new-password-1" });
+    const changed = await changeOwnPassword(pageRequest("/user/profile", mine), contextFor(platform), {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: "new-password-1",
+    });
     expect(changed).toEqual({ ok: true });
     expect((await openUser(platform, stolen)).status).toBe(302);
     expect((await openUser(platform, mine)).status).toBe(200);
@@ -86,7 +99,10 @@ describe("password change", () => {
 describe("idle expiry", () => {
   /** Makes the user's sessions last seen `ms` ago. */
   async function idleFor(platform: TestPlatform, userId: number, ms: number) {
-    await platform.db.update(userSessions).set({ lastSeenAt: new Date(Date.now() - ms) }).where(eq(userSessions.userId, userId));
+    await platform.db
+      .update(userSessions)
+      .set({ lastSeenAt: new Date(Date.now() - ms) })
+      .where(eq(userSessions.userId, userId));
   }
 
   it("ends a staff session after 12 hours without a request; a customer's lasts", async ({ platform }) => {

@@ -28,10 +28,20 @@ import { memberCookie, responseOf, TEST_ORIGIN, type RouteHandler } from "../sup
 
 const it = platformTest();
 
-const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => responseOf(platform, handler, request, params);
+const respond = (platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+  responseOf(platform, handler, request, params);
 
-const get = (platform: TestPlatform, handler: RouteHandler, path: string, cookie: string | undefined, params: Record<string, string>, headers: Record<string, string> = {}) => {
-  const request = new Request(`${TEST_ORIGIN}${path}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin", ...headers } });
+const get = (
+  platform: TestPlatform,
+  handler: RouteHandler,
+  path: string,
+  cookie: string | undefined,
+  params: Record<string, string>,
+  headers: Record<string, string> = {},
+) => {
+  const request = new Request(`${TEST_ORIGIN}${path}`, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin", ...headers },
+  });
   return respond(platform, handler, request, params);
 };
 
@@ -69,7 +79,16 @@ function sendRequest(platform: TestPlatform, ticketId: number, cookie: string, f
 async function openTicket(platform: TestPlatform, userId: number, description = "テストのお問い合わせです。"): Promise<number> {
   const [row] = await platform.db
     .insert(tickets)
-    .values({ userId, priority: "medium", category: "その他", trouble: "その他", description, formSession: String(Date.now() + Math.random()).replace(".", "").slice(0, 16) })
+    .values({
+      userId,
+      priority: "medium",
+      category: "その他",
+      trouble: "その他",
+      description,
+      formSession: String(Date.now() + Math.random())
+        .replace(".", "")
+        .slice(0, 16),
+    })
     .returning({ id: tickets.id });
   await platform.db.insert(ticketMessages).values({ ticketId: row!.id, message: description });
   return row!.id;
@@ -178,7 +197,14 @@ describe("GET /crm/customer/media/{id}/{size}", () => {
   it("once sent, serves the attachment to the ticket's customer and staff, not to another customer", async ({ platform, member, other, staff }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
     const item = await uploaded(platform, member);
-    expect((await sendRequest(platform, ticketId, member, [["message", "写真です"], ["gallery[]", String(item.id)]])).status).toBe(200);
+    expect(
+      (
+        await sendRequest(platform, ticketId, member, [
+          ["message", "写真です"],
+          ["gallery[]", String(item.id)],
+        ])
+      ).status,
+    ).toBe(200);
     const params = { mediaId: String(item.id), size: "m" };
     expect((await get(platform, serveMedia.loader as RouteHandler, item.thumbnail_m, member, params)).status).toBe(200);
     expect((await get(platform, serveMedia.loader as RouteHandler, item.thumbnail_m, staff, params)).status).toBe(200);
@@ -191,7 +217,10 @@ describe("GET /crm/customer/media/{id}/{size}", () => {
 
 describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
   it("answers the list of the seed ticket's messages with sender names, the state in headers, and marks staff replies read", async ({ platform, member }) => {
-    const response = await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", member, { module: "customers", ticketId: "1" });
+    const response = await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", member, {
+      module: "customers",
+      ticketId: "1",
+    });
     expect(response.status).toBe(200);
     const messages = (await response.json()) as ThreadMessage[];
     expect(Array.isArray(messages)).toBe(true);
@@ -201,7 +230,9 @@ describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
       ["カスタマーサービス", STAFF_ID],
       ["カスタマーサービス", STAFF_ID],
     ]);
-    expect(messages[0]).toEqual(expect.objectContaining({ message: expect.stringContaining("まだ届いていません"), gallery: [], date_created: expect.any(String) }));
+    expect(messages[0]).toEqual(
+      expect.objectContaining({ message: expect.stringContaining("まだ届いていません"), gallery: [], date_created: expect.any(String) }),
+    );
     const unread = await platform.db
       .select()
       .from(ticketMessages)
@@ -212,10 +243,15 @@ describe("GET /crm/api/{module}/messages/load/{ticketId}", () => {
   it("answers 404 to another customer, 404 for an unknown module, 401 to a guest, and serves staff", async ({ platform, member, other, staff }) => {
     const params = { module: "customers", ticketId: "1" };
     expect((await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", other, params)).status).toBe(404);
-    expect((await get(platform, loadMessages.loader as RouteHandler, "/crm/api/x/messages/load/1", member, { module: "orders", ticketId: "1" })).status).toBe(404);
+    expect((await get(platform, loadMessages.loader as RouteHandler, "/crm/api/x/messages/load/1", member, { module: "orders", ticketId: "1" })).status).toBe(
+      404,
+    );
     expect((await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", undefined, params)).status).toBe(401);
     expect((await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/1", staff, params)).status).toBe(200);
-    expect((await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/abc", member, { module: "customers", ticketId: "abc" })).status).toBe(400);
+    expect(
+      (await get(platform, loadMessages.loader as RouteHandler, "/crm/api/customers/messages/load/abc", member, { module: "customers", ticketId: "abc" }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -267,7 +303,10 @@ describe("GET /crm/api/{module}/messages/receive/{ticketId}", () => {
     const start = await get(platform, loadMessages.loader as RouteHandler, `/x`, member, params);
     const messages = (await start.json()) as ThreadMessage[];
     const updated = ticketStateFromHeaders(start.headers)!.updated;
-    await platform.db.update(tickets).set({ confirmation: "waiting", updatedAt: new Date(updated + 1000) }).where(eq(tickets.id, ticketId));
+    await platform.db
+      .update(tickets)
+      .set({ confirmation: "waiting", updatedAt: new Date(updated + 1000) })
+      .where(eq(tickets.id, ticketId));
     const changed = await get(platform, receive.loader as RouteHandler, `/x?since=${messages.at(-1)!.id}&updated=${updated}`, member, params);
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual([]);
@@ -284,7 +323,10 @@ describe("POST /crm/api/{module}/messages/send/{ticketId}", () => {
   it("adds the customer's message with up to 3 images and answers the new message", async ({ platform, member }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
     const items = [await uploaded(platform, member), await uploaded(platform, member), await uploaded(platform, member)];
-    const response = await sendRequest(platform, ticketId, member, [["message", "破損の写真を送ります。"], ...items.map((item): [string, string] => ["gallery[]", String(item.id)])]);
+    const response = await sendRequest(platform, ticketId, member, [
+      ["message", "破損の写真を送ります。"],
+      ...items.map((item): [string, string] => ["gallery[]", String(item.id)]),
+    ]);
     expect(response.status).toBe(200);
     const message = (await response.json()) as ThreadMessage;
     expect(message).toMatchObject({ message: "破損の写真を送ります。", name: "山田 花子", fromadmin: null });
@@ -295,7 +337,10 @@ describe("POST /crm/api/{module}/messages/send/{ticketId}", () => {
   it("refuses 4 images on one message and changes nothing", async ({ platform, member }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
     const items = [await uploaded(platform, member), await uploaded(platform, member), await uploaded(platform, member), await uploaded(platform, member)];
-    const response = await sendRequest(platform, ticketId, member, [["message", "4枚"], ...items.map((item): [string, string] => ["gallery[]", String(item.id)])]);
+    const response = await sendRequest(platform, ticketId, member, [
+      ["message", "4枚"],
+      ...items.map((item): [string, string] => ["gallery[]", String(item.id)]),
+    ]);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: TICKET_TEXT.tooManyAttachments, field: "file" });
     const messages = await platform.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId));
@@ -315,10 +360,22 @@ describe("POST /crm/api/{module}/messages/send/{ticketId}", () => {
 
   it("stores files sent with the form (no JS) and redirects back to the thread", async ({ platform, member }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
-    const response = await sendRequest(platform, ticketId, member, [["message", "フォームから"], ["file", fileOf(pngBytes(4, 4), "a.png", "image/png")]], "navigate");
+    const response = await sendRequest(
+      platform,
+      ticketId,
+      member,
+      [
+        ["message", "フォームから"],
+        ["file", fileOf(pngBytes(4, 4), "a.png", "image/png")],
+      ],
+      "navigate",
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/user/support/${ticketId}?notice=sent#latest`);
-    const [message] = await platform.db.select().from(ticketMessages).where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.message, "フォームから")));
+    const [message] = await platform.db
+      .select()
+      .from(ticketMessages)
+      .where(and(eq(ticketMessages.ticketId, ticketId), eq(ticketMessages.message, "フォームから")));
     const attached = await platform.db.select().from(media).where(eq(media.ticketMessageId, message!.id));
     expect(attached).toMatchObject([{ width: 4, height: 4, ext: "png" }]);
   });
@@ -329,7 +386,10 @@ describe("POST /crm/api/{module}/messages/send/{ticketId}", () => {
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ error: TICKET_TEXT.messageRequired, field: "message" });
     const theirs = await uploaded(platform, other);
-    const stolen = await sendRequest(platform, ticketId, member, [["message", "x"], ["gallery[]", String(theirs.id)]]);
+    const stolen = await sendRequest(platform, ticketId, member, [
+      ["message", "x"],
+      ["gallery[]", String(theirs.id)],
+    ]);
     expect(stolen.status).toBe(400);
     expect(await stolen.json()).toEqual({ error: TICKET_TEXT.attachmentNotFound, field: "file" });
     const intruder = await sendRequest(platform, ticketId, other, [["message", "のぞき見"]]);
@@ -380,7 +440,14 @@ describe("GET /crm/api/customers/messages/load-new-messages", () => {
 
 describe("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}", () => {
   const confirm = (platform: TestPlatform, ticketId: number, answer: string, cookie: string | undefined, headers: Record<string, string> = {}) =>
-    get(platform, confirmation.loader as RouteHandler, `/crm/api/tickets/confirmation/${ticketId}/${answer}`, cookie, { ticketId: String(ticketId), answer }, headers);
+    get(
+      platform,
+      confirmation.loader as RouteHandler,
+      `/crm/api/tickets/confirmation/${ticketId}/${answer}`,
+      cookie,
+      { ticketId: String(ticketId), answer },
+      headers,
+    );
 
   it("resolved closes a waiting ticket and tells the customer service was notified", async ({ platform, member }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
@@ -399,10 +466,18 @@ describe("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}", (
   it("unresolved keeps the ticket open for customer service", async ({ platform, member }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
     await platform.db.update(tickets).set({ confirmation: "waiting", confirmationRequestedAt: new Date() }).where(eq(tickets.id, ticketId));
-    expect(await (await confirm(platform, ticketId, "unresolved", member)).json()).toMatchObject({ ticket: { status: "doing", confirmation: "unresolved" }, label: "解決していない" });
+    expect(await (await confirm(platform, ticketId, "unresolved", member)).json()).toMatchObject({
+      ticket: { status: "doing", confirmation: "unresolved" },
+      label: "解決していない",
+    });
   });
 
-  it("refuses another customer (404), staff (404), a ticket not waiting (409), a bad answer, and other sites (403)", async ({ platform, member, other, staff }) => {
+  it("refuses another customer (404), staff (404), a ticket not waiting (409), a bad answer, and other sites (403)", async ({
+    platform,
+    member,
+    other,
+    staff,
+  }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
     expect((await confirm(platform, ticketId, "resolved", member)).status).toBe(409);
     await platform.db.update(tickets).set({ confirmation: "waiting", confirmationRequestedAt: new Date() }).where(eq(tickets.id, ticketId));
@@ -417,10 +492,15 @@ describe("GET /crm/api/tickets/confirmation/{ticketId}/{resolved|unresolved}", (
 
 describe("GET /crm/api/tickets/confirmation without Sec-Fetch-Site", () => {
   const bare = ({ platform, member }: { platform: TestPlatform; member: string }, ticketId: number, headers: Record<string, string>) =>
-    respond(platform, confirmation.loader as RouteHandler, new Request(`${TEST_ORIGIN}/crm/api/tickets/confirmation/${ticketId}/resolved`, { headers: { Cookie: member, ...headers } }), {
-      ticketId: String(ticketId),
-      answer: "resolved",
-    });
+    respond(
+      platform,
+      confirmation.loader as RouteHandler,
+      new Request(`${TEST_ORIGIN}/crm/api/tickets/confirmation/${ticketId}/resolved`, { headers: { Cookie: member, ...headers } }),
+      {
+        ticketId: String(ticketId),
+        answer: "resolved",
+      },
+    );
 
   it("needs the app header when the browser does not say where the request came from", async ({ platform, member }) => {
     const ticketId = await openTicket(platform, MEMBER_ID);
@@ -437,12 +517,22 @@ describe("GET /crm/api/tickets/confirmation without Sec-Fetch-Site", () => {
 
 describe("GET /crm/api/customers/past-orders/{customerId}", () => {
   it("lists the member's own orders with their lines (§3 Past order)", async ({ platform, member }) => {
-    const response = await get(platform, pastOrdersRoute.loader as RouteHandler, `/crm/api/customers/past-orders/${MEMBER_ID}`, member, { customerId: String(MEMBER_ID) });
+    const response = await get(platform, pastOrdersRoute.loader as RouteHandler, `/crm/api/customers/past-orders/${MEMBER_ID}`, member, {
+      customerId: String(MEMBER_ID),
+    });
     expect(response.status).toBe(200);
-    const orders = (await response.json()) as { id: number; date_created: string; orderdetails: { id: number; sku: string; title: string; variation: { picture: string | null }; product: { id: number; picture: string | null } }[] }[];
+    const orders = (await response.json()) as {
+      id: number;
+      date_created: string;
+      orderdetails: { id: number; sku: string; title: string; variation: { picture: string | null }; product: { id: number; picture: string | null } }[];
+    }[];
     expect(orders.map((order) => order.id)).toEqual([4, 3, 2, 1]);
     expect(orders[0]!.orderdetails.map((line) => line.id)).toEqual([6, 7]);
-    expect(orders[0]!.orderdetails[0]).toMatchObject({ sku: "LIVING-BATHTOWEL", variation: { picture: null }, product: { id: productBySku("LIVING-BATHTOWEL").id } });
+    expect(orders[0]!.orderdetails[0]).toMatchObject({
+      sku: "LIVING-BATHTOWEL",
+      variation: { picture: null },
+      product: { id: productBySku("LIVING-BATHTOWEL").id },
+    });
     expect(orders[0]!.orderdetails[0]!.product.picture).toMatch(/living-bathtowel/);
   });
 

@@ -27,10 +27,13 @@ import { apiRequest, callHandler, TEST_ORIGIN, type DataResult, type RouteHandle
 const fileTest = platformTest();
 const it = fileTest;
 
-const call = <T = unknown>(platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) => callHandler<T>(platform, handler, request, params);
+const call = <T = unknown>(platform: TestPlatform, handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+  callHandler<T>(platform, handler, request, params);
 
 function page(path: string, cookie?: string): Request {
-  return new Request(`${TEST_ORIGIN}${path}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "same-origin" } });
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "same-origin" },
+  });
 }
 
 /** A form post as the browser sends it: a navigation (no JS) or a fetch (JS, fetchers). */
@@ -70,13 +73,20 @@ const ticketFields = (session: string, extra: [string, string | File][] = []): [
 ];
 
 async function ticketBySession(platform: TestPlatform, userId: number, session: string) {
-  return platform.db.select().from(tickets).where(and(eq(tickets.userId, userId), eq(tickets.formSession, session)));
+  return platform.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), eq(tickets.formSession, session)));
 }
 
 async function uploaded(platform: TestPlatform, cookie: string): Promise<MediaItem> {
   const form = new FormData();
   form.append("file", fileOf(pngBytes(2, 2), "p.png", "image/png"));
-  const request = new Request(`${TEST_ORIGIN}/crm/customer/media/upload`, { method: "POST", headers: { Cookie: cookie, Origin: TEST_ORIGIN, "Sec-Fetch-Mode": "cors" }, body: form });
+  const request = new Request(`${TEST_ORIGIN}/crm/customer/media/upload`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: TEST_ORIGIN, "Sec-Fetch-Mode": "cors" },
+    body: form,
+  });
   const { returned } = await call<Response>(platform, upload.action as RouteHandler, request);
   return (await returned!.json()) as MediaItem;
 }
@@ -88,7 +98,11 @@ describe("/user/support (new ticket and the member's tickets)", () => {
   });
 
   it("lists the member's tickets with the unread staff reply, their orders and a fresh session", async ({ platform, member }) => {
-    const { returned } = await call<Awaited<ReturnType<typeof supportIndex.loader>>>(platform, supportIndex.loader as RouteHandler, page("/user/support", member));
+    const { returned } = await call<Awaited<ReturnType<typeof supportIndex.loader>>>(
+      platform,
+      supportIndex.loader as RouteHandler,
+      page("/user/support", member),
+    );
     expect(returned!.tickets).toMatchObject([{ id: 1, status: "doing", unread: 1, category: "過去の注文について" }]);
     expect(returned!.form.orders.map((order) => order.id)).toEqual([4, 3, 2, 1]);
     expect(returned!.form.session).toMatch(/^\d{13}$/);
@@ -96,20 +110,29 @@ describe("/user/support (new ticket and the member's tickets)", () => {
   });
 
   it("without JS, 「この注文の商品を表示」 (a GET) shows that order's lines and keeps what was typed", async ({ platform, member }) => {
-    const { returned } = await call<Awaited<ReturnType<typeof supportIndex.loader>>>(platform,
+    const { returned } = await call<Awaited<ReturnType<typeof supportIndex.loader>>>(
+      platform,
       supportIndex.loader as RouteHandler,
       page(`/user/support?category=${encodeURIComponent("過去の注文について")}&orders_id=4&description=${encodeURIComponent("途中まで")}`, member),
     );
     expect(returned!.form.picked).toMatchObject({ orderId: 4, lines: [{ id: 6 }, { id: 7 }] });
     expect(returned!.form.defaults).toMatchObject({ category: "過去の注文について", orders_id: "4", description: "途中まで" });
-    const theirs = await call<Awaited<ReturnType<typeof supportIndex.loader>>>(platform, supportIndex.loader as RouteHandler, page("/user/support?orders_id=5", member));
+    const theirs = await call<Awaited<ReturnType<typeof supportIndex.loader>>>(
+      platform,
+      supportIndex.loader as RouteHandler,
+      page("/user/support?orders_id=5", member),
+    );
     expect(theirs.returned!.form.picked).toBeNull();
   });
 
   it("an empty description asks for detail and creates nothing", async ({ platform, member }) => {
     const session = newSession();
     const fields = ticketFields(session).map(([name, value]): [string, string | File] => [name, name === "description" ? "  " : value]);
-    const { returned } = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(platform, supportIndex.action as RouteHandler, post("/user/support", fields, member));
+    const { returned } = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(
+      platform,
+      supportIndex.action as RouteHandler,
+      post("/user/support", fields, member),
+    );
     expect(returned!.init?.status).toBe(400);
     expect(returned!.data.reply.error).toEqual({ description: ["問題について詳しく教えてください"] });
     expect(await ticketBySession(platform, MEMBER_ID, session)).toHaveLength(0);
@@ -126,7 +149,14 @@ describe("/user/support (new ticket and the member's tickets)", () => {
     const { thrown } = await call(platform, supportIndex.action as RouteHandler, post("/user/support", fields, member));
     const [ticket] = await ticketBySession(platform, MEMBER_ID, session);
     expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created#result`);
-    expect(ticket).toMatchObject({ priority: "high", status: "doing", confirmation: null, replyChoice: "email", orderId: 4, description: "支払い方法を変更したいです。" });
+    expect(ticket).toMatchObject({
+      priority: "high",
+      status: "doing",
+      confirmation: null,
+      replyChoice: "email",
+      orderId: 4,
+      description: "支払い方法を変更したいです。",
+    });
     const lines = await platform.db.select().from(ticketOrderLines).where(eq(ticketOrderLines.ticketId, ticket!.id));
     expect(lines.map((line) => line.orderLineId).sort()).toEqual([6, 7]);
     const messages = await platform.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket!.id));
@@ -159,7 +189,10 @@ describe("/user/support (new ticket and the member's tickets)", () => {
   it("two racing submits (the duplicate check passed by both) still make one ticket and one message", async ({ platform, member }) => {
     const session = newSession();
     const fields = ticketFields(session);
-    await Promise.all([call(platform, supportIndex.action as RouteHandler, post("/user/support", fields, member)), call(platform, supportIndex.action as RouteHandler, post("/user/support", fields, member))]);
+    await Promise.all([
+      call(platform, supportIndex.action as RouteHandler, post("/user/support", fields, member)),
+      call(platform, supportIndex.action as RouteHandler, post("/user/support", fields, member)),
+    ]);
     const found = await ticketBySession(platform, MEMBER_ID, session);
     expect(found).toHaveLength(1);
     expect(await platform.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, found[0]!.id))).toHaveLength(1);
@@ -168,7 +201,19 @@ describe("/user/support (new ticket and the member's tickets)", () => {
   it("with JS, attaches images uploaded beforehand (gallery[]) and accepts the spec's details[] name", async ({ platform, member }) => {
     const session = newSession();
     const item = await uploaded(platform, member);
-    const { thrown } = await call(platform, supportIndex.action as RouteHandler, post("/user/support", ticketFields(session, [["orders_id", "2"], ["details[]", "3"], ["gallery[]", String(item.id)]]), member));
+    const { thrown } = await call(
+      platform,
+      supportIndex.action as RouteHandler,
+      post(
+        "/user/support",
+        ticketFields(session, [
+          ["orders_id", "2"],
+          ["details[]", "3"],
+          ["gallery[]", String(item.id)],
+        ]),
+        member,
+      ),
+    );
     const [ticket] = await ticketBySession(platform, MEMBER_ID, session);
     expect(redirectTo(thrown)).toBe(`/user/support/${ticket!.id}?notice=created#result`);
     // One line → its product is the ticket's product.
@@ -178,14 +223,33 @@ describe("/user/support (new ticket and the member's tickets)", () => {
   });
 
   it("refuses another customer's order, a line of another order, and 4 images", async ({ platform, member }) => {
-    const theirs = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(platform, supportIndex.action as RouteHandler, post("/user/support", ticketFields(newSession(), [["orders_id", "5"]]), member));
+    const theirs = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(
+      platform,
+      supportIndex.action as RouteHandler,
+      post("/user/support", ticketFields(newSession(), [["orders_id", "5"]]), member),
+    );
     expect(theirs.returned!.init?.status).toBe(404);
     expect(theirs.returned!.data.reply.error).toEqual({ orders_id: [TICKET_TEXT.orderNotFound] });
-    const wrongLine = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(platform, supportIndex.action as RouteHandler, post("/user/support", ticketFields(newSession(), [["orders_id", "4"], ["details", "1"]]), member));
+    const wrongLine = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(
+      platform,
+      supportIndex.action as RouteHandler,
+      post(
+        "/user/support",
+        ticketFields(newSession(), [
+          ["orders_id", "4"],
+          ["details", "1"],
+        ]),
+        member,
+      ),
+    );
     expect(wrongLine.returned!.data.reply.error).toEqual({ details: [TICKET_TEXT.orderLineNotInOrder] });
     const session = newSession();
     const four = [1, 2, 3, 4].map((n): [string, File] => ["file", fileOf(pngBytes(), `${n}.png`, "image/png")]);
-    const tooMany = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(platform, supportIndex.action as RouteHandler, post("/user/support", ticketFields(session, four), member));
+    const tooMany = await call<DataResult<{ reply: { error: Record<string, string[]> } }>>(
+      platform,
+      supportIndex.action as RouteHandler,
+      post("/user/support", ticketFields(session, four), member),
+    );
     expect(tooMany.returned!.init?.status).toBe(400);
     expect(tooMany.returned!.data.reply.error).toEqual({ "": [TICKET_TEXT.tooManyAttachments] });
     expect(await ticketBySession(platform, MEMBER_ID, session)).toHaveLength(0);
@@ -194,33 +258,104 @@ describe("/user/support (new ticket and the member's tickets)", () => {
 
 describe("/user/support/{id} (the customer's thread)", () => {
   it("shows the member's ticket and marks the staff reply read; another customer and staff get 404", async ({ platform, member, other, staff }) => {
-    const { returned } = await call<Awaited<ReturnType<typeof supportThread.loader>>>(platform, supportThread.loader as RouteHandler, page("/user/support/1?notice=sent", member), { ticketId: "1" });
+    const { returned } = await call<Awaited<ReturnType<typeof supportThread.loader>>>(
+      platform,
+      supportThread.loader as RouteHandler,
+      page("/user/support/1?notice=sent", member),
+      { ticketId: "1" },
+    );
     expect(returned!.thread.messages.map((message) => message.name)).toEqual(["山田 花子", "カスタマーサービス", "カスタマーサービス"]);
     expect(returned!.notice).toBe(TICKET_TEXT.sent);
     expect(statusOf((await call(platform, supportThread.loader as RouteHandler, page("/user/support/1", other), { ticketId: "1" })).thrown)).toBe(404);
     expect(statusOf((await call(platform, supportThread.loader as RouteHandler, page("/user/support/1", staff), { ticketId: "1" })).thrown)).toBe(404);
-    const forged = await call<Awaited<ReturnType<typeof supportThread.loader>>>(platform, supportThread.loader as RouteHandler, page("/user/support/1?notice=%E5%81%BD", member), { ticketId: "1" });
+    const forged = await call<Awaited<ReturnType<typeof supportThread.loader>>>(
+      platform,
+      supportThread.loader as RouteHandler,
+      page("/user/support/1?notice=%E5%81%BD", member),
+      { ticketId: "1" },
+    );
     expect(forged.returned!.notice).toBeNull();
   });
 
   it("sends a message with a file without JS (303 back to the latest message) and refuses 4 files", async ({ platform, member, other }) => {
-    const { thrown } = await call(platform, supportThread.action as RouteHandler, post("/user/support/1", [["intent", "send"], ["message", "写真を送ります"], ["file", fileOf(pngBytes(), "a.png", "image/png")]], member), { ticketId: "1" });
+    const { thrown } = await call(
+      platform,
+      supportThread.action as RouteHandler,
+      post(
+        "/user/support/1",
+        [
+          ["intent", "send"],
+          ["message", "写真を送ります"],
+          ["file", fileOf(pngBytes(), "a.png", "image/png")],
+        ],
+        member,
+      ),
+      { ticketId: "1" },
+    );
     expect(redirectTo(thrown)).toBe("/user/support/1?notice=sent#latest");
     const four = [1, 2, 3, 4].map((n): [string, File] => ["file", fileOf(pngBytes(), `${n}.png`, "image/png")]);
-    const { returned } = await call<DataResult<{ ok: boolean; error: string; message: string }>>(platform, supportThread.action as RouteHandler, post("/user/support/1", [["intent", "send"], ["message", "4枚"], ...four], member), { ticketId: "1" });
+    const { returned } = await call<DataResult<{ ok: boolean; error: string; message: string }>>(
+      platform,
+      supportThread.action as RouteHandler,
+      post("/user/support/1", [["intent", "send"], ["message", "4枚"], ...four], member),
+      { ticketId: "1" },
+    );
     expect(returned!.init?.status).toBe(400);
     expect(returned!.data).toMatchObject({ ok: false, error: TICKET_TEXT.tooManyAttachments, message: "4枚" });
-    expect(statusOf((await call(platform, supportThread.action as RouteHandler, post("/user/support/1", [["intent", "send"], ["message", "x"]], other), { ticketId: "1" })).thrown)).toBe(404);
+    expect(
+      statusOf(
+        (
+          await call(
+            platform,
+            supportThread.action as RouteHandler,
+            post(
+              "/user/support/1",
+              [
+                ["intent", "send"],
+                ["message", "x"],
+              ],
+              other,
+            ),
+            { ticketId: "1" },
+          )
+        ).thrown,
+      ),
+    ).toBe(404);
   });
 
   it("answers the confirmation with a form post (no JS): resolved closes the ticket and shows the notice", async ({ platform, member }) => {
     await platform.db.update(tickets).set({ confirmation: "waiting", confirmationRequestedAt: new Date() }).where(eq(tickets.id, 1));
-    const { thrown } = await call(platform, supportThread.action as RouteHandler, post("/user/support/1", [["intent", "confirm"], ["answer", "resolved"]], member), { ticketId: "1" });
+    const { thrown } = await call(
+      platform,
+      supportThread.action as RouteHandler,
+      post(
+        "/user/support/1",
+        [
+          ["intent", "confirm"],
+          ["answer", "resolved"],
+        ],
+        member,
+      ),
+      { ticketId: "1" },
+    );
     expect(redirectTo(thrown)).toBe("/user/support/1?notice=confirmationNotified#result");
     const [ticket] = await platform.db.select().from(tickets).where(eq(tickets.id, 1));
     expect(ticket).toMatchObject({ status: "close", confirmation: "resolved" });
     expect(ticket!.closedAt).toBeInstanceOf(Date);
-    const again = await call<DataResult<{ error: string }>>(platform, supportThread.action as RouteHandler, post("/user/support/1", [["intent", "confirm"], ["answer", "unresolved"]], member, "cors"), { ticketId: "1" });
+    const again = await call<DataResult<{ error: string }>>(
+      platform,
+      supportThread.action as RouteHandler,
+      post(
+        "/user/support/1",
+        [
+          ["intent", "confirm"],
+          ["answer", "unresolved"],
+        ],
+        member,
+        "cors",
+      ),
+      { ticketId: "1" },
+    );
     expect(again.returned!.init?.status).toBe(409);
   });
 });
@@ -240,49 +375,111 @@ describe("/crm (staff desk)", () => {
 
   it("answers customers 403 and guests with the login page; staff land on the ticket list", async ({ platform, member, other, staff, ticketId }) => {
     expect(statusOf((await call(platform, crmIndex.loader as RouteHandler, page("/crm", member))).thrown)).toBe(403);
-    expect(statusOf((await call(platform, crmThread.loader as RouteHandler, page(`/crm/tickets/${ticketId}`, other), { ticketId: String(ticketId) })).thrown)).toBe(403);
+    expect(
+      statusOf((await call(platform, crmThread.loader as RouteHandler, page(`/crm/tickets/${ticketId}`, other), { ticketId: String(ticketId) })).thrown),
+    ).toBe(403);
     expect(statusOf((await call(platform, crmReviews.loader as RouteHandler, page("/crm/reviews", member))).thrown)).toBe(403);
-    expect(redirectTo((await call(platform, crmThread.loader as RouteHandler, page(`/crm/tickets/${ticketId}`), { ticketId: String(ticketId) })).thrown)).toMatch(/^\/login/);
+    expect(
+      redirectTo((await call(platform, crmThread.loader as RouteHandler, page(`/crm/tickets/${ticketId}`), { ticketId: String(ticketId) })).thrown),
+    ).toMatch(/^\/login/);
     expect(redirectTo((await call(platform, crmIndex.loader as RouteHandler, page("/crm", staff))).thrown)).toBe("/crm/tickets");
-    expect(statusOf((await call(platform, crmThread.action as RouteHandler, post(`/crm/tickets/${ticketId}`, [["intent", "close"]], other), { ticketId: String(ticketId) })).thrown)).toBe(403);
+    expect(
+      statusOf(
+        (await call(platform, crmThread.action as RouteHandler, post(`/crm/tickets/${ticketId}`, [["intent", "close"]], other), { ticketId: String(ticketId) }))
+          .thrown,
+      ),
+    ).toBe(403);
   });
 
   it("staff read any ticket (marking the customer's messages read) and reply as カスタマーサービス with a mail", async ({ platform, staff, ticketId }) => {
-    const { returned } = await call<Awaited<ReturnType<typeof crmThread.loader>>>(platform, crmThread.loader as RouteHandler, page(`/crm/tickets/${ticketId}`, staff), { ticketId: String(ticketId) });
+    const { returned } = await call<Awaited<ReturnType<typeof crmThread.loader>>>(
+      platform,
+      crmThread.loader as RouteHandler,
+      page(`/crm/tickets/${ticketId}`, staff),
+      { ticketId: String(ticketId) },
+    );
     expect(returned!.thread.ticket.customer).toMatchObject({ lastname: "鈴木", email: "other@example.jp" });
     const [first] = await platform.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId));
     expect(first!.readAt).toBeInstanceOf(Date);
     const mailsBefore = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, OTHER_ID))).length;
-    const { thrown } = await call(platform, crmThread.action as RouteHandler, post(`/crm/tickets/${ticketId}`, [["intent", "send"], ["message", "承知しました。"], ["file", fileOf(pngBytes(), "guide.png", "image/png")]], staff), { ticketId: String(ticketId) });
+    const { thrown } = await call(
+      platform,
+      crmThread.action as RouteHandler,
+      post(
+        `/crm/tickets/${ticketId}`,
+        [
+          ["intent", "send"],
+          ["message", "承知しました。"],
+          ["file", fileOf(pngBytes(), "guide.png", "image/png")],
+        ],
+        staff,
+      ),
+      { ticketId: String(ticketId) },
+    );
     expect(redirectTo(thrown)).toBe(`/crm/tickets/${ticketId}?notice=sent#latest`);
     const messages = await platform.db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticketId));
     expect(messages.at(-1)).toMatchObject({ fromadmin: STAFF_ID, message: "承知しました。" });
-    expect(await platform.db.select().from(media).where(eq(media.ticketMessageId, messages.at(-1)!.id))).toHaveLength(1);
+    expect(
+      await platform.db
+        .select()
+        .from(media)
+        .where(eq(media.ticketMessageId, messages.at(-1)!.id)),
+    ).toHaveLength(1);
     expect((await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, OTHER_ID))).length).toBe(mailsBefore + 1);
   });
 
   it("staff ask for confirmation (waiting, dated, mailed), cannot ask twice, then close the ticket", async ({ platform, staff, ticketId }) => {
     const path = `/crm/tickets/${ticketId}`;
     const params = { ticketId: String(ticketId) };
-    const asked = await call<DataResult<{ ok: boolean }>>(platform, crmThread.action as RouteHandler, post(path, [["intent", "request_confirmation"]], staff, "cors"), params);
+    const asked = await call<DataResult<{ ok: boolean }>>(
+      platform,
+      crmThread.action as RouteHandler,
+      post(path, [["intent", "request_confirmation"]], staff, "cors"),
+      params,
+    );
     expect(asked.returned!.data).toEqual({ ok: true, intent: "request_confirmation" });
     const [waiting] = await platform.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(waiting).toMatchObject({ confirmation: "waiting", status: "doing" });
     expect(waiting!.confirmationRequestedAt).toBeInstanceOf(Date);
     const mails = await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, OTHER_ID));
     expect(mails.at(-1)!.title).toBe(`【お問い合わせ #${ticketId}】問題は解決しましたか？`);
-    const twice = await call<DataResult<{ error: string }>>(platform, crmThread.action as RouteHandler, post(path, [["intent", "request_confirmation"]], staff, "cors"), params);
+    const twice = await call<DataResult<{ error: string }>>(
+      platform,
+      crmThread.action as RouteHandler,
+      post(path, [["intent", "request_confirmation"]], staff, "cors"),
+      params,
+    );
     expect(twice.returned!.init?.status).toBe(409);
     expect(twice.returned!.data.error).toBe(TICKET_TEXT.confirmationAlreadyWaiting);
-    expect(redirectTo((await call(platform, crmThread.action as RouteHandler, post(path, [["intent", "close"]], staff), params)).thrown)).toBe(`${path}?notice=closed#result`);
+    expect(redirectTo((await call(platform, crmThread.action as RouteHandler, post(path, [["intent", "close"]], staff), params)).thrown)).toBe(
+      `${path}?notice=closed#result`,
+    );
     const [closed] = await platform.db.select().from(tickets).where(eq(tickets.id, ticketId));
     expect(closed).toMatchObject({ status: "close" });
-    const reply = await call<DataResult<{ error: string }>>(platform, crmThread.action as RouteHandler, post(path, [["intent", "send"], ["message", "追伸"]], staff, "cors"), params);
+    const reply = await call<DataResult<{ error: string }>>(
+      platform,
+      crmThread.action as RouteHandler,
+      post(
+        path,
+        [
+          ["intent", "send"],
+          ["message", "追伸"],
+        ],
+        staff,
+        "cors",
+      ),
+      params,
+    );
     expect(reply.returned!.data.error).toBe(TICKET_TEXT.ticketClosed);
   });
 
   it("customers cannot use staff intents on their own thread page", async ({ platform, other, ticketId }) => {
-    const { returned } = await call<DataResult<{ ok: boolean }>>(platform, supportThread.action as RouteHandler, post(`/user/support/${ticketId}`, [["intent", "close"]], other, "cors"), { ticketId: String(ticketId) });
+    const { returned } = await call<DataResult<{ ok: boolean }>>(
+      platform,
+      supportThread.action as RouteHandler,
+      post(`/user/support/${ticketId}`, [["intent", "close"]], other, "cors"),
+      { ticketId: String(ticketId) },
+    );
     expect(returned!.init?.status).toBe(400);
   });
 });
@@ -326,7 +523,24 @@ describe("/crm/tickets (the staff list on the generic listing)", () => {
 
   it("is for staff only", async ({ platform, member }) => {
     expect(statusOf((await call(platform, crmTickets.loader as RouteHandler, page("/crm/tickets", member))).thrown)).toBe(403);
-    expect(statusOf((await call(platform, crmTickets.action as RouteHandler, post("/crm/tickets", [["intent", "remove"], ["id", "1"]], member))).thrown)).toBe(403);
+    expect(
+      statusOf(
+        (
+          await call(
+            platform,
+            crmTickets.action as RouteHandler,
+            post(
+              "/crm/tickets",
+              [
+                ["intent", "remove"],
+                ["id", "1"],
+              ],
+              member,
+            ),
+          )
+        ).thrown,
+      ),
+    ).toBe(403);
   });
 
   it("pages 20 at a time (0-based) and clamps a page past the end", async ({ platform, staff }) => {
@@ -358,7 +572,9 @@ describe("/crm/tickets (the staff list on the generic listing)", () => {
     expect(high.page.rows.every((row) => row.priority === "high")).toBe(true);
     const suzuki = await list({ platform, staff }, `?customer=${encodeURIComponent("鈴木")}`);
     expect(suzuki.page.rows.every((row) => row.customer === "鈴木 一郎")).toBe(true);
-    expect((await list({ platform, staff }, `?customer=${encodeURIComponent("member@example")}`)).page.rows.every((row) => row.email === "member@example.jp")).toBe(true);
+    expect(
+      (await list({ platform, staff }, `?customer=${encodeURIComponent("member@example")}`)).page.rows.every((row) => row.email === "member@example.jp"),
+    ).toBe(true);
     const text = await list({ platform, staff }, `?content=${encodeURIComponent("領収書のお願い 7")}`);
     expect(text.page.rows.map((row) => row.lastMessage)).toEqual(["領収書のお願い 7"]);
     const day = await list({ platform, staff }, "?date_created_from=2026-01-03&date_created_to=2026-01-04");
@@ -374,7 +590,22 @@ describe("/crm/tickets (the staff list on the generic listing)", () => {
   });
 
   it("answers the §7 listing POST as JSON", async ({ platform, staff }) => {
-    const { returned } = await call<Response>(platform, crmTickets.action as RouteHandler, post("/crm/tickets", [["query[page]", "0"], ["query[orderby]", "priority"], ["query[ordersens]", "ASC"], ["inputs[priority]", "low"], ["operators[priority]", "="]], staff, "cors"));
+    const { returned } = await call<Response>(
+      platform,
+      crmTickets.action as RouteHandler,
+      post(
+        "/crm/tickets",
+        [
+          ["query[page]", "0"],
+          ["query[orderby]", "priority"],
+          ["query[ordersens]", "ASC"],
+          ["inputs[priority]", "low"],
+          ["operators[priority]", "="],
+        ],
+        staff,
+        "cors",
+      ),
+    );
     const body = (await returned!.json()) as { query: Record<string, unknown>; data: { priority: string }[]; detail: { pages: number } };
     expect(body.query).toEqual({ page: 0, orderby: "priority", ordersens: "ASC" });
     expect(body.data.every((row) => row.priority === "low")).toBe(true);
@@ -383,10 +614,34 @@ describe("/crm/tickets (the staff list on the generic listing)", () => {
 
   it("removes a row after confirmation (303 back with the notice without JS)", async ({ platform, staff }) => {
     const target = (await list({ platform, staff }, "?status=close")).page.rows[0]!;
-    const { thrown } = await call(platform, crmTickets.action as RouteHandler, post("/crm/tickets", [["intent", "remove"], ["id", String(target.id)], ["back", "/crm/tickets?status=close&remove=" + target.id]], staff));
+    const { thrown } = await call(
+      platform,
+      crmTickets.action as RouteHandler,
+      post(
+        "/crm/tickets",
+        [
+          ["intent", "remove"],
+          ["id", String(target.id)],
+          ["back", "/crm/tickets?status=close&remove=" + target.id],
+        ],
+        staff,
+      ),
+    );
     expect(redirectTo(thrown)).toBe("/crm/tickets?status=close&notice=removed#result");
     expect(await platform.db.select().from(tickets).where(eq(tickets.id, target.id))).toHaveLength(0);
-    const again = await call<DataResult<{ ok: boolean }>>(platform, crmTickets.action as RouteHandler, post("/crm/tickets", [["intent", "remove"], ["id", String(target.id)]], staff, "cors"));
+    const again = await call<DataResult<{ ok: boolean }>>(
+      platform,
+      crmTickets.action as RouteHandler,
+      post(
+        "/crm/tickets",
+        [
+          ["intent", "remove"],
+          ["id", String(target.id)],
+        ],
+        staff,
+        "cors",
+      ),
+    );
     expect(again.returned!.init?.status).toBe(404);
   });
 });
@@ -397,31 +652,95 @@ describe("/crm/reviews (staff replies shown as staff on the product page)", () =
     const target = returned!.reviews[0]!;
     expect(returned!.total).toBeGreaterThan(returned!.reviews.length);
     expect(returned!.reviews.every((review) => review.replyHtml === null)).toBe(true);
-    const { thrown } = await call(platform, crmReviews.action as RouteHandler, post("/crm/reviews", [["review", String(target.id)], ["comment", "たろう様\nご感想ありがとうございます。<厚手>もございます。"], ["intent", "save"], ["back", "/crm/reviews?filter=unreplied&page=0"]], staff));
+    const { thrown } = await call(
+      platform,
+      crmReviews.action as RouteHandler,
+      post(
+        "/crm/reviews",
+        [
+          ["review", String(target.id)],
+          ["comment", "たろう様\nご感想ありがとうございます。<厚手>もございます。"],
+          ["intent", "save"],
+          ["back", "/crm/reviews?filter=unreplied&page=0"],
+        ],
+        staff,
+      ),
+    );
     expect(redirectTo(thrown)).toBe(`/crm/reviews?filter=unreplied&page=0&notice=saved#review-${target.id}`);
     const [row] = await platform.db.select().from(reviews).where(eq(reviews.id, target.id));
     expect(row).toMatchObject({ commentUserId: STAFF_ID, comment: "<p>たろう様<br>ご感想ありがとうございます。&#60;厚手&#62;もございます。</p>" });
     const productId = row!.productId;
     let found: { id: number; comment: string | null; comment_user: string | null } | undefined;
     for (let reviewPage = 0; !found && reviewPage < 10; reviewPage++) {
-      const api = await call<Response>(platform, reviewsLoad.action as RouteHandler, apiRequest(`/api/product/reviews/load/${productId}?page=${reviewPage}`, { mode: "cors" }), { id: String(productId) });
+      const api = await call<Response>(
+        platform,
+        reviewsLoad.action as RouteHandler,
+        apiRequest(`/api/product/reviews/load/${productId}?page=${reviewPage}`, { mode: "cors" }),
+        { id: String(productId) },
+      );
       const body = (await api.returned!.json()) as { reviews: { id: number; comment: string | null; comment_user: string | null }[] };
       found = body.reviews.find((review) => review.id === target.id);
     }
     expect(found).toMatchObject({ comment_user: "スタッフ", comment: expect.stringContaining("ご感想ありがとうございます。") });
-    const unrepliedAfter = await call<Awaited<ReturnType<typeof crmReviews.loader>>>(platform, crmReviews.loader as RouteHandler, page("/crm/reviews?filter=unreplied", staff));
+    const unrepliedAfter = await call<Awaited<ReturnType<typeof crmReviews.loader>>>(
+      platform,
+      crmReviews.loader as RouteHandler,
+      page("/crm/reviews?filter=unreplied", staff),
+    );
     expect(unrepliedAfter.returned!.reviews.some((review) => review.id === target.id)).toBe(false);
-    const replied = await call<Awaited<ReturnType<typeof crmReviews.loader>>>(platform, crmReviews.loader as RouteHandler, page("/crm/reviews?filter=replied", staff));
-    expect(replied.returned!.reviews.find((review) => review.id === target.id)).toMatchObject({ replyText: "たろう様\nご感想ありがとうございます。<厚手>もございます。" });
+    const replied = await call<Awaited<ReturnType<typeof crmReviews.loader>>>(
+      platform,
+      crmReviews.loader as RouteHandler,
+      page("/crm/reviews?filter=replied", staff),
+    );
+    expect(replied.returned!.reviews.find((review) => review.id === target.id)).toMatchObject({
+      replyText: "たろう様\nご感想ありがとうございます。<厚手>もございます。",
+    });
   });
 
   it("removes a reply, and refuses an empty one and an unknown review", async ({ platform, staff }) => {
     const [row] = await platform.db.select().from(reviews).where(eq(reviews.commentUserId, STAFF_ID)).orderBy(desc(reviews.commentedAt)).limit(1);
-    const empty = await call<DataResult<{ error: string }>>(platform, crmReviews.action as RouteHandler, post("/crm/reviews", [["review", String(row!.id)], ["comment", "  "]], staff, "cors"));
+    const empty = await call<DataResult<{ error: string }>>(
+      platform,
+      crmReviews.action as RouteHandler,
+      post(
+        "/crm/reviews",
+        [
+          ["review", String(row!.id)],
+          ["comment", "  "],
+        ],
+        staff,
+        "cors",
+      ),
+    );
     expect(empty.returned!.data.error).toBe("返信を入力してください");
-    const unknown = await call<DataResult<{ error: string }>>(platform, crmReviews.action as RouteHandler, post("/crm/reviews", [["review", "99999"], ["comment", "x"]], staff, "cors"));
+    const unknown = await call<DataResult<{ error: string }>>(
+      platform,
+      crmReviews.action as RouteHandler,
+      post(
+        "/crm/reviews",
+        [
+          ["review", "99999"],
+          ["comment", "x"],
+        ],
+        staff,
+        "cors",
+      ),
+    );
     expect(unknown.returned!.init?.status).toBe(404);
-    await call(platform, crmReviews.action as RouteHandler, post("/crm/reviews", [["review", String(row!.id)], ["intent", "remove"]], staff, "cors"));
+    await call(
+      platform,
+      crmReviews.action as RouteHandler,
+      post(
+        "/crm/reviews",
+        [
+          ["review", String(row!.id)],
+          ["intent", "remove"],
+        ],
+        staff,
+        "cors",
+      ),
+    );
     const [after] = await platform.db.select().from(reviews).where(eq(reviews.id, row!.id));
     expect(after).toMatchObject({ comment: null, commentUserId: null, commentedAt: null });
   });
@@ -435,7 +754,16 @@ describe("scheduled maintenance (server.ts `scheduled`)", () => {
     const make = async (requestedDaysAgo: number) => {
       const [row] = await platform.db
         .insert(tickets)
-        .values({ userId: OTHER_ID, priority: "medium", category: "その他", trouble: "その他", description: "x", formSession: newSession(), confirmation: "waiting", confirmationRequestedAt: new Date(now.getTime() - requestedDaysAgo * DAY) })
+        .values({
+          userId: OTHER_ID,
+          priority: "medium",
+          category: "その他",
+          trouble: "その他",
+          description: "x",
+          formSession: newSession(),
+          confirmation: "waiting",
+          confirmationRequestedAt: new Date(now.getTime() - requestedDaysAgo * DAY),
+        })
         .returning({ id: tickets.id });
       return row!.id;
     };
@@ -461,7 +789,10 @@ describe("scheduled maintenance (server.ts `scheduled`)", () => {
   it("purges uploads never sent after 24 hours, from D1 and R2, and keeps sent ones", async ({ platform, member }) => {
     const stale = await uploaded(platform, member);
     const [row] = await platform.db.select().from(media).where(eq(media.id, stale.id));
-    await platform.db.update(media).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(media.id, stale.id));
+    await platform.db
+      .update(media)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(media.id, stale.id));
     const fresh = await uploaded(platform, member);
     const result = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, new Date());
     expect(result.purgedMedia).toBeGreaterThanOrEqual(1);

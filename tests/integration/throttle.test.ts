@@ -91,7 +91,10 @@ describe("coupon-code guessing under a burst", () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(BURST - COUPON_THROTTLE.cart.maxAttempts);
     const valid = await post(platform, cartCoupon.action as RouteHandler, "/api/cart-coupon", { code: "SPRING10" }, cookie, ip);
     expect(valid.status).toBe(429);
-    expect(await valid.json()).toEqual({ error: expect.stringMatching(/^クーポンコードの入力に続けて失敗したため.*分後にもう一度お試しください。$/), field: "coupon" });
+    expect(await valid.json()).toEqual({
+      error: expect.stringMatching(/^クーポンコードの入力に続けて失敗したため.*分後にもう一度お試しください。$/),
+      field: "coupon",
+    });
   });
 
   it("limits the network across fresh carts, and an accepted code uses up no guess", { timeout: 120_000 }, async ({ platform }) => {
@@ -104,7 +107,9 @@ describe("coupon-code guessing under a burst", () => {
     for (let cart = 0; cart < 4; cart++) {
       const cookie = await guestCart(platform, ip);
       const answers = await Promise.all(
-        Array.from({ length: COUPON_THROTTLE.cart.maxAttempts }, (_, i) => post(platform, cartCoupon.action as RouteHandler, "/api/cart-coupon", { code: `NOPE${cart}X${i}` }, cookie, ip)),
+        Array.from({ length: COUPON_THROTTLE.cart.maxAttempts }, (_, i) =>
+          post(platform, cartCoupon.action as RouteHandler, "/api/cart-coupon", { code: `NOPE${cart}X${i}` }, cookie, ip),
+        ),
       );
       refused += answers.filter((response) => response.status === 429).length;
     }

@@ -26,7 +26,11 @@ describe("the withdrawal batch's guard", () => {
     const member = await memberWithRecords(platform, "twice@example.jp", 800);
     const orderId = 800;
     const send = () =>
-      run(platform, withdrawPage.action as RouteHandler, postRequest("/user/withdraw", { password: TEST_PASSWORD, confirm: "on" }, { cookie: member.cookie, mode: "navigate" }));
+      run(
+        platform,
+        withdrawPage.action as RouteHandler,
+        postRequest("/user/withdraw", { password: TEST_PASSWORD, confirm: "on" }, { cookie: member.cookie, mode: "navigate" }),
+      );
     const outcomes = await Promise.all([send(), send()]);
     // Both end signed out: on the done page, or (when the other had already finished) at the login page.
     const locations = outcomes.map((outcome) => outcome.response?.headers.get("Location") ?? "");
@@ -82,7 +86,7 @@ async function memberOrder(platform: TestPlatform, userId: number): Promise<Plac
     placementToken: crypto.randomUUID(),
     shown: await shownFingerprint(platform.db, { userId }),
     address: { address: TOKYO_ADDRESS, save: false },
-      mailFrame: TEST_MAIL_FRAME,
+    mailFrame: TEST_MAIL_FRAME,
     paymentMethod: "bank_transfer",
     deliveryDate: null,
     deliveryTimeSlot: null,

@@ -42,7 +42,8 @@ import { expectRedirect, pageRequest, postRequest, run, sessionCookie, valueOf, 
 
 const it = platformTest();
 
-const pageOf = async (platform: TestPlatform, cookie: string) => valueOf<{ view: WithdrawalView }>(await run(platform, withdrawPage.loader as RouteHandler, pageRequest("/user/withdraw", cookie)));
+const pageOf = async (platform: TestPlatform, cookie: string) =>
+  valueOf<{ view: WithdrawalView }>(await run(platform, withdrawPage.loader as RouteHandler, pageRequest("/user/withdraw", cookie)));
 
 function withdraw(platform: TestPlatform, cookie: string, fields: Record<string, string> = { password: TEST_PASSWORD, confirm: "on" }) {
   return run(platform, withdrawPage.action as RouteHandler, postRequest("/user/withdraw", fields, { cookie, mode: "navigate" }));
@@ -53,7 +54,10 @@ type Reply = { error?: Record<string, string[] | null> };
 const userRow = (platform: TestPlatform, id: number) => platform.db.select().from(users).where(eq(users.id, id)).get();
 
 describe("the withdrawal page", () => {
-  it("tells the member what they lose — points, addresses, favorites, buy-later, mails, order history — and why they cannot leave yet", async ({ platform, member }) => {
+  it("tells the member what they lose — points, addresses, favorites, buy-later, mails, order history — and why they cannot leave yet", async ({
+    platform,
+    member,
+  }) => {
     const { view } = await pageOf(platform, member);
     expect(view).toMatchObject({ points: MEMBER_POINTS, addresses: 2, favorites: 4, orders: 4, activeSubscriptions: 1, newsletter: true });
     expect(view.mails).toBeGreaterThan(0);
@@ -111,7 +115,11 @@ describe("the withdrawal page", () => {
 });
 
 describe("withdrawing", () => {
-  async function withdrawn(platform: TestPlatform, email: string, orderId: number): Promise<{ member: TestMember; before: typeof orders.$inferSelect; done: string }> {
+  async function withdrawn(
+    platform: TestPlatform,
+    email: string,
+    orderId: number,
+  ): Promise<{ member: TestMember; before: typeof orders.$inferSelect; done: string }> {
     const member = await memberWithRecords(platform, email, orderId);
     const before = (await platform.db.select().from(orders).where(eq(orders.userId, member.id)).get())!;
     const outcome = await withdraw(platform, member.cookie);
@@ -162,9 +170,31 @@ describe("withdrawing", () => {
       receiptMemo: null,
       cartId: null,
     });
-    const accounting = ["number", "userId", "status", "paymentMethod", "subtotal", "shippingFee", "extraFee", "discountCoupon", "pointsUsed", "total", "taxable10", "tax10", "taxable8", "tax8", "shipPrefecture", "createdAt"] as const;
+    const accounting = [
+      "number",
+      "userId",
+      "status",
+      "paymentMethod",
+      "subtotal",
+      "shippingFee",
+      "extraFee",
+      "discountCoupon",
+      "pointsUsed",
+      "total",
+      "taxable10",
+      "tax10",
+      "taxable8",
+      "tax8",
+      "shipPrefecture",
+      "createdAt",
+    ] as const;
     for (const column of accounting) expect(order[column], column).toEqual(before[column]);
-    expect(await db.select({ title: orderLines.title, unitPrice: orderLines.unitPrice, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, before.id))).toHaveLength(1);
+    expect(
+      await db
+        .select({ title: orderLines.title, unitPrice: orderLines.unitPrice, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, before.id)),
+    ).toHaveLength(1);
     expect((await db.select().from(orderShipments).where(eq(orderShipments.orderId, before.id)).get())?.notice).toBe("");
 
     const ticket = (await db.select().from(tickets).where(eq(tickets.userId, member.id)).get())!;
@@ -193,7 +223,11 @@ describe("withdrawing", () => {
 
   it("writes the done mail to the real address in the same batch, signs the member out everywhere and frees the address", async ({ platform }) => {
     const { member, done } = await withdrawn(platform, "goodbye@example.jp", 710);
-    const mail = await platform.db.select().from(mailOutbox).where(eq(mailOutbox.key, `withdrawal-done:${member.id}`)).get();
+    const mail = await platform.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `withdrawal-done:${member.id}`))
+      .get();
     expect(mail).toMatchObject({ kind: "withdrawal_done", toAddress: "goodbye@example.jp", status: "pending", sensitive: false });
     expect(mail?.subject).toContain("退会手続き完了");
     expect(mail?.textBody).toContain("森本 結衣 様");
@@ -203,26 +237,38 @@ describe("withdrawing", () => {
     expectRedirect(await run(platform, withdrawPage.loader as RouteHandler, pageRequest("/user/withdraw", member.cookie)), 302, /^\/login\?/);
     const shown = await run(platform, donePage.loader as RouteHandler, pageRequest("/user/withdraw/done", done));
     expect(await valueOf<{ notice: string }>(shown)).toEqual({ notice: WITHDRAWAL_MESSAGES.done });
-    expectRedirect(await run(platform, donePage.loader as RouteHandler, pageRequest("/user/withdraw/done", sessionCookie(shown.response ?? new Response()) || "")), 302, "/");
+    expectRedirect(
+      await run(platform, donePage.loader as RouteHandler, pageRequest("/user/withdraw/done", sessionCookie(shown.response ?? new Response()) || "")),
+      302,
+      "/",
+    );
 
     expect((await verifyLogin(platform.db, { email: "goodbye@example.jp", password: TEST_PASSWORD }, null, new Date())).ok).toBe(false);
-    const again = await registerUser(platform.db, {
-      email: "goodbye@example.jp",
-      password: "a-new-start-1",
-      lastname: "森本",
-      firstname: "結衣",
-      lastnameJp: "モリモト",
-      firstnameJp: "ユイ",
-      newsletter: false,
-      agreement: true,
-    }, TEST_MAIL_FRAME);
+    const again = await registerUser(
+      platform.db,
+      {
+        email: "goodbye@example.jp",
+        password: "a-new-start-1",
+        lastname: "森本",
+        firstname: "結衣",
+        lastnameJp: "モリモト",
+        firstnameJp: "ユイ",
+        newsletter: false,
+        agreement: true,
+      },
+      TEST_MAIL_FRAME,
+    );
     expect(again.ok).toBe(true);
     expect(again.ok && again.user.id).not.toBe(member.id);
   });
 
   it("deletes the copy of the done mail (the last trace of the address) after the retention period", async ({ platform }) => {
     const { member } = await withdrawn(platform, "trace@example.jp", 720);
-    const written = (await platform.db.select().from(mailOutbox).where(eq(mailOutbox.key, `withdrawal-done:${member.id}`)).get())!;
+    const written = (await platform.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, `withdrawal-done:${member.id}`))
+      .get())!;
     const after = (days: number) => new Date(written.createdAt.getTime() + days * DAY_MS);
     expect(await purgeWithdrawalMails(platform.db, after(WITHDRAWAL_MAIL_RETENTION_DAYS - 1))).toBe(0);
     expect(await purgeWithdrawalMails(platform.db, after(WITHDRAWAL_MAIL_RETENTION_DAYS + 1))).toBeGreaterThanOrEqual(1);

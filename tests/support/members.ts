@@ -38,16 +38,20 @@ export interface TestMember {
 
 /** A registered member (山田 一郎 / ヤマダ イチロウ) with a session, and nothing else. */
 export async function registeredMember(platform: TestPlatform, email: string): Promise<TestMember> {
-  const result = await registerUser(platform.db, {
-    email,
-    password: TEST_PASSWORD,
-    lastname: "森本",
-    firstname: "結衣",
-    lastnameJp: "モリモト",
-    firstnameJp: "ユイ",
-    newsletter: true,
-    agreement: true,
-  }, TEST_MAIL_FRAME);
+  const result = await registerUser(
+    platform.db,
+    {
+      email,
+      password: TEST_PASSWORD,
+      lastname: "森本",
+      firstname: "結衣",
+      lastnameJp: "モリモト",
+      firstnameJp: "ユイ",
+      newsletter: true,
+      agreement: true,
+    },
+    TEST_MAIL_FRAME,
+  );
   if (!result.ok) throw new Error(result.error);
   await platform.db.update(users).set({ phone: "09011112222", nickname: "ゆい" }).where(eq(users.id, result.user.id));
   return { id: result.user.id, email, cookie: await memberCookie(platform, result.user.id) };
@@ -57,7 +61,12 @@ export const MEMBER_POINTS_FOR_TEST = 750;
 export const PICTURE_KEY_PREFIX = "tickets/test-withdrawal-";
 
 /** A finished (delivered) order of the member (or a guest: id null) with one line and one shipment; answers its id. */
-export async function finishedOrder(platform: TestPlatform, buyer: { id: number | null; email: string }, id: number, status: typeof orders.$inferInsert.status = "completed") {
+export async function finishedOrder(
+  platform: TestPlatform,
+  buyer: { id: number | null; email: string },
+  id: number,
+  status: typeof orders.$inferInsert.status = "completed",
+) {
   const product = productBySku("DEMO-SIMPLE");
   await platform.db.insert(orders).values({
     id,
@@ -89,7 +98,9 @@ export async function finishedOrder(platform: TestPlatform, buyer: { id: number 
     cartId: `test-cart-${id}`,
     createdAt: new Date("2026-01-02T01:00:00Z"),
   });
-  await platform.db.insert(orderShipments).values({ id, orderId: id, shippingFrom: "warehouse", shippingFee: 660, notice: "不在時は宅配ボックスへ", status: "delivered" });
+  await platform.db
+    .insert(orderShipments)
+    .values({ id, orderId: id, shippingFrom: "warehouse", shippingFee: 660, notice: "不在時は宅配ボックスへ", status: "delivered" });
   await platform.db.insert(orderLines).values({
     orderId: id,
     shipmentId: id,
@@ -118,17 +129,42 @@ export async function memberWithRecords(platform: TestPlatform, email: string, o
   await db.insert(notificationMails).values({ userId: member.id, title: "ご注文ありがとうございます", content: "<p>森本 結衣 様</p>" });
   await finishedOrder(platform, member, orderId);
   await cartWithSimple(db, { userId: member.id });
-  await db.insert(reviews).values({ productId: product.id, userId: member.id, nickname: "ゆい", title: "使いやすい", rate: 5, review: "<p>毎日使っています。</p>" });
+  await db
+    .insert(reviews)
+    .values({ productId: product.id, userId: member.id, nickname: "ゆい", title: "使いやすい", rate: 5, review: "<p>毎日使っています。</p>" });
   const ticket = await db
     .insert(tickets)
-    .values({ userId: member.id, priority: "medium", category: "過去の注文について", trouble: "その他", orderId, description: "森本です。電話 09011112222 にご連絡ください。", formSession: `t-${member.id}` })
+    .values({
+      userId: member.id,
+      priority: "medium",
+      category: "過去の注文について",
+      trouble: "その他",
+      orderId,
+      description: "森本です。電話 09011112222 にご連絡ください。",
+      formSession: `t-${member.id}`,
+    })
     .returning({ id: tickets.id })
     .get();
-  const message = await db.insert(ticketMessages).values({ ticketId: ticket.id, message: "森本です。電話 09011112222 にご連絡ください。" }).returning({ id: ticketMessages.id }).get();
-  await db.insert(ticketMessages).values({ ticketId: ticket.id, fromadmin: 2, message: `森本 結衣様\nお問い合わせありがとうございます。${email} 宛にご案内をお送りしました。` });
+  const message = await db
+    .insert(ticketMessages)
+    .values({ ticketId: ticket.id, message: "森本です。電話 09011112222 にご連絡ください。" })
+    .returning({ id: ticketMessages.id })
+    .get();
+  await db
+    .insert(ticketMessages)
+    .values({ ticketId: ticket.id, fromadmin: 2, message: `森本 結衣様\nお問い合わせありがとうございます。${email} 宛にご案内をお送りしました。` });
   const r2Key = `${PICTURE_KEY_PREFIX}${member.id}.png`;
   await platform.env.ATTACHMENTS.put(r2Key, new Uint8Array([137, 80, 78, 71]));
-  await db.insert(media).values({ ownerUserId: member.id, r2Key, folder: "tickets", filename: "photo.png", ext: "png", contentType: "image/png", size: 4, ticketMessageId: message.id });
+  await db.insert(media).values({
+    ownerUserId: member.id,
+    r2Key,
+    folder: "tickets",
+    filename: "photo.png",
+    ext: "png",
+    contentType: "image/png",
+    size: 4,
+    ticketMessageId: message.id,
+  });
   return member;
 }
 

@@ -24,7 +24,9 @@ describe("ProfileSchema", () => {
 describe("EmailChangeSchema and PasswordChangeSchema", () => {
   it("use registration's e-mail and password rules", () => {
     expect(parse(EmailChangeSchema, { email: "a@", currentPassword: "x" }).error).toEqual({ email: ["メールアドレスの形式が正しくありません"] });
-    expect(parse(PasswordChangeSchema, { currentPassword: "x", newPassword: "1234567" }).error).toEqual({ newPassword: ["パスワードは8文字以上で入力してください"] });
+    expect(parse(PasswordChangeSchema, { currentPassword: "x", newPassword: "1234567" }).error).toEqual({
+      newPassword: ["パスワードは8文字以上で入力してください"],
+    });
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ADDRESS_FORM_MESSAGES, isPhoneNumber, normalizePhone, parseAddressListJson, readAddressList, validateAddress, validateAddressList, type AddressInput } from "~/core/address-form";
+import {
+  ADDRESS_FORM_MESSAGES,
+  isPhoneNumber,
+  normalizePhone,
+  parseAddressListJson,
+  readAddressList,
+  validateAddress,
+  validateAddressList,
+  type AddressInput,
+} from "~/core/address-form";
 import { describeAddress, listWithSaved, withOneDefault } from "~/core/address-book";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 
@@ -126,7 +135,12 @@ describe("address lists (the list endpoints)", () => {
     const result = validateAddressList([FORM, { ...FORM, phone: "123" }]);
     expect(result).toEqual({ ok: false, error: ADDRESS_FORM_MESSAGES.check, errors: { "addresses[1].phone": [ADDRESS_FORM_MESSAGES.phone] } });
     expect(validateAddressList([{ ...FORM, id: "abc" }]).ok).toBe(false);
-    expect(validateAddressList([{ ...FORM, id: "5" }, { ...FORM, id: "5" }]).ok).toBe(false);
+    expect(
+      validateAddressList([
+        { ...FORM, id: "5" },
+        { ...FORM, id: "5" },
+      ]).ok,
+    ).toBe(false);
     const ok = validateAddressList([{ ...FORM, id: "5" }, FORM]);
     expect(ok.ok && ok.entries.map((entry) => entry.id)).toEqual([5, undefined]);
   });
@@ -159,12 +173,19 @@ describe("the editor's save (spec §4: add to or replace in the list)", () => {
 
   it("appends a new address", () => {
     const list = listWithSaved(saved, { ...input, city: "新宿区" }, null);
-    expect(list.map((entry) => [entry.id, entry.city])).toEqual([[1, "千代田区"], [2, "大阪市北区"], [undefined, "新宿区"]]);
+    expect(list.map((entry) => [entry.id, entry.city])).toEqual([
+      [1, "千代田区"],
+      [2, "大阪市北区"],
+      [undefined, "新宿区"],
+    ]);
   });
 
   it("replaces the edited address in place", () => {
     const list = listWithSaved(saved, { ...input, city: "港区" }, 2);
-    expect(list.map((entry) => [entry.id, entry.city])).toEqual([[1, "千代田区"], [2, "港区"]]);
+    expect(list.map((entry) => [entry.id, entry.city])).toEqual([
+      [1, "千代田区"],
+      [2, "港区"],
+    ]);
   });
 
   it("moves the default to a saved address marked default", () => {

@@ -43,7 +43,13 @@ describe("address spellings: form fields, columns, an order's copy", () => {
 
   it("writes an order's copy that reads back as the same address", () => {
     const copy = shipColumns(addressColumns(typed));
-    expect(copy).toMatchObject({ shipLastnameJp: "ヤマダ", shipPostalCode: "1000001", shipPrefecture: 13, shipAddress2: "皇居ビル 3階", shipPhone: "0312345678" });
+    expect(copy).toMatchObject({
+      shipLastnameJp: "ヤマダ",
+      shipPostalCode: "1000001",
+      shipPrefecture: 13,
+      shipAddress2: "皇居ビル 3階",
+      shipPhone: "0312345678",
+    });
     expect(describeShipTo(copy)).toEqual({ name: "山田 花子", postal: "〒100-0001", street: "東京都千代田区千代田 1-1 皇居ビル 3階" });
   });
 });

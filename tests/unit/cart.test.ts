@@ -140,8 +140,24 @@ const SPRING10 = coupon({
   excludedProductIds: new Set([NOCOUPON_ID]),
 });
 const FREESHIP = coupon({ id: 3, code: "FREESHIP", title: "送料無料クーポン", titleSimple: "送料無料", type: "fix", value: 0, freeShipping: true });
-const MEMBER1000 = coupon({ id: 4, code: "MEMBER1000", title: "会員様限定 1,000円OFFクーポン", titleSimple: "1,000円OFF", type: "fix", value: 1000, memberOnly: true });
-const ALONE20 = coupon({ id: 5, code: "ALONE20", title: "【他クーポン併用不可】20%OFF特別クーポン", titleSimple: "20%OFF", type: "rate", value: 20, alone: true });
+const MEMBER1000 = coupon({
+  id: 4,
+  code: "MEMBER1000",
+  title: "会員様限定 1,000円OFFクーポン",
+  titleSimple: "1,000円OFF",
+  type: "fix",
+  value: 1000,
+  memberOnly: true,
+});
+const ALONE20 = coupon({
+  id: 5,
+  code: "ALONE20",
+  title: "【他クーポン併用不可】20%OFF特別クーポン",
+  titleSimple: "20%OFF",
+  type: "rate",
+  value: 20,
+  alone: true,
+});
 const EXPIRED100 = coupon({
   id: 6,
   code: "EXPIRED100",
@@ -191,7 +207,14 @@ const GIFTAUTO = coupon({
   productPrices: new Map([[GIFT_SET_ID, { type: "fix", value: 200 }]]),
 });
 
-const CAMPAIGN2026: CouponCampaign = { code: "CAMPAIGN2026", title: "2026年 新春キャンペーン 300円OFF", type: "fix", value: 300, minAmount: 3000, freeShipping: false };
+const CAMPAIGN2026: CouponCampaign = {
+  code: "CAMPAIGN2026",
+  title: "2026年 新春キャンペーン 300円OFF",
+  type: "fix",
+  value: 300,
+  minAmount: 3000,
+  freeShipping: false,
+};
 const POINT_PROMO: PointPromo = { title: "ポイント2倍キャンペーン（5,000円以上のお買い物が対象）", color: "#ee6d68", link: "/cart", rate: 2, minAmount: 5000 };
 
 /** DEMO-NOCOUPON: 鉄フライパン 7,700 yen, coupons disabled and excluded from SPRING10. */
@@ -248,7 +271,10 @@ describe("row quantity", () => {
     expect(lineMaxQuantity({ ...pre, inventoryPreorderMax: 50 })).toBe(50);
     expect(lineMaxQuantity({ ...pre, inventoryPreorderMax: 80 })).toBe(50);
     expect(lineMaxQuantity({ ...pre, inventory: 100, inventoryPreorderMax: 5 })).toBe(5);
-    const cart = computeCart([preorderLine({ id: 1, inventoryPreorderMax: 20, quantity: 21 }), preorderLine({ id: 2, inventoryPreorderMax: 80, quantity: 51 })], context());
+    const cart = computeCart(
+      [preorderLine({ id: 1, inventoryPreorderMax: 20, quantity: 21 }), preorderLine({ id: 2, inventoryPreorderMax: 80, quantity: 51 })],
+      context(),
+    );
     expect(cart.list.map((l) => l.quantity)).toEqual([20, 50]);
   });
 
@@ -635,11 +661,7 @@ describe("coupons", () => {
 
   it("uses per-product values (products_prices) and ignores unlisted products when products_default is off", () => {
     const cart = computeCart(
-      [
-        line({ productId: SENCHA_ID, unitPrice: 1620, quantity: 2 }),
-        line({ productId: HOJICHA_ID, unitPrice: 1080, quantity: 3 }),
-        line({ unitPrice: 1980 }),
-      ],
+      [line({ productId: SENCHA_ID, unitPrice: 1620, quantity: 2 }), line({ productId: HOJICHA_ID, unitPrice: 1080, quantity: 3 }), line({ unitPrice: 1980 })],
       context({ enteredCoupon: TEAFAIR }),
     );
     // sencha 1,620 × 2 = 3,240 → 15% = 486; hojicha 100 × 3 = 300; towel unlisted → 0
@@ -684,7 +706,10 @@ describe("coupons", () => {
   });
 
   it("never discounts a coupon-disabled product", () => {
-    const cart = computeCart([line({ id: 1, unitPrice: 1000 }), nocouponLine({ id: 2 })], context({ enteredCoupon: coupon({ code: "HALF", type: "rate", value: 50 }) }));
+    const cart = computeCart(
+      [line({ id: 1, unitPrice: 1000 }), nocouponLine({ id: 2 })],
+      context({ enteredCoupon: coupon({ code: "HALF", type: "rate", value: 50 }) }),
+    );
     expect(cart.coupons[0]?.discount).toBe(500); // 50% of 1,000 only
   });
 

@@ -13,7 +13,20 @@ describe("checkoutExitPath", () => {
   });
 
   it("follows nothing else", () => {
-    for (const value of [null, "", "https://evil.example/cart", "//evil.example", "/cart?x=1", "/cart/", "/user/profile/addresses", "/user/profile/addresses/0/edit", "/user/profile/addresses/1234567890/edit", "/user/profile/addresses/1/edit/../../x", "/user/profile/addresses/abc/delete", 42]) {
+    for (const value of [
+      null,
+      "",
+      "https://evil.example/cart",
+      "//evil.example",
+      "/cart?x=1",
+      "/cart/",
+      "/user/profile/addresses",
+      "/user/profile/addresses/0/edit",
+      "/user/profile/addresses/1234567890/edit",
+      "/user/profile/addresses/1/edit/../../x",
+      "/user/profile/addresses/abc/delete",
+      42,
+    ]) {
       expect(checkoutExitPath(value)).toBeNull();
     }
   });
@@ -36,7 +49,16 @@ describe("checkout drafts", () => {
   });
 
   it("read nothing from absent or damaged text", () => {
-    for (const text of [null, undefined, "", "{", "[]", '{"savedAt":"x","values":{}}', `{"savedAt":${now.getTime()},"values":[]}`, `{"savedAt":${now.getTime()}}`]) {
+    for (const text of [
+      null,
+      undefined,
+      "",
+      "{",
+      "[]",
+      '{"savedAt":"x","values":{}}',
+      `{"savedAt":${now.getTime()},"values":[]}`,
+      `{"savedAt":${now.getTime()}}`,
+    ]) {
       expect(readCheckoutDraft(text, now)).toBeNull();
     }
   });

@@ -1,11 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import {
-  deliveryDateOptions,
-  isDeliveryDateAllowed,
-  orderNumber,
-  subscriptionSchedule,
-} from "~/core/checkout";
+import { deliveryDateOptions, isDeliveryDateAllowed, orderNumber, subscriptionSchedule } from "~/core/checkout";
 import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from "~/core/checkout-form";
 
 // 2026-11-21 23:30 in Japan is 14:30 UTC.

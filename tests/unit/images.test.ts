@@ -128,7 +128,12 @@ describe("compressionPlan: min(maxWidth, natural width) at the quality (spec §5
   });
   it("never makes a side 0 and honours another maxWidth and quality", () => {
     expect(compressionPlan({ type: "image/jpeg", width: 10000, height: 1 }, on)).toMatchObject({ width: 1024, height: 1 });
-    expect(compressionPlan({ type: "image/jpeg", width: 1000, height: 500 }, { enableCompress: true, maxWidth: 320, quality: 0.5 })).toEqual({ width: 320, height: 160, type: "image/jpeg", quality: 0.5 });
+    expect(compressionPlan({ type: "image/jpeg", width: 1000, height: 500 }, { enableCompress: true, maxWidth: 320, quality: 0.5 })).toEqual({
+      width: 320,
+      height: 160,
+      type: "image/jpeg",
+      quality: 0.5,
+    });
   });
   it("does nothing when compression is off or the size is unknown", () => {
     expect(compressionPlan({ type: "image/jpeg", width: 4000, height: 3000 }, { ...on, enableCompress: false })).toBeNull();

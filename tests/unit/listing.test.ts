@@ -28,11 +28,22 @@ describe("parseListingQuery: query (page, orderby, ordersens)", () => {
   it("reads the short GET form and the bracketed §7 form alike", () => {
     const expected = { page: 2, orderby: "title", ordersens: "ASC", inputs: {} };
     expect(fromUrl("page=2&orderby=title&ordersens=ASC")).toEqual(expected);
-    expect(fromPairs([["query[page]", "2"], ["query[orderby]", "title"], ["query[ordersens]", "asc"]])).toEqual(expected);
+    expect(
+      fromPairs([
+        ["query[page]", "2"],
+        ["query[orderby]", "title"],
+        ["query[ordersens]", "asc"],
+      ]),
+    ).toEqual(expected);
   });
 
   it("prefers the bracketed value when both are sent", () => {
-    expect(fromPairs([["page", "5"], ["query[page]", "1"]]).page).toBe(1);
+    expect(
+      fromPairs([
+        ["page", "5"],
+        ["query[page]", "1"],
+      ]).page,
+    ).toBe(1);
   });
 
   it("reads pages 0-based: 0, 1 and a six-digit page", () => {
@@ -95,10 +106,20 @@ describe("filter operators", () => {
         ["operators[date_created]", "between"],
       ]).inputs,
     ).toEqual({ date_created: { from: "2026-01-01", to: "2026-01-31" } });
-    expect(fromPairs([["inputs[date_created][]", "2026-01-01"], ["inputs[date_created][]", "2026-01-02"]]).inputs).toEqual({
+    expect(
+      fromPairs([
+        ["inputs[date_created][]", "2026-01-01"],
+        ["inputs[date_created][]", "2026-01-02"],
+      ]).inputs,
+    ).toEqual({
       date_created: { from: "2026-01-01", to: "2026-01-02" },
     });
-    expect(fromPairs([["inputs[date_created][0]", "2026-01-01"], ["inputs[date_created][1]", "2026-01-02"]]).inputs).toEqual({
+    expect(
+      fromPairs([
+        ["inputs[date_created][0]", "2026-01-01"],
+        ["inputs[date_created][1]", "2026-01-02"],
+      ]).inputs,
+    ).toEqual({
       date_created: { from: "2026-01-01", to: "2026-01-02" },
     });
   });
@@ -114,17 +135,42 @@ describe("filter operators", () => {
 
   it("= : readed takes only its choices (0 unread, 1 read)", () => {
     expect(fromUrl("readed=0").inputs).toEqual({ readed: "0" });
-    expect(fromPairs([["inputs[readed]", "1"], ["operators[readed]", "equals"]]).inputs).toEqual({ readed: "1" });
+    expect(
+      fromPairs([
+        ["inputs[readed]", "1"],
+        ["operators[readed]", "equals"],
+      ]).inputs,
+    ).toEqual({ readed: "1" });
     for (const value of ["2", "", "null", "true", "0 or 1=1"]) {
       expect(fromUrl(`readed=${encodeURIComponent(value)}`).inputs, value).toEqual({});
     }
   });
 
   it("drops a filter sent with another operator than its own", () => {
-    expect(fromPairs([["inputs[title]", "発送"], ["operators[title]", "="]]).inputs).toEqual({});
-    expect(fromPairs([["inputs[readed]", "0"], ["operators[readed]", "LIKE"]]).inputs).toEqual({});
-    expect(fromPairs([["inputs[title]", "発送"], ["operators[title]", "like"]]).inputs).toEqual({ title: "発送" });
-    expect(fromPairs([["inputs[title]", "発送"], ["operators[title]", ""]]).inputs).toEqual({ title: "発送" });
+    expect(
+      fromPairs([
+        ["inputs[title]", "発送"],
+        ["operators[title]", "="],
+      ]).inputs,
+    ).toEqual({});
+    expect(
+      fromPairs([
+        ["inputs[readed]", "0"],
+        ["operators[readed]", "LIKE"],
+      ]).inputs,
+    ).toEqual({});
+    expect(
+      fromPairs([
+        ["inputs[title]", "発送"],
+        ["operators[title]", "like"],
+      ]).inputs,
+    ).toEqual({ title: "発送" });
+    expect(
+      fromPairs([
+        ["inputs[title]", "発送"],
+        ["operators[title]", ""],
+      ]).inputs,
+    ).toEqual({ title: "発送" });
   });
 
   it("ignores filters the listing does not have", () => {

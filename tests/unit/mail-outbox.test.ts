@@ -73,7 +73,12 @@ describe("the outbox listing", () => {
     const query = parseListingQuery(MAIL_OUTBOX_LISTING, new URLSearchParams("status=failed&to=%EF%BC%A1@example&kind=welcome&date_created_from=2026-03-01"));
     expect(query).toMatchObject({ orderby: "date_created", ordersens: "DESC", page: 0 });
     expect(query.inputs).toEqual({ status: "failed", to: "A@example", kind: "welcome", date_created: { from: "2026-03-01", to: null } });
-    expect(filterBadges(MAIL_OUTBOX_LISTING, query).map((badge) => badge.label)).toEqual(["状態：送信失敗", "宛先：「A@example」", "種類：会員登録完了", "作成日：2026年3月1日以降"]);
+    expect(filterBadges(MAIL_OUTBOX_LISTING, query).map((badge) => badge.label)).toEqual([
+      "状態：送信失敗",
+      "宛先：「A@example」",
+      "種類：会員登録完了",
+      "作成日：2026年3月1日以降",
+    ]);
   });
 
   it("ignores a status or kind it does not know, and sorts only by its own columns", () => {

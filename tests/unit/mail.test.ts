@@ -9,7 +9,9 @@ const customer = { lastname: "山田", firstname: "花子" };
 
 describe("renderMail", () => {
   it("escapes what members and merchants typed, and reads it back as typed in the text part", () => {
-    const mail = renderMail(staffReplyMail({ ticketId: 3, customer: { lastname: "<b>山田", firstname: "花子\"'" }, message: "<script>alert(1)</script> & 終わり" }));
+    const mail = renderMail(
+      staffReplyMail({ ticketId: 3, customer: { lastname: "<b>山田", firstname: "花子\"'" }, message: "<script>alert(1)</script> & 終わり" }),
+    );
     expect(mail.subject).toBe("【お問い合わせ #3】カスタマーサービスから返信があります");
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<b>");
@@ -28,9 +30,11 @@ describe("renderMail", () => {
 
 describe("mailHtmlToText", () => {
   it("reads the elements mail templates use", () => {
-    expect(mailHtmlToText("<h3>お届け先</h3><p>一行目<br/>二行目</p><ul><li>一つ目</li><li><a href=\"/a?b=1&amp;c=2\">二つ目</a></li></ul><blockquote>引用<br/>二行</blockquote>")).toBe(
-      "■ お届け先\n\n一行目\n二行目\n\n・一つ目\n・二つ目（/a?b=1&c=2）\n\n> 引用\n> 二行",
-    );
+    expect(
+      mailHtmlToText(
+        '<h3>お届け先</h3><p>一行目<br/>二行目</p><ul><li>一つ目</li><li><a href="/a?b=1&amp;c=2">二つ目</a></li></ul><blockquote>引用<br/>二行</blockquote>',
+      ),
+    ).toBe("■ お届け先\n\n一行目\n二行目\n\n・一つ目\n・二つ目（/a?b=1&c=2）\n\n> 引用\n> 二行");
   });
 
   it("decodes each entity once", () => {
@@ -59,7 +63,15 @@ describe("the shop's mails", () => {
   });
 
   it("words subscription changes with their days and amounts", () => {
-    const subscription = { id: 4, title: "深蒸し茶", quantity: 2, amount: 3240, nextShippingDate: "2026-02-10", nextPaymentDate: "2026-02-08", changeAllowed: true };
+    const subscription = {
+      id: 4,
+      title: "深蒸し茶",
+      quantity: 2,
+      amount: 3240,
+      nextShippingDate: "2026-02-10",
+      nextPaymentDate: "2026-02-08",
+      changeAllowed: true,
+    };
     const skipped = renderMail(skippedMail({ name: "山田 花子", subscription, skipped: "2026-01-10", next: subscription }));
     expect(skipped.subject).toBe("【定期便】2026年1月10日のお届けをスキップしました");
     expect(skipped.html).toContain("次回のお届け予定日：2026年2月10日<br/>次回のお支払い予定日：2026年2月8日<br/>数量：2点<br/>お支払い金額：3,240円（税込）");
@@ -101,7 +113,19 @@ describe("the shop's mails", () => {
     };
     const mail = renderMail(orderConfirmationMail(order, [{ title: "深蒸し茶", quantity: 2, total: 2000 }], "山田 花子"));
     expect(mail.subject).toBe("【ご注文確認】ご注文ありがとうございます（注文番号 20260101-000001）");
-    for (const fact of ["商品小計：3,000円", "送料：600円", "ギフトラッピング：500円", "クーポン割引：−300円", "ポイント利用：−100円", "<strong>お支払い合計：3,700円（税込）</strong>", "30ポイントを獲得予定", "<li>深蒸し茶 × 2（2,000円）</li>", "お振込期限：2026年1月8日まで", "〒100-0001 東京都千代田区千代田 1-1", "お届け希望日時：指定なし"]) {
+    for (const fact of [
+      "商品小計：3,000円",
+      "送料：600円",
+      "ギフトラッピング：500円",
+      "クーポン割引：−300円",
+      "ポイント利用：−100円",
+      "<strong>お支払い合計：3,700円（税込）</strong>",
+      "30ポイントを獲得予定",
+      "<li>深蒸し茶 × 2（2,000円）</li>",
+      "お振込期限：2026年1月8日まで",
+      "〒100-0001 東京都千代田区千代田 1-1",
+      "お届け希望日時：指定なし",
+    ]) {
       expect(mail.html).toContain(fact);
     }
     expect(mail.html).not.toContain("手数料");

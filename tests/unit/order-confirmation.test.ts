@@ -29,7 +29,13 @@ describe("orderFingerprint", () => {
 });
 
 describe("describeOrderChanges", () => {
-  const shown = { lines: [{ id: 1, quantity: 2, total: 3960 }, { id: 2, quantity: 1, total: 500 }], total: 5120 };
+  const shown = {
+    lines: [
+      { id: 1, quantity: 2, total: 3960 },
+      { id: 2, quantity: 1, total: 500 },
+    ],
+    total: 5120,
+  };
   it("says nothing when the cart prices as shown", () => {
     expect(describeOrderChanges(shown, { list: [line(1, 2, 3960), line(2, 1, 500)], total: 5120 })).toEqual([]);
   });
@@ -40,7 +46,9 @@ describe("describeOrderChanges", () => {
       "「商品3」がカートに加わりました。",
       "お支払い合計が5,120円から3,340円に変わりました（送料・手数料・割引を含む）。",
     ]);
-    expect(describeOrderChanges(shown, { list: [line(1, 2, 3600), line(2, 1, 500)], total: 4760 })[0]).toBe("「商品1」の金額が3,960円から3,600円に変わりました。");
+    expect(describeOrderChanges(shown, { list: [line(1, 2, 3600), line(2, 1, 500)], total: 4760 })[0]).toBe(
+      "「商品1」の金額が3,960円から3,600円に変わりました。",
+    );
   });
 });
 

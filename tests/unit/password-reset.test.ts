@@ -27,7 +27,10 @@ describe("password reset rules", () => {
       ["password-reset:ip:203.0.113.7", PASSWORD_RESET_THROTTLE.ip],
       ["password-reset:email:a@example.jp", PASSWORD_RESET_THROTTLE.email],
     ]);
-    expect(passwordResetThrottleSteps("a@example.jp", null).map((step) => step.key)).toEqual(["password-reset:email-ip:a@example.jp|-", "password-reset:email:a@example.jp"]);
+    expect(passwordResetThrottleSteps("a@example.jp", null).map((step) => step.key)).toEqual([
+      "password-reset:email-ip:a@example.jp|-",
+      "password-reset:email:a@example.jp",
+    ]);
     // A stranger on one network cannot use up the owner's requests from everywhere.
     expect(PASSWORD_RESET_THROTTLE.email.maxAttempts).toBeGreaterThan(PASSWORD_RESET_THROTTLE.emailAndIp.maxAttempts);
   });

@@ -35,7 +35,12 @@ describe("toPrefixData", () => {
 
 describe("a code listed for several towns", () => {
   it("keeps only what the rows share, never a wrong town", () => {
-    expect(mergePostalRows([row("0110951", "秋田県", "秋田市", "土崎港相染町"), row("0110951", "秋田県", "秋田市", "土崎港古川町")])).toEqual([5, "秋田市", "土崎港", ""]);
+    expect(mergePostalRows([row("0110951", "秋田県", "秋田市", "土崎港相染町"), row("0110951", "秋田県", "秋田市", "土崎港古川町")])).toEqual([
+      5,
+      "秋田市",
+      "土崎港",
+      "",
+    ]);
     expect(mergePostalRows([row("0040000", "北海道", "札幌市厚別区", ""), row("0040000", "北海道", "札幌市清田区", "")])).toEqual([1, "札幌市", "", ""]);
   });
 

@@ -1,6 +1,23 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ADDRESS_MESSAGES, EMPTY_POSTAL_RESULT, formatPostalCode, isPostalCode, isPostalPrefix, isPrefectureId, normalizePostalCode, normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, POSTAL_LOOKUP_MIN_LENGTH, POSTAL_PREFIX_LENGTH, postalCodeToLookUp, postalPrefix, PREFECTURES, prefectureName, SHIPPING_RECHECK_DELAY_MS } from "~/core/postal";
+import {
+  ADDRESS_MESSAGES,
+  EMPTY_POSTAL_RESULT,
+  formatPostalCode,
+  isPostalCode,
+  isPostalPrefix,
+  isPrefectureId,
+  normalizePostalCode,
+  normalizePostalInput,
+  POSTAL_INPUT_MAX_LENGTH,
+  POSTAL_LOOKUP_MIN_LENGTH,
+  POSTAL_PREFIX_LENGTH,
+  postalCodeToLookUp,
+  postalPrefix,
+  PREFECTURES,
+  prefectureName,
+  SHIPPING_RECHECK_DELAY_MS,
+} from "~/core/postal";
 import { lookUpPostalCode, parsePostalPrefixData } from "~/core/postal-data";
 import { ShippingAddressSchema } from "~/core/postal-schema";
 

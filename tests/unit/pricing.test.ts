@@ -68,9 +68,7 @@ describe("purchasability", () => {
   it("is sold out when any pre-order condition fails", () => {
     expect(purchasability({ ...facts, inventory: 0, preorderLimit: 0, inventoryPreorderMax: 20 })).toBe("sold_out");
     expect(purchasability({ ...facts, inventory: 0, preorderLimit: 30, inventoryPreorderMax: 0 })).toBe("sold_out");
-    expect(purchasability({ ...facts, inventory: 0, preorderLimit: 30, inventoryPreorderMax: 20, disablePreorder: true })).toBe(
-      "sold_out",
-    );
+    expect(purchasability({ ...facts, inventory: 0, preorderLimit: 30, inventoryPreorderMax: 20, disablePreorder: true })).toBe("sold_out");
     expect(purchasability({ ...facts, inventory: -3 })).toBe("sold_out");
   });
   it("is requested once the member asked for a restock", () => {
@@ -238,8 +236,7 @@ describe("calculatePrice", () => {
     };
     expect(calculatePrice({ product: { ...simple, type: "variation" }, variation: variable, quantity: 1 }).needs_choice).toBe(true);
     expect(
-      calculatePrice({ product: { ...simple, type: "variation" }, variation: variable, choice: { priceDiff: 0, inventory: 12 }, quantity: 1 })
-        .needs_choice,
+      calculatePrice({ product: { ...simple, type: "variation" }, variation: variable, choice: { priceDiff: 0, inventory: 12 }, quantity: 1 }).needs_choice,
     ).toBe(false);
   });
 
@@ -254,9 +251,7 @@ describe("calculatePrice", () => {
       maxSubscription: null,
     };
     expect(calculatePrice({ product: simple, variation: soldOut, quantity: 1 }).state).toBe("sold_out");
-    expect(calculatePrice({ product: simple, variation: { ...soldOut, inventory: 5, status: "archived" }, quantity: 1 }).state).toBe(
-      "unavailable",
-    );
+    expect(calculatePrice({ product: simple, variation: { ...soldOut, inventory: 5, status: "archived" }, quantity: 1 }).state).toBe("unavailable");
   });
 
   it("prices subscriptions by tier with tax rounded down, at most 6", () => {

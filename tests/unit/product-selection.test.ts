@@ -35,10 +35,7 @@ describe("readSelection", () => {
 
 describe("resolveSelection", () => {
   it("keeps only what belongs to the product", () => {
-    const resolved = resolveSelection(
-      { variationId: 1, choiceSku: "V1-M", optionChoiceIds: [101, 110, 999], quantity: 2, subscribe: false },
-      product,
-    );
+    const resolved = resolveSelection({ variationId: 1, choiceSku: "V1-M", optionChoiceIds: [101, 110, 999], quantity: 2, subscribe: false }, product);
     expect(resolved.variation?.id).toBe(1);
     expect(resolved.choice?.sku).toBe("V1-M");
     expect(resolved.optionChoices.map(({ optionId, choice }) => [optionId, choice.id])).toEqual([

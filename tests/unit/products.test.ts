@@ -22,7 +22,14 @@ describe("isApiVisible: what a call naming a product by id may show", () => {
 });
 
 describe("deliveryOf: a product's shipping promise from its catalogue facts", () => {
-  const product = { shippingDays: 1, preorderShipDate: null, isDigital: false, deliveryIcon: "新入荷", deliveryIconType: "new" as const, deliveryIconText: "新しく入荷しました" };
+  const product = {
+    shippingDays: 1,
+    preorderShipDate: null,
+    isDigital: false,
+    deliveryIcon: "新入荷",
+    deliveryIconType: "new" as const,
+    deliveryIconText: "新しく入荷しました",
+  };
 
   it("shows the catalogue's own icon while the item is in stock", () => {
     expect(deliveryOf(product, "in_stock").icon).toEqual({ icon: "新入荷", icon_type: "new", show_text: "新しく入荷しました" });

@@ -1,18 +1,20 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import {
-  parseReceiptFields,
-  RECEIPT_FIELD_MAX_LENGTH,
-  ReceiptFieldsSchema,
-  rateTotalsConsistent,
-  receiptTaxLines,
-  taxByRate,
-} from "~/core/receipt";
+import { parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH, ReceiptFieldsSchema, rateTotalsConsistent, receiptTaxLines, taxByRate } from "~/core/receipt";
 import { receiptAvailable } from "~/core/orders";
 
 describe("taxByRate: tax per rate, rounded once per rate per invoice", () => {
   it("splits a mixed order: 1,980 (10%) + 1,620 (8%) + 660 shipping", () => {
-    expect(taxByRate({ lines: [{ total: 1980, taxRate: 10 }, { total: 1620, taxRate: 8 }], standardRateCharges: 660, reductions: 0 })).toEqual({
+    expect(
+      taxByRate({
+        lines: [
+          { total: 1980, taxRate: 10 },
+          { total: 1620, taxRate: 8 },
+        ],
+        standardRateCharges: 660,
+        reductions: 0,
+      }),
+    ).toEqual({
       taxable10: 2640,
       tax10: 240,
       taxable8: 1620,
@@ -21,7 +23,14 @@ describe("taxByRate: tax per rate, rounded once per rate per invoice", () => {
   });
 
   it("rounds the rate's total once, not each line (two lines of 1,000 yen: 181, not 90 + 90)", () => {
-    const totals = taxByRate({ lines: [{ total: 1000, taxRate: 10 }, { total: 1000, taxRate: 10 }], standardRateCharges: 0, reductions: 0 });
+    const totals = taxByRate({
+      lines: [
+        { total: 1000, taxRate: 10 },
+        { total: 1000, taxRate: 10 },
+      ],
+      standardRateCharges: 0,
+      reductions: 0,
+    });
     expect(totals.tax10).toBe(181);
     const perLine = 2 * Math.floor((1000 * 10) / 110);
     expect(perLine).toBe(180);
@@ -33,7 +42,10 @@ describe("taxByRate: tax per rate, rounded once per rate per invoice", () => {
   });
 
   it("takes reductions off the 10% part first, then the 8% part", () => {
-    const lines = [{ total: 1000, taxRate: 10 }, { total: 1080, taxRate: 8 }];
+    const lines = [
+      { total: 1000, taxRate: 10 },
+      { total: 1080, taxRate: 8 },
+    ];
     expect(taxByRate({ lines, standardRateCharges: 0, reductions: 300 })).toMatchObject({ taxable10: 700, taxable8: 1080 });
     expect(taxByRate({ lines, standardRateCharges: 0, reductions: 1000 })).toMatchObject({ taxable10: 0, taxable8: 1080 });
     expect(taxByRate({ lines, standardRateCharges: 0, reductions: 1001 })).toMatchObject({ taxable10: 0, taxable8: 1079 });

@@ -42,7 +42,11 @@ describe("the Worker's origin guard", () => {
 
 describe("the newsletter's one-click unsubscribe (RFC 8058)", () => {
   const oneClick = (path: string) =>
-    new Request(`https://shop.example${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    new Request(`https://shop.example${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
 
   it("lets the mail provider's POST to the signed link through without Origin or Referer; every other path stays guarded", () => {
     expect(refuseCrossSiteMutation(oneClick("/newsletter/unsubscribe?u=1&s=x"))).toBeNull();

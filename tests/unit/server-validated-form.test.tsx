@@ -14,7 +14,11 @@ type Schema = { email: string; register: boolean; payment: string; shipping: { c
 const reply: SubmissionResult<string[]> = {
   status: "error",
   initialValue: { email: "taro@example.jp", payment: "cod", shipping: { city: "千代田区", postal_code: "1000001" } },
-  error: { "": ["ご注文を確定できませんでした。"], email: ["このメールアドレスは登録済みです"], "shipping.postal_code": ["郵便番号は半角数字7桁で入力してください"] },
+  error: {
+    "": ["ご注文を確定できませんでした。"],
+    email: ["このメールアドレスは登録済みです"],
+    "shipping.postal_code": ["郵便番号は半角数字7桁で入力してください"],
+  },
 };
 const defaults = { register: true, payment: "cod" };
 

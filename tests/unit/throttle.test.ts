@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  COUPON_THROTTLE,
-  couponThrottleSteps,
-  LOGIN_THROTTLE,
-  loginThrottleSteps,
-  minutesUntil,
-  throttleVerdict,
-} from "~/core/throttle";
+import { COUPON_THROTTLE, couponThrottleSteps, LOGIN_THROTTLE, loginThrottleSteps, minutesUntil, throttleVerdict } from "~/core/throttle";
 
 const t0 = 1_800_000_000_000;
 
@@ -47,7 +40,10 @@ describe("throttle rules", () => {
 
   it("refuses a step that was not counted because an earlier one refused", () => {
     const steps = couponThrottleSteps("c", "ip");
-    expect(throttleVerdict(steps, [{ attempts: 1, windowStartedAt: t0 }, undefined], t0)).toEqual({ allowed: false, retryAt: t0 + COUPON_THROTTLE.ip.windowMs });
+    expect(throttleVerdict(steps, [{ attempts: 1, windowStartedAt: t0 }, undefined], t0)).toEqual({
+      allowed: false,
+      retryAt: t0 + COUPON_THROTTLE.ip.windowMs,
+    });
   });
 
   it("reports whole minutes left, at least one", () => {

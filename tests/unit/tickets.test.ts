@@ -58,7 +58,9 @@ describe("ticketPriority (spec §9)", () => {
     expect(ticketPriority("メールが届かない")).toBe("low");
   });
   it("is medium for every other trouble, and for an unknown one", () => {
-    const others = TICKET_TROUBLES.filter((trouble) => !["商品がいつ届くか知りたい", "お支払いについて", "領収書がほしい", "メールが届かない"].includes(trouble.label));
+    const others = TICKET_TROUBLES.filter(
+      (trouble) => !["商品がいつ届くか知りたい", "お支払いについて", "領収書がほしい", "メールが届かない"].includes(trouble.label),
+    );
     expect(others.length).toBeGreaterThan(0);
     for (const trouble of others) expect(ticketPriority(trouble.label)).toBe("medium");
     expect(ticketPriority("")).toBe("medium");
@@ -106,7 +108,11 @@ describe("NewTicketSchema (spec §3 New ticket form, §5)", () => {
     expect(issues({ ...valid, trouble: "x" })).toEqual([TICKET_TEXT.troubleRequired]);
   });
   it("reads order, product and details[] ids; one checkbox is a list of one", () => {
-    expect(v.parse(NewTicketSchema, { ...valid, orders_id: "4", products_id: "12", details: ["6", "7"] })).toMatchObject({ orders_id: 4, products_id: 12, details: [6, 7] });
+    expect(v.parse(NewTicketSchema, { ...valid, orders_id: "4", products_id: "12", details: ["6", "7"] })).toMatchObject({
+      orders_id: 4,
+      products_id: 12,
+      details: [6, 7],
+    });
     expect(v.parse(NewTicketSchema, { ...valid, details: "6" }).details).toEqual([6]);
     expect(issues({ ...valid, orders_id: "4x" })).toEqual([TICKET_TEXT.idInvalid]);
     expect(issues({ ...valid, details: ["-1"] })).toEqual([TICKET_TEXT.idInvalid]);

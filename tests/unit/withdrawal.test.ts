@@ -1,7 +1,14 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { UNFINISHED_ORDER_STATUSES } from "~/core/orders";
-import { withdrawalBlockers, withdrawalLockedMessage, withdrawalThrottleSteps, withdrawnEmail, WITHDRAWAL_PASSWORD_THROTTLE, WITHDRAWN_PERSON } from "~/core/withdrawal";
+import {
+  withdrawalBlockers,
+  withdrawalLockedMessage,
+  withdrawalThrottleSteps,
+  withdrawnEmail,
+  WITHDRAWAL_PASSWORD_THROTTLE,
+  WITHDRAWN_PERSON,
+} from "~/core/withdrawal";
 import { WithdrawalSchema } from "~/core/withdrawal-form";
 import { verifyPassword } from "~/auth/password.server";
 

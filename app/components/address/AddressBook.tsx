@@ -20,8 +20,7 @@ import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSu
 import { Dialog } from "../Dialog";
 
 export type AddressBookActionData =
-  | { ok: true; intent: string; addresses?: AddressJson[] }
-  | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };
+  { ok: true; intent: string; addresses?: AddressJson[] } | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };
 
 type AddressBookFetcher = ReturnType<typeof useFetcher<AddressBookActionData>>;
 
@@ -63,12 +62,14 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
   }
 
   // With JS the links open a dialog instead of their page.
-  const inDialog = (show: () => void): OpenHandler => (event) => {
-    if (!hydrated) return;
-    event.preventDefault();
-    setMessage(null);
-    show();
-  };
+  const inDialog =
+    (show: () => void): OpenHandler =>
+    (event) => {
+      if (!hydrated) return;
+      event.preventDefault();
+      setMessage(null);
+      show();
+    };
   const full = addresses.length >= ADDRESS_BOOK_LIMIT;
 
   return (

@@ -83,7 +83,13 @@ export function AddressChooser({ name = "address_id", returnTo = "/checkout", er
       {errorText}
 
       {mode ? (
-        <Suspense fallback={<p role="status" className="m-0 text-sm">読み込んでいます…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="m-0 text-sm">
+              読み込んでいます…
+            </p>
+          }
+        >
           <AddressChooserDialog
             mode={mode}
             addresses={list}

@@ -9,11 +9,7 @@ import { AddressEditor, type SaveOutcome } from "./AddressEditor";
 import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
 import { Dialog } from "../Dialog";
 
-export type ChooserMode =
-  | { mode: "list" }
-  | { mode: "add" }
-  | { mode: "edit"; address: AddressJson }
-  | { mode: "delete"; address: AddressJson };
+export type ChooserMode = { mode: "list" } | { mode: "add" } | { mode: "edit"; address: AddressJson } | { mode: "delete"; address: AddressJson };
 
 const DIALOG_TITLES: Record<ChooserMode["mode"], string> = {
   list: "お届け先を選ぶ",

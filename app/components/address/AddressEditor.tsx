@@ -53,11 +53,7 @@ export function AddressEditor({
   return (
     <form method="post" {...getFormProps(form)} className="grid gap-4">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <AddressForm
-        fields={fields}
-        onShippingChange={onShippingChange}
-        defaultLocked={address?.default === true}
-      />
+      <AddressForm fields={fields} onShippingChange={onShippingChange} defaultLocked={address?.default === true} />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>
           キャンセル

@@ -92,7 +92,12 @@ export function AddressForm({
       <PrefectureField field={fields.prefecture} name={prefecture} inputRef={prefectureRef} />
 
       <TextField label="市区町村" field={asText(fields.city)} required inputProps={{ autoComplete: "address-level2" }} />
-      <TextField label="町域" field={asText(fields.district)} hint="例: 千代田（郵便番号から自動で入力されます）" inputProps={{ autoComplete: "address-level3" }} />
+      <TextField
+        label="町域"
+        field={asText(fields.district)}
+        hint="例: 千代田（郵便番号から自動で入力されます）"
+        inputProps={{ autoComplete: "address-level3" }}
+      />
       <TextField label="番地" field={asText(fields.address1)} required hint="例: 1-1-1" inputProps={{ autoComplete: "address-line1" }} />
       <TextField label="建物名・部屋番号" field={asText(fields.address2)} inputProps={{ autoComplete: "address-line2" }} />
       <TextField

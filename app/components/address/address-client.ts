@@ -54,10 +54,7 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
   }
 }
 
-export async function recheckShipping(
-  address: { postal_code: string; prefecture: string | number },
-  signal?: AbortSignal,
-): Promise<ShippingRecheck> {
+export async function recheckShipping(address: { postal_code: string; prefecture: string | number }, signal?: AbortSignal): Promise<ShippingRecheck> {
   try {
     const response = await fetch("/api/shipping-fee/check", {
       method: "POST",

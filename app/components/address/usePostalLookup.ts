@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type MutableRefObject } from "react";
-import { EMPTY_POSTAL_RESULT, normalizePostalInput, POSTAL_LOOKUP_MIN_LENGTH, postalCodeToLookUp, SHIPPING_RECHECK_DELAY_MS, type PostalLookupResult } from "~/core/postal";
+import {
+  EMPTY_POSTAL_RESULT,
+  normalizePostalInput,
+  POSTAL_LOOKUP_MIN_LENGTH,
+  postalCodeToLookUp,
+  SHIPPING_RECHECK_DELAY_MS,
+  type PostalLookupResult,
+} from "~/core/postal";
 import type { ShippingRecheck } from "./address-client";
 
 const addressClient = () => import("./address-client");

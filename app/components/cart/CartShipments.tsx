@@ -36,22 +36,16 @@ export function CartShipments({
         <section key={shipment.merchantId ?? "warehouse"} className="card p-3" aria-label={`${shipment.name}からのお届け`}>
           <h2 className="m-0 text-base">
             {shipment.from === "warehouse" ? "当店倉庫からお届け" : `${shipment.name}からお届け`}
-            <span className="ml-2 text-xs font-normal text-gray-600">
-              送料 {shipment.shippingFee === 0 ? "無料" : formatYen(shipment.shippingFee)}
-            </span>
+            <span className="ml-2 text-xs font-normal text-gray-600">送料 {shipment.shippingFee === 0 ? "無料" : formatYen(shipment.shippingFee)}</span>
           </h2>
-          <ul className="m-0 p-0">
-            {cart.list.filter((line) => shipment.lineIds.includes(line.id)).map(row)}
-          </ul>
+          <ul className="m-0 p-0">{cart.list.filter((line) => shipment.lineIds.includes(line.id)).map(row)}</ul>
         </section>
       ))}
       {cart.list.some((line) => !line.available) ? (
         <section className="card p-3" aria-label="購入できない商品">
           <h2 className="m-0 text-base">購入できない商品</h2>
           <p className="m-0 text-xs text-gray-600">在庫切れや販売終了の商品です。削除してからご購入手続きへお進みください。</p>
-          <ul className="m-0 p-0">
-            {cart.list.filter((line) => !line.available).map(row)}
-          </ul>
+          <ul className="m-0 p-0">{cart.list.filter((line) => !line.available).map(row)}</ul>
         </section>
       ) : null}
     </div>

@@ -28,7 +28,9 @@ export function BankTransferDetails({ rows, deadline, total }: BankTransferFacts
         <dt className="font-bold">お振込期限</dt>
         <dd className="m-0">{formatDateJa(deadline)}まで</dd>
       </dl>
-      <p className="m-0 text-xs text-gray-700">振込手数料はお客様のご負担となります。ご入金を確認してから発送いたします。期限を過ぎるとご注文はキャンセルとなります。</p>
+      <p className="m-0 text-xs text-gray-700">
+        振込手数料はお客様のご負担となります。ご入金を確認してから発送いたします。期限を過ぎるとご注文はキャンセルとなります。
+      </p>
     </section>
   );
 }

@@ -34,11 +34,22 @@ function Explanation({ summary, title, tone, children }: { summary: string; titl
   }
   return (
     <>
-      <button type="button" aria-haspopup="dialog" className={`mt-1 block w-full cursor-pointer rounded border-0 p-2 text-left text-sm font-bold ${tone}`} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        className={`mt-1 block w-full cursor-pointer rounded border-0 p-2 text-left text-sm font-bold ${tone}`}
+        onClick={() => setOpen(true)}
+      >
         {summary}
       </button>
       {open ? (
-        <Suspense fallback={<p role="status" className="m-0 text-xs">読み込んでいます…</p>}>
+        <Suspense
+          fallback={
+            <p role="status" className="m-0 text-xs">
+              読み込んでいます…
+            </p>
+          }
+        >
           <Dialog title={title} onClose={() => setOpen(false)} closeOnBackdrop>
             <div className="text-sm">{children}</div>
           </Dialog>
@@ -96,9 +107,14 @@ export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; v
               </Explanation>
             ) : null}
             {line.wrapping ? (
-              <Explanation summary={`ギフトラッピングについて（${formatYen(line.wrappingFee)}）`} title="ギフトラッピングについて" tone="bg-gray-50 text-gray-900">
+              <Explanation
+                summary={`ギフトラッピングについて（${formatYen(line.wrappingFee)}）`}
+                title="ギフトラッピングについて"
+                tone="bg-gray-50 text-gray-900"
+              >
                 <p className="m-0 text-xs">
-                  1点につき{formatYen(WRAPPING_FEE)}（税込）で、当店オリジナルの包装紙でお包みします。のし・メッセージカードのご希望は、このページの「備考」欄にご記入ください。
+                  1点につき{formatYen(WRAPPING_FEE)}
+                  （税込）で、当店オリジナルの包装紙でお包みします。のし・メッセージカードのご希望は、このページの「備考」欄にご記入ください。
                   倉庫から発送する商品のみ対象です（定期便・お店から直送の商品を除く）。
                 </p>
               </Explanation>

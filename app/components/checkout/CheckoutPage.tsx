@@ -83,9 +83,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               <PaymentMethodPicker
                 selected={view.paymentMethod}
                 error={fields.payment.errors?.[0] ?? null}
-                onChange={(method) =>
-                  payment.submit({ intent: "payment", method }, { method: "post", action: "/cart" })
-                }
+                onChange={(method) => payment.submit({ intent: "payment", method }, { method: "post", action: "/cart" })}
               />
             </section>
           </Form>
@@ -164,13 +162,7 @@ function CheckoutSummaryColumn({ data, submitDisabled }: { data: CheckoutLoaderD
       <LazyOrderReview data={data} isMember={data.isMember} orderFormId={FORM_ID} />
       <div className="card grid gap-3 p-3">
         <CartSummary cart={data.view.cart} />
-        <button
-          type="submit"
-          form={FORM_ID}
-          className="btn-primary py-3 text-base"
-          disabled={submitDisabled}
-          data-testid="place-order"
-        >
+        <button type="submit" form={FORM_ID} className="btn-primary py-3 text-base" disabled={submitDisabled} data-testid="place-order">
           注文を確定する
         </button>
         <OrderLegalNotice />

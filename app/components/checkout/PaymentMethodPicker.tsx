@@ -18,7 +18,10 @@ export function PaymentMethodPicker({
   return (
     <fieldset className="m-0 grid gap-2 border-0 p-0" aria-describedby={error ? "payment-error" : undefined}>
       <legend className="mb-1 text-base font-bold">
-        お支払い方法 <span aria-hidden="true" className="text-xs text-brand">※必須</span>
+        お支払い方法{" "}
+        <span aria-hidden="true" className="text-xs text-brand">
+          ※必須
+        </span>
       </legend>
       {(Object.keys(PAYMENT_METHODS) as PaymentMethod[]).map((method, index) => (
         <label key={method} className="card grid cursor-pointer grid-cols-[auto_1fr] gap-x-2 p-2 text-sm has-[:checked]:border-brand">

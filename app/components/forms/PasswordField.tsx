@@ -24,12 +24,7 @@ export function PasswordField({
         <RequiredMark />
       </label>
       <div className="flex gap-2">
-        <input
-          {...getInputProps(field, { type: visible ? "text" : "password" })}
-          autoComplete={autoComplete}
-          aria-required
-          className="field flex-1"
-        />
+        <input {...getInputProps(field, { type: visible ? "text" : "password" })} autoComplete={autoComplete} aria-required className="field flex-1" />
         {hydrated ? (
           <button
             type="button"

@@ -51,10 +51,7 @@ function fieldMetadata(state: ReplyState, name: string) {
 }
 
 function fieldset(state: ReplyState, prefix: string): Record<string, ReturnType<typeof fieldMetadata>> {
-  return new Proxy(
-    {},
-    { get: (_target, key) => (typeof key === "string" ? fieldMetadata(state, prefix ? `${prefix}.${key}` : key) : undefined) },
-  );
+  return new Proxy({}, { get: (_target, key) => (typeof key === "string" ? fieldMetadata(state, prefix ? `${prefix}.${key}` : key) : undefined) });
 }
 
 /**
@@ -89,4 +86,3 @@ export function useServerValidatedForm<Schema extends Record<string, unknown>>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, lastResult]);
 }
-

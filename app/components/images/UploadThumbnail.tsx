@@ -27,7 +27,10 @@ export function UploadThumbnail({
         <img src={item.url} alt="" width={80} height={80} className="h-full w-full object-cover" />
       </button>
       {item.fetchStatus === "progress" ? (
-        <span className="pointer-events-none absolute inset-0 flex items-center justify-center rounded bg-black/50 text-sm font-bold text-white" aria-live="polite">
+        <span
+          className="pointer-events-none absolute inset-0 flex items-center justify-center rounded bg-black/50 text-sm font-bold text-white"
+          aria-live="polite"
+        >
           {item.progress}%
         </span>
       ) : null}

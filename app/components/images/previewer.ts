@@ -24,7 +24,13 @@ async function sized(item: PreviewItem): Promise<{ src: string; width: number; h
   return { src: item.src, alt: item.alt, ...size };
 }
 
-export async function openPreviewer(options: { items: PreviewItem[]; index: number; readonly: boolean; onDelete?: (index: number) => void; onClose?: () => void }) {
+export async function openPreviewer(options: {
+  items: PreviewItem[];
+  index: number;
+  readonly: boolean;
+  onDelete?: (index: number) => void;
+  onClose?: () => void;
+}) {
   const [{ default: PhotoSwipe }, dataSource] = await Promise.all([
     import("photoswipe"),
     Promise.all(options.items.map(sized)),

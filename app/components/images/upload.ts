@@ -16,7 +16,13 @@ export interface UploadOptions {
 
 export type UploadOutcome = { ok: true; body: unknown } | { ok: false; status: number; error: string | null };
 
-export function uploadBlob(blob: Blob, filename: string, options: UploadOptions, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadOutcome> {
+export function uploadBlob(
+  blob: Blob,
+  filename: string,
+  options: UploadOptions,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(options.params)) form.append(key, value);

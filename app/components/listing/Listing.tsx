@@ -34,14 +34,7 @@
  */
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import {
-  isFilteredListing,
-  listingHref,
-  nextSort,
-  type ListingDefinition,
-  type ListingQuery,
-  type SortDirection,
-} from "~/core/listing";
+import { isFilteredListing, listingHref, nextSort, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
 import { paginatorPages } from "~/core/paginator";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { Paginator } from "../Paginator";
@@ -272,12 +265,7 @@ function ListingRow<Row>({
       {removal && confirming ? (
         <tr>
           <td colSpan={columns.length + 1} className="px-2 pb-3">
-            <RemovalConfirm
-              id={id}
-              text={removal.confirmText?.(row) ?? `「${removal.rowName(row)}」を削除しますか？`}
-              action={removal.action}
-              back={href()}
-            />
+            <RemovalConfirm id={id} text={removal.confirmText?.(row) ?? `「${removal.rowName(row)}」を削除しますか？`} action={removal.action} back={href()} />
           </td>
         </tr>
       ) : null}
@@ -285,15 +273,7 @@ function ListingRow<Row>({
   );
 }
 
-function SortableHeader<Row>({
-  column,
-  query,
-  href,
-}: {
-  column: ListingColumn<Row>;
-  query: ListingQuery;
-  href: ListingHref;
-}) {
+function SortableHeader<Row>({ column, query, href }: { column: ListingColumn<Row>; query: ListingQuery; href: ListingHref }) {
   const base = `px-2 py-2 font-bold whitespace-nowrap ${column.className ?? ""}`;
   if (!column.sort) {
     return (
@@ -351,7 +331,15 @@ export function RemovalConfirm({
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
   return (
-    <Form id={RESULT_ANCHOR} method="post" action={action} preventScrollReset replace className="grid gap-2 rounded bg-red-50 p-3" data-testid="removal-confirm">
+    <Form
+      id={RESULT_ANCHOR}
+      method="post"
+      action={action}
+      preventScrollReset
+      replace
+      className="grid gap-2 rounded bg-red-50 p-3"
+      data-testid="removal-confirm"
+    >
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="back" value={back} />

@@ -53,17 +53,7 @@ export function ListingFilters({ path, definition, query }: { path: string; defi
   );
 }
 
-function FilterForm({
-  path,
-  definition,
-  query,
-  onDone,
-}: {
-  path: string;
-  definition: ListingDefinition;
-  query: ListingQuery;
-  onDone?: () => void;
-}) {
+function FilterForm({ path, definition, query, onDone }: { path: string; definition: ListingDefinition; query: ListingQuery; onDone?: () => void }) {
   const navigate = useNavigate();
   const shown = listingSearchParams(definition, query).toString();
   const idPrefix = `filter-${path.replace(/[^a-z0-9]+/gi, "-")}`;

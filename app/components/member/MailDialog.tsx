@@ -15,17 +15,7 @@ export interface MailReadResponse {
  * marks an unread mail read and answers its sanitised content; the page's loaders then revalidate, so the
  * row and the header badge show it read. Without JS the title links to the detail page /user/mails/{id}.
  */
-export function MailDialog({
-  mailId,
-  title,
-  detailHref,
-  onClose,
-}: {
-  mailId: number;
-  title: string;
-  detailHref: string;
-  onClose: () => void;
-}) {
+export function MailDialog({ mailId, title, detailHref, onClose }: { mailId: number; title: string; detailHref: string; onClose: () => void }) {
   const fetcher = useFetcher<MailReadResponse>();
   const { submit } = fetcher;
   useEffect(() => {

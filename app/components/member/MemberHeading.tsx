@@ -34,7 +34,12 @@ export function Notice({ text, tone = "success" }: { text: string | null; tone?:
   if (!text) return null;
   const colours = tone === "success" ? "bg-green-50 text-green-800" : "bg-red-50 text-red-800";
   return (
-    <p id={RESULT_ANCHOR} role={tone === "success" ? "status" : "alert"} className={`m-0 mt-3 rounded px-3 py-2 text-sm ${colours}`} data-testid="member-notice">
+    <p
+      id={RESULT_ANCHOR}
+      role={tone === "success" ? "status" : "alert"}
+      className={`m-0 mt-3 rounded px-3 py-2 text-sm ${colours}`}
+      data-testid="member-notice"
+    >
       {text}
     </p>
   );

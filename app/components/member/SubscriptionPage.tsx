@@ -92,7 +92,8 @@ function SubscriptionFacts({ subscription }: { subscription: SubscriptionDetail 
       <Fact label="お支払い方法">{subscription.paymentLabel}</Fact>
       {subscription.address ? (
         <Fact label="お届け先">
-          {subscription.address.name} 様<br />{subscription.address.postal} {subscription.address.street}
+          {subscription.address.name} 様<br />
+          {subscription.address.postal} {subscription.address.street}
         </Fact>
       ) : null}
       <Fact label="解約・スキップ">{formatDateJa(subscription.cancelDate)}より後のお届け分から可能</Fact>

@@ -55,7 +55,12 @@ export function WithdrawalLosses({ view }: { view: WithdrawalView }) {
 /** Why the account cannot be closed yet, each reason with where to settle it. */
 export function WithdrawalBlockers({ view }: { view: WithdrawalView }) {
   return (
-    <section role="alert" aria-labelledby="withdraw-blocked" className="mt-4 rounded border border-solid border-amber-300 bg-amber-50 p-4 text-sm" data-testid="withdraw-blocked">
+    <section
+      role="alert"
+      aria-labelledby="withdraw-blocked"
+      className="mt-4 rounded border border-solid border-amber-300 bg-amber-50 p-4 text-sm"
+      data-testid="withdraw-blocked"
+    >
       <h2 id="withdraw-blocked" className="m-0 text-base">
         現在、退会のお手続きはできません
       </h2>

@@ -23,8 +23,7 @@ export function CouponBox({
       {coupon && price.max_discount > 0 ? (
         <p className="m-0 rounded border border-dashed border-brand bg-brand-light p-2">
           {coupon.memberOnly ? <span aria-label="会員限定">👤 </span> : null}
-          クーポン「{coupon.code}」（{coupon.title}）で <strong>{formatYen(price.max_discount)}引き</strong>
-          → {formatYen(price.total)}
+          クーポン「{coupon.code}」（{coupon.title}）で <strong>{formatYen(price.max_discount)}引き</strong>→ {formatYen(price.total)}
         </p>
       ) : null}
       {excludedCodes.length > 0 ? <p className="m-0 text-xs text-gray-600">対象外のクーポン：{excludedCodes.join("、")}</p> : null}

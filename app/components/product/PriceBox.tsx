@@ -24,7 +24,9 @@ export function PriceBox({ price, busy }: { price: PriceResult; busy: boolean })
       ) : null}
       <p className="m-0 text-sm">
         {price.quantity}点で <strong data-testid="subtotal">{formatYen(price.subtotal)}</strong>
-        <span className="text-xs text-gray-600">（うち消費税{price.tax_rate}% {formatYen(price.regular_tax)}）</span>
+        <span className="text-xs text-gray-600">
+          （うち消費税{price.tax_rate}% {formatYen(price.regular_tax)}）
+        </span>
       </p>
     </div>
   );

@@ -41,9 +41,7 @@ export function ProductPage({ view }: { view: ProductView }) {
             media={view.media}
             variationId={variationId}
             title={product.title}
-            overlay={
-              <FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="icon" />
-            }
+            overlay={<FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="icon" />}
           />
         </div>
         <div className="grid content-start gap-4 sm:col-start-2">

@@ -42,7 +42,12 @@ export function PurchaseButtons({ view, price }: { view: ProductView; price: Pri
                 <span className="badge bg-gray-800 px-3 py-1 text-sm text-white">SOLD OUT</span>
               </p>
               {!product.disableRequest ? (
-                <button type="submit" formAction={`/api/product/inventory-request/${product.id}`} className="btn-secondary py-3 text-base" data-bench="add-to-cart">
+                <button
+                  type="submit"
+                  formAction={`/api/product/inventory-request/${product.id}`}
+                  className="btn-secondary py-3 text-base"
+                  data-bench="add-to-cart"
+                >
                   再入荷リクエスト
                 </button>
               ) : null}

@@ -42,7 +42,17 @@ function Notice({ notice: { key, tone, text }, id }: { notice: ShownNotice; id?:
 }
 
 /** What the form has to say: the outcome of the last action, a price it could not compute, the stock left. */
-function PurchaseNotices({ notice, refusal, priceFailed, price }: { notice: ShownNotice | null; refusal: string | null | undefined; priceFailed: boolean; price: PriceResult }) {
+function PurchaseNotices({
+  notice,
+  refusal,
+  priceFailed,
+  price,
+}: {
+  notice: ShownNotice | null;
+  refusal: string | null | undefined;
+  priceFailed: boolean;
+  price: PriceResult;
+}) {
   return (
     <>
       {/* A post made without JS comes back here (#result): the outcome of 「カートに入れる」 and the other buttons. */}
@@ -116,7 +126,13 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
       <ProductOptions options={options} picked={selection.optionChoiceIds} />
 
       {quantityShown ? (
-        <QuantityPicker quantity={Math.min(quantity, maxQuantity)} maxQuantity={maxQuantity} setQuantity={setQuantity} recalculate={recalculate} hydrated={hydrated} />
+        <QuantityPicker
+          quantity={Math.min(quantity, maxQuantity)}
+          maxQuantity={maxQuantity}
+          setQuantity={setQuantity}
+          recalculate={recalculate}
+          hydrated={hydrated}
+        />
       ) : null}
 
       {/* Without JS the server prices the pickers; a browser running JS never lays this out (so hydration
@@ -133,9 +149,7 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
 
       {!product.subscribeOnly ? <CouponBox price={price} coupon={view.coupon} excludedCodes={view.excludedCouponCodes} /> : null}
 
-      {product.subscribe ? (
-        <SubscriptionBox view={view} price={subscriptionPrice} busy={subscriptionBusy} />
-      ) : null}
+      {product.subscribe ? <SubscriptionBox view={view} price={subscriptionPrice} busy={subscriptionBusy} /> : null}
     </Form>
   );
 }

@@ -40,7 +40,12 @@ export function QuantityPicker({
           onChange={(event) => setQuantity(Math.max(1, Math.min(maxQuantity, Number(event.target.value) || 1)))}
           className="field w-20 text-center"
         />
-        <StepButton label="数量を増やす" hydrated={hydrated} disabled={quantity >= maxQuantity} onClick={() => step((value) => Math.min(maxQuantity, value + 1))}>
+        <StepButton
+          label="数量を増やす"
+          hydrated={hydrated}
+          disabled={quantity >= maxQuantity}
+          onClick={() => step((value) => Math.min(maxQuantity, value + 1))}
+        >
           ＋
         </StepButton>
         <span className="text-xs text-gray-600">最大{maxQuantity}点</span>

@@ -48,27 +48,31 @@ export function PriceRangeField({ priceMin, priceMax }: { priceMin: number; pric
       <legend className="mb-2 p-0 text-sm font-bold">価格帯（税込）</legend>
       {/* Until hydration the slider keeps its place, unseen and out of reach, so that hydration moves
           nothing the shopper may be tapping (without JS the number inputs are the whole field). */}
-      <div className={`price-slider js-only relative mx-2 mb-2 h-8 ${hydrated ? "" : "invisible"}`} aria-hidden={!hydrated || undefined} data-testid="price-slider">
-          <div className="absolute inset-x-0 top-3.5 h-1 rounded bg-gray-200" />
-          <div className="absolute top-3.5 h-1 rounded bg-brand" style={{ left: percent(stops[0]), right: `calc(100% - ${percent(stops[1])})` }} />
-          {([0, 1] as const).map((which) => (
-            <input
-              key={which}
-              type="range"
-              min={0}
-              max={LAST_STOP}
-              step={1}
-              value={stops[which]}
-              onChange={(event) => slide(which, Number(event.target.value))}
-              aria-label={which === 0 ? "最低価格" : "最高価格"}
-              aria-valuetext={formatYen(stopToPrice(stops[which]))}
-              // Where the thumbs meet in the upper half only the lower one can move (left): keep it on top.
-              style={{ zIndex: which === 0 && stops[0] > LAST_STOP / 2 ? 2 : 1 }}
-              disabled={!hydrated}
-              tabIndex={hydrated ? undefined : -1}
-              className="absolute inset-0 m-0 h-8 w-full"
-            />
-          ))}
+      <div
+        className={`price-slider js-only relative mx-2 mb-2 h-8 ${hydrated ? "" : "invisible"}`}
+        aria-hidden={!hydrated || undefined}
+        data-testid="price-slider"
+      >
+        <div className="absolute inset-x-0 top-3.5 h-1 rounded bg-gray-200" />
+        <div className="absolute top-3.5 h-1 rounded bg-brand" style={{ left: percent(stops[0]), right: `calc(100% - ${percent(stops[1])})` }} />
+        {([0, 1] as const).map((which) => (
+          <input
+            key={which}
+            type="range"
+            min={0}
+            max={LAST_STOP}
+            step={1}
+            value={stops[which]}
+            onChange={(event) => slide(which, Number(event.target.value))}
+            aria-label={which === 0 ? "最低価格" : "最高価格"}
+            aria-valuetext={formatYen(stopToPrice(stops[which]))}
+            // Where the thumbs meet in the upper half only the lower one can move (left): keep it on top.
+            style={{ zIndex: which === 0 && stops[0] > LAST_STOP / 2 ? 2 : 1 }}
+            disabled={!hydrated}
+            tabIndex={hydrated ? undefined : -1}
+            className="absolute inset-0 m-0 h-8 w-full"
+          />
+        ))}
       </div>
       <div className="flex items-end gap-2">
         <PriceInput inputRef={minInput} id="filter-price-min" name="priceMin" label="下限" value={priceMin} onInput={readInputs} />

@@ -40,12 +40,7 @@ export function ProductSearch({ data, basePath, fixedCategory }: { data: Product
 
   return (
     <div className="mt-4 grid gap-4 md:grid-cols-[17rem_minmax(0,1fr)] md:items-start md:gap-6">
-      <details
-        open={open}
-        onToggle={(event) => setOpen(event.currentTarget.open)}
-        className="card p-3"
-        data-testid="search-filter"
-      >
+      <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="card p-3" data-testid="search-filter">
         <summary ref={summary} className="cursor-pointer font-bold">
           絞り込み・並び替え
         </summary>
@@ -60,13 +55,7 @@ export function ProductSearch({ data, basePath, fixedCategory }: { data: Product
         </div>
       </details>
       <div className="grid min-w-0 gap-3">
-        <FilterBadges
-          filter={filter}
-          facets={data.facets}
-          categoryName={data.category?.name ?? null}
-          hrefFor={hrefFor}
-          clearHref={basePath}
-        />
+        <FilterBadges filter={filter} facets={data.facets} categoryName={data.category?.name ?? null} hrefFor={hrefFor} clearHref={basePath} />
         <SearchResults results={data.results} sort={filter.sort} hrefFor={hrefFor} clearHref={basePath} busy={busy} />
       </div>
     </div>

@@ -13,16 +13,7 @@ export function KeywordField({ value }: { value: string }) {
       <label htmlFor="filter-q" className={LABEL}>
         キーワード
       </label>
-      <input
-        id="filter-q"
-        type="search"
-        name="q"
-        defaultValue={value}
-        maxLength={100}
-        placeholder="例：煎茶、タオル"
-        enterKeyHint="search"
-        className="field"
-      />
+      <input id="filter-q" type="search" name="q" defaultValue={value} maxLength={100} placeholder="例：煎茶、タオル" enterKeyHint="search" className="field" />
     </div>
   );
 }
@@ -87,28 +78,10 @@ export function SortSelect({ value }: { value: SearchFilter["sort"] }) {
 }
 
 /** A radio button or checkbox drawn as a tile; the real input covers it (invisibly) and takes the clicks. */
-function Tile({
-  type,
-  name,
-  value,
-  checked,
-  children,
-}: {
-  type: "radio" | "checkbox";
-  name: string;
-  value: string;
-  checked: boolean;
-  children: ReactNode;
-}) {
+function Tile({ type, name, value, checked, children }: { type: "radio" | "checkbox"; name: string; value: string; checked: boolean; children: ReactNode }) {
   return (
     <label className="relative block">
-      <input
-        type={type}
-        name={name}
-        value={value}
-        defaultChecked={checked}
-        className="peer absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0"
-      />
+      <input type={type} name={name} value={value} defaultChecked={checked} className="peer absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0" />
       <span className="h-full min-h-11 flex flex-col items-center justify-center gap-1 rounded border border-solid border-gray-300 bg-white px-1 py-1.5 text-center text-xs leading-tight text-gray-800 peer-checked:(border-brand bg-brand-light font-bold text-brand) peer-focus-visible:(outline outline-2 outline-offset-2 outline-brand)">
         {children}
       </span>

@@ -34,8 +34,7 @@ export function useFilterSubmit({ filter, action, onApply }: { filter: SearchFil
 
   function handleChange(event: ChangeEvent<HTMLFormElement>) {
     const target = event.target as EventTarget;
-    const picked =
-      (target instanceof HTMLInputElement && (target.type === "radio" || target.type === "checkbox")) || target instanceof HTMLSelectElement;
+    const picked = (target instanceof HTMLInputElement && (target.type === "radio" || target.type === "checkbox")) || target instanceof HTMLSelectElement;
     if (picked) submitClean(event.currentTarget, true);
   }
 

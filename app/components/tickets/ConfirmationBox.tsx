@@ -61,7 +61,14 @@ export function ConfirmationBox({ ticketId, state, notice }: { ticketId: number;
           >
             <input type="hidden" name="intent" value="confirm" />
             {(Object.keys(CONFIRMATION_BUTTONS) as ConfirmationAnswer[]).map((choice) => (
-              <button key={choice} type="submit" name="answer" value={choice} disabled={pending} className={choice === "resolved" ? "btn-primary" : "btn-secondary"}>
+              <button
+                key={choice}
+                type="submit"
+                name="answer"
+                value={choice}
+                disabled={pending}
+                className={choice === "resolved" ? "btn-primary" : "btn-secondary"}
+              >
                 {CONFIRMATION_BUTTONS[choice]}
               </button>
             ))}

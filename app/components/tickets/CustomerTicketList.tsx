@@ -15,11 +15,17 @@ export function CustomerTicketList({ tickets }: { tickets: CustomerTicketSummary
       <ul className="m-0 grid gap-2 p-0" data-testid="ticket-list">
         {tickets.map((ticket) => (
           <li key={ticket.id} className="min-w-0 list-none">
-            <Link to={`/user/support/${ticket.id}`} className="card block overflow-hidden p-3 text-gray-900 no-underline hover:bg-gray-50" data-testid="ticket-row">
+            <Link
+              to={`/user/support/${ticket.id}`}
+              className="card block overflow-hidden p-3 text-gray-900 no-underline hover:bg-gray-50"
+              data-testid="ticket-row"
+            >
               <span className="flex flex-wrap items-center gap-2 text-sm">
                 <strong>#{ticket.id}</strong>
                 <StatusBadge status={ticket.status} />
-                {ticket.confirmation ? <span className="badge whitespace-nowrap bg-amber-100 text-amber-900">{CONFIRMATION_LABELS[ticket.confirmation]}</span> : null}
+                {ticket.confirmation ? (
+                  <span className="badge whitespace-nowrap bg-amber-100 text-amber-900">{CONFIRMATION_LABELS[ticket.confirmation]}</span>
+                ) : null}
                 {ticket.unread > 0 ? (
                   <span className="badge whitespace-nowrap bg-brand text-white" data-testid="ticket-unread">
                     新着 {ticket.unread}件

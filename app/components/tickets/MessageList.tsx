@@ -43,7 +43,11 @@ export function MessageList({ messages }: { messages: ThreadMessage[] }) {
                 </strong>
                 <time dateTime={message.date_created}>{formatDateTime(message.date_created)}</time>
               </p>
-              {message.message ? <p className="m-0 mt-1 whitespace-pre-wrap break-words text-sm" data-testid="message-text">{message.message}</p> : null}
+              {message.message ? (
+                <p className="m-0 mt-1 whitespace-pre-wrap break-words text-sm" data-testid="message-text">
+                  {message.message}
+                </p>
+              ) : null}
               <Gallery items={message.gallery} label={`${message.name}からの添付画像`} />
             </li>
           );

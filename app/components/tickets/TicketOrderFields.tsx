@@ -52,14 +52,24 @@ export function TicketOrderFields({
         )}
       </div>
       <FieldErrors id={fields.orders_id.errorId} errors={fields.orders_id.errors} />
-      {loadError ? <p role="alert" className="field-error m-0">{loadError}</p> : null}
+      {loadError ? (
+        <p role="alert" className="field-error m-0">
+          {loadError}
+        </p>
+      ) : null}
 
       {lines.length > 0 ? (
         <fieldset className="m-0 grid gap-1 border-0 p-0" data-testid="order-lines">
           <legend className="text-sm">お問い合わせの商品</legend>
           {lines.map((line) => (
             <label key={line.id} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="details" value={line.id} checked={checked.includes(line.id)} onChange={(event) => toggleLine(line, event.target.checked)} />
+              <input
+                type="checkbox"
+                name="details"
+                value={line.id}
+                checked={checked.includes(line.id)}
+                onChange={(event) => toggleLine(line, event.target.checked)}
+              />
               {line.product.picture ? <img src={line.product.picture} alt="" width={40} height={40} className="rounded object-cover" loading="lazy" /> : null}
               {line.title}
             </label>
@@ -81,7 +91,10 @@ function TicketProductCard({ product }: { product: TicketProduct }) {
       <input type="hidden" name="products_id" value={product.id} />
       {product.picture ? <img src={product.picture} alt="" width={56} height={56} className="rounded object-cover" /> : null}
       <span>
-        対象の商品：<a href={product.url} target="_blank" rel="noopener noreferrer">{product.title}</a>
+        対象の商品：
+        <a href={product.url} target="_blank" rel="noopener noreferrer">
+          {product.title}
+        </a>
       </span>
     </div>
   );

@@ -925,10 +925,7 @@ export const PRODUCTS: ProductSpec[] = [
     label: "純米吟醸酒",
     catchcopy: "淡麗でやわらかな口当たり。冷やしても、ぬる燗でも。",
     description: html(
-      [
-        "新潟県の酒蔵が、地元産の酒米「五百万石」を55%まで磨いて醸した純米吟醸酒です。",
-        "果実のような吟醸香と、すっきりとした後味が特長です。",
-      ],
+      ["新潟県の酒蔵が、地元産の酒米「五百万石」を55%まで磨いて醸した純米吟醸酒です。", "果実のような吟醸香と、すっきりとした後味が特長です。"],
       { heading: "ご注意", items: ["20歳未満の方の飲酒は法律で禁止されています", "アルコール分：15度"] },
     ),
     category: "drink",
@@ -1081,10 +1078,7 @@ export const PRODUCTS: ProductSpec[] = [
     title: "沖縄県産 黒糖かりんとう 200g",
     label: "黒糖かりんとう",
     catchcopy: "波照間島の黒糖で仕上げた、昔ながらのかりんとう。",
-    description: html([
-      "沖縄県波照間島産の黒糖蜜をからめた、かりっと香ばしいかりんとうです。",
-      "コクのある黒糖の甘さで、お茶うけにぴったりです。",
-    ]),
+    description: html(["沖縄県波照間島産の黒糖蜜をからめた、かりっと香ばしいかりんとうです。", "コクのある黒糖の甘さで、お茶うけにぴったりです。"]),
     category: "sweets",
     features: ["made-in-japan"],
     tags: ["relax"],
@@ -1141,10 +1135,7 @@ export const PRODUCTS: ProductSpec[] = [
     title: "有田焼 白磁 マグカップ 300ml",
     label: "白磁マグカップ",
     catchcopy: "透きとおるような白磁の、すっきりとしたマグカップ。",
-    description: html([
-      "有田の白磁ならではの、透明感のある白が美しいマグカップです。",
-      "たっぷり300ml入り、持ち手は指がかけやすい大きさに仕上げました。",
-    ]),
+    description: html(["有田の白磁ならではの、透明感のある白が美しいマグカップです。", "たっぷり300ml入り、持ち手は指がかけやすい大きさに仕上げました。"]),
     category: "tableware",
     features: ["dishwasher-safe", "made-in-japan"],
     tags: ["breakfast", "relax"],
@@ -1543,10 +1534,7 @@ export const PRODUCTS: ProductSpec[] = [
     label: "帆布チェア",
     catchcopy: "倉敷帆布と国産ヒノキで仕立てた、軽くて丈夫な椅子。",
     description: html(
-      [
-        "岡山県倉敷市の帆布と、国産ヒノキのフレームを組み合わせた折りたたみチェアです。",
-        "重さは約2.3kg。キャンプやベランダでのくつろぎ時間に活躍します。",
-      ],
+      ["岡山県倉敷市の帆布と、国産ヒノキのフレームを組み合わせた折りたたみチェアです。", "重さは約2.3kg。キャンプやベランダでのくつろぎ時間に活躍します。"],
       { heading: "商品仕様", items: ["サイズ：幅約52×奥行約60×高さ約70cm", "耐荷重：約80kg", "重さ：約2.3kg"] },
     ),
     category: "living",
@@ -1644,10 +1632,7 @@ export const PRODUCTS: ProductSpec[] = [
     title: "有田焼 ペア湯呑み（桐箱入）",
     label: "ペア湯呑み",
     catchcopy: "大小ひと組の夫婦湯呑みを、桐箱に納めて。",
-    description: html([
-      "有田 青華窯の手描き染付の湯呑みを、大小ひと組にして桐箱に納めました。",
-      "結婚祝いや長寿のお祝い、ご両親への贈り物におすすめです。",
-    ]),
+    description: html(["有田 青華窯の手描き染付の湯呑みを、大小ひと組にして桐箱に納めました。", "結婚祝いや長寿のお祝い、ご両親への贈り物におすすめです。"]),
     category: "gift",
     features: ["traditional-craft", "gift-ready"],
     tags: ["gift"],
@@ -1777,81 +1762,337 @@ interface ReviewSpec {
 
 const REVIEWS: ReviewSpec[] = [
   // DEMO-SIMPLE: 5 published (avg 4.2) and one awaiting moderation.
-  { sku: "DEMO-SIMPLE", nickname: "ゆずママ", title: "ふわふわで気持ちいい", rate: 5, age: 200, review: "<p>洗うたびにふんわりしてきて、家族みんなのお気に入りです。</p><p>白なので毎日の洗濯で清潔感があるのもうれしいです。</p>", reply: "<p>ゆずママ様、うれしいお声をありがとうございます。長くご愛用いただけますと幸いです。</p>" },
-  { sku: "DEMO-SIMPLE", nickname: "たろう", title: "吸水性が抜群", rate: 4, age: 170, review: "<p>お風呂上がりに顔を拭くと、すっと水を吸ってくれます。もう少し厚手だと満点でした。</p>" },
-  { sku: "DEMO-SIMPLE", nickname: "はなこ", title: "リピートしています", rate: 5, age: 120, byMember: true, review: "<p>3回目の購入です。実家の母にも贈りました。</p>" },
-  { sku: "DEMO-SIMPLE", nickname: "くまさん", title: "思ったより薄手でした", rate: 3, age: 90, review: "<p>品質は良いのですが、ホテルのような厚手のタオルを想像していたので少し薄く感じました。</p>", reply: "<p>くまさん様、ご意見をありがとうございます。本品は乾きやすさを重視した中厚手です。厚手がお好みの方には、バスタオル（ガーゼ×パイル）もおすすめしております。</p>" },
+  {
+    sku: "DEMO-SIMPLE",
+    nickname: "ゆずママ",
+    title: "ふわふわで気持ちいい",
+    rate: 5,
+    age: 200,
+    review: "<p>洗うたびにふんわりしてきて、家族みんなのお気に入りです。</p><p>白なので毎日の洗濯で清潔感があるのもうれしいです。</p>",
+    reply: "<p>ゆずママ様、うれしいお声をありがとうございます。長くご愛用いただけますと幸いです。</p>",
+  },
+  {
+    sku: "DEMO-SIMPLE",
+    nickname: "たろう",
+    title: "吸水性が抜群",
+    rate: 4,
+    age: 170,
+    review: "<p>お風呂上がりに顔を拭くと、すっと水を吸ってくれます。もう少し厚手だと満点でした。</p>",
+  },
+  {
+    sku: "DEMO-SIMPLE",
+    nickname: "はなこ",
+    title: "リピートしています",
+    rate: 5,
+    age: 120,
+    byMember: true,
+    review: "<p>3回目の購入です。実家の母にも贈りました。</p>",
+  },
+  {
+    sku: "DEMO-SIMPLE",
+    nickname: "くまさん",
+    title: "思ったより薄手でした",
+    rate: 3,
+    age: 90,
+    review: "<p>品質は良いのですが、ホテルのような厚手のタオルを想像していたので少し薄く感じました。</p>",
+    reply:
+      "<p>くまさん様、ご意見をありがとうございます。本品は乾きやすさを重視した中厚手です。厚手がお好みの方には、バスタオル（ガーゼ×パイル）もおすすめしております。</p>",
+  },
   { sku: "DEMO-SIMPLE", nickname: "ぽんた", title: "毎日使っています", rate: 4, age: 40, review: "<p>2枚組なので交互に使えて便利です。乾きも早いです。</p>" },
   { sku: "DEMO-SIMPLE", nickname: "みどり", title: "糸のほつれ", rate: 2, age: 2, status: "pending", review: "<p>1枚の端に糸のほつれがありました。</p>" },
 
   // DEMO-VARIATION: avg 4.5
-  { sku: "DEMO-VARIATION", nickname: "ガーデナー", title: "庭仕事に最適", rate: 5, age: 80, review: "<p>紺のMを購入しました。ポケットが大きくて、剪定ばさみや手袋が入るので重宝しています。</p>" },
-  { sku: "DEMO-VARIATION", nickname: "さくら", title: "生成りがかわいい", rate: 4, age: 60, review: "<p>生成りの色合いがやさしく、キッチンが明るくなりました。麻が入っているので少ししわになりやすいです。</p>" },
-  { sku: "DEMO-VARIATION", nickname: "カフェ店主", title: "お店の制服に", rate: 5, age: 35, review: "<p>スタッフ用にまとめて購入しました。丈夫で洗濯してもへたりません。</p>", reply: "<p>カフェ店主様、お店でご愛用いただきありがとうございます。まとめてのご注文もいつでもご相談ください。</p>" },
-  { sku: "DEMO-VARIATION", nickname: "ひろ", title: "サイズ感ちょうどいい", rate: 4, age: 14, review: "<p>身長175cmでLにしました。首ひもが調節できるのが良いです。</p>" },
+  {
+    sku: "DEMO-VARIATION",
+    nickname: "ガーデナー",
+    title: "庭仕事に最適",
+    rate: 5,
+    age: 80,
+    review: "<p>紺のMを購入しました。ポケットが大きくて、剪定ばさみや手袋が入るので重宝しています。</p>",
+  },
+  {
+    sku: "DEMO-VARIATION",
+    nickname: "さくら",
+    title: "生成りがかわいい",
+    rate: 4,
+    age: 60,
+    review: "<p>生成りの色合いがやさしく、キッチンが明るくなりました。麻が入っているので少ししわになりやすいです。</p>",
+  },
+  {
+    sku: "DEMO-VARIATION",
+    nickname: "カフェ店主",
+    title: "お店の制服に",
+    rate: 5,
+    age: 35,
+    review: "<p>スタッフ用にまとめて購入しました。丈夫で洗濯してもへたりません。</p>",
+    reply: "<p>カフェ店主様、お店でご愛用いただきありがとうございます。まとめてのご注文もいつでもご相談ください。</p>",
+  },
+  {
+    sku: "DEMO-VARIATION",
+    nickname: "ひろ",
+    title: "サイズ感ちょうどいい",
+    rate: 4,
+    age: 14,
+    review: "<p>身長175cmでLにしました。首ひもが調節できるのが良いです。</p>",
+  },
 
   // DEMO-SUBSCRIBE: avg 4.33
-  { sku: "DEMO-SUBSCRIBE", nickname: "お茶好き", title: "毎朝の楽しみ", rate: 5, age: 300, review: "<p>深蒸しらしい濃い緑色で、甘みがあって渋くありません。定期便で毎月届くので切らさずに済みます。</p>" },
-  { sku: "DEMO-SUBSCRIBE", nickname: "しずおか出身", title: "ふるさとの味", rate: 5, age: 240, review: "<p>実家で飲んでいたお茶と同じ味がします。懐かしいです。</p>" },
-  { sku: "DEMO-SUBSCRIBE", nickname: "はなこ", title: "定期便がお得", rate: 4, age: 150, byMember: true, review: "<p>2袋ずつの定期便にしています。水出しにしてもおいしいです。</p>", reply: "<p>はなこ様、いつも定期便をご利用いただきありがとうございます。夏は水出しもぜひお楽しみください。</p>" },
+  {
+    sku: "DEMO-SUBSCRIBE",
+    nickname: "お茶好き",
+    title: "毎朝の楽しみ",
+    rate: 5,
+    age: 300,
+    review: "<p>深蒸しらしい濃い緑色で、甘みがあって渋くありません。定期便で毎月届くので切らさずに済みます。</p>",
+  },
+  {
+    sku: "DEMO-SUBSCRIBE",
+    nickname: "しずおか出身",
+    title: "ふるさとの味",
+    rate: 5,
+    age: 240,
+    review: "<p>実家で飲んでいたお茶と同じ味がします。懐かしいです。</p>",
+  },
+  {
+    sku: "DEMO-SUBSCRIBE",
+    nickname: "はなこ",
+    title: "定期便がお得",
+    rate: 4,
+    age: 150,
+    byMember: true,
+    review: "<p>2袋ずつの定期便にしています。水出しにしてもおいしいです。</p>",
+    reply: "<p>はなこ様、いつも定期便をご利用いただきありがとうございます。夏は水出しもぜひお楽しみください。</p>",
+  },
   { sku: "DEMO-SUBSCRIBE", nickname: "けんじ", title: "香りが良い", rate: 5, age: 100, review: "<p>袋を開けた瞬間の香りが違います。</p>" },
-  { sku: "DEMO-SUBSCRIBE", nickname: "にゃんこ", title: "少し粉っぽい", rate: 3, age: 60, review: "<p>味は好きですが、深蒸しなので茶葉が細かく、急須の網が詰まりやすいです。</p>", reply: "<p>にゃんこ様、ご感想ありがとうございます。深蒸し茶は茶葉が細かいため、目の細かい帯網タイプの急須をおすすめしております。</p>" },
+  {
+    sku: "DEMO-SUBSCRIBE",
+    nickname: "にゃんこ",
+    title: "少し粉っぽい",
+    rate: 3,
+    age: 60,
+    review: "<p>味は好きですが、深蒸しなので茶葉が細かく、急須の網が詰まりやすいです。</p>",
+    reply: "<p>にゃんこ様、ご感想ありがとうございます。深蒸し茶は茶葉が細かいため、目の細かい帯網タイプの急須をおすすめしております。</p>",
+  },
   { sku: "DEMO-SUBSCRIBE", nickname: "ゆうこ", title: "来客用にも", rate: 4, age: 20, review: "<p>お客様にお出ししたら、おいしいと褒められました。</p>" },
 
   // FOOD-RICE: avg 4.5
   { sku: "FOOD-RICE", nickname: "ごはん党", title: "炊きたてが最高", rate: 5, age: 500, review: "<p>つやつやで甘みがあり、おかずがいらないくらいです。</p>" },
-  { sku: "FOOD-RICE", nickname: "三児の母", title: "子どもがおかわり", rate: 5, age: 420, review: "<p>子どもたちが「今日のごはんおいしい」と何度もおかわりしていました。</p>" },
-  { sku: "FOOD-RICE", nickname: "単身赴任中", title: "冷めてもおいしい", rate: 4, age: 360, review: "<p>お弁当に入れても固くなりにくく、おいしくいただけます。</p>" },
+  {
+    sku: "FOOD-RICE",
+    nickname: "三児の母",
+    title: "子どもがおかわり",
+    rate: 5,
+    age: 420,
+    review: "<p>子どもたちが「今日のごはんおいしい」と何度もおかわりしていました。</p>",
+  },
+  {
+    sku: "FOOD-RICE",
+    nickname: "単身赴任中",
+    title: "冷めてもおいしい",
+    rate: 4,
+    age: 360,
+    review: "<p>お弁当に入れても固くなりにくく、おいしくいただけます。</p>",
+  },
   { sku: "FOOD-RICE", nickname: "まさ", title: "精米したてが届く", rate: 5, age: 280, review: "<p>精米日が発送の前日で、新鮮さが違います。</p>" },
-  { sku: "FOOD-RICE", nickname: "ばあば", title: "重いお米が玄関まで", rate: 5, age: 210, review: "<p>5kgのお米を玄関まで届けてもらえるので助かっています。</p>" },
+  {
+    sku: "FOOD-RICE",
+    nickname: "ばあば",
+    title: "重いお米が玄関まで",
+    rate: 5,
+    age: 210,
+    review: "<p>5kgのお米を玄関まで届けてもらえるので助かっています。</p>",
+  },
   { sku: "FOOD-RICE", nickname: "ともこ", title: "リピート予定", rate: 4, age: 150, review: "<p>少しお値段はしますが、その価値はあると思います。</p>" },
-  { sku: "FOOD-RICE", nickname: "ケン", title: "普通においしい", rate: 3, age: 75, review: "<p>おいしいですが、近所のスーパーの魚沼産との違いはよくわかりませんでした。</p>" },
-  { sku: "FOOD-RICE", nickname: "のりたま", title: "土鍋で炊くと格別", rate: 5, age: 18, review: "<p>土鍋で炊いたら香りが立って、おこげまでおいしかったです。</p>" },
+  {
+    sku: "FOOD-RICE",
+    nickname: "ケン",
+    title: "普通においしい",
+    rate: 3,
+    age: 75,
+    review: "<p>おいしいですが、近所のスーパーの魚沼産との違いはよくわかりませんでした。</p>",
+  },
+  {
+    sku: "FOOD-RICE",
+    nickname: "のりたま",
+    title: "土鍋で炊くと格別",
+    rate: 5,
+    age: 18,
+    review: "<p>土鍋で炊いたら香りが立って、おこげまでおいしかったです。</p>",
+  },
 
   // DRINK-SENCHA: avg 4.5
   { sku: "DRINK-SENCHA", nickname: "茶道教室", title: "さすが一番茶", rate: 5, age: 320, review: "<p>香りが華やかで、生徒さんにも好評でした。</p>" },
   { sku: "DRINK-SENCHA", nickname: "ようすけ", title: "まろやか", rate: 4, age: 250, review: "<p>渋みが少なく、お茶が苦手な妻も飲めました。</p>" },
-  { sku: "DRINK-SENCHA", nickname: "みかん", title: "丁寧な梱包", rate: 4, age: 140, review: "<p>茶園さんからの手書きのメッセージが入っていて、うれしかったです。</p>" },
+  {
+    sku: "DRINK-SENCHA",
+    nickname: "みかん",
+    title: "丁寧な梱包",
+    rate: 4,
+    age: 140,
+    review: "<p>茶園さんからの手書きのメッセージが入っていて、うれしかったです。</p>",
+  },
   { sku: "DRINK-SENCHA", nickname: "緑茶男子", title: "毎日飲んでいます", rate: 5, age: 30, review: "<p>会社にも持っていって、水筒で飲んでいます。</p>" },
 
   // BEAUTY-LOTION: avg 4.0
-  { sku: "BEAUTY-LOTION", nickname: "乾燥肌さん", title: "冬の乾燥に", rate: 5, age: 330, review: "<p>朝まで肌がしっとりしています。無香料なのもうれしいです。</p>" },
-  { sku: "BEAUTY-LOTION", nickname: "あや", title: "とろみがちょうどいい", rate: 4, age: 260, review: "<p>とろみがあるのにべたつかず、メイク前でも使いやすいです。</p>" },
-  { sku: "BEAUTY-LOTION", nickname: "ゆき", title: "肌に合いませんでした", rate: 2, age: 190, review: "<p>使い始めて数日で少し赤みが出てしまいました。私の肌には合わなかったようです。</p>", reply: "<p>ゆき様、このたびはお肌に合わず申し訳ございません。ご心配な点がございましたら、お問い合わせフォームからお気軽にご相談ください。</p>" },
-  { sku: "BEAUTY-LOTION", nickname: "京都好き", title: "母へのプレゼントに", rate: 5, age: 110, review: "<p>母に贈ったところ、とても気に入ってくれて自分でもリピートしているそうです。</p>" },
+  {
+    sku: "BEAUTY-LOTION",
+    nickname: "乾燥肌さん",
+    title: "冬の乾燥に",
+    rate: 5,
+    age: 330,
+    review: "<p>朝まで肌がしっとりしています。無香料なのもうれしいです。</p>",
+  },
+  {
+    sku: "BEAUTY-LOTION",
+    nickname: "あや",
+    title: "とろみがちょうどいい",
+    rate: 4,
+    age: 260,
+    review: "<p>とろみがあるのにべたつかず、メイク前でも使いやすいです。</p>",
+  },
+  {
+    sku: "BEAUTY-LOTION",
+    nickname: "ゆき",
+    title: "肌に合いませんでした",
+    rate: 2,
+    age: 190,
+    review: "<p>使い始めて数日で少し赤みが出てしまいました。私の肌には合わなかったようです。</p>",
+    reply: "<p>ゆき様、このたびはお肌に合わず申し訳ございません。ご心配な点がございましたら、お問い合わせフォームからお気軽にご相談ください。</p>",
+  },
+  {
+    sku: "BEAUTY-LOTION",
+    nickname: "京都好き",
+    title: "母へのプレゼントに",
+    rate: 5,
+    age: 110,
+    review: "<p>母に贈ったところ、とても気に入ってくれて自分でもリピートしているそうです。</p>",
+  },
   { sku: "BEAUTY-LOTION", nickname: "けい", title: "コスパ良し", rate: 4, age: 45, review: "<p>たっぷり使えて、1本で2か月ほど持ちます。</p>" },
 
   // SWEETS-BAUM: avg 4.67
   { sku: "SWEETS-BAUM", nickname: "甘党", title: "抹茶が濃い", rate: 5, age: 150, review: "<p>抹茶の風味がしっかりしていて、甘さ控えめで上品です。</p>" },
-  { sku: "SWEETS-BAUM", nickname: "ちえ", title: "手土産に喜ばれました", rate: 5, age: 90, review: "<p>切り分けて出すと見た目もきれいで、皆さんに喜んでいただけました。</p>" },
-  { sku: "SWEETS-BAUM", nickname: "りょう", title: "しっとり", rate: 4, age: 25, review: "<p>しっとりしていておいしいです。もう少し大きいサイズがあればうれしいです。</p>" },
+  {
+    sku: "SWEETS-BAUM",
+    nickname: "ちえ",
+    title: "手土産に喜ばれました",
+    rate: 5,
+    age: 90,
+    review: "<p>切り分けて出すと見た目もきれいで、皆さんに喜んでいただけました。</p>",
+  },
+  {
+    sku: "SWEETS-BAUM",
+    nickname: "りょう",
+    title: "しっとり",
+    rate: 4,
+    age: 25,
+    review: "<p>しっとりしていておいしいです。もう少し大きいサイズがあればうれしいです。</p>",
+  },
 
   // KITCHEN-CHAWAN: avg 4.67
   { sku: "KITCHEN-CHAWAN", nickname: "器好き", title: "絵付けが美しい", rate: 5, age: 230, review: "<p>藍の濃淡がきれいで、ごはんがおいしく見えます。</p>" },
-  { sku: "KITCHEN-CHAWAN", nickname: "しん", title: "軽くて持ちやすい", rate: 4, age: 160, review: "<p>思ったより軽く、毎日使いやすいです。届くまでに少し日数がかかりました。</p>" },
-  { sku: "KITCHEN-CHAWAN", nickname: "はるか", title: "夫婦でそろえました", rate: 5, age: 50, review: "<p>二つ購入して夫婦で使っています。一つずつ柄が微妙に違うのも手描きならではですね。</p>" },
+  {
+    sku: "KITCHEN-CHAWAN",
+    nickname: "しん",
+    title: "軽くて持ちやすい",
+    rate: 4,
+    age: 160,
+    review: "<p>思ったより軽く、毎日使いやすいです。届くまでに少し日数がかかりました。</p>",
+  },
+  {
+    sku: "KITCHEN-CHAWAN",
+    nickname: "はるか",
+    title: "夫婦でそろえました",
+    rate: 5,
+    age: 50,
+    review: "<p>二つ購入して夫婦で使っています。一つずつ柄が微妙に違うのも手描きならではですね。</p>",
+  },
 
   // DEMO-FOOD: avg 3.33
-  { sku: "DEMO-FOOD", nickname: "梅干し好き", title: "これぞ梅干し", rate: 5, age: 380, review: "<p>甘くない昔ながらの梅干しを探していました。しっかりすっぱくて最高です。</p>" },
+  {
+    sku: "DEMO-FOOD",
+    nickname: "梅干し好き",
+    title: "これぞ梅干し",
+    rate: 5,
+    age: 380,
+    review: "<p>甘くない昔ながらの梅干しを探していました。しっかりすっぱくて最高です。</p>",
+  },
   { sku: "DEMO-FOOD", nickname: "たけし", title: "おにぎりに", rate: 4, age: 200, review: "<p>おにぎりの具にちょうどいい塩加減です。</p>" },
-  { sku: "DEMO-FOOD", nickname: "まゆみ", title: "しょっぱすぎました", rate: 1, age: 60, review: "<p>はちみつ漬けのような梅干しを想像していたので、塩辛くて食べられませんでした。</p>", reply: "<p>まゆみ様、ご期待に沿えず申し訳ございません。本品は塩分約20%の昔ながらの梅干しです。商品ページの表記をよりわかりやすく改善いたします。</p>" },
+  {
+    sku: "DEMO-FOOD",
+    nickname: "まゆみ",
+    title: "しょっぱすぎました",
+    rate: 1,
+    age: 60,
+    review: "<p>はちみつ漬けのような梅干しを想像していたので、塩辛くて食べられませんでした。</p>",
+    reply: "<p>まゆみ様、ご期待に沿えず申し訳ございません。本品は塩分約20%の昔ながらの梅干しです。商品ページの表記をよりわかりやすく改善いたします。</p>",
+  },
 
   // HEALTH-PILLOW: avg 4.25
-  { sku: "HEALTH-PILLOW", nickname: "デスクワーカー", title: "肩がじんわり", rate: 5, age: 170, review: "<p>仕事終わりに首にのせると、じんわり温かくてほっとします。</p>" },
+  {
+    sku: "HEALTH-PILLOW",
+    nickname: "デスクワーカー",
+    title: "肩がじんわり",
+    rate: 5,
+    age: 170,
+    review: "<p>仕事終わりに首にのせると、じんわり温かくてほっとします。</p>",
+  },
   { sku: "HEALTH-PILLOW", nickname: "ひえしょう", title: "寝る前に", rate: 4, age: 120, review: "<p>寝る前にお腹や足元を温めるのにも使っています。</p>" },
   { sku: "HEALTH-PILLOW", nickname: "なおみ", title: "小豆の香り", rate: 5, age: 70, review: "<p>温めるとほんのり小豆の香りがして癒やされます。</p>" },
-  { sku: "HEALTH-PILLOW", nickname: "ゆう", title: "もう少し大きければ", rate: 3, age: 22, review: "<p>効果は感じますが、肩全体を覆うにはもう少し大きいほうがうれしいです。</p>" },
+  {
+    sku: "HEALTH-PILLOW",
+    nickname: "ゆう",
+    title: "もう少し大きければ",
+    rate: 3,
+    age: 22,
+    review: "<p>効果は感じますが、肩全体を覆うにはもう少し大きいほうがうれしいです。</p>",
+  },
 
   // LIVING-BATHTOWEL: avg 4.5
-  { sku: "LIVING-BATHTOWEL", nickname: "部屋干し派", title: "すぐ乾く", rate: 4, age: 190, review: "<p>部屋干しでも半日で乾きます。薄手なので収納もしやすいです。</p>" },
-  { sku: "LIVING-BATHTOWEL", nickname: "あきこ", title: "ガーゼ面が気持ちいい", rate: 5, age: 130, review: "<p>ガーゼ面の肌ざわりがとてもやさしく、赤ちゃんにも使っています。</p>" },
+  {
+    sku: "LIVING-BATHTOWEL",
+    nickname: "部屋干し派",
+    title: "すぐ乾く",
+    rate: 4,
+    age: 190,
+    review: "<p>部屋干しでも半日で乾きます。薄手なので収納もしやすいです。</p>",
+  },
+  {
+    sku: "LIVING-BATHTOWEL",
+    nickname: "あきこ",
+    title: "ガーゼ面が気持ちいい",
+    rate: 5,
+    age: 130,
+    review: "<p>ガーゼ面の肌ざわりがとてもやさしく、赤ちゃんにも使っています。</p>",
+  },
   { sku: "LIVING-BATHTOWEL", nickname: "つよし", title: "買い替えました", rate: 5, age: 80, review: "<p>家のバスタオルを全部こちらに買い替えました。</p>" },
-  { sku: "LIVING-BATHTOWEL", nickname: "みき", title: "少し小さめ", rate: 4, age: 15, review: "<p>品質は満足ですが、もう一回り大きいサイズもあるとうれしいです。</p>" },
+  {
+    sku: "LIVING-BATHTOWEL",
+    nickname: "みき",
+    title: "少し小さめ",
+    rate: 4,
+    age: 15,
+    review: "<p>品質は満足ですが、もう一回り大きいサイズもあるとうれしいです。</p>",
+  },
 
   // DEMO-MERCHANT: avg 4.67
-  { sku: "DEMO-MERCHANT", nickname: "豆皿コレクター", title: "5種類の柄が楽しい", rate: 5, age: 150, review: "<p>どれも細かい絵付けで、並べるだけで食卓が華やかになります。</p>" },
+  {
+    sku: "DEMO-MERCHANT",
+    nickname: "豆皿コレクター",
+    title: "5種類の柄が楽しい",
+    rate: 5,
+    age: 150,
+    review: "<p>どれも細かい絵付けで、並べるだけで食卓が華やかになります。</p>",
+  },
   { sku: "DEMO-MERCHANT", nickname: "のぞみ", title: "丁寧な梱包", rate: 5, age: 95, review: "<p>窯元さんから一枚ずつ丁寧に包まれて届きました。</p>" },
-  { sku: "DEMO-MERCHANT", nickname: "はなこ", title: "お漬物入れに", rate: 4, age: 42, byMember: true, review: "<p>お漬物や薬味を入れて使っています。もう少し深さがあれば汁気のあるものにも使えそうです。</p>" },
+  {
+    sku: "DEMO-MERCHANT",
+    nickname: "はなこ",
+    title: "お漬物入れに",
+    rate: 4,
+    age: 42,
+    byMember: true,
+    review: "<p>お漬物や薬味を入れて使っています。もう少し深さがあれば汁気のあるものにも使えそうです。</p>",
+  },
 ];
 
 // ─── Coupons, campaign, point promo ─────────────────────────────────────────────────────────
@@ -1956,20 +2197,72 @@ function buildProducts(now: Date, reviewRows: Catalogue["reviews"]): ProductRow[
   });
 }
 
-function buildCoupons(now: Date): Pick<
-  Catalogue,
-  "coupons" | "couponProductPrices" | "couponProductExclusions" | "couponPriceRanges" | "couponCampaigns" | "pointPromos"
-> {
+function buildCoupons(
+  now: Date,
+): Pick<Catalogue, "coupons" | "couponProductPrices" | "couponProductExclusions" | "couponPriceRanges" | "couponCampaigns" | "pointPromos"> {
   const startsAt = daysAfter(now, -30);
   const expiresAt = daysAfter(now, 365);
   const createdAt = startsAt;
   return {
     coupons: [
-      { id: COUPON_IDS.WELCOME500, code: "WELCOME500", title: "はじめてのお買い物に使える500円OFFクーポン", titleSimple: "500円OFF", type: "fix", value: 500, startsAt, expiresAt, createdAt },
-      { id: COUPON_IDS.SPRING10, code: "SPRING10", title: "春の感謝祭 全品10%OFFクーポン", titleSimple: "10%OFF", type: "rate", value: 10, startsAt, expiresAt, createdAt },
-      { id: COUPON_IDS.FREESHIP, code: "FREESHIP", title: "送料無料クーポン", titleSimple: "送料無料", type: "fix", value: 0, freeShipping: true, startsAt, expiresAt, createdAt },
-      { id: COUPON_IDS.MEMBER1000, code: "MEMBER1000", title: "会員様限定 1,000円OFFクーポン", titleSimple: "1,000円OFF", type: "fix", value: 1000, memberOnly: true, startsAt, expiresAt, createdAt },
-      { id: COUPON_IDS.ALONE20, code: "ALONE20", title: "【他クーポン併用不可】20%OFF特別クーポン", titleSimple: "20%OFF", type: "rate", value: 20, alone: true, startsAt, expiresAt, createdAt },
+      {
+        id: COUPON_IDS.WELCOME500,
+        code: "WELCOME500",
+        title: "はじめてのお買い物に使える500円OFFクーポン",
+        titleSimple: "500円OFF",
+        type: "fix",
+        value: 500,
+        startsAt,
+        expiresAt,
+        createdAt,
+      },
+      {
+        id: COUPON_IDS.SPRING10,
+        code: "SPRING10",
+        title: "春の感謝祭 全品10%OFFクーポン",
+        titleSimple: "10%OFF",
+        type: "rate",
+        value: 10,
+        startsAt,
+        expiresAt,
+        createdAt,
+      },
+      {
+        id: COUPON_IDS.FREESHIP,
+        code: "FREESHIP",
+        title: "送料無料クーポン",
+        titleSimple: "送料無料",
+        type: "fix",
+        value: 0,
+        freeShipping: true,
+        startsAt,
+        expiresAt,
+        createdAt,
+      },
+      {
+        id: COUPON_IDS.MEMBER1000,
+        code: "MEMBER1000",
+        title: "会員様限定 1,000円OFFクーポン",
+        titleSimple: "1,000円OFF",
+        type: "fix",
+        value: 1000,
+        memberOnly: true,
+        startsAt,
+        expiresAt,
+        createdAt,
+      },
+      {
+        id: COUPON_IDS.ALONE20,
+        code: "ALONE20",
+        title: "【他クーポン併用不可】20%OFF特別クーポン",
+        titleSimple: "20%OFF",
+        type: "rate",
+        value: 20,
+        alone: true,
+        startsAt,
+        expiresAt,
+        createdAt,
+      },
       {
         id: COUPON_IDS.EXPIRED100,
         code: "EXPIRED100",
@@ -2063,10 +2356,12 @@ export function buildCatalogue(now: Date, reviewers: Reviewers): Catalogue {
   const productCategoryRows = PRODUCTS.flatMap((spec) => {
     const primary = idOf(CATEGORIES, spec.category);
     const top = topCategoryOf(spec.category).id;
-    return top === primary ? [{ productId: spec.id, categoryId: primary }] : [
-      { productId: spec.id, categoryId: primary },
-      { productId: spec.id, categoryId: top },
-    ];
+    return top === primary
+      ? [{ productId: spec.id, categoryId: primary }]
+      : [
+          { productId: spec.id, categoryId: primary },
+          { productId: spec.id, categoryId: top },
+        ];
   });
   const media: Catalogue["productMedia"] = [
     ...PRODUCTS.map((spec) => ({ id: spec.id, productId: spec.id, url: productImagePath(spec.sku), alt: spec.title, position: 0 })),
@@ -2086,9 +2381,7 @@ export function buildCatalogue(now: Date, reviewers: Reviewers): Catalogue {
     tags: TAGS.map((tag, index) => ({ ...tag, position: index + 1 })),
     products: buildProducts(now, reviewRows),
     productCategories: productCategoryRows,
-    productFeatures: PRODUCTS.flatMap((spec) =>
-      spec.features.map((slug) => ({ productId: spec.id, featureId: idOf(FEATURES, slug) })),
-    ),
+    productFeatures: PRODUCTS.flatMap((spec) => spec.features.map((slug) => ({ productId: spec.id, featureId: idOf(FEATURES, slug) }))),
     productTags: PRODUCTS.flatMap((spec) => (spec.tags ?? []).map((slug) => ({ productId: spec.id, tagId: idOf(TAGS, slug) }))),
     productVariations: VARIATIONS,
     variationChoices: VARIATION_CHOICES,

@@ -23,12 +23,7 @@ import type {
   tickets,
   users,
 } from "~/db/schema";
-import {
-  MERCHANTS,
-  productBySku,
-  productImagePath,
-  SUBSCRIPTION_TIERS,
-} from "./catalogue";
+import { MERCHANTS, productBySku, productImagePath, SUBSCRIPTION_TIERS } from "./catalogue";
 import { orderConfirmationMail } from "~/mail/order-mails";
 import { notificationOf } from "~/services/mails.server";
 
@@ -349,9 +344,21 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
   const readAfter = (date: Date, hours: number) => new Date(date.getTime() + hours * 3_600_000);
 
   const mails: People["notificationMails"] = [
-    { id: 1, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order1.order, order1.lines, "山田 花子")), dateCreated: order1.order.createdAt, readed: readAfter(order1.order.createdAt, 2) },
+    {
+      id: 1,
+      userId: MEMBER_ID,
+      ...notificationOf(orderConfirmationMail(order1.order, order1.lines, "山田 花子")),
+      dateCreated: order1.order.createdAt,
+      readed: readAfter(order1.order.createdAt, 2),
+    },
     { id: 2, userId: MEMBER_ID, ...shippingNoticeMail(order1, "山田 花子"), dateCreated: ago(74), readed: readAfter(ago(74), 5) },
-    { id: 3, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order2.order, order2.lines, "山田 花子")), dateCreated: order2.order.createdAt, readed: readAfter(order2.order.createdAt, 1) },
+    {
+      id: 3,
+      userId: MEMBER_ID,
+      ...notificationOf(orderConfirmationMail(order2.order, order2.lines, "山田 花子")),
+      dateCreated: order2.order.createdAt,
+      readed: readAfter(order2.order.createdAt, 1),
+    },
     {
       id: 4,
       userId: MEMBER_ID,
@@ -362,7 +369,13 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: order3.order.createdAt,
       readed: readAfter(order3.order.createdAt, 3),
     },
-    { id: 5, userId: MEMBER_ID, ...notificationOf(orderConfirmationMail(order4.order, order4.lines, "山田 花子")), dateCreated: order4.order.createdAt, readed: readAfter(order4.order.createdAt, 1) },
+    {
+      id: 5,
+      userId: MEMBER_ID,
+      ...notificationOf(orderConfirmationMail(order4.order, order4.lines, "山田 花子")),
+      dateCreated: order4.order.createdAt,
+      readed: readAfter(order4.order.createdAt, 1),
+    },
     { id: 6, userId: MEMBER_ID, ...shippingNoticeMail(order4, "山田 花子"), dateCreated: ago(6), readed: null },
     {
       id: 7,
@@ -387,7 +400,13 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
       dateCreated: ago(3),
       readed: null,
     },
-    { id: 9, userId: OTHER_ID, ...notificationOf(orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎")), dateCreated: order5.order.createdAt, readed: null },
+    {
+      id: 9,
+      userId: OTHER_ID,
+      ...notificationOf(orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎")),
+      dateCreated: order5.order.createdAt,
+      readed: null,
+    },
   ];
 
   const ticketCreatedAt = ago(2);
@@ -460,9 +479,35 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         expiresAt: daysAfter(order.createdAt, 370),
       })),
       { id: 6, userId: MEMBER_ID, kind: "adjusted", amount: 200, note: "商品レビュー投稿特典", createdAt: ago(41), expiresAt: daysAfter(now, 324) },
-      { id: 7, userId: MEMBER_ID, orderId: order4.order.id, kind: "used", amount: -order4.order.pointsUsed, note: `ご注文 ${order4.order.number} でポイントを利用`, createdAt: order4.order.createdAt },
-      { id: 8, userId: MEMBER_ID, orderId: order4.order.id, kind: "earned", amount: order4.order.pointsEarned, note: `ご注文 ${order4.order.number} のお買い物ポイント`, createdAt: order4.order.createdAt, expiresAt: daysAfter(order4.order.createdAt, 365) },
-      { id: 9, userId: OTHER_ID, orderId: order5.order.id, kind: "earned", amount: order5.order.pointsEarned, note: `ご注文 ${order5.order.number} のお買い物ポイント`, createdAt: daysAfter(order5.order.createdAt, 5), expiresAt: daysAfter(order5.order.createdAt, 370) },
+      {
+        id: 7,
+        userId: MEMBER_ID,
+        orderId: order4.order.id,
+        kind: "used",
+        amount: -order4.order.pointsUsed,
+        note: `ご注文 ${order4.order.number} でポイントを利用`,
+        createdAt: order4.order.createdAt,
+      },
+      {
+        id: 8,
+        userId: MEMBER_ID,
+        orderId: order4.order.id,
+        kind: "earned",
+        amount: order4.order.pointsEarned,
+        note: `ご注文 ${order4.order.number} のお買い物ポイント`,
+        createdAt: order4.order.createdAt,
+        expiresAt: daysAfter(order4.order.createdAt, 365),
+      },
+      {
+        id: 9,
+        userId: OTHER_ID,
+        orderId: order5.order.id,
+        kind: "earned",
+        amount: order5.order.pointsEarned,
+        note: `ご注文 ${order5.order.number} のお買い物ポイント`,
+        createdAt: daysAfter(order5.order.createdAt, 5),
+        expiresAt: daysAfter(order5.order.createdAt, 370),
+      },
     ],
     subscriptions: [
       {

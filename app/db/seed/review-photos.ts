@@ -74,7 +74,12 @@ export const REVIEW_PHOTOS: ReviewPhotoSpec[] = [
     pictures: [
       {
         background: "#3b3230",
-        shapes: [ellipse(240, 200, 190, 130, "#5a4a42"), ellipse(240, 190, 160, 100, "#2f2724"), ellipse(240, 185, 145, 88, "#fbfaf5"), ellipse(300, 160, 30, 12, "#f1ead8")],
+        shapes: [
+          ellipse(240, 200, 190, 130, "#5a4a42"),
+          ellipse(240, 190, 160, 100, "#2f2724"),
+          ellipse(240, 185, 145, 88, "#fbfaf5"),
+          ellipse(300, 160, 30, 12, "#f1ead8"),
+        ],
       },
     ],
   },

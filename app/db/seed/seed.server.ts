@@ -35,10 +35,7 @@ function inserts<T extends SQLiteTable>(db: Database, table: T, rows: T["$inferI
   return result;
 }
 
-export async function seedDatabase(
-  db: Database,
-  options: { now: Date; bucket?: R2Bucket },
-): Promise<{ inserted: Record<string, number> }> {
+export async function seedDatabase(db: Database, options: { now: Date; bucket?: R2Bucket }): Promise<{ inserted: Record<string, number> }> {
   const { now } = options;
   const passwordHashes: Record<string, string> = {};
   for (const email of DEMO_EMAILS) passwordHashes[email] = await hashPassword(DEMO_PASSWORD);

@@ -22,5 +22,4 @@ export interface CartLoaderData {
 }
 
 export type CartActionData =
-  | { ok: true; intent: string; line?: number; notice?: string }
-  | { ok: false; intent: string; line?: number; field: CartField; error: string };
+  { ok: true; intent: string; line?: number; notice?: string } | { ok: false; intent: string; line?: number; field: CartField; error: string };

@@ -3,6 +3,4 @@ export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~
 export type { PastOrder, TicketProduct } from "~/services/ticket-references.server";
 
 /** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
-export type ThreadActionData =
-  | { ok: true; intent: string }
-  | { ok: false; intent: string; field: string; error: string; message?: string };
+export type ThreadActionData = { ok: true; intent: string } | { ok: false; intent: string; field: string; error: string; message?: string };

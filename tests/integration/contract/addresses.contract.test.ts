@@ -10,16 +10,31 @@ import * as addressBook from "~/routes/user.profile.addresses";
 import { apiRequest, contextFor, type DataResult } from "../../support/requests";
 import { contractTest, expectFields, expectNoCamelCase, json, type Serve } from "./support";
 
-const it = contractTest(
-  {
-    ...import.meta.glob(["../../../app/routes/api.user.addresses.ts", "../../../app/routes/api.users.update-addresses.ts", "../../../app/routes/user.profile.*.ts"], { eager: true }),
-    // The React page itself is not rendered here: a JSON caller never reaches it (the Worker negotiates).
-    "../../../app/routes/user.profile.addresses.tsx": { loader: () => new Response("the address page") },
-  },
-);
+const it = contractTest({
+  ...import.meta.glob(
+    ["../../../app/routes/api.user.addresses.ts", "../../../app/routes/api.users.update-addresses.ts", "../../../app/routes/user.profile.*.ts"],
+    { eager: true },
+  ),
+  // The React page itself is not rendered here: a JSON caller never reaches it (the Worker negotiates).
+  "../../../app/routes/user.profile.addresses.tsx": { loader: () => new Response("the address page") },
+});
 
 /** Spec §3 Address (title is optional; id names a saved one). */
-const ADDRESS_FIELDS = ["title", "firstname", "lastname", "firstname_jp", "lastname_jp", "address1", "address2", "postal_code", "district", "prefecture", "city", "phone", "default"] as const;
+const ADDRESS_FIELDS = [
+  "title",
+  "firstname",
+  "lastname",
+  "firstname_jp",
+  "lastname_jp",
+  "address1",
+  "address2",
+  "postal_code",
+  "district",
+  "prefecture",
+  "city",
+  "phone",
+  "default",
+] as const;
 
 type Address = Record<(typeof ADDRESS_FIELDS)[number], unknown> & { id: number };
 
@@ -73,7 +88,9 @@ describe("saving the list", () => {
     const before = await listAsJson({ serve, member });
     // The new address becomes the default (1/0 as a form posts it).
     const entries = [...before.map((address) => ({ ...address, default: "0" })), { ...OSAKA, default: "1" }];
-    const fields = entries.flatMap((entry, index) => Object.entries(entry).map(([key, value]): [string, string] => [`addresses[${index}][${key}]`, String(value)]));
+    const fields = entries.flatMap((entry, index) =>
+      Object.entries(entry).map(([key, value]): [string, string] => [`addresses[${index}][${key}]`, String(value)]),
+    );
     const body = await json<{ addresses: Address[] }>(await serve("/user/profile/checkout/editAddress", { cookie: member, fields }));
     expect(body.addresses).toHaveLength(before.length + 1);
     for (const address of body.addresses) expectFields(address, ADDRESS_FIELDS, `saved ${address.id}`);
@@ -84,7 +101,9 @@ describe("saving the list", () => {
   it("POST /api/users/update-addresses (addresses) returns addresses", async ({ member, serve }) => {
     const current = await listAsJson({ serve, member });
     const renamed = current.map((address, index) => (index === 0 ? { ...address, title: "自宅（新）" } : address));
-    const body = await json<{ addresses: Address[] }>(await serve("/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify(renamed) } }));
+    const body = await json<{ addresses: Address[] }>(
+      await serve("/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify(renamed) } }),
+    );
     expectNoCamelCase(body);
     expect(body.addresses.map((address) => address.title)).toEqual(renamed.map((address) => address.title));
   });
@@ -93,7 +112,10 @@ describe("saving the list", () => {
     const current = await listAsJson({ serve, member });
     const kept = current.slice(0, 1).map((address) => ({ ...address, default: true }));
     const request = apiRequest("/user/profile/addresses", { cookie: member, mode: "cors", fields: { intent: "save_list", addresses: JSON.stringify(kept) } });
-    const result = (await addressBook.action({ request, params: {}, context: contextFor(platform) })) as unknown as DataResult<{ ok: boolean; addresses: Address[] }>;
+    const result = (await addressBook.action({ request, params: {}, context: contextFor(platform) })) as unknown as DataResult<{
+      ok: boolean;
+      addresses: Address[];
+    }>;
     expect(result.data.ok).toBe(true);
     expect(result.data.addresses.map((address) => address.id)).toEqual([kept[0]!.id]);
     expect((await listAsJson({ serve, member })).map((address) => address.id)).toEqual([kept[0]!.id]);

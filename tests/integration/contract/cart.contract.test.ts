@@ -42,25 +42,96 @@ const ARITA = 2;
 
 /** The spec's field names (spec §3). */
 const CART_FIELDS = [
-  "list", "subtotal", "taxes", "total", "total_before_discount", "total_before_discount_without_shippingfee",
-  "total_without_extra_fee", "shipping_fee", "coldshipping_total", "extra_fee", "wrapping", "discount", "discount_coupon",
-  "points", "total_points", "total_points_rate", "coupons", "autocoupons", "campaign", "coldshipping", "payment_eligible",
-  "coupon_eligible", "point_eligible",
+  "list",
+  "subtotal",
+  "taxes",
+  "total",
+  "total_before_discount",
+  "total_before_discount_without_shippingfee",
+  "total_without_extra_fee",
+  "shipping_fee",
+  "coldshipping_total",
+  "extra_fee",
+  "wrapping",
+  "discount",
+  "discount_coupon",
+  "points",
+  "total_points",
+  "total_points_rate",
+  "coupons",
+  "autocoupons",
+  "campaign",
+  "coldshipping",
+  "payment_eligible",
+  "coupon_eligible",
+  "point_eligible",
 ] as const;
 const LINE_FIELDS = [
-  "cart", "origin", "inventory", "inventory_max", "inventory_preorder_max", "preorder_limit", "crowdfundings_id", "quantity",
-  "points", "total", "discount", "discount_rate", "sku", "title", "choice", "options", "picture", "subscribe",
-  "subscription_date", "cancel_date", "total_subscribe", "regular_price", "regular_tax", "shipping_from", "shipping_fee",
-  "cold_shipping", "products_id", "merchant", "product",
+  "cart",
+  "origin",
+  "inventory",
+  "inventory_max",
+  "inventory_preorder_max",
+  "preorder_limit",
+  "crowdfundings_id",
+  "quantity",
+  "points",
+  "total",
+  "discount",
+  "discount_rate",
+  "sku",
+  "title",
+  "choice",
+  "options",
+  "picture",
+  "subscribe",
+  "subscription_date",
+  "cancel_date",
+  "total_subscribe",
+  "regular_price",
+  "regular_tax",
+  "shipping_from",
+  "shipping_fee",
+  "cold_shipping",
+  "products_id",
+  "merchant",
+  "product",
 ] as const;
-const ORIGIN_FIELDS = ["sku", "status", "is_private", "categories", "preorder_limit", "coldshipping", "coupon_disabled", "coupons_exluded", "disable_wrapping"] as const;
+const ORIGIN_FIELDS = [
+  "sku",
+  "status",
+  "is_private",
+  "categories",
+  "preorder_limit",
+  "coldshipping",
+  "coupon_disabled",
+  "coupons_exluded",
+  "disable_wrapping",
+] as const;
 const COUPON_FIELDS = [
-  "id", "code", "title", "title_simple", "type", "value", "coupon_worth", "free_shipping", "alone", "to", "registered",
-  "products_prices", "products_default", "products_excluded", "price_range", "price_range_selected",
+  "id",
+  "code",
+  "title",
+  "title_simple",
+  "type",
+  "value",
+  "coupon_worth",
+  "free_shipping",
+  "alone",
+  "to",
+  "registered",
+  "products_prices",
+  "products_default",
+  "products_excluded",
+  "price_range",
+  "price_range_selected",
 ] as const;
 
 type Row = Record<string, unknown> & { products_id: number; cart: Record<string, unknown> };
-type CartAnswer = { cart: Record<string, unknown> & { list: Row[]; coupons: Record<string, unknown>[]; autocoupons: Record<string, unknown>[] } } & Record<string, unknown>;
+type CartAnswer = { cart: Record<string, unknown> & { list: Row[]; coupons: Record<string, unknown>[]; autocoupons: Record<string, unknown>[] } } & Record<
+  string,
+  unknown
+>;
 
 async function loadCart(serve: Serve, cookie: string): Promise<CartAnswer> {
   const body = await json<CartAnswer>(await serve("/api/cart", { cookie }));
@@ -82,7 +153,15 @@ async function newMember(platform: TestPlatform, points = 2400): Promise<string>
   members += 1;
   const [user] = await platform.db
     .insert(users)
-    .values({ email: `contract-${members}@example.jp`, passwordHash: await hashPassword("password1234"), lastname: "田中", firstname: "次郎", lastnameJp: "タナカ", firstnameJp: "ジロウ", points })
+    .values({
+      email: `contract-${members}@example.jp`,
+      passwordHash: await hashPassword("password1234"),
+      lastname: "田中",
+      firstname: "次郎",
+      lastnameJp: "タナカ",
+      firstnameJp: "ジロウ",
+      points,
+    })
     .returning({ id: users.id });
   return memberCookie(platform, user!.id);
 }
@@ -102,8 +181,16 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
       ["crowdfundings_id", ""],
       ["shipping_day", shippingDay],
     ]);
-    guest = await add(serve, guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)], ["o", String(CHOPSTICK_REST)]]);
-    guest = await add(serve, guest, [["p", String(SUBSCRIBE)], ["subscribe", "1"], ["q", "2"]]);
+    guest = await add(serve, guest, [
+      ["p", String(OPTIONS)],
+      ["o", String(PAULOWNIA_BOX)],
+      ["o", String(CHOPSTICK_REST)],
+    ]);
+    guest = await add(serve, guest, [
+      ["p", String(SUBSCRIBE)],
+      ["subscribe", "1"],
+      ["q", "2"],
+    ]);
     guest = await add(serve, guest, [["p", String(MERCHANT)]]);
 
     const body = await loadCart(serve, guest);
@@ -140,7 +227,15 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
       cold_shipping: false,
       merchant: null,
       product: { status: "published" },
-      origin: { sku: "DEMO-VARIATION", status: "published", is_private: false, coldshipping: "none", coupon_disabled: false, coupons_exluded: [], disable_wrapping: false },
+      origin: {
+        sku: "DEMO-VARIATION",
+        status: "published",
+        is_private: false,
+        coldshipping: "none",
+        coupon_disabled: false,
+        coupons_exluded: [],
+        disable_wrapping: false,
+      },
       shipping_day: shippingDay,
       points: 0,
     });
@@ -157,9 +252,23 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
 
     // The subscription: 2 a delivery at the 2-item tier (1,350 + 8% = 1,458 each), next delivery a period later.
     const next = addMonthsToDate(jstDate(now), 1);
-    expect(rowOf(body, SUBSCRIBE)).toMatchObject({ subscribe: 1, quantity: 2, total: 2916, total_subscribe: 2916, subscription_date: next, cancel_date: next, regular_tax: 216 });
+    expect(rowOf(body, SUBSCRIBE)).toMatchObject({
+      subscribe: 1,
+      quantity: 2,
+      total: 2916,
+      total_subscribe: 2916,
+      subscription_date: next,
+      cancel_date: next,
+      regular_tax: 216,
+    });
 
-    expect(rowOf(body, MERCHANT)).toMatchObject({ merchant: { id: ARITA }, shipping_from: "other", shipping_fee: 990, total: 5500, origin: { disable_wrapping: true } });
+    expect(rowOf(body, MERCHANT)).toMatchObject({
+      merchant: { id: ARITA },
+      shipping_from: "other",
+      shipping_fee: 990,
+      total: 5500,
+      origin: { disable_wrapping: true },
+    });
     expect(body.vendor_notice).toEqual({ [ARITA]: "" });
     expect(body.cart).toMatchObject({ subtotal: 8360 + 4070 + 2916 + 5500, wrapping: 1000, shipping_fee: 990 });
   });
@@ -175,7 +284,16 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
     ];
     for (const [field, value, status] of refusals) {
       const product = field === "w" ? MERCHANT : COLDOPT;
-      const body = await json<{ ok: boolean; error: string }>(await serve("/api/cart-add", { cookie: guest, fields: [["p", String(product)], [field, value]] }), status);
+      const body = await json<{ ok: boolean; error: string }>(
+        await serve("/api/cart-add", {
+          cookie: guest,
+          fields: [
+            ["p", String(product)],
+            [field, value],
+          ],
+        }),
+        status,
+      );
       expect(body.ok, field).toBe(false);
       expect(body.error, field).toMatch(/[ぁ-んァ-ヶ一-龠]/);
     }
@@ -185,15 +303,41 @@ describe("POST /api/cart-add (p, v, q, o, c, w, ispreorder, subscribe, crowdfund
 
 describe("POST /api/cart-edit (p, v, o, c, w, q) and POST /api/cart-remove (p, v, o, c)", () => {
   it("names the row by p, v, o, c", async ({ serve }) => {
-    let guest = await add(serve, "", [["p", String(VARIATION)], ["v", String(NAVY)], ["c", "DEMO-VARIATION-NAVY-S"]]);
-    guest = await add(serve, guest, [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)]]);
-    const identity: [string, string][] = [["p", String(VARIATION)], ["v", String(NAVY)], ["o", ""], ["c", "DEMO-VARIATION-NAVY-S"]];
+    let guest = await add(serve, "", [
+      ["p", String(VARIATION)],
+      ["v", String(NAVY)],
+      ["c", "DEMO-VARIATION-NAVY-S"],
+    ]);
+    guest = await add(serve, guest, [
+      ["p", String(OPTIONS)],
+      ["o", String(PAULOWNIA_BOX)],
+    ]);
+    const identity: [string, string][] = [
+      ["p", String(VARIATION)],
+      ["v", String(NAVY)],
+      ["o", ""],
+      ["c", "DEMO-VARIATION-NAVY-S"],
+    ];
     expect(await json(await serve("/api/cart-edit", { cookie: guest, fields: [...identity, ["w", "1"], ["q", "3"]] }))).toEqual({ ok: true });
     expect(rowOf(await loadCart(serve, guest), VARIATION)).toMatchObject({ quantity: 3, wrapping: true, cart: { w: 1, q: 3 } });
     // Above the row's maximum (the size's own stock, 12): brought down, and said so.
-    expect(await json(await serve("/api/cart-edit", { cookie: guest, fields: [...identity, ["q", "99"]] }))).toMatchObject({ ok: true, adjusted: true, quantity: 12 });
+    expect(await json(await serve("/api/cart-edit", { cookie: guest, fields: [...identity, ["q", "99"]] }))).toMatchObject({
+      ok: true,
+      adjusted: true,
+      quantity: 12,
+    });
 
-    expect(await json(await serve("/api/cart-remove", { cookie: guest, fields: [["p", String(OPTIONS)], ["o", String(PAULOWNIA_BOX)]] }))).toEqual({ ok: true });
+    expect(
+      await json(
+        await serve("/api/cart-remove", {
+          cookie: guest,
+          fields: [
+            ["p", String(OPTIONS)],
+            ["o", String(PAULOWNIA_BOX)],
+          ],
+        }),
+      ),
+    ).toEqual({ ok: true });
     expect((await loadCart(serve, guest)).cart.list.map((row) => row.products_id)).toEqual([VARIATION]);
     const missing = await json<{ error: string }>(await serve("/api/cart-remove", { cookie: guest, fields: [["p", String(OPTIONS)]] }), 404);
     expect(missing.error).toBe("指定された商品はカートにありません。");
@@ -202,7 +346,10 @@ describe("POST /api/cart-edit (p, v, o, c, w, q) and POST /api/cart-remove (p, v
 
 describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{couponId}, the campaign link", () => {
   it("answers applied coupons with every spec §3 Coupon field", async ({ serve }) => {
-    let guest = await add(serve, "", [["p", String(COLDOPT)], ["q", "3"]]);
+    let guest = await add(serve, "", [
+      ["p", String(COLDOPT)],
+      ["q", "3"],
+    ]);
     guest = await add(serve, guest, [["p", String(GIFT_SET)]]);
     expect(await json(await serve("/api/cart-coupon", { cookie: guest, fields: { code: "SPRING10" } }))).toEqual({ ok: true });
     const body = await loadCart(serve, guest);
@@ -246,7 +393,10 @@ describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{coupon
   });
 
   it("answers a price-range coupon's selected range, and the campaign in snake_case", async ({ serve }) => {
-    let guest = await add(serve, "", [["p", String(COLDOPT)], ["q", "3"]]);
+    let guest = await add(serve, "", [
+      ["p", String(COLDOPT)],
+      ["q", "3"],
+    ]);
     await serve("/api/cart-coupon", { cookie: guest, fields: { code: "MATOMEGAI" } });
     const [matome] = (await loadCart(serve, guest)).cart.coupons;
     expect(matome).toMatchObject({
@@ -262,7 +412,14 @@ describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{coupon
 
     guest = nextCookie(await serve("/coupon-get/CAMPAIGN2026", { method: "GET", cookie: guest, mode: "navigate" }), guest);
     const body = await loadCart(serve, guest);
-    expect(body.coupon_campaign).toEqual({ code: "CAMPAIGN2026", title: "2026年 新春キャンペーン 300円OFF", type: "fix", value: 300, min_amount: 3000, free_shipping: false });
+    expect(body.coupon_campaign).toEqual({
+      code: "CAMPAIGN2026",
+      title: "2026年 新春キャンペーン 300円OFF",
+      type: "fix",
+      value: 300,
+      min_amount: 3000,
+      free_shipping: false,
+    });
     expect(body.cart.campaign).toEqual({ ...(body.coupon_campaign as object), discount: 300, applied: true });
   });
 });
@@ -270,9 +427,15 @@ describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{coupon
 describe("the other cart calls", () => {
   it("POST /api/cart-points (amount) answers points and form.errors", async ({ platform, serve }) => {
     const member = await newMember(platform);
-    await add(serve, member, [["p", String(COLDOPT)], ["q", "2"]]);
+    await add(serve, member, [
+      ["p", String(COLDOPT)],
+      ["q", "2"],
+    ]);
     expect(await json(await serve("/api/cart-points", { cookie: member, fields: { amount: "300" } }))).toMatchObject({ points: 300, form: { errors: {} } });
-    const refused = await json<{ points: number; form: { errors: Record<string, string[]> } }>(await serve("/api/cart-points", { cookie: member, fields: { amount: "1001" } }), 409);
+    const refused = await json<{ points: number; form: { errors: Record<string, string[]> } }>(
+      await serve("/api/cart-points", { cookie: member, fields: { amount: "1001" } }),
+      409,
+    );
     expect(refused).toMatchObject({ points: 300, form: { errors: { amount: ["ご利用いただけるポイントは最大1,000ポイントです。"] } } });
   });
 
@@ -283,12 +446,21 @@ describe("the other cart calls", () => {
     const fees = await json(await serve("/api/shipping-fee/check", { cookie: guest, fields: address }));
     expectNoCamelCase(fees);
     expect(fees).toMatchObject({ shipping_fee: 660, coldshipping_total: 330, shipments: [{ from: "warehouse", merchant_id: null, shipping_fee: 660 }] });
-    expect(await json(await serve("/api/extra-fee/update", { cookie: guest, fields: { fee: "cod" } }))).toMatchObject({ extra_fee: 330, payment_method: "cod" });
+    expect(await json(await serve("/api/extra-fee/update", { cookie: guest, fields: { fee: "cod" } }))).toMatchObject({
+      extra_fee: 330,
+      payment_method: "cod",
+    });
   });
 
   it("POST /api/cart/campaigns returns point_promo", async ({ serve }) => {
     const body = await json(await serve("/api/cart/campaigns"));
-    expect(body.point_promo).toEqual({ title: "ポイント2倍キャンペーン（5,000円以上のお買い物が対象）", color: "#ee6d68", link: "", rate: 2, min_amount: 5000 });
+    expect(body.point_promo).toEqual({
+      title: "ポイント2倍キャンペーン（5,000円以上のお買い物が対象）",
+      color: "#ee6d68",
+      link: "",
+      rate: 2,
+      min_amount: 5000,
+    });
   });
 
   it("POST /api/buylater/{productId} returns 1 when logged in; a guest is told to log in", async ({ platform, serve }) => {
@@ -302,10 +474,15 @@ describe("the other cart calls", () => {
   it("POST /api/cart/save-vendor-notice (merchants_id, notice), save-warehouse-notice (notice), save-notice then /checkout", async ({ serve }) => {
     let guest = await add(serve, "", [["p", String(COLDOPT)]]);
     guest = await add(serve, guest, [["p", String(MERCHANT)]]);
-    expect(await json(await serve("/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: String(ARITA), notice: "簡易包装で" } }))).toEqual({ ok: true });
+    expect(await json(await serve("/api/cart/save-vendor-notice", { cookie: guest, fields: { merchants_id: String(ARITA), notice: "簡易包装で" } }))).toEqual({
+      ok: true,
+    });
     expect(await json(await serve("/api/cart/save-warehouse-notice", { cookie: guest, fields: { notice: "置き配" } }))).toEqual({ ok: true });
     expect(await loadCart(serve, guest)).toMatchObject({ warehouse_notice: "置き配", vendor_notice: { [ARITA]: "簡易包装で" } });
-    const fields: [string, string][] = [["warehouse_notice", "午前中に"], [`vendor_notice[${ARITA}]`, "のし不要"]];
+    const fields: [string, string][] = [
+      ["warehouse_notice", "午前中に"],
+      [`vendor_notice[${ARITA}]`, "のし不要"],
+    ];
     expect(await json(await serve("/api/cart/save-notice", { cookie: guest, fields }))).toEqual({ redirect: "/checkout" });
     const navigation = await serve("/api/cart/save-notice", { cookie: guest, fields, mode: "navigate" });
     expect(navigation.status).toBe(303);

@@ -112,8 +112,22 @@ describe("spec §7 Product calls answer in the spec's field names", () => {
       fields: { p: String(variation.id), v: "1", c: "DEMO-VARIATION-NAVY-M", q: "2", subscribe: "0" },
     });
     expectFields(navy, PRICE_FIELDS, "calculate (variation)");
-    expectFields(await call(platform, "/api/product/calculate", { fields: [["p", id("DEMO-OPTIONS")], ["o", "3"], ["q", "1"]] }), PRICE_FIELDS, "calculate (options)");
-    expectFields(await call(platform, "/api/product/calculate", { fields: { p: id("DEMO-SUBSCRIBE"), q: "3", subscribe: "1" } }), PRICE_FIELDS, "calculate (subscribe)");
+    expectFields(
+      await call(platform, "/api/product/calculate", {
+        fields: [
+          ["p", id("DEMO-OPTIONS")],
+          ["o", "3"],
+          ["q", "1"],
+        ],
+      }),
+      PRICE_FIELDS,
+      "calculate (options)",
+    );
+    expectFields(
+      await call(platform, "/api/product/calculate", { fields: { p: id("DEMO-SUBSCRIBE"), q: "3", subscribe: "1" } }),
+      PRICE_FIELDS,
+      "calculate (subscribe)",
+    );
     expect(await call(platform, "/api/product/calculate", { fields: { p: "999999" } })).toBe(0);
   });
 

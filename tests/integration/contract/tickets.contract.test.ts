@@ -20,19 +20,35 @@ const it = platformTest();
 /** Remix compares a form post's Origin with the host (which Node's Request keeps to itself). */
 const HOST = new URL(TEST_ORIGIN).host;
 
-const routeModules = import.meta.glob(["../../../app/routes/crm.api.*.ts", "../../../app/routes/crm.customer.media.*.ts", "../../../app/routes/user.support.tsx"], {
-  eager: true,
-});
+const routeModules = import.meta.glob(
+  ["../../../app/routes/crm.api.*.ts", "../../../app/routes/crm.customer.media.*.ts", "../../../app/routes/user.support.tsx"],
+  {
+    eager: true,
+  },
+);
 // remixHandlerFor keys modules as seen from tests/integration/: one folder up from here.
-const { handle } = remixHandlerFor(Object.fromEntries(Object.entries(routeModules).map(([path, module]) => [path.replace("../../../app/", "../../app/"), module])));
+const { handle } = remixHandlerFor(
+  Object.fromEntries(Object.entries(routeModules).map(([path, module]) => [path.replace("../../../app/", "../../app/"), module])),
+);
 
 /** What the spec says a message and a media item carry (§3). */
 const MESSAGE_FIELDS = ["date_created", "fromadmin", "gallery", "message", "name"];
 const MEDIA_FIELDS = ["ext", "filename", "folder", "id", "thumbnail_m", "thumbnail_xl"];
 
 /** A call as the shop's pages make it: same origin, the custom application header (§7), the member's cookie. */
-function call({ platform, member }: AsMember, path: string, { cookie = member, method = "GET", body }: { cookie?: string; method?: string; body?: FormData | URLSearchParams } = {}) {
-  const headers = new Headers({ Cookie: cookie, Accept: "application/json", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", Origin: TEST_ORIGIN, "X-Forwarded-Host": HOST });
+function call(
+  { platform, member }: AsMember,
+  path: string,
+  { cookie = member, method = "GET", body }: { cookie?: string; method?: string; body?: FormData | URLSearchParams } = {},
+) {
+  const headers = new Headers({
+    Cookie: cookie,
+    Accept: "application/json",
+    "Sec-Fetch-Site": "same-origin",
+    "Sec-Fetch-Mode": "cors",
+    Origin: TEST_ORIGIN,
+    "X-Forwarded-Host": HOST,
+  });
   headers.set(TICKET_API_HEADER.name, TICKET_API_HEADER.value);
   return handle(new Request(`${TEST_ORIGIN}${path}`, { method, headers, body }), contextFor(platform));
 }
@@ -69,18 +85,32 @@ async function newTicket({ platform, member }: AsMember): Promise<number> {
     description: "注文した商品がまだ届きません。",
   });
   const response = await handle(
-    new Request(`${TEST_ORIGIN}/user/support`, { method: "POST", headers: { Cookie: member, Origin: TEST_ORIGIN, "X-Forwarded-Host": HOST, "Sec-Fetch-Mode": "navigate" }, body: form }),
+    new Request(`${TEST_ORIGIN}/user/support`, {
+      method: "POST",
+      headers: { Cookie: member, Origin: TEST_ORIGIN, "X-Forwarded-Host": HOST, "Sec-Fetch-Mode": "navigate" },
+      body: form,
+    }),
     contextFor(platform),
   );
   expect(response.status).toBe(303);
   const id = Number(/\/user\/support\/(\d+)/.exec(response.headers.get("Location") ?? "")?.[1]);
   const [row] = await platform.db.select().from(tickets).where(eq(tickets.id, id));
-  expect(row).toMatchObject({ userId: MEMBER_ID, orderId: order!.id, category: "過去の注文について", trouble: "商品がいつ届くか知りたい", replyChoice: "email", priority: "high" });
+  expect(row).toMatchObject({
+    userId: MEMBER_ID,
+    orderId: order!.id,
+    category: "過去の注文について",
+    trouble: "商品がいつ届くか知りたい",
+    replyChoice: "email",
+    priority: "high",
+  });
   return id;
 }
 
 describe("§7 Tickets", () => {
-  it("the new ticket form takes session, priority, orders_id, products_id, category, details[], trouble, reply_choice, description", async ({ platform, member }) => {
+  it("the new ticket form takes session, priority, orders_id, products_id, category, details[], trouble, reply_choice, description", async ({
+    platform,
+    member,
+  }) => {
     expect(await newTicket({ platform, member })).toBeGreaterThan(0);
   });
 
@@ -118,7 +148,11 @@ describe("§7 Tickets", () => {
 
   it("GET /crm/api/{module}/messages/receive/{ticketId}: a list of the new messages", async ({ platform, member, staff }) => {
     const ticketId = await newTicket({ platform, member });
-    await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, { cookie: staff, method: "POST", body: new URLSearchParams({ message: "お調べします。" }) });
+    await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, {
+      cookie: staff,
+      method: "POST",
+      body: new URLSearchParams({ message: "お調べします。" }),
+    });
     const fresh = await json<Message[]>(await call({ platform, member }, `/crm/api/customers/messages/receive/${ticketId}`));
     fresh.forEach(expectMessageShape);
     expect(fresh.map((message) => [message.message, message.name, message.fromadmin])).toEqual([["お調べします。", "カスタマーサービス", STAFF_ID]]);
@@ -127,7 +161,11 @@ describe("§7 Tickets", () => {
 
   it("GET /crm/api/customers/messages/load-new-messages: a list whose length is the unread count", async ({ platform, member, staff }) => {
     const ticketId = await newTicket({ platform, member });
-    await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, { cookie: staff, method: "POST", body: new URLSearchParams({ message: "ご連絡です。" }) });
+    await call({ platform, member }, `/crm/api/customers/messages/send/${ticketId}`, {
+      cookie: staff,
+      method: "POST",
+      body: new URLSearchParams({ message: "ご連絡です。" }),
+    });
     const unread = await json<Record<string, unknown>[]>(await call({ platform, member }, "/crm/api/customers/messages/load-new-messages"));
     expect(unread.length).toBeGreaterThan(0);
     expect(Object.keys(unread[0]!)).toEqual(expect.arrayContaining(["message", "date_created", "name", "fromadmin"]));
@@ -146,7 +184,10 @@ describe("§7 Tickets", () => {
     expect(answer.ticket).toEqual({ id: ticketId, status: "close", confirmation: "resolved" });
   });
 
-  it("GET /crm/api/customers/past-orders/{customerId}: id, date_created, orderdetails (id, sku, title, variation.picture, product.picture)", async ({ platform, member }) => {
+  it("GET /crm/api/customers/past-orders/{customerId}: id, date_created, orderdetails (id, sku, title, variation.picture, product.picture)", async ({
+    platform,
+    member,
+  }) => {
     const pastOrders = await json<Record<string, unknown>[]>(await call({ platform, member }, `/crm/api/customers/past-orders/${MEMBER_ID}`));
     expect(pastOrders.length).toBeGreaterThan(0);
     for (const order of pastOrders) {

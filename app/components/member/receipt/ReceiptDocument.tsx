@@ -39,7 +39,8 @@ export function ReceiptDocument({ receipt, issuedAt }: { receipt: Receipt; issue
           <span className="ml-1 text-sm font-normal">（税込）</span>
         </p>
         <p className="m-0" data-testid="receipt-memo">
-          但し{"\u3000"}{receipt.memo}
+          但し{"\u3000"}
+          {receipt.memo}
         </p>
         <p className="m-0 text-xs">上記正に領収いたしました。</p>
       </div>

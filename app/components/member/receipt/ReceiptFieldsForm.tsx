@@ -30,19 +30,7 @@ export function ReceiptFieldsForm({ receipt, errors }: { receipt: Receipt; error
 }
 
 /** One of the receipt's two printed fields (宛名, 但し書き), with the server's message under it. */
-function ReceiptField({
-  name,
-  label,
-  value,
-  placeholder,
-  error,
-}: {
-  name: string;
-  label: string;
-  value: string | null;
-  placeholder: string;
-  error?: string;
-}) {
+function ReceiptField({ name, label, value, placeholder, error }: { name: string; label: string; value: string | null; placeholder: string; error?: string }) {
   return (
     <div className="grid gap-1">
       <label htmlFor={name} className="text-sm font-bold">

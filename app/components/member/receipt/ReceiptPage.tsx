@@ -30,7 +30,13 @@ export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; act
   if (unavailable) {
     return (
       <>
-        <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
+        <MemberHeading
+          title="領収書"
+          trail={[
+            { to: "/user/orders", label: "注文履歴" },
+            { to: orderHref, label: `ご注文 ${receipt.number}` },
+          ]}
+        />
         <Notice text={unavailable} tone="error" />
         <p className="mt-4">
           <Link to={orderHref}>ご注文の詳細へ戻る</Link>
@@ -43,7 +49,13 @@ export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; act
     <>
       <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
       <div className="receipt-controls">
-        <MemberHeading title="領収書" trail={[{ to: "/user/orders", label: "注文履歴" }, { to: orderHref, label: `ご注文 ${receipt.number}` }]} />
+        <MemberHeading
+          title="領収書"
+          trail={[
+            { to: "/user/orders", label: "注文履歴" },
+            { to: orderHref, label: `ご注文 ${receipt.number}` },
+          ]}
+        />
         <Notice text={notice} />
         <ReceiptFieldsForm receipt={receipt} errors={errors} />
         <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -17,7 +17,10 @@ export function EmailForm({ settings, actionData }: { settings: AccountSettingsV
   return (
     <SettingsSection intent="email" title="メールアドレス">
       <p className="m-0 text-sm">
-        現在のメールアドレス：<strong className="break-all" data-testid="current-email">{settings.email}</strong>
+        現在のメールアドレス：
+        <strong className="break-all" data-testid="current-email">
+          {settings.email}
+        </strong>
       </p>
       {settings.pendingEmail ? (
         <p className="m-0 rounded bg-amber-50 px-3 py-2 text-sm" data-testid="pending-email">
