@@ -5,6 +5,7 @@
  */
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { grantedOrderId, ORDER_LOOKUP_PATH, orderLookupGrant } from "~/core/order-lookup";
 import { OrderLookupSchema } from "~/core/order-lookup-form";
@@ -13,6 +14,7 @@ import { lookUpGuestOrder } from "~/services/order-lookup.server";
 import { loadGuestOrder } from "~/services/orders.server";
 import { clientIp, getSession } from "./auth.server";
 import { readFormData } from "./http.server";
+import { parseInput } from "./input.server";
 import type { OrderDetailShown } from "./types/orders";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -42,11 +44,14 @@ async function dropGrant(context: AppLoadContext, session: Awaited<ReturnType<ty
   return context.sessionStorage.commitSession(session);
 }
 
+/** The form's button: 表示を終える sends intent=forget; the lookup form sends none. */
+const LookupIntentSchema = v.object({ intent: v.optional(v.literal("forget")) });
+
 /** intent=forget closes the shown order; otherwise the number and e-mail are looked up. */
 export async function orderLookupAction(request: Request, context: AppLoadContext) {
   const form = await readFormData(request);
   const session = await getSession(request, context);
-  if (form.get("intent") === "forget") {
+  if (parseInput(LookupIntentSchema, form).intent === "forget") {
     throw redirect(ORDER_LOOKUP_PATH, { status: 303, headers: { "Set-Cookie": await dropGrant(context, session) } });
   }
   const submission = parseWithValibot(form, { schema: OrderLookupSchema });

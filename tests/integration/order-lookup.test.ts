@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
+import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { ORDER_LOOKUP_GRANT_MS, ORDER_LOOKUP_MESSAGES, ORDER_LOOKUP_THROTTLE } from "~/core/order-lookup";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { MEMBER_EMAIL } from "~/db/seed/people";
@@ -84,6 +85,14 @@ describe("/order-lookup", () => {
     // A reload shows it again; without the cookie, or after 「表示を終える」, only the form.
     expect((await pageWith(platform, cookie)).found?.detail.order.number).toBe(order.number);
     expect((await pageWith(platform)).found).toBeNull();
+    const unknownIntent = await run(
+      platform,
+      lookupPage.action as RouteHandler,
+      postRequest("/order-lookup", { intent: "drop" }, { cookie, mode: "navigate" }),
+    );
+    expect(unknownIntent.status).toBe(400);
+    expect(await unknownIntent.response?.text()).toContain(MALFORMED_INPUT_MESSAGE);
+    expect((await pageWith(platform, cookie)).found?.detail.order.number).toBe(order.number);
     const forgotten = await run(platform, lookupPage.action as RouteHandler, postRequest("/order-lookup", { intent: "forget" }, { cookie, mode: "navigate" }));
     expectRedirect(forgotten, 303, "/order-lookup");
     expect((await pageWith(platform, sessionCookie(forgotten.response!))).found).toBeNull();
