@@ -8,11 +8,10 @@ import { describe, expect } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import { CONFIRMATION_MESSAGES, orderFingerprint } from "~/core/order-confirmation";
 import { orders, products } from "~/db/schema";
-import { type CartActor, ensureCart } from "~/services/cart.server";
-import { addLine } from "~/services/cart-line-ops.server";
+import type { CartActor } from "~/services/cart.server";
 import { loadCart } from "~/services/cart-view.server";
 import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
+import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
@@ -22,21 +21,6 @@ const guestActor = (platform: TestPlatform, cartId: string): CartActor => ({ db:
 
 async function product(platform: TestPlatform, sku: string) {
   return (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
-}
-
-async function guestCart(platform: TestPlatform, sku: string, quantity: number) {
-  const cartId = await ensureCart(platform.db, {});
-  const item = await product(platform, sku);
-  await addLine(platform.db, cartId, {
-    productId: item.id,
-    variationId: null,
-    choiceSku: null,
-    optionChoiceIds: [],
-    quantity,
-    isPreorder: false,
-    subscribe: null,
-  });
-  return cartId;
 }
 
 async function shownTo(shopper: CartActor, paymentMethod: PlaceOrderInput["paymentMethod"] = "bank_transfer") {
@@ -64,9 +48,9 @@ describe("the final confirmation", () => {
   it("places nothing when another shopper took stock after the page was shown, and says what changed", async ({ platform }) => {
     const item = await product(platform, "DEMO-LOWSTOCK");
     await platform.db.update(products).set({ inventory: 2 }).where(eq(products.id, item.id));
-    const mine = await guestCart(platform, "DEMO-LOWSTOCK", 2);
+    const mine = await cartWith(platform.db, {}, "DEMO-LOWSTOCK", 2);
     const myPage = await shownTo(guestActor(platform, mine));
-    const theirs = await guestCart(platform, "DEMO-LOWSTOCK", 1);
+    const theirs = await cartWith(platform.db, {}, "DEMO-LOWSTOCK", 1);
     expect((await placeOrder(guestActor(platform, theirs), order("theirs@example.jp", await shownTo(guestActor(platform, theirs))))).ok).toBe(true);
 
     // One unit is left: the order I confirmed (2 units) is not silently placed for 1.
@@ -86,7 +70,7 @@ describe("the final confirmation", () => {
   it("under a rush, every order placed has exactly the quantity its page showed", async ({ platform }) => {
     const item = await product(platform, "DEMO-LOWSTOCK");
     await platform.db.update(products).set({ inventory: 3 }).where(eq(products.id, item.id));
-    const carts = await Promise.all(Array.from({ length: 6 }, () => guestCart(platform, "DEMO-LOWSTOCK", 2)));
+    const carts = await Promise.all(Array.from({ length: 6 }, () => cartWith(platform.db, {}, "DEMO-LOWSTOCK", 2)));
     const pages = await Promise.all(carts.map((cartId) => shownTo(guestActor(platform, cartId))));
     const results = await Promise.all(carts.map((cartId, index) => placeOrder(guestActor(platform, cartId), order(`rush-${index}@example.jp`, pages[index]!))));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -99,7 +83,7 @@ describe("the final confirmation", () => {
   });
 
   it("charges the payment method's fee only when the page showed it", async ({ platform }) => {
-    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const shownWithoutFee = await shownTo(guestActor(platform, cartId), "bank_transfer");
     const refused = await placeOrder(guestActor(platform, cartId), order("fee@example.jp", shownWithoutFee, { paymentMethod: "cod" }));
     expect(refused).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.changed });
@@ -113,7 +97,7 @@ describe("the final confirmation", () => {
   });
 
   it("refuses a fingerprint it cannot read", async ({ platform }) => {
-    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     expect(await placeOrder(guestActor(platform, cartId), order("bad@example.jp", "garbage"))).toMatchObject({
       ok: false,
       error: CONFIRMATION_MESSAGES.unreadable,
@@ -126,7 +110,7 @@ describe("one cart, two checkout tabs", () => {
   it("makes one order when both tabs submit at once, and the other tab is told with a link", async ({ platform }) => {
     const simple = await product(platform, "DEMO-SIMPLE");
     for (let trial = 0; trial < 5; trial += 1) {
-      const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+      const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
       const shown = await shownTo(guestActor(platform, cartId));
       const results = await Promise.all([
         placeOrder(guestActor(platform, cartId), order(`tab-a-${trial}@example.jp`, shown)),
@@ -147,7 +131,7 @@ describe("one cart, two checkout tabs", () => {
   });
 
   it("tells a tab submitted after the other one finished that the cart was already ordered", async ({ platform }) => {
-    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const shown = await shownTo(guestActor(platform, cartId));
     const first = await placeOrder(guestActor(platform, cartId), order("first@example.jp", shown));
     expect(first.ok).toBe(true);
@@ -159,13 +143,13 @@ describe("one cart, two checkout tabs", () => {
 
 describe("a guest's order belongs to the cart that placed it", () => {
   it("is not shown to another guest replaying its placement token or opening its number", async ({ platform }) => {
-    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const request = order("owner@example.jp", await shownTo(guestActor(platform, cartId)));
     const placed = await placeOrder(guestActor(platform, cartId), request);
     expect(placed.ok).toBe(true);
     if (!placed.ok) return;
 
-    const stranger = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const stranger = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const replay = await placeOrder(guestActor(platform, stranger), { ...request, shown: await shownTo(guestActor(platform, stranger)) });
     expect(replay).toEqual({ ok: false, error: CHECKOUT_MESSAGES.formExpired, field: "cart" });
     expect(await findPlacedOrder(platform.db, placed.orderNumber, { cartId: stranger })).toBeNull();
@@ -182,7 +166,7 @@ describe("the first status follows the payment method", () => {
     ["cod", "preparing"],
     ["konbini_postpay", "preparing"],
   ] as const)("%s → %s", async ([paymentMethod, status], { platform }) => {
-    const cartId = await guestCart(platform, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const result = await placeOrder(
       guestActor(platform, cartId),
       order(`${paymentMethod}@example.jp`, await shownTo(guestActor(platform, cartId), paymentMethod), { paymentMethod }),

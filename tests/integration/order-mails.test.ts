@@ -10,31 +10,15 @@ import { cancellationTerms } from "~/core/returns";
 import { cartLines, mailOutbox, notificationMails, orders, products, users } from "~/db/schema";
 import { MEMBER_ID } from "~/db/seed/people";
 import { ensureCart, type CartActor } from "~/services/cart.server";
-import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
+import { cartWith, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 const now = new Date();
 const it = platformTest({ seedAt: now });
 
 const actorFor = (platform: TestPlatform, owner: CartActor["owner"]): CartActor => ({ db: platform.db, owner, session: {}, now });
-
-async function cartWith(platform: TestPlatform, owner: { userId?: number }, sku: string, quantity: number): Promise<string> {
-  const cartId = await ensureCart(platform.db, owner);
-  const item = (await platform.db.select().from(products).where(eq(products.sku, sku)).get())!;
-  await addLine(platform.db, cartId, {
-    productId: item.id,
-    variationId: null,
-    choiceSku: null,
-    optionChoiceIds: [],
-    quantity,
-    isPreorder: false,
-    subscribe: null,
-  });
-  return cartId;
-}
 
 async function guestOrder(platform: TestPlatform, cartId: string, email: string, extra: Partial<PlaceOrderInput> = {}) {
   const paymentMethod = extra.paymentMethod ?? "bank_transfer";
@@ -57,7 +41,7 @@ async function mailsTo(platform: TestPlatform, email: string) {
 
 describe("the order confirmation e-mail", () => {
   it("is written for a guest in the order's batch, with every figure of the order and where to pay", async ({ platform }) => {
-    const cartId = await cartWith(platform, {}, "DEMO-SIMPLE", 2);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 2);
     const result = await guestOrder(platform, cartId, "guest-mail@example.jp");
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -105,7 +89,7 @@ describe("the order confirmation e-mail", () => {
 
   it("is written for a member beside the in-app お知らせ, linking to their order history", async ({ platform }) => {
     await platform.db.delete(cartLines).where(eq(cartLines.cartId, await ensureCart(platform.db, { userId: MEMBER_ID })));
-    await cartWith(platform, { userId: MEMBER_ID }, "DEMO-SIMPLE", 1);
+    await cartWith(platform.db, { userId: MEMBER_ID }, "DEMO-SIMPLE", 1);
     const member = (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!;
     const result = await placeOrder(actorFor(platform, { userId: MEMBER_ID }), {
       placementToken: crypto.randomUUID(),
@@ -136,7 +120,7 @@ describe("the order confirmation e-mail", () => {
   });
 
   it("comes with the welcome e-mail when a guest registers at checkout, both for the new account", async ({ platform }) => {
-    const cartId = await cartWith(platform, {}, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const result = await guestOrder(platform, cartId, "joins@example.jp", { registration: { password: "password1234", newsletter: true } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -155,7 +139,7 @@ describe("a refused order", () => {
   it("writes no e-mail: under a rush for the last units, only the order placed has one", async ({ platform }) => {
     const item = (await platform.db.select().from(products).where(eq(products.sku, "DEMO-LOWSTOCK")).get())!;
     await platform.db.update(products).set({ inventory: 3 }).where(eq(products.id, item.id));
-    const carts = await Promise.all(Array.from({ length: 5 }, () => cartWith(platform, {}, "DEMO-LOWSTOCK", 2)));
+    const carts = await Promise.all(Array.from({ length: 5 }, () => cartWith(platform.db, {}, "DEMO-LOWSTOCK", 2)));
     const emails = carts.map((_, index) => `rush-mail-${index}@example.jp`);
     const results = await Promise.all(carts.map((cartId, index) => guestOrder(platform, cartId, emails[index]!)));
     const placed = results.flatMap((result, index) => (result.ok ? [emails[index]] : []));
@@ -165,7 +149,7 @@ describe("a refused order", () => {
   });
 
   it("writes no e-mail when the cart changed after the page was shown (sold out meanwhile)", async ({ platform }) => {
-    const cartId = await cartWith(platform, {}, "DEMO-SIMPLE", 1);
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const shown = await shownFingerprint(platform.db, { cartId });
     await platform.db.update(products).set({ inventory: 0 }).where(eq(products.sku, "DEMO-SIMPLE"));
     const result = await guestOrder(platform, cartId, "too-late@example.jp", { shown });

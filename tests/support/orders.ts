@@ -50,10 +50,15 @@ export function shippingFields({ address = TOKYO_ADDRESS, name = true }: { addre
 export const TEST_MAIL_FRAME: EmailFrame = { origin: "http://shop.test" };
 
 /** A cart of this owner (made when missing) with one DEMO-SIMPLE added; answers its id. */
-export async function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {
+export function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {
+  return cartWith(db, owner, "DEMO-SIMPLE", 1);
+}
+
+/** The owner's cart (made if needed) with `quantity` of the seeded product `sku` (no variation or options). */
+export async function cartWith(db: Database, owner: { userId?: number }, sku: string, quantity: number): Promise<string> {
   const cartId = await ensureCart(db, owner);
-  const simple = (await db.select().from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())!;
-  await addLine(db, cartId, { productId: simple.id, variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, isPreorder: false, subscribe: null });
+  const item = (await db.select().from(products).where(eq(products.sku, sku)).get())!;
+  await addLine(db, cartId, { productId: item.id, variationId: null, choiceSku: null, optionChoiceIds: [], quantity, isPreorder: false, subscribe: null });
   return cartId;
 }
 
