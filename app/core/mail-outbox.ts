@@ -28,7 +28,18 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 
 /** What the mail is about. */
 export type MailKind =
-  "order_confirmation" | "welcome" | "password_reset" | "email_change_verify" | "email_change_notice" | "order_claim_verify" | "withdrawal_done" | "newsletter";
+  | "order_confirmation"
+  | "welcome"
+  | "password_reset"
+  | "email_change_verify"
+  | "email_change_notice"
+  | "order_claim_verify"
+  | "withdrawal_done"
+  | "newsletter"
+  | "payment_confirmed"
+  | "shipment_shipped"
+  | "order_cancelled"
+  | "return_update";
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",
@@ -39,6 +50,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_claim_verify: "過去のご注文の引き継ぎ確認",
   withdrawal_done: "退会完了",
   newsletter: "メールマガジン",
+  payment_confirmed: "ご入金確認",
+  shipment_shipped: "出荷のお知らせ",
+  order_cancelled: "ご注文キャンセル",
+  return_update: "返品・交換のご連絡",
 };
 
 /** A kind as staff read it (a kind written by newer code than this label list shows as stored). */

@@ -5,6 +5,9 @@
  * The services put these sets in the WHERE of their conditional UPDATEs, so a rule holds when two staff
  * act at once. Pure.
  */
+import { bankTransferDeadline } from "./bank-transfer";
+import { addDaysToDate, jstDate, jstDayStart } from "./dates";
+import { BANK_TRANSFER_DAYS } from "./payment-methods";
 import type { OrderStatus, ShipmentStatus } from "./orders";
 import { CANCELLABLE_ORDER_STATUSES } from "./returns";
 
@@ -12,7 +15,7 @@ import { CANCELLABLE_ORDER_STATUSES } from "./returns";
 export const SHIPPABLE_ORDER_STATUSES = ["paid", "preparing", "partially_shipped"] as const satisfies readonly OrderStatus[];
 
 /** The state each shipment state is reached from. */
-export const SHIPMENT_STATUS_FROM: Record<Exclude<ShipmentStatus, "preparing">, ShipmentStatus> = {
+export const SHIPMENT_STATUS_FROM: Record<Exclude<ShipmentStatus, "preparing" | "cancelled">, ShipmentStatus> = {
   shipped: "preparing",
   delivered: "shipped",
 };
@@ -24,7 +27,9 @@ const FOLLOWS_SHIPMENTS: readonly OrderStatus[] = ["paid", "preparing", "partial
  * The order's state after a shipment moved: every shipment delivered → 配達完了; every one at least shipped
  * → 発送済み; some → 一部発送済み; none → as it was (入金済み or 発送準備中).
  */
-export function orderStatusFromShipments(current: OrderStatus, shipments: readonly ShipmentStatus[]): OrderStatus {
+export function orderStatusFromShipments(current: OrderStatus, all: readonly ShipmentStatus[]): OrderStatus {
+  // A shipment whose every line was cancelled no longer counts.
+  const shipments = all.filter((status) => status !== "cancelled");
   if (!FOLLOWS_SHIPMENTS.includes(current) || shipments.length === 0) return current;
   if (shipments.every((status) => status === "delivered")) return "completed";
   if (shipments.every((status) => status !== "preparing")) return "shipped";
@@ -39,6 +44,8 @@ export const LIFECYCLE_MESSAGES = {
   shipmentNotShipped: "発送済みの配送だけを配達完了にできます。",
   notCancellable: "発送済み・配達完了・キャンセル済みのご注文はキャンセルできません。",
   notReturnable: "配達完了したご注文だけが返品の対象です。",
+  lineNotCancellable: "発送前の商品だけをキャンセルできます。",
+  lineAlreadyCancelled: "この商品はすでにキャンセルされています。",
 } as const;
 
 /** Why the payment cannot be confirmed now, or null. */
@@ -47,7 +54,7 @@ export function paymentConfirmationRefusal(order: OrderStatus): string | null {
 }
 
 /** Why this shipment cannot move to `to` now, or null. */
-export function shipmentTransitionRefusal(order: OrderStatus, shipment: ShipmentStatus, to: Exclude<ShipmentStatus, "preparing">): string | null {
+export function shipmentTransitionRefusal(order: OrderStatus, shipment: ShipmentStatus, to: Exclude<ShipmentStatus, "preparing" | "cancelled">): string | null {
   if (!(SHIPPABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order) && !(to === "delivered" && order === "shipped")) {
     return LIFECYCLE_MESSAGES.notShippable;
   }
@@ -58,11 +65,49 @@ export function shipmentTransitionRefusal(order: OrderStatus, shipment: Shipment
 /** Why the order cannot be cancelled now (something shipped, or it has ended), or null. */
 export function cancellationRefusal(order: OrderStatus, shipments: readonly ShipmentStatus[]): string | null {
   if (!(CANCELLABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order)) return LIFECYCLE_MESSAGES.notCancellable;
-  if (shipments.some((status) => status !== "preparing")) return LIFECYCLE_MESSAGES.notCancellable;
+  if (shipments.some((status) => status !== "preparing" && status !== "cancelled")) return LIFECYCLE_MESSAGES.notCancellable;
   return null;
 }
 
 /** Why a return cannot be recorded now, or null: only a delivered order is returned. */
 export function returnRefusal(order: OrderStatus): string | null {
   return order === "completed" ? null : LIFECYCLE_MESSAGES.notReturnable;
+}
+
+/** Days a parcel travels after it left: next day nearby, up to three days to remote islands and Okinawa. */
+export const TRANSIT_DAYS = { earliest: 1, latest: 3 } as const;
+
+/** When a shipment that left at `shippedAt` should arrive (Japan dates): the window shown to the shopper. */
+export function expectedDeliveryWindow(shippedAt: Date): { earliest: string; latest: string } {
+  const day = jstDate(shippedAt);
+  return { earliest: addDaysToDate(day, TRANSIT_DAYS.earliest), latest: addDaysToDate(day, TRANSIT_DAYS.latest) };
+}
+
+/** Orders whose unshipped lines may still be cancelled one by one (the rest of the order goes on). */
+const LINE_CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ["pending_payment", "paid", "preparing", "partially_shipped"];
+
+/** Why this line cannot be cancelled on its own now, or null: only while its own shipment has not left. */
+export function lineCancellationRefusal(order: OrderStatus, shipment: ShipmentStatus | null, lineCancelled: boolean): string | null {
+  if (lineCancelled) return LIFECYCLE_MESSAGES.lineAlreadyCancelled;
+  if (!LINE_CANCELLABLE_ORDER_STATUSES.includes(order) || (shipment != null && shipment !== "preparing")) return LIFECYCLE_MESSAGES.lineNotCancellable;
+  return null;
+}
+
+/**
+ * Unpaid 銀行振込 orders placed before this instant are past their deadline on `now`'s Japan date: the
+ * deadline (bankTransferDeadline) is the order's Japan date plus BANK_TRANSFER_DAYS, and the whole
+ * deadline day is allowed.
+ */
+export function unpaidLapseCutoff(now: Date): Date {
+  return jstDayStart(addDaysToDate(jstDate(now), -BANK_TRANSFER_DAYS));
+}
+
+/** Whether an unpaid prepayment order placed at `orderedAt` has lapsed on `now` (the same rule as the cutoff). */
+export function paymentLapsed(orderedAt: Date, now: Date): boolean {
+  return bankTransferDeadline(orderedAt) < jstDate(now);
+}
+
+/** What a cancellation owes back in money: the total once it was paid (入金済み), nothing before. */
+export function refundDueOnCancellation(order: OrderStatus, total: number): number {
+  return order === "paid" ? total : 0;
 }

@@ -8,7 +8,8 @@ import { isPrepaid, type PaymentMethod } from "./payment-methods";
  * How an order moves between them: app/core/order-lifecycle.ts.
  */
 export type OrderStatus = "pending_payment" | "paid" | "preparing" | "partially_shipped" | "shipped" | "completed" | "cancelled" | "returned";
-export type ShipmentStatus = "preparing" | "shipped" | "delivered";
+/** cancelled: every line of the shipment was cancelled before it left. */
+export type ShipmentStatus = "preparing" | "shipped" | "delivered" | "cancelled";
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending_payment: "お支払い待ち",
@@ -25,6 +26,7 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   preparing: "発送準備中",
   shipped: "発送済み",
   delivered: "お届け済み",
+  cancelled: "キャンセル",
 };
 
 /**

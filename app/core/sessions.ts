@@ -5,11 +5,13 @@
  */
 import { DAY_MS } from "./dates";
 
-export type SessionRole = "customer" | "staff";
+export type SessionRole = "customer" | "staff" | "merchant";
 
 export const SESSION_IDLE_MS: Record<SessionRole, number> = {
   customer: 30 * DAY_MS,
   staff: 12 * 60 * 60_000,
+  // A merchant's login sees buyers' delivery addresses: as short as staff's.
+  merchant: 12 * 60 * 60_000,
 };
 
 /**

@@ -1,6 +1,7 @@
 /** What every page's header shows (app/services/shell.server.ts reads it), and the header of a visitor with nothing yet. */
+import type { SessionRole } from "./sessions";
 export interface ShellState {
-  user: { id: number; lastname: string; firstname: string; role: "customer" | "staff"; points: number } | null;
+  user: { id: number; lastname: string; firstname: string; role: SessionRole; points: number } | null;
   cartQuantity: number;
   unreadMails: number;
   unreadMessages: number;

@@ -317,9 +317,11 @@ export const users = sqliteTable(
     email: text("email").notNull().unique(),
     /** `pbkdf2-sha256$iterations$salt$hash` (base64), see app/auth/password.server.ts. */
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["customer", "staff"] })
+    role: text("role", { enum: ["customer", "staff", "merchant"] })
       .notNull()
       .default("customer"),
+    /** A merchant's staff login: the merchant whose shipments (and, later, products) it manages. */
+    merchantId: integer("merchant_id").references(() => merchants.id),
     lastname: text("lastname").notNull(),
     firstname: text("firstname").notNull(),
     lastnameJp: text("lastname_jp").notNull(),
@@ -740,9 +742,24 @@ export const orders = sqliteTable(
     cartState: text("cart_state"),
     receiptName: text("receipt_name"),
     receiptMemo: text("receipt_memo"),
+    /** When staff confirmed a prepayment (入金確認). */
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /**
+     * Bumped by every lifecycle change (app/services/order-changes.server.ts): a change is planned on the
+     * order as read and its batch runs only if nothing changed it meanwhile.
+     */
+    lifecycleVersion: integer("lifecycle_version").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId, t.createdAt), index("orders_cart_idx").on(t.cartId, t.cartState)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_cart_idx").on(t.cartId, t.cartState),
+    // The staff desk pages newest first (keyset on created_at, id), optionally within one state.
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("orders_email_idx").on(t.email),
+  ],
 );
 
 /**
@@ -768,13 +785,17 @@ export const orderShipments = sqliteTable(
     merchantId: integer("merchant_id").references(() => merchants.id),
     shippingFee: integer("shipping_fee").notNull().default(0),
     notice: text("notice").notNull().default(""),
-    status: text("status", { enum: ["preparing", "shipped", "delivered"] })
+    /** cancelled: every line of it was cancelled before it left. */
+    status: text("status", { enum: ["preparing", "shipped", "delivered", "cancelled"] })
       .notNull()
       .default("preparing"),
+    /** app/core/carriers.ts key (yamato, sagawa, japanpost), set when it ships. */
+    carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("order_shipments_order_idx").on(t.orderId)],
+  (t) => [index("order_shipments_order_idx").on(t.orderId), index("order_shipments_merchant_idx").on(t.merchantId, t.status, t.orderId)],
 );
 
 export const orderLines = sqliteTable(
@@ -803,8 +824,98 @@ export const orderLines = sqliteTable(
     isPreorder: flag("is_preorder"),
     subscribe: integer("subscribe"),
     total: integer("total").notNull(),
+    /** Cancelled on its own before its shipment left (its stock went back). */
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/**
+ * The order's history: every change of state and every staff action, with who did it (staff, the
+ * shopper, a merchant, or the system's scheduled job). kind=note rows are staff's internal notes.
+ */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shipmentId: integer("shipment_id").references(() => orderShipments.id, { onDelete: "set null" }),
+    returnId: integer("return_id"),
+    actorKind: text("actor_kind", { enum: ["staff", "customer", "merchant", "system"] }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The actor as shown in the history (kept when the account goes). */
+    actorName: text("actor_name").notNull(),
+    /** What happened: app/core/order-events.ts ORDER_EVENT_KINDS. */
+    kind: text("kind").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Money paid back to the buyer (a cancellation, a return), as staff recorded it. */
+export const orderRefunds = sqliteTable(
+  "order_refunds",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    returnId: integer("return_id"),
+    amount: integer("amount").notNull(),
+    /** bank_transfer (振込で返金), billing_cancelled (後払い・代引の請求取消), points, other. */
+    method: text("method", { enum: ["bank_transfer", "billing_cancelled", "points", "other"] }).notNull(),
+    note: text("note").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId), check("order_refunds_amount_positive", sql`${t.amount} > 0`)],
+);
+
+/**
+ * A shopper's request to return or exchange delivered items: requested → approved | refused; approved →
+ * received (the goods came back: restocked, refund recorded).
+ */
+export const returnRequests = sqliteTable(
+  "return_requests",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["return", "exchange"] }).notNull(),
+    /** app/core/return-requests.ts RETURN_REASONS key. */
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    status: text("status", { enum: ["requested", "approved", "refused", "received"] })
+      .notNull()
+      .default("requested"),
+    /** Staff's answer shown to the shopper (why refused, how to send it back). */
+    staffMessage: text("staff_message").notNull().default(""),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("return_requests_order_idx").on(t.orderId), index("return_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+export const returnRequestLines = sqliteTable(
+  "return_request_lines",
+  {
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.returnId, t.orderLineId] }), check("return_request_lines_quantity_positive", sql`${t.quantity} > 0`)],
 );
 
 export const subscriptions = sqliteTable(
@@ -952,6 +1063,7 @@ export const media = sqliteTable(
     height: integer("height"),
     ticketMessageId: integer("ticket_message_id").references(() => ticketMessages.id, { onDelete: "set null" }),
     reviewId: integer("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    returnRequestId: integer("return_request_id").references((): AnySQLiteColumn => returnRequests.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -959,6 +1071,7 @@ export const media = sqliteTable(
     index("media_owner_idx").on(t.ownerUserId),
     // A page of reviews loads its photos by review id.
     index("media_review_idx").on(t.reviewId),
+    index("media_return_idx").on(t.returnRequestId),
   ],
 );
 

@@ -21,6 +21,7 @@ export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   role: users.role,
+  merchantId: users.merchantId,
   lastname: users.lastname,
   firstname: users.firstname,
 };

@@ -6,6 +6,7 @@
  *   uploads never sent are purged;
  * - review photos (spec §3 Review gallery), public while their review is published.
  */
+import type { SessionRole } from "~/core/sessions";
 import { and, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { stripImageMetadata } from "~/core/image-metadata";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
@@ -210,7 +211,7 @@ export async function ownsPendingMedia(db: Database, ownerUserId: number, ids: n
 
 export interface MediaViewer {
   id: number;
-  role: "customer" | "staff";
+  role: SessionRole;
 }
 
 /** The stored object behind a media id when this viewer may see it; null (404) otherwise. */

@@ -8,7 +8,7 @@
  * user's other rows; idle sessions expire (staff after 12 h) and the hourly job purges them.
  */
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { sessionExpired, sessionNeedsTouch, SESSION_IDLE_MS } from "../core/sessions";
+import { sessionExpired, sessionNeedsTouch, SESSION_IDLE_MS, type SessionRole } from "../core/sessions";
 import type { Database } from "../db/client.server";
 import { userSessions, users } from "../db/schema";
 import { memberShellFrom, memberShellStatements, type ShellState } from "./shell.server";
@@ -17,7 +17,9 @@ import { memberShellFrom, memberShellStatements, type ShellState } from "./shell
 export interface SessionUser {
   id: number;
   email: string;
-  role: "customer" | "staff";
+  role: SessionRole;
+  /** A merchant login's merchant; null for everyone else. */
+  merchantId: number | null;
   lastname: string;
   firstname: string;
 }
@@ -67,6 +69,7 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
         id: users.id,
         email: users.email,
         role: users.role,
+        merchantId: users.merchantId,
         lastname: users.lastname,
         firstname: users.firstname,
       })
@@ -104,7 +107,10 @@ export function endOtherSessionsStatement(db: Database, userId: number, keepHash
 /** Hourly job: deletes sessions idle past their role's limit. */
 export async function purgeExpiredSessions(db: Database, now: Date): Promise<number> {
   const at = now.getTime();
-  const staffIds = db.select({ id: users.id }).from(users).where(eq(users.role, "staff"));
+  const staffIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, ["staff", "merchant"]));
   const removed = await db
     .delete(userSessions)
     .where(

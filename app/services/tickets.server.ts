@@ -5,6 +5,7 @@
  * ticket-desk.server.ts, and what a new ticket may name is ticket-references.server.ts. Rules come from
  * app/core/tickets.ts.
  */
+import type { SessionRole } from "~/core/sessions";
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { excerpt, senderName, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets";
 import { aliased, qualified, type Database } from "~/db/client.server";
@@ -14,7 +15,7 @@ import { productPath } from "~/core/products";
 
 export interface Viewer {
   id: number;
-  role: "customer" | "staff";
+  role: SessionRole;
 }
 
 export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket";

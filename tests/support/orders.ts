@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { addressJson } from "~/core/address-records";
 import { orderFingerprint } from "~/core/order-confirmation";
 import type { Database } from "~/db/client.server";
-import { products } from "~/db/schema";
+import type { PaymentMethod } from "~/core/payment-methods";
+import { cartLines, carts, products } from "~/db/schema";
 import { ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import type { EmailFrame } from "~/mail/email-layout";
-import type { ShippingAddress } from "~/services/checkout.server";
+import { placeOrder, type ShippingAddress } from "~/services/checkout.server";
 
 /** 〒100-0001 東京都千代田区千代田1-1, as a checkout's one-off address (every field filled). */
 export const TOKYO_ADDRESS: ShippingAddress = {
@@ -65,4 +66,37 @@ export async function cartWith(db: Database, owner: { userId?: number }, sku: st
 /** The fingerprint the checkout page shows for this owner's cart now (its `shown` field). */
 export async function shownFingerprint(db: Database, owner: { userId?: number; cartId?: string }): Promise<string> {
   return orderFingerprint((await loadCart(db, owner, {}, new Date())).cart);
+}
+
+/** A member's order of `quantity` × `sku` placed through the checkout service (stock, points, coupons as a shopper's). */
+export async function placeMemberOrder(
+  db: Database,
+  userId: number,
+  {
+    sku = "DEMO-SIMPLE",
+    quantity = 1,
+    paymentMethod = "bank_transfer",
+    pointsUsed = 0,
+    now = new Date(),
+  }: Partial<{ sku: string; quantity: number; paymentMethod: PaymentMethod; pointsUsed: number; now: Date }> = {},
+): Promise<{ id: number; number: string }> {
+  const cartId = await ensureCart(db, { userId });
+  await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
+  await cartWith(db, { userId }, sku, quantity);
+  await db.update(carts).set({ pointAmount: pointsUsed }).where(eq(carts.id, cartId));
+  const owner = { userId };
+  const result = await placeOrder(
+    { db, owner, session: {}, now },
+    {
+      placementToken: crypto.randomUUID(),
+      shown: orderFingerprint((await loadCart(db, owner, {}, now, { paymentMethod })).cart),
+      address: { address: TOKYO_ADDRESS, save: false },
+      paymentMethod,
+      deliveryDate: null,
+      deliveryTimeSlot: null,
+      mailFrame: TEST_MAIL_FRAME,
+    },
+  );
+  if (!result.ok) throw new Error(`order refused: ${JSON.stringify(result)}`);
+  return { id: result.orderId, number: result.orderNumber };
 }

@@ -11,7 +11,7 @@
  * A file that needs more set up once (extra rows, a server) adds a file-scoped fixture with `.extend`.
  */
 import { test } from "vitest";
-import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
+import { MEMBER_ID, MERCHANT_USER_ID, OTHER_ID, OTHER_MERCHANT_USER_ID, STAFF_ID } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { createTestPlatform, type TestPlatform } from "./platform";
 import { memberCookie } from "./requests";
@@ -33,6 +33,9 @@ export interface PlatformFixtures {
   member: string;
   other: string;
   staff: string;
+  /** The demo merchant's login (十勝しあわせ牧場) and the other merchant's (有田 青華窯). */
+  merchant: string;
+  otherMerchant: string;
 }
 
 /** A test's platform and the demo member's cookie, for helpers that call a page as the member unless told otherwise. */
@@ -62,5 +65,7 @@ export function platformTest(options: PlatformTestOptions = {}) {
     member: [async ({ platform }, provide) => provide(await memberCookie(platform, MEMBER_ID)), FILE],
     other: [async ({ platform }, provide) => provide(await memberCookie(platform, OTHER_ID)), FILE],
     staff: [async ({ platform }, provide) => provide(await memberCookie(platform, STAFF_ID)), FILE],
+    merchant: [async ({ platform }, provide) => provide(await memberCookie(platform, MERCHANT_USER_ID)), FILE],
+    otherMerchant: [async ({ platform }, provide) => provide(await memberCookie(platform, OTHER_MERCHANT_USER_ID)), FILE],
   });
 }

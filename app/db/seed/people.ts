@@ -31,11 +31,19 @@ export const DEMO_PASSWORD = "password1234";
 export const MEMBER_EMAIL = "member@example.jp";
 export const STAFF_EMAIL = "staff@example.jp";
 export const OTHER_EMAIL = "other@example.jp";
-export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL] as const;
+/** The demo merchants' logins (/merchant): 十勝しあわせ牧場 and 有田 青華窯. */
+export const MERCHANT_EMAIL = "merchant@example.jp";
+export const OTHER_MERCHANT_EMAIL = "merchant2@example.jp";
+export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL] as const;
 
 export const MEMBER_ID = 1;
 export const STAFF_ID = 2;
 export const OTHER_ID = 3;
+export const MERCHANT_USER_ID = 4;
+export const OTHER_MERCHANT_USER_ID = 5;
+/** The merchants those logins belong to (MERCHANTS ids). */
+export const MERCHANT_ID = 3;
+export const OTHER_MERCHANT_ID = 2;
 
 /** The member's point balance; their ledger rows add up to it. */
 export const MEMBER_POINTS = 2400;
@@ -43,6 +51,17 @@ export const MEMBER_POINTS = 2400;
 type OrderRow = typeof orders.$inferInsert;
 type PaymentMethod = OrderRow["paymentMethod"];
 type AddressRow = typeof addresses.$inferInsert & { id: number };
+
+/** A merchant's login: it ships (and later manages) that merchant's goods only. */
+function merchantLogin(
+  id: number,
+  email: string,
+  passwordHash: string,
+  merchantId: number,
+  [lastname, firstname, lastnameJp, firstnameJp]: [string, string, string, string],
+): People["users"][number] {
+  return { id, email, passwordHash, role: "merchant", merchantId, lastname, firstname, lastnameJp, firstnameJp, nickname: null, phone: null, points: 0 };
+}
 
 export interface People {
   users: (typeof users.$inferInsert)[];
@@ -130,13 +149,15 @@ interface ShipmentSpec {
   merchantSlug?: (typeof MERCHANTS)[number]["slug"];
   fee: number;
   status: "preparing" | "shipped" | "delivered";
+  /** Empty while preparing. */
   trackingNumber: string;
   shippedDaysAfterOrder: number;
 }
 
 interface OrderSpec {
   id: number;
-  userId: number;
+  /** null: a guest's order. */
+  userId: number | null;
   email: string;
   age: number;
   status: OrderRow["status"];
@@ -149,6 +170,8 @@ interface OrderSpec {
 }
 
 const ORDER4_TRACKING_NUMBER = "491234567834";
+/** The guest whose orders wait for the desk and the merchants. */
+export const GUEST_ORDER_EMAIL = "guest-buyer@example.jp";
 
 const ORDERS: OrderSpec[] = [
   {
@@ -221,6 +244,45 @@ const ORDERS: OrderSpec[] = [
     shipments: [{ id: 6, fee: 660, status: "delivered", trackingNumber: "491234567845", shippedDaysAfterOrder: 1 }],
     lines: [{ id: 8, sku: "SWEETS-YOKAN", quantity: 1, shipmentId: 6 }],
   },
+  // Work for the order desk and the merchant portal: a guest's transfer still awaited, and a guest's
+  // 代金引換 order whose warehouse and merchant parcels are to be shipped.
+  {
+    id: 6,
+    userId: null,
+    email: GUEST_ORDER_EMAIL,
+    age: 2,
+    status: "pending_payment",
+    paymentMethod: "bank_transfer",
+    addressId: 3,
+    shipments: [
+      { id: 7, fee: 660, status: "preparing", trackingNumber: "", shippedDaysAfterOrder: 0 },
+      { id: 8, merchantSlug: "tokachi-farm", fee: 1100, status: "preparing", trackingNumber: "", shippedDaysAfterOrder: 0 },
+    ],
+    lines: [
+      { id: 9, sku: "DEMO-SIMPLE", quantity: 1, shipmentId: 7 },
+      { id: 10, sku: "FOOD-BUTTER", quantity: 2, shipmentId: 8 },
+    ],
+  },
+  {
+    id: 7,
+    userId: null,
+    email: GUEST_ORDER_EMAIL,
+    age: 1,
+    status: "preparing",
+    paymentMethod: "cod",
+    addressId: 3,
+    deliveryTimeSlot: "14:00〜16:00",
+    shipments: [
+      { id: 9, fee: 660, status: "preparing", trackingNumber: "", shippedDaysAfterOrder: 0 },
+      { id: 10, merchantSlug: "tokachi-farm", fee: 1100, status: "preparing", trackingNumber: "", shippedDaysAfterOrder: 0 },
+      { id: 11, merchantSlug: "arita-seika", fee: 990, status: "preparing", trackingNumber: "", shippedDaysAfterOrder: 0 },
+    ],
+    lines: [
+      { id: 11, sku: "DRINK-BEANS", quantity: 1, shipmentId: 9 },
+      { id: 12, sku: "FOOD-CHEESE", quantity: 1, shipmentId: 10 },
+      { id: 13, sku: "KITCHEN-MUG", quantity: 2, shipmentId: 11 },
+    ],
+  },
 ];
 
 function unitPriceOf(line: LineSpec): number {
@@ -289,7 +351,7 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       extraFee,
       wrappingFee,
       pointsUsed,
-      pointsEarned: pointsEarned(subtotal - pointsUsed),
+      pointsEarned: spec.userId == null ? 0 : pointsEarned(subtotal - pointsUsed),
       total,
       taxable10,
       tax10: includedTax(taxable10, 10),
@@ -307,8 +369,15 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       merchantId: MERCHANTS.find((merchant) => merchant.slug === shipment.merchantSlug)?.id ?? null,
       shippingFee: shipment.fee,
       status: shipment.status,
-      trackingNumber: shipment.trackingNumber,
-      shippedAt: daysAfter(createdAt, shipment.shippedDaysAfterOrder),
+      ...(shipment.status === "preparing"
+        ? {}
+        : {
+            // The demo's merchant parcels go by 佐川急便, the warehouse's by ヤマト運輸.
+            carrier: shipment.merchantSlug ? "sagawa" : "yamato",
+            trackingNumber: shipment.trackingNumber,
+            shippedAt: daysAfter(createdAt, shipment.shippedDaysAfterOrder),
+            deliveredAt: shipment.status === "delivered" ? daysAfter(createdAt, shipment.shippedDaysAfterOrder + 1) : null,
+          }),
     })),
     lines,
   };
@@ -459,6 +528,8 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         points: order5.order.pointsEarned,
         createdAt: ago(100),
       },
+      merchantLogin(MERCHANT_USER_ID, MERCHANT_EMAIL, hashFor(MERCHANT_EMAIL), MERCHANT_ID, ["牧場", "花子", "ボクジョウ", "ハナコ"]),
+      merchantLogin(OTHER_MERCHANT_USER_ID, OTHER_MERCHANT_EMAIL, hashFor(OTHER_MERCHANT_EMAIL), OTHER_MERCHANT_ID, ["窯元", "太郎", "カマモト", "タロウ"]),
     ],
     addresses: ADDRESSES.map((address) => ({ ...address, createdAt: ago(address.userId === MEMBER_ID ? 120 : 100) })),
     orders: built.map((entry) => entry.order),
