@@ -76,7 +76,7 @@ function randomName(): string {
  * time, so 60 uploads at once get at most the free slots). Answers the row, or undefined when full.
  */
 function reserveUpload(db: Database, values: Omit<typeof media.$inferInsert, "id">) {
-  const unsent = sql`(select count(*) from ${media} where ${media.ownerUserId} = ${values.ownerUserId} and ${media.ticketMessageId} is null and ${media.reviewId} is null)`;
+  const unsent = sql`(select count(*) from ${media} where ${media.ownerUserId} = ${values.ownerUserId} and ${media.ticketMessageId} is null and ${media.reviewId} is null and ${media.returnRequestId} is null)`;
   const row = db
     // Every column, in the table's order (drizzle's insert-select).
     .select({
@@ -92,6 +92,7 @@ function reserveUpload(db: Database, values: Omit<typeof media.$inferInsert, "id
       height: sql`${values.height ?? null}`.as("height"),
       ticketMessageId: sql`null`.as("ticket_message_id"),
       reviewId: sql`null`.as("review_id"),
+      returnRequestId: sql`null`.as("return_request_id"),
       createdAt: sql`${values.createdAt?.getTime() ?? Date.now()}`.as("created_at"),
     })
     .from(sql`(select 1)`)
@@ -205,7 +206,9 @@ export async function ownsPendingMedia(db: Database, ownerUserId: number, ids: n
   const [row] = await db
     .select({ n: count() })
     .from(media)
-    .where(and(inArray(media.id, unique), eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId)));
+    .where(
+      and(inArray(media.id, unique), eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId), isNull(media.returnRequestId)),
+    );
   return (row?.n ?? 0) === unique.length && unique.length === ids.length;
 }
 
@@ -251,7 +254,7 @@ export async function purgeOrphanMedia(db: Database, bucket: R2Bucket, now: Date
   // Rows go first, and only while still unsent, so an image attached meanwhile keeps its object.
   const removed = await db
     .delete(media)
-    .where(and(isNull(media.ticketMessageId), isNull(media.reviewId), lt(media.createdAt, cutoff)))
+    .where(and(isNull(media.ticketMessageId), isNull(media.reviewId), isNull(media.returnRequestId), lt(media.createdAt, cutoff)))
     .returning({ r2Key: media.r2Key });
   for (let start = 0; start < removed.length; start += 1000) {
     await bucket.delete(removed.slice(start, start + 1000).map((row) => row.r2Key));

@@ -101,30 +101,26 @@ function pointStatements(db: Database, order: OrderState, now: Date): { statemen
     );
   if (returned > 0) {
     statements.push(
-      db
-        .insert(pointLedger)
-        .values({
-          userId: order.userId,
-          orderId: order.id,
-          kind: "refunded",
-          amount: returned,
-          note: `ご注文 ${order.number} のキャンセル（ご利用分の返還）`,
-          createdAt: now,
-        }),
+      db.insert(pointLedger).values({
+        userId: order.userId,
+        orderId: order.id,
+        kind: "refunded",
+        amount: returned,
+        note: `ご注文 ${order.number} のキャンセル（ご利用分の返還）`,
+        createdAt: now,
+      }),
     );
   }
   if (withdrawn > 0) {
     statements.push(
-      db
-        .insert(pointLedger)
-        .values({
-          userId: order.userId,
-          orderId: order.id,
-          kind: "adjusted",
-          amount: -withdrawn,
-          note: `ご注文 ${order.number} のキャンセル（付与分の取り消し）`,
-          createdAt: now,
-        }),
+      db.insert(pointLedger).values({
+        userId: order.userId,
+        orderId: order.id,
+        kind: "adjusted",
+        amount: -withdrawn,
+        note: `ご注文 ${order.number} のキャンセル（付与分の取り消し）`,
+        createdAt: now,
+      }),
     );
   }
   return { statements, returned, withdrawn };

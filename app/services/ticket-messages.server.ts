@@ -49,6 +49,7 @@ function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
         eq(media.ownerUserId, ownerId),
         isNull(media.ticketMessageId),
         isNull(media.reviewId),
+        isNull(media.returnRequestId),
       ),
     );
 }

@@ -1,6 +1,6 @@
 /**
  * Login with remix-auth's form strategy, the member session, and the route guards
- * requireUser / requireStaff. The authenticator is built per request from the load context.
+ * requireUser / requireStaff / requireMerchant. The authenticator is built per request from the load context.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { AppSession } from "~/web/session.server";
@@ -9,6 +9,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
+import type { OrderActor } from "~/core/order-events";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/accounts.server";
 import { mergeGuestCart } from "~/services/cart-merge.server";
@@ -77,6 +78,27 @@ export async function requireStaff(request: Request, context: Context): Promise<
     throw new Response("このページはカスタマーサービス担当者専用です。", { status: 403 });
   }
   return user;
+}
+
+/** A merchant's login and its merchant. */
+export interface MerchantUser extends SessionUser {
+  role: "merchant";
+  merchantId: number;
+}
+
+/** Merchant routes (/merchant): any other account gets 403; a merchant sees only its own shipments. */
+export async function requireMerchant(request: Request, context: Context): Promise<MerchantUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "merchant" || user.merchantId == null) {
+    throw new Response("このページは出品者専用です。", { status: 403 });
+  }
+  return { ...user, role: "merchant", merchantId: user.merchantId };
+}
+
+/** Who acts on an order, as its history records them. */
+export function orderActorOf(user: SessionUser): OrderActor {
+  const kind = user.role === "staff" ? "staff" : user.role === "merchant" ? "merchant" : "customer";
+  return { kind, userId: user.id, name: `${user.lastname} ${user.firstname}` };
 }
 
 /** Starts the member session (signInSession) and redirects (PRG). A guest cart joins the member's cart. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { DEMO_PRIVATE_SECRET } from "~/db/seed/catalogue";
-import { DEMO_PASSWORD, MEMBER_EMAIL, OTHER_EMAIL, STAFF_EMAIL } from "~/db/seed/people";
+import { DEMO_PASSWORD, MEMBER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, OTHER_EMAIL, OTHER_MERCHANT_EMAIL, OTHER_MERCHANT_ID, STAFF_EMAIL } from "~/db/seed/people";
 import { seedDatabase } from "~/db/seed/seed.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
@@ -39,7 +39,7 @@ describe("seedDatabase", () => {
 
   describe("catalogue", () => {
     it("reports what it inserted", ({ firstRun }) => {
-      expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 3 });
+      expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 5 });
     });
 
     it("has merchants with their shipping terms", async ({ platform }) => {
@@ -361,7 +361,7 @@ describe("seedDatabase", () => {
   describe("people", () => {
     const member = (platform: TestPlatform) => one<Row & { id: number; password_hash: string }>(platform, "select * from users where email = ?", MEMBER_EMAIL);
 
-    it("has the member, staff and a second customer, all with the demo password", async ({ platform }) => {
+    it("has the member, staff, a second customer and two merchants' logins, all with the demo password", async ({ platform }) => {
       expect(await member(platform)).toMatchObject({
         role: "customer",
         lastname: "山田",
@@ -380,8 +380,16 @@ describe("seedDatabase", () => {
         firstname: "健",
       });
       expect(await one(platform, "select role from users where email = ?", OTHER_EMAIL)).toEqual({ role: "customer" });
+      expect(await one(platform, "select role, merchant_id from users where email = ?", MERCHANT_EMAIL)).toEqual({
+        role: "merchant",
+        merchant_id: MERCHANT_ID,
+      });
+      expect(await one(platform, "select role, merchant_id from users where email = ?", OTHER_MERCHANT_EMAIL)).toEqual({
+        role: "merchant",
+        merchant_id: OTHER_MERCHANT_ID,
+      });
       const hashes = await all<{ password_hash: string }>(platform, "select password_hash from users");
-      expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(3);
+      expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(5);
       expect(await verifyPassword(DEMO_PASSWORD, (await member(platform)).password_hash)).toBe(true);
     });
 
