@@ -5,6 +5,7 @@ import * as build from "./build/server/index.js";
 import { createDatabase } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
+import { lapseUnpaidOrders } from "./app/services/order-cancellation.server";
 import { purgeExpiredSessions } from "./app/services/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
 import { runTicketMaintenance } from "./app/services/ticket-status.server";
@@ -26,7 +27,8 @@ export default {
     return finishResponse(response, env, loadContext.d1Usage.roundTrips);
   },
   /**
-   * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send; hourly, tickets
+   * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails
+   * below go out that way); hourly, unpaid 銀行振込 orders past their deadline are cancelled, tickets
    * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
    * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails.
    */
@@ -39,6 +41,7 @@ export default {
     }
     ctx.waitUntil(
       Promise.all([
+        lapseUnpaidOrders(db, { origin: env.SHOP_ORIGIN }, now),
         runTicketMaintenance(db, env.ATTACHMENTS, now),
         writeUpcomingDeliveryMails(db, now),
         purgeExpiredSessions(db, now),

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { CARRIER_ORDER, isCarrier, parseTrackingNumber, trackingUrl } from "~/core/carriers";
+import { actorLabel, eventStatusLabel, orderEventLabel, SYSTEM_ACTOR } from "~/core/order-events";
 import {
   cancellationRefusal,
+  expectedDeliveryWindow,
   LIFECYCLE_MESSAGES,
+  lineCancellationRefusal,
   orderStatusFromShipments,
   paymentConfirmationRefusal,
+  paymentLapsed,
+  refundDueOnCancellation,
   returnRefusal,
   shipmentTransitionRefusal,
+  unpaidLapseCutoff,
 } from "~/core/order-lifecycle";
 import { ORDER_STATUS_LABELS, type OrderStatus, type ShipmentStatus } from "~/core/orders";
 
@@ -97,5 +103,65 @@ describe("carriers and tracking numbers", () => {
     expect(trackingUrl("yamato", "123456789012")).toContain("kuronekoyamato.co.jp");
     expect(trackingUrl("sagawa", "123456789012")).toContain("okurijoNo=123456789012");
     expect(trackingUrl("japanpost", "12345678901")).toContain("reqCodeNo1=12345678901");
+  });
+});
+
+describe("cancelled shipments and lines", () => {
+  it("leaves a shipment whose lines were all cancelled out of the order's state", () => {
+    expect(orderStatusFromShipments("preparing", ["shipped", "cancelled"])).toBe("shipped");
+    expect(orderStatusFromShipments("shipped", ["delivered", "cancelled"])).toBe("completed");
+    expect(orderStatusFromShipments("paid", ["preparing", "cancelled"])).toBe("paid");
+    expect(orderStatusFromShipments("preparing", ["cancelled"])).toBe("preparing");
+  });
+
+  it("cancels an order whose only other shipment was cancelled, not one with a parcel on its way", () => {
+    expect(cancellationRefusal("preparing", ["preparing", "cancelled"])).toBeNull();
+    expect(cancellationRefusal("partially_shipped", ["shipped", "cancelled"])).toBe(LIFECYCLE_MESSAGES.notCancellable);
+  });
+
+  it("cancels a line while its own shipment has not left, even when another parcel has", () => {
+    expect(lineCancellationRefusal("partially_shipped", "preparing", false)).toBeNull();
+    expect(lineCancellationRefusal("pending_payment", "preparing", false)).toBeNull();
+    expect(lineCancellationRefusal("partially_shipped", "shipped", false)).toBe(LIFECYCLE_MESSAGES.lineNotCancellable);
+    expect(lineCancellationRefusal("cancelled", "preparing", false)).toBe(LIFECYCLE_MESSAGES.lineNotCancellable);
+    expect(lineCancellationRefusal("preparing", "preparing", true)).toBe(LIFECYCLE_MESSAGES.lineAlreadyCancelled);
+  });
+
+  it("owes the total back only once the money was in", () => {
+    expect(refundDueOnCancellation("paid", 5000)).toBe(5000);
+    expect(refundDueOnCancellation("pending_payment", 5000)).toBe(0);
+    // 代金引換 and コンビニ後払い are paid on or after delivery: before shipping nothing was paid.
+    expect(refundDueOnCancellation("preparing", 5000)).toBe(0);
+  });
+});
+
+describe("dates of the lifecycle", () => {
+  it("lets a transfer arrive through the whole deadline day (Japan time), and lapses the order the day after", () => {
+    // Ordered 2026-11-10 23:30 JST: the deadline is 2026-11-17 (BANK_TRANSFER_DAYS = 7).
+    const orderedAt = new Date("2026-11-10T14:30:00Z");
+    expect(paymentLapsed(orderedAt, new Date("2026-11-17T14:59:00Z"))).toBe(false);
+    expect(paymentLapsed(orderedAt, new Date("2026-11-17T15:00:00Z"))).toBe(true);
+    // The SQL cutoff says the same as the rule, on both sides of the deadline.
+    for (const now of [new Date("2026-11-17T14:59:00Z"), new Date("2026-11-17T15:00:00Z"), new Date("2026-11-30T03:00:00Z")]) {
+      expect(orderedAt < unpaidLapseCutoff(now)).toBe(paymentLapsed(orderedAt, now));
+    }
+  });
+
+  it("expects a parcel one to three days after it left, in Japan dates", () => {
+    // Shipped 2026-11-24 23:00 JST (14:00 UTC): 11/25 – 11/27.
+    expect(expectedDeliveryWindow(new Date("2026-11-24T14:00:00Z"))).toEqual({ earliest: "2026-11-25", latest: "2026-11-27" });
+  });
+});
+
+describe("the history's words", () => {
+  it("names the actor and the states in Japanese", () => {
+    expect(actorLabel({ kind: "staff", name: "佐藤 健" })).toBe("スタッフ 佐藤 健");
+    expect(actorLabel({ kind: "customer", name: "山田 花子" })).toBe("お客様");
+    expect(actorLabel(SYSTEM_ACTOR)).toBe("システム 自動処理");
+    expect(orderEventLabel("payment_confirmed")).toBe("入金確認");
+    expect(orderEventLabel("future_kind")).toBe("future_kind");
+    expect(eventStatusLabel("partially_shipped", "order")).toBe("一部発送済み");
+    expect(eventStatusLabel("cancelled", "shipment")).toBe("キャンセル");
+    expect(eventStatusLabel(null, "order")).toBe("");
   });
 });
