@@ -12,9 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { DEMO_PASSWORD, MEMBER_EMAIL } from "../app/db/seed/people";
+import { DEMO_PASSWORD, MEMBER_EMAIL, STAFF_EMAIL } from "../app/db/seed/people";
+import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
 import { findChromium } from "./lib/browser";
-import { flagValue, run, start, stop, waitForHttp } from "./lib/run";
+import { flagValue, run, start, stop, waitForClosed, waitForHttp } from "./lib/run";
 
 const PORT = Number(flagValue("port") ?? 8799);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -37,15 +38,40 @@ const PAGES: { name: string; path: string; keyContentMarker?: string; withCart?:
   { name: "product (signed-in member)", path: "/category/living/DEMO-SIMPLE", keyContentMarker: 'data-bench="add-to-cart"', asMember: true },
 ];
 
-/** The demo member's session cookie, from logging in as the login form does. */
-async function memberCookie(): Promise<string> {
+/** A demo account's session cookie, from logging in as the login form does. */
+async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
   const response = await fetch(new URL("/login", ORIGIN), {
     method: "POST",
     redirect: "manual",
     headers: { Origin: ORIGIN },
-    body: new URLSearchParams({ email: MEMBER_EMAIL, password: DEMO_PASSWORD, redirectTo: "/" }),
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "/" }),
   });
   return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+}
+
+/** The staff order desk's pages, measured with BENCH_ORDER_COUNT orders in the store. */
+const DESK_PAGES: { name: string; path: string }[] = [
+  { name: "/crm/orders page 1", path: "/crm/orders" },
+  { name: "/crm/orders page 400 (the last)", path: "/crm/orders?page=400" },
+  { name: "/crm/orders 配達完了, page 1", path: "/crm/orders?status=completed" },
+  { name: "/crm/orders 配達完了, page 100", path: "/crm/orders?status=completed&page=100" },
+  { name: "/crm/orders e-mail search", path: "/crm/orders?q=bench17%40example.jp" },
+];
+
+const SAMPLES = 7;
+
+/** Median time of SAMPLES requests one after another, and the D1 round trips one of them reported. */
+async function serverTime(path: string, headers: Record<string, string>) {
+  const times: number[] = [];
+  let response: Response | null = null;
+  for (let sample = 0; sample < SAMPLES; sample++) {
+    const started = performance.now();
+    response = await fetch(new URL(path, ORIGIN), { headers, redirect: "manual" });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { status: response!.status, median: times[Math.floor(SAMPLES / 2)]!, d1: d1RoundTrips(response!) };
 }
 
 /** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
@@ -154,7 +180,7 @@ function d1RoundTrips(response: Response): string {
 }
 
 async function measurePage(page: (typeof PAGES)[number]) {
-  const cookie = page.withCart ? await cartCookie() : page.asMember ? await memberCookie() : null;
+  const cookie = page.withCart ? await cartCookie() : page.asMember ? await loginCookie() : null;
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
   const response = await fetch(new URL(page.path, ORIGIN), { headers });
   const html = await response.text();
@@ -180,10 +206,12 @@ async function measurePage(page: (typeof PAGES)[number]) {
   };
 }
 
+const STORE = ".wrangler/bench-state";
+const serve = (store: "--fresh" | "--persist") =>
+  start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
+
 await run("npm", ["run", "build"]);
-const server = start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), "--fresh", ".wrangler/bench-state", "--server-timing"], {
-  quiet: true,
-});
+let server = serve("--fresh");
 try {
   await waitForHttp(`${ORIGIN}/`, 180_000);
   console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (wrangler dev, local D1)\n`);
@@ -205,6 +233,17 @@ try {
         ` (FCP ${audit.fcp}, LCP ${audit.lcp}, TBT ${audit.tbt}, CLS ${audit.cls})${audit.failing.length ? `; failing: ${audit.failing.join(", ")}` : ""}`,
     );
     console.log(`  load          ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}\n`);
+  }
+  stop(server);
+  await waitForClosed(`${ORIGIN}/`);
+  await loadBenchOrders(STORE);
+  server = serve("--persist");
+  await waitForHttp(`${ORIGIN}/`, 180_000);
+  console.log(`Order desk with ${BENCH_ORDER_COUNT.toLocaleString("en")} more orders (staff, median of ${SAMPLES} requests)\n`);
+  const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
+  for (const page of DESK_PAGES) {
+    const m = await serverTime(page.path, staff);
+    console.log(`  ${page.name.padEnd(34)} [HTTP ${m.status}]  ${m.median.toFixed(1)} ms, D1 ${m.d1} round trips`);
   }
 } finally {
   stop(server);

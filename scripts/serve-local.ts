@@ -1,9 +1,10 @@
 /**
  * Serves the shop on a local store, for e2e tests and the bench:
- *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR] [--server-timing] [--dev]
+ *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR | --persist DIR] [--server-timing] [--dev]
  * The production build under `wrangler dev` by default; with --dev the Vite dev server (`npm run dev`'s
  * server, React in development mode with StrictMode's double effects) instead.
- * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue.
+ * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue;
+ * --persist serves the store already in DIR as it is (the bench loads extra data into it first).
  * --server-timing makes responses report their D1 round trips (Server-Timing), for the bench.
  */
 import { rmSync } from "node:fs";
@@ -11,7 +12,8 @@ import { flagValue, run, WRANGLER_ENV } from "./lib/run";
 
 const port = flagValue("port") ?? "8788";
 const freshDir = flagValue("fresh");
-const persistArgs = freshDir ? ["--persist-to", freshDir] : [];
+const storeDir = freshDir ?? flagValue("persist");
+const persistArgs = storeDir ? ["--persist-to", storeDir] : [];
 const timingArgs = process.argv.includes("--server-timing") ? ["--var", "SERVER_TIMING:on"] : [];
 
 if (freshDir) {
@@ -19,7 +21,7 @@ if (freshDir) {
   await run("node", ["--import", "tsx", "scripts/setup.ts", ...persistArgs]);
 }
 if (process.argv.includes("--dev")) {
-  const env = freshDir ? { ...WRANGLER_ENV, LOCAL_STORE: freshDir } : WRANGLER_ENV;
+  const env = storeDir ? { ...WRANGLER_ENV, LOCAL_STORE: storeDir } : WRANGLER_ENV;
   await run("npx", ["remix", "vite:dev", "--port", port, "--host", "127.0.0.1", "--strictPort"], { env });
 } else {
   // Each server gets its own devtools port so several can run side by side (e2e projects, bench).

@@ -50,3 +50,17 @@ export function flagValue(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
+
+/** Waits until nothing answers at the URL any more (a stopped server let go of its port). */
+export async function waitForClosed(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { redirect: "manual" });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } catch {
+      return;
+    }
+  }
+  throw new Error(`${url} still answers after ${timeoutMs} ms`);
+}
