@@ -30,7 +30,7 @@ const ACTIONS: Record<string, string>[] = [
   { intent: "note", note: "メモ" },
 ];
 
-const PAGES = [
+const PAGES: { name: string; handler: RouteHandler; path: string; params: Record<string, string> }[] = [
   { name: "/crm/orders", handler: listRoute.loader as RouteHandler, path: "/crm/orders?status=pending_payment", params: {} },
   { name: "/crm/orders.csv", handler: csvRoute.loader as RouteHandler, path: "/crm/orders.csv", params: {} },
   { name: "/crm/orders/6", handler: page.loader as RouteHandler, path: "/crm/orders/6", params: { orderId: "6" } },
