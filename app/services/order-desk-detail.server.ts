@@ -104,22 +104,41 @@ async function loadStaffFacts(db: Database, orderId: number) {
   return order ? { order, shipments, events, refunds, returns } : null;
 }
 
+type StoredEvent = typeof orderEvents.$inferSelect;
+
+/** A plain state change that another line of the same change already tells (入金確認: お支払い待ち → 入金確認済み). */
+function toldByItsChange(event: StoredEvent, events: StoredEvent[]): boolean {
+  return (
+    event.kind === "status_changed" &&
+    events.some(
+      (other) =>
+        other !== event &&
+        other.shipmentId == null &&
+        other.createdAt.getTime() === event.createdAt.getTime() &&
+        other.fromStatus === event.fromStatus &&
+        other.toStatus === event.toStatus,
+    )
+  );
+}
+
 /** The history, oldest first: a shipment's move reads in shipment states, an order's in order states. */
-function historyOf(events: (typeof orderEvents.$inferSelect)[]): DeskHistoryLine[] {
-  return events.map((event) => {
-    const subject = event.shipmentId != null && (event.kind === "shipped" || event.kind === "delivered") ? "shipment" : "order";
-    const from = eventStatusLabel(event.fromStatus, subject);
-    const to = eventStatusLabel(event.toStatus, subject);
-    return {
-      id: event.id,
-      at: event.createdAt,
-      label: orderEventLabel(event.kind),
-      actor: actorLabel({ kind: event.actorKind, name: event.actorName }),
-      move: from || to ? `${from || "—"} → ${to || "—"}` : "",
-      note: event.note,
-      isNote: event.kind === "note",
-    };
-  });
+function historyOf(events: StoredEvent[]): DeskHistoryLine[] {
+  return events
+    .filter((event) => !toldByItsChange(event, events))
+    .map((event) => {
+      const subject = event.shipmentId != null && (event.kind === "shipped" || event.kind === "delivered") ? "shipment" : "order";
+      const from = eventStatusLabel(event.fromStatus, subject);
+      const to = eventStatusLabel(event.toStatus, subject);
+      return {
+        id: event.id,
+        at: event.createdAt,
+        label: orderEventLabel(event.kind),
+        actor: actorLabel({ kind: event.actorKind, name: event.actorName }),
+        move: from || to ? `${from || "—"} → ${to || "—"}` : "",
+        note: event.note,
+        isNote: event.kind === "note",
+      };
+    });
 }
 
 /** Staff's view of any order; null when there is no such order. */

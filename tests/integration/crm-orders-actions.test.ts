@@ -109,7 +109,7 @@ describe("payment, shipping, delivery", () => {
     expect(order.detail.order.status).toBe("partially_shipped");
     expect(order.shipments[0]).toMatchObject({ status: "shipped", carrierLabel: "ヤマト運輸", trackingNumber: "123456789012" });
     expect(order.shipments[0]?.trackingUrl).toContain("toi.kuronekoyamato.co.jp");
-    expect(order.history.map((line) => line.label)).toEqual(["注文状況の変更", "入金確認", "発送", "注文状況の変更"]);
+    expect(order.history.map((line) => line.label)).toEqual(["入金確認", "発送", "注文状況の変更"]);
   });
 
   it("marks a shipped parcel delivered, and refuses a parcel still being prepared", async ({ platform, staff }) => {
