@@ -85,6 +85,20 @@ export function orderConfirmationKey(orderNumber: string): string {
   return `order-confirmation:${orderNumber}`;
 }
 
+/** Staff's resend of an order's confirmation: a new message each time it is asked for. */
+export function orderConfirmationResendKey(orderNumber: string, at: Date): string {
+  return `${orderConfirmationKey(orderNumber)}:resend:${at.getTime()}`;
+}
+
+/** The outbox keys of an order's lifecycle mails (app/services/order-transitions, order-cancellation). */
+export const ORDER_MAIL_KEYS = {
+  paymentConfirmed: (orderNumber: string) => `payment-confirmed:${orderNumber}`,
+  shipmentShipped: (shipmentId: number) => `shipment-shipped:${shipmentId}`,
+  cancelled: (orderNumber: string) => `order-cancelled:${orderNumber}`,
+  /** Some lines cancelled: the line ids in ascending order. */
+  linesCancelled: (orderNumber: string, lineIds: readonly number[]) => `lines-cancelled:${orderNumber}:${[...lineIds].sort((a, b) => a - b).join("-")}`,
+} as const;
+
 /**
  * The outbox key of an account's welcome: the address and the moment the account was made, so an address
  * freed by a withdrawal and registered again is welcomed again.

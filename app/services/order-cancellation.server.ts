@@ -6,6 +6,7 @@
  * and changes nothing (app/services/order-changes.server.ts).
  */
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
 import type { OrderActor } from "~/core/order-events";
 import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation, unpaidLapseCutoff } from "~/core/order-lifecycle";
 import { SYSTEM_ACTOR } from "~/core/order-events";
@@ -169,7 +170,7 @@ export function cancellationPlan(
       ...orderNoticeStatements(
         db,
         order,
-        { key: `order-cancelled:${order.number}`, kind: "order_cancelled", template: (addressee) => orderCancelledMail(addressee, facts) },
+        { key: ORDER_MAIL_KEYS.cancelled(order.number), kind: "order_cancelled", template: (addressee) => orderCancelledMail(addressee, facts) },
         frame,
         now,
       ),
@@ -268,7 +269,10 @@ function lineCancellationStatements(
       db,
       order,
       {
-        key: `lines-cancelled:${order.number}:${chosen.map((line) => line.id).join("-")}`,
+        key: ORDER_MAIL_KEYS.linesCancelled(
+          order.number,
+          chosen.map((line) => line.id),
+        ),
         kind: "order_cancelled",
         template: (addressee) => orderCancelledMail(addressee, facts),
       },

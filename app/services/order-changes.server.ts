@@ -12,7 +12,7 @@ import type { OrderActor, OrderEventKind } from "~/core/order-events";
 import type { OrderStatus, ShipmentStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
 import type { Database } from "~/db/client.server";
-import { couponUses, merchants, orderEvents, orderLines, orders, orderShipments, users } from "~/db/schema";
+import { couponUses, merchants, orderEvents, orderLines, orderRefunds, orders, orderShipments, users } from "~/db/schema";
 import { guard, isGuardFailure } from "./order-guards.server";
 
 export type Statement = BatchItem<"sqlite">;
@@ -60,6 +60,8 @@ export interface OrderState {
   memberPoints: number;
   /** Coupon uses the order holds (a cancellation gives them back). */
   couponUses: number;
+  /** Money recorded as paid back so far (order_refunds). */
+  refunded: number;
   createdAt: Date;
   lifecycleVersion: number;
   shipments: OrderShipmentState[];
@@ -84,6 +86,7 @@ export async function loadOrderState(db: Database, orderId: number): Promise<Ord
         pointsEarned: orders.pointsEarned,
         memberPoints: sql<number>`coalesce(${users.points}, 0)`,
         couponUses: sql<number>`(select count(*) from ${couponUses} where ${couponUses.orderId} = ${orders.id})`,
+        refunded: sql<number>`(select coalesce(sum(${orderRefunds.amount}), 0) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`,
         createdAt: orders.createdAt,
         lifecycleVersion: orders.lifecycleVersion,
       })

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { parseTrackingNumber, type Carrier } from "~/core/carriers";
+import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
 import type { OrderActor } from "~/core/order-events";
 import { orderStatusFromShipments, paymentConfirmationRefusal, shipmentTransitionRefusal } from "~/core/order-lifecycle";
 import type { Database } from "~/db/client.server";
@@ -36,7 +37,11 @@ export function confirmPayment(db: Database, orderId: number, actor: OrderActor,
         ...orderNoticeStatements(
           db,
           order,
-          { key: `payment-confirmed:${order.number}`, kind: "payment_confirmed", template: (addressee) => paymentConfirmedMail(addressee, order.total) },
+          {
+            key: ORDER_MAIL_KEYS.paymentConfirmed(order.number),
+            kind: "payment_confirmed",
+            template: (addressee) => paymentConfirmedMail(addressee, order.total),
+          },
           frame,
           now,
         ),
@@ -111,7 +116,7 @@ export function shippingPlan(db: Database, order: OrderState, access: ShipmentAc
       ...orderNoticeStatements(
         db,
         order,
-        { key: `shipment-shipped:${shipment.id}`, kind: "shipment_shipped", template: (addressee) => shipmentShippedMail(addressee, parcel) },
+        { key: ORDER_MAIL_KEYS.shipmentShipped(shipment.id), kind: "shipment_shipped", template: (addressee) => shipmentShippedMail(addressee, parcel) },
         frame,
         now,
       ),

@@ -128,6 +128,11 @@ export function loadGuestOrder(db: Database, orderId: number) {
   return loadOrderWhere(db, and(eq(orders.id, orderId), isNull(orders.userId))!);
 }
 
+/** Any order, for staff's order desk (/crm/orders/{id}): the same view the buyer's page shows; null if none such. */
+export function loadOrderForStaff(db: Database, orderId: number) {
+  return loadOrderWhere(db, eq(orders.id, orderId));
+}
+
 async function loadOrderWhere(db: Database, owned: SQL) {
   const ownedOrderId = db.select({ id: orders.id }).from(orders).where(owned);
   const [orderRows, shipments, lines] = await db.batch([

@@ -7,7 +7,22 @@
 import { describe, expect } from "vitest";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { productBySku } from "~/db/seed/catalogue";
-import { addresses, buyLater, cartLines, notificationMails, reviews, stockRequests, subscriptions, ticketMessages, tickets } from "~/db/schema";
+import {
+  addresses,
+  buyLater,
+  cartLines,
+  notificationMails,
+  orderEvents,
+  orderLines,
+  orderRefunds,
+  orders,
+  orderShipments,
+  reviews,
+  stockRequests,
+  subscriptions,
+  ticketMessages,
+  tickets,
+} from "~/db/schema";
 import * as cartPage from "~/routes/cart";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartEdit from "~/routes/api.cart-edit";
@@ -24,6 +39,7 @@ import * as supportThread from "~/routes/user.support_.$ticketId";
 import * as sendMessage from "~/routes/crm.api.$module.messages.send.$ticketId";
 import * as crmTickets from "~/routes/crm.tickets._index";
 import * as crmReviews from "~/routes/crm.reviews";
+import * as crmOrder from "~/routes/crm.orders.$orderId";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { postRequest, run, sessionCookie, valueOf, type RouteHandler } from "../support/requests";
 
@@ -49,18 +65,24 @@ const it = platformTest().extend<{ memberWithCart: string; ticketId: number; sub
 /** Every row a malformed request could have touched. */
 async function snapshot(platform: TestPlatform) {
   const { db } = platform;
-  const [lines, saved, requests, book, subs, mails, ticketRows, messages, reviewRows] = await Promise.all([
-    db.select().from(cartLines).all(),
-    db.select().from(buyLater).all(),
-    db.select().from(stockRequests).all(),
-    db.select().from(addresses).all(),
-    db.select().from(subscriptions).all(),
-    db.select().from(notificationMails).all(),
-    db.select().from(tickets).all(),
-    db.select().from(ticketMessages).all(),
-    db.select().from(reviews).all(),
-  ]);
-  return { lines, saved, requests, book, subs, mails, ticketRows, messages, reviewRows };
+  const [lines, saved, requests, book, subs, mails, ticketRows, messages, reviewRows, orderRows, shipments, orderLineRows, history, refunds] =
+    await Promise.all([
+      db.select().from(cartLines).all(),
+      db.select().from(buyLater).all(),
+      db.select().from(stockRequests).all(),
+      db.select().from(addresses).all(),
+      db.select().from(subscriptions).all(),
+      db.select().from(notificationMails).all(),
+      db.select().from(tickets).all(),
+      db.select().from(ticketMessages).all(),
+      db.select().from(reviews).all(),
+      db.select().from(orders).all(),
+      db.select().from(orderShipments).all(),
+      db.select().from(orderLines).all(),
+      db.select().from(orderEvents).all(),
+      db.select().from(orderRefunds).all(),
+    ]);
+  return { lines, saved, requests, book, subs, mails, ticketRows, messages, reviewRows, orderRows, shipments, orderLineRows, history, refunds };
 }
 
 /** Who posts a case: the member (with the row in their cart) or staff. */
@@ -267,6 +289,45 @@ const cases: Case[] = [
     fields: [
       ["intent", "remove"],
       ["id", HUGE],
+    ],
+  },
+  // Staff's order page (v.variant on intent).
+  {
+    name: "/crm/orders/6, an unknown intent",
+    handler: crmOrder.action as RouteHandler,
+    path: "/crm/orders/6",
+    params: { orderId: "6" },
+    sender: "staff",
+    fields: [["intent", "explode"]],
+  },
+  {
+    name: "/crm/orders/6, no intent at all",
+    handler: crmOrder.action as RouteHandler,
+    path: "/crm/orders/6",
+    params: { orderId: "6" },
+    sender: "staff",
+    fields: [["note", "メモ"]],
+  },
+  {
+    name: "/crm/orders/6, a shipment id that is text",
+    handler: crmOrder.action as RouteHandler,
+    path: "/crm/orders/6",
+    params: { orderId: "6" },
+    sender: "staff",
+    fields: [
+      ["intent", "deliver"],
+      ["shipment", "abc"],
+    ],
+  },
+  {
+    name: "/crm/orders/6, a line id that is huge",
+    handler: crmOrder.action as RouteHandler,
+    path: "/crm/orders/6",
+    params: { orderId: "6" },
+    sender: "staff",
+    fields: [
+      ["intent", "cancel_lines"],
+      ["line", HUGE],
     ],
   },
   {

@@ -1,0 +1,124 @@
+import { OrderLineItem } from "~/components/member/OrderParts";
+import { CARRIER_ORDER, CARRIERS } from "~/core/carriers";
+import { formatDateTime } from "~/core/dates";
+import { SHIPMENT_STATUS_LABELS } from "~/core/orders";
+import type { DeskOrder, DeskShipment } from "~/web/types/crm-orders";
+import { DeskForm, DeskSubmit, FIELD } from "./DeskForm";
+
+type ShownShipment = DeskOrder["detail"]["shipments"][number];
+
+/** Each shipment: its sender and state, carrier and tracking (linked), dates, lines as the buyer sees them, and its next step. */
+export function DeskShipments({ shipments, facts }: { shipments: ShownShipment[]; facts: DeskShipment[] }) {
+  return (
+    <>
+      {shipments.map((shipment, index) => {
+        const fact = facts.find((candidate) => candidate.id === shipment.id);
+        return fact ? <ShipmentCard key={shipment.id} shipment={shipment} fact={fact} heading={`配送 ${index + 1}：${fact.sender}`} /> : null;
+      })}
+    </>
+  );
+}
+
+function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fact: DeskShipment; heading: string }) {
+  const live = shipment.lines.filter((line) => line.cancelledAt == null);
+  const cancelled = shipment.lines.filter((line) => line.cancelledAt != null);
+  return (
+    <section aria-labelledby={`desk-shipment-${shipment.id}`} className="card grid gap-2 p-4 text-sm" data-testid="desk-shipment" data-shipment={shipment.id}>
+      <h2 id={`desk-shipment-${shipment.id}`} className="m-0 text-base">
+        {heading}
+      </h2>
+      <dl className="m-0 grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1">
+        <dt className="text-gray-700">状態</dt>
+        <dd className="m-0 font-bold" data-testid="desk-shipment-status">
+          {SHIPMENT_STATUS_LABELS[fact.status]}
+        </dd>
+        {fact.carrierLabel ? (
+          <>
+            <dt className="text-gray-700">配送業者</dt>
+            <dd className="m-0">{fact.carrierLabel}</dd>
+          </>
+        ) : null}
+        {fact.trackingNumber ? (
+          <>
+            <dt className="text-gray-700">お問い合わせ番号</dt>
+            <dd className="m-0">
+              {fact.trackingUrl ? (
+                <a href={fact.trackingUrl} target="_blank" rel="noopener noreferrer" data-testid="desk-tracking-link">
+                  {fact.trackingNumber}
+                </a>
+              ) : (
+                fact.trackingNumber
+              )}
+            </dd>
+          </>
+        ) : null}
+        {fact.shippedAt ? (
+          <>
+            <dt className="text-gray-700">発送日時</dt>
+            <dd className="m-0">{formatDateTime(fact.shippedAt)}</dd>
+          </>
+        ) : null}
+        {fact.deliveredAt ? (
+          <>
+            <dt className="text-gray-700">配達完了日時</dt>
+            <dd className="m-0">{formatDateTime(fact.deliveredAt)}</dd>
+          </>
+        ) : null}
+        {shipment.notice ? (
+          <>
+            <dt className="text-gray-700">お客様からの備考</dt>
+            <dd className="m-0 break-words">{shipment.notice}</dd>
+          </>
+        ) : null}
+      </dl>
+      <ul className="m-0 p-0">
+        {live.map((line) => (
+          <OrderLineItem key={line.id} line={line} />
+        ))}
+      </ul>
+      {cancelled.length > 0 ? (
+        <div className="rounded bg-gray-50 p-2" data-testid="desk-cancelled-lines">
+          <p className="m-0 text-xs font-bold text-red-800">キャンセル済みの商品</p>
+          <ul className="m-0 p-0 line-through opacity-70">
+            {cancelled.map((line) => (
+              <OrderLineItem key={line.id} line={line} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {fact.status === "preparing" ? <ShipForm shipmentId={shipment.id} /> : null}
+      {fact.status === "shipped" ? (
+        <DeskForm intent="deliver" shipment={shipment.id} testId="desk-deliver-form">
+          <DeskSubmit intent="deliver" tone="secondary">
+            配達完了にする
+          </DeskSubmit>
+        </DeskForm>
+      ) : null}
+    </section>
+  );
+}
+
+/** 発送済みにする: the carrier from the list and the slip's tracking number. */
+function ShipForm({ shipmentId }: { shipmentId: number }) {
+  return (
+    <DeskForm intent="ship" shipment={shipmentId} className="grid gap-2 border-t border-t-solid border-gray-200 pt-2" testId="desk-ship-form">
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="grid gap-1">
+          <span className="text-xs font-bold">配送業者</span>
+          <select name="carrier" className={FIELD} defaultValue={CARRIER_ORDER[0]}>
+            {CARRIER_ORDER.map((carrier) => (
+              <option key={carrier} value={carrier}>
+                {CARRIERS[carrier].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid gap-1">
+          <span className="text-xs font-bold">お問い合わせ番号（伝票番号）</span>
+          <input name="tracking_number" inputMode="numeric" autoComplete="off" required className={FIELD} placeholder="例：1234-5678-9012" />
+        </label>
+        <DeskSubmit intent="ship">発送済みにする</DeskSubmit>
+      </div>
+    </DeskForm>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link } from "@remix-run/react";
+import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
+import { formatDateTime, isoDateTime } from "~/core/dates";
+import { formatYen } from "~/core/money";
+import { ORDER_DESK_PATH, orderDeskListing, type OriginMerchant } from "~/core/order-desk";
+import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from "~/core/orders";
+import { PAYMENT_METHODS } from "~/core/payment-methods";
+import type { DeskOrderRow } from "~/web/types/crm-orders";
+
+const columns: ListingColumn<DeskOrderRow>[] = [
+  {
+    key: "date_created",
+    label: "注文日時",
+    sort: "date_created",
+    firstDirection: "DESC",
+    className: "whitespace-nowrap text-xs text-gray-700",
+    render: (row) => <time dateTime={isoDateTime(row.createdAt)}>{formatDateTime(row.createdAt)}</time>,
+  },
+  {
+    key: "number",
+    label: "注文番号",
+    rowHeader: true,
+    className: "whitespace-nowrap",
+    render: (row) => (
+      <Link to={`${ORDER_DESK_PATH}/${row.id}`} className="font-bold" data-testid="desk-order-link">
+        {row.number}
+      </Link>
+    ),
+  },
+  {
+    key: "customer",
+    label: "お客様",
+    className: "min-w-44 break-all",
+    render: (row) => (
+      <span className="grid gap-0.5">
+        <span>
+          {row.customerName}
+          {row.guest ? <span className="badge ml-1 bg-gray-200 text-gray-800">ゲスト</span> : null}
+        </span>
+        <span className="text-xs text-gray-700">{row.email}</span>
+      </span>
+    ),
+  },
+  {
+    key: "status",
+    label: "状態",
+    className: "whitespace-nowrap",
+    render: (row) => <span data-testid="desk-order-status">{ORDER_STATUS_LABELS[row.status]}</span>,
+  },
+  { key: "payment", label: "お支払い", className: "whitespace-nowrap text-xs", render: (row) => PAYMENT_METHODS[row.paymentMethod].label },
+  {
+    key: "shipments",
+    label: "配送",
+    className: "min-w-40 text-xs",
+    render: (row) => (
+      <ul className="m-0 grid gap-0.5 p-0">
+        {row.shipments.map((shipment) => (
+          <li key={shipment.id} className="list-none">
+            {shipment.merchantName ?? "当社倉庫"}：{SHIPMENT_STATUS_LABELS[shipment.status]}
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  { key: "total", label: "合計", sort: "total", firstDirection: "DESC", className: "whitespace-nowrap text-right", render: (row) => formatYen(row.total) },
+];
+
+/** Staff's order list on the generic listing, with the CSV export of the view shown. */
+export function OrderDeskListing({ page, merchants, csvHref }: { page: ListingPageData<DeskOrderRow>; merchants: OriginMerchant[]; csvHref: string }) {
+  return (
+    <Listing
+      path={ORDER_DESK_PATH}
+      definition={orderDeskListing(merchants)}
+      page={page}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowTestId="desk-order-row"
+      caption="注文一覧"
+      emptyText="ご注文はまだありません。"
+      toolbar={
+        <a href={csvHref} className="btn-secondary text-sm no-underline" download data-testid="desk-orders-csv">
+          この条件でCSVをダウンロード
+        </a>
+      }
+    />
+  );
+}

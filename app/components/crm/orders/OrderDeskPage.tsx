@@ -1,0 +1,42 @@
+import { Link, useActionData } from "@remix-run/react";
+import { Notice } from "~/components/member/MemberHeading";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { ORDER_DESK_PATH } from "~/core/order-desk";
+import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";
+import { DeskCancel } from "./DeskCancel";
+import { DeskHistory } from "./DeskHistory";
+import { DeskRefunds, DeskReturns, DeskTotals } from "./DeskMoney";
+import { DeskShipments } from "./DeskShipments";
+import { DeskCustomer, DeskPayment } from "./DeskSummary";
+
+/** Staff's page of one order: what the buyer sees, what staff need, and every action, each a form. */
+export function OrderDeskPage({ order, notice }: { order: DeskOrder; notice: string | null }) {
+  const refused = useActionData<OrderDeskActionData>();
+  const { detail } = order;
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <p className="m-0 text-xs">
+        <Link to={ORDER_DESK_PATH}>注文管理</Link> ›
+      </p>
+      <h1 className="m-0 mt-1 text-xl">ご注文 {detail.order.number}</h1>
+      <Notice text={notice} />
+      {/* A post that named no form of this page (a stale or hand-made one) is answered here. */}
+      <Notice text={refused && refused.intent == null ? refused.error : null} tone="error" />
+      <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
+        <div className="grid gap-4">
+          <DeskPayment order={detail.order} payment={order.payment} />
+          <DeskShipments shipments={detail.shipments} facts={order.shipments} />
+          <DeskCancel detail={detail} shipments={order.shipments} />
+          <DeskHistory history={order.history} />
+        </div>
+        <aside className="grid gap-4">
+          <DeskTotals detail={detail} />
+          <DeskCustomer customer={order.customer} shipTo={detail.order.shipTo} />
+          <DeskRefunds refunds={order.refunds} refunded={order.refunded} total={detail.order.total} />
+          <DeskReturns returns={order.returns} />
+        </aside>
+      </div>
+    </div>
+  );
+}

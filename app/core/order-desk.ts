@@ -1,0 +1,158 @@
+/**
+ * Staff's order desk (/crm/orders, issue 16): the listing's filters and sorts, the sender ("origin") filter,
+ * the refund rules and methods, the CSV export's layout, and the desk's messages. Pure.
+ */
+import { labelledChoices, type ListingChoice, type ListingDefinition } from "./listing";
+import { formatYen } from "./money";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./orders";
+import { PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
+
+export const ORDER_DESK_PATH = "/crm/orders";
+
+/** The sender filter's value for the warehouse; a merchant is `merchant-{id}`. */
+export const WAREHOUSE_ORIGIN = "warehouse";
+const MERCHANT_ORIGIN = /^merchant-(\d{1,9})$/;
+
+export type OrderOrigin = { kind: "warehouse" } | { kind: "merchant"; merchantId: number };
+
+export function merchantOrigin(merchantId: number): string {
+  return `merchant-${merchantId}`;
+}
+
+/** The sender a filter value names (warehouse, merchant-3), or null. */
+export function parseOrigin(value: string | null | undefined): OrderOrigin | null {
+  if (value === WAREHOUSE_ORIGIN) return { kind: "warehouse" };
+  const match = MERCHANT_ORIGIN.exec(value ?? "");
+  const merchantId = match ? Number(match[1]) : 0;
+  return merchantId > 0 ? { kind: "merchant", merchantId } : null;
+}
+
+export interface OriginMerchant {
+  id: number;
+  name: string;
+}
+
+/** The sender filter's choices: the warehouse, then each merchant. */
+export function originChoices(merchants: readonly OriginMerchant[]): ListingChoice[] {
+  return [{ value: WAREHOUSE_ORIGIN, label: "当社倉庫" }, ...merchants.map((merchant) => ({ value: merchantOrigin(merchant.id), label: merchant.name }))];
+}
+
+export type OrderDeskSort = "date_created" | "total";
+
+/**
+ * The desk's listing, newest first. Its sender choices are the shop's merchants (read with the page);
+ * `orderDeskListingFor` builds the definition that accepts the sender a URL names before they are read.
+ */
+export function orderDeskListing(merchants: readonly OriginMerchant[]): ListingDefinition<OrderDeskSort> {
+  return {
+    orderby: ["date_created", "total"],
+    defaultOrderby: "date_created",
+    defaultOrdersens: "DESC",
+    pageSize: 30,
+    filters: [
+      { name: "number", label: "注文番号", operator: "LIKE", type: "text", placeholder: "例：20260501-0001" },
+      { name: "q", label: "お客様", operator: "LIKE", type: "text", placeholder: "メールアドレス・お名前（一部でも可）" },
+      { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(ORDER_STATUS_LABELS) },
+      {
+        name: "payment",
+        label: "お支払い方法",
+        operator: "=",
+        type: "choice",
+        choices: labelledChoices(
+          Object.fromEntries(Object.entries(PAYMENT_METHODS).map(([key, method]) => [key, method.label])) as Record<PaymentMethod, string>,
+        ),
+      },
+      { name: "origin", label: "出荷元", operator: "=", type: "choice", choices: originChoices(merchants) },
+      { name: "date_created", label: "注文日", operator: "BETWEEN", type: "date" },
+    ],
+  };
+}
+
+/**
+ * The definition a request's query is read with before the merchants are: it accepts the merchant the
+ * URL's sender filter names (an unknown one then matches no order), so the page needs no extra round trip.
+ */
+export function orderDeskListingFor(rawOrigin: string | null): ListingDefinition<OrderDeskSort> {
+  const origin = parseOrigin(rawOrigin);
+  return orderDeskListing(origin?.kind === "merchant" ? [{ id: origin.merchantId, name: `出品者 ${origin.merchantId}` }] : []);
+}
+
+// ─── Refunds ──────────────────────────────────────────────────────────────────────────────────
+
+export const REFUND_METHOD_LABELS = {
+  bank_transfer: "銀行振込で返金",
+  billing_cancelled: "請求の取消（代金引換・コンビニ後払い）",
+  points: "ポイントで返還",
+  other: "その他",
+} as const;
+
+export type RefundMethod = keyof typeof REFUND_METHOD_LABELS;
+export const REFUND_METHODS = Object.keys(REFUND_METHOD_LABELS) as RefundMethod[];
+
+export const REFUND_NOTE_MAX = 500;
+export const ORDER_NOTE_MAX = 2000;
+
+/** Why this refund cannot be recorded, or null: nothing was paid yet, or it would pay back more than the order's total. */
+export function refundRefusal(order: { status: OrderStatus; total: number; refunded: number }, amount: number): string | null {
+  if (order.status === "pending_payment") return ORDER_DESK_TEXT.refundBeforePayment;
+  const left = Math.max(0, order.total - order.refunded);
+  if (amount > left) return left === 0 ? ORDER_DESK_TEXT.refundNothingLeft : `返金額が多すぎます。このご注文で返金できるのはあと${formatYen(left)}までです。`;
+  return null;
+}
+
+/** The history line of a recorded refund. */
+export function refundEventNote(amount: number, method: RefundMethod, note: string): string {
+  return [`${formatYen(amount)}（${REFUND_METHOD_LABELS[method]}）`, note].filter(Boolean).join("：");
+}
+
+// ─── Return requests (their own pages are /crm/returns/{id}) ─────────────────────────────────
+
+export const RETURN_KIND_LABELS = { return: "返品", exchange: "交換" } as const;
+export const RETURN_STATUS_LABELS = { requested: "申請中", approved: "承認済み", refused: "お断り", received: "返品受け取り済み" } as const;
+
+// ─── Messages ─────────────────────────────────────────────────────────────────────────────────
+
+export const ORDER_DESK_TEXT = {
+  notFound: "ご注文が見つかりません。",
+  refundBeforePayment: "入金確認前のご注文には返金を記録できません。",
+  refundNothingLeft: "このご注文はすでに合計金額まで返金済みです。",
+  refundAmount: "返金額を半角数字（1円以上）で入力してください。",
+  refundMethod: "返金方法を選んでください。",
+  refundNote: `返金のメモは${REFUND_NOTE_MAX}文字以内で入力してください。`,
+  noteEmpty: "メモを入力してください。",
+  noteTooLong: `メモは${ORDER_NOTE_MAX}文字以内で入力してください。`,
+  cancelNotConfirmed: "キャンセルする場合は「ご注文全体をキャンセルします」にチェックを入れてください。",
+  cancelNote: `キャンセルの理由は${ORDER_NOTE_MAX}文字以内で入力してください。`,
+  carrier: "配送業者を選んでください。",
+} as const;
+
+/** What the page says after each action (the redirect's `notice`). */
+export const ORDER_DESK_NOTICES = {
+  payment_confirmed: "入金を確認しました。お客様にご入金確認のメールを送信します。",
+  shipped: "発送済みにしました。お客様に出荷のお知らせを送信します。",
+  delivered: "配達完了にしました。",
+  cancelled: "ご注文をキャンセルしました。在庫・ポイント・クーポンを戻し、お客様にお知らせします。",
+  lines_cancelled: "選んだ商品をキャンセルしました。",
+  refund_recorded: "返金を記録しました。",
+  confirmation_resent: "注文確認メールを再送します。",
+  noted: "社内メモを追加しました。",
+} as const;
+
+export type OrderDeskNotice = keyof typeof ORDER_DESK_NOTICES;
+
+// ─── CSV ──────────────────────────────────────────────────────────────────────────────────────
+
+export const ORDER_CSV_HEADER = [
+  "注文番号",
+  "注文日時",
+  "状態",
+  "お支払い方法",
+  "入金確認日時",
+  "合計金額",
+  "返金済み金額",
+  "会員／ゲスト",
+  "お客様名",
+  "メールアドレス",
+  "電話番号",
+  "出荷元",
+] as const;

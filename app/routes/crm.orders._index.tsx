@@ -1,0 +1,31 @@
+/**
+ * /crm/orders (staff only): every order on the generic listing — filtered by number, customer, state,
+ * payment method, sender and day, sorted, paged — and the CSV of the view. Works without JS.
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { OrderDeskListing } from "~/components/crm/orders/OrderDeskListing";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { SHOP_NAME } from "~/core/site";
+import { requireStaff } from "~/web/auth.server";
+import { loadOrderDeskListing } from "~/web/crm-orders.server";
+
+export const meta: MetaFunction = () => [{ title: `注文管理（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return data(await loadOrderDeskListing(request, context), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function CrmOrders() {
+  const { page, merchants, csvHref } = useLoaderData<typeof loader>();
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <h1 className="text-xl">注文管理</h1>
+      <div className="mt-4">
+        <OrderDeskListing page={page} merchants={merchants} csvHref={csvHref} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Staff's order list (/crm/orders) and its CSV on a real local D1: every filter (state, payment method,
+ * day, sender, customer, number), sorting and paging, one batch per page after the session check, the page's
+ * ids picked on an index whatever the page, and a CSV of the filtered view that Excel opens in Japanese.
+ */
+import { eq } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { jstDate } from "~/core/dates";
+import { orderDeskListingFor } from "~/core/order-desk";
+import { parseListingQuery } from "~/core/listing";
+import { orders } from "~/db/schema";
+import { GUEST_ORDER_EMAIL, MEMBER_ID, MERCHANT_ID, OTHER_MERCHANT_ID } from "~/db/seed/people";
+import * as csvRoute from "~/routes/crm.orders[.]csv";
+import * as listRoute from "~/routes/crm.orders._index";
+import { deskPageIdsSql } from "~/services/order-desk.server";
+import type { OrderDeskListingData } from "~/web/types/crm-orders";
+import { placeMemberOrder } from "../support/orders";
+import { platformTest, type TestPlatform } from "../support/platform-test";
+import { contextFor, expectRedirect, pageRequest, run, valueOf, type RouteHandler } from "../support/requests";
+
+const now = new Date();
+const it = platformTest({ seedAt: now });
+
+async function list(platform: TestPlatform, cookie: string, search = "") {
+  const context = contextFor(platform);
+  const outcome = await run(platform, listRoute.loader as RouteHandler, pageRequest(`/crm/orders${search}`, cookie), {}, context);
+  expect(outcome.status).toBe(200);
+  const data = await valueOf<OrderDeskListingData>(outcome);
+  return { ...data, ids: data.page.rows.map((row) => row.id), roundTrips: context.d1Usage.roundTrips };
+}
+
+/** The seed's orders, newest first: the guests' 代金引換 (7) and transfer (6), then the members'. */
+const NEWEST_FIRST = [7, 6, 4, 3, 5, 2, 1];
+
+describe("the order list", () => {
+  it("lists every order newest first, with customer, state and shipments, from the session check and one batch", async ({ platform, staff }) => {
+    const page = await list(platform, staff);
+    expect(page.ids).toEqual(NEWEST_FIRST);
+    expect(page.page.total).toBe(7);
+    expect(page.roundTrips).toBeLessThanOrEqual(2);
+    const guest = page.page.rows.find((row) => row.id === 6)!;
+    expect(guest).toMatchObject({ status: "pending_payment", paymentMethod: "bank_transfer", email: GUEST_ORDER_EMAIL, guest: true });
+    expect(guest.shipments.map((shipment) => [shipment.merchantName, shipment.status])).toEqual([
+      [null, "preparing"],
+      ["十勝しあわせ牧場", "preparing"],
+    ]);
+    expect(page.merchants.length).toBeGreaterThanOrEqual(2);
+    expect(page.page.rows.find((row) => row.id === 1)).toMatchObject({ guest: false, customerName: expect.stringMatching(/\S+ \S+/) });
+  });
+
+  it("filters by state, payment method, sender, customer, number and day", async ({ platform, staff }) => {
+    const number6 = (await platform.db.select().from(orders).where(eq(orders.id, 6)).get())!;
+    expect((await list(platform, staff, "?status=pending_payment")).ids).toEqual([6]);
+    expect((await list(platform, staff, "?payment=cod")).ids).toEqual([7, 2]);
+    expect((await list(platform, staff, `?origin=merchant-${MERCHANT_ID}`)).ids).toEqual([7, 6]);
+    expect((await list(platform, staff, `?origin=merchant-${OTHER_MERCHANT_ID}`)).ids).toEqual([7, 2]);
+    expect((await list(platform, staff, "?origin=warehouse")).ids).toEqual(NEWEST_FIRST);
+    expect((await list(platform, staff, "?origin=merchant-999")).ids).toEqual([]);
+    expect((await list(platform, staff, `?q=${encodeURIComponent("guest-buyer@")}`)).ids).toEqual([7, 6]);
+    expect((await list(platform, staff, "?q=member%40example.jp")).ids).toEqual([4, 3, 2, 1]);
+    expect((await list(platform, staff, `?number=${number6.number}`)).ids).toEqual([6]);
+    const day = jstDate(number6.createdAt);
+    expect((await list(platform, staff, `?date_created_from=${day}&date_created_to=${day}`)).ids).toEqual([6]);
+    expect((await list(platform, staff, "?status=pending_payment&payment=cod")).ids).toEqual([]);
+  });
+
+  it("finds a member by their account name and a guest by the name on the order", async ({ platform, staff }) => {
+    const guest = (await platform.db.select().from(orders).where(eq(orders.id, 7)).get())!;
+    expect((await list(platform, staff, `?q=${encodeURIComponent(guest.shipLastnameJp)}`)).ids).toContain(7);
+  });
+
+  it("sorts by total either way, and answers a form sent without JS with the clean URL", async ({ platform, staff }) => {
+    const totals = (await list(platform, staff, "?orderby=total&ordersens=ASC")).page.rows.map((row) => row.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    const outcome = await run(platform, listRoute.loader as RouteHandler, pageRequest("/crm/orders?number=&q=&status=paid&payment=", staff));
+    expectRedirect(outcome, 302, "/crm/orders?status=paid");
+  });
+
+  it("pages 30 at a time at the same cost, picking each page's ids on an index without sorting", async ({ platform, staff }) => {
+    for (let i = 0; i < 25; i++) await placeMemberOrder(platform.db, MEMBER_ID, { now: new Date(now.getTime() - i * 60_000) });
+    const first = await list(platform, staff);
+    const second = await list(platform, staff, "?page=1");
+    expect(first.page.total).toBe(32);
+    expect(first.ids).toHaveLength(30);
+    expect(second.ids).toEqual([2, 1]);
+    expect(second.roundTrips).toBe(first.roundTrips);
+    for (const search of ["?page=1", "?status=paid&page=1"]) {
+      const definition = orderDeskListingFor(null);
+      const { sql: text, params } = deskPageIdsSql(platform.db, parseListingQuery(definition, new URLSearchParams(search)));
+      const plan = await platform.env.DB.prepare(`explain query plan ${text}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const steps = plan.results.map((step) => step.detail).join(" | ");
+      expect(steps, search).toMatch(/USING COVERING INDEX orders_(status_)?created_idx/);
+      expect(steps, search).not.toMatch(/TEMP B-TREE/);
+    }
+  });
+});
+
+describe("the CSV export", () => {
+  it("downloads the filtered view, every page, as UTF-8 with a BOM", async ({ platform, staff }) => {
+    const response = (await run(platform, csvRoute.loader as RouteHandler, pageRequest("/crm/orders.csv?payment=cod", staff))).response!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("注文番号,注文日時,状態,お支払い方法,入金確認日時,合計金額,返金済み金額,会員／ゲスト,お客様名,メールアドレス,電話番号,出荷元");
+    expect(lines).toHaveLength(3);
+    const cod7 = (await platform.db.select().from(orders).where(eq(orders.id, 7)).get())!;
+    expect(lines[1]).toContain(`${cod7.number},`);
+    expect(lines[1]).toContain(",発送準備中,代金引換,,");
+    expect(lines[1]).toContain(`,ゲスト,`);
+    expect(lines[1]).toContain(`,${GUEST_ORDER_EMAIL},`);
+    expect(lines[1]).toMatch(/当社倉庫・十勝しあわせ牧場・有田 青華窯$/);
+  });
+
+  it("links the CSV of the view shown from the list", async ({ platform, staff }) => {
+    expect((await list(platform, staff, "?status=preparing&orderby=total")).csvHref).toBe("/crm/orders.csv?status=preparing&orderby=total");
+    expect((await list(platform, staff)).csvHref).toBe("/crm/orders.csv");
+  });
+});
