@@ -5,7 +5,7 @@
 import Encoding from "encoding-japanese";
 
 /** The text as Shift_JIS bytes; a character Shift_JIS lacks (an emoji, ¥ …) becomes "?". */
-export function encodeShiftJis(text: string): Uint8Array {
+export function encodeShiftJis(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(Encoding.convert(Encoding.stringToCode(text), { to: "SJIS", from: "UNICODE" }));
 }
 

@@ -89,6 +89,11 @@ export interface Shipping {
   trackingNumber: string;
 }
 
+/** The outbox key of a shipment's 出荷のお知らせ (one per shipment). */
+export function shipmentShippedMailKey(shipmentId: number): string {
+  return `shipment-shipped:${shipmentId}`;
+}
+
 /** The plan of marking one shipment shipped, on the order as read (also used by the CSV import). */
 export function shippingPlan(db: Database, order: OrderState, access: ShipmentAccess, shipping: Shipping, frame: EmailFrame, now: Date): OrderChangePlan {
   const shipment = shipmentOf(order, access);
@@ -111,7 +116,7 @@ export function shippingPlan(db: Database, order: OrderState, access: ShipmentAc
       ...orderNoticeStatements(
         db,
         order,
-        { key: `shipment-shipped:${shipment.id}`, kind: "shipment_shipped", template: (addressee) => shipmentShippedMail(addressee, parcel) },
+        { key: shipmentShippedMailKey(shipment.id), kind: "shipment_shipped", template: (addressee) => shipmentShippedMail(addressee, parcel) },
         frame,
         now,
       ),
