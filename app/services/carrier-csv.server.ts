@@ -36,7 +36,8 @@ export async function parcelsToShip(db: Database, scope: ParcelScope): Promise<B
     db
       .select({
         shipmentId: orderShipments.id,
-        orderId: orders.id,
+        // The shipment's column, not orders.id: a D1 batch reads rows by column name, and "id" would clash.
+        orderId: orderShipments.orderId,
         merchantName: merchants.name,
         number: orders.number,
         paymentMethod: orders.paymentMethod,

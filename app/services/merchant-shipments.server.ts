@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { codCollectingShipmentId } from "~/core/cod-collection";
 import { MERCHANT_PAGE_SIZE, MERCHANT_TABS, type MerchantListQuery, type MerchantTab } from "~/core/merchant-portal";
+import type { OrderStatus } from "~/core/orders";
 import type { Database } from "~/db/client.server";
 import { orderLines, orders, orderShipments } from "~/db/schema";
 
@@ -96,28 +97,25 @@ export async function findMerchantShipment(db: Database, merchantId: number, shi
         shippedAt: orderShipments.shippedAt,
         deliveredAt: orderShipments.deliveredAt,
         notice: orderShipments.notice,
-        order: {
-          number: orders.number,
-          orderedAt: orders.createdAt,
-          status: orders.status,
-          paymentMethod: orders.paymentMethod,
-          total: orders.total,
-          deliveryDate: orders.deliveryDate,
-          deliveryTimeSlot: orders.deliveryTimeSlot,
-        },
-        recipient: {
-          lastname: orders.shipLastname,
-          firstname: orders.shipFirstname,
-          lastnameKana: orders.shipLastnameJp,
-          firstnameKana: orders.shipFirstnameJp,
-          postalCode: orders.shipPostalCode,
-          prefecture: orders.shipPrefecture,
-          city: orders.shipCity,
-          district: orders.shipDistrict,
-          address1: orders.shipAddress1,
-          address2: orders.shipAddress2,
-          phone: orders.shipPhone,
-        },
+        orderNumber: orders.number,
+        orderedAt: orders.createdAt,
+        // Aliased: a D1 batch reads rows by column name, and both tables have a "status".
+        orderStatus: sql<OrderStatus>`${orders.status}`.as("order_status"),
+        paymentMethod: orders.paymentMethod,
+        total: orders.total,
+        deliveryDate: orders.deliveryDate,
+        deliveryTimeSlot: orders.deliveryTimeSlot,
+        lastname: orders.shipLastname,
+        firstname: orders.shipFirstname,
+        lastnameKana: orders.shipLastnameJp,
+        firstnameKana: orders.shipFirstnameJp,
+        postalCode: orders.shipPostalCode,
+        prefecture: orders.shipPrefecture,
+        city: orders.shipCity,
+        district: orders.shipDistrict,
+        address1: orders.shipAddress1,
+        address2: orders.shipAddress2,
+        phone: orders.shipPhone,
       })
       .from(orderShipments)
       .innerJoin(orders, eq(orders.id, orderShipments.orderId))
@@ -142,10 +140,34 @@ export async function findMerchantShipment(db: Database, merchantId: number, shi
       .where(inArray(orderShipments.orderId, orderOfMine)),
   ]);
   if (!row) return null;
-  const { total, paymentMethod, ...order } = row.order;
+  const { id, orderId, status, carrier, trackingNumber, shippedAt, deliveredAt, notice, total, paymentMethod } = row;
   const collectingId = codCollectingShipmentId(paymentMethod, total, parcels);
-  const cod = paymentMethod === "cod" ? { collects: collectingId === row.id, amount: collectingId === row.id ? total : null } : null;
-  return { ...row, order, lines, cod };
+  return {
+    id,
+    orderId,
+    status,
+    carrier,
+    trackingNumber,
+    shippedAt,
+    deliveredAt,
+    notice,
+    order: { number: row.orderNumber, orderedAt: row.orderedAt, status: row.orderStatus, deliveryDate: row.deliveryDate, deliveryTimeSlot: row.deliveryTimeSlot },
+    recipient: {
+      lastname: row.lastname,
+      firstname: row.firstname,
+      lastnameKana: row.lastnameKana,
+      firstnameKana: row.firstnameKana,
+      postalCode: row.postalCode,
+      prefecture: row.prefecture,
+      city: row.city,
+      district: row.district,
+      address1: row.address1,
+      address2: row.address2,
+      phone: row.phone,
+    },
+    lines,
+    cod: paymentMethod === "cod" ? { collects: collectingId === id, amount: collectingId === id ? total : null } : null,
+  };
 }
 
 export type MerchantShipment = NonNullable<Awaited<ReturnType<typeof findMerchantShipment>>>;
