@@ -42,6 +42,7 @@ export const LIFECYCLE_MESSAGES = {
   notShippable: "入金確認前、またはキャンセル・返品済みのご注文は発送できません。",
   shipmentNotPreparing: "この配送はすでに発送済みです。",
   shipmentNotShipped: "発送済みの配送だけを配達完了にできます。",
+  shipmentAlreadyDelivered: "この配送はすでに配達完了です。",
   notCancellable: "発送済み・配達完了・キャンセル済みのご注文はキャンセルできません。",
   notReturnable: "配達完了したご注文だけが返品の対象です。",
   lineNotCancellable: "発送前の商品だけをキャンセルできます。",
@@ -53,8 +54,16 @@ export function paymentConfirmationRefusal(order: OrderStatus): string | null {
   return order === "pending_payment" ? null : LIFECYCLE_MESSAGES.notAwaitingPayment;
 }
 
+/** How far each shipment state is along the way (cancelled is off it). */
+const SHIPMENT_PROGRESS: Record<ShipmentStatus, number> = { cancelled: -1, preparing: 0, shipped: 1, delivered: 2 };
+
 /** Why this shipment cannot move to `to` now, or null. */
 export function shipmentTransitionRefusal(order: OrderStatus, shipment: ShipmentStatus, to: Exclude<ShipmentStatus, "preparing" | "cancelled">): string | null {
+  // A shipment already there (a second click, a file imported twice) is told so — also once its move has
+  // carried the whole order on to 発送済み/お届け済み, which the order check below would misname.
+  if (SHIPMENT_PROGRESS[shipment] >= SHIPMENT_PROGRESS[to]) {
+    return to === "shipped" ? LIFECYCLE_MESSAGES.shipmentNotPreparing : LIFECYCLE_MESSAGES.shipmentAlreadyDelivered;
+  }
   if (!(SHIPPABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order) && !(to === "delivered" && order === "shipped")) {
     return LIFECYCLE_MESSAGES.notShippable;
   }

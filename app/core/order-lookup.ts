@@ -39,7 +39,7 @@ export interface OrderLookupInput {
 }
 
 /** Order numbers are the order day and a serial (「20261121-482913」; the demo's older ones have 4 digits). */
-const ORDER_NUMBER_PATTERN = /^\d{8}-\d{4,6}$/;
+export const ORDER_NUMBER_PATTERN = /^\d{8}-\d{4,6}$/;
 const EMAIL_SHAPE = /^[^\s@]{1,64}@[^\s@]{1,189}$/;
 
 /** Whether the input could name an order at all; anything else is answered "not found" without a query. */

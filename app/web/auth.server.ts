@@ -9,6 +9,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
+import { loginLandingPath } from "~/core/merchant-portal";
 import type { OrderActor } from "~/core/order-events";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/accounts.server";
@@ -34,7 +35,7 @@ export function createAuthenticator(context: Context, now: Date = new Date()): A
       if (!result.ok) {
         return { ok: false, reply: submission.reply({ formErrors: [result.error], hideFields: ["password"] }) };
       }
-      return { ok: true, user: result.user, redirectTo: safeRedirectPath(submission.value.redirectTo) };
+      return { ok: true, user: result.user, redirectTo: loginLandingPath(result.user.role, safeRedirectPath(submission.value.redirectTo)) };
     }),
     "form",
   );

@@ -85,6 +85,7 @@ export const DEMO_ACCOUNTS = {
   member: "member@example.jp",
   other: "other@example.jp",
   staff: "staff@example.jp",
+  merchant: "merchant@example.jp",
 } as const;
 export const DEMO_PASSWORD = "password1234";
 

@@ -55,6 +55,13 @@ describe("transitions", () => {
     expect(shipmentTransitionRefusal("partially_shipped", "delivered", "shipped")).toBe(LIFECYCLE_MESSAGES.shipmentNotPreparing);
   });
 
+  it("tells a shipment already shipped or delivered so, even after it carried the whole order on", () => {
+    expect(shipmentTransitionRefusal("shipped", "shipped", "shipped")).toBe(LIFECYCLE_MESSAGES.shipmentNotPreparing);
+    expect(shipmentTransitionRefusal("completed", "delivered", "shipped")).toBe(LIFECYCLE_MESSAGES.shipmentNotPreparing);
+    expect(shipmentTransitionRefusal("completed", "delivered", "delivered")).toBe(LIFECYCLE_MESSAGES.shipmentAlreadyDelivered);
+    expect(shipmentTransitionRefusal("cancelled", "cancelled", "shipped")).toBe(LIFECYCLE_MESSAGES.notShippable);
+  });
+
   it("delivers a shipped shipment, also when the whole order has shipped", () => {
     expect(shipmentTransitionRefusal("shipped", "shipped", "delivered")).toBeNull();
     expect(shipmentTransitionRefusal("partially_shipped", "shipped", "delivered")).toBeNull();

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { MERCHANT_PORTAL_PATH } from "~/core/merchant-portal";
 import { SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/core/shell";
 import { useUnreadMessages } from "../tickets/useUnreadMessages";
@@ -45,14 +46,21 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
                   お知らせ
                 </ItemContent>
               </Link>
-              <Link to="/user/support" className={ITEM} data-testid="support-link">
-                <ItemContent icon={<ChatIcon />} badge={<CountBadge count={unreadMessages} label="新着メッセージ" />}>
-                  お問い合わせ
-                </ItemContent>
-              </Link>
+              {user.role === "merchant" ? null : (
+                <Link to="/user/support" className={ITEM} data-testid="support-link">
+                  <ItemContent icon={<ChatIcon />} badge={<CountBadge count={unreadMessages} label="新着メッセージ" />}>
+                    お問い合わせ
+                  </ItemContent>
+                </Link>
+              )}
               {user.role === "staff" ? (
                 <Link to="/crm" className={`${ITEM} font-bold`} data-testid="crm-link">
                   <ItemContent icon={<DeskIcon />}>管理画面</ItemContent>
+                </Link>
+              ) : null}
+              {user.role === "merchant" ? (
+                <Link to={MERCHANT_PORTAL_PATH} className={`${ITEM} font-bold`} data-testid="merchant-link">
+                  <ItemContent icon={<DeskIcon />}>出品者メニュー</ItemContent>
                 </Link>
               ) : null}
               <Link to="/user" className={ITEM}>
@@ -77,11 +85,14 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
               </Link>
             </>
           )}
-          <Link to="/cart" className={`${ITEM} font-bold`} data-testid="cart-link">
-            <ItemContent icon={<CartIcon />} badge={<CountBadge count={shell.cartQuantity} label="カート内の商品" bumpOnIncrease />}>
-              カート
-            </ItemContent>
-          </Link>
+          {/* A merchant's login ships parcels; it does not shop (no cart in its header). */}
+          {user?.role === "merchant" ? null : (
+            <Link to="/cart" className={`${ITEM} font-bold`} data-testid="cart-link">
+              <ItemContent icon={<CartIcon />} badge={<CountBadge count={shell.cartQuantity} label="カート内の商品" bumpOnIncrease />}>
+                カート
+              </ItemContent>
+            </Link>
+          )}
         </nav>
       </div>
       <Form method="get" action="/search" role="search" className="mx-auto flex max-w-5xl gap-2 px-3 pb-2">

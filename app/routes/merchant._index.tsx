@@ -1,0 +1,24 @@
+/** /merchant (a merchant's login only): the merchant's shipments by tab — to ship, awaiting payment, shipped, delivered, cancelled. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { MerchantNav } from "~/components/merchant/MerchantNav";
+import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
+import { SHOP_NAME } from "~/core/site";
+import { loadMerchantShipments } from "~/web/merchant.server";
+
+export const meta: MetaFunction = () => [{ title: `配送一覧（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadMerchantShipments(request, context);
+}
+
+export default function MerchantShipments() {
+  const { query, page } = useLoaderData<typeof loader>();
+  return (
+    <div className="py-2">
+      <MerchantNav />
+      <h1 className="m-0 mb-3 text-xl">配送一覧</h1>
+      <MerchantShipmentList tab={query.tab} page={page} />
+    </div>
+  );
+}
