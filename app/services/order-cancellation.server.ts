@@ -128,6 +128,11 @@ function pointStatements(db: Database, order: OrderState, now: Date): { statemen
 
 export type CancellationReason = CancellationFacts["reason"];
 
+/** The outbox key of an order's cancellation mail (dispatch it after the batch committed). */
+export function cancellationMailKey(orderNumber: string): string {
+  return `order-cancelled:${orderNumber}`;
+}
+
 /** The plan of cancelling the whole order, on the order as read. */
 export function cancellationPlan(
   db: Database,
@@ -169,7 +174,7 @@ export function cancellationPlan(
       ...orderNoticeStatements(
         db,
         order,
-        { key: `order-cancelled:${order.number}`, kind: "order_cancelled", template: (addressee) => orderCancelledMail(addressee, facts) },
+        { key: cancellationMailKey(order.number), kind: "order_cancelled", template: (addressee) => orderCancelledMail(addressee, facts) },
         frame,
         now,
       ),

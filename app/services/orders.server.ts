@@ -8,6 +8,7 @@ import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeShipTo } from "~/core/address-book";
+import { shipmentTracking } from "~/core/shipment-tracking";
 import { DEFAULT_RECEIPT_MEMO, rateTotalsConsistent, receiptTaxLines, taxByRate, type ReceiptFields } from "~/core/receipt";
 import { aliased, type Database } from "~/db/client.server";
 import { merchants, orderLines, orders, orderShipments, users } from "~/db/schema";
@@ -140,8 +141,10 @@ async function loadOrderWhere(db: Database, owned: SQL) {
         shippingFee: orderShipments.shippingFee,
         notice: orderShipments.notice,
         status: orderShipments.status,
+        carrier: orderShipments.carrier,
         trackingNumber: orderShipments.trackingNumber,
         shippedAt: orderShipments.shippedAt,
+        deliveredAt: orderShipments.deliveredAt,
       })
       .from(orderShipments)
       .leftJoin(merchants, eq(merchants.id, orderShipments.merchantId))
@@ -154,6 +157,7 @@ async function loadOrderWhere(db: Database, owned: SQL) {
   const shipmentViews = shipments.map((shipment) => ({
     ...shipment,
     label: shipment.shippingFrom === "warehouse" ? "ひなた市場 倉庫から発送" : `${shipment.merchantName ?? "出店者"}から発送`,
+    tracking: shipmentTracking(shipment),
     lines: lines.filter((line) => line.shipmentId === shipment.id),
   }));
   const unshipped = lines.filter((line) => line.shipmentId == null || !shipments.some((shipment) => shipment.id === line.shipmentId));
@@ -164,6 +168,7 @@ async function loadOrderWhere(db: Database, owned: SQL) {
       dateCreated: order.createdAt,
       status: order.status,
       statusLabel: ORDER_STATUS_LABELS[order.status],
+      cancelledAt: order.cancelledAt,
       paymentMethod: order.paymentMethod,
       paymentLabel: PAYMENT_METHODS[order.paymentMethod].label,
       subtotal: order.subtotal,
