@@ -61,7 +61,8 @@ export function cancellationPreview(order: CancellableOrder): CancellationPrevie
 }
 
 function paymentConsequence(order: Pick<CancellableOrder, "paymentMethod" | "status">, refund: number): string {
-  if (refund > 0) return `お支払い済みの ${formatYen(refund)} は、キャンセルの確定から${REFUND_DAYS}日以内に全額返金します（返金先の口座の確認のため、カスタマーサービスからご連絡します）。`;
+  if (refund > 0)
+    return `お支払い済みの ${formatYen(refund)} は、キャンセルの確定から${REFUND_DAYS}日以内に全額返金します（返金先の口座の確認のため、カスタマーサービスからご連絡します）。`;
   if (order.paymentMethod === "bank_transfer") return "まだお振り込み前のため、お振り込みは不要です。";
   if (order.paymentMethod === "konbini_postpay") return "コンビニ後払いのご請求は取り消します（お手元の払込票は破棄してください）。";
   return "代金引換のため、お支払いは発生しません。";

@@ -33,7 +33,11 @@ export const memberOfferPlace = (orderId: number): OfferPlace => {
   return { confirmHref: path, action: path, fields: {} };
 };
 
-export const guestOfferPlace = (orderId: number): OfferPlace => ({ confirmHref: GUEST_CANCEL_PATH, action: GUEST_CANCEL_PATH, fields: { order: String(orderId) } });
+export const guestOfferPlace = (orderId: number): OfferPlace => ({
+  confirmHref: GUEST_CANCEL_PATH,
+  action: GUEST_CANCEL_PATH,
+  fields: { order: String(orderId) },
+});
 
 /** The offer to cancel this order, or null once it may no longer be cancelled. */
 export function cancellationOffer(detail: OrderDetail, place: OfferPlace): CancellationOffer | null {

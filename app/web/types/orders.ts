@@ -3,6 +3,7 @@ import type { CancellationPreview } from "~/core/shopper-cancellation";
 import type { OrderDetail, Receipt } from "~/services/orders.server";
 
 export type { Receipt };
+export type { CustomerOrderSummary } from "~/services/customer-orders.server";
 
 /** The receipt page's loader data: the receipt, when it is issued, and why it cannot be yet (or null). */
 export interface ReceiptLoaderData {
