@@ -17,7 +17,7 @@ export const CUSTOMER_RETURN_DAYS = 8;
 /** Refunds are paid within this many days of the returned item (or the cancellation) reaching the shop. */
 export const REFUND_DAYS = 10;
 
-/** Orders not yet shipped: the customer may still cancel them through customer service. */
+/** Orders not yet shipped: the customer may still cancel them (on the order pages, or through customer service). */
 export const CANCELLABLE_ORDER_STATUSES = ["pending_payment", "paid", "preparing"] as const satisfies readonly OrderStatus[];
 
 /** Goods that are never taken back for the customer's own reasons, by what makes them so. */
@@ -34,11 +34,14 @@ export type CustomerReturnExclusion = keyof typeof CUSTOMER_RETURN_EXCLUSIONS;
 /** How to reach customer service to cancel or return, as the legal pages and the checkout say it. */
 const RETURN_CONTACT = `カスタマーサービス（お問い合わせフォーム、お電話 ${SUPPORT_PHONE}、メール ${SUPPORT_EMAIL}）へご連絡ください`;
 
+/** Where shoppers cancel an unshipped order themselves (the order pages' 「この注文をキャンセルする」). */
+const SELF_SERVICE_CANCELLATION = "マイページの注文履歴（会員登録せずにご購入の方は「ご注文状況の確認」）のご注文詳細から、お客様ご自身でお手続きいただけます";
+
 /** The cancellation terms, one sentence each. */
 export function cancellationTerms(): string[] {
   const statuses = CANCELLABLE_ORDER_STATUSES.map((status) => `「${ORDER_STATUS_LABELS[status]}」`).join("");
   return [
-    `ご注文状況が${statuses}のご注文（発送前）は、キャンセルを承ります。${RETURN_CONTACT}。`,
+    `ご注文状況が${statuses}のご注文（発送前）は、キャンセルを承ります。${SELF_SERVICE_CANCELLATION}。お手続きが難しい場合は、${RETURN_CONTACT}。`,
     "発送後のキャンセルはお受けできません。商品到着後に返品の条件に沿ってお手続きください。ダウンロード商品は、ご注文後のキャンセルをお受けできません。",
     `銀行振込のご注文で、ご注文日から${BANK_TRANSFER_DAYS}日以内にご入金を確認できない場合は、キャンセルとさせていただきます。`,
     "キャンセルされたご注文でご利用のポイント・クーポンはお戻しします。お支払い済みの代金は全額返金します。",
@@ -75,7 +78,7 @@ function refundTerms(): string[] {
  */
 export function returnsSummary(): string[] {
   return [
-    "発送前のご注文はキャンセルを承ります（カスタマーサービスへご連絡ください）。発送後のキャンセルはできません。",
+    "発送前のご注文はキャンセルを承ります（マイページの注文履歴、または「ご注文状況の確認」からお手続きいただけます。カスタマーサービスでも承ります）。発送後のキャンセルはできません。",
     `お客様のご都合による返品は、未開封・未使用の商品に限り到着後${CUSTOMER_RETURN_DAYS}日以内に承ります（返送料はお客様のご負担。食品・冷蔵冷凍便の商品などは対象外）。不良品・誤配送は送料当社負担で交換・返金します。`,
   ];
 }

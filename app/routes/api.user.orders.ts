@@ -3,7 +3,9 @@
  * order"). Parameters as every listing: query[page|orderby (date_created, total)|ordersens],
  * inputs[title] (LIKE on any item's title), inputs[date_created][from|to] (BETWEEN), inputs[status] ("=").
  * Answer: { query, inputs, operators, data: [{ id, number, date_created, status, status_label, total,
- * orderdetails: [{ id, sku, title, quantity, variation: { picture }, product: { id, picture } }] }], detail }.
+ * orderdetails: [{ id, sku, title, quantity, variation: { picture }, product: { id, picture } }], shipments: [{ id, status,
+ * status_label, sender, carrier_label, tracking_number, tracking_url, shipped_on, expected_delivery: { earliest, latest },
+ * delivered_on }] }], detail } (shipments: where each parcel is; null fields before it ships).
  * Orders cannot be removed: POST with `id` is 403. A guest gets 401.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";

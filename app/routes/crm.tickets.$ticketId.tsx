@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/web/auth.server";
+import { CustomerOrdersPanel } from "~/components/orders/CustomerOrdersPanel";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StaffTicketControls } from "~/components/tickets/StaffTicketControls";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
@@ -24,23 +25,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function StaffThread() {
-  const { thread, notice, error, renderedAt } = useLoaderData<typeof loader>();
+  const { thread, customerOrders, notice, error, renderedAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
   return (
     <>
       <CrmNav />
-      <TicketThreadView
-        thread={thread}
-        viewer="staff"
-        actionPath={path}
-        notice={notice}
-        error={error}
-        actionData={actionData}
-        reloadHref={`${path}?t=${renderedAt}#latest`}
-        backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
-        staffControls={(ticket) => <StaffTicketControls ticket={ticket} action={path} pageError={actionData} />}
-      />
+      <div className="mx-auto grid max-w-6xl gap-x-6 px-2 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <TicketThreadView
+          thread={thread}
+          viewer="staff"
+          actionPath={path}
+          notice={notice}
+          error={error}
+          actionData={actionData}
+          reloadHref={`${path}?t=${renderedAt}#latest`}
+          backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
+          staffControls={(ticket) => <StaffTicketControls ticket={ticket} action={path} pageError={actionData} />}
+        />
+        <CustomerOrdersPanel orders={customerOrders} />
+      </div>
     </>
   );
 }

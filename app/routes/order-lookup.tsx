@@ -7,6 +7,7 @@ import type * as v from "valibot";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
+import { CancelOrderOffer, keepPageWhileCancelRefused } from "~/components/orders/CancelOrder";
 import { formatDateTime } from "~/core/dates";
 import { OrderLookupSchema } from "~/core/order-lookup-form";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
@@ -22,6 +23,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return orderLookupAction(request, context);
 }
+
+export const shouldRevalidate = keepPageWhileCancelRefused;
 
 function LookupForm() {
   const lastResult = useActionData<typeof action>();
@@ -67,6 +70,11 @@ export default function OrderLookup() {
           <h2 id="lookup-found" className="m-0 text-lg">
             ご注文 {found.detail.order.number}
           </h2>
+          {found.notice ? (
+            <p role="status" className="m-0 mt-2 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="lookup-notice">
+              {found.notice}
+            </p>
+          ) : null}
           <p className="m-0 mt-1 text-xs text-gray-700">
             この画面は {formatDateTime(found.shownUntil)} まで表示されます。共用のパソコンでは、確認後に「表示を終える」を押してください。
           </p>
@@ -74,14 +82,17 @@ export default function OrderLookup() {
             detail={found.detail}
             bankTransfer={found.bankTransfer}
             aside={
-              <section aria-labelledby="lookup-contact" className="card p-4 text-sm">
-                <h2 id="lookup-contact" className="m-0 mb-1 text-base">
-                  このご注文についてのお問い合わせ
-                </h2>
-                <p className="m-0">
-                  注文番号をお伝えのうえ、カスタマーサービス（電話 {SUPPORT_PHONE}、{SUPPORT_HOURS}／メール {SUPPORT_EMAIL}）へご連絡ください。
-                </p>
-              </section>
+              <>
+                <section aria-labelledby="lookup-contact" className="card p-4 text-sm">
+                  <h2 id="lookup-contact" className="m-0 mb-1 text-base">
+                    このご注文についてのお問い合わせ
+                  </h2>
+                  <p className="m-0">
+                    注文番号をお伝えのうえ、カスタマーサービス（電話 {SUPPORT_PHONE}、{SUPPORT_HOURS}／メール {SUPPORT_EMAIL}）へご連絡ください。
+                  </p>
+                </section>
+                {found.cancellation ? <CancelOrderOffer offer={found.cancellation} /> : null}
+              </>
             }
           />
           <Form method="post" className="mt-4">

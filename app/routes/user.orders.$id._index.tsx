@@ -1,13 +1,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { MemberHeading } from "~/components/member/MemberHeading";
+import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { CancelOrderOffer, keepPageWhileCancelRefused } from "~/components/orders/CancelOrder";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
 import { invariantResponse } from "~/web/http.server";
-import { idParam } from "~/web/input.server";
+import { idParam, redirectedNotice } from "~/web/input.server";
+import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/order-cancellation.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
@@ -17,17 +19,24 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const detail = await loadOrder(context.db, user.id, idParam(params.id, "注文ID"));
+  const orderId = idParam(params.id, "注文ID");
+  const detail = await loadOrder(context.db, user.id, orderId);
   invariantResponse(detail, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const bankTransfer = bankTransferFacts({ ...detail.order, createdAt: detail.order.dateCreated });
-  return data({ ...detail, bankTransfer }, { headers: { "Cache-Control": "private, no-store" } });
+  // Staff and merchant accounts cancel at their desks, not here.
+  const cancellation = user.role === "customer" ? cancellationOffer(detail, memberOfferPlace(orderId)) : null;
+  const notice = redirectedNotice(request, CANCELLATION_NOTICES);
+  return data({ ...detail, bankTransfer, cancellation, notice }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+export const shouldRevalidate = keepPageWhileCancelRefused;
+
 export default function OrderDetailPage() {
-  const { bankTransfer, ...detail } = useLoaderData<typeof loader>();
+  const { bankTransfer, cancellation, notice, ...detail } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title={`ご注文 ${detail.order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
+      <Notice text={notice} />
       <OrderDetailView
         detail={detail}
         bankTransfer={bankTransfer}
@@ -41,6 +50,7 @@ export default function OrderDetailPage() {
             <Link to="/user/support" className="btn-secondary no-underline">
               このご注文について問い合わせる
             </Link>
+            {cancellation ? <CancelOrderOffer offer={cancellation} /> : null}
           </>
         }
       />

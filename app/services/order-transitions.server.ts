@@ -8,6 +8,7 @@ import { parseTrackingNumber, type Carrier } from "~/core/carriers";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
 import type { OrderActor } from "~/core/order-events";
 import { orderStatusFromShipments, paymentConfirmationRefusal, shipmentTransitionRefusal } from "~/core/order-lifecycle";
+import { shipmentSender } from "~/core/shipment-tracking";
 import type { Database } from "~/db/client.server";
 import { orderShipments } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";
@@ -103,7 +104,7 @@ export function shippingPlan(db: Database, order: OrderState, access: ShipmentAc
   const tracking = parseTrackingNumber(shipping.carrier, shipping.trackingNumber);
   if (!tracking.ok) return { refusal: tracking.error };
   const parcel = {
-    sender: shipment.merchantName ?? "当社倉庫",
+    sender: shipmentSender(shipment),
     carrier: shipping.carrier,
     trackingNumber: tracking.value,
     shippedAt: now,

@@ -2,12 +2,13 @@
  * A member's past orders (spec §3 "Past order"): the listing, one order with its shipments and lines,
  * and its receipt (領収書). Every query is scoped to the member: another member's order is "not found".
  */
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
 import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeShipTo } from "~/core/address-book";
+import { shipmentTracking, type ShipmentTrackingFacts } from "~/core/shipment-tracking";
 import { DEFAULT_RECEIPT_MEMO, rateTotalsConsistent, receiptTaxLines, taxByRate, type ReceiptFields } from "~/core/receipt";
 import { aliased, type Database } from "~/db/client.server";
 import { merchants, orderLines, orders, orderShipments, users } from "~/db/schema";
@@ -33,6 +34,8 @@ export interface OrderSummary {
   status: OrderStatus;
   total: number;
   items: OrderItemSummary[];
+  /** Each parcel's tracking facts, in shipment order. */
+  shipments: (ShipmentTrackingFacts & { id: number })[];
 }
 
 function orderSource(userId: number): ListingSource<OrderSort> {
@@ -63,7 +66,7 @@ export async function listOrders(db: Database, userId: number, query: ListingQue
       .orderBy(...orderBy)
       .limit(limit)
       .offset(offset);
-    const [counted, rows, lines] = await db.batch([
+    const [counted, rows, lines, shipments] = await db.batch([
       db.select({ n: count() }).from(orders).where(where),
       db
         .select({ id: orders.id, number: orders.number, dateCreated: orders.createdAt, status: orders.status, total: orders.total })
@@ -86,9 +89,36 @@ export async function listOrders(db: Database, userId: number, query: ListingQue
         .from(orderLines)
         .where(inArray(orderLines.orderId, pageIds))
         .orderBy(asc(orderLines.id)),
+      shipmentTrackingQuery(db, pageIds),
     ]);
-    return { total: counted[0]?.n ?? 0, rows: rows.map((row) => ({ ...row, items: lines.filter((line) => line.orderId === row.id) })) };
+    return {
+      total: counted[0]?.n ?? 0,
+      rows: rows.map((row) => ({
+        ...row,
+        items: lines.filter((line) => line.orderId === row.id),
+        shipments: shipments.filter((shipment) => shipment.orderId === row.id).map((shipment) => ({ id: shipment.id, ...shipmentTracking(shipment) })),
+      })),
+    };
   });
+}
+
+/** The tracking columns of the shipments of these orders (a subquery of order ids), in shipment order. */
+export function shipmentTrackingQuery(db: Database, orderIds: SQLWrapper) {
+  return db
+    .select({
+      id: orderShipments.id,
+      orderId: orderShipments.orderId,
+      status: orderShipments.status,
+      merchantName: merchants.name,
+      carrier: orderShipments.carrier,
+      trackingNumber: orderShipments.trackingNumber,
+      shippedAt: orderShipments.shippedAt,
+      deliveredAt: orderShipments.deliveredAt,
+    })
+    .from(orderShipments)
+    .leftJoin(merchants, eq(merchants.id, orderShipments.merchantId))
+    .where(inArray(orderShipments.orderId, orderIds))
+    .orderBy(asc(orderShipments.id));
 }
 
 /**
@@ -111,6 +141,23 @@ export function orderJson(order: OrderSummary) {
       variation: { picture: item.hasVariation ? item.picture : null },
       product: { id: item.productId, picture: item.picture },
     })),
+    shipments: order.shipments.map(shipmentTrackingJson),
+  };
+}
+
+/** A parcel's tracking facts in the API's field names. */
+export function shipmentTrackingJson(shipment: ShipmentTrackingFacts & { id: number }) {
+  return {
+    id: shipment.id,
+    status: shipment.status,
+    status_label: shipment.statusLabel,
+    sender: shipment.sender,
+    carrier_label: shipment.carrierLabel,
+    tracking_number: shipment.trackingNumber,
+    tracking_url: shipment.trackingUrl,
+    shipped_on: shipment.shippedOn,
+    expected_delivery: shipment.expectedDelivery,
+    delivered_on: shipment.deliveredOn,
   };
 }
 
@@ -145,8 +192,10 @@ async function loadOrderWhere(db: Database, owned: SQL) {
         shippingFee: orderShipments.shippingFee,
         notice: orderShipments.notice,
         status: orderShipments.status,
+        carrier: orderShipments.carrier,
         trackingNumber: orderShipments.trackingNumber,
         shippedAt: orderShipments.shippedAt,
+        deliveredAt: orderShipments.deliveredAt,
       })
       .from(orderShipments)
       .leftJoin(merchants, eq(merchants.id, orderShipments.merchantId))
@@ -159,6 +208,7 @@ async function loadOrderWhere(db: Database, owned: SQL) {
   const shipmentViews = shipments.map((shipment) => ({
     ...shipment,
     label: shipment.shippingFrom === "warehouse" ? "ひなた市場 倉庫から発送" : `${shipment.merchantName ?? "出店者"}から発送`,
+    tracking: shipmentTracking(shipment),
     lines: lines.filter((line) => line.shipmentId === shipment.id),
   }));
   const unshipped = lines.filter((line) => line.shipmentId == null || !shipments.some((shipment) => shipment.id === line.shipmentId));
@@ -169,6 +219,7 @@ async function loadOrderWhere(db: Database, owned: SQL) {
       dateCreated: order.createdAt,
       status: order.status,
       statusLabel: ORDER_STATUS_LABELS[order.status],
+      cancelledAt: order.cancelledAt,
       paymentMethod: order.paymentMethod,
       paymentLabel: PAYMENT_METHODS[order.paymentMethod].label,
       subtotal: order.subtotal,

@@ -12,6 +12,7 @@ import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, media, orderLines, orders, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
 import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "./media.server";
 import { productPath } from "~/core/products";
+import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type CustomerOrderSummary } from "./customer-orders.server";
 
 export interface Viewer {
   id: number;
@@ -208,22 +209,25 @@ export async function loadThread(
   db: Database,
   ticketId: number,
   viewer: Viewer,
-  options: { sinceId?: number; unseenOnly?: boolean; now?: Date } = {},
-): Promise<Thread | null> {
+  options: { sinceId?: number; unseenOnly?: boolean; now?: Date; customerOrders?: boolean } = {},
+): Promise<(Thread & { customerOrders: CustomerOrderSummary[] }) | null> {
   const selection: MessageSelection = { sinceId: options.sinceId ?? 0, unseenBy: options.unseenOnly ? viewer : undefined };
   const now = options.now ?? new Date();
-  const [heads, details, messageRows, gallery] = await db.batch([
+  // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
+  const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
+  const [heads, details, messageRows, gallery, orderRows, shipmentRows] = await db.batch([
     headQuery(db, ticketId),
     detailsQuery(db, ticketId),
     messagesQuery(db, ticketId, selection),
     galleryQuery(db, ticketId, selection),
+    ...customerOrderStatements(db, ticketId, ordersShown),
   ]);
   const head = heads[0];
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
   const unreadFromOtherSide = messageRows.some((row) => (viewer.role === "staff" ? row.fromadmin == null : row.fromadmin != null));
   if (unreadFromOtherSide && (viewer.role === "staff" || viewer.id === head.userId)) await markReadStatement(db, ticketId, viewer, now);
-  return { ticket, messages: toMessages(messageRows, gallery, ticket.customer) };
+  return { ticket, messages: toMessages(messageRows, gallery, ticket.customer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
 }
 
 export interface CustomerTicketSummary {

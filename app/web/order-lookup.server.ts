@@ -14,7 +14,8 @@ import { lookUpGuestOrder } from "~/services/order-lookup.server";
 import { loadGuestOrder } from "~/services/orders.server";
 import { clientIp, getSession } from "./auth.server";
 import { readFormData } from "./http.server";
-import { parseInput } from "./input.server";
+import { parseInput, redirectedNotice } from "./input.server";
+import { CANCELLATION_NOTICES, cancellationOffer, guestOfferPlace } from "./order-cancellation.server";
 import type { OrderDetailShown } from "./types/orders";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -36,7 +37,11 @@ export async function orderLookupLoader(request: Request, context: AppLoadContex
   // Opened with a number and an address only: the page (and its data) leaves the phone number out.
   const { phone: _phone, ...shipTo } = detail.order.shipTo;
   const shown: OrderDetailShown = { ...detail, order: { ...detail.order, shipTo } };
-  return data({ found: { detail: shown, bankTransfer, shownUntil: new Date(grant.expiresAt) }, isMember }, { headers: PRIVATE });
+  // A signed-in staff or merchant account is not offered the shopper's cancellation (it would be refused).
+  const signedIn = await context.sessionStorage.signedIn(session);
+  const cancellation = !signedIn || signedIn.user.role === "customer" ? cancellationOffer(detail, guestOfferPlace(detail.order.id)) : null;
+  const notice = redirectedNotice(request, CANCELLATION_NOTICES);
+  return data({ found: { detail: shown, bankTransfer, cancellation, notice, shownUntil: new Date(grant.expiresAt) }, isMember }, { headers: PRIVATE });
 }
 
 async function dropGrant(context: AppLoadContext, session: Awaited<ReturnType<typeof getSession>>): Promise<string> {

@@ -97,13 +97,19 @@ export async function threadIntent(
 /** The notice or error code the last post left in the thread page's URL (see ticketNoticeText). */
 const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNullSchema });
 
-/** The viewer's thread (404 when it is not theirs) with the notice or error the last action left in the URL. */
+/**
+ * The viewer's thread (404 when it is not theirs) with the notice or error the last action left in the URL;
+ * for staff also the customer's recent orders, read in the thread's round trip.
+ */
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
-  const thread = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer);
-  invariantResponse(thread, TICKET_TEXT.ticketNotFound, { status: 404 });
+  const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
+  invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
+  const { customerOrders, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
     thread,
+    /** Staff only (the customer's page gets none): the customer's recent orders and their parcels. */
+    customerOrders,
     notice: ticketNoticeText(query.notice),
     error: ticketNoticeText(query.error, MEDIA_TEXT),
     renderedAt: Date.now(),

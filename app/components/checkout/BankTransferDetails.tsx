@@ -28,8 +28,8 @@ export function BankTransferDetails({ rows, deadline, total }: BankTransferFacts
         <dt className="font-bold">お振込期限</dt>
         <dd className="m-0">{formatDateJa(deadline)}まで</dd>
       </dl>
-      <p className="m-0 text-xs text-gray-700">
-        振込手数料はお客様のご負担となります。ご入金を確認してから発送いたします。期限を過ぎるとご注文はキャンセルとなります。
+      <p className="m-0 text-xs text-gray-700" data-testid="bank-transfer-lapse">
+        振込手数料はお客様のご負担となります。ご入金を確認してから発送いたします。お振込期限を過ぎてもご入金を確認できない場合、ご注文は自動的にキャンセルとなります。
       </p>
     </section>
   );

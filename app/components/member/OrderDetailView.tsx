@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { BankTransferDetails, type BankTransferFacts } from "~/components/checkout/BankTransferDetails";
 import { formatDateJa, formatDateTime, isoDateTime } from "~/core/dates";
-import { SHIPMENT_STATUS_LABELS } from "~/core/orders";
+import { formatYen } from "~/core/money";
+import { ShipmentTracking } from "~/components/orders/ShipmentTracking";
 import type { OrderDetailShown } from "~/web/types/orders";
 import { OrderLineItem, OrderTotals } from "./OrderParts";
 
@@ -35,6 +36,11 @@ export function OrderDetailView({ detail, bankTransfer, aside }: { detail: Order
             </Fact>
             <Fact label="状態">
               <span data-testid="order-status">{order.statusLabel}</span>
+              {order.cancelledAt ? (
+                <span className="ml-2 text-gray-700">
+                  （<time dateTime={isoDateTime(order.cancelledAt)}>{formatDateTime(order.cancelledAt)}</time> キャンセル）
+                </span>
+              ) : null}
             </Fact>
             <Fact label="お支払い方法">{order.paymentLabel}</Fact>
             {order.deliveryDate || order.deliveryTimeSlot ? (
@@ -63,12 +69,8 @@ export function OrderDetailView({ detail, bankTransfer, aside }: { detail: Order
             <h2 id={`shipment-${shipment.id}`} className="m-0 text-base">
               配送{shipments.length > 1 ? ` ${index + 1}` : ""}：{shipment.label}
             </h2>
-            <p className="m-0 mt-1 flex flex-wrap gap-x-3 text-xs text-gray-700">
-              <span data-testid="shipment-status">{SHIPMENT_STATUS_LABELS[shipment.status]}</span>
-              {shipment.shippedAt ? <span>発送日：{formatDateJa(shipment.shippedAt)}</span> : null}
-              {shipment.trackingNumber ? <span>お問い合わせ番号：{shipment.trackingNumber}</span> : null}
-              <span>送料：{shipment.shippingFee === 0 ? "無料" : `${shipment.shippingFee.toLocaleString("ja-JP")}円`}</span>
-            </p>
+            <ShipmentTracking tracking={shipment.tracking} className="mt-1" />
+            <p className="m-0 mt-1 text-xs text-gray-700">送料：{shipment.shippingFee === 0 ? "無料" : formatYen(shipment.shippingFee)}</p>
             {shipment.notice ? <p className="m-0 mt-1 text-xs text-gray-700">備考：{shipment.notice}</p> : null}
             <ul className="m-0 mt-2 p-0">
               {shipment.lines.map((line) => (

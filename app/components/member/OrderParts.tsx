@@ -16,6 +16,8 @@ export interface OrderLineView {
   isPreorder: boolean;
   subscribe: number | null;
   total: number;
+  /** Set when the line was cancelled on its own (the rest of the order went on) or with the order. */
+  cancelledAt?: Date | string | null;
 }
 
 /** One bought item as the order shows it: picture, title, choices, badges, unit price × quantity. */
@@ -35,6 +37,11 @@ export function OrderLineItem({ line }: { line: OrderLineView }) {
         {line.choiceLabel ? <span className="text-xs text-gray-700">{line.choiceLabel}</span> : null}
         {line.optionsLabel ? <span className="text-xs text-gray-700">{line.optionsLabel}</span> : null}
         <span className="flex flex-wrap gap-1">
+          {line.cancelledAt ? (
+            <span className="badge bg-gray-600 text-white" data-testid="line-cancelled">
+              キャンセル
+            </span>
+          ) : null}
           {line.isPreorder ? <span className="badge bg-amber-500 text-white">予約</span> : null}
           {line.subscribe != null ? <span className="badge bg-emerald-600 text-white">定期便・{line.subscribe}か月ごと</span> : null}
           {line.wrapping ? <span className="badge bg-gray-200 text-gray-800">ギフトラッピング</span> : null}

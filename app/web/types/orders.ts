@@ -1,7 +1,9 @@
 /** What the member's order routes answer and their components read (types only: the browser bundle imports it). */
+import type { CancellationPreview } from "~/core/shopper-cancellation";
 import type { OrderDetail, Receipt } from "~/services/orders.server";
 
 export type { Receipt };
+export type { CustomerOrderSummary } from "~/services/customer-orders.server";
 
 /** The receipt page's loader data: the receipt, when it is issued, and why it cannot be yet (or null). */
 export interface ReceiptLoaderData {
@@ -19,3 +21,27 @@ export type ReceiptActionData = { errors: { receipt_name?: string; receipt_memo?
 export type OrderDetailShown = Omit<OrderDetail, "order"> & {
   order: Omit<OrderDetail["order"], "shipTo"> & { shipTo: Omit<OrderDetail["order"]["shipTo"], "phone"> & { phone?: string } };
 };
+
+/** What cancelling the shown order would do, offered while the shopper may still cancel it (else null). */
+export interface CancellationOffer {
+  preview: CancellationPreview;
+  /** The confirmation step without JS (a page), and where its form posts. */
+  confirmHref: string;
+  action: string;
+  /** Hidden fields the cancel form posts (the guest's form names the order its lookup opened). */
+  fields: Record<string, string>;
+}
+
+/** The confirmation page (/user/orders/{id}/cancel, /order-lookup/cancel). */
+export interface CancelPageData {
+  order: { number: string; statusLabel: string; total: number };
+  /** Why it cannot be cancelled (shipped meanwhile, already cancelled …), or null. */
+  refusal: string | null;
+  offer: CancellationOffer | null;
+  backHref: string;
+}
+
+/** The cancel form's refusal (409), shown on the confirmation step. */
+export interface CancelActionData {
+  error: string;
+}
