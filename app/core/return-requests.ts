@@ -31,7 +31,12 @@ export function returnReasonLabel(reason: string): string {
   return Object.hasOwn(RETURN_REASONS, reason) ? RETURN_REASONS[reason as ReturnReason].label : reason;
 }
 
-export const RETURN_STATUS_LABELS = { requested: "受付中", approved: "承認済み（ご返送待ち）", refused: "お受けできません", received: "返品受け取り済み" } as const;
+export const RETURN_STATUS_LABELS = {
+  requested: "受付中",
+  approved: "承認済み（ご返送待ち）",
+  refused: "お受けできません",
+  received: "返品受け取り済み",
+} as const;
 export type ReturnStatus = keyof typeof RETURN_STATUS_LABELS;
 
 /** The state each later state is reached from: requested → approved | refused; approved → received. */
@@ -125,9 +130,7 @@ export function returnableQuantity(line: ReturnableLine, reason: ReturnReason, n
 /** The lines a request may name on `now` for some reason, with the most of each: what the form offers. */
 export function returnableLines<L extends ReturnableLine>(lines: readonly L[], now: Date): { line: L; max: number }[] {
   const reasons = Object.keys(RETURN_REASONS) as ReturnReason[];
-  return lines
-    .map((line) => ({ line, max: Math.max(...reasons.map((reason) => returnableQuantity(line, reason, now))) }))
-    .filter((entry) => entry.max > 0);
+  return lines.map((line) => ({ line, max: Math.max(...reasons.map((reason) => returnableQuantity(line, reason, now))) })).filter((entry) => entry.max > 0);
 }
 
 export interface ReturnPick {
@@ -136,7 +139,12 @@ export interface ReturnPick {
 }
 
 /** Why this request (reason, lines and quantities) cannot be made on `now`, or null. */
-export function returnRequestRefusal(lines: readonly (ReturnableLine & { title: string })[], reason: ReturnReason, picks: readonly ReturnPick[], now: Date): string | null {
+export function returnRequestRefusal(
+  lines: readonly (ReturnableLine & { title: string })[],
+  reason: ReturnReason,
+  picks: readonly ReturnPick[],
+  now: Date,
+): string | null {
   const chosen = picks.filter((pick) => pick.quantity > 0);
   if (chosen.length === 0 || new Set(chosen.map((pick) => pick.lineId)).size !== chosen.length) return RETURN_TEXT.lines;
   for (const pick of chosen) {
@@ -163,7 +171,11 @@ export function returnTransitionRefusal(current: ReturnStatus, to: Exclude<Retur
  * the goods go back 着払い at the shop's cost, so there is no postage to refund either. An exchange
  * refunds nothing: a good item is sent instead.
  */
-export function returnRefundAmount(kind: ReturnKind, lines: readonly { unitPrice: number; quantity: number }[], order: { total: number; refunded: number }): number {
+export function returnRefundAmount(
+  kind: ReturnKind,
+  lines: readonly { unitPrice: number; quantity: number }[],
+  order: { total: number; refunded: number },
+): number {
   if (kind === "exchange") return 0;
   const goods = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   return Math.max(0, Math.min(goods, order.total - order.refunded));
@@ -235,6 +247,8 @@ export type ReturnDecisionInput = v.InferOutput<typeof ReturnDecisionSchema>;
 /** The message an approval starts from: how to send the goods back, by whose fault it is. */
 export function approvalMessageTemplate(reason: ReturnReason): string {
   const postage =
-    RETURN_REASONS[reason].fault === "customer" ? "返送料はお客様のご負担となります（元払いでお送りください）。" : "返送料は当社が負担しますので、着払いでお送りください。";
+    RETURN_REASONS[reason].fault === "customer"
+      ? "返送料はお客様のご負担となります（元払いでお送りください）。"
+      : "返送料は当社が負担しますので、着払いでお送りください。";
   return `お申し込みを承りました。商品をお届け時の箱や袋に入れ、注文番号を書いたメモを添えて、〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS} ${SHOP_NAME} 返品係までお送りください。${postage}商品の到着を確認しましたら、あらためてご連絡いたします。`;
 }
