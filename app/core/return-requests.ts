@@ -5,9 +5,10 @@
  */
 import * as v from "valibot";
 import { addDaysToDate, jstDate } from "./dates";
+import { labelledChoices, type ListingDefinition } from "./listing";
 import { COLD_DEFECT_REPORT_DAYS, CUSTOMER_RETURN_DAYS, CUSTOMER_RETURN_EXCLUSIONS, DEFECT_REPORT_DAYS, type CustomerReturnExclusion } from "./returns";
 import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME } from "./site";
-import { IdSchema } from "./validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE } from "./validation";
 
 export const RETURN_KINDS = { return: "返品", exchange: "交換" } as const;
 export type ReturnKind = keyof typeof RETURN_KINDS;
@@ -233,15 +234,19 @@ const StaffMessageSchema = v.pipe(
 );
 
 /** Staff's actions on a request: approve and refuse with a message to the shopper; receive with the refund's method. */
-export const ReturnDecisionSchema = v.variant("intent", [
-  v.object({ intent: v.literal("approve"), message: StaffMessageSchema }),
-  v.object({ intent: v.literal("refuse"), message: StaffMessageSchema }),
-  v.object({
-    intent: v.literal("receive"),
-    method: v.picklist(Object.keys(REFUND_METHOD_LABELS) as RefundMethod[], RETURN_TEXT.refundMethod),
-    restock: v.optional(v.string(), ""),
-  }),
-]);
+export const ReturnDecisionSchema = v.variant(
+  "intent",
+  [
+    v.object({ intent: v.literal("approve"), message: StaffMessageSchema }),
+    v.object({ intent: v.literal("refuse"), message: StaffMessageSchema }),
+    v.object({
+      intent: v.literal("receive"),
+      method: v.picklist(Object.keys(REFUND_METHOD_LABELS) as RefundMethod[], RETURN_TEXT.refundMethod),
+      restock: v.optional(v.string(), ""),
+    }),
+  ],
+  MALFORMED_INPUT_MESSAGE,
+);
 export type ReturnDecisionInput = v.InferOutput<typeof ReturnDecisionSchema>;
 
 /** The message an approval starts from: how to send the goods back, by whose fault it is. */
@@ -252,3 +257,17 @@ export function approvalMessageTemplate(reason: ReturnReason): string {
       : "返送料は当社が負担しますので、着払いでお送りください。";
   return `お申し込みを承りました。商品をお届け時の箱や袋に入れ、注文番号を書いたメモを添えて、〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS} ${SHOP_NAME} 返品係までお送りください。${postage}商品の到着を確認しましたら、あらためてご連絡いたします。`;
 }
+
+/** Staff's /crm/returns: newest first, by status, kind and date. */
+export const RETURN_REQUESTS_LISTING = {
+  orderby: ["date_created"],
+  defaultOrderby: "date_created",
+  defaultOrdersens: "DESC",
+  pageSize: 30,
+  filters: [
+    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(RETURN_STATUS_LABELS) },
+    { name: "kind", label: "種類", operator: "=", type: "choice", choices: labelledChoices(RETURN_KINDS) },
+    { name: "date_created", label: "申込日", operator: "BETWEEN", type: "date" },
+  ],
+} as const satisfies ListingDefinition<"date_created">;
+export type ReturnRequestsSort = (typeof RETURN_REQUESTS_LISTING.orderby)[number];

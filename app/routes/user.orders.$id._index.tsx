@@ -3,12 +3,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
+import { OrderReturnsSection } from "~/components/returns/OrderReturnsSection";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
 import { invariantResponse } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
+import { orderReturnsView } from "~/web/returns.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `ご注文 ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },
@@ -20,11 +22,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const detail = await loadOrder(context.db, user.id, idParam(params.id, "注文ID"));
   invariantResponse(detail, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const bankTransfer = bankTransferFacts({ ...detail.order, createdAt: detail.order.dateCreated });
-  return data({ ...detail, bankTransfer }, { headers: { "Cache-Control": "private, no-store" } });
+  const returns = await orderReturnsView(context.db, request, user.id, detail.order.id);
+  return data({ ...detail, bankTransfer, returns }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function OrderDetailPage() {
-  const { bankTransfer, ...detail } = useLoaderData<typeof loader>();
+  const { bankTransfer, returns, ...detail } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title={`ご注文 ${detail.order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
@@ -44,6 +47,7 @@ export default function OrderDetailPage() {
           </>
         }
       />
+      <OrderReturnsSection returns={returns} />
       <p className="mt-4">
         <Link to="/user/orders">注文履歴へ戻る</Link>
       </p>

@@ -9,6 +9,7 @@ export function CrmNav() {
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
       {[
         { to: "/crm/tickets", label: "お問い合わせ" },
+        { to: "/crm/returns", label: "返品・交換" },
         { to: "/crm/reviews", label: "レビュー返信" },
         { to: "/crm/mail-outbox", label: "メール送信履歴" },
         { to: "/crm/newsletter", label: "メールマガジン" },
