@@ -54,13 +54,17 @@ function formOf(data: ReturnFormData, fields: Record<string, string> = {}): Form
 describe("the shopper's request form", () => {
   it("with JS: uploaded photos sent as gallery[] join the request; the order page shows it", async ({ platform, member }) => {
     const order = await deliveredOrder(platform.db, MEMBER_ID, { now });
-    const before = await valueOf<{ returns: OrderReturnsView }>(await run(platform, h(orderPage, "loader"), pageRequest(`/user/orders/${order.id}`, member), { id: String(order.id) }));
+    const before = await valueOf<{ returns: OrderReturnsView }>(
+      await run(platform, h(orderPage, "loader"), pageRequest(`/user/orders/${order.id}`, member), { id: String(order.id) }),
+    );
     expect(before.returns).toMatchObject({ canRequest: true, requests: [] });
     const data = await requestForm(platform, member, order.id);
     expect(data.lines).toMatchObject([{ id: order.lines[0]!.id, max: 2 }]);
     const uploadForm = new FormData();
     uploadForm.append("file", fileOf(pngBytes(2, 2), "photo.png", "image/png"));
-    const uploaded = (await (await run(platform, h(upload, "action"), multipart("/crm/customer/media/upload", uploadForm, member))).response!.json()) as { id: number };
+    const uploaded = (await (await run(platform, h(upload, "action"), multipart("/crm/customer/media/upload", uploadForm, member))).response!.json()) as {
+      id: number;
+    };
     const form = formOf(data);
     form.append("gallery[]", String(uploaded.id));
     const posted = await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, form, member), { id: String(order.id) });
@@ -76,17 +80,26 @@ describe("the shopper's request form", () => {
   it("without JS: files posted with the form are stored and attached; refusals come back per field in Japanese", async ({ platform, member }) => {
     const order = await deliveredOrder(platform.db, MEMBER_ID, { now });
     const data = await requestForm(platform, member, order.id);
-    const bad = await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, formOf(data, { reason: "", "lines[0].quantity": "0" }), member, "navigate"), {
-      id: String(order.id),
-    });
+    const bad = await run(
+      platform,
+      h(returnPage, "action"),
+      multipart(`/user/orders/${order.id}/return`, formOf(data, { reason: "", "lines[0].quantity": "0" }), member, "navigate"),
+      {
+        id: String(order.id),
+      },
+    );
     expect(bad.status).toBe(400);
     const reply = (await valueOf<{ reply: { error: Record<string, string[]> } }>(bad)).reply;
     expect(reply.error).toMatchObject({ reason: [RETURN_TEXT.reason], lines: [RETURN_TEXT.lines] });
     const form = formOf(data);
     form.append("file", fileOf(pngBytes(3, 3), "a.png", "image/png"));
-    const posted = await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, form, member, "navigate"), { id: String(order.id) });
+    const posted = await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, form, member, "navigate"), {
+      id: String(order.id),
+    });
     expect(posted.status).toBe(303);
-    const view = await valueOf<{ returns: OrderReturnsView }>(await run(platform, h(orderPage, "loader"), pageRequest(`/user/orders/${order.id}`, member), { id: String(order.id) }));
+    const view = await valueOf<{ returns: OrderReturnsView }>(
+      await run(platform, h(orderPage, "loader"), pageRequest(`/user/orders/${order.id}`, member), { id: String(order.id) }),
+    );
     expect(view.returns.requests[0]!.photos).toHaveLength(1);
   });
 });
@@ -98,16 +111,21 @@ describe("ownership", () => {
     const form = formOf(data);
     const uploadForm = new FormData();
     uploadForm.append("file", fileOf(pngBytes(2, 2), "photo.png", "image/png"));
-    const photo = (await (await run(platform, h(upload, "action"), multipart("/crm/customer/media/upload", uploadForm, member))).response!.json()) as { id: number };
+    const photo = (await (await run(platform, h(upload, "action"), multipart("/crm/customer/media/upload", uploadForm, member))).response!.json()) as {
+      id: number;
+    };
     form.append("gallery[]", String(photo.id));
-    expect((await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, form, member), { id: String(order.id) })).status).toBe(303);
+    expect((await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, form, member), { id: String(order.id) })).status).toBe(
+      303,
+    );
     const list = await valueOf<{ page: ListingPageData<ReturnRow> }>(await run(platform, h(deskList, "loader"), pageRequest("/crm/returns", staff)));
     const returnId = list.page.rows[0]!.id;
     const orderParams = { id: String(order.id) };
     const deskParams = { returnId: String(returnId) };
     const photoParams = { mediaId: String(photo.id), size: "m" };
 
-    const status = async (handler: RouteHandler, request: Request, params: Record<string, string> = {}) => (await run(platform, handler, request, params)).status;
+    const status = async (handler: RouteHandler, request: Request, params: Record<string, string> = {}) =>
+      (await run(platform, handler, request, params)).status;
     const formPost = (cookie?: string) => multipart(`/user/orders/${order.id}/return`, formOf(data), cookie);
     const decide = (cookie?: string) => postRequest(`/crm/returns/${returnId}`, { intent: "refuse", message: "x" }, { cookie });
 
@@ -151,25 +169,55 @@ describe("staff's desk", () => {
   it("lists by status and decides: a missing message is refused in Japanese; approve, then receive records the refund", async ({ platform, member, staff }) => {
     const order = await deliveredOrder(platform.db, MEMBER_ID, { now });
     const data = await requestForm(platform, member, order.id);
-    await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, formOf(data, { reason: "changed_mind" }), member), { id: String(order.id) });
-    const listed = await valueOf<{ page: ListingPageData<ReturnRow> }>(await run(platform, h(deskList, "loader"), pageRequest("/crm/returns?status=requested", staff)));
+    await run(platform, h(returnPage, "action"), multipart(`/user/orders/${order.id}/return`, formOf(data, { reason: "changed_mind" }), member), {
+      id: String(order.id),
+    });
+    const listed = await valueOf<{ page: ListingPageData<ReturnRow> }>(
+      await run(platform, h(deskList, "loader"), pageRequest("/crm/returns?status=requested", staff)),
+    );
     const row = listed.page.rows.find((candidate) => candidate.orderId === order.id)!;
     expect(row).toMatchObject({ status: "requested", kind: "return", items: 1, orderNumber: order.number });
     const params = { returnId: String(row.id) };
-    const empty = await run(platform, h(deskPage, "action"), postRequest(`/crm/returns/${row.id}`, { intent: "approve", message: " " }, { cookie: staff }), params);
+    const empty = await run(
+      platform,
+      h(deskPage, "action"),
+      postRequest(`/crm/returns/${row.id}`, { intent: "approve", message: " " }, { cookie: staff }),
+      params,
+    );
     expect(empty.status).toBe(400);
     expect(await valueOf(empty)).toEqual({ intent: "approve", error: RETURN_TEXT.staffMessageRequired });
-    const approved = await run(platform, h(deskPage, "action"), postRequest(`/crm/returns/${row.id}`, { intent: "approve", message: "元払いでお送りください" }, { cookie: staff, mode: "navigate" }), params);
+    const approved = await run(
+      platform,
+      h(deskPage, "action"),
+      postRequest(`/crm/returns/${row.id}`, { intent: "approve", message: "元払いでお送りください" }, { cookie: staff, mode: "navigate" }),
+      params,
+    );
     expect(approved.response?.headers.get("Location")).toBe(`/crm/returns/${row.id}?notice=approved#result`);
-    const again = await run(platform, h(deskPage, "action"), postRequest(`/crm/returns/${row.id}`, { intent: "approve", message: "x" }, { cookie: staff }), params);
+    const again = await run(
+      platform,
+      h(deskPage, "action"),
+      postRequest(`/crm/returns/${row.id}`, { intent: "approve", message: "x" }, { cookie: staff }),
+      params,
+    );
     expect(again.status).toBe(409);
     expect(await valueOf(again)).toEqual({ intent: "approve", error: RETURN_TEXT.notRequested });
     const desk = await valueOf<ReturnDeskView>(await run(platform, h(deskPage, "loader"), pageRequest(`/crm/returns/${row.id}`, staff), params));
     expect(desk).toMatchObject({ restockDefault: true, refundPreview: order.lines[0]!.unitPrice, order: { id: order.id } });
     expect(desk.history.map((entry) => entry.label)).toEqual(["返品・交換の申請", "返品・交換の承認"]);
-    const received = await run(platform, h(deskPage, "action"), postRequest(`/crm/returns/${row.id}`, { intent: "receive", method: "bank_transfer", restock: "1" }, { cookie: staff }), params);
+    const received = await run(
+      platform,
+      h(deskPage, "action"),
+      postRequest(`/crm/returns/${row.id}`, { intent: "receive", method: "bank_transfer", restock: "1" }, { cookie: staff }),
+      params,
+    );
     expect(received.status).toBe(303);
-    const shopper = await valueOf<{ returns: OrderReturnsView }>(await run(platform, h(orderPage, "loader"), pageRequest(`/user/orders/${order.id}`, member), { id: String(order.id) }));
-    expect(shopper.returns.requests[0]).toMatchObject({ status: "received", staffMessage: "元払いでお送りください", refund: { amount: order.lines[0]!.unitPrice, method: "bank_transfer" } });
+    const shopper = await valueOf<{ returns: OrderReturnsView }>(
+      await run(platform, h(orderPage, "loader"), pageRequest(`/user/orders/${order.id}`, member), { id: String(order.id) }),
+    );
+    expect(shopper.returns.requests[0]).toMatchObject({
+      status: "received",
+      staffMessage: "元払いでお送りください",
+      refund: { amount: order.lines[0]!.unitPrice, method: "bank_transfer" },
+    });
   });
 });
