@@ -899,6 +899,8 @@ export const returnRequests = sqliteTable(
     staffMessage: text("staff_message").notNull().default(""),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     receivedAt: integer("received_at", { mode: "timestamp_ms" }),
+    /** One per rendering of the request form: a double submit finds the request the first one created. */
+    requestToken: text("request_token").unique(),
     createdAt: createdAt(),
   },
   (t) => [index("return_requests_order_idx").on(t.orderId), index("return_requests_status_idx").on(t.status, t.createdAt)],

@@ -24,7 +24,7 @@ export interface OrderMailAddressee {
   origin: string;
 }
 
-function OrderLink({ addressee }: { addressee: OrderMailAddressee }) {
+export function OrderLink({ addressee }: { addressee: OrderMailAddressee }) {
   const { origin, guest, orderId } = addressee;
   return guest ? (
     <p>

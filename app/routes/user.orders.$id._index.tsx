@@ -4,6 +4,7 @@ import { requireUser } from "~/web/auth.server";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { CancelOrderOffer, keepPageWhileCancelRefused } from "~/components/orders/CancelOrder";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
+import { OrderReturnsSection } from "~/components/returns/OrderReturnsSection";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
@@ -11,6 +12,7 @@ import { invariantResponse } from "~/web/http.server";
 import { idParam, redirectedNotice } from "~/web/input.server";
 import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/order-cancellation.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
+import { orderReturnsView } from "~/web/returns.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `ご注文 ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },
@@ -26,13 +28,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Staff and merchant accounts cancel at their desks, not here.
   const cancellation = user.role === "customer" ? cancellationOffer(detail, memberOfferPlace(orderId)) : null;
   const notice = redirectedNotice(request, CANCELLATION_NOTICES);
-  return data({ ...detail, bankTransfer, cancellation, notice }, { headers: { "Cache-Control": "private, no-store" } });
+  const returns = await orderReturnsView(context.db, request, user.id, detail.order.id);
+  return data({ ...detail, bankTransfer, cancellation, notice, returns }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const shouldRevalidate = keepPageWhileCancelRefused;
 
 export default function OrderDetailPage() {
-  const { bankTransfer, cancellation, notice, ...detail } = useLoaderData<typeof loader>();
+  const { bankTransfer, cancellation, notice, returns, ...detail } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title={`ご注文 ${detail.order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
@@ -54,6 +57,7 @@ export default function OrderDetailPage() {
           </>
         }
       />
+      <OrderReturnsSection returns={returns} />
       <p className="mt-4">
         <Link to="/user/orders">注文履歴へ戻る</Link>
       </p>

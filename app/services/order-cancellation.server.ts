@@ -27,9 +27,15 @@ import {
 } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
 
-/** The line's quantity back where the order took it from (order-guards.server.ts `stockStatements`, reversed). */
-function restockStatements(db: Database, line: OrderLineState): Statement[] {
-  const { quantity } = line;
+/**
+ * `quantity` of the line back where the order took it from (order-guards.server.ts `stockStatements`,
+ * reversed): the whole line on a cancellation, what came back on a return.
+ */
+export function restockStatements(
+  db: Database,
+  line: Pick<OrderLineState, "productId" | "variationId" | "choiceSku" | "isPreorder">,
+  quantity: number,
+): Statement[] {
   if (line.isPreorder) {
     return line.variationId != null
       ? [
@@ -163,7 +169,7 @@ export function cancellationPlan(
         .set({ status: "cancelled" })
         .where(and(eq(orderShipments.orderId, order.id), eq(orderShipments.status, "preparing"))),
       orderEventStatement(db, order.id, { kind: reason === "lapsed" ? "lapsed" : "cancelled", actor, from: order.status, to: "cancelled", note }, now),
-      ...live.flatMap((line) => restockStatements(db, line)),
+      ...live.flatMap((line) => restockStatements(db, line, line.quantity)),
       ...subscriptionEndStatements(db, order, live, now),
       ...points.statements,
       db.delete(couponUses).where(eq(couponUses.orderId, order.id)),
@@ -262,7 +268,7 @@ function lineCancellationStatements(
       { kind: "lines_cancelled", actor, note: `${chosen.map((line) => `${line.title} × ${line.quantity}`).join("、")}（${amount}円）` },
       now,
     ),
-    ...chosen.flatMap((line) => restockStatements(db, line)),
+    ...chosen.flatMap((line) => restockStatements(db, line, line.quantity)),
     ...subscriptionEndStatements(db, order, chosen, now),
     ...orderStatusStatements(db, order, orderStatusFromShipments(order.status, statuses), actor, now),
     ...orderNoticeStatements(

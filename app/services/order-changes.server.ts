@@ -6,7 +6,7 @@
  * version moved, fails whole, and is planned again on the fresh order — where it either still applies
  * or is refused with the rule's reason. Nothing half-applies and nothing applies twice.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { OrderActor, OrderEventKind } from "~/core/order-events";
 import type { OrderStatus, ShipmentStatus } from "~/core/orders";
@@ -178,7 +178,8 @@ export interface OrderEvent {
   kind: OrderEventKind;
   actor: OrderActor;
   shipmentId?: number | null;
-  returnId?: number | null;
+  /** A return request's id, or the SQL that finds it (a request inserted earlier in the same batch). */
+  returnId?: number | SQL | null;
   from?: string | null;
   to?: string | null;
   note?: string;

@@ -73,7 +73,8 @@ describe("who may use the carrier CSVs", () => {
     ["/merchant/tracking-import", merchantImportLoader, "GET"],
     ["/merchant/tracking-import", merchantImportAction, "POST"],
   ];
-  const request = (path: string, method: "GET" | "POST", cookie?: string) => (method === "GET" ? pageRequest(path, cookie) : uploadRequest(path, "9,123456789012", cookie));
+  const request = (path: string, method: "GET" | "POST", cookie?: string) =>
+    method === "GET" ? pageRequest(path, cookie) : uploadRequest(path, "9,123456789012", cookie);
 
   it("staff's: anonymous → login; member and merchants → 403; nothing shipped", async ({ platform, member, merchant, otherMerchant }) => {
     for (const [path, handler, method] of staffRoutes) {
@@ -124,9 +125,15 @@ describe("importing tracking numbers", () => {
     const path = "/crm/orders/tracking-import";
     expect(await importAs(platform, staffImportAction, path, "", staff)).toEqual({ status: 400, body: { ok: false, error: TRACKING_IMPORT_MESSAGES.noFile } });
     const large = "9,123456789012\n".repeat(Math.ceil(TRACKING_IMPORT_LIMITS.maxBytes / 15) + 1);
-    expect(await importAs(platform, staffImportAction, path, large, staff)).toEqual({ status: 413, body: { ok: false, error: TRACKING_IMPORT_MESSAGES.tooLarge } });
+    expect(await importAs(platform, staffImportAction, path, large, staff)).toEqual({
+      status: 413,
+      body: { ok: false, error: TRACKING_IMPORT_MESSAGES.tooLarge },
+    });
     const long = Array.from({ length: TRACKING_IMPORT_LIMITS.maxRows + 1 }, () => "9,123456789012").join("\n");
-    expect(await importAs(platform, staffImportAction, path, long, staff)).toEqual({ status: 400, body: { ok: false, error: TRACKING_IMPORT_MESSAGES.tooManyRows } });
+    expect(await importAs(platform, staffImportAction, path, long, staff)).toEqual({
+      status: 400,
+      body: { ok: false, error: TRACKING_IMPORT_MESSAGES.tooManyRows },
+    });
     expect((await shipmentOf(platform, 9)).status).toBe("preparing");
   });
 
@@ -217,7 +224,10 @@ describe("the round trip through B2クラウド", () => {
     if (!body.ok) throw new Error(body.error);
     expect(body.results.every((row) => row.ok)).toBe(true);
     for (const [index, record] of printed.entries()) {
-      expect(await shipmentOf(platform, Number(record["お客様管理番号"]))).toMatchObject({ status: "shipped", trackingNumber: `4000000000${String(index).padStart(2, "0")}` });
+      expect(await shipmentOf(platform, Number(record["お客様管理番号"]))).toMatchObject({
+        status: "shipped",
+        trackingNumber: `4000000000${String(index).padStart(2, "0")}`,
+      });
     }
   });
 });

@@ -31,11 +31,17 @@ const shipmentStatus = async (db: PlatformFixtures["platform"]["db"], id: number
 describe("who may use the portal", () => {
   const routes: { name: string; handler: RouteHandler; request: (cookie?: string) => Request; params?: Record<string, string> }[] = [
     { name: "the listing", handler: listLoader, request: (cookie) => pageRequest("/merchant", cookie) },
-    { name: "a shipment", handler: shipmentLoader, request: (cookie) => pageRequest(`/merchant/shipments/${OWN}`, cookie), params: { shipmentId: String(OWN) } },
+    {
+      name: "a shipment",
+      handler: shipmentLoader,
+      request: (cookie) => pageRequest(`/merchant/shipments/${OWN}`, cookie),
+      params: { shipmentId: String(OWN) },
+    },
     {
       name: "shipping it",
       handler: shipmentAction,
-      request: (cookie) => postRequest(`/merchant/shipments/${OWN}`, { intent: "ship", carrier: "sagawa", trackingNumber: "12345" }, { cookie, mode: "navigate" }),
+      request: (cookie) =>
+        postRequest(`/merchant/shipments/${OWN}`, { intent: "ship", carrier: "sagawa", trackingNumber: "12345" }, { cookie, mode: "navigate" }),
       params: { shipmentId: String(OWN) },
     },
     {
@@ -47,7 +53,12 @@ describe("who may use the portal", () => {
   ];
 
   for (const route of routes) {
-    it(`${route.name}: anonymous → login, member and staff → 403, the other merchant → 404 for this shipment`, async ({ platform, member, staff, otherMerchant }) => {
+    it(`${route.name}: anonymous → login, member and staff → 403, the other merchant → 404 for this shipment`, async ({
+      platform,
+      member,
+      staff,
+      otherMerchant,
+    }) => {
       expectRedirect(await run(platform, route.handler, route.request(), route.params), 302, /^\/login\?show=1&redirectTo=%2Fmerchant/);
       for (const cookie of [member, staff]) {
         expect((await run(platform, route.handler, route.request(cookie), route.params)).status).toBe(403);
@@ -114,7 +125,11 @@ describe("shipping from the portal", () => {
   it("ships (JS off: 303 back with a notice), mails the buyer, records the merchant; then completes it", async ({ platform, merchant }) => {
     const post = (fields: Record<string, string>) =>
       run(platform, shipmentAction, postRequest(`/merchant/shipments/${OWN}`, fields, { cookie: merchant, mode: "navigate" }), { shipmentId: String(OWN) });
-    expectRedirect(await post({ intent: "ship", carrier: "sagawa", trackingNumber: "1234-5678-9012" }), 303, `/merchant/shipments/${OWN}?notice=shipped#result`);
+    expectRedirect(
+      await post({ intent: "ship", carrier: "sagawa", trackingNumber: "1234-5678-9012" }),
+      303,
+      `/merchant/shipments/${OWN}?notice=shipped#result`,
+    );
     const shipped = await platform.db.select().from(orderShipments).where(eq(orderShipments.id, OWN)).get();
     expect(shipped).toMatchObject({ status: "shipped", carrier: "sagawa", trackingNumber: "123456789012" });
     const event = await platform.db
@@ -123,7 +138,13 @@ describe("shipping from the portal", () => {
       .where(and(eq(orderEvents.shipmentId, OWN), eq(orderEvents.kind, "shipped")))
       .get();
     expect(event).toMatchObject({ actorKind: "merchant", actorUserId: MERCHANT_USER_ID });
-    expect(await platform.db.select().from(mailOutbox).where(eq(mailOutbox.key, `shipment-shipped:${OWN}`)).get()).toMatchObject({ toAddress: GUEST_ORDER_EMAIL });
+    expect(
+      await platform.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.key, `shipment-shipped:${OWN}`))
+        .get(),
+    ).toMatchObject({ toAddress: GUEST_ORDER_EMAIL });
     const again = await post({ intent: "ship", carrier: "sagawa", trackingNumber: "123456789012" });
     expect(await valueOf(again)).toMatchObject({ ok: false, error: LIFECYCLE_MESSAGES.shipmentNotPreparing });
     expectRedirect(await post({ intent: "deliver" }), 303, `/merchant/shipments/${OWN}?notice=delivered#result`);

@@ -1,16 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  B2_COLUMNS,
-  b2Csv,
-  b2FileName,
-  b2ItemNames,
-  b2Record,
-  b2TimeSlotCode,
-  fitWidth,
-  halfWidthKana,
-  shiftJisWidth,
-  type B2Parcel,
-} from "~/core/b2-csv";
+import { B2_COLUMNS, b2Csv, b2FileName, b2ItemNames, b2Record, b2TimeSlotCode, fitWidth, halfWidthKana, shiftJisWidth, type B2Parcel } from "~/core/b2-csv";
 import { DELIVERY_TIME_SLOTS } from "~/core/checkout";
 import { codCollectingShipmentId } from "~/core/cod-collection";
 import { formatCsv, parseCsv } from "~/core/csv";
@@ -98,7 +87,12 @@ describe("B2クラウド import layout", () => {
 
   it("names the goods in 品名１/品名２ within B2's width", () => {
     expect(b2ItemNames([{ title: "マグカップ", quantity: 2 }])).toEqual(["マグカップ ×2", ""]);
-    expect(b2ItemNames([{ title: "バター", quantity: 1 }, { title: "チーズ", quantity: 1 }])).toEqual(["バター", "チーズ"]);
+    expect(
+      b2ItemNames([
+        { title: "バター", quantity: 1 },
+        { title: "チーズ", quantity: 1 },
+      ]),
+    ).toEqual(["バター", "チーズ"]);
     const [first, second] = b2ItemNames([
       { title: "バター", quantity: 1 },
       { title: "チーズ", quantity: 1 },

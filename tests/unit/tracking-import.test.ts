@@ -11,7 +11,14 @@ describe("reading a tracking-number file", () => {
   it("reads a header row in any column order, by order number or shipment id, with the carrier", () => {
     const rows = rowsOf("お問い合わせ番号,配送業者,注文番号,配送ID\r\n1234-5678-9012,佐川急便,20261124-0007,\r\n123456789012,,,１０\r\n");
     expect(rows).toEqual([
-      { line: 2, referenceText: "20261124-0007", reference: { kind: "order", number: "20261124-0007" }, trackingNumber: "1234-5678-9012", carrier: "sagawa", problem: null },
+      {
+        line: 2,
+        referenceText: "20261124-0007",
+        reference: { kind: "order", number: "20261124-0007" },
+        trackingNumber: "1234-5678-9012",
+        carrier: "sagawa",
+        problem: null,
+      },
       { line: 3, referenceText: "１０", reference: { kind: "shipment", id: 10 }, trackingNumber: "123456789012", carrier: "yamato", problem: null },
     ]);
   });
@@ -30,7 +37,9 @@ describe("reading a tracking-number file", () => {
   });
 
   it("reports each broken row with its reason and keeps the others", () => {
-    const rows = rowsOf("注文番号,伝票番号,配送業者\n,123456789012,\nABC,123456789012,\n20261124-0007,,\n20261124-0007,123456789012,西濃運輸\n20261124-0007,123456789012,ヤマト\n");
+    const rows = rowsOf(
+      "注文番号,伝票番号,配送業者\n,123456789012,\nABC,123456789012,\n20261124-0007,,\n20261124-0007,123456789012,西濃運輸\n20261124-0007,123456789012,ヤマト\n",
+    );
     expect(rows.map((row) => row.problem)).toEqual([
       TRACKING_IMPORT_MESSAGES.noReference,
       TRACKING_IMPORT_MESSAGES.badReference,

@@ -1,0 +1,59 @@
+/** What the return pages show (types only: components import them). */
+import type { ReturnKind, ReturnStatus } from "~/core/return-requests";
+import type { MediaItem } from "./media";
+
+export type { ReturnRow } from "~/services/return-desk.server";
+
+/** A request as the shopper and staff see it. */
+export interface ReturnRequestView {
+  id: number;
+  kind: ReturnKind;
+  reason: string;
+  details: string;
+  status: ReturnStatus;
+  staffMessage: string;
+  createdAt: string;
+  receivedAt: string | null;
+  lines: { orderLineId: number; title: string; quantity: number; unitPrice: number }[];
+  photos: MediaItem[];
+  refund: { amount: number; method: string } | null;
+}
+
+/** The order page's returns: whether a request can be made, the requests made, the notice after one. */
+export interface OrderReturnsView {
+  orderId: number;
+  canRequest: boolean;
+  requests: ReturnRequestView[];
+  notice: string | null;
+}
+
+/** A line the request form offers: at most `max` of it, with its period and what it is excluded from. */
+export interface ReturnFormLine {
+  id: number;
+  title: string;
+  ordered: number;
+  max: number;
+  unitPrice: number;
+  notes: string[];
+}
+
+export interface ReturnFormData {
+  orderId: number;
+  orderNumber: string;
+  /** The form's replay token: a double submit of this render makes one request. */
+  token: string;
+  lines: ReturnFormLine[];
+}
+
+export interface ReturnDeskView {
+  request: ReturnRequestView;
+  order: { id: number; number: string; email: string; customerName: string; status: string; total: number };
+  history: { label: string; actor: string; note: string; createdAt: string }[];
+  /** The approval message the form starts from; whether the goods go back in stock by default; the refund it would record. */
+  approvalTemplate: string;
+  restockDefault: boolean;
+  refundPreview: number;
+  notice: string | null;
+}
+
+export type ReturnDecisionActionData = { intent: string; error: string };
