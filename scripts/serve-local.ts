@@ -36,6 +36,8 @@ if (process.argv.includes("--dev")) {
     "--inspector-port",
     inspectorPort,
     "--show-interactive-dev-session=false",
+    // GET /__scheduled?cron=… runs the Worker's cron handler (the e2e tests use it; never deployed).
+    "--test-scheduled",
     ...persistArgs,
     ...timingArgs,
   ]);

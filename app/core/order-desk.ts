@@ -105,11 +105,6 @@ export function refundEventNote(amount: number, method: RefundMethod, note: stri
   return [`${formatYen(amount)}（${REFUND_METHOD_LABELS[method]}）`, note].filter(Boolean).join("：");
 }
 
-// ─── Return requests (their own pages are /crm/returns/{id}) ─────────────────────────────────
-
-export const RETURN_KIND_LABELS = { return: "返品", exchange: "交換" } as const;
-export const RETURN_STATUS_LABELS = { requested: "申請中", approved: "承認済み", refused: "お断り", received: "返品受け取り済み" } as const;
-
 // ─── Messages ─────────────────────────────────────────────────────────────────────────────────
 
 export const ORDER_DESK_TEXT = {

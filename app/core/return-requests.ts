@@ -8,6 +8,7 @@ import { addDaysToDate, jstDate } from "./dates";
 import { labelledChoices, type ListingDefinition } from "./listing";
 import { COLD_DEFECT_REPORT_DAYS, CUSTOMER_RETURN_DAYS, CUSTOMER_RETURN_EXCLUSIONS, DEFECT_REPORT_DAYS, type CustomerReturnExclusion } from "./returns";
 import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME } from "./site";
+import { REFUND_METHOD_LABELS, type RefundMethod } from "./order-desk";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "./validation";
 
 export const RETURN_KINDS = { return: "返品", exchange: "交換" } as const;
@@ -195,15 +196,6 @@ export function orderFullyReturned(lines: readonly { id: number; quantity: numbe
   const live = lines.filter((line) => !line.cancelled);
   return live.length > 0 && live.every((line) => (returned.get(line.id) ?? 0) >= line.quantity);
 }
-
-/** How a received return's money goes back (order_refunds.method). */
-export const REFUND_METHOD_LABELS = {
-  bank_transfer: "銀行振込で返金",
-  billing_cancelled: "ご請求の取り消し（後払い・代引）",
-  points: "ポイントで返還",
-  other: "その他",
-} as const;
-export type RefundMethod = keyof typeof REFUND_METHOD_LABELS;
 
 const QuantitySchema = v.pipe(v.string(RETURN_TEXT.quantity), v.trim(), v.regex(/^\d{1,3}$/, RETURN_TEXT.quantity), v.transform(Number));
 

@@ -8,15 +8,8 @@
 import { and, eq } from "drizzle-orm";
 import type { OrderActor } from "~/core/order-events";
 import { returnRefusal } from "~/core/order-lifecycle";
-import {
-  orderFullyReturned,
-  RETURN_KINDS,
-  RETURN_TEXT,
-  returnRefundAmount,
-  returnTransitionRefusal,
-  type RefundMethod,
-  type ReturnDecisionInput,
-} from "~/core/return-requests";
+import { orderFullyReturned, RETURN_KINDS, RETURN_TEXT, returnRefundAmount, returnTransitionRefusal, type ReturnDecisionInput } from "~/core/return-requests";
+import type { RefundMethod } from "~/core/order-desk";
 import { formatYen } from "~/core/money";
 import type { Database } from "~/db/client.server";
 import { orderRefunds, returnRequests } from "~/db/schema";

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS, RETURN_KINDS, RETURN_STATUS_LABELS, returnReasonLabel, type RefundMethod } from "~/core/return-requests";
+import { REFUND_METHOD_LABELS, type RefundMethod } from "~/core/order-desk";
+import { RETURN_KINDS, RETURN_STATUS_LABELS, returnReasonLabel } from "~/core/return-requests";
 import type { ReturnRequestView } from "~/web/types/returns";
 import { Gallery } from "../images/Gallery";
 

@@ -283,6 +283,18 @@ const ORDERS: OrderSpec[] = [
       { id: 13, sku: "KITCHEN-MUG", quantity: 2, shipmentId: 11 },
     ],
   },
+  // A transfer that never came: past its deadline, the hourly job cancels it (and puts the stock back).
+  {
+    id: 8,
+    userId: null,
+    email: GUEST_ORDER_EMAIL,
+    age: 10,
+    status: "pending_payment",
+    paymentMethod: "bank_transfer",
+    addressId: 3,
+    shipments: [{ id: 12, fee: 660, status: "preparing", trackingNumber: "", shippedDaysAfterOrder: 0 }],
+    lines: [{ id: 14, sku: "DEMO-FOOD", quantity: 1, shipmentId: 12 }],
+  },
 ];
 
 function unitPriceOf(line: LineSpec): number {

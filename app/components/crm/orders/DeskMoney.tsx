@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { OrderTotals } from "~/components/member/OrderParts";
 import { formatDateJa, formatDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX, RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from "~/core/order-desk";
+import { REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX } from "~/core/order-desk";
+import { RETURN_KINDS, RETURN_STATUS_LABELS } from "~/core/return-requests";
 import type { DeskOrder } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit, FIELD } from "./DeskForm";
 
@@ -71,7 +72,7 @@ export function DeskReturns({ returns }: { returns: DeskOrder["returns"] }) {
         {returns.map((request) => (
           <li key={request.id} className="list-none">
             <Link to={`/crm/returns/${request.id}`}>
-              {RETURN_KIND_LABELS[request.kind]}（{RETURN_STATUS_LABELS[request.status]}）
+              {RETURN_KINDS[request.kind]}（{RETURN_STATUS_LABELS[request.status]}）
             </Link>
             <span className="ml-1 text-xs text-gray-700">
               {formatDateJa(request.createdAt)}・{request.reason}

@@ -78,9 +78,17 @@ export function OrderDeskListing({ page, merchants, csvHref }: { page: ListingPa
       caption="注文一覧"
       emptyText="ご注文はまだありません。"
       toolbar={
-        <a href={csvHref} className="btn-secondary text-sm no-underline" download data-testid="desk-orders-csv">
-          この条件でCSVをダウンロード
-        </a>
+        <>
+          <a href={csvHref} className="btn-secondary text-sm no-underline" download data-testid="desk-orders-csv">
+            この条件でCSVをダウンロード
+          </a>
+          <a href="/crm/orders/b2.csv" className="btn-secondary text-sm no-underline" download data-testid="desk-b2-csv">
+            発送待ちをB2クラウド形式でダウンロード
+          </a>
+          <Link to="/crm/orders/tracking-import" className="btn-secondary text-sm no-underline" data-testid="desk-tracking-import">
+            送り状番号の一括取り込み
+          </Link>
+        </>
       }
     />
   );
