@@ -14,6 +14,7 @@ export const SHOPPER_CANCELLATION_MESSAGES = {
   done: "ご注文をキャンセルしました。キャンセルのお知らせをメールでお送りしました。",
   staffAccount: "スタッフ・出品者のアカウントでは、お客様のご注文をこの画面からキャンセルできません。",
   alreadyCancelled: "このご注文はすでにキャンセルされています。",
+  digital: "ダウンロード商品を含むご注文は、ご注文後のキャンセルをお受けできません。カスタマーサービスへご相談ください。",
 } as const;
 
 /** The order as the confirmation step reads it. */
@@ -26,7 +27,7 @@ export interface CancellableOrder {
   couponCode: string | null;
   discountCoupon: number;
   shipments: readonly { status: ShipmentStatus }[];
-  lines: readonly { title: string; quantity: number; cancelledAt: Date | string | null }[];
+  lines: readonly { title: string; quantity: number; cancelledAt: Date | string | null; isDigital: boolean }[];
 }
 
 export interface CancellationPreview {
@@ -36,9 +37,13 @@ export interface CancellationPreview {
   consequences: string[];
 }
 
-/** Why the shopper cannot cancel this order now (something shipped, or it ended), or null. */
-export function shopperCancellationRefusal(order: Pick<CancellableOrder, "status" | "shipments">): string | null {
+/**
+ * Why the shopper cannot cancel this order now (something shipped, it ended, or it holds a download —
+ * which the terms never take back once ordered; staff still can), or null.
+ */
+export function shopperCancellationRefusal(order: Pick<CancellableOrder, "status" | "shipments" | "lines">): string | null {
   if (order.status === "cancelled") return SHOPPER_CANCELLATION_MESSAGES.alreadyCancelled;
+  if (order.lines.some((line) => line.isDigital && line.cancelledAt == null)) return SHOPPER_CANCELLATION_MESSAGES.digital;
   return cancellationRefusal(
     order.status,
     order.shipments.map((shipment) => shipment.status),

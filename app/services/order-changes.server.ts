@@ -12,7 +12,7 @@ import type { OrderActor, OrderEventKind } from "~/core/order-events";
 import type { OrderStatus, ShipmentStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
 import type { Database } from "~/db/client.server";
-import { couponUses, merchants, orderEvents, orderLines, orderRefunds, orders, orderShipments, users } from "~/db/schema";
+import { couponUses, merchants, orderEvents, products, orderLines, orderRefunds, orders, orderShipments, users } from "~/db/schema";
 import { guard, isGuardFailure } from "./order-guards.server";
 
 export type Statement = BatchItem<"sqlite">;
@@ -41,6 +41,8 @@ export interface OrderLineState {
   unitPrice: number;
   total: number;
   isPreorder: boolean;
+  /** A download: the shopper cannot cancel it once ordered (the cancellation terms). */
+  isDigital: boolean;
   cancelledAt: Date | null;
 }
 
@@ -121,9 +123,11 @@ export async function loadOrderState(db: Database, orderId: number): Promise<Ord
         unitPrice: orderLines.unitPrice,
         total: orderLines.total,
         isPreorder: orderLines.isPreorder,
+        isDigital: sql<boolean>`coalesce(${products.isDigital}, 0) = 1`.mapWith(Boolean),
         cancelledAt: orderLines.cancelledAt,
       })
       .from(orderLines)
+      .leftJoin(products, eq(products.id, orderLines.productId))
       .where(eq(orderLines.orderId, orderId))
       .orderBy(asc(orderLines.id)),
   ]);

@@ -2,7 +2,7 @@
  * A member's past orders (spec §3 "Past order"): the listing, one order with its shipments and lines,
  * and its receipt (領収書). Every query is scoped to the member: another member's order is "not found".
  */
-import { and, asc, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
 import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
@@ -11,7 +11,7 @@ import { describeShipTo } from "~/core/address-book";
 import { shipmentTracking, type ShipmentTrackingFacts } from "~/core/shipment-tracking";
 import { DEFAULT_RECEIPT_MEMO, rateTotalsConsistent, receiptTaxLines, taxByRate, type ReceiptFields } from "~/core/receipt";
 import { aliased, type Database } from "~/db/client.server";
-import { merchants, orderLines, orders, orderShipments, users } from "~/db/schema";
+import { merchants, orderLines, orders, orderShipments, products, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, likeFilter, listingJson, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
 
 export const ORDER_NOT_FOUND_MESSAGE = "ご注文が見つかりません。URLが正しいかご確認ください。";
@@ -201,7 +201,12 @@ async function loadOrderWhere(db: Database, owned: SQL) {
       .leftJoin(merchants, eq(merchants.id, orderShipments.merchantId))
       .where(inArray(orderShipments.orderId, ownedOrderId))
       .orderBy(asc(orderShipments.id)),
-    db.select().from(orderLines).where(inArray(orderLines.orderId, ownedOrderId)).orderBy(asc(orderLines.id)),
+    db
+      .select({ ...getTableColumns(orderLines), isDigital: sql<boolean>`coalesce(${products.isDigital}, 0) = 1`.mapWith(Boolean) })
+      .from(orderLines)
+      .leftJoin(products, eq(products.id, orderLines.productId))
+      .where(inArray(orderLines.orderId, ownedOrderId))
+      .orderBy(asc(orderLines.id)),
   ]);
   const order = orderRows[0];
   if (!order) return null;

@@ -40,8 +40,12 @@ export const guestOfferPlace = (orderId: number): OfferPlace => ({
 });
 
 /** The offer to cancel this order, or null once it may no longer be cancelled. */
+function cancellableOrder(detail: OrderDetail) {
+  return { ...detail.order, shipments: detail.shipments, lines: [...detail.unshippedLines, ...detail.shipments.flatMap((shipment) => shipment.lines)] };
+}
+
 export function cancellationOffer(detail: OrderDetail, place: OfferPlace): CancellationOffer | null {
-  const order = { ...detail.order, shipments: detail.shipments, lines: [...detail.unshippedLines, ...detail.shipments.flatMap((shipment) => shipment.lines)] };
+  const order = cancellableOrder(detail);
   if (shopperCancellationRefusal(order)) return null;
   return { preview: cancellationPreview(order), ...place };
 }
@@ -50,7 +54,7 @@ function cancelPage(detail: OrderDetail, place: OfferPlace, backHref: string): C
   const { order } = detail;
   return {
     order: { number: order.number, statusLabel: order.statusLabel, total: order.total },
-    refusal: shopperCancellationRefusal({ status: order.status, shipments: detail.shipments }),
+    refusal: shopperCancellationRefusal(cancellableOrder(detail)),
     offer: cancellationOffer(detail, place),
     backHref,
   };

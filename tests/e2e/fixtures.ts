@@ -86,6 +86,7 @@ export const DEMO_ACCOUNTS = {
   other: "other@example.jp",
   staff: "staff@example.jp",
   merchant: "merchant@example.jp",
+  otherMerchant: "merchant2@example.jp",
 } as const;
 export const DEMO_PASSWORD = "password1234";
 

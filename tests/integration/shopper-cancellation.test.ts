@@ -15,6 +15,7 @@ import * as lookupPage from "~/routes/order-lookup";
 import * as guestCancel from "~/routes/order-lookup_.cancel";
 import * as memberCancel from "~/routes/user.orders.$id.cancel";
 import * as orderPage from "~/routes/user.orders.$id._index";
+import { cancelOrder } from "~/services/order-cancellation.server";
 import { shipShipment } from "~/services/order-transitions.server";
 import type { CancelActionData, CancelPageData, CancellationOffer } from "~/web/types/orders";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
@@ -145,6 +146,21 @@ describe("a member cancels an unshipped order", () => {
       offer: null,
     });
     expect((await orderPageOf(platform, order.id, member)).cancellation).toBeNull();
+  });
+});
+
+describe("a download", () => {
+  it("is not taken back by the shopper once ordered (the terms); nothing changes, and staff still can", async ({ platform, member }) => {
+    const { db } = platform;
+    const order = await placeMemberOrder(db, MEMBER_ID, { sku: "DEMO-DIGITAL", now });
+    expect((await orderPageOf(platform, order.id, member)).cancellation).toBeNull();
+    const page = await valueOf<CancelPageData>(await cancelPage(platform, order.id, member));
+    expect(page.refusal).toBe(SHOPPER_CANCELLATION_MESSAGES.digital);
+    const refused = await cancelPost(platform, order.id, member);
+    expect(refused.status).toBe(409);
+    expect(await valueOf<CancelActionData>(refused)).toEqual({ error: SHOPPER_CANCELLATION_MESSAGES.digital });
+    expect(await statusOf(db, order.id)).toBe("pending_payment");
+    expect(await cancelOrder(db, order.id, STAFF, "staff", TEST_MAIL_FRAME, now)).toMatchObject({ ok: true });
   });
 });
 

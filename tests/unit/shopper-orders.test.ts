@@ -56,8 +56,8 @@ const order: CancellableOrder = {
   discountCoupon: 500,
   shipments: [{ status: "preparing" }, { status: "cancelled" }],
   lines: [
-    { title: "今治タオル", quantity: 2, cancelledAt: null },
-    { title: "有田焼 湯呑み", quantity: 1, cancelledAt: new Date() },
+    { title: "今治タオル", quantity: 2, cancelledAt: null, isDigital: false },
+    { title: "有田焼 湯呑み", quantity: 1, cancelledAt: new Date(), isDigital: false },
   ],
 };
 
@@ -67,6 +67,12 @@ describe("shopper cancellation", () => {
     expect(shopperCancellationRefusal({ ...order, shipments: [{ status: "shipped" }, { status: "preparing" }] })).toBe(LIFECYCLE_MESSAGES.notCancellable);
     expect(shopperCancellationRefusal({ ...order, status: "partially_shipped" })).toBe(LIFECYCLE_MESSAGES.notCancellable);
     expect(shopperCancellationRefusal({ ...order, status: "cancelled" })).toBe(SHOPPER_CANCELLATION_MESSAGES.alreadyCancelled);
+  });
+
+  it("never takes back a download once ordered (the terms), unless that line was already cancelled", () => {
+    const download = { title: "レシピ集（PDF）", quantity: 1, cancelledAt: null, isDigital: true };
+    expect(shopperCancellationRefusal({ ...order, lines: [...order.lines, download] })).toBe(SHOPPER_CANCELLATION_MESSAGES.digital);
+    expect(shopperCancellationRefusal({ ...order, lines: [...order.lines, { ...download, cancelledAt: new Date() }] })).toBeNull();
   });
 
   it("tells what happens in the order's figures: items back, points and coupon returned, earned points withdrawn, the paid total refunded", () => {
