@@ -16,9 +16,10 @@ test("staff and a merchant ship their parcels; the guest follows both", async ({
   const number = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").match(/\d{8}-\d{4}/)?.[0] ?? "";
   expect(number).not.toBe("");
   const warehouse = page.locator(`[data-testid="desk-shipment"][data-shipment="${WAREHOUSE_PARCEL}"]`);
-  await warehouse.getByLabel("配送業者").selectOption({ label: "ヤマト運輸" });
-  await warehouse.getByLabel("お問い合わせ番号（伝票番号）").fill("4444-5555-6666");
-  await warehouse.getByRole("button", { name: "発送済みにする" }).click();
+  const shipForm = warehouse.getByTestId("desk-ship-form");
+  await shipForm.getByLabel("配送業者").selectOption({ label: "ヤマト運輸" });
+  await shipForm.getByLabel("お問い合わせ番号（伝票番号）").fill("4444-5555-6666");
+  await shipForm.getByRole("button", { name: "発送済みにする" }).click();
   await expect(warehouse.getByTestId("desk-shipment-status")).toHaveText("発送済み");
 
   const merchant = await (await openContext()).newPage();
