@@ -10,6 +10,7 @@ import { SHIPPABLE_ORDER_STATUSES } from "~/core/order-lifecycle";
 import { prefectureName } from "~/core/postal";
 import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME, SUPPORT_PHONE } from "~/core/site";
 import type { Database } from "~/db/client.server";
+import { recipientColumns } from "./order-recipient.server";
 import { merchants, orderLines, orders, orderShipments, products } from "~/db/schema";
 
 /** Whose parcels: the whole shop's (staff) or one merchant's. */
@@ -47,17 +48,7 @@ export async function parcelsToShip(db: Database, scope: ParcelScope): Promise<B
         coldshippingFee: orders.coldshippingFee,
         deliveryDate: orders.deliveryDate,
         deliveryTimeSlot: orders.deliveryTimeSlot,
-        lastname: orders.shipLastname,
-        firstname: orders.shipFirstname,
-        lastnameKana: orders.shipLastnameJp,
-        firstnameKana: orders.shipFirstnameJp,
-        postalCode: orders.shipPostalCode,
-        prefecture: orders.shipPrefecture,
-        city: orders.shipCity,
-        district: orders.shipDistrict,
-        address1: orders.shipAddress1,
-        address2: orders.shipAddress2,
-        phone: orders.shipPhone,
+        ...recipientColumns,
       })
       .from(orderShipments)
       .innerJoin(orders, eq(orders.id, orderShipments.orderId))

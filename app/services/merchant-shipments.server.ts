@@ -8,6 +8,7 @@ import { codCollectingShipmentId } from "~/core/cod-collection";
 import { MERCHANT_PAGE_SIZE, MERCHANT_TABS, type MerchantListQuery, type MerchantTab } from "~/core/merchant-portal";
 import type { OrderStatus } from "~/core/orders";
 import type { Database } from "~/db/client.server";
+import { recipientColumns, recipientOf } from "./order-recipient.server";
 import { orderLines, orders, orderShipments } from "~/db/schema";
 
 /** The parcel's goods in one line: 「title ×2、title」 (cancelled lines left out). */
@@ -105,17 +106,7 @@ export async function findMerchantShipment(db: Database, merchantId: number, shi
         total: orders.total,
         deliveryDate: orders.deliveryDate,
         deliveryTimeSlot: orders.deliveryTimeSlot,
-        lastname: orders.shipLastname,
-        firstname: orders.shipFirstname,
-        lastnameKana: orders.shipLastnameJp,
-        firstnameKana: orders.shipFirstnameJp,
-        postalCode: orders.shipPostalCode,
-        prefecture: orders.shipPrefecture,
-        city: orders.shipCity,
-        district: orders.shipDistrict,
-        address1: orders.shipAddress1,
-        address2: orders.shipAddress2,
-        phone: orders.shipPhone,
+        ...recipientColumns,
       })
       .from(orderShipments)
       .innerJoin(orders, eq(orders.id, orderShipments.orderId))
@@ -158,19 +149,7 @@ export async function findMerchantShipment(db: Database, merchantId: number, shi
       deliveryDate: row.deliveryDate,
       deliveryTimeSlot: row.deliveryTimeSlot,
     },
-    recipient: {
-      lastname: row.lastname,
-      firstname: row.firstname,
-      lastnameKana: row.lastnameKana,
-      firstnameKana: row.firstnameKana,
-      postalCode: row.postalCode,
-      prefecture: row.prefecture,
-      city: row.city,
-      district: row.district,
-      address1: row.address1,
-      address2: row.address2,
-      phone: row.phone,
-    },
+    recipient: recipientOf(row),
     lines,
     cod: paymentMethod === "cod" ? { collects: collectingId === id, amount: collectingId === id ? total : null } : null,
   };
