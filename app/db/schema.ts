@@ -24,7 +24,23 @@ export const merchants = sqliteTable("merchants", {
   shippingFee: integer("shipping_fee").notNull(),
   /** Subtotal from which this merchant ships for free; null = never free. */
   freeShippingThreshold: integer("free_shipping_threshold"),
+  /** A suspended merchant's products are not sold (listings, product pages, cart and checkout refuse them). */
+  status: text("status", { enum: ["active", "suspended"] })
+    .notNull()
+    .default("active"),
+  /** The shop's contact at the merchant (staff use only). */
+  contactName: text("contact_name").notNull().default(""),
+  contactEmail: text("contact_email").notNull().default(""),
+  contactPhone: text("contact_phone").notNull().default(""),
+  /** 特定商取引法に基づく表記 of the merchant, shown in its products' shipping notice. */
+  legalName: text("legal_name").notNull().default(""),
+  representative: text("representative").notNull().default(""),
+  postalCode: text("postal_code").notNull().default(""),
+  address: text("address").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  email: text("email").notNull().default(""),
   createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
 
 export const categories = sqliteTable(
@@ -129,8 +145,13 @@ export const products = sqliteTable(
     reviewAvg: integer("review_avg_x10").notNull().default(0),
     createdAt: createdAt(),
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    /** Last edit in the back office (editor, stock, images, CSV); pages and caches key on it. */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** Bumped by every back-office write: an edit saved over a newer one is refused (optimistic lock). */
+    revision: integer("revision").notNull().default(0),
   },
   (t) => [
+    index("products_merchant_idx").on(t.merchantId, t.status),
     index("products_listing_idx").on(t.status, t.isPrivate, t.primaryCategoryId),
     index("products_price_idx").on(t.regularPrice),
     check("products_inventory_nonnegative", sql`${t.inventory} >= 0`),
@@ -290,6 +311,10 @@ export const productMedia = sqliteTable(
     width: integer("width").notNull().default(600),
     height: integer("height").notNull().default(600),
     position: integer("position").notNull().default(0),
+    /** Uploaded photos: the R2 key prefix of the original and its resized renditions; null = a file under public/. */
+    r2Key: text("r2_key"),
+    /** Hash of the uploaded bytes; part of the served URL, so a changed image gets a new URL. */
+    contentHash: text("content_hash"),
   },
   (t) => [index("product_media_product_idx").on(t.productId, t.position)],
 );
@@ -306,6 +331,82 @@ export const relatedProducts = sqliteTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.relatedProductId] })],
+);
+
+/**
+ * Every stock adjustment made in the back office (receipt, correction, CSV import), with the stock before
+ * and after as the same batch saw it. Orders and cancellations move stock without a row here.
+ */
+export const stockMovements = sqliteTable(
+  "stock_movements",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["receipt", "correction", "import"] }).notNull(),
+    /** Which stock: the normal one or the pre-order one. */
+    pool: text("pool", { enum: ["stock", "preorder"] })
+      .notNull()
+      .default("stock"),
+    before: integer("before").notNull(),
+    after: integer("after").notNull(),
+    reason: text("reason").notNull().default(""),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stock_movements_product_idx").on(t.productId, t.createdAt)],
+);
+
+/** Every change of a selling price (product or variation, regular or sale, subscription tier). Orders keep their own prices. */
+export const priceChanges = sqliteTable(
+  "price_changes",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => productVariations.id, { onDelete: "cascade" }),
+    /** regular_price / discount_price, or `subscription:{quantity}` for a tier (excl. tax). */
+    field: text("field").notNull(),
+    before: integer("before"),
+    after: integer("after"),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("price_changes_product_idx").on(t.productId, t.createdAt)],
+);
+
+/**
+ * A catalogue CSV that went through its dry run: the validated plan waits in R2 (`r2_key`) until the user
+ * applies it. Applying is a conditional UPDATE of `status` first, so one file is applied once.
+ */
+export const catalogueImports = sqliteTable(
+  "catalogue_imports",
+  {
+    id: integer("id").primaryKey(),
+    /** Unguessable id used in the apply form and URL. */
+    token: text("token").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A merchant's import touches only that merchant's products; null = staff. */
+    merchantId: integer("merchant_id").references(() => merchants.id),
+    filename: text("filename").notNull(),
+    encoding: text("encoding").notNull(),
+    rowCount: integer("row_count").notNull(),
+    refusedCount: integer("refused_count").notNull().default(0),
+    r2Key: text("r2_key").notNull(),
+    status: text("status", { enum: ["checked", "applying", "applied", "failed"] })
+      .notNull()
+      .default("checked"),
+    createdAt: createdAt(),
+    appliedAt: integer("applied_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("catalogue_imports_user_idx").on(t.userId, t.createdAt)],
 );
 
 // ─── People ─────────────────────────────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
 import { loginLandingPath } from "~/core/merchant-portal";
 import type { OrderActor } from "~/core/order-events";
+import { merchantScope, STAFF_SCOPE, type CatalogueActor, type CatalogueScope } from "~/core/catalogue-scope";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/accounts.server";
 import { mergeGuestCart } from "~/services/cart-merge.server";
@@ -100,6 +101,29 @@ export async function requireMerchant(request: Request, context: Context): Promi
 export function orderActorOf(user: SessionUser): OrderActor {
   const kind = user.role === "staff" ? "staff" : user.role === "merchant" ? "merchant" : "customer";
   return { kind, userId: user.id, name: `${user.lastname} ${user.firstname}` };
+}
+
+/** Who edits the catalogue and what they may touch: staff everything, a merchant its own products. */
+export interface CatalogueEditor {
+  user: SessionUser;
+  scope: CatalogueScope;
+  actor: CatalogueActor;
+}
+
+/** /crm/products … (staff, every product). */
+export async function requireStaffCatalogueEditor(request: Request, context: Context): Promise<CatalogueEditor> {
+  const user = await requireStaff(request, context);
+  return { user, scope: STAFF_SCOPE, actor: catalogueActorOf(user) };
+}
+
+/** /merchant/products … (a merchant, its own products only). */
+export async function requireMerchantCatalogueEditor(request: Request, context: Context): Promise<CatalogueEditor> {
+  const user = await requireMerchant(request, context);
+  return { user, scope: merchantScope(user.merchantId), actor: catalogueActorOf(user) };
+}
+
+function catalogueActorOf(user: SessionUser): CatalogueActor {
+  return { userId: user.id, name: `${user.lastname} ${user.firstname}` };
 }
 
 /** Starts the member session (signInSession) and redirects (PRG). A guest cart joins the member's cart. */
