@@ -115,11 +115,19 @@ function formReply(submission: Submission, status: number, refusal?: { error: st
   return data<ProductEditorActionData>({ kind: "form", lastResult }, { status });
 }
 
+/**
+ * The form again after a row was added or removed: the values as typed (with the row change), no
+ * messages — the half-filled form is not being saved yet.
+ */
+function rowChangeReply(submission: Submission) {
+  return data<ProductEditorActionData>({ kind: "form", lastResult: { ...submission.reply(), error: undefined } });
+}
+
 /** POST /…/products/new: the product is created as a draft, or the form comes back. */
 export async function productCreateAction(request: Request, context: AppLoadContext, editor: CatalogueEditor, now: Date = new Date()) {
   const submission = readProductForm(await readFormData(request));
-  // A list intent (a row added or removed) or a refused field: the form again, nothing saved.
-  if (submission.status !== "success") return formReply(submission, submission.status === "error" ? 400 : 200);
+  if (submission.status === undefined) return rowChangeReply(submission);
+  if (submission.status !== "success") return formReply(submission, 400);
   const result = await createProduct(context.db, editor.scope, editor.actor, submission.payload, now);
   if (!result.ok) return formReply(submission, result.status, result);
   throw redirectWithNotice(productEditorPaths(editor.scope, result.productId).edit, "created");
@@ -159,7 +167,7 @@ export async function productEditAction(request: Request, context: AppLoadContex
   if (submission.status !== "success") {
     // Another merchant's product answers 404 before its form is read back.
     await editorProductOr404(context, editor, rawId);
-    return formReply(submission, submission.status === "error" ? 400 : 200);
+    return submission.status === undefined ? rowChangeReply(submission) : formReply(submission, 400);
   }
   const result = await updateProduct(db, editor.scope, editor.actor, productId, revision, submission.payload, now);
   invariantResponse(result.ok || result.status !== 404, PRODUCT_EDITOR_TEXT.notFound, { status: 404 });
