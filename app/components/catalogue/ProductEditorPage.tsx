@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useServerValidatedForm } from "~/components/forms/useServerValidatedForm";
@@ -18,13 +19,7 @@ const FORM_ID = "product-editor";
  * as typed; a saved product comes back from its redirect.
  */
 export function ProductEditorPage({ data, actionData }: { data: ProductEditorData; actionData: ProductEditorActionData | null }) {
-  const lastResult = actionData?.kind === "form" ? actionData.lastResult : null;
-  const [form, fields] = useServerValidatedForm<Record<string, unknown>>({ id: FORM_ID, lastResult, defaultValue: data.defaultValue });
-  // Inputs show their values as defaults: another reply or a newly saved product renders the form anew.
-  const formKey = `${data.product?.revision ?? "new"}-${textHash(JSON.stringify(lastResult ?? null))}`;
-  const navigation = useNavigation();
   const product = data.product;
-  const root = fields as unknown as Record<string, FieldMeta>;
   return (
     <div className="mx-auto max-w-4xl">
       <p className="m-0 text-sm">
@@ -33,20 +28,39 @@ export function ProductEditorPage({ data, actionData }: { data: ProductEditorDat
       <h1 className="m-0 mt-2 text-xl">{product ? `商品の編集：${product.title}` : "商品の新規登録"}</h1>
       <Notice text={data.notice} />
       {product ? <ProductStatusPanel product={product} error={actionData?.kind === "status" ? actionData.error : null} /> : null}
-      <Form key={formKey} method="post" id={FORM_ID} noValidate aria-describedby={form.errors ? form.errorId : undefined} className="mt-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        {product ? <input type="hidden" name="revision" value={product.revision} /> : null}
-        <ProductBasicsSection fields={root} choices={data.choices} />
-        <VariationRows fields={root} />
-        <OptionRows fields={root} />
-        <ProductDeliverySection fields={root} choices={data.choices} scopeKind={data.scopeKind} product={product} />
-        <div className="mt-4 flex justify-end gap-2">
-          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"} data-testid="product-save">
-            {product ? "保存する" : "下書きとして登録する"}
-          </button>
-        </div>
-      </Form>
+      {/* A saved product (a new revision) starts its form from the saved values. */}
+      <ProductForm key={product?.revision ?? "new"} data={data} lastResult={actionData?.kind === "form" ? actionData.lastResult : null} />
     </div>
+  );
+}
+
+function ProductForm({ data, lastResult }: { data: ProductEditorData; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useServerValidatedForm<Record<string, unknown>>({ id: FORM_ID, lastResult, defaultValue: data.defaultValue });
+  const navigation = useNavigation();
+  const product = data.product;
+  const root = fields as unknown as Record<string, FieldMeta>;
+  return (
+    // Inputs show their values as defaults: another reply (a row added, a refusal) renders the form anew.
+    <Form
+      key={textHash(JSON.stringify(lastResult))}
+      method="post"
+      id={FORM_ID}
+      noValidate
+      aria-describedby={form.errors ? form.errorId : undefined}
+      className="mt-4"
+    >
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {product ? <input type="hidden" name="revision" value={product.revision} /> : null}
+      <ProductBasicsSection fields={root} choices={data.choices} />
+      <VariationRows fields={root} />
+      <OptionRows fields={root} />
+      <ProductDeliverySection fields={root} choices={data.choices} scopeKind={data.scopeKind} product={product} />
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"} data-testid="product-save">
+          {product ? "保存する" : "下書きとして登録する"}
+        </button>
+      </div>
+    </Form>
   );
 }
 
