@@ -21,6 +21,9 @@ export interface ProductBadge {
 
 const DELIVERY_GLYPHS: Record<string, string> = { express: "🚚", truck: "📦", download: "⬇", calendar: "📅" };
 
+/** The icons a product's own delivery badge may use (the editor offers these). */
+export const DELIVERY_ICON_NAMES = Object.keys(DELIVERY_GLYPHS) as readonly string[];
+
 export function productBadges(
   product: { subscribe: boolean; couponDisabled: boolean; isPrivate: boolean },
   price: Pick<PriceResult, "state" | "low_stock" | "inventory">,
