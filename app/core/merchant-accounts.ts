@@ -60,32 +60,35 @@ const MAX_THRESHOLD = 10_000_000;
 
 const maxLength = (max: number, label: string) => v.maxLength<string, number, string>(max, `${label}は${max}文字以内で入力してください`);
 
-/** Optional text: Conform sends an empty field as a missing key, so absent is "". */
-const optionalText = (max: number, label: string) =>
-  v.pipe(
-    v.optional(v.string(), ""),
-    v.transform((text) => text.trim()),
-    maxLength(max, label),
-  );
+/**
+ * Text a form may leave empty. Conform submits an empty field as a missing key and does not apply Valibot's
+ * optional defaults to strings, so absent is turned into "" here.
+ */
+const optionalString = v.pipe(
+  v.optional(v.string()),
+  v.transform((text) => (text ?? "").trim()),
+);
+
+const optionalText = (max: number, label: string) => v.pipe(optionalString, maxLength(max, label));
 
 const requiredText = (message: string, max: number, label: string) => v.pipe(requiredTrimmed(message), maxLength(max, label));
 
 /** A phone number as typed (full-width digits, hyphens, brackets) → its digits. */
 const phoneField = (requiredMessage: string) =>
-  v.pipe(requiredTrimmed(requiredMessage), v.maxLength(30, MERCHANT_MESSAGES.phone), v.transform(normalizePhone), v.check(isPhoneNumber, MERCHANT_MESSAGES.phone));
+  v.pipe(
+    requiredTrimmed(requiredMessage),
+    v.maxLength(30, MERCHANT_MESSAGES.phone),
+    v.transform(normalizePhone),
+    v.check(isPhoneNumber, MERCHANT_MESSAGES.phone),
+  );
 
 /** An e-mail address with its own "please enter" message (the format messages are the registration's). */
 const emailOf = (requiredMessage: string) =>
-  v.pipe(
-    requiredTrimmed(requiredMessage),
-    v.toLowerCase(),
-    v.maxLength(254, "メールアドレスが長すぎます"),
-    v.email("メールアドレスの形式が正しくありません"),
-  );
+  v.pipe(requiredTrimmed(requiredMessage), v.toLowerCase(), v.maxLength(254, "メールアドレスが長すぎます"), v.email("メールアドレスの形式が正しくありません"));
 
-/** Yen typed by a person: full-width digits count, commas and 円 are ignored. */
+/** Yen typed by a person: full-width digits count; commas, spaces, ¥ and 円 are ignored (a minus sign is not). */
 function yenText(text: string): string {
-  return normalizePhone(text).replace(/[,，円¥￥]/g, "");
+  return text.normalize("NFKC").replace(/[,\s円¥]/g, "");
 }
 
 const shippingFeeField = v.pipe(
@@ -98,7 +101,7 @@ const shippingFeeField = v.pipe(
 
 /** Empty = never free. */
 const freeShippingThresholdField = v.pipe(
-  v.optional(v.string(), ""),
+  optionalString,
   v.transform(yenText),
   v.check((text) => text === "" || /^\d{1,9}$/.test(text), MERCHANT_MESSAGES.freeShippingThreshold),
   v.transform((text) => (text === "" ? null : Number(text))),

@@ -35,8 +35,7 @@ export function accountTokenStatement(db: Database, issued: IssuedToken, grant: 
 }
 
 export type InspectedToken =
-  | { ok: true; hash: string; userId: number; email: string; purpose: AccountTokenPurpose }
-  | { ok: false; refusal: AccountTokenRefusal };
+  { ok: true; hash: string; userId: number; email: string; purpose: AccountTokenPurpose } | { ok: false; refusal: AccountTokenRefusal };
 
 /**
  * What a link's token allows, without using it (to show the form the link leads to). One page may take

@@ -99,15 +99,13 @@ export async function findMerchant(db: Database, merchantId: number) {
     merchant,
     /** The version the form was loaded at; a save carries it back (optimistic lock). */
     version: merchant.updatedAt?.getTime() ?? 0,
-    logins: logins.map(
-      (login): MerchantLoginRow => ({
-        userId: login.userId,
-        email: login.email,
-        name: `${login.lastname} ${login.firstname}`,
-        state: login.withdrawnAt ? "disabled" : login.passwordHash === INVITED_PASSWORD_HASH ? "invited" : "active",
-        createdAt: login.createdAt.toISOString(),
-      }),
-    ),
+    logins: logins.map((login): MerchantLoginRow => ({
+      userId: login.userId,
+      email: login.email,
+      name: `${login.lastname} ${login.firstname}`,
+      state: login.withdrawnAt ? "disabled" : login.passwordHash === INVITED_PASSWORD_HASH ? "invited" : "active",
+      createdAt: login.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -134,7 +132,12 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function createMerchant(db: Database, input: MerchantInput, now: Date): Promise<MerchantSaveOutcome> {
   if (await slugTaken(db, input.slug, null)) return { ok: false, reason: "slug_taken" };
   try {
-    const [created] = await db.batch([db.insert(merchants).values({ ...input, createdAt: now, updatedAt: now }).returning({ id: merchants.id })]);
+    const [created] = await db.batch([
+      db
+        .insert(merchants)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning({ id: merchants.id }),
+    ]);
     return { ok: true, merchantId: created[0]!.id };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "slug_taken" };

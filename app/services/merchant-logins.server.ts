@@ -87,7 +87,9 @@ export async function disableMerchantLogin(db: Database, merchantId: number, use
   const theirs = and(eq(users.id, userId), eq(users.merchantId, merchantId), eq(users.role, "merchant"), isNull(users.withdrawnAt));
   const [disabled] = await db.batch([
     db.update(users).set({ withdrawnAt: now, passwordHash: DISABLED_PASSWORD_HASH }).where(theirs).returning({ id: users.id }),
-    db.delete(userSessions).where(and(eq(userSessions.userId, userId), sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.merchantId} = ${merchantId})`)),
+    db
+      .delete(userSessions)
+      .where(and(eq(userSessions.userId, userId), sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.merchantId} = ${merchantId})`)),
     db
       .update(accountTokens)
       .set({ usedAt: now })

@@ -86,7 +86,9 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
     if (!outcome.ok) {
       const refusal = SAVE_REFUSALS[outcome.reason];
       invariantResponse(outcome.reason !== "not_found", refusal.message, { status: 404 });
-      const reply = refusal.field ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } }) : submission.reply({ formErrors: [refusal.message] });
+      const reply = refusal.field
+        ? submission.reply({ fieldErrors: { [refusal.field]: [refusal.message] } })
+        : submission.reply({ formErrors: [refusal.message] });
       return data<MerchantActionData>({ intent: "save", reply }, { status: refusal.status });
     }
     throw redirect(withNotice(path, "saved"), 303);

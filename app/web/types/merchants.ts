@@ -8,6 +8,4 @@ export type { MerchantLoginRow, MerchantLoginState, MerchantRow } from "~/servic
 export type MerchantEditorData = NonNullable<Awaited<ReturnType<typeof findMerchant>>>;
 
 /** A form's answer: Conform's reply (per-field messages, what was typed), or a refusal of the whole post. */
-export type MerchantActionData =
-  | { intent: "save" | "invite"; reply: SubmissionResult<string[]> }
-  | { intent: "disable" | "malformed"; error: string };
+export type MerchantActionData = { intent: "save" | "invite"; reply: SubmissionResult<string[]> } | { intent: "disable" | "malformed"; error: string };

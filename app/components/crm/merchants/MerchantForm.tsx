@@ -80,7 +80,13 @@ export function MerchantForm({
         <legend className="mb-2 text-base font-bold">特定商取引法に基づく表記（商品ページの発送元に表示します）</legend>
         <TextField label="事業者名（法人名・屋号）" field={fields.legalName} required />
         <TextField label="代表者名（運営責任者）" field={fields.representative} required />
-        <TextField label="郵便番号" field={fields.postalCode} required hint="半角数字7桁（ハイフンあり・全角でも入力できます）" inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+        <TextField
+          label="郵便番号"
+          field={fields.postalCode}
+          required
+          hint="半角数字7桁（ハイフンあり・全角でも入力できます）"
+          inputProps={{ inputMode: "numeric", autoComplete: "off" }}
+        />
         <TextField label="所在地" field={fields.address} required />
         <TextField label="電話番号" field={fields.phone} type="tel" required />
         <TextField label="お問い合わせ用メールアドレス" field={fields.email} type="email" required />

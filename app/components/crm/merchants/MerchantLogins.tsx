@@ -33,15 +33,27 @@ export function MerchantLogins({ logins, lastResult }: { logins: MerchantLoginRo
       ) : (
         <ul className="m-0 grid list-none gap-2 p-0">
           {logins.map((login) => (
-            <li key={login.userId} className="flex flex-wrap items-center gap-3 rounded border border-solid border-gray-200 p-2 text-sm" data-testid="merchant-login">
+            <li
+              key={login.userId}
+              className="flex flex-wrap items-center gap-3 rounded border border-solid border-gray-200 p-2 text-sm"
+              data-testid="merchant-login"
+            >
               <span className="font-bold">{login.name}</span>
               <span className="break-all">{login.email}</span>
-              <span className={`badge ${login.state === "disabled" ? "bg-gray-600 text-white" : "bg-gray-100 text-gray-800"}`}>{STATE_LABELS[login.state]}</span>
+              <span className={`badge ${login.state === "disabled" ? "bg-gray-600 text-white" : "bg-gray-100 text-gray-800"}`}>
+                {STATE_LABELS[login.state]}
+              </span>
               <span className="text-xs text-gray-600">追加：{formatDateTime(login.createdAt)}</span>
               {login.state !== "disabled" ? (
                 <Form method="post" className="ml-auto">
                   <input type="hidden" name="userId" value={login.userId} />
-                  <button type="submit" name="intent" value="disable" className="btn-secondary text-xs" aria-label={`${login.name}（${login.email}）のログインを無効にする`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="disable"
+                    className="btn-secondary text-xs"
+                    aria-label={`${login.name}（${login.email}）のログインを無効にする`}
+                  >
                     無効にする
                   </button>
                 </Form>
