@@ -62,7 +62,7 @@ async function merchantRow(db: Database, id: number) {
 }
 
 /** The edit form's fields for a stored merchant, as the page would post them back (with its version). */
-async function storedForm(db: Database, id: number, changes: Record<string, string> = {}) {
+async function storedForm(db: Database, id: number, changes: Record<string, string> = {}): Promise<Record<string, string>> {
   const row = await merchantRow(db, id);
   return {
     intent: "save",
