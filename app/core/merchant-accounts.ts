@@ -111,29 +111,36 @@ const freeShippingThresholdField = v.pipe(
 /** The URL name (/merchant pages, CSV): lower-case letters, digits and single hyphens. */
 export const MERCHANT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,39}$/;
 
-/** The merchant form: who it is, the shop's contact there, its 特商法 details, its shipping fee rule and status. */
-export const MerchantSchema = v.object({
-  name: requiredText(MERCHANT_MESSAGES.name, 60, "出店者名"),
-  slug: v.pipe(requiredTrimmed(MERCHANT_MESSAGES.slug), v.toLowerCase(), v.regex(MERCHANT_SLUG_PATTERN, MERCHANT_MESSAGES.slug)),
-  description: optionalText(500, "紹介文"),
-  contactName: requiredText(MERCHANT_MESSAGES.contactName, 40, "担当者名"),
-  contactEmail: emailOf(MERCHANT_MESSAGES.contactEmail),
-  contactPhone: phoneField("担当者の電話番号を入力してください"),
-  legalName: requiredText(MERCHANT_MESSAGES.legalName, 80, "事業者名"),
-  representative: requiredText(MERCHANT_MESSAGES.representative, 40, "代表者名"),
-  postalCode: v.pipe(
-    requiredTrimmed(MERCHANT_MESSAGES.postalCodeRequired),
-    v.maxLength(20, MERCHANT_MESSAGES.postalCode),
-    v.transform(normalizePostalCode),
-    v.check(isPostalCode, MERCHANT_MESSAGES.postalCode),
-  ),
-  address: requiredText(MERCHANT_MESSAGES.address, 150, "所在地"),
-  phone: phoneField(MERCHANT_MESSAGES.phoneRequired),
-  email: emailOf(MERCHANT_MESSAGES.email),
-  shippingFee: shippingFeeField,
-  freeShippingThreshold: freeShippingThresholdField,
-  status: v.picklist(["active", "suspended"], MERCHANT_MESSAGES.status),
-});
+/**
+ * The merchant form: who it is, the shop's contact there, its 特商法 details, its shipping fee rule and status.
+ * A field left empty is absent from the post (Conform), and Valibot leaves an absent optional key out: the
+ * last step puts the empty values back, so a save clears what staff emptied.
+ */
+export const MerchantSchema = v.pipe(
+  v.object({
+    name: requiredText(MERCHANT_MESSAGES.name, 60, "出店者名"),
+    slug: v.pipe(requiredTrimmed(MERCHANT_MESSAGES.slug), v.toLowerCase(), v.regex(MERCHANT_SLUG_PATTERN, MERCHANT_MESSAGES.slug)),
+    description: optionalText(500, "紹介文"),
+    contactName: requiredText(MERCHANT_MESSAGES.contactName, 40, "担当者名"),
+    contactEmail: emailOf(MERCHANT_MESSAGES.contactEmail),
+    contactPhone: phoneField("担当者の電話番号を入力してください"),
+    legalName: requiredText(MERCHANT_MESSAGES.legalName, 80, "事業者名"),
+    representative: requiredText(MERCHANT_MESSAGES.representative, 40, "代表者名"),
+    postalCode: v.pipe(
+      requiredTrimmed(MERCHANT_MESSAGES.postalCodeRequired),
+      v.maxLength(20, MERCHANT_MESSAGES.postalCode),
+      v.transform(normalizePostalCode),
+      v.check(isPostalCode, MERCHANT_MESSAGES.postalCode),
+    ),
+    address: requiredText(MERCHANT_MESSAGES.address, 150, "所在地"),
+    phone: phoneField(MERCHANT_MESSAGES.phoneRequired),
+    email: emailOf(MERCHANT_MESSAGES.email),
+    shippingFee: shippingFeeField,
+    freeShippingThreshold: freeShippingThresholdField,
+    status: v.picklist(["active", "suspended"], MERCHANT_MESSAGES.status),
+  }),
+  v.transform((input) => ({ ...input, description: input.description ?? "", freeShippingThreshold: input.freeShippingThreshold ?? null })),
+);
 
 export type MerchantInput = v.InferOutput<typeof MerchantSchema>;
 

@@ -251,11 +251,11 @@ describe("the merchant form", () => {
     const saved = await run(
       platform,
       editAction,
-      postRequest(path, await storedForm(platform.db, id, { freeShippingThreshold: "" }), { cookie: staff, mode: "navigate" }),
+      postRequest(path, await storedForm(platform.db, id, { freeShippingThreshold: "", description: "" }), { cookie: staff, mode: "navigate" }),
       { merchantId: String(id) },
     );
     expectRedirect(saved, 303, `${path}?notice=saved#result`);
-    expect((await merchantRow(platform.db, id)).freeShippingThreshold).toBeNull();
+    expect(await merchantRow(platform.db, id)).toMatchObject({ freeShippingThreshold: null, description: "" });
 
     const refused = await run(platform, editAction, postRequest(path, stale, { cookie: staff, mode: "navigate" }), { merchantId: String(id) });
     expect(refused.status).toBe(409);
