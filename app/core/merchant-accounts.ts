@@ -10,6 +10,9 @@ import { normalizePhone, isPhoneNumber } from "./address-form";
 import { labelledChoices, type ListingDefinition } from "./listing";
 import { formatPostalCode, isPostalCode, normalizePostalCode } from "./postal";
 
+/** Staff's merchant pages. */
+export const CRM_MERCHANTS_PATH = "/crm/merchants";
+
 export type MerchantStatus = "active" | "suspended";
 
 export const MERCHANT_STATUS_LABELS: Record<MerchantStatus, string> = {

@@ -6,9 +6,10 @@ import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
 import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBadge";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
-import { CRM_MERCHANTS_PATH, loadMerchantEditor, merchantEditorAction } from "~/web/crm-merchants.server";
+import { loadMerchantEditor, merchantEditorAction } from "~/web/crm-merchants.server";
 import type { MerchantEditorData } from "~/web/types/merchants";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

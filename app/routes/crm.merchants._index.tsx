@@ -4,9 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { MerchantListing } from "~/components/crm/merchants/MerchantListing";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
-import { CRM_MERCHANTS_PATH, loadMerchantListing } from "~/web/crm-merchants.server";
+import { loadMerchantListing } from "~/web/crm-merchants.server";
 
 export const meta: MetaFunction = () => [{ title: `出店者管理（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

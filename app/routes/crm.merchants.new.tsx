@@ -3,9 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
-import { CRM_MERCHANTS_PATH, createMerchantAction } from "~/web/crm-merchants.server";
+import { createMerchantAction } from "~/web/crm-merchants.server";
 
 export const meta: MetaFunction = () => [{ title: `出店者の登録（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -7,7 +7,14 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { parseListingQuery } from "~/core/listing";
-import { MERCHANT_LISTING, MERCHANT_LOGIN_MESSAGES, MERCHANT_MESSAGES, MerchantLoginSchema, MerchantSchema } from "~/core/merchant-accounts";
+import {
+  CRM_MERCHANTS_PATH,
+  MERCHANT_LISTING,
+  MERCHANT_LOGIN_MESSAGES,
+  MERCHANT_MESSAGES,
+  MerchantLoginSchema,
+  MerchantSchema,
+} from "~/core/merchant-accounts";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { createMerchant, findMerchant, listMerchants, updateMerchant, type MerchantSaveOutcome } from "~/services/merchant-accounts.server";
 import { disableMerchantLogin, inviteMerchantLogin } from "~/services/merchant-logins.server";
@@ -17,7 +24,6 @@ import { canonicalListingRedirect } from "./listing.server";
 import { dispatchMail, mailFrame } from "./mail.server";
 import type { MerchantActionData } from "./types/merchants";
 
-export const CRM_MERCHANTS_PATH = "/crm/merchants";
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
 const NOTICES = {
