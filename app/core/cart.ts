@@ -36,6 +36,8 @@ export interface CartLineInput {
   couponDisabled: boolean;
   /** A private (secret-link) product the shopper holds no link grant for: it cannot be bought. */
   needsPrivateGrant?: boolean;
+  /** Its merchant is suspended: it cannot be bought until staff reactivate the merchant. */
+  sellerSuspended?: boolean;
 }
 
 export interface MerchantShipping {
@@ -200,28 +202,35 @@ export function lineMaxQuantity(line: Pick<CartLineInput, "isPreorder" | "subscr
   return Math.max(0, Math.min(stock, lineQuantityCap(line)));
 }
 
-/** Why a row cannot be bought: archived or unpublished, out of (pre-order) stock, or a private product without its link. */
-export type UnavailableReason = "archived" | "unpublished" | "sold_out" | "private_link";
+/**
+ * Why a row cannot be bought: archived or unpublished, its merchant suspended, out of (pre-order) stock, or
+ * a private product without its link.
+ */
+export type UnavailableReason = "archived" | "unpublished" | "seller_suspended" | "sold_out" | "private_link";
 
 /** The badge an unavailable row shows (spec §8: archived → 利用できません). */
 export const UNAVAILABLE_LABELS: Record<UnavailableReason, string> = {
   archived: "利用できません",
   unpublished: "購入できません（販売停止中）",
+  seller_suspended: "購入できません（出店者の販売停止中）",
   sold_out: "購入できません（在庫切れ）",
   private_link: "購入できません（ご案内の専用リンクからお求めください）",
 };
 
 export function lineUnavailableReason(
-  line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax" | "needsPrivateGrant">,
+  line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax" | "needsPrivateGrant" | "sellerSuspended">,
 ): UnavailableReason | null {
   if (line.status === "archived") return "archived";
   if (line.status !== "published") return "unpublished";
+  if (line.sellerSuspended) return "seller_suspended";
   if (line.needsPrivateGrant) return "private_link";
   return (line.isPreorder ? line.inventoryPreorderMax > 0 : line.inventory > 0) ? null : "sold_out";
 }
 
 /** A row can be bought: published, in stock or (as a pre-order) with pre-order stock left, and not a private product without its link. */
-export function isLineAvailable(line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax" | "needsPrivateGrant">): boolean {
+export function isLineAvailable(
+  line: Pick<CartLineInput, "status" | "isPreorder" | "inventory" | "inventoryPreorderMax" | "needsPrivateGrant" | "sellerSuspended">,
+): boolean {
   return lineUnavailableReason(line) == null;
 }
 

@@ -39,7 +39,8 @@ export type MailKind =
   | "payment_confirmed"
   | "shipment_shipped"
   | "order_cancelled"
-  | "return_update";
+  | "return_update"
+  | "merchant_invitation";
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",
@@ -54,6 +55,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   shipment_shipped: "出荷のお知らせ",
   order_cancelled: "ご注文キャンセル",
   return_update: "返品・交換のご連絡",
+  merchant_invitation: "出店者ログインのご案内",
 };
 
 /** A kind as staff read it (a kind written by newer code than this label list shows as stored). */

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { emailField, newPasswordField, requiredString } from "./account-forms";
-import { ACCOUNT_TOKEN_LIFETIME_MS } from "./account-tokens";
+import { ACCOUNT_TOKEN_LIFETIME_MS, type AccountTokenPurpose } from "./account-tokens";
 import type { ThrottleRule, ThrottleStep } from "./throttle";
 
 /** How long a mailed link stays valid, in the words of the page and the mail. */
@@ -21,6 +21,12 @@ export const NEW_PASSWORD_PATH = "/password-reset/new-password";
 export function newPasswordUrl(origin: string, token: string): string {
   return `${origin}${NEW_PASSWORD_PATH}?${new URLSearchParams({ token })}`;
 }
+
+/**
+ * The links the new-password page takes: a member's reset, and the invitation staff send a merchant's new
+ * login (its first password, set the same way).
+ */
+export const NEW_PASSWORD_LINK_PURPOSES = ["password_reset", "merchant_invitation"] as const satisfies readonly AccountTokenPurpose[];
 
 const ONE_HOUR = 60 * 60_000;
 

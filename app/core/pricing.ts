@@ -36,6 +36,8 @@ export interface PricingProduct extends PricedItem {
   disableRequest: boolean;
   shippingDays: number;
   couponDisabled: boolean;
+  /** Its merchant is suspended: nothing of it is sold until staff reactivate the merchant. */
+  sellerSuspended?: boolean;
 }
 
 export interface PricingVariation {
@@ -85,7 +87,7 @@ export interface PriceInput {
 /**
  * in_stock: add to cart / buy now. preorder: stock 0 but pre-order stock left. preorder_shipdays: in stock
  * but ships in more than PREORDER_SHIPPING_DAYS days. sold_out: stock request possible (unless disabled).
- * requested: sold out and already requested. unavailable: archived or unpublished.
+ * requested: sold out and already requested. unavailable: archived, unpublished, or its merchant suspended.
  */
 export type Purchasability = "in_stock" | "preorder" | "preorder_shipdays" | "sold_out" | "requested" | "unavailable";
 
@@ -159,10 +161,11 @@ export interface StockFacts {
   disablePreorder: boolean;
   shippingDays: number;
   requested: boolean;
+  sellerSuspended?: boolean;
 }
 
 export function purchasability(facts: StockFacts): Purchasability {
-  if (facts.status !== "published") return "unavailable";
+  if (facts.status !== "published" || facts.sellerSuspended) return "unavailable";
   if (facts.inventory > 0) return facts.shippingDays > PREORDER_SHIPPING_DAYS ? "preorder_shipdays" : "in_stock";
   if (facts.preorderLimit > 0 && facts.inventoryPreorderMax > 0 && !facts.disablePreorder) return "preorder";
   return facts.requested ? "requested" : "sold_out";
@@ -269,6 +272,7 @@ function stockPosition(input: PriceInput) {
     disablePreorder: product.disablePreorder,
     shippingDays: product.shippingDays,
     requested: input.requested === true,
+    sellerSuspended: product.sellerSuspended === true,
   });
   const max = maxQuantity({
     state,

@@ -1227,7 +1227,7 @@ export const accountTokens = sqliteTable(
   "account_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    purpose: text("purpose", { enum: ["password_reset", "email_change", "order_claim"] }).notNull(),
+    purpose: text("purpose", { enum: ["password_reset", "email_change", "order_claim", "merchant_invitation"] }).notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

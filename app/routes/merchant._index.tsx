@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-accounts";
 import { SHOP_NAME } from "~/core/site";
 import { loadMerchantShipments } from "~/web/merchant.server";
 
@@ -13,10 +14,15 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MerchantShipments() {
-  const { query, page } = useLoaderData<typeof loader>();
+  const { query, page, suspended } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
       <MerchantNav />
+      {suspended ? (
+        <p role="alert" className="m-0 mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="merchant-suspended-notice">
+          {MERCHANT_SUSPENDED_TEXT.portal}
+        </p>
+      ) : null}
       <h1 className="m-0 mb-3 text-xl">配送一覧</h1>
       <MerchantShipmentList tab={query.tab} page={page} />
     </div>

@@ -5,7 +5,7 @@
  * UPDATE that spends it (`spendAccountTokenStatement`) — so two uses, even stamped with the same
  * millisecond, change the account once.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_TOKEN_LIFETIME_MS, accountTokenRefusal, type AccountTokenPurpose, type AccountTokenRefusal } from "~/core/account-tokens";
 import type { Database } from "~/db/client.server";
 import { accountTokens } from "~/db/schema";
@@ -34,18 +34,28 @@ export function accountTokenStatement(db: Database, issued: IssuedToken, grant: 
   });
 }
 
-export type InspectedToken = { ok: true; hash: string; userId: number; email: string } | { ok: false; refusal: AccountTokenRefusal };
+export type InspectedToken =
+  { ok: true; hash: string; userId: number; email: string; purpose: AccountTokenPurpose } | { ok: false; refusal: AccountTokenRefusal };
 
-/** What a link's token allows, without using it (to show the form the link leads to). */
-export async function inspectAccountToken(db: Database, purpose: AccountTokenPurpose, token: string, now: Date): Promise<InspectedToken> {
+/**
+ * What a link's token allows, without using it (to show the form the link leads to). One page may take
+ * links of several purposes (the new-password page: a reset, or a merchant login's invitation).
+ */
+export async function inspectAccountToken(
+  db: Database,
+  purpose: AccountTokenPurpose | readonly AccountTokenPurpose[],
+  token: string,
+  now: Date,
+): Promise<InspectedToken> {
   const hash = await tokenHash(token);
+  const purposes = typeof purpose === "string" ? [purpose] : purpose;
   const row = await db
     .select()
     .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, hash), eq(accountTokens.purpose, purpose)))
+    .where(and(eq(accountTokens.tokenHash, hash), inArray(accountTokens.purpose, [...purposes])))
     .get();
   const refusal = accountTokenRefusal(row, now);
-  return refusal || !row ? { ok: false, refusal: refusal ?? "unknown" } : { ok: true, hash, userId: row.userId, email: row.email };
+  return refusal || !row ? { ok: false, refusal: refusal ?? "unknown" } : { ok: true, hash, userId: row.userId, email: row.email, purpose: row.purpose };
 }
 
 const stillUsable = (hash: string, now: Date) => and(eq(accountTokens.tokenHash, hash), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now));

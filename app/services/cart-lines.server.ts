@@ -121,6 +121,7 @@ function lineInput({ line, shaped, priced, granted }: PricedRow, elsewhere: numb
     wrapping: line.wrapping,
     couponDisabled: product.couponDisabled,
     needsPrivateGrant: product.isPrivate && !granted,
+    sellerSuspended: shaped.pricing.sellerSuspended === true,
   };
 }
 

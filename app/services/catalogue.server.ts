@@ -1,8 +1,11 @@
-/** Catalogue reads for listings. Only published, non-private products are ever listed. */
+/**
+ * Catalogue reads for listings. Only published, non-private products of a selling merchant (or the shop's
+ * own) are ever listed.
+ */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { sellingPrice } from "~/core/pricing";
 import type { Database } from "~/db/client.server";
-import { categories, productMedia, products } from "~/db/schema";
+import { categories, merchants, productMedia, products } from "~/db/schema";
 
 export interface ProductSummary {
   sku: string;
@@ -18,7 +21,14 @@ export interface ProductSummary {
   reviewAvg: number;
 }
 
-export const listedProduct = and(eq(products.status, "published"), eq(products.isPrivate, false));
+/**
+ * The product's seller sells now: the shop's own products always, a merchant's only while staff have not
+ * suspended the merchant. The one SQL condition every listing, the pricing of the product page and the cart,
+ * and the order-placing batch's guard use, so a suspension takes effect everywhere on the next request.
+ */
+export const sellerActive = sql<boolean>`(${products.merchantId} is null or exists (select 1 from ${merchants} where ${merchants.id} = ${products.merchantId} and ${merchants.status} = 'active'))`;
+
+export const listedProduct = and(eq(products.status, "published"), eq(products.isPrivate, false), sellerActive);
 
 /**
  * The selling price in SQL, for filtering and sorting: the same rule as `sellingPrice` in app/core/pricing.ts

@@ -1,12 +1,13 @@
 /**
  * The guard statements of the order-placement batch: each fails the whole batch (one transaction) when
  * what the order relies on ran out or changed meanwhile — stock, pre-order stock, points, coupon uses,
- * and the cart rows themselves (so one cart never becomes two orders).
+ * the merchant still selling, and the cart rows themselves (so one cart never becomes two orders).
  */
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { cartLines, couponUses, products, productVariations, users, variationChoices } from "~/db/schema";
+import { sellerActive } from "./catalogue.server";
 
 /** A statement that fails the batch when `condition` is false (SQLite raises on abs(min int)). */
 export function guard(db: Database, condition: SQL) {
@@ -84,6 +85,14 @@ export function stockStatements(
     );
   }
   return statements;
+}
+
+/**
+ * The product's merchant still sells (not suspended): checked in the order's batch like stock, so a
+ * suspension that lands while the shopper confirms refuses the order instead of selling past it.
+ */
+export function sellerActiveGuard(db: Database, productId: number) {
+  return guard(db, sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${sellerActive})`);
 }
 
 /** After this order's use is inserted, the coupon's total and per-customer limits must still hold. */

@@ -25,7 +25,7 @@ import type { CartView } from "./cart-view.server";
 import { releaseHeldPassword } from "./checkout-password.server";
 import { outboxStatement } from "./mail-outbox.server";
 import { mailStatement } from "./mails.server";
-import { cartStateGuards, couponLimitGuards, guard, stockStatements } from "./order-guards.server";
+import { cartStateGuards, couponLimitGuards, guard, sellerActiveGuard, stockStatements } from "./order-guards.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -161,6 +161,7 @@ function lineStatements(db: Database, draft: OrderDraft): Statement[] {
         subscribe: line.subscribe,
         total: line.total,
       }),
+      sellerActiveGuard(db, line.productId),
       ...stockStatements(db, line.quantity, line.isPreorder, detail),
     ];
     if (line.subscribe != null && buyer.userRef != null) {

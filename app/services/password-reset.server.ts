@@ -1,11 +1,12 @@
 /**
  * Password reset: a request mails a single-use link (30 minutes) to a member's address; the link sets a
- * new password, ends every session of the account and lets the route sign the member in. A request for an
+ * new password, ends every session of the account and lets the route sign the member in. A merchant
+ * login's invitation (app/services/merchant-logins.server.ts) is such a link too, for its first password. A request for an
  * address no member has takes the same steps up to the mail, which it does not write.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { ACCOUNT_TOKEN_LIFETIME_MS, type AccountTokenRefusal } from "~/core/account-tokens";
-import { newPasswordUrl, passwordResetThrottleSteps } from "~/core/password-reset";
+import { ACCOUNT_TOKEN_LIFETIME_MS, type AccountTokenPurpose, type AccountTokenRefusal } from "~/core/account-tokens";
+import { NEW_PASSWORD_LINK_PURPOSES, newPasswordUrl, passwordResetThrottleSteps } from "~/core/password-reset";
 import { hashPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
 import { users, userSessions } from "~/db/schema";
@@ -61,7 +62,7 @@ export async function requestPasswordReset(
   return { ok: true, mailKey };
 }
 
-export type PasswordResetOutcome = { ok: true; userId: number } | { ok: false; refusal: AccountTokenRefusal };
+export type PasswordResetOutcome = { ok: true; userId: number; purpose: AccountTokenPurpose } | { ok: false; refusal: AccountTokenRefusal };
 
 /**
  * Sets the new password through a reset link. One batch changes the password and ends every session of
@@ -69,9 +70,9 @@ export type PasswordResetOutcome = { ok: true; userId: number } | { ok: false; r
  * even at the same millisecond, change the password once.
  */
 export async function resetPassword(db: Database, input: { token: string; password: string }, now: Date): Promise<PasswordResetOutcome> {
-  const inspected = await inspectAccountToken(db, "password_reset", input.token, now);
+  const inspected = await inspectAccountToken(db, NEW_PASSWORD_LINK_PURPOSES, input.token, now);
   if (!inspected.ok) return inspected;
-  const { hash, userId } = inspected;
+  const { hash, userId, purpose } = inspected;
   const passwordHash = await hashPassword(input.password);
   const usable = tokenStillUsable(hash, now);
   const [changed, , used] = await db.batch([
@@ -84,10 +85,10 @@ export async function resetPassword(db: Database, input: { token: string; passwo
     spendAccountTokenStatement(db, hash, now),
   ]);
   if (used.length === 0) {
-    const again = await inspectAccountToken(db, "password_reset", input.token, now);
+    const again = await inspectAccountToken(db, NEW_PASSWORD_LINK_PURPOSES, input.token, now);
     return { ok: false, refusal: again.ok ? "used" : again.refusal };
   }
   // A member who withdrew after asking has no account to sign in to (the link is spent all the same).
   if (changed.length === 0) return { ok: false, refusal: "unknown" };
-  return { ok: true, userId };
+  return { ok: true, userId, purpose };
 }

@@ -27,6 +27,7 @@ import {
   subscriptionPrices,
   variationChoices,
 } from "~/db/schema";
+import { sellerActive } from "./catalogue.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
 
 /** Who is looking: decides favorites, stock requests, member coupons and what is already in the cart. */
@@ -69,6 +70,15 @@ export function pricedProductsQueries(db: Database, scope: SQL, viewer: Viewer) 
         categorySlug: categories.slug,
         categoryName: aliased(categories.name, "category_name"),
         merchantName: aliased(merchants.name, "merchant_name"),
+        sellerActive: sql<number>`${sellerActive}`.as("seller_active"),
+        merchant: {
+          legalName: merchants.legalName,
+          representative: merchants.representative,
+          postalCode: aliased(merchants.postalCode, "merchant_postal_code"),
+          address: merchants.address,
+          phone: aliased(merchants.phone, "merchant_phone"),
+          email: aliased(merchants.email, "merchant_email"),
+        },
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
@@ -235,6 +245,7 @@ function shapeProduct(rows: PricingRows, viewer: Viewer) {
     disableRequest: p.disableRequest,
     shippingDays: p.shippingDays,
     couponDisabled: p.couponDisabled,
+    sellerSuspended: !head.sellerActive,
   };
   const couponRules: CartCoupon[] = rows.couponRows.map((coupon) => toCartCoupon(coupon, rows));
   return {

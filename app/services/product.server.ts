@@ -3,6 +3,7 @@
  * member's favorite and restock-request marks on it.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { MerchantDisclosure } from "~/core/merchant-accounts";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { buyLater, favorites, productMedia, products, relatedProducts, stockRequests } from "~/db/schema";
@@ -51,6 +52,13 @@ export function relatedQuery(db: Database, productId: SQL) {
   const related = db.select({ id: relatedProducts.relatedProductId }).from(relatedProducts).where(eq(relatedProducts.productId, productId));
   const position = sql`(select ${relatedProducts.position} from ${relatedProducts} where ${relatedProducts.productId} = ${productId} and ${relatedProducts.relatedProductId} = ${products.id})`;
   return productSummaries(db, and(listedProduct, inArray(products.id, related)), [asc(position)], RELATED_LIMIT);
+}
+
+/** The 特定商取引法 details of the merchant that ships the product (null for the shop's own). */
+function merchantDisclosure(shaped: ShapedProduct): MerchantDisclosure | null {
+  const { merchantName, merchant } = shaped.head;
+  if (shaped.product.merchantId == null || merchantName == null || merchant == null) return null;
+  return { name: merchantName, ...merchant };
 }
 
 export type ProductAccess = { kind: "public" } | { kind: "private-link"; secret: string };
@@ -105,6 +113,7 @@ export async function loadProductPage(
       categoryName: shaped.head.categoryName,
       shippingFrom: p.shippingFrom,
       merchantName: shaped.head.merchantName,
+      sellerSuspended: shaped.pricing.sellerSuspended === true,
       shippingDays: p.shippingDays,
       hideShippingInfo: p.hideShippingInfo,
       coldshipping: p.coldshipping,
@@ -120,6 +129,7 @@ export async function loadProductPage(
       reviewCount: p.reviewCount,
       reviewAvg: p.reviewAvg / 10,
     },
+    merchant: merchantDisclosure(shaped),
     variations: shaped.variations.map(
       ({ regularPrice: _r, discountPrice: _d, maxSubscription: _m, inventoryPreorderMax: _i, expiry: _e, deliveryIcon: _di, ...variation }) => variation,
     ),

@@ -4,6 +4,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { MERCHANT_TEXT, MerchantListQuerySchema, merchantShipmentPath, ShipFormSchema } from "~/core/merchant-portal";
+import { merchantStatus } from "~/services/merchant-accounts.server";
 import { findMerchantShipment, listMerchantShipments } from "~/services/merchant-shipments.server";
 import { markShipmentDelivered, shipShipment } from "~/services/order-transitions.server";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
@@ -20,8 +21,8 @@ const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 export async function loadMerchantShipments(request: Request, context: AppLoadContext) {
   const merchant = await requireMerchant(request, context);
   const query = parseQuery(request, MerchantListQuerySchema);
-  const page = await listMerchantShipments(context.db, merchant.merchantId, query);
-  return data({ query, page }, { headers: PRIVATE });
+  const [page, status] = await Promise.all([listMerchantShipments(context.db, merchant.merchantId, query), merchantStatus(context.db, merchant.merchantId)]);
+  return data({ query, page, suspended: status === "suspended" }, { headers: PRIVATE });
 }
 
 /** The shipment `/merchant/shipments/{id}` names, when it is this merchant's; otherwise 404. */

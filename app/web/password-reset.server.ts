@@ -8,6 +8,7 @@ import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cl
 import * as v from "valibot";
 import { ACCOUNT_TOKEN_MESSAGES, type AccountTokenRefusal } from "~/core/account-tokens";
 import {
+  NEW_PASSWORD_LINK_PURPOSES,
   NEW_PASSWORD_PATH,
   NewPasswordSchema,
   PASSWORD_RESET_DONE,
@@ -17,6 +18,7 @@ import {
   ResetLinkTokenSchema,
   resetThrottledMessage,
 } from "~/core/password-reset";
+import { MERCHANT_PORTAL_PATH } from "~/core/merchant-portal";
 import { minutesUntil } from "~/core/throttle";
 import { inspectAccountToken } from "~/services/account-tokens.server";
 import { requestPasswordReset, resetPassword } from "~/services/password-reset.server";
@@ -95,7 +97,7 @@ export async function loadNewPasswordPage(request: Request, context: AppLoadCont
     throw redirect(NEW_PASSWORD_PATH, { status: 303, headers: { ...NO_STORE, "Set-Cookie": cookie } });
   }
   const token = await linkTokenFromCookie(request, context);
-  const inspected = token ? await inspectAccountToken(context.db, "password_reset", token, now) : ({ ok: false, refusal: "unknown" } as const);
+  const inspected = token ? await inspectAccountToken(context.db, NEW_PASSWORD_LINK_PURPOSES, token, now) : ({ ok: false, refusal: "unknown" } as const);
   if (!inspected.ok) return refused(inspected.refusal, context);
   return data({ state: "ready" as const, email: inspected.email }, { headers: NO_STORE });
 }
@@ -110,7 +112,9 @@ export async function setNewPassword(request: Request, context: AppLoadContext, 
   }
   const outcome = await resetPassword(context.db, { token, password: submission.value.password }, now);
   if (!outcome.ok) return refused(outcome.refusal, context);
-  const signedIn = await createUserSession(request, context, outcome.userId, withNotice("/user", PASSWORD_RESET_DONE.notice));
+  // A merchant's new login starts in its portal; a member back on マイページ, told their other sessions ended.
+  const landing = outcome.purpose === "merchant_invitation" ? MERCHANT_PORTAL_PATH : withNotice("/user", PASSWORD_RESET_DONE.notice);
+  const signedIn = await createUserSession(request, context, outcome.userId, landing);
   signedIn.headers.append("Set-Cookie", await forgetLinkToken(context));
   throw signedIn;
 }

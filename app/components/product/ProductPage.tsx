@@ -4,6 +4,7 @@ import type { BadgeTone } from "~/core/product-notes";
 import type { ProductView } from "~/web/types/product";
 import { ReviewStars } from "../ReviewStars";
 import { FavoriteButton } from "./FavoriteButton";
+import { MerchantDisclosure } from "./MerchantDisclosure";
 import { ProductGallery } from "./ProductGallery";
 import { ProductNotices } from "./ProductNotices";
 import { PurchaseForm } from "./PurchaseForm";
@@ -48,6 +49,7 @@ export function ProductPage({ view }: { view: ProductView }) {
           <PurchaseForm view={view} onVariationChange={setVariationId} />
           <FavoriteButton productId={product.id} isFavorite={view.isFavorite} returnTo={view.path} variant="button" />
           <ProductNotices notes={view.notes} />
+          {view.merchant && product.shippingFrom === "merchant" && !product.isDigital ? <MerchantDisclosure merchant={view.merchant} /> : null}
         </div>
       </div>
       <section aria-labelledby="description-heading" className="mt-8">

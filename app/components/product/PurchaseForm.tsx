@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-accounts";
 import type { PriceResult } from "~/core/pricing";
 import { PRICE_ERROR_TEXT, type ShownNotice } from "~/core/product-notices";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
@@ -143,6 +144,11 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
         </button>
       </noscript>
 
+      {product.sellerSuspended ? (
+        <p role="status" className="m-0 rounded bg-gray-100 px-3 py-2 text-sm text-gray-800" data-testid="seller-suspended">
+          {MERCHANT_SUSPENDED_TEXT.product}
+        </p>
+      ) : null}
       <PurchaseNotices notice={notice} refusal={refusal} priceFailed={failed} price={price} />
 
       <PurchaseButtons view={view} price={price} />

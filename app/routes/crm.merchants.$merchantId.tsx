@@ -1,0 +1,72 @@
+/** /crm/merchants/{id} (staff only): a merchant's details, 特商法 details, shipping fee and status, and its logins. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
+import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
+import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBadge";
+import { Notice } from "~/components/member/MemberHeading";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
+import { SHOP_NAME } from "~/core/site";
+import { requireStaff } from "~/web/auth.server";
+import { loadMerchantEditor, merchantEditorAction } from "~/web/crm-merchants.server";
+import type { MerchantEditorData } from "~/web/types/merchants";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.merchant.name ?? "出店者"}（出店者管理）| ${SHOP_NAME}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return loadMerchantEditor(request, context, params.merchantId);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireStaff(request, context);
+  return merchantEditorAction(request, context, params.merchantId);
+}
+
+function formValues({ merchant }: Pick<MerchantEditorData, "merchant">): MerchantFormValues {
+  return {
+    name: merchant.name,
+    slug: merchant.slug,
+    description: merchant.description,
+    contactName: merchant.contactName,
+    contactEmail: merchant.contactEmail,
+    contactPhone: merchant.contactPhone,
+    legalName: merchant.legalName,
+    representative: merchant.representative,
+    postalCode: merchant.postalCode,
+    address: merchant.address,
+    phone: merchant.phone,
+    email: merchant.email,
+    shippingFee: String(merchant.shippingFee),
+    freeShippingThreshold: merchant.freeShippingThreshold == null ? "" : String(merchant.freeShippingThreshold),
+    status: merchant.status,
+  };
+}
+
+export default function CrmMerchant() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const saveReply = result?.intent === "save" ? result.reply : null;
+  const inviteReply = result?.intent === "invite" ? result.reply : null;
+  const refusal = result && "error" in result ? result.error : null;
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <p className="m-0 text-sm">
+        <Link to={CRM_MERCHANTS_PATH}>← 出店者管理</Link>
+      </p>
+      <h1 className="flex flex-wrap items-center gap-2 text-xl">
+        {page.merchant.name} <MerchantStatusBadge status={page.merchant.status} />
+      </h1>
+      <Notice text={page.notice} />
+      <Notice text={refusal} tone="error" />
+      {/* A new version after each save: the form starts again from what was stored. */}
+      <MerchantForm key={page.version} defaultValue={formValues(page)} version={page.version} lastResult={saveReply} submitLabel="保存する" />
+      <MerchantLogins key={page.logins.length} logins={page.logins} lastResult={inviteReply} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** /crm/merchants (staff only): the merchants, filtered by name and status, with a link to register one. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { MerchantListing } from "~/components/crm/merchants/MerchantListing";
+import { Notice } from "~/components/member/MemberHeading";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
+import { SHOP_NAME } from "~/core/site";
+import { requireStaff } from "~/web/auth.server";
+import { loadMerchantListing } from "~/web/crm-merchants.server";
+
+export const meta: MetaFunction = () => [{ title: `出店者管理（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context);
+  return loadMerchantListing(request, context);
+}
+
+export default function CrmMerchants() {
+  const { page, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <h1 className="text-xl">出店者管理</h1>
+      <Notice text={notice} />
+      <div className="mt-4">
+        <MerchantListing path={CRM_MERCHANTS_PATH} page={page} />
+      </div>
+    </div>
+  );
+}
