@@ -120,6 +120,24 @@ describe("the form without JS", () => {
     expect(await platform.db.select().from(products).where(eq(products.sku, VALID.sku))).toEqual([]);
   });
 
+  it("removes a row when asked, and a new option starts shown", async ({ platform, staff }) => {
+    const post = async (fields: [string, string][]) => {
+      const body = await valueOf<ProductEditorActionData>(
+        await run(platform, crmNew.action as RouteHandler, postRequest("/crm/products/new", fields, { cookie: staff, mode: "navigate" })),
+      );
+      if (body.kind !== "form") throw new Error("not a form reply");
+      return body.lastResult.initialValue as { variations?: { sku: string }[]; options?: { active?: string }[] };
+    };
+    const rows: [string, string][] = [...Object.entries({ ...VALID, type: "variation" }), ["variations[0].sku", "RT-V-1"], ["variations[1].sku", "RT-V-2"]];
+    const removed = await post([...rows, ["__intent__", JSON.stringify({ type: "remove", payload: { name: "variations", index: 0 } })]]);
+    expect(removed.variations?.map((variation) => variation.sku)).toEqual(["RT-V-2"]);
+    const option = await post([
+      ...Object.entries(VALID),
+      ["__intent__", JSON.stringify({ type: "insert", payload: { name: "options", defaultValue: { active: "on" } } })],
+    ]);
+    expect(option.options).toEqual([{ active: "on" }]);
+  });
+
   it("creates, then saves and publishes, each answered with a redirect and its notice", async ({ platform, staff }) => {
     const created = await run(platform, crmNew.action as RouteHandler, postRequest("/crm/products/new", VALID, { cookie: staff, mode: "navigate" }));
     const row = (await platform.db.select({ id: products.id, revision: products.revision }).from(products).where(eq(products.sku, VALID.sku)).get())!;
