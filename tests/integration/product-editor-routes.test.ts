@@ -71,6 +71,15 @@ describe("ownership matrix", () => {
       for (const cookie of [member, staff]) expect((await run(platform, route.handler, pageRequest(route.path, cookie), route.params)).status).toBe(403);
       expect((await run(platform, route.handler, pageRequest(route.path, merchant), route.params)).status).toBe(200);
     }
+    for (const route of [
+      { handler: merchantNew.action as RouteHandler, path: "/merchant/products/new" },
+      { handler: merchantEdit.action as RouteHandler, ...edit(own.id) },
+    ] as { handler: RouteHandler; path: string; params?: Record<string, string> }[]) {
+      const post = (cookie?: string) => postRequest(route.path, { ...VALID, sku: "RT-NOBODY", revision: String(own.revision) }, { cookie });
+      expectRedirect(await run(platform, route.handler, post(), route.params), 302, /^\/login\?show=1&redirectTo=%2Fmerchant%2Fproducts/);
+      for (const cookie of [member, staff]) expect((await run(platform, route.handler, post(cookie), route.params)).status).toBe(403);
+    }
+    expect(await platform.db.select().from(products).where(eq(products.sku, "RT-NOBODY"))).toEqual([]);
     for (const id of [others.id, shop.id]) {
       const { path, params } = edit(id);
       expect((await run(platform, merchantEdit.loader as RouteHandler, pageRequest(path, merchant), params)).status).toBe(404);
