@@ -71,6 +71,15 @@ describe("ownership matrix", () => {
       for (const cookie of [member, staff]) expect((await run(platform, route.handler, pageRequest(route.path, cookie), route.params)).status).toBe(403);
       expect((await run(platform, route.handler, pageRequest(route.path, merchant), route.params)).status).toBe(200);
     }
+    for (const route of [
+      { handler: merchantNew.action as RouteHandler, path: "/merchant/products/new" },
+      { handler: merchantEdit.action as RouteHandler, ...edit(own.id) },
+    ] as { handler: RouteHandler; path: string; params?: Record<string, string> }[]) {
+      const post = (cookie?: string) => postRequest(route.path, { ...VALID, sku: "RT-NOBODY", revision: String(own.revision) }, { cookie });
+      expectRedirect(await run(platform, route.handler, post(), route.params), 302, /^\/login\?show=1&redirectTo=%2Fmerchant%2Fproducts/);
+      for (const cookie of [member, staff]) expect((await run(platform, route.handler, post(cookie), route.params)).status).toBe(403);
+    }
+    expect(await platform.db.select().from(products).where(eq(products.sku, "RT-NOBODY"))).toEqual([]);
     for (const id of [others.id, shop.id]) {
       const { path, params } = edit(id);
       expect((await run(platform, merchantEdit.loader as RouteHandler, pageRequest(path, merchant), params)).status).toBe(404);
@@ -118,6 +127,24 @@ describe("the form without JS", () => {
     expect((body.lastResult.initialValue as { variations: unknown[] }).variations).toHaveLength(2);
     expect(body.lastResult.error ?? {}).toEqual({});
     expect(await platform.db.select().from(products).where(eq(products.sku, VALID.sku))).toEqual([]);
+  });
+
+  it("removes a row when asked, and a new option starts shown", async ({ platform, staff }) => {
+    const post = async (fields: [string, string][]) => {
+      const body = await valueOf<ProductEditorActionData>(
+        await run(platform, crmNew.action as RouteHandler, postRequest("/crm/products/new", fields, { cookie: staff, mode: "navigate" })),
+      );
+      if (body.kind !== "form") throw new Error("not a form reply");
+      return body.lastResult.initialValue as { variations?: { sku: string }[]; options?: { active?: string }[] };
+    };
+    const rows: [string, string][] = [...Object.entries({ ...VALID, type: "variation" }), ["variations[0].sku", "RT-V-1"], ["variations[1].sku", "RT-V-2"]];
+    const removed = await post([...rows, ["__intent__", JSON.stringify({ type: "remove", payload: { name: "variations", index: 0 } })]]);
+    expect(removed.variations?.map((variation) => variation.sku)).toEqual(["RT-V-2"]);
+    const option = await post([
+      ...Object.entries(VALID),
+      ["__intent__", JSON.stringify({ type: "insert", payload: { name: "options", defaultValue: { active: "on" } } })],
+    ]);
+    expect(option.options).toEqual([{ active: "on" }]);
   });
 
   it("creates, then saves and publishes, each answered with a redirect and its notice", async ({ platform, staff }) => {

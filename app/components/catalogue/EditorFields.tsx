@@ -195,13 +195,23 @@ export function CheckboxGroup({ field, legend, records }: { field: FieldMeta; le
   );
 }
 
-/** A submit button that adds an empty row to the list `name` (Conform's insert intent). */
-export function AddRowButton({ name, children, testId }: { name: string; children: ReactNode; testId?: string }) {
+/** A submit button that adds a row to the list `name` (Conform's insert intent), empty or with `defaultValue`. */
+export function AddRowButton({
+  name,
+  defaultValue,
+  children,
+  testId,
+}: {
+  name: string;
+  defaultValue?: Record<string, string>;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <button
       type="submit"
       name="__intent__"
-      value={JSON.stringify({ type: "insert", payload: { name } })}
+      value={JSON.stringify({ type: "insert", payload: { name, defaultValue } })}
       formNoValidate
       className="btn-secondary text-sm"
       data-testid={testId}

@@ -44,7 +44,9 @@ export function OptionRows({ fields }: { fields: Record<string, FieldMeta> }) {
           </fieldset>
         );
       })}
-      <AddRowButton name={list.name}>オプションを追加</AddRowButton>
+      <AddRowButton name={list.name} defaultValue={{ active: "on" }} testId="add-option">
+        オプションを追加
+      </AddRowButton>
     </section>
   );
 }
