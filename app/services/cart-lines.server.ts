@@ -4,6 +4,7 @@
  * Private (secret-link) products are priced like any other, but a row of one can be bought only while the
  * shopper holds the link's grant: the secret stored with the row when it was added, or the session's.
  */
+import { privateLinkPath } from "~/core/product-status";
 import { secretMatches } from "~/auth/secrets.server";
 import type { CartLineInput } from "~/core/cart";
 import type { cartLines } from "~/db/schema";
@@ -129,7 +130,7 @@ function lineInput({ line, shaped, priced, granted }: PricedRow, elsewhere: numb
 function lineUrl({ shaped, granted }: PricedRow): string | null {
   const product = shaped.product;
   if (!product.isPrivate) return productPath({ categorySlug: shaped.head.categorySlug, sku: product.sku });
-  return granted && product.secret ? `/product/access/link/${encodeURIComponent(product.sku)}/${encodeURIComponent(product.secret)}` : null;
+  return granted && product.secret ? privateLinkPath(product.sku, product.secret) : null;
 }
 
 /** What the cart page, the checkout and /api/cart show of the row. */
