@@ -6,11 +6,9 @@
  * editor's messages. Pure: no I/O. The seed's photos are files under public/ (r2_key null) and keep their
  * own URL at every size.
  */
-import * as v from "valibot";
 import type { CatalogueScope } from "./catalogue-scope";
 import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_LIMIT, PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MAX_SIDE } from "./limits";
 import type { ImageKind, PixelSize } from "./images";
-import { IdSchema, MALFORMED_INPUT_MESSAGE, optionalId } from "./validation";
 
 /** The renditions made of each upload: s = list thumbnail (cards, cart, gallery thumbnails), m = product page, l = zoom. */
 export const PRODUCT_IMAGE_SIZES = ["s", "m", "l"] as const;
@@ -136,34 +134,7 @@ export function reorderedPhotos(ids: readonly number[], id: number, move: PhotoM
   return order;
 }
 
-// ─── The editor's forms ────────────────────────────────────────────────────────────────────
-
 /** The photo page of a product: /crm/products/{id}/images for staff, /merchant/products/{id}/images for its merchant. */
 export function productPhotosPath(scope: CatalogueScope["kind"], productId: number): string {
   return `${scope === "staff" ? "/crm" : "/merchant"}/products/${productId}/images`;
 }
-
-const AltSchema = v.pipe(
-  v.optional(v.string(), ""),
-  v.transform((text) => text.normalize("NFC").replace(/\s+/g, " ").trim()),
-  v.nonEmpty(PRODUCT_IMAGE_TEXT.altRequired),
-  v.maxLength(PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_TEXT.altTooLong),
-);
-const VariationSchema = optionalId(PRODUCT_IMAGE_TEXT.variation);
-
-/**
- * One post of the photo page (a plain multipart form, the same with or without JS): upload files
- * (`file`, several) with their alt text and variation; replace one photo's file; save a photo's alt text
- * and variation; move it up, down or to the front (main); delete it.
- */
-export const PhotoFormSchema = v.variant(
-  "intent",
-  [
-    v.object({ intent: v.literal("upload"), alt: AltSchema, variationId: VariationSchema }),
-    v.object({ intent: v.literal("replace"), mediaId: IdSchema }),
-    v.object({ intent: v.literal("describe"), mediaId: IdSchema, alt: AltSchema, variationId: VariationSchema }),
-    v.object({ intent: v.picklist(["up", "down", "main", "delete"]), mediaId: IdSchema }),
-  ],
-  MALFORMED_INPUT_MESSAGE,
-);
-export type PhotoForm = v.InferOutput<typeof PhotoFormSchema>;

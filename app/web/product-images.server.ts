@@ -7,9 +7,9 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { PRODUCT_IMAGE_LIMIT } from "~/core/limits";
+import { PhotoFormSchema } from "~/core/product-image-forms";
 import {
   CONTENT_HASH_PATTERN,
-  PhotoFormSchema,
   PRODUCT_IMAGE_FORMAT,
   PRODUCT_IMAGE_TEXT,
   productImageKey,

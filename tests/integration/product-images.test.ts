@@ -134,7 +134,12 @@ describe("uploading a product photo", () => {
     const existingBytes = await (await platform.env.ATTACHMENTS.get(`${existing.r2Key}/original.png`))!.arrayBuffer();
     const cases: [Record<string, string>, File[], number, string][] = [
       [{ intent: "upload", alt: "  " }, [await jpeg(platform, 100, 100, 4)], 400, PRODUCT_IMAGE_TEXT.altRequired],
-      [{ intent: "upload", alt: "説明" }, [fileOf(new TextEncoder().encode("<html>not a photo</html>"), "photo.jpg", "image/jpeg")], 415, PRODUCT_IMAGE_TEXT.notImage],
+      [
+        { intent: "upload", alt: "説明" },
+        [fileOf(new TextEncoder().encode("<html>not a photo</html>"), "photo.jpg", "image/jpeg")],
+        415,
+        PRODUCT_IMAGE_TEXT.notImage,
+      ],
       [{ intent: "upload", alt: "説明" }, [fileOf(GIF_1X1, "anim.gif", "image/gif")], 415, PRODUCT_IMAGE_TEXT.notImage],
       [{ intent: "upload", alt: "説明" }, [fileOf(jpegHeader(640, 480), "broken.jpg", "image/jpeg")], 415, PRODUCT_IMAGE_TEXT.notImage],
       [{ intent: "upload", alt: "説明" }, [fileOf(tooBig, "huge.jpg", "image/jpeg")], 413, PRODUCT_IMAGE_TEXT.tooLarge],
@@ -166,7 +171,12 @@ describe("serving the renditions", () => {
       expect(again.status).toBe(304);
     }
     const base = `/media/products/${WAREHOUSE.id}`;
-    for (const url of [`${base}/${"0".repeat(16)}/m.webp`, `${base}/${photo!.contentHash}/x.webp`, `${base}/${photo!.contentHash}/original.jpg`, `/media/products/0/${photo!.contentHash}/m.webp`]) {
+    for (const url of [
+      `${base}/${"0".repeat(16)}/m.webp`,
+      `${base}/${photo!.contentHash}/x.webp`,
+      `${base}/${photo!.contentHash}/original.jpg`,
+      `/media/products/0/${photo!.contentHash}/m.webp`,
+    ]) {
       expect((await serve(platform, url)).status, url).toBe(404);
     }
   });
