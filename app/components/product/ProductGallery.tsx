@@ -39,14 +39,15 @@ export function ProductGallery({
     if (pictureOf(variationId) >= 0) setCurrent(pictureOf(variationId));
   }
   const main = media[current] ?? media[0];
-  const openZoom = async (event: MouseEvent) => {
+  const openZoom = (event: MouseEvent) => {
     event.preventDefault();
-    const { openPreviewer } = await import("../images/previewer");
-    void openPreviewer({
-      items: media.map((item) => ({ src: productImageSrc(item.url, "l"), width: item.width, height: item.height, alt: item.alt || title })),
-      index: Math.max(0, media.indexOf(main!)),
-      readonly: true,
-    });
+    void import("../images/previewer").then(({ openPreviewer }) =>
+      openPreviewer({
+        items: media.map((item) => ({ src: productImageSrc(item.url, "l"), width: item.width, height: item.height, alt: item.alt || title })),
+        index: Math.max(0, media.indexOf(main!)),
+        readonly: true,
+      }),
+    );
   };
   return (
     <div>
