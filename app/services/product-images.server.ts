@@ -132,6 +132,8 @@ export async function addProductPhotos(
   if (input.files.length === 0) return { ok: false, status: 400, error: PRODUCT_IMAGE_TEXT.noFile };
   const before = await loadPhotoEditor(db, scope, productId);
   if (!before) return { ok: false, status: 404, error: PRODUCT_IMAGE_TEXT.productNotFound };
+  // Over the limit whatever the files are: refused before any of them is read.
+  if (before.photos.length + input.files.length > PRODUCT_IMAGE_LIMIT) return { ok: false, status: 409, error: PRODUCT_IMAGE_TEXT.limit };
   const checked: CheckedPhoto[] = [];
   for (const file of input.files) {
     const result = await checkPhoto(bindings.images, file);
@@ -209,7 +211,12 @@ export async function replaceProductPhoto(
     if (!current) return notFound;
     if (state.photos.some((each) => each.contentHash === photo.contentHash)) return { refusal: { status: 409, error: PRODUCT_IMAGE_TEXT.duplicate } };
     return {
-      statements: [db.update(productMedia).set(photoValues(productId, photo, r2Key)).where(eq(productMedia.id, mediaId))],
+      statements: [
+        db
+          .update(productMedia)
+          .set(photoValues(productId, photo, r2Key))
+          .where(eq(productMedia.id, mediaId)),
+      ],
       gone: current.r2Key ? photoObjectKeys(current.r2Key) : [],
     };
   });
@@ -254,9 +261,7 @@ export function moveProductPhoto(
     if (!order) return notFound;
     return {
       statements: order.flatMap((id, position) =>
-        state.photos.find((photo) => photo.id === id)?.position === position
-          ? []
-          : [db.update(productMedia).set({ position }).where(eq(productMedia.id, id))],
+        state.photos.find((photo) => photo.id === id)?.position === position ? [] : [db.update(productMedia).set({ position }).where(eq(productMedia.id, id))],
       ),
     };
   });

@@ -57,6 +57,7 @@ export function ProductPhotosPage({ page, actionData }: { page: ProductPhotosPag
 function UploadForm({ page, error }: { page: ProductPhotosPageData; error: ProductPhotosActionData | null }) {
   const navigation = useNavigation();
   const full = page.photos.length >= page.limit;
+  const uploading = navigation.state === "submitting" && navigation.formData?.get("intent") === "upload";
   return (
     <section aria-labelledby="upload-heading" className="card mt-4 p-4">
       <h2 id="upload-heading" className="m-0 mb-3 text-base">
@@ -84,7 +85,12 @@ function UploadForm({ page, error }: { page: ProductPhotosPageData; error: Produ
             {full ? `画像は${page.limit}枚までです。追加するには先に削除してください。` : PHOTO_HINT}
           </p>
         </div>
-        <AltField id="photo-alt" defaultValue={error?.alt ?? ""} invalid={error?.field === "alt"} hint="複数選んだ場合は同じ説明が付きます（あとで1枚ずつ変更できます）。" />
+        <AltField
+          id="photo-alt"
+          defaultValue={error?.alt ?? ""}
+          invalid={error?.field === "alt"}
+          hint="複数選んだ場合は同じ説明が付きます（あとで1枚ずつ変更できます）。"
+        />
         <VariationField id="photo-variation" page={page} defaultValue={null} />
         {error ? (
           <p id="upload-error" role="alert" className="field-error m-0">
@@ -92,9 +98,14 @@ function UploadForm({ page, error }: { page: ProductPhotosPageData; error: Produ
           </p>
         ) : null}
         <div>
-          <button type="submit" className="btn-primary" disabled={full || navigation.state === "submitting"}>
+          <button type="submit" className="btn-primary" disabled={full || uploading}>
             画像を追加
           </button>
+          {uploading ? (
+            <span role="status" className="ml-2 text-sm text-gray-700">
+              アップロードして縮小しています…
+            </span>
+          ) : null}
         </div>
       </Form>
     </section>
