@@ -6,7 +6,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { MEDIA_MAX_BYTES } from "~/core/limits";
+import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_LIMIT } from "~/core/limits";
 import { PRODUCT_IMAGE_TEXT, productImageSrc } from "~/core/product-images";
 import { productMedia, products } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
@@ -178,6 +178,36 @@ describe("serving the renditions", () => {
       `/media/products/0/${photo!.contentHash}/m.webp`,
     ]) {
       expect((await serve(platform, url)).status, url).toBe(404);
+    }
+  });
+});
+
+describe("the product's limit and a draft product", () => {
+  it("refuses photos beyond the product's limit, changing nothing", async ({ platform, staff }) => {
+    const chawan = productBySku("DEMO-MERCHANT");
+    const existing = (await photosOf(platform, chawan.id)).length;
+    // One row per statement: D1 binds at most 100 values per statement.
+    const fillers = Array.from({ length: PRODUCT_IMAGE_LIMIT - existing - 1 }, (_, index) =>
+      platform.db.insert(productMedia).values({ productId: chawan.id, url: "/images/no-image.svg", alt: "既存", position: 10 + index }),
+    );
+    await platform.db.batch(fillers as [(typeof fillers)[number], ...typeof fillers]);
+    const two = [fileOf(gradientPngBytes(50, 50, 31), "a.png"), fileOf(gradientPngBytes(50, 50, 32), "b.png")];
+    const refused = await post(platform, "crm", chawan.id, staff, { intent: "upload", alt: "追加" }, two);
+    expect(refused.status).toBe(409);
+    expect(await valueOf(refused)).toMatchObject({ error: PRODUCT_IMAGE_TEXT.limit });
+    expect(await photosOf(platform, chawan.id)).toHaveLength(PRODUCT_IMAGE_LIMIT - 1);
+    const last = await post(platform, "crm", chawan.id, staff, { intent: "upload", alt: "追加" }, two.slice(0, 1));
+    expect(last.status).toBe(303);
+    expect(await photosOf(platform, chawan.id)).toHaveLength(PRODUCT_IMAGE_LIMIT);
+  });
+
+  it("still serves a draft product's photos (public content; the editor and previews show them)", async ({ platform }) => {
+    const photo = (await photosOf(platform, WAREHOUSE.id)).find((row) => row.r2Key != null)!;
+    await platform.db.update(products).set({ status: "draft" }).where(eq(products.id, WAREHOUSE.id));
+    try {
+      expect((await serve(platform, photo.url)).status).toBe(200);
+    } finally {
+      await platform.db.update(products).set({ status: "published" }).where(eq(products.id, WAREHOUSE.id));
     }
   });
 });
