@@ -7,6 +7,7 @@ declare namespace Cloudflare {
 	interface Env {
 		POSTAL_CACHE: KVNamespace;
 		ATTACHMENTS: R2Bucket;
+		IMAGES: ImagesBinding;
 		DB: D1Database;
 		EMAIL: SendEmail;
 		MAIL_QUEUE: Queue;

@@ -3,6 +3,7 @@ import type { ProductSummary } from "~/web/types/product";
 import { productPath } from "~/core/products";
 import { Price } from "./Price";
 import { ReviewStars } from "./ReviewStars";
+import { productImageSrc } from "~/core/product-images";
 
 /**
  * A product in a list: picture, title, price, badges and stars, linking to its page. `plainLink` renders a
@@ -14,7 +15,7 @@ export function ProductCard({ product, eager = false, plainLink = false }: { pro
   const body = (
     <>
       <img
-        src={product.image ?? "/images/no-image.svg"}
+        src={product.image ? productImageSrc(product.image, "s") : "/images/no-image.svg"}
         alt=""
         width={300}
         height={300}

@@ -52,6 +52,14 @@ export const MEDIA_PENDING_LIMIT = 20;
 /** Uploads never attached to a message are deleted after this many hours. */
 export const MEDIA_ORPHAN_HOURS = 24;
 
+/** Photos one product may have (its own and its variations' together). */
+export const PRODUCT_IMAGE_LIMIT = 20;
+/** Largest photo side and area the resizer accepts (Cloudflare Images' input limits are 12,000 px and 100 megapixels). */
+export const PRODUCT_IMAGE_MAX_SIDE = 12_000;
+export const PRODUCT_IMAGE_MAX_PIXELS = 100_000_000;
+/** Longest alt text of a product photo, in characters. */
+export const PRODUCT_IMAGE_ALT_MAX_LENGTH = 200;
+
 // The image widget's defaults (spec §3 "Image upload item", §9).
 export const IMAGE_WIDGET_LIMIT = 5;
 export const IMAGE_WIDGET_MAX_WIDTH = 1024;

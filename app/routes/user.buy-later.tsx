@@ -12,6 +12,7 @@ import { IdSchema } from "~/core/validation";
 import { readInput, redirectedNotice } from "~/web/input.server";
 import { confirmRemoveId } from "~/web/listing.server";
 import { listBuyLater, removeBuyLater } from "~/services/member-lists.server";
+import { productImageSrc } from "~/core/product-images";
 
 const PATH = "/user/buy-later";
 const NOTICES = {
@@ -69,7 +70,7 @@ export default function BuyLater() {
           {items.map((item) => (
             <li key={item.id} className="card grid list-none grid-cols-[64px_1fr] gap-3 p-3" data-testid="buy-later-item">
               {item.image ? (
-                <img src={item.image} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
+                <img src={productImageSrc(item.image, "s")} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
               ) : (
                 <span className="h-16 w-16 rounded bg-gray-100" />
               )}

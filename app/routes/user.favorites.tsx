@@ -10,6 +10,7 @@ import { SHOP_NAME } from "~/core/site";
 import { PageQuerySchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
 import { listFavorites } from "~/services/member-lists.server";
+import { productImageSrc } from "~/core/product-images";
 
 const PATH = "/user/favorites";
 
@@ -45,7 +46,7 @@ export default function Favorites() {
             <li key={item.productId} className="card relative grid list-none content-start overflow-hidden" data-testid="favorite-item" data-sku={item.sku}>
               <Link to={item.url} className="block text-gray-900 no-underline">
                 <img
-                  src={item.image ?? "/images/no-image.svg"}
+                  src={item.image ? productImageSrc(item.image, "s") : "/images/no-image.svg"}
                   alt=""
                   width={300}
                   height={300}

@@ -9,6 +9,7 @@ import { readFormData, redirectWithNotice } from "~/web/http.server";
 import { readInput, redirectedNotice } from "~/web/input.server";
 import { confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
+import { productImageSrc } from "~/core/product-images";
 
 const PATH = "/user/stock-requests";
 const NOTICES = { removed: "再入荷のお知らせ登録を取り消しました。" };
@@ -61,7 +62,7 @@ export default function StockRequests() {
             return (
               <li key={item.id} className="card grid list-none grid-cols-[64px_1fr] gap-3 p-3" data-testid="stock-request">
                 {item.image ? (
-                  <img src={item.image} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
+                  <img src={productImageSrc(item.image, "s")} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
                 ) : (
                   <span className="h-16 w-16 rounded bg-gray-100" />
                 )}

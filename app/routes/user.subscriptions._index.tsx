@@ -6,6 +6,7 @@ import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import { listSubscriptions } from "~/services/subscriptions.server";
+import { productImageSrc } from "~/core/product-images";
 
 export const meta: MetaFunction = () => [{ title: `定期便 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -28,7 +29,7 @@ export default function Subscriptions() {
           {subscriptions.map((subscription) => (
             <li key={subscription.id} className="card grid list-none grid-cols-[64px_1fr] gap-3 p-3" data-testid="subscription-card">
               {subscription.picture ? (
-                <img src={subscription.picture} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
+                <img src={productImageSrc(subscription.picture, "s")} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded object-cover" />
               ) : (
                 <span className="h-16 w-16 rounded bg-gray-100" />
               )}

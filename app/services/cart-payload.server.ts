@@ -8,6 +8,7 @@ import { subscriptionSchedule } from "~/core/checkout";
 import { pointsEarned } from "~/core/points";
 import { includedTax } from "~/core/tax";
 import { addressJson } from "~/core/address-records";
+import { productImageSrc } from "~/core/product-images";
 import type { CartLineView } from "./cart-lines.server";
 import { apiCoupon } from "./coupon-rules.server";
 import type { CartView } from "./cart-view.server";
@@ -84,7 +85,7 @@ function apiCartLine(line: CartLine, view: CartLineView, cart: Cart, context: { 
     sku: view.sku,
     title: view.title,
     url: view.url,
-    picture: view.picture ? { thumbnail_s: view.picture } : null,
+    picture: view.picture ? { thumbnail_s: productImageSrc(view.picture, "s") } : null,
     origin: {
       sku: origin.sku,
       status: origin.status,

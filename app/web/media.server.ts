@@ -14,21 +14,28 @@ export function mediaNotFound(): Response {
   return new Response(MEDIA_TEXT.notFound, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+const CACHE_CONTROL = {
+  private: "private, max-age=86400",
+  public: "public, max-age=86400",
+  // A product photo's URL carries its content hash: a changed photo is a new URL, so this one never changes.
+  immutable: "public, max-age=31536000, immutable",
+} as const;
+
 /**
  * The image as a response, revalidated by ETag (the key never changes): private caching for ticket
- * attachments, shared caching for public review photos.
+ * attachments, shared caching for public review photos, a year for product photos (content-hashed URLs).
  */
 export async function mediaResponse(
   bucket: R2Bucket,
   found: { r2Key: string; contentType: string },
   request: Request,
-  cache: "private" | "public" = "private",
+  cache: keyof typeof CACHE_CONTROL = "private",
 ): Promise<Response | null> {
   const object = await bucket.get(found.r2Key);
   if (!object) return null;
   const headers = new Headers({
     "Content-Type": found.contentType,
-    "Cache-Control": `${cache}, max-age=86400`,
+    "Cache-Control": CACHE_CONTROL[cache],
     ETag: object.httpEtag,
     "Content-Disposition": "inline",
     "Content-Security-Policy": "default-src 'none'; sandbox",

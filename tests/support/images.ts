@@ -1,6 +1,18 @@
 /** Small test images built from bytes (no image tools needed): a real PNG of any size, and headers of the others. */
 import { encodePng } from "~/db/seed/png";
 
+/** A PNG of `width`×`height` with a colour gradient (a photo-like picture that compresses like one). */
+export function gradientPngBytes(width: number, height: number, seed = 0): Uint8Array {
+  return encodePng(width, height, (x, y) => [(x + seed) % 256, (y * 3 + seed) % 256, (x + y + seed * 7) % 256]);
+}
+
+/** The same picture as a JPEG, made by the platform's Images binding (miniflare's, backed by sharp). */
+export async function gradientJpegBytes(images: ImagesBinding, width: number, height: number, seed = 0): Promise<Uint8Array> {
+  const png = gradientPngBytes(width, height, seed);
+  const result = await images.input(new Blob([png as Uint8Array<ArrayBuffer>]).stream()).output({ format: "image/jpeg", quality: 90 });
+  return new Uint8Array(await result.response().arrayBuffer());
+}
+
 /** A valid RGB PNG of `width`×`height`, filled with one colour. */
 export function pngBytes(width = 1, height = 1, rgb: [number, number, number] = [200, 40, 40]): Uint8Array {
   return encodePng(width, height, () => rgb);

@@ -1,6 +1,7 @@
 /**
  * A fresh, migrated local Cloudflare platform (D1, R2, KV through miniflare) for one test file.
- * Nothing is mocked: the bindings are workerd's own, with in-memory storage.
+ * Nothing is mocked: the bindings are workerd's own, with in-memory storage. getPlatformProxy reads
+ * wrangler.toml, so the Images binding (IMAGES: miniflare's local simulation, backed by sharp) is here too.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";

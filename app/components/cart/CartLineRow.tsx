@@ -7,6 +7,7 @@ import type { CartLineView } from "~/web/types/cart";
 import { InlineError, type CartPageError } from "./CartFetcherForm";
 import { CartLineActions, CartLineLabels, CartLineWrapping } from "./CartLineParts";
 import { CartLineQuantity } from "./CartLineQuantity";
+import { productImageSrc } from "~/core/product-images";
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
@@ -44,7 +45,7 @@ export function CartLineRow({
     <li id={cartLineAnchor(line.id)} className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
       <div className="grid grid-cols-[72px_1fr] gap-3">
         {view.picture ? (
-          <img src={view.picture} alt="" width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
+          <img src={productImageSrc(view.picture, "s")} alt="" width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
         ) : (
           <span className="h-18 w-18 rounded bg-gray-100" />
         )}

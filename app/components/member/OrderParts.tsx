@@ -1,6 +1,7 @@
 import { formatYen } from "~/core/money";
 import type { TaxLine } from "~/core/receipt";
 import { REDUCED_TAX_RATE } from "~/core/tax";
+import { productImageSrc } from "~/core/product-images";
 
 export interface OrderLineView {
   id: number;
@@ -25,7 +26,7 @@ export function OrderLineItem({ line }: { line: OrderLineView }) {
   return (
     <li className="grid list-none grid-cols-[56px_1fr] gap-3 border-t border-t-solid border-gray-200 py-2 text-sm first:border-t-0" data-testid="order-line">
       {line.picture ? (
-        <img src={line.picture} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded object-cover" />
+        <img src={productImageSrc(line.picture, "s")} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded object-cover" />
       ) : (
         <span className="h-14 w-14 rounded bg-gray-100" />
       )}

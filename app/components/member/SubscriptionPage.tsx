@@ -5,6 +5,7 @@ import { formatDateTime, formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import type { SubscriptionActionData, SubscriptionDetail, SubscriptionLoaderData } from "~/web/types/subscriptions";
+import { productImageSrc } from "~/core/product-images";
 
 /**
  * One subscription (spec §9): what is delivered, when, and what it costs; from the delivery after
@@ -22,7 +23,7 @@ export function SubscriptionPage({ data, actionData }: { data: SubscriptionLoade
       <section aria-labelledby="subscription-title" className="card mt-4 grid gap-3 p-4">
         <div className="grid grid-cols-[64px_1fr] gap-3">
           {subscription.picture ? (
-            <img src={subscription.picture} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
+            <img src={productImageSrc(subscription.picture, "s")} alt="" width={64} height={64} className="h-16 w-16 rounded object-cover" />
           ) : (
             <span className="h-16 w-16 rounded bg-gray-100" />
           )}

@@ -1,9 +1,23 @@
 import { useState } from "react";
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
+import { productImageSrc, productImageSrcSet } from "~/core/product-images";
+import { useHydrated } from "../forms/useHydrated";
+
+interface GalleryPhoto {
+  url: string;
+  alt: string;
+  /** The zoom size's pixels (the picture's own for the seed's files). */
+  width: number;
+  height: number;
+  variationId: number | null;
+}
 
 /**
  * Main picture (eager, sized: no layout shift) with thumbnails to switch; `overlay` sits on top. The
- * chosen variation's own picture is shown when it has one (and again whenever another is chosen).
+ * chosen variation's own picture is shown when it has one (and again whenever another is chosen). The
+ * main picture opens the zoom: with JS the full-screen PhotoSwipe previewer over every photo, without JS
+ * the zoom image itself. Uploaded photos come in the product page's size with the list size in srcset;
+ * the zoom loads only when opened.
  */
 export function ProductGallery({
   media,
@@ -11,11 +25,12 @@ export function ProductGallery({
   title,
   overlay,
 }: {
-  media: { url: string; alt: string; width: number; height: number; variationId: number | null }[];
+  media: GalleryPhoto[];
   variationId: number | null;
   title: string;
   overlay?: ReactNode;
 }) {
+  const hydrated = useHydrated();
   const pictureOf = (id: number | null) => (id == null ? -1 : media.findIndex((item) => item.variationId === id));
   const [current, setCurrent] = useState(() => Math.max(0, pictureOf(variationId)));
   const [shownVariation, setShownVariation] = useState(variationId);
@@ -24,27 +39,41 @@ export function ProductGallery({
     if (pictureOf(variationId) >= 0) setCurrent(pictureOf(variationId));
   }
   const main = media[current] ?? media[0];
+  const openZoom = (event: MouseEvent) => {
+    event.preventDefault();
+    void import("../images/previewer").then(({ openPreviewer }) =>
+      openPreviewer({
+        items: media.map((item) => ({ src: productImageSrc(item.url, "l"), width: item.width, height: item.height, alt: item.alt || title })),
+        index: Math.max(0, media.indexOf(main!)),
+        readonly: true,
+      }),
+    );
+  };
   return (
     <div>
       <div className="relative overflow-hidden rounded-lg bg-gray-100">
         {main ? (
-          <img
-            src={main.url}
-            alt={main.alt || title}
-            data-testid="product-main-image"
-            width={main.width}
-            height={main.height}
-            // React 18 only passes the lowercase HTML attribute through.
-            {...{ fetchpriority: "high" }}
-            className="block aspect-square h-auto w-full object-cover"
-          />
+          <a href={productImageSrc(main.url, "l")} onClick={hydrated ? openZoom : undefined} aria-label={`${main.alt || title}を拡大表示`} className="block">
+            <img
+              src={productImageSrc(main.url, "m")}
+              srcSet={productImageSrcSet(main.url, main, "m") ?? undefined}
+              sizes="(min-width: 640px) 50vw, 100vw"
+              alt={main.alt || title}
+              data-testid="product-main-image"
+              width={main.width}
+              height={main.height}
+              // React 18 only passes the lowercase HTML attribute through.
+              {...{ fetchpriority: "high" }}
+              className="block aspect-square h-auto w-full object-contain"
+            />
+          </a>
         ) : (
           <div className="aspect-square" />
         )}
         {overlay}
       </div>
       {media.length > 1 ? (
-        <ul className="m-0 mt-2 flex gap-2 p-0">
+        <ul className="m-0 mt-2 flex flex-wrap gap-2 p-0" aria-label="商品画像">
           {media.map((item, index) => (
             <li key={item.url} className="list-none">
               <button
@@ -54,7 +83,7 @@ export function ProductGallery({
                 aria-current={index === current}
                 className="cursor-pointer border-2 border-solid border-transparent bg-transparent p-0 aria-[current=true]:border-brand"
               >
-                <img src={item.url} alt="" width={64} height={64} loading="lazy" className="block h-16 w-16 object-cover" />
+                <img src={productImageSrc(item.url, "s")} alt="" width={64} height={64} loading="lazy" className="block h-16 w-16 object-cover" />
               </button>
             </li>
           ))}

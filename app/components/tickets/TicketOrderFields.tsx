@@ -4,6 +4,7 @@ import type { NewTicketInput } from "~/core/tickets";
 import type { TicketProduct } from "~/web/types/tickets";
 import { FieldErrors } from "../forms/TextField";
 import { useTicketOrderLines, type OrderLine } from "./useTicketOrderLines";
+import { productImageSrc } from "~/core/product-images";
 
 type TicketFields = ReturnType<typeof useForm<NewTicketInput>>[1];
 
@@ -70,7 +71,9 @@ export function TicketOrderFields({
                 checked={checked.includes(line.id)}
                 onChange={(event) => toggleLine(line, event.target.checked)}
               />
-              {line.product.picture ? <img src={line.product.picture} alt="" width={40} height={40} className="rounded object-cover" loading="lazy" /> : null}
+              {line.product.picture ? (
+                <img src={productImageSrc(line.product.picture, "s")} alt="" width={40} height={40} className="rounded object-cover" loading="lazy" />
+              ) : null}
               {line.title}
             </label>
           ))}
@@ -89,7 +92,7 @@ function TicketProductCard({ product }: { product: TicketProduct }) {
   return (
     <div className="flex items-center gap-3 rounded bg-gray-50 p-2 text-sm" data-testid="ticket-product">
       <input type="hidden" name="products_id" value={product.id} />
-      {product.picture ? <img src={product.picture} alt="" width={56} height={56} className="rounded object-cover" /> : null}
+      {product.picture ? <img src={productImageSrc(product.picture, "s")} alt="" width={56} height={56} className="rounded object-cover" /> : null}
       <span>
         対象の商品：
         <a href={product.url} target="_blank" rel="noopener noreferrer">
