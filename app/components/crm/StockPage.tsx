@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Notice } from "~/components/member/MemberHeading";
-import { MAX_RESTOCK_QUANTITY } from "~/core/restock";
+import { MAX_STOCK_CHANGE } from "~/core/stock-adjustment";
 import type { StockActionData, StockLoaderData, WaitingItem } from "~/web/types/stock";
 
 /** Staff only (/crm/stock): the form that adds stock by SKU, and the items members are waiting for. */
@@ -64,7 +64,7 @@ function RestockForm({ actionData }: { actionData: StockActionData | null }) {
           inputMode="numeric"
           required
           min={1}
-          max={MAX_RESTOCK_QUANTITY}
+          max={MAX_STOCK_CHANGE}
           defaultValue={actionData?.quantity ?? "10"}
           aria-invalid={actionData?.field === "quantity" || undefined}
           aria-describedby={actionData?.field === "quantity" ? "restock-quantity-error" : undefined}
