@@ -15,7 +15,8 @@ export const MAX_STOCK_REASON_LENGTH = 200;
 /** History lines per page on the stock page (newest first). */
 export const STOCK_HISTORY_PAGE_SIZE = 20;
 
-export type StockPool = "stock" | "preorder";
+export const STOCK_POOLS = ["stock", "preorder"] as const;
+export type StockPool = (typeof STOCK_POOLS)[number];
 /** How stock_movements names what happened; `import` is the CSV import's. */
 export type StockMovementKind = "receipt" | "correction" | "import";
 
@@ -131,9 +132,16 @@ export function stockChangeProblems(change: StockChange): { quantity?: string; r
   } else if (!Number.isSafeInteger(amount) || amount === 0 || Math.abs(amount) > MAX_STOCK_CHANGE) {
     problems.quantity = STOCK_MESSAGES.deltaQuantity;
   }
-  if (change.reason.length > MAX_STOCK_REASON_LENGTH) problems.reason = STOCK_MESSAGES.reasonLength;
-  else if (change.kind === "correction" && change.reason.trim() === "") problems.reason = STOCK_MESSAGES.reasonRequired;
+  const reason = reasonProblem(change.kind, change.reason);
+  if (reason) problems.reason = reason;
   return problems;
+}
+
+/** A reason is at most MAX_STOCK_REASON_LENGTH characters, and a correction must give one. */
+function reasonProblem(kind: StockChange["kind"], reason: string): string | null {
+  if (reason.length > MAX_STOCK_REASON_LENGTH) return STOCK_MESSAGES.reasonLength;
+  if (kind === "correction" && reason.trim() === "") return STOCK_MESSAGES.reasonRequired;
+  return null;
 }
 
 /**
@@ -143,11 +151,15 @@ export function stockChangeProblems(change: StockChange): { quantity?: string; r
 export function stockChangeOf(input: { kind: AdjustmentChoice; quantity: string; reason: string }): StockChange {
   const pattern = input.kind === "delta" ? /^[+-]?\d{1,7}$/ : /^\d{1,7}$/;
   return {
-    kind: input.kind === "receipt" ? "receipt" : "correction",
+    kind: kindOf(input.kind),
     mode: input.kind === "set" ? "set" : "add",
     amount: pattern.test(input.quantity) ? Number(input.quantity) : Number.NaN,
     reason: input.reason,
   };
+}
+
+function kindOf(choice: AdjustmentChoice): StockChange["kind"] {
+  return choice === "receipt" ? "receipt" : "correction";
 }
 
 const QUANTITY_MESSAGES: Record<AdjustmentChoice, string> = {
@@ -158,10 +170,13 @@ const QUANTITY_MESSAGES: Record<AdjustmentChoice, string> = {
 
 const FormFieldsSchema = v.object({
   target: v.pipe(typed, v.check((value) => parseStockTarget(value) != null, STOCK_MESSAGES.target)),
-  pool: v.picklist(["stock", "preorder"], STOCK_MESSAGES.pool),
-  kind: v.picklist(
-    ADJUSTMENT_CHOICES.map((choice) => choice.value),
-    STOCK_MESSAGES.kind,
+  pool: v.pipe(typed, v.picklist(STOCK_POOLS, STOCK_MESSAGES.pool)),
+  kind: v.pipe(
+    typed,
+    v.picklist(
+      ADJUSTMENT_CHOICES.map((choice) => choice.value),
+      STOCK_MESSAGES.kind,
+    ),
   ),
   quantity: typedNumber,
   reason: typed,
@@ -179,11 +194,12 @@ export const StockAdjustmentSchema = v.pipe(
   v.forward(v.partialCheck([["kind"], ["quantity"], ["reason"]], quantityFits("receipt"), QUANTITY_MESSAGES.receipt), ["quantity"]),
   v.forward(v.partialCheck([["kind"], ["quantity"], ["reason"]], quantityFits("set"), QUANTITY_MESSAGES.set), ["quantity"]),
   v.forward(v.partialCheck([["kind"], ["quantity"], ["reason"]], quantityFits("delta"), QUANTITY_MESSAGES.delta), ["quantity"]),
+  // Not on the quantity: a reason is checked even when the quantity is wrong.
   v.forward(
     v.partialCheck(
-      [["kind"], ["quantity"], ["reason"]],
-      (input) => stockChangeProblems(stockChangeOf(input)).reason == null,
-      (issue) => stockChangeProblems(stockChangeOf(issue.input as FormFields)).reason ?? STOCK_MESSAGES.reasonRequired,
+      [["kind"], ["reason"]],
+      (input) => reasonProblem(kindOf(input.kind), input.reason) == null,
+      (issue) => reasonProblem(kindOf((issue.input as FormFields).kind), (issue.input as FormFields).reason) ?? STOCK_MESSAGES.reasonRequired,
     ),
     ["reason"],
   ),

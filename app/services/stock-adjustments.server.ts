@@ -24,7 +24,7 @@ import {
   type StockPool,
   type StockTargetKey,
 } from "~/core/stock-adjustment";
-import type { Database } from "~/db/client.server";
+import { aliased, type Database } from "~/db/client.server";
 import { categories, products, productVariations, stockMovements, variationChoices } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
 import { chunked, restockNoticeStatements, waitingRequests } from "./restock-notices.server";
@@ -223,8 +223,9 @@ async function resolveStock(db: Database, scope: CatalogueScope, request: StockR
     db
       .select({
         id: variationChoices.id,
-        variationId: productVariations.id,
-        variationTitle: productVariations.title,
+        // Aliased: D1 returns a batch's rows by column name, and both tables have id and title.
+        variationId: aliased(productVariations.id, "variation_id"),
+        variationTitle: aliased(productVariations.title, "variation_title"),
         groupTitle: variationChoices.groupTitle,
         title: variationChoices.title,
         inventory: variationChoices.inventory,
