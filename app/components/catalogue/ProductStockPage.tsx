@@ -104,7 +104,9 @@ function StockLevels({ options, here }: { options: StockOption[]; here: string }
               {option.label}
             </th>
             <td className={`${CELL} font-mono text-xs`}>{option.sku}</td>
-            <td className={`${CELL} text-right`}>{option.stock == null ? "タイプの在庫を共有" : `${option.stock.toLocaleString("ja-JP")}点`}</td>
+            <td className={`${CELL} text-right`} data-testid={`stock-${option.value}`}>
+              {option.stock == null ? "タイプの在庫を共有" : `${option.stock.toLocaleString("ja-JP")}点`}
+            </td>
             <td className={`${CELL} text-right`}>{option.preorder == null ? "—" : `${option.preorder.toLocaleString("ja-JP")}点`}</td>
             <td className={`${CELL} whitespace-nowrap`}>
               {option.stock != null ? (
