@@ -77,6 +77,7 @@ export async function listWaitingItems(db: Database) {
     .all();
   return rows.map((row) => ({
     key: `${row.productId}-${row.variationId ?? 0}`,
+    productId: row.productId,
     sku: row.variationSku ?? row.sku,
     title: row.variationTitle ? `${row.title}（${row.variationTitle}）` : row.title,
     inventory: row.variationId != null ? (row.variationInventory ?? 0) : row.productInventory,

@@ -41,7 +41,7 @@ export function ProductStockPage({ data, actionData }: { data: ProductStockPageD
   const options = stockOptions(product);
   const here = `${data.base}/${product.id}/stock`;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
         <p className="m-0 text-sm">
           <Link to={`${data.base}/${product.id}`}>商品の編集へ</Link>
@@ -81,44 +81,42 @@ function StockLevels({ options, here }: { options: StockOption[]; here: string }
       <thead>
         <tr className="border-b border-b-solid border-gray-300 text-left">
           <th scope="col" className={CELL}>
-            在庫
+            在庫（SKU）
           </th>
-          <th scope="col" className={CELL}>
-            SKU
-          </th>
-          <th scope="col" className={`${CELL} text-right`}>
+          <th scope="col" className={`${CELL} whitespace-nowrap text-right`}>
             通常在庫
           </th>
-          <th scope="col" className={`${CELL} text-right`}>
+          <th scope="col" className={`${CELL} whitespace-nowrap text-right`}>
             予約在庫
-          </th>
-          <th scope="col" className={CELL}>
-            <span className="sr-only">調整</span>
           </th>
         </tr>
       </thead>
       <tbody>
         {options.map((option) => (
-          <tr key={option.value} className="border-b border-b-solid border-gray-200">
+          <tr key={option.value} className="border-b border-b-solid border-gray-200 align-top">
             <th scope="row" className={`${CELL} text-left font-normal`}>
               {option.label}
+              <span className="block break-all font-mono text-xs text-gray-600">{option.sku}</span>
             </th>
-            <td className={`${CELL} font-mono text-xs`}>{option.sku}</td>
-            <td className={`${CELL} text-right`} data-testid={`stock-${option.value}`}>
-              {option.stock == null ? "タイプの在庫を共有" : `${option.stock.toLocaleString("ja-JP")}点`}
-            </td>
-            <td className={`${CELL} text-right`}>{option.preorder == null ? "—" : `${option.preorder.toLocaleString("ja-JP")}点`}</td>
-            <td className={`${CELL} whitespace-nowrap`}>
+            <td className={`${CELL} whitespace-nowrap text-right`}>
+              <span data-testid={`stock-${option.value}`}>{option.stock == null ? "タイプと共通" : `${option.stock.toLocaleString("ja-JP")}点`}</span>
               {option.stock != null ? (
-                <Link to={adjustLink(option, "stock")} aria-label={`${option.label}の通常在庫を調整`}>
+                <Link to={adjustLink(option, "stock")} className="block text-xs" aria-label={`${option.label}の通常在庫を調整`}>
                   調整
                 </Link>
               ) : null}
-              {option.preorder != null ? (
-                <Link to={adjustLink(option, "preorder")} className="ml-2" aria-label={`${option.label}の予約在庫を調整`}>
-                  予約在庫を調整
-                </Link>
-              ) : null}
+            </td>
+            <td className={`${CELL} whitespace-nowrap text-right`}>
+              {option.preorder == null ? (
+                "—"
+              ) : (
+                <>
+                  {`${option.preorder.toLocaleString("ja-JP")}点`}
+                  <Link to={adjustLink(option, "preorder")} className="block text-xs" aria-label={`${option.label}の予約在庫を調整`}>
+                    調整
+                  </Link>
+                </>
+              )}
             </td>
           </tr>
         ))}

@@ -5,7 +5,7 @@ import { MOVEMENT_KIND_LABELS, POOL_LABELS } from "~/core/stock-adjustment";
 import type { ProductStockPageData } from "~/web/types/catalogue-stock";
 
 const CELL = "px-2 py-1";
-const HEAD = "border-b border-b-solid border-gray-300 text-left";
+const HEAD = "border-b border-b-solid border-gray-300 text-left whitespace-nowrap";
 const ROW = "border-b border-b-solid border-gray-200 align-top";
 
 function When({ at }: { at: string }) {
@@ -29,7 +29,7 @@ export function StockHistoryTable({ history, hrefFor }: { history: ProductStockP
         <p className="m-0 text-sm">まだ在庫の調整はありません。</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm" data-testid="stock-history">
+          <table className="min-w-160 w-full border-collapse text-sm" data-testid="stock-history">
             <thead>
               <tr className={HEAD}>
                 <th scope="col" className={CELL}>
@@ -89,7 +89,7 @@ export function PriceHistoryTable({ history, hrefFor }: { history: ProductStockP
         <p className="m-0 text-sm">まだ価格の変更はありません。</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-sm" data-testid="price-history">
+          <table className="min-w-140 w-full border-collapse text-sm" data-testid="price-history">
             <thead>
               <tr className={HEAD}>
                 <th scope="col" className={CELL}>

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { Notice } from "~/components/member/MemberHeading";
 import { MAX_STOCK_CHANGE } from "~/core/stock-adjustment";
 import type { StockActionData, StockLoaderData, WaitingItem } from "~/web/types/stock";
@@ -103,7 +103,8 @@ function WaitingItemsTable({ items }: { items: WaitingItem[] }) {
           <tr key={item.key} className="border-b border-b-solid border-gray-200">
             <td className="px-2 py-1 font-mono text-xs">{item.sku}</td>
             <th scope="row" className="px-2 py-1 text-left font-normal">
-              {item.title}
+              {/* The product's stock page: its stocks, other adjustments and the history. */}
+              <Link to={`/crm/products/${item.productId}/stock`}>{item.title}</Link>
             </th>
             <td className="px-2 py-1 text-right">{item.inventory}</td>
             <td className="px-2 py-1 text-right">{item.requests}人</td>
