@@ -1,11 +1,12 @@
 /**
- * Staff only (/crm/stock): add stock to a product or a variation by SKU. Members waiting for it get a
- * restock mail (restockItem). The page lists the items members are waiting for.
+ * Staff only (/crm/stock): add stock to a product or a variation by SKU — a receipt recorded in the
+ * product's stock history. Members waiting for it get a restock mail (restockItem). The page lists the
+ * items members are waiting for.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { requireStaff } from "~/web/auth.server";
+import { requireStaff, requireStaffCatalogueEditor } from "~/web/auth.server";
 import { StockPage } from "~/components/crm/StockPage";
 import { SHOP_NAME } from "~/core/site";
 import { atResult, readFormData } from "~/web/http.server";
@@ -50,7 +51,7 @@ const DoneQuerySchema = v.object({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context);
+  const { actor } = await requireStaffCatalogueEditor(request, context);
   const form = await readFormData(request);
   // What was typed goes back into the form with any message.
   const echo = parseInput(TypedRestockSchema, form);
@@ -58,10 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!read.ok) return data<StockActionData>({ field: read.field === "quantity" ? "quantity" : "sku", error: read.error, ...echo }, { status: 400 });
   const target = await findStockTarget(context.db, read.input.sku);
   if (!target) return data<StockActionData>({ field: "sku", error: RESTOCK_MESSAGES.skuNotFound, ...echo }, { status: 404 });
-  const result = await restockItem(context.db, { ...target, quantity: read.input.quantity });
+  const result = await restockItem(context.db, { ...target, quantity: read.input.quantity }, actor);
   if (!result.ok)
     return data<StockActionData>(
-      { field: result.error === RESTOCK_MESSAGES.quantity ? "quantity" : "sku", error: result.error, ...echo },
+      { field: result.field, error: result.error, ...echo },
       { status: result.status },
     );
   const params = new URLSearchParams({ done: result.title, inventory: String(result.inventory), notified: String(result.notified) });

@@ -1,20 +1,20 @@
 /**
- * Restocking (spec §1 "request a restock of sold-out items"): staff add stock to a product or one of its
- * variations, and every member with an open request for it gets a notification mail and their request is
- * marked notified — the stock, the mails and the marks in the same D1 batch.
+ * Restocking by SKU (/crm/stock, spec §1 "request a restock of sold-out items"): staff add stock to a
+ * product or one of its variations — a receipt through adjustStock (stock-adjustments.server.ts), recorded
+ * in the product's stock history — and every member waiting for it gets a 再入荷のお知らせ, in the same batch.
+ * The page lists the items members are waiting for.
  */
-import { and, count, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
-import { MAX_RESTOCK_QUANTITY, RESTOCK_MESSAGES } from "~/core/restock";
+import { count, desc, eq, isNull } from "drizzle-orm";
+import { STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue-scope";
+import { RESTOCK_MESSAGES } from "~/core/restock";
+import { STOCK_MESSAGES } from "~/core/stock-adjustment";
 import { aliased, type Database } from "~/db/client.server";
-import { categories, products, productVariations, stockRequests, users } from "~/db/schema";
-import { restockMail } from "~/mail/restock-mails";
-import { mailStatement } from "./mails.server";
-import { productPath } from "~/core/products";
+import { products, productVariations, stockRequests } from "~/db/schema";
+import { adjustStock } from "./stock-adjustments.server";
 
-/** Requests notified per D1 batch (each adds a mail statement; ids are bound parameters). */
-const REQUESTS_PER_BATCH = 50;
-
-export type RestockResult = { ok: true; inventory: number; notified: number; title: string } | { ok: false; status: 400 | 404; error: string };
+export type RestockResult =
+  | { ok: true; inventory: number; notified: number; title: string }
+  | { ok: false; status: 400 | 404 | 409; field: "sku" | "quantity"; error: string };
 
 /**
  * Adds `quantity` to the stock of a product (simple/set) or of one variation (variation products), then
@@ -24,81 +24,23 @@ export type RestockResult = { ok: true; inventory: number; notified: number; tit
 export async function restockItem(
   db: Database,
   item: { productId: number; variationId: number | null; quantity: number },
+  actor: CatalogueActor,
   now: Date = new Date(),
 ): Promise<RestockResult> {
-  const { productId, variationId, quantity } = item;
-  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_RESTOCK_QUANTITY) return { ok: false, status: 400, error: RESTOCK_MESSAGES.quantity };
-  const waiting = and(
-    eq(stockRequests.productId, productId),
-    isNull(stockRequests.notifiedAt),
-    variationId == null ? isNull(stockRequests.variationId) : or(eq(stockRequests.variationId, variationId), isNull(stockRequests.variationId)),
+  const result = await adjustStock(
+    db,
+    STAFF_SCOPE,
+    { productId: item.productId, target: item.variationId == null ? { level: "product" } : { level: "variation", id: item.variationId }, pool: "stock" },
+    { kind: "receipt", mode: "add", amount: item.quantity, reason: "" },
+    actor,
+    now,
   );
-  const [productRows, variationRows, requests] = await db.batch([
-    db
-      .select({ id: products.id, sku: products.sku, title: products.title, type: products.type, categorySlug: categories.slug })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
-      .where(eq(products.id, productId)),
-    db
-      .select({ id: productVariations.id, title: productVariations.title })
-      .from(productVariations)
-      .where(and(eq(productVariations.id, variationId ?? 0), eq(productVariations.productId, productId))),
-    db
-      .select({ id: stockRequests.id, userId: stockRequests.userId, lastname: users.lastname, firstname: users.firstname })
-      .from(stockRequests)
-      .innerJoin(users, eq(users.id, stockRequests.userId))
-      .where(waiting),
-  ]);
-  const product = productRows[0];
-  if (!product) return { ok: false, status: 404, error: RESTOCK_MESSAGES.productNotFound };
-  if (product.type === "variation" && variationId == null) return { ok: false, status: 400, error: RESTOCK_MESSAGES.variationRequired };
-  const variation = variationRows[0];
-  if (variationId != null && !variation) return { ok: false, status: 404, error: RESTOCK_MESSAGES.variationNotFound };
-
-  const title = variation ? `${product.title}（${variation.title}）` : product.title;
-  const url = productPath(product);
-  const addStock = variation
-    ? db
-        .update(productVariations)
-        .set({ inventory: sql`${productVariations.inventory} + ${quantity}` })
-        .where(eq(productVariations.id, variation.id))
-        .returning({ inventory: productVariations.inventory })
-    : db
-        .update(products)
-        .set({ inventory: sql`${products.inventory} + ${quantity}` })
-        .where(eq(products.id, product.id))
-        .returning({ inventory: products.inventory });
-
-  const notify = (chunk: typeof requests) => [
-    ...chunk.map((request) =>
-      mailStatement(db, request.userId, restockMail({ name: `${request.lastname} ${request.firstname}`, product: { title, url } }), now),
-    ),
-    db
-      .update(stockRequests)
-      .set({ notifiedAt: now })
-      .where(
-        and(
-          inArray(
-            stockRequests.id,
-            chunk.map((request) => request.id),
-          ),
-          isNull(stockRequests.notifiedAt),
-        ),
-      ),
-  ];
-  const [firstChunk = [], ...laterChunks] = chunked(requests, REQUESTS_PER_BATCH);
-  const [stocked] = await db.batch([addStock, ...(firstChunk.length ? notify(firstChunk) : [])]);
-  for (const chunk of laterChunks) {
-    const [first, ...rest] = notify(chunk);
-    if (first) await db.batch([first, ...rest]);
+  if (!result.ok) {
+    // The form names items by SKU: a variation product asks for the variation's.
+    const error = result.error === STOCK_MESSAGES.variationRequired ? RESTOCK_MESSAGES.variationRequired : result.error;
+    return { ok: false, status: result.status, field: result.field === "quantity" ? "quantity" : "sku", error };
   }
-  return { ok: true, inventory: stocked[0]?.inventory ?? 0, notified: requests.length, title };
-}
-
-function chunked<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
-  return chunks;
+  return { ok: true, inventory: result.after, notified: result.notified, title: result.title };
 }
 
 /** A product or variation by its SKU, as the staff form names it; null when no such SKU. */
@@ -135,6 +77,7 @@ export async function listWaitingItems(db: Database) {
     .all();
   return rows.map((row) => ({
     key: `${row.productId}-${row.variationId ?? 0}`,
+    productId: row.productId,
     sku: row.variationSku ?? row.sku,
     title: row.variationTitle ? `${row.title}（${row.variationTitle}）` : row.title,
     inventory: row.variationId != null ? (row.variationInventory ?? 0) : row.productInventory,

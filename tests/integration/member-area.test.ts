@@ -321,6 +321,8 @@ describe("restock requests and restocking", () => {
   const VARIATION = id("DEMO-VARIATION");
   /** DEMO-VARIATION's 墨黒 (black) variation: stock 0. */
   const BLACK = 3;
+  /** Who restocks (the stock history records them). */
+  const STAFF_ACTOR = { userId: STAFF_ID, name: "スタッフ 花子" };
 
   it("lists and cancels the member's own requests; another member's is 404", async ({ platform, member, other }) => {
     await requestRestock(platform.db, MEMBER_ID, id("DEMO-PREORDER"), null);
@@ -338,7 +340,7 @@ describe("restock requests and restocking", () => {
   it("restockItem adds stock, mails every waiting member once and marks their requests notified", async ({ platform, member }) => {
     await requestRestock(platform.db, MEMBER_ID, SOLDOUT, null);
     await requestRestock(platform.db, OTHER_ID, SOLDOUT, null);
-    const result = await restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 5 });
+    const result = await restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 5 }, STAFF_ACTOR);
     expect(result).toEqual({ ok: true, inventory: 5, notified: 2, title: "備前焼 ビアマグ（窯変）" });
     expect((await platform.db.select().from(products).where(eq(products.id, SOLDOUT)).get())?.inventory).toBe(5);
     for (const userId of [MEMBER_ID, OTHER_ID]) {
@@ -354,7 +356,7 @@ describe("restock requests and restocking", () => {
     expect(open).toHaveLength(0);
     expect((await requestsOf(platform, member)).requests[0]?.notifiedAt).not.toBeNull();
 
-    expect(await restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 1 })).toMatchObject({ ok: true, inventory: 6, notified: 0 });
+    expect(await restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 1 }, STAFF_ACTOR)).toMatchObject({ ok: true, inventory: 6, notified: 0 });
     expect(await mailsTitled(platform, MEMBER_ID, "【再入荷のお知らせ】「備前焼%")).toHaveLength(1);
   });
 
@@ -364,11 +366,11 @@ describe("restock requests and restocking", () => {
       { userId: OTHER_ID, productId: VARIATION, variationId: null },
       { userId: STAFF_ID, productId: VARIATION, variationId: 1 },
     ]);
-    expect(await restockItem(platform.db, { productId: VARIATION, variationId: null, quantity: 3 })).toMatchObject({ ok: false, status: 400 });
-    expect(await restockItem(platform.db, { productId: VARIATION, variationId: 99, quantity: 3 })).toMatchObject({ ok: false, status: 404 });
-    expect(await restockItem(platform.db, { productId: VARIATION, variationId: BLACK, quantity: 0 })).toMatchObject({ ok: false, status: 400 });
-    expect(await restockItem(platform.db, { productId: 999_999, variationId: null, quantity: 1 })).toMatchObject({ ok: false, status: 404 });
-    const result = await restockItem(platform.db, { productId: VARIATION, variationId: BLACK, quantity: 4 });
+    expect(await restockItem(platform.db, { productId: VARIATION, variationId: null, quantity: 3 }, STAFF_ACTOR)).toMatchObject({ ok: false, status: 400 });
+    expect(await restockItem(platform.db, { productId: VARIATION, variationId: 99, quantity: 3 }, STAFF_ACTOR)).toMatchObject({ ok: false, status: 404 });
+    expect(await restockItem(platform.db, { productId: VARIATION, variationId: BLACK, quantity: 0 }, STAFF_ACTOR)).toMatchObject({ ok: false, status: 400 });
+    expect(await restockItem(platform.db, { productId: 999_999, variationId: null, quantity: 1 }, STAFF_ACTOR)).toMatchObject({ ok: false, status: 404 });
+    const result = await restockItem(platform.db, { productId: VARIATION, variationId: BLACK, quantity: 4 }, STAFF_ACTOR);
     expect(result).toMatchObject({ ok: true, inventory: 4, notified: 2, title: "綿麻 ワークエプロン（墨黒）" });
     expect((await platform.db.select().from(productVariations).where(eq(productVariations.id, BLACK)).get())?.inventory).toBe(4);
     expect(await mailsTitled(platform, STAFF_ID, "【再入荷のお知らせ】%")).toHaveLength(0);

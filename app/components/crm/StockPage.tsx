@@ -1,6 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { Notice } from "~/components/member/MemberHeading";
-import { MAX_RESTOCK_QUANTITY } from "~/core/restock";
+import { MAX_STOCK_CHANGE } from "~/core/stock-adjustment";
 import type { StockActionData, StockLoaderData, WaitingItem } from "~/web/types/stock";
 
 /** Staff only (/crm/stock): the form that adds stock by SKU, and the items members are waiting for. */
@@ -64,7 +64,7 @@ function RestockForm({ actionData }: { actionData: StockActionData | null }) {
           inputMode="numeric"
           required
           min={1}
-          max={MAX_RESTOCK_QUANTITY}
+          max={MAX_STOCK_CHANGE}
           defaultValue={actionData?.quantity ?? "10"}
           aria-invalid={actionData?.field === "quantity" || undefined}
           aria-describedby={actionData?.field === "quantity" ? "restock-quantity-error" : undefined}
@@ -103,7 +103,8 @@ function WaitingItemsTable({ items }: { items: WaitingItem[] }) {
           <tr key={item.key} className="border-b border-b-solid border-gray-200">
             <td className="px-2 py-1 font-mono text-xs">{item.sku}</td>
             <th scope="row" className="px-2 py-1 text-left font-normal">
-              {item.title}
+              {/* The product's stock page: its stocks, other adjustments and the history. */}
+              <Link to={`/crm/products/${item.productId}/stock`}>{item.title}</Link>
             </th>
             <td className="px-2 py-1 text-right">{item.inventory}</td>
             <td className="px-2 py-1 text-right">{item.requests}人</td>

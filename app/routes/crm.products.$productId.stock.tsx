@@ -1,0 +1,26 @@
+/** /crm/products/{id}/stock (staff, every product): the stocks, their adjustment and the stock and price histories. The work is in app/web/catalogue-stock.server.ts. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ProductStockPage } from "~/components/catalogue/ProductStockPage";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { SHOP_NAME } from "~/core/site";
+import { loadProductStockPage, productStockAction } from "~/web/catalogue-stock.server";
+
+export const meta: MetaFunction = () => [{ title: `在庫と価格の履歴 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadProductStockPage(request, context, "crm", params.productId);
+}
+
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return productStockAction(request, context, "crm", params.productId);
+}
+
+export default function CrmProductStock() {
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <ProductStockPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>() ?? null} />
+    </div>
+  );
+}
