@@ -56,6 +56,7 @@ test("staff suspend a merchant: its product cannot be bought; reactivated, it se
 
   await page.getByLabel("郵便番号").fill("３９９ー８２０５");
   await setStatus(page, "販売停止中");
+  await page.reload();
   await expect(page.getByLabel("郵便番号")).toHaveValue("3998205");
 
   try {
