@@ -122,7 +122,8 @@ export const promotionCodeField = v.pipe(
   optionalText(PROMOTION_MESSAGES.codeRequired),
   v.transform((text) => text.normalize("NFKC").trim()),
   v.nonEmpty(PROMOTION_MESSAGES.codeRequired),
-  v.regex(PROMOTION_CODE, PROMOTION_MESSAGES.codeFormat),
+  // One message at a time: an empty code is only "enter a code".
+  v.check((code) => code === "" || PROMOTION_CODE.test(code), PROMOTION_MESSAGES.codeFormat),
   v.toUpperCase(),
 );
 

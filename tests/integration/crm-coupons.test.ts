@@ -89,7 +89,15 @@ describe("creating a coupon", () => {
     const outcome = await create(platform, staff, couponFields());
     expect(outcome.status).toBe(303);
     const saved = await couponByCode(platform, "STAFF300");
-    expect(saved).toMatchObject({ title: "スタッフ作成 300円OFFクーポン", type: "fix", value: 300, productsDefault: true, maxUses: null, startsAt: null, expiresAt: null });
+    expect(saved).toMatchObject({
+      title: "スタッフ作成 300円OFFクーポン",
+      type: "fix",
+      value: 300,
+      productsDefault: true,
+      maxUses: null,
+      startsAt: null,
+      expiresAt: null,
+    });
     expect(outcome.response!.headers.get("Location")).toBe(`/crm/coupons/${saved!.id}?notice=created#result`);
     expect(await platform.db.select().from(couponProductPrices).where(eq(couponProductPrices.couponId, saved!.id))).toEqual([
       { couponId: saved!.id, productId: SIMPLE, type: "rate", value: 10, titleSimple: "10%OFF" },
@@ -124,7 +132,13 @@ describe("creating a coupon", () => {
     });
     expect((await create(platform, staff, fields)).status).toBe(303);
     const saved = await couponByCode(platform, "RANGED");
-    expect(await platform.db.select({ minAmount: couponPriceRanges.minAmount, type: couponPriceRanges.type, value: couponPriceRanges.value }).from(couponPriceRanges).where(eq(couponPriceRanges.couponId, saved!.id)).orderBy(couponPriceRanges.minAmount)).toEqual([
+    expect(
+      await platform.db
+        .select({ minAmount: couponPriceRanges.minAmount, type: couponPriceRanges.type, value: couponPriceRanges.value })
+        .from(couponPriceRanges)
+        .where(eq(couponPriceRanges.couponId, saved!.id))
+        .orderBy(couponPriceRanges.minAmount),
+    ).toEqual([
       { minAmount: 3000, type: "fix", value: 500 },
       { minAmount: 5000, type: "rate", value: 20 },
     ]);
@@ -190,7 +204,16 @@ describe("editing, ending and deleting a coupon", () => {
     const coupon = (await couponByCode(platform, "EDITME"))!;
     const path = `/crm/coupons/${coupon.id}`;
     const params = { couponId: String(coupon.id) };
-    const saved = await run(platform, editRoute.action as RouteHandler, postRequest(path, couponFields({ code: "EDITME", value: "200", "prices[0].sku": "", "prices[0].value": "", "prices[0].titleSimple": "", excludedSkus: "" }), { cookie: staff, mode: "navigate" }), params);
+    const saved = await run(
+      platform,
+      editRoute.action as RouteHandler,
+      postRequest(
+        path,
+        couponFields({ code: "EDITME", value: "200", "prices[0].sku": "", "prices[0].value": "", "prices[0].titleSimple": "", excludedSkus: "" }),
+        { cookie: staff, mode: "navigate" },
+      ),
+      params,
+    );
     expect(saved.status).toBe(303);
     expect(saved.response!.headers.get("Location")).toBe(`${path}?notice=saved#result`);
     expect((await couponByCode(platform, "EDITME"))!.value).toBe(200);
@@ -217,14 +240,21 @@ describe("editing, ending and deleting a coupon", () => {
   it("deletes an unused coupon with its rows; a used one is refused and stays", async ({ platform, staff }) => {
     expect((await create(platform, staff, couponFields({ code: "GONE" }))).status).toBe(303);
     const gone = (await couponByCode(platform, "GONE"))!;
-    const deleted = await run(platform, editRoute.action as RouteHandler, postRequest(`/crm/coupons/${gone.id}`, { intent: "delete" }, { cookie: staff, mode: "navigate" }), { couponId: String(gone.id) });
+    const deleted = await run(
+      platform,
+      editRoute.action as RouteHandler,
+      postRequest(`/crm/coupons/${gone.id}`, { intent: "delete" }, { cookie: staff, mode: "navigate" }),
+      { couponId: String(gone.id) },
+    );
     expect(deleted.status).toBe(303);
     expect(await couponByCode(platform, "GONE")).toBeUndefined();
     expect(await platform.db.select().from(couponProductPrices).where(eq(couponProductPrices.couponId, gone.id))).toEqual([]);
 
     const used = (await couponByCode(platform, "SPRING10"))!;
     await platform.db.insert(couponUses).values({ couponId: used.id, orderId: 6, email: "guest-buyer@example.jp", discount: 100 });
-    const refused = await run(platform, editRoute.action as RouteHandler, postRequest(`/crm/coupons/${used.id}`, { intent: "delete" }, { cookie: staff }), { couponId: String(used.id) });
+    const refused = await run(platform, editRoute.action as RouteHandler, postRequest(`/crm/coupons/${used.id}`, { intent: "delete" }, { cookie: staff }), {
+      couponId: String(used.id),
+    });
     expect(refused).toMatchObject({ status: 409, value: { refusal: "利用されたクーポンは削除できません。終了させてください。" } });
     expect(await couponByCode(platform, "SPRING10")).toBeDefined();
   });
@@ -239,9 +269,9 @@ describe("editing, ending and deleting a coupon", () => {
     const params = { couponId: String(alone.id) };
     const page = await run(platform, editRoute.loader as RouteHandler, pageRequest(path, staff), params);
     const { values } = page.value as { values: Record<string, unknown> };
-    const fields: [string, string][] = Object.entries({ ...values, maxUses: "1", prices: undefined, ranges: undefined })
+    const fields: [string, string][] = Object.entries({ ...values, maxUses: "1", prices: undefined, ranges: undefined } as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
-      .map(([name, value]) => [name, value === true ? "on" : value === false ? "" : String(value)]);
+      .map(([name, value]): [string, string] => [name, value === true ? "on" : value === false ? "" : String(value)]);
     const saved = await run(platform, editRoute.action as RouteHandler, postRequest(path, fields, { cookie: staff, mode: "navigate" }), params);
     expect(saved.status).toBe(303);
     expect((await couponByCode(platform, "ALONE20"))!.maxUses).toBe(1);
@@ -251,18 +281,34 @@ describe("editing, ending and deleting a coupon", () => {
       limitWarning: "利用上限（1回）に対して、すでに2回利用されています。このクーポンはこれ以上使えません。",
     });
     // A used coupon keeps its code: it is in the orders' history and mails.
-    const renamed = await run(platform, editRoute.action as RouteHandler, postRequest(path, fields.map(([name, value]) => [name, name === "code" ? "ALONE21" : value]), { cookie: staff }), params);
+    const renamed = await run(
+      platform,
+      editRoute.action as RouteHandler,
+      postRequest(
+        path,
+        fields.map(([name, value]): [string, string] => [name, name === "code" ? "ALONE21" : value]),
+        { cookie: staff },
+      ),
+      params,
+    );
     expect(renamed.status).toBe(400);
-    expect((renamed.value as { error: Record<string, string[]> }).error.code).toEqual(["利用されたクーポンのコードは変更できません（注文履歴とメールに記載されています）"]);
+    expect((renamed.value as { error: Record<string, string[]> }).error.code).toEqual([
+      "利用されたクーポンのコードは変更できません（注文履歴とメールに記載されています）",
+    ]);
   });
 
   it("answers an unknown coupon with 404 and an unknown intent with 400, changing nothing", async ({ platform, staff }) => {
     const before = await platform.db.select().from(coupons);
     expect((await run(platform, editRoute.loader as RouteHandler, pageRequest("/crm/coupons/99999", staff), { couponId: "99999" })).status).toBe(404);
     expect((await run(platform, editRoute.loader as RouteHandler, pageRequest("/crm/coupons/abc", staff), { couponId: "abc" })).status).toBe(404);
-    const bogus = await run(platform, editRoute.action as RouteHandler, postRequest("/crm/coupons/1", { intent: "drop" }, { cookie: staff }), { couponId: "1" });
+    const bogus = await run(platform, editRoute.action as RouteHandler, postRequest("/crm/coupons/1", { intent: "drop" }, { cookie: staff }), {
+      couponId: "1",
+    });
     expect(bogus).toMatchObject({ status: 400, value: { refusal: "操作が正しくありません。" } });
-    expect((await run(platform, editRoute.action as RouteHandler, postRequest("/crm/coupons/99999", { intent: "end" }, { cookie: staff }), { couponId: "99999" })).status).toBe(404);
+    expect(
+      (await run(platform, editRoute.action as RouteHandler, postRequest("/crm/coupons/99999", { intent: "end" }, { cookie: staff }), { couponId: "99999" }))
+        .status,
+    ).toBe(404);
     expect(await platform.db.select().from(coupons)).toEqual(before);
   });
 });
