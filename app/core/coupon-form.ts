@@ -30,6 +30,8 @@ import {
 } from "./promotion-forms";
 import { MALFORMED_INPUT_MESSAGE } from "./validation";
 
+export const COUPONS_PATH = "/crm/coupons";
+
 export const COUPON_SHORT_TITLE_MAX = 30;
 /** Rows a form may send (per-product values, ranges) and SKUs it may exclude; more is not a person typing. */
 export const COUPON_MAX_ROWS = 200;

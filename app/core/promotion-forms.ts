@@ -18,6 +18,9 @@ import { isSameSitePath } from "./safe-redirect";
 import { choiceFlag } from "./account-forms";
 import { MALFORMED_INPUT_MESSAGE } from "./validation";
 
+export const CAMPAIGNS_PATH = "/crm/coupon-campaigns";
+export const POINT_PROMOS_PATH = "/crm/point-promos";
+
 export type DiscountType = "fix" | "rate";
 
 export const DISCOUNT_TYPE_LABELS: Record<DiscountType, string> = { fix: "円引き（定額）", rate: "％引き（定率）" };
@@ -229,6 +232,9 @@ export const CampaignFormSchema = v.pipe(CampaignFields, promotionChecks());
 
 export type CampaignInput = v.InferOutput<typeof CampaignFormSchema>;
 
+/** A new campaign's form: a fix discount from any amount. */
+export const NEW_CAMPAIGN_VALUES = { type: "fix", minAmount: "0" };
+
 /** The campaign link staff hand out (spec §2: GET /coupon-get/{code}). */
 export function campaignLinkPath(code: string): string {
   return `/coupon-get/${encodeURIComponent(code)}`;
@@ -278,6 +284,9 @@ export const PointPromoFormSchema = v.pipe(
 );
 
 export type PointPromoInput = v.InferOutput<typeof PointPromoFormSchema>;
+
+/** A new point promo's form: double points in the default colour, from any amount. */
+export const NEW_POINT_PROMO_VALUES = { color: POINT_PROMO_DEFAULT_COLOR, rate: "2", minAmount: "0" };
 
 // ─── Listings ───────────────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,8 @@ import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
-import { createPromotionAction, NEW_CAMPAIGN_VALUES } from "~/web/crm-promotions.server";
+import { createPromotionAction } from "~/web/crm-promotions.server";
+import { NEW_CAMPAIGN_VALUES } from "~/core/promotion-forms";
 
 export const meta: MetaFunction = () => [{ title: `クーポンキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -6,7 +6,8 @@ import { ConfirmedAction, PromotionStateBadge } from "~/components/crm/promotion
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
-import { couponEditorAction, couponEditorPage, COUPONS_PATH } from "~/web/crm-coupons.server";
+import { couponEditorAction, couponEditorPage } from "~/web/crm-coupons.server";
+import { COUPONS_PATH } from "~/core/coupon-form";
 
 export const meta: MetaFunction = () => [{ title: `クーポンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

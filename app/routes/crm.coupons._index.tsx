@@ -5,7 +5,8 @@ import { CouponListing } from "~/components/crm/promotions/PromotionListings";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
-import { couponListingPage, COUPONS_PATH } from "~/web/crm-coupons.server";
+import { couponListingPage } from "~/web/crm-coupons.server";
+import { COUPONS_PATH } from "~/core/coupon-form";
 
 export const meta: MetaFunction = () => [{ title: `クーポン管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

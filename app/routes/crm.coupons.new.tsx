@@ -5,7 +5,8 @@ import { CouponForm } from "~/components/crm/promotions/CouponForm";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
-import { COUPONS_PATH, createCouponAction, newCouponPage } from "~/web/crm-coupons.server";
+import { createCouponAction, newCouponPage } from "~/web/crm-coupons.server";
+import { COUPONS_PATH } from "~/core/coupon-form";
 
 export const meta: MetaFunction = () => [{ title: `クーポンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

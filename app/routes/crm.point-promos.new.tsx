@@ -6,7 +6,8 @@ import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
-import { createPromotionAction, NEW_POINT_PROMO_VALUES } from "~/web/crm-promotions.server";
+import { createPromotionAction } from "~/web/crm-promotions.server";
+import { NEW_POINT_PROMO_VALUES } from "~/core/promotion-forms";
 
 export const meta: MetaFunction = () => [{ title: `ポイントキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

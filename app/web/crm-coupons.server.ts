@@ -7,6 +7,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import {
+  COUPONS_PATH,
   COUPON_LISTING,
   COUPON_MESSAGES,
   CouponFormSchema,
@@ -24,8 +25,6 @@ import { invariantResponse, readFormData, withNotice } from "./http.server";
 import { parseQuery, redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
 import type { CouponListRow, PromotionActionData } from "./types/promotions";
-
-export const COUPONS_PATH = "/crm/coupons";
 
 const NOTICES = {
   created: "クーポンを作成しました。",

@@ -10,6 +10,8 @@ import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 import { parseListingQuery } from "~/core/listing";
 import {
   CAMPAIGN_LISTING,
+  CAMPAIGNS_PATH,
+  POINT_PROMOS_PATH,
   campaignLinkPath,
   CampaignFormSchema,
   discountLabel,
@@ -40,9 +42,6 @@ import { invariantResponse, readFormData, withNotice } from "./http.server";
 import { redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
 import type { CampaignListRow, PointPromoListRow, PromotionActionData } from "./types/promotions";
-
-export const CAMPAIGNS_PATH = "/crm/coupon-campaigns";
-export const POINT_PROMOS_PATH = "/crm/point-promos";
 
 const PATHS: Record<PromotionKind, string> = { campaign: CAMPAIGNS_PATH, promo: POINT_PROMOS_PATH };
 
@@ -79,9 +78,6 @@ function pointPromoValues(promo: PointPromo) {
     ...periodDays(promo.startsAt, promo.endsAt),
   };
 }
-
-export const NEW_CAMPAIGN_VALUES = { type: "fix", minAmount: "0" };
-export const NEW_POINT_PROMO_VALUES = { color: POINT_PROMO_DEFAULT_COLOR, rate: "2", minAmount: "0" };
 
 function listingUrl(request: Request, definition: typeof CAMPAIGN_LISTING) {
   const url = new URL(request.url);
