@@ -188,6 +188,16 @@ describe("creating a coupon", () => {
     expect(await couponCount(platform)).toBe(before);
   });
 
+  it("creates one coupon when two staff save the same new code at once (the unique code decides)", async ({ platform, staff }) => {
+    const outcomes = await Promise.all([create(platform, staff, couponFields({ code: "RACE" })), create(platform, staff, couponFields({ code: "race" }))]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([303, 400]);
+    const refused = outcomes.find((outcome) => outcome.status === 400)!;
+    expect((refused.value as { error: Record<string, string[]> }).error.code).toEqual(["このコードは別のクーポンまたはキャンペーンで使われています"]);
+    const race = (await couponByCode(platform, "RACE"))!;
+    // The refused batch wrote none of its rows either.
+    expect(await platform.db.select().from(couponProductPrices).where(eq(couponProductPrices.couponId, race.id))).toHaveLength(1);
+  });
+
   it("duplicates a coupon: the new form holds its fields and rows, without its code", async ({ platform, staff }) => {
     const teafair = (await couponByCode(platform, "TEAFAIR"))!;
     const outcome = await run(platform, newRoute.loader as RouteHandler, pageRequest(`/crm/coupons/new?from=${teafair.id}`, staff));
