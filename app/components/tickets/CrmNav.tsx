@@ -15,6 +15,9 @@ export function CrmNav() {
         { to: "/crm/reviews", label: "レビュー返信" },
         { to: "/crm/mail-outbox", label: "メール送信履歴" },
         { to: "/crm/newsletter", label: "メールマガジン" },
+        { to: "/crm/coupons", label: "クーポン" },
+        { to: "/crm/coupon-campaigns", label: "クーポンキャンペーン" },
+        { to: "/crm/point-promos", label: "ポイントキャンペーン" },
         { to: "/crm/merchants", label: "出店者管理" },
       ].map((link) => (
         <NavLink key={link.to} to={link.to} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>

@@ -1,0 +1,29 @@
+/** /crm/coupons (staff only): every coupon on the generic listing, with its uses. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { CouponListing } from "~/components/crm/promotions/PromotionListings";
+import { Notice } from "~/components/member/MemberHeading";
+import { CrmNav } from "~/components/tickets/CrmNav";
+import { SHOP_NAME } from "~/core/site";
+import { couponListingPage } from "~/web/crm-coupons.server";
+import { COUPONS_PATH } from "~/core/coupon-form";
+
+export const meta: MetaFunction = () => [{ title: `クーポン管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return couponListingPage(request, context);
+}
+
+export default function CrmCoupons() {
+  const { page, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="py-2">
+      <CrmNav />
+      <h1 className="text-xl">クーポン管理</h1>
+      <Notice text={notice} />
+      <div className="mt-4">
+        <CouponListing path={COUPONS_PATH} page={page} />
+      </div>
+    </div>
+  );
+}
