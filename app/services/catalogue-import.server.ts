@@ -7,14 +7,14 @@
  * Many products share one D1 batch (a Worker may make only so many D1 calls per request); when a batch
  * fails, its products are saved one by one so only the failing one is refused.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv, type CatalogueCsvRow } from "~/core/catalogue-csv";
 import { keptRows, planCatalogueImport, type ImportPlan, type ImportRowReport, type ProductPlan } from "~/core/catalogue-import";
 import { scopeMerchantId, type CatalogueActor, type CatalogueScope } from "~/core/catalogue-scope";
 import type { Database } from "~/db/client.server";
 import { catalogueImports, products } from "~/db/schema";
-import { catalogueLookups, catalogueProductsBySku, skuOwners } from "./catalogue-records.server";
+import { catalogueLookups, catalogueProductsBySku, chunks, IN_LIST_SIZE, skuOwners } from "./catalogue-records.server";
 import { productSaveStatements } from "./catalogue-save.server";
 import { randomToken } from "./sessions.server";
 
@@ -129,7 +129,7 @@ export async function loadCatalogueImport(db: Database, bucket: R2Bucket, token:
 
 export type ApplyResult = { ok: true; applied: AppliedRow[] } | { ok: false; error: string; status: 404 | 409 | 400 };
 
-/** Saves the products of `batch` in one D1 batch; false when it failed (and nothing of it was saved). */
+/** Runs statements as one D1 batch; false when it failed (and nothing of it was saved). */
 async function saveTogether(db: Database, statements: BatchItem<"sqlite">[]): Promise<boolean> {
   const [first, ...rest] = statements;
   if (!first) return true;
@@ -141,11 +141,32 @@ async function saveTogether(db: Database, statements: BatchItem<"sqlite">[]): Pr
   }
 }
 
-/** Why a product's own batch failed, as its records report it. */
-async function failureOf(db: Database, plan: ProductPlan): Promise<string> {
-  const [now] = await db.select({ revision: products.revision }).from(products).where(eq(products.sku, plan.productSku)).limit(1);
-  const changed = plan.existing ? now?.revision !== plan.existing.revision : now !== undefined;
-  return changed ? M.changedSince : M.saveFailed;
+/**
+ * Saves a group of products in one batch; when it fails, each half on its own, down to the one product
+ * that fails — so a few bad products among thousands cost a few more batches, not one per product.
+ */
+async function saveGroup(db: Database, group: readonly PlannedSave[]): Promise<{ product: ProductPlan; saved: boolean }[]> {
+  if (await saveTogether(db, group.flatMap((entry) => entry.statements))) return group.map((entry) => ({ product: entry.product, saved: true }));
+  if (group.length === 1) return [{ product: group[0]!.product, saved: false }];
+  const half = Math.ceil(group.length / 2);
+  return [...(await saveGroup(db, group.slice(0, half))), ...(await saveGroup(db, group.slice(half)))];
+}
+
+/** Why each product's own batch failed: changed since it was read, or refused by the database (an SKU taken meanwhile …). */
+async function failuresOf(db: Database, failed: readonly ProductPlan[]): Promise<[ProductPlan, string][]> {
+  if (failed.length === 0) return [];
+  const revisions = new Map<string, number>();
+  for (const chunk of chunks(
+    failed.map((product) => product.productSku),
+    IN_LIST_SIZE,
+  )) {
+    for (const row of await db.select({ sku: products.sku, revision: products.revision }).from(products).where(inArray(products.sku, chunk))) revisions.set(row.sku, row.revision);
+  }
+  return failed.map((product) => {
+    const now = revisions.get(product.productSku);
+    const changed = product.existing ? now !== product.existing.revision : now !== undefined;
+    return [product, changed ? M.changedSince : M.saveFailed];
+  });
 }
 
 /**
@@ -170,7 +191,29 @@ export async function applyCatalogueImport(
     .returning({ id: catalogueImports.id });
   if (claimed.length === 0) return { ok: false, error: M.alreadyApplied, status: 409 };
 
+  let applied: AppliedRow[];
+  try {
+    applied = await saveKept(db, stored, kept, input);
+  } catch (error) {
+    // A fault (D1 unreachable …) part-way: what was saved stays saved, each product whole; the import is
+    // marked failed so it is not applied again over what it already changed.
+    await db.update(catalogueImports).set({ status: "failed" }).where(eq(catalogueImports.id, row.id));
+    throw error;
+  }
+  await bucket.put(resultKey(input.token), JSON.stringify(applied), { httpMetadata: { contentType: "application/json" } });
+  await db.update(catalogueImports).set({ status: "applied", appliedAt: input.now }).where(eq(catalogueImports.id, row.id));
+  return { ok: true, applied };
+}
+
+/** Reads the kept records against the shop as it is now and saves each product; answers every kept record's outcome. */
+async function saveKept(
+  db: Database,
+  stored: StoredImportPlan,
+  kept: CatalogueCsvRow[],
+  input: { scope: CatalogueScope; actor: CatalogueActor; now: Date },
+): Promise<AppliedRow[]> {
   const plan = await plannedAgainstShop(db, input.scope, kept, input.now);
+  const skuByLine = new Map(kept.map((row) => [row.line, row.sku]));
   const outcome = new Map<number, AppliedRow>();
   for (const report of plan.reports) {
     if (report.outcome === "refused") outcome.set(report.line, { line: report.line, sku: report.sku, outcome: "refused", message: report.problems.map((problem) => problem.message).join(" ") });
@@ -178,32 +221,24 @@ export async function applyCatalogueImport(
   const toSave = plan.products.filter((product) => {
     const planned = stored.revisions[product.productSku];
     const stale = planned === undefined ? false : (product.existing?.revision ?? null) !== planned;
-    if (stale) for (const line of product.lines) outcome.set(line, { line, sku: skuOfLine(kept, line), outcome: "refused", message: M.changedSince });
+    if (stale) for (const line of product.lines) outcome.set(line, { line, sku: skuByLine.get(line) ?? "", outcome: "refused", message: M.changedSince });
     return !stale;
   });
 
+  const failed: ProductPlan[] = [];
   for (const group of packed(db, toSave, input)) {
-    const together = await saveTogether(
-      db,
-      group.flatMap((entry) => entry.statements),
-    );
-    for (const entry of group) {
-      const saved = together || (await saveTogether(db, entry.statements));
-      const message = saved ? null : await failureOf(db, entry.product);
-      for (const line of entry.product.lines) outcome.set(line, { line, sku: skuOfLine(kept, line), outcome: saved ? "applied" : "refused", message });
+    for (const entry of await saveGroup(db, group)) {
+      if (entry.saved) for (const line of entry.product.lines) outcome.set(line, { line, sku: skuByLine.get(line) ?? "", outcome: "applied", message: null });
+      else failed.push(entry.product);
     }
+  }
+  for (const [product, message] of await failuresOf(db, failed)) {
+    for (const line of product.lines) outcome.set(line, { line, sku: skuByLine.get(line) ?? "", outcome: "refused", message });
   }
   // Records unchanged against the shop as it is now count as applied: the shop already says what they say.
   for (const row of kept) if (!outcome.has(row.line)) outcome.set(row.line, { line: row.line, sku: row.sku, outcome: "applied", message: null });
 
-  const applied = kept.map((row) => outcome.get(row.line)!);
-  await bucket.put(resultKey(input.token), JSON.stringify(applied), { httpMetadata: { contentType: "application/json" } });
-  await db.update(catalogueImports).set({ status: "applied", appliedAt: input.now }).where(eq(catalogueImports.id, row.id));
-  return { ok: true, applied };
-}
-
-function skuOfLine(rows: readonly CatalogueCsvRow[], line: number): string {
-  return rows.find((row) => row.line === line)?.sku ?? "";
+  return kept.map((row) => outcome.get(row.line)!);
 }
 
 interface PlannedSave {

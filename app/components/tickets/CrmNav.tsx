@@ -14,6 +14,7 @@ export function CrmNav() {
         { to: "/crm/reviews", label: "レビュー返信" },
         { to: "/crm/mail-outbox", label: "メール送信履歴" },
         { to: "/crm/newsletter", label: "メールマガジン" },
+        { to: "/crm/products/import", label: "商品CSV" },
       ].map((link) => (
         <NavLink key={link.to} to={link.to} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
           {link.label}
