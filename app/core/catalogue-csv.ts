@@ -77,6 +77,15 @@ export function columnHeader(key: CatalogueColumnKey): string {
   return CATALOGUE_CSV_COLUMNS.find((column) => column.key === key)!.header;
 }
 
+/** Where a scope's catalogue CSV pages are: the products listing (its CSV at `${listing}.csv`) and the upload page (a dry run at `${imports}/{token}`). */
+export interface CatalogueCsvPaths {
+  listing: string;
+  imports: string;
+}
+
+export const STAFF_CATALOGUE_CSV_PATHS: CatalogueCsvPaths = { listing: "/crm/products", imports: "/crm/products/import" };
+export const MERCHANT_CATALOGUE_CSV_PATHS: CatalogueCsvPaths = { listing: "/merchant/products", imports: "/merchant/products/import" };
+
 /** The separator of a list cell (categories, features, tags). */
 export const LIST_SEPARATOR = "|";
 

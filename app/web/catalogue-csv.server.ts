@@ -5,7 +5,7 @@
  * apply of the records the person kept.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_LIMITS, CATALOGUE_IMPORT_MESSAGES, encodingLabel } from "~/core/catalogue-csv";
+import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_LIMITS, CATALOGUE_IMPORT_MESSAGES, encodingLabel, type CatalogueCsvPaths } from "~/core/catalogue-csv";
 import { catalogueRecords } from "~/core/catalogue-csv-cells";
 import { summaryOf } from "~/core/catalogue-import";
 import { utf8Csv } from "~/core/csv";
@@ -15,10 +15,7 @@ import { catalogueLookups, catalogueProducts } from "~/services/catalogue-record
 import type { CatalogueEditor } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { redirectedNotice } from "./input.server";
-import type { CatalogueApplyActionData, CatalogueCsvPaths, CatalogueImportPageData, CatalogueUploadActionData } from "./types/catalogue-csv";
-
-export const STAFF_CATALOGUE_CSV_PATHS: CatalogueCsvPaths = { listing: "/crm/products", imports: "/crm/products/import" };
-export const MERCHANT_CATALOGUE_CSV_PATHS: CatalogueCsvPaths = { listing: "/merchant/products", imports: "/merchant/products/import" };
+import type { CatalogueApplyActionData, CatalogueImportPageData, CatalogueUploadActionData } from "./types/catalogue-csv";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

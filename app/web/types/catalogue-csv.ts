@@ -1,16 +1,10 @@
 /** What the catalogue CSV pages (/crm/products/import…, /merchant/products/import…) answer and their components read (types only). */
+import type { CatalogueCsvPaths } from "~/core/catalogue-csv";
 import type { ImportRowReport, ImportSummary } from "~/core/catalogue-import";
 import type { AppliedRow } from "~/services/catalogue-import.server";
 
-export type { AppliedRow, ImportRowReport, ImportSummary };
+export type { AppliedRow, CatalogueCsvPaths, ImportRowReport, ImportSummary };
 
-/** Where a scope's catalogue CSV pages are: /crm/products or /merchant/products. */
-export interface CatalogueCsvPaths {
-  /** The products listing (and the CSV export at `${listing}.csv`). */
-  listing: string;
-  /** The upload page; a dry run is at `${imports}/{token}`. */
-  imports: string;
-}
 
 /** The upload form's answer when the file as a whole cannot be read (nothing is stored or changed). */
 export type CatalogueUploadActionData = { ok: false; error: string };

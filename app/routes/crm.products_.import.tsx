@@ -3,9 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { CatalogueImportUpload } from "~/components/catalogue/CatalogueImportUpload";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaffCatalogueEditor } from "~/web/auth.server";
-import { catalogueUploadAction, STAFF_CATALOGUE_CSV_PATHS } from "~/web/catalogue-csv.server";
+import { catalogueUploadAction } from "~/web/catalogue-csv.server";
 
 export const meta: MetaFunction = () => [{ title: `商品CSVの取り込み（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
