@@ -45,17 +45,20 @@ export interface EditorProduct {
   merchantId: number | null;
   sku: string;
   title: string;
+  /** The primary category's slug: the product page is /category/{slug}/{sku}. */
+  categorySlug: string;
   form: ProductFormInput;
   /** Stock (read-only here; changed on the stock page). */
   stock: { inventory: number; inventoryPreorderMax: number; variations: { id: number; title: string; inventory: number; inventoryPreorderMax: number }[] };
 }
 
 export async function loadEditorProduct(db: Database, scope: CatalogueScope, productId: number): Promise<EditorProduct | null> {
-  const [[product], variations, choices, options, optionChoices, tiers, categoryLinks, featureLinks, tagLinks, exclusions] = await db.batch([
+  const [[product], [category], variations, choices, options, optionChoices, tiers, categoryLinks, featureLinks, tagLinks, exclusions] = await db.batch([
     db
       .select()
       .from(products)
       .where(and(eq(products.id, productId), productsInScope(scope))),
+    db.select({ slug: categories.slug }).from(categories).innerJoin(products, eq(products.primaryCategoryId, categories.id)).where(eq(products.id, productId)),
     db.select().from(productVariations).where(eq(productVariations.productId, productId)).orderBy(asc(productVariations.position), asc(productVariations.id)),
     db
       .select({ choice: variationChoices })
@@ -174,6 +177,7 @@ export async function loadEditorProduct(db: Database, scope: CatalogueScope, pro
     merchantId: product.merchantId,
     sku: product.sku,
     title: product.title,
+    categorySlug: category?.slug ?? "",
     form,
     stock: {
       inventory: product.inventory,

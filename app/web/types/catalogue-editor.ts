@@ -1,0 +1,51 @@
+/** What the product editor's pages (/crm/products…, /merchant/products…) answer and their components read (types only). */
+import type { SubmissionResult } from "@conform-to/react";
+import type { ListingOption } from "~/core/product-listing";
+import type { ProductFormInput } from "~/core/product-form";
+import type { ProductState, ProductStatusAction } from "~/core/product-status";
+import type { ListingPage } from "~/services/listing.server";
+import type { EditorChoices, EditorProduct } from "~/services/product-editor-reads.server";
+import type { ProductListRow } from "~/services/product-listing.server";
+
+export type { EditorChoices, EditorProduct, ProductListRow };
+
+export type EditorScopeKind = "staff" | "merchant";
+
+export interface ProductListData {
+  scopeKind: EditorScopeKind;
+  base: string;
+  page: ListingPage<ProductListRow>;
+  categories: ListingOption[];
+  merchants: ListingOption[];
+  notice: string | null;
+}
+
+/** The product as the edit page shows it beside the form. */
+export interface EditorProductSummary {
+  id: number;
+  revision: number;
+  sku: string;
+  title: string;
+  state: ProductState;
+  actions: readonly ProductStatusAction[];
+  publishedAt: string | null;
+  updatedAt: string | null;
+  /** The shop's page of the product (shown while it is published), and the private link (リンク限定). */
+  publicPath: string | null;
+  privateLink: string | null;
+  stock: EditorProduct["stock"];
+  paths: { list: string; edit: string; images: string; stock: string };
+}
+
+export interface ProductEditorData {
+  scopeKind: EditorScopeKind;
+  base: string;
+  choices: EditorChoices;
+  defaultValue: ProductFormInput;
+  /** null on the create page. */
+  product: EditorProductSummary | null;
+  notice: string | null;
+}
+
+/** A save that did not go through: the form's reply (values and messages), or a refused state change. */
+export type ProductEditorActionData = { kind: "form"; lastResult: SubmissionResult<string[]> } | { kind: "status"; error: string };
