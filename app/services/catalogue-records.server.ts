@@ -41,11 +41,10 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-/** Runs read statements in batches of READS_PER_BATCH; answers their results in order. */
+/** Runs read statements in batches of READS_PER_BATCH; answers their results in order (none for none). */
 async function readInBatches(db: Database, statements: BatchItem<"sqlite">[]): Promise<unknown[][]> {
   const results: unknown[][] = [];
-  for (const group of chunks(statements, READS_PER_BATCH)) {
-    const [first, ...rest] = group;
+  for (const [first, ...rest] of chunks(statements, READS_PER_BATCH)) {
     results.push(...((await db.batch([first!, ...rest])) as unknown[][]));
   }
   return results;
@@ -250,15 +249,8 @@ function assemble(results: ReadResults): CatalogueProduct[] {
   });
 }
 
-/** The products of `where` (a condition on products), read in one round trip. */
-async function productsWhere(db: Database, where: SQL | undefined): Promise<CatalogueProduct[]> {
-  const reads = productReads(db, where);
-  return assemble((await db.batch([...reads])) as never);
-}
-
-/** Every product of the scope among `ids` or, without ids, every product of the scope (oldest first). */
-export async function catalogueProducts(db: Database, scope: CatalogueScope, ids?: readonly number[]): Promise<CatalogueProduct[]> {
-  if (!ids) return productsWhere(db, productsInScope(scope));
+/** The products of the scope among `ids`, in the order of `ids`. */
+export async function catalogueProducts(db: Database, scope: CatalogueScope, ids: readonly number[]): Promise<CatalogueProduct[]> {
   const statements: BatchItem<"sqlite">[] = [];
   const idChunks = chunks([...new Set(ids)], IN_LIST_SIZE);
   for (const chunk of idChunks) statements.push(...productReads(db, and(inArray(products.id, chunk), productsInScope(scope))));

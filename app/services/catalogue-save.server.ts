@@ -6,6 +6,7 @@
  * asks for, and each stock count it sets on what already exists, recorded as a stock movement "import".
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { SQLiteDeleteBase } from "drizzle-orm/sqlite-core";
 import type { ProductPlan, StockChange } from "~/core/catalogue-import";
 import type { CatalogueActor } from "~/core/catalogue-scope";
 import type { StatusChange } from "~/core/product-status";
@@ -85,9 +86,11 @@ function createStatements(db: Database, plan: ProductPlan, { actor, now }: SaveC
       revision: 1,
     }),
     ...newProductStockStatements(db, ref, form, actor, now),
-    ...variationStatements(db, ref, form.variations, actor, now),
-    ...optionStatements(db, ref, form.options),
-    ...linkStatements(db, ref, form),
+    // A new product has no rows to replace: the editor's deletes (rows left out of an edit) are dropped,
+    // which halves the statements of a large file's new products.
+    ...[...variationStatements(db, ref, form.variations, actor, now), ...optionStatements(db, ref, form.options), ...linkStatements(db, ref, form)].filter(
+      (statement) => !(statement instanceof SQLiteDeleteBase),
+    ),
   ];
 }
 

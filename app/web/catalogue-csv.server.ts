@@ -11,7 +11,10 @@ import { summaryOf } from "~/core/catalogue-import";
 import { utf8Csv } from "~/core/csv";
 import { formatDateTime, jstDate } from "~/core/dates";
 import { applyCatalogueImport, checkCatalogueImport, loadCatalogueImport } from "~/services/catalogue-import.server";
+import { parseListingQuery } from "~/core/listing";
+import { productListing } from "~/core/product-listing";
 import { catalogueLookups, catalogueProducts } from "~/services/catalogue-records.server";
+import { listedProductIds, listingOptions } from "~/services/product-listing.server";
 import type { CatalogueEditor } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { redirectedNotice } from "./input.server";
@@ -19,9 +22,15 @@ import type { CatalogueApplyActionData, CatalogueImportPageData, CatalogueUpload
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-/** Every product of the editor's scope as the catalogue CSV (a download). */
-export async function catalogueCsvDownload(context: AppLoadContext, editor: CatalogueEditor, now: Date = new Date()): Promise<Response> {
-  const [found, lookups] = await Promise.all([catalogueProducts(context.db, editor.scope), catalogueLookups(context.db)]);
+/**
+ * The products of the editor's scope that the list (/crm/products, /merchant/products) shows with the same
+ * filters and order in the URL, every page, as the catalogue CSV (a download); no filter: every product.
+ */
+export async function catalogueCsvDownload(request: Request, context: AppLoadContext, editor: CatalogueEditor, now: Date = new Date()): Promise<Response> {
+  const options = await listingOptions(context.db, editor.scope);
+  const query = parseListingQuery(productListing(editor.scope.kind, options.categories, options.merchants), new URL(request.url).searchParams);
+  const ids = await listedProductIds(context.db, editor.scope, options, query);
+  const [found, lookups] = await Promise.all([catalogueProducts(context.db, editor.scope, ids), catalogueLookups(context.db)]);
   const csv = utf8Csv(
     CATALOGUE_CSV_COLUMNS.map((column) => column.header),
     catalogueRecords(found, lookups),

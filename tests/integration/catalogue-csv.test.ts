@@ -68,8 +68,8 @@ function applyRequest(routes: Routes, token: string, lines: number[], cookie: st
   );
 }
 
-async function exported(platform: TestPlatform, routes: Routes, cookie: string) {
-  const outcome = await run(platform, routes.csv, pageRequest(`${routes.base}.csv`, cookie));
+async function exported(platform: TestPlatform, routes: Routes, cookie: string, search = "") {
+  const outcome = await run(platform, routes.csv, pageRequest(`${routes.base}.csv${search}`, cookie));
   const response = outcome.response!;
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -149,6 +149,13 @@ describe("the export", () => {
     const merchantSkus = (await platform.db.select({ sku: products.sku }).from(products).where(eq(products.merchantId, MERCHANT_ID)).all()).map((row) => row.sku);
     expect(ownSkus.sort()).toEqual(merchantSkus.sort());
     expect(ownSkus).toContain("FOOD-CHEESE");
+  });
+
+  it("with the list's filters, holds only the products the list shows", async ({ platform, staff, merchant }) => {
+    const filtered = await exported(platform, STAFF, staff, "?q=DEMO-VARIATION");
+    expect(filtered.records.slice(1).map((record) => record[0])).toEqual(["DEMO-VARIATION", "DEMO-VARIATION-NAVY", "DEMO-VARIATION-NATURAL", "DEMO-VARIATION-BLACK"]);
+    // A merchant's filter never reaches past its own products.
+    expect((await exported(platform, MERCHANT, merchant, "?q=DEMO-VARIATION")).records.slice(1)).toEqual([]);
   });
 
   it("the exported file imports again without a single change", async ({ platform, staff }) => {
