@@ -52,4 +52,5 @@ test("a file that is not a CSV is refused with a Japanese message and nothing is
   await page.getByRole("button", { name: "内容を確認する" }).click();
   await expect(page.getByTestId("catalogue-import-error")).toContainText("CSVファイルとして読み取れませんでした。");
   await expect(page).toHaveURL("/merchant/products/import");
+  await expect(page.getByTestId("catalogue-report")).toHaveCount(0);
 });
