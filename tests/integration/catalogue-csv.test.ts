@@ -10,8 +10,8 @@ import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_LIMITS, CATALOGUE_IMPORT_MESSAG
 import { formatCsv, parseCsv, UTF8_BOM } from "~/core/csv";
 import { PRODUCT_FORM_MESSAGES } from "~/core/product-form";
 import { encodeShiftJis } from "~/core/text-encoding";
-import { catalogueImports, productCategories, products, productVariations, stockMovements } from "~/db/schema";
-import { MERCHANT_ID, OTHER_MERCHANT_ID } from "~/db/seed/people";
+import { catalogueImports, priceChanges, productCategories, products, productVariations, stockMovements } from "~/db/schema";
+import { MERCHANT_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/db/seed/people";
 import { loader as staffCsvLoader } from "~/routes/crm.products[.]csv";
 import { action as staffApplyAction, loader as staffReportLoader } from "~/routes/crm.products_.import_.$token";
 import { action as staffUploadAction, loader as staffUploadLoader } from "~/routes/crm.products_.import";
@@ -208,6 +208,9 @@ describe("the dry run and the apply", () => {
       expectRedirect(applied, 303, `/crm/products/import/${token}?notice=applied#result`);
       const after = (await productBySku(platform, "DEMO-SIMPLE"))!;
       expect([after.regularPrice, after.inventory, after.revision]).toEqual([before.regularPrice + 100, before.inventory + 20, before.revision + 1]);
+      // The price history, as the editor records it.
+      const prices = await platform.db.select().from(priceChanges).where(and(eq(priceChanges.productId, before.id), eq(priceChanges.field, "regular_price"))).all();
+      expect(prices.at(-1)).toMatchObject({ before: before.regularPrice, after: before.regularPrice + 100, actorUserId: STAFF_ID });
       const created = (await productBySku(platform, newSku))!;
       expect(created).toMatchObject({ title: "有機栽培 ほうじ茶 100g", regularPrice: 864, inventory: 40, status: "published", isPrivate: false, merchantId: null });
       const categories = await platform.db.select().from(productCategories).where(eq(productCategories.productId, created.id)).all();
