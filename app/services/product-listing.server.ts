@@ -11,7 +11,7 @@ import { productStateOf, type ProductState } from "~/core/product-status";
 import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, merchants, productCategories, products, productVariations, variationChoices } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
-import { equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
+import { equalsFilter, likeFilter, listingClauses, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
 
 export interface ProductListRow {
   id: number;
@@ -121,4 +121,20 @@ export async function listProducts(
       })),
     };
   });
+}
+
+/** Every product the list's filters pick, in its order, on every page: what the catalogue CSV exports. */
+export async function listedProductIds(
+  db: Database,
+  scope: CatalogueScope,
+  options: { categories: ListingOption[]; merchants: ListingOption[] },
+  query: ListingQuery<ProductListSort>,
+): Promise<number[]> {
+  const { where, orderBy } = listingClauses(productListing(scope.kind, options.categories, options.merchants), query, source(scope));
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy);
+  return rows.map((row) => row.id);
 }

@@ -12,6 +12,7 @@ export function MerchantNav() {
         { to: MERCHANT_PORTAL_PATH, label: "配送一覧", end: true },
         { to: `${MERCHANT_PORTAL_PATH}/tracking-import`, label: "送り状CSV・伝票番号の取り込み", end: false },
         { to: "/merchant/products", label: "商品管理", end: false },
+        { to: `${MERCHANT_PORTAL_PATH}/products/import`, label: "商品CSV", end: false },
       ].map((link) => (
         <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
           {link.label}

@@ -11,6 +11,7 @@ export function CrmNav() {
         { to: "/crm/tickets", label: "お問い合わせ" },
         { to: "/crm/orders", label: "注文管理" },
         { to: "/crm/products", label: "商品管理" },
+        { to: "/crm/products/import", label: "商品CSV" },
         { to: "/crm/returns", label: "返品・交換" },
         { to: "/crm/reviews", label: "レビュー返信" },
         { to: "/crm/mail-outbox", label: "メール送信履歴" },

@@ -1,0 +1,30 @@
+/** /merchant/products/import (a merchant's login only): upload a CSV of the merchant's own products; its dry run opens at /merchant/products/import/{token}. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
+import { CatalogueImportUpload } from "~/components/catalogue/CatalogueImportUpload";
+import { MerchantNav } from "~/components/merchant/MerchantNav";
+import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv";
+import { SHOP_NAME } from "~/core/site";
+import { requireMerchantCatalogueEditor } from "~/web/auth.server";
+import { catalogueUploadAction } from "~/web/catalogue-csv.server";
+
+export const meta: MetaFunction = () => [{ title: `商品CSVの取り込み（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireMerchantCatalogueEditor(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return catalogueUploadAction(request, context, await requireMerchantCatalogueEditor(request, context), MERCHANT_CATALOGUE_CSV_PATHS);
+}
+
+export default function MerchantCatalogueImport() {
+  const result = useActionData<typeof action>();
+  return (
+    <div className="py-2">
+      <MerchantNav />
+      <CatalogueImportUpload paths={MERCHANT_CATALOGUE_CSV_PATHS} scopeLabel="自店の商品" error={result?.error ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** /merchant/products/import/{token} (the merchant who uploaded): the dry run's report, and applying the kept records. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CatalogueImportReport } from "~/components/catalogue/CatalogueImportReport";
+import { MerchantNav } from "~/components/merchant/MerchantNav";
+import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv";
+import { SHOP_NAME } from "~/core/site";
+import { requireMerchantCatalogueEditor } from "~/web/auth.server";
+import type { CatalogueApplyActionData } from "~/web/types/catalogue-csv";
+import { catalogueApplyAction, catalogueImportPage } from "~/web/catalogue-csv.server";
+
+export const meta: MetaFunction = () => [{ title: `商品CSVの確認（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return catalogueImportPage(request, context, await requireMerchantCatalogueEditor(request, context), MERCHANT_CATALOGUE_CSV_PATHS, params.token);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return catalogueApplyAction(request, context, await requireMerchantCatalogueEditor(request, context), MERCHANT_CATALOGUE_CSV_PATHS, params.token);
+}
+
+export default function MerchantCatalogueImportReport() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<CatalogueApplyActionData>();
+  return (
+    <div className="py-2">
+      <MerchantNav />
+      <CatalogueImportReport page={page} error={result?.error ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The statements that save one product of a catalogue import (app/services/catalogue-import.server.ts), all
+ * or nothing in the D1 batch that carries them. They are the editor's own (app/services/product-editor-
+ * statements.server.ts, in the order createProduct / updateProduct run them) — so a product saved from a
+ * file is saved exactly as the editor saves it — plus what only the import does: the listing state the file
+ * asks for, and each stock count it sets on what already exists, recorded as a stock movement "import".
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { SQLiteDeleteBase } from "drizzle-orm/sqlite-core";
+import type { ProductPlan, StockChange } from "~/core/catalogue-import";
+import type { CatalogueActor } from "~/core/catalogue-scope";
+import type { StatusChange } from "~/core/product-status";
+import type { Database } from "~/db/client.server";
+import { products, productVariations, stockMovements } from "~/db/schema";
+import { guard } from "./order-guards.server";
+import { formSkus } from "./product-editor-reads.server";
+import {
+  linkStatements,
+  newProductStockStatements,
+  optionStatements,
+  priceChangeStatements,
+  productColumns,
+  productRefBySku,
+  skuFreeGuard,
+  variationStatements,
+  type Statement,
+} from "./product-editor-statements.server";
+import { randomToken } from "./sessions.server";
+
+export interface SaveContext {
+  actor: CatalogueActor;
+  now: Date;
+}
+
+/** The reason the stock movements of an import carry. */
+export const IMPORT_STOCK_REASON = "CSV取り込み";
+
+/** The columns a move to another state writes (app/core/product-status.ts planStatusChange). */
+function statusColumns(change: StatusChange) {
+  return {
+    status: change.status,
+    isPrivate: change.isPrivate,
+    ...(change.secret === "new" ? { secret: randomToken() } : {}),
+    publishedAt: change.publishedAt,
+  };
+}
+
+/** A stock count set by the file: the movement (before as the batch finds it; only when it differs) then the count. */
+function stockStatements(db: Database, productId: number, change: StockChange, { actor, now }: SaveContext): Statement[] {
+  const pool = change.pool === "stock" ? "inventory" : "inventory_preorder_max";
+  const count = change.pool === "stock" ? { inventory: change.after } : { inventoryPreorderMax: change.after };
+  // The columns of stock_movements in table order: id, product_id, variation_id, kind, pool, before, after, reason, actor_user_id, actor_name, created_at.
+  const record = (variationId: SQL, before: SQL, from: SQL) =>
+    db
+      .insert(stockMovements)
+      .select(
+        sql`select null, ${productId}, ${variationId}, 'import', ${change.pool}, ${before}, ${change.after}, ${IMPORT_STOCK_REASON}, ${actor.userId}, ${actor.name}, ${now.getTime()} ${from} and ${before} <> ${change.after}`,
+      );
+  if (change.variationSku == null) {
+    return [record(sql`null`, sql.raw(`products.${pool}`), sql`from products where products.id = ${productId}`), db.update(products).set(count).where(eq(products.id, productId))];
+  }
+  const variation = and(eq(productVariations.sku, change.variationSku), eq(productVariations.productId, productId));
+  return [
+    record(sql`product_variations.id`, sql.raw(`product_variations.${pool}`), sql`from product_variations where product_variations.sku = ${change.variationSku} and product_variations.product_id = ${productId}`),
+    db.update(productVariations).set(count).where(variation),
+  ];
+}
+
+/** A new product, as createProduct saves it, in the state the file asks for. */
+function createStatements(db: Database, plan: ProductPlan, { actor, now }: SaveContext): Statement[] {
+  const { form } = plan;
+  const ref = productRefBySku(form.sku);
+  return [
+    skuFreeGuard(
+      db,
+      formSkus(form).map((entry) => entry.sku),
+      null,
+    ),
+    db.insert(products).values({
+      ...productColumns(form, form.merchantId, now),
+      status: "draft",
+      ...(plan.status ? statusColumns(plan.status) : {}),
+      inventory: form.inventory,
+      inventoryPreorderMax: form.inventoryPreorderMax,
+      createdAt: now,
+      revision: 1,
+    }),
+    ...newProductStockStatements(db, ref, form, actor, now),
+    // A new product has no rows to replace: the editor's deletes (rows left out of an edit) are dropped,
+    // which halves the statements of a large file's new products.
+    ...[...variationStatements(db, ref, form.variations, actor, now), ...optionStatements(db, ref, form.options), ...linkStatements(db, ref, form)].filter(
+      (statement) => !(statement instanceof SQLiteDeleteBase),
+    ),
+  ];
+}
+
+/** An edit, as updateProduct saves it (guarded by the revision the apply read), with the file's state and stock. */
+function updateStatements(db: Database, plan: ProductPlan, existing: { id: number; revision: number }, context: SaveContext): Statement[] {
+  const { form } = plan;
+  const { actor, now } = context;
+  const { id } = existing;
+  return [
+    guard(db, sql`(select ${products.revision} from ${products} where ${products.id} = ${id}) = ${existing.revision}`),
+    skuFreeGuard(
+      db,
+      formSkus(form).map((entry) => entry.sku),
+      id,
+    ),
+    ...priceChangeStatements(db, id, form, actor, now),
+    db
+      .update(products)
+      .set({ ...productColumns(form, form.merchantId, now), ...(plan.status ? statusColumns(plan.status) : {}), revision: sql`${products.revision} + 1` })
+      .where(eq(products.id, id)),
+    ...variationStatements(db, id, form.variations, actor, now),
+    ...optionStatements(db, id, form.options),
+    ...linkStatements(db, id, form),
+    ...plan.stock.flatMap((change) => stockStatements(db, id, change, context)),
+  ];
+}
+
+/** Every statement saving one planned product, in order, for one D1 batch. */
+export function productSaveStatements(db: Database, plan: ProductPlan, context: SaveContext): Statement[] {
+  return plan.existing ? updateStatements(db, plan, plan.existing, context) : createStatements(db, plan, context);
+}
