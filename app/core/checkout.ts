@@ -54,4 +54,5 @@ export const CHECKOUT_MESSAGES = {
   changedMeanwhile: "ご注文の処理中に在庫・ポイント・クーポンの状況が変わったため、ご注文を確定できませんでした。内容をご確認のうえ、もう一度お試しください。",
   agreementRequired: "会員規約への同意が必要です",
   couponUsedUp: (code: string) => `クーポン「${code}」はご利用済みです。クーポンを取り消してからご注文ください。`,
+  couponExhausted: (code: string) => `クーポン「${code}」は利用できる回数の上限に達しました。クーポンを取り消してからご注文ください。`,
 } as const;

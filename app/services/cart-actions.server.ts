@@ -47,6 +47,7 @@ export const CART_ACTION_MESSAGES = {
   couponEmpty: "クーポンコードを入力してください。",
   couponUnknown: "クーポンコードが見つかりません。入力内容をご確認ください。",
   couponUsedUp: "このクーポンはご利用済みです。",
+  couponExhausted: "このクーポンは利用できる回数の上限に達しました。",
   couponThrottled: (minutes: number) => `クーポンコードの入力に続けて失敗したため、一時的に受け付けを停止しています。${minutes}分後にもう一度お試しください。`,
   couponNotApplied: "このクーポンはカートに適用されていません。",
   couponAutomatic: "自動で適用されるクーポンは取り消せません。",
@@ -105,16 +106,22 @@ export async function applyCoupon(actor: CartActor, rawCode: unknown): Promise<C
   if (view.cart.errors.coupon) return fail("coupon", view.cart.errors.coupon, 409);
   const applied = view.cart.coupons.find((coupon) => coupon.code === code);
   if (!applied) return fail("coupon", CART_ACTION_MESSAGES.couponUnknown, 404);
-  if (await usedUpByMember(actor, applied)) return fail("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
+  const refusal = await couponUseRefusal(actor, applied);
+  if (refusal) return fail("coupon", refusal, 409);
   await Promise.all([updateCart(actor.db, cartId, { couponCode: code }), settleAttempt(actor.db, throttle)]);
   return OK;
 }
 
-/** A member learns at once that a once-per-customer coupon is used up (guests learn it at checkout). */
-export async function usedUpByMember(actor: CartActor, coupon: { id: number; code: string }): Promise<boolean> {
-  if (actor.owner.userId == null) return false;
-  const member = await actor.db.select({ email: users.email }).from(users).where(eq(users.id, actor.owner.userId)).get();
-  return member != null && (await couponUsedUp(actor.db, [coupon], member.email)) != null;
+/**
+ * Why a coupon cannot be applied any more, learnt at once: a member's own uses, or everyone's (its total
+ * limit). A guest's own uses are known only at checkout, where the e-mail is given.
+ */
+export async function couponUseRefusal(actor: CartActor, coupon: { id: number; code: string }): Promise<string | null> {
+  const member =
+    actor.owner.userId == null ? undefined : await actor.db.select({ email: users.email }).from(users).where(eq(users.id, actor.owner.userId)).get();
+  const usedUp = await couponUsedUp(actor.db, [coupon], member?.email ?? null);
+  if (!usedUp) return null;
+  return usedUp.limit === "customer" ? CART_ACTION_MESSAGES.couponUsedUp : CART_ACTION_MESSAGES.couponExhausted;
 }
 
 /**

@@ -9,7 +9,7 @@ import { couponCodeOf, isCouponActive } from "~/core/coupons";
 import type { RawSelection } from "~/core/product-selection";
 import { activeAt, type Database } from "~/db/client.server";
 import { categories, couponCampaigns, couponProductPrices, coupons, products } from "~/db/schema";
-import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, cartFailure, type CartFailure, type CartResult, usedUpByMember } from "./cart-actions.server";
+import { applyCoupon, buyLaterLine, CART_ACTION_MESSAGES, cartFailure, type CartFailure, type CartResult, couponUseRefusal } from "./cart-actions.server";
 import { saveForLater } from "./buy-later.server";
 import { type CartActor, ensureCart, updateCart } from "./cart.server";
 import { listOwnedLines, type StoredCartLine } from "./cart-line-ops.server";
@@ -123,7 +123,8 @@ export async function followCouponLink(actor: CartActor, rawCode: string): Promi
     if (!applied.ok) return applied;
     return { ok: true, coupon: code, message: CART_API_MESSAGES.couponLinkApplied(coupon.titleSimple), cartId: view.cartId };
   }
-  if (await usedUpByMember(actor, coupon)) return cartFailure("coupon", CART_ACTION_MESSAGES.couponUsedUp, 409);
+  const refusal = await couponUseRefusal(actor, coupon);
+  if (refusal) return cartFailure("coupon", refusal, 409);
   const cartId = await ensureCart(actor.db, actor.owner);
   await updateCart(actor.db, cartId, { couponCode: code });
   return { ok: true, coupon: code, message: CART_API_MESSAGES.couponLinkKept(coupon.titleSimple), cartId };

@@ -150,7 +150,7 @@ async function buyerOf(actor: CartActor, input: PlaceOrderInput, cart: CartView[
     };
   }
   const usedUp = await couponUsedUp(db, cart.coupons, buyer.email);
-  if (usedUp) return refuse(CHECKOUT_MESSAGES.couponUsedUp(usedUp), "cart");
+  if (usedUp) return refuse(usedUp.limit === "customer" ? CHECKOUT_MESSAGES.couponUsedUp(usedUp.code) : CHECKOUT_MESSAGES.couponExhausted(usedUp.code), "cart");
   return { ok: true, buyer };
 }
 
@@ -250,14 +250,23 @@ export async function findPlacedOrder(db: Database, number: string, viewer: { us
   };
 }
 
-/** The code of a coupon this customer has already used as often as it allows, if any. */
-export async function couponUsedUp(db: Database, applied: { id: number; code: string }[], email: string): Promise<string | null> {
+/**
+ * The first applied coupon that cannot be used again: used up by this customer (when the e-mail is known)
+ * or by everyone (its total limit). The order batch guards both again (order-guards.server.ts).
+ */
+export async function couponUsedUp(
+  db: Database,
+  applied: { id: number; code: string }[],
+  email: string | null,
+): Promise<{ code: string; limit: "customer" | "total" } | null> {
   if (applied.length === 0) return null;
   const rows = await db
     .select({
       code: coupons.code,
-      limit: coupons.maxUsesPerUser,
-      used: sql<number>`(select count(*) from ${couponUses} where ${couponUses.couponId} = ${qualified(coupons.id)} and ${couponUses.email} = ${email})`,
+      perCustomer: coupons.maxUsesPerUser,
+      usedByCustomer: sql<number>`(select count(*) from ${couponUses} where ${couponUses.couponId} = ${qualified(coupons.id)} and ${couponUses.email} = ${email ?? ""})`,
+      total: coupons.maxUses,
+      used: sql<number>`(select count(*) from ${couponUses} where ${couponUses.couponId} = ${qualified(coupons.id)})`,
     })
     .from(coupons)
     .where(
@@ -266,5 +275,9 @@ export async function couponUsedUp(db: Database, applied: { id: number; code: st
         applied.map((coupon) => coupon.id),
       ),
     );
-  return rows.find((row) => row.limit != null && row.used >= row.limit)?.code ?? null;
+  for (const row of rows) {
+    if (email != null && row.perCustomer != null && row.usedByCustomer >= row.perCustomer) return { code: row.code, limit: "customer" };
+    if (row.total != null && row.used >= row.total) return { code: row.code, limit: "total" };
+  }
+  return null;
 }

@@ -290,6 +290,10 @@ describe("editing, ending and deleting a coupon", () => {
       usage: { used: 2, customers: 2 },
       limitWarning: "利用上限（1回）に対して、すでに2回利用されています。このクーポンはこれ以上使えません。",
     });
+    // And the cart says so when a shopper enters it, before checkout.
+    const refused = await applyCode(platform, await guestCart(platform, [SIMPLE, 1]), "ALONE20");
+    expect(refused.status).toBe(409);
+    expect(await jsonBody(refused)).toMatchObject({ error: "このクーポンは利用できる回数の上限に達しました。" });
     // A used coupon keeps its code: it is in the orders' history and mails.
     const renamed = await run(
       platform,
