@@ -158,7 +158,13 @@ function wordsOf(labels: Record<string, string>): string {
  * Reads a choice cell (the export's words first, then other accepted ones), or adds a problem naming the
  * words it accepts. An empty cell leaves the choice as it is (a new product's: the editor's default).
  */
-function readChoice<V extends string>(cells: Cells, key: CatalogueColumnKey, problems: RowProblem[], labels: Record<V, string>, ...also: Record<V, string>[]): V | undefined {
+function readChoice<V extends string>(
+  cells: Cells,
+  key: CatalogueColumnKey,
+  problems: RowProblem[],
+  labels: Record<V, string>,
+  ...also: Record<V, string>[]
+): V | undefined {
   const cell = cells[key];
   if (cell === undefined || cell === "") return undefined;
   const value = choiceCell(cell, labels, ...also);
@@ -212,10 +218,13 @@ export function productInputFromCells(base: ProductFormInput, cells: Cells, look
   let primaryCategoryId: number | string | undefined;
   if (primaryCategory !== undefined) {
     primaryCategoryId = primaryCategory === "" ? "" : lookups.categories.find((item) => item.slug === primaryCategory)?.id;
-    if (primaryCategoryId === undefined) problems.push({ column: columnHeader("primary_category"), message: `「${primaryCategory}」というカテゴリはありません。` });
+    if (primaryCategoryId === undefined)
+      problems.push({ column: columnHeader("primary_category"), message: `「${primaryCategory}」というカテゴリはありません。` });
   }
   const hasTiers = TIER_COLUMNS.some(([, key]) => cells[key] !== undefined);
-  const baseTiers = new Map((Array.isArray(base.subscriptionPrices) ? base.subscriptionPrices : []).map((tier) => [Number(tier.quantity), tier.unitPriceExclTax]));
+  const baseTiers = new Map(
+    (Array.isArray(base.subscriptionPrices) ? base.subscriptionPrices : []).map((tier) => [Number(tier.quantity), tier.unitPriceExclTax]),
+  );
   const subscriptionPrices = hasTiers
     ? TIER_COLUMNS.flatMap(([quantity, key]) => {
         const cell = cells[key] === undefined ? baseTiers.get(quantity) : numberCellText(cells[key]);

@@ -146,8 +146,7 @@ export interface RowProblem {
 }
 
 export type CatalogueFileRead =
-  | { ok: true; encoding: JapaneseTextEncoding; columns: CatalogueColumnKey[]; rows: CatalogueCsvRow[] }
-  | { ok: false; error: string };
+  { ok: true; encoding: JapaneseTextEncoding; columns: CatalogueColumnKey[]; rows: CatalogueCsvRow[] } | { ok: false; error: string };
 
 export function encodingLabel(encoding: string): string {
   return encoding in JAPANESE_TEXT_ENCODING_LABELS ? JAPANESE_TEXT_ENCODING_LABELS[encoding as JapaneseTextEncoding] : encoding;
@@ -219,12 +218,16 @@ export function rowShapeProblems(row: CatalogueCsvRow, firstLineOfSku: number): 
   if (!row.sku) problems.push({ column: sku, message: CATALOGUE_IMPORT_MESSAGES.skuMissing });
   else if (!SKU_PATTERN.test(row.sku)) problems.push({ column: sku, message: CATALOGUE_IMPORT_MESSAGES.skuFormat });
   else if (firstLineOfSku !== row.line) problems.push({ column: sku, message: CATALOGUE_IMPORT_MESSAGES.duplicateSku(firstLineOfSku) });
-  if (row.parentSku != null && !SKU_PATTERN.test(row.parentSku)) problems.push({ column: columnHeader("parent_sku"), message: CATALOGUE_IMPORT_MESSAGES.skuFormat });
+  if (row.parentSku != null && !SKU_PATTERN.test(row.parentSku))
+    problems.push({ column: columnHeader("parent_sku"), message: CATALOGUE_IMPORT_MESSAGES.skuFormat });
   for (const column of CATALOGUE_CSV_COLUMNS) {
     const cell = row.cells[column.key as Exclude<CatalogueColumnKey, "sku" | "parent_sku">];
     if (!cell || column.applies === "both") continue;
     if (column.applies !== row.kind) {
-      problems.push({ column: column.header, message: row.kind === "variation" ? CATALOGUE_IMPORT_MESSAGES.variationCell : CATALOGUE_IMPORT_MESSAGES.productCell });
+      problems.push({
+        column: column.header,
+        message: row.kind === "variation" ? CATALOGUE_IMPORT_MESSAGES.variationCell : CATALOGUE_IMPORT_MESSAGES.productCell,
+      });
     }
   }
   return problems;

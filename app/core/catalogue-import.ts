@@ -104,7 +104,8 @@ function ownershipProblem(row: CatalogueCsvRow, rowsBySku: ReadonlyMap<string, C
   const parentSku = row.parentSku!;
   const parent = shop.owners.get(parentSku);
   if (parent && !parent.inScope) return record(M.otherMerchant);
-  if (parent?.kind === "variation" || rowsBySku.get(parentSku)?.kind === "variation") return { column: columnHeader("parent_sku"), message: M.parentIsVariation };
+  if (parent?.kind === "variation" || rowsBySku.get(parentSku)?.kind === "variation")
+    return { column: columnHeader("parent_sku"), message: M.parentIsVariation };
   if (owner?.kind === "product") return record(M.kindChanged);
   if (owner && owner.productSku !== parentSku) return { column: columnHeader("parent_sku"), message: M.unchangedParent };
   if (!parent && rowsBySku.get(parentSku)?.kind !== "product") return { column: columnHeader("parent_sku"), message: M.parentMissing };
@@ -132,7 +133,11 @@ function inputOf(product: CatalogueProduct): ProductFormInput {
 function changesOf(before: Cells, after: Cells, columns: readonly string[]): CellChange[] {
   return columns
     .filter((key) => key !== "sku" && key !== "parent_sku" && (before[key as keyof Cells] ?? "") !== (after[key as keyof Cells] ?? ""))
-    .map((key) => ({ column: columnHeader(key as keyof Cells & string as never), before: before[key as keyof Cells] ?? "", after: after[key as keyof Cells] ?? "" }));
+    .map((key) => ({
+      column: columnHeader(key as keyof Cells & string as never),
+      before: before[key as keyof Cells] ?? "",
+      after: after[key as keyof Cells] ?? "",
+    }));
 }
 
 /** Reads one product's records with the editor's schema: the reports of its records and, when all are good, its plan. */
@@ -189,7 +194,12 @@ function planGroup(group: Group, shop: ShopSide): { reports: ImportRowReport[]; 
   const status = statusMove(existing, read.state, form, shop.now);
   if (status && !status.ok) {
     const problem = { column: columnHeader("status"), message: status.refusal };
-    return { reports: rows.map((row) => report(row, "refused", [], row.line === ownLine ? [problem] : [{ column: null, message: `${M.productRefused}（${ownLine}行目）` }])), plan: null };
+    return {
+      reports: rows.map((row) =>
+        report(row, "refused", [], row.line === ownLine ? [problem] : [{ column: null, message: `${M.productRefused}（${ownLine}行目）` }]),
+      ),
+      plan: null,
+    };
   }
   const state = status?.change.state ?? existing?.state ?? "draft";
   const after: CatalogueProduct = { id: existing?.id ?? null, revision: existing?.revision ?? null, state, form };
@@ -291,7 +301,8 @@ export function planCatalogueImport(rows: readonly CatalogueCsvRow[], shop: Shop
   for (const group of groups.values()) {
     // A variation whose product's own record was refused cannot be read against it.
     if (!group.productRow && rowsBySku.get(group.productSku)?.kind === "product" && !shop.existing.has(group.productSku)) {
-      for (const row of group.variationRows) reports.set(row.line, report(row, "refused", [], [{ column: columnHeader("parent_sku"), message: M.parentMissing }]));
+      for (const row of group.variationRows)
+        reports.set(row.line, report(row, "refused", [], [{ column: columnHeader("parent_sku"), message: M.parentMissing }]));
       continue;
     }
     const planned = planGroup(group, shop);

@@ -77,7 +77,11 @@ export function aboveMaximumMessage(current: number): string {
  * keeps its own stock moves its variation's stock by the same amount (as orders take from both), so
  * `alsoMoves` — the variation's stock — must stay within the bounds too.
  */
-export function stockAfter(before: number, change: Pick<StockChange, "mode" | "amount">, alsoMoves?: number): { ok: true; after: number } | { ok: false; error: string } {
+export function stockAfter(
+  before: number,
+  change: Pick<StockChange, "mode" | "amount">,
+  alsoMoves?: number,
+): { ok: true; after: number } | { ok: false; error: string } {
   const after = change.mode === "set" ? change.amount : before + change.amount;
   const moved = alsoMoves == null ? null : alsoMoves + (after - before);
   if (after < 0 || (moved != null && moved < 0)) return { ok: false, error: belowZeroMessage(before) };
@@ -115,7 +119,12 @@ const typed = v.pipe(
 /** A number as a person types it: full-width digits and signs made ASCII (a minus typed as −, – or ー too). */
 const typedNumber = v.pipe(
   typed,
-  v.transform((text) => text.normalize("NFKC").replace(/[−–—ー]/g, "-").replace(/\s+/g, "")),
+  v.transform((text) =>
+    text
+      .normalize("NFKC")
+      .replace(/[−–—ー]/g, "-")
+      .replace(/\s+/g, ""),
+  ),
 );
 
 /**
@@ -169,7 +178,10 @@ const QUANTITY_MESSAGES: Record<AdjustmentChoice, string> = {
 };
 
 const FormFieldsSchema = v.object({
-  target: v.pipe(typed, v.check((value) => parseStockTarget(value) != null, STOCK_MESSAGES.target)),
+  target: v.pipe(
+    typed,
+    v.check((value) => parseStockTarget(value) != null, STOCK_MESSAGES.target),
+  ),
   pool: v.pipe(typed, v.picklist(STOCK_POOLS, STOCK_MESSAGES.pool)),
   kind: v.pipe(
     typed,

@@ -60,11 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const target = await findStockTarget(context.db, read.input.sku);
   if (!target) return data<StockActionData>({ field: "sku", error: RESTOCK_MESSAGES.skuNotFound, ...echo }, { status: 404 });
   const result = await restockItem(context.db, { ...target, quantity: read.input.quantity }, actor);
-  if (!result.ok)
-    return data<StockActionData>(
-      { field: result.field, error: result.error, ...echo },
-      { status: result.status },
-    );
+  if (!result.ok) return data<StockActionData>({ field: result.field, error: result.error, ...echo }, { status: result.status });
   const params = new URLSearchParams({ done: result.title, inventory: String(result.inventory), notified: String(result.notified) });
   throw redirect(atResult(`/crm/stock?${params}`), 303);
 }

@@ -146,7 +146,13 @@ async function saveTogether(db: Database, statements: BatchItem<"sqlite">[]): Pr
  * that fails — so a few bad products among thousands cost a few more batches, not one per product.
  */
 async function saveGroup(db: Database, group: readonly PlannedSave[]): Promise<{ product: ProductPlan; saved: boolean }[]> {
-  if (await saveTogether(db, group.flatMap((entry) => entry.statements))) return group.map((entry) => ({ product: entry.product, saved: true }));
+  if (
+    await saveTogether(
+      db,
+      group.flatMap((entry) => entry.statements),
+    )
+  )
+    return group.map((entry) => ({ product: entry.product, saved: true }));
   if (group.length === 1) return [{ product: group[0]!.product, saved: false }];
   const half = Math.ceil(group.length / 2);
   return [...(await saveGroup(db, group.slice(0, half))), ...(await saveGroup(db, group.slice(half)))];
@@ -160,7 +166,8 @@ async function failuresOf(db: Database, failed: readonly ProductPlan[]): Promise
     failed.map((product) => product.productSku),
     IN_LIST_SIZE,
   )) {
-    for (const row of await db.select({ sku: products.sku, revision: products.revision }).from(products).where(inArray(products.sku, chunk))) revisions.set(row.sku, row.revision);
+    for (const row of await db.select({ sku: products.sku, revision: products.revision }).from(products).where(inArray(products.sku, chunk)))
+      revisions.set(row.sku, row.revision);
   }
   return failed.map((product) => {
     const now = revisions.get(product.productSku);
@@ -216,7 +223,13 @@ async function saveKept(
   const skuByLine = new Map(kept.map((row) => [row.line, row.sku]));
   const outcome = new Map<number, AppliedRow>();
   for (const report of plan.reports) {
-    if (report.outcome === "refused") outcome.set(report.line, { line: report.line, sku: report.sku, outcome: "refused", message: report.problems.map((problem) => problem.message).join(" ") });
+    if (report.outcome === "refused")
+      outcome.set(report.line, {
+        line: report.line,
+        sku: report.sku,
+        outcome: "refused",
+        message: report.problems.map((problem) => problem.message).join(" "),
+      });
   }
   const toSave = plan.products.filter((product) => {
     const planned = stored.revisions[product.productSku];
@@ -264,4 +277,3 @@ function packed(db: Database, plans: readonly ProductPlan[], input: { actor: Cat
   if (current.length) groups.push(current);
   return groups;
 }
-

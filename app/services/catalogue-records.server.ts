@@ -105,14 +105,30 @@ function productReads(db: Database, where: SQL | undefined) {
   const ids = db.select({ id: products.id }).from(products).where(where);
   return [
     db.select().from(products).where(where).orderBy(asc(products.id)),
-    db.select().from(productVariations).where(inArray(productVariations.productId, ids)).orderBy(asc(productVariations.productId), asc(productVariations.position), asc(productVariations.id)),
     db
-      .select({ variationId: variationChoices.variationId, id: variationChoices.id, sku: variationChoices.sku, groupTitle: variationChoices.groupTitle, title: variationChoices.title, priceDiff: variationChoices.priceDiff, inventory: variationChoices.inventory })
+      .select()
+      .from(productVariations)
+      .where(inArray(productVariations.productId, ids))
+      .orderBy(asc(productVariations.productId), asc(productVariations.position), asc(productVariations.id)),
+    db
+      .select({
+        variationId: variationChoices.variationId,
+        id: variationChoices.id,
+        sku: variationChoices.sku,
+        groupTitle: variationChoices.groupTitle,
+        title: variationChoices.title,
+        priceDiff: variationChoices.priceDiff,
+        inventory: variationChoices.inventory,
+      })
       .from(variationChoices)
       .innerJoin(productVariations, eq(productVariations.id, variationChoices.variationId))
       .where(inArray(productVariations.productId, ids))
       .orderBy(asc(variationChoices.variationId), asc(variationChoices.position), asc(variationChoices.id)),
-    db.select().from(productOptions).where(inArray(productOptions.productId, ids)).orderBy(asc(productOptions.productId), asc(productOptions.position), asc(productOptions.id)),
+    db
+      .select()
+      .from(productOptions)
+      .where(inArray(productOptions.productId, ids))
+      .orderBy(asc(productOptions.productId), asc(productOptions.position), asc(productOptions.id)),
     db
       .select({ optionId: productOptionChoices.optionId, id: productOptionChoices.id, title: productOptionChoices.title, fee: productOptionChoices.fee })
       .from(productOptionChoices)
@@ -120,7 +136,12 @@ function productReads(db: Database, where: SQL | undefined) {
       .where(inArray(productOptions.productId, ids))
       .orderBy(asc(productOptionChoices.optionId), asc(productOptionChoices.position), asc(productOptionChoices.id)),
     db
-      .select({ productId: subscriptionPrices.productId, variationId: subscriptionPrices.variationId, quantity: subscriptionPrices.quantity, unitPriceExclTax: subscriptionPrices.unitPriceExclTax })
+      .select({
+        productId: subscriptionPrices.productId,
+        variationId: subscriptionPrices.variationId,
+        quantity: subscriptionPrices.quantity,
+        unitPriceExclTax: subscriptionPrices.unitPriceExclTax,
+      })
       .from(subscriptionPrices)
       .where(inArray(subscriptionPrices.productId, ids))
       .orderBy(asc(subscriptionPrices.quantity)),
@@ -129,7 +150,11 @@ function productReads(db: Database, where: SQL | undefined) {
       .from(productCategories)
       .where(inArray(productCategories.productId, ids))
       .orderBy(asc(productCategories.categoryId)),
-    db.select({ productId: productFeatures.productId, id: productFeatures.featureId }).from(productFeatures).where(inArray(productFeatures.productId, ids)).orderBy(asc(productFeatures.featureId)),
+    db
+      .select({ productId: productFeatures.productId, id: productFeatures.featureId })
+      .from(productFeatures)
+      .where(inArray(productFeatures.productId, ids))
+      .orderBy(asc(productFeatures.featureId)),
     db
       .select({ productId: productTags.productId, id: productTags.tagId, kind: tags.kind })
       .from(productTags)

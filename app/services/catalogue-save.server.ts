@@ -57,11 +57,18 @@ function stockStatements(db: Database, productId: number, change: StockChange, {
         sql`select null, ${productId}, ${variationId}, 'import', ${change.pool}, ${before}, ${change.after}, ${IMPORT_STOCK_REASON}, ${actor.userId}, ${actor.name}, ${now.getTime()} ${from} and ${before} <> ${change.after}`,
       );
   if (change.variationSku == null) {
-    return [record(sql`null`, sql.raw(`products.${pool}`), sql`from products where products.id = ${productId}`), db.update(products).set(count).where(eq(products.id, productId))];
+    return [
+      record(sql`null`, sql.raw(`products.${pool}`), sql`from products where products.id = ${productId}`),
+      db.update(products).set(count).where(eq(products.id, productId)),
+    ];
   }
   const variation = and(eq(productVariations.sku, change.variationSku), eq(productVariations.productId, productId));
   return [
-    record(sql`product_variations.id`, sql.raw(`product_variations.${pool}`), sql`from product_variations where product_variations.sku = ${change.variationSku} and product_variations.product_id = ${productId}`),
+    record(
+      sql`product_variations.id`,
+      sql.raw(`product_variations.${pool}`),
+      sql`from product_variations where product_variations.sku = ${change.variationSku} and product_variations.product_id = ${productId}`,
+    ),
     db.update(productVariations).set(count).where(variation),
   ];
 }

@@ -13,8 +13,7 @@ import { products, productVariations, stockRequests } from "~/db/schema";
 import { adjustStock } from "./stock-adjustments.server";
 
 export type RestockResult =
-  | { ok: true; inventory: number; notified: number; title: string }
-  | { ok: false; status: 400 | 404 | 409; field: "sku" | "quantity"; error: string };
+  { ok: true; inventory: number; notified: number; title: string } | { ok: false; status: 400 | 404 | 409; field: "sku" | "quantity"; error: string };
 
 /**
  * Adds `quantity` to the stock of a product (simple/set) or of one variation (variation products), then

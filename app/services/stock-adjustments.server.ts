@@ -38,9 +38,7 @@ export interface StockRequest {
 
 export type StockRefusal = { ok: false; status: 400 | 404 | 409; field: "target" | "pool" | "quantity" | "reason"; error: string };
 
-export type StockAdjustmentResult =
-  | { ok: true; before: number; after: number; notified: number; title: string }
-  | StockRefusal;
+export type StockAdjustmentResult = { ok: true; before: number; after: number; notified: number; title: string } | StockRefusal;
 
 /** One stock figure: a table's row and column. */
 interface StockCell {
@@ -106,11 +104,7 @@ async function tryAdjust(
   const variationAfter = variationCell ? sql`(${cellValue(variationCell)} + ${after} - ${before})` : null;
   const scopeCondition = productsInScope(scope);
   const inScope = sql`exists (select 1 from ${products} where ${products.id} = ${product.id}${scopeCondition ? sql` and ${scopeCondition}` : sql``})`;
-  const fits = and(
-    inScope,
-    sql`${after} between 0 and ${MAX_STOCK}`,
-    variationAfter ? sql`${variationAfter} between 0 and ${MAX_STOCK}` : undefined,
-  ) as SQL;
+  const fits = and(inScope, sql`${after} between 0 and ${MAX_STOCK}`, variationAfter ? sql`${variationAfter} between 0 and ${MAX_STOCK}` : undefined) as SQL;
 
   // Members wait for the normal stock of the product or of the variation (a choice's comes with its variation's).
   const watchedAfter = pool === "stock" ? (variationAfter ?? after) : null;

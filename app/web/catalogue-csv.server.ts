@@ -72,7 +72,13 @@ export async function catalogueUploadAction(request: Request, context: AppLoadCo
 const APPLY_NOTICES = { applied: "選んだ行を反映しました。結果は下の表のとおりです。" } as const;
 
 /** The dry run `token` of the editor (another person's, or none, is 404). */
-export async function catalogueImportPage(request: Request, context: AppLoadContext, editor: CatalogueEditor, paths: CatalogueCsvPaths, token: string | undefined) {
+export async function catalogueImportPage(
+  request: Request,
+  context: AppLoadContext,
+  editor: CatalogueEditor,
+  paths: CatalogueCsvPaths,
+  token: string | undefined,
+) {
   const view = token ? await loadCatalogueImport(context.db, context.cloudflare.env.ATTACHMENTS, token, editor.user.id) : null;
   invariantResponse(view, CATALOGUE_IMPORT_MESSAGES.notFound, { status: 404 });
   return data<CatalogueImportPageData>(
@@ -94,7 +100,13 @@ export async function catalogueImportPage(request: Request, context: AppLoadCont
 }
 
 /** Applies the ticked records (`line` fields) of the dry run `token`, once. */
-export async function catalogueApplyAction(request: Request, context: AppLoadContext, editor: CatalogueEditor, paths: CatalogueCsvPaths, token: string | undefined) {
+export async function catalogueApplyAction(
+  request: Request,
+  context: AppLoadContext,
+  editor: CatalogueEditor,
+  paths: CatalogueCsvPaths,
+  token: string | undefined,
+) {
   invariantResponse(token, CATALOGUE_IMPORT_MESSAGES.notFound, { status: 404 });
   const form = await readFormData(request);
   const ticked = new Set(

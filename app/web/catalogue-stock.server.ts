@@ -42,8 +42,7 @@ const PageQuerySchema = v.object({
 
 /** The editor of this side, and the product `/…/products/{id}/stock` names when the editor may see it (else 404). */
 async function productOfPage(request: Request, context: AppLoadContext, side: CatalogueSide, rawId: string | undefined) {
-  const editor: CatalogueEditor =
-    side === "crm" ? await requireStaffCatalogueEditor(request, context) : await requireMerchantCatalogueEditor(request, context);
+  const editor: CatalogueEditor = side === "crm" ? await requireStaffCatalogueEditor(request, context) : await requireMerchantCatalogueEditor(request, context);
   const id = v.safeParse(IdSchema, rawId ?? "");
   const product = id.success ? await findProductInScope(context.db, editor.scope, id.output) : null;
   invariantResponse(product, STOCK_MESSAGES.productNotFound, { status: 404 });

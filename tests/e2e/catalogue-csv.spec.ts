@@ -48,7 +48,9 @@ test("staff import 50 products from a CSV after its dry run, and they are on sal
 
 test("a file that is not a CSV is refused with a Japanese message and nothing is checked", async ({ page }) => {
   await login(page, "merchant", "/merchant/products/import");
-  await page.getByTestId("catalogue-file").setInputFiles({ name: "photo.csv", mimeType: "text/csv", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]) });
+  await page
+    .getByTestId("catalogue-file")
+    .setInputFiles({ name: "photo.csv", mimeType: "text/csv", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00]) });
   await page.getByRole("button", { name: "内容を確認する" }).click();
   await expect(page.getByTestId("catalogue-import-error")).toContainText("CSVファイルとして読み取れませんでした。");
   await expect(page).toHaveURL("/merchant/products/import");

@@ -25,7 +25,16 @@ const ROWS = Number(process.env.CATALOGUE_BULK_ROWS ?? 300);
 it(`imports ${ROWS.toLocaleString("en")} new products within a Worker's D1 call limit`, { timeout: ROWS * 1000 }, async ({ platform, staff }) => {
   const records = [["SKU", "商品名", "通常価格（税込）", "在庫数", "メインカテゴリ", "カテゴリ", "特徴", "公開状態"]];
   for (let index = 1; index <= ROWS; index++) {
-    records.push([`BULK-${String(index).padStart(5, "0")}`, `まとめて登録する商品 ${index}`, String(500 + (index % 50) * 10), String(index % 30), "seasoning", "food|gift", "made-in-japan", "公開"]);
+    records.push([
+      `BULK-${String(index).padStart(5, "0")}`,
+      `まとめて登録する商品 ${index}`,
+      String(500 + (index % 50) * 10),
+      String(index % 30),
+      "seasoning",
+      "food|gift",
+      "made-in-japan",
+      "公開",
+    ]);
   }
   const form = new FormData();
   form.set("file", new File([UTF8_BOM + formatCsv(records)], "bulk.csv", { type: "text/csv" }));
@@ -47,7 +56,13 @@ it(`imports ${ROWS.toLocaleString("en")} new products within a Worker's D1 call 
   const applyContext = contextFor(platform);
   const lines = page.reports.map((report) => ["line", String(report.line)] as [string, string]);
   started = performance.now();
-  const applied = await run(platform, applyAction, postRequest(`/crm/products/import/${token}`, lines, { cookie: staff, mode: "navigate" }), { token }, applyContext);
+  const applied = await run(
+    platform,
+    applyAction,
+    postRequest(`/crm/products/import/${token}`, lines, { cookie: staff, mode: "navigate" }),
+    { token },
+    applyContext,
+  );
   const applyMs = performance.now() - started;
   expect(applied.status).toBe(303);
 

@@ -45,7 +45,13 @@ interface Routes {
   apply: RouteHandler;
 }
 const STAFF: Routes = { base: "/crm/products", csv: staffCsvLoader, upload: staffUploadAction, report: staffReportLoader, apply: staffApplyAction };
-const MERCHANT: Routes = { base: "/merchant/products", csv: merchantCsvLoader, upload: merchantUploadAction, report: merchantReportLoader, apply: merchantApplyAction };
+const MERCHANT: Routes = {
+  base: "/merchant/products",
+  csv: merchantCsvLoader,
+  upload: merchantUploadAction,
+  report: merchantReportLoader,
+  apply: merchantApplyAction,
+};
 
 /** Uploads a file; answers the dry run's token (the upload redirects to its page). */
 async function dryRun(platform: TestPlatform, routes: Routes, file: Uint8Array<ArrayBuffer> | string, cookie: string): Promise<string> {
@@ -119,7 +125,12 @@ describe("who may use the catalogue CSV", () => {
     }
   });
 
-  it("a dry run is its uploader's: another merchant (or staff on the merchant's page) gets 404 and cannot apply it", async ({ platform, merchant, otherMerchant, staff }) => {
+  it("a dry run is its uploader's: another merchant (or staff on the merchant's page) gets 404 and cannot apply it", async ({
+    platform,
+    merchant,
+    otherMerchant,
+    staff,
+  }) => {
     const token = await dryRun(platform, MERCHANT, utf8Bom("SKU,商品名\r\nFOOD-CHEESE,十勝 チーズ\r\n"), merchant);
     expect((await run(platform, merchantReportLoader, pageRequest(`/merchant/products/import/${token}`, otherMerchant), { token })).status).toBe(404);
     expect((await run(platform, merchantApplyAction, applyRequest(MERCHANT, token, [2], otherMerchant), { token })).status).toBe(404);
@@ -131,7 +142,7 @@ describe("who may use the catalogue CSV", () => {
 
 describe("the export", () => {
   it("staff get every product with its variations under it; a merchant only its own; formulas defused", async ({ platform, staff, merchant }) => {
-    await platform.db.update(products).set({ catchcopy: "=HYPERLINK(\"http://evil\")" }).where(eq(products.sku, "FOOD-CHEESE"));
+    await platform.db.update(products).set({ catchcopy: '=HYPERLINK("http://evil")' }).where(eq(products.sku, "FOOD-CHEESE"));
     const all = await exported(platform, STAFF, staff);
     expect(all.text.startsWith(UTF8_BOM)).toBe(true);
     const [header, ...records] = all.records;
@@ -146,14 +157,21 @@ describe("the export", () => {
 
     const own = await exported(platform, MERCHANT, merchant);
     const ownSkus = own.records.slice(1).map((record) => record[0]);
-    const merchantSkus = (await platform.db.select({ sku: products.sku }).from(products).where(eq(products.merchantId, MERCHANT_ID)).all()).map((row) => row.sku);
+    const merchantSkus = (await platform.db.select({ sku: products.sku }).from(products).where(eq(products.merchantId, MERCHANT_ID)).all()).map(
+      (row) => row.sku,
+    );
     expect(ownSkus.sort()).toEqual(merchantSkus.sort());
     expect(ownSkus).toContain("FOOD-CHEESE");
   });
 
   it("with the list's filters, holds only the products the list shows", async ({ platform, staff, merchant }) => {
     const filtered = await exported(platform, STAFF, staff, "?q=DEMO-VARIATION");
-    expect(filtered.records.slice(1).map((record) => record[0])).toEqual(["DEMO-VARIATION", "DEMO-VARIATION-NAVY", "DEMO-VARIATION-NATURAL", "DEMO-VARIATION-BLACK"]);
+    expect(filtered.records.slice(1).map((record) => record[0])).toEqual([
+      "DEMO-VARIATION",
+      "DEMO-VARIATION-NAVY",
+      "DEMO-VARIATION-NATURAL",
+      "DEMO-VARIATION-BLACK",
+    ]);
     // A merchant's filter never reaches past its own products.
     expect((await exported(platform, MERCHANT, merchant, "?q=DEMO-VARIATION")).records.slice(1)).toEqual([]);
   });
@@ -165,7 +183,11 @@ describe("the export", () => {
     // The one exception is the seed's own: DEMO-NOCOUPON has its coupons disabled AND is excluded from
     // SPRING10 (tests pin both), which the editor's schema refuses as contradictory.
     expect(page.reports.filter((report) => report.outcome !== "unchanged")).toEqual([
-      expect.objectContaining({ sku: "DEMO-NOCOUPON", outcome: "refused", problems: [{ column: "使えないクーポンコード", message: PRODUCT_FORM_MESSAGES.excludedWhileDisabled }] }),
+      expect.objectContaining({
+        sku: "DEMO-NOCOUPON",
+        outcome: "refused",
+        problems: [{ column: "使えないクーポンコード", message: PRODUCT_FORM_MESSAGES.excludedWhileDisabled }],
+      }),
     ]);
     expect(page.summary.unchanged).toBe(file.records.length - 2);
     expect(page.encodingLabel).toBe("UTF-8（BOM付き）");
@@ -209,10 +231,21 @@ describe("the dry run and the apply", () => {
       const after = (await productBySku(platform, "DEMO-SIMPLE"))!;
       expect([after.regularPrice, after.inventory, after.revision]).toEqual([before.regularPrice + 100, before.inventory + 20, before.revision + 1]);
       // The price history, as the editor records it.
-      const prices = await platform.db.select().from(priceChanges).where(and(eq(priceChanges.productId, before.id), eq(priceChanges.field, "regular_price"))).all();
+      const prices = await platform.db
+        .select()
+        .from(priceChanges)
+        .where(and(eq(priceChanges.productId, before.id), eq(priceChanges.field, "regular_price")))
+        .all();
       expect(prices.at(-1)).toMatchObject({ before: before.regularPrice, after: before.regularPrice + 100, actorUserId: STAFF_ID });
       const created = (await productBySku(platform, newSku))!;
-      expect(created).toMatchObject({ title: "有機栽培 ほうじ茶 100g", regularPrice: 864, inventory: 40, status: "published", isPrivate: false, merchantId: null });
+      expect(created).toMatchObject({
+        title: "有機栽培 ほうじ茶 100g",
+        regularPrice: 864,
+        inventory: 40,
+        status: "published",
+        isPrivate: false,
+        merchantId: null,
+      });
       const categories = await platform.db.select().from(productCategories).where(eq(productCategories.productId, created.id)).all();
       expect(categories.map((row) => row.categoryId).sort((a, b) => a - b)).toEqual([2, 8, 11]);
       const natural = (await platform.db.select().from(productVariations).where(eq(productVariations.sku, "DEMO-VARIATION-NATURAL")).get())!;
@@ -259,18 +292,42 @@ describe("the dry run and the apply", () => {
 
   it("applies a file once when apply is pressed twice at once", async ({ platform, staff }) => {
     const before = (await productBySku(platform, "DEMO-LOWSTOCK"))!;
-    const token = await dryRun(platform, STAFF, utf8Bom(formatCsv([["SKU", "在庫数"], ["DEMO-LOWSTOCK", String(before.inventory + 10)]])), staff);
+    const token = await dryRun(
+      platform,
+      STAFF,
+      utf8Bom(
+        formatCsv([
+          ["SKU", "在庫数"],
+          ["DEMO-LOWSTOCK", String(before.inventory + 10)],
+        ]),
+      ),
+      staff,
+    );
     const outcomes = await Promise.all([1, 2].map(() => run(platform, staffApplyAction, applyRequest(STAFF, token, [2], staff), { token })));
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([303, 409]);
     const refused = outcomes.find((outcome) => outcome.status === 409)!;
     expect(await valueOf(refused)).toEqual({ ok: false, error: M.alreadyApplied });
-    const movements = await platform.db.select().from(stockMovements).where(and(eq(stockMovements.productId, before.id), eq(stockMovements.kind, "import"))).all();
+    const movements = await platform.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, before.id), eq(stockMovements.kind, "import")))
+      .all();
     expect(movements.map((row) => [row.before, row.after])).toEqual([[before.inventory, before.inventory + 10]]);
     expect((await productBySku(platform, "DEMO-LOWSTOCK"))!.revision).toBe(before.revision + 1);
   });
 
   it("refuses a product changed since its dry run instead of overwriting it", async ({ platform, staff }) => {
-    const token = await dryRun(platform, STAFF, utf8Bom(formatCsv([["SKU", "商品名"], ["DEMO-FOOD", "CSVで変えた名前"]])), staff);
+    const token = await dryRun(
+      platform,
+      STAFF,
+      utf8Bom(
+        formatCsv([
+          ["SKU", "商品名"],
+          ["DEMO-FOOD", "CSVで変えた名前"],
+        ]),
+      ),
+      staff,
+    );
     await platform.db.update(products).set({ title: "画面で変えた名前", revision: 99 }).where(eq(products.sku, "DEMO-FOOD"));
     await run(platform, staffApplyAction, applyRequest(STAFF, token, [2], staff), { token });
     expect((await productBySku(platform, "DEMO-FOOD"))!.title).toBe("画面で変えた名前");

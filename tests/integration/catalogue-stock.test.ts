@@ -75,7 +75,13 @@ describe("who may open the stock pages and adjust", () => {
   ] as const;
 
   for (const entry of cases) {
-    it(`${stockPath(entry.side, entry.product === OWN ? "own" : "others")} as ${entry.who}: page ${entry.page}, adjusting ${entry.adjust}`, async ({ platform, member, staff, merchant, otherMerchant }) => {
+    it(`${stockPath(entry.side, entry.product === OWN ? "own" : "others")} as ${entry.who}: page ${entry.page}, adjusting ${entry.adjust}`, async ({
+      platform,
+      member,
+      staff,
+      merchant,
+      otherMerchant,
+    }) => {
       const cookie = { anonymous: undefined, member, staff, merchant, otherMerchant }[entry.who];
       const stockBefore = (await productRow(platform.db, entry.product)).inventory;
       const page = await openPage(platform, entry.side, entry.product, cookie);
@@ -204,7 +210,13 @@ describe("two adjustments at once", () => {
       { userId: OTHER_ID, productId: SOLDOUT, variationId: null },
     ]);
     const receipt = (amount: number) =>
-      adjustStock(platform.db, STAFF_SCOPE, { productId: SOLDOUT, target: { level: "product" }, pool: "stock" }, { kind: "receipt", mode: "add", amount, reason: "" }, STAFF);
+      adjustStock(
+        platform.db,
+        STAFF_SCOPE,
+        { productId: SOLDOUT, target: { level: "product" }, pool: "stock" },
+        { kind: "receipt", mode: "add", amount, reason: "" },
+        STAFF,
+      );
     const results = await Promise.all([receipt(3), receipt(4), restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 5 }, STAFF)]);
     expect(results.every((result) => result.ok)).toBe(true);
     expect((await productRow(platform.db, SOLDOUT)).inventory).toBe(12);
@@ -216,17 +228,32 @@ describe("two adjustments at once", () => {
     expect(movements.at(-1)?.after).toBe(12);
     expect(results.reduce((sum, result) => sum + (result.ok ? result.notified : 0), 0)).toBe(2);
     for (const userId of [MEMBER_ID, OTHER_ID]) expect(await restockMailsOf(platform.db, userId, "DEMO-SOLDOUT")).toHaveLength(1);
-    expect(await platform.db.select().from(stockRequests).where(and(eq(stockRequests.productId, SOLDOUT), isNull(stockRequests.notifiedAt)))).toHaveLength(0);
+    expect(
+      await platform.db
+        .select()
+        .from(stockRequests)
+        .where(and(eq(stockRequests.productId, SOLDOUT), isNull(stockRequests.notifiedAt))),
+    ).toHaveLength(0);
   });
 
   it("two corrections of the last item: one takes it, the other is refused and records nothing", async ({ platform }) => {
     const id = productBySku("FOOD-HONEY").id;
     await platform.db.update(products).set({ inventory: 1 }).where(eq(products.id, id));
     const minusOne = () =>
-      adjustStock(platform.db, STAFF_SCOPE, { productId: id, target: { level: "product" }, pool: "stock" }, { kind: "correction", mode: "add", amount: -1, reason: "破損" }, STAFF);
+      adjustStock(
+        platform.db,
+        STAFF_SCOPE,
+        { productId: id, target: { level: "product" }, pool: "stock" },
+        { kind: "correction", mode: "add", amount: -1, reason: "破損" },
+        STAFF,
+      );
     const results = await Promise.all([minusOne(), minusOne()]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.find((result) => !result.ok)).toMatchObject({ status: 409, field: "quantity", error: "在庫が0未満になるため調整できません（現在の在庫：0点）。" });
+    expect(results.find((result) => !result.ok)).toMatchObject({
+      status: 409,
+      field: "quantity",
+      error: "在庫が0未満になるため調整できません（現在の在庫：0点）。",
+    });
     expect((await productRow(platform.db, id)).inventory).toBe(0);
     expect(await movementsOf(platform.db, id)).toHaveLength(1);
   });

@@ -356,7 +356,11 @@ describe("restock requests and restocking", () => {
     expect(open).toHaveLength(0);
     expect((await requestsOf(platform, member)).requests[0]?.notifiedAt).not.toBeNull();
 
-    expect(await restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 1 }, STAFF_ACTOR)).toMatchObject({ ok: true, inventory: 6, notified: 0 });
+    expect(await restockItem(platform.db, { productId: SOLDOUT, variationId: null, quantity: 1 }, STAFF_ACTOR)).toMatchObject({
+      ok: true,
+      inventory: 6,
+      notified: 0,
+    });
     expect(await mailsTitled(platform, MEMBER_ID, "【再入荷のお知らせ】「備前焼%")).toHaveLength(1);
   });
 

@@ -30,7 +30,16 @@ const lookups: CatalogueLookups = {
 };
 
 function form(overrides: Record<string, unknown> = {}) {
-  const parsed = parseProductForm({ sku: "SOY-1", title: "丸大豆醤油", regularPrice: 980, primaryCategoryId: 9, categoryIds: [1], taxRate: 8, inventory: 20, ...overrides });
+  const parsed = parseProductForm({
+    sku: "SOY-1",
+    title: "丸大豆醤油",
+    regularPrice: 980,
+    primaryCategoryId: 9,
+    categoryIds: [1],
+    taxRate: 8,
+    inventory: 20,
+    ...overrides,
+  });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return parsed.value;
 }
@@ -72,7 +81,7 @@ function rowsOf(bytes: Uint8Array): CatalogueCsvRow[] {
 }
 
 describe("reading a catalogue file", () => {
-  const text = "SKU,親SKU,商品名,通常価格（税込）\r\nSOY-1,,丸大豆醤油,\"1,080\"\r\nTOWEL-NAVY,TOWEL,紺,\r\n";
+  const text = 'SKU,親SKU,商品名,通常価格（税込）\r\nSOY-1,,丸大豆醤油,"1,080"\r\nTOWEL-NAVY,TOWEL,紺,\r\n';
 
   it("reads UTF-8 with and without the BOM and Shift_JIS alike, and says which", () => {
     for (const [bytes, encoding] of [
@@ -117,7 +126,18 @@ describe("reading a catalogue file", () => {
 describe("a product's cells", () => {
   it("write what the shop holds in the shop's words", () => {
     const cells = productCells({ ...soy, form: form({ subscribe: true, subscriptionPrices: [{ quantity: 1, unitPriceExclTax: 900 }] }) }, lookups);
-    expect(cells).toMatchObject({ sku: "SOY-1", status: "公開", tax_rate: "8%", regular_price: "980", discount_price: "", primary_category: "seasoning", categories: "food", subscribe: "1", subscription_price_1: "900", subscription_price_2: "" });
+    expect(cells).toMatchObject({
+      sku: "SOY-1",
+      status: "公開",
+      tax_rate: "8%",
+      regular_price: "980",
+      discount_price: "",
+      primary_category: "seasoning",
+      categories: "food",
+      subscribe: "1",
+      subscription_price_1: "900",
+      subscription_price_2: "",
+    });
   });
 
   it("an exported file read back changes nothing", () => {
@@ -165,7 +185,12 @@ describe("the dry run", () => {
       ["MISO-1", null, []],
     ]);
     expect(plan.products[1]!.form).toMatchObject({ sku: "MISO-1", regularPrice: 1200, primaryCategoryId: 9, inventory: 10 });
-    expect(plan.products[1]!.status).toMatchObject({ state: "published", status: "published", isPrivate: false, publishedAt: new Date("2026-11-24T12:00:00Z") });
+    expect(plan.products[1]!.status).toMatchObject({
+      state: "published",
+      status: "published",
+      isPrivate: false,
+      publishedAt: new Date("2026-11-24T12:00:00Z"),
+    });
   });
 
   it("refuses each broken record with its column and the editor's message, and the other records of its product", () => {
@@ -234,10 +259,29 @@ describe("the dry run", () => {
       shopWith([]),
     );
     expect(plan.reports.map((report) => report.outcome)).toEqual(["create", "create", "create"]);
-    expect(plan.products[0]!.form).toMatchObject({ type: "variation", variations: [{ sku: "CUP-BLUE", inventory: 4, regularPrice: null }, { sku: "CUP-RED", regularPrice: 2400 }] });
+    expect(plan.products[0]!.form).toMatchObject({
+      type: "variation",
+      variations: [
+        { sku: "CUP-BLUE", inventory: 4, regularPrice: null },
+        { sku: "CUP-RED", regularPrice: 2400 },
+      ],
+    });
     // No 公開状態 column: a new product stays a draft, as the editor creates it.
     expect(plan.products[0]!.status).toBeNull();
     // Only ticked records that would change are kept.
-    expect(keptRows(rowsOf(file([["SKU", "親SKU", "商品名"], ["CUP", "", "湯のみ"], ["CUP-BLUE", "CUP", "藍"], ["CUP-RED", "CUP", "朱"]])), plan.reports, new Set([2, 4])).map((row) => row.sku)).toEqual(["CUP", "CUP-RED"]);
+    expect(
+      keptRows(
+        rowsOf(
+          file([
+            ["SKU", "親SKU", "商品名"],
+            ["CUP", "", "湯のみ"],
+            ["CUP-BLUE", "CUP", "藍"],
+            ["CUP-RED", "CUP", "朱"],
+          ]),
+        ),
+        plan.reports,
+        new Set([2, 4]),
+      ).map((row) => row.sku),
+    ).toEqual(["CUP", "CUP-RED"]);
   });
 });

@@ -15,7 +15,8 @@ import {
   stockTargetValue,
 } from "~/core/stock-adjustment";
 
-const form = (fields: Record<string, string>) => v.safeParse(StockAdjustmentSchema, { target: "p", pool: "stock", kind: "receipt", quantity: "1", reason: "", ...fields });
+const form = (fields: Record<string, string>) =>
+  v.safeParse(StockAdjustmentSchema, { target: "p", pool: "stock", kind: "receipt", quantity: "1", reason: "", ...fields });
 const errorsOf = (fields: Record<string, string>) => {
   const result = form(fields);
   if (result.success) throw new Error("expected a refusal");

@@ -34,7 +34,11 @@ function RowDetail({ report }: { report: ImportRowReport }) {
       </ul>
     );
   }
-  return <>{report.outcome === "create" ? (report.kind === "variation" ? "バリエーションを新しく登録します" : "商品を新しく登録します") : "ショップの内容と同じです"}</>;
+  return (
+    <>
+      {report.outcome === "create" ? (report.kind === "variation" ? "バリエーションを新しく登録します" : "商品を新しく登録します") : "ショップの内容と同じです"}
+    </>
+  );
 }
 
 function AppliedTable({ applied }: { applied: AppliedRow[] }) {
@@ -114,7 +118,12 @@ export function CatalogueImportReport({ page, error }: { page: CatalogueImportPa
               {page.reports.map((report) => {
                 const choosable = page.status === "checked" && (report.outcome === "create" || report.outcome === "update");
                 return (
-                  <tr key={report.line} className="border-b border-b-solid border-gray-200 align-top" data-testid="catalogue-report-row" data-outcome={report.outcome}>
+                  <tr
+                    key={report.line}
+                    className="border-b border-b-solid border-gray-200 align-top"
+                    data-testid="catalogue-report-row"
+                    data-outcome={report.outcome}
+                  >
                     <td className="p-2">
                       {choosable ? (
                         <input type="checkbox" name="line" value={report.line} defaultChecked aria-label={`${report.line}行目（${report.sku}）を反映する`} />
@@ -139,7 +148,9 @@ export function CatalogueImportReport({ page, error }: { page: CatalogueImportPa
         </div>
         {page.status === "checked" && applicable > 0 ? (
           <div className="grid gap-2">
-            <p className="m-0 text-sm">チェックを外した行は反映しません。取り込めない行は反映されません。同じ商品の行（商品とそのバリエーション）はまとめて保存されます。</p>
+            <p className="m-0 text-sm">
+              チェックを外した行は反映しません。取り込めない行は反映されません。同じ商品の行（商品とそのバリエーション）はまとめて保存されます。
+            </p>
             <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"} data-testid="catalogue-apply">
               チェックした行を反映する
             </button>

@@ -16,7 +16,8 @@ export function CatalogueImportUpload({ paths, scopeLabel, error }: { paths: Cat
           商品CSVの書き出し
         </h2>
         <p className="m-0 text-sm">
-          {scopeLabel}を、表計算ソフトでそのまま開けるCSV（UTF-8・BOM付き）でダウンロードします。1行が1商品で、バリエーションはその商品の下に「親SKU」を書いた行で並びます。
+          {scopeLabel}
+          を、表計算ソフトでそのまま開けるCSV（UTF-8・BOM付き）でダウンロードします。1行が1商品で、バリエーションはその商品の下に「親SKU」を書いた行で並びます。
         </p>
         <p className="m-0">
           <a href={`${paths.listing}.csv`} className="btn-secondary no-underline" data-testid="catalogue-export" download>
@@ -36,7 +37,9 @@ export function CatalogueImportUpload({ paths, scopeLabel, error }: { paths: Cat
             行・{CATALOGUE_IMPORT_LIMITS.maxBytes / 1024 / 1024}MBまで）。
           </li>
           <li>1行目の見出しは書き出したCSVのままにしてください。ない列はそのままになり、空欄は空に（または規定値に）なります。</li>
-          <li>カテゴリ・特徴・タグは「{LIST_SEPARATOR}」で区切って書きます（例：food{LIST_SEPARATOR}gift）。</li>
+          <li>
+            カテゴリ・特徴・タグは「{LIST_SEPARATOR}」で区切って書きます（例：food{LIST_SEPARATOR}gift）。
+          </li>
         </ul>
         <label className="grid gap-1 text-sm">
           CSVファイル

@@ -21,7 +21,13 @@ function stockOptions(product: ProductStockPageData["product"]): StockOption[] {
     return [{ value: stockTargetValue({ level: "product" }), label: "商品本体", sku: product.sku, stock: product.stock, preorder: product.preorder }];
   }
   return product.variations.flatMap((variation) => [
-    { value: stockTargetValue({ level: "variation", id: variation.id }), label: variation.title, sku: variation.sku, stock: variation.stock, preorder: variation.preorder },
+    {
+      value: stockTargetValue({ level: "variation", id: variation.id }),
+      label: variation.title,
+      sku: variation.sku,
+      stock: variation.stock,
+      preorder: variation.preorder,
+    },
     ...variation.choices.map((choice) => ({
       value: stockTargetValue({ level: "choice", id: choice.id }),
       label: `${variation.title} ／ ${choice.label}`,

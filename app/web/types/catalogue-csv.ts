@@ -5,7 +5,6 @@ import type { AppliedRow } from "~/services/catalogue-import.server";
 
 export type { AppliedRow, CatalogueCsvPaths, ImportRowReport, ImportSummary };
 
-
 /** The upload form's answer when the file as a whole cannot be read (nothing is stored or changed). */
 export type CatalogueUploadActionData = { ok: false; error: string };
 
