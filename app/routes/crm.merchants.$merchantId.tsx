@@ -65,8 +65,8 @@ export default function CrmMerchant() {
       <Notice text={page.notice} />
       <Notice text={refusal} tone="error" />
       {/* A new version after each save: the form starts again from what was stored. */}
-      <MerchantForm key={page.version} defaultValue={formValues(page)} version={page.version} lastResult={saveReply} submitLabel="保存する" />
-      <MerchantLogins key={page.logins.length} logins={page.logins} lastResult={inviteReply} />
+      <MerchantForm key={`form-${page.version}`} defaultValue={formValues(page)} version={page.version} lastResult={saveReply} submitLabel="保存する" />
+      <MerchantLogins key={`logins-${page.logins.length}`} logins={page.logins} lastResult={inviteReply} />
     </div>
   );
 }
