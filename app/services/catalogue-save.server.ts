@@ -6,25 +6,12 @@
  * asks for, and each stock count it sets on what already exists, recorded as a stock movement "import".
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import { SQLiteDeleteBase } from "drizzle-orm/sqlite-core";
 import type { ProductPlan, StockChange } from "~/core/catalogue-import";
 import type { CatalogueActor } from "~/core/catalogue-scope";
 import type { StatusChange } from "~/core/product-status";
 import type { Database } from "~/db/client.server";
 import { products, productVariations, stockMovements } from "~/db/schema";
-import { guard } from "./order-guards.server";
-import { formSkus } from "./product-editor-reads.server";
-import {
-  linkStatements,
-  newProductStockStatements,
-  optionStatements,
-  priceChangeStatements,
-  productColumns,
-  productRefBySku,
-  skuFreeGuard,
-  variationStatements,
-  type Statement,
-} from "./product-editor-statements.server";
+import { createProductStatements, updateProductStatements, type Statement } from "./product-editor-statements.server";
 import { randomToken } from "./sessions.server";
 
 export interface SaveContext {
@@ -75,52 +62,15 @@ function stockStatements(db: Database, productId: number, change: StockChange, {
 
 /** A new product, as createProduct saves it, in the state the file asks for. */
 function createStatements(db: Database, plan: ProductPlan, { actor, now }: SaveContext): Statement[] {
-  const { form } = plan;
-  const ref = productRefBySku(form.sku);
-  return [
-    skuFreeGuard(
-      db,
-      formSkus(form).map((entry) => entry.sku),
-      null,
-    ),
-    db.insert(products).values({
-      ...productColumns(form, form.merchantId, now),
-      status: "draft",
-      ...(plan.status ? statusColumns(plan.status) : {}),
-      inventory: form.inventory,
-      inventoryPreorderMax: form.inventoryPreorderMax,
-      createdAt: now,
-      revision: 1,
-    }),
-    ...newProductStockStatements(db, ref, form, actor, now),
-    // A new product has no rows to replace: the editor's deletes (rows left out of an edit) are dropped,
-    // which halves the statements of a large file's new products.
-    ...[...variationStatements(db, ref, form.variations, actor, now), ...optionStatements(db, ref, form.options), ...linkStatements(db, ref, form)].filter(
-      (statement) => !(statement instanceof SQLiteDeleteBase),
-    ),
-  ];
+  return createProductStatements(db, plan.form, actor, now, plan.status ? statusColumns(plan.status) : {});
 }
 
 /** An edit, as updateProduct saves it (guarded by the revision the apply read), with the file's state and stock. */
 function updateStatements(db: Database, plan: ProductPlan, existing: { id: number; revision: number }, context: SaveContext): Statement[] {
-  const { form } = plan;
-  const { actor, now } = context;
   const { id } = existing;
+  const unchanged = sql`(select ${products.revision} from ${products} where ${products.id} = ${id}) = ${existing.revision}`;
   return [
-    guard(db, sql`(select ${products.revision} from ${products} where ${products.id} = ${id}) = ${existing.revision}`),
-    skuFreeGuard(
-      db,
-      formSkus(form).map((entry) => entry.sku),
-      id,
-    ),
-    ...priceChangeStatements(db, id, form, actor, now),
-    db
-      .update(products)
-      .set({ ...productColumns(form, form.merchantId, now), ...(plan.status ? statusColumns(plan.status) : {}), revision: sql`${products.revision} + 1` })
-      .where(eq(products.id, id)),
-    ...variationStatements(db, id, form.variations, actor, now),
-    ...optionStatements(db, id, form.options),
-    ...linkStatements(db, id, form),
+    ...updateProductStatements(db, id, plan.form, unchanged, context.actor, context.now, plan.status ? statusColumns(plan.status) : {}),
     ...plan.stock.flatMap((change) => stockStatements(db, id, change, context)),
   ];
 }

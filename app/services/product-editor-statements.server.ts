@@ -8,6 +8,7 @@
  */
 import { and, eq, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { SQLiteDeleteBase } from "drizzle-orm/sqlite-core";
 import type { CatalogueActor } from "~/core/catalogue-scope";
 import { PRODUCT_EDITOR_TEXT } from "~/core/product-editor";
 import type { OptionForm, ProductForm, VariationForm } from "~/core/product-form";
@@ -20,6 +21,7 @@ import {
   productFeatures,
   productOptionChoices,
   productOptions,
+  products,
   productTags,
   productVariations,
   stockMovements,
@@ -28,6 +30,7 @@ import {
 } from "~/db/schema";
 import { sanitizeRichText } from "./html.server";
 import { guard } from "./order-guards.server";
+import { formSkus } from "./product-editor-reads.server";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -313,4 +316,74 @@ export function priceChangeStatements(db: Database, productId: number, product: 
     statements.push(record(null, `subscription:${quantity}`, before, after, sql`where 1`));
   }
   return statements;
+}
+
+/** Columns a caller adds to the product row (the CSV import: the state its file asks for). */
+type ProductRowExtras = Partial<typeof products.$inferInsert>;
+
+/**
+ * Every statement that creates a product, in order, for one D1 batch (the editor's createProduct and the CSV
+ * import): the SKU guard, the row (answering its id, statement 2), its first stock as receipts, variations,
+ * options and links. A new product has no rows to replace, so the edit's deletes are left out.
+ */
+export function createProductStatements(db: Database, product: ProductForm, actor: CatalogueActor, now: Date, extras: ProductRowExtras = {}): Statement[] {
+  const ref = productRefBySku(product.sku);
+  return [
+    skuFreeGuard(
+      db,
+      formSkus(product).map((entry) => entry.sku),
+      null,
+    ),
+    db
+      .insert(products)
+      .values({
+        ...productColumns(product, product.merchantId, now),
+        status: "draft",
+        inventory: product.inventory,
+        inventoryPreorderMax: product.inventoryPreorderMax,
+        createdAt: now,
+        revision: 1,
+        ...extras,
+      })
+      .returning({ id: products.id }),
+    ...newProductStockStatements(db, ref, product, actor, now),
+    ...[
+      ...variationStatements(db, ref, product.variations, actor, now),
+      ...optionStatements(db, ref, product.options),
+      ...linkStatements(db, ref, product),
+    ].filter((statement) => !(statement instanceof SQLiteDeleteBase)),
+  ];
+}
+
+/**
+ * Every statement that saves an edit, in order, for one D1 batch (the editor's updateProduct and the CSV
+ * import): first the guard `unchanged` (the revision the edit was made on, and the editor's scope), then the
+ * SKU guard, the price history read before the UPDATE, the row with its revision bumped, variations, options
+ * and links.
+ */
+export function updateProductStatements(
+  db: Database,
+  productId: number,
+  product: ProductForm,
+  unchanged: SQL,
+  actor: CatalogueActor,
+  now: Date,
+  extras: ProductRowExtras = {},
+): Statement[] {
+  return [
+    guard(db, unchanged),
+    skuFreeGuard(
+      db,
+      formSkus(product).map((entry) => entry.sku),
+      productId,
+    ),
+    ...priceChangeStatements(db, productId, product, actor, now),
+    db
+      .update(products)
+      .set({ ...productColumns(product, product.merchantId, now), ...extras, revision: sql`${products.revision} + 1` })
+      .where(eq(products.id, productId)),
+    ...variationStatements(db, productId, product.variations, actor, now),
+    ...optionStatements(db, productId, product.options),
+    ...linkStatements(db, productId, product),
+  ];
 }

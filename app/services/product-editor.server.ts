@@ -15,19 +15,9 @@ import { planStatusChange, type ProductState, type ProductStatusAction } from "~
 import type { Database } from "~/db/client.server";
 import { products, productVariations } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
-import { guard, isGuardFailure } from "./order-guards.server";
-import {
-  linkStatements,
-  newProductStockStatements,
-  optionStatements,
-  priceChangeStatements,
-  productColumns,
-  productRefBySku,
-  skuFreeGuard,
-  variationStatements,
-  type Statement,
-} from "./product-editor-statements.server";
-import { databaseIssues, formSkus, loadEditorProduct, type FieldErrors } from "./product-editor-reads.server";
+import { isGuardFailure } from "./order-guards.server";
+import { createProductStatements, updateProductStatements, type Statement } from "./product-editor-statements.server";
+import { databaseIssues, loadEditorProduct, type FieldErrors } from "./product-editor-reads.server";
 import { randomToken } from "./sessions.server";
 
 export type EditorResult = { ok: true; productId: number } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: FieldErrors };
@@ -60,29 +50,7 @@ export async function createProduct(db: Database, scope: CatalogueScope, actor: 
   const product = withinScope(scope, parsed.value);
   const refusal = await checked(db, product, null);
   if (refusal) return refusal;
-  const ref = productRefBySku(product.sku);
-  const statements: Statement[] = [
-    skuFreeGuard(
-      db,
-      formSkus(product).map((entry) => entry.sku),
-      null,
-    ),
-    db
-      .insert(products)
-      .values({
-        ...productColumns(product, product.merchantId, now),
-        status: "draft",
-        inventory: product.inventory,
-        inventoryPreorderMax: product.inventoryPreorderMax,
-        createdAt: now,
-        revision: 1,
-      })
-      .returning({ id: products.id }),
-    ...newProductStockStatements(db, ref, product, actor, now),
-    ...variationStatements(db, ref, product.variations, actor, now),
-    ...optionStatements(db, ref, product.options),
-    ...linkStatements(db, ref, product),
-  ];
+  const statements = createProductStatements(db, product, actor, now);
   try {
     const results = await db.batch(statements as [Statement, ...Statement[]]);
     const [created] = results[1] as { id: number }[];
@@ -111,22 +79,8 @@ export async function updateProduct(
   const product = withinScope(scope, parsed.value);
   const refusal = await checked(db, product, productId);
   if (refusal) return refusal;
-  const statements: Statement[] = [
-    guard(db, sql`(select ${products.revision} from ${products} where ${products.id} = ${productId} and ${productsInScope(scope) ?? sql`1`}) = ${revision}`),
-    skuFreeGuard(
-      db,
-      formSkus(product).map((entry) => entry.sku),
-      productId,
-    ),
-    ...priceChangeStatements(db, productId, product, actor, now),
-    db
-      .update(products)
-      .set({ ...productColumns(product, product.merchantId, now), revision: sql`${products.revision} + 1` })
-      .where(eq(products.id, productId)),
-    ...variationStatements(db, productId, product.variations, actor, now),
-    ...optionStatements(db, productId, product.options),
-    ...linkStatements(db, productId, product),
-  ];
+  const unchanged = sql`(select ${products.revision} from ${products} where ${products.id} = ${productId} and ${productsInScope(scope) ?? sql`1`}) = ${revision}`;
+  const statements = updateProductStatements(db, productId, product, unchanged, actor, now);
   try {
     await db.batch(statements as [Statement, ...Statement[]]);
     return { ok: true, productId };
