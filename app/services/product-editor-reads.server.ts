@@ -3,32 +3,27 @@
  * updates them in place) with the facts shown beside the form (state, stock, link), the choices the form
  * offers (categories, features, tags, merchants), and the checks a save needs the database for — every
  * SKU free, every chosen record existing, every row id the product's own, no ordered variation removed.
- * Each is one D1 round trip.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CatalogueScope } from "~/core/catalogue-scope";
 import { PRODUCT_EDITOR_TEXT } from "~/core/product-editor";
 import { fieldName, type ProductForm, type ProductFormInput } from "~/core/product-form";
 import type { Database } from "~/db/client.server";
 import {
   categories,
-  couponProductExclusions,
   coupons,
   features,
   merchants,
   orderLines,
-  productCategories,
-  productFeatures,
   productOptionChoices,
   productOptions,
   products,
-  productTags,
   productVariations,
-  subscriptionPrices,
   subscriptions,
   tags,
   variationChoices,
 } from "~/db/schema";
+import { catalogueProducts } from "./catalogue-records.server";
 import { productsInScope } from "./catalogue-scope.server";
 
 export type FieldErrors = Record<string, string[]>;
@@ -52,138 +47,40 @@ export interface EditorProduct {
   stock: { inventory: number; inventoryPreorderMax: number; variations: { id: number; title: string; inventory: number; inventoryPreorderMax: number }[] };
 }
 
+/**
+ * The product as the editor shows it. Its form values come from the same reads and the same mapping as
+ * the catalogue CSV (`catalogueProducts`), so the editor and an exported record cannot disagree; beside
+ * them, what the page shows read-only (state, last change, the product page's address). Two round trips at once.
+ */
 export async function loadEditorProduct(db: Database, scope: CatalogueScope, productId: number): Promise<EditorProduct | null> {
-  const [[product], [category], variations, choices, options, optionChoices, tiers, categoryLinks, featureLinks, tagLinks, exclusions] = await db.batch([
+  const [[product], [facts]] = await Promise.all([
+    catalogueProducts(db, scope, [productId]),
     db
-      .select()
+      .select({ status: products.status, isPrivate: products.isPrivate, updatedAt: products.updatedAt, categorySlug: categories.slug })
       .from(products)
+      .leftJoin(categories, eq(categories.id, products.primaryCategoryId))
       .where(and(eq(products.id, productId), productsInScope(scope))),
-    db.select({ slug: categories.slug }).from(categories).innerJoin(products, eq(products.primaryCategoryId, categories.id)).where(eq(products.id, productId)),
-    db.select().from(productVariations).where(eq(productVariations.productId, productId)).orderBy(asc(productVariations.position), asc(productVariations.id)),
-    db
-      .select({ choice: variationChoices })
-      .from(variationChoices)
-      .innerJoin(productVariations, eq(productVariations.id, variationChoices.variationId))
-      .where(eq(productVariations.productId, productId))
-      .orderBy(asc(variationChoices.position), asc(variationChoices.id)),
-    db.select().from(productOptions).where(eq(productOptions.productId, productId)).orderBy(asc(productOptions.position), asc(productOptions.id)),
-    db
-      .select({ choice: productOptionChoices })
-      .from(productOptionChoices)
-      .innerJoin(productOptions, eq(productOptions.id, productOptionChoices.optionId))
-      .where(eq(productOptions.productId, productId))
-      .orderBy(asc(productOptionChoices.position), asc(productOptionChoices.id)),
-    db
-      .select()
-      .from(subscriptionPrices)
-      .where(and(eq(subscriptionPrices.productId, productId), isNull(subscriptionPrices.variationId)))
-      .orderBy(asc(subscriptionPrices.quantity)),
-    db.select({ id: productCategories.categoryId }).from(productCategories).where(eq(productCategories.productId, productId)),
-    db.select({ id: productFeatures.featureId }).from(productFeatures).where(eq(productFeatures.productId, productId)),
-    db
-      .select({ id: productTags.tagId, kind: tags.kind })
-      .from(productTags)
-      .innerJoin(tags, eq(tags.id, productTags.tagId))
-      .where(eq(productTags.productId, productId)),
-    db
-      .select({ code: coupons.code })
-      .from(couponProductExclusions)
-      .innerJoin(coupons, eq(coupons.id, couponProductExclusions.couponId))
-      .where(eq(couponProductExclusions.productId, productId)),
   ]);
-  if (!product) return null;
-  const form: ProductFormInput = {
-    sku: product.sku,
-    title: product.title,
-    catchcopy: product.catchcopy,
-    description: product.description,
-    type: product.type,
-    taxRate: String(product.taxRate),
-    regularPrice: product.regularPrice,
-    discountPrice: product.discountPrice,
-    originalPrice: product.originalPrice,
-    primaryCategoryId: product.primaryCategoryId,
-    categoryIds: categoryLinks.map((link) => link.id).filter((id) => id !== product.primaryCategoryId),
-    featureIds: featureLinks.map((link) => link.id),
-    troubleTagIds: tagLinks.filter((link) => link.kind === "trouble").map((link) => link.id),
-    situationTagIds: tagLinks.filter((link) => link.kind === "situation").map((link) => link.id),
-    shippingFrom: product.shippingFrom,
-    merchantId: product.merchantId,
-    shippingDays: product.shippingDays,
-    hideShippingInfo: product.hideShippingInfo,
-    coldshipping: product.coldshipping,
-    isDigital: product.isDigital,
-    expiry: product.expiry,
-    period: product.period,
-    inventory: product.inventory,
-    inventoryPreorderMax: product.inventoryPreorderMax,
-    preorderLimit: product.preorderLimit,
-    preorderShipDate: product.preorderShipDate,
-    disablePreorder: product.disablePreorder,
-    disableRequest: product.disableRequest,
-    subscribe: product.subscribe,
-    subscribeOnly: product.subscribeOnly,
-    subscriptionPrices: tiers.map((tier) => ({ quantity: tier.quantity, unitPriceExclTax: tier.unitPriceExclTax })),
-    couponDisabled: product.couponDisabled,
-    excludedCouponCodes: exclusions.map((exclusion) => exclusion.code),
-    disableWrapping: product.disableWrapping,
-    deliveryIcon: product.deliveryIcon,
-    deliveryIconType: product.deliveryIconType,
-    deliveryIconText: product.deliveryIconText,
-    variations: variations.map((variation) => ({
-      id: variation.id,
-      sku: variation.sku,
-      title: variation.title,
-      vTitle: variation.vTitle,
-      status: variation.status,
-      type: variation.type,
-      regularPrice: variation.regularPrice,
-      discountPrice: variation.discountPrice,
-      inventory: variation.inventory,
-      inventoryPreorderMax: variation.inventoryPreorderMax,
-      expiry: variation.expiry,
-      maxSubscription: variation.maxSubscription,
-      deliveryIcon: variation.deliveryIcon,
-      choices: choices
-        .filter(({ choice }) => choice.variationId === variation.id)
-        .map(({ choice }) => ({
-          id: choice.id,
-          sku: choice.sku,
-          groupTitle: choice.groupTitle,
-          title: choice.title,
-          priceDiff: choice.priceDiff,
-          inventory: choice.inventory,
-        })),
-    })),
-    options: options.map((option) => ({
-      id: option.id,
-      title: option.title,
-      type: option.type,
-      active: option.active,
-      required: option.required,
-      choices: optionChoices
-        .filter(({ choice }) => choice.optionId === option.id)
-        .map(({ choice }) => ({ id: choice.id, title: choice.title, fee: choice.fee })),
-    })),
-  };
+  if (!product || !facts) return null;
+  const { form } = product;
   return {
-    id: product.id,
-    revision: product.revision,
-    status: product.status,
-    isPrivate: product.isPrivate,
-    secret: product.secret,
+    id: productId,
+    revision: product.revision!,
+    status: facts.status,
+    isPrivate: facts.isPrivate,
+    secret: product.secret ?? null,
     publishedAt: product.publishedAt?.toISOString() ?? null,
-    updatedAt: product.updatedAt?.toISOString() ?? null,
-    merchantId: product.merchantId,
-    sku: product.sku,
-    title: product.title,
-    categorySlug: category?.slug ?? "",
+    updatedAt: facts.updatedAt?.toISOString() ?? null,
+    merchantId: form.merchantId,
+    sku: form.sku,
+    title: form.title,
+    categorySlug: facts.categorySlug ?? "",
     form,
     stock: {
-      inventory: product.inventory,
-      inventoryPreorderMax: product.inventoryPreorderMax,
-      variations: variations.map((variation) => ({
-        id: variation.id,
+      inventory: form.inventory,
+      inventoryPreorderMax: form.inventoryPreorderMax,
+      variations: form.variations.map((variation) => ({
+        id: variation.id!,
         title: variation.title,
         inventory: variation.inventory,
         inventoryPreorderMax: variation.inventoryPreorderMax,
