@@ -1,37 +1,27 @@
 /** /crm/coupon-campaigns/new (staff only): a new クーポンキャンペーン. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
 import { CampaignForm } from "~/components/crm/promotions/PromotionForms";
-import { Notice } from "~/components/member/MemberHeading";
-import { CrmNav } from "~/components/tickets/CrmNav";
+import { CAMPAIGNS_PATH, NEW_CAMPAIGN_VALUES } from "~/core/promotion-forms";
 import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { createPromotionAction } from "~/web/crm-promotions.server";
-import { NEW_CAMPAIGN_VALUES } from "~/core/promotion-forms";
+import { CAMPAIGN_PAGES } from "~/web/crm-promotions.server";
 
 export const meta: MetaFunction = () => [{ title: `クーポンキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
-  return null;
+  return CAMPAIGN_PAGES.newPage(request, context);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return createPromotionAction("campaign", request, context);
+  return CAMPAIGN_PAGES.create(request, context);
 }
 
 export default function NewCampaign() {
-  const actionData = useActionData<typeof action>();
-  const lastResult = actionData && !("refusal" in actionData) ? actionData : null;
+  const { lastResult, refusal } = promotionReply(useActionData<typeof action>());
   return (
-    <div className="py-2">
-      <CrmNav />
-      <p className="m-0 text-sm">
-        <Link to="/crm/coupon-campaigns">クーポンキャンペーン</Link> ›
-      </p>
-      <h1 className="text-xl">クーポンキャンペーンの作成</h1>
-      <Notice text={actionData && "refusal" in actionData ? actionData.refusal : null} tone="error" />
+    <PromotionPage list={{ path: CAMPAIGNS_PATH, label: "クーポンキャンペーン" }} heading="クーポンキャンペーンの作成" state={null} refusal={refusal}>
       <CampaignForm defaultValue={NEW_CAMPAIGN_VALUES} lastResult={lastResult} submitLabel="作成する" />
-    </div>
+    </PromotionPage>
   );
 }

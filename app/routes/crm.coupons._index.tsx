@@ -1,9 +1,7 @@
 /** /crm/coupons (staff only): every coupon on the generic listing, with its uses. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CouponListing } from "~/components/crm/promotions/PromotionListings";
-import { Notice } from "~/components/member/MemberHeading";
-import { CrmNav } from "~/components/tickets/CrmNav";
+import { CouponListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
 import { SHOP_NAME } from "~/core/site";
 import { couponListingPage } from "~/web/crm-coupons.server";
 import { COUPONS_PATH } from "~/core/coupon-form";
@@ -17,13 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function CrmCoupons() {
   const { page, notice } = useLoaderData<typeof loader>();
   return (
-    <div className="py-2">
-      <CrmNav />
-      <h1 className="text-xl">クーポン管理</h1>
-      <Notice text={notice} />
-      <div className="mt-4">
-        <CouponListing path={COUPONS_PATH} page={page} />
-      </div>
-    </div>
+    <PromotionListPage heading="クーポン管理" notice={notice}>
+      <CouponListing path={COUPONS_PATH} page={page} />
+    </PromotionListPage>
   );
 }

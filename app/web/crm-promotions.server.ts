@@ -7,7 +7,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery, type ListingDefinition, type ListingQuery } from "~/core/listing";
 import {
   CAMPAIGN_LISTING,
   CAMPAIGNS_PATH,
@@ -22,8 +22,11 @@ import {
   PROMOTION_MESSAGES,
   PROMOTION_PARSE,
   promotionState,
+  type PromotionSort,
 } from "~/core/promotion-forms";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
+import type { Database } from "~/db/client.server";
+import type { ListingPage } from "~/services/listing.server";
 import {
   deletePromotion,
   endPromotion,
@@ -79,78 +82,22 @@ function pointPromoValues(promo: PointPromo) {
   };
 }
 
-function listingUrl(request: Request, definition: typeof CAMPAIGN_LISTING) {
-  const url = new URL(request.url);
-  const query = parseListingQuery(definition, url.searchParams);
-  const canonical = canonicalListingRedirect(url, definition, query);
-  if (canonical) throw canonical;
-  return { url, query };
-}
-
-export async function campaignListingPage(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
-  const { url, query } = listingUrl(request, CAMPAIGN_LISTING);
-  const page = await listCampaigns(context.db, query, new Date());
-  const rows: CampaignListRow[] = page.rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    title: row.title,
-    offer: [row.value > 0 ? discountLabel(row.type, row.value) : "", row.freeShipping ? "送料無料" : ""].filter(Boolean).join("・"),
-    minAmount: row.minAmount,
-    link: `${url.origin}${campaignLinkPath(row.code)}`,
-    period: periodLabel(row.startsAt, row.endsAt),
-    state: row.state,
-  }));
-  return data({ page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
-}
-
-export async function pointPromoListingPage(request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
-  const { url, query } = listingUrl(request, POINT_PROMO_LISTING);
-  const page = await listPointPromos(context.db, query, new Date());
-  const rows: PointPromoListRow[] = page.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    color: row.color || POINT_PROMO_DEFAULT_COLOR,
-    rate: row.rate,
-    minAmount: row.minAmount,
-    link: row.link,
-    period: periodLabel(row.startsAt, row.endsAt),
-    state: row.state,
-  }));
-  return data({ page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
+/** What differs between the two kinds of promotion; their pages (listing, one by id) have one shape. */
+interface PromotionWeb<Found extends { id: number; startsAt: Date | null; endsAt: Date | null }, Listed, Row, Shown> {
+  kind: PromotionKind;
+  listing: ListingDefinition<PromotionSort>;
+  list: (db: Database, query: ListingQuery<PromotionSort>, now: Date) => Promise<ListingPage<Listed, PromotionSort>>;
+  /** A listed promotion as its row shows it (`origin`: for absolute links). */
+  row: (listed: Listed, origin: string) => Row;
+  find: (db: Database, id: number) => Promise<Found | null>;
+  /** What its page shows besides the state: the form's values, and a link where there is one. */
+  shown: (found: Found, origin: string) => Shown;
 }
 
 function idOf(raw: string | undefined): number {
   const id = v.safeParse(IdSchema, raw);
   invariantResponse(id.success, PROMOTION_MESSAGES.notFound, { status: 404 });
   return id.output;
-}
-
-export async function campaignEditorPage(request: Request, context: AppLoadContext, rawId: string | undefined) {
-  await requireStaff(request, context);
-  const campaign = await findCampaign(context.db, idOf(rawId));
-  invariantResponse(campaign, PROMOTION_MESSAGES.notFound, { status: 404 });
-  return data(
-    {
-      id: campaign.id,
-      values: campaignValues(campaign),
-      link: `${new URL(request.url).origin}${campaignLinkPath(campaign.code)}`,
-      state: promotionState(campaign, new Date()),
-      notice: redirectedNotice(request, NOTICES),
-    },
-    { headers: NO_STORE },
-  );
-}
-
-export async function pointPromoEditorPage(request: Request, context: AppLoadContext, rawId: string | undefined) {
-  await requireStaff(request, context);
-  const promo = await findPointPromo(context.db, idOf(rawId));
-  invariantResponse(promo, PROMOTION_MESSAGES.notFound, { status: 404 });
-  return data(
-    { id: promo.id, values: pointPromoValues(promo), state: promotionState(promo, new Date()), notice: redirectedNotice(request, NOTICES) },
-    { headers: NO_STORE },
-  );
 }
 
 /** Reads and saves a campaign or promo form (id null: a new one); a refusal is the form's reply. */
@@ -171,15 +118,10 @@ async function saveForm(kind: PromotionKind, form: FormData, context: AppLoadCon
   throw redirect(withNotice(`${PATHS[kind]}/${result.id}`, id == null ? "created" : "saved"), 303);
 }
 
-export async function createPromotionAction(kind: PromotionKind, request: Request, context: AppLoadContext) {
-  await requireStaff(request, context);
-  return saveForm(kind, await readFormData(request), context, null);
-}
-
 const IntentSchema = v.object({ intent: v.optional(v.picklist(["save", "end", "delete"]), "save") });
 
 /** A campaign's or promo's page forms: save, end (今すぐ終了), delete. */
-export async function promotionEditorAction(kind: PromotionKind, request: Request, context: AppLoadContext, rawId: string | undefined) {
+async function promotionEditorAction(kind: PromotionKind, request: Request, context: AppLoadContext, rawId: string | undefined) {
   await requireStaff(request, context);
   const id = idOf(rawId);
   const form = await readFormData(request);
@@ -199,3 +141,82 @@ export async function promotionEditorAction(kind: PromotionKind, request: Reques
       throw redirect(withNotice(path, "deleted"), 303);
   }
 }
+
+/** The loaders and actions of one kind's routes (…/, …/new, …/{id}), staff only. */
+function promotionPages<Found extends { id: number; startsAt: Date | null; endsAt: Date | null }, Listed, Row, Shown>(
+  web: PromotionWeb<Found, Listed, Row, Shown>,
+) {
+  return {
+    async listing(request: Request, context: AppLoadContext) {
+      await requireStaff(request, context);
+      const url = new URL(request.url);
+      const query = parseListingQuery(web.listing, url.searchParams);
+      const canonical = canonicalListingRedirect(url, web.listing, query);
+      if (canonical) throw canonical;
+      const page = await web.list(context.db, query, new Date());
+      const rows = page.rows.map((row) => web.row(row, url.origin));
+      return data({ page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
+    },
+    async newPage(request: Request, context: AppLoadContext) {
+      await requireStaff(request, context);
+      return null;
+    },
+    async create(request: Request, context: AppLoadContext) {
+      await requireStaff(request, context);
+      return saveForm(web.kind, await readFormData(request), context, null);
+    },
+    async editor(request: Request, context: AppLoadContext, rawId: string | undefined) {
+      await requireStaff(request, context);
+      const found = await web.find(context.db, idOf(rawId));
+      invariantResponse(found, PROMOTION_MESSAGES.notFound, { status: 404 });
+      return data(
+        {
+          id: found.id,
+          ...web.shown(found, new URL(request.url).origin),
+          state: promotionState(found, new Date()),
+          notice: redirectedNotice(request, NOTICES),
+        },
+        { headers: NO_STORE },
+      );
+    },
+    edit(request: Request, context: AppLoadContext, rawId: string | undefined) {
+      return promotionEditorAction(web.kind, request, context, rawId);
+    },
+  };
+}
+
+export const CAMPAIGN_PAGES = promotionPages({
+  kind: "campaign",
+  listing: CAMPAIGN_LISTING,
+  list: listCampaigns,
+  row: (row, origin): CampaignListRow => ({
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    offer: [row.value > 0 ? discountLabel(row.type, row.value) : "", row.freeShipping ? "送料無料" : ""].filter(Boolean).join("・"),
+    minAmount: row.minAmount,
+    link: `${origin}${campaignLinkPath(row.code)}`,
+    period: periodLabel(row.startsAt, row.endsAt),
+    state: row.state,
+  }),
+  find: findCampaign,
+  shown: (campaign, origin) => ({ values: campaignValues(campaign), link: `${origin}${campaignLinkPath(campaign.code)}` }),
+});
+
+export const POINT_PROMO_PAGES = promotionPages({
+  kind: "promo",
+  listing: POINT_PROMO_LISTING,
+  list: listPointPromos,
+  row: (row): PointPromoListRow => ({
+    id: row.id,
+    title: row.title,
+    color: row.color || POINT_PROMO_DEFAULT_COLOR,
+    rate: row.rate,
+    minAmount: row.minAmount,
+    link: row.link,
+    period: periodLabel(row.startsAt, row.endsAt),
+    state: row.state,
+  }),
+  find: findPointPromo,
+  shown: (promo) => ({ values: pointPromoValues(promo) }),
+});
