@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Paginator } from "~/components/Paginator";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { priceFieldLabel, priceHistoryValue } from "~/core/price-history";
@@ -18,114 +19,142 @@ function difference(before: number, after: number): string {
   return moved > 0 ? `+${moved.toLocaleString("ja-JP")}` : moved < 0 ? `-${(-moved).toLocaleString("ja-JP")}` : "±0";
 }
 
-/** The stock history, newest first: when, who, kind, which stock, before → after, reason. */
-export function StockHistoryTable({ history, hrefFor }: { history: ProductStockPageData["stockHistory"]; hrefFor: (page: number) => string }) {
+interface HistoryRow {
+  id: number;
+  createdAt: string;
+  actorName: string;
+}
+
+interface HistoryColumn<Row> {
+  label: string;
+  /** Added to the header and the cells (e.g. right-aligned numbers). */
+  align?: string;
+  cellClassName?: string;
+  render: (row: Row) => ReactNode;
+}
+
+/**
+ * One paged history (stock movements, price changes), newest first: when and who, then the kind's own
+ * columns; the pages link to `hrefFor(page)` at this section.
+ */
+function HistoryTable<Row extends HistoryRow>({
+  id,
+  heading,
+  note,
+  emptyText,
+  minWidth,
+  columns,
+  history,
+  hrefFor,
+}: {
+  id: string;
+  heading: string;
+  note?: string;
+  emptyText: string;
+  minWidth: string;
+  columns: HistoryColumn<Row>[];
+  history: { rows: Row[]; total: number; pages: number[]; page: number };
+  hrefFor: (page: number) => string;
+}) {
+  const all: HistoryColumn<Row>[] = [
+    { label: "日時", cellClassName: "whitespace-nowrap", render: (row) => <When at={row.createdAt} /> },
+    { label: "担当者", render: (row) => row.actorName },
+    ...columns,
+  ];
   return (
-    <section id="stock-history" aria-labelledby="stock-history-heading">
-      <h2 id="stock-history-heading" className="m-0 mb-2 text-base">
-        在庫の履歴<span className="ml-2 text-sm font-normal text-gray-600">{`${history.total.toLocaleString("ja-JP")}件`}</span>
+    <section id={id} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="m-0 mb-2 text-base">
+        {heading}
+        <span className="ml-2 text-sm font-normal text-gray-600">{`${history.total.toLocaleString("ja-JP")}件`}</span>
       </h2>
+      {note ? <p className="m-0 mb-2 text-xs text-gray-600">{note}</p> : null}
       {history.rows.length === 0 ? (
-        <p className="m-0 text-sm">まだ在庫の調整はありません。</p>
+        <p className="m-0 text-sm">{emptyText}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-160 w-full border-collapse text-sm" data-testid="stock-history">
+          <table className={`${minWidth} w-full border-collapse text-sm`} data-testid={id}>
             <thead>
               <tr className={HEAD}>
-                <th scope="col" className={CELL}>
-                  日時
-                </th>
-                <th scope="col" className={CELL}>
-                  担当者
-                </th>
-                <th scope="col" className={CELL}>
-                  種類
-                </th>
-                <th scope="col" className={CELL}>
-                  在庫
-                </th>
-                <th scope="col" className={`${CELL} text-right`}>
-                  変更前 → 変更後
-                </th>
-                <th scope="col" className={CELL}>
-                  理由・メモ
-                </th>
+                {all.map((column) => (
+                  <th key={column.label} scope="col" className={`${CELL} ${column.align ?? ""}`}>
+                    {column.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {history.rows.map((row) => (
                 <tr key={row.id} className={ROW}>
-                  <td className={`${CELL} whitespace-nowrap`}>
-                    <When at={row.createdAt} />
-                  </td>
-                  <td className={CELL}>{row.actorName}</td>
-                  <td className={CELL}>{MOVEMENT_KIND_LABELS[row.kind]}</td>
-                  <td className={CELL}>{`${row.variationTitle ?? "商品本体"}・${POOL_LABELS[row.pool]}`}</td>
-                  <td className={`${CELL} whitespace-nowrap text-right`}>
-                    {`${row.before.toLocaleString("ja-JP")} → ${row.after.toLocaleString("ja-JP")}`}
-                    <span className="ml-1 text-xs text-gray-600">{`（${difference(row.before, row.after)}）`}</span>
-                  </td>
-                  <td className={`${CELL} break-all`}>{row.reason}</td>
+                  {all.map((column) => (
+                    <td key={column.label} className={`${CELL} ${column.align ?? ""} ${column.cellClassName ?? ""}`}>
+                      {column.render(row)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <Paginator pages={history.pages} current={history.page} hrefFor={(page) => `${hrefFor(page)}#stock-history`} label="在庫の履歴のページ送り" />
+      <Paginator pages={history.pages} current={history.page} hrefFor={(page) => `${hrefFor(page)}#${id}`} label={`${heading}のページ送り`} />
     </section>
   );
 }
 
-/** The price history, newest first: when, who, which price, before → after. */
-export function PriceHistoryTable({ history, hrefFor }: { history: ProductStockPageData["priceHistory"]; hrefFor: (page: number) => string }) {
+type StockHistory = ProductStockPageData["stockHistory"];
+type PriceHistory = ProductStockPageData["priceHistory"];
+
+/** The stock history: kind, which stock, before → after (and by how much), reason. */
+export function StockHistoryTable({ history, hrefFor }: { history: StockHistory; hrefFor: (page: number) => string }) {
   return (
-    <section id="price-history" aria-labelledby="price-history-heading">
-      <h2 id="price-history-heading" className="m-0 mb-2 text-base">
-        価格の履歴<span className="ml-2 text-sm font-normal text-gray-600">{`${history.total.toLocaleString("ja-JP")}件`}</span>
-      </h2>
-      <p className="m-0 mb-2 text-xs text-gray-600">価格を変えても、すでにいただいたご注文の金額は変わりません。</p>
-      {history.rows.length === 0 ? (
-        <p className="m-0 text-sm">まだ価格の変更はありません。</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-140 w-full border-collapse text-sm" data-testid="price-history">
-            <thead>
-              <tr className={HEAD}>
-                <th scope="col" className={CELL}>
-                  日時
-                </th>
-                <th scope="col" className={CELL}>
-                  担当者
-                </th>
-                <th scope="col" className={CELL}>
-                  対象
-                </th>
-                <th scope="col" className={CELL}>
-                  項目
-                </th>
-                <th scope="col" className={`${CELL} text-right`}>
-                  変更前 → 変更後
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.rows.map((row) => (
-                <tr key={row.id} className={ROW}>
-                  <td className={`${CELL} whitespace-nowrap`}>
-                    <When at={row.createdAt} />
-                  </td>
-                  <td className={CELL}>{row.actorName}</td>
-                  <td className={CELL}>{row.variationTitle ?? "商品本体"}</td>
-                  <td className={CELL}>{priceFieldLabel(row.field)}</td>
-                  <td className={`${CELL} whitespace-nowrap text-right`}>{`${priceHistoryValue(row.before)} → ${priceHistoryValue(row.after)}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Paginator pages={history.pages} current={history.page} hrefFor={(page) => `${hrefFor(page)}#price-history`} label="価格の履歴のページ送り" />
-    </section>
+    <HistoryTable<StockHistory["rows"][number]>
+      id="stock-history"
+      heading="在庫の履歴"
+      emptyText="まだ在庫の調整はありません。"
+      minWidth="min-w-160"
+      history={history}
+      hrefFor={hrefFor}
+      columns={[
+        { label: "種類", render: (row) => MOVEMENT_KIND_LABELS[row.kind] },
+        { label: "在庫", render: (row) => `${row.variationTitle ?? "商品本体"}・${POOL_LABELS[row.pool]}` },
+        {
+          label: "変更前 → 変更後",
+          align: "text-right",
+          cellClassName: "whitespace-nowrap",
+          render: (row) => (
+            <>
+              {`${row.before.toLocaleString("ja-JP")} → ${row.after.toLocaleString("ja-JP")}`}
+              <span className="ml-1 text-xs text-gray-600">{`（${difference(row.before, row.after)}）`}</span>
+            </>
+          ),
+        },
+        { label: "理由・メモ", cellClassName: "break-all", render: (row) => row.reason },
+      ]}
+    />
+  );
+}
+
+/** The price history: which product or variation, which price, before → after. */
+export function PriceHistoryTable({ history, hrefFor }: { history: PriceHistory; hrefFor: (page: number) => string }) {
+  return (
+    <HistoryTable<PriceHistory["rows"][number]>
+      id="price-history"
+      heading="価格の履歴"
+      note="価格を変えても、すでにいただいたご注文の金額は変わりません。"
+      emptyText="まだ価格の変更はありません。"
+      minWidth="min-w-140"
+      history={history}
+      hrefFor={hrefFor}
+      columns={[
+        { label: "対象", render: (row) => row.variationTitle ?? "商品本体" },
+        { label: "項目", render: (row) => priceFieldLabel(row.field) },
+        {
+          label: "変更前 → 変更後",
+          align: "text-right",
+          cellClassName: "whitespace-nowrap",
+          render: (row) => `${priceHistoryValue(row.before)} → ${priceHistoryValue(row.after)}`,
+        },
+      ]}
+    />
   );
 }
