@@ -53,6 +53,8 @@ export const PROMOTION_MESSAGES = {
   linkInvalid: "リンクは「/」で始まるショップ内のパス、または https:// で始まるURLを入力してください",
   rateMultiplier: `ポイント倍率は${POINT_PROMO_MIN_RATE}〜${POINT_PROMO_MAX_RATE}の整数で入力してください`,
   notFound: "指定されたキャンペーンは見つかりません。",
+  /** A save refused by the revision guard: the page shows the values saved meanwhile. */
+  stale: "他の担当者が先に更新しました。最新の内容を表示しています。変更をもう一度入力して保存してください。",
 } as const;
 
 /**

@@ -15,6 +15,9 @@ export const MALFORMED_INPUT_MESSAGE = "操作が正しくありません。";
 /** A record id: 1–9 digits, at least 1 ("12" → 12; "0", "-1", "1.5", "1e3", "abc" and longer numbers fail). */
 export const IdSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/), v.transform(Number), v.minValue(1));
 
+/** The revision an edit form was loaded on (a hidden field), checked by the save's guarded UPDATE. */
+export const RevisionSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
+
 /** `schema`, where the field may be left out: absent is null. */
 export function absentAsNull<S extends v.GenericSchema>(schema: S) {
   return v.optional(v.nullable(schema), null);

@@ -681,6 +681,8 @@ export const coupons = sqliteTable("coupons", {
   /** Expiry ("to"). */
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
+  /** Bumped by every staff change (save, end): an edit posted with an older one is refused. */
+  revision: integer("revision").notNull().default(0),
 });
 
 /** Per-product coupon values (products_prices). */
@@ -758,6 +760,8 @@ export const couponCampaigns = sqliteTable("coupon_campaigns", {
   freeShipping: flag("free_shipping"),
   startsAt: integer("starts_at", { mode: "timestamp_ms" }),
   endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+  /** Bumped by every staff change (save, end): an edit posted with an older one is refused. */
+  revision: integer("revision").notNull().default(0),
 });
 
 export const pointPromos = sqliteTable("point_promos", {
@@ -770,6 +774,8 @@ export const pointPromos = sqliteTable("point_promos", {
   minAmount: integer("min_amount").notNull().default(0),
   startsAt: integer("starts_at", { mode: "timestamp_ms" }),
   endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+  /** Bumped by every staff change (save, end): an edit posted with an older one is refused. */
+  revision: integer("revision").notNull().default(0),
 });
 
 export const pointLedger = sqliteTable(

@@ -34,7 +34,8 @@ export default function EditCampaign() {
         <CopyableLink url={loaded.link} label="キャンペーンのリンク" />
       </div>
       <div className="mt-4">
-        <CampaignForm key={JSON.stringify(loaded.values)} defaultValue={loaded.values} lastResult={lastResult} submitLabel="保存する" />
+        {/* Keyed by the revision: after a save (or one refused as stale) the form starts from what is stored. */}
+        <CampaignForm key={loaded.revision} defaultValue={loaded.values} revision={loaded.revision} lastResult={lastResult} submitLabel="保存する" />
       </div>
     </PromotionPage>
   );

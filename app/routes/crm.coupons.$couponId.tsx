@@ -22,7 +22,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const times = (value: number) => `${value.toLocaleString("ja-JP")}回`;
 
 export default function EditCoupon() {
-  const { id, values, usage, maxUsesPerUser, state, period, limitWarning, notice } = useLoaderData<typeof loader>();
+  const { id, revision, values, usage, maxUsesPerUser, state, period, limitWarning, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && !("refusal" in actionData) ? actionData : null;
   return (
@@ -56,7 +56,8 @@ export default function EditCoupon() {
         </p>
       ) : null}
       <div className="mt-4">
-        <CouponForm key={JSON.stringify(values)} id={`coupon-${id}`} defaultValue={values} lastResult={lastResult} submitLabel="保存する" />
+        {/* Keyed by the revision: after a save (or one refused as stale) the form starts from what is stored. */}
+        <CouponForm key={revision} id={`coupon-${id}`} defaultValue={values} revision={revision} lastResult={lastResult} submitLabel="保存する" />
       </div>
       <div className="mt-8 grid gap-3">
         {state !== "ended" ? (

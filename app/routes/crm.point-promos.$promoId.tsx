@@ -29,7 +29,8 @@ export default function EditPointPromo() {
       refusal={refusal}
     >
       <div className="mt-4">
-        <PointPromoForm key={JSON.stringify(loaded.values)} defaultValue={loaded.values} lastResult={lastResult} submitLabel="保存する" />
+        {/* Keyed by the revision: after a save (or one refused as stale) the form starts from what is stored. */}
+        <PointPromoForm key={loaded.revision} defaultValue={loaded.values} revision={loaded.revision} lastResult={lastResult} submitLabel="保存する" />
       </div>
     </PromotionPage>
   );

@@ -12,6 +12,7 @@ import type { ListingQuery } from "~/core/listing";
 import { periodInstants, PROMOTION_MESSAGES, promotionState, type PromotionState } from "~/core/promotion-forms";
 import { qualified, type Database } from "~/db/client.server";
 import { couponCampaigns, couponPriceRanges, couponProductExclusions, couponProductPrices, coupons, couponUses, products } from "~/db/schema";
+import { guard, isGuardFailure } from "./order-guards.server";
 import { likeFilter, loadListingPage, type FilterSql, type ListingPage, type ListingSource } from "./listing.server";
 
 export interface CouponRow {
@@ -100,6 +101,7 @@ export interface CouponUsage {
 export interface EditableCoupon extends StoredCoupon {
   id: number;
   createdAt: Date;
+  revision: number;
   usage: CouponUsage;
 }
 
@@ -143,6 +145,7 @@ export async function findCouponForEditor(db: Database, id: number): Promise<Edi
 export type CouponSaveResult =
   | { ok: true; id: number; used: number; maxUses: number | null; maxUsesPerUser: number | null }
   | { ok: false; notFound: true }
+  | { ok: false; stale: true }
   | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** The batch failed on the unique coupon code (a coupon saved meanwhile under the same code). */
@@ -202,9 +205,16 @@ function fieldErrorsOf(input: CouponInput, found: Awaited<ReturnType<typeof look
  * Creates (id null) or replaces coupon `id` with `input`: the coupon row, then its per-product values,
  * exclusions and ranges, all in one batch. An unknown SKU is reported on the row the form sent it in.
  */
-export async function saveCoupon(db: Database, input: CouponInput, id: number | null, now: Date): Promise<CouponSaveResult> {
+/**
+ * Creates a coupon (`edit` null) or saves an edit made on `edit.revision`: refused as stale, nothing
+ * changed, when the coupon was saved or ended meanwhile — the batch's first statement guards the revision,
+ * so two saves at once cannot both apply.
+ */
+export async function saveCoupon(db: Database, input: CouponInput, edit: { id: number; revision: number } | null, now: Date): Promise<CouponSaveResult> {
+  const id = edit?.id ?? null;
   const found = await lookUp(db, input, id);
   if (id != null && !found.current) return { ok: false, notFound: true };
+  if (edit && found.current!.revision !== edit.revision) return { ok: false, stale: true };
   const fieldErrors = fieldErrorsOf(input, found);
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
   const period = periodInstants(
@@ -237,13 +247,17 @@ export async function saveCoupon(db: Database, input: CouponInput, id: number | 
           .insert(coupons)
           .values({ ...values, createdAt: now })
           .returning({ id: coupons.id })
-      : db.update(coupons).set(values).where(eq(coupons.id, id)).returning({ id: coupons.id });
+      : db
+          .update(coupons)
+          .set({ ...values, revision: sql`${coupons.revision} + 1` })
+          .where(and(eq(coupons.id, edit!.id), eq(coupons.revision, edit!.revision)))
+          .returning({ id: coupons.id });
   const rows: BatchItem<"sqlite">[] = [];
-  if (id != null) {
+  if (edit) {
     rows.push(
-      db.delete(couponProductPrices).where(eq(couponProductPrices.couponId, id)),
-      db.delete(couponProductExclusions).where(eq(couponProductExclusions.couponId, id)),
-      db.delete(couponPriceRanges).where(eq(couponPriceRanges.couponId, id)),
+      db.delete(couponProductPrices).where(eq(couponProductPrices.couponId, edit.id)),
+      db.delete(couponProductExclusions).where(eq(couponProductExclusions.couponId, edit.id)),
+      db.delete(couponPriceRanges).where(eq(couponPriceRanges.couponId, edit.id)),
     );
   }
   if (input.prices.length) {
@@ -266,14 +280,20 @@ export async function saveCoupon(db: Database, input: CouponInput, id: number | 
     rows.push(db.insert(couponPriceRanges).values(input.ranges.map((row) => ({ couponId: couponId as number, ...row }))));
   }
   try {
-    const [saved] = await db.batch([head, ...rows] as [typeof head, ...BatchItem<"sqlite">[]]);
-    const savedId = saved[0]?.id;
+    const guarded = edit ? [guard(db, sql`(select ${coupons.revision} from ${coupons} where ${coupons.id} = ${edit.id}) = ${edit.revision}`)] : [];
+    const results = await db.batch([...guarded, head, ...rows] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    const savedId = (results[guarded.length] as { id: number }[])[0]?.id;
     if (savedId == null) return { ok: false, notFound: true };
     return { ok: true, id: savedId, used: found.used, maxUses: input.maxUses, maxUsesPerUser: input.maxUsesPerUser };
   } catch (error) {
     if (isCodeTaken(error)) return { ok: false, fieldErrors: { code: [PROMOTION_MESSAGES.codeTaken] } };
+    if (edit && isGuardFailure(error)) return (await couponRevision(db, edit.id)) == null ? { ok: false, notFound: true } : { ok: false, stale: true };
     throw error;
   }
+}
+
+async function couponRevision(db: Database, id: number): Promise<number | null> {
+  return (await db.select({ revision: coupons.revision }).from(coupons).where(eq(coupons.id, id)).get())?.revision ?? null;
 }
 
 export type CouponChangeResult = { ok: true } | { ok: false; error: string; status: 404 | 409 };
@@ -282,7 +302,7 @@ export type CouponChangeResult = { ok: true } | { ok: false; error: string; stat
 export async function endCoupon(db: Database, id: number, now: Date): Promise<CouponChangeResult> {
   const ended = await db
     .update(coupons)
-    .set({ expiresAt: now })
+    .set({ expiresAt: now, revision: sql`${coupons.revision} + 1` })
     .where(and(eq(coupons.id, id), or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now))))
     .returning({ id: coupons.id });
   if (ended.length) return { ok: true };

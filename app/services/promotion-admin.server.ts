@@ -85,7 +85,22 @@ export async function findPointPromo(db: Database, id: number): Promise<PointPro
   return (await db.select().from(pointPromos).where(eq(pointPromos.id, id)).get()) ?? null;
 }
 
-export type PromotionSaveResult = { ok: true; id: number } | { ok: false; notFound: true } | { ok: false; fieldErrors: Record<string, string[]> };
+export type PromotionSaveResult =
+  | { ok: true; id: number }
+  | { ok: false; notFound: true }
+  | { ok: false; stale: true }
+  | { ok: false; fieldErrors: Record<string, string[]> };
+
+/** An edit of a stored campaign or promotion, made on the revision its form was loaded with. */
+export interface PromotionEdit {
+  id: number;
+  revision: number;
+}
+
+/** The answer to an UPDATE guarded by the revision that changed nothing: the row is gone, or it moved on. */
+function missedUpdate(stored: unknown): PromotionSaveResult {
+  return stored ? { ok: false, stale: true } : { ok: false, notFound: true };
+}
 
 function isUniqueCode(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
@@ -94,8 +109,12 @@ function isUniqueCode(error: unknown): boolean {
   return false;
 }
 
-/** Creates (id null) or updates a campaign. Its code is free among campaigns and coupons (/coupon-get/{code} serves both). */
-export async function saveCampaign(db: Database, input: CampaignInput, id: number | null): Promise<PromotionSaveResult> {
+/**
+ * Creates (`edit` null) or updates a campaign — refused as stale when it was saved or ended since
+ * `edit.revision`. Its code is free among campaigns and coupons (/coupon-get/{code} serves both).
+ */
+export async function saveCampaign(db: Database, input: CampaignInput, edit: PromotionEdit | null): Promise<PromotionSaveResult> {
+  const id = edit?.id ?? null;
   const [takenCampaign, takenCoupon, current] = await db.batch([
     db
       .select({ id: couponCampaigns.id })
@@ -112,6 +131,7 @@ export async function saveCampaign(db: Database, input: CampaignInput, id: numbe
   ]);
   const stored = current[0];
   if (id != null && !stored) return { ok: false, notFound: true };
+  if (edit && stored!.revision !== edit.revision) return { ok: false, stale: true };
   if (takenCampaign.length || takenCoupon.length) return { ok: false, fieldErrors: { code: [PROMOTION_MESSAGES.codeTaken] } };
   const { startsAt, endsAt } = periodInstants(input, stored ?? null);
   const values = {
@@ -125,27 +145,34 @@ export async function saveCampaign(db: Database, input: CampaignInput, id: numbe
     endsAt,
   };
   try {
-    const saved =
-      id == null
-        ? await db.insert(couponCampaigns).values(values).returning({ id: couponCampaigns.id })
-        : await db.update(couponCampaigns).set(values).where(eq(couponCampaigns.id, id)).returning({ id: couponCampaigns.id });
-    return saved[0] ? { ok: true, id: saved[0].id } : { ok: false, notFound: true };
+    const saved = !edit
+      ? await db.insert(couponCampaigns).values(values).returning({ id: couponCampaigns.id })
+      : await db
+          .update(couponCampaigns)
+          .set({ ...values, revision: sql`${couponCampaigns.revision} + 1` })
+          .where(and(eq(couponCampaigns.id, edit.id), eq(couponCampaigns.revision, edit.revision)))
+          .returning({ id: couponCampaigns.id });
+    return saved[0] ? { ok: true, id: saved[0].id } : missedUpdate(stored);
   } catch (error) {
     if (isUniqueCode(error)) return { ok: false, fieldErrors: { code: [PROMOTION_MESSAGES.codeTaken] } };
     throw error;
   }
 }
 
-/** Creates (id null) or updates a point promotion. */
-export async function savePointPromo(db: Database, input: PointPromoInput, id: number | null): Promise<PromotionSaveResult> {
-  const stored = id == null ? null : await findPointPromo(db, id);
-  if (id != null && !stored) return { ok: false, notFound: true };
+/** Creates (`edit` null) or updates a point promotion — refused as stale when it changed since `edit.revision`. */
+export async function savePointPromo(db: Database, input: PointPromoInput, edit: PromotionEdit | null): Promise<PromotionSaveResult> {
+  const stored = edit ? await findPointPromo(db, edit.id) : null;
+  if (edit && !stored) return { ok: false, notFound: true };
+  if (edit && stored!.revision !== edit.revision) return { ok: false, stale: true };
   const values = { title: input.title, color: input.color, link: input.link, minAmount: input.minAmount, rate: input.rate, ...periodInstants(input, stored) };
-  const saved =
-    id == null
-      ? await db.insert(pointPromos).values(values).returning({ id: pointPromos.id })
-      : await db.update(pointPromos).set(values).where(eq(pointPromos.id, id)).returning({ id: pointPromos.id });
-  return saved[0] ? { ok: true, id: saved[0].id } : { ok: false, notFound: true };
+  const saved = !edit
+    ? await db.insert(pointPromos).values(values).returning({ id: pointPromos.id })
+    : await db
+        .update(pointPromos)
+        .set({ ...values, revision: sql`${pointPromos.revision} + 1` })
+        .where(and(eq(pointPromos.id, edit.id), eq(pointPromos.revision, edit.revision)))
+        .returning({ id: pointPromos.id });
+  return saved[0] ? { ok: true, id: saved[0].id } : missedUpdate(stored);
 }
 
 export type PromotionKind = "campaign" | "promo";
@@ -164,7 +191,7 @@ export async function endPromotion(
   const table = TABLES[kind];
   const ended = await db
     .update(table)
-    .set({ endsAt: now })
+    .set({ endsAt: now, revision: sql`${table.revision} + 1` })
     .where(and(eq(table.id, id), or(isNull(table.endsAt), gt(table.endsAt, now))))
     .returning({ id: table.id });
   if (ended.length) return { ok: true };

@@ -23,6 +23,7 @@ import { deleteCoupon, endCoupon, findCouponForEditor, listCoupons, saveCoupon }
 import { requireStaff } from "./auth.server";
 import { invariantResponse, readFormData, withNotice } from "./http.server";
 import { parseQuery, redirectedNotice } from "./input.server";
+import { editOf, staleReply } from "./crm-promotions.server";
 import { canonicalListingRedirect } from "./listing.server";
 import type { CouponListRow, PromotionActionData } from "./types/promotions";
 
@@ -87,6 +88,7 @@ export async function couponEditorPage(request: Request, context: AppLoadContext
   return data(
     {
       id,
+      revision: coupon.revision,
       values: couponFormValues(coupon),
       usage: coupon.usage,
       maxUsesPerUser: coupon.maxUsesPerUser,
@@ -101,11 +103,14 @@ export async function couponEditorPage(request: Request, context: AppLoadContext
 
 /** Reads and saves the coupon form (id null: a new coupon); a refusal is the form's reply with its messages. */
 async function saveCouponForm(form: FormData, context: AppLoadContext, id: number | null) {
+  const edit = editOf(form, id);
+  if (edit === "malformed") return data<PromotionActionData>({ refusal: MALFORMED_INPUT_MESSAGE }, { status: 400 });
   const submission = parseWithValibot(form, { schema: CouponFormSchema, ...PROMOTION_PARSE });
   if (submission.status !== "success") return data<PromotionActionData>(submission.reply(), { status: 400 });
-  const result = await saveCoupon(context.db, submission.value, id, new Date());
+  const result = await saveCoupon(context.db, submission.value, edit, new Date());
   if (!result.ok) {
     invariantResponse(!("notFound" in result), COUPON_MESSAGES.notFound, { status: 404 });
+    if ("stale" in result) return staleReply();
     return data<PromotionActionData>(submission.reply({ fieldErrors: result.fieldErrors }), { status: 400 });
   }
   throw redirect(withNotice(`${COUPONS_PATH}/${result.id}`, id == null ? "created" : "saved"), 303);

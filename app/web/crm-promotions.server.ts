@@ -24,7 +24,7 @@ import {
   promotionState,
   type PromotionSort,
 } from "~/core/promotion-forms";
-import { IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, RevisionSchema } from "~/core/validation";
 import type { Database } from "~/db/client.server";
 import type { ListingPage } from "~/services/listing.server";
 import {
@@ -82,8 +82,16 @@ function pointPromoValues(promo: PointPromo) {
   };
 }
 
+/** What every stored promotion has: its period and the revision its edit form carries. */
+interface StoredPromotion {
+  id: number;
+  revision: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+}
+
 /** What differs between the two kinds of promotion; their pages (listing, one by id) have one shape. */
-interface PromotionWeb<Found extends { id: number; startsAt: Date | null; endsAt: Date | null }, Listed, Row, Shown> {
+interface PromotionWeb<Found extends StoredPromotion, Listed, Row, Shown> {
   kind: PromotionKind;
   listing: ListingDefinition<PromotionSort>;
   list: (db: Database, query: ListingQuery<PromotionSort>, now: Date) => Promise<ListingPage<Listed, PromotionSort>>;
@@ -100,8 +108,25 @@ function idOf(raw: string | undefined): number {
   return id.output;
 }
 
+/**
+ * The revision a stored promotion's form was loaded on, or — missing or not a number — a refusal as
+ * malformed input. A new one (id null) has none.
+ */
+export function editOf(form: FormData, id: number | null): { id: number; revision: number } | null | "malformed" {
+  if (id == null) return null;
+  const revision = v.safeParse(RevisionSchema, form.get("revision"));
+  return revision.success ? { id, revision: revision.output } : "malformed";
+}
+
+/** A save refused because another staff member saved or ended it first: the page shows what is stored now. */
+export function staleReply() {
+  return data<PromotionActionData>({ refusal: PROMOTION_MESSAGES.stale }, { status: 409 });
+}
+
 /** Reads and saves a campaign or promo form (id null: a new one); a refusal is the form's reply. */
 async function saveForm(kind: PromotionKind, form: FormData, context: AppLoadContext, id: number | null) {
+  const edit = editOf(form, id);
+  if (edit === "malformed") return data<PromotionActionData>({ refusal: MALFORMED_INPUT_MESSAGE }, { status: 400 });
   const submission =
     kind === "campaign"
       ? parseWithValibot(form, { schema: CampaignFormSchema, ...PROMOTION_PARSE })
@@ -109,10 +134,11 @@ async function saveForm(kind: PromotionKind, form: FormData, context: AppLoadCon
   if (submission.status !== "success") return data<PromotionActionData>(submission.reply(), { status: 400 });
   const result =
     kind === "campaign"
-      ? await saveCampaign(context.db, submission.value as v.InferOutput<typeof CampaignFormSchema>, id)
-      : await savePointPromo(context.db, submission.value as v.InferOutput<typeof PointPromoFormSchema>, id);
+      ? await saveCampaign(context.db, submission.value as v.InferOutput<typeof CampaignFormSchema>, edit)
+      : await savePointPromo(context.db, submission.value as v.InferOutput<typeof PointPromoFormSchema>, edit);
   if (!result.ok) {
     invariantResponse(!("notFound" in result), PROMOTION_MESSAGES.notFound, { status: 404 });
+    if ("stale" in result) return staleReply();
     return data<PromotionActionData>(submission.reply({ fieldErrors: result.fieldErrors }), { status: 400 });
   }
   throw redirect(withNotice(`${PATHS[kind]}/${result.id}`, id == null ? "created" : "saved"), 303);
@@ -143,7 +169,7 @@ async function promotionEditorAction(kind: PromotionKind, request: Request, cont
 }
 
 /** The loaders and actions of one kind's routes (…/, …/new, …/{id}), staff only. */
-function promotionPages<Found extends { id: number; startsAt: Date | null; endsAt: Date | null }, Listed, Row, Shown>(
+function promotionPages<Found extends StoredPromotion, Listed, Row, Shown>(
   web: PromotionWeb<Found, Listed, Row, Shown>,
 ) {
   return {
@@ -172,6 +198,7 @@ function promotionPages<Found extends { id: number; startsAt: Date | null; endsA
       return data(
         {
           id: found.id,
+          revision: found.revision,
           ...web.shown(found, new URL(request.url).origin),
           state: promotionState(found, new Date()),
           notice: redirectedNotice(request, NOTICES),

@@ -219,7 +219,15 @@ describe("editing, ending and deleting a coupon", () => {
       editRoute.action as RouteHandler,
       postRequest(
         path,
-        couponFields({ code: "EDITME", value: "200", "prices[0].sku": "", "prices[0].value": "", "prices[0].titleSimple": "", excludedSkus: "" }),
+        couponFields({
+          code: "EDITME",
+          value: "200",
+          "prices[0].sku": "",
+          "prices[0].value": "",
+          "prices[0].titleSimple": "",
+          excludedSkus: "",
+          revision: String(coupon.revision),
+        }),
         { cookie: staff, mode: "navigate" },
       ),
       params,
@@ -278,8 +286,8 @@ describe("editing, ending and deleting a coupon", () => {
     const path = `/crm/coupons/${alone.id}`;
     const params = { couponId: String(alone.id) };
     const page = await run(platform, editRoute.loader as RouteHandler, pageRequest(path, staff), params);
-    const { values } = page.value as { values: Record<string, unknown> };
-    const fields: [string, string][] = Object.entries({ ...values, maxUses: "1", prices: undefined, ranges: undefined } as Record<string, unknown>)
+    const { values, revision } = page.value as { values: Record<string, unknown>; revision: number };
+    const fields: [string, string][] = Object.entries({ ...values, revision, maxUses: "1", prices: undefined, ranges: undefined } as Record<string, unknown>)
       .filter(([, value]) => value !== undefined)
       .map(([name, value]): [string, string] => [name, value === true ? "on" : value === false ? "" : String(value)]);
     const saved = await run(platform, editRoute.action as RouteHandler, postRequest(path, fields, { cookie: staff, mode: "navigate" }), params);
@@ -300,7 +308,10 @@ describe("editing, ending and deleting a coupon", () => {
       editRoute.action as RouteHandler,
       postRequest(
         path,
-        fields.map(([name, value]): [string, string] => [name, name === "code" ? "ALONE21" : value]),
+        fields.map(([name, value]): [string, string] => [
+          name,
+          name === "code" ? "ALONE21" : name === "revision" ? String((after.value as { revision: number }).revision) : value,
+        ]),
         { cookie: staff },
       ),
       params,

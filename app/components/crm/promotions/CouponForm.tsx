@@ -12,7 +12,7 @@ import { COUPON_BLANK_ROWS, CouponFormSchema, type CouponFormValues } from "~/co
 import { PROMOTION_PARSE } from "~/core/promotion-forms";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors } from "~/components/forms/TextField";
-import { CheckboxField, DiscountFields, DiscountTypeSelect, InputField, NumberField, PeriodFields } from "./PromotionFields";
+import { CheckboxField, DiscountFields, DiscountTypeSelect, InputField, NumberField, PeriodFields, RevisionInput } from "./PromotionFields";
 
 const blankPrice = { sku: "", type: "fix", value: "", titleSimple: "" };
 const blankRange = { minAmount: "", type: "fix", value: "" };
@@ -54,11 +54,14 @@ function RowType({ field, label }: { field: Field; label: string }) {
 export function CouponForm({
   id,
   defaultValue,
+  revision,
   lastResult,
   submitLabel,
 }: {
   id: string;
   defaultValue: Partial<CouponFormValues>;
+  /** A stored coupon's revision, posted back so a save over someone else's is refused. */
+  revision?: number;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
@@ -76,6 +79,7 @@ export function CouponForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6" data-testid="coupon-form">
       <input type="hidden" name="intent" value="save" />
+      <RevisionInput revision={revision} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <section className="grid gap-3">
         <h2 className="m-0 text-base">基本情報</h2>

@@ -104,6 +104,11 @@ export function PeriodFields({ startsOn, endsOn, endLabel = "終了日" }: { sta
   );
 }
 
+/** The revision a stored promotion's form was loaded on (a new one has none). */
+export function RevisionInput({ revision }: { revision: number | undefined }) {
+  return revision === undefined ? null : <input type="hidden" name="revision" value={revision} />;
+}
+
 const STATE_TONES: Record<PromotionState, string> = {
   scheduled: "bg-amber-50 text-amber-900",
   running: "bg-green-50 text-green-800",

@@ -10,7 +10,7 @@ import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 import { CampaignFormSchema, PointPromoFormSchema, POINT_PROMO_MAX_RATE, POINT_PROMO_MIN_RATE, PROMOTION_PARSE } from "~/core/promotion-forms";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useHydrated } from "~/components/forms/useHydrated";
-import { CheckboxField, DiscountFields, InputField, NumberField, PeriodFields } from "./PromotionFields";
+import { CheckboxField, DiscountFields, InputField, NumberField, PeriodFields, RevisionInput } from "./PromotionFields";
 
 type CampaignValues = { code: string; title: string; type: string; value: string; minAmount: string; freeShipping: boolean; startsOn: string; endsOn: string };
 type PointPromoValues = { title: string; color: string; link: string; rate: string; minAmount: string; startsOn: string; endsOn: string };
@@ -28,10 +28,13 @@ function SubmitButton({ label }: { label: string }) {
 
 export function CampaignForm({
   defaultValue,
+  revision,
   lastResult,
   submitLabel,
 }: {
   defaultValue: Partial<CampaignValues>;
+  /** A stored one's revision, posted back so a save over someone else's is refused. */
+  revision?: number;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
@@ -46,6 +49,7 @@ export function CampaignForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4" data-testid="campaign-form">
       <input type="hidden" name="intent" value="save" />
+      <RevisionInput revision={revision} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField
         label="キャンペーンコード"
@@ -66,10 +70,13 @@ export function CampaignForm({
 
 export function PointPromoForm({
   defaultValue,
+  revision,
   lastResult,
   submitLabel,
 }: {
   defaultValue: Partial<PointPromoValues>;
+  /** A stored one's revision, posted back so a save over someone else's is refused. */
+  revision?: number;
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
@@ -84,6 +91,7 @@ export function PointPromoForm({
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4" data-testid="point-promo-form">
       <input type="hidden" name="intent" value="save" />
+      <RevisionInput revision={revision} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <InputField label="タイトル" field={fields.title} required hint="カートのバナーに出ます（例：ポイント2倍キャンペーン）" />
       <ColorField field={fields.color} />
