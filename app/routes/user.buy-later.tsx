@@ -5,6 +5,7 @@ import { requireUser } from "~/web/auth.server";
 import { RemovalConfirm } from "~/components/listing/Listing";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatYen } from "~/core/money";
+import { SAVED_ITEM_BADGES } from "~/core/saved-items";
 import { SHOP_NAME } from "~/core/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";
 import { moveBackToCart } from "~/services/buy-later.server";
@@ -47,8 +48,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const read = readInput(BuyLaterIntentSchema, await readFormData(request));
   if (!read.ok) return data<BuyLaterActionData>({ ok: false, error: read.error }, { status: 400 });
   const { intent, id } = read.input;
-  const done = intent === "move" ? await moveBackToCart(context.db, user.id, id) : await removeBuyLater(context.db, user.id, id);
-  if (!done) return data<BuyLaterActionData>({ ok: false, error: NOT_FOUND }, { status: 404 });
+  const done = intent === "move" ? await moveBackToCart(context.db, user.id, id) : { ok: await removeBuyLater(context.db, user.id, id) };
+  if (!done.ok) {
+    if ("refusal" in done) return data<BuyLaterActionData>({ ok: false, error: done.refusal }, { status: 409 });
+    return data<BuyLaterActionData>({ ok: false, error: NOT_FOUND }, { status: 404 });
+  }
   throw redirect(listingReturnPath(null, PATH, intent === "move" ? "moved" : "removed"), 303);
 }
 
@@ -83,15 +87,22 @@ export default function BuyLater() {
                   {formatYen(item.price)}
                   <span className="text-xs text-gray-600">（税込）</span> × {item.quantity}点
                 </span>
-                {item.archived ? <span className="badge w-fit bg-gray-600 text-white">利用できません</span> : null}
+                {item.unavailable ? (
+                  <span className="badge w-fit bg-gray-600 text-white" data-testid="saved-item-unavailable">
+                    {SAVED_ITEM_BADGES[item.unavailable]}
+                  </span>
+                ) : null}
                 <div className="flex flex-wrap gap-2">
-                  <Form method="post" action={PATH}>
-                    <input type="hidden" name="intent" value="move" />
-                    <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" className="btn-primary py-1 text-xs" disabled={navigation.state === "submitting"}>
-                      カートに戻す
-                    </button>
-                  </Form>
+                  {/* An item that cannot be bought now stays here, without a way into the cart. */}
+                  {item.unavailable ? null : (
+                    <Form method="post" action={PATH}>
+                      <input type="hidden" name="intent" value="move" />
+                      <input type="hidden" name="id" value={item.id} />
+                      <button type="submit" className="btn-primary py-1 text-xs" disabled={navigation.state === "submitting"}>
+                        カートに戻す
+                      </button>
+                    </Form>
+                  )}
                   {confirmRemove === item.id ? null : (
                     <Link to={`${PATH}?remove=${item.id}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
                       削除

@@ -6,6 +6,7 @@ import { Price } from "~/components/Price";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { FavoriteButton } from "~/components/product/FavoriteButton";
 import { paginatorPages } from "~/core/paginator";
+import { SAVED_ITEM_BADGES } from "~/core/saved-items";
 import { SHOP_NAME } from "~/core/site";
 import { PageQuerySchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
@@ -59,8 +60,10 @@ export default function Favorites() {
               <div className="flex items-center justify-between gap-1 px-2 pb-2">
                 <span className="grid gap-1">
                   <Price price={item.price} regularPrice={item.regularPrice} />
-                  {item.archived ? (
-                    <span className="badge w-fit bg-gray-600 text-white">利用できません</span>
+                  {item.unavailable ? (
+                    <span className="badge w-fit bg-gray-600 text-white" data-testid="saved-item-unavailable">
+                      {SAVED_ITEM_BADGES[item.unavailable]}
+                    </span>
                   ) : item.soldOut ? (
                     <span className="badge w-fit bg-gray-700 text-white">SOLD OUT</span>
                   ) : null}

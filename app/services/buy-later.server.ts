@@ -1,9 +1,11 @@
 /** A member's buy-later list: rows moved out of the cart, products saved from their page, and back again. */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { moveBackRefusal, savedItemUnavailable } from "~/core/saved-items";
 import type { Database } from "~/db/client.server";
-import { buyLater, cartLines } from "~/db/schema";
+import { buyLater, cartLines, products } from "~/db/schema";
 import { addLine, ownedLine } from "./cart-line-ops.server";
 import { parseOptionKey } from "./cart-lines.server";
+import { sellerActive } from "./catalogue.server";
 import { ensureCart, type CartOwner } from "./cart.server";
 
 /** Moves a row to the member's buy-later list. */
@@ -52,14 +54,23 @@ export async function saveForLater(db: Database, userId: number, productId: numb
   if (!existing) await db.insert(buyLater).values({ userId, productId });
 }
 
-/** Moves a buy-later item back into the member's cart. */
-export async function moveBackToCart(db: Database, userId: number, buyLaterId: number): Promise<boolean> {
-  const item = await db
-    .select()
+export type MoveBackResult = { ok: true } | { ok: false; notFound: true } | { ok: false; refusal: string };
+
+/**
+ * Moves a buy-later item back into the member's cart — unless it cannot be bought now (archived, no
+ * longer published, its merchant suspended): then it stays on the list and the refusal says why.
+ */
+export async function moveBackToCart(db: Database, userId: number, buyLaterId: number): Promise<MoveBackResult> {
+  const found = await db
+    .select({ item: buyLater, title: products.title, status: products.status, sellerActive: sql<number>`${sellerActive}` })
     .from(buyLater)
+    .innerJoin(products, eq(products.id, buyLater.productId))
     .where(and(eq(buyLater.id, buyLaterId), eq(buyLater.userId, userId)))
     .get();
-  if (!item) return false;
+  if (!found) return { ok: false, notFound: true };
+  const { item } = found;
+  const unavailable = savedItemUnavailable({ status: found.status, sellerSuspended: !found.sellerActive });
+  if (unavailable) return { ok: false, refusal: moveBackRefusal(found.title, unavailable) };
   const cartId = await ensureCart(db, { userId });
   await addLine(db, cartId, {
     productId: item.productId,
@@ -71,5 +82,5 @@ export async function moveBackToCart(db: Database, userId: number, buyLaterId: n
     subscribe: null,
   });
   await db.delete(buyLater).where(eq(buyLater.id, item.id));
-  return true;
+  return { ok: true };
 }

@@ -202,5 +202,7 @@ export async function buyLaterLine(actor: CartActor, lineId: number): Promise<Ca
 
 export async function moveBuyLaterToCart(actor: CartActor, buyLaterId: number): Promise<CartActionResult> {
   if (actor.owner.userId == null) return fail("line", CART_ACTION_MESSAGES.membersOnly, 401);
-  return (await moveBackToCart(actor.db, actor.owner.userId, buyLaterId)) ? OK : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
+  const moved = await moveBackToCart(actor.db, actor.owner.userId, buyLaterId);
+  if (moved.ok) return OK;
+  return "refusal" in moved ? fail("line", moved.refusal, 409) : fail("line", CART_ACTION_MESSAGES.lineNotFound, 404);
 }

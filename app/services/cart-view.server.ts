@@ -7,6 +7,7 @@ import { computeCart } from "~/core/cart-engine";
 import type { Cart, CartCoupon, CouponCampaign, PointPromo } from "~/core/cart";
 import { readCheckoutDraft, type CheckoutDraft } from "~/core/checkout-draft";
 import { pointPromoColor } from "~/core/colors";
+import { savedItemUnavailable, type SavedItemUnavailable } from "~/core/saved-items";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { activeAt, type Database } from "~/db/client.server";
 import {
@@ -30,6 +31,7 @@ import {
 } from "~/db/schema";
 import { priceCartLines, type CartLineView } from "./cart-lines.server";
 import { cartIdOf, type CartOwner, type CartSessionState } from "./cart.server";
+import { sellerActive } from "./catalogue.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
 import { pricedProductsQueries, shapeProducts } from "./product-pricing.server";
 
@@ -97,6 +99,8 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
         sku: products.sku,
         title: products.title,
         quantity: buyLater.quantity,
+        status: products.status,
+        sellerActive: sql<number>`${sellerActive}`,
       })
       .from(buyLater)
       .innerJoin(products, eq(products.id, buyLater.productId))
@@ -151,7 +155,8 @@ export interface CartView {
   couponCampaign: CouponCampaign | null;
   pointPromo: PointPromo | null;
   userPoints: number;
-  buyLater: { id: number; productId: number; sku: string; title: string; quantity: number }[];
+  /** `unavailable`: why it cannot go back into the cart now (null: it can). */
+  buyLater: { id: number; productId: number; sku: string; title: string; quantity: number; unavailable: SavedItemUnavailable | null }[];
   address: typeof addresses.$inferSelect | null;
   /** The rules of the coupons the cart applies (cart.coupons and cart.autocoupons), for the spec's coupon objects. */
   couponRules: CartCoupon[];
@@ -217,7 +222,10 @@ export async function loadCart(
     couponCampaign: campaign,
     pointPromo,
     userPoints: rows.userPoints,
-    buyLater: rows.later,
+    buyLater: rows.later.map(({ status, sellerActive: active, ...item }) => ({
+      ...item,
+      unavailable: savedItemUnavailable({ status, sellerSuspended: !active }),
+    })),
     address: rows.address,
     couponRules: allCoupons.filter((coupon) => [...cart.coupons, ...cart.autocoupons].some((applied) => applied.id === coupon.id)),
     checkoutDraft: readCheckoutDraft(record?.checkoutDraft, now),

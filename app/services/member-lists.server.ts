@@ -20,6 +20,8 @@ import {
   variationChoices,
 } from "~/db/schema";
 import { productPath } from "~/core/products";
+import { savedItemUnavailable, type SavedItemUnavailable } from "~/core/saved-items";
+import { sellerActive } from "./catalogue.server";
 
 export const FAVORITES_PAGE_SIZE = 24;
 
@@ -40,6 +42,8 @@ export interface FavoriteItem {
   regularPrice: number;
   soldOut: boolean;
   archived: boolean;
+  /** Why it cannot go into the cart now (archived, unpublished, its merchant suspended); null: it can. */
+  unavailable: SavedItemUnavailable | null;
   addedAt: Date;
 }
 
@@ -65,6 +69,7 @@ export async function listFavorites(
         inventoryPreorderMax: products.inventoryPreorderMax,
         type: products.type,
         status: products.status,
+        sellerActive: sql<number>`${sellerActive}`,
         addedAt: favorites.createdAt,
       })
       .from(favorites)
@@ -91,6 +96,7 @@ export async function listFavorites(
       // Variation products keep stock per variation: the product page tells.
       soldOut: row.type !== "variation" && row.inventory <= 0 && row.inventoryPreorderMax <= 0,
       archived: row.status === "archived",
+      unavailable: savedItemUnavailable({ status: row.status, sellerSuspended: !row.sellerActive }),
       addedAt: row.addedAt,
     })),
   };
@@ -107,6 +113,8 @@ export interface BuyLaterItem {
   /** Variation, choice and options, e.g. 「紺 / サイズ：M / 化粧箱」. */
   label: string;
   archived: boolean;
+  /** Why it cannot go back into the cart now; null: it can. */
+  unavailable: SavedItemUnavailable | null;
   addedAt: Date;
 }
 
@@ -132,6 +140,7 @@ export async function listBuyLater(db: Database, userId: number): Promise<BuyLat
         optionChoiceIds: buyLater.optionChoiceIds,
         quantity: buyLater.quantity,
         status: products.status,
+        sellerActive: sql<number>`${sellerActive}`,
         addedAt: buyLater.createdAt,
       })
       .from(buyLater)
@@ -165,6 +174,7 @@ export async function listBuyLater(db: Database, userId: number): Promise<BuyLat
       quantity: row.quantity,
       label,
       archived: row.status === "archived",
+      unavailable: savedItemUnavailable({ status: row.status, sellerSuspended: !row.sellerActive }),
       addedAt: row.addedAt,
     };
   });

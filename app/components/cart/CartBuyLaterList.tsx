@@ -1,3 +1,4 @@
+import { SAVED_ITEM_BADGES } from "~/core/saved-items";
 import type { CartLoaderData } from "~/web/types/cart";
 import { CartFetcherForm, useCartFetcher } from "./CartFetcherForm";
 
@@ -14,12 +15,19 @@ export function CartBuyLaterList({ items }: { items: CartLoaderData["view"]["buy
         {items.map((item) => (
           <li key={item.id} className="card flex list-none items-center justify-between gap-2 p-2 text-sm" data-testid="buy-later-item">
             <span>{item.title}</span>
-            <CartFetcherForm fetcher={moveBack} intent="move_back">
-              <input type="hidden" name="item" value={item.id} />
-              <button type="submit" className="btn-secondary py-1 text-xs">
-                カートに戻す
-              </button>
-            </CartFetcherForm>
+            {/* An item that cannot be bought now stays on the list, without a way into the cart. */}
+            {item.unavailable ? (
+              <span className="badge shrink-0 bg-gray-600 text-white" data-testid="saved-item-unavailable">
+                {SAVED_ITEM_BADGES[item.unavailable]}
+              </span>
+            ) : (
+              <CartFetcherForm fetcher={moveBack} intent="move_back">
+                <input type="hidden" name="item" value={item.id} />
+                <button type="submit" className="btn-secondary py-1 text-xs">
+                  カートに戻す
+                </button>
+              </CartFetcherForm>
+            )}
           </li>
         ))}
       </ul>
