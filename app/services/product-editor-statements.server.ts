@@ -371,8 +371,9 @@ export interface CreationOptions {
 
 /**
  * Every statement that creates a product, in order, for one D1 batch (the editor's createProduct and the CSV
- * import): the SKU guard, the row (answering its id, statement 2), its first stock as receipts, variations,
- * options and links. A new product has no rows to replace, so the edit's deletes are left out.
+ * import, and the demo seed with its `creation` options): the SKU guard, the row (answering its id,
+ * statement 2), its first stock as receipts, variations, options and links. A new product has no rows to
+ * replace, so the edit's deletes are left out.
  */
 export function createProductStatements(
   db: Database,
