@@ -69,7 +69,10 @@ function stockStatements(db: Database, plan: ProductPlan, productId: number, cha
       reason: IMPORT_STOCK_REASON,
       condition: sql`${before} <> ${after}`,
       restock: waiting.length
-        ? { requests: waiting, item: { title: variation ? `${form.title}（${variation.title}）` : form.title, url: productPath({ categorySlug, sku: form.sku }) } }
+        ? {
+            requests: waiting,
+            item: { title: variation ? `${form.title}（${variation.title}）` : form.title, url: productPath({ categorySlug, sku: form.sku }) },
+          }
         : null,
     },
     context.actor,

@@ -44,7 +44,10 @@ export async function waitingRequests(db: Database, productId: number, variation
 }
 
 /** The open requests of many products at once (a CSV import's chunk), by product; `answeredBy` picks an item's. */
-export async function waitingRequestsOfProducts(db: Database, productIds: readonly number[]): Promise<Map<number, (WaitingRequest & { variationId: number | null })[]>> {
+export async function waitingRequestsOfProducts(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, (WaitingRequest & { variationId: number | null })[]>> {
   const byProduct = new Map<number, (WaitingRequest & { variationId: number | null })[]>();
   for (const ids of chunked([...new Set(productIds)], IN_LIST_SIZE)) {
     const rows = await db

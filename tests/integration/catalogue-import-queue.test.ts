@@ -136,7 +136,9 @@ describe("the apply on the queue", () => {
     await consumeCatalogueImportQueue(redelivered.batch, platform.env, platform.db);
     expect(redelivered.delivered[0]).toMatchObject({ acked: true, retried: false });
 
-    expect((await importMovements(platform, lowstock.id)).slice(earlier).map((row) => [row.before, row.after])).toEqual([[current.inventory, current.inventory + 3]]);
+    expect((await importMovements(platform, lowstock.id)).slice(earlier).map((row) => [row.before, row.after])).toEqual([
+      [current.inventory, current.inventory + 3],
+    ]);
     expect((await importMovements(platform, honey.id)).map((row) => [row.before, row.after])).toEqual([[honey.inventory, honey.inventory + 4]]);
     expect((await platform.db.select().from(products).where(eq(products.id, honey.id)).get())!.revision).toBe(honey.revision + 1);
     expect(await platform.db.select().from(products).where(eq(products.sku, "RACE-NEW-1")).all()).toHaveLength(1);
@@ -232,9 +234,7 @@ describe("restock mails from an import", () => {
     );
     await apply(platform, STAFF_ROUTES, token, [2], staff);
     await deliverImportQueue(platform);
-    expect((await importMovements(platform, soldout.id)).map((row) => [row.pool, row.before, row.after, row.reason])).toEqual([
-      ["stock", 0, 6, "CSV取り込み"],
-    ]);
+    expect((await importMovements(platform, soldout.id)).map((row) => [row.pool, row.before, row.after, row.reason])).toEqual([["stock", 0, 6, "CSV取り込み"]]);
     for (const userId of [MEMBER_ID, OTHER_ID]) {
       const mails = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, userId)).all()).filter((mail) =>
         mail.title.startsWith(`【再入荷のお知らせ】「${soldout.title}」`),
@@ -305,10 +305,7 @@ describe("the progress page", () => {
     expect((await productBySkuNow(platform, "FOOD-CHEESE")).title).not.toBe("十勝 チーズ（CSV）");
   });
 
-  it("where nothing consumes the queue (the Vite dev server), opening the page applies the next chunk through the same claim", async ({
-    platform,
-    staff,
-  }) => {
+  it("where nothing consumes the queue (the Vite dev server), opening the page applies the next chunk through the same claim", async ({ platform, staff }) => {
     const token = await dryRun(
       platform,
       STAFF_ROUTES,
