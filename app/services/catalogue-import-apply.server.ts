@@ -106,14 +106,29 @@ interface Refusal {
 }
 
 /**
- * Applies the next chunk of the import if it can claim it; answers whether more chunks follow. If the
- * Worker stops part-way, what was saved stays saved and recorded, and the chunk goes on from there once
- * its claim is stalled (the sweep).
+ * Applies the next chunk of the import if it can claim it; answers whether more chunks follow. What was
+ * saved stays saved and recorded whatever happens next: after a fault the claim is released for the
+ * queue's retry; if the Worker stops part-way, the chunk goes on once its claim is stalled (the sweep).
  */
 export async function applyNextChunk(db: Database, bucket: R2Bucket, importId: number, now: Date): Promise<ChunkOutcome> {
   const claimed = await claimChunk(db, importId, now);
   if (!claimed) return "none";
-  const { row, claim } = claimed;
+  try {
+    return await applyClaimedChunk(db, bucket, claimed, now);
+  } catch (error) {
+    // A fault (D1 or R2 unreachable …) part-way: what was saved is recorded with it; let the queue's retry
+    // claim the chunk again at once instead of waiting for the claim to stall (best effort).
+    await db
+      .update(catalogueImports)
+      .set({ claimId: null })
+      .where(ours(importId, claimed.claim))
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function applyClaimedChunk(db: Database, bucket: R2Bucket, { row, claim }: { row: ImportRow; claim: string }, now: Date): Promise<ChunkOutcome> {
+  const importId = row.id;
   const stored = await readJson<StoredImportPlan>(bucket, row.r2Key);
   if (!stored || row.applyLines == null) {
     await db.update(catalogueImports).set({ status: "failed", claimId: null }).where(ours(importId, claim));

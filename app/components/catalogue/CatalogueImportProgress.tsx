@@ -38,7 +38,8 @@ export function CatalogueImportProgress({ progress, path }: { progress: ImportPr
     <section className="grid gap-2" aria-labelledby="catalogue-progress-heading" data-testid="catalogue-progress" data-state={progress.state}>
       {progress.running ? (
         <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          {/* To the page's own path: a refresh to the URL as opened (…#result) would only move to the fragment. */}
+          <meta httpEquiv="refresh" content={`${REFRESH_SECONDS}; url=${path}`} />
         </noscript>
       ) : null}
       <h2 id="catalogue-progress-heading" className="m-0 text-base">
