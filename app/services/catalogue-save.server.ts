@@ -1,5 +1,5 @@
 /**
- * The statements that save one product of a catalogue import (app/services/catalogue-import.server.ts), all
+ * The statements that save one product of a catalogue import (app/services/catalogue-import-apply.server.ts), all
  * or nothing in the D1 batch that carries them. They are the editor's own (app/services/product-editor-
  * statements.server.ts, in the order createProduct / updateProduct run them) — so a product saved from a
  * file is saved exactly as the editor saves it — plus what only the import does: the listing state the file
