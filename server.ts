@@ -12,9 +12,14 @@ import { runTicketMaintenance } from "./app/services/ticket-status.server";
 import { purgeWithdrawalMails } from "./app/services/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
+import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue-import-queue.server";
 
 /** wrangler.toml [triggers]: the hourly maintenance; the other cron is the 5-minute mail sweep. */
 const HOURLY_CRON = "17 * * * *";
+
+/** wrangler.toml [[queues.consumers]]: each queue's name. */
+const MAIL_QUEUE = "marketplace-mail";
+const CATALOGUE_IMPORT_QUEUE = "marketplace-catalogue-import";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -22,13 +27,13 @@ export default {
   async fetch(request, env, ctx) {
     const refused = refuseCrossSiteMutation(request);
     if (refused) return finishResponse(refused, env, 0);
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
+    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } });
     const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
     return finishResponse(response, env, loadContext.d1Usage.roundTrips);
   },
   /**
    * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails
-   * below go out that way); hourly, unpaid 銀行振込 orders past their deadline are cancelled, tickets
+   * below go out that way) and catalogue imports whose chunk stalled; hourly, unpaid 銀行振込 orders past their deadline are cancelled, tickets
    * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
    * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails.
    */
@@ -36,7 +41,7 @@ export default {
     const db = createDatabase(env.DB);
     const now = new Date(controller.scheduledTime);
     if (controller.cron !== HOURLY_CRON) {
-      ctx.waitUntil(sweepMail(env, db, now));
+      ctx.waitUntil(Promise.all([sweepMail(env, db, now), sweepCatalogueImports(env, db, now)]));
       return;
     }
     ctx.waitUntil(
@@ -49,8 +54,17 @@ export default {
       ]),
     );
   },
-  /** The mail queue (wrangler.toml [[queues.consumers]]): sends the outbox messages named in the batch. */
+  /** The queues (wrangler.toml [[queues.consumers]]): mail sends the outbox messages named; imports apply their next chunk. */
   async queue(batch, env) {
-    await consumeMailQueue(batch as MessageBatch<MailQueueMessage>, env, createDatabase(env.DB));
+    const db = createDatabase(env.DB);
+    switch (batch.queue) {
+      case MAIL_QUEUE:
+        return consumeMailQueue(batch as MessageBatch<MailQueueMessage>, env, db);
+      case CATALOGUE_IMPORT_QUEUE:
+        return consumeCatalogueImportQueue(batch as MessageBatch<CatalogueImportMessage>, env, db);
+      default:
+        console.error("queue: no consumer for", batch.queue);
+        batch.retryAll();
+    }
   },
 } satisfies ExportedHandler<Env>;

@@ -11,6 +11,12 @@ export interface CloudflareContext {
   env: Env;
   ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
   cf?: unknown;
+  /**
+   * True when the request runs in the Worker entry (server.ts), whose `queue` handler consumes the queues —
+   * on Cloudflare and under `wrangler dev`. The Vite dev server's platform proxy (and the tests' requests)
+   * have no consumer: there, in local runs only, pages do the queued work themselves (dev mailbox, imports).
+   */
+  queueConsumer?: boolean;
 }
 
 declare module "@remix-run/cloudflare" {

@@ -4,6 +4,8 @@
  * page's key content ends in the gzipped document, Lighthouse's mobile performance and accessibility
  * scores (the e2e tests' Chromium: CHROMIUM_PATH, /usr/bin/chromium or chromium on PATH) and 10 s of load
  * with 10 connections. Figures only (budgets in docs/architecture.md); it fails nobody.
+ * `npm run bench -- --scale`: server time of the catalogue pages and the order desk on the demo store and
+ * on one grown to 100,000 products and 100,000 orders, side by side (scripts/lib/bench-scale.ts).
  */
 import autocannon from "autocannon";
 import { execFile } from "node:child_process";
@@ -12,13 +14,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
-import { DEMO_PASSWORD, MEMBER_EMAIL, STAFF_EMAIL } from "../app/db/seed/people";
+import { STAFF_EMAIL } from "../app/db/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
 import { findChromium } from "./lib/browser";
-import { flagValue, run, start, stop, waitForClosed, waitForHttp } from "./lib/run";
+import { d1RoundTrips, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { benchScale } from "./lib/bench-scale";
+import { flagValue, run, stop, waitForClosed, waitForHttp } from "./lib/run";
 
-const PORT = Number(flagValue("port") ?? 8799);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
 const LOAD_SECONDS = Number(flagValue("seconds") ?? 10);
 const CONNECTIONS = 10;
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
@@ -38,17 +40,6 @@ const PAGES: { name: string; path: string; keyContentMarker?: string; withCart?:
   { name: "product (signed-in member)", path: "/category/living/DEMO-SIMPLE", keyContentMarker: 'data-bench="add-to-cart"', asMember: true },
 ];
 
-/** A demo account's session cookie, from logging in as the login form does. */
-async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
-  const response = await fetch(new URL("/login", ORIGIN), {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: ORIGIN },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "/" }),
-  });
-  return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
-}
-
 /** The staff order desk's pages, measured with BENCH_ORDER_COUNT orders in the store. */
 const DESK_PAGES: { name: string; path: string }[] = [
   { name: "/crm/orders page 1", path: "/crm/orders" },
@@ -57,22 +48,6 @@ const DESK_PAGES: { name: string; path: string }[] = [
   { name: "/crm/orders 配達完了, page 100", path: "/crm/orders?status=completed&page=100" },
   { name: "/crm/orders e-mail search", path: "/crm/orders?q=bench17%40example.jp" },
 ];
-
-const SAMPLES = 7;
-
-/** Median time of SAMPLES requests one after another, and the D1 round trips one of them reported. */
-async function serverTime(path: string, headers: Record<string, string>) {
-  const times: number[] = [];
-  let response: Response | null = null;
-  for (let sample = 0; sample < SAMPLES; sample++) {
-    const started = performance.now();
-    response = await fetch(new URL(path, ORIGIN), { headers, redirect: "manual" });
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { status: response!.status, median: times[Math.floor(SAMPLES / 2)]!, d1: d1RoundTrips(response!) };
-}
 
 /** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
 async function cartCookie(): Promise<string> {
@@ -174,11 +149,6 @@ async function lighthouse(path: string, headers: Record<string, string>): Promis
   }
 }
 
-function d1RoundTrips(response: Response): string {
-  const timing = response.headers.get("Server-Timing") ?? "";
-  return /d1;[^,]*dur=(\d+)/.exec(timing)?.[1] ?? "?";
-}
-
 async function measurePage(page: (typeof PAGES)[number]) {
   const cookie = page.withCart ? await cartCookie() : page.asMember ? await loginCookie() : null;
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
@@ -206,45 +176,45 @@ async function measurePage(page: (typeof PAGES)[number]) {
   };
 }
 
-const STORE = ".wrangler/bench-state";
-const serve = (store: "--fresh" | "--persist") =>
-  start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
+async function benchPages() {
+  let server = serve("--fresh");
+  try {
+    await waitForHttp(`${ORIGIN}/`, 180_000);
+    console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (wrangler dev, local D1)\n`);
+    for (const page of PAGES) {
+      const m = await measurePage(page);
+      const keyContent =
+        m.keyContentGzip == null
+          ? "marker not found"
+          : `${kb(m.keyContentGzip)} gzip (${m.keyContentGzip <= FIRST_ROUND_TRIP_BYTES ? "within" : "BEYOND"} the first 14 KB)`;
+      console.log(`${page.name}  ${page.path}  [HTTP ${m.status}]`);
+      console.log(`  document      ${kb(m.rawBytes)} raw, ${kb(m.gzipBytes)} gzip`);
+      console.log(`  JS first load ${kb(m.jsGzip)} gzip in ${m.jsFiles} files`);
+      console.log(`  CSS           ${kb(m.cssGzip)} gzip`);
+      console.log(`  D1            ${m.d1} round trips per request`);
+      console.log(`  key content   ends at ${keyContent}`);
+      const { audit } = m;
+      console.log(
+        `  lighthouse    performance ${audit.performance}, accessibility ${audit.accessibility}` +
+          ` (FCP ${audit.fcp}, LCP ${audit.lcp}, TBT ${audit.tbt}, CLS ${audit.cls})${audit.failing.length ? `; failing: ${audit.failing.join(", ")}` : ""}`,
+      );
+      console.log(`  load          ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}\n`);
+    }
+    stop(server);
+    await waitForClosed(`${ORIGIN}/`);
+    await loadBenchOrders(STORE);
+    server = serve("--persist");
+    await waitForHttp(`${ORIGIN}/`, 180_000);
+    console.log(`Order desk with ${BENCH_ORDER_COUNT.toLocaleString("en")} more orders (staff, median of ${SAMPLES} requests)\n`);
+    const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
+    for (const page of DESK_PAGES) {
+      const m = await serverTime(page.path, staff);
+      console.log(`  ${page.name.padEnd(34)} [HTTP ${m.status}]  ${m.median.toFixed(1)} ms, D1 ${m.d1} round trips`);
+    }
+  } finally {
+    stop(server);
+  }
+}
 
 await run("npm", ["run", "build"]);
-let server = serve("--fresh");
-try {
-  await waitForHttp(`${ORIGIN}/`, 180_000);
-  console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (wrangler dev, local D1)\n`);
-  for (const page of PAGES) {
-    const m = await measurePage(page);
-    const keyContent =
-      m.keyContentGzip == null
-        ? "marker not found"
-        : `${kb(m.keyContentGzip)} gzip (${m.keyContentGzip <= FIRST_ROUND_TRIP_BYTES ? "within" : "BEYOND"} the first 14 KB)`;
-    console.log(`${page.name}  ${page.path}  [HTTP ${m.status}]`);
-    console.log(`  document      ${kb(m.rawBytes)} raw, ${kb(m.gzipBytes)} gzip`);
-    console.log(`  JS first load ${kb(m.jsGzip)} gzip in ${m.jsFiles} files`);
-    console.log(`  CSS           ${kb(m.cssGzip)} gzip`);
-    console.log(`  D1            ${m.d1} round trips per request`);
-    console.log(`  key content   ends at ${keyContent}`);
-    const { audit } = m;
-    console.log(
-      `  lighthouse    performance ${audit.performance}, accessibility ${audit.accessibility}` +
-        ` (FCP ${audit.fcp}, LCP ${audit.lcp}, TBT ${audit.tbt}, CLS ${audit.cls})${audit.failing.length ? `; failing: ${audit.failing.join(", ")}` : ""}`,
-    );
-    console.log(`  load          ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}\n`);
-  }
-  stop(server);
-  await waitForClosed(`${ORIGIN}/`);
-  await loadBenchOrders(STORE);
-  server = serve("--persist");
-  await waitForHttp(`${ORIGIN}/`, 180_000);
-  console.log(`Order desk with ${BENCH_ORDER_COUNT.toLocaleString("en")} more orders (staff, median of ${SAMPLES} requests)\n`);
-  const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
-  for (const page of DESK_PAGES) {
-    const m = await serverTime(page.path, staff);
-    console.log(`  ${page.name.padEnd(34)} [HTTP ${m.status}]  ${m.median.toFixed(1)} ms, D1 ${m.d1} round trips`);
-  }
-} finally {
-  stop(server);
-}
+await (process.argv.includes("--scale") ? benchScale() : benchPages());

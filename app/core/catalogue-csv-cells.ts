@@ -36,6 +36,8 @@ export interface CatalogueLookups {
   troubles: readonly { id: number; slug: string }[];
   situations: readonly { id: number; slug: string }[];
   merchants: readonly { id: number; slug: string }[];
+  /** Every coupon code the shop has (a product's excluded coupons must exist). */
+  coupons: readonly string[];
 }
 
 /** A product as the CSV shows it: the editor's fields, its listing state, its revision when it exists. */

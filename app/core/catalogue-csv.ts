@@ -121,6 +121,7 @@ export const CATALOGUE_IMPORT_MESSAGES = {
   nothingChosen: "反映する行が選ばれていません。",
   notFound: "取り込みが見つかりません。もう一度CSVを選んで取り込んでください。",
   saveFailed: "保存できませんでした。内容を確かめてからもう一度取り込んでください。",
+  interrupted: "反映が中断されたため、この行は反映されていません。",
 } as const;
 
 /** A SKU as the shop writes them (also the cart's and the URL's key). */

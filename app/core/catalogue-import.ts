@@ -178,6 +178,12 @@ function planGroup(group: Group, shop: ShopSide): { reports: ImportRowReport[]; 
       for (const message of messages) problems.get(line)!.push({ column: place.column, message });
     }
   }
+  if (parsed.ok) {
+    // The database would refuse an exclusion of a coupon that does not exist: say so in the dry run.
+    const known = new Set(shop.lookups.coupons);
+    const unknown = parsed.value.excludedCouponCodes.filter((code) => !known.has(code));
+    if (unknown.length) problems.get(ownLine)!.push({ column: columnHeader("excluded_coupons"), message: PRODUCT_EDITOR_TEXT.couponUnknown(unknown) });
+  }
   const refusedLines = rows.filter((row) => problems.get(row.line)!.length > 0).map((row) => row.line);
   if (refusedLines.length > 0 || !parsed.ok) {
     return {

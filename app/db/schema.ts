@@ -405,8 +405,27 @@ export const catalogueImports = sqliteTable(
       .default("checked"),
     createdAt: createdAt(),
     appliedAt: integer("applied_at", { mode: "timestamp_ms" }),
+    // The apply runs in chunks on the queue (docs/decisions/0019-catalogue-import-queue.md).
+    /** The lines the person kept (JSON array), set when the apply starts. */
+    applyLines: text("apply_lines"),
+    /** Who applied it, as stock and price histories name them. */
+    appliedByName: text("applied_by_name"),
+    applyStartedAt: integer("apply_started_at", { mode: "timestamp_ms" }),
+    /** Kept records to apply, and of them done (saved or refused) and refused so far. */
+    applyTotal: integer("apply_total").notNull().default(0),
+    doneRows: integer("done_rows").notNull().default(0),
+    refusedRows: integer("refused_rows").notNull().default(0),
+    /** The next product (in the order of the kept records) a chunk starts at, and how many there are. */
+    nextProduct: integer("next_product").notNull().default(0),
+    productCount: integer("product_count").notNull().default(0),
+    /** The consumer applying a chunk now (null: none) and when it claimed it or last finished one. */
+    claimId: text("claim_id"),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    /** Lines saved so far (JSON array, written in the batch that saved them) and refusals ([{line, message}]). */
+    savedLines: text("saved_lines").notNull().default("[]"),
+    refusals: text("refusals").notNull().default("[]"),
   },
-  (t) => [index("catalogue_imports_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("catalogue_imports_user_idx").on(t.userId, t.createdAt), index("catalogue_imports_status_idx").on(t.status, t.claimedAt)],
 );
 
 // ─── People ─────────────────────────────────────────────────────────────────────────────────

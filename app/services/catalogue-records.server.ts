@@ -50,13 +50,14 @@ async function readInBatches(db: Database, statements: BatchItem<"sqlite">[]): P
   return results;
 }
 
-/** The slugs list cells use: categories, features, tags and merchants (small tables, one round trip). */
+/** The slugs list cells use: categories, features, tags, merchants and coupon codes (small tables, one round trip). */
 export async function catalogueLookups(db: Database): Promise<CatalogueLookups> {
-  const [categoryRows, featureRows, tagRows, merchantRows] = await db.batch([
+  const [categoryRows, featureRows, tagRows, merchantRows, couponRows] = await db.batch([
     db.select({ id: categories.id, slug: categories.slug }).from(categories).orderBy(asc(categories.id)),
     db.select({ id: features.id, slug: features.slug }).from(features).orderBy(asc(features.id)),
     db.select({ id: tags.id, slug: tags.slug, kind: tags.kind }).from(tags).orderBy(asc(tags.id)),
     db.select({ id: merchants.id, slug: merchants.slug }).from(merchants).orderBy(asc(merchants.id)),
+    db.select({ code: coupons.code }).from(coupons),
   ]);
   return {
     categories: categoryRows,
@@ -64,6 +65,7 @@ export async function catalogueLookups(db: Database): Promise<CatalogueLookups> 
     troubles: tagRows.filter((tag) => tag.kind === "trouble"),
     situations: tagRows.filter((tag) => tag.kind === "situation"),
     merchants: merchantRows,
+    coupons: couponRows.map((row) => row.code),
   };
 }
 

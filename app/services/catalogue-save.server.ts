@@ -1,22 +1,30 @@
 /**
- * The statements that save one product of a catalogue import (app/services/catalogue-import.server.ts), all
+ * The statements that save one product of a catalogue import (app/services/catalogue-import-apply.server.ts), all
  * or nothing in the D1 batch that carries them. They are the editor's own (app/services/product-editor-
  * statements.server.ts, in the order createProduct / updateProduct run them) — so a product saved from a
  * file is saved exactly as the editor saves it — plus what only the import does: the listing state the file
- * asks for, and each stock count it sets on what already exists, recorded as a stock movement "import".
+ * asks for, and each stock count it sets on what already exists, moved through the stock adjustments'
+ * statements (a stock movement "import", and the restock notices when the item comes back in stock).
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { ProductPlan, StockChange } from "~/core/catalogue-import";
 import type { CatalogueActor } from "~/core/catalogue-scope";
 import type { StatusChange } from "~/core/product-status";
 import type { Database } from "~/db/client.server";
-import { products, productVariations, stockMovements } from "~/db/schema";
+import { productPath } from "~/core/products";
+import { products } from "~/db/schema";
 import { createProductStatements, updateProductStatements, type Statement } from "./product-editor-statements.server";
+import { answeredBy, type WaitingRequest } from "./restock-notices.server";
 import { randomToken } from "./sessions.server";
+import { stockMoveStatements, variationProductTotals, type StockCell } from "./stock-adjustments.server";
 
 export interface SaveContext {
   actor: CatalogueActor;
   now: Date;
+  /** The open 再入荷 requests of the products saved, by product id (restock-notices.server.ts). */
+  waiting: ReadonlyMap<number, (WaitingRequest & { variationId: number | null })[]>;
+  /** Category slugs by id, for the product's URL in a restock notice. */
+  categorySlugs: ReadonlyMap<number, string>;
 }
 
 /** The reason the stock movements of an import carry. */
@@ -32,32 +40,45 @@ function statusColumns(change: StatusChange) {
   };
 }
 
-/** A stock count set by the file: the movement (before as the batch finds it; only when it differs) then the count. */
-function stockStatements(db: Database, productId: number, change: StockChange, { actor, now }: SaveContext): Statement[] {
-  const pool = change.pool === "stock" ? "inventory" : "inventory_preorder_max";
-  const count = change.pool === "stock" ? { inventory: change.after } : { inventoryPreorderMax: change.after };
-  // The columns of stock_movements in table order: id, product_id, variation_id, kind, pool, before, after, reason, actor_user_id, actor_name, created_at.
-  const record = (variationId: SQL, before: SQL, from: SQL) =>
-    db
-      .insert(stockMovements)
-      .select(
-        sql`select null, ${productId}, ${variationId}, 'import', ${change.pool}, ${before}, ${change.after}, ${IMPORT_STOCK_REASON}, ${actor.userId}, ${actor.name}, ${now.getTime()} ${from} and ${before} <> ${change.after}`,
-      );
-  if (change.variationSku == null) {
-    return [
-      record(sql`null`, sql.raw(`products.${pool}`), sql`from products where products.id = ${productId}`),
-      db.update(products).set(count).where(eq(products.id, productId)),
-    ];
-  }
-  const variation = and(eq(productVariations.sku, change.variationSku), eq(productVariations.productId, productId));
-  return [
-    record(
-      sql`product_variations.id`,
-      sql.raw(`product_variations.${pool}`),
-      sql`from product_variations where product_variations.sku = ${change.variationSku} and product_variations.product_id = ${productId}`,
-    ),
-    db.update(productVariations).set(count).where(variation),
-  ];
+/**
+ * A stock count set by the file, moved as a stock adjustment moves it (stock-adjustments.server.ts): the
+ * movement "import" with before/after read in the batch (only when it differs), the count, and the
+ * 再入荷のお知らせ of the members waiting when it leaves the item in stock.
+ */
+function stockStatements(db: Database, plan: ProductPlan, productId: number, change: StockChange, context: SaveContext): Statement[] {
+  const { form } = plan;
+  const variation = change.variationSku == null ? null : form.variations.find((entry) => entry.sku === change.variationSku);
+  const variationId = variation?.id ?? null;
+  if (change.variationSku != null && variationId == null) return [];
+  const column = change.pool === "stock" ? "inventory" : "inventory_preorder_max";
+  const cell: StockCell = variationId == null ? { table: "products", column, id: productId } : { table: "product_variations", column, id: variationId };
+  const after = sql`${change.after}`;
+  const before = sql`(select ${sql.identifier(column)} from ${sql.identifier(cell.table)} where "id" = ${cell.id})`;
+  const waiting = answeredBy(context.waiting.get(productId) ?? [], variationId);
+  const categorySlug = context.categorySlugs.get(form.primaryCategoryId) ?? "";
+  const { notices, movement, rest } = stockMoveStatements(
+    db,
+    {
+      productId,
+      variationId,
+      cell,
+      variationCell: null,
+      pool: change.pool,
+      kind: "import",
+      after,
+      reason: IMPORT_STOCK_REASON,
+      condition: sql`${before} <> ${after}`,
+      restock: waiting.length
+        ? {
+            requests: waiting,
+            item: { title: variation ? `${form.title}（${variation.title}）` : form.title, url: productPath({ categorySlug, sku: form.sku }) },
+          }
+        : null,
+    },
+    context.actor,
+    context.now,
+  );
+  return [...notices, movement, ...rest];
 }
 
 /** A new product, as createProduct saves it, in the state the file asks for. */
@@ -69,9 +90,12 @@ function createStatements(db: Database, plan: ProductPlan, { actor, now }: SaveC
 function updateStatements(db: Database, plan: ProductPlan, existing: { id: number; revision: number }, context: SaveContext): Statement[] {
   const { id } = existing;
   const unchanged = sql`(select ${products.revision} from ${products} where ${products.id} = ${id}) = ${existing.revision}`;
+  const stock = plan.stock.flatMap((change) => stockStatements(db, plan, id, change, context));
   return [
     ...updateProductStatements(db, id, plan.form, unchanged, context.actor, context.now, plan.status ? statusColumns(plan.status) : {}),
-    ...plan.stock.flatMap((change) => stockStatements(db, id, change, context)),
+    ...stock,
+    // A variation product's own figures are its variations' sums (as after an adjustment).
+    ...(stock.length ? [db.update(products).set(variationProductTotals(id)).where(eq(products.id, id))] : []),
   ];
 }
 

@@ -43,6 +43,23 @@ export function productRefBySku(sku: string): SQL {
 
 const variationRef = (variation: VariationForm): SQL | number => variation.id ?? sql`(select id from product_variations where sku = ${variation.sku})`;
 
+/**
+ * The ids the new rows of a created product take, for the one caller that must choose them: the demo seed
+ * (app/db/seed/seed-products.server.ts), whose people, orders, reviews and photos — and many tests — name
+ * the demo catalogue's rows by id. Everyone else leaves the ids to the database. A form's own `id` fields
+ * cannot carry these: there an id means an existing row the save updates.
+ */
+export interface NewRowIds {
+  product: number;
+  /** Variations and variation choices, by SKU (unique across both). */
+  bySku: Readonly<Record<string, number>>;
+  /** Options by position, each with its choices' ids by position. */
+  options: readonly { id: number; choices: readonly number[] }[];
+}
+
+/** `{ id }` when the caller chose the new row's id, else nothing (the database picks). */
+const chosenId = (id: number | undefined) => (id === undefined ? {} : { id });
+
 /** The products columns a save writes (stock, status and the private link are not the editor's). */
 export function productColumns(product: ProductForm, merchantId: number | null, now: Date) {
   return {
@@ -157,7 +174,14 @@ function variationColumns(variation: VariationForm, position: number) {
  * updated without touching their stock; new ones are inserted with their first stock; those left out of
  * the form are deleted (the caller refused it when one was ordered).
  */
-export function variationStatements(db: Database, productRef: ProductRef, variations: readonly VariationForm[], actor: CatalogueActor, now: Date): Statement[] {
+export function variationStatements(
+  db: Database,
+  productRef: ProductRef,
+  variations: readonly VariationForm[],
+  actor: CatalogueActor,
+  now: Date,
+  creation: CreationOptions = {},
+): Statement[] {
   const keptIds = variations.flatMap((variation) => (variation.id ? [variation.id] : []));
   const keptChoiceIds = variations.flatMap((variation) => variation.choices.flatMap((choice) => (choice.id ? [choice.id] : [])));
   const statements: Statement[] = [
@@ -175,6 +199,7 @@ export function variationStatements(db: Database, productRef: ProductRef, variat
     } else {
       statements.push(
         db.insert(productVariations).values({
+          ...chosenId(creation.ids?.bySku[variation.sku]),
           ...variationColumns(variation, position),
           productId: productRef as number,
           inventory: variation.inventory,
@@ -182,15 +207,24 @@ export function variationStatements(db: Database, productRef: ProductRef, variat
         }),
       );
       const ref = variationRef(variation);
-      if (variation.inventory > 0) statements.push(stockReceipt(db, productRef, ref, "stock", variation.inventory, actor, now));
-      if (variation.inventoryPreorderMax > 0) statements.push(stockReceipt(db, productRef, ref, "preorder", variation.inventoryPreorderMax, actor, now));
+      if (creation.receipts !== false) {
+        if (variation.inventory > 0) statements.push(stockReceipt(db, productRef, ref, "stock", variation.inventory, actor, now));
+        if (variation.inventoryPreorderMax > 0) statements.push(stockReceipt(db, productRef, ref, "preorder", variation.inventoryPreorderMax, actor, now));
+      }
     }
-    statements.push(...choiceStatements(db, productRef, variation, actor, now));
+    statements.push(...choiceStatements(db, productRef, variation, actor, now, creation));
   });
   return statements;
 }
 
-function choiceStatements(db: Database, productRef: ProductRef, variation: VariationForm, actor: CatalogueActor, now: Date): Statement[] {
+function choiceStatements(
+  db: Database,
+  productRef: ProductRef,
+  variation: VariationForm,
+  actor: CatalogueActor,
+  now: Date,
+  creation: CreationOptions,
+): Statement[] {
   const ref = variationRef(variation);
   return variation.choices.flatMap((choice, position): Statement[] => {
     const columns = { sku: choice.sku, groupTitle: choice.groupTitle, title: choice.title, priceDiff: choice.priceDiff, position };
@@ -202,8 +236,10 @@ function choiceStatements(db: Database, productRef: ProductRef, variation: Varia
           .where(and(eq(variationChoices.id, choice.id), eq(variationChoices.variationId, ref as number))),
       ];
     }
-    const insert = db.insert(variationChoices).values({ ...columns, variationId: ref as number, inventory: choice.inventory });
-    if (!choice.inventory) return [insert];
+    const insert = db
+      .insert(variationChoices)
+      .values({ ...chosenId(creation.ids?.bySku[choice.sku]), ...columns, variationId: ref as number, inventory: choice.inventory });
+    if (!choice.inventory || creation.receipts === false) return [insert];
     return [
       insert,
       stockReceipt(
@@ -221,7 +257,7 @@ function choiceStatements(db: Database, productRef: ProductRef, variation: Varia
 }
 
 /** Options and their choices, kept by id like variations (cart rows name option choices by id). */
-export function optionStatements(db: Database, productRef: ProductRef, options: readonly OptionForm[]): Statement[] {
+export function optionStatements(db: Database, productRef: ProductRef, options: readonly OptionForm[], creation: CreationOptions = {}): Statement[] {
   const keptIds = options.flatMap((option) => (option.id ? [option.id] : []));
   const keptChoiceIds = options.flatMap((option) => option.choices.flatMap((choice) => (choice.id ? [choice.id] : [])));
   const statements: Statement[] = [
@@ -232,16 +268,17 @@ export function optionStatements(db: Database, productRef: ProductRef, options: 
   ];
   options.forEach((option, position) => {
     const columns = { title: option.title, type: option.type, active: option.active, required: option.required, position };
+    const chosen = creation.ids?.options[position];
     statements.push(
       option.id
         ? db
             .update(productOptions)
             .set(columns)
             .where(and(eq(productOptions.id, option.id), eq(productOptions.productId, productRef as number)))
-        : db.insert(productOptions).values({ ...columns, productId: productRef as number }),
+        : db.insert(productOptions).values({ ...chosenId(chosen?.id), ...columns, productId: productRef as number }),
     );
-    // A new option is the product's newest one until the next option is inserted.
-    const ref = option.id ?? sql`(select max(${productOptions.id}) from ${productOptions} where ${productOptions.productId} = ${productRef})`;
+    // A new option is the product's newest one until the next option is inserted (or has the id chosen for it).
+    const ref = option.id ?? chosen?.id ?? sql`(select max(${productOptions.id}) from ${productOptions} where ${productOptions.productId} = ${productRef})`;
     option.choices.forEach((choice, choicePosition) => {
       const choiceColumns = { title: choice.title, fee: choice.fee, position: choicePosition };
       statements.push(
@@ -250,7 +287,7 @@ export function optionStatements(db: Database, productRef: ProductRef, options: 
               .update(productOptionChoices)
               .set(choiceColumns)
               .where(and(eq(productOptionChoices.id, choice.id), eq(productOptionChoices.optionId, ref as number)))
-          : db.insert(productOptionChoices).values({ ...choiceColumns, optionId: ref as number }),
+          : db.insert(productOptionChoices).values({ ...chosenId(chosen?.choices[choicePosition]), ...choiceColumns, optionId: ref as number }),
       );
     });
   });
@@ -321,12 +358,31 @@ export function priceChangeStatements(db: Database, productId: number, product: 
 /** Columns a caller adds to the product row (the CSV import: the state its file asks for). */
 type ProductRowExtras = Partial<typeof products.$inferInsert>;
 
+/** How the demo seed creates its products; the editor and the CSV import pass nothing. */
+export interface CreationOptions {
+  /** The ids the new rows take (see NewRowIds). */
+  ids?: NewRowIds;
+  /**
+   * false: the stock a product is created with is not recorded as a receipt 「新規登録」 — the demo's
+   * stock is where the demo starts, not something anyone received, so its stock history starts empty.
+   */
+  receipts?: boolean;
+}
+
 /**
  * Every statement that creates a product, in order, for one D1 batch (the editor's createProduct and the CSV
- * import): the SKU guard, the row (answering its id, statement 2), its first stock as receipts, variations,
- * options and links. A new product has no rows to replace, so the edit's deletes are left out.
+ * import, and the demo seed with its `creation` options): the SKU guard, the row (answering its id,
+ * statement 2), its first stock as receipts, variations, options and links. A new product has no rows to
+ * replace, so the edit's deletes are left out.
  */
-export function createProductStatements(db: Database, product: ProductForm, actor: CatalogueActor, now: Date, extras: ProductRowExtras = {}): Statement[] {
+export function createProductStatements(
+  db: Database,
+  product: ProductForm,
+  actor: CatalogueActor,
+  now: Date,
+  extras: ProductRowExtras = {},
+  creation: CreationOptions = {},
+): Statement[] {
   const ref = productRefBySku(product.sku);
   return [
     skuFreeGuard(
@@ -337,6 +393,7 @@ export function createProductStatements(db: Database, product: ProductForm, acto
     db
       .insert(products)
       .values({
+        ...chosenId(creation.ids?.product),
         ...productColumns(product, product.merchantId, now),
         status: "draft",
         inventory: product.inventory,
@@ -346,10 +403,10 @@ export function createProductStatements(db: Database, product: ProductForm, acto
         ...extras,
       })
       .returning({ id: products.id }),
-    ...newProductStockStatements(db, ref, product, actor, now),
+    ...(creation.receipts === false ? [] : newProductStockStatements(db, ref, product, actor, now)),
     ...[
-      ...variationStatements(db, ref, product.variations, actor, now),
-      ...optionStatements(db, ref, product.options),
+      ...variationStatements(db, ref, product.variations, actor, now, creation),
+      ...optionStatements(db, ref, product.options, creation),
       ...linkStatements(db, ref, product),
     ].filter((statement) => !(statement instanceof SQLiteDeleteBase)),
   ];

@@ -10,6 +10,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "~/db/client.server";
 import { notificationMails, stockRequests, users } from "~/db/schema";
 import { restockMail } from "~/mail/restock-mails";
+import { IN_LIST_SIZE } from "./catalogue-records.server";
 import { notificationOf } from "./mails.server";
 
 /** Requests notified per D1 batch (each adds a mail statement; ids are bound parameters). */
@@ -40,6 +41,37 @@ export async function waitingRequests(db: Database, productId: number, variation
     )
     .orderBy(stockRequests.id)
     .all();
+}
+
+/** The open requests of many products at once (a CSV import's chunk), by product; `answeredBy` picks an item's. */
+export async function waitingRequestsOfProducts(
+  db: Database,
+  productIds: readonly number[],
+): Promise<Map<number, (WaitingRequest & { variationId: number | null })[]>> {
+  const byProduct = new Map<number, (WaitingRequest & { variationId: number | null })[]>();
+  for (const ids of chunked([...new Set(productIds)], IN_LIST_SIZE)) {
+    const rows = await db
+      .select({
+        id: stockRequests.id,
+        productId: stockRequests.productId,
+        variationId: stockRequests.variationId,
+        userId: stockRequests.userId,
+        lastname: users.lastname,
+        firstname: users.firstname,
+      })
+      .from(stockRequests)
+      .innerJoin(users, eq(users.id, stockRequests.userId))
+      .where(and(inArray(stockRequests.productId, ids), isNull(stockRequests.notifiedAt)))
+      .orderBy(stockRequests.id)
+      .all();
+    for (const { productId, ...request } of rows) byProduct.set(productId, [...(byProduct.get(productId) ?? []), request]);
+  }
+  return byProduct;
+}
+
+/** Of a product's open requests, the ones stock of this item answers (as waitingRequests reads them). */
+export function answeredBy<T extends { variationId: number | null }>(requests: readonly T[], variationId: number | null): T[] {
+  return requests.filter((request) => request.variationId == null || (variationId != null && request.variationId === variationId));
 }
 
 /**

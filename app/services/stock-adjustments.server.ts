@@ -27,7 +27,7 @@ import {
 import { aliased, type Database } from "~/db/client.server";
 import { categories, products, productVariations, stockMovements, variationChoices } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
-import { chunked, restockNoticeStatements, waitingRequests } from "./restock-notices.server";
+import { chunked, restockNoticeStatements, waitingRequests, type WaitingRequest } from "./restock-notices.server";
 
 /** Which stock of the product, and which pool. */
 export interface StockRequest {
@@ -41,7 +41,7 @@ export type StockRefusal = { ok: false; status: 400 | 404 | 409; field: "target"
 export type StockAdjustmentResult = { ok: true; before: number; after: number; notified: number; title: string } | StockRefusal;
 
 /** One stock figure: a table's row and column. */
-interface StockCell {
+export interface StockCell {
   table: "products" | "product_variations" | "variation_choices";
   column: "inventory" | "inventory_preorder_max";
   id: number;
@@ -89,35 +89,47 @@ function cellValue(cell: StockCell): SQL {
   return sql`(select ${sql.identifier(cell.column)} from ${sql.identifier(cell.table)} where "id" = ${cell.id})`;
 }
 
-async function tryAdjust(
-  db: Database,
-  scope: CatalogueScope,
-  stock: ResolvedStock,
-  pool: StockPool,
-  change: StockChange,
-  actor: CatalogueActor,
-  now: Date,
-): Promise<StockAdjustmentResult | null> {
-  const { product, cell, variationCell } = stock;
+/**
+ * One stock move, for the batch of whoever moves stock (an adjustment here, a CSV import's count in
+ * catalogue-save.server.ts): the movement recorded with before/after read in SQL, then the stock, then a
+ * choice's variation by the same amount. `fits` is the caller's condition on top of the stock staying
+ * within 0…MAX_STOCK; the notices for `restock` (the members waiting) go first, each still conditioned on
+ * the move happening and leaving the item in stock.
+ */
+export interface StockMove {
+  productId: number;
+  variationId: number | null;
+  cell: StockCell;
+  variationCell: StockCell | null;
+  pool: StockPool;
+  kind: "receipt" | "correction" | "import";
+  /** The stock after the move, as SQL (it may read the stock before). */
+  after: SQL;
+  reason: string;
+  /** The caller's own condition (the editor's scope, "only when it changes" …). */
+  condition: SQL;
+  restock: { requests: WaitingRequest[]; item: { title: string; url: string } } | null;
+}
+
+export function stockMoveStatements(db: Database, move: StockMove, actor: CatalogueActor, now: Date) {
+  const { cell, variationCell, after } = move;
   const before = cellValue(cell);
-  const after = change.mode === "set" ? sql`${change.amount}` : sql`(${before} + ${change.amount})`;
   const variationAfter = variationCell ? sql`(${cellValue(variationCell)} + ${after} - ${before})` : null;
-  const scopeCondition = productsInScope(scope);
-  const inScope = sql`exists (select 1 from ${products} where ${products.id} = ${product.id}${scopeCondition ? sql` and ${scopeCondition}` : sql``})`;
-  const fits = and(inScope, sql`${after} between 0 and ${MAX_STOCK}`, variationAfter ? sql`${variationAfter} between 0 and ${MAX_STOCK}` : undefined) as SQL;
-
+  const fits = and(
+    move.condition,
+    sql`${after} between 0 and ${MAX_STOCK}`,
+    variationAfter ? sql`${variationAfter} between 0 and ${MAX_STOCK}` : undefined,
+  ) as SQL;
   // Members wait for the normal stock of the product or of the variation (a choice's comes with its variation's).
-  const watchedAfter = pool === "stock" ? (variationAfter ?? after) : null;
-  const requests = watchedAfter ? await waitingRequests(db, product.id, stock.variationId) : [];
-  const [firstChunk = [], ...laterChunks] = chunked(requests);
-  const item = { title: stock.title, url: productPath(product) };
-  const notices = watchedAfter && firstChunk.length ? restockNoticeStatements(db, firstChunk, item, and(fits, sql`${watchedAfter} > 0`) as SQL, now) : [];
-
-  const reason = stock.choice ? choiceMovementReason(stock.choice, change.reason) : change.reason;
+  const watchedAfter = move.pool === "stock" ? (variationAfter ?? after) : null;
+  const notices =
+    watchedAfter && move.restock && move.restock.requests.length
+      ? restockNoticeStatements(db, move.restock.requests, move.restock.item, and(fits, sql`${watchedAfter} > 0`) as SQL, now)
+      : [];
   const movement = db
     .insert(stockMovements)
     .select(
-      sql`select null, ${product.id}, ${stock.variationId}, ${change.kind}, ${pool}, ${before}, ${after}, ${reason}, ${actor.userId}, ${actor.name}, ${now.getTime()} where ${fits}`,
+      sql`select null, ${move.productId}, ${move.variationId}, ${move.kind}, ${move.pool}, ${before}, ${after}, ${move.reason}, ${actor.userId}, ${actor.name}, ${now.getTime()} where ${fits}`,
     )
     .returning({ before: stockMovements.before, after: stockMovements.after });
   // `changes() = 1`: the movement above went in. Updates leave last_insert_rowid() at the movement.
@@ -133,12 +145,51 @@ async function tryAdjust(
         ),
       ]
     : [];
+  return { notices, movement, rest: [setStock, ...moveVariation], applied, watchedAfter };
+}
+
+async function tryAdjust(
+  db: Database,
+  scope: CatalogueScope,
+  stock: ResolvedStock,
+  pool: StockPool,
+  change: StockChange,
+  actor: CatalogueActor,
+  now: Date,
+): Promise<StockAdjustmentResult | null> {
+  const { product, cell, variationCell } = stock;
+  const before = cellValue(cell);
+  const after = change.mode === "set" ? sql`${change.amount}` : sql`(${before} + ${change.amount})`;
+  const scopeCondition = productsInScope(scope);
+  const inScope = sql`exists (select 1 from ${products} where ${products.id} = ${product.id}${scopeCondition ? sql` and ${scopeCondition}` : sql``})`;
+
+  const requests = pool === "stock" ? await waitingRequests(db, product.id, stock.variationId) : [];
+  const [firstChunk = [], ...laterChunks] = chunked(requests);
+  const item = { title: stock.title, url: productPath(product) };
+  const reason = stock.choice ? choiceMovementReason(stock.choice, change.reason) : change.reason;
+  const { notices, movement, rest, applied, watchedAfter } = stockMoveStatements(
+    db,
+    {
+      productId: product.id,
+      variationId: stock.variationId,
+      cell,
+      variationCell,
+      pool,
+      kind: change.kind,
+      after,
+      reason,
+      condition: inScope,
+      restock: { requests: firstChunk, item },
+    },
+    actor,
+    now,
+  );
   const bump = db
     .update(products)
     .set({ revision: sql`${products.revision} + 1`, updatedAt: now, ...variationProductTotals(product.id) })
     .where(and(eq(products.id, product.id), applied));
 
-  const results = await db.batch([...notices, movement, setStock, ...moveVariation, bump] as unknown as Parameters<typeof db.batch>[0]);
+  const results = await db.batch([...notices, movement, ...rest, bump] as unknown as Parameters<typeof db.batch>[0]);
   const marked = notices.length ? (results[notices.length - 1] as { id: number }[]).length : 0;
   const [recorded] = results[notices.length] as { before: number; after: number }[];
   if (!recorded) return refusalNow(db, stock, change);
@@ -181,7 +232,7 @@ function updateCell(db: Database, cell: StockCell, value: SQL, condition: SQL) {
  * A variation product's own stock figures are the sums of its published variations' (listings read them),
  * kept in step with every adjustment; other products keep theirs.
  */
-function variationProductTotals(productId: number) {
+export function variationProductTotals(productId: number) {
   const sum = (column: string) =>
     sql`(select coalesce(sum(${sql.identifier(column)}), 0) from ${productVariations} where "product_id" = ${productId} and "status" = 'published')`;
   return {

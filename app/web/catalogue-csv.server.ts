@@ -1,8 +1,8 @@
 /**
  * The catalogue CSV over HTTP, for staff (/crm/products…) and merchants (/merchant/products…): the export
  * of the products in scope (UTF-8 with the BOM so Excel opens the Japanese, formula cells defused), the
- * upload that runs the dry run and shows its report at /…/import/{token} (PRG, works without JS), and the
- * apply of the records the person kept.
+ * upload that runs the dry run and shows its report at /…/import/{token} (PRG, works without JS), the
+ * apply of the records the person kept (started here, run in chunks on the queue), and its progress.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_LIMITS, CATALOGUE_IMPORT_MESSAGES, encodingLabel, type CatalogueCsvPaths } from "~/core/catalogue-csv";
@@ -10,12 +10,14 @@ import { catalogueRecords } from "~/core/catalogue-csv-cells";
 import { summaryOf } from "~/core/catalogue-import";
 import { utf8Csv } from "~/core/csv";
 import { formatDateTime, jstDate } from "~/core/dates";
-import { applyCatalogueImport, checkCatalogueImport, loadCatalogueImport } from "~/services/catalogue-import.server";
+import { startCatalogueApply } from "~/services/catalogue-import-apply.server";
+import { checkCatalogueImport, loadCatalogueImport } from "~/services/catalogue-import.server";
 import { parseListingQuery } from "~/core/listing";
 import { productListing } from "~/core/product-listing";
 import { catalogueLookups, catalogueProducts } from "~/services/catalogue-records.server";
 import { listedProductIds, listingOptions } from "~/services/product-listing.server";
 import type { CatalogueEditor } from "./auth.server";
+import { advanceImportWithoutQueue, dispatchCatalogueImport } from "./catalogue-import-queue.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { redirectedNotice } from "./input.server";
 import type { CatalogueApplyActionData, CatalogueImportPageData, CatalogueUploadActionData } from "./types/catalogue-csv";
@@ -69,9 +71,9 @@ export async function catalogueUploadAction(request: Request, context: AppLoadCo
   return redirect(`${paths.imports}/${checked.token}`, { status: 303, headers: NO_STORE });
 }
 
-const APPLY_NOTICES = { applied: "選んだ行を反映しました。結果は下の表のとおりです。" } as const;
+const APPLY_NOTICES = { applied: "選んだ行の反映を始めました。進み具合はこのページに表示されます。" } as const;
 
-/** The dry run `token` of the editor (another person's, or none, is 404). */
+/** The dry run `token` of the editor (another person's, or none, is 404), with the apply's progress and results. */
 export async function catalogueImportPage(
   request: Request,
   context: AppLoadContext,
@@ -79,8 +81,13 @@ export async function catalogueImportPage(
   paths: CatalogueCsvPaths,
   token: string | undefined,
 ) {
-  const view = token ? await loadCatalogueImport(context.db, context.cloudflare.env.ATTACHMENTS, token, editor.user.id) : null;
+  const bucket = context.cloudflare.env.ATTACHMENTS;
+  let view = token ? await loadCatalogueImport(context.db, bucket, token, editor.user.id) : null;
   invariantResponse(view, CATALOGUE_IMPORT_MESSAGES.notFound, { status: 404 });
+  if (view.progress.running) {
+    await advanceImportWithoutQueue(context, view.id, new Date());
+    view = (await loadCatalogueImport(context.db, bucket, view.token, editor.user.id)) ?? view;
+  }
   return data<CatalogueImportPageData>(
     {
       paths,
@@ -92,6 +99,7 @@ export async function catalogueImportPage(
       appliedAt: view.appliedAt ? formatDateTime(view.appliedAt) : null,
       summary: summaryOf(view.reports),
       reports: view.reports,
+      progress: view.progress,
       applied: view.applied,
       notice: redirectedNotice(request, APPLY_NOTICES),
     },
@@ -99,7 +107,7 @@ export async function catalogueImportPage(
   );
 }
 
-/** Applies the ticked records (`line` fields) of the dry run `token`, once. */
+/** Starts applying the ticked records (`line` fields) of the dry run `token`, once; its page shows the progress. */
 export async function catalogueApplyAction(
   request: Request,
   context: AppLoadContext,
@@ -115,10 +123,9 @@ export async function catalogueApplyAction(
       .map((value) => Number(value))
       .filter((line) => Number.isInteger(line) && line > 1),
   );
-  const result = await applyCatalogueImport(context.db, context.cloudflare.env.ATTACHMENTS, {
+  const result = await startCatalogueApply(context.db, context.cloudflare.env.ATTACHMENTS, {
     token,
     userId: editor.user.id,
-    scope: editor.scope,
     actor: editor.actor,
     ticked,
     now: new Date(),
@@ -127,5 +134,6 @@ export async function catalogueApplyAction(
     invariantResponse(result.status !== 404, result.error, { status: 404 });
     return data<CatalogueApplyActionData>({ ok: false, error: result.error }, { status: result.status, headers: NO_STORE });
   }
+  dispatchCatalogueImport(context, result.importId);
   return redirectWithNotice(`${paths.imports}/${token}`, "applied");
 }

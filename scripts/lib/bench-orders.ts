@@ -59,9 +59,9 @@ where o.number like 'BENCH-%';
 `;
 }
 
-/** Adds the bench's orders to the local store at `persistTo` (already migrated and seeded). */
-export async function loadBenchOrders(persistTo: string, now = Date.now()): Promise<void> {
+/** Adds `count` bench orders (numbered from 1) to the local store at `persistTo` (already migrated and seeded). */
+export async function loadBenchOrders(persistTo: string, count = BENCH_ORDER_COUNT, now = Date.now()): Promise<void> {
   const file = join(tmpdir(), `bench-orders-${process.pid}.sql`);
-  writeFileSync(file, benchOrdersSql(BENCH_ORDER_COUNT, now));
+  writeFileSync(file, benchOrdersSql(count, now));
   await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
 }

@@ -1,7 +1,9 @@
 /**
  * Bulk work by CSV (issue 17 item 4), JS on and off: staff upload a Shift_JIS CSV of 50 new products, read
- * the dry run (nothing changed yet), untick nothing and apply; the products are then in the back office's
- * list and on sale in the shop. The report page's plain form works without JS.
+ * the dry run (nothing changed yet), untick nothing and apply; the apply runs on the queue (the production
+ * build's consumer) and the import's page follows it — refreshing itself with JS, by its meta refresh
+ * without — until 完了 with each row's result; the products are then in the back office's list and on sale
+ * in the shop. The report page's plain form works without JS.
  */
 import { formatCsv } from "~/core/csv";
 import { encodeShiftJis } from "~/core/text-encoding";
@@ -35,7 +37,13 @@ test("staff import 50 products from a CSV after its dry run, and they are on sal
 
   await page.goto(reportUrl);
   await page.getByTestId("catalogue-apply").click();
-  await expect(page.getByTestId("catalogue-applied-summary")).toHaveText(`反映結果：${COUNT}行中 ${COUNT}行を反映しました`, { timeout: 60_000 });
+  await expect(page).toHaveURL(/notice=applied/);
+  await expect(page.getByRole("status").filter({ hasText: "選んだ行の反映を始めました。" })).toBeVisible();
+  // The page follows the queue's progress by itself (no reload by the test) until the import is over.
+  await expect(page.getByTestId("catalogue-progress-state")).toHaveText("完了", { timeout: 90_000 });
+  await expect(page.getByTestId("catalogue-progress-count")).toHaveText(`${COUNT} / ${COUNT}行（100%）`);
+  await expect(page.getByTestId("catalogue-applied-summary")).toHaveText(`反映結果：${COUNT}行中 ${COUNT}行を反映しました`);
+  await expect(page.getByTestId("catalogue-applied-row")).toHaveCount(COUNT);
   await expect(page.getByTestId("catalogue-apply")).toHaveCount(0);
 
   await page.goto(`/crm/products?q=${encodeURIComponent("CSV-E2E-05")}`);

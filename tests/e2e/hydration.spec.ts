@@ -1,4 +1,4 @@
-import { emptyCart, expect, login, test, waitForHydration, type Page } from "./fixtures";
+import { addToCart, emptyCart, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * A tap before the page has hydrated must never be lost (issue: on a slow phone half the taps on
@@ -126,4 +126,23 @@ test("taps on 「カートに入れる」 around hydration on a slow phone all a
     await expectAdded();
   }
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});
+
+test("a checkout box ticked before hydration keeps its meaning once the page hydrates", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/entry\.client[^/]*\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+  const recipient = page.getByRole("region", { name: "お届け先" });
+  // Ticked on the server's page; the recipient's name fields are still there until scripts run.
+  await recipient.getByRole("checkbox", { name: /ご注文者と同じ/ }).check();
+  release();
+  await waitForHydration(page);
+  await page.unroute(/entry\.client[^/]*\.js/);
+  await expect(recipient.getByRole("checkbox", { name: /ご注文者と同じ/ })).toBeChecked();
+  await expect(recipient.getByRole("textbox", { name: "姓", exact: true })).toHaveCount(0);
 });

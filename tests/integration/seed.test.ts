@@ -279,12 +279,16 @@ describe("seedDatabase", () => {
       expect(await count(platform, "select count(*) as n from products where status != 'published'")).toBe(1);
     });
 
-    it("DEMO-NOCOUPON is excluded from SPRING10", async ({ platform }) => {
-      const row = await product(platform, "DEMO-NOCOUPON");
-      expect(row).toMatchObject({ coupon_disabled: 1 });
-      expect(await all(platform, "select c.code from coupon_product_exclusions e join coupons c on c.id = e.coupon_id where e.product_id = ?", row.id)).toEqual(
-        [{ code: "SPRING10" }],
-      );
+    it("DEMO-NOCOUPON takes no coupon at all; LIVING-IGUSA, on sale, is excluded from SPRING10", async ({ platform }) => {
+      const exclusionsOf = (productId: unknown) =>
+        all(platform, "select c.code from coupon_product_exclusions e join coupons c on c.id = e.coupon_id where e.product_id = ?", productId);
+      // Excluding single coupons from a product that takes none would mean nothing (the editor refuses the pair).
+      const noCoupon = await product(platform, "DEMO-NOCOUPON");
+      expect(noCoupon).toMatchObject({ coupon_disabled: 1 });
+      expect(await exclusionsOf(noCoupon.id)).toEqual([]);
+      const onSale = await product(platform, "LIVING-IGUSA");
+      expect(onSale).toMatchObject({ coupon_disabled: 0, regular_price: 12800, discount_price: 10800 });
+      expect(await exclusionsOf(onSale.id)).toEqual([{ code: "SPRING10" }]);
     });
   });
 

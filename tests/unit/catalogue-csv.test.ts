@@ -27,6 +27,7 @@ const lookups: CatalogueLookups = {
     { id: 2, slug: "arita-seika" },
     { id: 3, slug: "tokachi-farm" },
   ],
+  coupons: ["SPRING10"],
 };
 
 function form(overrides: Record<string, unknown> = {}) {
@@ -223,6 +224,25 @@ describe("the dry run", () => {
     expect(refused[8]).toEqual([{ column: "親SKU", message: M.parentMissing }]);
     expect(summaryOf(plan.reports)).toEqual({ create: 0, update: 0, unchanged: 1, refused: 6 });
     expect(plan.products).toEqual([]);
+  });
+
+  it("refuses an excluded coupon the shop does not have in the dry run (the apply's database would refuse it)", () => {
+    const plan = planCatalogueImport(
+      rowsOf(
+        file([
+          ["SKU", "使えないクーポンコード"],
+          ["SOY-1", "SPRING10|NOSUCH1|NOSUCH2"],
+          ["TOWEL", "SPRING10"],
+        ]),
+      ),
+      shopWith([soy, towel]),
+    );
+    expect(plan.reports[0]).toMatchObject({
+      outcome: "refused",
+      problems: [{ column: "使えないクーポンコード", message: "クーポンコード NOSUCH1、NOSUCH2 が見つかりません" }],
+    });
+    expect(plan.reports[1]).toMatchObject({ sku: "TOWEL", outcome: "update" });
+    expect(plan.products.map((product) => product.productSku)).toEqual(["TOWEL"]);
   });
 
   it("keeps a merchant to its own products: another's SKU is refused without naming whose, new ones are its own", () => {

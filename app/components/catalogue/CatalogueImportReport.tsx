@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { ROW_OUTCOME_LABELS } from "~/core/catalogue-import";
 import type { AppliedRow, CatalogueImportPageData, ImportRowReport } from "~/web/types/catalogue-csv";
+import { CatalogueImportProgress } from "./CatalogueImportProgress";
 
 const OUTCOME_STYLES: Record<ImportRowReport["outcome"], string> = {
   create: "bg-green-50 text-green-800",
@@ -45,7 +46,7 @@ function AppliedTable({ applied }: { applied: AppliedRow[] }) {
   const done = applied.filter((row) => row.outcome === "applied").length;
   return (
     <section className="grid gap-2" aria-labelledby="catalogue-applied-heading">
-      <h2 id="catalogue-applied-heading" className="m-0 text-base" role="status" data-testid="catalogue-applied-summary">
+      <h2 id="catalogue-applied-heading" className="m-0 text-base" data-testid="catalogue-applied-summary">
         反映結果：{applied.length}行中 {done}行を反映しました
       </h2>
       <div className="overflow-x-auto">
@@ -75,7 +76,8 @@ function AppliedTable({ applied }: { applied: AppliedRow[] }) {
 /**
  * A dry run's report: per record 新規 / 変更 (before → after) / 変更なし, or why it is refused; the records
  * that would change carry a tick box (ticked), and applying saves the ticked ones — a plain form, so it
- * works without JS. Once applied, the page shows what was applied instead.
+ * works without JS. Once applying, the page shows how far it is (refreshing itself) and, when it is over,
+ * each kept record's result.
  */
 export function CatalogueImportReport({ page, error }: { page: CatalogueImportPageData; error: string | null }) {
   const navigation = useNavigation();
@@ -101,6 +103,7 @@ export function CatalogueImportReport({ page, error }: { page: CatalogueImportPa
       <p className="m-0" data-testid="catalogue-summary">
         新規 {summary.create}行・変更 {summary.update}行・変更なし {summary.unchanged}行・取り込めない行 {summary.refused}行
       </p>
+      <CatalogueImportProgress progress={page.progress} path={`${page.paths.imports}/${page.token}`} />
       {page.applied ? <AppliedTable applied={page.applied} /> : null}
       <Form method="post" className="grid gap-3">
         <div className="overflow-x-auto">

@@ -7,6 +7,7 @@ import type { CheckoutFormFields } from "~/core/checkout-form";
 import { formatYen } from "~/core/money";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import type { ShippingRecheck } from "../address/address-client";
+import { useCheckboxState } from "../forms/useCheckboxState";
 import { AddressChooser } from "../address/AddressChooser";
 import { AddressForm, type AddressFieldset } from "../address/AddressForm";
 import { FieldErrors } from "../forms/TextField";
@@ -56,7 +57,7 @@ export function CheckoutAddressSection({
   lookupMessage: CheckoutActionData["lookupMessage"] | null;
 }) {
   const hydrated = useHydrated();
-  const [useNewAddress, setUseNewAddress] = useState(fields.useNewAddress.initialValue === "on");
+  const [useNewAddress, setUseNewAddress, useNewAddressRef] = useCheckboxState(fields.useNewAddress.initialValue === "on");
   const { checkedShippingFee, recheckDone } = useShippingRecheck(cart);
   const hasSaved = isMember && addresses.length > 0;
   const showNewAddress = !hasSaved || !hydrated || useNewAddress;
@@ -76,7 +77,11 @@ export function CheckoutAddressSection({
             onShippingChange={recheckDone}
           />
           <label className="flex cursor-pointer items-center gap-2 text-sm">
-            <input {...getInputProps(fields.useNewAddress, { type: "checkbox" })} onChange={(event) => setUseNewAddress(event.currentTarget.checked)} />
+            <input
+              {...getInputProps(fields.useNewAddress, { type: "checkbox" })}
+              ref={useNewAddressRef}
+              onChange={(event) => setUseNewAddress(event.currentTarget.checked)}
+            />
             今回だけ別のお届け先を入力する
           </label>
           <FieldErrors id={fields.useNewAddress.errorId} errors={fields.useNewAddress.errors} />
@@ -111,12 +116,16 @@ function NewAddressFields({
   onShippingChange: (result: ShippingRecheck) => void;
 }) {
   const hydrated = useHydrated();
-  const [sameAsOrderer, setSameAsOrderer] = useState(fields.sameAsOrderer.initialValue === "on");
+  const [sameAsOrderer, setSameAsOrderer, sameAsOrdererRef] = useCheckboxState(fields.sameAsOrderer.initialValue === "on");
   return (
     <div className="grid gap-3">
       {!isMember ? (
         <label className="flex cursor-pointer items-center gap-2 text-sm font-bold">
-          <input {...getInputProps(fields.sameAsOrderer, { type: "checkbox" })} onChange={(event) => setSameAsOrderer(event.currentTarget.checked)} />
+          <input
+            {...getInputProps(fields.sameAsOrderer, { type: "checkbox" })}
+            ref={sameAsOrdererRef}
+            onChange={(event) => setSameAsOrderer(event.currentTarget.checked)}
+          />
           お届け先のお名前はご注文者と同じ（チェックした場合、お名前の入力は不要です）
         </label>
       ) : null}

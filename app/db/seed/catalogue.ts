@@ -1,34 +1,59 @@
 /**
  * The demo catalogue: pure data, no I/O. Every row has a fixed id so seeding is idempotent.
  * The DEMO-* SKUs are fixtures whose exact states tests and demos rely on (see tests/integration/seed.test.ts).
+ * The products are not rows but what the product editor's form would hold (`demoProducts`): the seed saves
+ * them through the editor's schema and statements (app/db/seed/seed-products.server.ts).
  */
 import { addMonthsToDate, daysAfter, jstDate } from "~/core/dates";
+import type { ProductFormInput } from "~/core/product-form";
 import type {
   categories,
   couponCampaigns,
   couponPriceRanges,
-  couponProductExclusions,
   couponProductPrices,
   coupons,
   features,
   merchants,
   pointPromos,
-  productCategories,
-  productFeatures,
   productMedia,
   productOptionChoices,
   productOptions,
   products,
-  productTags,
   productVariations,
   relatedProducts,
   reviews,
-  subscriptionPrices,
   tags,
   variationChoices,
 } from "~/db/schema";
+import type { NewRowIds } from "~/services/product-editor-statements.server";
 
 type ProductRow = typeof products.$inferInsert;
+
+/** Product fields beyond the common ones, named as the product editor's form names them (app/core/product-form.ts). */
+type EditorExtra = Partial<
+  Pick<
+    ProductRow,
+    | "type"
+    | "discountPrice"
+    | "originalPrice"
+    | "shippingDays"
+    | "preorderLimit"
+    | "inventoryPreorderMax"
+    | "disablePreorder"
+    | "subscribe"
+    | "subscribeOnly"
+    | "period"
+    | "expiry"
+    | "coldshipping"
+    | "isDigital"
+    | "hideShippingInfo"
+    | "couponDisabled"
+    | "disableWrapping"
+  >
+> & { excludedCouponCodes?: string[] };
+
+/** Not the editor's: the listing state and the private link (app/core/product-status.ts moves a product between states). */
+type ListingExtra = Partial<Pick<ProductRow, "status" | "isPrivate" | "secret">>;
 
 /** Secret of the private fixture's access link /product/access/link/DEMO-PRIVATE/{secret}. */
 export const DEMO_PRIVATE_SECRET = "9f3c2a7be14d4c0f8a6e5b1d2c7f0e93";
@@ -217,7 +242,7 @@ export interface ProductSpec {
   merchant?: MerchantSlug;
   /** Pre-order stock ships this many months after `now`. */
   preorderInMonths?: number;
-  extra?: Partial<ProductRow>;
+  extra?: EditorExtra & ListingExtra;
 }
 
 export const PRODUCTS: ProductSpec[] = [
@@ -1552,7 +1577,8 @@ export const PRODUCTS: ProductSpec[] = [
     taxRate: 10,
     inventory: 20,
     age: 85,
-    extra: { discountPrice: 10800 },
+    // On sale already: the shop's 10% coupon does not come on top of the sale price.
+    extra: { discountPrice: 10800, excludedCouponCodes: ["SPRING10"] },
   },
   {
     id: 68,
@@ -1738,18 +1764,18 @@ export const VARIATION_SWATCHES: Record<string, string> = {
   "DEMO-VARIATION-BLACK": "#34312f",
 };
 
-const VARIATION_CHOICES: (typeof variationChoices.$inferInsert)[] = [
+const VARIATION_CHOICES: (typeof variationChoices.$inferInsert & { id: number; sku: string })[] = [
   { id: 1, variationId: 1, sku: "DEMO-VARIATION-NAVY-S", groupTitle: "サイズ", title: "S", priceDiff: 0, inventory: 12, position: 0 },
   { id: 2, variationId: 1, sku: "DEMO-VARIATION-NAVY-M", groupTitle: "サイズ", title: "M", priceDiff: 0, inventory: 18, position: 1 },
   { id: 3, variationId: 1, sku: "DEMO-VARIATION-NAVY-L", groupTitle: "サイズ", title: "L", priceDiff: 220, inventory: 10, position: 2 },
 ];
 
-const PRODUCT_OPTIONS: (typeof productOptions.$inferInsert)[] = [
+const PRODUCT_OPTIONS: (typeof productOptions.$inferInsert & { id: number })[] = [
   { id: 1, productId: 7, title: "箱", type: "list", active: true, required: false, position: 0 },
   { id: 2, productId: 7, title: "箸置き", type: "radio", active: true, required: false, position: 1 },
 ];
 
-const PRODUCT_OPTION_CHOICES: (typeof productOptionChoices.$inferInsert)[] = [
+const PRODUCT_OPTION_CHOICES: (typeof productOptionChoices.$inferInsert & { id: number })[] = [
   { id: 1, optionId: 1, title: "箱なし", fee: 0, position: 0 },
   { id: 2, optionId: 1, title: "化粧箱", fee: 330, position: 1 },
   { id: 3, optionId: 1, title: "桐箱", fee: 770, position: 2 },
@@ -2161,24 +2187,26 @@ export interface Catalogue {
   categories: (typeof categories.$inferInsert)[];
   features: (typeof features.$inferInsert)[];
   tags: (typeof tags.$inferInsert)[];
-  products: ProductRow[];
-  productCategories: (typeof productCategories.$inferInsert)[];
-  productFeatures: (typeof productFeatures.$inferInsert)[];
-  productTags: (typeof productTags.$inferInsert)[];
-  productVariations: (typeof productVariations.$inferInsert)[];
-  variationChoices: (typeof variationChoices.$inferInsert)[];
-  productOptions: (typeof productOptions.$inferInsert)[];
-  productOptionChoices: (typeof productOptionChoices.$inferInsert)[];
-  subscriptionPrices: (typeof subscriptionPrices.$inferInsert)[];
+  products: DemoProduct[];
   productMedia: (typeof productMedia.$inferInsert)[];
   relatedProducts: (typeof relatedProducts.$inferInsert)[];
   reviews: (typeof reviews.$inferInsert)[];
   coupons: (typeof coupons.$inferInsert)[];
   couponProductPrices: (typeof couponProductPrices.$inferInsert)[];
-  couponProductExclusions: (typeof couponProductExclusions.$inferInsert)[];
   couponPriceRanges: (typeof couponPriceRanges.$inferInsert)[];
   couponCampaigns: (typeof couponCampaigns.$inferInsert)[];
   pointPromos: (typeof pointPromos.$inferInsert)[];
+}
+
+/** A demo product as the product editor would be given it, and what the editor does not write. */
+export interface DemoProduct {
+  sku: string;
+  /** The editor's form values as a plain object: read by its schema (parseProductForm) before it is saved. */
+  form: ProductFormInput;
+  /** The ids its new rows take: the demo's people, orders, reviews and photos (and tests) refer to them. */
+  ids: NewRowIds;
+  /** Not the editor's: the listing state, the private link, the review figures and the demo's dates. */
+  columns: Partial<ProductRow>;
 }
 
 /** The ids of the accounts that wrote reviews (the member) and replied to them (staff). */
@@ -2213,38 +2241,101 @@ function buildReviews(now: Date, reviewers: Reviewers): Catalogue["reviews"] {
   });
 }
 
-function buildProducts(now: Date, reviewRows: Catalogue["reviews"]): ProductRow[] {
+/** The product's variations with their choices, and its options with theirs, as the editor's form rows. */
+function rowsOf(spec: ProductSpec): Pick<ProductFormInput, "variations" | "options"> {
+  return {
+    variations: VARIATIONS.filter((variation) => variation.productId === spec.id).map((variation) => ({
+      sku: variation.sku,
+      title: variation.title,
+      vTitle: variation.vTitle,
+      type: variation.type,
+      inventory: variation.inventory,
+      choices: VARIATION_CHOICES.filter((choice) => choice.variationId === variation.id).map((choice) => ({
+        sku: choice.sku,
+        groupTitle: choice.groupTitle,
+        title: choice.title,
+        priceDiff: choice.priceDiff,
+        inventory: choice.inventory,
+      })),
+    })),
+    options: PRODUCT_OPTIONS.filter((option) => option.productId === spec.id).map((option) => ({
+      title: option.title,
+      type: option.type,
+      active: option.active,
+      required: option.required,
+      choices: PRODUCT_OPTION_CHOICES.filter((choice) => choice.optionId === option.id).map((choice) => ({ title: choice.title, fee: choice.fee })),
+    })),
+  };
+}
+
+/** The catalogue's fixed ids of the product's rows, in the form's order. */
+function idsOf(spec: ProductSpec): NewRowIds {
+  const variations = VARIATIONS.filter((variation) => variation.productId === spec.id);
+  const choices = VARIATION_CHOICES.filter((choice) => variations.some((variation) => variation.id === choice.variationId));
+  return {
+    product: spec.id,
+    bySku: Object.fromEntries([...variations, ...choices].map((row) => [row.sku, row.id])),
+    options: PRODUCT_OPTIONS.filter((option) => option.productId === spec.id).map((option) => ({
+      id: option.id,
+      choices: PRODUCT_OPTION_CHOICES.filter((choice) => choice.optionId === option.id).map((choice) => choice.id),
+    })),
+  };
+}
+
+function tagIdsOf(spec: ProductSpec, kind: "trouble" | "situation"): number[] {
+  return TAGS.filter((tag) => tag.kind === kind && (spec.tags ?? []).some((slug) => slug === tag.slug)).map((tag) => tag.id);
+}
+
+function demoProducts(now: Date, reviewRows: Catalogue["reviews"]): DemoProduct[] {
   return PRODUCTS.map((spec) => {
+    const { status, isPrivate, secret, ...editorExtra } = spec.extra ?? {};
     const published = reviewRows.filter((review) => review.productId === spec.id && review.status === "published");
     const rateSum = published.reduce((sum, review) => sum + review.rate, 0);
     const merchantId = spec.merchant ? idOf(MERCHANTS, spec.merchant) : null;
+    const primaryCategoryId = idOf(CATEGORIES, spec.category);
+    const topCategoryId = topCategoryOf(spec.category).id;
     const publishedAt = daysAfter(now, -spec.age);
     return {
-      id: spec.id,
       sku: spec.sku,
-      title: spec.title,
-      catchcopy: spec.catchcopy,
-      description: spec.description,
-      taxRate: spec.taxRate,
-      regularPrice: spec.price,
-      primaryCategoryId: idOf(CATEGORIES, spec.category),
-      shippingFrom: merchantId ? "merchant" : "warehouse",
-      merchantId,
-      shippingDays: merchantId ? 2 : 1,
-      inventory: spec.inventory,
-      preorderShipDate: spec.preorderInMonths ? addMonthsToDate(jstDate(now), spec.preorderInMonths) : null,
-      reviewCount: published.length,
-      reviewAvg: published.length ? Math.round((rateSum * 10) / published.length) : 0,
-      createdAt: publishedAt,
-      publishedAt,
-      ...spec.extra,
+      form: {
+        sku: spec.sku,
+        title: spec.title,
+        catchcopy: spec.catchcopy,
+        description: spec.description,
+        taxRate: String(spec.taxRate),
+        regularPrice: spec.price,
+        primaryCategoryId,
+        // A subcategory's products are listed under its top category too.
+        categoryIds: topCategoryId === primaryCategoryId ? [] : [topCategoryId],
+        featureIds: spec.features.map((slug) => idOf(FEATURES, slug)),
+        troubleTagIds: tagIdsOf(spec, "trouble"),
+        situationTagIds: tagIdsOf(spec, "situation"),
+        shippingFrom: merchantId ? "merchant" : "warehouse",
+        merchantId,
+        shippingDays: merchantId ? 2 : 1,
+        inventory: spec.inventory,
+        preorderShipDate: spec.preorderInMonths ? addMonthsToDate(jstDate(now), spec.preorderInMonths) : null,
+        subscriptionPrices: (SUBSCRIPTION_TIERS[spec.sku] ?? []).map((unitPriceExclTax, index) => ({ quantity: index + 1, unitPriceExclTax })),
+        ...rowsOf(spec),
+        ...editorExtra,
+      },
+      ids: idsOf(spec),
+      columns: {
+        status: status ?? "published",
+        isPrivate: isPrivate ?? false,
+        secret: secret ?? null,
+        reviewCount: published.length,
+        reviewAvg: published.length ? Math.round((rateSum * 10) / published.length) : 0,
+        createdAt: publishedAt,
+        publishedAt,
+        // Last edited when it was put on sale, as far as the demo knows (listings sort on it).
+        updatedAt: publishedAt,
+      },
     };
   });
 }
 
-function buildCoupons(
-  now: Date,
-): Pick<Catalogue, "coupons" | "couponProductPrices" | "couponProductExclusions" | "couponPriceRanges" | "couponCampaigns" | "pointPromos"> {
+function buildCoupons(now: Date): Pick<Catalogue, "coupons" | "couponProductPrices" | "couponPriceRanges" | "couponCampaigns" | "pointPromos"> {
   const startsAt = daysAfter(now, -30);
   const expiresAt = daysAfter(now, 365);
   const createdAt = startsAt;
@@ -2364,7 +2455,6 @@ function buildCoupons(
       { couponId: COUPON_IDS.GIFTAUTO, productId: productBySku("GIFT-TEA-SET").id, type: "fix", value: 200, titleSimple: "200円OFF" },
       { couponId: COUPON_IDS.GIFTAUTO, productId: productBySku("GIFT-HOJICHA-HIGASHI").id, type: "fix", value: 200, titleSimple: "200円OFF" },
     ],
-    couponProductExclusions: [{ couponId: COUPON_IDS.SPRING10, productId: productBySku("DEMO-NOCOUPON").id }],
     couponPriceRanges: [
       { id: 1, couponId: COUPON_IDS.MATOMEGAI, minAmount: 3000, type: "fix", value: 300 },
       { id: 2, couponId: COUPON_IDS.MATOMEGAI, minAmount: 5000, type: "fix", value: 700 },
@@ -2398,16 +2488,6 @@ function buildCoupons(
 
 export function buildCatalogue(now: Date, reviewers: Reviewers): Catalogue {
   const reviewRows = buildReviews(now, reviewers);
-  const productCategoryRows = PRODUCTS.flatMap((spec) => {
-    const primary = idOf(CATEGORIES, spec.category);
-    const top = topCategoryOf(spec.category).id;
-    return top === primary
-      ? [{ productId: spec.id, categoryId: primary }]
-      : [
-          { productId: spec.id, categoryId: primary },
-          { productId: spec.id, categoryId: top },
-        ];
-  });
   const media: Catalogue["productMedia"] = [
     ...PRODUCTS.map((spec) => ({ id: spec.id, productId: spec.id, url: productImagePath(spec.sku), alt: spec.title, position: 0 })),
     ...VARIATIONS.map((variation) => ({
@@ -2424,23 +2504,7 @@ export function buildCatalogue(now: Date, reviewers: Reviewers): Catalogue {
     categories: CATEGORIES.map((category) => ({ ...category })),
     features: FEATURES.map((feature, index) => ({ ...feature, position: index + 1 })),
     tags: TAGS.map((tag, index) => ({ ...tag, position: index + 1 })),
-    products: buildProducts(now, reviewRows),
-    productCategories: productCategoryRows,
-    productFeatures: PRODUCTS.flatMap((spec) => spec.features.map((slug) => ({ productId: spec.id, featureId: idOf(FEATURES, slug) }))),
-    productTags: PRODUCTS.flatMap((spec) => (spec.tags ?? []).map((slug) => ({ productId: spec.id, tagId: idOf(TAGS, slug) }))),
-    productVariations: VARIATIONS,
-    variationChoices: VARIATION_CHOICES,
-    productOptions: PRODUCT_OPTIONS,
-    productOptionChoices: PRODUCT_OPTION_CHOICES,
-    subscriptionPrices: Object.entries(SUBSCRIPTION_TIERS).flatMap(([sku, prices], tierSet) =>
-      prices.map((unitPriceExclTax, index) => ({
-        id: tierSet * 6 + index + 1,
-        productId: productBySku(sku).id,
-        variationId: null,
-        quantity: index + 1,
-        unitPriceExclTax,
-      })),
-    ),
+    products: demoProducts(now, reviewRows),
     productMedia: media,
     relatedProducts: Object.entries(RELATED).flatMap(([sku, relatedSkus]) =>
       relatedSkus.map((relatedSku, position) => ({

@@ -1,7 +1,9 @@
 /**
  * Seeds the demo catalogue and people. Idempotent: every row has a fixed id and is inserted with
  * ON CONFLICT DO NOTHING, so a second run inserts nothing and never overwrites what the demo changed.
- * Given the R2 bucket, it also stores the demo's review photos (once per review) through the media service.
+ * The products go through the product editor's schema and statements (./seed-products.server.ts), so the
+ * demo and the editor cannot drift. Given the R2 bucket, it also stores the demo's review photos (once per
+ * review) through the media service.
  */
 import { count, eq, getTableColumns, getTableName } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -13,6 +15,7 @@ import { storeReviewImage } from "~/services/media.server";
 import { buildCatalogue, productBySku } from "./catalogue";
 import { buildPeople, DEMO_EMAILS, DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "./people";
 import { drawPicture, REVIEW_PHOTOS } from "./review-photos";
+import { seedProducts } from "./seed-products.server";
 
 /** D1 binds at most 100 parameters per statement. */
 const MAX_BOUND_PARAMETERS = 100;
@@ -35,6 +38,23 @@ function inserts<T extends SQLiteTable>(db: Database, table: T, rows: T["$inferI
   return result;
 }
 
+/** Whom the products' creation is attributed to (it writes no history: CreationOptions.receipts is off). */
+const SEED_ACTOR = { userId: STAFF_ID, name: "初期データ" };
+
+/** Runs the inserts in batches, adding up the rows each table got. */
+async function runInserts(db: Database, plan: readonly Insert[], inserted: Record<string, number>): Promise<void> {
+  for (let start = 0; start < plan.length; start += STATEMENTS_PER_BATCH) {
+    const group = plan.slice(start, start + STATEMENTS_PER_BATCH);
+    const [first, ...rest] = group.map((insert) => insert.statement);
+    if (!first) continue;
+    const results = (await db.batch([first, ...rest])) as D1Result[];
+    results.forEach((result, index) => {
+      const table = group[index]?.table;
+      if (table) inserted[table] = (inserted[table] ?? 0) + result.meta.changes;
+    });
+  }
+}
+
 export async function seedDatabase(db: Database, options: { now: Date; bucket?: R2Bucket }): Promise<{ inserted: Record<string, number> }> {
   const { now } = options;
   const passwordHashes: Record<string, string> = {};
@@ -42,29 +62,23 @@ export async function seedDatabase(db: Database, options: { now: Date; bucket?: 
   const people = buildPeople(now, passwordHashes);
   const catalogue = buildCatalogue(now, { memberId: MEMBER_ID, staffId: STAFF_ID });
 
-  // Parents before children: foreign keys are enforced.
-  const plan: Insert[] = [
+  // Parents before children: foreign keys are enforced. The products refer to merchants, categories,
+  // features, tags and (their excluded coupons) coupons; media, related products, reviews, per-product
+  // coupon prices and orders refer to the products.
+  const parents: Insert[] = [
     ...inserts(db, schema.merchants, catalogue.merchants),
     ...inserts(db, schema.categories, catalogue.categories),
     ...inserts(db, schema.features, catalogue.features),
     ...inserts(db, schema.tags, catalogue.tags),
-    ...inserts(db, schema.products, catalogue.products),
-    ...inserts(db, schema.productCategories, catalogue.productCategories),
-    ...inserts(db, schema.productFeatures, catalogue.productFeatures),
-    ...inserts(db, schema.productTags, catalogue.productTags),
-    ...inserts(db, schema.productVariations, catalogue.productVariations),
-    ...inserts(db, schema.variationChoices, catalogue.variationChoices),
-    ...inserts(db, schema.productOptions, catalogue.productOptions),
-    ...inserts(db, schema.productOptionChoices, catalogue.productOptionChoices),
-    ...inserts(db, schema.subscriptionPrices, catalogue.subscriptionPrices),
+    ...inserts(db, schema.coupons, catalogue.coupons),
+    ...inserts(db, schema.users, people.users),
+  ];
+  const children: Insert[] = [
     ...inserts(db, schema.productMedia, catalogue.productMedia),
     ...inserts(db, schema.relatedProducts, catalogue.relatedProducts),
-    ...inserts(db, schema.users, people.users),
     ...inserts(db, schema.addresses, people.addresses),
     ...inserts(db, schema.reviews, catalogue.reviews),
-    ...inserts(db, schema.coupons, catalogue.coupons),
     ...inserts(db, schema.couponProductPrices, catalogue.couponProductPrices),
-    ...inserts(db, schema.couponProductExclusions, catalogue.couponProductExclusions),
     ...inserts(db, schema.couponPriceRanges, catalogue.couponPriceRanges),
     ...inserts(db, schema.couponCampaigns, catalogue.couponCampaigns),
     ...inserts(db, schema.pointPromos, catalogue.pointPromos),
@@ -81,17 +95,12 @@ export async function seedDatabase(db: Database, options: { now: Date; bucket?: 
   ];
 
   const inserted: Record<string, number> = {};
-  for (const { table } of plan) inserted[table] = 0;
-  for (let start = 0; start < plan.length; start += STATEMENTS_PER_BATCH) {
-    const group = plan.slice(start, start + STATEMENTS_PER_BATCH);
-    const [first, ...rest] = group.map((insert) => insert.statement);
-    if (!first) continue;
-    const results = (await db.batch([first, ...rest])) as D1Result[];
-    results.forEach((result, index) => {
-      const table = group[index]?.table;
-      if (table) inserted[table] = (inserted[table] ?? 0) + result.meta.changes;
-    });
-  }
+  for (const { table } of parents) inserted[table] = 0;
+  inserted.products = 0;
+  for (const { table } of children) inserted[table] = 0;
+  await runInserts(db, parents, inserted);
+  inserted.products = await seedProducts(db, catalogue.products, SEED_ACTOR, now);
+  await runInserts(db, children, inserted);
   if (options.bucket) inserted.media = await seedReviewPhotos(db, options.bucket, catalogue.reviews, now);
   return { inserted };
 }

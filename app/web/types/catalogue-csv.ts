@@ -1,9 +1,10 @@
 /** What the catalogue CSV pages (/crm/products/import…, /merchant/products/import…) answer and their components read (types only). */
 import type { CatalogueCsvPaths } from "~/core/catalogue-csv";
 import type { ImportRowReport, ImportSummary } from "~/core/catalogue-import";
+import type { ImportProgress } from "~/core/catalogue-import-progress";
 import type { AppliedRow } from "~/services/catalogue-import.server";
 
-export type { AppliedRow, CatalogueCsvPaths, ImportRowReport, ImportSummary };
+export type { AppliedRow, CatalogueCsvPaths, ImportProgress, ImportRowReport, ImportSummary };
 
 /** The upload form's answer when the file as a whole cannot be read (nothing is stored or changed). */
 export type CatalogueUploadActionData = { ok: false; error: string };
@@ -19,6 +20,8 @@ export interface CatalogueImportPageData {
   appliedAt: string | null;
   summary: ImportSummary;
   reports: ImportRowReport[];
+  /** The apply's state and how far it is (refresh while `running`). */
+  progress: ImportProgress;
   applied: AppliedRow[] | null;
   notice: string | null;
 }

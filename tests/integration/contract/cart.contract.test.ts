@@ -367,7 +367,7 @@ describe("coupons: POST /api/cart-coupon (code), POST /api/remove-coupon/{coupon
       registered: false,
       products_prices: [],
       products_default: true,
-      products_excluded: ["DEMO-NOCOUPON"],
+      products_excluded: ["LIVING-IGUSA"],
       price_range: [],
       price_range_selected: null,
     });

@@ -1,0 +1,43 @@
+/** What both bench modes share: the local server they measure, sign-in, and timed requests. */
+import { DEMO_PASSWORD, MEMBER_EMAIL } from "../../app/db/seed/people";
+import { flagValue, start } from "./run";
+
+export const PORT = Number(flagValue("port") ?? 8799);
+export const ORIGIN = `http://127.0.0.1:${PORT}`;
+export const STORE = ".wrangler/bench-state";
+
+/** The production build under wrangler dev on the bench's store, reporting D1 round trips. */
+export const serve = (store: "--fresh" | "--persist") =>
+  start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
+
+/** A demo account's session cookie, from logging in as the login form does. */
+export async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
+  const response = await fetch(new URL("/login", ORIGIN), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: ORIGIN },
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "/" }),
+  });
+  return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+}
+
+export function d1RoundTrips(response: Response): string {
+  const timing = response.headers.get("Server-Timing") ?? "";
+  return /d1;[^,]*dur=(\d+)/.exec(timing)?.[1] ?? "?";
+}
+
+export const SAMPLES = 7;
+
+/** Median time of SAMPLES requests one after another, and the D1 round trips one of them reported. */
+export async function serverTime(path: string, headers: Record<string, string> = {}) {
+  const times: number[] = [];
+  let response: Response | null = null;
+  for (let sample = 0; sample < SAMPLES; sample++) {
+    const started = performance.now();
+    response = await fetch(new URL(path, ORIGIN), { headers, redirect: "manual" });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { status: response!.status, median: times[Math.floor(SAMPLES / 2)]!, d1: d1RoundTrips(response!) };
+}

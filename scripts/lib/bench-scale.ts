@@ -1,0 +1,81 @@
+/**
+ * `npm run bench -- --scale`: the server time (median of SAMPLES) and D1 round trips of the catalogue pages
+ * and the order desk on the demo store, then on the same store grown by SCALE_PRODUCT_COUNT products and
+ * SCALE_ORDER_COUNT orders, side by side with the growth ratio. Runs locally in minutes; CI does not run it.
+ */
+import { STAFF_EMAIL } from "../../app/db/seed/people";
+import { loadScaleCatalogue, SCALE_FIRST_SKU, SCALE_PRODUCT_COUNT } from "./bench-catalogue";
+import { loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./bench-http";
+import { loadBenchOrders } from "./bench-orders";
+import { stop, waitForClosed, waitForHttp } from "./run";
+
+export const SCALE_ORDER_COUNT = 100_000;
+
+const q = (text: string) => `/search?q=${encodeURIComponent(text)}`;
+
+/** Pages measured on both stores (pages count from 0 in the URL); `staff` pages are requested signed in as staff. */
+const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect?: boolean }[] = [
+  { name: "home", path: "/" },
+  { name: "category (kitchen)", path: "/category/kitchen" },
+  { name: "category (kitchen) page 150", path: "/category/kitchen?page=149" },
+  { name: "search カタカナ「タオル」", path: q("タオル") },
+  { name: "search ひらがな「たおる」", path: q("たおる") },
+  { name: "search 漢字「北海道」", path: q("北海道") },
+  { name: "search 漢字 2 characters「有田」", path: q("有田") },
+  { name: "search 1 character「茶」", path: q("茶") },
+  { name: "search 2 words「京都 抹茶」", path: q("京都 抹茶") },
+  { name: "search no hit「ぞうきんがけ」", path: q("ぞうきんがけ") },
+  { name: "search filtered (食品, 1,000〜5,000円)", path: "/search?category=food&priceMin=1000&priceMax=5000" },
+  { name: "search filtered page 150", path: "/search?category=food&priceMin=1000&priceMax=5000&page=149" },
+  { name: "search all, page 400", path: "/search?page=399" },
+  { name: "product (DEMO-SIMPLE)", path: "/category/living/DEMO-SIMPLE" },
+  { name: `product (${SCALE_FIRST_SKU})`, path: `/category/product/${SCALE_FIRST_SKU}`, followRedirect: true },
+  { name: "/crm/orders page 1", path: "/crm/orders", staff: true },
+  { name: "/crm/orders page 400", path: "/crm/orders?page=399", staff: true },
+];
+
+type Figures = { status: number; median: number; d1: string };
+
+async function measureAll(): Promise<Figures[]> {
+  const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
+  const figures: Figures[] = [];
+  for (const page of SCALE_PAGES) {
+    // A short product link answers with a redirect to the product's page; that page is what is measured.
+    const path = page.followRedirect ? new URL((await fetch(new URL(page.path, ORIGIN))).url).pathname : page.path;
+    figures.push(await serverTime(path, page.staff ? staff : {}));
+  }
+  return figures;
+}
+
+const cell = (figures: Figures) => `${figures.median.toFixed(1).padStart(7)} ms  D1 ${figures.d1}  [${figures.status}]`;
+
+export async function benchScale(): Promise<void> {
+  let server = serve("--fresh");
+  try {
+    await waitForHttp(`${ORIGIN}/`, 180_000);
+    const demo = await measureAll();
+    stop(server);
+    await waitForClosed(`${ORIGIN}/`);
+    const loadStarted = performance.now();
+    await loadScaleCatalogue(STORE);
+    await loadBenchOrders(STORE, SCALE_ORDER_COUNT);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    server = serve("--persist");
+    await waitForHttp(`${ORIGIN}/`, 180_000);
+    const scaled = await measureAll();
+    const products = SCALE_PRODUCT_COUNT.toLocaleString("en");
+    const orders = SCALE_ORDER_COUNT.toLocaleString("en");
+    console.log(`\nScale bench: ${ORIGIN} (wrangler dev, local D1), median of ${SAMPLES} requests one after another`);
+    console.log(`Large store: demo + ${products} products + ${orders} orders (loaded in ${loadSeconds.toFixed(0)} s)\n`);
+    console.log(`${"page".padEnd(40)} ${"demo".padEnd(28)} ${"large".padEnd(28)} growth`);
+    SCALE_PAGES.forEach((page, index) => {
+      const small = demo[index]!;
+      const large = scaled[index]!;
+      console.log(
+        `${page.name.padEnd(40)} ${cell(small).padEnd(28)} ${cell(large).padEnd(28)} ×${small.status === large.status ? (large.median / small.median).toFixed(1) : "—"}`,
+      );
+    });
+  } finally {
+    stop(server);
+  }
+}
