@@ -86,10 +86,7 @@ export async function findPointPromo(db: Database, id: number): Promise<PointPro
 }
 
 export type PromotionSaveResult =
-  | { ok: true; id: number }
-  | { ok: false; notFound: true }
-  | { ok: false; stale: true }
-  | { ok: false; fieldErrors: Record<string, string[]> };
+  { ok: true; id: number } | { ok: false; notFound: true } | { ok: false; stale: true } | { ok: false; fieldErrors: Record<string, string[]> };
 
 /** An edit of a stored campaign or promotion, made on the revision its form was loaded with. */
 export interface PromotionEdit {

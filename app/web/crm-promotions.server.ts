@@ -169,9 +169,7 @@ async function promotionEditorAction(kind: PromotionKind, request: Request, cont
 }
 
 /** The loaders and actions of one kind's routes (…/, …/new, …/{id}), staff only. */
-function promotionPages<Found extends StoredPromotion, Listed, Row, Shown>(
-  web: PromotionWeb<Found, Listed, Row, Shown>,
-) {
+function promotionPages<Found extends StoredPromotion, Listed, Row, Shown>(web: PromotionWeb<Found, Listed, Row, Shown>) {
   return {
     async listing(request: Request, context: AppLoadContext) {
       await requireStaff(request, context);

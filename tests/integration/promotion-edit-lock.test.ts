@@ -38,7 +38,17 @@ const KINDS: Kind[] = [
     param: "couponId",
     create: couponNew.action as RouteHandler,
     edit: { loader: couponEdit.loader as RouteHandler, action: couponEdit.action as RouteHandler },
-    fields: (title, code) => ({ code, title, titleSimple: "100円OFF", type: "fix", value: "100", productsDefault: "on", minAmount: "0", startsOn: "", endsOn: "" }),
+    fields: (title, code) => ({
+      code,
+      title,
+      titleSimple: "100円OFF",
+      type: "fix",
+      value: "100",
+      productsDefault: "on",
+      minAmount: "0",
+      startsOn: "",
+      endsOn: "",
+    }),
     stored: async (platform, id) => {
       const row = await platform.db.select().from(coupons).where(eq(coupons.id, id)).get();
       return row && { title: row.title, revision: row.revision, end: row.expiresAt };
@@ -124,7 +134,12 @@ describe.for(KINDS)("the $name edit lock", (kind) => {
   it("refuses a save without its revision as malformed, changing nothing", async ({ platform, staff }) => {
     const { id, params, fields } = await created(platform, staff, kind);
     const before = await kind.stored(platform, id);
-    const outcome = await run(platform, kind.edit.action, postRequest(`${kind.path}/${id}`, { intent: "save", ...fields("版なし") }, { cookie: staff }), params);
+    const outcome = await run(
+      platform,
+      kind.edit.action,
+      postRequest(`${kind.path}/${id}`, { intent: "save", ...fields("版なし") }, { cookie: staff }),
+      params,
+    );
     expect(outcome.status).toBe(400);
     expect(await kind.stored(platform, id)).toEqual(before);
   });

@@ -56,7 +56,11 @@ it("keeps a suspended merchant's product on the saved lists as 販売停止中 a
   );
   expect(fromPage.status).toBe(409);
   expect(fromPage.value).toEqual({ ok: false, error: refusal });
-  const fromCart = await run(platform, cartPage.action as RouteHandler, postRequest("/cart", { intent: "move_back", item: String(saved!.id) }, { cookie: member }));
+  const fromCart = await run(
+    platform,
+    cartPage.action as RouteHandler,
+    postRequest("/cart", { intent: "move_back", item: String(saved!.id) }, { cookie: member }),
+  );
   expect(fromCart.status).toBe(409);
   expect(fromCart.value).toMatchObject({ ok: false, error: refusal });
   expect(await db.select().from(buyLater).where(eq(buyLater.id, saved!.id))).toHaveLength(1);
