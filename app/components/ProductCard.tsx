@@ -6,6 +6,12 @@ import { ReviewStars } from "./ReviewStars";
 import { productImageSrc } from "~/core/product-images";
 
 /**
+ * Cards in the first row of the widest product grid (4 columns from `sm`/`lg` up): their pictures load at
+ * once, with the document — they are what the first screen shows — and every later card's lazily.
+ */
+export const FIRST_ROW_CARDS = 4;
+
+/**
  * A product in a list: picture, title, price, badges and stars, linking to its page. `plainLink` renders a
  * plain <a> for markup made on the server outside the router (the product page's related products).
  */
