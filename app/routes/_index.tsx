@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FIRST_ROW_CARDS, ProductCard } from "~/components/ProductCard";
+import { ProductCard } from "~/components/ProductCard";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
 import { loadHomeCatalogue, type ProductSummary } from "~/services/catalogue.server";
 
@@ -18,7 +18,7 @@ function ProductSection({ title, products, eager }: { title: string; products: P
       </h2>
       <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-4" data-testid="product-list">
         {products.map((product, index) => (
-          <ProductCard key={product.sku} product={product} eager={eager && index < FIRST_ROW_CARDS} />
+          <ProductCard key={product.sku} product={product} position={eager ? index : undefined} />
         ))}
       </ul>
     </section>

@@ -67,16 +67,22 @@ test("the product photo is the page's first image request: in the HTML, high pri
   expect(html.indexOf("<img")).toBe(html.indexOf(tag));
 });
 
-test("listing pages load the first row's pictures at once and the rest lazily", async ({ page }) => {
+test("listing pages load the first row's pictures at once, the first at high priority, and the rest lazily", async ({ page }) => {
   for (const path of ["/", "/category/kitchen", "/search?category=food"]) {
     await page.goto(path);
-    const loading = await page
+    const images = await page
       .getByTestId("product-list")
       .first()
       .locator("img")
-      .evaluateAll((images) => images.map((image) => image.getAttribute("loading")));
+      .evaluateAll((elements) => elements.map((image) => ({ loading: image.getAttribute("loading"), priority: image.getAttribute("fetchpriority") })));
+    const loading = images.map((image) => image.loading);
     expect(loading.length, path).toBeGreaterThan(4);
     expect(loading.slice(0, 4), path).toEqual(["eager", "eager", "eager", "eager"]);
     expect(new Set(loading.slice(4)), path).toEqual(new Set(["lazy"]));
+    expect(images.map((image) => image.priority).indexOf("high"), path).toBe(0);
+    expect(
+      images.filter((image) => image.priority === "high"),
+      path,
+    ).toHaveLength(1);
   }
 });

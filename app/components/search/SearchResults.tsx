@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Paginator } from "~/components/Paginator";
-import { FIRST_ROW_CARDS, ProductCard } from "~/components/ProductCard";
+import { ProductCard } from "~/components/ProductCard";
 import { paginatorPages } from "~/core/paginator";
 import { SEARCH_SORTS, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
 import type { SearchResults as Results } from "~/web/types/search";
@@ -51,7 +51,7 @@ export function SearchResults({
       {products.length ? (
         <ul className="m-0 mt-3 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-list">
           {products.map((product, index) => (
-            <ProductCard key={product.sku} product={product} eager={page === 0 && index < FIRST_ROW_CARDS} />
+            <ProductCard key={product.sku} product={product} position={page === 0 ? index : undefined} />
           ))}
         </ul>
       ) : (
