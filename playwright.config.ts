@@ -3,8 +3,11 @@ import { defineConfig } from "@playwright/test";
 // E2E_PORT lets two suites (e.g. a CI clone and a working copy) run side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 
-/** The spec that also runs against the Vite dev server (`npm run dev`): one pass over every modal. */
-const DEV_SMOKE_SPEC = "modals.spec.ts";
+/**
+ * The specs that also run against the Vite dev server (`npm run dev`): one pass over every modal, and the
+ * pages styled and hydrating cleanly (the production build inlines the stylesheet; dev serves it its own way).
+ */
+const DEV_SMOKE_SPECS = ["modals.spec.ts", "first-paint.spec.ts"];
 
 /**
  * Each project gets its own server on its own freshly seeded store, so the runs can share demo accounts
@@ -69,7 +72,7 @@ export default defineConfig({
     // The dev server's smoke spec runs once the build's projects are done: under `npm run dev` D1 goes
     // through miniflare's synchronous proxy, which fails its own assertion when a 2-core machine is
     // saturated by the other servers (run it alone with `--project dev --no-deps`).
-    ...(dev ? { testMatch: DEV_SMOKE_SPEC, dependencies: ["js", "no-js"] } : {}),
+    ...(dev ? { testMatch: DEV_SMOKE_SPECS, dependencies: ["js", "no-js"] } : {}),
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
   })),
   webServer: serverProjects.map(({ name, port, dev }) => ({

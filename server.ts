@@ -11,6 +11,7 @@ import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server"
 import { runTicketMaintenance } from "./app/services/ticket-status.server";
 import { purgeWithdrawalMails } from "./app/services/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
+import { detachSiteStylesheets } from "./app/web/site-styles.server";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
 import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue-import-queue.server";
 
@@ -21,13 +22,19 @@ const HOURLY_CRON = "17 * * * *";
 const MAIL_QUEUE = "marketplace-mail";
 const CATALOGUE_IMPORT_QUEUE = "marketplace-catalogue-import";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+// The site's stylesheet is inlined in each document (app/web/site-styles.server.ts), never linked.
+const serverBuild = build as unknown as ServerBuild;
+const siteStylesheets = detachSiteStylesheets(serverBuild.assets);
+const handleRemixRequest = createRequestHandler({ ...serverBuild, assets: siteStylesheets.assets });
 
 export default {
   async fetch(request, env, ctx) {
     const refused = refuseCrossSiteMutation(request);
     if (refused) return finishResponse(refused, env, 0);
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } });
+    const loadContext = {
+      ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } }),
+      siteStylesheets: siteStylesheets.hrefs,
+    };
     const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
     return finishResponse(response, env, loadContext.d1Usage.roundTrips);
   },

@@ -3,7 +3,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { SiteStylesProvider } from "~/components/site-styles";
 import { documentContentSecurityPolicy } from "~/security.server";
+import { siteStylesheetText } from "~/web/site-styles.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,12 +27,17 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // The Vite dev server serves styles itself (Remix's critical CSS, then Vite's style modules with HMR).
+  const stylesheets = loadContext.siteStylesheets ?? [];
+  const css = stylesheets.length > 0 ? await siteStylesheetText(stylesheets, request.url, loadContext.cloudflare.env.ASSETS) : "";
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      <SiteStylesProvider value={css}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </SiteStylesProvider>
     </NonceProvider>,
     {
       nonce,

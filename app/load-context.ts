@@ -28,6 +28,11 @@ declare module "@remix-run/cloudflare" {
     sessionStorage: AppSessionStorage;
     /** Nonce for this document's inline scripts (CSP). */
     cspNonce: string;
+    /**
+     * The built stylesheets each document inlines instead of linking (set by the Worker entry, server.ts;
+     * none under the Vite dev server, which serves styles itself): app/web/site-styles.server.ts.
+     */
+    siteStylesheets?: readonly string[];
   }
 }
 

@@ -7,6 +7,7 @@ import { SiteFooter } from "~/components/layout/SiteFooter";
 import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
 import { useNonce } from "~/components/nonce";
+import { SiteStyles } from "~/components/site-styles";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
 import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/shell";
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b5322b" />
         <Meta />
+        <SiteStyles />
         <Links />
       </head>
       <body className="m-0 bg-white text-gray-900">

@@ -6,10 +6,19 @@ import { ReviewStars } from "./ReviewStars";
 import { productImageSrc } from "~/core/product-images";
 
 /**
+ * Cards in the first row of the widest product grid (4 columns from `sm`/`lg` up): their pictures load at
+ * once, with the document — they are what the first screen shows, the first one usually its largest
+ * picture (LCP), fetched at high priority — and every later card's lazily.
+ */
+const FIRST_ROW_CARDS = 4;
+
+/**
  * A product in a list: picture, title, price, badges and stars, linking to its page. `plainLink` renders a
  * plain <a> for markup made on the server outside the router (the product page's related products).
+ * `position` is the card's place in a list at the top of the page (none for lists further down).
  */
-export function ProductCard({ product, eager = false, plainLink = false }: { product: ProductSummary; eager?: boolean; plainLink?: boolean }) {
+export function ProductCard({ product, position, plainLink = false }: { product: ProductSummary; position?: number; plainLink?: boolean }) {
+  const firstRow = position !== undefined && position < FIRST_ROW_CARDS;
   const href = productPath(product);
   const linkClass = "block text-gray-900 no-underline";
   const body = (
@@ -19,7 +28,9 @@ export function ProductCard({ product, eager = false, plainLink = false }: { pro
         alt=""
         width={300}
         height={300}
-        loading={eager ? "eager" : "lazy"}
+        loading={firstRow ? "eager" : "lazy"}
+        // React 18 only passes the lowercase HTML attribute through.
+        {...(position === 0 ? { fetchpriority: "high" } : {})}
         decoding="async"
         className="block aspect-square w-full bg-gray-100 object-cover"
       />

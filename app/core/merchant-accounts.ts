@@ -1,14 +1,14 @@
 /**
  * Merchant accounts as staff manage them (/crm/merchants): the one form schema of a merchant (server and,
- * through Conform, the browser), its logins, the listing, and how a merchant's 特定商取引法 details read
- * on its products' shipping notice. Pure: no I/O.
+ * through Conform, the browser), its logins and the listing (what shoppers read about a merchant is in
+ * merchant-disclosure.ts). Pure: no I/O.
  */
 import * as v from "valibot";
 import { emailField, requiredTrimmed } from "./account-forms";
 import { ACCOUNT_TOKEN_LIFETIME_MS } from "./account-tokens";
 import { normalizePhone, isPhoneNumber } from "./address-form";
 import { labelledChoices, type ListingDefinition } from "./listing";
-import { formatPostalCode, isPostalCode, normalizePostalCode } from "./postal";
+import { isPostalCode, normalizePostalCode } from "./postal";
 
 /** Staff's merchant pages. */
 export const CRM_MERCHANTS_PATH = "/crm/merchants";
@@ -168,39 +168,3 @@ export type MerchantLoginInput = v.InferOutput<typeof MerchantLoginSchema>;
 
 /** How long the invitation link to set a password stays valid, in the mail's words. */
 export const MERCHANT_INVITATION_DAYS = ACCOUNT_TOKEN_LIFETIME_MS.merchant_invitation / (24 * 60 * 60_000);
-
-// ─── What shoppers read ──────────────────────────────────────────────────────────────────────
-
-export interface MerchantDisclosure {
-  name: string;
-  legalName: string;
-  representative: string;
-  postalCode: string;
-  address: string;
-  phone: string;
-  email: string;
-}
-
-/** The shipping notice's line: the merchant's shop name, with its legal name when that differs. */
-export function merchantShippingLine(merchant: Pick<MerchantDisclosure, "name" | "legalName">): string {
-  const seller = merchant.legalName && merchant.legalName !== merchant.name ? `${merchant.name}（${merchant.legalName}）` : merchant.name;
-  return `この商品は出店者の${seller}から直送します。`;
-}
-
-/** The rows of the merchant's 特定商取引法 details on a product page (empty fields are left out). */
-export function merchantDisclosureRows(merchant: MerchantDisclosure): { label: string; value: string }[] {
-  return [
-    { label: "事業者名", value: merchant.legalName || merchant.name },
-    { label: "代表者", value: merchant.representative },
-    { label: "所在地", value: merchant.address ? `〒${formatPostalCode(merchant.postalCode)} ${merchant.address}` : "" },
-    { label: "電話番号", value: merchant.phone },
-    { label: "メールアドレス", value: merchant.email },
-  ].filter((row) => row.value !== "");
-}
-
-/** What a suspended merchant's products say instead of their buy buttons. */
-export const MERCHANT_SUSPENDED_TEXT = {
-  product: "出店者の都合により、この商品は現在ご購入いただけません。",
-  portal:
-    "現在、このショップは販売を停止しています。商品は一覧・検索に表示されず、ご注文も受け付けていません（受付済みのご注文の発送はお願いします）。詳しくは運営までお問い合わせください。",
-} as const;

@@ -9,9 +9,8 @@ import { formatDateJa } from "./dates";
 import { SHIPPABLE_ORDER_STATUSES } from "./order-lifecycle";
 import type { OrderStatus, ShipmentStatus } from "./orders";
 import type { SessionRole } from "./sessions";
+import { MERCHANT_PORTAL_PATH } from "./site";
 import { IdOrNullSchema } from "./validation";
-
-export const MERCHANT_PORTAL_PATH = "/merchant";
 
 /**
  * Where a login lands: a merchant's login that asked for nothing in particular (the shop's top page, the

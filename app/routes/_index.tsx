@@ -18,7 +18,7 @@ function ProductSection({ title, products, eager }: { title: string; products: P
       </h2>
       <ul className="m-0 grid grid-cols-2 gap-3 p-0 sm:grid-cols-4" data-testid="product-list">
         {products.map((product, index) => (
-          <ProductCard key={product.sku} product={product} eager={eager && index < 2} />
+          <ProductCard key={product.sku} product={product} position={eager ? index : undefined} />
         ))}
       </ul>
     </section>

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
-import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-accounts";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import { SHOP_NAME } from "~/core/site";
 import { loadMerchantShipments } from "~/web/merchant.server";
 

@@ -3,8 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { TrackingImportPanel } from "~/components/orders/TrackingImportPanel";
-import { MERCHANT_PORTAL_PATH } from "~/core/merchant-portal";
-import { SHOP_NAME } from "~/core/site";
+import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site";
 import { orderActorOf, requireMerchant } from "~/web/auth.server";
 import { trackingImportAction } from "~/web/carrier-csv.server";
 

@@ -7,7 +7,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_TOKEN_LIFETIME_MS } from "~/core/account-tokens";
 import type { MerchantLoginInput } from "~/core/merchant-accounts";
-import { MERCHANT_PORTAL_PATH } from "~/core/merchant-portal";
+import { MERCHANT_PORTAL_PATH } from "~/core/site";
 import { newPasswordUrl } from "~/core/password-reset";
 import type { Database } from "~/db/client.server";
 import { accountTokens, merchants, users, userSessions } from "~/db/schema";

@@ -3,7 +3,7 @@
  * member's favorite and restock-request marks on it.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { MerchantDisclosure } from "~/core/merchant-accounts";
+import type { MerchantDisclosure } from "~/core/merchant-disclosure";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { buyLater, favorites, productMedia, products, relatedProducts, stockRequests } from "~/db/schema";

@@ -18,7 +18,7 @@ import {
   ResetLinkTokenSchema,
   resetThrottledMessage,
 } from "~/core/password-reset";
-import { MERCHANT_PORTAL_PATH } from "~/core/merchant-portal";
+import { MERCHANT_PORTAL_PATH } from "~/core/site";
 import { minutesUntil } from "~/core/throttle";
 import { inspectAccountToken } from "~/services/account-tokens.server";
 import { requestPasswordReset, resetPassword } from "~/services/password-reset.server";

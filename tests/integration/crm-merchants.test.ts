@@ -9,7 +9,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { verifyLogin } from "~/services/accounts.server";
-import { MERCHANT_LOGIN_MESSAGES, MERCHANT_MESSAGES, MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-accounts";
+import { MERCHANT_LOGIN_MESSAGES, MERCHANT_MESSAGES } from "~/core/merchant-accounts";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { DEFAULT_SEARCH_FILTER } from "~/core/search-filter";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";

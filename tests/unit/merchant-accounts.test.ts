@@ -6,7 +6,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { lineUnavailableReason, UNAVAILABLE_LABELS } from "~/core/cart";
-import { MERCHANT_MESSAGES, merchantDisclosureRows, MerchantLoginSchema, MerchantSchema, merchantShippingLine } from "~/core/merchant-accounts";
+import { MERCHANT_MESSAGES, MerchantLoginSchema, MerchantSchema } from "~/core/merchant-accounts";
+import { merchantDisclosureRows, merchantShippingLine } from "~/core/merchant-disclosure";
 import { purchasability } from "~/core/pricing";
 
 const VALID = {

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { MERCHANT_PORTAL_PATH } from "~/core/merchant-portal";
-import { SHOP_NAME } from "~/core/site";
+import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/core/shell";
 import { useUnreadMessages } from "../tickets/useUnreadMessages";
 import { CountBadge } from "./CountBadge";

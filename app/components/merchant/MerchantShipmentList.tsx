@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { CARRIERS, isCarrier } from "~/core/carriers";
 import { formatDateTime } from "~/core/dates";
-import { deliveryWish, MERCHANT_PORTAL_PATH, MERCHANT_TAB_ORDER, MERCHANT_TABS, merchantShipmentPath, type MerchantTab } from "~/core/merchant-portal";
+import { deliveryWish, MERCHANT_TAB_ORDER, MERCHANT_TABS, merchantShipmentPath, type MerchantTab } from "~/core/merchant-portal";
+import { MERCHANT_PORTAL_PATH } from "~/core/site";
 import { prefectureName } from "~/core/postal";
 import type { MerchantShipmentPage } from "~/web/types/merchant";
 

@@ -13,6 +13,13 @@ interface GalleryPhoto {
 }
 
 /**
+ * How wide the main picture is drawn (ProductPage's layout: the page is at most max-w-5xl = 1024 px with
+ * 12 px padding each side; from `sm` the picture takes one of two columns 24 px apart), so the browser picks
+ * the smallest rendition in `srcset` that fills it.
+ */
+const MAIN_PICTURE_SIZES = "(min-width: 1024px) 488px, (min-width: 640px) calc(50vw - 24px), calc(100vw - 24px)";
+
+/**
  * Main picture (eager, sized: no layout shift) with thumbnails to switch; `overlay` sits on top. The
  * chosen variation's own picture is shown when it has one (and again whenever another is chosen). The
  * main picture opens the zoom: with JS the full-screen PhotoSwipe previewer over every photo, without JS
@@ -57,7 +64,7 @@ export function ProductGallery({
             <img
               src={productImageSrc(main.url, "m")}
               srcSet={productImageSrcSet(main.url, main, "m") ?? undefined}
-              sizes="(min-width: 640px) 50vw, 100vw"
+              sizes={MAIN_PICTURE_SIZES}
               alt={main.alt || title}
               data-testid="product-main-image"
               width={main.width}

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
-import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-accounts";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import type { PriceResult } from "~/core/pricing";
 import { PRICE_ERROR_TEXT, type ShownNotice } from "~/core/product-notices";
 import { RESULT_ANCHOR } from "~/core/result-anchor";

@@ -51,7 +51,7 @@ export function SearchResults({
       {products.length ? (
         <ul className="m-0 mt-3 grid grid-cols-2 gap-3 p-0 sm:grid-cols-3 lg:grid-cols-4" data-testid="product-list">
           {products.map((product, index) => (
-            <ProductCard key={product.sku} product={product} eager={page === 0 && index < 2} />
+            <ProductCard key={product.sku} product={product} position={page === 0 ? index : undefined} />
           ))}
         </ul>
       ) : (
