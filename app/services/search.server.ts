@@ -5,7 +5,8 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { pageCount } from "~/core/paginator";
-import { keywordTerms, keywordVariants, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
+import { keywordMatch } from "~/core/search-index";
+import { keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
 import { listedProduct, productSummaries, sellingPriceSql, toSummary, type ProductSummary } from "./catalogue.server";
@@ -50,41 +51,16 @@ export interface SearchPage {
 
 // ─── Filter → SQL ───────────────────────────────────────────────────────────────────────────
 
-/** D1 refuses a LIKE pattern longer than this ("LIKE or GLOB pattern too complex"). */
-const LIKE_PATTERN_MAX_BYTES = 50;
-const utf8 = new TextEncoder();
-
 /**
- * `%…%` patterns that together require `text`, its own % _ and \ taken literally (ESCAPE '\'). A text too
- * long for one pattern is cut into pieces that each fit, all of which must match.
+ * Every word must appear, in either kana script and either width, in the title, the catch copy or the
+ * description: looked up in the keyword index (app/core/search-index.ts), never by scanning products.
  */
-function containsPatterns(text: string): string[] {
-  const patterns: string[] = [];
-  let piece = "";
-  for (const char of text) {
-    const escaped = /[\\%_]/.test(char) ? `\\${char}` : char;
-    if (piece && utf8.encode(`%${piece}${escaped}%`).length > LIKE_PATTERN_MAX_BYTES) {
-      patterns.push(`%${piece}%`);
-      piece = "";
-    }
-    piece += escaped;
-  }
-  if (piece) patterns.push(`%${piece}%`);
-  return patterns;
-}
-
-/**
- * Title, catch copy and description as one text, one bound parameter per pattern (D1 binds at most 100).
- * A keyword never holds a line break (keywordTerms splits on whitespace), so it cannot match across fields.
- */
-const searchableText = sql`(${products.title} || char(10) || ${products.catchcopy} || char(10) || ${products.description})`;
-
-/** Every word must appear, in either kana script, in the title, the catch copy or the description. */
 function keywordCondition(q: string): SQL | undefined {
-  const terms = keywordTerms(q).map((term) =>
-    or(...keywordVariants(term).map((variant) => and(...containsPatterns(variant).map((pattern) => sql`${searchableText} like ${pattern} escape '\\'`)))),
+  const match = keywordMatch(keywordTerms(q));
+  return and(
+    match.trigram == null ? undefined : sql`${products.id} in (select rowid from product_search where product_search match ${match.trigram})`,
+    match.grams == null ? undefined : sql`${products.id} in (select rowid from product_search_grams where product_search_grams match ${match.grams})`,
   );
-  return terms.length ? and(...terms) : undefined;
 }
 
 const parentCategory = alias(categories, "parent_category");

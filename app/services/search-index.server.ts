@@ -1,0 +1,48 @@
+/**
+ * Writing the product keyword index (decision 0020; the tables are in migration 0013, not in the Drizzle
+ * schema: FTS5 virtual tables). The statements go in the batch that saves the product, after its row, so a
+ * saved title is searchable on the next request and the old one is not.
+ */
+import { asc, gt, sql, type SQL } from "drizzle-orm";
+import { searchDocument } from "~/core/search-index";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { productSearch, productSearchGrams } from "~/db/search-index";
+
+/** The product's rows in both indexes replaced by its current text. `productId` may be a subquery (a new product). */
+export function searchIndexStatements(db: Database, productId: number | SQL, product: { title: string; catchcopy: string; description: string }) {
+  const document = searchDocument(product);
+  const rowid = typeof productId === "number" ? productId : sql<number>`${productId}`;
+  return [
+    db.delete(productSearch).where(sql`${productSearch.rowid} = ${rowid}`),
+    db.delete(productSearchGrams).where(sql`${productSearchGrams.rowid} = ${rowid}`),
+    db.insert(productSearch).values({ rowid, title: document.title, body: document.body }),
+    db.insert(productSearchGrams).values({ rowid, title: document.gramsTitle, body: document.gramsBody }),
+  ] as const;
+}
+
+/** Products indexed per batch while rebuilding (4 statements each). */
+const REINDEX_CHUNK = 200;
+
+/**
+ * Every product indexed again from its stored text: after migration 0013 on an existing store, and after a
+ * bulk load that wrote products without the services. Returns how many products were indexed.
+ */
+export async function reindexProductSearch(db: Database): Promise<number> {
+  let after = 0;
+  let indexed = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: products.id, title: products.title, catchcopy: products.catchcopy, description: products.description })
+      .from(products)
+      .where(gt(products.id, after))
+      .orderBy(asc(products.id))
+      .limit(REINDEX_CHUNK);
+    const last = rows.at(-1);
+    const [first, ...rest] = rows.flatMap((row) => searchIndexStatements(db, row.id, row));
+    if (!last || !first) return indexed;
+    await db.batch([first, ...rest]);
+    after = last.id;
+    indexed += rows.length;
+  }
+}
