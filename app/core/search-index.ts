@@ -23,13 +23,19 @@ export function foldSearchText(text: string): string {
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
-/** The text a reader sees in sanitised rich-text HTML: tags become spaces, entities their characters. */
+/** Tags that sit inside a word (「<strong>麻</strong>混」 is one word); every other tag separates text. */
+const INLINE_TAG = /<\/?(?:a|b|em|i|strong|u)(?:\s[^>]*)?>/gi;
+
+/** The text a reader sees in sanitised rich-text HTML: inline tags vanish, others become spaces, entities their characters. */
 export function plainTextOfHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, " ").replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? entity;
-    const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
+  return html
+    .replace(INLINE_TAG, "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? entity;
+      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    });
 }
 
 /** Base-36 digits per character: 36⁴ > U+10FFFF, so every character has a token of the same width. */
@@ -71,6 +77,12 @@ export interface KeywordMatch {
   trigram: string | null;
   /** MATCH expression for `product_search_grams`, or null when every word has 3+ characters. */
   grams: string | null;
+}
+
+/** The same match limited to the title column: every word in the title (ranks a product first). */
+export function inTitle(match: KeywordMatch): KeywordMatch {
+  const title = (expression: string | null) => (expression == null ? null : `title : (${expression})`);
+  return { trigram: title(match.trigram), grams: title(match.grams) };
 }
 
 /** Every word must match (AND): words of 3+ characters through trigrams, shorter ones through grams. */
