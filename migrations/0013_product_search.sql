@@ -5,7 +5,7 @@
 -- 3+ character words until the services index it again) rather than by its old words.
 CREATE VIRTUAL TABLE `product_search` USING fts5(title, body, content='', contentless_delete=1, tokenize='trigram');
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `product_search_grams` USING fts5(title, body, content='', contentless_delete=1, tokenize='ascii');
+CREATE VIRTUAL TABLE `product_search_grams` USING fts5(title, body, content='', contentless_delete=1, tokenize='ascii', prefix='4');
 --> statement-breakpoint
 CREATE TRIGGER `products_search_insert` AFTER INSERT ON `products` BEGIN
   INSERT INTO `product_search` (rowid, title, body) VALUES (new.id, lower(new.title), lower(new.catchcopy || char(10) || new.description));

@@ -9,7 +9,8 @@
  * - `product_search_grams`: words of 1–2 characters, which trigrams cannot find. Every character position
  *   is indexed as the token of the pair it starts (or the character alone at the end of a run), each
  *   character written as CHAR_WIDTH base-36 digits so no tokenizer drops symbols (%, ・) or splits kanji:
- *   a 2-character word is one exact token, a 1-character word a prefix query.
+ *   a 2-character word is one exact token, a 1-character word a prefix query (the table has a prefix index
+ *   of CHAR_WIDTH characters, so that too is one lookup).
  */
 import { katakanaToHiragana } from "~/core/kana";
 
