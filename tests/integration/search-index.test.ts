@@ -8,6 +8,7 @@ import { products } from "~/db/schema";
 import { loader as searchLoader } from "~/routes/search";
 import { loadEditorProduct } from "~/services/product-editor-reads.server";
 import { updateProduct } from "~/services/product-editor.server";
+import { reindexProductSearch } from "~/services/search-index.server";
 import { searchQueries } from "~/services/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
@@ -164,5 +165,14 @@ describe("the index follows the products", () => {
     await platform.env.DB.batch([platform.env.DB.prepare("pragma foreign_keys = off"), platform.env.DB.prepare("delete from products where id = ?").bind(id)]);
     expect(await indexed("product_search")).toBe(0);
     expect(await indexed("product_search_grams")).toBe(0);
+  });
+
+  it("rebuilds, as the services would, products written with SQL alone", async ({ platform }) => {
+    await platform.env.DB.prepare("update products set title = 'ボウル 直接' where sku = 'KITCHEN-CHAWAN'").run();
+    expect(await found(platform, q("ぼうる"))).not.toContain("KITCHEN-CHAWAN");
+    expect(await reindexProductSearch(platform.db)).toBe(PRODUCTS.length - 1);
+    expect(await found(platform, q("ぼうる"))).toContain("KITCHEN-CHAWAN");
+    expect(await found(platform, q("直"))).toContain("KITCHEN-CHAWAN");
+    expect(await found(platform, q("ぷれみあむ"))).toEqual(["DEMO-SIMPLE"]);
   });
 });
