@@ -6,7 +6,6 @@
  *
  * URL parameters: q, category, feature (repeated), priceMin, priceMax, trouble, situation, sort, page.
  */
-import { hiraganaToKatakana, katakanaToHiragana } from "~/core/kana";
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
 import { normaliseSearchText } from "~/core/search-text";
 
@@ -16,9 +15,10 @@ export const MAX_FEATURES = 20;
 /** The price inputs move in steps of this many yen. */
 export const PRICE_FILTER_STEP = 100;
 
-export const SEARCH_SORTS = ["new", "price_asc", "price_desc", "reviews"] as const;
+export const SEARCH_SORTS = ["relevance", "new", "price_asc", "price_desc", "reviews"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: "関連度順",
   new: "新着順",
   price_asc: "価格の安い順",
   price_desc: "価格の高い順",
@@ -95,19 +95,29 @@ export const DEFAULT_SEARCH_FILTER: Readonly<SearchFilter> = {
   page: 0,
 };
 
+/** The sorts offered: relevance (title hits first) only when there is a keyword to be relevant to. */
+export function sortsFor(q: string): readonly SearchSort[] {
+  return q ? SEARCH_SORTS : SEARCH_SORTS.filter((sort) => sort !== "relevance");
+}
+
+/** The order without a sort parameter: best matches first for a keyword, newest first otherwise. */
+export function defaultSort(q: string): SearchSort {
+  return q ? "relevance" : "new";
+}
+
 /** The filter a query string asks for. Never throws; every bad value falls back to its default. */
 export function parseSearchFilter(params: URLSearchParams): SearchFilter {
-  const q = params.get("q");
-  const sort = SEARCH_SORTS.find((known) => known === params.get("sort"));
+  const q = normaliseSearchText(params.get("q") ?? "");
+  const sort = sortsFor(q).find((known) => known === params.get("sort"));
   const page = normalise(params.get("page") ?? "");
   return {
-    q: q == null ? "" : normaliseSearchText(q),
+    q,
     category: slugOf(params.get("category")),
     features: featureSlugs(params.getAll("feature")),
     ...orderedPriceRange(priceOf(params.get("priceMin"), PRICE_FILTER_MIN), priceOf(params.get("priceMax"), PRICE_FILTER_MAX)),
     trouble: slugOf(params.get("trouble")),
     situation: slugOf(params.get("situation")),
-    sort: sort ?? "new",
+    sort: sort ?? defaultSort(q),
     page: /^\d{1,6}$/.test(page) ? Number(page) : 0,
   };
 }
@@ -134,11 +144,6 @@ export function keywordTerms(q: string): string[] {
   return [...new Set(q.split(/\s+/u).filter(Boolean))].slice(0, MAX_KEYWORD_TERMS);
 }
 
-/** A keyword plus its other kana script, so either script finds both: 'せんちゃ' → ['せんちゃ', 'センチャ']. */
-export function keywordVariants(q: string): string[] {
-  return [...new Set([q, hiraganaToKatakana(q), katakanaToHiragana(q)])];
-}
-
 /**
  * The query string of `filter` with `overrides` applied, defaults left out so URLs stay short and shareable.
  * Any change of filter starts again at the first page unless `overrides.page` says otherwise.
@@ -153,7 +158,7 @@ export function searchParamsFor(filter: SearchFilter, overrides: Partial<SearchF
   if (target.priceMax !== PRICE_FILTER_MAX) params.set("priceMax", String(target.priceMax));
   if (target.trouble) params.set("trouble", target.trouble);
   if (target.situation) params.set("situation", target.situation);
-  if (target.sort !== DEFAULT_SEARCH_FILTER.sort) params.set("sort", target.sort);
+  if (target.sort !== defaultSort(target.q) && sortsFor(target.q).includes(target.sort)) params.set("sort", target.sort);
   if (target.page > 0) params.set("page", String(target.page));
   return params;
 }

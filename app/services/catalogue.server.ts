@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { sellingPrice } from "~/core/pricing";
 import type { Database } from "~/db/client.server";
+import type { SubqueryWithSelection } from "drizzle-orm/sqlite-core";
 import { categories, merchants, productMedia, products } from "~/db/schema";
 
 export interface ProductSummary {
@@ -83,13 +84,19 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
+/**
+ * Product ids found by an index lookup (the keyword index): a subquery named "hits" with a `rowid` column.
+ * A query given one reads it first and products by primary key (CROSS JOIN keeps that order), so it never
+ * walks every listed product, which the planner would otherwise do through products_listing_idx.
+ */
+export type ProductHits = SubqueryWithSelection<{ rowid: SQL.Aliased<number> }, "hits">;
+
 /** A query (not yet run, so it can join a batch) of summary rows; map them with `toSummary`. */
-export function productSummaries(db: Database, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0) {
-  return db
-    .select(summaryColumns)
-    .from(products)
+export function productSummaries(db: Database, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0, hits?: ProductHits) {
+  const source = hits ? db.select(summaryColumns).from(hits).crossJoin(products).$dynamic() : db.select(summaryColumns).from(products).$dynamic();
+  return source
     .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
-    .where(where)
+    .where(hits ? and(eq(products.id, hits.rowid), where) : where)
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);

@@ -30,6 +30,7 @@ import {
 } from "~/db/schema";
 import { sanitizeRichText } from "./html.server";
 import { guard } from "./order-guards.server";
+import { searchIndexStatements } from "./search-index.server";
 import { formSkus } from "./product-editor-reads.server";
 
 export type Statement = BatchItem<"sqlite">;
@@ -384,6 +385,7 @@ export function createProductStatements(
   creation: CreationOptions = {},
 ): Statement[] {
   const ref = productRefBySku(product.sku);
+  const row = { ...productColumns(product, product.merchantId, now), ...extras };
   return [
     skuFreeGuard(
       db,
@@ -403,6 +405,7 @@ export function createProductStatements(
         ...extras,
       })
       .returning({ id: products.id }),
+    ...searchIndexStatements(db, ref, row),
     ...(creation.receipts === false ? [] : newProductStockStatements(db, ref, product, actor, now)),
     ...[
       ...variationStatements(db, ref, product.variations, actor, now, creation),
@@ -427,6 +430,7 @@ export function updateProductStatements(
   now: Date,
   extras: ProductRowExtras = {},
 ): Statement[] {
+  const row = { ...productColumns(product, product.merchantId, now), ...extras };
   return [
     guard(db, unchanged),
     skuFreeGuard(
@@ -437,8 +441,9 @@ export function updateProductStatements(
     ...priceChangeStatements(db, productId, product, actor, now),
     db
       .update(products)
-      .set({ ...productColumns(product, product.merchantId, now), ...extras, revision: sql`${products.revision} + 1` })
+      .set({ ...row, revision: sql`${products.revision} + 1` })
       .where(eq(products.id, productId)),
+    ...searchIndexStatements(db, productId, row),
     ...variationStatements(db, productId, product.variations, actor, now),
     ...optionStatements(db, productId, product.options),
     ...linkStatements(db, productId, product),

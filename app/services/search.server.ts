@@ -5,10 +5,12 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { pageCount } from "~/core/paginator";
-import { keywordTerms, keywordVariants, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
+import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
+import { keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
+import { productSearch, productSearchGrams } from "~/db/search-index";
 import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
-import { listedProduct, productSummaries, sellingPriceSql, toSummary, type ProductSummary } from "./catalogue.server";
+import { listedProduct, productSummaries, type ProductHits, sellingPriceSql, toSummary, type ProductSummary } from "./catalogue.server";
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -50,41 +52,38 @@ export interface SearchPage {
 
 // ─── Filter → SQL ───────────────────────────────────────────────────────────────────────────
 
-/** D1 refuses a LIKE pattern longer than this ("LIKE or GLOB pattern too complex"). */
-const LIKE_PATTERN_MAX_BYTES = 50;
-const utf8 = new TextEncoder();
+/** A keyword index table and the MATCH expression to look up in it. */
+type IndexLookup = { table: typeof productSearch | typeof productSearchGrams; expression: string };
 
-/**
- * `%…%` patterns that together require `text`, its own % _ and \ taken literally (ESCAPE '\'). A text too
- * long for one pattern is cut into pieces that each fit, all of which must match.
- */
-function containsPatterns(text: string): string[] {
-  const patterns: string[] = [];
-  let piece = "";
-  for (const char of text) {
-    const escaped = /[\\%_]/.test(char) ? `\\${char}` : char;
-    if (piece && utf8.encode(`%${piece}${escaped}%`).length > LIKE_PATTERN_MAX_BYTES) {
-      patterns.push(`%${piece}%`);
-      piece = "";
-    }
-    piece += escaped;
-  }
-  if (piece) patterns.push(`%${piece}%`);
-  return patterns;
+/** Ids of the rows an index lookup finds, further limited by `also` (another lookup's ids). */
+function lookupRows(db: Database, { table, expression }: IndexLookup, also?: IndexLookup) {
+  const alsoIds = also
+    ? db
+        .select({ rowid: also.table.rowid })
+        .from(also.table)
+        .where(sql`${also.table} match ${also.expression}`)
+    : undefined;
+  return db
+    .select({ rowid: sql<number>`${table.rowid}`.as("rowid") })
+    .from(table)
+    .where(and(sql`${table} match ${expression}`, alsoIds ? inArray(table.rowid, alsoIds) : undefined));
 }
 
 /**
- * Title, catch copy and description as one text, one bound parameter per pattern (D1 binds at most 100).
- * A keyword never holds a line break (keywordTerms splits on whitespace), so it cannot match across fields.
+ * Ids of products whose indexed text has every word of the match: one index lookup, or two intersected
+ * (words of 3+ characters and shorter ones); undefined when there is no word.
  */
-const searchableText = sql`(${products.title} || char(10) || ${products.catchcopy} || char(10) || ${products.description})`;
+function matchingIds(db: Database, match: KeywordMatch) {
+  const [first, second] = [
+    match.trigram == null ? null : { table: productSearch, expression: match.trigram },
+    match.grams == null ? null : { table: productSearchGrams, expression: match.grams },
+  ].filter((lookup) => lookup != null);
+  return first ? lookupRows(db, first, second) : undefined;
+}
 
-/** Every word must appear, in either kana script, in the title, the catch copy or the description. */
-function keywordCondition(q: string): SQL | undefined {
-  const terms = keywordTerms(q).map((term) =>
-    or(...keywordVariants(term).map((variant) => and(...containsPatterns(variant).map((pattern) => sql`${searchableText} like ${pattern} escape '\\'`)))),
-  );
-  return terms.length ? and(...terms) : undefined;
+/** The products of a keyword: every word, in either kana script and either width, in the title, catch copy or description. */
+function keywordHits(db: Database, q: string): ProductHits | undefined {
+  return matchingIds(db, keywordMatch(keywordTerms(q)))?.as("hits");
 }
 
 const parentCategory = alias(categories, "parent_category");
@@ -127,7 +126,6 @@ function searchCondition(db: Database, filter: SearchFilter): SQL | undefined {
   const { atLeast, atMost } = priceLimits(filter);
   return and(
     listedProduct,
-    filter.q ? keywordCondition(filter.q) : undefined,
     filter.category ? categoryCondition(db, filter.category) : undefined,
     filter.features.length ? featuresCondition(filter.features) : undefined,
     atLeast != null ? sql`${sellingPriceSql} >= ${atLeast}` : undefined,
@@ -137,7 +135,22 @@ function searchCondition(db: Database, filter: SearchFilter): SQL | undefined {
   );
 }
 
-const SORT_ORDERS: Record<SearchSort, SQL[]> = {
+/**
+ * Relevance: products with every word in the title first, then the best reviewed (the shop's sales signal
+ * in a listing), then the newest. The title test is one more index lookup, not a score per row.
+ */
+function relevanceOrder(db: Database, q: string): SQL[] {
+  const inTitleIds = matchingIds(db, inTitle(keywordMatch(keywordTerms(q))));
+  return [
+    ...(inTitleIds ? [desc(inArray(products.id, inTitleIds))] : []),
+    desc(products.reviewCount),
+    desc(products.reviewAvg),
+    desc(products.createdAt),
+    desc(products.id),
+  ];
+}
+
+const SORT_ORDERS: Record<Exclude<SearchSort, "relevance">, SQL[]> = {
   new: [desc(products.createdAt), desc(products.id)],
   price_asc: [asc(sellingPriceSql), asc(products.id)],
   price_desc: [desc(sellingPriceSql), asc(products.id)],
@@ -146,11 +159,20 @@ const SORT_ORDERS: Record<SearchSort, SQL[]> = {
 
 // ─── Queries (unrun, so they can share one batch) ───────────────────────────────────────────
 
-function searchQueries(db: Database, filter: SearchFilter, pageSize: number) {
+/** The results and total queries of a filter (unrun; tests/integration/search-index.test.ts pins their plans). */
+export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE) {
   const where = searchCondition(db, filter);
+  const hits = filter.q ? keywordHits(db, filter.q) : undefined;
+  const order = filter.sort === "relevance" ? relevanceOrder(db, filter.q) : SORT_ORDERS[filter.sort];
   return [
-    productSummaries(db, where, SORT_ORDERS[filter.sort], pageSize, filter.page * pageSize),
-    db.select({ total: count() }).from(products).where(where),
+    productSummaries(db, where, order, pageSize, filter.page * pageSize, hits),
+    hits
+      ? db
+          .select({ total: count() })
+          .from(hits)
+          .crossJoin(products)
+          .where(and(eq(products.id, hits.rowid), where))
+      : db.select({ total: count() }).from(products).where(where),
   ] as const;
 }
 

@@ -125,4 +125,6 @@ export async function loadScaleCatalogue(persistTo: string, now = Date.now()): P
   const file = join(tmpdir(), `bench-catalogue-${process.pid}.sql`);
   writeFileSync(file, scaleCatalogueSql(SCALE_PRODUCT_COUNT, now));
   await run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+  // Written with SQL, the products carry only the triggers' raw-text index rows: index them as the services would.
+  await run("node", ["--import", "tsx", "scripts/reindex-search.ts", "--persist-to", persistTo]);
 }

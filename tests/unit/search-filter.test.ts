@@ -5,7 +5,6 @@ import {
   isFiltered,
   isSlug,
   keywordTerms,
-  keywordVariants,
   MAX_FEATURES,
   parseSearchFilter,
   priceLimits,
@@ -121,6 +120,14 @@ describe("parseSearchFilter", () => {
   });
 
   describe("sort and page", () => {
+    it("offers relevance only with a keyword, and makes it the keyword's default", () => {
+      expect(parse("q=茶").sort).toBe("relevance");
+      expect(parse("q=茶&sort=new").sort).toBe("new");
+      expect(parse("sort=relevance").sort).toBe("new");
+      expect(searchParamsFor(parse("q=茶")).toString()).toBe("q=%E8%8C%B6");
+      expect(searchParamsFor(parse("q=茶&sort=new")).get("sort")).toBe("new");
+      expect(searchParamsFor(parse("q=茶"), { q: "" }).toString()).toBe("");
+    });
     it("accepts the four sort orders and falls back to newest first", () => {
       for (const sort of ["new", "price_asc", "price_desc", "reviews"]) expect(parse(`sort=${sort}`).sort).toBe(sort);
       for (const bad of ["", "PRICE_ASC", "price", "id; drop table products", "__proto__"]) expect(parse(`sort=${encodeURIComponent(bad)}`).sort).toBe("new");
@@ -164,16 +171,6 @@ describe("priceLimits and isFiltered", () => {
 });
 
 describe("keywords", () => {
-  it("adds the other kana script", () => {
-    expect(keywordVariants("せんちゃ")).toEqual(["せんちゃ", "センチャ"]);
-    expect(keywordVariants("センチャ")).toEqual(["センチャ", "せんちゃ"]);
-    expect(keywordVariants("ほうじチャ")).toEqual(["ほうじチャ", "ホウジチャ", "ほうじちゃ"]);
-    expect(keywordVariants("コーヒー")).toEqual(["コーヒー", "こーひー"]);
-  });
-  it("has only the query itself without kana", () => {
-    expect(keywordVariants("煎茶")).toEqual(["煎茶"]);
-    expect(keywordVariants("IH")).toEqual(["IH"]);
-  });
   it("splits a query into at most 5 distinct words", () => {
     expect(keywordTerms("")).toEqual([]);
     expect(keywordTerms("泉州 タオル")).toEqual(["泉州", "タオル"]);

@@ -56,7 +56,7 @@ export function ProductSearch({ data, basePath, fixedCategory }: { data: Product
       </details>
       <div className="grid min-w-0 gap-3">
         <FilterBadges filter={filter} facets={data.facets} categoryName={data.category?.name ?? null} hrefFor={hrefFor} clearHref={basePath} />
-        <SearchResults results={data.results} sort={filter.sort} hrefFor={hrefFor} clearHref={basePath} busy={busy} />
+        <SearchResults results={data.results} sort={filter.sort} keyword={filter.q} hrefFor={hrefFor} clearHref={basePath} busy={busy} />
       </div>
     </div>
   );

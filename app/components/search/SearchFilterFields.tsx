@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SEARCH_SORTS, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
+import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
 import type { FacetOption, SearchFacets } from "~/web/types/search";
 
 const FIELDSET = "m-0 min-w-0 border-0 p-0";
@@ -60,14 +60,14 @@ export function FeatureTiles({ filter, features }: { filter: SearchFilter; featu
 }
 
 /** The order of the results. */
-export function SortSelect({ value }: { value: SearchFilter["sort"] }) {
+export function SortSelect({ value, keyword }: { value: SearchFilter["sort"]; keyword: string }) {
   return (
     <div className="grid gap-1">
       <label htmlFor="filter-sort" className={LABEL}>
         並び替え
       </label>
       <select id="filter-sort" name="sort" defaultValue={value} className="field">
-        {SEARCH_SORTS.map((sort) => (
+        {sortsFor(keyword).map((sort) => (
           <option key={sort} value={sort}>
             {SORT_LABELS[sort]}
           </option>

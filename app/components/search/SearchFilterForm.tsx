@@ -48,7 +48,7 @@ export function SearchFilterForm({
         <TagSelect id="filter-situation" name="situation" label="シーン" options={facets.situations} value={filter.situation} />
       </div>
 
-      <SortSelect value={filter.sort} />
+      <SortSelect value={filter.sort} keyword={filter.q} />
 
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary flex-1">

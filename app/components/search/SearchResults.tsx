@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Paginator } from "~/components/Paginator";
 import { ProductCard } from "~/components/ProductCard";
 import { paginatorPages } from "~/core/paginator";
-import { SEARCH_SORTS, SORT_LABELS, type SearchFilter } from "~/core/search-filter";
+import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
 import type { SearchResults as Results } from "~/web/types/search";
 
 const countFormat = new Intl.NumberFormat("ja-JP");
@@ -11,12 +11,15 @@ const countFormat = new Intl.NumberFormat("ja-JP");
 export function SearchResults({
   results,
   sort,
+  keyword,
   hrefFor,
   clearHref,
   busy,
 }: {
   results: Results;
   sort: SearchFilter["sort"];
+  /** The query's keyword: relevance is offered only with one. */
+  keyword: string;
   hrefFor: (overrides: Partial<SearchFilter>) => string;
   clearHref: string;
   busy: boolean;
@@ -32,7 +35,7 @@ export function SearchResults({
           {countFormat.format(total)}件の商品
         </p>
         <ul aria-label="並び替え" className="m-0 flex flex-wrap gap-x-3 gap-y-1 p-0 text-xs">
-          {SEARCH_SORTS.map((option) => (
+          {sortsFor(keyword).map((option) => (
             <li key={option} className="list-none">
               {option === sort ? (
                 <span aria-current="true" className="font-bold text-gray-900">
