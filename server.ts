@@ -2,7 +2,7 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- the server build exists only after `npm run build`.
 import * as build from "./build/server/index.js";
-import { createDatabase } from "./app/db/client.server";
+import { createDatabase, emptyD1Usage } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
 import { lapseUnpaidOrders } from "./app/services/order-cancellation.server";
@@ -11,6 +11,7 @@ import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server"
 import { runTicketMaintenance } from "./app/services/ticket-status.server";
 import { purgeWithdrawalMails } from "./app/services/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
+import { answerWithEdgeCache } from "./app/web/edge-cache.server";
 import { detachSiteStylesheets } from "./app/web/site-styles.server";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
 import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue-import-queue.server";
@@ -27,16 +28,29 @@ const serverBuild = build as unknown as ServerBuild;
 const siteStylesheets = detachSiteStylesheets(serverBuild.assets);
 const handleRemixRequest = createRequestHandler({ ...serverBuild, assets: siteStylesheets.assets });
 
+/**
+ * The edge cache's pages, one cache per build: a page stored before a deployment names the old build's
+ * scripts and styles, which are gone after it, so a new build never reads the old build's pages.
+ */
+let pageCache: Promise<Cache> | null = null;
+const buildPageCache = () => (pageCache ??= caches.open(`pages-${serverBuild.assets.version}`));
+
 export default {
   async fetch(request, env, ctx) {
     const refused = refuseCrossSiteMutation(request);
-    if (refused) return finishResponse(refused, env, 0);
-    const loadContext = {
-      ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } }),
-      siteStylesheets: siteStylesheets.hrefs,
+    if (refused) return finishResponse(refused, env, emptyD1Usage());
+    const edgeCache = { cache: await buildPageCache(), keyOrigin: env.SHOP_ORIGIN };
+    const render = async (request: Request) => {
+      const loadContext = {
+        ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } }),
+        siteStylesheets: siteStylesheets.hrefs,
+        edgeCache,
+      };
+      const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
+      return { response, d1Usage: loadContext.d1Usage };
     };
-    const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
-    return finishResponse(response, env, loadContext.d1Usage.roundTrips);
+    const { response, d1Usage } = await answerWithEdgeCache(request, env, ctx, edgeCache, render);
+    return finishResponse(response, env, d1Usage);
   },
   /**
    * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails

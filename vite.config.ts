@@ -47,6 +47,28 @@ function devRequestSafety(): Plugin {
  * one "framework" chunk for all of them loads exactly the same code on every page in one gzip stream
  * (about 2 KB less per page). The two entry modules themselves stay entries.
  */
+/**
+ * Small modules nearly every shop page imports, kept in the framework chunk rather than as files of a few
+ * hundred bytes each (every file costs its own gzip header and dictionary): the island helper and Vite's
+ * loader for lazily imported parts (most pages have islands), yen formatting and the product image URLs.
+ */
+const ALMOST_ALWAYS_LOADED = [
+  path.resolve("app/components/island.tsx"),
+  "\0vite/preload-helper.js",
+  path.resolve("app/core/money.ts"),
+  path.resolve("app/core/product-images.ts"),
+];
+
+/**
+ * A product tile and the two parts it always draws, as one file (listing pages), with the two small rules
+ * the search and category pages also load first (kana folding, the pager's pages): one file instead of three.
+ */
+const PRODUCT_CARD_MODULES = new Set([
+  ...["ProductCard", "Price", "ReviewStars"].map((name) => path.resolve(`app/components/${name}.tsx`)),
+  path.resolve("app/core/search-text.ts"),
+  path.resolve("app/core/paginator.ts"),
+]);
+
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
   let alwaysLoaded: Set<string> | null = null;
@@ -60,9 +82,71 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
       };
       entries.forEach(visit);
       entries.forEach((entry) => reached.delete(entry));
-      alwaysLoaded = reached;
+      alwaysLoaded = new Set([...reached, ...ALMOST_ALWAYS_LOADED]);
     }
-    return alwaysLoaded.has(id) ? "framework" : undefined;
+    if (alwaysLoaded.has(id)) return "framework";
+    return PRODUCT_CARD_MODULES.has(id) ? "ProductCard" : undefined;
+  };
+}
+
+/**
+ * The libraries' licence notices (React's, Remix's, each repeated in every file of the package) cost about
+ * 2 KB gzip on every page when kept in the scripts: they are collected, once each, into
+ * /assets/licenses.txt instead, and the minifier drops the comments.
+ */
+function legalNoticesFile(): Plugin {
+  const notices = new Set<string>();
+  return {
+    name: "marketplace-legal-notices",
+    apply: "build",
+    renderChunk(code) {
+      for (const [comment] of code.matchAll(/\/\*[*!][\s\S]*?\*\//g)) {
+        if (/@license|@preserve|^\/\*!/.test(comment) && /\w/.test(comment)) notices.add(comment);
+      }
+      return null;
+    },
+    generateBundle() {
+      if (notices.size > 0) this.emitFile({ type: "asset", fileName: "assets/licenses.txt", source: `${[...notices].join("\n\n")}\n` });
+    },
+  };
+}
+
+/**
+ * Vite's loader for a lazily imported chunk (components/island) fetches the chunk's stylesheets with it and
+ * waits for them. The site stylesheet (the always-loaded chunk's) is inside the document
+ * (site-styles.server.ts), not a <link>, so the loader would fetch it again and hold the island back until
+ * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). Stylesheets of lazily loaded
+ * code itself (the photo previewer's) stay.
+ */
+function noStylesheetPreloads(): Plugin {
+  return {
+    name: "marketplace-no-stylesheet-preloads",
+    apply: "build",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const inDocument = new Set<string>();
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === "chunk" && chunk.name === "framework") chunk.viteMetadata?.importedCss.forEach((file) => inDocument.add(file));
+        }
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
+          if (!list) continue;
+          const files = JSON.parse(list[1]!) as string[];
+          const kept = files.filter((file) => !inDocument.has(file));
+          if (kept.length === files.length) continue;
+          const newIndex = new Map(files.map((file, index) => [index, kept.indexOf(file)]));
+          chunk.code = chunk.code.replace(list[0], `m.f=${JSON.stringify(kept)}`).replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indexes: string) => {
+            const mapped = indexes
+              .split(",")
+              .map((index) => newIndex.get(Number(index)))
+              .filter((index) => index !== undefined && index >= 0);
+            return `__vite__mapDeps([${mapped.join(",")}])`;
+          });
+        }
+      },
+    },
   };
 }
 
@@ -108,6 +192,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     UnoCSS(),
     tsconfigPaths(),
+    ...(isSsrBuild ? [] : [legalNoticesFile(), noStylesheetPreloads()]),
   ],
   optimizeDeps: { include: BROWSER_DEPENDENCIES },
   ...(localStore ? { cacheDir: path.join(localStore, "vite") } : {}),
@@ -120,7 +205,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { mainFields: ["browser", "module", "main"] },
   build: {
     minify: "terser",
-    terserOptions: { compress: { passes: 2 } },
+    // ES modules: top-level names are private to each chunk and can be shortened too. Licence notices are
+    // in /assets/licenses.txt (legalNoticesFile).
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk() } },
   },
   server: { port: 5173 },

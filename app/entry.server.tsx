@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { loadIslands } from "~/components/island";
 import { NonceProvider } from "~/components/nonce";
 import { SiteStylesProvider } from "~/components/site-styles";
 import { documentContentSecurityPolicy } from "~/security.server";
@@ -30,6 +31,8 @@ export default async function handleRequest(
   // The Vite dev server serves styles itself (Remix's critical CSS, then Vite's style modules with HMR).
   const stylesheets = loadContext.siteStylesheets ?? [];
   const css = stylesheets.length > 0 ? await siteStylesheetText(stylesheets, request.url, loadContext.cloudflare.env.ASSETS) : "";
+  // Parts whose code the browser loads after the first load are rendered in place (components/island).
+  await loadIslands();
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;

@@ -5,7 +5,9 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createSessionStorage, type AppSessionStorage } from "./web/session.server";
-import { countD1RoundTrips, createDatabase, type D1Usage, type Database } from "./db/client.server";
+import type { EdgeCache } from "./web/edge-cache.server";
+import { createNonce } from "./security.server";
+import { countD1RoundTrips, createDatabase, emptyD1Usage, type D1Usage, type Database } from "./db/client.server";
 
 export interface CloudflareContext {
   env: Env;
@@ -33,17 +35,14 @@ declare module "@remix-run/cloudflare" {
      * none under the Vite dev server, which serves styles itself): app/web/site-styles.server.ts.
      */
     siteStylesheets?: readonly string[];
+    /** The edge cache for anonymous catalogue pages, set by the Worker entry (none under the Vite dev server). */
+    edgeCache?: EdgeCache;
   }
-}
-
-function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
 }
 
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const { env } = context.cloudflare;
-  const d1Usage: D1Usage = { roundTrips: 0 };
+  const d1Usage = emptyD1Usage();
   const db = createDatabase(countD1RoundTrips(env.DB, d1Usage));
   return {
     cloudflare: context.cloudflare,

@@ -1,28 +1,36 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "virtual:uno.css";
-import { errorPageText, GeneralErrorBoundary } from "~/components/GeneralErrorBoundary";
-import { SiteFooter } from "~/components/layout/SiteFooter";
 import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
+import { errorPageText } from "~/core/error-page";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
 import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/shell";
+import { hasPersonalCookie } from "~/core/edge-cache";
 import "~/styles/base.css";
+
+// The footer's links need no code to work, and the error page shows only when something went wrong:
+// their code loads after the first load (see island).
+const SiteFooter = island(() => import("~/components/layout/SiteFooter").then((module) => module.SiteFooter));
+const GeneralErrorBoundary = island(() => import("~/components/GeneralErrorBoundary").then((module) => module.GeneralErrorBoundary));
 
 export const meta: MetaFunction = ({ error }) =>
   error
     ? // Root's ErrorBoundary shows every route's error: the title says what happened.
-      [{ title: `${errorPageText(error).title} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
+      [{ title: `${errorPageText(isRouteErrorResponse(error) ? error.status : 500).title} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
     : [{ title: SHOP_NAME }, { name: "description", content: SHOP_TAGLINE }];
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { shell: await loadPageShell(request, context) };
+  // A request without a personal cookie renders the neutral header and may be served to every such visitor
+  // from the edge cache (app/core/edge-cache.ts): the header then asks /api/shell who is looking.
+  return { shell: await loadPageShell(request, context), anonymous: !hasPersonalCookie(request.headers.get("Cookie")) };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -45,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only">
           本文へ移動
         </a>
-        <SiteHeader shell={data?.shell ?? EMPTY_SHELL} searchQuery={searchQuery} />
+        <SiteHeader shell={data?.shell ?? EMPTY_SHELL} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
         <main id="main" className="mx-auto max-w-5xl px-3">
           {children}
         </main>

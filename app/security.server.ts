@@ -3,6 +3,7 @@
  * Request and response safety shared by the Worker entry and the Vite dev server:
  * refuse cross-site state changes, and send the security headers on every response.
  */
+import type { D1Usage } from "./db/client.server";
 import { isLocalEnvironment } from "./web/session.server";
 import { isCrossSiteMutation } from "./core/request-origin";
 
@@ -27,6 +28,12 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "geolocation=(), microphone=(), payment=()",
 };
 
+/** A fresh CSP nonce: one per request (app/load-context.ts), and one per document served from the edge cache. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
 export function documentContentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
@@ -47,14 +54,19 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /**
  * Adds the base headers, a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
- * round-trip count as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
+ * round trips and rows read as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
  * responses do not tell how much work a request caused.
  */
-export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1RoundTrips: number): Response {
+export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1: D1Usage): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   if (!isLocalEnvironment(env)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
-  if (env.SERVER_TIMING === "on") headers.append("Server-Timing", `d1;desc="round trips";dur=${d1RoundTrips}`);
+  if (env.SERVER_TIMING === "on") {
+    headers.append(
+      "Server-Timing",
+      `d1;desc="round trips";dur=${d1.roundTrips}, d1-rows;desc="rows read";dur=${d1.rowsRead}, d1-unmetered;desc="statements without meta";dur=${d1.unmeteredStatements}`,
+    );
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

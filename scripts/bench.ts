@@ -6,19 +6,17 @@
  * with 10 connections. Figures only (budgets in docs/architecture.md); it fails nobody.
  * `npm run bench -- --scale`: server time of the catalogue pages and the order desk on the demo store and
  * on one grown to 100,000 products and 100,000 orders, side by side (scripts/lib/bench-scale.ts).
+ * Every run starts with the throughput of a static asset, edge-cached pages and an uncached page
+ * (scripts/lib/bench-throughput.ts); `npm run bench -- --throughput` prints only that.
  */
 import autocannon from "autocannon";
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { STAFF_EMAIL } from "../app/db/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
-import { findChromium } from "./lib/browser";
-import { d1RoundTrips, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
 import { benchScale } from "./lib/bench-scale";
+import { benchThroughput } from "./lib/bench-throughput";
+import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lib/lighthouse";
 import { flagValue, run, stop, waitForClosed, waitForHttp } from "./lib/run";
 
 const LOAD_SECONDS = Number(flagValue("seconds") ?? 10);
@@ -89,66 +87,6 @@ async function totalGzip(paths: string[]): Promise<number> {
   return total;
 }
 
-interface LighthouseFigures {
-  performance: number;
-  accessibility: number;
-  fcp: string;
-  lcp: string;
-  tbt: string;
-  cls: string;
-  /** Accessibility audits that failed, by id. */
-  failing: string[];
-}
-
-/**
- * Fetched by npx on first use rather than installed with the project: one of its dependencies asks for
- * another package's "latest" tag, which no lock file can hold, and CI has no use for it.
- */
-const LIGHTHOUSE_VERSION = "12.8.2";
-
-/** Lighthouse's default mobile run (simulated slow 4G, 4× CPU slowdown) on the idle server. */
-async function lighthouse(path: string, headers: Record<string, string>): Promise<LighthouseFigures> {
-  const dir = mkdtempSync(join(tmpdir(), "bench-lh-"));
-  try {
-    const headersFile = join(dir, "headers.json");
-    writeFileSync(headersFile, JSON.stringify(headers));
-    const { stdout } = await promisify(execFile)(
-      "npx",
-      [
-        "--yes",
-        `lighthouse@${LIGHTHOUSE_VERSION}`,
-        new URL(path, ORIGIN).toString(),
-        "--quiet",
-        "--output=json",
-        "--only-categories=performance,accessibility",
-        `--extra-headers=${headersFile}`,
-        "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
-      ],
-      { env: { ...process.env, CHROME_PATH: findChromium() ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
-    );
-    type Audit = { id: string; score: number | null; displayValue?: string };
-    const report = JSON.parse(stdout) as {
-      categories: Record<"performance" | "accessibility", { score: number; auditRefs: { id: string; weight: number }[] }>;
-      audits: Record<string, Audit>;
-    };
-    const weighted = new Set(report.categories.accessibility.auditRefs.filter((ref) => ref.weight > 0).map((ref) => ref.id));
-    const shown = (id: string) => report.audits[id]?.displayValue ?? "?";
-    return {
-      performance: Math.round(report.categories.performance.score * 100),
-      accessibility: Math.round(report.categories.accessibility.score * 100),
-      fcp: shown("first-contentful-paint"),
-      lcp: shown("largest-contentful-paint"),
-      tbt: shown("total-blocking-time"),
-      cls: shown("cumulative-layout-shift"),
-      failing: Object.values(report.audits)
-        .filter((audit) => weighted.has(audit.id) && audit.score !== null && audit.score < 1)
-        .map((audit) => audit.id),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function measurePage(page: (typeof PAGES)[number]) {
   const cookie = page.withCart ? await cartCookie() : page.asMember ? await loginCookie() : null;
   const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
@@ -157,7 +95,7 @@ async function measurePage(page: (typeof PAGES)[number]) {
   const assets = assetUrls(html);
   const markerAt = page.keyContentMarker ? html.indexOf(page.keyContentMarker) : -1;
   const keyContentGzip = markerAt >= 0 ? gzipSize(html.slice(0, markerAt + 200)) : null;
-  const audit = await lighthouse(page.path, headers);
+  const audit = await lighthouseMedian(new URL(page.path, ORIGIN), headers);
   const load = await autocannon({ url: new URL(page.path, ORIGIN).toString(), connections: CONNECTIONS, duration: LOAD_SECONDS, headers });
   return {
     status: response.status,
@@ -166,7 +104,7 @@ async function measurePage(page: (typeof PAGES)[number]) {
     jsGzip: await totalGzip(assets.js),
     jsFiles: assets.js.length,
     cssGzip: await totalGzip(assets.css),
-    d1: d1RoundTrips(response),
+    d1: d1Usage(response),
     keyContentGzip,
     audit,
     requestsPerSecond: load.requests.average,
@@ -181,6 +119,8 @@ async function benchPages() {
   try {
     await waitForHttp(`${ORIGIN}/`, 180_000);
     console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (wrangler dev, local D1)\n`);
+    await benchThroughput(LOAD_SECONDS);
+    if (process.argv.includes("--throughput")) return;
     for (const page of PAGES) {
       const m = await measurePage(page);
       const keyContent =
@@ -191,13 +131,16 @@ async function benchPages() {
       console.log(`  document      ${kb(m.rawBytes)} raw, ${kb(m.gzipBytes)} gzip`);
       console.log(`  JS first load ${kb(m.jsGzip)} gzip in ${m.jsFiles} files`);
       console.log(`  CSS           ${kb(m.cssGzip)} gzip`);
-      console.log(`  D1            ${m.d1} round trips per request`);
+      console.log(`  D1            ${m.d1} per request`);
       console.log(`  key content   ends at ${keyContent}`);
       const { audit } = m;
       console.log(
-        `  lighthouse    performance ${audit.performance}, accessibility ${audit.accessibility}` +
+        `  lighthouse    median of ${LIGHTHOUSE_RUNS}: performance ${audit.performance}, accessibility ${audit.accessibility}` +
           ` (FCP ${audit.fcp}, LCP ${audit.lcp}, TBT ${audit.tbt}, CLS ${audit.cls})${audit.failing.length ? `; failing: ${audit.failing.join(", ")}` : ""}`,
       );
+      console.log(`  LCP runs      ${audit.runs.join(", ")}`);
+      console.log(`  LCP element   ${audit.lcpElement}`);
+      console.log(`  LCP phases    ${audit.lcpPhases}`);
       console.log(`  load          ${m.requestsPerSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}\n`);
     }
     stop(server);
@@ -209,7 +152,7 @@ async function benchPages() {
     const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
     for (const page of DESK_PAGES) {
       const m = await serverTime(page.path, staff);
-      console.log(`  ${page.name.padEnd(34)} [HTTP ${m.status}]  ${m.median.toFixed(1)} ms, D1 ${m.d1} round trips`);
+      console.log(`  ${page.name.padEnd(34)} [HTTP ${m.status}]  ${m.median.toFixed(1)} ms, D1 ${m.d1}`);
     }
   } finally {
     stop(server);

@@ -1,18 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-
-const MESSAGES: Record<number, { title: string; body: string }> = {
-  400: { title: "リクエストが正しくありません", body: "入力内容をご確認のうえ、もう一度お試しください。" },
-  403: { title: "このページを表示する権限がありません", body: "ログインしているアカウントをご確認ください。" },
-  404: { title: "ページが見つかりません", body: "お探しのページは移動または削除された可能性があります。" },
-  405: { title: "この操作は利用できません", body: "ページを再読み込みしてからもう一度お試しください。" },
-};
-const FALLBACK = { title: "エラーが発生しました", body: "時間をおいてもう一度お試しください。解決しない場合はお問い合わせください。" };
-
-/** The status and Japanese heading and text of the error page for what a loader or action threw. */
-export function errorPageText(error: unknown): { status: number; title: string; body: string } {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return { status, ...(MESSAGES[status] ?? FALLBACK) };
-}
+import { errorPageText } from "~/core/error-page";
 
 /** The Japanese message a 4xx carried: its text, or the `error` of a JSON answer (a route id's 400). */
 function errorMessageOf(data: unknown): string | null {
@@ -27,7 +14,7 @@ function errorMessageOf(data: unknown): string | null {
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
-  const { status, title, body } = errorPageText(error);
+  const { status, title, body } = errorPageText(isRouteErrorResponse(error) ? error.status : 500);
   const detail = status < 500 && isRouteErrorResponse(error) ? errorMessageOf(error.data) : null;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (

@@ -48,6 +48,8 @@ export const COUPON_MESSAGES = {
   skuTwice: "同じSKUが2回入力されています",
   skuExcludedToo: "除外商品に入っているSKUには個別の割引を設定できません",
   skuUnknown: (skus: readonly string[]) => `存在しないSKUがあります：${skus.join("、")}`,
+  // The product editor refuses the same pair from its side (product-form-messages: excludedWhileDisabled).
+  excludedCouponDisabled: (skus: readonly string[]) => `クーポンを使えない商品は除外に指定できません（もともとどのクーポンも使えません）：${skus.join("、")}`,
   rowValueRequired: "割引額を入力してください",
   rangeMinRequired: "適用される金額（〜円以上）を1円以上で入力してください",
   rangeNotAscending: "金額は上の行より大きい金額を、小さい順に入力してください",

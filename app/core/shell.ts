@@ -8,3 +8,6 @@ export interface ShellState {
 }
 
 export const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
+
+/** Where a page rendered anonymous (and perhaps served from the edge cache) asks for the visitor's own header. */
+export const SHELL_API_PATH = "/api/shell";

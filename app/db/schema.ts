@@ -79,6 +79,24 @@ export const tags = sqliteTable(
   (t) => [uniqueIndex("tags_kind_slug_idx").on(t.kind, t.slug)],
 );
 
+/**
+ * The selling price in SQL: the same rule as `sellingPrice` in app/core/pricing.ts (the sale price while it is
+ * lower than the regular price). One expression for the listing indexes and the queries, which SQLite can only
+ * match to an index when they are the same; tests/integration/search.test.ts pins that it agrees with the core rule.
+ */
+export function sellingPriceOf(columns: { discountPrice: AnySQLiteColumn; regularPrice: AnySQLiteColumn }) {
+  const { discountPrice, regularPrice } = columns;
+  return sql<number>`(case when ${discountPrice} is not null and ${discountPrice} < ${regularPrice} then ${discountPrice} else ${regularPrice} end)`;
+}
+
+/**
+ * When the product was last edited (its creation until the first edit): the back office's default order.
+ * Written without a comma (not coalesce): drizzle-kit splits an index expression at its commas.
+ */
+export function lastEditedOf(columns: { updatedAt: AnySQLiteColumn; createdAt: AnySQLiteColumn }) {
+  return sql<number>`(case when ${columns.updatedAt} is null then ${columns.createdAt} else ${columns.updatedAt} end)`;
+}
+
 export const products = sqliteTable(
   "products",
   {
@@ -154,6 +172,36 @@ export const products = sqliteTable(
     index("products_merchant_idx").on(t.merchantId, t.status),
     index("products_listing_idx").on(t.status, t.isPrivate, t.primaryCategoryId),
     index("products_price_idx").on(t.regularPrice),
+    // One index per listing order (app/services/catalogue.server.ts), each led by the listed condition and
+    // holding every column a listing filters on (the prices too: SQLite reads an indexed expression's columns
+    // from the row otherwise), so a page walks index entries in order and a total counts them, never reading
+    // the table; tests/integration/listing-plans.test.ts pins the plans.
+    // The back office's product list in its default order (last edited first), for staff and for one merchant.
+    index("products_edited_idx").on(lastEditedOf(t), t.id),
+    index("products_merchant_edited_idx").on(t.merchantId, lastEditedOf(t), t.id),
+    index("products_listed_new_idx").on(t.status, t.isPrivate, t.createdAt, t.id, t.merchantId, t.primaryCategoryId, t.discountPrice, t.regularPrice),
+    index("products_listed_reviews_idx").on(
+      t.status,
+      t.isPrivate,
+      sql`${t.reviewCount} desc`,
+      sql`${t.reviewAvg} desc`,
+      t.id,
+      t.merchantId,
+      t.primaryCategoryId,
+      t.discountPrice,
+      t.regularPrice,
+    ),
+    index("products_listed_price_idx").on(t.status, t.isPrivate, sellingPriceOf(t), t.id, t.merchantId, t.primaryCategoryId, t.discountPrice, t.regularPrice),
+    index("products_listed_price_desc_idx").on(
+      t.status,
+      t.isPrivate,
+      sql`${sellingPriceOf(t)} desc`,
+      t.id,
+      t.merchantId,
+      t.primaryCategoryId,
+      t.discountPrice,
+      t.regularPrice,
+    ),
     check("products_inventory_nonnegative", sql`${t.inventory} >= 0`),
     check("products_preorder_nonnegative", sql`${t.inventoryPreorderMax} >= 0`),
     check("products_tax_rate", sql`${t.taxRate} in (8, 10)`),
@@ -170,7 +218,11 @@ export const productCategories = sqliteTable(
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId),
+    index("product_categories_category_product_idx").on(t.categoryId, t.productId),
+  ],
 );
 
 export const productFeatures = sqliteTable(
@@ -183,7 +235,11 @@ export const productFeatures = sqliteTable(
       .notNull()
       .references(() => features.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.featureId] }), index("product_features_feature_idx").on(t.featureId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.featureId] }),
+    index("product_features_feature_idx").on(t.featureId),
+    index("product_features_feature_product_idx").on(t.featureId, t.productId),
+  ],
 );
 
 export const productTags = sqliteTable(
@@ -196,7 +252,11 @@ export const productTags = sqliteTable(
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_tag_idx").on(t.tagId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.tagId] }),
+    index("product_tags_tag_idx").on(t.tagId),
+    index("product_tags_tag_product_idx").on(t.tagId, t.productId),
+  ],
 );
 
 export const productVariations = sqliteTable(

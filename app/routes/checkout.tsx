@@ -2,7 +2,6 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getSession, signInSession } from "~/web/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
-import { loadOrderReview } from "~/components/checkout/LazyOrderReview";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
@@ -11,6 +10,7 @@ import { listAddresses } from "~/services/addresses.server";
 import { loadCart } from "~/services/cart-view.server";
 import { cartActorFor } from "~/web/cart.server";
 import { submitCheckout } from "~/web/checkout.server";
+import { purgeOrderedProductPages } from "~/web/edge-cache.server";
 import { dispatchMail, mailFrame } from "~/web/mail.server";
 import { postalDepsFor } from "~/web/postal.server";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
@@ -18,8 +18,6 @@ import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkou
 export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CheckoutLoaderData> {
-  // The page renders the order review in place on the server (see LazyOrderReview).
-  await loadOrderReview();
   const actor = await cartActorFor(request, context);
   const memberId = actor.owner.userId;
   const [{ checkoutDraft, ...view }, addresses] = await Promise.all([
@@ -55,6 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { result } = outcome;
   // The order's batch has committed: its confirmation (and a new member's welcome) go out now.
   dispatchMail(context, result.mailKeys);
+  // It took stock: its products' cached pages go (a last item must not stay offered from the edge cache).
+  await purgeOrderedProductPages(context, result.orderId);
   const session = await getSession(request, context);
   if (result.newUserId != null) {
     // The guest registered with the order: they are now logged in.

@@ -10,6 +10,7 @@ import { requireStaff, requireStaffCatalogueEditor } from "~/web/auth.server";
 import { StockPage } from "~/components/crm/StockPage";
 import { SHOP_NAME } from "~/core/site";
 import { atResult, readFormData } from "~/web/http.server";
+import { purgeProductPages } from "~/web/edge-cache.server";
 import { parseInput, parseQuery, readInput } from "~/web/input.server";
 import { RESTOCK_MESSAGES } from "~/core/restock";
 import type { StockActionData } from "~/web/types/stock";
@@ -61,6 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!target) return data<StockActionData>({ field: "sku", error: RESTOCK_MESSAGES.skuNotFound, ...echo }, { status: 404 });
   const result = await restockItem(context.db, { ...target, quantity: read.input.quantity }, actor);
   if (!result.ok) return data<StockActionData>({ field: result.field, error: result.error, ...echo }, { status: result.status });
+  await purgeProductPages(context, [target.productId]);
   const params = new URLSearchParams({ done: result.title, inventory: String(result.inventory), notified: String(result.notified) });
   throw redirect(atResult(`/crm/stock?${params}`), 303);
 }

@@ -9,6 +9,7 @@ import { pointsEarned } from "~/core/points";
 import { includedTax } from "~/core/tax";
 import { addressJson } from "~/core/address-records";
 import { productImageSrc } from "~/core/product-images";
+import { SAVED_ITEM_BADGES } from "~/core/saved-items";
 import type { CartLineView } from "./cart-lines.server";
 import { apiCoupon } from "./coupon-rules.server";
 import type { CartView } from "./cart-view.server";
@@ -171,7 +172,16 @@ export function apiCartPayload(view: CartView, context: { isMember: boolean; now
     coupon_code: view.couponCode,
     payment_method: view.paymentMethod,
     point_promo: apiPointPromo(view.pointPromo),
-    buy_later: view.buyLater.map((item) => ({ id: item.id, products_id: item.productId, sku: item.sku, title: item.title, quantity: item.quantity })),
+    buy_later: view.buyLater.map((item) => ({
+      id: item.id,
+      products_id: item.productId,
+      sku: item.sku,
+      title: item.title,
+      quantity: item.quantity,
+      // Why it cannot go back into the cart now (archived, unpublished, merchant suspended), and its badge.
+      unavailable: item.unavailable,
+      unavailable_label: item.unavailable ? SAVED_ITEM_BADGES[item.unavailable] : null,
+    })),
   };
 }
 

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { sellingPrice } from "~/core/pricing";
 import type { Database } from "~/db/client.server";
 import type { SubqueryWithSelection } from "drizzle-orm/sqlite-core";
-import { categories, merchants, productMedia, products } from "~/db/schema";
+import { categories, merchants, productMedia, products, sellingPriceOf } from "~/db/schema";
 
 export interface ProductSummary {
   sku: string;
@@ -26,16 +26,15 @@ export interface ProductSummary {
  * The product's seller sells now: the shop's own products always, a merchant's only while staff have not
  * suspended the merchant. The one SQL condition every listing, the pricing of the product page and the cart,
  * and the order-placing batch's guard use, so a suspension takes effect everywhere on the next request.
+ * The active merchants are one list per statement (a handful of rows), and the merchant id is in the listing
+ * indexes, so a listing tests it on index entries without reading a product row.
  */
-export const sellerActive = sql<boolean>`(${products.merchantId} is null or exists (select 1 from ${merchants} where ${merchants.id} = ${products.merchantId} and ${merchants.status} = 'active'))`;
+export const sellerActive = sql<boolean>`(${products.merchantId} is null or ${products.merchantId} in (select ${merchants.id} from ${merchants} where ${merchants.status} = 'active'))`;
 
 export const listedProduct = and(eq(products.status, "published"), eq(products.isPrivate, false), sellerActive);
 
-/**
- * The selling price in SQL, for filtering and sorting: the same rule as `sellingPrice` in app/core/pricing.ts
- * (the sale price while it is lower than the regular price); tests/integration/search.test.ts pins that they agree.
- */
-export const sellingPriceSql = sql<number>`(case when ${products.discountPrice} is not null and ${products.discountPrice} < ${products.regularPrice} then ${products.discountPrice} else ${products.regularPrice} end)`;
+/** The selling price in SQL, for filtering and sorting (the listing indexes hold the same expression). */
+export const sellingPriceSql = sellingPriceOf(products);
 
 const summaryColumns = {
   sku: products.sku,
@@ -91,12 +90,34 @@ export function toSummary(row: SummaryRow): ProductSummary {
  */
 export type ProductHits = SubqueryWithSelection<{ rowid: SQL.Aliased<number> }, "hits">;
 
-/** A query (not yet run, so it can join a batch) of summary rows; map them with `toSummary`. */
+/**
+ * A query (not yet run, so it can join a batch) of summary rows; map them with `toSummary`.
+ * Without keyword hits the page is a deferred join: the ids of the page come from walking one listing index
+ * (products_listed_*: condition and order in the index, so OFFSET skips index entries only), and only the rows
+ * shown are then read by primary key, with their category and image.
+ */
 export function productSummaries(db: Database, where: SQL | undefined, orderBy: SQL[], limit: number, offset = 0, hits?: ProductHits) {
-  const source = hits ? db.select(summaryColumns).from(hits).crossJoin(products).$dynamic() : db.select(summaryColumns).from(products).$dynamic();
-  return source
+  if (!hits) {
+    const page = db
+      .select({ rowid: sql<number>`${products.id}`.as("rowid") })
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .as("hits");
+    return summariesOf(db, page, undefined, orderBy, limit, 0);
+  }
+  return summariesOf(db, hits, where, orderBy, limit, offset);
+}
+
+function summariesOf(db: Database, hits: ProductHits, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  return db
+    .select(summaryColumns)
+    .from(hits)
+    .crossJoin(products)
     .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
-    .where(hits ? and(eq(products.id, hits.rowid), where) : where)
+    .where(and(eq(products.id, hits.rowid), where))
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
@@ -110,16 +131,25 @@ export interface HomeCatalogue {
 
 const HOME_SECTION_SIZE = 8;
 
-/** Everything the home page shows, in one D1 round trip. */
-export async function loadHomeCatalogue(db: Database): Promise<HomeCatalogue> {
-  const [topCategories, newest, popular] = await db.batch([
+/** Listing orders, each matching a listing index (app/db/schema.ts); the id makes every order total. */
+export const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
+export const MOST_REVIEWED_FIRST = [desc(products.reviewCount), desc(products.reviewAvg), asc(products.id)];
+
+/** The home page's queries (unrun; tests/integration/listing-plans.test.ts pins their plans). */
+export function homeQueries(db: Database) {
+  return [
     db
       .select({ slug: categories.slug, name: categories.name, icon: categories.icon })
       .from(categories)
       .where(isNull(categories.parentId))
       .orderBy(asc(categories.position)),
-    productSummaries(db, listedProduct, [desc(products.createdAt), desc(products.id)], HOME_SECTION_SIZE),
-    productSummaries(db, listedProduct, [desc(products.reviewCount), desc(products.reviewAvg), asc(products.id)], HOME_SECTION_SIZE),
-  ]);
+    productSummaries(db, listedProduct, NEWEST_FIRST, HOME_SECTION_SIZE),
+    productSummaries(db, listedProduct, MOST_REVIEWED_FIRST, HOME_SECTION_SIZE),
+  ] as const;
+}
+
+/** Everything the home page shows, in one D1 round trip. */
+export async function loadHomeCatalogue(db: Database): Promise<HomeCatalogue> {
+  const [topCategories, newest, popular] = await db.batch(homeQueries(db));
   return { categories: topCategories, newArrivals: newest.map(toSummary), popular: popular.map(toSummary) };
 }

@@ -161,7 +161,7 @@ async function lookUp(db: Database, input: CouponInput, id: number | null) {
   const skus = [...new Set([...input.prices.map((row) => row.sku), ...input.excludedSkus])];
   const [known, takenCoupon, takenCampaign, current, uses] = await db.batch([
     db
-      .select({ id: products.id, sku: products.sku })
+      .select({ id: products.id, sku: products.sku, couponDisabled: products.couponDisabled })
       .from(products)
       .where(inArray(products.sku, skus.length ? skus : [""])),
     db
@@ -183,6 +183,7 @@ async function lookUp(db: Database, input: CouponInput, id: number | null) {
   ]);
   return {
     productIds: new Map(known.map((row) => [row.sku, row.id])),
+    couponDisabledSkus: new Set(known.filter((row) => row.couponDisabled).map((row) => row.sku)),
     codeTaken: takenCoupon.length + takenCampaign.length > 0,
     current: current[0] ?? null,
     used: uses[0]?.used ?? 0,
@@ -197,7 +198,9 @@ function fieldErrorsOf(input: CouponInput, found: Awaited<ReturnType<typeof look
     if (!found.productIds.has(row.sku)) errors[`prices[${row.index}].sku`] = [COUPON_MESSAGES.skuUnknown([row.sku])];
   }
   const unknownExcluded = input.excludedSkus.filter((sku) => !found.productIds.has(sku));
+  const disabledExcluded = input.excludedSkus.filter((sku) => found.couponDisabledSkus.has(sku));
   if (unknownExcluded.length) errors.excludedSkus = [COUPON_MESSAGES.skuUnknown(unknownExcluded)];
+  else if (disabledExcluded.length) errors.excludedSkus = [COUPON_MESSAGES.excludedCouponDisabled(disabledExcluded)];
   return errors;
 }
 

@@ -9,9 +9,9 @@ import type { ListingQuery } from "~/core/listing";
 import { OWN_PRODUCTS, productListing, type ListingOption, type ProductListSort } from "~/core/product-listing";
 import { productStateOf, type ProductState } from "~/core/product-status";
 import { aliased, qualified, type Database } from "~/db/client.server";
-import { categories, merchants, productCategories, products, productVariations, variationChoices } from "~/db/schema";
+import { categories, lastEditedOf, merchants, productCategories, products, productVariations, variationChoices } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
-import { equalsFilter, likeFilter, listingClauses, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
+import { equalsFilter, likeFilter, listingClauses, loadListingPage, type ListingClauses, type ListingPage, type ListingSource } from "./listing.server";
 
 export interface ProductListRow {
   id: number;
@@ -30,7 +30,7 @@ export interface ProductListRow {
 
 /** The stock a row shows and the stock filter reads: the product's, or its variations' together. */
 const stockSql = sql<number>`(case when ${products.type} = 'variation' then coalesce((select sum(${productVariations.inventory}) from ${productVariations} where ${productVariations.productId} = ${qualified(products.id)}), 0) else ${products.inventory} end)`;
-const updatedSql = sql<number>`coalesce(${products.updatedAt}, ${products.createdAt})`;
+const updatedSql = lastEditedOf(products);
 
 /** Title, the product's SKU, or any SKU of its variations and their choices. */
 const keywordText = sql`(${products.title} || ' ' || ${products.sku} || ' ' || coalesce((select group_concat(${productVariations.sku}, ' ') from ${productVariations} where ${productVariations.productId} = ${qualified(products.id)}), '') || ' ' || coalesce((select group_concat(${variationChoices.sku}, ' ') from ${variationChoices} join ${productVariations} on ${qualified(productVariations.id)} = ${qualified(variationChoices.variationId)} where ${qualified(productVariations.productId)} = ${qualified(products.id)}), ''))`;
@@ -76,6 +76,45 @@ export async function listingOptions(db: Database, scope: CatalogueScope): Promi
   return { categories: categoryRows, merchants: scope.kind === "staff" ? merchantRows : [] };
 }
 
+/** The total and the page of a listing's clauses (unrun; tests/integration/listing-plans.test.ts pins the page's plan). */
+export function productListQueries(db: Database, { where, orderBy, limit, offset }: ListingClauses) {
+  return [
+    db.select({ n: count() }).from(products).where(where),
+    db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        title: products.title,
+        type: products.type,
+        status: products.status,
+        isPrivate: products.isPrivate,
+        regularPrice: products.regularPrice,
+        discountPrice: products.discountPrice,
+        stock: stockSql,
+        variationCount: sql<number>`(select count(*) from ${productVariations} where ${productVariations.productId} = ${qualified(products.id)})`,
+        categoryName: aliased(categories.name, "category_name"),
+        merchantName: aliased(merchants.name, "merchant_name"),
+        updatedAt: updatedSql,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
+      .leftJoin(merchants, eq(merchants.id, products.merchantId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  ] as const;
+}
+
+/** The SQL clauses of a query of the list in the scope. */
+export function productListClauses(
+  scope: CatalogueScope,
+  options: { categories: ListingOption[]; merchants: ListingOption[] },
+  query: ListingQuery<ProductListSort>,
+): ListingClauses {
+  return listingClauses(productListing(scope.kind, options.categories, options.merchants), query, source(scope));
+}
+
 export async function listProducts(
   db: Database,
   scope: CatalogueScope,
@@ -83,33 +122,8 @@ export async function listProducts(
   query: ListingQuery<ProductListSort>,
 ): Promise<ListingPage<ProductListRow, ProductListSort>> {
   const definition = productListing(scope.kind, options.categories, options.merchants);
-  return loadListingPage(definition, query, source(scope), async ({ where, orderBy, limit, offset }) => {
-    const [counted, rows] = await db.batch([
-      db.select({ n: count() }).from(products).where(where),
-      db
-        .select({
-          id: products.id,
-          sku: products.sku,
-          title: products.title,
-          type: products.type,
-          status: products.status,
-          isPrivate: products.isPrivate,
-          regularPrice: products.regularPrice,
-          discountPrice: products.discountPrice,
-          stock: stockSql,
-          variationCount: sql<number>`(select count(*) from ${productVariations} where ${productVariations.productId} = ${qualified(products.id)})`,
-          categoryName: aliased(categories.name, "category_name"),
-          merchantName: aliased(merchants.name, "merchant_name"),
-          updatedAt: updatedSql,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.primaryCategoryId))
-        .leftJoin(merchants, eq(merchants.id, products.merchantId))
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
-    ]);
+  return loadListingPage(definition, query, source(scope), async (clauses) => {
+    const [counted, rows] = await db.batch(productListQueries(db, clauses));
     return {
       total: counted[0]?.n ?? 0,
       rows: rows.map(({ status, isPrivate, updatedAt, ...row }) => ({
@@ -130,7 +144,7 @@ export async function listedProductIds(
   options: { categories: ListingOption[]; merchants: ListingOption[] },
   query: ListingQuery<ProductListSort>,
 ): Promise<number[]> {
-  const { where, orderBy } = listingClauses(productListing(scope.kind, options.categories, options.merchants), query, source(scope));
+  const { where, orderBy } = productListClauses(scope, options, query);
   const rows = await db
     .select({ id: products.id })
     .from(products)

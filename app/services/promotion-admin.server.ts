@@ -94,8 +94,25 @@ export interface PromotionEdit {
   revision: number;
 }
 
-/** The answer to an UPDATE guarded by the revision that changed nothing: the row is gone, or it moved on. */
-function missedUpdate(stored: unknown): PromotionSaveResult {
+/**
+ * Inserts the row (`edit` null), or updates it only while its revision is still the edit's, bumping it.
+ * An update that changed nothing answers why: the row is gone, or it moved on (`stored` was read before).
+ */
+async function insertOrGuardedUpdate<T extends typeof couponCampaigns | typeof pointPromos>(
+  db: Database,
+  table: T,
+  values: T["$inferInsert"],
+  edit: PromotionEdit | null,
+  stored: unknown,
+): Promise<PromotionSaveResult> {
+  const saved = !edit
+    ? await db.insert(table).values(values).returning({ id: table.id })
+    : await db
+        .update(table)
+        .set({ ...values, revision: sql`${table.revision} + 1` })
+        .where(and(eq(table.id, edit.id), eq(table.revision, edit.revision)))
+        .returning({ id: table.id });
+  if (saved[0]) return { ok: true, id: saved[0].id };
   return stored ? { ok: false, stale: true } : { ok: false, notFound: true };
 }
 
@@ -142,14 +159,7 @@ export async function saveCampaign(db: Database, input: CampaignInput, edit: Pro
     endsAt,
   };
   try {
-    const saved = !edit
-      ? await db.insert(couponCampaigns).values(values).returning({ id: couponCampaigns.id })
-      : await db
-          .update(couponCampaigns)
-          .set({ ...values, revision: sql`${couponCampaigns.revision} + 1` })
-          .where(and(eq(couponCampaigns.id, edit.id), eq(couponCampaigns.revision, edit.revision)))
-          .returning({ id: couponCampaigns.id });
-    return saved[0] ? { ok: true, id: saved[0].id } : missedUpdate(stored);
+    return await insertOrGuardedUpdate(db, couponCampaigns, values, edit, stored);
   } catch (error) {
     if (isUniqueCode(error)) return { ok: false, fieldErrors: { code: [PROMOTION_MESSAGES.codeTaken] } };
     throw error;
@@ -162,14 +172,7 @@ export async function savePointPromo(db: Database, input: PointPromoInput, edit:
   if (edit && !stored) return { ok: false, notFound: true };
   if (edit && stored!.revision !== edit.revision) return { ok: false, stale: true };
   const values = { title: input.title, color: input.color, link: input.link, minAmount: input.minAmount, rate: input.rate, ...periodInstants(input, stored) };
-  const saved = !edit
-    ? await db.insert(pointPromos).values(values).returning({ id: pointPromos.id })
-    : await db
-        .update(pointPromos)
-        .set({ ...values, revision: sql`${pointPromos.revision} + 1` })
-        .where(and(eq(pointPromos.id, edit.id), eq(pointPromos.revision, edit.revision)))
-        .returning({ id: pointPromos.id });
-  return saved[0] ? { ok: true, id: saved[0].id } : missedUpdate(stored);
+  return insertOrGuardedUpdate(db, pointPromos, values, edit, stored);
 }
 
 export type PromotionKind = "campaign" | "promo";

@@ -13,12 +13,14 @@ import * as v from "valibot";
 import { parseListingQuery } from "~/core/listing";
 import { PRODUCT_EDITOR_NOTICES, PRODUCT_EDITOR_TEXT, productEditorBase, productEditorPaths } from "~/core/product-editor";
 import { ProductFormSchema, type ProductFormInput } from "~/core/product-form";
+import { RevisionSchema } from "~/core/validation";
 import { productListing } from "~/core/product-listing";
 import { PRODUCT_STATUS_ACTIONS, PRODUCT_STATUS_NOTICES, privateLinkPath, productStateOf, statusActionsFrom } from "~/core/product-status";
 import { loadEditorChoices, loadEditorProduct, type EditorProduct } from "~/services/product-editor-reads.server";
 import { changeProductStatus, createProduct, duplicateProduct, updateProduct } from "~/services/product-editor.server";
 import { listingOptions, listProducts } from "~/services/product-listing.server";
 import type { CatalogueEditor } from "./auth.server";
+import { purgeProductPages } from "./edge-cache.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { idParam, parseInput, redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
@@ -136,13 +138,13 @@ export async function productCreateAction(request: Request, context: AppLoadCont
 const PageFormSchema = v.variant("intent", [
   v.object({
     intent: v.literal("status"),
-    revision: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)),
+    revision: RevisionSchema,
     action: v.picklist(PRODUCT_STATUS_ACTIONS),
   }),
   v.object({ intent: v.literal("duplicate") }),
 ]);
 
-const RevisionSchema = v.object({ revision: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const RevisionFieldSchema = v.object({ revision: RevisionSchema });
 
 /** POST /…/products/{id}: the product's form (save or a row intent), a state change, or a duplicate. */
 export async function productEditAction(request: Request, context: AppLoadContext, editor: CatalogueEditor, rawId: string | undefined, now: Date = new Date()) {
@@ -160,9 +162,10 @@ export async function productEditAction(request: Request, context: AppLoadContex
     const result = await changeProductStatus(db, editor.scope, productId, input.revision, input.action, now);
     invariantResponse(result.ok || result.status !== 404, PRODUCT_EDITOR_TEXT.notFound, { status: 404 });
     if (!result.ok) return data<ProductEditorActionData>({ kind: "status", error: result.error }, { status: result.status });
+    await purgeProductPages(context, [productId]);
     throw redirectWithNotice(productEditorPaths(editor.scope, productId).edit, input.action);
   }
-  const { revision } = parseInput(RevisionSchema, form);
+  const { revision } = parseInput(RevisionFieldSchema, form);
   const submission = readProductForm(form);
   if (submission.status !== "success") {
     // Another merchant's product answers 404 before its form is read back.
@@ -172,5 +175,6 @@ export async function productEditAction(request: Request, context: AppLoadContex
   const result = await updateProduct(db, editor.scope, editor.actor, productId, revision, submission.payload, now);
   invariantResponse(result.ok || result.status !== 404, PRODUCT_EDITOR_TEXT.notFound, { status: 404 });
   if (!result.ok) return formReply(submission, result.status, result);
+  await purgeProductPages(context, [productId]);
   throw redirectWithNotice(productEditorPaths(editor.scope, productId).edit, "saved");
 }

@@ -20,6 +20,7 @@ import { IdSchema, PageSchema } from "~/core/validation";
 import { findProductInScope } from "~/services/catalogue-scope.server";
 import { listPriceChanges } from "~/services/price-history.server";
 import { adjustStock } from "~/services/stock-adjustments.server";
+import { purgeProductPages } from "./edge-cache.server";
 import { listStockMovements, productStock } from "~/services/stock-history.server";
 import { requireMerchantCatalogueEditor, requireStaffCatalogueEditor, type CatalogueEditor } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
@@ -99,5 +100,6 @@ export async function productStockAction(request: Request, context: AppLoadConte
   const { target, pool, change } = read.output;
   const result = await adjustStock(context.db, editor.scope, { productId: product.id, target, pool }, change, editor.actor);
   if (!result.ok) return data<StockAdjustmentActionData>({ errors: { [result.field]: result.error }, values }, { status: result.status, headers: PRIVATE });
+  await purgeProductPages(context, [product.id]);
   throw redirectWithNotice(path, "adjusted");
 }

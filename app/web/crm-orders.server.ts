@@ -37,6 +37,7 @@ import { orderActorOf } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { idParam, parseInput, readInput, redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
+import { purgeOrderedProductPages } from "./edge-cache.server";
 import { dispatchMail, mailFrame } from "./mail.server";
 import type { OrderDeskActionData, OrderDeskListingData } from "./types/crm-orders";
 
@@ -189,5 +190,7 @@ export async function orderDeskAction(request: Request, context: AppLoadContext,
   const { result, notice, mailKeys } = await runIntent(read.input, orderId, request, context, staff, now);
   if (!result.ok) return refuse(result.error, result.error === ORDER_CHANGE_MESSAGES.notFound ? 404 : 409);
   dispatchMail(context, mailKeys);
+  // A cancellation gave stock back: the products' cached pages go, so they are offered again at once.
+  if (notice === "cancelled" || notice === "lines_cancelled") await purgeOrderedProductPages(context, orderId);
   throw redirectWithNotice(`${ORDER_DESK_PATH}/${orderId}`, notice);
 }

@@ -14,6 +14,7 @@ import { cancelOwnOrder, type OrderOwner } from "~/services/shopper-cancellation
 import { getSession, orderActorOf, requireUser } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { idParam, parseInput } from "./input.server";
+import { purgeOrderedProductPages } from "./edge-cache.server";
 import { dispatchMail, mailFrame } from "./mail.server";
 import type { CancelActionData, CancellationOffer, CancelPageData } from "./types/orders";
 
@@ -84,6 +85,7 @@ async function cancelAs(request: Request, context: AppLoadContext, orderId: numb
   invariantResponse(result.ok || !result.notFound, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   if (!result.ok) return data<CancelActionData>({ error: result.error }, { status: 409, headers: PRIVATE });
   dispatchMail(context, [result.mailKey]);
+  await purgeOrderedProductPages(context, orderId);
   throw redirectWithNotice(done, "cancelled");
 }
 

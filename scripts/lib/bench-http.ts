@@ -6,7 +6,7 @@ export const PORT = Number(flagValue("port") ?? 8799);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
 export const STORE = ".wrangler/bench-state";
 
-/** The production build under wrangler dev on the bench's store, reporting D1 round trips. */
+/** The production build under wrangler dev on the bench's store, reporting D1 round trips and rows read. */
 export const serve = (store: "--fresh" | "--persist") =>
   start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
 
@@ -21,14 +21,17 @@ export async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
   return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
 }
 
-export function d1RoundTrips(response: Response): string {
+/** The D1 figures the server reported (Server-Timing): round trips and rows read (+ statements D1 gave no meta for). */
+export function d1Usage(response: Response): string {
   const timing = response.headers.get("Server-Timing") ?? "";
-  return /d1;[^,]*dur=(\d+)/.exec(timing)?.[1] ?? "?";
+  const figure = (name: string) => new RegExp(`(?:^|, )${name};[^,]*dur=(\\d+)`).exec(timing)?.[1] ?? "?";
+  const unmetered = figure("d1-unmetered");
+  return `${figure("d1")} trips, ${figure("d1-rows")} rows read${unmetered === "0" ? "" : ` (+${unmetered} unmetered)`}`;
 }
 
 export const SAMPLES = 7;
 
-/** Median time of SAMPLES requests one after another, and the D1 round trips one of them reported. */
+/** Median time of SAMPLES requests one after another, and the D1 figures one of them reported. */
 export async function serverTime(path: string, headers: Record<string, string> = {}) {
   const times: number[] = [];
   let response: Response | null = null;
@@ -39,5 +42,5 @@ export async function serverTime(path: string, headers: Record<string, string> =
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { status: response!.status, median: times[Math.floor(SAMPLES / 2)]!, d1: d1RoundTrips(response!) };
+  return { status: response!.status, median: times[Math.floor(SAMPLES / 2)]!, d1: d1Usage(response!) };
 }

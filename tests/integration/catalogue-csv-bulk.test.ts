@@ -10,7 +10,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { PRODUCTS_PER_CHUNK } from "~/core/catalogue-import-progress";
-import { countD1RoundTrips, createDatabase } from "~/db/client.server";
+import { countD1RoundTrips, createDatabase, emptyD1Usage } from "~/db/client.server";
 import { expect } from "vitest";
 import { UTF8_BOM, formatCsv } from "~/core/csv";
 import { catalogueImports, products, stockMovements } from "~/db/schema";
@@ -80,7 +80,7 @@ it(`imports ${ROWS.toLocaleString("en")} new products within a Worker's D1 call 
   let retries = 0;
   started = performance.now();
   while (queue.length > 0) {
-    const usage = { roundTrips: 0 };
+    const usage = emptyD1Usage();
     const body = queue.shift()!;
     const { batch, delivered } = importBatch([body]);
     const chunkStarted = performance.now();

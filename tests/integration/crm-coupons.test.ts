@@ -185,6 +185,12 @@ describe("creating a coupon", () => {
       "prices[0].sku": ["存在しないSKUがあります：NO-SUCH-SKU"],
       excludedSkus: ["存在しないSKUがあります：NOPE-1、DEMO-SIMPLE2"],
     });
+    // A product that takes no coupon at all cannot be excluded (the product editor refuses the same pair).
+    const disabled = await create(platform, staff, couponFields({ code: "NOCOUPONX", excludedSkus: "DRINK-SENCHA\nDEMO-NOCOUPON" }));
+    expect(disabled.status).toBe(400);
+    expect((disabled.value as { error: Record<string, string[]> }).error.excludedSkus).toEqual([
+      "クーポンを使えない商品は除外に指定できません（もともとどのクーポンも使えません）：DEMO-NOCOUPON",
+    ]);
     expect(await couponCount(platform)).toBe(before);
   });
 

@@ -9,6 +9,7 @@ import { expect } from "vitest";
 import { moveBackRefusal } from "~/core/saved-items";
 import { buyLater, cartLines, carts, favorites, merchants, products } from "~/db/schema";
 import { MEMBER_ID, MERCHANT_ID } from "~/db/seed/people";
+import * as cartApi from "~/routes/api.cart";
 import * as cartPage from "~/routes/cart";
 import * as buyLaterPage from "~/routes/user.buy-later";
 import * as favoritesPage from "~/routes/user.favorites";
@@ -47,6 +48,12 @@ it("keeps a suspended merchant's product on the saved lists as 販売停止中 a
   );
   const cart = await loadCart(db, { userId: MEMBER_ID }, {}, new Date());
   expect(cart.buyLater).toContainEqual(expect.objectContaining({ id: saved!.id, unavailable: "seller_suspended" }));
+  // The cart's JSON (spec §7 /api/cart) carries the same mark for the script-driven cart.
+  const cartJson = await run(platform, cartApi.action as RouteHandler, postRequest("/api/cart", {}, { cookie: member }));
+  expect(cartJson.status).toBe(200);
+  expect(((await cartJson.response!.json()) as { buy_later: unknown[] }).buy_later).toContainEqual(
+    expect.objectContaining({ id: saved!.id, unavailable: "seller_suspended", unavailable_label: "販売停止中" }),
+  );
 
   const refusal = moveBackRefusal(product.title, "seller_suspended");
   const fromPage = await run(

@@ -29,7 +29,7 @@ const sorted = (values: string[]) => [...values].sort();
 async function search(platform: TestPlatform, query = "") {
   const context = contextFor(platform);
   const data = await searchLoader({ request: pageRequest(`/search${query}`), context, params: {} });
-  return { ...data, roundTrips: context.d1Usage.roundTrips };
+  return { ...data, roundTrips: context.d1Usage.roundTrips, usage: context.d1Usage };
 }
 
 /** Every result of a query, page after page, in order. */
@@ -56,6 +56,9 @@ describe("GET /search", () => {
   it("shows the filter's choices and all listed products, newest first, from one D1 round trip", async ({ platform }) => {
     const page = await search(platform);
     expect(page.roundTrips).toBe(1);
+    // The batch's rows read (D1 meta) are metered; no statement went without it.
+    expect(page.usage.rowsRead).toBeGreaterThan(page.results.products.length);
+    expect(page.usage.unmeteredStatements).toBe(0);
     expect(page.facets.categories.map((category) => category.name)).toEqual([
       "食品",
       "飲料・お茶",

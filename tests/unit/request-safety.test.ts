@@ -1,22 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { CROSS_SITE_REFUSED_MESSAGE, finishResponse, refuseCrossSiteMutation, STRICT_TRANSPORT_SECURITY } from "~/security.server";
+import { emptyD1Usage } from "~/db/client.server";
 
 const production = { APP_ENV: "production", SERVER_TIMING: "" };
+const usage = { roundTrips: 2, rowsRead: 130, unmeteredStatements: 1 };
 
 describe("headers on every response", () => {
   it("sends HSTS outside local runs only", () => {
-    expect(finishResponse(new Response("ok"), production, 2).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
-    expect(finishResponse(new Response("ok"), { APP_ENV: "development", SERVER_TIMING: "" }, 2).headers.get("Strict-Transport-Security")).toBeNull();
-    expect(finishResponse(new Response("ok"), { APP_ENV: "test", SERVER_TIMING: "" }, 2).headers.get("Strict-Transport-Security")).toBeNull();
+    expect(finishResponse(new Response("ok"), production, usage).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(finishResponse(new Response("ok"), { APP_ENV: "development", SERVER_TIMING: "" }, usage).headers.get("Strict-Transport-Security")).toBeNull();
+    expect(finishResponse(new Response("ok"), { APP_ENV: "test", SERVER_TIMING: "" }, usage).headers.get("Strict-Transport-Security")).toBeNull();
   });
 
   it("reports D1 round trips in Server-Timing only when the setting is on (the bench)", () => {
-    expect(finishResponse(new Response("ok"), production, 2).headers.get("Server-Timing")).toBeNull();
-    expect(finishResponse(new Response("ok"), { ...production, SERVER_TIMING: "on" }, 2).headers.get("Server-Timing")).toBe('d1;desc="round trips";dur=2');
+    expect(finishResponse(new Response("ok"), production, usage).headers.get("Server-Timing")).toBeNull();
+    expect(finishResponse(new Response("ok"), { ...production, SERVER_TIMING: "on" }, usage).headers.get("Server-Timing")).toBe(
+      'd1;desc="round trips";dur=2, d1-rows;desc="rows read";dur=130, d1-unmetered;desc="statements without meta";dur=1',
+    );
   });
 
   it("keeps the status and the base headers", () => {
-    const finished = finishResponse(new Response("gone", { status: 410 }), production, 0);
+    const finished = finishResponse(new Response("gone", { status: 410 }), production, emptyD1Usage());
     expect(finished.status).toBe(410);
     expect(finished.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(finished.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");

@@ -6,8 +6,11 @@ import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/web/types/cart";
 import { InlineError, type CartPageError } from "./CartFetcherForm";
 import { CartLineActions, CartLineLabels, CartLineWrapping } from "./CartLineParts";
-import { CartLineQuantity } from "./CartLineQuantity";
 import { productImageSrc } from "~/core/product-images";
+import { island } from "../island";
+
+// The quantity stepper's code loads after the first load, the server's form standing in (see island).
+const CartLineQuantity = island(() => import("./CartLineQuantity").then((module) => module.CartLineQuantity));
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode

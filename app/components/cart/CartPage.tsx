@@ -2,12 +2,17 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
-import { BuyLaterNotice } from "./BuyLaterNotice";
-import { CartBanners } from "./CartBanners";
-import { CartBuyLaterList } from "./CartBuyLaterList";
-import { CartCheckoutBar } from "./CartCheckoutBar";
 import { CartShipments } from "./CartShipments";
-import { CartSidebar } from "./CartSidebar";
+import { island } from "../island";
+
+// Coupon, points, notes and totals beside the rows, the saved-for-later list below them, the banners, the
+// phone's checkout bar and the buy-later notice: their code loads after the first load, the server's HTML
+// standing in (see island).
+const CartSidebar = island(() => import("./CartSidebar").then((module) => module.CartSidebar));
+const CartBuyLaterList = island(() => import("./CartBuyLaterList").then((module) => module.CartBuyLaterList));
+const CartBanners = island(() => import("./CartBanners").then((module) => module.CartBanners));
+const CartCheckoutBar = island(() => import("./CartCheckoutBar").then((module) => module.CartCheckoutBar));
+const BuyLaterNotice = island(() => import("./BuyLaterNotice").then((module) => module.BuyLaterNotice));
 
 /** Spec screen 5: rows by shipment, coupon and points, totals, notices and the way to checkout. */
 export function CartPage({ data, actionData }: { data: CartLoaderData; actionData: CartActionData | null }) {

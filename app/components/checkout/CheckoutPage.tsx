@@ -3,26 +3,25 @@ import { lazy, Suspense, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 import { CartSummary } from "../cart/CartSummary";
-import { ShipmentNoticeFields } from "../cart/ShipmentNoticeFields";
-import { erroredFields, ErrorSummary } from "../forms/ErrorSummary";
-import { FieldErrors } from "../forms/TextField";
+import { FieldErrors } from "../forms/FieldErrors";
 import { useHydrated } from "../forms/useHydrated";
-import { useServerValidatedForm, type ServerFieldset, type ServerFormMetadata } from "../forms/useServerValidatedForm";
-import { OrderLegalNotice } from "../legal/OrderLegalNotice";
-import { CheckoutAddressSection } from "./CheckoutAddressSection";
-import { LazyOrderReview } from "./LazyOrderReview";
-import { DeliveryPreferences } from "./DeliveryPreferences";
-import { GuestDetails } from "./GuestDetails";
-import { PaymentMethodPicker } from "./PaymentMethodPicker";
+import { useServerValidatedForm } from "../forms/useServerValidatedForm";
+import { island } from "../island";
 
 const FORM_ID = "checkout-form";
 
-/** Where the summary's link for a field goes (the payment radios and 備考 have ids of their own). */
-function checkoutFieldId(name: string): string {
-  if (name === "payment") return "payment-first";
-  if (name === "notice") return "checkout-warehouse-notice";
-  return `${FORM_ID}-${name}`;
-}
+// The form's parts and the order review (rows, coupon, points) matter once the shopper acts: their code
+// loads after the first load, the server's HTML standing in meanwhile (see island).
+const GuestDetails = island(() => import("./GuestDetails").then((module) => module.GuestDetails));
+const CheckoutAddressSection = island(() => import("./CheckoutAddressSection").then((module) => module.CheckoutAddressSection));
+const DeliveryPreferences = island(() => import("./DeliveryPreferences").then((module) => module.DeliveryPreferences));
+const ShipmentNoticeFields = island(() => import("../cart/ShipmentNoticeFields").then((module) => module.ShipmentNoticeFields));
+const PaymentMethodPicker = island(() => import("./PaymentMethodPicker").then((module) => module.PaymentMethodPicker));
+const OrderReview = island(() => import("./OrderReview").then((module) => module.OrderReview));
+// What kept an order from being placed shows in the server's HTML; the summary's code (focus, links to
+// the fields) and the legal notice's follow the same way.
+const CheckoutErrorSummary = island(() => import("./CheckoutErrorSummary").then((module) => module.CheckoutErrorSummary));
+const OrderLegalNotice = island(() => import("../legal/OrderLegalNotice").then((module) => module.OrderLegalNotice));
 
 // The survey popup appears only after hydration, so its code is fetched then, off the first load.
 const FeedbackPopup = lazy(() => import("./FeedbackPopup").then((module) => ({ default: module.FeedbackPopup })));
@@ -104,38 +103,6 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   );
 }
 
-/**
- * What kept the order from being placed: the fields' messages (each a link to its field), and what
- * changed in the cart since the page was shown.
- */
-function CheckoutErrorSummary({
-  form,
-  fields,
-  lastResult,
-}: {
-  form: ServerFormMetadata;
-  fields: ServerFieldset<CheckoutFormFields>;
-  lastResult: CheckoutActionData | null;
-}) {
-  return (
-    // The hidden placement token and fingerprint have no field of their own: their message is the form's.
-    <ErrorSummary
-      id={form.errorId}
-      formErrors={form.errors ?? fields.token.errors ?? fields.shown.errors}
-      items={erroredFields(lastResult?.error, checkoutFieldId)}
-      submission={lastResult}
-    >
-      {lastResult?.changes?.length ? (
-        <ul className="m-0 grid gap-1 pl-5" data-testid="order-changes">
-          {lastResult.changes.map((change) => (
-            <li key={change}>{change}</li>
-          ))}
-        </ul>
-      ) : null}
-    </ErrorSummary>
-  );
-}
-
 /** 備考: the notes to the warehouse and to each vendor that ships part of the order. */
 function CheckoutNoticeSection({ view, errors }: { view: CheckoutLoaderData["view"]; errors: string[] | undefined }) {
   return (
@@ -159,7 +126,7 @@ function CheckoutNoticeSection({ view, errors }: { view: CheckoutLoaderData["vie
 function CheckoutSummaryColumn({ data, submitDisabled }: { data: CheckoutLoaderData; submitDisabled: boolean }) {
   return (
     <aside className="grid content-start gap-4">
-      <LazyOrderReview data={data} isMember={data.isMember} orderFormId={FORM_ID} />
+      <OrderReview data={data} isMember={data.isMember} orderFormId={FORM_ID} />
       <div className="card grid gap-3 p-3">
         <CartSummary cart={data.view.cart} />
         <button type="submit" form={FORM_ID} className="btn-primary py-3 text-base" disabled={submitDisabled} data-testid="place-order">

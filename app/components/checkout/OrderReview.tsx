@@ -4,7 +4,6 @@ import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkou
 import { CartCouponEntry } from "../cart/CartCouponEntry";
 import { CartPointsEntry } from "../cart/CartPointsEntry";
 import { CheckoutItems } from "./CheckoutItems";
-import { ORDER_REVIEW_MARK } from "./order-review-mark";
 
 /** A field's value as the order form last sent it (Conform's reply), when it was text. */
 function sentText(reply: CheckoutActionData | undefined, name: string): string | undefined {
@@ -28,7 +27,7 @@ export const OrderReview = memo(function OrderReview({ data, isMember, orderForm
   const pointsChanged = control?.ok === true && /points$/.test(control.intent);
   return (
     <>
-      <section aria-labelledby="items-heading" className="card grid gap-3 p-3" {...{ [ORDER_REVIEW_MARK]: "" }}>
+      <section aria-labelledby="items-heading" className="card grid gap-3 p-3">
         <h2 id="items-heading" className="m-0 text-base">
           ご注文内容（{cart.quantity}点）
         </h2>

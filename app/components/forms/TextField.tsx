@@ -1,6 +1,9 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
 import { LEGAL_PAGES } from "~/core/legal-document";
+import { FieldErrors } from "./FieldErrors";
+
+export { FieldErrors };
 
 type InputType = "text" | "email" | "tel" | "password" | "search" | "url";
 
@@ -42,17 +45,6 @@ export function RequiredMark() {
     <span aria-hidden="true" className="ml-1 text-xs text-brand">
       ※必須
     </span>
-  );
-}
-
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field-error m-0 list-none" role="alert">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
   );
 }
 

@@ -11,13 +11,32 @@ export function useHydrated(): boolean {
   );
 }
 
+/** Islands (components/island) of the page whose code has not hydrated them yet. */
+let islandsWaiting = 0;
+let rootHydrated = false;
+
+function markWhenSettled() {
+  if (rootHydrated && islandsWaiting === 0) document.documentElement.dataset.hydrated = "";
+}
+
+export function islandWaiting(): void {
+  islandsWaiting++;
+}
+
+export function islandHydrated(): void {
+  islandsWaiting = Math.max(0, islandsWaiting - 1);
+  markWhenSettled();
+}
+
 /**
- * Sets `<html data-hydrated>` once the page has hydrated and every JS-only control is in place: the moment a
- * tap is handled by the app instead of the browser's plain form post (browser tests wait for it).
+ * Sets `<html data-hydrated>` once the page has hydrated — its islands included — and every JS-only control
+ * is in place: the moment a tap is handled by the app instead of the browser's plain form post (browser
+ * tests wait for it).
  */
 export function useHydrationMark(): void {
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) document.documentElement.dataset.hydrated = "";
+    rootHydrated = hydrated;
+    markWhenSettled();
   }, [hydrated]);
 }

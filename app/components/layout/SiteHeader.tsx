@@ -2,8 +2,10 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/core/shell";
+import { SiteSearchForm } from "../search/SiteSearchForm";
 import { useUnreadMessages } from "../tickets/useUnreadMessages";
 import { CountBadge } from "./CountBadge";
+import { useVisitorShell } from "./useVisitorShell";
 import { BellIcon, CartIcon, ChatIcon, DeskIcon, LogoutIcon, PersonIcon, PersonPlusIcon } from "./HeaderIcons";
 
 /**
@@ -26,7 +28,8 @@ function ItemContent({ icon, badge, children }: { icon: ReactNode; badge?: React
   );
 }
 
-export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQuery: string }) {
+export function SiteHeader({ shell: rendered, anonymous, searchQuery }: { shell: ShellState; anonymous: boolean; searchQuery: string }) {
+  const shell = useVisitorShell(rendered, anonymous);
   const { user } = shell;
   // Logged-in customers only: the badge follows new staff replies every 5 s (paused in hidden tabs).
   const unreadMessages = useUnreadMessages(shell.unreadMessages, user?.role === "customer");
@@ -94,23 +97,7 @@ export function SiteHeader({ shell, searchQuery }: { shell: ShellState; searchQu
           )}
         </nav>
       </div>
-      <Form method="get" action="/search" role="search" className="mx-auto flex max-w-5xl gap-2 px-3 pb-2">
-        <label htmlFor="site-search" className="sr-only">
-          商品を検索
-        </label>
-        <input
-          id="site-search"
-          type="search"
-          name="q"
-          defaultValue={searchQuery}
-          placeholder="キーワードで探す"
-          className="field flex-1"
-          enterKeyHint="search"
-        />
-        <button type="submit" className="btn-primary">
-          検索
-        </button>
-      </Form>
+      <SiteSearchForm searchQuery={searchQuery} />
     </header>
   );
 }

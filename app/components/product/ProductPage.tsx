@@ -3,12 +3,17 @@ import { useState } from "react";
 import type { BadgeTone } from "~/core/product-notes";
 import type { ProductView } from "~/web/types/product";
 import { ReviewStars } from "../ReviewStars";
-import { FavoriteButton } from "./FavoriteButton";
-import { MerchantDisclosure } from "./MerchantDisclosure";
 import { ProductGallery } from "./ProductGallery";
 import { ProductNotices } from "./ProductNotices";
-import { PurchaseForm } from "./PurchaseForm";
 import { ServerMarkup } from "./ServerMarkup";
+import { island } from "../island";
+
+// The purchase form (pickers, steppers, live price, subscription) and the favourite buttons matter once
+// the shopper acts, the seller's disclosure (and its prefecture table) never changes: their code loads
+// after the first load, the server's HTML standing in meanwhile (see island).
+const PurchaseForm = island(() => import("./PurchaseForm").then((module) => module.PurchaseForm));
+const FavoriteButton = island(() => import("./FavoriteButton").then((module) => module.FavoriteButton));
+const MerchantDisclosure = island(() => import("./MerchantDisclosure").then((module) => module.MerchantDisclosure));
 
 const BADGE_COLOURS: Record<BadgeTone, string> = {
   delivery: "bg-sky-100 text-sky-900",

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
 import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import type { PriceResult } from "~/core/pricing";
@@ -88,6 +88,24 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
   // A done action changes what is left to add: a price computed for a changed selection is asked again.
   const { notice, setNotice, refusal, onSubmit } = usePurchaseAction(view, recalculateChanged);
   const variation = variations.find((candidate) => candidate.id === variationId) ?? null;
+  // The server's form stands in until this code arrives (ProductPage's island): a quantity typed or a
+  // variation picked meanwhile is what the form goes on with, priced again.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const shown = new FormData(form);
+    const picked = Number(shown.get("v")) || selection.variationId;
+    const typed = Number(shown.get("q")) || selection.quantity;
+    if (picked === selection.variationId && typed === selection.quantity) return;
+    if (picked != null && picked !== selection.variationId) {
+      setVariationId(picked);
+      onVariationChange(picked);
+    }
+    setQuantity(typed);
+    recalculate();
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const { state } = price;
   const quantityShown = !product.subscribeOnly && state !== "sold_out" && state !== "requested" && state !== "unavailable" && !price.cart_holds_all;

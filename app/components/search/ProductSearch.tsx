@@ -1,10 +1,15 @@
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { isFiltered, searchHref, searchParamsFor, type SearchFilter } from "~/core/search-filter";
 import type { SearchPage } from "~/web/types/search";
-import { FilterBadges } from "./FilterBadges";
-import { SearchFilterForm } from "./SearchFilterForm";
 import { SearchResults } from "./SearchResults";
+import { island } from "../island";
+
+// The filter's controls (tiles, price slider, selects that apply at once) and the badges that undo a
+// filter matter once the shopper acts: their code loads after the first load, the server's HTML standing
+// in meanwhile (see island).
+const SearchFilterForm = island(() => import("./SearchFilterForm").then((module) => module.SearchFilterForm));
+const FilterBadges = island(() => import("./FilterBadges").then((module) => module.FilterBadges));
 
 export type ProductSearchData = SearchPage & { filter: SearchFilter };
 
@@ -13,7 +18,8 @@ export type ProductSearchData = SearchPage & { filter: SearchFilter };
  * category comes from the path (`fixedCategory`), so it is neither a tile nor a badge nor a URL parameter.
  */
 export function ProductSearch({ data, basePath, fixedCategory }: { data: ProductSearchData; basePath: string; fixedCategory: boolean }) {
-  const filter: SearchFilter = fixedCategory ? { ...data.filter, category: null } : data.filter;
+  // Kept while the data is: the filter form re-renders only when the filter changes (island).
+  const filter: SearchFilter = useMemo(() => (fixedCategory ? { ...data.filter, category: null } : data.filter), [data.filter, fixedCategory]);
   const hrefFor = (overrides: Partial<SearchFilter>) => searchHref(basePath, filter, overrides);
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === basePath;

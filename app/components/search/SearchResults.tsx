@@ -1,9 +1,13 @@
 import { Link } from "@remix-run/react";
-import { Paginator } from "~/components/Paginator";
+import { useMemo } from "react";
 import { ProductCard } from "~/components/ProductCard";
 import { paginatorPages } from "~/core/paginator";
 import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
 import type { SearchResults as Results } from "~/web/types/search";
+import { island } from "../island";
+
+// The page links' code loads after the first load, the server's links standing in (see island).
+const Paginator = island(() => import("~/components/Paginator").then((module) => module.Paginator));
 
 const countFormat = new Intl.NumberFormat("ja-JP");
 
@@ -25,6 +29,7 @@ export function SearchResults({
   busy: boolean;
 }) {
   const { products, total, page, totalPages } = results;
+  const pages = useMemo(() => paginatorPages(page, totalPages), [page, totalPages]);
   return (
     <section aria-labelledby="search-results-heading" aria-busy={busy} className={busy ? "opacity-60" : undefined}>
       <h2 id="search-results-heading" className="sr-only">
@@ -76,7 +81,7 @@ export function SearchResults({
         </div>
       )}
 
-      <Paginator pages={paginatorPages(page, totalPages)} current={page} hrefFor={(target) => hrefFor({ page: target })} />
+      <Paginator pages={pages} current={page} hrefFor={(target) => hrefFor({ page: target })} />
     </section>
   );
 }

@@ -1,0 +1,108 @@
+/**
+ * A part of a page whose code stays off the page's first-load JS without changing what the server sends
+ * (decision 0024): the server renders it in place like any component (entry.server awaits `loadIslands()`
+ * first, so its module is there and React's lazy resolves without suspending); the browser starts fetching
+ * its code when hydration reaches it, keeps the server's HTML meanwhile (links and forms work as plain
+ * HTML, as without JS) and hydrates that part when the code arrives. Use it for what matters only once the
+ * shopper acts (a purchase form's steppers, a filter panel, coupon entry), never for the page's largest
+ * picture or heading: those need no code to show.
+ *
+ * A boundary that receives new props before its code arrived is thrown away by React and drawn again
+ * empty until the code comes. So the island re-renders only when a data prop changes identity
+ * (`Object.is`, each prop); a function prop is passed as a stable stand-in calling the latest function,
+ * so the page's callbacks (inline arrows) never count as a change. Pass data props that keep their
+ * identity across the page's own re-renders (loader data, `useMemo`).
+ */
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { islandHydrated, islandWaiting } from "./forms/useHydrated";
+
+type AnyProps = Record<string, unknown>;
+
+/** Whether an island's part has hydrated, and whether the island is holding the page's hydration mark back. */
+type HydrationState = { hydrated: boolean; waiting: boolean };
+
+/** Every island's module loader, for the server to load them all before its first render. */
+const islandLoaders: (() => Promise<unknown>)[] = [];
+let allLoaded: Promise<unknown> | null = null;
+
+/** Loads every island's module (once); the server awaits it before rendering a page. */
+export function loadIslands(): Promise<unknown> {
+  allLoaded ??= Promise.all(islandLoaders.map((load) => load()));
+  return allLoaded;
+}
+
+function sameData(before: AnyProps, after: AnyProps): boolean {
+  const keys = Object.keys(after);
+  if (keys.length !== Object.keys(before).length) return false;
+  return keys.every((key) => typeof after[key] === "function" || Object.is(before[key], after[key]));
+}
+
+/** A thenable that resolves at once: React's lazy reads it without suspending. */
+function settled<T>(value: T): PromiseLike<T> {
+  return { then: (resolve) => settled(resolve ? resolve(value) : value) } as PromiseLike<T>;
+}
+
+/** `island(() => import("./Part").then((m) => m.Part))`: the component `Part`, loaded as described above. */
+export function island<Props extends object>(load: () => Promise<ComponentType<Props>>): (props: Props) => ReactNode {
+  let loaded: ComponentType<AnyProps> | null = null;
+  const loadOnce = () => load().then((component) => (loaded = component as ComponentType<AnyProps>));
+  islandLoaders.push(loadOnce);
+  // The part, telling its island when it has hydrated (the page's hydration mark waits for every island).
+  const withMark = (component: ComponentType<AnyProps>) =>
+    function HydratedPart({ hydration, ...props }: AnyProps & { hydration: HydrationState }) {
+      useEffect(() => {
+        hydration.hydrated = true;
+        if (hydration.waiting) {
+          hydration.waiting = false;
+          islandHydrated();
+        }
+      }, [hydration]);
+      const Part = component;
+      return <Part {...props} />;
+    };
+  const Lazy = lazy(
+    () =>
+      (loaded ? settled({ default: withMark(loaded) }) : loadOnce().then((component) => ({ default: withMark(component) }))) as Promise<{
+        default: ComponentType<AnyProps>;
+      }>,
+  );
+  const Boundary = memo(function IslandBoundary(props: AnyProps) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }, sameData);
+
+  return function Island(props: Props) {
+    const latest = useRef(props as AnyProps);
+    latest.current = props as AnyProps;
+    const standIns = useRef(new Map<string, (...args: unknown[]) => unknown>());
+    const passed: AnyProps = {};
+    for (const [key, value] of Object.entries(props)) {
+      if (typeof value !== "function") {
+        passed[key] = value;
+        continue;
+      }
+      let standIn = standIns.current.get(key);
+      if (!standIn) {
+        standIn = (...args) => (latest.current[key] as (...args: unknown[]) => unknown)(...args);
+        standIns.current.set(key, standIn);
+      }
+      passed[key] = standIn;
+    }
+    // Until its part has hydrated, the island holds the page's hydration mark back (browser tests wait for it).
+    const hydration = useRef<HydrationState>({ hydrated: false, waiting: false }).current;
+    useEffect(() => {
+      if (hydration.hydrated) return;
+      hydration.waiting = true;
+      islandWaiting();
+      return () => {
+        if (!hydration.waiting) return;
+        hydration.waiting = false;
+        islandHydrated();
+      };
+    }, [hydration]);
+    return <Boundary {...passed} hydration={hydration} />;
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * The edge cache for anonymous catalogue pages (docs/decisions/0023-edge-cache.md), run by the Worker entry
+ * (server.ts) around Remix: app/core/edge-cache.ts decides which requests it answers and under which key;
+ * here the Workers Cache API stores and serves them with stale-while-revalidate, gives every cached
+ * document a nonce of its own, and purges the pages a catalogue change names. The Vite dev server does not
+ * run server.ts: there (and in the integration tests) there is no edge cache and every page is rendered.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  EDGE_CACHE_HEADER,
+  EDGE_CACHE_LIFETIME_SECONDS,
+  edgeCacheDecision,
+  freshness,
+  isStorable,
+  pagesShowingProducts,
+  type EdgeCacheStatus,
+} from "~/core/edge-cache";
+import { parseIpList } from "~/core/subscription";
+import { emptyD1Usage, type D1Usage, type Database } from "~/db/client.server";
+import { createNonce, documentContentSecurityPolicy } from "~/security.server";
+import { orderedProductIds, productPlacements } from "~/services/product-placements.server";
+
+/** The cache and the origin its keys are written under (the shop's, whatever host a request came to). */
+export interface EdgeCache {
+  cache: Cache;
+  keyOrigin: string;
+}
+
+/** What server.ts renders a request with: Remix's answer and what it cost D1. */
+export interface Rendered {
+  response: Response;
+  d1Usage: D1Usage;
+}
+
+/** When the stored copy was rendered (ms since the epoch): HIT, STALE or too old is decided from it. */
+const STORED_AT_HEADER = "X-Edge-Cache-Stored-At";
+/** The page's own Cache-Control, given back to the browser (the stored copy carries the cache's lifetime). */
+const PAGE_CACHE_CONTROL_HEADER = "X-Edge-Cache-Page-Control";
+
+/** Keys this isolate is rendering again behind a STALE answer: one refresh per key at a time. */
+const refreshing = new Set<string>();
+
+/** Subscriptions offered to listed IPs only, and this visitor's is one: their product page offers it (not cacheable). */
+function offeredOnlyToThisVisitor(request: Request, env: Pick<Env, "PUBLIC_SUBSCRIPTION" | "SUBSCRIPTION_ALLOWED_IPS">): boolean {
+  if (env.PUBLIC_SUBSCRIPTION === "true") return false;
+  const ip = request.headers.get("CF-Connecting-IP");
+  return ip != null && parseIpList(env.SUBSCRIPTION_ALLOWED_IPS).includes(ip);
+}
+
+function withStatus(response: Response, status: EdgeCacheStatus): Response {
+  const headers = new Headers(response.headers);
+  headers.set(EDGE_CACHE_HEADER, status);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** The request a cached page is rendered from: its key's URL, GET, without cookies (nothing personal can reach it). */
+function anonymousRequest(request: Request, keyPath: string): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("Cookie");
+  return new Request(new URL(keyPath, request.url), { method: "GET", headers });
+}
+
+function storable(response: Response): boolean {
+  return isStorable({ status: response.status, setsCookie: response.headers.has("Set-Cookie"), cacheControl: response.headers.get("Cache-Control") });
+}
+
+/** The copy the cache keeps of a storable answer, with when it was rendered. */
+function copyToStore(response: Response, body: ReadableStream | null): Response {
+  const headers = new Headers(response.headers);
+  headers.set(STORED_AT_HEADER, String(Date.now()));
+  const pageControl = response.headers.get("Cache-Control");
+  if (pageControl) headers.set(PAGE_CACHE_CONTROL_HEADER, pageControl);
+  headers.set("Cache-Control", `public, max-age=${EDGE_CACHE_LIFETIME_SECONDS}`);
+  return new Response(body, { status: response.status, headers });
+}
+
+/** Stores a storable answer under `key` (after the response, through waitUntil) and returns the visitor's copy. */
+function storeAndServe(edge: EdgeCache, key: Request, response: Response, ctx: Pick<ExecutionContext, "waitUntil">): Response {
+  if (!response.body || !storable(response)) return response;
+  const [toVisitor, toCache] = response.body.tee();
+  ctx.waitUntil(edge.cache.put(key, copyToStore(response, toCache)));
+  return new Response(toVisitor, response);
+}
+
+/**
+ * The stored copy as this visitor gets it: the cache's own headers taken off, and a document's script
+ * nonce replaced by a new one in both the CSP header and every `nonce` attribute, so no two visitors share
+ * a nonce (the stored one was seen by the visitor it was rendered for).
+ */
+function servedCopy(stored: Response): Response {
+  const headers = new Headers(stored.headers);
+  headers.delete(STORED_AT_HEADER);
+  headers.delete("Cache-Control");
+  const pageControl = stored.headers.get(PAGE_CACHE_CONTROL_HEADER);
+  if (pageControl) headers.set("Cache-Control", pageControl);
+  headers.delete(PAGE_CACHE_CONTROL_HEADER);
+  const init = { status: stored.status, statusText: stored.statusText, headers };
+  if (!headers.has("Content-Security-Policy") || !(headers.get("Content-Type") ?? "").startsWith("text/html")) return new Response(stored.body, init);
+  const nonce = createNonce();
+  headers.set("Content-Security-Policy", documentContentSecurityPolicy(nonce));
+  const rewriter = new HTMLRewriter().on("[nonce]", {
+    element(element) {
+      element.setAttribute("nonce", nonce);
+    },
+  });
+  return rewriter.transform(new Response(stored.body, init));
+}
+
+/**
+ * Answers a request, from the edge cache where app/core/edge-cache.ts says so: a fresh copy (HIT), an old
+ * one while a new one is rendered behind it (STALE), or rendered now and stored (MISS). A catalogue page
+ * that must be rendered for this visitor says BYPASS; other paths are rendered as ever.
+ */
+export async function answerWithEdgeCache(
+  request: Request,
+  env: Pick<Env, "PUBLIC_SUBSCRIPTION" | "SUBSCRIPTION_ALLOWED_IPS">,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  edge: EdgeCache,
+  render: (request: Request) => Promise<Rendered>,
+): Promise<Rendered> {
+  const decision = edgeCacheDecision({
+    method: request.method,
+    url: new URL(request.url),
+    cookie: request.headers.get("Cookie"),
+    personalOffer: offeredOnlyToThisVisitor(request, env),
+  });
+  if (decision.kind === "elsewhere") return render(request);
+  if (decision.kind === "bypass") {
+    const rendered = await render(request);
+    return { ...rendered, response: withStatus(rendered.response, "BYPASS") };
+  }
+  const key = new Request(new URL(decision.key, edge.keyOrigin));
+  const head = request.method === "HEAD";
+  const answer = (response: Response, status: EdgeCacheStatus) => {
+    if (!head) return withStatus(response, status);
+    // HEAD: the page's headers only (a stored copy still fills from its own branch of the body).
+    void response.body?.cancel();
+    return withStatus(new Response(null, response), status);
+  };
+
+  const stored = await edge.cache.match(key);
+  const state = stored ? freshness(Date.now() - Number(stored.headers.get(STORED_AT_HEADER))) : null;
+  if (stored && state) {
+    if (state === "STALE" && !refreshing.has(decision.key)) {
+      refreshing.add(decision.key);
+      const refresh = render(anonymousRequest(request, decision.key))
+        .then(async ({ response }) => {
+          if (storable(response)) await edge.cache.put(key, copyToStore(response, response.body));
+          else await response.body?.cancel();
+        })
+        .catch((error: unknown) => console.error("edge cache: refresh failed", decision.key, error))
+        .finally(() => refreshing.delete(decision.key));
+      ctx.waitUntil(refresh);
+    }
+    return { response: answer(servedCopy(stored), state), d1Usage: emptyD1Usage() };
+  }
+  await stored?.body?.cancel();
+  const rendered = await render(anonymousRequest(request, decision.key));
+  return { ...rendered, response: answer(storeAndServe(edge, key, rendered.response, ctx), "MISS") };
+}
+
+/** Deletes the cached pages showing these products (this data centre's copies: Cache API purges are local). */
+export async function purgePagesShowing(edge: EdgeCache, db: Database, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const keys = pagesShowingProducts(await productPlacements(db, productIds));
+  await Promise.all(keys.map((path) => edge.cache.delete(new URL(path, edge.keyOrigin).href)));
+}
+
+/**
+ * After a batch that changed products (price, stock, status, details) committed: their pages go from the
+ * edge cache before the response, so the next anonymous request — the editor's own redirect — sees the
+ * change. Nothing to do without an edge cache (the Vite dev server, the integration tests).
+ */
+export async function purgeProductPages(context: Pick<AppLoadContext, "edgeCache" | "db">, productIds: readonly number[]): Promise<void> {
+  if (context.edgeCache) await purgePagesShowing(context.edgeCache, context.db, productIds);
+}
+
+/** After an order took (or gave back) stock: the pages of its products, as purgeProductPages. */
+export async function purgeOrderedProductPages(context: Pick<AppLoadContext, "edgeCache" | "db">, orderId: number): Promise<void> {
+  if (context.edgeCache) await purgePagesShowing(context.edgeCache, context.db, await orderedProductIds(context.db, orderId));
+}

@@ -1,0 +1,9 @@
+CREATE INDEX `product_categories_category_product_idx` ON `product_categories` (`category_id`,`product_id`);--> statement-breakpoint
+CREATE INDEX `product_features_feature_product_idx` ON `product_features` (`feature_id`,`product_id`);--> statement-breakpoint
+CREATE INDEX `product_tags_tag_product_idx` ON `product_tags` (`tag_id`,`product_id`);--> statement-breakpoint
+CREATE INDEX `products_edited_idx` ON `products` ((case when "updated_at" is null then "created_at" else "updated_at" end),`id`);--> statement-breakpoint
+CREATE INDEX `products_merchant_edited_idx` ON `products` (`merchant_id`,(case when "updated_at" is null then "created_at" else "updated_at" end),`id`);--> statement-breakpoint
+CREATE INDEX `products_listed_new_idx` ON `products` (`status`,`is_private`,`created_at`,`id`,`merchant_id`,`primary_category_id`,`discount_price`,`regular_price`);--> statement-breakpoint
+CREATE INDEX `products_listed_reviews_idx` ON `products` (`status`,`is_private`,"review_count" desc,"review_avg_x10" desc,`id`,`merchant_id`,`primary_category_id`,`discount_price`,`regular_price`);--> statement-breakpoint
+CREATE INDEX `products_listed_price_idx` ON `products` (`status`,`is_private`,(case when "discount_price" is not null and "discount_price" < "regular_price" then "discount_price" else "regular_price" end),`id`,`merchant_id`,`primary_category_id`,`discount_price`,`regular_price`);--> statement-breakpoint
+CREATE INDEX `products_listed_price_desc_idx` ON `products` (`status`,`is_private`,(case when "discount_price" is not null and "discount_price" < "regular_price" then "discount_price" else "regular_price" end) desc,`id`,`merchant_id`,`primary_category_id`,`discount_price`,`regular_price`);

@@ -1,0 +1,57 @@
+/**
+ * Requests per second of one server in one run (issue 18 item 3): a static asset, catalogue pages served
+ * anonymous from the edge cache (docs/decisions/0023-edge-cache.md) and a page rendered for a signed-in
+ * member (never cached), with each page's rate over the static asset's.
+ */
+import autocannon from "autocannon";
+import { EDGE_CACHE_HEADER } from "../../app/core/edge-cache";
+import { loginCookie, ORIGIN } from "./bench-http";
+
+const CONNECTIONS = 10;
+
+const STATIC_ASSET = "/favicon.svg";
+const CACHED_PAGES = [
+  { name: "home", path: "/" },
+  { name: "product (DEMO-SIMPLE)", path: "/category/living/DEMO-SIMPLE" },
+  { name: "category (kitchen)", path: "/category/kitchen" },
+];
+const UNCACHED_PAGE = { name: "product, signed-in member", path: "/category/living/DEMO-SIMPLE" };
+
+/** Seconds of the same load run first and not counted: each path starts warm (JIT, caches, connections). */
+const WARM_UP_SECONDS = 2;
+
+async function requestsPerSecond(path: string, seconds: number, headers: Record<string, string> = {}) {
+  const url = new URL(path, ORIGIN).toString();
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  return { rate: result.requests.average, p50: result.latency.p50, non2xx: result.non2xx };
+}
+
+/** How the server answered one request for `path` (HIT, MISS, BYPASS …), after warming the cache. */
+async function cacheStatus(path: string, headers: Record<string, string> = {}): Promise<string> {
+  for (let attempt = 0; attempt < 2; attempt++) await (await fetch(new URL(path, ORIGIN), { headers })).arrayBuffer();
+  const response = await fetch(new URL(path, ORIGIN), { headers });
+  await response.arrayBuffer();
+  return response.headers.get(EDGE_CACHE_HEADER) ?? "none";
+}
+
+export async function benchThroughput(seconds: number): Promise<void> {
+  console.log(`Throughput in one run (${seconds} s × ${CONNECTIONS} connections each)\n`);
+  const member = { Cookie: await loginCookie() };
+  const rows: { name: string; path: string; cache: string; figures: Awaited<ReturnType<typeof requestsPerSecond>> }[] = [];
+  rows.push({ name: "static asset", path: STATIC_ASSET, cache: "-", figures: await requestsPerSecond(STATIC_ASSET, seconds) });
+  for (const page of CACHED_PAGES) {
+    const cache = await cacheStatus(page.path);
+    rows.push({ name: `cached ${page.name}`, path: page.path, cache, figures: await requestsPerSecond(page.path, seconds) });
+  }
+  const cache = await cacheStatus(UNCACHED_PAGE.path, member);
+  rows.push({ name: `uncached ${UNCACHED_PAGE.name}`, path: UNCACHED_PAGE.path, cache, figures: await requestsPerSecond(UNCACHED_PAGE.path, seconds, member) });
+  const staticRate = rows[0]!.figures.rate;
+  for (const { name, path, cache, figures } of rows) {
+    const ratio = name === "static asset" ? "" : `  ÷ static ${(figures.rate / staticRate).toFixed(2)}`;
+    console.log(
+      `  ${name.padEnd(34)} ${path.padEnd(30)} X-Cache ${cache.padEnd(6)} ${figures.rate.toFixed(0).padStart(5)} req/s, p50 ${figures.p50} ms, non-2xx ${figures.non2xx}${ratio}`,
+    );
+  }
+  console.log("  targets: cached ÷ static ≥ 0.8, uncached ÷ static ≥ 0.2\n");
+}
