@@ -6,9 +6,10 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 /**
  * The specs that also run against the Vite dev server (`npm run dev`): one pass over every modal, and the
  * pages styled and hydrating cleanly (the production build inlines the stylesheet; dev serves it its own way),
- * and the header's search suggestions (a module loaded by dynamic import, which Vite's dev server serves apart).
+ * the header's search suggestions (a module loaded by dynamic import, which Vite's dev server serves apart), and
+ * an island keeping its HTML while its code loads (the dev server refreshes the stylesheet as pages load).
  */
-const DEV_SMOKE_SPECS = ["modals.spec.ts", "first-paint.spec.ts", "search-suggest.spec.ts"];
+const DEV_SMOKE_SPECS = ["modals.spec.ts", "first-paint.spec.ts", "search-suggest.spec.ts", "islands.spec.ts"];
 
 /**
  * Each project gets its own server on its own freshly seeded store, so the runs can share demo accounts

@@ -7,19 +7,23 @@
  * shopper acts (a purchase form's steppers, a filter panel, coupon entry), never for the page's largest
  * picture or heading: those need no code to show.
  *
- * A boundary that receives new props before its code arrived is thrown away by React and drawn again
- * empty until the code comes. So the island re-renders only when a data prop changes identity
+ * A boundary that receives new props, or an urgent context change, before its code arrived is thrown away
+ * by React and drawn again empty until the code comes. Context changes from above are transitions (the
+ * router's own, RemixBrowser's mended by scripts/patch-dependencies.ts, useHydrated's; decision 0025). So the island re-renders only when a data prop changes identity
  * (`Object.is`, each prop); a function prop is passed as a stable stand-in calling the latest function,
  * so the page's callbacks (inline arrows) never count as a change. Pass data props that keep their
  * identity across the page's own re-renders (loader data, `useMemo`).
  */
-import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
-import { islandHydrated, islandWaiting } from "./forms/useHydrated";
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { islandHydrated, islandWaiting, LateHydration, useDrawnOverServerHtml } from "./forms/useHydrated";
 
 type AnyProps = Record<string, unknown>;
 
-/** Whether an island's part has hydrated, and whether the island is holding the page's hydration mark back. */
-type HydrationState = { hydrated: boolean; waiting: boolean };
+/**
+ * Whether an island's part has hydrated, whether the island is holding the page's hydration mark back, and
+ * whether its part is (still) to hydrate the server's HTML (read by useHydrated as the part first renders).
+ */
+type HydrationState = { hydrated: boolean; waiting: boolean; late: { fromServer: boolean } };
 
 /** Every island's module loader, for the server to load them all before its first render. */
 const islandLoaders: (() => Promise<unknown>)[] = [];
@@ -52,13 +56,18 @@ export function island<Props extends object>(load: () => Promise<ComponentType<P
     function HydratedPart({ hydration, ...props }: AnyProps & { hydration: HydrationState }) {
       useEffect(() => {
         hydration.hydrated = true;
+        hydration.late.fromServer = false;
         if (hydration.waiting) {
           hydration.waiting = false;
           islandHydrated();
         }
       }, [hydration]);
       const Part = component;
-      return <Part {...props} />;
+      return (
+        <LateHydration.Provider value={hydration.late}>
+          <Part {...props} />
+        </LateHydration.Provider>
+      );
     };
   const Lazy = lazy(
     () =>
@@ -92,7 +101,8 @@ export function island<Props extends object>(load: () => Promise<ComponentType<P
       passed[key] = standIn;
     }
     // Until its part has hydrated, the island holds the page's hydration mark back (browser tests wait for it).
-    const hydration = useRef<HydrationState>({ hydrated: false, waiting: false }).current;
+    const overServerHtml = useDrawnOverServerHtml();
+    const [hydration] = useState<HydrationState>(() => ({ hydrated: false, waiting: false, late: { fromServer: overServerHtml } }));
     useEffect(() => {
       if (hydration.hydrated) return;
       hydration.waiting = true;

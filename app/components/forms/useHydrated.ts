@@ -1,14 +1,34 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { createContext, startTransition, useContext, useEffect, useState } from "react";
 
-const subscribe = () => () => {};
+/** Set once the first page has hydrated: components mounted later (client navigations) start hydrated. */
+let pageHydrated = false;
 
-/** True once React runs in the browser: JS-only controls render only then. */
+/**
+ * Whether a part of the page is hydrating the server's HTML after the page did: an island's part
+ * (components/island) hydrates when its code arrives, and must first draw what the server drew.
+ */
+export const LateHydration = createContext<{ fromServer: boolean }>({ fromServer: false });
+
+/** Whether the component calling it is first drawn over the server's HTML (during the page's or an island's hydration). */
+export function useDrawnOverServerHtml(): boolean {
+  const late = useContext(LateHydration);
+  return !pageHydrated || late.fromServer;
+}
+
+/**
+ * True once React runs in the browser: JS-only controls render only then. The switch after hydration is a
+ * transition, not an urgent update (as useSyncExternalStore's would be): an urgent update reaching an
+ * island still waiting for its code makes React throw the island's server HTML away and draw it empty
+ * until the code comes.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const overServerHtml = useDrawnOverServerHtml();
+  const [hydrated, setHydrated] = useState(!overServerHtml);
+  useEffect(() => {
+    pageHydrated = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
 
 /** Islands (components/island) of the page whose code has not hydrated them yet. */

@@ -1,0 +1,94 @@
+/**
+ * postinstall: mends dependencies where their code is known to misbehave for this shop. Each mend runs only
+ * where the exact code is found (and says so), and warns when the code changed, so an upgrade that fixes
+ * the bug upstream (or moves it) is noticed; the decisions say when to drop each.
+ *
+ * - miniflare's SynchronousFetcher (decision 0021, test harness only): the channel getPlatformProxy's
+ *   bindings use for synchronous calls such as D1's prepare() reads the worker thread's answer right after
+ *   being notified; on a loaded machine the answer can land a moment later, so the read finds nothing, the
+ *   call fails with "AssertionError: false == true", and every later call reads the previous call's answer.
+ *   The mend waits (up to 30 s) for the answer to THIS call and skips a late answer to an earlier one.
+ * - Remix's RemixBrowser (decision 0025, shipped to the browser): it re-renders on every location change
+ *   (and, under the dev server, on every stylesheet hot update) with an urgent state update, outside the
+ *   transition the router's own updates use, and hands a new context value down. An island (decision 0024)
+ *   whose code has not arrived yet is a dehydrated Suspense boundary; an urgent context change reaching it
+ *   makes React throw its server HTML away and draw it empty until the code comes. The mends make both
+ *   updates transitions, so React keeps the server's HTML and hydrates the island when its code is there.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+/** One change to a dependency's file; `REACT` in `mended` stands for the module's own name for React. */
+type Mend = { name: string; files: string[]; mark: string; original: string; mended: string; done: string; decision: string };
+
+const resolve = createRequire(import.meta.url).resolve;
+// The CommonJS and the ES module builds carry the same code under different names for React.
+const remixBrowserBuilds = ((dist) => [join(dist, "browser.js"), join(dist, "esm", "browser.js")])(dirname(resolve("@remix-run/react")));
+
+const MENDS: Mend[] = [
+  {
+    name: "miniflare",
+    files: [resolve("miniflare")],
+    mark: "/* marketplace: wait for this call's answer */",
+    original: `    const message = (0, import_node_worker_threads.receiveMessageOnPort)(
+      this.#channel.port1
+    )?.message;
+    (0, import_node_assert13.default)(message?.id === id);`,
+    mended: `    /* marketplace: wait for this call's answer */
+    const receive = () => (0, import_node_worker_threads.receiveMessageOnPort)(this.#channel.port1)?.message;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 30000;
+    let message = receive();
+    while ((message === undefined || message.id < id) && Date.now() < deadline) {
+      if (message === undefined) Atomics.wait(pause, 0, 0, 1);
+      message = receive();
+    }
+    (0, import_node_assert13.default)(message?.id === id);`,
+    done: "SynchronousFetcher waits for its own answer",
+    decision: "0021",
+  },
+  {
+    name: "@remix-run/react (location)",
+    files: remixBrowserBuilds,
+    mark: "/* marketplace: location update as a transition */",
+    original: `      if (newState.location !== location) {
+        setLocation(newState.location);
+      }`,
+    mended: `      if (newState.location !== location) {
+        /* marketplace: location update as a transition */
+        REACT.startTransition(() => setLocation(newState.location));
+      }`,
+    done: "RemixBrowser's location update is a transition",
+    decision: "0025",
+  },
+  {
+    name: "@remix-run/react (dev stylesheet)",
+    files: remixBrowserBuilds,
+    mark: "/* marketplace: stylesheet update as a transition */",
+    original: `    window.__remixClearCriticalCss = () => setCriticalCss(undefined);`,
+    mended: `    /* marketplace: stylesheet update as a transition */
+    window.__remixClearCriticalCss = () => REACT.startTransition(() => setCriticalCss(undefined));`,
+    done: "RemixBrowser's dev stylesheet update is a transition",
+    decision: "0025",
+  },
+];
+
+/** The module's own name for React (`React__namespace` in the CommonJS build, `React` in the ES one). */
+function reactNameIn(source: string): string {
+  return source.includes("React__namespace.useState(") ? "React__namespace" : "React";
+}
+
+for (const mend of MENDS) {
+  for (const file of mend.files) {
+    const source = readFileSync(file, "utf8");
+    if (source.includes(mend.mark)) {
+      console.log(`patch-dependencies: ${mend.name} already mended`);
+    } else if (source.includes(mend.original)) {
+      writeFileSync(file, source.replace(mend.original, mend.mended.replaceAll("REACT", reactNameIn(source))));
+      console.log(`patch-dependencies: ${mend.name}: ${mend.done}`);
+    } else {
+      console.warn(`patch-dependencies: ${mend.name}'s code changed in ${file}; nothing mended (see decision ${mend.decision})`);
+    }
+  }
+}

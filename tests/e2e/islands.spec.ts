@@ -1,0 +1,39 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * An island (decision 0024) whose code is still on the way shows the server's HTML. An urgent update that
+ * reaches it meanwhile (RemixBrowser's location change on a client navigation, or its stylesheet refresh
+ * under the dev server) made React throw that HTML away and draw nothing until the code came, with an
+ * uncaught error; on a slow phone the footer or the purchase form vanished. Those updates are transitions
+ * now (decision 0025): React keeps the HTML and hydrates the island when its code is there.
+ */
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "islands hydrate only with JS");
+
+test("an island waiting for its code keeps the server's HTML through a client navigation", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The footer's code: a chunk of the build, or the module itself under the dev server.
+  await page.route(/\/SiteFooter(-[\w-]+\.js|\.tsx)(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const shellAsked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/shell");
+  await page.goto("/");
+  await shellAsked; // the header asks for the visitor's shell once React has hydrated the page
+  const footerLink = page.getByRole("contentinfo").getByRole("link", { name: "ご注文状況の確認" });
+  await expect(footerLink).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await page
+    .getByRole("link", { name: /キッチン/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/category\/kitchen/);
+  await page.waitForTimeout(500); // long enough for the navigation's update to reach the footer
+  await expect(footerLink).toBeVisible();
+
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("キッチン");
+  await expect(footerLink).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
