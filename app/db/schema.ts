@@ -778,7 +778,8 @@ export const couponProductPrices = sqliteTable(
     value: integer("value").notNull(),
     titleSimple: text("title_simple").notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.couponId, t.productId] })],
+  // By product too: the product page reads a product's coupon prices without walking every coupon's.
+  (t) => [primaryKey({ columns: [t.couponId, t.productId] }), index("coupon_prices_product_idx").on(t.productId)],
 );
 
 /** Products a coupon must not discount (products_excluded / coupons_exluded). */

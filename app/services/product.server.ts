@@ -2,7 +2,7 @@
  * One product with everything its page shows, read in a single D1 batch with its pricing rows; and the
  * member's favorite and restock-request marks on it.
  */
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { MerchantDisclosure } from "~/core/merchant-disclosure";
 import { withTax } from "~/core/tax";
 import type { Database } from "~/db/client.server";
@@ -47,11 +47,19 @@ export function buyLaterQuery(db: Database, productId: SQL, userId: number | und
     .limit(1);
 }
 
-/** Related products that are listed, in the merchant's order. */
+/**
+ * Related products that are listed, in the merchant's order: the ids come from the product's own related
+ * rows (a handful), each then read by primary key; never a walk of the listing index (tests/integration/
+ * product-page-plans.test.ts).
+ */
 export function relatedQuery(db: Database, productId: SQL) {
-  const related = db.select({ id: relatedProducts.relatedProductId }).from(relatedProducts).where(eq(relatedProducts.productId, productId));
+  const hits = db
+    .select({ rowid: sql<number>`${relatedProducts.relatedProductId}`.as("rowid") })
+    .from(relatedProducts)
+    .where(eq(relatedProducts.productId, productId))
+    .as("hits");
   const position = sql`(select ${relatedProducts.position} from ${relatedProducts} where ${relatedProducts.productId} = ${productId} and ${relatedProducts.relatedProductId} = ${products.id})`;
-  return productSummaries(db, and(listedProduct, inArray(products.id, related)), [asc(position)], RELATED_LIMIT);
+  return productSummaries(db, listedProduct, [asc(position)], RELATED_LIMIT, 0, hits);
 }
 
 /** The 特定商取引法 details of the merchant that ships the product (null for the shop's own). */
@@ -71,6 +79,12 @@ function tierTable(shaped: ShapedProduct) {
     .map((tier) => ({ quantity: tier.quantity, unitPrice: withTax(tier.unitPriceExclTax, shaped.product.taxRate) }));
 }
 
+/** The product page's statements (unrun; tests/integration/product-page-plans.test.ts pins their plans). */
+export function productPageQueries(db: Database, ref: ProductRef, viewer: Viewer, reviewPage = 0) {
+  const pricing = pricedProductsQueries(db, productScope(ref), viewer);
+  return { pricing, page: pageQueries(db, ref, viewer, reviewPage) };
+}
+
 /** Everything the product page shows, in one D1 round trip; null when it must 404. */
 export async function loadProductPage(
   db: Database,
@@ -80,8 +94,8 @@ export async function loadProductPage(
   isSecretValid: (expected: string | null, given: string) => boolean,
   reviewPage = 0,
 ) {
-  const pricing = pricedProductsQueries(db, productScope(ref), viewer);
-  const results = await db.batch([...pricing, ...pageQueries(db, ref, viewer, reviewPage)]);
+  const { pricing, page } = productPageQueries(db, ref, viewer, reviewPage);
+  const results = await db.batch([...pricing, ...page]);
   const [media, related, reviewRows, reviewPhotos, favorite, later] = results.slice(pricing.length) as unknown as [
     (typeof productMedia.$inferSelect)[],
     Parameters<typeof toSummary>[0][],

@@ -1,0 +1,1 @@
+CREATE INDEX `coupon_prices_product_idx` ON `coupon_product_prices` (`product_id`);
