@@ -17,11 +17,13 @@ import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from 
 import { benchScale } from "./lib/bench-scale";
 import { benchThroughput } from "./lib/bench-throughput";
 import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lib/lighthouse";
+import { routeFirstLoads } from "./lib/route-first-load";
 import { flagValue, run, stop, waitForClosed, waitForHttp } from "./lib/run";
 
 const LOAD_SECONDS = Number(flagValue("seconds") ?? 10);
 const CONNECTIONS = 10;
 const FIRST_ROUND_TRIP_BYTES = 14 * 1024;
+const FIRST_LOAD_BUDGET_BYTES = 90 * 1024;
 
 /**
  * Pages to measure, the text that marks the end of what must arrive in the first round trip, and
@@ -114,7 +116,17 @@ async function measurePage(page: (typeof PAGES)[number]) {
   };
 }
 
+/** The first-load JS budget over every route of the build (issue 18: ≤ 90 KB gzip on every route). */
+function printRouteFirstLoads(budgetBytes: number) {
+  const routes = routeFirstLoads();
+  const over = routes.filter((route) => route.bytes > budgetBytes);
+  console.log(`First-load JS by route (build manifest, ${routes.length} routes): ${over.length} over ${kb(budgetBytes)}`);
+  for (const route of over) console.log(`  ${kb(route.bytes).padStart(9)}  ${route.routeId}`);
+  console.log(`  largest within: ${routes.find((route) => route.bytes <= budgetBytes)?.routeId ?? "none"}\n`);
+}
+
 async function benchPages() {
+  printRouteFirstLoads(FIRST_LOAD_BUDGET_BYTES);
   let server = serve("--fresh");
   try {
     await waitForHttp(`${ORIGIN}/`, 180_000);
