@@ -3,10 +3,13 @@ import type { ReactNode } from "react";
 import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site";
 import type { ShellState } from "~/core/shell";
 import { SiteSearchForm } from "../search/SiteSearchForm";
-import { useUnreadMessages } from "../tickets/useUnreadMessages";
+import { island } from "../island";
 import { CountBadge } from "./CountBadge";
 import { useVisitorShell } from "./useVisitorShell";
 import { BellIcon, CartIcon, ChatIcon, DeskIcon, LogoutIcon, PersonIcon, PersonPlusIcon } from "./HeaderIcons";
+
+// Its polling matters only after the page has shown: off the first load (see island).
+const SupportBadge = island(() => import("./SupportBadge").then((module) => module.SupportBadge));
 
 /**
  * One account item: on a phone an icon over a small caption (so the whole row fits one line at 360 px),
@@ -31,8 +34,6 @@ function ItemContent({ icon, badge, children }: { icon: ReactNode; badge?: React
 export function SiteHeader({ shell: rendered, anonymous, searchQuery }: { shell: ShellState; anonymous: boolean; searchQuery: string }) {
   const shell = useVisitorShell(rendered, anonymous);
   const { user } = shell;
-  // Logged-in customers only: the badge follows new staff replies every 5 s (paused in hidden tabs).
-  const unreadMessages = useUnreadMessages(shell.unreadMessages, user?.role === "customer");
   const loginHref = useLoginHref();
   return (
     <header className="border-b border-b-solid border-gray-200 bg-white">
@@ -50,7 +51,7 @@ export function SiteHeader({ shell: rendered, anonymous, searchQuery }: { shell:
               </Link>
               {user.role === "merchant" ? null : (
                 <Link to="/user/support" className={ITEM} data-testid="support-link">
-                  <ItemContent icon={<ChatIcon />} badge={<CountBadge count={unreadMessages} label="新着メッセージ" />}>
+                  <ItemContent icon={<ChatIcon />} badge={<SupportBadge initial={shell.unreadMessages} follow={user.role === "customer"} />}>
                     お問い合わせ
                   </ItemContent>
                 </Link>
