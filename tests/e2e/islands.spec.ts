@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { addToCart, emptyCart, expect, test, waitForHydration } from "./fixtures";
 
 /**
  * An island (decision 0024) whose code is still on the way shows the server's HTML. An urgent update that
@@ -36,4 +36,26 @@ test("an island waiting for its code keeps the server's HTML through a client na
   await expect(page.getByRole("heading", { level: 1 })).toContainText("キッチン");
   await expect(footerLink).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
+test("a quantity typed in the cart before the row hydrated stays in its field, 更新 still there", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The row's quantity part: a chunk of the build, or the module itself under the dev server.
+  await page.route(/\/CartLineQuantity(-[\w-]+\.js|\.tsx)(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/cart");
+  const row = page.locator('[data-testid="cart-line"][data-sku="DEMO-SIMPLE"]');
+  const quantity = row.getByLabel("数量");
+  await quantity.fill("3"); // the server's no-JS field, before the row's code came
+
+  release();
+  await waitForHydration(page);
+  await expect(quantity).toHaveValue("3");
+  await row.getByRole("button", { name: "更新" }).click();
+  await expect(row.getByTestId("line-quantity")).toHaveText("数量：3");
+  await emptyCart(page);
 });

@@ -19,7 +19,8 @@ export function CartLineQuantity({
 }) {
   const hydrated = useHydrated();
   const quantityFetcher = useCartFetcher();
-  const [editing, setEditing] = useState(false);
+  // A quantity typed before the page hydrated stays in its field, 更新 under the finger (not view mode).
+  const [editing, setEditing] = useState(() => typedBeforeHydration(`q-${line.id}`, line.quantity));
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
   const fetched = quantityFetcher.data;
   const quantityNotice = fetched?.ok ? (fetched.notice ?? null) : pageNotice?.line === line.id ? pageNotice.message : null;
@@ -74,4 +75,11 @@ export function CartLineQuantity({
       ) : null}
     </>
   );
+}
+
+/** Whether the server's quantity field was already focused or changed when this row hydrates (browser only). */
+function typedBeforeHydration(inputId: string, quantity: number): boolean {
+  if (typeof document === "undefined") return false;
+  const input = document.getElementById(inputId);
+  return input instanceof HTMLInputElement && (input === document.activeElement || input.value !== String(quantity));
 }
