@@ -75,6 +75,8 @@ test("a member changes the e-mail address through the link mailed to the new one
   await expect(page.getByTestId("link-refused")).toContainText("既に使用されています");
 
   await page.getByRole("button", { name: "ログアウト" }).click();
+  // Signed out before asking for /login (still signed in, /login sends a member on to the home page).
+  await expect(page.getByRole("navigation", { name: "アカウント" }).getByRole("link", { name: "ログイン" })).toBeVisible();
   await page.goto("/login");
   await submitLogin(page, oldEmail, PASSWORD);
   await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");

@@ -84,6 +84,8 @@ test("a member resets a forgotten password from the mailed link, is signed in, a
   await expect(page.getByRole("link", { name: "パスワードの再設定をもう一度申し込む" })).toHaveAttribute("href", "/password-reset");
 
   await page.getByRole("button", { name: "ログアウト" }).click();
+  // Signed out before asking for /login (still signed in, /login sends a member on to the home page).
+  await expect(page.getByRole("navigation", { name: "アカウント" }).getByRole("link", { name: "ログイン" })).toBeVisible();
   await page.goto("/login");
   await submitLogin(page, email, OLD_PASSWORD);
   await expect(page.getByRole("alert")).toContainText("メールアドレスまたはパスワードが正しくありません");
