@@ -1,4 +1,4 @@
-import { expect, login, test, type Page } from "./fixtures";
+import { expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * The cart as a shopper uses it, with JS on and off (each project has its own fresh store).
@@ -17,6 +17,8 @@ function line(page: Page, sku: string) {
 }
 
 async function setQuantity(page: Page, sku: string, quantity: number) {
+  // With JS the row switches to its view mode (変更) when it hydrates: choose the mode after that.
+  if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(page);
   const row = line(page, sku);
   const change = row.getByRole("button", { name: "変更" });
   if (await change.isVisible()) await change.click();
