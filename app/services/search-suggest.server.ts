@@ -17,7 +17,7 @@ import type { Database } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { productSearch, productSearchGrams } from "~/db/search-index";
 import { listedProduct, productSummaries, toSummary, type ProductHits } from "./catalogue.server";
-import { matchingIds } from "./search.server";
+import { matchingIds } from "./search-conditions.server";
 
 export interface ProductSuggestion {
   title: string;

@@ -59,3 +59,22 @@ test("a quantity typed in the cart before the row hydrated stays in its field, �
   await expect(row.getByTestId("line-quantity")).toHaveText("数量：3");
   await emptyCart(page);
 });
+
+test("a category tile picked before the filter's code arrived is applied when it arrives", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The filter form: a chunk of the build, or the module itself under the dev server.
+  await page.route(/\/SearchFilterForm(-[\w-]+\.js|\.tsx)(\?.*)?$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/search");
+  const filter = page.getByRole("search", { name: "商品の絞り込み" });
+  await filter.getByRole("radio", { name: "食品" }).check(); // the server's HTML form, before its code came
+  await expect(page).toHaveURL(/\/search$/);
+
+  release();
+  await expect(page).toHaveURL(/[?&]category=food(&|$)/);
+  await expect(page.getByRole("heading", { level: 1, name: "食品の商品" })).toBeVisible();
+  await expect(filter.getByRole("radio", { name: "食品" })).toBeChecked();
+});

@@ -237,3 +237,24 @@ test.describe("at 390×844", () => {
     await expect(details).toHaveAttribute("open", "");
   });
 });
+
+test("a keyword search says beside each choice how many products it finds, and choosing it finds that many", async ({ page, javaScriptEnabled }) => {
+  await page.goto(`/search?q=${encodeURIComponent("茶")}`);
+  const filter = await openFilter(page);
+  const tile = filter.locator("label").filter({ has: page.getByRole("radio", { name: /^食品/ }) });
+  const label = (await tile.innerText()).replace(/\s+/g, "");
+  const count = Number(/食品([\d,]+)件/.exec(label)?.[1]?.replace(/,/g, ""));
+  expect(count, label).toBeGreaterThan(0);
+  await expect(filter.getByRole("option", { name: /（\d+件）$/ }).first()).toBeAttached();
+
+  await filter.getByRole("radio", { name: /^食品/ }).check();
+  if (!javaScriptEnabled) await filter.getByRole("button", { name: "この条件で検索" }).click();
+  await expect(page).toHaveURL(/[?&]category=food(&|$)/);
+  await expect(page.getByTestId("result-count")).toHaveText(`${count}件の商品`);
+});
+
+test("a listing without a keyword shows no counts", async ({ page }) => {
+  await page.goto("/search?category=food");
+  const filter = await openFilter(page);
+  await expect(filter.getByText(/\d+件$/)).toHaveCount(0);
+});

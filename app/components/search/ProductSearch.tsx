@@ -54,6 +54,7 @@ export function ProductSearch({ data, basePath, fixedCategory }: { data: Product
           <SearchFilterForm
             filter={filter}
             facets={data.facets}
+            counts={data.facetCounts}
             action={basePath}
             showCategories={!fixedCategory}
             onApply={(how) => (appliedBy.current = how)}

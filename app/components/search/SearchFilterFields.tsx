@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
-import type { FacetOption, SearchFacets } from "~/web/types/search";
+import type { FacetCounts, FacetOption, SearchFacets } from "~/web/types/search";
 
 const FIELDSET = "m-0 min-w-0 border-0 p-0";
 const LEGEND = "mb-2 p-0 text-sm font-bold";
@@ -18,8 +18,13 @@ export function KeywordField({ value }: { value: string }) {
   );
 }
 
+/** How many products a choice finds, under its name: keyword searches only (counts null otherwise). */
+function ResultCount({ count }: { count: number | undefined }) {
+  return count == null ? null : <span className="font-normal text-gray-600">{count.toLocaleString("ja-JP")}件</span>;
+}
+
 /** The category tiles (すべて first); a category page leaves them out, as its path fixes the category. */
-export function CategoryTiles({ filter, categories }: { filter: SearchFilter; categories: SearchFacets["categories"] }) {
+export function CategoryTiles({ filter, categories, counts }: { filter: SearchFilter; categories: SearchFacets["categories"]; counts: FacetCounts | null }) {
   return (
     <fieldset className={FIELDSET}>
       <legend className={LEGEND}>カテゴリ</legend>
@@ -29,6 +34,7 @@ export function CategoryTiles({ filter, categories }: { filter: SearchFilter; ca
             ✨
           </span>
           すべて
+          <ResultCount count={counts?.anyCategory} />
         </Tile>
         {categories.map((category) => (
           <Tile key={category.slug} type="radio" name="category" value={category.slug} checked={filter.category === category.slug}>
@@ -36,6 +42,7 @@ export function CategoryTiles({ filter, categories }: { filter: SearchFilter; ca
               {category.icon}
             </span>
             {category.name}
+            <ResultCount count={counts ? (counts.categories[category.slug] ?? 0) : undefined} />
           </Tile>
         ))}
       </div>
@@ -44,7 +51,7 @@ export function CategoryTiles({ filter, categories }: { filter: SearchFilter; ca
 }
 
 /** The feature tiles (こだわり条件): any number may be ticked. */
-export function FeatureTiles({ filter, features }: { filter: SearchFilter; features: SearchFacets["features"] }) {
+export function FeatureTiles({ filter, features, counts }: { filter: SearchFilter; features: SearchFacets["features"]; counts: FacetCounts | null }) {
   return (
     <fieldset className={FIELDSET}>
       <legend className={LEGEND}>こだわり条件</legend>
@@ -52,6 +59,7 @@ export function FeatureTiles({ filter, features }: { filter: SearchFilter; featu
         {features.map((feature) => (
           <Tile key={feature.slug} type="checkbox" name="feature" value={feature.slug} checked={filter.features.includes(feature.slug)}>
             {feature.name}
+            <ResultCount count={counts ? (counts.features[feature.slug] ?? 0) : undefined} />
           </Tile>
         ))}
       </div>
@@ -88,8 +96,22 @@ function Tile({ type, name, value, checked, children }: { type: "radio" | "check
     </label>
   );
 }
-/** A dropdown of one tag facet (お悩み, シーン), or none. */
-export function TagSelect({ id, name, label, options, value }: { id: string; name: string; label: string; options: FacetOption[]; value: string | null }) {
+/** A dropdown of one tag facet (お悩み, シーン), or none; `counts` by slug on a keyword search. */
+export function TagSelect({
+  id,
+  name,
+  label,
+  options,
+  value,
+  counts,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  options: FacetOption[];
+  value: string | null;
+  counts: Record<string, number> | undefined;
+}) {
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className={LABEL}>
@@ -99,7 +121,7 @@ export function TagSelect({ id, name, label, options, value }: { id: string; nam
         <option value="">指定なし</option>
         {options.map((option) => (
           <option key={option.slug} value={option.slug}>
-            {option.name}
+            {counts ? `${option.name}（${(counts[option.slug] ?? 0).toLocaleString("ja-JP")}件）` : option.name}
           </option>
         ))}
       </select>

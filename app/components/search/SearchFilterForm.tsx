@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { SearchFilter } from "~/core/search-filter";
-import type { SearchFacets } from "~/web/types/search";
+import type { FacetCounts, SearchFacets } from "~/web/types/search";
 import { PriceRangeField } from "./PriceRangeField";
 import { CategoryTiles, FeatureTiles, KeywordField, SortSelect, TagSelect } from "./SearchFilterFields";
 import { useFilterSubmit } from "./useFilterSubmit";
@@ -12,6 +12,7 @@ import { useFilterSubmit } from "./useFilterSubmit";
 export function SearchFilterForm({
   filter,
   facets,
+  counts,
   action,
   showCategories,
   onApply,
@@ -19,6 +20,8 @@ export function SearchFilterForm({
   /** The filter shown; on a category page its category is left out (the path fixes it). */
   filter: SearchFilter;
   facets: SearchFacets;
+  /** How many products each choice finds (keyword searches), or null. */
+  counts: FacetCounts | null;
   action: string;
   showCategories: boolean;
   /** Told how the filter is applied: at once by a tile or dropdown ("pick"), or by the search button. */
@@ -38,14 +41,14 @@ export function SearchFilterForm({
       className="grid gap-5"
     >
       <KeywordField value={filter.q} />
-      {showCategories ? <CategoryTiles filter={filter} categories={facets.categories} /> : null}
-      <FeatureTiles filter={filter} features={facets.features} />
+      {showCategories ? <CategoryTiles filter={filter} categories={facets.categories} counts={counts} /> : null}
+      <FeatureTiles filter={filter} features={facets.features} counts={counts} />
 
       <PriceRangeField priceMin={filter.priceMin} priceMax={filter.priceMax} />
 
       <div className="grid grid-cols-2 gap-3">
-        <TagSelect id="filter-trouble" name="trouble" label="お悩み" options={facets.troubles} value={filter.trouble} />
-        <TagSelect id="filter-situation" name="situation" label="シーン" options={facets.situations} value={filter.situation} />
+        <TagSelect id="filter-trouble" name="trouble" label="お悩み" options={facets.troubles} value={filter.trouble} counts={counts?.troubles} />
+        <TagSelect id="filter-situation" name="situation" label="シーン" options={facets.situations} value={filter.situation} counts={counts?.situations} />
       </div>
 
       <SortSelect value={filter.sort} keyword={filter.q} />

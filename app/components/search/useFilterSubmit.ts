@@ -23,10 +23,19 @@ export function useFilterSubmit({ filter, action, onApply }: { filter: SearchFil
     lastSubmitted.current = null;
   }, [shownQuery]);
 
+  // The form is an island: a tile or dropdown picked before its code arrived changed the HTML form only.
+  // Once hydrated, such a pick is applied as it would have been at once (typed words and prices still wait
+  // for the button).
+  const hydratedPicks = useRef(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (hydratedPicks.current || !form) return;
+    hydratedPicks.current = true;
+    if (picksOf(filterOf(form, filter.q)) !== picksOf(filter)) submitClean(form, true);
+  });
+
   function submitClean(form: HTMLFormElement, replace: boolean) {
-    const params = new URLSearchParams();
-    for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
-    const clean = searchParamsFor(parseSearchFilter(params));
+    const clean = searchParamsFor(filterOf(form));
     lastSubmitted.current = clean.toString();
     onApply?.(replace ? "pick" : "submit");
     submit(clean, { method: "get", action, preventScrollReset: true, replace });
@@ -44,4 +53,17 @@ export function useFilterSubmit({ filter, action, onApply }: { filter: SearchFil
   }
 
   return { formRef, handleChange, handleSubmit };
+}
+
+/** The filter the form's fields say; `keyword` in place of the typed one (it decides the default sort). */
+function filterOf(form: HTMLFormElement, keyword?: string): SearchFilter {
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+  if (keyword != null) params.set("q", keyword);
+  return parseSearchFilter(params);
+}
+
+/** What the tiles and dropdowns choose (they apply at once), as one comparable string. */
+function picksOf(filter: SearchFilter): string {
+  return JSON.stringify([filter.category, [...filter.features].sort(), filter.trouble, filter.situation, filter.sort]);
 }
