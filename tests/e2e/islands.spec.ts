@@ -1,4 +1,4 @@
-import { addToCart, emptyCart, expect, test, waitForHydration } from "./fixtures";
+import { addToCart, emptyCart, expect, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * An island (decision 0024) whose code is still on the way shows the server's HTML. An urgent update that
@@ -9,14 +9,19 @@ import { addToCart, emptyCart, expect, test, waitForHydration } from "./fixtures
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "islands hydrate only with JS");
 
-test("an island waiting for its code keeps the server's HTML through a client navigation", async ({ page }) => {
+/** Holds back the code of one component (a chunk of the build, or the module itself under the dev server) until released. */
+async function holdCode(page: Page, component: string): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  // The footer's code: a chunk of the build, or the module itself under the dev server.
-  await page.route(/\/SiteFooter(-[\w-]+\.js|\.tsx)(\?.*)?$/, async (route) => {
+  await page.route(new RegExp(`/${component}(-[\\w-]+\\.js|\\.tsx)(\\?.*)?$`), async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("an island waiting for its code keeps the server's HTML through a client navigation", async ({ page }) => {
+  const release = await holdCode(page, "SiteFooter");
   const shellAsked = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/shell");
   await page.goto("/");
   await shellAsked; // the header asks for the visitor's shell once React has hydrated the page
@@ -40,13 +45,7 @@ test("an island waiting for its code keeps the server's HTML through a client na
 
 test("a quantity typed in the cart before the row hydrated stays in its field, 更新 still there", async ({ page }) => {
   await addToCart(page, "/category/living/DEMO-SIMPLE");
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // The row's quantity part: a chunk of the build, or the module itself under the dev server.
-  await page.route(/\/CartLineQuantity(-[\w-]+\.js|\.tsx)(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCode(page, "CartLineQuantity");
   await page.goto("/cart");
   const row = page.locator('[data-testid="cart-line"][data-sku="DEMO-SIMPLE"]');
   const quantity = row.getByLabel("数量");
@@ -61,13 +60,7 @@ test("a quantity typed in the cart before the row hydrated stays in its field, �
 });
 
 test("a category tile picked before the filter's code arrived is applied when it arrives", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // The filter form: a chunk of the build, or the module itself under the dev server.
-  await page.route(/\/SearchFilterForm(-[\w-]+\.js|\.tsx)(\?.*)?$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCode(page, "SearchFilterForm");
   await page.goto("/search");
   const filter = page.getByRole("search", { name: "商品の絞り込み" });
   await filter.getByRole("radio", { name: "食品" }).check(); // the server's HTML form, before its code came
