@@ -167,6 +167,14 @@ export const products = sqliteTable(
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
     /** Bumped by every back-office write: an edit saved over a newer one is refused (optimistic lock). */
     revision: integer("revision").notNull().default(0),
+    /**
+     * The product's features, tags and top categories (primary or extra, or a subcategory of one) as bit sets:
+     * bit n for id n (1–52, exact in a JS number). Kept by triggers on the link tables (migration 0017), read by
+     * the keyword search's facet counts (decision 0026); never written by the services.
+     */
+    featureBits: integer("feature_bits").notNull().default(0),
+    tagBits: integer("tag_bits").notNull().default(0),
+    categoryBits: integer("category_bits").notNull().default(0),
   },
   (t) => [
     index("products_merchant_idx").on(t.merchantId, t.status),

@@ -93,18 +93,29 @@ function tagCondition(db: Database, kind: "trouble" | "situation", slug: string)
   return inArray(products.id, tagged);
 }
 
+/**
+ * A filter's conditions apart: the ones every count keeps (listed, features, price) and the single-choice ones
+ * a facet count replaces (category, お悩み, シーン); undefined where the filter does not choose.
+ */
+export function filterConditions(db: Database, filter: SearchFilter) {
+  const { atLeast, atMost } = priceLimits(filter);
+  return {
+    kept: and(
+      listedProduct,
+      filter.features.length ? featuresCondition(db, filter.features) : undefined,
+      atLeast != null ? sql`${sellingPriceSql} >= ${atLeast}` : undefined,
+      atMost != null ? sql`${sellingPriceSql} <= ${atMost}` : undefined,
+    ),
+    category: filter.category ? categoryCondition(db, filter.category) : undefined,
+    trouble: filter.trouble ? tagCondition(db, "trouble", filter.trouble) : undefined,
+    situation: filter.situation ? tagCondition(db, "situation", filter.situation) : undefined,
+  };
+}
+
 /** The WHERE clause of a filter: always limited to listed products. */
 export function searchCondition(db: Database, filter: SearchFilter): SQL | undefined {
-  const { atLeast, atMost } = priceLimits(filter);
-  return and(
-    listedProduct,
-    filter.category ? categoryCondition(db, filter.category) : undefined,
-    filter.features.length ? featuresCondition(db, filter.features) : undefined,
-    atLeast != null ? sql`${sellingPriceSql} >= ${atLeast}` : undefined,
-    atMost != null ? sql`${sellingPriceSql} <= ${atMost}` : undefined,
-    filter.trouble ? tagCondition(db, "trouble", filter.trouble) : undefined,
-    filter.situation ? tagCondition(db, "situation", filter.situation) : undefined,
-  );
+  const { kept, category, trouble, situation } = filterConditions(db, filter);
+  return and(kept, category, trouble, situation);
 }
 
 /**

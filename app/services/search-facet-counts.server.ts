@@ -1,15 +1,16 @@
 /**
  * How many products a keyword search finds for each choice the filter offers (decision 0026): the number
- * beside each category tile, feature tile and お悩み / シーン option. Counted from the keyword index's hits,
- * each product read by primary key as the total reads it, so the cost follows the keyword's matches and
- * never the size of the catalogue. A listing without a keyword is the whole listed catalogue: not counted.
+ * beside each category tile, feature tile and お悩み / シーン option. One statement in the page's batch walks
+ * the keyword index's hits once, reading each product by primary key as the total does, and groups them by
+ * their facet bit sets (products.feature_bits, tag_bits, category_bits: a few hundred distinct sets at most);
+ * the sets are then split into counts per choice here. So the cost follows the keyword's matches, never the
+ * size of the catalogue. A listing without a keyword is the whole listed catalogue: not counted.
  */
-import { and, count, countDistinct, eq, sql } from "drizzle-orm";
-import { alias, union } from "drizzle-orm/sqlite-core";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
-import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
-import { keywordHits, searchCondition } from "./search-conditions.server";
+import { products } from "~/db/schema";
+import { filterConditions, keywordHits } from "./search-conditions.server";
 
 export interface FacetCounts {
   /** Results with no category chosen (the すべて tile). */
@@ -23,95 +24,70 @@ export interface FacetCounts {
   situations: Record<string, number>;
 }
 
-/** The keyword's hits joined to their products, limited by the filter with `without` left out of it. */
-function matched(db: Database, filter: SearchFilter, without: Partial<SearchFilter> = {}) {
+/** Which counts a group of products feeds: each kind leaves its own choice out of the filter. */
+const KIND = { categories: 0, features: 1, troubles: 2, situations: 3 } as const;
+
+export type FacetBitRow = { kind: number; bits: number; products: number };
+
+const flag = (condition: SQL | undefined) => condition ?? sql`1`;
+
+/** The counts' one statement of a keyword search (unrun, for the page's batch; tests pin its plan). */
+export function facetCountQuery(db: Database, filter: SearchFilter) {
   const hits = keywordHits(db, filter.q);
   if (!hits) throw new Error("facet counts need a keyword");
-  return { hits, on: and(eq(products.id, hits.rowid), searchCondition(db, { ...filter, ...without })) };
-}
-
-const topCategory = alias(categories, "top_category");
-
-/** Per top category: a product counts once under each top category it is placed in (primary or extra, or a subcategory of it). */
-function categoryCountQuery(db: Database, filter: SearchFilter) {
-  const primary = matched(db, filter, { category: null });
-  const extra = matched(db, filter, { category: null });
-  const placements = union(
+  const { kept, category, trouble, situation } = filterConditions(db, filter);
+  const matched = db.$with("matched").as(
     db
-      .select({ productId: sql<number>`${products.id}`.as("product_id"), categoryId: sql<number>`${products.primaryCategoryId}`.as("category_id") })
-      .from(primary.hits)
+      .select({
+        categoryBits: sql<number>`${products.categoryBits}`.as("category_bits"),
+        featureBits: sql<number>`${products.featureBits}`.as("feature_bits"),
+        tagBits: sql<number>`${products.tagBits}`.as("tag_bits"),
+        inCategory: sql<number>`${flag(category)}`.as("in_category"),
+        inTrouble: sql<number>`${flag(trouble)}`.as("in_trouble"),
+        inSituation: sql<number>`${flag(situation)}`.as("in_situation"),
+      })
+      .from(hits)
       .crossJoin(products)
-      .where(primary.on),
-    db
-      .select({ productId: sql<number>`${products.id}`.as("product_id"), categoryId: sql<number>`${productCategories.categoryId}`.as("category_id") })
-      .from(extra.hits)
-      .crossJoin(products)
-      .innerJoin(productCategories, eq(productCategories.productId, products.id))
-      .where(extra.on),
-  ).as("placements");
-  return db
-    .select({ slug: topCategory.slug, count: countDistinct(placements.productId) })
-    .from(placements)
-    .innerJoin(categories, eq(categories.id, placements.categoryId))
-    .innerJoin(topCategory, eq(topCategory.id, sql`coalesce(${categories.parentId}, ${categories.id})`))
-    .groupBy(topCategory.slug);
+      .where(and(eq(products.id, hits.rowid), kept))
+      // A LIMIT keeps SQLite from copying the CTE into each group (drizzle cannot say AS MATERIALIZED).
+      .limit(Number.MAX_SAFE_INTEGER),
+  );
+  // Used four times, so SQLite walks it once into a temporary table; each group leaves its own choice out.
+  const { categoryBits, featureBits, tagBits, inCategory, inTrouble, inSituation } = matched;
+  const grouped = (from: Pick<Database, "select">, kind: number, bits: SQL.Aliased<number>, where: SQL) =>
+    from
+      .select({ kind: sql<number>`${kind}`.as("kind"), bits: sql<number>`${bits}`.as("bits"), products: count() })
+      .from(matched)
+      .where(where)
+      .groupBy(sql`${bits}`);
+  return grouped(db.with(matched), KIND.categories, categoryBits, sql`${inTrouble} and ${inSituation}`)
+    .unionAll(grouped(db, KIND.features, featureBits, sql`${inCategory} and ${inTrouble} and ${inSituation}`))
+    .unionAll(grouped(db, KIND.troubles, tagBits, sql`${inCategory} and ${inSituation}`))
+    .unionAll(grouped(db, KIND.situations, tagBits, sql`${inCategory} and ${inTrouble}`));
 }
 
-function anyCategoryCountQuery(db: Database, filter: SearchFilter) {
-  const { hits, on } = matched(db, filter, { category: null });
-  return db.select({ total: count() }).from(hits).crossJoin(products).where(on);
+type Choice = { id: number; slug: string };
+
+/** Per choice, the products of the groups whose bit set holds the choice's id. */
+function countsOf(rows: FacetBitRow[], kind: number, choices: Choice[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const choice of choices) counts[choice.slug] = 0;
+  for (const row of rows.filter((candidate) => candidate.kind === kind)) {
+    const bits = BigInt(row.bits);
+    for (const choice of choices) if ((bits >> BigInt(choice.id)) & 1n) counts[choice.slug]! += row.products;
+  }
+  return counts;
 }
 
-function featureCountQuery(db: Database, filter: SearchFilter) {
-  const { hits, on } = matched(db, filter);
-  return db
-    .select({ slug: features.slug, count: count() })
-    .from(hits)
-    .crossJoin(products)
-    .innerJoin(productFeatures, eq(productFeatures.productId, products.id))
-    .innerJoin(features, eq(features.id, productFeatures.featureId))
-    .where(on)
-    .groupBy(features.slug);
-}
-
-function tagCountQuery(db: Database, filter: SearchFilter, kind: "trouble" | "situation") {
-  const { hits, on } = matched(db, filter, { [kind]: null });
-  return db
-    .select({ slug: tags.slug, count: count() })
-    .from(hits)
-    .crossJoin(products)
-    .innerJoin(productTags, eq(productTags.productId, products.id))
-    .innerJoin(tags, and(eq(tags.id, productTags.tagId), eq(tags.kind, kind)))
-    .where(on)
-    .groupBy(tags.slug);
-}
-
-/** The counts' queries of a keyword search (unrun, for the page's batch; tests/integration/search-index.test.ts pins their plans). */
-export function facetCountQueries(db: Database, filter: SearchFilter) {
-  return [
-    anyCategoryCountQuery(db, filter),
-    categoryCountQuery(db, filter),
-    featureCountQuery(db, filter),
-    tagCountQuery(db, filter, "trouble"),
-    tagCountQuery(db, filter, "situation"),
-  ] as const;
-}
-
-type SlugCount = { slug: string; count: number };
-const bySlug = (rows: SlugCount[]) => Object.fromEntries(rows.map((row) => [row.slug, row.count]));
-
-export function toFacetCounts([anyCategory, categoryRows, featureRows, troubleRows, situationRows]: [
-  { total: number }[],
-  SlugCount[],
-  SlugCount[],
-  SlugCount[],
-  SlugCount[],
-]): FacetCounts {
+export function toFacetCounts(
+  rows: FacetBitRow[],
+  choices: { categories: Choice[]; features: Choice[]; troubles: Choice[]; situations: Choice[] },
+): FacetCounts {
   return {
-    anyCategory: anyCategory[0]?.total ?? 0,
-    categories: bySlug(categoryRows),
-    features: bySlug(featureRows),
-    troubles: bySlug(troubleRows),
-    situations: bySlug(situationRows),
+    anyCategory: rows.filter((row) => row.kind === KIND.categories).reduce((total, row) => total + row.products, 0),
+    categories: countsOf(rows, KIND.categories, choices.categories),
+    features: countsOf(rows, KIND.features, choices.features),
+    troubles: countsOf(rows, KIND.troubles, choices.troubles),
+    situations: countsOf(rows, KIND.situations, choices.situations),
   };
 }

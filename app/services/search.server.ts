@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
 import { productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
 import { keywordHits, searchCondition, searchOrder } from "./search-conditions.server";
-import { facetCountQueries, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
+import { facetCountQuery, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -83,15 +83,16 @@ function facetQueries(db: Database) {
       })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.id)),
-    db.select({ slug: features.slug, name: features.name }).from(features).orderBy(asc(features.position), asc(features.id)),
-    db.select({ kind: tags.kind, slug: tags.slug, name: tags.name }).from(tags).orderBy(asc(tags.position), asc(tags.id)),
+    db.select({ id: features.id, slug: features.slug, name: features.name }).from(features).orderBy(asc(features.position), asc(features.id)),
+    db.select({ id: tags.id, kind: tags.kind, slug: tags.slug, name: tags.name }).from(tags).orderBy(asc(tags.position), asc(tags.id)),
   ] as const;
 }
 
 type CategoryRow = { id: number; slug: string; name: string; description: string; parentId: number | null; icon: string };
-type TagRow = { kind: "trouble" | "situation"; slug: string; name: string };
+type FeatureRow = FacetOption & { id: number };
+type TagRow = FeatureRow & { kind: "trouble" | "situation" };
 
-function toFacets(categoryRows: CategoryRow[], featureRows: FacetOption[], tagRows: TagRow[]): SearchFacets {
+function toFacets(categoryRows: CategoryRow[], featureRows: FeatureRow[], tagRows: TagRow[]): SearchFacets {
   const option = ({ slug, name }: FacetOption): FacetOption => ({ slug, name });
   return {
     categories: categoryRows.filter((row) => row.parentId == null).map(({ slug, name, icon }) => ({ slug, name, icon })),
@@ -140,10 +141,20 @@ export async function loadSearchPage(db: Database, filter: SearchFilter, pageSiz
     const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch(page);
     return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, countRows, filter, pageSize), facetCounts: null };
   }
-  const [categoryRows, featureRows, tagRows, rows, countRows, ...counts] = await db.batch([...page, ...facetCountQueries(db, filter)]);
-  return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, countRows, filter, pageSize), facetCounts: toFacetCounts(counts) };
+  const [categoryRows, featureRows, tagRows, rows, countRows, countedRows] = await db.batch([...page, facetCountQuery(db, filter)]);
+  const choices = {
+    categories: categoryRows.filter((row) => row.parentId == null),
+    features: featureRows,
+    troubles: tagRows.filter((row) => row.kind === "trouble"),
+    situations: tagRows.filter((row) => row.kind === "situation"),
+  };
+  return {
+    ...toPage(categoryRows, featureRows, tagRows, filter),
+    results: toResults(rows, countRows, filter, pageSize),
+    facetCounts: toFacetCounts(countedRows, choices),
+  };
 }
 
-function toPage(categoryRows: CategoryRow[], featureRows: FacetOption[], tagRows: TagRow[], filter: SearchFilter) {
+function toPage(categoryRows: CategoryRow[], featureRows: FeatureRow[], tagRows: TagRow[], filter: SearchFilter) {
   return { facets: toFacets(categoryRows, featureRows, tagRows), category: toCategoryDetail(categoryRows, filter.category) };
 }
