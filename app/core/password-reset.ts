@@ -1,10 +1,8 @@
 /**
- * Password reset (「パスワードをお忘れの方」): the forms, what the shopper is told, how often a reset may
+ * Password reset (「パスワードをお忘れの方」): what the shopper is told, how often a reset may
  * be asked for, and the link the mail carries. The answer to a request is the same whether or not the
  * address belongs to a member, so the page never tells who is registered. Pure: no I/O.
  */
-import * as v from "valibot";
-import { emailField, newPasswordField, requiredString } from "./account-forms";
 import { ACCOUNT_TOKEN_LIFETIME_MS, type AccountTokenPurpose } from "./account-tokens";
 import type { ThrottleRule, ThrottleStep } from "./throttle";
 
@@ -67,25 +65,3 @@ export const PASSWORD_RESET_DONE = {
   notice: "password-reset",
   message: "新しいパスワードを設定しました。ほかの端末でのログインはすべて終了しています。",
 } as const;
-
-export const PasswordResetRequestSchema = v.object({ email: emailField });
-
-const PASSWORD_MISMATCH = "確認用のパスワードが一致しません";
-
-/** The new password with the registration's own rules, typed twice. */
-export const NewPasswordSchema = v.pipe(
-  v.object({
-    password: newPasswordField,
-    passwordConfirm: requiredString("確認用のパスワードを入力してください"),
-  }),
-  v.forward(
-    // An empty confirmation already has its own message.
-    v.partialCheck([["password"], ["passwordConfirm"]], (input) => input.passwordConfirm === "" || input.password === input.passwordConfirm, PASSWORD_MISMATCH),
-    ["passwordConfirm"],
-  ),
-);
-
-/** A link's token as the shop makes them (256 random bits, base64url); anything else reads as none. */
-export const ResetLinkTokenSchema = v.object({
-  token: v.fallback(v.nullable(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))), null),
-});

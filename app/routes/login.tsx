@@ -1,14 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { createAuthenticator, createUserSession, getUserId } from "~/web/auth.server";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { PasswordField } from "~/components/forms/PasswordField";
-import { TextField } from "~/components/forms/TextField";
+import { island } from "~/components/island";
 import { readFormData } from "~/web/http.server";
-import { LoginSchema } from "~/core/account-forms";
 import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
 import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
 
@@ -17,6 +12,9 @@ import { parseQuery, redirectedNotice } from "~/web/input.server";
 import { LOGIN_NOTICES } from "~/core/account-settings";
 import { Notice } from "~/components/member/MemberHeading";
 import { SHOP_NAME } from "~/core/site";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const LoginForm = island(() => import("~/components/account/LoginForm").then((module) => module.LoginForm));
 
 export const meta: MetaFunction = () => [{ title: `ログイン | ${SHOP_NAME}` }];
 
@@ -42,13 +40,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const { redirectTo, loginRequired, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LoginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
   return (
     <div className="mx-auto max-w-md py-6">
       <h1 className="text-xl">ログイン</h1>
@@ -58,15 +49,7 @@ export default function Login() {
           この操作にはログインが必要です。会員の方はログインしてください。
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
-        <PasswordField label="パスワード" field={fields.password} autoComplete="current-password" />
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          ログインする
-        </button>
-      </Form>
+      <LoginForm redirectTo={redirectTo} lastResult={lastResult ?? null} />
       <p className="mt-3 text-sm">
         <Link to={PASSWORD_RESET_PATH}>パスワードをお忘れの方</Link>
       </p>

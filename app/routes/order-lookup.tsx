@@ -1,18 +1,16 @@
 /** ご注文状況の確認（ゲスト購入）: a guest's order found by its number and e-mail, shown for a while after. */
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type * as v from "valibot";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { TextField } from "~/components/forms/TextField";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { CancelOrderOffer, keepPageWhileCancelRefused } from "~/components/orders/CancelOrder";
 import { formatDateTime } from "~/core/dates";
-import { OrderLookupSchema } from "~/core/order-lookup-form";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import { orderLookupAction, orderLookupLoader } from "~/web/order-lookup.server";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const OrderLookupForm = island(() => import("~/components/orders/OrderLookupForm").then((module) => module.OrderLookupForm));
 
 export const meta: MetaFunction = () => [{ title: `ご注文状況の確認 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -26,37 +24,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const shouldRevalidate = keepPageWhileCancelRefused;
 
-function LookupForm() {
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm<v.InferInput<typeof OrderLookupSchema>>({
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: OrderLookupSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="card mt-4 grid gap-4 p-4">
-      <div id={RESULT_ANCHOR}>
-        <FormErrors id={form.errorId} errors={form.errors} />
-      </div>
-      <TextField
-        label="注文番号"
-        field={fields.number}
-        required
-        hint="ご注文完了画面とご注文確認メールに記載しています（例：20261121-482913。ハイフンは省略できます）"
-        inputProps={{ autoComplete: "off", inputMode: "numeric" }}
-      />
-      <TextField label="メールアドレス（ご注文時に入力したもの）" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
-      <button type="submit" className="btn-primary justify-self-start" disabled={navigation.state === "submitting"}>
-        ご注文を確認する
-      </button>
-    </Form>
-  );
-}
-
 export default function OrderLookup() {
   const { found, isMember } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl py-4">
       <h1 className="m-0 text-xl">ご注文状況の確認（会員登録せずにご購入の方）</h1>
@@ -111,7 +81,7 @@ export default function OrderLookup() {
           <p className="mb-0 mt-2 text-sm">
             会員登録をせずにご購入いただいたご注文の状況・金額・お届け先を確認できます。注文番号と、ご注文時に入力したメールアドレスを入力してください。
           </p>
-          <LookupForm />
+          <OrderLookupForm lastResult={lastResult ?? null} />
           <p className="mt-4 text-sm">
             会員の方は<Link to={`/login?redirectTo=${encodeURIComponent("/user/orders")}`}>ログイン</Link>して注文履歴からご確認ください。
           </p>

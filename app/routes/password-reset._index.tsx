@@ -1,14 +1,14 @@
 /** /password-reset (「パスワードをお忘れの方」): asks for the address to mail a new-password link to. */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { TextField } from "~/components/forms/TextField";
-import { PASSWORD_RESET_PATH, PasswordResetRequestSchema, RESET_LINK_MINUTES, resetRequestedMessage } from "~/core/password-reset";
+import { Link, useActionData } from "@remix-run/react";
+import { island } from "~/components/island";
+import { PASSWORD_RESET_PATH, resetRequestedMessage } from "~/core/password-reset";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { SHOP_NAME } from "~/core/site";
 import { askForPasswordReset } from "~/web/password-reset.server";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const PasswordResetRequestForm = island(() => import("~/components/account/PasswordResetRequestForm").then((module) => module.PasswordResetRequestForm));
 
 export const meta: MetaFunction = () => [{ title: `パスワードの再設定 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -21,36 +21,11 @@ export default function PasswordResetRequest() {
   return (
     <div className="mx-auto max-w-md py-6">
       <h1 className="text-xl">パスワードの再設定</h1>
-      {result?.sentTo ? <Requested email={result.sentTo} /> : <RequestForm lastResult={result?.reply ?? null} />}
+      {result?.sentTo ? <Requested email={result.sentTo} /> : <PasswordResetRequestForm lastResult={result?.reply ?? null} />}
       <p className="mt-6 text-sm">
         <Link to="/login">ログイン画面に戻る</Link>
       </p>
     </div>
-  );
-}
-
-function RequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: PasswordResetRequestSchema }),
-    // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <>
-      <p className="text-sm">
-        ご登録のメールアドレスを入力してください。新しいパスワードを設定するためのリンクをメールでお送りします（リンクの有効期限は{RESET_LINK_MINUTES}分です）。
-      </p>
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          再設定用のメールを送る
-        </button>
-      </Form>
-    </>
   );
 }
 

@@ -3,16 +3,15 @@
  * to /password-reset/new-password. A usable link shows the new-password form (the registration's rules,
  * typed twice); an unknown, used or expired one says so, with the way to ask again.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { PasswordField } from "~/components/forms/PasswordField";
-import { PASSWORD_MIN_LENGTH } from "~/core/account-forms";
-import { NewPasswordSchema, PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/password-reset";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { island } from "~/components/island";
+import { PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/password-reset";
 import { SHOP_NAME } from "~/core/site";
 import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/password-reset.server";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const NewPasswordForm = island(() => import("~/components/account/NewPasswordForm").then((module) => module.NewPasswordForm));
 
 export const meta: MetaFunction = () => [{ title: `新しいパスワードの設定 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -40,32 +39,6 @@ export default function NewPassword() {
         <Refused message={refusal} />
       )}
     </div>
-  );
-}
-
-function NewPasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | null }) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: NewPasswordSchema }),
-    // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  return (
-    <>
-      <p className="text-sm">
-        <span className="break-all font-bold">{email}</span> のアカウントに新しいパスワードを設定します。設定すると、ほかの端末でのログインはすべて終了します。
-      </p>
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <PasswordField label="新しいパスワード" field={fields.password} autoComplete="new-password" hint={`${PASSWORD_MIN_LENGTH}文字以上で入力してください`} />
-        <PasswordField label="新しいパスワード（確認用）" field={fields.passwordConfirm} autoComplete="new-password" />
-        <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-          パスワードを設定する
-        </button>
-      </Form>
-    </>
   );
 }
 

@@ -10,14 +10,12 @@ import { ACCOUNT_TOKEN_MESSAGES, type AccountTokenRefusal } from "~/core/account
 import {
   NEW_PASSWORD_LINK_PURPOSES,
   NEW_PASSWORD_PATH,
-  NewPasswordSchema,
   PASSWORD_RESET_DONE,
   PASSWORD_RESET_PATH,
-  PasswordResetRequestSchema,
   RESET_LINK_MINUTES,
-  ResetLinkTokenSchema,
   resetThrottledMessage,
 } from "~/core/password-reset";
+import { NewPasswordSchema, PasswordResetRequestSchema, ResetLinkTokenSchema } from "~/core/password-reset-forms";
 import { MERCHANT_PORTAL_PATH } from "~/core/site";
 import { minutesUntil } from "~/core/throttle";
 import { inspectAccountToken } from "~/services/account-tokens.server";

@@ -1,0 +1,29 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/components/forms/FormErrors";
+import { PasswordField } from "~/components/forms/PasswordField";
+import { TextField } from "~/components/forms/TextField";
+import { LoginSchema } from "~/core/account-forms";
+
+/** The login form (an island on /login: its validation code loads after the page). */
+export function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
+      <PasswordField label="パスワード" field={fields.password} autoComplete="current-password" />
+      <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
+        ログインする
+      </button>
+    </Form>
+  );
+}
