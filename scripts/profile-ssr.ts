@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import WebSocket from "ws";
-import { ORIGIN, PORT, serve, serverTime } from "./lib/bench-http";
+import { ORIGIN, PORT, RENDER_AFRESH, serve, serverTime } from "./lib/bench-http";
 import { flagValue, run, stop, waitForHttp } from "./lib/run";
 
 const REQUESTS = Number(flagValue("requests") ?? 150);
@@ -127,9 +127,9 @@ try {
   mkdirSync(".wrangler/profiles", { recursive: true });
   console.log(`\nSSR profile: ${ORIGIN} (production build under wrangler dev), ${REQUESTS} requests per page one after another\n`);
   for (const page of PAGES) {
-    const before = await serverTime(page.path);
+    const before = await serverTime(page.path, RENDER_AFRESH);
     await inspector.send("Profiler.start");
-    for (let request = 0; request < REQUESTS; request++) await (await fetch(new URL(page.path, ORIGIN))).arrayBuffer();
+    for (let request = 0; request < REQUESTS; request++) await (await fetch(new URL(page.path, ORIGIN), { headers: RENDER_AFRESH })).arrayBuffer();
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
     const file = `.wrangler/profiles/${page.name.replace(/\W+/g, "-")}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));

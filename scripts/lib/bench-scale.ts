@@ -5,7 +5,7 @@
  */
 import { STAFF_EMAIL } from "../../app/db/seed/people";
 import { loadScaleCatalogue, SCALE_FIRST_SKU, SCALE_PRODUCT_COUNT } from "./bench-catalogue";
-import { loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./bench-http";
+import { loginCookie, ORIGIN, RENDER_AFRESH, SAMPLES, serve, serverTime, STORE } from "./bench-http";
 import { loadBenchOrders } from "./bench-orders";
 import { stop, waitForClosed, waitForHttp } from "./run";
 
@@ -47,9 +47,6 @@ const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect
   { name: "/crm/orders page 1", path: "/crm/orders", staff: true },
   { name: "/crm/orders page 400", path: "/crm/orders?page=399", staff: true },
 ];
-
-/** A cookie that says nothing about the visitor but is not on the edge cache's neutral list (app/core/edge-cache.ts). */
-const RENDER_AFRESH = { Cookie: "bench=render-afresh" };
 
 type Figures = { status: number; median: number; d1: string };
 
