@@ -5,13 +5,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MemberHeading } from "~/components/member/MemberHeading";
-import { ReturnRequestForm } from "~/components/returns/ReturnRequestForm";
+import { island } from "~/components/island";
 import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
 import { SHOP_NAME } from "~/core/site";
 import { requireUser } from "~/web/auth.server";
 import { idParam } from "~/web/input.server";
 import { loadReturnForm, returnRequestAction } from "~/web/returns.server";
 
+// The form's code (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const ReturnRequestForm = island(() => import("~/components/returns/ReturnRequestForm").then((module) => module.ReturnRequestForm));
 export const meta: MetaFunction = () => [{ title: `返品・交換のお申し込み | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -4,7 +4,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
 import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
-import { NewTicketForm, type NewTicketFormData } from "~/components/tickets/NewTicketForm";
+import { useMemo } from "react";
+import { island } from "~/components/island";
+import type { NewTicketFormData } from "~/components/tickets/NewTicketForm";
 import { SHOP_NAME } from "~/core/site";
 import { NewTicketSchema, TICKET_TEXT } from "~/core/tickets";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
@@ -14,6 +16,8 @@ import { IdOrNullSchema, IdSchema } from "~/core/validation";
 import { parseInput, parseQuery } from "~/web/input.server";
 import { messageInputFrom } from "~/web/tickets.server";
 
+// The form's code (Conform, Valibot, the attachment picker) loads after the page; the server's form works meanwhile.
+const NewTicketForm = island(() => import("~/components/tickets/NewTicketForm").then((module) => module.NewTicketForm));
 export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 /** The form's own fields that the no-JS 「この注文の商品を表示」 GET carries back as its defaults. */
@@ -88,6 +92,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Support() {
   const { tickets, form } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // One object per loader or action answer: the form is an island, re-rendered only when its data changes.
+  const ticketForm = useMemo(() => ({ ...form, picked: actionData?.picked ?? form.picked }), [form, actionData]);
   return (
     <div className="mx-auto max-w-2xl py-6">
       <h1 className="text-xl">お問い合わせ</h1>
@@ -97,7 +103,7 @@ export default function Support() {
           新しいお問い合わせ
         </h2>
         <p className="text-sm text-gray-700">ご注文や商品、サイトについてのご質問をお送りください。カスタマーサービスより順次ご返信いたします。</p>
-        <NewTicketForm data={{ ...form, picked: actionData?.picked ?? form.picked }} lastResult={actionData?.reply ?? null} />
+        <NewTicketForm data={ticketForm} lastResult={actionData?.reply ?? null} />
       </section>
     </div>
   );
