@@ -1,12 +1,10 @@
 /**
  * Support-ticket rules (spec §3 Ticket / Ticket message / New ticket form, §4, §5, §9): the 13 categories,
- * the troubles and the priority each implies, reply choices, the new-ticket and message checks, the
- * resolution-confirmation states and the 7-day auto-close. Pure: time is passed in as `now`.
+ * the troubles and the priority each implies, reply choices, the message checks, the resolution-confirmation
+ * states and the 7-day auto-close. Pure: time is passed in as `now`. The new-ticket form's schema is
+ * ticket-forms.ts and the staff list's definition ticket-listing.ts, so a page showing a label loads neither.
  */
-import * as v from "valibot";
-import { requiredTrimmed } from "~/core/account-forms";
 import { daysAfter } from "~/core/dates";
-import { labelledChoices, type ListingDefinition } from "~/core/listing";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 
 /** The 13 categories of §9, in the spec's order. The label is the stored value (as in the seed). */
@@ -88,39 +86,6 @@ export const TICKET_TEXT = {
   closed: "お問い合わせを終了にしました。",
   confirmationRequested: "お客様に解決の確認をお願いしました。",
 } as const;
-
-/** The customer's new ticket (§3 New ticket form). `priority` is never trusted: it follows the trouble. */
-const optionalId = v.optional(v.pipe(v.string(TICKET_TEXT.idInvalid), v.regex(/^\d{1,9}$/, TICKET_TEXT.idInvalid), v.transform(Number)));
-
-export const NewTicketSchema = v.object({
-  session: v.pipe(v.optional(v.string(TICKET_TEXT.sessionExpired), ""), v.regex(/^\d{10,16}$/, TICKET_TEXT.sessionExpired)),
-  category: v.pipe(
-    v.optional(v.string(TICKET_TEXT.categoryRequired), ""),
-    v.picklist(TICKET_CATEGORIES as unknown as TicketCategory[], TICKET_TEXT.categoryRequired),
-  ),
-  trouble: v.pipe(v.optional(v.string(TICKET_TEXT.troubleRequired), ""), v.picklist(TICKET_TROUBLE_LABELS, TICKET_TEXT.troubleRequired)),
-  // Conform sends an empty choice as a missing field (and its Valibot coercion drops optional defaults):
-  // absent means '' (e-mail or phone), see replyChoiceOf.
-  reply_choice: v.optional(v.picklist(["", "email", "phone"] as const, TICKET_TEXT.replyChoiceInvalid)),
-  orders_id: optionalId,
-  products_id: optionalId,
-  details: v.optional(
-    v.pipe(
-      v.union([v.string(), v.array(v.string())], TICKET_TEXT.idInvalid),
-      v.transform((value) => (Array.isArray(value) ? value : [value])),
-      v.array(v.pipe(v.string(), v.regex(/^\d{1,9}$/, TICKET_TEXT.idInvalid), v.transform(Number))),
-      v.maxLength(50, TICKET_TEXT.idInvalid),
-    ),
-  ),
-  description: v.pipe(requiredTrimmed(TICKET_TEXT.descriptionRequired), v.maxLength(TICKET_MESSAGE_MAX_LENGTH, TICKET_TEXT.descriptionTooLong)),
-  priority: v.optional(v.string()),
-});
-export type NewTicketInput = v.InferOutput<typeof NewTicketSchema>;
-
-/** reply_choice as stored: absent or empty = "" (e-mail or phone). */
-export function replyChoiceOf(input: Pick<NewTicketInput, "reply_choice">): ReplyChoice {
-  return input.reply_choice ?? "";
-}
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */
 export function messageProblem(message: string, attachmentCount: number): string | null {
@@ -268,43 +233,3 @@ export function ticketNoticeCode(text: string, extra: Record<string, string> = {
   const texts: Record<string, string> = { ...TICKET_TEXT, ...extra };
   return Object.keys(texts).find((key) => texts[key] === text) ?? null;
 }
-
-// ─── The staff ticket list (generic listing, spec screen 1) ─────────────────────────────────
-
-/**
- * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status and number;
- * filtered by status, priority, confirmation, category, unread customer messages, the customer (name or
- * e-mail), the text of the request and the day it arrived. Every view is a GET URL.
- */
-export const TICKET_LISTING = {
-  orderby: ["updated", "date_created", "priority", "status", "id"],
-  defaultOrderby: "updated",
-  defaultOrdersens: "DESC",
-  pageSize: 20,
-  filters: [
-    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(STATUS_LABELS, ["doing", "close"]) },
-    {
-      name: "priority",
-      label: "優先度",
-      operator: "=",
-      type: "choice",
-      choices: labelledChoices(PRIORITY_LABELS, ["high", "medium", "low"]),
-    },
-    {
-      name: "confirmation",
-      label: "解決確認",
-      operator: "=",
-      type: "choice",
-      choices: labelledChoices(CONFIRMATION_LABELS, ["waiting", "resolved", "unresolved"]),
-    },
-    { name: "category", label: "種類", operator: "=", type: "choice", choices: TICKET_CATEGORIES.map((value) => ({ value, label: value })) },
-    { name: "unread", label: "未読", operator: "=", type: "choice", choices: [{ value: "1", label: "未読メッセージあり" }] },
-    { name: "customer", label: "お客様", operator: "LIKE", type: "text", placeholder: "名前またはメールアドレス" },
-    { name: "content", label: "内容", operator: "LIKE", type: "text", placeholder: "例：届かない" },
-    { name: "date_created", label: "受付日", operator: "BETWEEN", type: "date" },
-  ],
-} as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id">;
-export type TicketSort = (typeof TICKET_LISTING.orderby)[number];
-
-/** Sort rank of a priority: high first when sorted DESC. */
-export const PRIORITY_RANK: Record<TicketPriority, number> = { high: 3, medium: 2, low: 1 };

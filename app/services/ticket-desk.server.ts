@@ -4,7 +4,8 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { excerpt, PRIORITY_RANK, TICKET_LISTING, type TicketConfirmation, type TicketPriority, type TicketSort, type TicketStatus } from "~/core/tickets";
+import { PRIORITY_RANK, TICKET_LISTING, type TicketSort } from "~/core/ticket-listing";
+import { excerpt, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets";
 import { qualified, type Database } from "~/db/client.server";
 import { ticketMessages, tickets, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";

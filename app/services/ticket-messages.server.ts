@@ -4,7 +4,8 @@
  * the same batch.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { messageProblem, replyChoiceOf, ticketPriority, TICKET_TEXT, type NewTicketInput } from "~/core/tickets";
+import { replyChoiceOf, type NewTicketInput } from "~/core/ticket-forms";
+import { messageProblem, ticketPriority, TICKET_TEXT } from "~/core/tickets";
 import { qualified, type Database } from "~/db/client.server";
 import { media, orderLines, orders, ticketMessages, ticketOrderLines, tickets } from "~/db/schema";
 import { staffReplyMail } from "~/mail/ticket-mails";

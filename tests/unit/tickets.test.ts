@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS } from "~/core/limits";
+import { NewTicketSchema, replyChoiceOf } from "~/core/ticket-forms";
 import {
   ticketStateFromHeaders,
   ticketStateHeaders,
@@ -10,8 +11,6 @@ import {
   confirmationView,
   excerpt,
   messageProblem,
-  NewTicketSchema,
-  replyChoiceOf,
   senderName,
   shouldAutoClose,
   ticketModule,

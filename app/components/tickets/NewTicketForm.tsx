@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { NewTicketSchema, TICKET_CATEGORIES, TICKET_TROUBLE_LABELS, type NewTicketInput } from "~/core/tickets";
+import { NewTicketSchema, type NewTicketInput } from "~/core/ticket-forms";
+import { TICKET_CATEGORIES, TICKET_TROUBLE_LABELS } from "~/core/tickets";
 import type { PastOrder } from "~/web/types/tickets";
 import { FormErrors } from "../forms/FormErrors";
 import { useHydrated } from "../forms/useHydrated";

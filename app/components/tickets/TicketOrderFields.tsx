@@ -1,6 +1,6 @@
 import { getSelectProps, type useForm } from "@conform-to/react";
 import { formatDateJa } from "~/core/dates";
-import type { NewTicketInput } from "~/core/tickets";
+import type { NewTicketInput } from "~/core/ticket-forms";
 import type { TicketProduct } from "~/web/types/tickets";
 import { FieldErrors } from "../forms/TextField";
 import { useTicketOrderLines, type OrderLine } from "./useTicketOrderLines";
