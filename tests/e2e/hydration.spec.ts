@@ -35,11 +35,14 @@ async function controls(page: Page): Promise<Placed[]> {
 
 /** The controls that hydration moved (by more than a pixel), as "key: (x,y) → (x,y)". */
 async function movedByHydration(page: Page, path: string): Promise<string[]> {
-  // The server's page as the browser shows it before the scripts have run (they arrive empty).
-  await page.route(/\.js(\?|$)/, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
-  await page.goto(path);
-  const before = await controls(page);
-  await page.unroute(/\.js(\?|$)/);
+  // The server's page as the browser shows it before the scripts have run (they arrive empty), in a tab of
+  // its own: emptying this tab's scripts would also empty the code its current page is still loading (an
+  // island's, after a client navigation), which then breaks that page.
+  const bare = await page.context().newPage();
+  await bare.route(/\.js(\?|$)/, (route) => route.fulfill({ contentType: "text/javascript", body: "" }));
+  await bare.goto(path);
+  const before = await controls(bare);
+  await bare.close();
   await page.goto(path);
   await waitForHydration(page);
   const after = new Map((await controls(page)).map((control) => [control.key, control]));
