@@ -1,9 +1,7 @@
 /** 退会手続き: what the member loses, why they cannot leave yet (if so), and the password + confirmation form. */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type * as v from "valibot";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { FieldErrors } from "~/components/forms/TextField";
@@ -16,6 +14,7 @@ import { loadWithdrawalView } from "~/services/withdrawal.server";
 import { requireUser } from "~/web/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { withdrawalAction } from "~/web/withdrawal.server";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 export const meta: MetaFunction = () => [{ title: `退会手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -36,11 +35,8 @@ export default function Withdraw() {
   const { view } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<v.InferInput<typeof WithdrawalSchema>>({
+  const [form, fields] = useValibotForm(WithdrawalSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: WithdrawalSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-2xl">

@@ -1,19 +1,17 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
 import { LoginSchema } from "~/core/account-forms";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The login form (an island on /login: its validation code loads after the page). */
 export function LoginForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(LoginSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: LoginSchema }),
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

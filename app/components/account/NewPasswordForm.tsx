@@ -1,20 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { PASSWORD_MIN_LENGTH } from "~/core/account-forms";
 import { NewPasswordSchema } from "~/core/password-reset-forms";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The new password, typed twice (an island on /password-reset/new-password: its validation loads after the page). */
 export function NewPasswordForm({ email, lastResult }: { email: string; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(NewPasswordSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: NewPasswordSchema }),
     // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <>

@@ -1,20 +1,18 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { RESET_LINK_MINUTES } from "~/core/password-reset";
 import { PasswordResetRequestSchema } from "~/core/password-reset-forms";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** Asks for the address to mail a new-password link to (an island on /password-reset: its validation loads after the page). */
 export function PasswordResetRequestForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(PasswordResetRequestSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: PasswordResetRequestSchema }),
     // Not onBlur: a message appearing as the field loses focus would move the button from under the click.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <>

@@ -1,20 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import type * as v from "valibot";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { OrderLookupSchema } from "~/core/order-lookup-form";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** Order number and e-mail of a guest's order (an island on /order-lookup: its validation loads after the page). */
 export function OrderLookupForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<v.InferInput<typeof OrderLookupSchema>>({
+  const [form, fields] = useValibotForm(OrderLookupSchema, {
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: OrderLookupSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="card mt-4 grid gap-4 p-4">

@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { formatYen } from "~/core/money";
@@ -7,6 +6,7 @@ import { RETURN_KINDS, RETURN_PHOTO_LIMIT, RETURN_REASONS, ReturnRequestSchema, 
 import type { ReturnFormData } from "~/web/types/returns";
 import { FormErrors } from "../forms/FormErrors";
 import { AttachmentField } from "../images/AttachmentField";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return errors?.length ? (
@@ -24,12 +24,9 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 export function ReturnRequestForm({ data, lastResult }: { data: ReturnFormData; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
-  const [form, fields] = useForm<ReturnRequestInput>({
+  const [form, fields] = useValibotForm<typeof ReturnRequestSchema, ReturnRequestInput>(ReturnRequestSchema, {
     id: "return-request",
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ReturnRequestSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   const sent = (lastResult?.initialValue ?? {}) as { kind?: string; reason?: string; details?: string; lines?: { quantity?: string }[] };
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";

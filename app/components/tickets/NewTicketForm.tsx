@@ -1,5 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { NewTicketSchema, type NewTicketInput } from "~/core/ticket-forms";
 import { TICKET_CATEGORIES, TICKET_TROUBLE_LABELS } from "~/core/tickets";
@@ -9,6 +8,7 @@ import { useHydrated } from "../forms/useHydrated";
 import { AttachmentField } from "../images/AttachmentField";
 import { DescriptionField, ReplyChoiceField, RequiredSelect } from "./NewTicketFields";
 import { TicketOrderFields } from "./TicketOrderFields";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 export interface NewTicketFormData {
   session: string;
@@ -28,13 +28,10 @@ export interface NewTicketFormData {
 export function NewTicketForm({ data, lastResult }: { data: NewTicketFormData; lastResult: SubmissionResult<string[]> | null }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const [form, fields] = useForm<NewTicketInput>({
+  const [form, fields] = useValibotForm<typeof NewTicketSchema, NewTicketInput>(NewTicketSchema, {
     id: "new-ticket",
     lastResult,
-    defaultValue: data.defaults as Record<string, string>,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: NewTicketSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    defaultValue: data.defaults as DefaultValue<NewTicketInput>,
   });
   // After a refused post (no JS) the page shows what was sent; otherwise the loader's defaults.
   const sent = (lastResult?.initialValue ?? data.defaults) as Record<string, unknown>;

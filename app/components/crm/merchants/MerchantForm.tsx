@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, TextField } from "~/components/forms/TextField";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { MERCHANT_STATUS_LABELS, MerchantSchema, type MerchantStatus } from "~/core/merchant-accounts";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The form's values as the page starts them: a saved merchant's (numbers as text), or empty for a new one. */
 export interface MerchantFormValues {
@@ -43,13 +43,10 @@ export function MerchantForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(MerchantSchema, {
     id: "merchant-form",
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: MerchantSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid max-w-2xl gap-5" data-testid="merchant-form">

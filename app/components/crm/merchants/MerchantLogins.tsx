@@ -1,11 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { formatDateTime } from "~/core/dates";
 import { MERCHANT_INVITATION_DAYS, MerchantLoginSchema } from "~/core/merchant-accounts";
 import type { MerchantLoginRow, MerchantLoginState } from "~/web/types/merchants";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 const STATE_LABELS: Record<MerchantLoginState, string> = {
   invited: "招待中（パスワード未設定）",
@@ -16,12 +16,9 @@ const STATE_LABELS: Record<MerchantLoginState, string> = {
 /** The merchant's logins with 無効にする each, and the form that adds one and mails its invitation. */
 export function MerchantLogins({ logins, lastResult }: { logins: MerchantLoginRow[]; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(MerchantLoginSchema, {
     id: "merchant-login-form",
     lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: MerchantLoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   return (
     <section aria-labelledby="merchant-logins-heading" className="mt-8 max-w-2xl">

@@ -5,14 +5,14 @@
  * and the typed values kept. Per-product values and price ranges are rows; empty rows are ignored, and
  * COUPON_BLANK_ROWS empty ones always follow the filled ones (save to get more).
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { COUPON_BLANK_ROWS, CouponFormSchema, type CouponFormValues } from "~/core/coupon-form";
 import { PROMOTION_PARSE } from "~/core/promotion-forms";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors } from "~/components/forms/TextField";
 import { CheckboxField, DiscountFields, DiscountTypeSelect, InputField, NumberField, PeriodFields, RevisionInput } from "./PromotionFields";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 const blankPrice = { sku: "", type: "fix", value: "", titleSimple: "" };
 const blankRange = { minAmount: "", type: "fix", value: "" };
@@ -66,13 +66,12 @@ export function CouponForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(CouponFormSchema, {
     id,
     lastResult,
     defaultValue: withBlankRows(defaultValue),
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: CouponFormSchema, ...PROMOTION_PARSE }),
+    ...PROMOTION_PARSE,
   });
   const prices = fields.prices.getFieldList();
   const ranges = fields.ranges.getFieldList();

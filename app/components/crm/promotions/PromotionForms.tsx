@@ -2,8 +2,7 @@
  * The coupon campaign and point promotion editors (staff), each validated by its schema in the browser and
  * on the server; a plain POST without JS, refused ones coming back with the messages and typed values.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
@@ -11,6 +10,7 @@ import { CampaignFormSchema, PointPromoFormSchema, POINT_PROMO_MAX_RATE, POINT_P
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { CheckboxField, DiscountFields, InputField, NumberField, PeriodFields, RevisionInput } from "./PromotionFields";
+import { useValibotForm } from "~/components/forms/useValibotForm";
 
 type CampaignValues = { code: string; title: string; type: string; value: string; minAmount: string; freeShipping: boolean; startsOn: string; endsOn: string };
 type PointPromoValues = { title: string; color: string; link: string; rate: string; minAmount: string; startsOn: string; endsOn: string };
@@ -38,13 +38,12 @@ export function CampaignForm({
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(CampaignFormSchema, {
     id: "campaign-form",
     lastResult,
     defaultValue,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: CampaignFormSchema, ...PROMOTION_PARSE }),
+    ...PROMOTION_PARSE,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4" data-testid="campaign-form">
@@ -80,13 +79,12 @@ export function PointPromoForm({
   lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useValibotForm(PointPromoFormSchema, {
     id: "point-promo-form",
     lastResult,
     defaultValue,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: PointPromoFormSchema, ...PROMOTION_PARSE }),
+    ...PROMOTION_PARSE,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4" data-testid="point-promo-form">
