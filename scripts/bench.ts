@@ -17,6 +17,7 @@ import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from 
 import { benchScale } from "./lib/bench-scale";
 import { benchThroughput } from "./lib/bench-throughput";
 import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lib/lighthouse";
+import { scriptsNamedIn } from "./lib/page-scripts";
 import { routeFirstLoads } from "./lib/route-first-load";
 import { flagValue, run, stop, waitForClosed, waitForHttp } from "./lib/run";
 
@@ -73,9 +74,7 @@ const gzipSize = (text: string | Uint8Array) => gzipSync(text).length;
 function assetUrls(html: string): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(match[1]!);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) js.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) js.add(match[1]!);
+  for (const script of scriptsNamedIn(html)) js.add(script);
   for (const match of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(match[1]!);
   return { js: [...js], css: [...css] };
 }

@@ -14,17 +14,23 @@
  *   whose code has not arrived yet is a dehydrated Suspense boundary; an urgent context change reaching it
  *   makes React throw its server HTML away and draw it empty until the code comes. The mends make both
  *   updates transitions, so React keeps the server's HTML and hydrates the island when its code is there.
+ * - Remix's Scripts (decision 0027, server and browser): the document names every module of the page in
+ *   modulepreload links and a module script's static imports, so ~90 KB of code starts downloading before
+ *   the first paint and shares the phone's bandwidth with the page's photo. The mends leave the links out and
+ *   make the module script wait for the page's load (its photos in view) and the next paint before it adds
+ *   the same preload links and imports the same modules. Until then the page works as plain HTML.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
-/** One change to a dependency's file; `REACT` in `mended` stands for the module's own name for React. */
+/** One change to a dependency's file; `REACT` stands for the module's own name for React. */
 type Mend = { name: string; files: string[]; mark: string; original: string; mended: string; done: string; decision: string };
 
 const resolve = createRequire(import.meta.url).resolve;
 // The CommonJS and the ES module builds carry the same code under different names for React.
-const remixBrowserBuilds = ((dist) => [join(dist, "browser.js"), join(dist, "esm", "browser.js")])(dirname(resolve("@remix-run/react")));
+const remixBuilds = (file: string) => ((dist) => [join(dist, file), join(dist, "esm", file)])(dirname(resolve("@remix-run/react")));
+const remixBrowserBuilds = remixBuilds("browser.js");
 
 const MENDS: Mend[] = [
   {
@@ -72,6 +78,44 @@ const MENDS: Mend[] = [
     done: "RemixBrowser's dev stylesheet update is a transition",
     decision: "0025",
   },
+  {
+    name: "@remix-run/react (scripts after the page)",
+    files: remixBuilds("components.js"),
+    // The browser bundle carries this text as it is (Remix renders Scripts there too): written short.
+    mark: 'addEventListener("load",p)',
+    original: '${matches.map((match, index) => `import * as route${index} from ${JSON.stringify(manifest.routes[match.route.id].module)};`).join("\\n")}',
+    mended: [
+      'await new Promise(g=>{let p=()=>document.hidden?g():requestAnimationFrame(()=>setTimeout(g));document.readyState=="complete"?p():addEventListener("load",p)});',
+      'for(let h of ${JSON.stringify(dedupe([manifest.entry.module, ...manifest.entry.imports, ...matches.flatMap((match) => [...(manifest.routes[match.route.id].imports || []), manifest.routes[match.route.id].module])]))})document.head.append(Object.assign(document.createElement("link"),{rel:"modulepreload",href:h}));',
+      'let[${matches.map((match, index) => `route${index}`).join(",")}]=await Promise.all([${matches.map((match) => `import(${JSON.stringify(manifest.routes[match.route.id].module)})`).join(",")}]);',
+    ].join("\n"),
+    done: "Scripts loads the page's modules after its load and first paint",
+    decision: "0027",
+  },
+  {
+    name: "@remix-run/react (no preload links in the document)",
+    files: remixBuilds("components.js"),
+    mark: "/* marketplace: the module script adds the preload links */",
+    original: `  let preloads = isHydrated ? [] : manifest.entry.imports.concat(routePreloads);
+  return isHydrated ? null : /*#__PURE__*/REACT.createElement(REACT.Fragment, null, !enableFogOfWar ? /*#__PURE__*/REACT.createElement("link", {
+    rel: "modulepreload",
+    href: manifest.url,
+    crossOrigin: props.crossOrigin
+  }) : null, /*#__PURE__*/REACT.createElement("link", {
+    rel: "modulepreload",
+    href: manifest.entry.module,
+    crossOrigin: props.crossOrigin
+  }), dedupe(preloads)`,
+    mended: `  /* marketplace: the module script adds the preload links */
+  let preloads = [];
+  return isHydrated ? null : /*#__PURE__*/REACT.createElement(REACT.Fragment, null, !enableFogOfWar ? /*#__PURE__*/REACT.createElement("link", {
+    rel: "modulepreload",
+    href: manifest.url,
+    crossOrigin: props.crossOrigin
+  }) : null, dedupe(preloads)`,
+    done: "Scripts names no modules in preload links",
+    decision: "0027",
+  },
 ];
 
 /** The module's own name for React (`React__namespace` in the CommonJS build, `React` in the ES one). */
@@ -82,10 +126,11 @@ function reactNameIn(source: string): string {
 for (const mend of MENDS) {
   for (const file of mend.files) {
     const source = readFileSync(file, "utf8");
+    const [original, mended] = [mend.original, mend.mended].map((text) => text.replaceAll("REACT", reactNameIn(source)));
     if (source.includes(mend.mark)) {
       console.log(`patch-dependencies: ${mend.name} already mended`);
-    } else if (source.includes(mend.original)) {
-      writeFileSync(file, source.replace(mend.original, mend.mended.replaceAll("REACT", reactNameIn(source))));
+    } else if (source.includes(original!)) {
+      writeFileSync(file, source.replace(original!, mended!));
       console.log(`patch-dependencies: ${mend.name}: ${mend.done}`);
     } else {
       console.warn(`patch-dependencies: ${mend.name}'s code changed in ${file}; nothing mended (see decision ${mend.decision})`);

@@ -66,6 +66,11 @@ export function facetCountQuery(db: Database, filter: SearchFilter) {
     .unionAll(grouped(db, KIND.situations, tagBits, sql`${inCategory} and ${inTrouble}`));
 }
 
+/** The search's own total: the features' groups keep every choice of the filter (a feature adds to it). */
+export function filteredTotal(rows: FacetBitRow[]): number {
+  return rows.filter((row) => row.kind === KIND.features).reduce((total, row) => total + row.products, 0);
+}
+
 type Choice = { id: number; slug: string };
 
 /** Per choice, the products of the groups whose bit set holds the choice's id. */

@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
 import { productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
 import { keywordHits, searchCondition, searchOrder } from "./search-conditions.server";
-import { facetCountQuery, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
+import { facetCountQuery, filteredTotal, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -53,13 +53,18 @@ export interface SearchPage {
 
 // ─── Queries (unrun, so they can share one batch) ───────────────────────────────────────────
 
+/** One page of a filter's results (unrun). */
+function resultsQuery(db: Database, filter: SearchFilter, pageSize: number) {
+  const hits = filter.q ? keywordHits(db, filter.q) : undefined;
+  return productSummaries(db, searchCondition(db, filter), searchOrder(db, filter), pageSize, filter.page * pageSize, hits);
+}
+
 /** The results and total queries of a filter (unrun; tests/integration/search-index.test.ts pins their plans). */
 export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE) {
   const where = searchCondition(db, filter);
   const hits = filter.q ? keywordHits(db, filter.q) : undefined;
-  const order = searchOrder(db, filter);
   return [
-    productSummaries(db, where, order, pageSize, filter.page * pageSize, hits),
+    resultsQuery(db, filter, pageSize),
     hits
       ? db
           .select({ total: count() })
@@ -115,8 +120,7 @@ function toCategoryDetail(categoryRows: CategoryRow[], slug: string | null): Cat
   };
 }
 
-function toResults(rows: Parameters<typeof toSummary>[0][], countRows: { total: number }[], filter: SearchFilter, pageSize: number): SearchResults {
-  const total = countRows[0]?.total ?? 0;
+function toResults(rows: Parameters<typeof toSummary>[0][], total: number, filter: SearchFilter, pageSize: number): SearchResults {
   return { products: rows.map(toSummary), total, page: filter.page, pageSize, totalPages: pageCount(total, pageSize) };
 }
 
@@ -125,7 +129,7 @@ function toResults(rows: Parameters<typeof toSummary>[0][], countRows: { total: 
 /** One page of listed products matching the filter, with the total count (one round trip). */
 export async function searchProducts(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE): Promise<SearchResults> {
   const [rows, countRows] = await db.batch(searchQueries(db, filter, pageSize));
-  return toResults(rows, countRows, filter, pageSize);
+  return toResults(rows, countRows[0]?.total ?? 0, filter, pageSize);
 }
 
 /** The filter's choices: top categories, features, troubles and situations, in display order (one round trip). */
@@ -136,12 +140,17 @@ export async function loadSearchFacets(db: Database): Promise<SearchFacets> {
 
 /** Everything the search and category pages show — facets, chosen category, results, total, counts — in one round trip. */
 export async function loadSearchPage(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
-  const page = [...facetQueries(db), ...searchQueries(db, filter, pageSize)] as const;
   if (!filter.q) {
-    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch(page);
-    return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, countRows, filter, pageSize), facetCounts: null };
+    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([...facetQueries(db), ...searchQueries(db, filter, pageSize)]);
+    const total = countRows[0]?.total ?? 0;
+    return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, total, filter, pageSize), facetCounts: null };
   }
-  const [categoryRows, featureRows, tagRows, rows, countRows, countedRows] = await db.batch([...page, facetCountQuery(db, filter)]);
+  // A keyword's total comes with the facet counts: one walk of its hits, not two.
+  const [categoryRows, featureRows, tagRows, rows, countedRows] = await db.batch([
+    ...facetQueries(db),
+    resultsQuery(db, filter, pageSize),
+    facetCountQuery(db, filter),
+  ]);
   const choices = {
     categories: categoryRows.filter((row) => row.parentId == null),
     features: featureRows,
@@ -150,7 +159,7 @@ export async function loadSearchPage(db: Database, filter: SearchFilter, pageSiz
   };
   return {
     ...toPage(categoryRows, featureRows, tagRows, filter),
-    results: toResults(rows, countRows, filter, pageSize),
+    results: toResults(rows, filteredTotal(countedRows), filter, pageSize),
     facetCounts: toFacetCounts(countedRows, choices),
   };
 }

@@ -1,23 +1,16 @@
 import { gzipSync } from "node:zlib";
+import { scriptsNamedIn } from "../../scripts/lib/page-scripts";
 import { addToCart, expect, test } from "./fixtures";
 
 /**
  * Issue 18's budget: the JavaScript a shop page loads before it is interactive (the browser entry, root and
- * the route's modules the document names: modulepreload links and module scripts) is at most 90 KB gzip on
+ * the route's modules the document names, scripts/lib/page-scripts.ts) is at most 90 KB gzip on
  * every page, the checkout included. Code for what matters once the shopper acts loads after the first load
  * (components/island, decision 0024). Measured on the production build, as `npm run bench` reports it.
  */
 const BUDGET_BYTES = 90 * 1024;
 
 const PAGES = ["/", "/category/living/DEMO-SIMPLE", "/search?category=food&priceMin=1000&priceMax=5000", "/category/kitchen", "/cart", "/checkout"];
-
-function scriptsNamedIn(html: string): string[] {
-  const found = new Set<string>();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(match[1]!);
-  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) found.add(match[1]!);
-  return [...found];
-}
 
 test("every shop page loads at most 90 KB gzip of JavaScript first", async ({ page }) => {
   test.setTimeout(90_000);
