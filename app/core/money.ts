@@ -1,9 +1,14 @@
 /** Money is integer yen, tax included. Display goes through Intl, never hand-rolled separators. */
-const yenNumber = new Intl.NumberFormat("ja-JP");
+const grouped = new Intl.NumberFormat("ja-JP");
+
+/** 12345 → "12,345": counts (products found, points) as the yen figures are written. */
+export function formatCount(count: number): string {
+  return grouped.format(count);
+}
 
 /** 1980 → "1,980円" */
 export function formatYen(amount: number): string {
-  return `${yenNumber.format(amount)}円`;
+  return `${formatCount(amount)}円`;
 }
 
 /** 1980 → "¥1,980" */

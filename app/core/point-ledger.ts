@@ -1,4 +1,5 @@
 /** The member's point history (point_ledger) as it reads in Japanese. */
+import { formatCount } from "./money";
 
 export type PointKind = "earned" | "used" | "expired" | "refunded" | "adjusted";
 
@@ -12,6 +13,6 @@ export const POINT_KIND_LABELS: Record<PointKind, string> = {
 
 /** 120 → "+120", -300 → "−300" (a real minus sign, as on the receipts). */
 export function signedPoints(amount: number): string {
-  const figure = new Intl.NumberFormat("ja-JP").format(Math.abs(amount));
+  const figure = formatCount(Math.abs(amount));
   return amount < 0 ? `−${figure}` : `+${figure}`;
 }

@@ -39,6 +39,7 @@ import { paginatorPages } from "~/core/paginator";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { Paginator } from "../Paginator";
 import { ListingBadges, ListingFilters } from "./ListingFilters";
+import { formatCount } from "~/core/money";
 
 export interface ListingColumn<Row> {
   key: string;
@@ -93,8 +94,6 @@ export interface ListingProps<Row> {
   toolbar?: ReactNode;
 }
 
-const countFormat = new Intl.NumberFormat("ja-JP");
-
 /** This listing's URL with some of its query changed (none: the view shown). */
 type ListingHref = (overrides?: Parameters<typeof listingHref>[3]) => string;
 
@@ -121,7 +120,7 @@ export function Listing<Row>({
       <div className="flex flex-wrap items-center gap-3">
         <ListingFilters path={path} definition={definition} query={query} />
         <p role="status" className="m-0 text-sm font-bold" data-testid="listing-count">
-          {countFormat.format(total)}
+          {formatCount(total)}
           {unit}
         </p>
         {toolbar}
