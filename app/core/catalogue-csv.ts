@@ -7,6 +7,7 @@
  * separated by "|". A column left out of the file leaves that field as it is; an empty cell in a column
  * that is there clears the field (or is refused where the field is required). Pure.
  */
+import { CATALOGUE_IMPORT_LIMITS, LIST_SEPARATOR } from "./catalogue-csv-pages";
 import { parseCsv } from "./csv";
 import { JAPANESE_TEXT_ENCODING_LABELS, readJapaneseText, type JapaneseTextEncoding } from "./text-encoding";
 
@@ -76,24 +77,6 @@ export const CATALOGUE_COLUMN_KEYS: readonly CatalogueColumnKey[] = CATALOGUE_CS
 export function columnHeader(key: CatalogueColumnKey): string {
   return CATALOGUE_CSV_COLUMNS.find((column) => column.key === key)!.header;
 }
-
-/** Where a scope's catalogue CSV pages are: the products listing (its CSV at `${listing}.csv`) and the upload page (a dry run at `${imports}/{token}`). */
-export interface CatalogueCsvPaths {
-  listing: string;
-  imports: string;
-}
-
-export const STAFF_CATALOGUE_CSV_PATHS: CatalogueCsvPaths = { listing: "/crm/products", imports: "/crm/products/import" };
-export const MERCHANT_CATALOGUE_CSV_PATHS: CatalogueCsvPaths = { listing: "/merchant/products", imports: "/merchant/products/import" };
-
-/** The separator of a list cell (categories, features, tags). */
-export const LIST_SEPARATOR = "|";
-
-/**
- * One file at a time: 10,000 records (a large shop's whole catalogue) in at most 8 MB, which a Worker reads,
- * checks and stores well inside its memory and time. A larger catalogue is split into several files.
- */
-export const CATALOGUE_IMPORT_LIMITS = { maxBytes: 8 * 1024 * 1024, maxRows: 10_000 } as const;
 
 export const CATALOGUE_IMPORT_MESSAGES = {
   noFile: "取り込むCSVファイルを選んでください。",

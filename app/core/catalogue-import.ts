@@ -6,6 +6,7 @@
  * product, what to save. A product and its variations are saved together or not at all, so a refused
  * record refuses the other records of its product too.
  */
+import type { RowOutcome } from "./catalogue-csv-pages";
 import { PRODUCT_EDITOR_TEXT } from "./product-editor";
 import { parseProductForm, type ProductForm, type ProductFormInput } from "./product-form";
 import { planStatusChange, type ProductState, type ProductStatusAction, type StatusChange } from "./product-status";
@@ -20,10 +21,6 @@ import {
   type CatalogueProduct,
   type Cells,
 } from "./catalogue-csv-cells";
-
-export type RowOutcome = "create" | "update" | "unchanged" | "refused";
-
-export const ROW_OUTCOME_LABELS: Record<RowOutcome, string> = { create: "新規", update: "変更", unchanged: "変更なし", refused: "取り込めません" };
 
 export interface CellChange {
   column: string;

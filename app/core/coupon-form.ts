@@ -7,7 +7,6 @@
  * Whether SKUs exist and a code is free is asked of the database by the service, with COUPON_MESSAGES.
  */
 import * as v from "valibot";
-import type { ListingDefinition } from "./listing";
 import {
   addFieldIssue,
   checkboxField,
@@ -20,7 +19,6 @@ import {
   optionalText,
   periodDays,
   PROMOTION_MESSAGES,
-  PROMOTION_STATE_FILTER,
   promotionChecks,
   promotionCodeField,
   titleField,
@@ -260,36 +258,3 @@ export function usageLimitWarning(limit: number | null, used: number): string | 
   if (limit == null || used < limit) return null;
   return `利用上限（${limit.toLocaleString("ja-JP")}回）に対して、すでに${used.toLocaleString("ja-JP")}回利用されています。このクーポンはこれ以上使えません。`;
 }
-
-export type CouponSort = "id" | "code" | "ends" | "used";
-
-export const COUPON_LISTING: ListingDefinition<CouponSort> = {
-  orderby: ["id", "code", "ends", "used"],
-  defaultOrderby: "id",
-  defaultOrdersens: "DESC",
-  pageSize: 30,
-  filters: [
-    { name: "q", label: "コード・タイトル", operator: "LIKE", type: "text", placeholder: "例：WELCOME" },
-    {
-      name: "kind",
-      label: "適用方法",
-      operator: "=",
-      type: "choice",
-      choices: [
-        { value: "code", label: "コード入力" },
-        { value: "auto", label: "自動適用" },
-      ],
-    },
-    PROMOTION_STATE_FILTER,
-    {
-      name: "member",
-      label: "会員限定",
-      operator: "=",
-      type: "choice",
-      choices: [
-        { value: "1", label: "会員限定" },
-        { value: "0", label: "どなたでも" },
-      ],
-    },
-  ],
-};

@@ -1,37 +1,14 @@
 /**
  * Merchant accounts as staff manage them (/crm/merchants): the one form schema of a merchant (server and,
- * through Conform, the browser), its logins and the listing (what shoppers read about a merchant is in
+ * through Conform, the browser) and its logins (the pages' path, status labels and listing are in
+ * merchant-status.ts and merchant-listing.ts, without Valibot; what shoppers read about a merchant is in
  * merchant-disclosure.ts). Pure: no I/O.
  */
 import * as v from "valibot";
 import { emailField, requiredTrimmed } from "./account-forms";
 import { ACCOUNT_TOKEN_LIFETIME_MS } from "./account-tokens";
 import { normalizePhone, isPhoneNumber } from "./address-form";
-import { labelledChoices, type ListingDefinition } from "./listing";
 import { isPostalCode, normalizePostalCode } from "./postal";
-
-/** Staff's merchant pages. */
-export const CRM_MERCHANTS_PATH = "/crm/merchants";
-
-export type MerchantStatus = "active" | "suspended";
-
-export const MERCHANT_STATUS_LABELS: Record<MerchantStatus, string> = {
-  active: "取引中",
-  suspended: "販売停止中",
-};
-
-export const MERCHANT_LISTING = {
-  orderby: ["name", "created", "updated"],
-  defaultOrderby: "name",
-  defaultOrdersens: "ASC",
-  pageSize: 30,
-  filters: [
-    { name: "name", label: "名前", operator: "LIKE", type: "text", placeholder: "出店者名・事業者名（一部でも可）" },
-    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(MERCHANT_STATUS_LABELS, ["active", "suspended"]) },
-  ],
-} as const satisfies ListingDefinition<"name" | "created" | "updated">;
-
-export type MerchantSort = (typeof MERCHANT_LISTING.orderby)[number];
 
 export const MERCHANT_MESSAGES = {
   name: "出店者名を入力してください",

@@ -11,15 +11,13 @@
  */
 import * as v from "valibot";
 import { addDaysToDate, jstDate, jstDayStart } from "./dates";
+import { parseDay } from "./listing";
 import { POINT_PROMO_DEFAULT_COLOR } from "./limits";
-import { parseDay, type ListingDefinition } from "./listing";
 import { formatYen } from "./money";
 import { isSameSitePath } from "./safe-redirect";
 import { choiceFlag } from "./account-forms";
+import type { PromotionState } from "./promotions";
 import { MALFORMED_INPUT_MESSAGE } from "./validation";
-
-export const CAMPAIGNS_PATH = "/crm/coupon-campaigns";
-export const POINT_PROMOS_PATH = "/crm/point-promos";
 
 export type DiscountType = "fix" | "rate";
 
@@ -206,10 +204,6 @@ export function periodInstants(
   return { startsAt, endsAt };
 }
 
-export type PromotionState = "scheduled" | "running" | "ended";
-
-export const PROMOTION_STATE_LABELS: Record<PromotionState, string> = { scheduled: "開始前", running: "実施中", ended: "終了" };
-
 /** Where a promotion stands at `now` (the cart's activeAt: from its start, before its end). */
 export function promotionState(period: { startsAt: Date | null; endsAt: Date | null }, now: Date): PromotionState {
   if (period.endsAt != null && period.endsAt.getTime() <= now.getTime()) return "ended";
@@ -233,9 +227,6 @@ const CampaignFields = v.object({
 export const CampaignFormSchema = v.pipe(CampaignFields, promotionChecks());
 
 export type CampaignInput = v.InferOutput<typeof CampaignFormSchema>;
-
-/** A new campaign's form: a fix discount from any amount. */
-export const NEW_CAMPAIGN_VALUES = { type: "fix", minAmount: "0" };
 
 /** The campaign link staff hand out (spec §2: GET /coupon-get/{code}). */
 export function campaignLinkPath(code: string): string {
@@ -286,39 +277,6 @@ export const PointPromoFormSchema = v.pipe(
 );
 
 export type PointPromoInput = v.InferOutput<typeof PointPromoFormSchema>;
-
-/** A new point promo's form: double points in the default colour, from any amount. */
-export const NEW_POINT_PROMO_VALUES = { color: POINT_PROMO_DEFAULT_COLOR, rate: "2", minAmount: "0" };
-
-// ─── Listings ───────────────────────────────────────────────────────────────────────────────
-
-const STATE_FILTER = {
-  name: "state",
-  label: "状態",
-  operator: "=",
-  type: "choice",
-  choices: (Object.keys(PROMOTION_STATE_LABELS) as PromotionState[]).map((value) => ({ value, label: PROMOTION_STATE_LABELS[value] })),
-} as const;
-
-export type PromotionSort = "id" | "title" | "starts" | "ends";
-
-export const CAMPAIGN_LISTING: ListingDefinition<PromotionSort> = {
-  orderby: ["id", "title", "starts", "ends"],
-  defaultOrderby: "id",
-  defaultOrdersens: "DESC",
-  pageSize: 30,
-  filters: [{ name: "q", label: "コード・タイトル", operator: "LIKE", type: "text" }, STATE_FILTER],
-};
-
-export const POINT_PROMO_LISTING: ListingDefinition<PromotionSort> = {
-  orderby: ["id", "title", "starts", "ends"],
-  defaultOrderby: "id",
-  defaultOrdersens: "DESC",
-  pageSize: 30,
-  filters: [{ name: "q", label: "タイトル", operator: "LIKE", type: "text" }, STATE_FILTER],
-};
-
-export const PROMOTION_STATE_FILTER = STATE_FILTER;
 
 /** "2026/04/01〜2026/04/30" (the last day shown, not the exclusive end); an open end reads 指定なし. */
 export function periodLabel(startsAt: Date | null, endsAt: Date | null): string {

@@ -3,9 +3,8 @@
  * (棚卸し修正: set to N, or ±N, with a reason) of one stock — a product's, a variation's or a variable
  * choice's that keeps its own — in the normal pool or the pre-order pool. The rules here are the ones the
  * SQL of app/services/stock-adjustments.server.ts applies in its batch; the form is read by
- * StockAdjustmentSchema, one message per field.
+ * StockAdjustmentSchema (stock-adjustment-forms.ts, apart so the stock pages load no Valibot), one message per field.
  */
-import * as v from "valibot";
 
 /** Most one receipt or one ±N correction may move. */
 export const MAX_STOCK_CHANGE = 99_999;
@@ -110,23 +109,6 @@ export function choiceMovementReason(choice: { groupTitle: string; title: string
   return reason ? `${label}${reason}` : label;
 }
 
-/** A choice of the form (target, pool, kind): spaces around dropped; absent is empty. */
-const typed = v.pipe(
-  v.optional(v.string(), ""),
-  v.transform((text) => text.trim()),
-);
-
-/** A number as a person types it: full-width digits and signs made ASCII (a minus typed as −, – or ー too). */
-const typedNumber = v.pipe(
-  typed,
-  v.transform((text) =>
-    text
-      .normalize("NFKC")
-      .replace(/[−–—ー]/g, "-")
-      .replace(/\s+/g, ""),
-  ),
-);
-
 /**
  * What is wrong with a change, by field (none: it may be tried on the stock). The form's schema and the
  * service both ask, so a change that did not come from the form is held to the same rules.
@@ -147,7 +129,7 @@ export function stockChangeProblems(change: StockChange): { quantity?: string; r
 }
 
 /** A reason is at most MAX_STOCK_REASON_LENGTH characters, and a correction must give one. */
-function reasonProblem(kind: StockChange["kind"], reason: string): string | null {
+export function reasonProblem(kind: StockChange["kind"], reason: string): string | null {
   if (reason.length > MAX_STOCK_REASON_LENGTH) return STOCK_MESSAGES.reasonLength;
   if (kind === "correction" && reason.trim() === "") return STOCK_MESSAGES.reasonRequired;
   return null;
@@ -167,70 +149,11 @@ export function stockChangeOf(input: { kind: AdjustmentChoice; quantity: string;
   };
 }
 
-function kindOf(choice: AdjustmentChoice): StockChange["kind"] {
+export function kindOf(choice: AdjustmentChoice): StockChange["kind"] {
   return choice === "receipt" ? "receipt" : "correction";
 }
-
-const QUANTITY_MESSAGES: Record<AdjustmentChoice, string> = {
-  receipt: STOCK_MESSAGES.receiptQuantity,
-  set: STOCK_MESSAGES.setQuantity,
-  delta: STOCK_MESSAGES.deltaQuantity,
-};
-
-const FormFieldsSchema = v.object({
-  target: v.pipe(
-    typed,
-    v.check((value) => parseStockTarget(value) != null, STOCK_MESSAGES.target),
-  ),
-  pool: v.pipe(typed, v.picklist(STOCK_POOLS, STOCK_MESSAGES.pool)),
-  kind: v.pipe(
-    typed,
-    v.picklist(
-      ADJUSTMENT_CHOICES.map((choice) => choice.value),
-      STOCK_MESSAGES.kind,
-    ),
-  ),
-  quantity: typedNumber,
-  reason: typed,
-});
-type FormFields = v.InferOutput<typeof FormFieldsSchema>;
-
-/** Whether the quantity fits the kind `kind` (a form of another kind passes: its own check speaks). */
-const quantityFits = (kind: AdjustmentChoice) => (input: Pick<FormFields, "kind" | "quantity" | "reason">) =>
-  input.kind !== kind || stockChangeProblems(stockChangeOf(input)).quantity == null;
-
-/** The adjustment form: every field checked, each with its own message (see stockFormErrors). */
-export const StockAdjustmentSchema = v.pipe(
-  FormFieldsSchema,
-  // The quantity's message depends on the kind, hence one check per kind.
-  v.forward(v.partialCheck([["kind"], ["quantity"], ["reason"]], quantityFits("receipt"), QUANTITY_MESSAGES.receipt), ["quantity"]),
-  v.forward(v.partialCheck([["kind"], ["quantity"], ["reason"]], quantityFits("set"), QUANTITY_MESSAGES.set), ["quantity"]),
-  v.forward(v.partialCheck([["kind"], ["quantity"], ["reason"]], quantityFits("delta"), QUANTITY_MESSAGES.delta), ["quantity"]),
-  // Not on the quantity: a reason is checked even when the quantity is wrong.
-  v.forward(
-    v.partialCheck(
-      [["kind"], ["reason"]],
-      (input) => reasonProblem(kindOf(input.kind), input.reason) == null,
-      (issue) => reasonProblem(kindOf((issue.input as FormFields).kind), (issue.input as FormFields).reason) ?? STOCK_MESSAGES.reasonRequired,
-    ),
-    ["reason"],
-  ),
-  v.transform((input) => ({ target: parseStockTarget(input.target) as StockTargetKey, pool: input.pool, change: stockChangeOf(input) })),
-);
-export type StockAdjustmentInput = v.InferOutput<typeof StockAdjustmentSchema>;
 
 /** The fields of the adjustment form, as typed (a refused form shows them again). */
 export const STOCK_FORM_FIELDS = ["target", "pool", "kind", "quantity", "reason"] as const;
 export type StockFormField = (typeof STOCK_FORM_FIELDS)[number];
 export type StockFormErrors = Partial<Record<StockFormField, string>>;
-
-/** The first message of each field that failed (a field the form does not have reads as the target). */
-export function stockFormErrors(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): StockFormErrors {
-  const errors: StockFormErrors = {};
-  for (const issue of issues) {
-    const key = issue.path?.[0]?.key;
-    const field = STOCK_FORM_FIELDS.find((name) => name === key) ?? "target";
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

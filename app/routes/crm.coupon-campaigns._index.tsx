@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CampaignListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
-import { CAMPAIGNS_PATH } from "~/core/promotion-forms";
 import { SHOP_NAME } from "~/core/site";
 import { CAMPAIGN_PAGES } from "~/web/crm-promotions.server";
+import { CAMPAIGNS_PATH } from "~/core/promotions";
 
 export const meta: MetaFunction = () => [{ title: `クーポンキャンペーン | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

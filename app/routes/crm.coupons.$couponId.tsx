@@ -1,13 +1,16 @@
 /** /crm/coupons/{id} (staff only): edit a coupon, see its uses, end it now, duplicate it, delete it while unused. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CouponForm } from "~/components/crm/promotions/CouponForm";
-import { ConfirmedAction, PromotionStateBadge } from "~/components/crm/promotions/PromotionFields";
+import { island } from "~/components/island";
+import { ConfirmedAction, PromotionStateBadge } from "~/components/crm/promotions/PromotionControls";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
 import { couponEditorAction, couponEditorPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH } from "~/core/coupon-form";
+import { COUPONS_PATH } from "~/core/promotions";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const CouponForm = island(() => import("~/components/crm/promotions/CouponForm").then((module) => module.CouponForm));
 
 export const meta: MetaFunction = () => [{ title: `クーポンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

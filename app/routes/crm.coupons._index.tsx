@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CouponListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
 import { SHOP_NAME } from "~/core/site";
 import { couponListingPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH } from "~/core/coupon-form";
+import { COUPONS_PATH } from "~/core/promotions";
 
 export const meta: MetaFunction = () => [{ title: `クーポン管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

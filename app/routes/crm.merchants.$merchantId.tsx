@@ -1,16 +1,21 @@
 /** /crm/merchants/{id} (staff only): a merchant's details, 特商法 details, shipping fee and status, and its logins. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
-import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
+import { useMemo } from "react";
+import type { MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBadge";
+import { island } from "~/components/island";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
 import { loadMerchantEditor, merchantEditorAction } from "~/web/crm-merchants.server";
 import type { MerchantEditorData } from "~/web/types/merchants";
+
+// The forms' validation (Conform, Valibot) loads after the page; the server's forms work meanwhile.
+const MerchantForm = island(() => import("~/components/crm/merchants/MerchantForm").then((module) => module.MerchantForm));
+const MerchantLogins = island(() => import("~/components/crm/merchants/MerchantLogins").then((module) => module.MerchantLogins));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.merchant.name ?? "出店者"}（出店者管理）| ${SHOP_NAME}` },
@@ -53,6 +58,8 @@ export default function CrmMerchant() {
   const saveReply = result?.intent === "save" ? result.reply : null;
   const inviteReply = result?.intent === "invite" ? result.reply : null;
   const refusal = result && "error" in result ? result.error : null;
+  // The island redraws only when its props change identity: the values change with the loaded page only.
+  const values = useMemo(() => formValues(page), [page]);
   return (
     <div className="py-2">
       <CrmNav />
@@ -65,7 +72,7 @@ export default function CrmMerchant() {
       <Notice text={page.notice} />
       <Notice text={refusal} tone="error" />
       {/* A new version after each save: the form starts again from what was stored. */}
-      <MerchantForm key={`form-${page.version}`} defaultValue={formValues(page)} version={page.version} lastResult={saveReply} submitLabel="保存する" />
+      <MerchantForm key={`form-${page.version}`} defaultValue={values} version={page.version} lastResult={saveReply} submitLabel="保存する" />
       <MerchantLogins key={`logins-${page.logins.length}`} logins={page.logins} lastResult={inviteReply} />
     </div>
   );

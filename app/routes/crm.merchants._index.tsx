@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { MerchantListing } from "~/components/crm/merchants/MerchantListing";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { CRM_MERCHANTS_PATH } from "~/core/merchant-accounts";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
 import { loadMerchantListing } from "~/web/crm-merchants.server";

@@ -2,10 +2,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
-import { PointPromoForm } from "~/components/crm/promotions/PromotionForms";
-import { POINT_PROMOS_PATH } from "~/core/promotion-forms";
+import { island } from "~/components/island";
 import { SHOP_NAME } from "~/core/site";
 import { POINT_PROMO_PAGES } from "~/web/crm-promotions.server";
+import { POINT_PROMOS_PATH } from "~/core/promotions";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const PointPromoForm = island(() => import("~/components/crm/promotions/PromotionForms").then((module) => module.PointPromoForm));
 
 export const meta: MetaFunction = () => [{ title: `ポイントキャンペーンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -2,9 +2,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PointPromoListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
-import { POINT_PROMOS_PATH } from "~/core/promotion-forms";
 import { SHOP_NAME } from "~/core/site";
 import { POINT_PROMO_PAGES } from "~/web/crm-promotions.server";
+import { POINT_PROMOS_PATH } from "~/core/promotions";
 
 export const meta: MetaFunction = () => [{ title: `ポイントキャンペーン | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

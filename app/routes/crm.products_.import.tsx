@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { CatalogueImportUpload } from "~/components/catalogue/CatalogueImportUpload";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv";
+import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv-pages";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaffCatalogueEditor } from "~/web/auth.server";
 import { catalogueUploadAction } from "~/web/catalogue-csv.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CatalogueImportReport } from "~/components/catalogue/CatalogueImportReport";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv";
+import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv-pages";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaffCatalogueEditor } from "~/web/auth.server";
 import type { CatalogueApplyActionData } from "~/web/types/catalogue-csv";

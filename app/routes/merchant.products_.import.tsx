@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { CatalogueImportUpload } from "~/components/catalogue/CatalogueImportUpload";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv";
+import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv-pages";
 import { SHOP_NAME } from "~/core/site";
 import { requireMerchantCatalogueEditor } from "~/web/auth.server";
 import { catalogueUploadAction } from "~/web/catalogue-csv.server";

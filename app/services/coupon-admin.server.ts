@@ -7,13 +7,14 @@
 import { and, count, countDistinct, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { COUPON_LISTING, COUPON_MESSAGES, type CouponInput, type CouponSort, type StoredCoupon } from "~/core/coupon-form";
+import { COUPON_MESSAGES, type CouponInput, type StoredCoupon } from "~/core/coupon-form";
 import type { ListingQuery } from "~/core/listing";
-import { periodInstants, PROMOTION_MESSAGES, promotionState, type PromotionState } from "~/core/promotion-forms";
+import { periodInstants, PROMOTION_MESSAGES, promotionState } from "~/core/promotion-forms";
 import { qualified, type Database } from "~/db/client.server";
 import { couponCampaigns, couponPriceRanges, couponProductExclusions, couponProductPrices, coupons, couponUses, products } from "~/db/schema";
 import { guard, isGuardFailure } from "./order-guards.server";
 import { likeFilter, loadListingPage, type FilterSql, type ListingPage, type ListingSource } from "./listing.server";
+import { COUPON_LISTING, type CouponSort, type PromotionState } from "~/core/promotions";
 
 export interface CouponRow {
   id: number;

@@ -6,7 +6,9 @@
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { MERCHANT_LISTING, type MerchantInput, type MerchantSort, type MerchantStatus } from "~/core/merchant-accounts";
+import type { MerchantInput } from "~/core/merchant-accounts";
+import { MERCHANT_LISTING, type MerchantSort } from "~/core/merchant-listing";
+import type { MerchantStatus } from "~/core/merchant-status";
 import type { Database } from "~/db/client.server";
 import { merchants, products, users } from "~/db/schema";
 import { equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";

@@ -5,21 +5,12 @@
  */
 import { and, count, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import {
-  CAMPAIGN_LISTING,
-  periodInstants,
-  POINT_PROMO_LISTING,
-  PROMOTION_MESSAGES,
-  promotionState,
-  type CampaignInput,
-  type PointPromoInput,
-  type PromotionSort,
-  type PromotionState,
-} from "~/core/promotion-forms";
+import { periodInstants, PROMOTION_MESSAGES, promotionState, type CampaignInput, type PointPromoInput } from "~/core/promotion-forms";
 import type { Database } from "~/db/client.server";
 import { couponCampaigns, coupons, pointPromos } from "~/db/schema";
 import { periodStateFilter } from "./coupon-admin.server";
 import { likeFilter, loadListingPage, type ListingPage } from "./listing.server";
+import { CAMPAIGN_LISTING, POINT_PROMO_LISTING, type PromotionSort, type PromotionState } from "~/core/promotions";
 
 export type Campaign = typeof couponCampaigns.$inferSelect;
 export type PointPromo = typeof pointPromos.$inferSelect;

@@ -5,7 +5,8 @@
  * apply of the records the person kept (started here, run in chunks on the queue), and its progress.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_LIMITS, CATALOGUE_IMPORT_MESSAGES, encodingLabel, type CatalogueCsvPaths } from "~/core/catalogue-csv";
+import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES, encodingLabel } from "~/core/catalogue-csv";
+import { CATALOGUE_IMPORT_LIMITS, type CatalogueCsvPaths } from "~/core/catalogue-csv-pages";
 import { catalogueRecords } from "~/core/catalogue-csv-cells";
 import { summaryOf } from "~/core/catalogue-import";
 import { utf8Csv } from "~/core/csv";

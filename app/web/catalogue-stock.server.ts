@@ -8,14 +8,8 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { paginatorPages, pageCount } from "~/core/paginator";
 import { PRICE_HISTORY_PAGE_SIZE } from "~/core/price-history";
-import {
-  STOCK_FORM_FIELDS,
-  STOCK_HISTORY_PAGE_SIZE,
-  STOCK_MESSAGES,
-  StockAdjustmentSchema,
-  stockFormErrors,
-  type StockFormField,
-} from "~/core/stock-adjustment";
+import { STOCK_FORM_FIELDS, STOCK_HISTORY_PAGE_SIZE, STOCK_MESSAGES, type StockFormField } from "~/core/stock-adjustment";
+import { StockAdjustmentSchema, stockFormErrors } from "~/core/stock-adjustment-forms";
 import { IdSchema, PageSchema } from "~/core/validation";
 import { findProductInScope } from "~/services/catalogue-scope.server";
 import { listPriceChanges } from "~/services/price-history.server";

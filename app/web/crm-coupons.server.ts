@@ -6,16 +6,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import {
-  COUPONS_PATH,
-  COUPON_LISTING,
-  COUPON_MESSAGES,
-  CouponFormSchema,
-  couponFormValues,
-  couponOfferLabel,
-  NEW_COUPON_VALUES,
-  usageLimitWarning,
-} from "~/core/coupon-form";
+import { COUPON_MESSAGES, CouponFormSchema, couponFormValues, couponOfferLabel, NEW_COUPON_VALUES, usageLimitWarning } from "~/core/coupon-form";
 import { parseListingQuery } from "~/core/listing";
 import { periodLabel, PROMOTION_PARSE, promotionState } from "~/core/promotion-forms";
 import { IdOrNullSchema, IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
@@ -26,6 +17,7 @@ import { parseQuery, redirectedNotice } from "./input.server";
 import { editOf, staleReply } from "./crm-promotions.server";
 import { canonicalListingRedirect } from "./listing.server";
 import type { CouponListRow, PromotionActionData } from "./types/promotions";
+import { COUPONS_PATH, COUPON_LISTING } from "~/core/promotions";
 
 const NOTICES = {
   created: "クーポンを作成しました。",

@@ -7,14 +7,9 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { parseListingQuery } from "~/core/listing";
-import {
-  CRM_MERCHANTS_PATH,
-  MERCHANT_LISTING,
-  MERCHANT_LOGIN_MESSAGES,
-  MERCHANT_MESSAGES,
-  MerchantLoginSchema,
-  MerchantSchema,
-} from "~/core/merchant-accounts";
+import { MERCHANT_LOGIN_MESSAGES, MERCHANT_MESSAGES, MerchantLoginSchema, MerchantSchema } from "~/core/merchant-accounts";
+import { MERCHANT_LISTING } from "~/core/merchant-listing";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { createMerchant, findMerchant, listMerchants, updateMerchant, type MerchantSaveOutcome } from "~/services/merchant-accounts.server";
 import { disableMerchantLogin, inviteMerchantLogin } from "~/services/merchant-logins.server";

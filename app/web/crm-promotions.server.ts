@@ -9,20 +9,15 @@ import * as v from "valibot";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 import { parseListingQuery, type ListingDefinition, type ListingQuery } from "~/core/listing";
 import {
-  CAMPAIGN_LISTING,
-  CAMPAIGNS_PATH,
-  POINT_PROMOS_PATH,
   campaignLinkPath,
   CampaignFormSchema,
   discountLabel,
   periodDays,
   periodLabel,
-  POINT_PROMO_LISTING,
   PointPromoFormSchema,
   PROMOTION_MESSAGES,
   PROMOTION_PARSE,
   promotionState,
-  type PromotionSort,
 } from "~/core/promotion-forms";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, RevisionSchema } from "~/core/validation";
 import type { Database } from "~/db/client.server";
@@ -45,6 +40,7 @@ import { invariantResponse, readFormData, withNotice } from "./http.server";
 import { redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
 import type { CampaignListRow, PointPromoListRow, PromotionActionData } from "./types/promotions";
+import { CAMPAIGN_LISTING, CAMPAIGNS_PATH, POINT_PROMOS_PATH, POINT_PROMO_LISTING, type PromotionSort } from "~/core/promotions";
 
 const PATHS: Record<PromotionKind, string> = { campaign: CAMPAIGNS_PATH, promo: POINT_PROMOS_PATH };
 

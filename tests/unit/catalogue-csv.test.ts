@@ -4,7 +4,8 @@
  * unchanged), and the dry run's per-record report (新規 / 変更 before → after / 変更なし / refused).
  */
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_LIMITS, CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv, type CatalogueCsvRow } from "~/core/catalogue-csv";
+import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv, type CatalogueCsvRow } from "~/core/catalogue-csv";
+import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
 import { catalogueRecords, productCells, type CatalogueLookups, type CatalogueProduct } from "~/core/catalogue-csv-cells";
 import { keptRows, planCatalogueImport, summaryOf, type ShopSide, type SkuOwner } from "~/core/catalogue-import";
 import { formatCsv, utf8Csv } from "~/core/csv";

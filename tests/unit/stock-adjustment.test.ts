@@ -6,14 +6,13 @@ import {
   MAX_STOCK,
   MAX_STOCK_CHANGE,
   STOCK_MESSAGES,
-  StockAdjustmentSchema,
   choiceMovementReason,
   parseStockTarget,
   stockAfter,
   stockChangeProblems,
-  stockFormErrors,
   stockTargetValue,
 } from "~/core/stock-adjustment";
+import { StockAdjustmentSchema, stockFormErrors } from "~/core/stock-adjustment-forms";
 
 const form = (fields: Record<string, string>) =>
   v.safeParse(StockAdjustmentSchema, { target: "p", pool: "stock", kind: "receipt", quantity: "1", reason: "", ...fields });

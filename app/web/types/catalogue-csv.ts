@@ -1,5 +1,5 @@
 /** What the catalogue CSV pages (/crm/products/import…, /merchant/products/import…) answer and their components read (types only). */
-import type { CatalogueCsvPaths } from "~/core/catalogue-csv";
+import type { CatalogueCsvPaths } from "~/core/catalogue-csv-pages";
 import type { ImportRowReport, ImportSummary } from "~/core/catalogue-import";
 import type { ImportProgress } from "~/core/catalogue-import-progress";
 import type { AppliedRow } from "~/services/catalogue-import.server";

@@ -1,6 +1,6 @@
 /** What the staff promotion pages (/crm/coupons, /crm/coupon-campaigns, /crm/point-promos) answer (types only). */
 import type { SubmissionResult } from "@conform-to/react";
-import type { PromotionState } from "~/core/promotion-forms";
+import type { PromotionState } from "~/core/promotions";
 
 export interface CouponListRow {
   id: number;

@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, TextField } from "~/components/forms/TextField";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { MERCHANT_STATUS_LABELS, MerchantSchema, type MerchantStatus } from "~/core/merchant-accounts";
+import { MerchantSchema } from "~/core/merchant-accounts";
+import { MERCHANT_STATUS_LABELS, type MerchantStatus } from "~/core/merchant-status";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The form's values as the page starts them: a saved merchant's (numbers as text), or empty for a new one. */

@@ -1,12 +1,11 @@
 /**
  * The fields the staff promotion forms share (coupons, coupon campaigns, point promotions): labelled inputs
- * with their messages under them, the discount (type + value), the period in Japanese days, the state badge
- * and the 今すぐ終了 / 削除 forms (each behind a <details> confirmation, so they work without JS).
+ * with their messages under them, the discount (type + value), the period in Japanese days (the forms
+ * are islands: this code loads after the page).
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { DISCOUNT_TYPE_LABELS, PROMOTION_STATE_LABELS, type DiscountType, type PromotionState } from "~/core/promotion-forms";
+import type { InputHTMLAttributes } from "react";
+import { DISCOUNT_TYPE_LABELS, type DiscountType } from "~/core/promotion-forms";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 
 type Field = FieldMetadata<unknown>;
@@ -107,53 +106,4 @@ export function PeriodFields({ startsOn, endsOn, endLabel = "終了日" }: { sta
 /** The revision a stored promotion's form was loaded on (a new one has none). */
 export function RevisionInput({ revision }: { revision: number | undefined }) {
   return revision === undefined ? null : <input type="hidden" name="revision" value={revision} />;
-}
-
-const STATE_TONES: Record<PromotionState, string> = {
-  scheduled: "bg-amber-50 text-amber-900",
-  running: "bg-green-50 text-green-800",
-  ended: "bg-gray-100 text-gray-700",
-};
-
-export function PromotionStateBadge({ state }: { state: PromotionState }) {
-  return (
-    <span className={`inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-bold ${STATE_TONES[state]}`} data-testid="promotion-state">
-      {PROMOTION_STATE_LABELS[state]}
-    </span>
-  );
-}
-
-/** A one-button POST (intent) behind its confirmation question, opened with a <summary> (no JS needed). */
-export function ConfirmedAction({
-  intent,
-  summary,
-  question,
-  submitLabel,
-  danger = false,
-  children,
-}: {
-  intent: "end" | "delete";
-  summary: string;
-  question: string;
-  submitLabel: string;
-  danger?: boolean;
-  children?: ReactNode;
-}) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  return (
-    <details className="rounded border border-solid border-gray-200 p-2" data-testid={`${intent}-action`}>
-      <summary className="cursor-pointer text-sm font-bold">{summary}</summary>
-      <Form method="post" replace className="mt-2 grid gap-2">
-        <input type="hidden" name="intent" value={intent} />
-        <p className="m-0 text-sm">{question}</p>
-        {children}
-        <div>
-          <button type="submit" className={danger ? "btn-secondary text-red-700" : "btn-secondary"} disabled={pending}>
-            {submitLabel}
-          </button>
-        </div>
-      </Form>
-    </details>
-  );
 }

@@ -9,13 +9,12 @@ import type { ReactNode } from "react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { COUPON_LISTING } from "~/core/coupon-form";
 import type { ListingDefinition } from "~/core/listing";
 import { formatYen } from "~/core/money";
-import { CAMPAIGN_LISTING, POINT_PROMO_LISTING, type PromotionState } from "~/core/promotion-forms";
 import type { CampaignListRow, CouponListRow, PointPromoListRow } from "~/web/types/promotions";
 import { CopyableLink } from "./CopyableLink";
-import { PromotionStateBadge } from "./PromotionFields";
+import { PromotionStateBadge } from "./PromotionControls";
+import { COUPON_LISTING, CAMPAIGN_LISTING, POINT_PROMO_LISTING, type PromotionState } from "~/core/promotions";
 
 const count = (value: number) => value.toLocaleString("ja-JP");
 

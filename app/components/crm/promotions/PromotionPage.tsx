@@ -7,9 +7,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import type { PromotionState } from "~/core/promotion-forms";
 import type { PromotionActionData } from "~/web/types/promotions";
-import { ConfirmedAction, PromotionStateBadge } from "./PromotionFields";
+import { ConfirmedAction, PromotionStateBadge } from "./PromotionControls";
+import type { PromotionState } from "~/core/promotions";
 
 /** An action's answer split into the form's reply (field messages, typed values) and a refused end/delete. */
 export function promotionReply(actionData: PromotionActionData | undefined) {
