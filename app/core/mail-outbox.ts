@@ -2,11 +2,9 @@
  * When an e-mail is tried again. A message is tried at most MAIL_MAX_ATTEMPTS times, waiting longer
  * after each failure; then it stays `failed` with its last error until staff resend it. A sender that
  * claimed a message and vanished (a Worker killed mid-send) loses the claim after MAIL_CLAIM_TIMEOUT_MS.
- * Also what the outbox's listings (staff's /crm/mail-outbox, the local /dev/mailbox) call each message.
- * Pure: no I/O.
+ * Also what the outbox's listings (staff's /crm/mail-outbox, the local /dev/mailbox) call each message
+ * (their definition: mail-outbox-listing.ts). Pure: no I/O.
  */
-import { labelledChoices, type ListingDefinition } from "./listing";
-
 export const MAIL_MAX_ATTEMPTS = 5;
 
 export const MAIL_CLAIM_TIMEOUT_MS = 5 * 60_000;
@@ -108,25 +106,6 @@ export const ORDER_MAIL_KEYS = {
 export function welcomeMailKey(email: string, registeredAt: Date): string {
   return `welcome:${email}:${registeredAt.getTime()}`;
 }
-
-/**
- * The outbox as a generic listing (staff's /crm/mail-outbox, the local /dev/mailbox): newest first,
- * filtered by status, recipient (part of the address), kind and the day it was written.
- */
-export const MAIL_OUTBOX_LISTING = {
-  orderby: ["date_created", "sent", "attempts"],
-  defaultOrderby: "date_created",
-  defaultOrdersens: "DESC",
-  pageSize: 30,
-  filters: [
-    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(MAIL_STATUS_LABELS, ["pending", "sending", "sent", "failed"]) },
-    { name: "to", label: "宛先", operator: "LIKE", type: "text", placeholder: "メールアドレス（一部でも可）" },
-    { name: "kind", label: "種類", operator: "=", type: "choice", choices: labelledChoices(MAIL_KIND_LABELS) },
-    { name: "date_created", label: "作成日", operator: "BETWEEN", type: "date" },
-  ],
-} as const satisfies ListingDefinition<"date_created" | "sent" | "attempts">;
-
-export type MailOutboxSort = (typeof MAIL_OUTBOX_LISTING.orderby)[number];
 
 export const MAIL_OUTBOX_TEXT = {
   resent: "送信失敗のメールを送信待ちに戻しました。まもなく再送されます。",

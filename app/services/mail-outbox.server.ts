@@ -6,7 +6,8 @@
  */
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { MAIL_OUTBOX_LISTING, type MailKind, type MailOutboxSort, type MailStatus } from "~/core/mail-outbox";
+import type { MailKind, MailStatus } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_LISTING, type MailOutboxSort } from "~/core/mail-outbox-listing";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { renderEmail, type EmailFrame } from "~/mail/email-layout";

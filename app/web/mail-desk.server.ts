@@ -5,7 +5,8 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { parseListingQuery } from "~/core/listing";
-import { MAIL_OUTBOX_LISTING, MAIL_OUTBOX_TEXT } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_TEXT } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { IdSchema, TextOrNullSchema } from "~/core/validation";
 import { findOutboxMessage, listOutbox, resendFailedMail } from "~/services/mail-outbox.server";

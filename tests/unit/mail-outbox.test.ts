@@ -4,7 +4,6 @@ import {
   describeMailError,
   MAIL_KIND_LABELS,
   MAIL_MAX_ATTEMPTS,
-  MAIL_OUTBOX_LISTING,
   MAIL_STATUS_LABELS,
   mailKindLabel,
   nextAttemptAfterFailure,
@@ -12,6 +11,7 @@ import {
   queueRetryDelaySeconds,
   welcomeMailKey,
 } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
 
 const NOW = new Date("2026-03-01T00:00:00Z");
 const after = (ms: number) => new Date(NOW.getTime() + ms);
