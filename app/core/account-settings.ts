@@ -1,34 +1,11 @@
 /**
- * The member's account settings (/user/profile): one schema per form, built from registration's own
- * pieces (account-forms, and the address form's phone) so a name, a reading, an e-mail or a password is
- * held to the same rules and messages wherever it is typed; what each change answers; and how often the
- * current password may be tried there. Pure: no I/O.
+ * The member's account settings (/user/profile): what each change answers, and how often the current
+ * password may be tried there. Pure: no I/O. The forms' schemas are in account-settings-forms.ts, so the
+ * page's labels load no Valibot.
  */
-import * as v from "valibot";
-import { emailField, newPasswordField, newsletterField, personNameFields, requiredString } from "./account-forms";
-import { phoneNumberField } from "./address-form";
 import type { ThrottleRule, ThrottleStep } from "./throttle";
 
 export const PROFILE_PATH = "/user/profile";
-
-const currentPasswordField = requiredString("現在のパスワードを入力してください");
-
-/**
- * The member's own phone: registration does not ask for it, so it may stay empty (null); when given, as an
- * address's phone. (Conform sends an empty field as a missing one, without Valibot's optional default.)
- */
-const optionalPhoneField = v.pipe(
-  v.optional(v.string()),
-  v.transform((text) => text?.trim() || null),
-  v.nullable(phoneNumberField),
-);
-
-export const ProfileSchema = v.object({ ...personNameFields, phone: optionalPhoneField });
-export const EmailChangeSchema = v.object({ email: emailField, currentPassword: currentPasswordField });
-export const PasswordChangeSchema = v.object({ currentPassword: currentPasswordField, newPassword: newPasswordField });
-export const NewsletterSchema = v.object({ newsletter: newsletterField });
-
-export type ProfileInput = v.InferOutput<typeof ProfileSchema>;
 
 /** The settings page's forms, by the `intent` each posts. */
 export const SETTINGS_INTENTS = ["profile", "email", "password", "newsletter", "logout_everywhere"] as const;

@@ -2,8 +2,8 @@
  * When an e-mail is tried again. A message is tried at most MAIL_MAX_ATTEMPTS times, waiting longer
  * after each failure; then it stays `failed` with its last error until staff resend it. A sender that
  * claimed a message and vanished (a Worker killed mid-send) loses the claim after MAIL_CLAIM_TIMEOUT_MS.
- * Also what the outbox's listings (staff's /crm/mail-outbox, the local /dev/mailbox) call each message.
- * Pure: no I/O.
+ * Also what the outbox's listings (staff's /crm/mail-outbox, the local /dev/mailbox) call each message
+ * (their definition: mail-outbox-listing.ts). Pure: no I/O.
  */
 export const MAIL_MAX_ATTEMPTS = 5;
 

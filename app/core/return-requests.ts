@@ -1,15 +1,13 @@
 /**
  * Returns and exchanges after delivery (issue 16 item 5), by the shop's terms in ./returns.ts: which
  * delivered lines a shopper may still send back, for which reason and until when; how a request moves
- * (申請中 → 承認 | お断り; 承認 → 受け取り済み); and what a received return refunds. Pure.
+ * (申請中 → 承認 | お断り; 承認 → 受け取り済み); and what a received return refunds. Pure. The forms' schemas
+ * (return-request-forms.ts) and staff's list (return-requests-listing.ts) are apart, so a page showing a
+ * request's labels loads neither Valibot nor listing code.
  */
-import * as v from "valibot";
 import { addDaysToDate, jstDate } from "./dates";
-import { labelledChoices, type ListingDefinition } from "./listing";
 import { COLD_DEFECT_REPORT_DAYS, CUSTOMER_RETURN_DAYS, CUSTOMER_RETURN_EXCLUSIONS, DEFECT_REPORT_DAYS, type CustomerReturnExclusion } from "./returns";
 import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME } from "./site";
-import { REFUND_METHOD_LABELS, type RefundMethod } from "./order-desk";
-import { IdSchema, MALFORMED_INPUT_MESSAGE } from "./validation";
 
 export const RETURN_KINDS = { return: "返品", exchange: "交換" } as const;
 export type ReturnKind = keyof typeof RETURN_KINDS;
@@ -197,50 +195,6 @@ export function orderFullyReturned(lines: readonly { id: number; quantity: numbe
   return live.length > 0 && live.every((line) => (returned.get(line.id) ?? 0) >= line.quantity);
 }
 
-const QuantitySchema = v.pipe(v.string(RETURN_TEXT.quantity), v.trim(), v.regex(/^\d{1,3}$/, RETURN_TEXT.quantity), v.transform(Number));
-
-/** The shopper's request form (browser and server). */
-export const ReturnRequestSchema = v.pipe(
-  v.object({
-    token: v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/)),
-    kind: v.picklist(Object.keys(RETURN_KINDS) as ReturnKind[], RETURN_TEXT.kind),
-    reason: v.picklist(Object.keys(RETURN_REASONS) as ReturnReason[], RETURN_TEXT.reason),
-    lines: v.pipe(
-      v.array(v.object({ id: IdSchema, quantity: QuantitySchema }), RETURN_TEXT.lines),
-      v.check((lines) => lines.some((line) => line.quantity > 0), RETURN_TEXT.lines),
-    ),
-    details: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(RETURN_DETAILS_MAX_LENGTH, RETURN_TEXT.details)), ""),
-  }),
-  v.forward(
-    v.check((input) => input.reason !== "other" || input.details.length > 0, RETURN_TEXT.detailsRequired),
-    ["details"],
-  ),
-);
-export type ReturnRequestInput = v.InferOutput<typeof ReturnRequestSchema>;
-
-const StaffMessageSchema = v.pipe(
-  v.string(RETURN_TEXT.staffMessageRequired),
-  v.trim(),
-  v.minLength(1, RETURN_TEXT.staffMessageRequired),
-  v.maxLength(STAFF_MESSAGE_MAX_LENGTH, RETURN_TEXT.staffMessage),
-);
-
-/** Staff's actions on a request: approve and refuse with a message to the shopper; receive with the refund's method. */
-export const ReturnDecisionSchema = v.variant(
-  "intent",
-  [
-    v.object({ intent: v.literal("approve"), message: StaffMessageSchema }),
-    v.object({ intent: v.literal("refuse"), message: StaffMessageSchema }),
-    v.object({
-      intent: v.literal("receive"),
-      method: v.picklist(Object.keys(REFUND_METHOD_LABELS) as RefundMethod[], RETURN_TEXT.refundMethod),
-      restock: v.optional(v.string(), ""),
-    }),
-  ],
-  MALFORMED_INPUT_MESSAGE,
-);
-export type ReturnDecisionInput = v.InferOutput<typeof ReturnDecisionSchema>;
-
 /** The message an approval starts from: how to send the goods back, by whose fault it is. */
 export function approvalMessageTemplate(reason: ReturnReason): string {
   const postage =
@@ -249,17 +203,3 @@ export function approvalMessageTemplate(reason: ReturnReason): string {
       : "返送料は当社が負担しますので、着払いでお送りください。";
   return `お申し込みを承りました。商品をお届け時の箱や袋に入れ、注文番号を書いたメモを添えて、〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS} ${SHOP_NAME} 返品係までお送りください。${postage}商品の到着を確認しましたら、あらためてご連絡いたします。`;
 }
-
-/** Staff's /crm/returns: newest first, by status, kind and date. */
-export const RETURN_REQUESTS_LISTING = {
-  orderby: ["date_created"],
-  defaultOrderby: "date_created",
-  defaultOrdersens: "DESC",
-  pageSize: 30,
-  filters: [
-    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(RETURN_STATUS_LABELS) },
-    { name: "kind", label: "種類", operator: "=", type: "choice", choices: labelledChoices(RETURN_KINDS) },
-    { name: "date_created", label: "申込日", operator: "BETWEEN", type: "date" },
-  ],
-} as const satisfies ListingDefinition<"date_created">;
-export type ReturnRequestsSort = (typeof RETURN_REQUESTS_LISTING.orderby)[number];

@@ -7,18 +7,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { SETTINGS_NOTICES } from "~/core/account-settings";
 import { SHOP_NAME } from "~/core/site";
+import { island } from "~/components/island";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { EmailForm } from "~/components/member/settings/EmailForm";
 import { LogoutEverywhereForm } from "~/components/member/settings/LogoutEverywhereForm";
-import { NewsletterForm } from "~/components/member/settings/NewsletterForm";
-import { PasswordForm } from "~/components/member/settings/PasswordForm";
-import { ProfileForm } from "~/components/member/settings/ProfileForm";
 import { loadAccountSettings } from "~/services/account-settings.server";
 import { accountSettingsAction } from "~/web/account-settings.server";
 import { requireUser } from "~/web/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { redirectedNotice } from "~/web/input.server";
 import type { AccountSettingsView } from "~/web/types/account-settings";
+
+// The forms' Conform code loads after the page; the server's forms work meanwhile (posts validated there, as without JS).
+const AccountSettingsForms = island(() => import("~/components/member/settings/AccountSettingsForms").then((module) => module.AccountSettingsForms));
 
 export const meta: MetaFunction = () => [{ title: `会員情報の変更 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -44,10 +44,7 @@ export default function AccountSettingsPage() {
       <MemberHeading title="会員情報の変更" />
       <Notice text={settings.notice} />
       <div key={key}>
-        <ProfileForm settings={settings} actionData={actionData} />
-        <EmailForm settings={settings} actionData={actionData} />
-        <PasswordForm actionData={actionData} />
-        <NewsletterForm settings={settings} actionData={actionData} />
+        <AccountSettingsForms settings={settings} actionData={actionData} />
         <section className="card mt-4 grid gap-2 p-4">
           <h2 className="m-0 text-base">お届け先住所</h2>
           <p className="m-0 text-sm">

@@ -1,20 +1,18 @@
 /** 退会手続き: what the member loses, why they cannot leave yet (if so), and the password + confirmation form. */
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormErrors } from "~/components/forms/FormErrors";
-import { PasswordField } from "~/components/forms/PasswordField";
-import { FieldErrors } from "~/components/forms/TextField";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { WithdrawalBlockers, WithdrawalLosses } from "~/components/member/WithdrawalSummary";
 import { SHOP_NAME } from "~/core/site";
 import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
-import { WithdrawalSchema } from "~/core/withdrawal-form";
 import { loadWithdrawalView } from "~/services/withdrawal.server";
 import { requireUser } from "~/web/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { withdrawalAction } from "~/web/withdrawal.server";
-import { useValibotForm } from "~/components/forms/useValibotForm";
+
+// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
+const WithdrawForm = island(() => import("~/components/member/WithdrawForm").then((module) => module.WithdrawForm));
 
 export const meta: MetaFunction = () => [{ title: `退会手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -34,10 +32,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Withdraw() {
   const { view } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useValibotForm(WithdrawalSchema, {
-    lastResult,
-  });
   return (
     <div className="mx-auto max-w-2xl">
       <MemberHeading title="退会手続き" />
@@ -52,24 +46,7 @@ export default function Withdraw() {
           <h2 id="withdraw-form" className="m-0 text-base">
             退会のお手続き
           </h2>
-          <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-4">
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <PasswordField label="パスワード（本人確認のため）" field={fields.password} autoComplete="current-password" />
-            <div>
-              <label className="flex items-start gap-2 text-sm">
-                <input {...getInputProps(fields.confirm, { type: "checkbox" })} className="mt-1" />
-                <span>上記の内容を確認し、退会することに同意します（ポイントは失効し、元に戻すことはできません）</span>
-              </label>
-              <FieldErrors id={fields.confirm.errorId} errors={fields.confirm.errors} />
-            </div>
-            <button
-              type="submit"
-              className="btn border border-solid border-red-700 bg-white text-red-700 hover:bg-red-50 justify-self-start"
-              disabled={navigation.state === "submitting"}
-            >
-              退会する
-            </button>
-          </Form>
+          <WithdrawForm lastResult={lastResult ?? null} />
         </section>
       )}
       <p className="mt-4 text-sm">

@@ -4,7 +4,7 @@
  * app/services/email-change.server.ts; the password change is accounts.server.ts's changePassword.
  */
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import type { ProfileInput } from "~/core/account-settings";
+import type { ProfileInput } from "~/core/account-settings-forms";
 import type { Database } from "~/db/client.server";
 import { accountTokens, users } from "~/db/schema";
 import { endOtherSessionsStatement } from "./sessions.server";

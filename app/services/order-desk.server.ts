@@ -6,7 +6,8 @@
  */
 import { asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { orderDeskListing, parseOrigin, type OrderDeskSort, type OriginMerchant } from "~/core/order-desk";
+import { parseOrigin } from "~/core/order-desk";
+import { orderDeskListing, type OrderDeskSort, type OriginMerchant } from "~/core/order-desk-listing";
 import type { OrderStatus, ShipmentStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { qualified, type Database } from "~/db/client.server";

@@ -6,15 +6,8 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { OrderActor } from "~/core/order-events";
-import {
-  RETURN_PHOTO_LIMIT,
-  RETURN_TEXT,
-  returnRequestRefusal,
-  type ReturnableLine,
-  type ReturnKind,
-  type ReturnRequestInput,
-  type ReturnStatus,
-} from "~/core/return-requests";
+import { RETURN_PHOTO_LIMIT, RETURN_TEXT, returnRequestRefusal, type ReturnableLine, type ReturnKind, type ReturnStatus } from "~/core/return-requests";
+import type { ReturnRequestInput } from "~/core/return-request-forms";
 import type { Database } from "~/db/client.server";
 import { media, orderLines, orderRefunds, orders, orderShipments, products, returnRequestLines, returnRequests } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";

@@ -6,16 +6,8 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import {
-  EmailChangeSchema,
-  type LOGIN_NOTICES,
-  NewsletterSchema,
-  PasswordChangeSchema,
-  PROFILE_PATH,
-  ProfileSchema,
-  SETTINGS_INTENTS,
-  type SETTINGS_NOTICES,
-} from "~/core/account-settings";
+import { type LOGIN_NOTICES, PROFILE_PATH, SETTINGS_INTENTS, type SETTINGS_NOTICES } from "~/core/account-settings";
+import { EmailChangeSchema, NewsletterSchema, PasswordChangeSchema, ProfileSchema } from "~/core/account-settings-forms";
 import { endAllSessions, setNewsletter, updateProfile } from "~/services/account-settings.server";
 import { requestEmailChange } from "~/services/email-change.server";
 import { changeOwnPassword, getSession, requireUser } from "~/web/auth.server";

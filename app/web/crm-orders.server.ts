@@ -16,12 +16,11 @@ import {
   ORDER_DESK_PATH,
   ORDER_DESK_TEXT,
   ORDER_NOTE_MAX,
-  orderDeskListing,
-  orderDeskListingFor,
   REFUND_METHODS,
   REFUND_NOTE_MAX,
   type OrderDeskNotice,
 } from "~/core/order-desk";
+import { orderDeskListing, orderDeskListingFor } from "~/core/order-desk-listing";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { CheckboxSchema, IdSchema, TextOrNullSchema, typedWholeNumber } from "~/core/validation";

@@ -12,16 +12,15 @@ import {
   approvalMessageTemplate,
   customerExclusion,
   RETURN_REASONS,
-  RETURN_REQUESTS_LISTING,
   RETURN_TEXT,
   returnableLines,
   returnDeadline,
   returnRefundAmount,
-  ReturnDecisionSchema,
-  ReturnRequestSchema,
   restocksByDefault,
   type ReturnReason,
 } from "~/core/return-requests";
+import { ReturnDecisionSchema, ReturnRequestSchema } from "~/core/return-request-forms";
+import { RETURN_REQUESTS_LISTING } from "~/core/return-requests-listing";
 import { CUSTOMER_RETURN_EXCLUSIONS } from "~/core/returns";
 import type { SessionUser } from "~/services/sessions.server";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";

@@ -6,7 +6,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import type { OrderActor } from "~/core/order-events";
-import { RETURN_TEXT, type ReturnRequestInput } from "~/core/return-requests";
+import type { ReturnRequestInput } from "~/core/return-request-forms";
+import { RETURN_TEXT } from "~/core/return-requests";
 import { mailOutbox, media, notificationMails, orderEvents, orderRefunds, orders, products, returnRequests } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID } from "~/db/seed/people";
 import { storeImage } from "~/services/media.server";

@@ -1,7 +1,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import type * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/core/account-settings";
+import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/core/account-settings-forms";
 import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { newsletterParagraphs } from "~/core/newsletter-issue";
 

@@ -9,11 +9,11 @@ import {
   returnableLines,
   returnDeadline,
   returnRefundAmount,
-  ReturnRequestSchema,
   returnRequestRefusal,
   returnTransitionRefusal,
   type ReturnableLine,
 } from "~/core/return-requests";
+import { ReturnRequestSchema } from "~/core/return-request-forms";
 import { CUSTOMER_RETURN_EXCLUSIONS } from "~/core/returns";
 
 /** 2026-05-10 12:00 in Japan. */

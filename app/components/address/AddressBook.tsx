@@ -15,9 +15,13 @@ import { ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book"
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { useHydrated } from "~/components/forms/useHydrated";
-import { AddressEditor, type SaveOutcome } from "./AddressEditor";
+import { island } from "~/components/island";
+import type { SaveOutcome } from "./AddressEditor";
 import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
 import { Dialog } from "../Dialog";
+
+// The editor (its validation: Conform, Valibot) opens only when the shopper adds or edits: its code loads after the page.
+const AddressEditor = island(() => import("./AddressEditor").then((module) => module.AddressEditor));
 
 export type AddressBookActionData =
   { ok: true; intent: string; addresses?: AddressJson[] } | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };

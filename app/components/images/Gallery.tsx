@@ -1,4 +1,3 @@
-import { openPreviewer } from "./previewer";
 import { useHydrated } from "../forms/useHydrated";
 import type { MediaItem } from "~/web/types/media";
 
@@ -9,12 +8,15 @@ import type { MediaItem } from "~/web/types/media";
 export function Gallery({ items, label }: { items: MediaItem[]; label: string }) {
   const hydrated = useHydrated();
   if (items.length === 0) return null;
+  // The previewer's code loads on the first click, not with the page (a thread or an order shows photos only sometimes).
   const open = (index: number) =>
-    void openPreviewer({
-      items: items.map((item, position) => ({ src: item.thumbnail_xl, width: item.width, height: item.height, alt: `${label} ${position + 1}` })),
-      index,
-      readonly: true,
-    });
+    void import("./previewer").then(({ openPreviewer }) =>
+      openPreviewer({
+        items: items.map((item, position) => ({ src: item.thumbnail_xl, width: item.width, height: item.height, alt: `${label} ${position + 1}` })),
+        index,
+        readonly: true,
+      }),
+    );
   return (
     <ul className="m-0 mt-2 flex flex-wrap gap-2 p-0" aria-label={label}>
       {items.map((item, index) => (

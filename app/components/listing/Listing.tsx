@@ -37,9 +37,14 @@ import type { ReactNode } from "react";
 import { isFilteredListing, listingHref, nextSort, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
 import { paginatorPages } from "~/core/paginator";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { island } from "../island";
 import { Paginator } from "../Paginator";
-import { ListingBadges, ListingFilters } from "./ListingFilters";
 import { formatCount } from "~/core/money";
+
+// The filter form and its modal, and the badges that drop a filter, matter once the shopper acts: their code
+// (the query parsing, the dialog) loads after the page, the server's HTML (a <details> form, links) meanwhile.
+const ListingFilters = island(() => import("./ListingFilters").then((module) => module.ListingFilters));
+const ListingBadges = island(() => import("./ListingFilters").then((module) => module.ListingBadges));
 
 export interface ListingColumn<Row> {
   key: string;

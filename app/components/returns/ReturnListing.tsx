@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
-import { RETURN_KINDS, RETURN_REQUESTS_LISTING, returnReasonLabel } from "~/core/return-requests";
+import { RETURN_KINDS, returnReasonLabel } from "~/core/return-requests";
+import { RETURN_REQUESTS_LISTING } from "~/core/return-requests-listing";
 import type { ReturnRow } from "~/web/types/returns";
 import { ReturnStatusBadge } from "./ReturnRequestCard";
 

@@ -1,5 +1,5 @@
 /** What staff's order desk pages (/crm/orders, /crm/orders/{id}) answer and their components read (types only). */
-import type { OriginMerchant } from "~/core/order-desk";
+import type { OriginMerchant } from "~/core/order-desk-listing";
 import type { ListingPage } from "~/services/listing.server";
 import type { DeskOrderRow } from "~/services/order-desk.server";
 import type { DeskCustomer, DeskHistoryLine, DeskOrder, DeskShipment } from "~/services/order-desk-detail.server";

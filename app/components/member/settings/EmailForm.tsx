@@ -3,12 +3,13 @@
  * new address is opened; a change waiting for that is shown here.
  */
 import type * as v from "valibot";
-import type { EmailChangeSchema } from "~/core/account-settings";
+import type { EmailChangeSchema } from "~/core/account-settings-forms";
 import { formatDateTime } from "~/core/dates";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
 import type { AccountSettingsView, SettingsActionData } from "~/web/types/account-settings";
-import { SettingsForm, SettingsSection, useSettingsForm } from "./SettingsForm";
+import { SettingsForm, useSettingsForm } from "./SettingsForm";
+import { SettingsSection } from "./SettingsSection";
 
 type EmailFields = v.InferInput<typeof EmailChangeSchema>;
 

@@ -1,8 +1,9 @@
 /** メールマガジン: whether the member gets it, and one button that turns it the other way. */
 import type * as v from "valibot";
-import type { NewsletterSchema } from "~/core/account-settings";
+import type { NewsletterSchema } from "~/core/account-settings-forms";
 import type { AccountSettingsView, SettingsActionData } from "~/web/types/account-settings";
-import { SettingsForm, SettingsSection, useSettingsForm } from "./SettingsForm";
+import { SettingsForm, useSettingsForm } from "./SettingsForm";
+import { SettingsSection } from "./SettingsSection";
 
 type NewsletterFields = v.InferInput<typeof NewsletterSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * What every form of the account settings page (/user/profile) is made of: its section, and a Conform form
+ * What every form of the account settings page (/user/profile) is made of: a Conform form
  * that posts its `intent` to the page's action. Validated on the server only (as registration), so one
  * submit answers every message, a registered e-mail or a wrong current password included; without JS a
  * refused post opens the page at the form's section, where its messages are.
@@ -10,20 +10,7 @@ import type { ReactNode } from "react";
 import { PROFILE_PATH, type SettingsIntent } from "~/core/account-settings";
 import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { SettingsActionData } from "~/web/types/account-settings";
-
-export const settingsAnchor = (intent: SettingsIntent) => `settings-${intent}`;
-
-export function SettingsSection({ intent, title, children }: { intent: SettingsIntent; title: string; children: ReactNode }) {
-  const anchor = settingsAnchor(intent);
-  return (
-    <section id={anchor} aria-labelledby={`${anchor}-title`} className="card mt-4 grid gap-3 p-4" data-testid={anchor}>
-      <h2 id={`${anchor}-title`} className="m-0 text-base">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
+import { settingsAnchor } from "./SettingsSection";
 
 /** The reply of the last post when it was this form's. */
 export function replyFor(intent: SettingsIntent, actionData: SettingsActionData | undefined) {
