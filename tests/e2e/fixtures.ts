@@ -10,6 +10,11 @@
  *   the same fetcher cancelled (the product page re-prices on every change; the latest wins).
  * - React's development warning that RemixBrowser was updated before it mounted: a tap that lands while
  *   the page is still hydrating, which the app handles (tests/e2e/hydration.spec.ts); the dev server only.
+ *
+ * With JavaScript on, `page.goto` and `page.reload` return once the page has hydrated: a page's modules
+ * load after its `load` event (decision 0027), so "loaded" no longer means "its code runs", which is what
+ * the js project tests. What a shopper can do before the code arrives is the no-js project's; a test that
+ * names its moment (`waitUntil`, as the hydration spec's taps during hydration do) gets that moment.
  */
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 
@@ -55,6 +60,19 @@ type Fixtures = {
 // Playwright calls a fixture's second argument `use`; it is named `provide` here (React's lint rules
 // would read `use(...)` as a hook).
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled) {
+      const [goto, reload] = [page.goto.bind(page), page.reload.bind(page)];
+      const hydrated = async (response: Awaited<ReturnType<Page["goto"]>>) => {
+        if (response?.headers()["content-type"]?.startsWith("text/html")) await waitForHydration(page).catch(() => undefined);
+        return response;
+      };
+      // A test naming the moment it wants (`waitUntil`) gets that moment.
+      page.goto = async (url, options) => (options?.waitUntil ? goto(url, options) : hydrated(await goto(url, options)));
+      page.reload = async (options) => (options?.waitUntil ? reload(options) : hydrated(await reload(options)));
+    }
+    await provide(page);
+  },
   consoleProblems: [
     async ({ context, page: _page, javaScriptEnabled }, provide) => {
       const problems: string[] = [];
