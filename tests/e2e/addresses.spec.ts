@@ -96,3 +96,28 @@ test("the address page answers JSON to a script that asks for it", async ({ page
   const postal = await page.request.get("/api/postal/100");
   expect(((await postal.json()) as Record<string, unknown>)["1000001"]).toEqual([13, "千代田区", "千代田", ""]);
 });
+
+test("the add page opened on its own (a bookmark) saves an address with JS as without", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JS the first test adds through this page");
+  await login(page, "member", "/user/profile/addresses/new");
+  const form = page.locator("main");
+  await form.getByRole("textbox", { name: "姓", exact: true }).fill("高橋");
+  await form.getByRole("textbox", { name: "名", exact: true }).fill("三郎");
+  await form.getByRole("textbox", { name: "セイ（カタカナ）", exact: true }).fill("タカハシ");
+  await form.getByRole("textbox", { name: "メイ（カタカナ）", exact: true }).fill("サブロウ");
+  await form.getByRole("textbox", { name: "郵便番号", exact: true }).fill("1000001");
+  await expect(form.getByRole("textbox", { name: "市区町村", exact: true })).toHaveValue("千代田区");
+  await form.getByRole("textbox", { name: "番地", exact: true }).fill("2-2");
+  await form.getByRole("textbox", { name: "電話番号", exact: true }).fill("12345");
+  await form.getByRole("button", { name: "保存する" }).click();
+  await expect(form.getByText("電話番号は半角数字10桁または11桁で入力してください（例: 09012345678）")).toBeVisible();
+  await form.getByRole("textbox", { name: "電話番号", exact: true }).fill("0312345678");
+  await form.getByRole("button", { name: "保存する" }).click();
+
+  await expect(page).toHaveURL(/\/user\/profile\/addresses(\?notice=\w+)?(#result)?$/);
+  await expect(card(page, /高橋 三郎 様/)).toContainText("東京都千代田区千代田 2-2");
+  // Leave the book as the other tests expect it.
+  await page.getByRole("link", { name: "高橋 三郎 様のお届け先を削除" }).click();
+  await page.getByRole("dialog", { name: "お届け先の削除" }).getByRole("button", { name: "削除する" }).click();
+  await expect(card(page, /高橋 三郎 様/)).toHaveCount(0);
+});
