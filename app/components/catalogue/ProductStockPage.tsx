@@ -1,19 +1,17 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { useMemo } from "react";
+import { island } from "~/components/island";
 import { Notice } from "~/components/member/MemberHeading";
-import { ADJUSTMENT_CHOICES, MAX_STOCK_REASON_LENGTH, POOL_LABELS, stockTargetValue, type StockFormField } from "~/core/stock-adjustment";
+import { stockTargetValue } from "~/core/stock-adjustment";
 import type { ProductStockPageData, StockAdjustmentActionData } from "~/web/types/catalogue-stock";
-import { PriceHistoryTable, StockHistoryTable } from "./StockHistoryTables";
+import type { StockOption } from "./StockAdjustmentForm";
+
+// The adjustment form's code and the history tables' load after the page: the server's form posts and the
+// tables' pager links work meanwhile.
+const StockAdjustmentForm = island(() => import("./StockAdjustmentForm").then((module) => module.StockAdjustmentForm));
+const StockAndPriceHistory = island(() => import("./StockHistoryTables").then((module) => module.StockAndPriceHistory));
 
 const CELL = "px-2 py-1";
-
-/** A stock the form can adjust: its `target` value, name, and whether it has a pre-order pool. */
-interface StockOption {
-  value: string;
-  label: string;
-  sku: string;
-  stock: number | null;
-  preorder: number | null;
-}
 
 /** Every stock of the product, in the order the page lists them; a choice without its own stock is shown but not adjustable. */
 function stockOptions(product: ProductStockPageData["product"]): StockOption[] {
@@ -44,7 +42,8 @@ function stockOptions(product: ProductStockPageData["product"]): StockOption[] {
  */
 export function ProductStockPage({ data, actionData }: { data: ProductStockPageData; actionData: StockAdjustmentActionData | null }) {
   const { product } = data;
-  const options = stockOptions(product);
+  // Kept across re-renders: the form island redraws only when its props change (decision 0024).
+  const options = useMemo(() => stockOptions(product), [product]);
   const here = `${data.base}/${product.id}/stock`;
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -65,19 +64,10 @@ export function ProductStockPage({ data, actionData }: { data: ProductStockPageD
           <p className="m-0 mt-2 text-xs text-gray-600">選択肢ごとの在庫を調整すると、そのタイプの在庫も同じ数だけ増減します（ご注文のときと同じです）。</p>
         ) : null}
       </section>
-      <AdjustmentForm options={options} preset={data.preset} actionData={actionData} resetKey={data.stockHistory.rows[0]?.id ?? 0} />
-      <StockHistoryTable history={data.stockHistory} hrefFor={(page) => historyHref(page, data.priceHistory.page)} />
-      <PriceHistoryTable history={data.priceHistory} hrefFor={(page) => historyHref(data.stockHistory.page, page)} />
+      <StockAdjustmentForm options={options} preset={data.preset} actionData={actionData} resetKey={data.stockHistory.rows[0]?.id ?? 0} />
+      <StockAndPriceHistory stockHistory={data.stockHistory} priceHistory={data.priceHistory} />
     </div>
   );
-}
-
-/** The page's URL with both history pages, opening at the history. */
-function historyHref(stockPage: number, pricePage: number): string {
-  const query = new URLSearchParams();
-  if (stockPage > 0) query.set("page", String(stockPage));
-  if (pricePage > 0) query.set("prices", String(pricePage));
-  return `?${query}`;
 }
 
 function StockLevels({ options, here }: { options: StockOption[]; here: string }) {
@@ -128,137 +118,5 @@ function StockLevels({ options, here }: { options: StockOption[]; here: string }
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** The message of a field after a refusal, and what its input needs to point at it. */
-function fieldError(actionData: StockAdjustmentActionData | null, field: StockFormField) {
-  const message = actionData?.errors[field];
-  const id = `stock-${field}-error`;
-  return {
-    message: message ? (
-      <p id={id} role="alert" className="field-error m-0">
-        {message}
-      </p>
-    ) : null,
-    inputProps: { "aria-invalid": message ? true : undefined, "aria-describedby": message ? id : undefined },
-  };
-}
-
-/** 入荷 / 棚卸し修正 of one stock. A refusal shows each field's message with what was typed. */
-function AdjustmentForm({
-  options,
-  preset,
-  actionData,
-  resetKey,
-}: {
-  options: StockOption[];
-  preset: ProductStockPageData["preset"];
-  actionData: StockAdjustmentActionData | null;
-  /** Changes after each adjustment, so the form starts empty again. */
-  resetKey: number;
-}) {
-  const navigation = useNavigation();
-  const values = actionData?.values;
-  const adjustable = options.filter((option) => option.stock != null);
-  const target = values?.target ?? preset.target ?? adjustable[0]?.value ?? "";
-  const pool = values?.pool ?? preset.pool;
-  const kind = values?.kind ?? "receipt";
-  const errors = {
-    target: fieldError(actionData, "target"),
-    pool: fieldError(actionData, "pool"),
-    kind: fieldError(actionData, "kind"),
-    quantity: fieldError(actionData, "quantity"),
-    reason: fieldError(actionData, "reason"),
-  };
-  return (
-    <section id="adjust" aria-labelledby="adjust-heading" className="card p-4">
-      <h2 id="adjust-heading" className="m-0 mb-3 text-base">
-        在庫を調整する
-      </h2>
-      {actionData ? (
-        <p role="alert" className="m-0 mb-3 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
-          在庫は調整されていません。入力内容をご確認ください。
-        </p>
-      ) : null}
-      <Form method="post" key={resetKey} className="grid gap-4" data-testid="stock-adjustment-form">
-        <div className="grid gap-1">
-          <label htmlFor="stock-target" className="text-sm font-bold">
-            調整する在庫
-          </label>
-          <select id="stock-target" name="target" defaultValue={target} className="field" {...errors.target.inputProps}>
-            {adjustable.map((option) => (
-              <option key={option.value} value={option.value}>{`${option.label}（${option.sku}）`}</option>
-            ))}
-          </select>
-          {errors.target.message}
-        </div>
-        <fieldset className="m-0 grid gap-1 border-0 p-0" {...errors.pool.inputProps}>
-          <legend className="mb-1 p-0 text-sm font-bold">在庫の種類</legend>
-          <div className="flex flex-wrap gap-4">
-            {(["stock", "preorder"] as const).map((value) => (
-              <label key={value} className="flex items-center gap-1 text-sm">
-                <input type="radio" name="pool" value={value} defaultChecked={pool === value} />
-                {POOL_LABELS[value]}
-              </label>
-            ))}
-          </div>
-          {errors.pool.message}
-        </fieldset>
-        <fieldset className="m-0 grid gap-1 border-0 p-0" {...errors.kind.inputProps}>
-          <legend className="mb-1 p-0 text-sm font-bold">調整の種類</legend>
-          <div className="grid gap-1">
-            {ADJUSTMENT_CHOICES.map((choice) => (
-              <label key={choice.value} className="flex items-center gap-1 text-sm">
-                <input type="radio" name="kind" value={choice.value} defaultChecked={kind === choice.value} />
-                {choice.label}
-              </label>
-            ))}
-          </div>
-          {errors.kind.message}
-        </fieldset>
-        <div className="grid gap-1 sm:max-w-60">
-          <label htmlFor="stock-quantity" className="text-sm font-bold">
-            数量
-          </label>
-          <input
-            id="stock-quantity"
-            name="quantity"
-            type="text"
-            autoComplete="off"
-            defaultValue={values?.quantity ?? ""}
-            className="field"
-            aria-describedby={errors.quantity.message ? "stock-quantity-error" : "stock-quantity-hint"}
-            aria-invalid={errors.quantity.inputProps["aria-invalid"]}
-          />
-          <p id="stock-quantity-hint" className="m-0 text-xs text-gray-600">
-            入荷は入荷した数、在庫数を指定する修正は棚卸し後の数、±の修正は「+5」「-3」のように入力します。
-          </p>
-          {errors.quantity.message}
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor="stock-reason" className="text-sm font-bold">
-            理由・メモ<span className="ml-1 text-xs font-normal text-gray-600">（棚卸し修正では必須）</span>
-          </label>
-          <input
-            id="stock-reason"
-            name="reason"
-            type="text"
-            maxLength={MAX_STOCK_REASON_LENGTH}
-            defaultValue={values?.reason ?? ""}
-            placeholder="例：棚卸しで破損2点を確認"
-            className="field"
-            {...errors.reason.inputProps}
-          />
-          {errors.reason.message}
-        </div>
-        <div>
-          <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-            在庫を調整する
-          </button>
-          <p className="m-0 mt-2 text-xs text-gray-600">在庫が0から増えると、入荷を待っている会員に「再入荷のお知らせ」が届きます。</p>
-        </div>
-      </Form>
-    </section>
   );
 }

@@ -104,8 +104,26 @@ function HistoryTable<Row extends HistoryRow>({
 type StockHistory = ProductStockPageData["stockHistory"];
 type PriceHistory = ProductStockPageData["priceHistory"];
 
+/** Both histories of a product's stock page, each with its pager (keeping the other's page). */
+export function StockAndPriceHistory({ stockHistory, priceHistory }: { stockHistory: StockHistory; priceHistory: PriceHistory }) {
+  return (
+    <>
+      <StockHistoryTable history={stockHistory} hrefFor={(page) => historyHref(page, priceHistory.page)} />
+      <PriceHistoryTable history={priceHistory} hrefFor={(page) => historyHref(stockHistory.page, page)} />
+    </>
+  );
+}
+
+/** The page's URL with both history pages, opening at the history. */
+function historyHref(stockPage: number, pricePage: number): string {
+  const query = new URLSearchParams();
+  if (stockPage > 0) query.set("page", String(stockPage));
+  if (pricePage > 0) query.set("prices", String(pricePage));
+  return `?${query}`;
+}
+
 /** The stock history: kind, which stock, before → after (and by how much), reason. */
-export function StockHistoryTable({ history, hrefFor }: { history: StockHistory; hrefFor: (page: number) => string }) {
+function StockHistoryTable({ history, hrefFor }: { history: StockHistory; hrefFor: (page: number) => string }) {
   return (
     <HistoryTable<StockHistory["rows"][number]>
       id="stock-history"
@@ -135,7 +153,7 @@ export function StockHistoryTable({ history, hrefFor }: { history: StockHistory;
 }
 
 /** The price history: which product or variation, which price, before → after. */
-export function PriceHistoryTable({ history, hrefFor }: { history: PriceHistory; hrefFor: (page: number) => string }) {
+function PriceHistoryTable({ history, hrefFor }: { history: PriceHistory; hrefFor: (page: number) => string }) {
   return (
     <HistoryTable<PriceHistory["rows"][number]>
       id="price-history"
