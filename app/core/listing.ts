@@ -3,9 +3,10 @@
  *
  * A listing is described once by a `ListingDefinition` (its sortable columns as an allow-list, the default
  * order, the page size and its filters with the operator each one uses). Every view of a listing is a URL:
- * `parseListingQuery` turns GET parameters — or the form-encoded JSON call of §7 — into a `ListingQuery`,
- * and `listingHref` turns a query back into a short, shareable URL. Nothing here throws: a malformed or
- * hostile value becomes its default (page 0, the default order, "no filter").
+ * `parseListingQuery` (listing-query.ts, apart so a listing page's first-load JS has only what builds URLs)
+ * turns GET parameters — or the form-encoded JSON call of §7 — into a `ListingQuery`, and `listingHref` turns
+ * a query back into a short, shareable URL. Nothing there or here throws: a malformed or hostile value
+ * becomes its default (page 0, the default order, "no filter").
  *
  * Parameters understood (the short names are what the pages put in their URLs; the bracketed ones are the
  * §7 form of `POST {listing_path}`; both may be mixed, bracketed ones win):
@@ -22,9 +23,6 @@
  * open), LIKE on text (a substring match ignoring ASCII case; % and _ in the text are plain characters),
  * "=" on a fixed set of choices.
  */
-// Reading a query (and labelling its filters) lives apart: a listing page's first-load JS needs only the
-// URLs below, and its filter island and the server the rest.
-export { filterBadges, jstDayRange, parseDay, parseListingQuery, parseOperator, type FilterBadge } from "./listing-query";
 
 export type SortDirection = "ASC" | "DESC";
 export type FilterOperator = "BETWEEN" | "LIKE" | "=";

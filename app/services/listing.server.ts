@@ -21,7 +21,8 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { clampPage, jstDayRange, listingQueryJson, type FilterValue, type ListingDefinition, type ListingQuery } from "~/core/listing";
+import { clampPage, listingQueryJson, type FilterValue, type ListingDefinition, type ListingQuery } from "~/core/listing";
+import { jstDayRange } from "~/core/listing-query";
 import { pageCount, paginatorPages } from "~/core/paginator";
 
 /** Builds the condition of one filter from its parsed value (undefined = no condition). */
