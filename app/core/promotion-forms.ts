@@ -11,7 +11,7 @@
  */
 import * as v from "valibot";
 import { addDaysToDate, jstDate, jstDayStart } from "./dates";
-import { parseDay } from "./listing";
+import { parseDay } from "./listing-query";
 import { POINT_PROMO_DEFAULT_COLOR } from "./limits";
 import { formatYen } from "./money";
 import { isSameSitePath } from "./safe-redirect";

@@ -10,7 +10,7 @@
  * plus `removed: id`. A guest gets 401; a body that is not a form 400.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { MAIL_LISTING } from "~/core/member-listings";
 import * as v from "valibot";
 import { absentAsNull, IdSchema } from "~/core/validation";

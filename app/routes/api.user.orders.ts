@@ -9,7 +9,7 @@
  * Orders cannot be removed: POST with `id` is 403. A guest gets 401.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_LISTING } from "~/core/member-listings";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { listOrders, orderListingJson } from "~/services/orders.server";

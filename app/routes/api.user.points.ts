@@ -6,7 +6,7 @@
  * detail }. Ledger rows cannot be removed (POST with `id` is 403). A guest gets 401.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { POINT_LISTING } from "~/core/member-listings";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { loadPoints, pointsListingJson } from "~/services/member-points.server";

@@ -6,7 +6,7 @@ import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StatusBadge } from "~/components/tickets/TicketHeader";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { SHOP_NAME } from "~/core/site";
 import { TICKET_LISTING } from "~/core/ticket-listing";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, TICKET_TEXT } from "~/core/tickets";

@@ -3,11 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
-import { CancelOrderOffer, keepPageWhileCancelRefused } from "~/components/orders/CancelOrder";
+import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
 import { formatDateTime } from "~/core/dates";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import { orderLookupAction, orderLookupLoader } from "~/web/order-lookup.server";
+
+// The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
+const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const OrderLookupForm = island(() => import("~/components/orders/OrderLookupForm").then((module) => module.OrderLookupForm));

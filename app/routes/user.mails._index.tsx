@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { MAILS_PATH, MailsPage } from "~/components/member/MailsPage";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { MAIL_LISTING } from "~/core/member-listings";
 import { SHOP_NAME } from "~/core/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";

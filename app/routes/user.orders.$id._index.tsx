@@ -2,7 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { CancelOrderOffer, keepPageWhileCancelRefused } from "~/components/orders/CancelOrder";
+import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
+import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { OrderReturnsSection } from "~/components/returns/OrderReturnsSection";
 import { bankTransferFacts } from "~/core/bank-transfer";
@@ -13,6 +14,9 @@ import { idParam, redirectedNotice } from "~/web/input.server";
 import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/order-cancellation.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
 import { orderReturnsView } from "~/web/returns.server";
+
+// The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
+const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `ご注文 ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },

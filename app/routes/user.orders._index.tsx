@@ -5,7 +5,7 @@ import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { GuestOrderClaim } from "~/components/member/GuestOrderClaim";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_LISTING } from "~/core/member-listings";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";

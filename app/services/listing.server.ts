@@ -21,7 +21,8 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { clampPage, jstDayRange, listingQueryJson, type FilterValue, type ListingDefinition, type ListingQuery } from "~/core/listing";
+import { clampPage, listingQueryJson, type FilterValue, type ListingDefinition, type ListingQuery } from "~/core/listing";
+import { jstDayRange } from "~/core/listing-query";
 import { pageCount, paginatorPages } from "~/core/paginator";
 
 /** Builds the condition of one filter from its parsed value (undefined = no condition). */
@@ -97,6 +98,8 @@ export interface ListingPage<Row, Sort extends string = string> {
   total: number;
   /** Number of pages. */
   pages: number;
+  /** The 0-based pages a paginator links, computed here so the page loads no paginator code. */
+  paginator: number[];
 }
 
 /**
@@ -112,10 +115,11 @@ export async function loadListingPage<Row, Sort extends string>(
   const first = await run(listingClauses(definition, query, source));
   const pages = pageCount(first.total, definition.pageSize);
   const page = clampPage(query.page, pages);
-  if (page === query.page || pages === 0) return { query, rows: first.rows, total: first.total, pages };
+  if (page === query.page || pages === 0) return { query, rows: first.rows, total: first.total, pages, paginator: paginatorPages(query.page, pages) };
   const shown = { ...query, page };
   const again = await run(listingClauses(definition, shown, source));
-  return { query: shown, rows: again.rows, total: again.total, pages: pageCount(again.total, definition.pageSize) };
+  const shownPages = pageCount(again.total, definition.pageSize);
+  return { query: shown, rows: again.rows, total: again.total, pages: shownPages, paginator: paginatorPages(page, shownPages) };
 }
 
 /** The §7 answer: { query, inputs, operators, data, detail: { pages, total, page_size, paginator } }. */
@@ -128,7 +132,7 @@ export function listingJson<Row, Data>(definition: ListingDefinition, page: List
       total: page.total,
       page_size: definition.pageSize,
       /** The 0-based pages a paginator links (within 4 of the current, plus first and last). */
-      paginator: paginatorPages(page.query.page, page.pages),
+      paginator: page.paginator,
     },
   };
 }

@@ -13,7 +13,7 @@ import { utf8Csv } from "~/core/csv";
 import { formatDateTime, jstDate } from "~/core/dates";
 import { startCatalogueApply } from "~/services/catalogue-import-apply.server";
 import { checkCatalogueImport, loadCatalogueImport } from "~/services/catalogue-import.server";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { productListing } from "~/core/product-listing";
 import { catalogueLookups, catalogueProducts } from "~/services/catalogue-records.server";
 import { listedProductIds, listingOptions } from "~/services/product-listing.server";

@@ -10,7 +10,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { PRODUCT_EDITOR_NOTICES, PRODUCT_EDITOR_TEXT, productEditorBase, productEditorPaths } from "~/core/product-editor";
 import { ProductFormSchema, type ProductFormInput } from "~/core/product-form";
 import { RevisionSchema } from "~/core/validation";

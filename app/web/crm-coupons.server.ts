@@ -7,7 +7,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { COUPON_MESSAGES, CouponFormSchema, couponFormValues, couponOfferLabel, NEW_COUPON_VALUES, usageLimitWarning } from "~/core/coupon-form";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { periodLabel, PROMOTION_PARSE, promotionState } from "~/core/promotion-forms";
 import { IdOrNullSchema, IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { deleteCoupon, endCoupon, findCouponForEditor, listCoupons, saveCoupon } from "~/services/coupon-admin.server";

@@ -6,7 +6,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { MERCHANT_LOGIN_MESSAGES, MERCHANT_MESSAGES, MerchantLoginSchema, MerchantSchema } from "~/core/merchant-accounts";
 import { MERCHANT_LISTING } from "~/core/merchant-listing";
 import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";

@@ -8,7 +8,8 @@ import * as v from "valibot";
 import { CARRIER_ORDER } from "~/core/carriers";
 import { utf8Csv } from "~/core/csv";
 import { formatDateTime, jstDate } from "~/core/dates";
-import { listingSearchParams, parseListingQuery } from "~/core/listing";
+import { listingSearchParams } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
 import {
   ORDER_CSV_HEADER,

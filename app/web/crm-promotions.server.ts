@@ -7,7 +7,8 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
-import { parseListingQuery, type ListingDefinition, type ListingQuery } from "~/core/listing";
+import { type ListingDefinition, type ListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import {
   campaignLinkPath,
   CampaignFormSchema,

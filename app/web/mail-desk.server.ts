@@ -4,7 +4,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { MAIL_OUTBOX_TEXT } from "~/core/mail-outbox";
 import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
 import { safeRedirectPath } from "~/core/safe-redirect";

@@ -6,7 +6,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { formatDateJa } from "~/core/dates";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { actorLabel, orderEventLabel } from "~/core/order-events";
 import {
   approvalMessageTemplate,

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { jstDate } from "~/core/dates";
 import { orderDeskListingFor } from "~/core/order-desk-listing";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { orders } from "~/db/schema";
 import { GUEST_ORDER_EMAIL, MEMBER_ID, MERCHANT_ID, OTHER_MERCHANT_ID } from "~/db/seed/people";
 import * as csvRoute from "~/routes/crm.orders[.]csv";

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { merchantScope, STAFF_SCOPE } from "~/core/catalogue-scope";
-import { parseListingQuery } from "~/core/listing";
+import { parseListingQuery } from "~/core/listing-query";
 import { productListing } from "~/core/product-listing";
 import { parseSearchFilter } from "~/core/search-filter";
 import { MERCHANT_ID } from "~/db/seed/people";

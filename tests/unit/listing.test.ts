@@ -2,18 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   clampPage,
   defaultListingQuery,
-  filterBadges,
   isFilteredListing,
-  jstDayRange,
   listingHref,
   listingQueryJson,
   listingSearchParams,
   nextSort,
-  parseDay,
-  parseListingQuery,
-  parseOperator,
   type ListingDefinition,
 } from "~/core/listing";
+import { filterBadges, jstDayRange, parseDay, parseListingQuery, parseOperator } from "~/core/listing-query";
 import { MAIL_LISTING, ORDER_LISTING, POINT_LISTING } from "~/core/member-listings";
 
 const fromUrl = (query: string) => parseListingQuery(MAIL_LISTING, new URLSearchParams(query));

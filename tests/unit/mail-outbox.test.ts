@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterBadges, parseListingQuery } from "~/core/listing";
+import { filterBadges, parseListingQuery } from "~/core/listing-query";
 import {
   describeMailError,
   MAIL_KIND_LABELS,

@@ -35,7 +35,6 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { isFilteredListing, listingHref, nextSort, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
-import { paginatorPages } from "~/core/paginator";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { island } from "../island";
 import { Paginator } from "../Paginator";
@@ -79,6 +78,8 @@ export interface ListingPageData<Row> {
   rows: Row[];
   total: number;
   pages: number;
+  /** The pages the paginator links (loadListingPage's `paginator`). */
+  paginator: number[];
 }
 
 export interface ListingProps<Row> {
@@ -116,7 +117,7 @@ export function Listing<Row>({
   removal,
   toolbar,
 }: ListingProps<Row>) {
-  const { query, rows, total, pages } = page;
+  const { query, rows, total, paginator } = page;
   const [searchParams] = useSearchParams();
   const removed = removal != null && searchParams.get("notice") === "removed";
   const href: ListingHref = (overrides = {}) => listingHref(path, definition, query, overrides);
@@ -151,7 +152,7 @@ export function Listing<Row>({
           removal={removal}
         />
       )}
-      <Paginator pages={paginatorPages(query.page, pages)} current={query.page} hrefFor={(target) => href({ page: target })} />
+      <Paginator pages={paginator} current={query.page} hrefFor={(target) => href({ page: target })} />
     </section>
   );
 }

@@ -1,15 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import {
-  filterBadges,
-  isFilteredListing,
-  listingHref,
-  listingSearchParams,
-  parseListingQuery,
-  type ListingDefinition,
-  type ListingFilter,
-  type ListingQuery,
-} from "~/core/listing";
+import { isFilteredListing, listingHref, listingSearchParams, type ListingDefinition, type ListingFilter, type ListingQuery } from "~/core/listing";
+import { filterBadges, parseListingQuery } from "~/core/listing-query";
 import { useHydrated } from "../forms/useHydrated";
 import { RemovableBadges } from "../RemovableBadges";
 import { Dialog } from "../Dialog";

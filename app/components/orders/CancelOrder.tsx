@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher, useRevalidator, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog } from "~/components/Dialog";
 import { useHydrated } from "~/components/forms/useHydrated";
@@ -67,15 +67,6 @@ export function CancelOrderForm({ offer, error, backHref }: { offer: Cancellatio
     </Form>
   );
 }
-
-/**
- * The order pages' shouldRevalidate: a refused cancellation leaves the page as it is, so the dialog stays
- * open with the reason (the page reloads when it is closed); anything else reloads as usual.
- */
-export const keepPageWhileCancelRefused: ShouldRevalidateFunction = ({ formAction, actionResult, defaultShouldRevalidate }) => {
-  const refused = formAction?.endsWith("/cancel") && actionResult != null && typeof actionResult === "object" && "error" in actionResult;
-  return refused ? false : defaultShouldRevalidate;
-};
 
 /** The same step in a dialog (with JS): the post goes through a fetcher; a refusal stays in the dialog. */
 function CancelDialog({ offer, onClose }: { offer: CancellationOffer; onClose: () => void }) {

@@ -3,11 +3,15 @@ import type { ReactNode } from "react";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Thread, ThreadActionData } from "~/web/types/tickets";
 import { useHydrated } from "../forms/useHydrated";
+import { island } from "../island";
 import { ConfirmationBox } from "./ConfirmationBox";
 import { MessageList } from "./MessageList";
-import { ReplyForm } from "./ReplyForm";
 import { TicketHeader } from "./TicketHeader";
 import { useLiveThread, type LiveTicket } from "./useLiveThread";
+
+// The reply form (its attachments' previewer, its checks) matters once someone writes: its code loads after
+// the page, the server's form posting as plain HTML meanwhile.
+const ReplyForm = island(() => import("./ReplyForm").then((module) => module.ReplyForm));
 
 /**
  * A ticket's thread page (spec screens 2 and 3) for its customer or for staff: the header, the
