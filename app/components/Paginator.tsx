@@ -5,19 +5,26 @@ const ITEM = "inline-flex min-w-10 h-10 items-center justify-center rounded px-2
 
 /**
  * Links to the pages of any list (0-based page numbers, shown 1-based). `pages` comes from
- * `paginatorPages` in app/core/paginator.ts; a gap between two of them shows as "…".
+ * `paginatorPages` in app/core/paginator.ts; a gap between two of them shows as "…". With `nextAfter`, the
+ * next page's links also carry `after=nextAfter`: keyset paging, the next page starts where this one ends.
  */
 export function Paginator({
   pages,
   current,
   hrefFor,
+  nextAfter,
   label = "ページ送り",
 }: {
   pages: number[];
   current: number;
   hrefFor: (page: number) => string;
+  nextAfter?: string | null;
   label?: string;
 }) {
+  const linkTo = (page: number) => {
+    const href = hrefFor(page);
+    return page === current + 1 && nextAfter ? `${href}${href.includes("?") ? "&" : "?"}after=${nextAfter}` : href;
+  };
   const last = pages.at(-1);
   if (last == null || last === 0) return null;
   const previous = Math.min(current - 1, last);
@@ -43,7 +50,7 @@ export function Paginator({
               ) : null}
               <li className="list-none">
                 <Link
-                  to={hrefFor(page)}
+                  to={linkTo(page)}
                   aria-current={isCurrent ? "page" : undefined}
                   className={`${ITEM} ${isCurrent ? "bg-brand font-bold text-white" : "border border-solid border-gray-300 text-gray-800"}`}
                 >
@@ -55,7 +62,7 @@ export function Paginator({
         })}
         {current < last ? (
           <li className="list-none">
-            <Link to={hrefFor(Math.max(current + 1, 0))} rel="next" className={`${ITEM} text-gray-800`}>
+            <Link to={linkTo(Math.max(current + 1, 0))} rel="next" className={`${ITEM} text-gray-800`}>
               次へ<span aria-hidden="true">›</span>
             </Link>
           </li>

@@ -10,6 +10,7 @@
 import { CATALOGUE_IMPORT_LIMITS, LIST_SEPARATOR } from "./catalogue-csv-pages";
 import { parseCsv } from "./csv";
 import { JAPANESE_TEXT_ENCODING_LABELS, readJapaneseText, type JapaneseTextEncoding } from "./text-encoding";
+import { SKU_PATTERN } from "./sku";
 
 /** Which records a column is read from: the product's, the variation's, or both. */
 export type ColumnApplies = "product" | "variation" | "both";
@@ -106,9 +107,6 @@ export const CATALOGUE_IMPORT_MESSAGES = {
   saveFailed: "保存できませんでした。内容を確かめてからもう一度取り込んでください。",
   interrupted: "反映が中断されたため、この行は反映されていません。",
 } as const;
-
-/** A SKU as the shop writes them (also the cart's and the URL's key). */
-export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 /** A record of the file: a product's or a variation's, with the cells of the columns the file has. */
 export interface CatalogueCsvRow {

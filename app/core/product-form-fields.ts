@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { MALFORMED_INPUT_MESSAGE } from "./validation";
+import { SKU_PATTERN } from "./sku";
 
 /** Full-width digits, minus signs and commas as people type them → plain ASCII ("１，２００" → "1200"). */
 function plainNumberText(text: string): string {
@@ -164,9 +165,6 @@ export function optionalDay(message: string) {
     v.transform((value) => value as string | null),
   );
 }
-
-/** SKUs: half-width letters, digits, - and _, starting with a letter or digit (full-width typed is converted). */
-export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 export function skuField(required: string, wrong: string) {
   return v.pipe(

@@ -4,10 +4,12 @@
  * Plain code rather than a schema library: the filter form uses it in the browser too, and the search and
  * category pages keep their first-load script small.
  *
- * URL parameters: q, category, feature (repeated), priceMin, priceMax, trouble, situation, sort, page.
+ * URL parameters: q, category, feature (repeated), priceMin, priceMax, trouble, situation, sort, page; and after
+ * (`listingCursor`), which only a 次へ link carries.
  */
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
 import { normaliseSearchText } from "~/core/search-text";
+import { SKU_PATTERN } from "~/core/sku";
 
 /** Words of one query that are matched (all must match); further words are ignored. */
 export const MAX_KEYWORD_TERMS = 5;
@@ -120,6 +122,15 @@ export function parseSearchFilter(params: URLSearchParams): SearchFilter {
     sort: sort ?? defaultSort(q),
     page: /^\d{1,6}$/.test(page) ? Number(page) : 0,
   };
+}
+
+/**
+ * The SKU a 次へ link says its page follows (keyset paging, read by the server only), or null: a page found by
+ * its number, or a malformed value.
+ */
+export function listingCursor(params: URLSearchParams): string | null {
+  const after = params.get("after");
+  return after != null && SKU_PATTERN.test(after) ? after : null;
 }
 
 /**

@@ -183,7 +183,8 @@ export const products = sqliteTable(
     // One index per listing order (app/services/catalogue.server.ts), each led by the listed condition and
     // holding every column a listing filters on (the prices too: SQLite reads an indexed expression's columns
     // from the row otherwise), so a page walks index entries in order and a total counts them, never reading
-    // the table; tests/integration/listing-plans.test.ts pins the plans.
+    // the table; tests/integration/listing-plans.test.ts pins the plans. Every key ascends, the id last: a
+    // descending order walks its index backwards, and the next page's seek past a row is one range.
     // The back office's product list in its default order (last edited first), for staff and for one merchant.
     index("products_edited_idx").on(lastEditedOf(t), t.id),
     index("products_merchant_edited_idx").on(t.merchantId, lastEditedOf(t), t.id),
@@ -191,8 +192,8 @@ export const products = sqliteTable(
     index("products_listed_reviews_idx").on(
       t.status,
       t.isPrivate,
-      sql`${t.reviewCount} desc`,
-      sql`${t.reviewAvg} desc`,
+      t.reviewCount,
+      t.reviewAvg,
       t.id,
       t.merchantId,
       t.primaryCategoryId,
@@ -200,16 +201,6 @@ export const products = sqliteTable(
       t.regularPrice,
     ),
     index("products_listed_price_idx").on(t.status, t.isPrivate, sellingPriceOf(t), t.id, t.merchantId, t.primaryCategoryId, t.discountPrice, t.regularPrice),
-    index("products_listed_price_desc_idx").on(
-      t.status,
-      t.isPrivate,
-      sql`${sellingPriceOf(t)} desc`,
-      t.id,
-      t.merchantId,
-      t.primaryCategoryId,
-      t.discountPrice,
-      t.regularPrice,
-    ),
     check("products_inventory_nonnegative", sql`${t.inventory} >= 0`),
     check("products_preorder_nonnegative", sql`${t.inventoryPreorderMax} >= 0`),
     check("products_tax_rate", sql`${t.taxRate} in (8, 10)`),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductSearch } from "~/components/search/ProductSearch";
-import { isSlug, parseSearchFilter } from "~/core/search-filter";
+import { isSlug, listingCursor, parseSearchFilter } from "~/core/search-filter";
 import { SHOP_NAME } from "~/core/site";
 import { loadSearchPage } from "~/services/search.server";
 import { invariantResponse } from "~/web/http.server";
@@ -17,8 +17,9 @@ const CATEGORY_NOT_FOUND_MESSAGE = "お探しのカテゴリは見つかりま�
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = isSlug(params.categorySlug) ? params.categorySlug : null;
   invariantResponse(slug, CATEGORY_NOT_FOUND_MESSAGE, { status: 404 });
-  const filter = { ...parseSearchFilter(new URL(request.url).searchParams), category: slug };
-  const page = await loadSearchPage(context.db, filter);
+  const { searchParams } = new URL(request.url);
+  const filter = { ...parseSearchFilter(searchParams), category: slug };
+  const page = await loadSearchPage(context.db, filter, listingCursor(searchParams));
   invariantResponse(page.category, CATEGORY_NOT_FOUND_MESSAGE, { status: 404 });
   return { ...page, filter, category: page.category };
 }

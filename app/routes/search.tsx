@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductSearch } from "~/components/search/ProductSearch";
-import { parseSearchFilter } from "~/core/search-filter";
+import { listingCursor, parseSearchFilter } from "~/core/search-filter";
 import { SHOP_NAME } from "~/core/site";
 import { loadSearchPage } from "~/services/search.server";
 
@@ -11,8 +11,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const filter = parseSearchFilter(new URL(request.url).searchParams);
-  return { filter, ...(await loadSearchPage(context.db, filter)) };
+  const { searchParams } = new URL(request.url);
+  const filter = parseSearchFilter(searchParams);
+  return { filter, ...(await loadSearchPage(context.db, filter, listingCursor(searchParams))) };
 }
 
 function searchHeading(q: string, categoryName: string | null): string {

@@ -131,9 +131,36 @@ export interface HomeCatalogue {
 
 const HOME_SECTION_SIZE = 8;
 
-/** Listing orders, each matching a listing index (app/db/schema.ts); the id makes every order total. */
-export const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)];
-export const MOST_REVIEWED_FIRST = [desc(products.reviewCount), desc(products.reviewAvg), asc(products.id)];
+/**
+ * A listing order: its keys, then the id (which makes it total), all ascending or all descending, as in the
+ * listing indexes (app/db/schema.ts), so a page walks one index in order — backwards when descending.
+ */
+export interface ListingOrder {
+  keys: SQL[];
+  descending: boolean;
+}
+
+export const NEWEST_FIRST: ListingOrder = { keys: [sql`${products.createdAt}`], descending: true };
+export const MOST_REVIEWED_FIRST: ListingOrder = { keys: [sql`${products.reviewCount}`, sql`${products.reviewAvg}`], descending: true };
+
+/** The ORDER BY of a listing order. */
+export function orderByOf({ keys, descending }: ListingOrder): SQL[] {
+  return [...keys, sql`${products.id}`].map((key) => (descending ? desc(key) : asc(key)));
+}
+
+/**
+ * Listed after the product `sku` in `order` (the next page's seek, keyset paging): the index walk starts at
+ * that product's keys instead of skipping every entry before them, so page 400 costs what page 1 costs.
+ * The row value holds the id as the tie-breaker; the first key alone is what SQLite seeks on (it does not
+ * seek on a row value led by an expression, the selling price). An unknown SKU finds nothing after it.
+ */
+export function listedAfter({ keys, descending }: ListingOrder, sku: string): SQL {
+  const ofCursor = (columns: SQL[]) => sql`(select ${sql.join(columns, sql`, `)} from ${products} where ${products.sku} = ${sku})`;
+  const [lead] = keys;
+  const beyond = descending ? sql`<` : sql`>`;
+  const rowValue = [...keys, sql`${products.id}`];
+  return sql`${lead} ${descending ? sql`<=` : sql`>=`} ${ofCursor([lead!])} and (${sql.join(rowValue, sql`, `)}) ${beyond} ${ofCursor(rowValue)}`;
+}
 
 /** The home page's queries (unrun; tests/integration/listing-plans.test.ts pins their plans). */
 export function homeQueries(db: Database) {
@@ -143,8 +170,8 @@ export function homeQueries(db: Database) {
       .from(categories)
       .where(isNull(categories.parentId))
       .orderBy(asc(categories.position)),
-    productSummaries(db, listedProduct, NEWEST_FIRST, HOME_SECTION_SIZE),
-    productSummaries(db, listedProduct, MOST_REVIEWED_FIRST, HOME_SECTION_SIZE),
+    productSummaries(db, listedProduct, orderByOf(NEWEST_FIRST), HOME_SECTION_SIZE),
+    productSummaries(db, listedProduct, orderByOf(MOST_REVIEWED_FIRST), HOME_SECTION_SIZE),
   ] as const;
 }
 

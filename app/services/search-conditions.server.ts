@@ -3,14 +3,23 @@
  * order of each sort. Shared by the results, their total and the facet counts (search.server.ts,
  * search-facet-counts.server.ts) and the suggestions (search-suggest.server.ts).
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
 import { keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { productSearch, productSearchGrams } from "~/db/search-index";
 import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
-import { listedProduct, MOST_REVIEWED_FIRST, NEWEST_FIRST, type ProductHits, sellingPriceSql } from "./catalogue.server";
+import {
+  listedAfter,
+  listedProduct,
+  type ListingOrder,
+  MOST_REVIEWED_FIRST,
+  NEWEST_FIRST,
+  orderByOf,
+  type ProductHits,
+  sellingPriceSql,
+} from "./catalogue.server";
 
 /** A keyword index table and the MATCH expression to look up in it. */
 type IndexLookup = { table: typeof productSearch | typeof productSearchGrams; expression: string };
@@ -134,14 +143,19 @@ function relevanceOrder(db: Database, q: string): SQL[] {
 }
 
 /** Each order matches a listing index (app/db/schema.ts), so a page needs no sort. */
-const SORT_ORDERS: Record<Exclude<SearchSort, "relevance">, SQL[]> = {
+const SORT_ORDERS: Record<Exclude<SearchSort, "relevance">, ListingOrder> = {
   new: NEWEST_FIRST,
-  price_asc: [asc(sellingPriceSql), asc(products.id)],
-  price_desc: [desc(sellingPriceSql), asc(products.id)],
+  price_asc: { keys: [sellingPriceSql], descending: false },
+  price_desc: { keys: [sellingPriceSql], descending: true },
   reviews: MOST_REVIEWED_FIRST,
 };
 
 /** The order of a filter's results. */
 export function searchOrder(db: Database, filter: SearchFilter): SQL[] {
-  return filter.sort === "relevance" ? relevanceOrder(db, filter.q) : SORT_ORDERS[filter.sort];
+  return filter.sort === "relevance" ? relevanceOrder(db, filter.q) : orderByOf(SORT_ORDERS[filter.sort]);
+}
+
+/** Where the filter's page starts when it follows the product `after` (a 次へ link's keyset); else undefined. */
+export function searchSeek(filter: SearchFilter, after: string | null): SQL | undefined {
+  return after && filter.sort !== "relevance" ? listedAfter(SORT_ORDERS[filter.sort], after) : undefined;
 }

@@ -2,13 +2,13 @@
  * Product search and category browsing (spec §2 screen 8). Only listed products (published, not private)
  * are ever found. A page's facets, results and total come from one D1 batch: one round trip.
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, type SQL } from "drizzle-orm";
 import { pageCount } from "~/core/paginator";
 import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
-import { productSummaries, toSummary, type ProductSummary } from "./catalogue.server";
-import { keywordHits, searchCondition, searchOrder } from "./search-conditions.server";
+import { productSummaries, toSummary, type ProductHits, type ProductSummary } from "./catalogue.server";
+import { keywordHits, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
 import { facetCountQuery, filteredTotal, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -40,6 +40,8 @@ export interface SearchResults {
   page: number;
   pageSize: number;
   totalPages: number;
+  /** The SKU the next page follows (its 次へ link's keyset, `after`); null on the last page and in relevance order. */
+  nextAfter: string | null;
 }
 
 export interface SearchPage {
@@ -53,18 +55,22 @@ export interface SearchPage {
 
 // ─── Queries (unrun, so they can share one batch) ───────────────────────────────────────────
 
-/** One page of a filter's results (unrun). */
-function resultsQuery(db: Database, filter: SearchFilter, pageSize: number) {
-  const hits = filter.q ? keywordHits(db, filter.q) : undefined;
-  return productSummaries(db, searchCondition(db, filter), searchOrder(db, filter), pageSize, filter.page * pageSize, hits);
+/**
+ * One page of a filter's results (unrun): found by its number (OFFSET), or after the product its 次へ link
+ * names (a seek in the listing index, decision 0022).
+ */
+function resultsQuery(db: Database, filter: SearchFilter, pageSize: number, after: string | null, where: SQL | undefined, hits: ProductHits | undefined) {
+  const seek = searchSeek(filter, after);
+  // The seek first: of two bounds on one key (the seek's and a price filter's), SQLite seeks on the first.
+  return productSummaries(db, and(seek, where), searchOrder(db, filter), pageSize, seek ? 0 : filter.page * pageSize, hits);
 }
 
 /** The results and total queries of a filter (unrun; tests/integration/search-index.test.ts pins their plans). */
-export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE) {
+export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE, after: string | null = null) {
   const where = searchCondition(db, filter);
   const hits = filter.q ? keywordHits(db, filter.q) : undefined;
   return [
-    resultsQuery(db, filter, pageSize),
+    resultsQuery(db, filter, pageSize, after, where, hits),
     hits
       ? db
           .select({ total: count() })
@@ -121,7 +127,9 @@ function toCategoryDetail(categoryRows: CategoryRow[], slug: string | null): Cat
 }
 
 function toResults(rows: Parameters<typeof toSummary>[0][], total: number, filter: SearchFilter, pageSize: number): SearchResults {
-  return { products: rows.map(toSummary), total, page: filter.page, pageSize, totalPages: pageCount(total, pageSize) };
+  const totalPages = pageCount(total, pageSize);
+  const last = rows.length === pageSize && filter.page + 1 < totalPages && filter.sort !== "relevance" ? rows.at(-1) : undefined;
+  return { products: rows.map(toSummary), total, page: filter.page, pageSize, totalPages, nextAfter: last?.sku ?? null };
 }
 
 // ─── Entry points ───────────────────────────────────────────────────────────────────────────
@@ -138,17 +146,20 @@ export async function loadSearchFacets(db: Database): Promise<SearchFacets> {
   return toFacets(categoryRows, featureRows, tagRows);
 }
 
-/** Everything the search and category pages show — facets, chosen category, results, total, counts — in one round trip. */
-export async function loadSearchPage(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
+/**
+ * Everything the search and category pages show — facets, chosen category, results, total, counts — in one
+ * round trip; `after`: the SKU the page follows when it was reached by a 次へ link (`listingCursor`).
+ */
+export async function loadSearchPage(db: Database, filter: SearchFilter, after: string | null = null, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
   if (!filter.q) {
-    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([...facetQueries(db), ...searchQueries(db, filter, pageSize)]);
+    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([...facetQueries(db), ...searchQueries(db, filter, pageSize, after)]);
     const total = countRows[0]?.total ?? 0;
     return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, total, filter, pageSize), facetCounts: null };
   }
   // A keyword's total comes with the facet counts: one walk of its hits, not two.
   const [categoryRows, featureRows, tagRows, rows, countedRows] = await db.batch([
     ...facetQueries(db),
-    resultsQuery(db, filter, pageSize),
+    resultsQuery(db, filter, pageSize, after, searchCondition(db, filter), keywordHits(db, filter.q)),
     facetCountQuery(db, filter),
   ]);
   const choices = {

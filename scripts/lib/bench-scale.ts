@@ -14,12 +14,17 @@ export const SCALE_ORDER_COUNT = 100_000;
 const q = (text: string) => `/search?q=${encodeURIComponent(text)}`;
 const suggest = (text: string) => `/api/search/suggest?q=${encodeURIComponent(text)}`;
 
-/** Pages measured on both stores (pages count from 0 in the URL); `staff` pages are requested signed in as staff. */
-const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect?: boolean }[] = [
+/**
+ * Pages measured on both stores (pages count from 0 in the URL); `staff` pages are requested signed in as staff.
+ * `nextOf`: the page measured is where that page's 次へ link leads (keyset paging: page 400 on the large store;
+ * on the demo store, which has no page 399, where the first page's 次へ leads).
+ */
+const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect?: boolean; nextOf?: boolean }[] = [
   { name: "home", path: "/" },
   { name: "category (kitchen)", path: "/category/kitchen" },
   { name: "category (kitchen) page 150", path: "/category/kitchen?page=149" },
   { name: "category (kitchen) page 400", path: "/category/kitchen?page=399" },
+  { name: "category (kitchen) p400 via 次へ", path: "/category/kitchen?page=398", nextOf: true },
   { name: "search カタカナ「タオル」", path: q("タオル") },
   { name: "search ひらがな「たおる」", path: q("たおる") },
   { name: "search 漢字「北海道」", path: q("北海道") },
@@ -37,11 +42,14 @@ const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect
   { name: "search filtered page 150", path: "/search?category=food&priceMin=1000&priceMax=5000&page=149" },
   { name: "search filtered (食品, 〜8,000円)", path: "/search?category=food&priceMax=8000" },
   { name: "search filtered (食品, 〜8,000円) page 400", path: "/search?category=food&priceMax=8000&page=399" },
+  { name: "search filtered p400 via 次へ", path: "/search?category=food&priceMax=8000&page=398", nextOf: true },
   { name: "search filtered, price ascending", path: "/search?category=food&priceMax=8000&sort=price_asc" },
   { name: "search filtered, price ascending p400", path: "/search?category=food&priceMax=8000&sort=price_asc&page=399" },
+  { name: "search filtered, price asc p400 via 次へ", path: "/search?category=food&priceMax=8000&sort=price_asc&page=398", nextOf: true },
   { name: "search filtered, most reviewed", path: "/search?category=food&priceMax=8000&sort=reviews" },
   { name: "search all, page 1", path: "/search" },
   { name: "search all, page 400", path: "/search?page=399" },
+  { name: "search all, p400 via 次へ", path: "/search?page=398", nextOf: true },
   { name: "product (DEMO-SIMPLE)", path: "/category/living/DEMO-SIMPLE" },
   { name: `product (${SCALE_FIRST_SKU})`, path: `/category/product/${SCALE_FIRST_SKU}`, followRedirect: true },
   { name: "/crm/orders page 1", path: "/crm/orders", staff: true },
@@ -50,12 +58,24 @@ const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect
 
 type Figures = { status: number; median: number; d1: string };
 
+/** Where the page's 次へ link leads, or, when the page has none (beyond the demo store's last), the first page's. */
+async function nextLinkOf(path: string): Promise<string> {
+  for (const candidate of [path, path.replace(/[?&]page=\d+/, "")]) {
+    const html = await (await fetch(new URL(candidate, ORIGIN), { headers: RENDER_AFRESH })).text();
+    const anchor = /<a [^>]*rel="next"[^>]*>/.exec(html)?.[0];
+    const link = anchor && /href="([^"]+)"/.exec(anchor)?.[1];
+    if (link) return link.replaceAll("&amp;", "&");
+  }
+  throw new Error(`no 次へ link on ${path}`);
+}
+
 async function measureAll(): Promise<Figures[]> {
   const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
   const figures: Figures[] = [];
   for (const page of SCALE_PAGES) {
     // A short product link answers with a redirect to the product's page; that page is what is measured.
-    const path = page.followRedirect ? new URL((await fetch(new URL(page.path, ORIGIN))).url).pathname : page.path;
+    let path = page.followRedirect ? new URL((await fetch(new URL(page.path, ORIGIN))).url).pathname : page.path;
+    if (page.nextOf) path = await nextLinkOf(path);
     // Any cookie the edge cache does not know as neutral makes it render afresh (BYPASS): the server's own time.
     figures.push(await serverTime(path, page.staff ? staff : RENDER_AFRESH));
   }

@@ -86,13 +86,16 @@ test("pages through the results", async ({ page }) => {
   await expect(productCards(page)).toHaveCount(24);
   const firstPage = await cardSkus(page);
 
+  // 次へ starts where the page ends (keyset): its link names the page's last product.
   await paginator.getByRole("link", { name: "次へ" }).click();
   await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+  await expect(page).toHaveURL(new RegExp(`[?&]after=${firstPage.at(-1)}(&|$)`));
   await expect(paginator.getByRole("link", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(paginator.getByRole("link", { name: "1", exact: true })).not.toHaveAttribute("aria-current", "page");
   const secondPage = await cardSkus(page);
   expect(secondPage).toHaveLength(24);
   expect(secondPage.filter((sku) => firstPage.includes(sku))).toEqual([]);
+  await expect(paginator.getByRole("link", { name: "3", exact: true })).toHaveAttribute("href", new RegExp(`after=${secondPage.at(-1)}`));
 
   await paginator.getByRole("link", { name: "前へ" }).click();
   await expect(page).toHaveURL(/\/search$/);

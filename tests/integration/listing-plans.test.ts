@@ -6,7 +6,7 @@ import { parseSearchFilter } from "~/core/search-filter";
 import { MERCHANT_ID } from "~/db/seed/people";
 import { homeQueries } from "~/services/catalogue.server";
 import { listingOptions, productListClauses, productListQueries } from "~/services/product-listing.server";
-import { searchQueries } from "~/services/search.server";
+import { SEARCH_PAGE_SIZE, searchQueries } from "~/services/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 // The catalogue listings' query plans on real local D1 (issue 18): a page walks one listing index in the
@@ -32,13 +32,21 @@ function under(plan: PlanRow[], id: number): PlanRow[] {
 
 const LISTING_INDEX_WALK = /^SEARCH products USING COVERING INDEX products_listed_\w+ \(status=\? AND is_private=\?/;
 const BY_PRIMARY_KEY = "SEARCH products USING INTEGER PRIMARY KEY (rowid=?)";
+/** A 次へ page's seek reads its cursor product's keys once, by SKU. */
+const CURSOR_ROW = /^SEARCH products USING (COVERING )?INDEX products_sku_unique \(sku=\?\)$/;
+/**
+ * …and starts its walk at them: a range on the order's first key after the listed condition (with a price
+ * filter's other bound; the seek's own bound comes first in the WHERE clause, which is the one SQLite seeks on).
+ */
+const SEEKING_WALK =
+  /^SEARCH products USING COVERING INDEX products_listed_\w+ \(status=\? AND is_private=\? AND (created_at|review_count|<expr>)[<>]\?( AND <expr>[<>]\?)?\)$/;
 
 /** Every way products are read: a listing index entry by entry, or one row by primary key. */
 function expectIndexOnly(plan: PlanRow[], label: string) {
   const details = plan.map((row) => row.detail);
   expect(details.join("\n"), label).not.toMatch(/\bSCAN (products|product_categories|product_features|product_tags)\b/);
   for (const detail of details.filter((line) => /\bproducts\b/.test(line))) {
-    expect(detail === BY_PRIMARY_KEY || LISTING_INDEX_WALK.test(detail), `${label}: ${detail}`).toBe(true);
+    expect(detail === BY_PRIMARY_KEY || LISTING_INDEX_WALK.test(detail) || CURSOR_ROW.test(detail), `${label}: ${detail}`).toBe(true);
   }
 }
 
@@ -95,6 +103,23 @@ describe("catalogue listing plans", () => {
           expectDeferredPage(await planOf(platform, results), `page: ${query}`);
           expectIndexOnly(await planOf(platform, total), `total: ${query}`);
         }
+      }
+    }
+  });
+});
+
+describe("次へ page plans (keyset)", () => {
+  it("every filter and order starts its index walk at the cursor product's keys instead of skipping entries", async ({ platform }) => {
+    for (const filter of FILTERS) {
+      for (const sort of ["&sort=new", "&sort=price_asc", "&sort=price_desc", "&sort=reviews"]) {
+        const query = `${filter}${sort}&page=399`;
+        const [results] = searchQueries(platform.db, parseSearchFilter(new URLSearchParams(query)), SEARCH_PAGE_SIZE, "DEMO-SIMPLE");
+        const plan = await planOf(platform, results);
+        expectDeferredPage(plan, `after: ${query}`);
+        expect(
+          plan.filter((row) => SEEKING_WALK.test(row.detail)),
+          `after: ${query}\n${plan.map((row) => row.detail).join("\n")}`,
+        ).toHaveLength(1);
       }
     }
   });

@@ -261,7 +261,8 @@ describe("GET /search", () => {
       for (const product of ascending) expect(product.price, product.sku).toBe(priceOf(bySku.get(product.sku)!));
       expect(ascending.map((product) => product.sku)).toEqual(skus([...listed].sort((a, b) => priceOf(a) - priceOf(b) || a.id - b.id)));
       const descending = await searchAll(platform, "?sort=price_desc");
-      expect(descending.map((product) => product.sku)).toEqual(skus([...listed].sort((a, b) => priceOf(b) - priceOf(a) || a.id - b.id)));
+      // Ties follow the order's direction (the id descends too): the index walked backwards.
+      expect(descending.map((product) => product.sku)).toEqual(skus([...listed].sort((a, b) => priceOf(b) - priceOf(a) || b.id - a.id)));
       expect(descending[0]?.sku).toBe("LIVING-IGUSA"); // 12,800円 on sale for 10,800円: still the dearest
     });
 

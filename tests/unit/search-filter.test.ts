@@ -5,6 +5,7 @@ import {
   isFiltered,
   isSlug,
   keywordTerms,
+  listingCursor,
   MAX_FEATURES,
   parseSearchFilter,
   priceLimits,
@@ -208,6 +209,22 @@ describe("searchParamsFor", () => {
     expect(searchHref("/search", parse(""))).toBe("/search");
     expect(searchHref("/search", parse("q=せんちゃ"), { page: 1 })).toBe("/search?q=%E3%81%9B%E3%82%93%E3%81%A1%E3%82%83&page=1");
     expect(searchHref("/category/food", full, { category: null, page: 0 })).not.toContain("category=");
+  });
+});
+
+describe("listingCursor", () => {
+  const cursor = (query: string) => listingCursor(new URLSearchParams(query));
+  it("reads the SKU a 次へ link names", () => {
+    expect(cursor("page=2&after=DEMO-SIMPLE")).toBe("DEMO-SIMPLE");
+    expect(cursor("after=scale_000123")).toBe("scale_000123");
+  });
+  it("ignores a missing, empty or malformed value", () => {
+    for (const query of ["", "after=", "after=%27%20or%201%3D1--", "after=-LEADING-DASH", `after=${"A".repeat(65)}`, "after=ＤＥＭＯ", "after=a%2Cb"]) {
+      expect(cursor(query), query).toBeNull();
+    }
+  });
+  it("is not part of the filter, so no link built from a filter carries it", () => {
+    expect(searchHref("/search", parse("sort=price_asc&page=3&after=DEMO-SIMPLE"), { page: 4 })).toBe("/search?sort=price_asc&page=4");
   });
 });
 

@@ -27,7 +27,7 @@ export function SearchResults({
   clearHref: string;
   busy: boolean;
 }) {
-  const { products, total, page, totalPages } = results;
+  const { products, total, page, totalPages, nextAfter } = results;
   const pages = useMemo(() => paginatorPages(page, totalPages), [page, totalPages]);
   return (
     <section aria-labelledby="search-results-heading" aria-busy={busy} className={busy ? "opacity-60" : undefined}>
@@ -80,7 +80,7 @@ export function SearchResults({
         </div>
       )}
 
-      <Paginator pages={pages} current={page} hrefFor={(target) => hrefFor({ page: target })} />
+      <Paginator pages={pages} current={page} hrefFor={(target) => hrefFor({ page: target })} nextAfter={nextAfter} />
     </section>
   );
 }
