@@ -2,7 +2,8 @@
  * Product search and category browsing (spec §2 screen 8). Only listed products (published, not private)
  * are ever found. A page's facets, results and total come from one D1 batch: one round trip.
  */
-import { and, asc, count, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { formatCount } from "~/core/money";
 import { pageCount } from "~/core/paginator";
 import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
@@ -12,6 +13,13 @@ import { keywordHits, searchCondition, searchOrder, searchSeek } from "./search-
 import { facetCountQuery, filteredTotal, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
+
+/**
+ * A listing without a keyword counts at most this many products (「1,000件以上の商品」): counting stops there
+ * instead of walking every listed product of a large catalogue; the pages beyond go on by 次へ (decision 0022).
+ * A keyword's total stays exact: its facet counts walk its hits anyway (decision 0026).
+ */
+export const LISTING_COUNT_CAP = 1000;
 
 export interface FacetOption {
   slug: string;
@@ -35,10 +43,14 @@ export interface CategoryDetail extends FacetOption {
 
 export interface SearchResults {
   products: ProductSummary[];
+  /** Exact, or LISTING_COUNT_CAP when there are more (see totalText). */
   total: number;
+  /** The count as the page shows it: 「75件」, 「1,000件以上」. */
+  totalText: string;
   /** 0-based. */
   page: number;
   pageSize: number;
+  /** Past the count's cap: the pages known so far (the next page is the last one linked). */
   totalPages: number;
   /** The SKU the next page follows (its 次へ link's keyset, `after`); null on the last page and in relevance order. */
   nextAfter: string | null;
@@ -56,16 +68,19 @@ export interface SearchPage {
 // ─── Queries (unrun, so they can share one batch) ───────────────────────────────────────────
 
 /**
- * One page of a filter's results (unrun): found by its number (OFFSET), or after the product its 次へ link
- * names (a seek in the listing index, decision 0022).
+ * One page of a filter's results and the first product of the next (unrun): found by its number (OFFSET),
+ * or after the product its 次へ link names (a seek in the listing index, decision 0022).
  */
 function resultsQuery(db: Database, filter: SearchFilter, pageSize: number, after: string | null, where: SQL | undefined, hits: ProductHits | undefined) {
   const seek = searchSeek(filter, after);
   // The seek first: of two bounds on one key (the seek's and a price filter's), SQLite seeks on the first.
-  return productSummaries(db, and(seek, where), searchOrder(db, filter), pageSize, seek ? 0 : filter.page * pageSize, hits);
+  return productSummaries(db, and(seek, where), searchOrder(db, filter), pageSize + 1, seek ? 0 : filter.page * pageSize, hits);
 }
 
-/** The results and total queries of a filter (unrun; tests/integration/search-index.test.ts pins their plans). */
+/**
+ * The results and total queries of a filter (unrun; tests/integration/listing-plans.test.ts and
+ * search-index.test.ts pin their plans). Without a keyword the count stops past LISTING_COUNT_CAP.
+ */
 export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE, after: string | null = null) {
   const where = searchCondition(db, filter);
   const hits = filter.q ? keywordHits(db, filter.q) : undefined;
@@ -77,7 +92,14 @@ export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEA
           .from(hits)
           .crossJoin(products)
           .where(and(eq(products.id, hits.rowid), where))
-      : db.select({ total: count() }).from(products).where(where),
+      : db.select({ total: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(products)
+            .where(where)
+            .limit(LISTING_COUNT_CAP + 1)
+            .as("listed"),
+        ),
   ] as const;
 }
 
@@ -126,10 +148,21 @@ function toCategoryDetail(categoryRows: CategoryRow[], slug: string | null): Cat
   };
 }
 
-function toResults(rows: Parameters<typeof toSummary>[0][], total: number, filter: SearchFilter, pageSize: number): SearchResults {
-  const totalPages = pageCount(total, pageSize);
-  const last = rows.length === pageSize && filter.page + 1 < totalPages && filter.sort !== "relevance" ? rows.at(-1) : undefined;
-  return { products: rows.map(toSummary), total, page: filter.page, pageSize, totalPages, nextAfter: last?.sku ?? null };
+/** The page's results from its rows (one more than a page when there is a next) and the (capped) count. */
+function toResults(rows: Parameters<typeof toSummary>[0][], counted: number, filter: SearchFilter, pageSize: number): SearchResults {
+  const shown = rows.slice(0, pageSize);
+  const more = rows.length > pageSize;
+  const overCap = !filter.q && counted > LISTING_COUNT_CAP;
+  const total = overCap ? LISTING_COUNT_CAP : counted;
+  return {
+    products: shown.map(toSummary),
+    total,
+    totalText: `${formatCount(total)}件${overCap ? "以上" : ""}`,
+    page: filter.page,
+    pageSize,
+    totalPages: overCap ? Math.max(pageCount(total, pageSize), filter.page + (more ? 2 : 1)) : pageCount(total, pageSize),
+    nextAfter: more && filter.sort !== "relevance" ? (shown.at(-1)?.sku ?? null) : null,
+  };
 }
 
 // ─── Entry points ───────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,8 @@
 import { describe, expect } from "vitest";
+import { scaleCatalogueSql } from "../../scripts/lib/bench-catalogue";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
+import { LISTING_COUNT_CAP } from "~/services/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
 
@@ -71,5 +73,38 @@ describe("次へ links (keyset paging)", () => {
     for (const after of ["%27%20or%201%3D1--", "x".repeat(80), "%E2%80%8B"]) {
       expect((await load(platform, `/search?sort=price_asc&page=1&after=${after}`)).results.products, after).toEqual(second.results.products);
     }
+  });
+});
+
+describe("a listing of more than LISTING_COUNT_CAP products", () => {
+  it("counts to the cap (「1,000件以上」), links the pages it counted, and goes on to the last product by 次へ", async ({ platform }) => {
+    for (const statement of scaleCatalogueSql(1300, Date.parse("2026-01-10T00:00:00Z")).split(/;\n\n/)) {
+      if (statement.trim() && !/^\s*insert into reviews/.test(statement)) await platform.env.DB.prepare(statement).run();
+    }
+    const listed = await platform.env.DB.prepare(
+      "select count(*) as n from products where status = 'published' and is_private = 0 and (merchant_id is null or merchant_id in (select id from merchants where status = 'active'))",
+    ).first<{ n: number }>();
+    expect(listed!.n).toBeGreaterThan(LISTING_COUNT_CAP);
+
+    const first = await load(platform, "/search");
+    expect(first.results).toMatchObject({ total: LISTING_COUNT_CAP, totalText: "1,000件以上", totalPages: 42 });
+    // The last counted page by its number: its 次へ leads on, and the page after it is the last one linked.
+    const counted = await load(platform, "/search?page=41");
+    expect(counted.results.totalPages).toBe(43);
+    expect(counted.results.nextAfter).toBe(counted.results.products.at(-1)?.sku);
+
+    const skus = [...first.results.products.map((product) => product.sku)];
+    let current = first;
+    while (current.results.nextAfter) {
+      current = await load(platform, `/search?page=${current.results.page + 1}&after=${current.results.nextAfter}`);
+      skus.push(...current.results.products.map((product) => product.sku));
+      expect(current.results.totalPages, `page ${current.results.page}`).toBe(Math.max(42, current.results.page + (current.results.nextAfter ? 2 : 1)));
+    }
+    expect(skus).toHaveLength(listed!.n);
+    expect(new Set(skus).size).toBe(listed!.n);
+    // A filter under the cap is counted exactly.
+    const kitchen = await load(platform, "/category/kitchen?priceMin=9000");
+    expect(kitchen.results.total).toBeLessThan(LISTING_COUNT_CAP);
+    expect(kitchen.results.totalText).toBe(`${kitchen.results.total.toLocaleString("ja-JP")}件`);
   });
 });

@@ -5,7 +5,6 @@ import { paginatorPages } from "~/core/paginator";
 import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
 import type { SearchResults as Results } from "~/web/types/search";
 import { island } from "../island";
-import { formatCount } from "~/core/money";
 
 // The page links' code loads after the first load, the server's links standing in (see island).
 const Paginator = island(() => import("~/components/Paginator").then((module) => module.Paginator));
@@ -27,7 +26,7 @@ export function SearchResults({
   clearHref: string;
   busy: boolean;
 }) {
-  const { products, total, page, totalPages, nextAfter } = results;
+  const { products, total, totalText, page, totalPages, nextAfter } = results;
   const pages = useMemo(() => paginatorPages(page, totalPages), [page, totalPages]);
   return (
     <section aria-labelledby="search-results-heading" aria-busy={busy} className={busy ? "opacity-60" : undefined}>
@@ -36,7 +35,7 @@ export function SearchResults({
       </h2>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p role="status" className="m-0 font-bold" data-testid="result-count">
-          {formatCount(total)}件の商品
+          {totalText}の商品
         </p>
         <ul aria-label="並び替え" className="m-0 flex flex-wrap gap-x-3 gap-y-1 p-0 text-xs">
           {sortsFor(keyword).map((option) => (
