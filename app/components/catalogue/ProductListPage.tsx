@@ -3,7 +3,7 @@ import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { PRODUCT_TYPE_LABELS } from "~/core/product-form";
+import { PRODUCT_TYPE_LABELS } from "~/core/product-form-choices";
 import { productListing } from "~/core/product-listing";
 import { PRODUCT_STATE_LABELS } from "~/core/product-status";
 import type { ProductListData, ProductListRow } from "~/web/types/catalogue-editor";
