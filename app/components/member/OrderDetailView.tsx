@@ -4,7 +4,11 @@ import { formatDateJa, formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ShipmentTracking } from "~/components/orders/ShipmentTracking";
 import type { OrderDetailShown } from "~/web/types/orders";
-import { OrderLineItem, OrderTotals } from "./OrderParts";
+import { island } from "~/components/island";
+import { OrderLineItem } from "./OrderParts";
+
+// The amounts beside the order load after it (static HTML meanwhile).
+const OrderTotals = island(() => import("./OrderTotals").then((module) => module.OrderTotals));
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { OrderTotals } from "~/components/member/OrderParts";
+import { OrderTotals } from "~/components/member/OrderTotals";
 import { formatDateJa, formatDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX } from "~/core/order-desk";
