@@ -6,6 +6,8 @@
 import { formatYen } from "./money";
 import type { OrderStatus } from "./orders";
 
+export const ORDER_DESK_PATH = "/crm/orders";
+
 /** The sender filter's value for the warehouse; a merchant is `merchant-{id}`. */
 export const WAREHOUSE_ORIGIN = "warehouse";
 const MERCHANT_ORIGIN = /^merchant-(\d{1,9})$/;

@@ -11,10 +11,10 @@ import { formatDateTime, jstDate } from "~/core/dates";
 import { listingSearchParams } from "~/core/listing";
 import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
-import { ORDER_DESK_PATH } from "~/core/site";
 import {
   ORDER_CSV_HEADER,
   ORDER_DESK_NOTICES,
+  ORDER_DESK_PATH,
   ORDER_DESK_TEXT,
   ORDER_NOTE_MAX,
   REFUND_METHODS,

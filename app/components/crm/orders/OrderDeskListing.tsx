@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { ORDER_DESK_PATH } from "~/core/site";
+import { ORDER_DESK_PATH } from "~/core/order-desk";
 import { orderDeskListing, type OriginMerchant } from "~/core/order-desk-listing";
 import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";

@@ -1,7 +1,7 @@
 import { Link, useActionData } from "@remix-run/react";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { ORDER_DESK_PATH } from "~/core/site";
+import { ORDER_DESK_PATH } from "~/core/order-desk";
 import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";
 import { island } from "~/components/island";
 import { DeskShipments } from "./DeskShipments";
