@@ -5,16 +5,8 @@
  * export, the dry run's "before → after" and the import all go through these two directions, so a file
  * exported and imported unchanged changes nothing. Pure.
  */
-import {
-  COLDSHIPPING_LABELS,
-  DELIVERY_ICON_TYPE_LABELS,
-  PRODUCT_TYPE_LABELS,
-  SHIPPING_ORIGIN_LABELS,
-  VARIATION_STATUS_LABELS,
-  type ProductForm,
-  type ProductFormInput,
-  type VariationForm,
-} from "./product-form";
+import type { ProductForm, ProductFormInput, VariationForm } from "./product-form";
+import { COLDSHIPPING_LABELS, DELIVERY_ICON_TYPE_LABELS, PRODUCT_TYPE_LABELS, SHIPPING_ORIGIN_LABELS, VARIATION_STATUS_LABELS } from "./product-form-choices";
 import { PRODUCT_STATE_LABELS, type ProductState } from "./product-status";
 import {
   CATALOGUE_CSV_COLUMNS,

@@ -6,8 +6,7 @@
 import * as v from "valibot";
 import { CARRIER_ORDER, type Carrier } from "./carriers";
 import { formatDateJa } from "./dates";
-import { SHIPPABLE_ORDER_STATUSES } from "./order-lifecycle";
-import type { OrderStatus, ShipmentStatus } from "./orders";
+import type { ShipmentStatus } from "./orders";
 import type { SessionRole } from "./sessions";
 import { MERCHANT_PORTAL_PATH } from "./site";
 import { IdOrNullSchema } from "./validation";
@@ -26,15 +25,16 @@ export function merchantShipmentPath(shipmentId: number): string {
 
 /**
  * The tabs: to ship (the order may ship: paid, or paid on delivery), waiting for the buyer's transfer
- * (prepare, but do not send yet), shipped, delivered, cancelled.
+ * (prepare, but do not send yet), shipped, delivered, cancelled. The order states of the first two are the
+ * listing's (app/services/merchant-shipments.server.ts), so the portal's pages do not load the order rules.
  */
 export const MERCHANT_TABS = {
-  to_ship: { label: "発送待ち", shipment: "preparing", orders: SHIPPABLE_ORDER_STATUSES },
-  awaiting_payment: { label: "入金待ち", shipment: "preparing", orders: ["pending_payment"] },
-  shipped: { label: "発送済み", shipment: "shipped", orders: null },
-  delivered: { label: "お届け済み", shipment: "delivered", orders: null },
-  cancelled: { label: "キャンセル", shipment: "cancelled", orders: null },
-} as const satisfies Record<string, { label: string; shipment: ShipmentStatus; orders: readonly OrderStatus[] | null }>;
+  to_ship: { label: "発送待ち", shipment: "preparing" },
+  awaiting_payment: { label: "入金待ち", shipment: "preparing" },
+  shipped: { label: "発送済み", shipment: "shipped" },
+  delivered: { label: "お届け済み", shipment: "delivered" },
+  cancelled: { label: "キャンセル", shipment: "cancelled" },
+} as const satisfies Record<string, { label: string; shipment: ShipmentStatus }>;
 
 export type MerchantTab = keyof typeof MERCHANT_TABS;
 

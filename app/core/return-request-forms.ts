@@ -1,15 +1,8 @@
-/** The return request forms' schemas: the shopper's request, and staff's decisions (labels and rules: return-requests.ts). */
+/** The return request forms' schemas: the shopper's request, and staff's decisions (labels: return-labels.ts; rules: return-requests.ts). */
 import * as v from "valibot";
 import { REFUND_METHOD_LABELS, type RefundMethod } from "./order-desk";
-import {
-  RETURN_DETAILS_MAX_LENGTH,
-  RETURN_KINDS,
-  RETURN_REASONS,
-  RETURN_TEXT,
-  STAFF_MESSAGE_MAX_LENGTH,
-  type ReturnKind,
-  type ReturnReason,
-} from "./return-requests";
+import { RETURN_KINDS, RETURN_REASONS, type ReturnKind, type ReturnReason } from "./return-labels";
+import { RETURN_DETAILS_MAX_LENGTH, RETURN_TEXT, STAFF_MESSAGE_MAX_LENGTH } from "./return-requests";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "./validation";
 
 const QuantitySchema = v.pipe(v.string(RETURN_TEXT.quantity), v.trim(), v.regex(/^\d{1,3}$/, RETURN_TEXT.quantity), v.transform(Number));

@@ -1,6 +1,6 @@
 /** Staff's return request list (generic listing), apart from the return rules (return-requests.ts). */
 import { labelledChoices, type ListingDefinition } from "./listing";
-import { RETURN_KINDS, RETURN_STATUS_LABELS } from "./return-requests";
+import { RETURN_KINDS, RETURN_STATUS_LABELS } from "./return-labels";
 
 /** Staff's /crm/returns: newest first, by status, kind and date. */
 export const RETURN_REQUESTS_LISTING = {

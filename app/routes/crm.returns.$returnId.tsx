@@ -4,17 +4,19 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { island } from "~/components/island";
 import { Notice } from "~/components/member/MemberHeading";
-import { ReturnDecisionForms } from "~/components/returns/ReturnDecisionForms";
 import { ReturnRequestCard } from "~/components/returns/ReturnRequestCard";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
 import { requireStaff } from "~/web/auth.server";
 import { idParam } from "~/web/input.server";
 import { loadReturnDeskView, returnDecisionAction } from "~/web/returns.server";
+
+// The approve / refuse / receive forms' code loads after the page; the server's forms work meanwhile.
+const ReturnDecisionForms = island(() => import("~/components/returns/ReturnDecisionForms").then((module) => module.ReturnDecisionForms));
 
 export const meta: MetaFunction = () => [{ title: `返品・交換のお申し込み（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +48,7 @@ export default function CrmReturn() {
           <Link to={`/crm/orders/${order.id}`} data-testid="return-order-link">
             {order.number}
           </Link>
-          {`（${ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status}・合計 ${formatYen(order.total)}）`}
+          {`（${order.statusLabel}・合計 ${formatYen(order.total)}）`}
         </dd>
         <dt className="font-bold">お客様</dt>
         <dd className="m-0">{`${order.customerName}（${order.email}）`}</dd>

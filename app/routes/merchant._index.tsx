@@ -3,7 +3,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
-import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import { SHOP_NAME } from "~/core/site";
 import { loadMerchantShipments } from "~/web/merchant.server";
 
@@ -14,13 +13,13 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MerchantShipments() {
-  const { query, page, suspended } = useLoaderData<typeof loader>();
+  const { query, page, suspendedNotice } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
       <MerchantNav />
-      {suspended ? (
+      {suspendedNotice ? (
         <p role="alert" className="m-0 mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="merchant-suspended-notice">
-          {MERCHANT_SUSPENDED_TEXT.portal}
+          {suspendedNotice}
         </p>
       ) : null}
       <h1 className="m-0 mb-3 text-xl">配送一覧</h1>

@@ -5,7 +5,6 @@ import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
 import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
-import { OrderReturnsSection } from "~/components/returns/OrderReturnsSection";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
@@ -17,6 +16,8 @@ import { orderReturnsView } from "~/web/returns.server";
 
 // The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
 const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));
+// The returns section below the order (a link, the requests made) loads after it.
+const OrderReturnsSection = island(() => import("~/components/returns/OrderReturnsSection").then((module) => module.OrderReturnsSection));
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `ご注文 ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },
@@ -33,13 +34,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const cancellation = user.role === "customer" ? cancellationOffer(detail, memberOfferPlace(orderId)) : null;
   const notice = redirectedNotice(request, CANCELLATION_NOTICES);
   const returns = await orderReturnsView(context.db, request, user.id, detail.order.id);
-  return data({ ...detail, bankTransfer, cancellation, notice, returns }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { ...detail, bankTransfer, cancellation, notice, returns, hasReceipt: receiptAvailable(detail.order.status) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const shouldRevalidate = keepPageWhileCancelRefused;
 
 export default function OrderDetailPage() {
-  const { bankTransfer, cancellation, notice, returns, ...detail } = useLoaderData<typeof loader>();
+  const { bankTransfer, cancellation, notice, returns, hasReceipt, ...detail } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title={`ご注文 ${detail.order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
@@ -49,7 +53,7 @@ export default function OrderDetailPage() {
         bankTransfer={bankTransfer}
         aside={
           <>
-            {receiptAvailable(detail.order.status) ? (
+            {hasReceipt ? (
               <Link to={`/user/orders/${detail.order.id}/receipt`} className="btn-primary no-underline" data-testid="receipt-link">
                 領収書を表示
               </Link>

@@ -4,9 +4,12 @@
  * merchant's shipment is simply not there (no leak of its existence or data).
  */
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { describeAddress } from "~/core/address-book";
+import { CARRIERS, isCarrier, trackingUrl } from "~/core/carriers";
 import { codCollectingShipmentId } from "~/core/cod-collection";
 import { MERCHANT_PAGE_SIZE, MERCHANT_TABS, type MerchantListQuery, type MerchantTab } from "~/core/merchant-portal";
-import type { OrderStatus } from "~/core/orders";
+import { SHIPPABLE_ORDER_STATUSES } from "~/core/order-lifecycle";
+import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import type { Database } from "~/db/client.server";
 import { recipientColumns, recipientOf } from "./order-recipient.server";
 import { orderLines, orders, orderShipments } from "~/db/schema";
@@ -14,8 +17,18 @@ import { orderLines, orders, orderShipments } from "~/db/schema";
 /** The parcel's goods in one line: 「title ×2、title」 (cancelled lines left out). */
 const itemsSummary = sql<string>`coalesce((select group_concat(${orderLines.title} || ' ×' || ${orderLines.quantity}, '、') from ${orderLines} where ${orderLines.shipmentId} = ${orderShipments.id} and ${orderLines.cancelledAt} is null), '')`;
 
+/** The order states a tab's shipments belong to: to ship, the order may ship; 入金待ち, the transfer is due; others, any. */
+const TAB_ORDER_STATUSES: Record<MerchantTab, readonly OrderStatus[] | null> = {
+  to_ship: SHIPPABLE_ORDER_STATUSES,
+  awaiting_payment: ["pending_payment"],
+  shipped: null,
+  delivered: null,
+  cancelled: null,
+};
+
 function tabCondition(merchantId: number, tab: MerchantTab): SQL {
-  const { shipment, orders: orderStatuses } = MERCHANT_TABS[tab];
+  const { shipment } = MERCHANT_TABS[tab];
+  const orderStatuses = TAB_ORDER_STATUSES[tab];
   const conditions = [eq(orderShipments.merchantId, merchantId), eq(orderShipments.status, shipment)];
   if (orderStatuses) conditions.push(inArray(orders.status, [...orderStatuses]));
   return and(...conditions)!;
@@ -53,7 +66,7 @@ export async function listMerchantShipments(db: Database, merchantId: number, qu
       .limit(MERCHANT_PAGE_SIZE + 1),
     db
       .select({
-        toShip: sql<number>`coalesce(sum(${orders.status} in ${[...MERCHANT_TABS.to_ship.orders]}), 0)`,
+        toShip: sql<number>`coalesce(sum(${orders.status} in ${[...SHIPPABLE_ORDER_STATUSES]}), 0)`,
         awaitingPayment: sql<number>`coalesce(sum(${orders.status} = 'pending_payment'), 0)`,
       })
       .from(orderShipments)
@@ -137,8 +150,11 @@ export async function findMerchantShipment(db: Database, merchantId: number, shi
     id,
     orderId,
     status,
+    statusLabel: SHIPMENT_STATUS_LABELS[status],
     carrier,
+    carrierLabel: isCarrier(carrier) ? CARRIERS[carrier].label : carrier,
     trackingNumber,
+    trackingUrl: isCarrier(carrier) && trackingNumber ? trackingUrl(carrier, trackingNumber) : null,
     shippedAt,
     deliveredAt,
     notice,
@@ -146,10 +162,20 @@ export async function findMerchantShipment(db: Database, merchantId: number, shi
       number: row.orderNumber,
       orderedAt: row.orderedAt,
       status: row.orderStatus,
+      statusLabel: ORDER_STATUS_LABELS[row.orderStatus],
       deliveryDate: row.deliveryDate,
       deliveryTimeSlot: row.deliveryTimeSlot,
     },
     recipient: recipientOf(row),
+    /** The label's 〒 line and street, written as the shopper's pages write an address. */
+    address: describeAddress({
+      postal_code: row.postalCode,
+      prefecture: row.prefecture,
+      city: row.city,
+      district: row.district,
+      address1: row.address1,
+      address2: row.address2,
+    }),
     lines,
     cod: paymentMethod === "cod" ? { collects: collectingId === id, amount: collectingId === id ? total : null } : null,
   };

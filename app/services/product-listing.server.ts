@@ -7,7 +7,8 @@ import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { CatalogueScope } from "~/core/catalogue-scope";
 import type { ListingQuery } from "~/core/listing";
 import { OWN_PRODUCTS, productListing, type ListingOption, type ProductListSort } from "~/core/product-listing";
-import { productStateOf, type ProductState } from "~/core/product-status";
+import { PRODUCT_TYPE_LABELS } from "~/core/product-form-choices";
+import { PRODUCT_STATE_LABELS, productStateOf, type ProductState } from "~/core/product-status";
 import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, lastEditedOf, merchants, productCategories, products, productVariations, variationChoices } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
@@ -18,7 +19,9 @@ export interface ProductListRow {
   sku: string;
   title: string;
   type: "simple" | "set" | "variation";
+  typeLabel: string;
   state: ProductState;
+  stateLabel: string;
   regularPrice: number;
   discountPrice: number | null;
   stock: number;
@@ -126,13 +129,18 @@ export async function listProducts(
     const [counted, rows] = await db.batch(productListQueries(db, clauses));
     return {
       total: counted[0]?.n ?? 0,
-      rows: rows.map(({ status, isPrivate, updatedAt, ...row }) => ({
-        ...row,
-        state: productStateOf({ status, isPrivate }),
-        stock: Number(row.stock),
-        variationCount: Number(row.variationCount),
-        updatedAt: new Date(Number(updatedAt)).toISOString(),
-      })),
+      rows: rows.map(({ status, isPrivate, updatedAt, ...row }) => {
+        const state = productStateOf({ status, isPrivate });
+        return {
+          ...row,
+          typeLabel: PRODUCT_TYPE_LABELS[row.type],
+          state,
+          stateLabel: PRODUCT_STATE_LABELS[state],
+          stock: Number(row.stock),
+          variationCount: Number(row.variationCount),
+          updatedAt: new Date(Number(updatedAt)).toISOString(),
+        };
+      }),
     };
   });
 }

@@ -8,7 +8,8 @@
 import { and, eq } from "drizzle-orm";
 import type { OrderActor } from "~/core/order-events";
 import { returnRefusal } from "~/core/order-lifecycle";
-import { orderFullyReturned, RETURN_KINDS, RETURN_TEXT, returnRefundAmount, returnTransitionRefusal } from "~/core/return-requests";
+import { RETURN_KINDS } from "~/core/return-labels";
+import { orderFullyReturned, RETURN_TEXT, returnRefundAmount, returnTransitionRefusal } from "~/core/return-requests";
 import type { ReturnDecisionInput } from "~/core/return-request-forms";
 import type { RefundMethod } from "~/core/order-desk";
 import { formatYen } from "~/core/money";

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import type { ReturnKind, ReturnStatus } from "~/core/return-requests";
+import type { ReturnKind, ReturnStatus } from "~/core/return-labels";
 import { RETURN_REQUESTS_LISTING, type ReturnRequestsSort } from "~/core/return-requests-listing";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders, returnRequestLines, returnRequests, users } from "~/db/schema";

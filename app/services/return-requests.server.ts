@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { OrderActor } from "~/core/order-events";
-import { RETURN_PHOTO_LIMIT, RETURN_TEXT, returnRequestRefusal, type ReturnableLine, type ReturnKind, type ReturnStatus } from "~/core/return-requests";
+import type { ReturnKind, ReturnStatus } from "~/core/return-labels";
+import { RETURN_PHOTO_LIMIT, RETURN_TEXT, returnRequestRefusal, type ReturnableLine } from "~/core/return-requests";
 import type { ReturnRequestInput } from "~/core/return-request-forms";
 import type { Database } from "~/db/client.server";
 import { media, orderLines, orderRefunds, orders, orderShipments, products, returnRequestLines, returnRequests } from "~/db/schema";

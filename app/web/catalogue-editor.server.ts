@@ -41,8 +41,7 @@ export async function loadProductList(request: Request, context: AppLoadContext,
     scopeKind: editor.scope.kind,
     base: productEditorBase(editor.scope),
     page,
-    categories: options.categories,
-    merchants: options.merchants,
+    definition,
     notice: redirectedNotice(request, NOTICES),
   };
   return data(body, { headers: NO_STORE });

@@ -8,6 +8,7 @@ import { merchantStatus } from "~/services/merchant-accounts.server";
 import { findMerchantShipment, listMerchantShipments } from "~/services/merchant-shipments.server";
 import { markShipmentDelivered, shipShipment } from "~/services/order-transitions.server";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import { orderActorOf, requireMerchant } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { idParam, parseQuery, readInput, redirectedNotice } from "./input.server";
@@ -22,7 +23,7 @@ export async function loadMerchantShipments(request: Request, context: AppLoadCo
   const merchant = await requireMerchant(request, context);
   const query = parseQuery(request, MerchantListQuerySchema);
   const [page, status] = await Promise.all([listMerchantShipments(context.db, merchant.merchantId, query), merchantStatus(context.db, merchant.merchantId)]);
-  return data({ query, page, suspended: status === "suspended" }, { headers: PRIVATE });
+  return data({ query, page, suspendedNotice: status === "suspended" ? MERCHANT_SUSPENDED_TEXT.portal : null }, { headers: PRIVATE });
 }
 
 /** The shipment `/merchant/shipments/{id}` names, when it is this merchant's; otherwise 404. */

@@ -8,16 +8,16 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { formatDateJa } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
 import { actorLabel, orderEventLabel } from "~/core/order-events";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
+import { RETURN_REASONS, type ReturnReason } from "~/core/return-labels";
 import {
   approvalMessageTemplate,
   customerExclusion,
-  RETURN_REASONS,
   RETURN_TEXT,
   returnableLines,
   returnDeadline,
   returnRefundAmount,
   restocksByDefault,
-  type ReturnReason,
 } from "~/core/return-requests";
 import { ReturnDecisionSchema, ReturnRequestSchema } from "~/core/return-request-forms";
 import { RETURN_REQUESTS_LISTING } from "~/core/return-requests-listing";
@@ -151,9 +151,10 @@ export async function loadReturnDeskView(request: Request, context: AppLoadConte
   const desk = await loadReturnDesk(context.db, returnId);
   invariantResponse(desk, RETURN_TEXT.notFound, { status: 404 });
   const reason = (Object.hasOwn(RETURN_REASONS, desk.request.reason) ? desk.request.reason : "other") as ReturnReason;
+  const { status, ...order } = desk.order;
   return {
     request: requestView(desk.request),
-    order: desk.order,
+    order: { ...order, statusLabel: ORDER_STATUS_LABELS[status as OrderStatus] ?? status },
     history: desk.history.map((entry) => ({
       label: orderEventLabel(entry.kind),
       actor: actorLabel({ kind: entry.actorKind, name: entry.actorName }),

@@ -3,9 +3,6 @@ import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { PRODUCT_TYPE_LABELS } from "~/core/product-form";
-import { productListing } from "~/core/product-listing";
-import { PRODUCT_STATE_LABELS } from "~/core/product-status";
 import type { ProductListData, ProductListRow } from "~/web/types/catalogue-editor";
 
 function columns(base: string, staff: boolean): ListingColumn<ProductListRow>[] {
@@ -22,7 +19,7 @@ function columns(base: string, staff: boolean): ListingColumn<ProductListRow>[] 
             {row.title}
           </Link>
           <span className="text-xs text-gray-700">
-            {row.sku}・{PRODUCT_TYPE_LABELS[row.type]}
+            {row.sku}・{row.typeLabel}
             {row.variationCount > 0 ? `（${row.variationCount}種）` : null}
           </span>
         </span>
@@ -32,7 +29,7 @@ function columns(base: string, staff: boolean): ListingColumn<ProductListRow>[] 
       key: "state",
       label: "状態",
       className: "whitespace-nowrap",
-      render: (row) => <span data-testid="product-row-state">{PRODUCT_STATE_LABELS[row.state]}</span>,
+      render: (row) => <span data-testid="product-row-state">{row.stateLabel}</span>,
     },
     { key: "category", label: "カテゴリ", className: "whitespace-nowrap text-xs", render: (row) => row.categoryName },
     ...(staff
@@ -78,7 +75,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
       <div className="mt-4">
         <Listing
           path={data.base}
-          definition={productListing(data.scopeKind, data.categories, data.merchants)}
+          definition={data.definition}
           page={data.page}
           columns={columns(data.base, staff)}
           rowKey={(row) => row.id}

@@ -1,6 +1,6 @@
 import { FieldErrors } from "~/components/forms/TextField";
 import { labelledChoices } from "~/core/listing";
-import { VARIATION_STATUS_LABELS, VARIATION_TYPE_LABELS } from "~/core/product-form";
+import { VARIATION_STATUS_LABELS, VARIATION_TYPE_LABELS } from "~/core/product-form-choices";
 import { DELIVERY_ICON_NAMES } from "~/core/product-notes";
 import { AddRowButton, child, RemoveRowButton, rowsOf, SelectInput, textOf, TextInput, type FieldMeta } from "./EditorFields";
 

@@ -1,10 +1,16 @@
 import type { ReactNode } from "react";
-import { BankTransferDetails, type BankTransferFacts } from "~/components/checkout/BankTransferDetails";
+import type { BankTransferFacts } from "~/components/checkout/BankTransferDetails";
 import { formatDateJa, formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { ShipmentTracking } from "~/components/orders/ShipmentTracking";
 import type { OrderDetailShown } from "~/web/types/orders";
-import { OrderLineItem, OrderTotals } from "./OrderParts";
+import { island } from "~/components/island";
+import { OrderLineItem } from "./OrderParts";
+
+// The transfer's account, each parcel's tracking and the amounts beside the order load after it (static HTML
+// meanwhile).
+const BankTransferDetails = island(() => import("~/components/checkout/BankTransferDetails").then((module) => module.BankTransferDetails));
+const ShipmentTracking = island(() => import("~/components/orders/ShipmentTracking").then((module) => module.ShipmentTracking));
+const OrderTotals = island(() => import("./OrderTotals").then((module) => module.OrderTotals));
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

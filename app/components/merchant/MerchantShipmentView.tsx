@@ -1,13 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { island } from "~/components/island";
 import { Notice } from "~/components/member/MemberHeading";
-import { CARRIER_ORDER, CARRIERS, isCarrier, trackingUrl } from "~/core/carriers";
 import { formatDateTime } from "~/core/dates";
 import { deliveryWish } from "~/core/merchant-portal";
 import { MERCHANT_PORTAL_PATH } from "~/core/site";
 import { formatYen } from "~/core/money";
-import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from "~/core/orders";
-import { formatPostalCode, prefectureName } from "~/core/postal";
 import type { MerchantShipment, ShipmentActionData } from "~/web/types/merchant";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -18,6 +16,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
+
+// The ship form's code (the carriers to pick from) loads after the page; the server's form works meanwhile.
+const ShipForm = island(() => import("./MerchantShipForm").then((module) => module.ShipForm));
 
 const FACTS = "m-0 grid grid-cols-[8em_1fr] gap-x-3 gap-y-1 text-sm";
 
@@ -34,13 +35,9 @@ function LabelFacts({ shipment }: { shipment: MerchantShipment }) {
           {recipient.lastname} {recipient.firstname} 様（{recipient.lastnameKana} {recipient.firstnameKana}）
         </Fact>
         <Fact label="住所">
-          〒{formatPostalCode(recipient.postalCode)}
+          {shipment.address.postal}
           <br />
-          {prefectureName(recipient.prefecture)}
-          {recipient.city}
-          {recipient.district}
-          {recipient.address1}
-          {recipient.address2 ? ` ${recipient.address2}` : ""}
+          {shipment.address.street}
         </Fact>
         <Fact label="電話番号">{recipient.phone}</Fact>
         <Fact label="お届け希望">{deliveryWish(order.deliveryDate, order.deliveryTimeSlot)}</Fact>
@@ -56,49 +53,6 @@ function LabelFacts({ shipment }: { shipment: MerchantShipment }) {
   );
 }
 
-function ShipForm({ error, field }: { error: string | null; field?: string }) {
-  const navigation = useNavigation();
-  return (
-    <Form method="post" className="card grid gap-3 p-3" aria-labelledby="ship-heading">
-      <h2 id="ship-heading" className="m-0 text-base">
-        発送済みにする
-      </h2>
-      <input type="hidden" name="intent" value="ship" />
-      <label className="grid gap-1 text-sm">
-        配送業者
-        <select name="carrier" className="field" defaultValue="yamato" aria-invalid={field === "carrier" || undefined}>
-          {CARRIER_ORDER.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {CARRIERS[carrier].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-sm">
-        お問い合わせ番号（伝票番号）
-        <input
-          name="trackingNumber"
-          className="field"
-          inputMode="numeric"
-          autoComplete="off"
-          required
-          aria-invalid={field === "trackingNumber" || undefined}
-          aria-describedby={error ? "ship-error" : undefined}
-        />
-      </label>
-      {error ? (
-        <p id="ship-error" role="alert" className="m-0 rounded bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
-        発送済みにする
-      </button>
-      <p className="m-0 text-xs text-gray-600">お客様に出荷のお知らせ（お問い合わせ番号つき）が届きます。</p>
-    </Form>
-  );
-}
-
 /** One of the merchant's shipments: the order, the label's facts, the lines, the buyer's note, and the action due. */
 export function MerchantShipmentView({
   shipment,
@@ -110,7 +64,6 @@ export function MerchantShipmentView({
   actionData: ShipmentActionData | undefined;
 }) {
   const { order } = shipment;
-  const carrier = shipment.carrier && isCarrier(shipment.carrier) ? shipment.carrier : null;
   const navigation = useNavigation();
   return (
     <article className="grid gap-4" data-testid="merchant-shipment">
@@ -121,14 +74,14 @@ export function MerchantShipmentView({
       <Notice text={notice} />
       <dl className={FACTS}>
         <Fact label="注文日時">{formatDateTime(order.orderedAt)}</Fact>
-        <Fact label="ご注文の状況">{ORDER_STATUS_LABELS[order.status]}</Fact>
+        <Fact label="ご注文の状況">{order.statusLabel}</Fact>
         <Fact label="この配送">
-          <span data-testid="merchant-shipment-status">{SHIPMENT_STATUS_LABELS[shipment.status]}</span>
+          <span data-testid="merchant-shipment-status">{shipment.statusLabel}</span>
         </Fact>
-        {carrier && shipment.trackingNumber ? (
+        {shipment.trackingUrl ? (
           <Fact label="お問い合わせ番号">
-            {CARRIERS[carrier].label}{" "}
-            <a href={trackingUrl(carrier, shipment.trackingNumber)} target="_blank" rel="noreferrer" data-testid="merchant-tracking">
+            {shipment.carrierLabel}{" "}
+            <a href={shipment.trackingUrl} target="_blank" rel="noreferrer" data-testid="merchant-tracking">
               {shipment.trackingNumber}
             </a>
           </Fact>

@@ -2,9 +2,12 @@ import type { ReactNode } from "react";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { REFUND_METHOD_LABELS, type RefundMethod } from "~/core/order-desk";
-import { RETURN_KINDS, RETURN_STATUS_LABELS, returnReasonLabel } from "~/core/return-requests";
+import { RETURN_KINDS, RETURN_STATUS_LABELS, returnReasonLabel } from "~/core/return-labels";
 import type { ReturnRequestView } from "~/web/types/returns";
-import { Gallery } from "../images/Gallery";
+import { island } from "../island";
+
+// The photos' previewer hooks hydrate after the page; each thumbnail links to its image meanwhile.
+const Gallery = island(() => import("../images/Gallery").then((module) => module.Gallery));
 
 const STATUS_COLOURS: Record<ReturnRequestView["status"], string> = {
   requested: "bg-yellow-50 text-yellow-900",

@@ -1,6 +1,7 @@
 /** What the product editor's pages (/crm/products…, /merchant/products…) answer and their components read (types only). */
 import type { SubmissionResult } from "@conform-to/react";
-import type { ListingOption } from "~/core/product-listing";
+import type { ListingDefinition } from "~/core/listing";
+import type { ProductListSort } from "~/core/product-listing";
 import type { ProductFormInput } from "~/core/product-form";
 import type { ProductState, ProductStatusAction } from "~/core/product-status";
 import type { ListingPage } from "~/services/listing.server";
@@ -15,8 +16,8 @@ export interface ProductListData {
   scopeKind: EditorScopeKind;
   base: string;
   page: ListingPage<ProductListRow>;
-  categories: ListingOption[];
-  merchants: ListingOption[];
+  /** The listing's filters and sorts for this scope (the categories and merchants to pick from). */
+  definition: ListingDefinition<ProductListSort>;
   notice: string | null;
 }
 

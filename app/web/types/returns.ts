@@ -1,5 +1,5 @@
 /** What the return pages show (types only: components import them). */
-import type { ReturnKind, ReturnStatus } from "~/core/return-requests";
+import type { ReturnKind, ReturnStatus } from "~/core/return-labels";
 import type { MediaItem } from "./media";
 
 export type { ReturnRow } from "~/services/return-desk.server";
@@ -47,7 +47,7 @@ export interface ReturnFormData {
 
 export interface ReturnDeskView {
   request: ReturnRequestView;
-  order: { id: number; number: string; email: string; customerName: string; status: string; total: number };
+  order: { id: number; number: string; email: string; customerName: string; statusLabel: string; total: number };
   history: { label: string; actor: string; note: string; createdAt: string }[];
   /** The approval message the form starts from; whether the goods go back in stock by default; the refund it would record. */
   approvalTemplate: string;

@@ -1,9 +1,11 @@
 import { OrderLineItem } from "~/components/member/OrderParts";
-import { CARRIER_ORDER, CARRIERS } from "~/core/carriers";
 import { formatDateTime } from "~/core/dates";
-import { SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import type { DeskOrder, DeskShipment } from "~/web/types/crm-orders";
-import { DeskForm, DeskSubmit, FIELD } from "./DeskForm";
+import { island } from "~/components/island";
+import { DeskForm, DeskSubmit } from "./DeskForm";
+
+// The ship form's code (the carriers) loads after the page, the server's HTML (a plain form) meanwhile.
+const ShipForm = island(() => import("./DeskShipForm").then((module) => module.ShipForm));
 
 type ShownShipment = DeskOrder["detail"]["shipments"][number];
 
@@ -30,7 +32,7 @@ function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fa
       <dl className="m-0 grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1">
         <dt className="text-gray-700">状態</dt>
         <dd className="m-0 font-bold" data-testid="desk-shipment-status">
-          {SHIPMENT_STATUS_LABELS[fact.status]}
+          {shipment.tracking.statusLabel}
         </dd>
         {fact.carrierLabel ? (
           <>
@@ -95,30 +97,5 @@ function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fa
         </DeskForm>
       ) : null}
     </section>
-  );
-}
-
-/** 発送済みにする: the carrier from the list and the slip's tracking number. */
-function ShipForm({ shipmentId }: { shipmentId: number }) {
-  return (
-    <DeskForm intent="ship" shipment={shipmentId} className="grid gap-2 border-t border-t-solid border-gray-200 pt-2" testId="desk-ship-form">
-      <div className="flex flex-wrap items-end gap-2">
-        <label className="grid gap-1">
-          <span className="text-xs font-bold">配送業者</span>
-          <select name="carrier" className={FIELD} defaultValue={CARRIER_ORDER[0]}>
-            {CARRIER_ORDER.map((carrier) => (
-              <option key={carrier} value={carrier}>
-                {CARRIERS[carrier].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1">
-          <span className="text-xs font-bold">お問い合わせ番号（伝票番号）</span>
-          <input name="tracking_number" inputMode="numeric" autoComplete="off" required className={FIELD} placeholder="例：1234-5678-9012" />
-        </label>
-        <DeskSubmit intent="ship">発送済みにする</DeskSubmit>
-      </div>
-    </DeskForm>
   );
 }
