@@ -6,7 +6,7 @@ import { GuestOrderClaim } from "~/components/member/GuestOrderClaim";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
-import { ORDER_LISTING } from "~/core/member-listings";
+import { ORDER_LISTING } from "~/core/member-order-listing";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
