@@ -60,14 +60,22 @@ const ALMOST_ALWAYS_LOADED = [
 ];
 
 /**
- * A product tile and the two parts it always draws, as one file (listing pages), with the two small rules
- * the search and category pages also load first (kana folding, the pager's pages): one file instead of three.
+ * A product tile, the two parts it always draws and its link's path, as one file (listing pages), with the
+ * two small rules the search and category pages also load first (kana folding, the pager's pages): one file
+ * instead of three.
  */
 const PRODUCT_CARD_MODULES = new Set([
   ...["ProductCard", "Price", "ReviewStars"].map((name) => path.resolve(`app/components/${name}.tsx`)),
+  path.resolve("app/core/products.ts"),
   path.resolve("app/core/search-text.ts"),
   path.resolve("app/core/paginator.ts"),
 ]);
+
+/**
+ * The generic listing and its URL rules, which every member and back-office list page loads and nothing
+ * else does (the shop's pages list with their own components): one file instead of two.
+ */
+const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/listing.ts")]);
 
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
@@ -85,7 +93,8 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
       alwaysLoaded = new Set([...reached, ...ALMOST_ALWAYS_LOADED]);
     }
     if (alwaysLoaded.has(id)) return "framework";
-    return PRODUCT_CARD_MODULES.has(id) ? "ProductCard" : undefined;
+    if (PRODUCT_CARD_MODULES.has(id)) return "ProductCard";
+    return LISTING_MODULES.has(id) ? "Listing" : undefined;
   };
 }
 
@@ -208,7 +217,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // ES modules: top-level names are private to each chunk and can be shortened too. Licence notices are
     // in /assets/licenses.txt (legalNoticesFile).
     terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk() } },
+    // A named chunk holds only the modules named for it: without onlyExplicitManualChunks Rollup would also
+    // move their other imports into it (the listing's result anchor, which the cart page loads too).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk(), onlyExplicitManualChunks: true } },
   },
   server: { port: 5173 },
 }));
