@@ -45,8 +45,7 @@ import { formatCount } from "~/core/money";
 const ListingFilters = island(() => import("./ListingFilters").then((module) => module.ListingFilters));
 const ListingBadges = island(() => import("./ListingFilters").then((module) => module.ListingBadges));
 const Paginator = island(() => import("../Paginator").then((module) => module.Paginator));
-/** A row's removal confirmation (./RemovalConfirm); lists that are not tables (cards) use it directly. */
-export const RemovalConfirm = island(() => import("./RemovalConfirm").then((module) => module.RemovalConfirm));
+const RemovalConfirm = island(() => import("./RemovalConfirm").then((module) => module.RemovalConfirm));
 
 export interface ListingColumn<Row> {
   key: string;

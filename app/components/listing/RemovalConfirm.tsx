@@ -4,8 +4,8 @@ import { RESULT_ANCHOR } from "~/core/result-anchor";
 /**
  * The confirmation of one row's removal: a POST form sending intent=remove, id and back. The action
  * answers with a 303 to `back` plus notice=removed — followed by the browser without JS and by Remix with
- * JS (which then revalidates the list) — or with an error the page shows. Pages use it as the island
- * `RemovalConfirm` of ./Listing (lists that are not tables, cards, too).
+ * JS (which then revalidates the list) — or with an error the page shows. Lists that are not tables
+ * (cards) use it directly, as an island like the listing's.
  */
 export function RemovalConfirm({
   id,
