@@ -124,26 +124,29 @@ function legalNoticesFile(): Plugin {
  * Vite's loader for a lazily imported chunk (components/island) fetches the chunk's stylesheets with it and
  * waits for them. The site stylesheet (the always-loaded chunk's) is inside the document
  * (site-styles.server.ts), not a <link>, so the loader would fetch it again and hold the island back until
- * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). Stylesheets of lazily loaded
- * code itself (the photo previewer's) stay.
+ * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). So is the always-loaded chunk
+ * itself, which every page has before any island asks for it: its name in each list was bytes of every
+ * first load that has an island. Stylesheets of lazily loaded code itself (the photo previewer's) stay.
  */
-function noStylesheetPreloads(): Plugin {
+function noAlwaysLoadedPreloads(): Plugin {
   return {
-    name: "marketplace-no-stylesheet-preloads",
+    name: "marketplace-no-always-loaded-preloads",
     apply: "build",
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        const inDocument = new Set<string>();
+        const alreadyLoaded = new Set<string>();
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === "chunk" && chunk.name === "framework") chunk.viteMetadata?.importedCss.forEach((file) => inDocument.add(file));
+          if (chunk.type !== "chunk" || chunk.name !== "framework") continue;
+          alreadyLoaded.add(chunk.fileName);
+          chunk.viteMetadata?.importedCss.forEach((file) => alreadyLoaded.add(file));
         }
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk") continue;
           const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
           if (!list) continue;
           const files = JSON.parse(list[1]!) as string[];
-          const kept = files.filter((file) => !inDocument.has(file));
+          const kept = files.filter((file) => !alreadyLoaded.has(file));
           if (kept.length === files.length) continue;
           const newIndex = new Map(files.map((file, index) => [index, kept.indexOf(file)]));
           chunk.code = chunk.code.replace(list[0], `m.f=${JSON.stringify(kept)}`).replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indexes: string) => {
@@ -201,7 +204,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     UnoCSS(),
     tsconfigPaths(),
-    ...(isSsrBuild ? [] : [legalNoticesFile(), noStylesheetPreloads()]),
+    ...(isSsrBuild ? [] : [legalNoticesFile(), noAlwaysLoadedPreloads()]),
   ],
   optimizeDeps: { include: BROWSER_DEPENDENCIES },
   ...(localStore ? { cacheDir: path.join(localStore, "vite") } : {}),
