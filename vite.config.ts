@@ -60,14 +60,22 @@ const ALMOST_ALWAYS_LOADED = [
 ];
 
 /**
- * A product tile and the two parts it always draws, as one file (listing pages), with the two small rules
- * the search and category pages also load first (kana folding, the pager's pages): one file instead of three.
+ * A product tile, the two parts it always draws and its link's path, as one file (listing pages), with the
+ * two small rules the search and category pages also load first (kana folding, the pager's pages): one file
+ * instead of three.
  */
 const PRODUCT_CARD_MODULES = new Set([
   ...["ProductCard", "Price", "ReviewStars"].map((name) => path.resolve(`app/components/${name}.tsx`)),
+  path.resolve("app/core/products.ts"),
   path.resolve("app/core/search-text.ts"),
   path.resolve("app/core/paginator.ts"),
 ]);
+
+/**
+ * The generic listing and its URL rules, which every member and back-office list page loads and nothing
+ * else does (the shop's pages list with their own components): one file instead of two.
+ */
+const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/listing.ts")]);
 
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
@@ -85,7 +93,8 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
       alwaysLoaded = new Set([...reached, ...ALMOST_ALWAYS_LOADED]);
     }
     if (alwaysLoaded.has(id)) return "framework";
-    return PRODUCT_CARD_MODULES.has(id) ? "ProductCard" : undefined;
+    if (PRODUCT_CARD_MODULES.has(id)) return "ProductCard";
+    return LISTING_MODULES.has(id) ? "Listing" : undefined;
   };
 }
 
@@ -115,26 +124,29 @@ function legalNoticesFile(): Plugin {
  * Vite's loader for a lazily imported chunk (components/island) fetches the chunk's stylesheets with it and
  * waits for them. The site stylesheet (the always-loaded chunk's) is inside the document
  * (site-styles.server.ts), not a <link>, so the loader would fetch it again and hold the island back until
- * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). Stylesheets of lazily loaded
- * code itself (the photo previewer's) stay.
+ * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). So is the always-loaded chunk
+ * itself, which every page has before any island asks for it: its name in each list was bytes of every
+ * first load that has an island. Stylesheets of lazily loaded code itself (the photo previewer's) stay.
  */
-function noStylesheetPreloads(): Plugin {
+function noAlwaysLoadedPreloads(): Plugin {
   return {
-    name: "marketplace-no-stylesheet-preloads",
+    name: "marketplace-no-always-loaded-preloads",
     apply: "build",
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
-        const inDocument = new Set<string>();
+        const alreadyLoaded = new Set<string>();
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === "chunk" && chunk.name === "framework") chunk.viteMetadata?.importedCss.forEach((file) => inDocument.add(file));
+          if (chunk.type !== "chunk" || chunk.name !== "framework") continue;
+          alreadyLoaded.add(chunk.fileName);
+          chunk.viteMetadata?.importedCss.forEach((file) => alreadyLoaded.add(file));
         }
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk") continue;
           const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
           if (!list) continue;
           const files = JSON.parse(list[1]!) as string[];
-          const kept = files.filter((file) => !inDocument.has(file));
+          const kept = files.filter((file) => !alreadyLoaded.has(file));
           if (kept.length === files.length) continue;
           const newIndex = new Map(files.map((file, index) => [index, kept.indexOf(file)]));
           chunk.code = chunk.code.replace(list[0], `m.f=${JSON.stringify(kept)}`).replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indexes: string) => {
@@ -192,7 +204,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     UnoCSS(),
     tsconfigPaths(),
-    ...(isSsrBuild ? [] : [legalNoticesFile(), noStylesheetPreloads()]),
+    ...(isSsrBuild ? [] : [legalNoticesFile(), noAlwaysLoadedPreloads()]),
   ],
   optimizeDeps: { include: BROWSER_DEPENDENCIES },
   ...(localStore ? { cacheDir: path.join(localStore, "vite") } : {}),
@@ -208,7 +220,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // ES modules: top-level names are private to each chunk and can be shortened too. Licence notices are
     // in /assets/licenses.txt (legalNoticesFile).
     terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
-    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk() } },
+    // A named chunk holds only the modules named for it: without onlyExplicitManualChunks Rollup would also
+    // move their other imports into it (the listing's result anchor, which the cart page loads too).
+    rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk(), onlyExplicitManualChunks: true } },
   },
   server: { port: 5173 },
 }));

@@ -19,7 +19,8 @@ import {
   type MerchantShippingRate,
 } from "./shop-policies";
 import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "./site";
-import type { TicketCategory, TicketTrouble } from "./tickets";
+import type { TicketCategory } from "./ticket-labels";
+import type { TicketTrouble } from "./tickets";
 
 /** The member support form, opened with a category and trouble chosen. */
 export function supportFormPath(category: TicketCategory, trouble: TicketTrouble): string {

@@ -2,30 +2,12 @@
  * Support-ticket rules (spec §3 Ticket / Ticket message / New ticket form, §4, §5, §9): the 13 categories,
  * the troubles and the priority each implies, reply choices, the message checks, the resolution-confirmation
  * states and the 7-day auto-close. Pure: time is passed in as `now`. The new-ticket form's schema is
- * ticket-forms.ts and the staff list's definition ticket-listing.ts, so a page showing a label loads neither.
+ * ticket-forms.ts, the staff list's definition ticket-listing.ts and the status, priority and confirmation
+ * labels ticket-labels.ts, so a page showing a label loads none of the rest.
  */
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
-
-/** The 13 categories of §9, in the spec's order. The label is the stored value (as in the seed). */
-export const TICKET_CATEGORIES = [
-  "過去の注文について",
-  "おすすめ商品について",
-  "商品情報について",
-  "会員登録・会員情報について",
-  "送料について",
-  "セール・キャンペーンについて",
-  "実店舗について",
-  "サポートの対応について",
-  "退会について",
-  "メールマガジンの配信停止",
-  "サイトについて",
-  "サイトの不具合",
-  "その他",
-] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-
-export type TicketPriority = "high" | "medium" | "low";
+import { CONFIRMATION_LABELS, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/ticket-labels";
 
 /**
  * The troubles a customer can pick and the priority each implies (§9): high for "when will it arrive"
@@ -50,8 +32,6 @@ export const TICKET_TROUBLE_LABELS = TICKET_TROUBLES.map((trouble) => trouble.la
 export function ticketPriority(trouble: string): TicketPriority {
   return TICKET_TROUBLES.find((candidate) => candidate.label === trouble)?.priority ?? "medium";
 }
-
-export const PRIORITY_LABELS: Record<TicketPriority, string> = { high: "高", medium: "中", low: "低" };
 
 /** reply_choice (§5): empty = e-mail or phone. */
 export const REPLY_CHOICES = [
@@ -116,18 +96,8 @@ export function ticketModule(value: string | undefined): TicketModule | null {
 
 // ─── Status and resolution confirmation (§4) ───────────────────────────────────────────────
 
-export type TicketStatus = "doing" | "close";
-export type TicketConfirmation = "waiting" | "resolved" | "unresolved";
 export type ConfirmationAnswer = "resolved" | "unresolved";
 
-export const STATUS_LABELS: Record<TicketStatus, string> = { doing: "対応中", close: "終了" };
-
-/** The label shown once the buttons are gone (§4: pending request, resolved, unresolved). */
-export const CONFIRMATION_LABELS: Record<TicketConfirmation, string> = {
-  waiting: "解決確認のお願い中",
-  resolved: "解決した",
-  unresolved: "解決していない",
-};
 export const CONFIRMATION_BUTTONS: Record<ConfirmationAnswer, string> = { resolved: "解決した", unresolved: "解決していない" };
 
 export interface TicketState {

@@ -11,7 +11,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-listings";
+import { MAIL_LISTING } from "~/core/member-mail-listing";
 import * as v from "valibot";
 import { absentAsNull, IdSchema } from "~/core/validation";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";

@@ -10,7 +10,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing-query";
-import { ORDER_LISTING } from "~/core/member-listings";
+import { ORDER_LISTING } from "~/core/member-order-listing";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { listOrders, orderListingJson } from "~/services/orders.server";
 

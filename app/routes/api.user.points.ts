@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseListingQuery } from "~/core/listing-query";
-import { POINT_LISTING } from "~/core/member-listings";
+import { POINT_LISTING } from "~/core/member-point-listing";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { loadPoints, pointsListingJson } from "~/services/member-points.server";
 

@@ -5,7 +5,8 @@
  * spec says so; calls from other sites are refused (requireSameSiteGet).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CONFIRMATION_LABELS, isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
+import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
+import { isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
 import { answerTicketConfirmation } from "~/services/ticket-status.server";

@@ -2,7 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
-import { ConfirmedAction, PromotionStateBadge } from "~/components/crm/promotions/PromotionControls";
+import { ConfirmedAction } from "~/components/crm/promotions/PromotionControls";
+import { PromotionStateBadge } from "~/components/crm/promotions/PromotionStateBadge";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
-import { RemovalConfirm } from "~/components/listing/Listing";
+import { island } from "~/components/island";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatYen } from "~/core/money";
 import { SAVED_ITEM_BADGES } from "~/core/saved-items";
@@ -14,6 +14,9 @@ import { readInput, redirectedNotice } from "~/web/input.server";
 import { confirmRemoveId } from "~/web/listing.server";
 import { listBuyLater, removeBuyLater } from "~/services/member-lists.server";
 import { productImageSrc } from "~/core/product-images";
+
+// A removal's confirmation shows once the member asks for it: its code loads after the page.
+const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm").then((module) => module.RemovalConfirm));
 
 const PATH = "/user/buy-later";
 const NOTICES = {

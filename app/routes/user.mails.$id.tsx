@@ -13,7 +13,7 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { listingHref } from "~/core/listing";
 import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-listings";
+import { MAIL_LISTING } from "~/core/member-mail-listing";
 import { SHOP_NAME } from "~/core/site";
 import { TextOrNullSchema } from "~/core/validation";
 import { invariantResponse } from "~/web/http.server";

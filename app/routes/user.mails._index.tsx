@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { MAILS_PATH, MailsPage } from "~/components/member/MailsPage";
 import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-listings";
+import { MAIL_LISTING } from "~/core/member-mail-listing";
 import { SHOP_NAME } from "~/core/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";
 import { readInput } from "~/web/input.server";

@@ -2,11 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { GuestOrderClaim } from "~/components/member/GuestOrderClaim";
+import { island } from "~/components/island";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
-import { ORDER_LISTING } from "~/core/member-listings";
+import { ORDER_LISTING } from "~/core/member-order-listing";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
@@ -16,6 +16,9 @@ import { listOrders } from "~/services/orders.server";
 import { orderHistoryNotice } from "~/web/order-claim.server";
 
 const PATH = "/user/orders";
+
+// The offer to take in guest orders is a form beside the history: its code loads after the page.
+const GuestOrderClaim = island(() => import("~/components/member/GuestOrderClaim").then((module) => module.GuestOrderClaim));
 
 export const meta: MetaFunction = () => [{ title: `注文履歴 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

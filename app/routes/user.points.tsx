@@ -6,7 +6,7 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { MAX_POINTS_PER_ORDER } from "~/core/limits";
 import { parseListingQuery } from "~/core/listing-query";
-import { POINT_LISTING } from "~/core/member-listings";
+import { POINT_LISTING } from "~/core/member-point-listing";
 import { POINT_KIND_LABELS, signedPoints } from "~/core/point-ledger";
 import { POINT_EARNING_UNIT } from "~/core/points";
 import { SHOP_NAME } from "~/core/site";

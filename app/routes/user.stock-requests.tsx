@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { RemovalConfirm } from "~/components/listing/Listing";
+import { island } from "~/components/island";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { SHOP_NAME } from "~/core/site";
@@ -10,6 +10,9 @@ import { readInput, redirectedNotice } from "~/web/input.server";
 import { confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
 import { productImageSrc } from "~/core/product-images";
+
+// A removal's confirmation shows once the member asks for it: its code loads after the page.
+const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm").then((module) => module.RemovalConfirm));
 
 const PATH = "/user/stock-requests";
 const NOTICES = { removed: "再入荷のお知らせ登録を取り消しました。" };

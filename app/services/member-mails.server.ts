@@ -5,7 +5,7 @@
  */
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { MAIL_LISTING, type MailSort } from "~/core/member-listings";
+import { MAIL_LISTING, type MailSort } from "~/core/member-mail-listing";
 import { deleteOwnedRow, type Database } from "~/db/client.server";
 import { notificationMails } from "~/db/schema";
 import { sanitizeRichText } from "./html.server";

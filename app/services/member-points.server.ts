@@ -1,7 +1,7 @@
 /** The member's points: the balance (users.points) and the ledger as a listing (earned, used, expired …). */
 import { count, eq } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { POINT_LISTING, type PointSort } from "~/core/member-listings";
+import { POINT_LISTING, type PointSort } from "~/core/member-point-listing";
 import { POINT_KIND_LABELS, type PointKind } from "~/core/point-ledger";
 import type { Database } from "~/db/client.server";
 import { orders, pointLedger, users } from "~/db/schema";

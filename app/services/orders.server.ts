@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
-import { ORDER_LISTING, type OrderSort } from "~/core/member-listings";
+import { ORDER_LISTING, type OrderSort } from "~/core/member-order-listing";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { describeShipTo } from "~/core/address-book";

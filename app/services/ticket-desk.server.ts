@@ -5,7 +5,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
 import { PRIORITY_RANK, TICKET_LISTING, type TicketSort } from "~/core/ticket-listing";
-import { excerpt, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets";
+import { excerpt } from "~/core/tickets";
+import type { TicketConfirmation, TicketPriority, TicketStatus } from "~/core/ticket-labels";
 import { qualified, type Database } from "~/db/client.server";
 import { ticketMessages, tickets, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";

@@ -4,15 +4,8 @@
  * the customer writes its notification mail in the same D1 batch.
  */
 import { and, eq, lte, sql } from "drizzle-orm";
-import {
-  answerConfirmation,
-  confirmationDeadline,
-  confirmationRequestProblem,
-  TICKET_TEXT,
-  type ConfirmationAnswer,
-  type TicketConfirmation,
-  type TicketStatus,
-} from "~/core/tickets";
+import { answerConfirmation, confirmationDeadline, confirmationRequestProblem, TICKET_TEXT, type ConfirmationAnswer } from "~/core/tickets";
+import type { TicketConfirmation, TicketStatus } from "~/core/ticket-labels";
 import type { Database } from "~/db/client.server";
 import { notificationMails, tickets, users } from "~/db/schema";
 import { autoClosedMail, confirmationRequestMail, ticketClosedMail } from "~/mail/ticket-mails";

@@ -7,7 +7,8 @@
  */
 import type { SessionRole } from "~/core/sessions";
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
-import { excerpt, senderName, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets";
+import { excerpt, senderName } from "~/core/tickets";
+import type { TicketConfirmation, TicketPriority, TicketStatus } from "~/core/ticket-labels";
 import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, media, orderLines, orders, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
 import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "./media.server";

@@ -10,7 +10,9 @@ import {
   type ListingDefinition,
 } from "~/core/listing";
 import { filterBadges, jstDayRange, parseDay, parseListingQuery, parseOperator } from "~/core/listing-query";
-import { MAIL_LISTING, ORDER_LISTING, POINT_LISTING } from "~/core/member-listings";
+import { MAIL_LISTING } from "~/core/member-mail-listing";
+import { ORDER_LISTING } from "~/core/member-order-listing";
+import { POINT_LISTING } from "~/core/member-point-listing";
 
 const fromUrl = (query: string) => parseListingQuery(MAIL_LISTING, new URLSearchParams(query));
 const fromPairs = (pairs: [string, string][]) => parseListingQuery(MAIL_LISTING, pairs);

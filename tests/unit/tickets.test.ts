@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS } from "~/core/limits";
+import { TICKET_CATEGORIES } from "~/core/ticket-labels";
 import { NewTicketSchema, replyChoiceOf } from "~/core/ticket-forms";
 import {
   ticketStateFromHeaders,
@@ -17,7 +18,6 @@ import {
   ticketNoticeCode,
   ticketNoticeText,
   ticketPriority,
-  TICKET_CATEGORIES,
   TICKET_TEXT,
   TICKET_TROUBLES,
   type TicketState,

@@ -32,18 +32,20 @@
  *    failure with data({ ok: false, error }, { status }), which the page shows.
  * 5. The §7 JSON form (`POST {listing_path}` → { query, inputs, operators, data, detail }) is `listingJson`.
  */
-import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { isFilteredListing, listingHref, nextSort, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { island } from "../island";
-import { Paginator } from "../Paginator";
 import { formatCount } from "~/core/money";
 
-// The filter form and its modal, and the badges that drop a filter, matter once the shopper acts: their code
-// (the query parsing, the dialog) loads after the page, the server's HTML (a <details> form, links) meanwhile.
+// The filter form and its modal, the badges that drop a filter, the page links and a row's removal
+// confirmation matter once the shopper acts: their code (the query parsing, the dialog) loads after the page,
+// the server's HTML (a <details> form, links, the confirmation form) meanwhile.
 const ListingFilters = island(() => import("./ListingFilters").then((module) => module.ListingFilters));
 const ListingBadges = island(() => import("./ListingFilters").then((module) => module.ListingBadges));
+const Paginator = island(() => import("../Paginator").then((module) => module.Paginator));
+const RemovalConfirm = island(() => import("./RemovalConfirm").then((module) => module.RemovalConfirm));
 
 export interface ListingColumn<Row> {
   key: string;
@@ -312,53 +314,4 @@ function withRemove(href: string, id: number): string {
   const url = new URL(href, "http://listing.invalid");
   url.searchParams.set("remove", String(id));
   return `${url.pathname}${url.search}#${RESULT_ANCHOR}`;
-}
-
-/**
- * The confirmation of one row's removal: a POST form sending intent=remove, id and back. The action
- * answers with a 303 to `back` plus notice=removed — followed by the browser without JS and by Remix with
- * JS (which then revalidates the list) — or with an error the page shows. Lists that are not tables
- * (cards) use it directly.
- */
-export function RemovalConfirm({
-  id,
-  text,
-  action,
-  back,
-  submitLabel = "削除する",
-}: {
-  id: number;
-  text: string;
-  action: string;
-  back: string;
-  submitLabel?: string;
-}) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(id);
-  return (
-    <Form
-      id={RESULT_ANCHOR}
-      method="post"
-      action={action}
-      preventScrollReset
-      replace
-      className="grid gap-2 rounded bg-red-50 p-3"
-      data-testid="removal-confirm"
-    >
-      <input type="hidden" name="intent" value="remove" />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="back" value={back} />
-      <p role="alert" className="m-0 text-sm">
-        {text}
-      </p>
-      <div className="flex gap-2">
-        <button type="submit" className="btn-primary py-1" disabled={pending}>
-          {submitLabel}
-        </button>
-        <Link to={back} preventScrollReset replace className="btn-secondary py-1 no-underline">
-          キャンセル
-        </Link>
-      </div>
-    </Form>
-  );
 }

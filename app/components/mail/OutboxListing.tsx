@@ -5,8 +5,11 @@ import { listingHref } from "~/core/listing";
 import { mailKindLabel } from "~/core/mail-outbox";
 import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
 import type { OutboxRow } from "~/web/types/mail";
+import { island } from "../island";
 import { MailStatusBadge } from "./MailStatusBadge";
-import { ResendMailForm } from "./ResendMailForm";
+
+// A failed row's 再送する is a control: its code loads after the page (the plain form posts meanwhile).
+const ResendMailForm = island(() => import("./ResendMailForm").then((module) => module.ResendMailForm));
 
 function Time({ value }: { value: string | null }) {
   return value ? <time dateTime={isoDateTime(value)}>{formatDateTime(value)}</time> : <span className="text-gray-500">—</span>;

@@ -1,12 +1,15 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { MailDialog } from "~/components/member/MailDialog";
 import { MemberHeading, Notice } from "~/components/member/MemberHeading";
 import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { listingSearchParams } from "~/core/listing";
-import { MAIL_LISTING } from "~/core/member-listings";
+import { MAIL_LISTING } from "~/core/member-mail-listing";
 import type { MailRow, MailsActionData, MailsLoaderData } from "~/web/types/mails";
+import { island } from "../island";
+
+// The mail modal opens only once the member picks a mail: its code (and the dialog's) loads after the page.
+const MailDialog = island(() => import("./MailDialog").then((module) => module.MailDialog));
 
 export const MAILS_PATH = "/user/mails";
 

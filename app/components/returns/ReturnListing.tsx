@@ -4,7 +4,7 @@ import { formatDateTime, isoDateTime } from "~/core/dates";
 import { RETURN_KINDS, returnReasonLabel } from "~/core/return-labels";
 import { RETURN_REQUESTS_LISTING } from "~/core/return-requests-listing";
 import type { ReturnRow } from "~/web/types/returns";
-import { ReturnStatusBadge } from "./ReturnRequestCard";
+import { ReturnStatusBadge } from "./ReturnStatusBadge";
 
 /** Staff's return requests on the generic listing, newest first: when, the order, customer, kind and reason, items, state. */
 export function ReturnListing({ path, page }: { path: string; page: ListingPageData<ReturnRow> }) {

@@ -2,27 +2,13 @@ import type { ReactNode } from "react";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { REFUND_METHOD_LABELS, type RefundMethod } from "~/core/order-desk";
-import { RETURN_KINDS, RETURN_STATUS_LABELS, returnReasonLabel } from "~/core/return-labels";
+import { RETURN_KINDS, returnReasonLabel } from "~/core/return-labels";
 import type { ReturnRequestView } from "~/web/types/returns";
 import { island } from "../island";
+import { ReturnStatusBadge } from "./ReturnStatusBadge";
 
 // The photos' previewer hooks hydrate after the page; each thumbnail links to its image meanwhile.
 const Gallery = island(() => import("../images/Gallery").then((module) => module.Gallery));
-
-const STATUS_COLOURS: Record<ReturnRequestView["status"], string> = {
-  requested: "bg-yellow-50 text-yellow-900",
-  approved: "bg-blue-50 text-blue-900",
-  refused: "bg-gray-100 text-gray-800",
-  received: "bg-green-50 text-green-900",
-};
-
-export function ReturnStatusBadge({ status }: { status: ReturnRequestView["status"] }) {
-  return (
-    <span className={`rounded px-2 py-0.5 text-xs font-bold ${STATUS_COLOURS[status]}`} data-testid="return-status">
-      {RETURN_STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 /**
  * One return or exchange request as the shopper and staff read it: kind, reason and state, the lines,

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { CONFIRMATION_LABELS } from "~/core/tickets";
+import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
 import type { CustomerTicketSummary } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
-import { StatusBadge } from "./TicketHeader";
+import { StatusBadge } from "./StatusBadge";
 
 /** The member's tickets on /user/support, newest activity first, unread staff replies counted. */
 export function CustomerTicketList({ tickets }: { tickets: CustomerTicketSummary[] }) {

@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
-import { CONFIRMATION_LABELS, confirmationRequestProblem } from "~/core/tickets";
+import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
+import { confirmationRequestProblem } from "~/core/tickets";
 import type { ThreadActionData as ReplyActionData } from "~/web/types/tickets";
 import type { LiveTicket } from "./useLiveThread";
 

@@ -1,15 +1,9 @@
 import { Link } from "@remix-run/react";
-import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets";
+import { PRIORITY_LABELS } from "~/core/ticket-labels";
+import { REPLY_CHOICES } from "~/core/tickets";
 import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
-
-export function StatusBadge({ status }: { status: TicketHead["status"] }) {
-  return (
-    <span className={`badge whitespace-nowrap ${status === "doing" ? "bg-green-700 text-white" : "bg-gray-500 text-white"}`} data-testid="ticket-status">
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
+import { StatusBadge } from "./StatusBadge";
 
 /** What the ticket is about: category, trouble, order and product; staff also see the customer and priority. */
 export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead; forStaff?: boolean }) {

@@ -1,5 +1,5 @@
 /** What the member's mail list answers and its component reads (types only: the browser bundle imports it). */
-import type { MailSort } from "~/core/member-listings";
+import type { MailSort } from "~/core/member-mail-listing";
 import type { ListingPage } from "~/services/listing.server";
 import type { Mail } from "~/services/member-mails.server";
 

@@ -12,9 +12,12 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import type { ListingDefinition } from "~/core/listing";
 import { formatYen } from "~/core/money";
 import type { CampaignListRow, CouponListRow, PointPromoListRow } from "~/web/types/promotions";
-import { CopyableLink } from "./CopyableLink";
-import { PromotionStateBadge } from "./PromotionControls";
+import { island } from "~/components/island";
+import { PromotionStateBadge } from "./PromotionStateBadge";
 import { COUPON_LISTING, CAMPAIGN_LISTING, POINT_PROMO_LISTING, type PromotionState } from "~/core/promotions";
+
+// The campaign link's コピー button is a control: its code loads after the page (the link shows meanwhile).
+const CopyableLink = island(() => import("./CopyableLink").then((module) => module.CopyableLink));
 
 const count = (value: number) => value.toLocaleString("ja-JP");
 

@@ -8,7 +8,8 @@ import type { ReactNode } from "react";
 import { Notice } from "~/components/member/MemberHeading";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import type { PromotionActionData } from "~/web/types/promotions";
-import { ConfirmedAction, PromotionStateBadge } from "./PromotionControls";
+import { ConfirmedAction } from "./PromotionControls";
+import { PromotionStateBadge } from "./PromotionStateBadge";
 import type { PromotionState } from "~/core/promotions";
 
 /** An action's answer split into the form's reply (field messages, typed values) and a refused end/delete. */
