@@ -423,10 +423,12 @@ describe("a suspended merchant's products stop being sold", () => {
       303,
       /notice=saved/,
     );
-    expect(await valueOf(await run(platform, portalLoader, pageRequest("/merchant", merchant)))).toMatchObject({ suspended: true });
+    expect(await valueOf(await run(platform, portalLoader, pageRequest("/merchant", merchant)))).toMatchObject({
+      suspendedNotice: expect.stringContaining("販売を停止しています"),
+    });
     const back = await storedForm(platform.db, MERCHANT_ID, { status: "active" });
     await run(platform, editAction, postRequest(`/crm/merchants/${MERCHANT_ID}`, back, { cookie: staff, mode: "navigate" }), params);
-    expect(await valueOf(await run(platform, portalLoader, pageRequest("/merchant", merchant)))).toMatchObject({ suspended: false });
+    expect(await valueOf(await run(platform, portalLoader, pageRequest("/merchant", merchant)))).toMatchObject({ suspendedNotice: null });
     expect(MERCHANT_SUSPENDED_TEXT.portal).toMatch(/販売を停止/);
   });
 });
