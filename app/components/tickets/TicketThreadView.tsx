@@ -17,8 +17,8 @@ const ThreadPolling = island(() => import("./ThreadPolling").then((module) => mo
 
 /**
  * A ticket's thread page (spec screens 2 and 3) for its customer or for staff: the header, the
- * confirmation box (customer) or status controls (staff), the messages kept fresh by 5-second polling with JS (a
- * reload link without), and the reply box unless the ticket is closed.
+ * confirmation box (customer) or status controls (staff), the messages kept fresh by 5-second polling
+ * with JS (a reload link without), and the reply box unless the ticket is closed.
  */
 export function TicketThreadView({
   thread,
