@@ -19,7 +19,7 @@ import {
   type MerchantShippingRate,
 } from "./shop-policies";
 import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "./site";
-import type { TicketCategory } from "./ticket-labels";
+import type { TicketCategory } from "./ticket-categories";
 import type { TicketTrouble } from "./tickets";
 
 /** The member support form, opened with a category and trouble chosen. */

@@ -5,8 +5,9 @@
 import * as v from "valibot";
 import { requiredTrimmed } from "~/core/account-forms";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
-import { TICKET_CATEGORIES, type TicketCategory } from "~/core/ticket-labels";
-import { TICKET_TEXT, TICKET_TROUBLE_LABELS, type ReplyChoice } from "~/core/tickets";
+import { TICKET_CATEGORIES, type TicketCategory } from "~/core/ticket-categories";
+import type { ReplyChoice } from "~/core/ticket-labels";
+import { TICKET_TEXT, TICKET_TROUBLE_LABELS } from "~/core/tickets";
 
 /** The customer's new ticket (§3 New ticket form). `priority` is never trusted: it follows the trouble. */
 const optionalId = v.optional(v.pipe(v.string(TICKET_TEXT.idInvalid), v.regex(/^\d{1,9}$/, TICKET_TEXT.idInvalid), v.transform(Number)));

@@ -1,26 +1,8 @@
 /**
- * A ticket's categories and its status, priority and resolution-confirmation state with their labels (spec
- * §4, §9), apart from the ticket rules (tickets.ts) so that a list showing them loads only these.
+ * A ticket's reply choices and its status, priority and resolution-confirmation state with their labels
+ * (spec §4, §5, §9), apart from the ticket rules (tickets.ts) so that a page showing them loads only these
+ * (the categories are ticket-categories.ts).
  */
-
-/** The 13 categories of §9, in the spec's order. The label is the stored value (as in the seed). */
-export const TICKET_CATEGORIES = [
-  "過去の注文について",
-  "おすすめ商品について",
-  "商品情報について",
-  "会員登録・会員情報について",
-  "送料について",
-  "セール・キャンペーンについて",
-  "実店舗について",
-  "サポートの対応について",
-  "退会について",
-  "メールマガジンの配信停止",
-  "サイトについて",
-  "サイトの不具合",
-  "その他",
-] as const;
-export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
-
 export type TicketStatus = "doing" | "close";
 export type TicketPriority = "high" | "medium" | "low";
 export type TicketConfirmation = "waiting" | "resolved" | "unresolved";
@@ -35,3 +17,11 @@ export const CONFIRMATION_LABELS: Record<TicketConfirmation, string> = {
   resolved: "解決した",
   unresolved: "解決していない",
 };
+
+/** reply_choice (§5): empty = e-mail or phone. */
+export const REPLY_CHOICES = [
+  { value: "", label: "メールまたは電話" },
+  { value: "email", label: "メール" },
+  { value: "phone", label: "電話" },
+] as const;
+export type ReplyChoice = (typeof REPLY_CHOICES)[number]["value"];

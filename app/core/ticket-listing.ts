@@ -1,6 +1,7 @@
 /** The staff ticket list's definition (generic listing), apart from the ticket rules (tickets.ts). */
 import { labelledChoices, type ListingDefinition } from "~/core/listing";
-import { CONFIRMATION_LABELS, PRIORITY_LABELS, STATUS_LABELS, TICKET_CATEGORIES, type TicketPriority } from "~/core/ticket-labels";
+import { TICKET_CATEGORIES } from "~/core/ticket-categories";
+import { CONFIRMATION_LABELS, PRIORITY_LABELS, STATUS_LABELS, type TicketPriority } from "~/core/ticket-labels";
 
 /**
  * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status and number;

@@ -1,9 +1,10 @@
 /**
- * Support-ticket rules (spec §3 Ticket / Ticket message / New ticket form, §4, §5, §9): the 13 categories,
- * the troubles and the priority each implies, reply choices, the message checks, the resolution-confirmation
- * states and the 7-day auto-close. Pure: time is passed in as `now`. The new-ticket form's schema is
- * ticket-forms.ts, the staff list's definition ticket-listing.ts and the status, priority and confirmation
- * labels ticket-labels.ts, so a page showing a label loads none of the rest.
+ * Support-ticket rules (spec §3 Ticket / Ticket message / New ticket form, §4, §9): the troubles and the
+ * priority each implies, the message checks, the resolution-confirmation states and the 7-day auto-close.
+ * Pure: time is passed in as `now`. The new-ticket form's schema is ticket-forms.ts, the staff list's
+ * definition ticket-listing.ts, the categories, reply choices and the status, priority and confirmation
+ * labels ticket-labels.ts, and what polling reads from the API's headers ticket-polling.ts, so a page
+ * showing a label or polling a thread loads none of the rest.
  */
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
@@ -32,14 +33,6 @@ export const TICKET_TROUBLE_LABELS = TICKET_TROUBLES.map((trouble) => trouble.la
 export function ticketPriority(trouble: string): TicketPriority {
   return TICKET_TROUBLES.find((candidate) => candidate.label === trouble)?.priority ?? "medium";
 }
-
-/** reply_choice (§5): empty = e-mail or phone. */
-export const REPLY_CHOICES = [
-  { value: "", label: "メールまたは電話" },
-  { value: "email", label: "メール" },
-  { value: "phone", label: "電話" },
-] as const;
-export type ReplyChoice = (typeof REPLY_CHOICES)[number]["value"];
 
 export const TICKET_TEXT = {
   descriptionRequired: "問題について詳しく教えてください",
@@ -85,15 +78,6 @@ export function senderName(fromadmin: number | null, customer: { lastname: strin
   return fromadmin == null ? `${customer.lastname} ${customer.firstname}` : STAFF_SENDER_NAME;
 }
 
-/** The /crm/api/{module}/… module (§6: a parameter, default customers). Null = no such module. */
-export const TICKET_MODULES = ["customers"] as const;
-export type TicketModule = (typeof TICKET_MODULES)[number];
-export const DEFAULT_TICKET_MODULE: TicketModule = "customers";
-export function ticketModule(value: string | undefined): TicketModule | null {
-  if (value == null || value === "") return DEFAULT_TICKET_MODULE;
-  return (TICKET_MODULES as readonly string[]).includes(value) ? (value as TicketModule) : null;
-}
-
 // ─── Status and resolution confirmation (§4) ───────────────────────────────────────────────
 
 export type ConfirmationAnswer = "resolved" | "unresolved";
@@ -103,36 +87,6 @@ export const CONFIRMATION_BUTTONS: Record<ConfirmationAnswer, string> = { resolv
 export interface TicketState {
   status: TicketStatus;
   confirmation: TicketConfirmation | null;
-}
-
-/**
- * /messages/load and /messages/receive answer a list of messages (§7); the ticket's state and the polling
- * cursor `updated` (ms) travel beside it in these response headers, so a poll learns that staff closed the
- * ticket or asked for confirmation without a new message.
- */
-export const TICKET_STATE_HEADERS = { status: "X-Ticket-Status", confirmation: "X-Ticket-Confirmation", updated: "X-Ticket-Updated" } as const;
-
-export interface LiveTicketState extends TicketState {
-  updated: number;
-}
-
-export function ticketStateHeaders(ticket: LiveTicketState): Record<string, string> {
-  return {
-    [TICKET_STATE_HEADERS.status]: ticket.status,
-    [TICKET_STATE_HEADERS.confirmation]: ticket.confirmation ?? "",
-    [TICKET_STATE_HEADERS.updated]: String(ticket.updated),
-  };
-}
-
-/** The state from a load/receive answer's headers; null when they are missing or not the shop's values. */
-export function ticketStateFromHeaders(headers: Pick<Headers, "get">): LiveTicketState | null {
-  const status = headers.get(TICKET_STATE_HEADERS.status);
-  const confirmation = headers.get(TICKET_STATE_HEADERS.confirmation) || null;
-  const updated = Number(headers.get(TICKET_STATE_HEADERS.updated));
-  if (status !== "doing" && status !== "close") return null;
-  if (confirmation !== null && confirmation !== "waiting" && !isConfirmationAnswer(confirmation)) return null;
-  if (!Number.isSafeInteger(updated) || updated <= 0) return null;
-  return { status, confirmation, updated };
 }
 
 /** What the customer's confirmation box shows: the two buttons, only a label, or nothing. */

@@ -5,7 +5,8 @@
  * Items: { id, ticket_id, message (excerpt), date_created, name, fromadmin }.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule, TICKET_TEXT } from "~/core/tickets";
+import { ticketModule } from "~/core/ticket-polling";
+import { TICKET_TEXT } from "~/core/tickets";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { unreadMessagesFor } from "~/services/tickets.server";
 

@@ -4,7 +4,8 @@
  * status, confirmation and `updated` cursor come in the X-Ticket-* headers (TICKET_STATE_HEADERS).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule, ticketStateHeaders, TICKET_TEXT } from "~/core/tickets";
+import { ticketModule, ticketStateHeaders } from "~/core/ticket-polling";
+import { TICKET_TEXT } from "~/core/tickets";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
 import { loadThread } from "~/services/tickets.server";

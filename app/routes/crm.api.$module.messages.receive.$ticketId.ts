@@ -7,7 +7,8 @@
  * state comes in the X-Ticket-* headers (TICKET_STATE_HEADERS), as for /messages/load.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule, ticketStateHeaders, TICKET_TEXT } from "~/core/tickets";
+import { ticketModule, ticketStateHeaders } from "~/core/ticket-polling";
+import { TICKET_TEXT } from "~/core/tickets";
 import * as v from "valibot";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { idParam, parseQuery } from "~/web/input.server";

@@ -7,7 +7,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MEDIA_TEXT } from "~/core/images";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
-import { ticketModule, ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
+import { ticketModule } from "~/core/ticket-polling";
+import { ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
 import { atResult, invariantJson, isNavigation, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { idParam, malformedJson } from "~/web/input.server";
 import { sendMessage } from "~/services/ticket-messages.server";

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/web/auth.server";
-import { CustomerOrdersPanel } from "~/components/orders/CustomerOrdersPanel";
+import { island } from "~/components/island";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { StaffTicketControls } from "~/components/tickets/StaffTicketControls";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
+
+// The customer's orders beside the thread (and their parcels' tracking) need no code to show: it loads after the page.
+const CustomerOrdersPanel = island(() => import("~/components/orders/CustomerOrdersPanel").then((module) => module.CustomerOrdersPanel));
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` },
@@ -41,7 +43,6 @@ export default function StaffThread() {
           actionData={actionData}
           reloadHref={`${path}?t=${renderedAt}#latest`}
           backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
-          staffControls={(ticket) => <StaffTicketControls ticket={ticket} action={path} pageError={actionData} />}
         />
         <CustomerOrdersPanel orders={customerOrders} />
       </div>

@@ -9,7 +9,6 @@ import { StatusBadge } from "~/components/tickets/StatusBadge";
 import { parseListingQuery } from "~/core/listing-query";
 import { SHOP_NAME } from "~/core/site";
 import { TICKET_LISTING } from "~/core/ticket-listing";
-import { CONFIRMATION_LABELS, PRIORITY_LABELS } from "~/core/ticket-labels";
 import { TICKET_TEXT } from "~/core/tickets";
 import { TextOrNullSchema } from "~/core/validation";
 import { isNavigation, listingReturnPath, readFormData } from "~/web/http.server";
@@ -31,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const canonical = canonicalListingRedirect(url, TICKET_LISTING, query);
   if (canonical) throw canonical;
   const page = await listStaffTickets(context.db, query);
-  return data({ page, confirmRemove: confirmRemoveId(url) }, { headers: { "Cache-Control": "private, no-store" } });
+  // The listing's definition comes with the data: the page loads neither it nor the choices' labels.
+  return data({ page, definition: TICKET_LISTING, confirmRemove: confirmRemoveId(url) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 const PostedIntentSchema = v.object({ intent: TextOrNullSchema });
@@ -83,7 +83,7 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     label: "優先度",
     sort: "priority",
     firstDirection: "DESC",
-    render: (ticket) => <span className={ticket.priority === "high" ? "font-bold text-brand" : ""}>{PRIORITY_LABELS[ticket.priority]}</span>,
+    render: (ticket) => <span className={ticket.priority === "high" ? "font-bold text-brand" : ""}>{ticket.priorityLabel}</span>,
   },
   {
     key: "status",
@@ -91,8 +91,8 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     sort: "status",
     render: (ticket) => (
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={ticket.status} />
-        {ticket.confirmation ? <span className="badge whitespace-nowrap bg-amber-100 text-amber-900">{CONFIRMATION_LABELS[ticket.confirmation]}</span> : null}
+        <StatusBadge status={ticket.status} label={ticket.statusLabel} />
+        {ticket.confirmationLabel ? <span className="badge whitespace-nowrap bg-amber-100 text-amber-900">{ticket.confirmationLabel}</span> : null}
         {ticket.unread > 0 ? (
           <span className="badge whitespace-nowrap bg-brand text-white" data-testid="ticket-unread">
             未読 {ticket.unread}
@@ -120,7 +120,7 @@ const columns: ListingColumn<StaffTicketRow>[] = [
 ];
 
 export default function CrmTickets() {
-  const { page, confirmRemove } = useLoaderData<typeof loader>();
+  const { page, definition, confirmRemove } = useLoaderData<typeof loader>();
   // The JSON listing answer goes to API callers only; the page sees removal results.
   const actionData = useActionData<typeof action>() as TicketsActionData | undefined;
   return (
@@ -134,7 +134,7 @@ export default function CrmTickets() {
       ) : null}
       <Listing
         path={PATH}
-        definition={TICKET_LISTING}
+        definition={definition}
         page={page}
         columns={columns}
         rowKey={(ticket) => ticket.id}

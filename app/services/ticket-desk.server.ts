@@ -6,7 +6,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { ListingQuery } from "~/core/listing";
 import { PRIORITY_RANK, TICKET_LISTING, type TicketSort } from "~/core/ticket-listing";
 import { excerpt } from "~/core/tickets";
-import type { TicketConfirmation, TicketPriority, TicketStatus } from "~/core/ticket-labels";
+import { CONFIRMATION_LABELS, PRIORITY_LABELS, STATUS_LABELS, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/ticket-labels";
 import { qualified, type Database } from "~/db/client.server";
 import { ticketMessages, tickets, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
@@ -15,8 +15,12 @@ import { lastMessage } from "./tickets.server";
 export interface StaffTicketRow {
   id: number;
   status: TicketStatus;
+  statusLabel: string;
   confirmation: TicketConfirmation | null;
+  /** The resolution confirmation's label; null when none was asked. */
+  confirmationLabel: string | null;
   priority: TicketPriority;
+  priorityLabel: string;
   category: string;
   trouble: string;
   customer: string;
@@ -89,8 +93,11 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
       rows: rows.map((row) => ({
         id: row.id,
         status: row.status,
+        statusLabel: STATUS_LABELS[row.status],
         confirmation: row.confirmation,
+        confirmationLabel: row.confirmation ? CONFIRMATION_LABELS[row.confirmation] : null,
         priority: row.priority,
+        priorityLabel: PRIORITY_LABELS[row.priority],
         category: row.category,
         trouble: row.trouble,
         customer: `${row.lastname} ${row.firstname}`,

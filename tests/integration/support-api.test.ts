@@ -5,7 +5,8 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { TICKET_API_HEADER, TICKET_TEXT, ticketStateFromHeaders } from "~/core/tickets";
+import { ticketStateFromHeaders } from "~/core/ticket-polling";
+import { TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
 import { exifOrientation } from "~/core/image-metadata";
 import { MEDIA_PENDING_LIMIT } from "~/core/limits";
 import { media, notificationMails, ticketMessages, tickets, users } from "~/db/schema";

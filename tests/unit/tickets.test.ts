@@ -1,11 +1,10 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS } from "~/core/limits";
-import { TICKET_CATEGORIES } from "~/core/ticket-labels";
+import { TICKET_CATEGORIES } from "~/core/ticket-categories";
 import { NewTicketSchema, replyChoiceOf } from "~/core/ticket-forms";
+import { ticketModule, ticketStateFromHeaders, ticketStateHeaders } from "~/core/ticket-polling";
 import {
-  ticketStateFromHeaders,
-  ticketStateHeaders,
   answerConfirmation,
   confirmationDeadline,
   confirmationRequestProblem,
@@ -14,7 +13,6 @@ import {
   messageProblem,
   senderName,
   shouldAutoClose,
-  ticketModule,
   ticketNoticeCode,
   ticketNoticeText,
   ticketPriority,

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
+import { CONFIRMATION_LABELS, STATUS_LABELS } from "~/core/ticket-labels";
 import type { CustomerTicketSummary } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./StatusBadge";
@@ -22,7 +22,7 @@ export function CustomerTicketList({ tickets }: { tickets: CustomerTicketSummary
             >
               <span className="flex flex-wrap items-center gap-2 text-sm">
                 <strong>#{ticket.id}</strong>
-                <StatusBadge status={ticket.status} />
+                <StatusBadge status={ticket.status} label={STATUS_LABELS[ticket.status]} />
                 {ticket.confirmation ? (
                   <span className="badge whitespace-nowrap bg-amber-100 text-amber-900">{CONFIRMATION_LABELS[ticket.confirmation]}</span>
                 ) : null}

@@ -2,8 +2,12 @@ import { useEffect, useRef } from "react";
 import { THREAD_SCROLL_DELAY_MS } from "~/core/limits";
 import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
 import type { ThreadMessage } from "~/web/types/tickets";
-import { Gallery } from "../images/Gallery";
 import { formatDateTime } from "~/core/dates";
+import { island } from "../island";
+
+// The attachments' thumbnails show as the server drew them (links to the full images) until the code that
+// opens them in the previewer arrives.
+const Gallery = island(() => import("../images/Gallery").then((module) => module.Gallery));
 
 /**
  * The messages of a ticket (spec screen 2), oldest first, each with its sender (staff are カスタマーサービス)

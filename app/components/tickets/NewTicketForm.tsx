@@ -1,7 +1,7 @@
 import { getFormProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { NewTicketSchema, type NewTicketInput } from "~/core/ticket-forms";
-import { TICKET_CATEGORIES } from "~/core/ticket-labels";
+import { TICKET_CATEGORIES } from "~/core/ticket-categories";
 import { TICKET_TROUBLE_LABELS } from "~/core/tickets";
 import type { PastOrder } from "~/web/types/tickets";
 import { FormErrors } from "../forms/FormErrors";

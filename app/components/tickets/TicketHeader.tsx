@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-import { PRIORITY_LABELS } from "~/core/ticket-labels";
-import { REPLY_CHOICES } from "~/core/tickets";
+import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/ticket-labels";
 import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./StatusBadge";
@@ -12,7 +11,7 @@ export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead;
     <header className="grid gap-2">
       <h1 className="m-0 flex flex-wrap items-center gap-2 text-xl">
         お問い合わせ #{ticket.id}
-        <StatusBadge status={ticket.status} />
+        <StatusBadge status={ticket.status} label={STATUS_LABELS[ticket.status]} />
       </h1>
       <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {forStaff ? (

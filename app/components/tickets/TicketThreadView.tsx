@@ -1,22 +1,24 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Thread, ThreadActionData } from "~/web/types/tickets";
-import { useHydrated } from "../forms/useHydrated";
 import { island } from "../island";
-import { ConfirmationBox } from "./ConfirmationBox";
 import { MessageList } from "./MessageList";
 import { TicketHeader } from "./TicketHeader";
-import { useLiveThread, type LiveTicket } from "./useLiveThread";
+import { useLiveThread } from "./useLiveThread";
 
-// The reply form (its attachments' previewer, its checks) matters once someone writes: its code loads after
-// the page, the server's form posting as plain HTML meanwhile.
+// The reply form (its attachments' previewer, its checks), the customer's confirmation buttons and staff's
+// status controls matter once someone acts: their code (and the ticket rules it uses) loads after the page,
+// the server's forms posting as plain HTML meanwhile.
 const ReplyForm = island(() => import("./ReplyForm").then((module) => module.ReplyForm));
+const ConfirmationBox = island(() => import("./ConfirmationBox").then((module) => module.ConfirmationBox));
+const StaffTicketControls = island(() => import("./StaffTicketControls").then((module) => module.StaffTicketControls));
+// Polling for new messages starts a moment after the page; the reload link stands in until then (and without JS).
+const ThreadPolling = island(() => import("./ThreadPolling").then((module) => module.ThreadPolling));
 
 /**
  * A ticket's thread page (spec screens 2 and 3) for its customer or for staff: the header, the
- * confirmation box (customer) or staff controls, the messages kept fresh by 5-second polling with JS (a
- * reload link without), and the reply box unless the ticket is closed.
+ * confirmation box (customer) or status controls (staff), the messages kept fresh by 5-second polling
+ * with JS (a reload link without), and the reply box unless the ticket is closed.
  */
 export function TicketThreadView({
   thread,
@@ -27,7 +29,6 @@ export function TicketThreadView({
   actionData,
   reloadHref,
   backLink,
-  staffControls,
 }: {
   thread: Thread;
   viewer: "customer" | "staff";
@@ -37,14 +38,8 @@ export function TicketThreadView({
   actionData: ThreadActionData | null;
   reloadHref: string;
   backLink: { to: string; label: string };
-  staffControls?: (ticket: LiveTicket) => ReactNode;
 }) {
-  const hydrated = useHydrated();
-  const live = useLiveThread({
-    ticketId: thread.ticket.id,
-    messages: thread.messages,
-    ticket: { status: thread.ticket.status, confirmation: thread.ticket.confirmation, updated: thread.ticket.updated },
-  });
+  const live = useLiveThread({ messages: thread.messages, ticket: thread.ticket });
   const ticket = { ...thread.ticket, status: live.ticket.status, confirmation: live.ticket.confirmation };
   const answeredNotice = notice && viewer === "customer" && ticket.confirmation && ticket.confirmation !== "waiting" ? notice : null;
   return (
@@ -63,16 +58,13 @@ export function TicketThreadView({
         </p>
       ) : null}
       <TicketHeader ticket={ticket} forStaff={viewer === "staff"} />
-      {viewer === "customer" ? <ConfirmationBox ticketId={ticket.id} state={ticket} notice={answeredNotice} /> : null}
-      {staffControls?.(live.ticket)}
-      <MessageList messages={live.messages} />
-      {hydrated ? null : (
-        <p className="m-0 text-sm">
-          <a href={reloadHref} data-testid="reload-link">
-            最新のメッセージを表示（再読み込み）
-          </a>
-        </p>
+      {viewer === "customer" ? (
+        <ConfirmationBox ticketId={ticket.id} state={live.ticket} notice={answeredNotice} />
+      ) : (
+        <StaffTicketControls ticket={live.ticket} action={actionPath} pageError={actionData} />
       )}
+      <MessageList messages={live.messages} />
+      <ThreadPolling ticketId={ticket.id} since={live.since} updated={live.ticket.updated} reloadHref={reloadHref} onReceive={live.receive} />
       {ticket.status === "doing" ? (
         <ReplyForm action={actionPath} pageError={actionData} sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"} />
       ) : (

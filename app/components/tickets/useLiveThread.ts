@@ -1,10 +1,11 @@
-import { useMemo, useRef, useState } from "react";
-import { POLL_INTERVAL_MS } from "~/core/limits";
-import { DEFAULT_TICKET_MODULE, TICKET_API_HEADER, ticketStateFromHeaders, type LiveTicketState, type TicketModule } from "~/core/tickets";
+import { useMemo, useState } from "react";
+import type { LiveTicketState } from "~/core/ticket-polling";
 import type { ThreadMessage } from "~/web/types/tickets";
-import { usePolling } from "./usePolling";
 
 export type LiveTicket = LiveTicketState;
+
+/** What one poll brought: the messages after the cursor, and the ticket's state when its headers carried it. */
+export type PolledThread = { messages: ThreadMessage[]; ticket: LiveTicket | null };
 
 function mergeById(base: ThreadMessage[], extra: ThreadMessage[]): ThreadMessage[] {
   if (extra.length === 0) return base;
@@ -14,47 +15,14 @@ function mergeById(base: ThreadMessage[], extra: ThreadMessage[]): ThreadMessage
 }
 
 /**
- * The thread as it is now: the loader's messages and state, plus what polling
- * /crm/api/{module}/messages/receive/{ticketId} brought since: the list of messages after the `since`
- * cursor, the ticket's state in the X-Ticket-* headers, 304 when nothing changed. Polls every 5 s while
- * the tab is visible.
+ * The thread as it is now: the loader's messages and state, plus what polling (ThreadPolling) brought
+ * since, handed to `receive`. The ticket is the loader's or the polled one, either keeping its identity.
  */
-export function useLiveThread({
-  ticketId,
-  module = DEFAULT_TICKET_MODULE,
-  messages,
-  ticket,
-  enabled = true,
-}: {
-  ticketId: number;
-  module?: TicketModule;
-  messages: ThreadMessage[];
-  ticket: LiveTicket;
-  enabled?: boolean;
-}) {
-  const [polled, setPolled] = useState<{ messages: ThreadMessage[]; ticket: LiveTicket | null }>({ messages: [], ticket: null });
+export function useLiveThread({ messages, ticket }: { messages: ThreadMessage[]; ticket: LiveTicket }) {
+  const [polled, setPolled] = useState<PolledThread>({ messages: [], ticket: null });
   const merged = useMemo(() => mergeById(messages, polled.messages), [messages, polled.messages]);
   const current = polled.ticket && polled.ticket.updated > ticket.updated ? polled.ticket : ticket;
-  const cursor = useRef({ since: 0, updated: 0 });
-  cursor.current = { since: merged.at(-1)?.id ?? 0, updated: current.updated };
-
-  usePolling(
-    async (signal) => {
-      const { since, updated } = cursor.current;
-      const response = await fetch(`/crm/api/${module}/messages/receive/${ticketId}?since=${since}&updated=${updated}`, {
-        cache: "no-store",
-        credentials: "same-origin",
-        headers: { Accept: "application/json", [TICKET_API_HEADER.name]: TICKET_API_HEADER.value },
-        signal,
-      });
-      if (response.status !== 200) return;
-      const messages = (await response.json()) as unknown;
-      const state = ticketStateFromHeaders(response.headers);
-      if (!Array.isArray(messages)) return;
-      setPolled((previous) => ({ messages: mergeById(previous.messages, messages as ThreadMessage[]), ticket: state ?? previous.ticket }));
-    },
-    { intervalMs: POLL_INTERVAL_MS, enabled },
-  );
-
-  return { messages: merged, ticket: current };
+  const receive = (answer: PolledThread) =>
+    setPolled((previous) => ({ messages: mergeById(previous.messages, answer.messages), ticket: answer.ticket ?? previous.ticket }));
+  return { messages: merged, ticket: current, since: merged.at(-1)?.id ?? 0, receive };
 }
