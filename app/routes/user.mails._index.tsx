@@ -22,6 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await listMails(context.db, user.id, query);
   return data(
     {
+      definition: MAIL_LISTING,
       page: { ...page, rows: page.rows.map(({ id, title, dateCreated, readed }) => ({ id, title, dateCreated, readed })) },
       confirmRemove: confirmRemoveId(url),
     },

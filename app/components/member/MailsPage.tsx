@@ -1,10 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { listingSearchParams } from "~/core/listing";
-import { MAIL_LISTING } from "~/core/member-mail-listing";
 import type { MailRow, MailsActionData, MailsLoaderData } from "~/web/types/mails";
 import { island } from "../island";
 
@@ -18,10 +18,10 @@ export const MAILS_PATH = "/user/mails";
  * modal (with JS) or its own page; rows can be removed.
  */
 export function MailsPage({ data, actionData }: { data: MailsLoaderData; actionData: MailsActionData | null }) {
-  const { page, confirmRemove } = data;
+  const { definition, page, confirmRemove } = data;
   const [open, setOpen] = useState<MailRow | null>(null);
   // The detail page links back to this very view of the list.
-  const listing = listingSearchParams(MAIL_LISTING, page.query).toString();
+  const listing = listingSearchParams(definition, page.query).toString();
   const detailHref = (id: number) => `${MAILS_PATH}/${id}${listing ? `?${new URLSearchParams({ from: listing })}` : ""}`;
 
   return (
@@ -31,7 +31,7 @@ export function MailsPage({ data, actionData }: { data: MailsLoaderData; actionD
       <div className="mt-4">
         <Listing
           path={MAILS_PATH}
-          definition={MAIL_LISTING}
+          definition={definition}
           page={page}
           columns={mailColumns(detailHref, setOpen)}
           rowKey={(mail) => mail.id}

@@ -1,5 +1,5 @@
 /** What the member's mail list answers and its component reads (types only: the browser bundle imports it). */
-import type { MailSort } from "~/core/member-mail-listing";
+import type { MAIL_LISTING, MailSort } from "~/core/member-mail-listing";
 import type { ListingPage } from "~/services/listing.server";
 import type { Mail } from "~/services/member-mails.server";
 
@@ -7,6 +7,8 @@ import type { Mail } from "~/services/member-mails.server";
 export type MailRow = Omit<Mail, "content">;
 
 export interface MailsLoaderData {
+  /** The listing's definition, sent with the data so the page does not load it. */
+  definition: typeof MAIL_LISTING;
   page: ListingPage<MailRow, MailSort>;
   /** The row whose removal the URL asks to confirm, or null. */
   confirmRemove: number | null;
