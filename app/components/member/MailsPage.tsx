@@ -3,7 +3,6 @@ import { useState } from "react";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
-import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { listingSearchParams } from "~/core/listing";
 import type { MailRow, MailsActionData, MailsLoaderData } from "~/web/types/mails";
 import { island } from "../island";
@@ -97,9 +96,9 @@ function mailColumns(detailHref: (id: number) => string, onOpen: (mail: MailRow)
       className: "w-20 text-xs text-gray-700 md:w-32",
       // The day on a phone, the time too on wider screens.
       render: (mail) => (
-        <time dateTime={isoDateTime(mail.dateCreated)}>
-          <span className="md:hidden">{formatShortDate(mail.dateCreated)}</span>
-          <span className="hidden md:inline">{formatDateTime(mail.dateCreated)}</span>
+        <time dateTime={mail.receivedIso}>
+          <span className="md:hidden">{mail.receivedDay}</span>
+          <span className="hidden md:inline">{mail.receivedAt}</span>
         </time>
       ),
     },
