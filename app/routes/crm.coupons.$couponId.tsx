@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { ConfirmedAction } from "~/components/crm/promotions/PromotionControls";
 import { PromotionStateBadge } from "~/components/crm/promotions/PromotionStateBadge";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
 import { couponEditorAction, couponEditorPage } from "~/web/crm-coupons.server";

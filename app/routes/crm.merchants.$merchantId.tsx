@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import type { MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBadge";
 import { island } from "~/components/island";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
 import { SHOP_NAME } from "~/core/site";

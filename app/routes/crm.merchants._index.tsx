@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantListing } from "~/components/crm/merchants/MerchantListing";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
 import { SHOP_NAME } from "~/core/site";
@@ -17,14 +17,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CrmMerchants() {
-  const { page, notice } = useLoaderData<typeof loader>();
+  const { definition, page, notice } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
       <CrmNav />
       <h1 className="text-xl">出店者管理</h1>
       <Notice text={notice} />
       <div className="mt-4">
-        <MerchantListing path={CRM_MERCHANTS_PATH} page={page} />
+        <MerchantListing path={CRM_MERCHANTS_PATH} definition={definition} page={page} />
       </div>
     </div>
   );

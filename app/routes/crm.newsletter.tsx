@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SHOP_NAME } from "~/core/site";
 import { island } from "~/components/island";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { newsletterDeskPage, sendNewsletterAction } from "~/web/crm-newsletter.server";
 

@@ -18,13 +18,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CrmOrders() {
-  const { page, merchants, csvHref } = useLoaderData<typeof loader>();
+  const { definition, page, csvHref } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
       <CrmNav />
       <h1 className="text-xl">注文管理</h1>
       <div className="mt-4">
-        <OrderDeskListing page={page} merchants={merchants} csvHref={csvHref} />
+        <OrderDeskListing definition={definition} page={page} csvHref={csvHref} />
       </div>
     </div>
   );

@@ -5,7 +5,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { ReturnRequestCard } from "~/components/returns/ReturnRequestCard";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime, isoDateTime } from "~/core/dates";

@@ -5,7 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { OutboxListing } from "~/components/mail/OutboxListing";
 import { SHOP_NAME } from "~/core/site";
 import { loadOutboxListing } from "~/web/mail-desk.server";

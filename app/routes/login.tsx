@@ -10,7 +10,7 @@ import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
 import { PASSWORD_RESET_PATH } from "~/core/password-reset";
 import { parseQuery, redirectedNotice } from "~/web/input.server";
 import { LOGIN_NOTICES } from "~/core/account-settings";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { SHOP_NAME } from "~/core/site";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.

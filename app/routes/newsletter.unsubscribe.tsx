@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, ONE_CLICK_FIELD } from "~/core/newsletter";
 import { SHOP_NAME } from "~/core/site";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { unsubscribeAction, unsubscribePage } from "~/web/newsletter.server";
 
 export const meta: MetaFunction = () => [{ title: `メールマガジンの配信停止 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

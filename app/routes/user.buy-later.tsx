@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import * as v from "valibot";
 import { requireUser } from "~/web/auth.server";
 import { island } from "~/components/island";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatYen } from "~/core/money";
 import { SAVED_ITEM_BADGES } from "~/core/saved-items";
 import { SHOP_NAME } from "~/core/site";

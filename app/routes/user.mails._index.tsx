@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { MAILS_PATH, MailsPage } from "~/components/member/MailsPage";
+import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
 import { MAIL_LISTING } from "~/core/member-mail-listing";
 import { SHOP_NAME } from "~/core/site";
@@ -22,7 +23,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await listMails(context.db, user.id, query);
   return data(
     {
-      page: { ...page, rows: page.rows.map(({ id, title, dateCreated, readed }) => ({ id, title, dateCreated, readed })) },
+      definition: MAIL_LISTING,
+      page: {
+        ...page,
+        rows: page.rows.map(({ id, title, dateCreated, readed }) => ({
+          id,
+          title,
+          readed,
+          receivedIso: isoDateTime(dateCreated),
+          receivedDay: formatShortDate(dateCreated),
+          receivedAt: formatDateTime(dateCreated),
+        })),
+      },
       confirmRemove: confirmRemoveId(url),
     },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
 import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";

@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { island } from "~/components/island";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_LISTING } from "~/core/member-order-listing";
@@ -29,7 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const canonical = canonicalListingRedirect(url, ORDER_LISTING, query);
   if (canonical) throw canonical;
   const [page, claimable] = await Promise.all([listOrders(context.db, user.id, query), countClaimableOrders(context.db, user.id)]);
-  return data({ page, claimable, email: user.email, notice: orderHistoryNotice(request) }, { headers: { "Cache-Control": "private, no-store" } });
+  // The listing's definition and the status labels come with the data: the page loads neither (nor the
+  // choice labels they carry), and the definition keeps its identity for the filter island.
+  return data(
+    {
+      definition: ORDER_LISTING,
+      page: { ...page, rows: page.rows.map((order) => ({ ...order, statusLabel: ORDER_STATUS_LABELS[order.status] })) },
+      claimable,
+      email: user.email,
+      notice: orderHistoryNotice(request),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 type OrderRow = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
@@ -66,7 +78,7 @@ const columns: ListingColumn<OrderRow>[] = [
     key: "status",
     label: "状態",
     className: "w-20 text-xs",
-    render: (order) => ORDER_STATUS_LABELS[order.status],
+    render: (order) => order.statusLabel,
   },
   {
     key: "total",
@@ -79,7 +91,7 @@ const columns: ListingColumn<OrderRow>[] = [
 ];
 
 export default function Orders() {
-  const { page, claimable, email, notice } = useLoaderData<typeof loader>();
+  const { definition, page, claimable, email, notice } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title="注文履歴" />
@@ -88,7 +100,7 @@ export default function Orders() {
       <div className="mt-4">
         <Listing
           path={PATH}
-          definition={ORDER_LISTING}
+          definition={definition}
           page={page}
           columns={columns}
           rowKey={(order) => order.id}

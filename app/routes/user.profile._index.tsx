@@ -8,7 +8,8 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { SETTINGS_NOTICES } from "~/core/account-settings";
 import { SHOP_NAME } from "~/core/site";
 import { island } from "~/components/island";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { LogoutEverywhereForm } from "~/components/member/settings/LogoutEverywhereForm";
 import { loadAccountSettings } from "~/services/account-settings.server";
 import { accountSettingsAction } from "~/web/account-settings.server";

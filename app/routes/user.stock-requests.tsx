@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { island } from "~/components/island";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData, redirectWithNotice } from "~/web/http.server";

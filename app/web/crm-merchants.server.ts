@@ -37,7 +37,8 @@ export async function loadMerchantListing(request: Request, context: AppLoadCont
   const query = parseListingQuery(MERCHANT_LISTING, url.searchParams);
   const canonical = canonicalListingRedirect(url, MERCHANT_LISTING, query);
   if (canonical) throw canonical;
-  return data({ page: await listMerchants(context.db, query), notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
+  // The listing's definition comes with the data: the page loads neither it nor its status choices.
+  return data({ definition: MERCHANT_LISTING, page: await listMerchants(context.db, query), notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
 }
 
 export async function loadMerchantEditor(request: Request, context: AppLoadContext, rawId: string | undefined) {

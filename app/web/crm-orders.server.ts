@@ -7,7 +7,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { CARRIER_ORDER } from "~/core/carriers";
 import { utf8Csv } from "~/core/csv";
-import { formatDateTime, jstDate } from "~/core/dates";
+import { formatDateTime, isoDateTime, jstDate } from "~/core/dates";
 import { listingSearchParams } from "~/core/listing";
 import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
@@ -22,7 +22,7 @@ import {
   type OrderDeskNotice,
 } from "~/core/order-desk";
 import { orderDeskListing, orderDeskListingFor } from "~/core/order-desk-listing";
-import { ORDER_STATUS_LABELS } from "~/core/orders";
+import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { CheckboxSchema, IdSchema, TextOrNullSchema, typedWholeNumber } from "~/core/validation";
 import { cancelOrder, cancelOrderLines } from "~/services/order-cancellation.server";
@@ -54,8 +54,18 @@ export async function loadOrderDeskListing(request: Request, context: AppLoadCon
   const canonical = canonicalListingRedirect(url, definition, query);
   if (canonical) throw canonical;
   const { page, merchants } = await listDeskOrders(context.db, query);
-  const filters = listingSearchParams(orderDeskListing(merchants), { ...page.query, page: 0 }).toString();
-  return { page, merchants, csvHref: `${ORDER_DESK_PATH}.csv${filters ? `?${filters}` : ""}` };
+  const listing = orderDeskListing(merchants);
+  const filters = listingSearchParams(listing, { ...page.query, page: 0 }).toString();
+  // The labels and the order time are written out here: the page loads neither the label maps nor the date formats.
+  const rows = page.rows.map((row) => ({
+    ...row,
+    statusLabel: ORDER_STATUS_LABELS[row.status],
+    paymentLabel: PAYMENT_METHODS[row.paymentMethod].label,
+    createdIso: isoDateTime(row.createdAt),
+    createdText: formatDateTime(row.createdAt),
+    shipments: row.shipments.map((shipment) => ({ ...shipment, statusLabel: SHIPMENT_STATUS_LABELS[shipment.status] })),
+  }));
+  return { definition: listing, page: { ...page, rows }, merchants, csvHref: `${ORDER_DESK_PATH}.csv${filters ? `?${filters}` : ""}` };
 }
 
 /** The filtered list (every page) as a UTF-8 CSV with a BOM, so Excel opens the Japanese as it is. */

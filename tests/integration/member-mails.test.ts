@@ -82,8 +82,8 @@ describe("/user/mails (the listing page)", () => {
     expect(idsOf(page)).not.toContain(OTHERS_MAIL);
     expect(page.page.rows[0]?.id).toBe(8);
     expect(page.page.query).toEqual({ page: 0, orderby: "date_created", ordersens: "DESC", inputs: {} });
-    expect(Object.keys(page.page.rows[0] ?? {})).toEqual(["id", "title", "dateCreated", "readed"]);
-    const dates = page.page.rows.map((row) => new Date(row.dateCreated).getTime());
+    expect(Object.keys(page.page.rows[0] ?? {})).toEqual(["id", "title", "readed", "receivedIso", "receivedDay", "receivedAt"]);
+    const dates = page.page.rows.map((row) => new Date(row.receivedIso).getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 

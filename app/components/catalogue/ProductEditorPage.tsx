@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { island } from "~/components/island";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import type { ProductEditorActionData, ProductEditorData } from "~/web/types/catalogue-editor";
 import { ProductStatusPanel } from "./ProductStatusPanel";
 

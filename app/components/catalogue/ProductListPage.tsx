@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import type { ProductListData, ProductListRow } from "~/web/types/catalogue-editor";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH } from "~/core/limits";
 import type { ProductPhotosActionData, ProductPhotosPageData, ProductPhotoView } from "~/web/types/product-images";
 

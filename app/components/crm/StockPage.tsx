@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { MAX_STOCK_CHANGE } from "~/core/stock-adjustment";
 import type { StockActionData, StockLoaderData, WaitingItem } from "~/web/types/stock";
 

@@ -34,17 +34,18 @@
  */
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isFilteredListing, listingHref, nextSort, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
+import { isFilteredListing, listingHref, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { island } from "../island";
 import { formatCount } from "~/core/money";
 
-// The filter form and its modal, the badges that drop a filter, the page links and a row's removal
-// confirmation matter once the shopper acts: their code (the query parsing, the dialog) loads after the page,
-// the server's HTML (a <details> form, links, the confirmation form) meanwhile.
+// The filter form and its modal, the badges that drop a filter, the sortable column headers, the page links
+// and a row's removal confirmation matter once the shopper acts: their code (the query parsing, the dialog)
+// loads after the page, the server's HTML (a <details> form, links, the confirmation form) meanwhile.
 const ListingFilters = island(() => import("./ListingFilters").then((module) => module.ListingFilters));
 const ListingBadges = island(() => import("./ListingFilters").then((module) => module.ListingBadges));
 const Paginator = island(() => import("../Paginator").then((module) => module.Paginator));
+const SortableHeader = island(() => import("./SortableHeader").then((module) => module.SortableHeader));
 const RemovalConfirm = island(() => import("./RemovalConfirm").then((module) => module.RemovalConfirm));
 
 export interface ListingColumn<Row> {
@@ -197,9 +198,24 @@ function ListingTable<Row>({
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-b-solid border-gray-300 text-left">
-            {columns.map((column) => (
-              <SortableHeader key={column.key} column={column} query={query} href={href} />
-            ))}
+            {columns.map((column) => {
+              const className = `px-2 py-2 font-bold whitespace-nowrap ${column.className ?? ""}`;
+              return column.sort ? (
+                <SortableHeader
+                  key={column.key}
+                  label={column.label}
+                  sort={column.sort}
+                  firstDirection={column.firstDirection}
+                  className={className}
+                  query={query}
+                  href={href}
+                />
+              ) : (
+                <th key={column.key} scope="col" className={className}>
+                  {column.label}
+                </th>
+              );
+            })}
             {removal ? (
               <th scope="col" className="w-12 px-2 py-2 font-bold">
                 <span className="sr-only">操作</span>
@@ -277,32 +293,6 @@ function ListingRow<Row>({
         </tr>
       ) : null}
     </>
-  );
-}
-
-function SortableHeader<Row>({ column, query, href }: { column: ListingColumn<Row>; query: ListingQuery; href: ListingHref }) {
-  const base = `px-2 py-2 font-bold whitespace-nowrap ${column.className ?? ""}`;
-  if (!column.sort) {
-    return (
-      <th scope="col" className={base}>
-        {column.label}
-      </th>
-    );
-  }
-  const active = query.orderby === column.sort;
-  const direction = active ? query.ordersens : null;
-  const target = nextSort(query, column.sort, column.firstDirection);
-  const arrow = direction === "ASC" ? "▲" : direction === "DESC" ? "▼" : "↕";
-  return (
-    <th scope="col" className={base} aria-sort={direction === "ASC" ? "ascending" : direction === "DESC" ? "descending" : "none"}>
-      <Link to={href(target)} preventScrollReset className="inline-flex items-center gap-1 text-gray-900 no-underline hover:underline">
-        {column.label}
-        <span aria-hidden="true" className={active ? "text-brand" : "text-gray-400"}>
-          {arrow}
-        </span>
-        <span className="sr-only">（{target.ordersens === "ASC" ? "昇順" : "降順"}で並び替え）</span>
-      </Link>
-    </th>
   );
 }
 

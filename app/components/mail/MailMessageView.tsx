@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
 import { MAIL_OUTBOX_TEXT, mailKindLabel } from "~/core/mail-outbox";
 import type { OutboxMessage } from "~/web/types/mail";

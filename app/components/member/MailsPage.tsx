@@ -1,10 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
-import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { listingSearchParams } from "~/core/listing";
-import { MAIL_LISTING } from "~/core/member-mail-listing";
 import type { MailRow, MailsActionData, MailsLoaderData } from "~/web/types/mails";
 import { island } from "../island";
 
@@ -18,10 +17,10 @@ export const MAILS_PATH = "/user/mails";
  * modal (with JS) or its own page; rows can be removed.
  */
 export function MailsPage({ data, actionData }: { data: MailsLoaderData; actionData: MailsActionData | null }) {
-  const { page, confirmRemove } = data;
+  const { definition, page, confirmRemove } = data;
   const [open, setOpen] = useState<MailRow | null>(null);
   // The detail page links back to this very view of the list.
-  const listing = listingSearchParams(MAIL_LISTING, page.query).toString();
+  const listing = listingSearchParams(definition, page.query).toString();
   const detailHref = (id: number) => `${MAILS_PATH}/${id}${listing ? `?${new URLSearchParams({ from: listing })}` : ""}`;
 
   return (
@@ -31,7 +30,7 @@ export function MailsPage({ data, actionData }: { data: MailsLoaderData; actionD
       <div className="mt-4">
         <Listing
           path={MAILS_PATH}
-          definition={MAIL_LISTING}
+          definition={definition}
           page={page}
           columns={mailColumns(detailHref, setOpen)}
           rowKey={(mail) => mail.id}
@@ -97,9 +96,9 @@ function mailColumns(detailHref: (id: number) => string, onOpen: (mail: MailRow)
       className: "w-20 text-xs text-gray-700 md:w-32",
       // The day on a phone, the time too on wider screens.
       render: (mail) => (
-        <time dateTime={isoDateTime(mail.dateCreated)}>
-          <span className="md:hidden">{formatShortDate(mail.dateCreated)}</span>
-          <span className="hidden md:inline">{formatDateTime(mail.dateCreated)}</span>
+        <time dateTime={mail.receivedIso}>
+          <span className="md:hidden">{mail.receivedDay}</span>
+          <span className="hidden md:inline">{mail.receivedAt}</span>
         </time>
       ),
     },

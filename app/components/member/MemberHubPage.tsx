@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatDateJa, formatShortDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";

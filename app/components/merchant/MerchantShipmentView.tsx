@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { island } from "~/components/island";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
 import { deliveryWish } from "~/core/merchant-portal";
 import { MERCHANT_PORTAL_PATH } from "~/core/site";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { OrderReturnsView } from "~/web/types/returns";
-import { Notice } from "../member/MemberHeading";
+import { Notice } from "../member/Notice";
 import { ReturnRequestCard } from "./ReturnRequestCard";
 
 /**

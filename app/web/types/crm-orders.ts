@@ -1,4 +1,5 @@
 /** What staff's order desk pages (/crm/orders, /crm/orders/{id}) answer and their components read (types only). */
+import type { ListingDefinition } from "~/core/listing";
 import type { OriginMerchant } from "~/core/order-desk-listing";
 import type { ListingPage } from "~/services/listing.server";
 import type { DeskOrderRow } from "~/services/order-desk.server";
@@ -6,8 +7,19 @@ import type { DeskCustomer, DeskHistoryLine, DeskOrder, DeskShipment } from "~/s
 
 export type { DeskCustomer, DeskHistoryLine, DeskOrder, DeskOrderRow, DeskShipment };
 
+/** A row as the list shows it: the service's row with its labels and order time written out by the loader. */
+export type DeskOrderListRow = Omit<DeskOrderRow, "shipments"> & {
+  statusLabel: string;
+  paymentLabel: string;
+  createdIso: string;
+  createdText: string;
+  shipments: (DeskOrderRow["shipments"][number] & { statusLabel: string })[];
+};
+
 export interface OrderDeskListingData {
-  page: ListingPage<DeskOrderRow>;
+  /** The listing's definition (its merchant filter's choices), sent with the data so the page does not build it. */
+  definition: ListingDefinition;
+  page: ListingPage<DeskOrderListRow>;
   merchants: OriginMerchant[];
   /** The CSV export of the same view. */
   csvHref: string;

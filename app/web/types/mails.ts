@@ -1,12 +1,17 @@
 /** What the member's mail list answers and its component reads (types only: the browser bundle imports it). */
-import type { MailSort } from "~/core/member-mail-listing";
+import type { MAIL_LISTING, MailSort } from "~/core/member-mail-listing";
 import type { ListingPage } from "~/services/listing.server";
 import type { Mail } from "~/services/member-mails.server";
 
-/** A row of the list: titles only (a mail's content is read when it is opened). */
-export type MailRow = Omit<Mail, "content">;
+/**
+ * A row of the list: titles only (a mail's content is read when it is opened), with the day and time it was
+ * received written out by the loader (the page does not load the date formats).
+ */
+export type MailRow = Pick<Mail, "id" | "title" | "readed"> & { receivedIso: string; receivedDay: string; receivedAt: string };
 
 export interface MailsLoaderData {
+  /** The listing's definition, sent with the data so the page does not load it. */
+  definition: typeof MAIL_LISTING;
   page: ListingPage<MailRow, MailSort>;
   /** The row whose removal the URL asks to confirm, or null. */
   confirmRemove: number | null;

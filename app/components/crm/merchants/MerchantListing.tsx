@@ -1,12 +1,21 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatDateTime } from "~/core/dates";
-import { MERCHANT_LISTING } from "~/core/merchant-listing";
+import type { MERCHANT_LISTING } from "~/core/merchant-listing";
 import type { MerchantRow } from "~/web/types/merchants";
 import { MerchantStatusBadge } from "./MerchantStatusBadge";
 
 /** The merchants on the generic listing: name (to its page), 事業者名, status, products, logins, last change. */
-export function MerchantListing({ path, page }: { path: string; page: ListingPageData<MerchantRow> }) {
+export function MerchantListing({
+  path,
+  definition,
+  page,
+}: {
+  path: string;
+  /** The listing's definition, from the loader (the page does not load it). */
+  definition: typeof MERCHANT_LISTING;
+  page: ListingPageData<MerchantRow>;
+}) {
   const columns: ListingColumn<MerchantRow>[] = [
     {
       key: "name",
@@ -36,7 +45,7 @@ export function MerchantListing({ path, page }: { path: string; page: ListingPag
   return (
     <Listing
       path={path}
-      definition={MERCHANT_LISTING}
+      definition={definition}
       page={page}
       columns={columns}
       rowKey={(row) => row.id}

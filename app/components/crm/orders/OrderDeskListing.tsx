@@ -1,21 +1,18 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
-import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_DESK_PATH } from "~/core/order-desk";
-import { orderDeskListing, type OriginMerchant } from "~/core/order-desk-listing";
-import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from "~/core/orders";
-import { PAYMENT_METHODS } from "~/core/payment-methods";
-import type { DeskOrderRow } from "~/web/types/crm-orders";
+import type { ListingDefinition } from "~/core/listing";
+import type { DeskOrderListRow } from "~/web/types/crm-orders";
 
-const columns: ListingColumn<DeskOrderRow>[] = [
+const columns: ListingColumn<DeskOrderListRow>[] = [
   {
     key: "date_created",
     label: "注文日時",
     sort: "date_created",
     firstDirection: "DESC",
     className: "whitespace-nowrap text-xs text-gray-700",
-    render: (row) => <time dateTime={isoDateTime(row.createdAt)}>{formatDateTime(row.createdAt)}</time>,
+    render: (row) => <time dateTime={row.createdIso}>{row.createdText}</time>,
   },
   {
     key: "number",
@@ -46,9 +43,9 @@ const columns: ListingColumn<DeskOrderRow>[] = [
     key: "status",
     label: "状態",
     className: "whitespace-nowrap",
-    render: (row) => <span data-testid="desk-order-status">{ORDER_STATUS_LABELS[row.status]}</span>,
+    render: (row) => <span data-testid="desk-order-status">{row.statusLabel}</span>,
   },
-  { key: "payment", label: "お支払い", className: "whitespace-nowrap text-xs", render: (row) => PAYMENT_METHODS[row.paymentMethod].label },
+  { key: "payment", label: "お支払い", className: "whitespace-nowrap text-xs", render: (row) => row.paymentLabel },
   {
     key: "shipments",
     label: "配送",
@@ -57,7 +54,7 @@ const columns: ListingColumn<DeskOrderRow>[] = [
       <ul className="m-0 grid gap-0.5 p-0">
         {row.shipments.map((shipment) => (
           <li key={shipment.id} className="list-none">
-            {shipment.merchantName ?? "当社倉庫"}：{SHIPMENT_STATUS_LABELS[shipment.status]}
+            {shipment.merchantName ?? "当社倉庫"}：{shipment.statusLabel}
           </li>
         ))}
       </ul>
@@ -67,11 +64,11 @@ const columns: ListingColumn<DeskOrderRow>[] = [
 ];
 
 /** Staff's order list on the generic listing, with the CSV export of the view shown. */
-export function OrderDeskListing({ page, merchants, csvHref }: { page: ListingPageData<DeskOrderRow>; merchants: OriginMerchant[]; csvHref: string }) {
+export function OrderDeskListing({ definition, page, csvHref }: { definition: ListingDefinition; page: ListingPageData<DeskOrderListRow>; csvHref: string }) {
   return (
     <Listing
       path={ORDER_DESK_PATH}
-      definition={orderDeskListing(merchants)}
+      definition={definition}
       page={page}
       columns={columns}
       rowKey={(row) => row.id}

@@ -1,5 +1,5 @@
 import { Link, useActionData } from "@remix-run/react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ORDER_DESK_PATH } from "~/core/order-desk";
 import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import type { ListingDefinition } from "~/core/listing";
 import { formatYen } from "~/core/money";

@@ -5,7 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Notice } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import type { PromotionActionData } from "~/web/types/promotions";
 import { ConfirmedAction } from "./PromotionControls";

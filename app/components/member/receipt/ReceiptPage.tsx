@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "~/components/forms/useHydrated";
-import { MemberHeading, Notice } from "~/components/member/MemberHeading";
+import { MemberHeading } from "~/components/member/MemberHeading";
+import { Notice } from "~/components/member/Notice";
 import type { ReceiptActionData, ReceiptLoaderData } from "~/web/types/orders";
 import { ReceiptDocument } from "./ReceiptDocument";
 import { ReceiptFieldsForm } from "./ReceiptFieldsForm";
