@@ -7,16 +7,16 @@
  * matching index rows (FTS5 walks its rowid order backwards and stops), reads those products by primary key
  * and ranks them by reviews — so a common word in a 100,000-product shop costs what a rare one does.
  */
-import { and, asc, desc, inArray, sql } from "drizzle-orm";
+import { and, asc, inArray, sql } from "drizzle-orm";
 import { productImageSrc } from "~/core/product-images";
 import { productPath } from "~/core/products";
 import { keywordTerms } from "~/core/search-filter";
 import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
 import { categoryMatches, SUGGEST_CATEGORY_LIMIT, SUGGEST_LIMIT } from "~/core/search-suggest";
 import type { Database } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories } from "~/db/schema";
 import { productSearch, productSearchGrams } from "~/db/search-index";
-import { listedProduct, productSummaries, toSummary, type ProductHits } from "./catalogue.server";
+import { listedProduct, MOST_REVIEWED_FIRST, orderByOf, productSummaries, toSummary, type ProductHits } from "./catalogue.server";
 import { matchingIds } from "./search-conditions.server";
 
 export interface ProductSuggestion {
@@ -47,8 +47,6 @@ export interface SearchSuggestions {
 
 /** Newest index rows each product lookup ranks; a bound on the rows read, whatever the catalogue's size. */
 export const SUGGEST_CANDIDATES = 50;
-
-const BY_REVIEWS = [desc(products.reviewCount), desc(products.reviewAvg), desc(products.id)];
 
 /**
  * The newest SUGGEST_CANDIDATES products whose indexed text has every word of the match, newest first:
@@ -89,7 +87,7 @@ function newestMatches(db: Database, match: KeywordMatch): ProductHits | null {
 /** The best reviewed listed products among the newest candidates (unrun). */
 function productCandidates(db: Database, match: KeywordMatch) {
   const hits = newestMatches(db, match);
-  return hits ? productSummaries(db, listedProduct, BY_REVIEWS, SUGGEST_LIMIT, 0, hits) : null;
+  return hits ? productSummaries(db, listedProduct, orderByOf(MOST_REVIEWED_FIRST), SUGGEST_LIMIT, 0, hits) : null;
 }
 
 /** The statements of one suggestion lookup, unrun: title hits, all hits, categories (tests pin their plans). */
