@@ -21,6 +21,13 @@ import {
   sellingPriceSql,
 } from "./catalogue.server";
 
+/**
+ * A search counts at most this many products (「1,000件以上の商品」), and a keyword search counts its facets
+ * only up to it: counting stops there instead of walking every listed product or every hit of a broad
+ * keyword on a large catalogue; the pages beyond go on by 次へ or by number (decisions 0022, 0026).
+ */
+export const LISTING_COUNT_CAP = 1000;
+
 /** A keyword index table and the MATCH expression to look up in it. */
 type IndexLookup = { table: typeof productSearch | typeof productSearchGrams; expression: string };
 

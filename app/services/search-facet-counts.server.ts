@@ -3,14 +3,15 @@
  * beside each category tile, feature tile and お悩み / シーン option. One statement in the page's batch walks
  * the keyword index's hits once, reading each product by primary key as the total does, and groups them by
  * their facet bit sets (products.feature_bits, tag_bits, category_bits: a few hundred distinct sets at most);
- * the sets are then split into counts per choice here. So the cost follows the keyword's matches, never the
- * size of the catalogue. A listing without a keyword is the whole listed catalogue: not counted.
+ * the sets are then split into counts per choice here. The walk stops past LISTING_COUNT_CAP hits: a broad
+ * keyword (タオル on a large catalogue) shows its choices without numbers, as a listing without a keyword
+ * does, so the cost is bounded whatever the size of the catalogue.
  */
 import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { filterConditions, keywordHits } from "./search-conditions.server";
+import { filterConditions, keywordHits, LISTING_COUNT_CAP } from "./search-conditions.server";
 
 export interface FacetCounts {
   /** Results with no category chosen (the すべて tile). */
@@ -24,8 +25,11 @@ export interface FacetCounts {
   situations: Record<string, number>;
 }
 
-/** Which counts a group of products feeds: each kind leaves its own choice out of the filter. */
-const KIND = { categories: 0, features: 1, troubles: 2, situations: 3 } as const;
+/**
+ * Which counts a group of products feeds: each kind leaves its own choice out of the filter; `walked` is
+ * one row, the number of hits the statement walked (at most LISTING_COUNT_CAP + 1).
+ */
+const KIND = { categories: 0, features: 1, troubles: 2, situations: 3, walked: 4 } as const;
 
 export type FacetBitRow = { kind: number; bits: number; products: number };
 
@@ -49,8 +53,9 @@ export function facetCountQuery(db: Database, filter: SearchFilter) {
       .from(hits)
       .crossJoin(products)
       .where(and(eq(products.id, hits.rowid), kept))
-      // A LIMIT keeps SQLite from copying the CTE into each group (drizzle cannot say AS MATERIALIZED).
-      .limit(Number.MAX_SAFE_INTEGER),
+      // Past the cap the counts are not shown, so the walk stops there. The LIMIT also keeps SQLite from
+      // copying the CTE into each group (drizzle cannot say AS MATERIALIZED).
+      .limit(LISTING_COUNT_CAP + 1),
   );
   // Used four times, so SQLite walks it once into a temporary table; each group leaves its own choice out.
   const { categoryBits, featureBits, tagBits, inCategory, inTrouble, inSituation } = matched;
@@ -63,12 +68,8 @@ export function facetCountQuery(db: Database, filter: SearchFilter) {
   return grouped(db.with(matched), KIND.categories, categoryBits, sql`${inTrouble} and ${inSituation}`)
     .unionAll(grouped(db, KIND.features, featureBits, sql`${inCategory} and ${inTrouble} and ${inSituation}`))
     .unionAll(grouped(db, KIND.troubles, tagBits, sql`${inCategory} and ${inSituation}`))
-    .unionAll(grouped(db, KIND.situations, tagBits, sql`${inCategory} and ${inTrouble}`));
-}
-
-/** The search's own total: the features' groups keep every choice of the filter (a feature adds to it). */
-export function filteredTotal(rows: FacetBitRow[]): number {
-  return rows.filter((row) => row.kind === KIND.features).reduce((total, row) => total + row.products, 0);
+    .unionAll(grouped(db, KIND.situations, tagBits, sql`${inCategory} and ${inTrouble}`))
+    .unionAll(db.select({ kind: sql<number>`${KIND.walked}`, bits: sql<number>`0`, products: count() }).from(matched));
 }
 
 type Choice = { id: number; slug: string };
@@ -84,10 +85,13 @@ function countsOf(rows: FacetBitRow[], kind: number, choices: Choice[]): Record<
   return counts;
 }
 
+/** The counts per choice; null when the keyword has more hits than LISTING_COUNT_CAP (not all were walked). */
 export function toFacetCounts(
   rows: FacetBitRow[],
   choices: { categories: Choice[]; features: Choice[]; troubles: Choice[]; situations: Choice[] },
-): FacetCounts {
+): FacetCounts | null {
+  const walked = rows.find((row) => row.kind === KIND.walked)?.products ?? 0;
+  if (walked > LISTING_COUNT_CAP) return null;
   return {
     anyCategory: rows.filter((row) => row.kind === KIND.categories).reduce((total, row) => total + row.products, 0),
     categories: countsOf(rows, KIND.categories, choices.categories),

@@ -9,17 +9,10 @@ import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
 import { productSummaries, toSummary, type ProductHits, type ProductSummary } from "./catalogue.server";
-import { keywordHits, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
-import { facetCountQuery, filteredTotal, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
+import { keywordHits, LISTING_COUNT_CAP, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
+import { facetCountQuery, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
-
-/**
- * A listing without a keyword counts at most this many products (「1,000件以上の商品」): counting stops there
- * instead of walking every listed product of a large catalogue; the pages beyond go on by 次へ (decision 0022).
- * A keyword's total stays exact: its facet counts walk its hits anyway (decision 0026).
- */
-export const LISTING_COUNT_CAP = 1000;
 
 export interface FacetOption {
   slug: string;
@@ -61,7 +54,7 @@ export interface SearchPage {
   /** The filter's category, or null when none is chosen or the slug is unknown. */
   category: CategoryDetail | null;
   results: SearchResults;
-  /** How many products each choice of the filter would find: keyword searches only (decision 0026). */
+  /** How many products each choice of the filter would find: keyword searches of at most LISTING_COUNT_CAP hits only (decision 0026). */
   facetCounts: FacetCounts | null;
 }
 
@@ -79,28 +72,22 @@ function resultsQuery(db: Database, filter: SearchFilter, pageSize: number, afte
 
 /**
  * The results and total queries of a filter (unrun; tests/integration/listing-plans.test.ts and
- * search-index.test.ts pin their plans). Without a keyword the count stops past LISTING_COUNT_CAP.
+ * search-index.test.ts pin their plans). The count stops past LISTING_COUNT_CAP.
  */
 export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEARCH_PAGE_SIZE, after: string | null = null) {
   const where = searchCondition(db, filter);
   const hits = filter.q ? keywordHits(db, filter.q) : undefined;
-  return [
-    resultsQuery(db, filter, pageSize, after, where, hits),
-    hits
-      ? db
-          .select({ total: count() })
-          .from(hits)
-          .crossJoin(products)
-          .where(and(eq(products.id, hits.rowid), where))
-      : db.select({ total: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(products)
-            .where(where)
-            .limit(LISTING_COUNT_CAP + 1)
-            .as("listed"),
-        ),
-  ] as const;
+  const found = hits
+    ? db
+        .select({ one: sql`1` })
+        .from(hits)
+        .crossJoin(products)
+        .where(and(eq(products.id, hits.rowid), where))
+    : db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(where);
+  return [resultsQuery(db, filter, pageSize, after, where, hits), db.select({ total: count() }).from(found.limit(LISTING_COUNT_CAP + 1).as("found"))] as const;
 }
 
 function facetQueries(db: Database) {
@@ -152,7 +139,7 @@ function toCategoryDetail(categoryRows: CategoryRow[], slug: string | null): Cat
 function toResults(rows: Parameters<typeof toSummary>[0][], counted: number, filter: SearchFilter, pageSize: number): SearchResults {
   const shown = rows.slice(0, pageSize);
   const more = rows.length > pageSize;
-  const overCap = !filter.q && counted > LISTING_COUNT_CAP;
+  const overCap = counted > LISTING_COUNT_CAP;
   const total = overCap ? LISTING_COUNT_CAP : counted;
   return {
     products: shown.map(toSummary),
@@ -184,17 +171,12 @@ export async function loadSearchFacets(db: Database): Promise<SearchFacets> {
  * round trip; `after`: the SKU the page follows when it was reached by a 次へ link (`listingCursor`).
  */
 export async function loadSearchPage(db: Database, filter: SearchFilter, after: string | null = null, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
+  const queries = [...facetQueries(db), ...searchQueries(db, filter, pageSize, after)] as const;
   if (!filter.q) {
-    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([...facetQueries(db), ...searchQueries(db, filter, pageSize, after)]);
-    const total = countRows[0]?.total ?? 0;
-    return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, total, filter, pageSize), facetCounts: null };
+    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch(queries);
+    return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, countRows[0]?.total ?? 0, filter, pageSize), facetCounts: null };
   }
-  // A keyword's total comes with the facet counts: one walk of its hits, not two.
-  const [categoryRows, featureRows, tagRows, rows, countedRows] = await db.batch([
-    ...facetQueries(db),
-    resultsQuery(db, filter, pageSize, after, searchCondition(db, filter), keywordHits(db, filter.q)),
-    facetCountQuery(db, filter),
-  ]);
+  const [categoryRows, featureRows, tagRows, rows, countRows, facetRows] = await db.batch([...queries, facetCountQuery(db, filter)]);
   const choices = {
     categories: categoryRows.filter((row) => row.parentId == null),
     features: featureRows,
@@ -203,8 +185,8 @@ export async function loadSearchPage(db: Database, filter: SearchFilter, after: 
   };
   return {
     ...toPage(categoryRows, featureRows, tagRows, filter),
-    results: toResults(rows, filteredTotal(countedRows), filter, pageSize),
-    facetCounts: toFacetCounts(countedRows, choices),
+    results: toResults(rows, countRows[0]?.total ?? 0, filter, pageSize),
+    facetCounts: toFacetCounts(facetRows, choices),
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { scaleCatalogueSql } from "../../scripts/lib/bench-catalogue";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
-import { LISTING_COUNT_CAP } from "~/services/search.server";
+import { LISTING_COUNT_CAP } from "~/services/search-conditions.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
 
@@ -76,15 +76,26 @@ describe("次へ links (keyset paging)", () => {
   });
 });
 
-describe("a listing of more than LISTING_COUNT_CAP products", () => {
-  it("counts to the cap (「1,000件以上」), links the pages it counted, and goes on to the last product by 次へ", async ({ platform }) => {
+const LISTED = "status = 'published' and is_private = 0 and (merchant_id is null or merchant_id in (select id from merchants where status = 'active'))";
+
+/**
+ * The demo catalogue grown by 1,300 of the scale bench's products (each described as 「…で作られた…」), once
+ * per store (the tests of a file share one).
+ */
+async function addScaleProducts(platform: TestPlatform): Promise<number> {
+  const added = await platform.env.DB.prepare("select count(*) as n from products where sku like 'SCALE-%'").first<{ n: number }>();
+  if (added!.n === 0)
     for (const statement of scaleCatalogueSql(1300, Date.parse("2026-01-10T00:00:00Z")).split(/;\n\n/)) {
       if (statement.trim() && !/^\s*insert into reviews/.test(statement)) await platform.env.DB.prepare(statement).run();
     }
-    const listed = await platform.env.DB.prepare(
-      "select count(*) as n from products where status = 'published' and is_private = 0 and (merchant_id is null or merchant_id in (select id from merchants where status = 'active'))",
-    ).first<{ n: number }>();
-    expect(listed!.n).toBeGreaterThan(LISTING_COUNT_CAP);
+  const listed = await platform.env.DB.prepare(`select count(*) as n from products where ${LISTED}`).first<{ n: number }>();
+  expect(listed!.n).toBeGreaterThan(LISTING_COUNT_CAP);
+  return listed!.n;
+}
+
+describe("a listing of more than LISTING_COUNT_CAP products", () => {
+  it("counts to the cap (「1,000件以上」), links the pages it counted, and goes on to the last product by 次へ", async ({ platform }) => {
+    const listed = { n: await addScaleProducts(platform) };
 
     const first = await load(platform, "/search");
     expect(first.results).toMatchObject({ total: LISTING_COUNT_CAP, totalText: "1,000件以上", totalPages: 42 });
@@ -100,11 +111,45 @@ describe("a listing of more than LISTING_COUNT_CAP products", () => {
       skus.push(...current.results.products.map((product) => product.sku));
       expect(current.results.totalPages, `page ${current.results.page}`).toBe(Math.max(42, current.results.page + (current.results.nextAfter ? 2 : 1)));
     }
-    expect(skus).toHaveLength(listed!.n);
-    expect(new Set(skus).size).toBe(listed!.n);
+    expect(skus).toHaveLength(listed.n);
+    expect(new Set(skus).size).toBe(listed.n);
     // A filter under the cap is counted exactly.
     const kitchen = await load(platform, "/category/kitchen?priceMin=9000");
     expect(kitchen.results.total).toBeLessThan(LISTING_COUNT_CAP);
     expect(kitchen.results.totalText).toBe(`${kitchen.results.total.toLocaleString("ja-JP")}件`);
+  });
+
+  it("counts a broad keyword to the cap too, without facet counts, and counts a narrower one exactly", async ({ platform }) => {
+    await addScaleProducts(platform);
+    const hitsOf = async (filter: string) =>
+      (await platform.env.DB.prepare(`select count(*) as n from products where ${LISTED} and description like '%で作られた%' and ${filter}`).first<{
+        n: number;
+      }>())!.n;
+    expect(await hitsOf("1")).toBeGreaterThan(LISTING_COUNT_CAP);
+
+    const broad = await load(platform, "/search?q=で作られた");
+    expect(broad.results).toMatchObject({ total: LISTING_COUNT_CAP, totalText: "1,000件以上", totalPages: 42 });
+    expect(broad.results.products).toHaveLength(24);
+    // Counting every choice would walk every hit: the choices are shown without numbers, as on a listing.
+    expect(broad.facetCounts).toBeNull();
+    expect((await load(platform, "/search?q=で作られた&page=41")).results.totalPages).toBe(43);
+
+    // Under the cap once a category is chosen: the total is exact, but the counts (which leave the category
+    // out) would still walk every hit, so there are none.
+    const kitchen = await load(platform, "/search?q=で作られた&category=kitchen");
+    const inKitchen = await hitsOf(
+      "(primary_category_id in (select id from categories where slug = 'kitchen' or parent_id = (select id from categories where slug = 'kitchen')) or id in (select product_id from product_categories where category_id in (select id from categories where slug = 'kitchen' or parent_id = (select id from categories where slug = 'kitchen'))))",
+    );
+    expect(inKitchen).toBeGreaterThan(0);
+    expect(inKitchen).toBeLessThan(LISTING_COUNT_CAP);
+    expect(kitchen.results).toMatchObject({ total: inKitchen, totalText: `${inKitchen.toLocaleString("ja-JP")}件` });
+    expect(kitchen.facetCounts).toBeNull();
+
+    // A price floor leaves fewer than the cap to walk: counted, and the counts add up to the total.
+    const dear = await load(platform, "/search?q=で作られた&priceMin=9500");
+    const dearHits = await hitsOf("coalesce(discount_price, regular_price) >= 9500");
+    expect(dearHits).toBeGreaterThan(0);
+    expect(dear.results.total).toBe(dearHits);
+    expect(dear.facetCounts?.anyCategory).toBe(dearHits);
   });
 });
