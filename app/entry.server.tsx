@@ -59,6 +59,6 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev client injects inline scripts without our nonce, so the strict policy is for builds only.
-  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy(nonce));
+  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy({ nonce }));
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -28,16 +28,26 @@ export const BASE_SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "geolocation=(), microphone=(), payment=()",
 };
 
-/** A fresh CSP nonce: one per request (app/load-context.ts), and one per document served from the edge cache. */
+/** A fresh CSP nonce: one per request (app/load-context.ts). */
 export function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function documentContentSecurityPolicy(nonce: string): string {
+/** The nonce a document's policy allows its inline scripts by, or null (no policy, or one by hashes). */
+export function nonceOfPolicy(policy: string | null): string | null {
+  return policy ? (/'nonce-([^']+)'/.exec(policy)?.[1] ?? null) : null;
+}
+
+/**
+ * A document's policy. Its inline scripts are allowed by the render's nonce, or — a copy the edge cache
+ * serves to every visitor — by the SHA-256 of each (base64), so no nonce is shared between visitors.
+ */
+export function documentContentSecurityPolicy(inlineScripts: { nonce: string } | { sha256: string[] }): string {
+  const allowed = "nonce" in inlineScripts ? [`'nonce-${inlineScripts.nonce}'`] : inlineScripts.sha256.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...allowed].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "connect-src 'self'",

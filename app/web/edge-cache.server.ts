@@ -1,8 +1,9 @@
 /**
  * The edge cache for anonymous catalogue pages (docs/decisions/0023-edge-cache.md), run by the Worker entry
  * (server.ts) around Remix: app/core/edge-cache.ts decides which requests it answers and under which key;
- * here the Workers Cache API stores and serves them with stale-while-revalidate, gives every cached
- * document a nonce of its own, and purges the pages a catalogue change names. The Vite dev server does not
+ * here the Workers Cache API stores and serves them with stale-while-revalidate, stores a document with
+ * its inline scripts allowed by their hashes instead of its render's nonce (so a hit is passed on as
+ * stored, and no visitor sees another's nonce), and purges the pages a catalogue change names. The Vite dev server does not
  * run server.ts: there (and in the integration tests) there is no edge cache and every page is rendered.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -17,7 +18,7 @@ import {
 } from "~/core/edge-cache";
 import { parseIpList } from "~/core/subscription";
 import { emptyD1Usage, type D1Usage, type Database } from "~/db/client.server";
-import { createNonce, documentContentSecurityPolicy } from "~/security.server";
+import { documentContentSecurityPolicy, nonceOfPolicy } from "~/security.server";
 import { orderedProductIds, productPlacements } from "~/services/product-placements.server";
 
 /** The cache and the origin its keys are written under (the shop's, whatever host a request came to). */
@@ -64,29 +65,57 @@ function storable(response: Response): boolean {
   return isStorable({ status: response.status, setsCookie: response.headers.has("Set-Cookie"), cacheControl: response.headers.get("Cache-Control") });
 }
 
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest));
+}
+
+/**
+ * A document as the cache keeps it: its render's nonce taken off, and its policy allowing instead the
+ * hashes of the inline scripts that carried that nonce (the ones the app wrote; a script without it was
+ * refused before and still is). Read whole, off the visitor's path (waitUntil or a STALE refresh).
+ */
+async function withScriptHashes(body: ReadableStream | null, headers: Headers): Promise<ReadableStream | ArrayBuffer | null> {
+  const nonce = nonceOfPolicy(headers.get("Content-Security-Policy"));
+  if (!body || !nonce || !(headers.get("Content-Type") ?? "").startsWith("text/html")) return body;
+  const scripts: string[] = [];
+  let inOwnScript = false;
+  const stored = await new HTMLRewriter()
+    .on("script", {
+      element(element) {
+        inOwnScript = element.getAttribute("nonce") === nonce;
+        element.removeAttribute("nonce");
+        if (inOwnScript) scripts.push("");
+      },
+      text(chunk) {
+        if (inOwnScript) scripts[scripts.length - 1] += chunk.text;
+      },
+    })
+    .transform(new Response(body, { headers }))
+    .arrayBuffer();
+  headers.set("Content-Security-Policy", documentContentSecurityPolicy({ sha256: await Promise.all(scripts.map(sha256Base64)) }));
+  return stored;
+}
+
 /** The copy the cache keeps of a storable answer, with when it was rendered. */
-function copyToStore(response: Response, body: ReadableStream | null): Response {
+async function copyToStore(response: Response, body: ReadableStream | null): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set(STORED_AT_HEADER, String(Date.now()));
   const pageControl = response.headers.get("Cache-Control");
   if (pageControl) headers.set(PAGE_CACHE_CONTROL_HEADER, pageControl);
   headers.set("Cache-Control", `public, max-age=${EDGE_CACHE_LIFETIME_SECONDS}`);
-  return new Response(body, { status: response.status, headers });
+  return new Response(await withScriptHashes(body, headers), { status: response.status, headers });
 }
 
 /** Stores a storable answer under `key` (after the response, through waitUntil) and returns the visitor's copy. */
 function storeAndServe(edge: EdgeCache, key: Request, response: Response, ctx: Pick<ExecutionContext, "waitUntil">): Response {
   if (!response.body || !storable(response)) return response;
   const [toVisitor, toCache] = response.body.tee();
-  ctx.waitUntil(edge.cache.put(key, copyToStore(response, toCache)));
+  ctx.waitUntil(copyToStore(response, toCache).then((copy) => edge.cache.put(key, copy)));
   return new Response(toVisitor, response);
 }
 
-/**
- * The stored copy as this visitor gets it: the cache's own headers taken off, and a document's script
- * nonce replaced by a new one in both the CSP header and every `nonce` attribute, so no two visitors share
- * a nonce (the stored one was seen by the visitor it was rendered for).
- */
+/** The stored copy as this visitor gets it: as stored, with the cache's own headers taken off. */
 function servedCopy(stored: Response): Response {
   const headers = new Headers(stored.headers);
   headers.delete(STORED_AT_HEADER);
@@ -94,16 +123,7 @@ function servedCopy(stored: Response): Response {
   const pageControl = stored.headers.get(PAGE_CACHE_CONTROL_HEADER);
   if (pageControl) headers.set("Cache-Control", pageControl);
   headers.delete(PAGE_CACHE_CONTROL_HEADER);
-  const init = { status: stored.status, statusText: stored.statusText, headers };
-  if (!headers.has("Content-Security-Policy") || !(headers.get("Content-Type") ?? "").startsWith("text/html")) return new Response(stored.body, init);
-  const nonce = createNonce();
-  headers.set("Content-Security-Policy", documentContentSecurityPolicy(nonce));
-  const rewriter = new HTMLRewriter().on("[nonce]", {
-    element(element) {
-      element.setAttribute("nonce", nonce);
-    },
-  });
-  return rewriter.transform(new Response(stored.body, init));
+  return new Response(stored.body, { status: stored.status, statusText: stored.statusText, headers });
 }
 
 /**
@@ -145,7 +165,7 @@ export async function answerWithEdgeCache(
       refreshing.add(decision.key);
       const refresh = render(anonymousRequest(request, decision.key))
         .then(async ({ response }) => {
-          if (storable(response)) await edge.cache.put(key, copyToStore(response, response.body));
+          if (storable(response)) await edge.cache.put(key, await copyToStore(response, response.body));
           else await response.body?.cancel();
         })
         .catch((error: unknown) => console.error("edge cache: refresh failed", decision.key, error))
