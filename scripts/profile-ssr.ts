@@ -30,7 +30,9 @@ const STAGES: { stage: string; functions: RegExp }[] = [
   { stage: "session cookie + auth", functions: /^(getSession|unsign|loadPageShell|currentUser|sessionUser)$/ },
   { stage: "route loaders (incl. D1 calls)", functions: /^(callRouteLoader|loadRouteData|callLoaderOrAction)$/ },
   { stage: "D1 batch (waiting on D1 excluded)", functions: /^(batch|_sendOrThrow|_send)$/ },
-  { stage: "React render to HTML", functions: /^(renderToReadableStream|renderToString|performWork|renderNodeDestructive)$/ },
+  // React's production build (what the server runs, as deployed) has minified names: its render shows among
+  // the functions by self time, not here.
+  { stage: "React render to HTML (development build only)", functions: /^(renderToReadableStream|renderToString|performWork|renderNodeDestructive)$/ },
   { stage: "loader data → document (turbo-stream)", functions: /^(encode|stringify|flatten|serializeData)$/ },
 ];
 

@@ -26,19 +26,26 @@ if (process.argv.includes("--dev")) {
 } else {
   // Each server gets its own devtools port so several can run side by side (e2e projects, bench).
   const inspectorPort = String(Number(port) + 1000);
-  await run("npx", [
-    "wrangler",
-    "dev",
-    "--port",
-    port,
-    "--ip",
-    "127.0.0.1",
-    "--inspector-port",
-    inspectorPort,
-    "--show-interactive-dev-session=false",
-    // GET /__scheduled?cron=… runs the Worker's cron handler (the e2e tests use it; never deployed).
-    "--test-scheduled",
-    ...persistArgs,
-    ...timingArgs,
-  ]);
+  // wrangler bundles the Worker with NODE_ENV "development" for `dev` and "production" for `deploy`: the
+  // production build is served as deployed (React's production server renderer, not its development one).
+  const env = { ...WRANGLER_ENV, NODE_ENV: "production" };
+  await run(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      "--port",
+      port,
+      "--ip",
+      "127.0.0.1",
+      "--inspector-port",
+      inspectorPort,
+      "--show-interactive-dev-session=false",
+      // GET /__scheduled?cron=… runs the Worker's cron handler (the e2e tests use it; never deployed).
+      "--test-scheduled",
+      ...persistArgs,
+      ...timingArgs,
+    ],
+    { env },
+  );
 }
