@@ -77,6 +77,12 @@ const PRODUCT_CARD_MODULES = new Set([
  */
 const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/listing.ts")]);
 
+/**
+ * What every staff promotion page (the three lists, a promotion's page) loads besides the staff desk's
+ * parts: the pages' paths and the state badge, one file instead of two.
+ */
+const PROMOTION_COMMON_MODULES = new Set([path.resolve("app/core/promotion-paths.ts"), path.resolve("app/components/crm/promotions/PromotionStateBadge.tsx")]);
+
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
   let alwaysLoaded: Set<string> | null = null;
@@ -94,6 +100,7 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
     }
     if (alwaysLoaded.has(id)) return "framework";
     if (PRODUCT_CARD_MODULES.has(id)) return "ProductCard";
+    if (PROMOTION_COMMON_MODULES.has(id)) return "PromotionStateBadge";
     return LISTING_MODULES.has(id) ? "Listing" : undefined;
   };
 }
