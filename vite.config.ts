@@ -77,6 +77,12 @@ const PRODUCT_CARD_MODULES = new Set([
  */
 const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/listing.ts")]);
 
+/**
+ * What every staff promotion page (the three lists, a promotion's page) loads besides the staff desk's
+ * parts: the pages' paths and the state badge, one file instead of two.
+ */
+const PROMOTION_COMMON_MODULES = new Set([path.resolve("app/core/promotion-paths.ts"), path.resolve("app/components/crm/promotions/PromotionStateBadge.tsx")]);
+
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
   let alwaysLoaded: Set<string> | null = null;
@@ -94,6 +100,7 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
     }
     if (alwaysLoaded.has(id)) return "framework";
     if (PRODUCT_CARD_MODULES.has(id)) return "ProductCard";
+    if (PROMOTION_COMMON_MODULES.has(id)) return "PromotionStateBadge";
     return LISTING_MODULES.has(id) ? "Listing" : undefined;
   };
 }
@@ -126,7 +133,8 @@ function legalNoticesFile(): Plugin {
  * (site-styles.server.ts), not a <link>, so the loader would fetch it again and hold the island back until
  * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). So is the always-loaded chunk
  * itself, which every page has before any island asks for it: its name in each list was bytes of every
- * first load that has an island. Stylesheets of lazily loaded code itself (the photo previewer's) stay.
+ * first load that has an island. So are the chunks a file imports statically (they ran before it, so an
+ * island it loads never waits for them). Stylesheets of lazily loaded code itself (the photo previewer's) stay.
  */
 function noAlwaysLoadedPreloads(): Plugin {
   return {
@@ -141,12 +149,23 @@ function noAlwaysLoadedPreloads(): Plugin {
           alreadyLoaded.add(chunk.fileName);
           chunk.viteMetadata?.importedCss.forEach((file) => alreadyLoaded.add(file));
         }
+        // The chunks loaded before a chunk runs: what it imports statically, and what they import.
+        const staticallyImported = (chunk: Rollup.OutputChunk, found = new Set<string>()) => {
+          for (const file of chunk.imports) {
+            if (found.has(file)) continue;
+            found.add(file);
+            const imported = bundle[file];
+            if (imported?.type === "chunk") staticallyImported(imported, found);
+          }
+          return found;
+        };
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk") continue;
           const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
           if (!list) continue;
           const files = JSON.parse(list[1]!) as string[];
-          const kept = files.filter((file) => !alreadyLoaded.has(file));
+          const loadedBefore = staticallyImported(chunk);
+          const kept = files.filter((file) => !alreadyLoaded.has(file) && !loadedBefore.has(file));
           if (kept.length === files.length) continue;
           const newIndex = new Map(files.map((file, index) => [index, kept.indexOf(file)]));
           chunk.code = chunk.code.replace(list[0], `m.f=${JSON.stringify(kept)}`).replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indexes: string) => {

@@ -6,7 +6,7 @@
 import { formatYen } from "./money";
 import type { OrderStatus } from "./orders";
 
-export const ORDER_DESK_PATH = "/crm/orders";
+export { ORDER_DESK_PATH } from "./order-desk-path";
 
 /** The sender filter's value for the warehouse; a merchant is `merchant-{id}`. */
 export const WAREHOUSE_ORIGIN = "warehouse";

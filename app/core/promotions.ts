@@ -1,14 +1,12 @@
 /**
  * What the staff promotion pages (coupons, coupon campaigns, point promotions) show and link without their
- * forms: the paths, the state labels, the new forms' starting values and the listings. Apart from the
+ * forms: the paths (promotion-paths.ts), the state labels, the new forms' starting values and the listings. Apart from the
  * Valibot schemas (promotion-forms.ts, coupon-form.ts), so a page or list importing these loads no Valibot.
  */
 import { POINT_PROMO_DEFAULT_COLOR } from "./limits";
 import type { ListingDefinition } from "./listing";
 
-export const COUPONS_PATH = "/crm/coupons";
-export const CAMPAIGNS_PATH = "/crm/coupon-campaigns";
-export const POINT_PROMOS_PATH = "/crm/point-promos";
+export { CAMPAIGNS_PATH, COUPONS_PATH, POINT_PROMOS_PATH } from "./promotion-paths";
 
 export type PromotionState = "scheduled" | "running" | "ended";
 

@@ -1,10 +1,11 @@
 /** /crm/coupon-campaigns (staff only): クーポンキャンペーンの一覧. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CampaignListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
+import { CampaignListing } from "~/components/crm/promotions/CampaignListing";
+import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
 import { SHOP_NAME } from "~/core/site";
 import { CAMPAIGN_PAGES } from "~/web/crm-promotions.server";
-import { CAMPAIGNS_PATH } from "~/core/promotions";
+import { CAMPAIGNS_PATH } from "~/core/promotion-paths";
 
 export const meta: MetaFunction = () => [{ title: `クーポンキャンペーン | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -13,10 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CrmCampaignList() {
-  const { page, notice } = useLoaderData<typeof loader>();
+  const { definition, page, notice } = useLoaderData<typeof loader>();
   return (
     <PromotionListPage heading="クーポンキャンペーン" notice={notice}>
-      <CampaignListing path={CAMPAIGNS_PATH} page={page} />
+      <CampaignListing path={CAMPAIGNS_PATH} definition={definition} page={page} />
     </PromotionListPage>
   );
 }

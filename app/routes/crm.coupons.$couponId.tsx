@@ -8,7 +8,7 @@ import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site";
 import { couponEditorAction, couponEditorPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH } from "~/core/promotions";
+import { COUPONS_PATH, PROMOTION_STATE_LABELS } from "~/core/promotions";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const CouponForm = island(() => import("~/components/crm/promotions/CouponForm").then((module) => module.CouponForm));
@@ -37,7 +37,7 @@ export default function EditCoupon() {
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="m-0 break-all text-xl">{values.code}</h1>
-        <PromotionStateBadge state={state} />
+        <PromotionStateBadge state={state} label={PROMOTION_STATE_LABELS[state]} />
         <Link to={`${COUPONS_PATH}/new?from=${id}`} className="ml-auto text-sm">
           このクーポンを複製
         </Link>

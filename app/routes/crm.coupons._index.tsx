@@ -1,10 +1,11 @@
 /** /crm/coupons (staff only): every coupon on the generic listing, with its uses. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { CouponListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
+import { CouponListing } from "~/components/crm/promotions/CouponListing";
+import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
 import { SHOP_NAME } from "~/core/site";
 import { couponListingPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH } from "~/core/promotions";
+import { COUPONS_PATH } from "~/core/promotion-paths";
 
 export const meta: MetaFunction = () => [{ title: `クーポン管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -13,10 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CrmCoupons() {
-  const { page, notice } = useLoaderData<typeof loader>();
+  const { definition, page, notice } = useLoaderData<typeof loader>();
   return (
     <PromotionListPage heading="クーポン管理" notice={notice}>
-      <CouponListing path={COUPONS_PATH} page={page} />
+      <CouponListing path={COUPONS_PATH} definition={definition} page={page} />
     </PromotionListPage>
   );
 }

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CrmMailOutbox() {
-  const { page, notice } = useLoaderData<typeof loader>();
+  const { definition, page, notice } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="py-2">
@@ -36,7 +36,7 @@ export default function CrmMailOutbox() {
       <Notice text={notice} />
       <Notice text={actionData?.error ?? null} tone="error" />
       <div className="mt-4">
-        <OutboxListing path={PATH} page={page} caption="メール送信履歴" resendAction={`${PATH}?index`} />
+        <OutboxListing path={PATH} definition={definition} page={page} caption="メール送信履歴" resendAction={`${PATH}?index`} />
       </div>
     </div>
   );

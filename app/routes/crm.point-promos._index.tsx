@@ -1,10 +1,11 @@
 /** /crm/point-promos (staff only): ポイントキャンペーンの一覧. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PointPromoListing, PromotionListPage } from "~/components/crm/promotions/PromotionListings";
+import { PointPromoListing } from "~/components/crm/promotions/PointPromoListing";
+import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
 import { SHOP_NAME } from "~/core/site";
 import { POINT_PROMO_PAGES } from "~/web/crm-promotions.server";
-import { POINT_PROMOS_PATH } from "~/core/promotions";
+import { POINT_PROMOS_PATH } from "~/core/promotion-paths";
 
 export const meta: MetaFunction = () => [{ title: `ポイントキャンペーン | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -13,10 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function CrmPointPromoList() {
-  const { page, notice } = useLoaderData<typeof loader>();
+  const { definition, page, notice } = useLoaderData<typeof loader>();
   return (
     <PromotionListPage heading="ポイントキャンペーン" notice={notice}>
-      <PointPromoListing path={POINT_PROMOS_PATH} page={page} />
+      <PointPromoListing path={POINT_PROMOS_PATH} definition={definition} page={page} />
     </PromotionListPage>
   );
 }

@@ -1,14 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/web/auth.server";
-import { island } from "~/components/island";
+import { CustomerOrders } from "~/components/orders/CustomerOrders";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
-
-// The customer's orders beside the thread (and their parcels' tracking) need no code to show: it loads after the page.
-const CustomerOrdersPanel = island(() => import("~/components/orders/CustomerOrdersPanel").then((module) => module.CustomerOrdersPanel));
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` },
@@ -44,7 +41,7 @@ export default function StaffThread() {
           reloadHref={`${path}?t=${renderedAt}#latest`}
           backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
         />
-        <CustomerOrdersPanel orders={customerOrders} />
+        <CustomerOrders orders={customerOrders} />
       </div>
     </>
   );

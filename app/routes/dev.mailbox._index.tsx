@@ -22,14 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DevMailbox() {
-  const { page, notice } = useLoaderData<typeof loader>();
+  const { definition, page, notice } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
       <h1 className="text-xl">開発用メールボックス</h1>
       <p className="m-0 text-sm text-gray-700">開発・テスト環境で送信されたメールです（本番環境にはこのページはありません）。</p>
       <Notice text={notice} />
       <div className="mt-4">
-        <OutboxListing path={PATH} page={page} caption="送信メール一覧" />
+        <OutboxListing path={PATH} definition={definition} page={page} caption="送信メール一覧" />
       </div>
     </div>
   );

@@ -16,8 +16,8 @@ import { invariantResponse, readFormData, withNotice } from "./http.server";
 import { parseQuery, redirectedNotice } from "./input.server";
 import { editOf, staleReply } from "./crm-promotions.server";
 import { canonicalListingRedirect } from "./listing.server";
-import type { CouponListRow, PromotionActionData } from "./types/promotions";
-import { COUPONS_PATH, COUPON_LISTING } from "~/core/promotions";
+import type { CouponListRow, PromotionActionData, PromotionListingData } from "./types/promotions";
+import { COUPONS_PATH, COUPON_LISTING, PROMOTION_STATE_LABELS } from "~/core/promotions";
 
 const NOTICES = {
   created: "クーポンを作成しました。",
@@ -28,6 +28,9 @@ const NOTICES = {
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
+const count = (value: number) => value.toLocaleString("ja-JP");
+
+/** The coupon list: its definition, the rows with their offer, period, uses and state written out. */
 export async function couponListingPage(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
   const url = new URL(request.url);
@@ -44,11 +47,14 @@ export async function couponListingPage(request: Request, context: AppLoadContex
     isAuto: row.isAuto,
     alone: row.alone,
     period: periodLabel(row.startsAt, row.expiresAt),
-    used: row.used,
-    maxUses: row.maxUses,
+    uses: `${count(row.used)}回${row.maxUses == null ? "" : ` / ${count(row.maxUses)}回`}`,
     state: row.state,
+    stateLabel: PROMOTION_STATE_LABELS[row.state],
   }));
-  return data({ page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
+  return data<PromotionListingData<CouponListRow>>(
+    { definition: COUPON_LISTING, page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) },
+    { headers: NO_STORE },
+  );
 }
 
 function couponIdOf(raw: string | undefined): number {

@@ -7,7 +7,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { CARRIER_ORDER } from "~/core/carriers";
 import { utf8Csv } from "~/core/csv";
-import { formatDateTime, isoDateTime, jstDate } from "~/core/dates";
+import { formatDateJa, formatDateTime, isoDateTime, jstDate } from "~/core/dates";
 import { listingSearchParams } from "~/core/listing";
 import { parseListingQuery } from "~/core/listing-query";
 import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
@@ -39,7 +39,7 @@ import { idParam, parseInput, readInput, redirectedNotice } from "./input.server
 import { canonicalListingRedirect } from "./listing.server";
 import { purgeOrderedProductPages } from "./edge-cache.server";
 import { dispatchMail, mailFrame } from "./mail.server";
-import type { OrderDeskActionData, OrderDeskListingData } from "./types/crm-orders";
+import type { OrderDeskActionData, OrderDeskListingData, OrderDeskPageData } from "./types/crm-orders";
 
 /** The list's query as the URL asks for it (a filter form sent without JS is answered with the clean URL). */
 function deskQuery(request: Request) {
@@ -98,10 +98,28 @@ export async function orderDeskCsv(request: Request, context: AppLoadContext, no
   });
 }
 
-export async function loadOrderDeskPage(request: Request, context: AppLoadContext, rawId: string | undefined) {
+/** The order page: the order, the times its first view shows written out (the page loads no date formats), the notice. */
+export async function loadOrderDeskPage(request: Request, context: AppLoadContext, rawId: string | undefined): Promise<OrderDeskPageData> {
   const order = await loadDeskOrder(context.db, idParam(rawId, "注文ID"));
   invariantResponse(order, ORDER_DESK_TEXT.notFound, { status: 404 });
-  return { ...order, notice: redirectedNotice(request, ORDER_DESK_NOTICES) };
+  const { detail, payment } = order;
+  const timeOrNull = (at: Date | string | null) => (at == null ? null : formatDateTime(at));
+  return {
+    ...order,
+    shipments: order.shipments.map((shipment) => ({
+      ...shipment,
+      shippedText: timeOrNull(shipment.shippedAt),
+      deliveredText: timeOrNull(shipment.deliveredAt),
+    })),
+    times: {
+      created: formatDateTime(detail.order.dateCreated),
+      paid: timeOrNull(payment.paidAt),
+      cancelled: timeOrNull(payment.cancelledAt),
+      transferDeadline: payment.transferDeadline ? formatDateJa(payment.transferDeadline) : null,
+      deliveryDate: detail.order.deliveryDate ? formatDateJa(detail.order.deliveryDate) : null,
+    },
+    notice: redirectedNotice(request, ORDER_DESK_NOTICES),
+  };
 }
 
 const NoteSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(ORDER_DESK_TEXT.noteEmpty), v.maxLength(ORDER_NOTE_MAX, ORDER_DESK_TEXT.noteTooLong));

@@ -40,8 +40,8 @@ import { requireStaff } from "./auth.server";
 import { invariantResponse, readFormData, withNotice } from "./http.server";
 import { redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
-import type { CampaignListRow, PointPromoListRow, PromotionActionData } from "./types/promotions";
-import { CAMPAIGN_LISTING, CAMPAIGNS_PATH, POINT_PROMOS_PATH, POINT_PROMO_LISTING, type PromotionSort } from "~/core/promotions";
+import type { CampaignListRow, PointPromoListRow, PromotionActionData, PromotionListingData } from "./types/promotions";
+import { CAMPAIGN_LISTING, CAMPAIGNS_PATH, POINT_PROMOS_PATH, POINT_PROMO_LISTING, PROMOTION_STATE_LABELS, type PromotionSort } from "~/core/promotions";
 
 const PATHS: Record<PromotionKind, string> = { campaign: CAMPAIGNS_PATH, promo: POINT_PROMOS_PATH };
 
@@ -176,7 +176,10 @@ function promotionPages<Found extends StoredPromotion, Listed, Row, Shown>(web: 
       if (canonical) throw canonical;
       const page = await web.list(context.db, query, new Date());
       const rows = page.rows.map((row) => web.row(row, url.origin));
-      return data({ page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) }, { headers: NO_STORE });
+      return data<PromotionListingData<Row>>(
+        { definition: web.listing, page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) },
+        { headers: NO_STORE },
+      );
     },
     async newPage(request: Request, context: AppLoadContext) {
       await requireStaff(request, context);
@@ -220,6 +223,7 @@ export const CAMPAIGN_PAGES = promotionPages({
     link: `${origin}${campaignLinkPath(row.code)}`,
     period: periodLabel(row.startsAt, row.endsAt),
     state: row.state,
+    stateLabel: PROMOTION_STATE_LABELS[row.state],
   }),
   find: findCampaign,
   shown: (campaign, origin) => ({ values: campaignValues(campaign), link: `${origin}${campaignLinkPath(campaign.code)}` }),
@@ -238,6 +242,7 @@ export const POINT_PROMO_PAGES = promotionPages({
     link: row.link,
     period: periodLabel(row.startsAt, row.endsAt),
     state: row.state,
+    stateLabel: PROMOTION_STATE_LABELS[row.state],
   }),
   find: findPointPromo,
   shown: (promo) => ({ values: pointPromoValues(promo) }),

@@ -4,8 +4,9 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
+import { formatDateTime, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_OUTBOX_TEXT } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_TEXT, MAIL_STATUS_LABELS, mailKindLabel } from "~/core/mail-outbox";
 import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { IdSchema, TextOrNullSchema } from "~/core/validation";
@@ -14,17 +15,29 @@ import { invariantResponse, listingReturnPath, readFormData, withNotice } from "
 import { readInput, redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
 import { dispatchMail } from "./mail.server";
-import type { ResendActionData } from "./types/mail";
+import type { OutboxListRow, OutboxListingData, ResendActionData } from "./types/mail";
 
 const NOTICES = { resent: MAIL_OUTBOX_TEXT.resent } as const;
 
-/** One page of the outbox as the URL asks for it (a form sent without JS is answered with the clean URL). */
-export async function loadOutboxListing(request: Request, context: AppLoadContext) {
+/**
+ * One page of the outbox as the URL asks for it (a form sent without JS is answered with the clean URL),
+ * with the listing's definition and each row's kind, status and times written out: the pages load neither
+ * the labels, the listing's definition nor the date formats.
+ */
+export async function loadOutboxListing(request: Request, context: AppLoadContext): Promise<OutboxListingData> {
   const url = new URL(request.url);
   const query = parseListingQuery(MAIL_OUTBOX_LISTING, url.searchParams);
   const canonical = canonicalListingRedirect(url, MAIL_OUTBOX_LISTING, query);
   if (canonical) throw canonical;
-  return { page: await listOutbox(context.db, query), notice: redirectedNotice(url, NOTICES) };
+  const page = await listOutbox(context.db, query);
+  const rows = page.rows.map((row): OutboxListRow => ({
+    ...row,
+    kindLabel: mailKindLabel(row.kind),
+    statusLabel: MAIL_STATUS_LABELS[row.status],
+    created: { iso: isoDateTime(row.createdAt), text: formatDateTime(row.createdAt) },
+    sent: row.sentAt ? { iso: isoDateTime(row.sentAt), text: formatDateTime(row.sentAt) } : null,
+  }));
+  return { definition: MAIL_OUTBOX_LISTING, page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) };
 }
 
 /** The message named in the URL (404 when there is none), with a sensitive body only where `showSensitive`. */

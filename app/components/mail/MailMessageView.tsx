@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
-import { MAIL_OUTBOX_TEXT, mailKindLabel } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_TEXT, MAIL_STATUS_LABELS, mailKindLabel } from "~/core/mail-outbox";
 import type { OutboxMessage } from "~/web/types/mail";
 import { MailStatusBadge } from "./MailStatusBadge";
 import { ResendMailForm } from "./ResendMailForm";
@@ -70,7 +70,7 @@ function MailDeliveryFacts({ message, path, resendAction }: { message: OutboxMes
       <Fact label="種類">{mailKindLabel(message.kind)}</Fact>
       <Fact label="状態">
         <span className="flex flex-wrap items-center gap-2">
-          <MailStatusBadge status={message.status} />
+          <MailStatusBadge status={message.status} label={MAIL_STATUS_LABELS[message.status]} />
           {resendAction && message.status === "failed" ? <ResendMailForm id={message.id} action={resendAction} back={path} /> : null}
         </span>
       </Fact>

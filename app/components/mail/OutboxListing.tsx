@@ -1,45 +1,45 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
-import { formatDateTime, isoDateTime } from "~/core/dates";
-import { listingHref } from "~/core/listing";
-import { mailKindLabel } from "~/core/mail-outbox";
-import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
-import type { OutboxRow } from "~/web/types/mail";
+import { listingHref, type ListingDefinition } from "~/core/listing";
+import type { OutboxListRow, WrittenTime } from "~/web/types/mail";
 import { island } from "../island";
 import { MailStatusBadge } from "./MailStatusBadge";
 
 // A failed row's 再送する is a control: its code loads after the page (the plain form posts meanwhile).
 const ResendMailForm = island(() => import("./ResendMailForm").then((module) => module.ResendMailForm));
 
-function Time({ value }: { value: string | null }) {
-  return value ? <time dateTime={isoDateTime(value)}>{formatDateTime(value)}</time> : <span className="text-gray-500">—</span>;
+function Time({ value }: { value: WrittenTime | null }) {
+  return value ? <time dateTime={value.iso}>{value.text}</time> : <span className="text-gray-500">—</span>;
 }
 
 /**
  * The outbox on the generic listing, newest first: recipient, subject (to the message page), kind, status
  * with attempts and the last error, and when it was written and sent. With `resendAction`, a failed row
- * gets 再送する (staff).
+ * gets 再送する (staff). The loader sends the listing's definition and writes out each row's labels and
+ * times (loadOutboxListing), so the page loads neither the labels nor the date formats.
  */
 export function OutboxListing({
   path,
+  definition,
   page,
   caption,
   resendAction,
 }: {
   path: string;
-  page: ListingPageData<OutboxRow>;
+  definition: ListingDefinition;
+  page: ListingPageData<OutboxListRow>;
   caption: string;
   resendAction?: string;
 }) {
-  const back = listingHref(path, MAIL_OUTBOX_LISTING, page.query);
-  const columns: ListingColumn<OutboxRow>[] = [
+  const back = listingHref(path, definition, page.query);
+  const columns: ListingColumn<OutboxListRow>[] = [
     {
       key: "date_created",
       label: "作成日時",
       sort: "date_created",
       firstDirection: "DESC",
       className: "whitespace-nowrap text-xs text-gray-700",
-      render: (row) => <Time value={row.createdAt} />,
+      render: (row) => <Time value={row.created} />,
     },
     { key: "to", label: "宛先", className: "min-w-44 break-all", render: (row) => <span data-testid="mail-to">{row.toAddress}</span> },
     {
@@ -53,13 +53,13 @@ export function OutboxListing({
         </Link>
       ),
     },
-    { key: "kind", label: "種類", className: "whitespace-nowrap", render: (row) => mailKindLabel(row.kind) },
+    { key: "kind", label: "種類", className: "whitespace-nowrap", render: (row) => row.kindLabel },
     {
       key: "status",
       label: "状態",
       render: (row) => (
         <span className="grid justify-items-start gap-1">
-          <MailStatusBadge status={row.status} />
+          <MailStatusBadge status={row.status} label={row.statusLabel} />
           {resendAction && row.status === "failed" ? <ResendMailForm id={row.id} action={resendAction} back={back} /> : null}
         </span>
       ),
@@ -77,13 +77,13 @@ export function OutboxListing({
       sort: "sent",
       firstDirection: "DESC",
       className: "whitespace-nowrap text-xs text-gray-700",
-      render: (row) => <Time value={row.sentAt} />,
+      render: (row) => <Time value={row.sent} />,
     },
   ];
   return (
     <Listing
       path={path}
-      definition={MAIL_OUTBOX_LISTING}
+      definition={definition}
       page={page}
       columns={columns}
       rowKey={(row) => row.id}

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { CARRIER_ORDER, CARRIERS } from "~/core/carriers";
+import { CarrierOptions } from "~/components/orders/CarrierOptions";
 
 /** 発送済みにする: the carrier and the slip's tracking number, with the refusal of the last try. */
 export function ShipForm({ error, field }: { error: string | null; field?: string }) {
@@ -13,11 +13,7 @@ export function ShipForm({ error, field }: { error: string | null; field?: strin
       <label className="grid gap-1 text-sm">
         配送業者
         <select name="carrier" className="field" defaultValue="yamato" aria-invalid={field === "carrier" || undefined}>
-          {CARRIER_ORDER.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {CARRIERS[carrier].label}
-            </option>
-          ))}
+          <CarrierOptions />
         </select>
       </label>
       <label className="grid gap-1 text-sm">

@@ -25,6 +25,25 @@ export interface OrderDeskListingData {
   csvHref: string;
 }
 
+/** A shipment's facts as the order page shows them: its shipped and delivered times written out by the loader. */
+export type DeskShipmentShown = DeskShipment & { shippedText: string | null; deliveredText: string | null };
+
+/** The times the order page's payment panel shows, written out by the loader. */
+export interface DeskPaymentTimes {
+  created: string;
+  paid: string | null;
+  cancelled: string | null;
+  /** A 銀行振込 order's last day (while awaiting payment it is shown). */
+  transferDeadline: string | null;
+  deliveryDate: string | null;
+}
+
+/**
+ * The order page's data: the desk's order with the times its first view shows written out (the page loads
+ * no date formats; the history, refunds and returns panels, islands, write their own), and the notice.
+ */
+export type OrderDeskPageData = Omit<DeskOrder, "shipments"> & { shipments: DeskShipmentShown[]; times: DeskPaymentTimes; notice: string | null };
+
 /** The intents of the order page's forms. */
 export type OrderDeskIntent = "confirm_payment" | "ship" | "deliver" | "cancel" | "cancel_lines" | "refund" | "resend_confirmation" | "note";
 

@@ -1,6 +1,8 @@
 /** What the staff promotion pages (/crm/coupons, /crm/coupon-campaigns, /crm/point-promos) answer (types only). */
 import type { SubmissionResult } from "@conform-to/react";
+import type { ListingDefinition } from "~/core/listing";
 import type { PromotionState } from "~/core/promotions";
+import type { ListingPage } from "~/services/listing.server";
 
 export interface CouponListRow {
   id: number;
@@ -11,9 +13,11 @@ export interface CouponListRow {
   isAuto: boolean;
   alone: boolean;
   period: string;
-  used: number;
-  maxUses: number | null;
+  /** Its uses (and their limit) written out: 3回 / 10回. */
+  uses: string;
   state: PromotionState;
+  /** The state written out by the loader (the list does not load the labels). */
+  stateLabel: string;
 }
 
 export interface CampaignListRow {
@@ -25,6 +29,8 @@ export interface CampaignListRow {
   link: string;
   period: string;
   state: PromotionState;
+  /** The state written out by the loader (the list does not load the labels). */
+  stateLabel: string;
 }
 
 export interface PointPromoListRow {
@@ -36,6 +42,15 @@ export interface PointPromoListRow {
   link: string;
   period: string;
   state: PromotionState;
+  /** The state written out by the loader (the list does not load the labels). */
+  stateLabel: string;
+}
+
+/** A promotion list's page: its listing's definition (so the page does not load it), the rows, the notice. */
+export interface PromotionListingData<Row> {
+  definition: ListingDefinition;
+  page: ListingPage<Row>;
+  notice: string | null;
 }
 
 /** A save that the form shows (field messages, typed values kept), or a refused end/delete. */

@@ -1,4 +1,5 @@
-import { CARRIER_ORDER, CARRIERS } from "~/core/carriers";
+import { CarrierOptions } from "~/components/orders/CarrierOptions";
+import { CARRIER_ORDER } from "~/core/carriers";
 import { DeskForm, DeskSubmit, FIELD } from "./DeskForm";
 
 /** 発送済みにする: the carrier from the list and the slip's tracking number. */
@@ -9,11 +10,7 @@ export function ShipForm({ shipmentId }: { shipmentId: number }) {
         <label className="grid gap-1">
           <span className="text-xs font-bold">配送業者</span>
           <select name="carrier" className={FIELD} defaultValue={CARRIER_ORDER[0]}>
-            {CARRIER_ORDER.map((carrier) => (
-              <option key={carrier} value={carrier}>
-                {CARRIERS[carrier].label}
-              </option>
-            ))}
+            <CarrierOptions />
           </select>
         </label>
         <label className="grid gap-1">

@@ -1,6 +1,5 @@
 import { OrderLineItem } from "~/components/member/OrderParts";
-import { formatDateTime } from "~/core/dates";
-import type { DeskOrder, DeskShipment } from "~/web/types/crm-orders";
+import type { DeskOrder, DeskShipmentShown } from "~/web/types/crm-orders";
 import { island } from "~/components/island";
 import { DeskForm, DeskSubmit } from "./DeskForm";
 
@@ -9,8 +8,11 @@ const ShipForm = island(() => import("./DeskShipForm").then((module) => module.S
 
 type ShownShipment = DeskOrder["detail"]["shipments"][number];
 
-/** Each shipment: its sender and state, carrier and tracking (linked), dates, lines as the buyer sees them, and its next step. */
-export function DeskShipments({ shipments, facts }: { shipments: ShownShipment[]; facts: DeskShipment[] }) {
+/**
+ * Each shipment: its sender and state, carrier and tracking (linked), dates (written out by the loader), lines
+ * as the buyer sees them, and its next step.
+ */
+export function DeskShipments({ shipments, facts }: { shipments: ShownShipment[]; facts: DeskShipmentShown[] }) {
   return (
     <>
       {shipments.map((shipment, index) => {
@@ -21,7 +23,7 @@ export function DeskShipments({ shipments, facts }: { shipments: ShownShipment[]
   );
 }
 
-function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fact: DeskShipment; heading: string }) {
+function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fact: DeskShipmentShown; heading: string }) {
   const live = shipment.lines.filter((line) => line.cancelledAt == null);
   const cancelled = shipment.lines.filter((line) => line.cancelledAt != null);
   return (
@@ -54,16 +56,16 @@ function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fa
             </dd>
           </>
         ) : null}
-        {fact.shippedAt ? (
+        {fact.shippedText ? (
           <>
             <dt className="text-gray-700">発送日時</dt>
-            <dd className="m-0">{formatDateTime(fact.shippedAt)}</dd>
+            <dd className="m-0">{fact.shippedText}</dd>
           </>
         ) : null}
-        {fact.deliveredAt ? (
+        {fact.deliveredText ? (
           <>
             <dt className="text-gray-700">配達完了日時</dt>
-            <dd className="m-0">{formatDateTime(fact.deliveredAt)}</dd>
+            <dd className="m-0">{fact.deliveredText}</dd>
           </>
         ) : null}
         {shipment.notice ? (

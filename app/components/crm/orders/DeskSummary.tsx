@@ -1,5 +1,4 @@
-import { formatDateJa, formatDateTime } from "~/core/dates";
-import type { DeskOrder } from "~/web/types/crm-orders";
+import type { DeskOrder, DeskPaymentTimes } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit } from "./DeskForm";
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -13,31 +12,34 @@ function Fact({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
-/** The order's state and payment: method, state, when paid, a transfer's deadline, and 入金を確認した. */
-export function DeskPayment({ order, payment }: { order: DeskOrder["detail"]["order"]; payment: DeskOrder["payment"] }) {
+/**
+ * The order's state and payment: method, state, when paid, a transfer's deadline, and 入金を確認した. The
+ * times come written out from the loader (`times`).
+ */
+export function DeskPayment({ order, payment, times }: { order: DeskOrder["detail"]["order"]; payment: DeskOrder["payment"]; times: DeskPaymentTimes }) {
   const awaiting = order.status === "pending_payment";
   return (
     <DeskPanel id="desk-payment" title="ご注文とお支払い" testId="desk-payment">
       <dl className="m-0 grid grid-cols-[8rem_1fr] gap-x-2 gap-y-1">
         <Fact label="注文番号">{order.number}</Fact>
-        <Fact label="ご注文日時">{formatDateTime(order.dateCreated)}</Fact>
+        <Fact label="ご注文日時">{times.created}</Fact>
         <Fact label="状態" testId="desk-order-status">
           <strong>{order.statusLabel}</strong>
         </Fact>
         <Fact label="お支払い方法">{payment.label}</Fact>
         <Fact label="お支払い状況" testId="desk-payment-state">
-          {payment.paidAt
-            ? `入金確認済み（${formatDateTime(payment.paidAt)}）`
+          {times.paid
+            ? `入金確認済み（${times.paid}）`
             : awaiting
               ? "入金待ち"
               : payment.method === "bank_transfer"
                 ? "入金なし"
                 : "お届け時・お届け後にお支払い"}
         </Fact>
-        {awaiting && payment.transferDeadline ? <Fact label="お振込期限">{formatDateJa(payment.transferDeadline)}まで</Fact> : null}
-        {payment.cancelledAt ? <Fact label="キャンセル日時">{formatDateTime(payment.cancelledAt)}</Fact> : null}
-        {order.deliveryDate || order.deliveryTimeSlot ? (
-          <Fact label="お届け希望">{[order.deliveryDate ? formatDateJa(order.deliveryDate) : "", order.deliveryTimeSlot ?? ""].filter(Boolean).join(" ")}</Fact>
+        {awaiting && times.transferDeadline ? <Fact label="お振込期限">{times.transferDeadline}まで</Fact> : null}
+        {times.cancelled ? <Fact label="キャンセル日時">{times.cancelled}</Fact> : null}
+        {times.deliveryDate || order.deliveryTimeSlot ? (
+          <Fact label="お届け希望">{[times.deliveryDate ?? "", order.deliveryTimeSlot ?? ""].filter(Boolean).join(" ")}</Fact>
         ) : null}
       </dl>
       {awaiting ? (

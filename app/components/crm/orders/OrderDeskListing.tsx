@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatYen } from "~/core/money";
-import { ORDER_DESK_PATH } from "~/core/order-desk";
+import { ORDER_DESK_PATH } from "~/core/order-desk-path";
 import type { ListingDefinition } from "~/core/listing";
 import type { DeskOrderListRow } from "~/web/types/crm-orders";
 

@@ -1,8 +1,8 @@
 import { Link, useActionData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { ORDER_DESK_PATH } from "~/core/order-desk";
-import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";
+import { ORDER_DESK_PATH } from "~/core/order-desk-path";
+import type { OrderDeskActionData, OrderDeskPageData } from "~/web/types/crm-orders";
 import { island } from "~/components/island";
 import { DeskShipments } from "./DeskShipments";
 import { DeskPayment } from "./DeskSummary";
@@ -17,7 +17,7 @@ const DeskReturns = island(() => import("./DeskMoney").then((module) => module.D
 const DeskCustomer = island(() => import("./DeskCustomer").then((module) => module.DeskCustomer));
 
 /** Staff's page of one order: what the buyer sees, what staff need, and every action, each a form. */
-export function OrderDeskPage({ order, notice }: { order: DeskOrder; notice: string | null }) {
+export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData, "notice">; notice: string | null }) {
   const refused = useActionData<OrderDeskActionData>();
   const { detail } = order;
   return (
@@ -32,7 +32,7 @@ export function OrderDeskPage({ order, notice }: { order: DeskOrder; notice: str
       <Notice text={refused && refused.intent == null ? refused.error : null} tone="error" />
       <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
         <div className="grid gap-4">
-          <DeskPayment order={detail.order} payment={order.payment} />
+          <DeskPayment order={detail.order} payment={order.payment} times={order.times} />
           <DeskShipments shipments={detail.shipments} facts={order.shipments} />
           <DeskCancel detail={detail} shipments={order.shipments} />
           <DeskHistory history={order.history} />

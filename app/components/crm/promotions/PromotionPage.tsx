@@ -10,7 +10,7 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import type { PromotionActionData } from "~/web/types/promotions";
 import { ConfirmedAction } from "./PromotionControls";
 import { PromotionStateBadge } from "./PromotionStateBadge";
-import type { PromotionState } from "~/core/promotions";
+import { PROMOTION_STATE_LABELS, type PromotionState } from "~/core/promotions";
 
 /** An action's answer split into the form's reply (field messages, typed values) and a refused end/delete. */
 export function promotionReply(actionData: PromotionActionData | undefined) {
@@ -43,7 +43,7 @@ export function PromotionPage({
       {state ? (
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="m-0 break-all text-xl">{heading}</h1>
-          <PromotionStateBadge state={state} />
+          <PromotionStateBadge state={state} label={PROMOTION_STATE_LABELS[state]} />
         </div>
       ) : (
         <h1 className="text-xl">{heading}</h1>

@@ -1,0 +1,5 @@
+/**
+ * Staff's order desk path, apart from order-desk.ts so the order list and an order's page (which link it)
+ * load nothing else of it on their first load (the refund labels and limits come with their panels).
+ */
+export const ORDER_DESK_PATH = "/crm/orders";
