@@ -115,15 +115,20 @@ function storeAndServe(edge: EdgeCache, key: Request, response: Response, ctx: P
   return new Response(toVisitor, response);
 }
 
-/** The stored copy as this visitor gets it: as stored, with the cache's own headers taken off. */
-function servedCopy(stored: Response): Response {
+/**
+ * The stored copy as this visitor gets it: as stored, with the cache's own headers taken off and the cache
+ * status on (one copy of the headers: a hit does nothing else). HEAD: the headers only.
+ */
+function servedCopy(stored: Response, status: EdgeCacheStatus, head: boolean): Response {
   const headers = new Headers(stored.headers);
   headers.delete(STORED_AT_HEADER);
   headers.delete("Cache-Control");
   const pageControl = stored.headers.get(PAGE_CACHE_CONTROL_HEADER);
   if (pageControl) headers.set("Cache-Control", pageControl);
   headers.delete(PAGE_CACHE_CONTROL_HEADER);
-  return new Response(stored.body, { status: stored.status, statusText: stored.statusText, headers });
+  headers.set(EDGE_CACHE_HEADER, status);
+  if (head) void stored.body?.cancel();
+  return new Response(head ? null : stored.body, { status: stored.status, statusText: stored.statusText, headers });
 }
 
 /**
@@ -172,7 +177,7 @@ export async function answerWithEdgeCache(
         .finally(() => refreshing.delete(decision.key));
       ctx.waitUntil(refresh);
     }
-    return { response: answer(servedCopy(stored), state), d1Usage: emptyD1Usage() };
+    return { response: servedCopy(stored, state, head), d1Usage: emptyD1Usage() };
   }
   await stored?.body?.cancel();
   const rendered = await render(anonymousRequest(request, decision.key));

@@ -60,6 +60,12 @@ test("an anonymous page is stored once and answered from the cache, its scripts 
   const allowed = [...policyOf(second).matchAll(/'sha256-([^']+)'/g)].map((match) => match[1]);
   expect(allowed.sort()).toEqual(hashes.sort());
   expect(await third.text()).toContain("ログイン");
+  // HEAD is answered from the same copy: its headers, no body.
+  const head = await anonymous.head(path);
+  expect(head.status()).toBe(200);
+  expect(head.headers()[EDGE_CACHE_HEADER.toLowerCase()]).toBe("HIT");
+  expect(policyOf(head)).toBe(policyOf(second));
+  expect((await head.body()).length).toBe(0);
 
   // The single-fetch data of a page is cached too.
   const data = `${pathname}.data?${query}`;
