@@ -85,13 +85,20 @@ function countsOf(rows: FacetBitRow[], kind: number, choices: Choice[]): Record<
   return counts;
 }
 
+/**
+ * How many of the keyword's hits the statement walked, LISTING_COUNT_CAP + 1 at most: those the filter finds
+ * without its category, お悩み and シーン (so, when it chooses none of them, the search's own capped total).
+ */
+export function walkedHits(rows: FacetBitRow[]): number {
+  return rows.find((row) => row.kind === KIND.walked)?.products ?? 0;
+}
+
 /** The counts per choice; null when the keyword has more hits than LISTING_COUNT_CAP (not all were walked). */
 export function toFacetCounts(
   rows: FacetBitRow[],
   choices: { categories: Choice[]; features: Choice[]; troubles: Choice[]; situations: Choice[] },
 ): FacetCounts | null {
-  const walked = rows.find((row) => row.kind === KIND.walked)?.products ?? 0;
-  if (walked > LISTING_COUNT_CAP) return null;
+  if (walkedHits(rows) > LISTING_COUNT_CAP) return null;
   return {
     anyCategory: rows.filter((row) => row.kind === KIND.categories).reduce((total, row) => total + row.products, 0),
     categories: countsOf(rows, KIND.categories, choices.categories),

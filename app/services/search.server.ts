@@ -10,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
 import { productSummaries, toSummary, type ProductHits, type ProductSummary } from "./catalogue.server";
 import { keywordHits, LISTING_COUNT_CAP, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
-import { facetCountQuery, toFacetCounts, type FacetCounts } from "./search-facet-counts.server";
+import { facetCountQuery, toFacetCounts, walkedHits, type FacetBitRow, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -171,23 +171,37 @@ export async function loadSearchFacets(db: Database): Promise<SearchFacets> {
  * round trip; `after`: the SKU the page follows when it was reached by a 次へ link (`listingCursor`).
  */
 export async function loadSearchPage(db: Database, filter: SearchFilter, after: string | null = null, pageSize = SEARCH_PAGE_SIZE): Promise<SearchPage> {
-  const queries = [...facetQueries(db), ...searchQueries(db, filter, pageSize, after)] as const;
+  const [results, total] = searchQueries(db, filter, pageSize, after);
   if (!filter.q) {
-    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch(queries);
+    const [categoryRows, featureRows, tagRows, rows, countRows] = await db.batch([...facetQueries(db), results, total]);
     return { ...toPage(categoryRows, featureRows, tagRows, filter), results: toResults(rows, countRows[0]?.total ?? 0, filter, pageSize), facetCounts: null };
   }
-  const [categoryRows, featureRows, tagRows, rows, countRows, facetRows] = await db.batch([...queries, facetCountQuery(db, filter)]);
+  // The counts' statement walks the hits the filter finds without its single choices: with none chosen,
+  // its walk is the total too, so a plain keyword search walks its hits twice (rank, count), not three times.
+  const counts = facetCountQuery(db, filter);
+  if (!filter.category && !filter.trouble && !filter.situation) {
+    const [categoryRows, featureRows, tagRows, rows, facetRows] = await db.batch([...facetQueries(db), results, counts]);
+    return keywordPage(categoryRows, featureRows, tagRows, toResults(rows, walkedHits(facetRows), filter, pageSize), facetRows, filter);
+  }
+  const [categoryRows, featureRows, tagRows, rows, countRows, facetRows] = await db.batch([...facetQueries(db), results, total, counts]);
+  return keywordPage(categoryRows, featureRows, tagRows, toResults(rows, countRows[0]?.total ?? 0, filter, pageSize), facetRows, filter);
+}
+
+function keywordPage(
+  categoryRows: CategoryRow[],
+  featureRows: FeatureRow[],
+  tagRows: TagRow[],
+  results: SearchResults,
+  facetRows: FacetBitRow[],
+  filter: SearchFilter,
+): SearchPage {
   const choices = {
     categories: categoryRows.filter((row) => row.parentId == null),
     features: featureRows,
     troubles: tagRows.filter((row) => row.kind === "trouble"),
     situations: tagRows.filter((row) => row.kind === "situation"),
   };
-  return {
-    ...toPage(categoryRows, featureRows, tagRows, filter),
-    results: toResults(rows, countRows[0]?.total ?? 0, filter, pageSize),
-    facetCounts: toFacetCounts(facetRows, choices),
-  };
+  return { ...toPage(categoryRows, featureRows, tagRows, filter), results, facetCounts: toFacetCounts(facetRows, choices) };
 }
 
 function toPage(categoryRows: CategoryRow[], featureRows: FeatureRow[], tagRows: TagRow[], filter: SearchFilter) {
