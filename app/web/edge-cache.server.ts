@@ -48,10 +48,14 @@ function offeredOnlyToThisVisitor(request: Request, env: Pick<Env, "PUBLIC_SUBSC
   return ip != null && parseIpList(env.SUBSCRIPTION_ALLOWED_IPS).includes(ip);
 }
 
-function withStatus(response: Response, status: EdgeCacheStatus): Response {
-  const headers = new Headers(response.headers);
+/**
+ * The answer with the cache status on, its headers copied once (`headers`: a copy already made). HEAD: the
+ * headers only (a stored copy still fills from its own branch of the body).
+ */
+function withStatus(response: Response, status: EdgeCacheStatus, head = false, headers = new Headers(response.headers)): Response {
   headers.set(EDGE_CACHE_HEADER, status);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (head) void response.body?.cancel();
+  return new Response(head ? null : response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The request a cached page is rendered from: its key's URL, GET, without cookies (nothing personal can reach it). */
@@ -115,10 +119,7 @@ function storeAndServe(edge: EdgeCache, key: Request, response: Response, ctx: P
   return new Response(toVisitor, response);
 }
 
-/**
- * The stored copy as this visitor gets it: as stored, with the cache's own headers taken off and the cache
- * status on (one copy of the headers: a hit does nothing else). HEAD: the headers only.
- */
+/** The stored copy as this visitor gets it: as stored, with the cache's own headers taken off (a hit does nothing else). */
 function servedCopy(stored: Response, status: EdgeCacheStatus, head: boolean): Response {
   const headers = new Headers(stored.headers);
   headers.delete(STORED_AT_HEADER);
@@ -126,9 +127,7 @@ function servedCopy(stored: Response, status: EdgeCacheStatus, head: boolean): R
   const pageControl = stored.headers.get(PAGE_CACHE_CONTROL_HEADER);
   if (pageControl) headers.set("Cache-Control", pageControl);
   headers.delete(PAGE_CACHE_CONTROL_HEADER);
-  headers.set(EDGE_CACHE_HEADER, status);
-  if (head) void stored.body?.cancel();
-  return new Response(head ? null : stored.body, { status: stored.status, statusText: stored.statusText, headers });
+  return withStatus(stored, status, head, headers);
 }
 
 /**
@@ -156,12 +155,6 @@ export async function answerWithEdgeCache(
   }
   const key = new Request(new URL(decision.key, edge.keyOrigin));
   const head = request.method === "HEAD";
-  const answer = (response: Response, status: EdgeCacheStatus) => {
-    if (!head) return withStatus(response, status);
-    // HEAD: the page's headers only (a stored copy still fills from its own branch of the body).
-    void response.body?.cancel();
-    return withStatus(new Response(null, response), status);
-  };
 
   const stored = await edge.cache.match(key);
   const state = stored ? freshness(Date.now() - Number(stored.headers.get(STORED_AT_HEADER))) : null;
@@ -181,7 +174,7 @@ export async function answerWithEdgeCache(
   }
   await stored?.body?.cancel();
   const rendered = await render(anonymousRequest(request, decision.key));
-  return { ...rendered, response: answer(storeAndServe(edge, key, rendered.response, ctx), "MISS") };
+  return { ...rendered, response: withStatus(storeAndServe(edge, key, rendered.response, ctx), "MISS", head) };
 }
 
 /** Deletes the cached pages showing these products (this data centre's copies: Cache API purges are local). */
