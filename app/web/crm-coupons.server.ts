@@ -8,6 +8,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { COUPON_MESSAGES, CouponFormSchema, couponFormValues, couponOfferLabel, NEW_COUPON_VALUES, usageLimitWarning } from "~/core/coupon-form";
 import { parseListingQuery } from "~/core/listing-query";
+import { formatCount } from "~/core/money";
 import { periodLabel, PROMOTION_PARSE, promotionState } from "~/core/promotion-forms";
 import { IdOrNullSchema, IdSchema, MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { deleteCoupon, endCoupon, findCouponForEditor, listCoupons, saveCoupon } from "~/services/coupon-admin.server";
@@ -28,8 +29,6 @@ const NOTICES = {
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-const count = (value: number) => value.toLocaleString("ja-JP");
-
 /** The coupon list: its definition, the rows with their offer, period, uses and state written out. */
 export async function couponListingPage(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
@@ -47,7 +46,7 @@ export async function couponListingPage(request: Request, context: AppLoadContex
     isAuto: row.isAuto,
     alone: row.alone,
     period: periodLabel(row.startsAt, row.expiresAt),
-    uses: `${count(row.used)}回${row.maxUses == null ? "" : ` / ${count(row.maxUses)}回`}`,
+    uses: `${formatCount(row.used)}回${row.maxUses == null ? "" : ` / ${formatCount(row.maxUses)}回`}`,
     state: row.state,
     stateLabel: PROMOTION_STATE_LABELS[row.state],
   }));

@@ -15,9 +15,11 @@ import { invariantResponse, listingReturnPath, readFormData, withNotice } from "
 import { readInput, redirectedNotice } from "./input.server";
 import { canonicalListingRedirect } from "./listing.server";
 import { dispatchMail } from "./mail.server";
-import type { OutboxListRow, OutboxListingData, ResendActionData } from "./types/mail";
+import type { OutboxListRow, OutboxListingData, ResendActionData, WrittenTime } from "./types/mail";
 
 const NOTICES = { resent: MAIL_OUTBOX_TEXT.resent } as const;
+
+const written = (at: string): WrittenTime => ({ iso: isoDateTime(at), text: formatDateTime(at) });
 
 /**
  * One page of the outbox as the URL asks for it (a form sent without JS is answered with the clean URL),
@@ -34,8 +36,8 @@ export async function loadOutboxListing(request: Request, context: AppLoadContex
     ...row,
     kindLabel: mailKindLabel(row.kind),
     statusLabel: MAIL_STATUS_LABELS[row.status],
-    created: { iso: isoDateTime(row.createdAt), text: formatDateTime(row.createdAt) },
-    sent: row.sentAt ? { iso: isoDateTime(row.sentAt), text: formatDateTime(row.sentAt) } : null,
+    created: written(row.createdAt),
+    sent: row.sentAt ? written(row.sentAt) : null,
   }));
   return { definition: MAIL_OUTBOX_LISTING, page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) };
 }
