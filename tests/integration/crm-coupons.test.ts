@@ -349,7 +349,10 @@ describe("the coupon listing", () => {
     const list = async (query: string) => {
       const outcome = await run(platform, listRoute.loader as RouteHandler, pageRequest(`/crm/coupons${query}`, staff));
       expect(outcome.status).toBe(200);
-      return (outcome.value as { page: { rows: { code: string; used: number; state: string }[] } }).page.rows.map((row) => row.code);
+      const { rows } = (outcome.value as { page: { rows: { code: string; uses: string; state: string }[] } }).page;
+      // The uses are written out by the loader: 「3回」, or 「3回 / 100回」 with a limit.
+      for (const row of rows) expect(row.uses, row.code).toMatch(/^[\d,]+回( \/ [\d,]+回)?$/);
+      return rows.map((row) => row.code);
     };
     expect(await list("?q=member")).toEqual(["MEMBER1000"]);
     expect(await list("?kind=auto")).toEqual(["GIFTAUTO"]);
