@@ -6,8 +6,10 @@
  * Not the page's errors, and so not counted (each pattern is narrow on purpose):
  * - "Failed to load resource: … status of 4xx": the browser's line for every 4xx answer, and the shop
  *   answers 4xx on purpose (a refused coupon, an unknown page). A 5xx always counts.
- * - "AbortError: BodyStreamBuffer was aborted": Remix logs the answer of a fetcher that a newer submit of
- *   the same fetcher cancelled (the product page re-prices on every change; the latest wins).
+ * - "AbortError: BodyStreamBuffer was aborted" / "AbortError: signal is aborted without reason": Remix logs
+ *   the answer of a fetcher that a newer submit of the same fetcher cancelled (the product page re-prices on
+ *   every change; the latest wins). Chromium words it the first way when the answer was streaming, the
+ *   second when it had not begun.
  * - React's development warning that RemixBrowser was updated before it mounted: a tap that lands while
  *   the page is still hydrating, which the app handles (tests/e2e/hydration.spec.ts); the dev server only.
  *
@@ -23,7 +25,7 @@ export type { Locator, Page, TestInfo } from "@playwright/test";
 
 const NOT_THE_PAGES_ERRORS = [
   /^Failed to load resource: the server responded with a status of 4\d\d/,
-  /^AbortError: BodyStreamBuffer was aborted/,
+  /^AbortError: (BodyStreamBuffer was aborted|signal is aborted without reason)/,
   /^Warning: Can't perform a React state update on a component that hasn't mounted yet\.[\s\S]*\bat RemixBrowser\b/,
 ];
 
