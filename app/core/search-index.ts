@@ -78,12 +78,17 @@ export interface KeywordMatch {
   trigram: string | null;
   /** MATCH expression for `product_search_grams`, or null when every word has 3+ characters. */
   grams: string | null;
+  /**
+   * A word has one character: its grams lookup finds the most products (any text with that character), so
+   * a search with longer words too walks it and gathers the other lookup's (fewer) ids to test against.
+   */
+  gramsBroadest: boolean;
 }
 
 /** The same match limited to the title column: every word in the title (ranks a product first). */
 export function inTitle(match: KeywordMatch): KeywordMatch {
   const title = (expression: string | null) => (expression == null ? null : `title : (${expression})`);
-  return { trigram: title(match.trigram), grams: title(match.grams) };
+  return { ...match, trigram: title(match.trigram), grams: title(match.grams) };
 }
 
 /** Every word must match (AND): words of 3+ characters through trigrams, shorter ones through grams. */
@@ -98,5 +103,6 @@ export function keywordMatch(terms: string[]): KeywordMatch {
   return {
     trigram: long.length ? long.map(ftsString).join(" AND ") : null,
     grams: short.length ? short.map(gram).join(" AND ") : null,
+    gramsBroadest: short.some((term) => Array.from(term).length === 1),
   };
 }

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { sellingPrice } from "~/core/pricing";
 import type { Database } from "~/db/client.server";
 import type { SubqueryWithSelection } from "drizzle-orm/sqlite-core";
-import { categories, merchants, productMedia, products, sellingPriceOf } from "~/db/schema";
+import { categories, merchants, productMedia, products, PRODUCTS_BY_ID_INDEX, sellingPriceOf } from "~/db/schema";
 
 export interface ProductSummary {
   sku: string;
@@ -109,6 +109,42 @@ export function productSummaries(db: Database, where: SQL | undefined, orderBy: 
     return summariesOf(db, page, undefined, orderBy, limit, 0);
   }
   return summariesOf(db, hits, where, orderBy, limit, offset);
+}
+
+/**
+ * The products table as a keyword's hits join it: through products_by_id_idx, which holds every column a
+ * filter, an order or a facet count reads (decision 0029). SQLite would otherwise look each hit up by rowid
+ * and read its whole row (description and all), the cost of a broad keyword on a large catalogue.
+ */
+export const productsOfHits = sql`${products} indexed by ${sql.identifier(PRODUCTS_BY_ID_INDEX)}`;
+
+/**
+ * A keyword's page of summary rows (unrun; map them with `toSummary`), a deferred join as listings are: the
+ * hits are filtered and ranked on productsOfHits, and only the rows shown are then read by primary key, with
+ * their category and image. The page carries its sort keys (`key0`…), so the rows shown are put in order
+ * without working a key out again (the title hits' set, in relevance order).
+ */
+export function keywordSummaries(db: Database, hits: ProductHits, where: SQL | undefined, order: ListingOrder, limit: number, offset: number) {
+  const direction = order.descending ? desc : asc;
+  const keyNames = order.keys.map((_, index) => `key${index}`);
+  const keys = Object.fromEntries(order.keys.map((key, index) => [keyNames[index]!, sql`${key}`.as(keyNames[index]!)]));
+  const page = db
+    .select({ rowid: sql<number>`${products.id}`.as("rowid"), ...keys })
+    .from(hits)
+    .crossJoin(productsOfHits)
+    .where(and(eq(products.id, hits.rowid), where))
+    .orderBy(...[...keyNames.map((name) => sql.identifier(name)), products.id].map((key) => direction(key)))
+    .limit(limit)
+    .offset(offset)
+    .as("hits");
+  return summariesOf(
+    db,
+    page,
+    undefined,
+    [...keyNames.map((name) => sql`${sql.identifier("hits")}.${sql.identifier(name)}`), products.id].map((key) => direction(key)),
+    limit,
+    0,
+  );
 }
 
 function summariesOf(db: Database, hits: ProductHits, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {

@@ -3,23 +3,14 @@
  * order of each sort. Shared by the results, their total and the facet counts (search.server.ts,
  * search-facet-counts.server.ts) and the suggestions (search-suggest.server.ts).
  */
-import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
 import { keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { productSearch, productSearchGrams } from "~/db/search-index";
 import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
-import {
-  listedAfter,
-  listedProduct,
-  type ListingOrder,
-  MOST_REVIEWED_FIRST,
-  NEWEST_FIRST,
-  orderByOf,
-  type ProductHits,
-  sellingPriceSql,
-} from "./catalogue.server";
+import { listedAfter, listedProduct, type ListingOrder, MOST_REVIEWED_FIRST, NEWEST_FIRST, type ProductHits, sellingPriceSql } from "./catalogue.server";
 
 /**
  * A search counts at most this many products (「1,000件以上の商品」), and a keyword search counts its facets
@@ -52,15 +43,16 @@ function lookupRows(db: Database, { table, expression }: IndexLookup, also?: Ind
 
 /**
  * Ids of products whose indexed text has every word of the match: one index lookup, or two intersected
- * (words of 3+ characters and shorter ones); undefined when there is no word. Also the suggestions'
- * lookup (search-suggest.server.ts).
+ * (words of 3+ characters and shorter ones), the broader walked and the other gathered; undefined when there
+ * is no word. Also the suggestions' lookup (search-suggest.server.ts).
  */
 export function matchingIds(db: Database, match: KeywordMatch) {
-  const [first, second] = [
+  const lookups = [
     match.trigram == null ? null : { table: productSearch, expression: match.trigram },
     match.grams == null ? null : { table: productSearchGrams, expression: match.grams },
   ].filter((lookup) => lookup != null);
-  return first ? lookupRows(db, first, second) : undefined;
+  const [walked, gathered] = match.gramsBroadest ? lookups.reverse() : lookups;
+  return walked ? lookupRows(db, walked, gathered) : undefined;
 }
 
 /** The products of a keyword: every word, in either kana script and either width, in the title, catch copy or description. */
@@ -72,8 +64,11 @@ const parentCategory = alias(categories, "parent_category");
 
 /*
  * Filters are tests of a product id against a list each statement builds once (not a sub-select per product),
- * and of columns the listing indexes hold, so a page or a total walks index entries only.
+ * and of columns the listing indexes hold, so a page or a total walks index entries only. The `+` keeps a
+ * list from driving the statement (each of its ids looked up, then all of them sorted): the walk in the
+ * page's order is what keeps page 400 as cheap as page 1.
  */
+const idIn = (ids: SQLWrapper) => sql`+${products.id} in ${ids}`;
 
 /** In the category, or in one of its subcategories (by primary category or product_categories). */
 function categoryCondition(db: Database, slug: string): SQL | undefined {
@@ -97,7 +92,7 @@ function featuresCondition(db: Database, slugs: string[]): SQL {
     .where(inArray(features.slug, slugs))
     .groupBy(productFeatures.productId)
     .having(sql`count(*) = ${slugs.length}`);
-  return inArray(products.id, withEvery);
+  return idIn(withEvery);
 }
 
 function tagCondition(db: Database, kind: "trouble" | "situation", slug: string): SQL {
@@ -106,7 +101,7 @@ function tagCondition(db: Database, kind: "trouble" | "situation", slug: string)
     .from(productTags)
     .innerJoin(tags, eq(tags.id, productTags.tagId))
     .where(and(eq(tags.kind, kind), eq(tags.slug, slug)));
-  return inArray(products.id, tagged);
+  return idIn(tagged);
 }
 
 /**
@@ -138,15 +133,17 @@ export function searchCondition(db: Database, filter: SearchFilter): SQL | undef
  * Relevance: products with every word in the title first, then the best reviewed (the shop's sales signal
  * in a listing), then the newest. The title test is one more index lookup, not a score per row.
  */
-function relevanceOrder(db: Database, q: string): SQL[] {
+function relevanceOrder(db: Database, q: string): ListingOrder {
   const inTitleIds = matchingIds(db, inTitle(keywordMatch(keywordTerms(q))));
-  return [
-    ...(inTitleIds ? [desc(inArray(products.id, inTitleIds))] : []),
-    desc(products.reviewCount),
-    desc(products.reviewAvg),
-    desc(products.createdAt),
-    desc(products.id),
-  ];
+  return {
+    keys: [
+      ...(inTitleIds ? [sql`${inArray(products.id, inTitleIds)}`] : []),
+      sql`${products.reviewCount}`,
+      sql`${products.reviewAvg}`,
+      sql`${products.createdAt}`,
+    ],
+    descending: true,
+  };
 }
 
 /** Each order matches a listing index (app/db/schema.ts), so a page needs no sort. */
@@ -158,8 +155,8 @@ const SORT_ORDERS: Record<Exclude<SearchSort, "relevance">, ListingOrder> = {
 };
 
 /** The order of a filter's results. */
-export function searchOrder(db: Database, filter: SearchFilter): SQL[] {
-  return filter.sort === "relevance" ? relevanceOrder(db, filter.q) : orderByOf(SORT_ORDERS[filter.sort]);
+export function searchOrder(db: Database, filter: SearchFilter): ListingOrder {
+  return filter.sort === "relevance" ? relevanceOrder(db, filter.q) : SORT_ORDERS[filter.sort];
 }
 
 /** Where the filter's page starts when it follows the product `after` (a 次へ link's keyset); else undefined. */

@@ -12,6 +12,7 @@ import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { filterConditions, keywordHits, LISTING_COUNT_CAP } from "./search-conditions.server";
+import { productsOfHits } from "./catalogue.server";
 
 export interface FacetCounts {
   /** Results with no category chosen (the すべて tile). */
@@ -51,7 +52,7 @@ export function facetCountQuery(db: Database, filter: SearchFilter) {
         inSituation: sql<number>`${flag(situation)}`.as("in_situation"),
       })
       .from(hits)
-      .crossJoin(products)
+      .crossJoin(productsOfHits)
       .where(and(eq(products.id, hits.rowid), kept))
       // Past the cap the counts are not shown, so the walk stops there. The LIMIT also keeps SQLite from
       // copying the CTE into each group (drizzle cannot say AS MATERIALIZED).

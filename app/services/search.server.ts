@@ -8,7 +8,7 @@ import { pageCount } from "~/core/paginator";
 import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
-import { productSummaries, toSummary, type ProductHits, type ProductSummary } from "./catalogue.server";
+import { keywordSummaries, orderByOf, productsOfHits, productSummaries, toSummary, type ProductHits, type ProductSummary } from "./catalogue.server";
 import { keywordHits, LISTING_COUNT_CAP, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
 import { facetCountQuery, toFacetCounts, walkedHits, type FacetBitRow, type FacetCounts } from "./search-facet-counts.server";
 
@@ -67,7 +67,8 @@ export interface SearchPage {
 function resultsQuery(db: Database, filter: SearchFilter, pageSize: number, after: string | null, where: SQL | undefined, hits: ProductHits | undefined) {
   const seek = searchSeek(filter, after);
   // The seek first: of two bounds on one key (the seek's and a price filter's), SQLite seeks on the first.
-  return productSummaries(db, and(seek, where), searchOrder(db, filter), pageSize + 1, seek ? 0 : filter.page * pageSize, hits);
+  const [found, order, offset] = [and(seek, where), searchOrder(db, filter), seek ? 0 : filter.page * pageSize];
+  return hits ? keywordSummaries(db, hits, found, order, pageSize + 1, offset) : productSummaries(db, found, orderByOf(order), pageSize + 1, offset);
 }
 
 /**
@@ -81,7 +82,7 @@ export function searchQueries(db: Database, filter: SearchFilter, pageSize = SEA
     ? db
         .select({ one: sql`1` })
         .from(hits)
-        .crossJoin(products)
+        .crossJoin(productsOfHits)
         .where(and(eq(products.id, hits.rowid), where))
     : db
         .select({ one: sql`1` })

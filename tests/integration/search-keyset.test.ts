@@ -1,8 +1,10 @@
 import { describe, expect } from "vitest";
 import { scaleCatalogueSql } from "../../scripts/lib/bench-catalogue";
+import { foldSearchText } from "~/core/search-index";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
 import { LISTING_COUNT_CAP } from "~/services/search-conditions.server";
+import { reindexProductSearch } from "~/services/search-index.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
 
@@ -80,14 +82,17 @@ const LISTED = "status = 'published' and is_private = 0 and (merchant_id is null
 
 /**
  * The demo catalogue grown by 1,300 of the scale bench's products (each described as 「…で作られた…」), once
- * per store (the tests of a file share one).
+ * per store (the tests of a file share one), with the keyword index rebuilt.
  */
 async function addScaleProducts(platform: TestPlatform): Promise<number> {
   const added = await platform.env.DB.prepare("select count(*) as n from products where sku like 'SCALE-%'").first<{ n: number }>();
-  if (added!.n === 0)
+  if (added!.n === 0) {
     for (const statement of scaleCatalogueSql(1300, Date.parse("2026-01-10T00:00:00Z")).split(/;\n\n/)) {
       if (statement.trim() && !/^\s*insert into reviews/.test(statement)) await platform.env.DB.prepare(statement).run();
     }
+    // Written as the bench writes them, by SQL: indexed afterwards as the bench does (folded, short words too).
+    await reindexProductSearch(platform.db);
+  }
   const listed = await platform.env.DB.prepare(`select count(*) as n from products where ${LISTED}`).first<{ n: number }>();
   expect(listed!.n).toBeGreaterThan(LISTING_COUNT_CAP);
   return listed!.n;
@@ -151,5 +156,45 @@ describe("a listing of more than LISTING_COUNT_CAP products", () => {
     expect(dearHits).toBeGreaterThan(0);
     expect(dear.results.total).toBe(dearHits);
     expect(dear.facetCounts?.anyCategory).toBe(dearHits);
+  });
+
+  it("orders a keyword's hits, page after page, as the same sort orders the listing; relevance by title hit, then reviews", async ({ platform }) => {
+    await addScaleProducts(platform);
+    /** Every product a path shows, page after page by number, in the order shown. */
+    const shown = async (path: string) => {
+      const products: Loaded["results"]["products"] = [];
+      for (let page = 0; ; page++) {
+        const { results } = await load(platform, withParams(path, `page=${page}`));
+        products.push(...results.products);
+        if (page + 1 >= results.totalPages) return products;
+      }
+    };
+    const sorts = ["new", "price_asc", "price_desc", "reviews"];
+    const listings = new Map(
+      await Promise.all(sorts.map(async (sort) => [sort, (await shown(`/search?sort=${sort}`)).map((product) => product.sku)] as const)),
+    );
+    // Words of 3+ characters, of 2 (in titles and in catch copies), of 1 with a longer one (the walked and
+    // gathered lookups swap), each with pages to turn.
+    for (const words of ["北海道", "定番", "タオル の"]) {
+      const relevance = await shown(`/search?q=${encodeURIComponent(words)}`);
+      const hits = new Set(relevance.map((product) => product.sku));
+      expect(hits.size, words).toBeGreaterThan(24);
+      expect(hits.size, words).toBeLessThan(LISTING_COUNT_CAP);
+      for (const sort of sorts) {
+        const sorted = (await shown(`/search?q=${encodeURIComponent(words)}&sort=${sort}`)).map((product) => product.sku);
+        expect(sorted, `${words} ${sort}`).toEqual(listings.get(sort)!.filter((sku) => hits.has(sku)));
+      }
+      const inTitle = (title: string) => words.split(" ").every((word) => foldSearchText(title).includes(foldSearchText(word)));
+      const rank = (product: (typeof relevance)[number]) => [Number(inTitle(product.title)), product.reviewCount, product.reviewAvg];
+      expect(
+        relevance.map(rank).map(([title]) => title),
+        words,
+      ).toContain(1);
+      for (let index = 1; index < relevance.length; index++) {
+        const [before, after] = [rank(relevance[index - 1]!), rank(relevance[index]!)];
+        const differs = before.findIndex((value, key) => value !== after[key]);
+        expect(differs === -1 || before[differs]! > after[differs]!, `${words}: ${relevance[index - 1]!.sku} before ${relevance[index]!.sku}`).toBe(true);
+      }
+    }
   });
 });

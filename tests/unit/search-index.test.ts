@@ -37,13 +37,18 @@ describe("keywordMatch", () => {
     expect(keywordMatch(["ホウジ", "茶", "ＩＨ"])).toEqual({
       trigram: '"ほうじ"',
       grams: `"${token("茶")}" * AND "${token("i")}${token("h")}"`,
+      gramsBroadest: true,
     });
-    expect(keywordMatch(["煎茶です", "ﾀｵﾙ"])).toEqual({ trigram: '"煎茶です" AND "たおる"', grams: null });
+    expect(keywordMatch(["煎茶です", "ﾀｵﾙ"])).toEqual({ trigram: '"煎茶です" AND "たおる"', grams: null, gramsBroadest: false });
+  });
+  it("says the grams lookup is the broadest only for a word of one character", () => {
+    expect(keywordMatch(["タオル", "有田"]).gramsBroadest).toBe(false);
+    expect(keywordMatch(["タオル", "し"]).gramsBroadest).toBe(true);
   });
   it("quotes every word, so no character is query syntax", () => {
     expect(keywordMatch(['a"b OR c*']).trigram).toBe('"a""b or c*"');
   });
   it("limits a match to the title for ranking", () => {
-    expect(inTitle(keywordMatch(["たおる", "茶"]))).toEqual({ trigram: 'title : ("たおる")', grams: `title : ("${token("茶")}" *)` });
+    expect(inTitle(keywordMatch(["たおる", "茶"]))).toEqual({ trigram: 'title : ("たおる")', grams: `title : ("${token("茶")}" *)`, gramsBroadest: true });
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX `products_by_id_idx` ON `products` (`id`,`status`,`is_private`,`merchant_id`,`primary_category_id`,`discount_price`,`regular_price`,`review_count`,`review_avg_x10`,`created_at`,`category_bits`,`feature_bits`,`tag_bits`);
