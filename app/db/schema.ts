@@ -97,6 +97,25 @@ export function lastEditedOf(columns: { updatedAt: AnySQLiteColumn; createdAt: A
   return sql<number>`(case when ${columns.updatedAt} is null then ${columns.createdAt} else ${columns.updatedAt} end)`;
 }
 
+/**
+ * What a listing index holds after its order's keys: the id (the last key), then every column a listing
+ * filters on: the seller, the category (primary, and the top-category bits: decision 0030) and both prices
+ * (SQLite reads an indexed expression's columns from the row otherwise).
+ */
+function listingHeld(t: {
+  id: AnySQLiteColumn;
+  merchantId: AnySQLiteColumn;
+  primaryCategoryId: AnySQLiteColumn;
+  discountPrice: AnySQLiteColumn;
+  regularPrice: AnySQLiteColumn;
+  categoryBits: AnySQLiteColumn;
+}) {
+  return [t.id, t.merchantId, t.primaryCategoryId, t.discountPrice, t.regularPrice, t.categoryBits] as const;
+}
+
+/** The highest id with a bit in products.feature_bits, tag_bits and category_bits (migration 0017's triggers). */
+export const LAST_FACET_BIT = 52;
+
 /** The index a keyword's hits are ranked on (named in the queries: SQLite would look each hit up by rowid). */
 export const PRODUCTS_BY_ID_INDEX = "products_by_id_idx";
 
@@ -172,8 +191,9 @@ export const products = sqliteTable(
     revision: integer("revision").notNull().default(0),
     /**
      * The product's features, tags and top categories (primary or extra, or a subcategory of one) as bit sets:
-     * bit n for id n (1–52, exact in a JS number). Kept by triggers on the link tables (migration 0017), read by
-     * the keyword search's facet counts (decision 0026); never written by the services.
+     * bit n for id n (1–LAST_FACET_BIT, exact in a JS number). Kept by triggers on the link tables (migration
+     * 0017), read by the keyword search's facet counts (decision 0026) and a top category's listing (decision
+     * 0030); never written by the services.
      */
     featureBits: integer("feature_bits").notNull().default(0),
     tagBits: integer("tag_bits").notNull().default(0),
@@ -184,26 +204,16 @@ export const products = sqliteTable(
     index("products_listing_idx").on(t.status, t.isPrivate, t.primaryCategoryId),
     index("products_price_idx").on(t.regularPrice),
     // One index per listing order (app/services/catalogue.server.ts), each led by the listed condition and
-    // holding every column a listing filters on (the prices too: SQLite reads an indexed expression's columns
-    // from the row otherwise), so a page walks index entries in order and a total counts them, never reading
-    // the table; tests/integration/listing-plans.test.ts pins the plans. Every key ascends, the id last: a
-    // descending order walks its index backwards, and the next page's seek past a row is one range.
+    // holding every column a listing filters on (listingHeld), so a page walks index entries in order and a
+    // total counts them, never reading the table; tests/integration/listing-plans.test.ts pins the plans.
+    // Every key ascends, the id last: a descending order walks its index backwards, and the next page's seek
+    // past a row is one range.
     // The back office's product list in its default order (last edited first), for staff and for one merchant.
     index("products_edited_idx").on(lastEditedOf(t), t.id),
     index("products_merchant_edited_idx").on(t.merchantId, lastEditedOf(t), t.id),
-    index("products_listed_new_idx").on(t.status, t.isPrivate, t.createdAt, t.id, t.merchantId, t.primaryCategoryId, t.discountPrice, t.regularPrice),
-    index("products_listed_reviews_idx").on(
-      t.status,
-      t.isPrivate,
-      t.reviewCount,
-      t.reviewAvg,
-      t.id,
-      t.merchantId,
-      t.primaryCategoryId,
-      t.discountPrice,
-      t.regularPrice,
-    ),
-    index("products_listed_price_idx").on(t.status, t.isPrivate, sellingPriceOf(t), t.id, t.merchantId, t.primaryCategoryId, t.discountPrice, t.regularPrice),
+    index("products_listed_new_idx").on(t.status, t.isPrivate, t.createdAt, ...listingHeld(t)),
+    index("products_listed_reviews_idx").on(t.status, t.isPrivate, t.reviewCount, t.reviewAvg, ...listingHeld(t)),
+    index("products_listed_price_idx").on(t.status, t.isPrivate, sellingPriceOf(t), ...listingHeld(t)),
     // A keyword's hits in id order (decision 0029): every column a filter, an order or a facet count reads, so
     // ranking and counting thousands of hits reads these narrow entries, not the products' wide rows.
     index(PRODUCTS_BY_ID_INDEX).on(

@@ -3,13 +3,13 @@
  * order of each sort. Shared by the results, their total and the facet counts (search.server.ts,
  * search-facet-counts.server.ts) and the suggestions (search-suggest.server.ts).
  */
-import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, between, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
 import { keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { productSearch, productSearchGrams } from "~/db/search-index";
-import { categories, features, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
+import { categories, features, LAST_FACET_BIT, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
 import { listedAfter, listedProduct, type ListingOrder, MOST_REVIEWED_FIRST, NEWEST_FIRST, type ProductHits, sellingPriceSql } from "./catalogue.server";
 
 /**
@@ -70,17 +70,26 @@ const parentCategory = alias(categories, "parent_category");
  */
 const idIn = (ids: SQLWrapper) => sql`+${products.id} in ${ids}`;
 
-/** In the category, or in one of its subcategories (by primary category or product_categories). */
-function categoryCondition(db: Database, slug: string): SQL | undefined {
+/**
+ * In the category, or in one of its subcategories (by primary category or product_categories). A top category
+ * with a facet bit is one bit of products.category_bits, which the listing indexes hold (decision 0030): no
+ * list of the category's products is gathered. Any other category (a subcategory) is tested against lists.
+ */
+function categoryCondition(db: Database, slug: string): SQL {
   const categoryIds = db
     .select({ id: categories.id })
     .from(categories)
     .leftJoin(parentCategory, eq(parentCategory.id, categories.parentId))
     .where(or(eq(categories.slug, slug), eq(parentCategory.slug, slug)));
-  return or(
+  const byLists = or(
     inArray(products.primaryCategoryId, categoryIds),
     inArray(products.id, db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, categoryIds))),
   );
+  const topBit = db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), isNull(categories.parentId), between(categories.id, 1, LAST_FACET_BIT)));
+  return sql`(case when (${topBit}) is not null then (${products.categoryBits} >> (${topBit})) & 1 else ${byLists} end)`;
 }
 
 /** Has every one of the features. */

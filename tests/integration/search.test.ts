@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { sellingPrice } from "~/core/pricing";
 import { PRODUCTS, TAGS, topCategoryOf, type ProductSpec } from "~/db/seed/catalogue";
+import { categories, productCategories, products } from "~/db/schema";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
 import { platformTest, type TestPlatform } from "../support/platform-test";
@@ -178,6 +180,24 @@ describe("GET /search", () => {
       const found = await searchAll(platform, "?category=dairy");
       expect(sorted(found.map((product) => product.sku))).toEqual(sorted(skus(listed.filter((spec) => spec.category === "dairy"))));
       expect((await search(platform, "?category=dairy")).category).toMatchObject({ name: "乳製品", parent: { slug: "food", name: "食品" } });
+    });
+
+    it("an extra category finds the product under it and under its top category, until it is taken out", async ({ platform }) => {
+      // A top category is tested on the product's category bits (kept by triggers), a subcategory on its lists.
+      const spec = listed.find((candidate) => topCategoryOf(candidate.category).slug !== "food")!;
+      const skusOf = async (query: string) => (await searchAll(platform, query)).map((product) => product.sku);
+      const [product, dairy] = await Promise.all([
+        platform.db.select({ id: products.id }).from(products).where(eq(products.sku, spec.sku)),
+        platform.db.select({ id: categories.id }).from(categories).where(eq(categories.slug, "dairy")),
+      ]);
+      expect(await skusOf("?category=food")).not.toContain(spec.sku);
+      await platform.db.insert(productCategories).values({ productId: product[0]!.id, categoryId: dairy[0]!.id });
+      expect(await skusOf("?category=food")).toContain(spec.sku);
+      expect(await skusOf("?category=dairy")).toContain(spec.sku);
+      expect(await skusOf(`?category=${topCategoryOf(spec.category).slug}`)).toContain(spec.sku);
+      await platform.db.delete(productCategories).where(and(eq(productCategories.productId, product[0]!.id), eq(productCategories.categoryId, dairy[0]!.id)));
+      expect(await skusOf("?category=food")).not.toContain(spec.sku);
+      expect(await skusOf("?category=dairy")).not.toContain(spec.sku);
     });
 
     it("an unknown category finds nothing", async ({ platform }) => {
