@@ -10,7 +10,8 @@
  *   is indexed as the token of the pair it starts (or the character alone at the end of a run), each
  *   character written as CHAR_WIDTH base-36 digits so no tokenizer drops symbols (%, ・) or splits kanji:
  *   a 2-character word is one exact token, a 1-character word a prefix query (the table has a prefix index
- *   of CHAR_WIDTH characters, so that too is one lookup).
+ *   of CHAR_WIDTH characters, so that too is one lookup), and a longer word searched with them the phrase
+ *   of its pairs.
  */
 import { katakanaToHiragana } from "~/core/kana";
 
@@ -74,35 +75,42 @@ export function searchDocument(product: { title: string; catchcopy: string; desc
 const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 export interface KeywordMatch {
-  /** MATCH expression for `product_search`, or null when no word has 3+ characters. */
+  /** MATCH expression for `product_search` when every word has 3+ characters; else null. */
   trigram: string | null;
-  /** MATCH expression for `product_search_grams`, or null when every word has 3+ characters. */
-  grams: string | null;
   /**
-   * A word has one character: its grams lookup finds the most products (any text with that character), so
-   * a search with longer words too walks it and gathers the other lookup's (fewer) ids to test against.
+   * MATCH expression for `product_search_grams` when a word has 1–2 characters, the longer words with it as
+   * phrases of their character pairs (the grams index finds any substring so); else null. One index lookup
+   * either way: FTS5 intersects the words itself, seeking in each word's postings (decision 0029).
    */
-  gramsBroadest: boolean;
+  grams: string | null;
 }
 
 /** The same match limited to the title column: every word in the title (ranks a product first). */
 export function inTitle(match: KeywordMatch): KeywordMatch {
   const title = (expression: string | null) => (expression == null ? null : `title : (${expression})`);
-  return { ...match, trigram: title(match.trigram), grams: title(match.grams) };
+  return { trigram: title(match.trigram), grams: title(match.grams) };
 }
 
-/** Every word must match (AND): words of 3+ characters through trigrams, shorter ones through grams. */
+/**
+ * A word as grams tokens: one or two characters, the token of the pair (a prefix query for one character,
+ * which matches every pair it starts); longer, the phrase of its consecutive pairs.
+ */
+function gramsTerm(term: string): string {
+  const chars = charTokens(term);
+  if (chars.length === 1) return `${ftsString(chars[0]!)} *`;
+  return ftsString(
+    chars
+      .slice(1)
+      .map((char, index) => chars[index] + char)
+      .join(" "),
+  );
+}
+
+/** Every word must match (AND): through trigrams when all have 3+ characters, otherwise all through grams. */
 export function keywordMatch(terms: string[]): KeywordMatch {
   const folded = terms.map(foldSearchText).filter(Boolean);
-  const long = folded.filter((term) => Array.from(term).length >= TRIGRAM_MIN_LENGTH);
-  const short = folded.filter((term) => Array.from(term).length < TRIGRAM_MIN_LENGTH);
-  const gram = (term: string) => {
-    const chars = charTokens(term);
-    return chars.length === 1 ? `${ftsString(chars.join(""))} *` : ftsString(chars.join(""));
-  };
-  return {
-    trigram: long.length ? long.map(ftsString).join(" AND ") : null,
-    grams: short.length ? short.map(gram).join(" AND ") : null,
-    gramsBroadest: short.some((term) => Array.from(term).length === 1),
-  };
+  if (folded.every((term) => Array.from(term).length >= TRIGRAM_MIN_LENGTH)) {
+    return { trigram: folded.length ? folded.map(ftsString).join(" AND ") : null, grams: null };
+  }
+  return { trigram: null, grams: folded.map(gramsTerm).join(" AND ") };
 }

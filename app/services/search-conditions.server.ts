@@ -19,40 +19,18 @@ import { listedAfter, listedProduct, type ListingOrder, MOST_REVIEWED_FIRST, NEW
  */
 export const LISTING_COUNT_CAP = 1000;
 
-/** A keyword index table and the MATCH expression to look up in it. */
-type IndexLookup = { table: typeof productSearch | typeof productSearchGrams; expression: string };
-
 /**
- * Ids of the rows an index lookup finds, further limited by `also` (another lookup's ids). The `+` keeps
- * the rowid test out of FTS5's own plan: handed to FTS5, each of `also`'s ids re-ran the MATCH (a query
- * mixing a 3+-character word with a 1–2-character one took ~50 s at 100,000 products instead of ~50 ms);
- * as a plain filter, `also` is gathered once and each match of the first lookup is tested against it.
+ * Ids of products whose indexed text has every word of the match: one lookup in one keyword index (FTS5
+ * intersects the words), undefined when there is no word. Also the suggestions' lookup (search-suggest.server.ts).
  */
-function lookupRows(db: Database, { table, expression }: IndexLookup, also?: IndexLookup) {
-  const alsoIds = also
-    ? db
-        .select({ rowid: also.table.rowid })
-        .from(also.table)
-        .where(sql`${also.table} match ${also.expression}`)
-    : undefined;
+export function matchingIds(db: Database, match: KeywordMatch) {
+  const table = match.trigram != null ? productSearch : productSearchGrams;
+  const expression = match.trigram ?? match.grams;
+  if (expression == null) return undefined;
   return db
     .select({ rowid: sql<number>`${table.rowid}`.as("rowid") })
     .from(table)
-    .where(and(sql`${table} match ${expression}`, alsoIds ? sql`+${table.rowid} in ${alsoIds}` : undefined));
-}
-
-/**
- * Ids of products whose indexed text has every word of the match: one index lookup, or two intersected
- * (words of 3+ characters and shorter ones), the broader walked and the other gathered; undefined when there
- * is no word. Also the suggestions' lookup (search-suggest.server.ts).
- */
-export function matchingIds(db: Database, match: KeywordMatch) {
-  const lookups = [
-    match.trigram == null ? null : { table: productSearch, expression: match.trigram },
-    match.grams == null ? null : { table: productSearchGrams, expression: match.grams },
-  ].filter((lookup) => lookup != null);
-  const [walked, gathered] = match.gramsBroadest ? lookups.reverse() : lookups;
-  return walked ? lookupRows(db, walked, gathered) : undefined;
+    .where(sql`${table} match ${expression}`);
 }
 
 /** The products of a keyword: every word, in either kana script and either width, in the title, catch copy or description. */

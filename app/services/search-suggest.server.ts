@@ -7,7 +7,7 @@
  * matching index rows (FTS5 walks its rowid order backwards and stops), reads those products by primary key
  * and ranks them by reviews — so a common word in a 100,000-product shop costs what a rare one does.
  */
-import { and, asc, inArray, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { productImageSrc } from "~/core/product-images";
 import { productPath } from "~/core/products";
 import { keywordTerms } from "~/core/search-filter";
@@ -15,7 +15,6 @@ import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
 import { categoryMatches, SUGGEST_CATEGORY_LIMIT, SUGGEST_LIMIT } from "~/core/search-suggest";
 import type { Database } from "~/db/client.server";
 import { categories } from "~/db/schema";
-import { productSearch, productSearchGrams } from "~/db/search-index";
 import { listedProduct, MOST_REVIEWED_FIRST, orderByOf, productSummaries, toSummary, type ProductHits } from "./catalogue.server";
 import { matchingIds } from "./search-conditions.server";
 
@@ -50,34 +49,11 @@ export const SUGGEST_CANDIDATES = 50;
 
 /**
  * The newest SUGGEST_CANDIDATES products whose indexed text has every word of the match, newest first:
- * FTS5 walks the index backwards in rowid order and the LIMIT stops it. With words of both lengths the walk
- * is over the grams index (the short words, usually the one being typed: a cheap walk) and the rows of the
- * long words are gathered once beforehand and only tested against (`+rowid`: the search page's plain
- * `rowid IN` would instead look every gathered row up in the other index one by one — seconds at 100,000
- * products when the short word is a single character).
+ * FTS5 walks the index backwards in rowid order and the LIMIT stops it.
  */
 function newestMatches(db: Database, match: KeywordMatch): ProductHits | null {
-  const { trigram, grams } = match;
-  const ids =
-    trigram != null && grams != null
-      ? db
-          .select({ rowid: sql<number>`${productSearchGrams.rowid}`.as("rowid") })
-          .from(productSearchGrams)
-          .where(
-            and(
-              sql`${productSearchGrams} match ${grams}`,
-              inArray(
-                sql`+${productSearchGrams.rowid}`,
-                db
-                  .select({ rowid: productSearch.rowid })
-                  .from(productSearch)
-                  .where(sql`${productSearch} match ${trigram}`),
-              ),
-            ),
-          )
-      : matchingIds(db, match);
   return (
-    ids
+    matchingIds(db, match)
       ?.orderBy(sql`rowid desc`)
       .limit(SUGGEST_CANDIDATES)
       .as("hits") ?? null

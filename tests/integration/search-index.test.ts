@@ -59,8 +59,8 @@ describe("keyword search plans", () => {
         // a SEARCH through products_listing_idx, which visits every listed product).
         expect(details[0], query).toMatch(/^SCAN product_search(_grams)? VIRTUAL TABLE/);
         expect(details.join("\n"), query).not.toMatch(/\bSCAN products\b/);
-        // A second lookup (long and short words together) filters the first one's matches: its ids are never
-        // handed to FTS5 as rowid constraints (idxStr "=…"), which re-ran the MATCH per id (~50 s at 100k).
+        // Long and short words together are one lookup (decision 0029): no ids are ever handed to FTS5 as
+        // rowid constraints (idxStr "=…"), which re-ran the MATCH per id (~50 s at 100k).
         expect(details.join("\n"), query).not.toMatch(/VIRTUAL TABLE INDEX \d+:=/);
         // A hit is filtered and ranked on its narrow products_by_id_idx entry, not its row (decision 0029); the
         // results (the first statement) then read the rows they show by primary key.

@@ -155,8 +155,8 @@ describe("suggestion plans", () => {
           q,
         ).toEqual(["SEARCH products USING INTEGER PRIMARY KEY (rowid=?)"]);
         // The candidates: FTS5 walks its rows newest first itself (idxNum bits 0x40 order by rowid, 0x80
-        // descending) and the LIMIT stops it; nothing sorts every match first, and the short words' rows
-        // (mixed with long ones) are one list tested against, never looked up in the trigram index one by one.
+        // descending) and the LIMIT stops it; nothing sorts every match first, and long and short words mixed
+        // are one lookup in the grams index, never ids looked up in an index one by one.
         const candidates = details.slice(details.indexOf("CO-ROUTINE hits") + 1, details.indexOf("SCAN hits"));
         const walk = /^SCAN product_search(?:_grams)? VIRTUAL TABLE INDEX (\d+):/.exec(candidates[0] ?? "");
         expect(walk, q).not.toBeNull();

@@ -33,22 +33,20 @@ describe("searchDocument", () => {
 });
 
 describe("keywordMatch", () => {
-  it("sends words of 3+ characters to the trigram index and shorter ones to the grams index, all required", () => {
+  it("sends words of 3+ characters to the trigram index, and every word to the grams index when one is shorter", () => {
+    expect(keywordMatch(["煎茶です", "ﾀｵﾙ"])).toEqual({ trigram: '"煎茶です" AND "たおる"', grams: null });
+    // A longer word among short ones is the phrase of its character pairs: the same substring, in one lookup.
     expect(keywordMatch(["ホウジ", "茶", "ＩＨ"])).toEqual({
-      trigram: '"ほうじ"',
-      grams: `"${token("茶")}" * AND "${token("i")}${token("h")}"`,
-      gramsBroadest: true,
+      trigram: null,
+      grams: `"${token("ほ")}${token("う")} ${token("う")}${token("じ")}" AND "${token("茶")}" * AND "${token("i")}${token("h")}"`,
     });
-    expect(keywordMatch(["煎茶です", "ﾀｵﾙ"])).toEqual({ trigram: '"煎茶です" AND "たおる"', grams: null, gramsBroadest: false });
-  });
-  it("says the grams lookup is the broadest only for a word of one character", () => {
-    expect(keywordMatch(["タオル", "有田"]).gramsBroadest).toBe(false);
-    expect(keywordMatch(["タオル", "し"]).gramsBroadest).toBe(true);
+    expect(keywordMatch([])).toEqual({ trigram: null, grams: null });
   });
   it("quotes every word, so no character is query syntax", () => {
     expect(keywordMatch(['a"b OR c*']).trigram).toBe('"a""b or c*"');
   });
   it("limits a match to the title for ranking", () => {
-    expect(inTitle(keywordMatch(["たおる", "茶"]))).toEqual({ trigram: 'title : ("たおる")', grams: `title : ("${token("茶")}" *)`, gramsBroadest: true });
+    expect(inTitle(keywordMatch(["たお", "茶"]))).toEqual({ trigram: null, grams: `title : ("${token("た")}${token("お")}" AND "${token("茶")}" *)` });
+    expect(inTitle(keywordMatch(["たおる"]))).toEqual({ trigram: 'title : ("たおる")', grams: null });
   });
 });
