@@ -125,7 +125,6 @@ export const productsOfHits = sql`${products} indexed by ${sql.identifier(PRODUC
  * without working a key out again (the title hits' set, in relevance order).
  */
 export function keywordSummaries(db: Database, hits: ProductHits, where: SQL | undefined, order: ListingOrder, limit: number, offset: number) {
-  const direction = order.descending ? desc : asc;
   const keyNames = order.keys.map((_, index) => `key${index}`);
   const keys = Object.fromEntries(order.keys.map((key, index) => [keyNames[index]!, sql`${key}`.as(keyNames[index]!)]));
   const page = db
@@ -133,18 +132,12 @@ export function keywordSummaries(db: Database, hits: ProductHits, where: SQL | u
     .from(hits)
     .crossJoin(productsOfHits)
     .where(and(eq(products.id, hits.rowid), where))
-    .orderBy(...[...keyNames.map((name) => sql.identifier(name)), products.id].map((key) => direction(key)))
+    .orderBy(...orderByOf({ keys: keyNames.map((name) => sql`${sql.identifier(name)}`), descending: order.descending }))
     .limit(limit)
     .offset(offset)
     .as("hits");
-  return summariesOf(
-    db,
-    page,
-    undefined,
-    [...keyNames.map((name) => sql`${sql.identifier("hits")}.${sql.identifier(name)}`), products.id].map((key) => direction(key)),
-    limit,
-    0,
-  );
+  const carried = keyNames.map((name) => sql`${sql.identifier("hits")}.${sql.identifier(name)}`);
+  return summariesOf(db, page, undefined, orderByOf({ keys: carried, descending: order.descending }), limit, 0);
 }
 
 function summariesOf(db: Database, hits: ProductHits, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {

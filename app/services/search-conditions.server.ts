@@ -123,12 +123,7 @@ export function searchCondition(db: Database, filter: SearchFilter): SQL | undef
 function relevanceOrder(db: Database, q: string): ListingOrder {
   const inTitleIds = matchingIds(db, inTitle(keywordMatch(keywordTerms(q))));
   return {
-    keys: [
-      ...(inTitleIds ? [sql`${inArray(products.id, inTitleIds)}`] : []),
-      sql`${products.reviewCount}`,
-      sql`${products.reviewAvg}`,
-      sql`${products.createdAt}`,
-    ],
+    keys: [...(inTitleIds ? [sql`${inArray(products.id, inTitleIds)}`] : []), ...MOST_REVIEWED_FIRST.keys, ...NEWEST_FIRST.keys],
     descending: true,
   };
 }

@@ -67,7 +67,9 @@ export interface SearchPage {
 function resultsQuery(db: Database, filter: SearchFilter, pageSize: number, after: string | null, where: SQL | undefined, hits: ProductHits | undefined) {
   const seek = searchSeek(filter, after);
   // The seek first: of two bounds on one key (the seek's and a price filter's), SQLite seeks on the first.
-  const [found, order, offset] = [and(seek, where), searchOrder(db, filter), seek ? 0 : filter.page * pageSize];
+  const found = and(seek, where);
+  const order = searchOrder(db, filter);
+  const offset = seek ? 0 : filter.page * pageSize;
   return hits ? keywordSummaries(db, hits, found, order, pageSize + 1, offset) : productSummaries(db, found, orderByOf(order), pageSize + 1, offset);
 }
 
