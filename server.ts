@@ -11,7 +11,8 @@ import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server"
 import { runTicketMaintenance } from "./app/services/ticket-status.server";
 import { purgeWithdrawalMails } from "./app/services/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/content-negotiation";
-import { answerWithEdgeCache } from "./app/web/edge-cache.server";
+import { answerWithEdgeCache, type RecentPage } from "./app/web/edge-cache.server";
+import { RecentPages } from "./app/core/recent-pages";
 import { detachSiteStylesheets } from "./app/web/site-styles.server";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
 import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue-import-queue.server";
@@ -34,12 +35,14 @@ const handleRemixRequest = createRequestHandler({ ...serverBuild, assets: siteSt
  */
 let pageCache: Promise<Cache> | null = null;
 const buildPageCache = () => (pageCache ??= caches.open(`pages-${serverBuild.assets.version}`));
+/** The pages this isolate answers from memory for a few seconds (decision 0031). */
+const recentPages = new RecentPages<RecentPage>();
 
 export default {
   async fetch(request, env, ctx) {
     const refused = refuseCrossSiteMutation(request);
     if (refused) return finishResponse(refused, env, emptyD1Usage());
-    const edgeCache = { cache: await buildPageCache(), keyOrigin: env.SHOP_ORIGIN };
+    const edgeCache = { cache: await buildPageCache(), keyOrigin: env.SHOP_ORIGIN, recentPages };
     const render = async (request: Request) => {
       const loadContext = {
         ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } }),

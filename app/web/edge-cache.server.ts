@@ -3,7 +3,8 @@
  * (server.ts) around Remix: app/core/edge-cache.ts decides which requests it answers and under which key;
  * here the Workers Cache API stores and serves them with stale-while-revalidate, stores a document with
  * its inline scripts allowed by their hashes instead of its render's nonce (so a hit is passed on as
- * stored, and no visitor sees another's nonce), and purges the pages a catalogue change names. The Vite dev server does not
+ * stored, and no visitor sees another's nonce), keeps a page it answered fresh in the isolate's memory for a
+ * few seconds (decision 0031), and purges the pages a catalogue change names. The Vite dev server does not
  * run server.ts: there (and in the integration tests) there is no edge cache and every page is rendered.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -16,15 +17,21 @@ import {
   pagesShowingProducts,
   type EdgeCacheStatus,
 } from "~/core/edge-cache";
+import type { RecentPages } from "~/core/recent-pages";
 import { parseIpList } from "~/core/subscription";
 import { emptyD1Usage, type D1Usage, type Database } from "~/db/client.server";
 import { documentContentSecurityPolicy, nonceOfPolicy } from "~/security.server";
 import { orderedProductIds, productPlacements } from "~/services/product-placements.server";
 
-/** The cache and the origin its keys are written under (the shop's, whatever host a request came to). */
+/**
+ * The cache, the origin its keys are written under (the shop's, whatever host a request came to) and this
+ * isolate's recent copies (one per isolate, made by server.ts: the Remix build has its own copy of this
+ * module, so a purge run by a route reaches them only through the load context).
+ */
 export interface EdgeCache {
   cache: Cache;
   keyOrigin: string;
+  recentPages: RecentPages<RecentPage>;
 }
 
 /** What server.ts renders a request with: Remix's answer and what it cost D1. */
@@ -119,15 +126,28 @@ function storeAndServe(edge: EdgeCache, key: Request, response: Response, ctx: P
   return new Response(toVisitor, response);
 }
 
-/** The stored copy as this visitor gets it: as stored, with the cache's own headers taken off (a hit does nothing else). */
-function servedCopy(stored: Response, status: EdgeCacheStatus, head: boolean): Response {
+/** The stored copy's headers as a visitor gets them: the cache's own taken off, the page's Cache-Control back. */
+function servedHeaders(stored: Response, status: EdgeCacheStatus): Headers {
   const headers = new Headers(stored.headers);
   headers.delete(STORED_AT_HEADER);
   headers.delete("Cache-Control");
   const pageControl = stored.headers.get(PAGE_CACHE_CONTROL_HEADER);
   if (pageControl) headers.set("Cache-Control", pageControl);
   headers.delete(PAGE_CACHE_CONTROL_HEADER);
-  return withStatus(stored, status, head, headers);
+  headers.set(EDGE_CACHE_HEADER, status);
+  return headers;
+}
+
+/** A fresh stored copy as this isolate keeps it in memory (decision 0031): read whole, headers as served. */
+export interface RecentPage {
+  status: number;
+  headers: Headers;
+  body: ArrayBuffer;
+}
+
+/** A page as served from memory (each answer gets its own copy of the headers and bytes). */
+function recentAnswer(page: RecentPage, head: boolean): Response {
+  return new Response(head ? null : page.body, { status: page.status, headers: page.headers });
 }
 
 /**
@@ -156,10 +176,18 @@ export async function answerWithEdgeCache(
   const key = new Request(new URL(decision.key, edge.keyOrigin));
   const head = request.method === "HEAD";
 
+  const recent = edge.recentPages.get(key.url, Date.now());
+  if (recent) return { response: recentAnswer(recent, head), d1Usage: emptyD1Usage() };
   const stored = await edge.cache.match(key);
-  const state = stored ? freshness(Date.now() - Number(stored.headers.get(STORED_AT_HEADER))) : null;
+  const storedAt = Number(stored?.headers.get(STORED_AT_HEADER));
+  const state = stored ? freshness(Date.now() - storedAt) : null;
+  if (stored && state === "HIT") {
+    const page = { status: stored.status, headers: servedHeaders(stored, state), body: await stored.arrayBuffer() };
+    edge.recentPages.keep(key.url, page, storedAt, Date.now());
+    return { response: recentAnswer(page, head), d1Usage: emptyD1Usage() };
+  }
   if (stored && state) {
-    if (state === "STALE" && !refreshing.has(decision.key)) {
+    if (!refreshing.has(decision.key)) {
       refreshing.add(decision.key);
       const refresh = render(anonymousRequest(request, decision.key))
         .then(async ({ response }) => {
@@ -170,7 +198,7 @@ export async function answerWithEdgeCache(
         .finally(() => refreshing.delete(decision.key));
       ctx.waitUntil(refresh);
     }
-    return { response: servedCopy(stored, state, head), d1Usage: emptyD1Usage() };
+    return { response: withStatus(stored, state, head, servedHeaders(stored, state)), d1Usage: emptyD1Usage() };
   }
   await stored?.body?.cancel();
   const rendered = await render(anonymousRequest(request, decision.key));
@@ -181,7 +209,13 @@ export async function answerWithEdgeCache(
 export async function purgePagesShowing(edge: EdgeCache, db: Database, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const keys = pagesShowingProducts(await productPlacements(db, productIds));
-  await Promise.all(keys.map((path) => edge.cache.delete(new URL(path, edge.keyOrigin).href)));
+  await Promise.all(
+    keys.map((path) => {
+      const key = new URL(path, edge.keyOrigin).href;
+      edge.recentPages.forget(key);
+      return edge.cache.delete(key);
+    }),
+  );
 }
 
 /**
