@@ -22,6 +22,10 @@
  * - React Router's route matching (decision 0028, server and browser): every matchRoutes call compiled
  *   the pattern of each of ~150 routes into a regular expression again, three times per request (~2 ms of
  *   a page's ~20 ms of CPU). A pattern's compiled form is kept: a pure function of the pattern.
+ * - The server's routes (decision 0032, server only): each request flattened and ranked the ~150 routes
+ *   three times, and RemixServer and createStaticRouter built the render's routes afresh, from the same
+ *   build each time. Each is kept per routes array (per manifest for RemixServer). The browser's router
+ *   (the ES build) is left alone: lazy route discovery adds routes to its arrays in place.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -35,6 +39,10 @@ const resolve = createRequire(import.meta.url).resolve;
 const remixBuilds = (file: string) => ((dist) => [join(dist, file), join(dist, "esm", file)])(dirname(resolve("@remix-run/react")));
 const remixBrowserBuilds = remixBuilds("browser.js");
 const routerBuilds = ((dist) => [join(dist, "router.js"), join(dist, "router.cjs.js")])(dirname(resolve("@remix-run/router")));
+// The CommonJS build is the server's alone (the Worker bundle, Node): Vite's browser bundle takes the ES one.
+const serverRouterBuild = join(dirname(resolve("@remix-run/router")), "router.cjs.js");
+const remixServerBuilds = remixBuilds("server.js");
+const staticRouterBuilds = ((dir) => [join(dir, "server.js"), join(dir, "server.mjs")])(dirname(resolve("react-router-dom/server")));
 
 const MENDS: Mend[] = [
   {
@@ -135,6 +143,80 @@ function compilePathOnce(path, caseSensitive, end) {`,
     done: "compilePath keeps what it compiled",
     decision: "0028",
   },
+  {
+    name: "@remix-run/router (ranked branches, server)",
+    files: [serverRouterBuild],
+    mark: "/* marketplace: ranked branches kept */",
+    original: `  let branches = flattenRoutes(routes);
+  rankRouteBranches(branches);`,
+    mended: `  /* marketplace: ranked branches kept */
+  let branches = rankedBranches.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranches.set(routes, branches);
+  }`,
+    done: "matchRoutes keeps each routes array's ranked branches",
+    decision: "0032",
+  },
+  {
+    name: "@remix-run/router (ranked branches' store, server)",
+    files: [serverRouterBuild],
+    mark: "/* marketplace: ranked branches' store */",
+    original: `function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
+    mended: `/* marketplace: ranked branches' store */
+const rankedBranches = new WeakMap();
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
+    done: "the ranked branches are kept by routes array",
+    decision: "0032",
+  },
+  ...[
+    { file: remixServerBuilds[0]!, call: "routes.createServerRoutes" },
+    { file: remixServerBuilds[1]!, call: "createServerRoutes" },
+  ].map(({ file, call }) => ({
+    name: "@remix-run/react (server routes)",
+    files: [file],
+    mark: "/* marketplace: server routes kept */",
+    original: `= ${call}(manifest.routes, routeModules, context.future, context.isSpaMode);`,
+    mended: `= /* marketplace: server routes kept */ (serverRoutesKept.get(manifest.routes) ??
+    serverRoutesKept.set(manifest.routes, ${call}(manifest.routes, routeModules, context.future, context.isSpaMode)).get(manifest.routes));`,
+    done: "RemixServer builds its routes once per manifest",
+    decision: "0032",
+  })),
+  {
+    name: "@remix-run/react (server routes' store)",
+    files: remixServerBuilds,
+    mark: "/* marketplace: server routes' store */",
+    original: `function RemixServer({`,
+    mended: `/* marketplace: server routes' store */
+const serverRoutesKept = new WeakMap();
+function RemixServer({`,
+    done: "the server routes are kept by manifest",
+    decision: "0032",
+  },
+  ...[
+    { file: staticRouterBuilds[0]!, convert: "router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties" },
+    { file: staticRouterBuilds[1]!, convert: "UNSAFE_convertRoutesToDataRoutes(routes, UNSAFE_mapRouteProperties" },
+  ].map(({ file, convert }) => ({
+    name: "react-router-dom/server (data routes)",
+    files: [file],
+    mark: "/* marketplace: data routes kept */",
+    original: `function createStaticRouter(routes, context, opts = {}) {
+  let manifest = {};
+  let dataRoutes = ${convert}, undefined, manifest);`,
+    mended: `/* marketplace: data routes kept */
+const dataRoutesKept = new WeakMap();
+function createStaticRouter(routes, context, opts = {}) {
+  let kept = dataRoutesKept.get(routes);
+  if (!kept) {
+    let manifest = {};
+    kept = { manifest, dataRoutes: ${convert}, undefined, manifest) };
+    dataRoutesKept.set(routes, kept);
+  }
+  let { manifest, dataRoutes } = kept;`,
+    done: "createStaticRouter converts each routes array once",
+    decision: "0032",
+  })),
 ];
 
 /** The module's own name for React (`React__namespace` in the CommonJS build, `React` in the ES one). */

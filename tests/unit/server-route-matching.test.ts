@@ -1,0 +1,64 @@
+/**
+ * The server's route matching as mended by scripts/patch-dependencies.ts (decision 0032): the CommonJS
+ * router the Worker and Node load keeps each routes array's ranked branches. Matching must still be
+ * React Router's: the same array matched again for other paths, and another array of the same shape, each
+ * find their own routes in their own ranking.
+ */
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+
+type Route = { id: string; path?: string; index?: boolean; children?: Route[] };
+type Match = { route: { id: string }; params: Record<string, string> };
+const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as {
+  matchRoutes: (routes: Route[], location: string) => Match[] | null;
+};
+
+const shopRoutes = (): Route[] => [
+  {
+    id: "root",
+    path: "/",
+    children: [
+      { id: "home", index: true },
+      { id: "product", path: "category/:categorySlug/:sku" },
+      { id: "category", path: "category/:categorySlug" },
+      { id: "new-arrivals", path: "category/new" },
+      { id: "guide", path: "guide" },
+    ],
+  },
+];
+
+const leafOf = (routes: Route[], path: string) => {
+  const matches = matchRoutes(routes, path);
+  return matches ? { id: matches.at(-1)!.route.id, params: matches.at(-1)!.params } : null;
+};
+
+describe("server route matching (ranked branches kept per routes array)", () => {
+  it("matches one array again and again, each path to its own route, static segments first", () => {
+    const routes = shopRoutes();
+    for (let round = 0; round < 2; round++) {
+      expect(leafOf(routes, "/")?.id).toBe("home");
+      expect(leafOf(routes, "/category/new")?.id).toBe("new-arrivals");
+      expect(leafOf(routes, "/category/food")).toEqual({ id: "category", params: { categorySlug: "food" } });
+      expect(leafOf(routes, "/category/food/FOOD-SOBA")).toEqual({ id: "product", params: { categorySlug: "food", sku: "FOOD-SOBA" } });
+      expect(leafOf(routes, "/nowhere")).toBeNull();
+    }
+  });
+
+  it("ranks another array of its own: what one array learned is not used for another", () => {
+    const first = shopRoutes();
+    expect(leafOf(first, "/guide")?.id).toBe("guide");
+    const second: Route[] = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "help", path: "guide" },
+          { id: "page", path: ":slug" },
+        ],
+      },
+    ];
+    expect(leafOf(second, "/guide")?.id).toBe("help");
+    expect(leafOf(second, "/about")).toEqual({ id: "page", params: { slug: "about" } });
+    expect(leafOf(first, "/about")).toBeNull();
+  });
+});
