@@ -119,7 +119,7 @@ async function copyToStore(response: Response, body: ReadableStream | null): Pro
 }
 
 /** Stores a storable answer under `key` (after the response, through waitUntil) and returns the visitor's copy. */
-function storeAndServe(edge: EdgeCache, key: Request, response: Response, ctx: Pick<ExecutionContext, "waitUntil">): Response {
+function storeAndServe(edge: EdgeCache, key: string, response: Response, ctx: Pick<ExecutionContext, "waitUntil">): Response {
   if (!response.body || !storable(response)) return response;
   const [toVisitor, toCache] = response.body.tee();
   ctx.waitUntil(copyToStore(response, toCache).then((copy) => edge.cache.put(key, copy)));
@@ -173,17 +173,17 @@ export async function answerWithEdgeCache(
     const rendered = await render(request);
     return { ...rendered, response: withStatus(rendered.response, "BYPASS") };
   }
-  const key = new Request(new URL(decision.key, edge.keyOrigin));
+  const key = new URL(decision.key, edge.keyOrigin).href;
   const head = request.method === "HEAD";
 
-  const recent = edge.recentPages.get(key.url, Date.now());
+  const recent = edge.recentPages.get(key, Date.now());
   if (recent) return { response: recentAnswer(recent, head), d1Usage: emptyD1Usage() };
   const stored = await edge.cache.match(key);
   const storedAt = Number(stored?.headers.get(STORED_AT_HEADER));
   const state = stored ? freshness(Date.now() - storedAt) : null;
   if (stored && state === "HIT") {
     const page = { status: stored.status, headers: servedHeaders(stored, state), body: await stored.arrayBuffer() };
-    edge.recentPages.keep(key.url, page, storedAt, Date.now());
+    edge.recentPages.keep(key, page, storedAt, Date.now());
     return { response: recentAnswer(page, head), d1Usage: emptyD1Usage() };
   }
   if (stored && state) {
