@@ -178,9 +178,9 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
     files: [file],
     mark: "/* marketplace: server routes kept */",
     original: `= ${call}(manifest.routes, routeModules, context.future, context.isSpaMode);`,
-    mended: `= /* marketplace: server routes kept */ (serverRoutesKept.get(manifest.routes) ??
-    serverRoutesKept.set(manifest.routes, ${call}(manifest.routes, routeModules, context.future, context.isSpaMode)).get(manifest.routes));`,
-    done: "RemixServer builds its routes once per manifest",
+    mended: `= /* marketplace: server routes kept */ keptServerRoutes(manifest.routes, routeModules, () =>
+    ${call}(manifest.routes, routeModules, context.future, context.isSpaMode));`,
+    done: "RemixServer builds its routes once per manifest and route modules",
     decision: "0032",
   })),
   {
@@ -188,8 +188,17 @@ function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
     files: remixServerBuilds,
     mark: "/* marketplace: server routes' store */",
     original: `function RemixServer({`,
+    // Kept per manifest while every route module is the same one (the dev server evaluates an edited module again).
     mended: `/* marketplace: server routes' store */
 const serverRoutesKept = new WeakMap();
+function keptServerRoutes(manifestRoutes, routeModules, create) {
+  let kept = serverRoutesKept.get(manifestRoutes);
+  if (!kept || Object.keys(routeModules).some((id) => routeModules[id] !== kept.modules[id])) {
+    kept = { modules: routeModules, routes: create() };
+    serverRoutesKept.set(manifestRoutes, kept);
+  }
+  return kept.routes;
+}
 function RemixServer({`,
     done: "the server routes are kept by manifest",
     decision: "0032",
