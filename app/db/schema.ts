@@ -212,7 +212,7 @@ export const products = sqliteTable(
     index("products_edited_idx").on(lastEditedOf(t), t.id),
     index("products_merchant_edited_idx").on(t.merchantId, lastEditedOf(t), t.id),
     index("products_listed_new_idx").on(t.status, t.isPrivate, t.createdAt, ...listingHeld(t)),
-    index("products_listed_reviews_idx").on(t.status, t.isPrivate, t.reviewCount, t.reviewAvg, ...listingHeld(t)),
+    index("products_listed_reviews_idx").on(t.status, t.isPrivate, t.reviewCount, t.reviewAvg, t.createdAt, ...listingHeld(t)),
     index("products_listed_price_idx").on(t.status, t.isPrivate, sellingPriceOf(t), ...listingHeld(t)),
     // A keyword's hits in id order (decision 0029): every column a filter, an order or a facet count reads, so
     // ranking and counting thousands of hits reads these narrow entries, not the products' wide rows.

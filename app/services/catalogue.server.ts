@@ -2,10 +2,11 @@
  * Catalogue reads for listings. Only published, non-private products of a selling merchant (or the shop's
  * own) are ever listed.
  */
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { sellingPrice } from "~/core/pricing";
 import type { Database } from "~/db/client.server";
-import type { SubqueryWithSelection } from "drizzle-orm/sqlite-core";
+import type { SubqueryWithSelection, WithSubqueryWithSelection } from "drizzle-orm/sqlite-core";
+import type { TypedQueryBuilder } from "drizzle-orm/query-builders/query-builder";
 import { categories, merchants, productMedia, products, PRODUCTS_BY_ID_INDEX, sellingPriceOf } from "~/db/schema";
 
 export interface ProductSummary {
@@ -119,25 +120,104 @@ export function productSummaries(db: Database, where: SQL | undefined, orderBy: 
 export const productsOfHits = sql`${products} indexed by ${sql.identifier(PRODUCTS_BY_ID_INDEX)}`;
 
 /**
+ * From this many ids, a keyword's tier is found by walking its order's listing index (decision 0033): about
+ * one listed product in 100 or more is one of them, so a page is full after a short walk, where ranking every
+ * id costs more. Fewer ids are ranked as they are found: a walk could read the whole index for them.
+ */
+export const BROAD_KEYWORD_HITS = 1000;
+
+/** Product ids from a keyword index (search-conditions.server.ts `matchingIds`). */
+export type KeywordIds = TypedQueryBuilder<{ rowid: SQL.Aliased<number> }>;
+
+/**
+ * One tier of a keyword's page, in rank order (relevance: the title hits, then the others): its ids (less an
+ * earlier tier's, `except`) and the keys its rows carry, in the order's key places.
+ */
+export interface HitsTier {
+  ids: KeywordIds;
+  except?: KeywordIds;
+  keys: SQL[];
+}
+
+/** A keyword alone, tier after tier, each tier walked in `order` (a listing index's) when it is broad. */
+export interface TieredHits {
+  tiers: HitsTier[];
+  order: ListingOrder;
+}
+
+type IdList = ProductHits | WithSubqueryWithSelection<{ rowid: SQL.Aliased<number> }, string>;
+
+/**
  * A keyword's page of summary rows (unrun; map them with `toSummary`), a deferred join as listings are: the
  * hits are filtered and ranked on productsOfHits, and only the rows shown are then read by primary key, with
  * their category and image. The page carries its sort keys (`key0`…), so the rows shown are put in order
- * without working a key out again (the title hits' set, in relevance order).
+ * without working a key out again (the title hits' set, in relevance order). With `tiered`, each tier of
+ * BROAD_KEYWORD_HITS ids or more is found by walking the listing index instead, testing each entry against
+ * the ids, until the page is full (decision 0033).
  */
-export function keywordSummaries(db: Database, hits: ProductHits, where: SQL | undefined, order: ListingOrder, limit: number, offset: number) {
+export function keywordSummaries(
+  db: Database,
+  hits: ProductHits,
+  where: SQL | undefined,
+  order: ListingOrder,
+  limit: number,
+  offset: number,
+  tiered?: TieredHits,
+) {
   const keyNames = order.keys.map((_, index) => `key${index}`);
-  const keys = Object.fromEntries(order.keys.map((key, index) => [keyNames[index]!, sql`${key}`.as(keyNames[index]!)]));
+  const columnsOf = (keys: SQL[]) => ({
+    rowid: sql<number>`${products.id}`.as("rowid"),
+    ...Object.fromEntries(keys.map((key, index) => [keyNames[index]!, sql`${key}`.as(keyNames[index]!)])),
+  });
+  const rankedByKeys = orderByOf({ keys: keyNames.map((name) => sql`${sql.identifier(name)}`), descending: order.descending });
+  const ranked = (ids: IdList, keys: SQL[], test?: SQL) =>
+    db
+      .select(columnsOf(keys))
+      .from(ids)
+      .crossJoin(productsOfHits)
+      .where(and(eq(products.id, ids.rowid), test, where))
+      .orderBy(...rankedByKeys);
+  if (!tiered) return inOrderOfKeys(db, ranked(hits, order.keys).limit(limit).offset(offset).as("hits"), keyNames, order.descending, limit);
+  // Each list of ids is gathered once per statement (a materialized CTE): a column filter such as the
+  // title's reads the whole doclist of the words, however few it finds.
+  const lists = new Map<KeywordIds, WithSubqueryWithSelection<{ rowid: SQL.Aliased<number> }, string>>();
+  const listOf = (ids: KeywordIds) => lists.get(ids) ?? lists.set(ids, db.$with(`ids${lists.size}`).as(ids)).get(ids)!;
+  const inList = (id: SQLWrapper, ids: KeywordIds) => sql`${id} in ${db.select({ rowid: listOf(ids).rowid }).from(listOf(ids))}`;
+  // Which way a tier goes is in its arms' LIMITs: SQLite works a LIMIT out when the arm starts, and a LIMIT
+  // of 0 skips the arm (a constant subquery in WHERE would be tested row by row, after the walk began).
+  const upTo = (arm: { getSQL(): SQL }, taken: SQL) => sql`select * from (${arm.getSQL()} limit (case when ${taken} then ${offset + limit} else 0 end))`;
+  const arms = tiered.tiers.flatMap(({ ids, except, keys }) => {
+    const left = (id: SQLWrapper) => (except ? sql`not ${inList(id, except)}` : undefined);
+    const list = listOf(ids);
+    const sample = db
+      .select({ one: sql`1` })
+      .from(list)
+      .where(left(list.rowid))
+      .limit(BROAD_KEYWORD_HITS)
+      .as("sample");
+    const broad = sql`(${db.select({ ids: count() }).from(sample)}) >= ${BROAD_KEYWORD_HITS}`;
+    const walked = db
+      .select(columnsOf(keys))
+      .from(products)
+      .where(and(inList(sql`+${products.id}`, ids), left(products.id), where))
+      .orderBy(...orderByOf(tiered.order));
+    return [upTo(walked, broad), upTo(ranked(list, keys, left(products.id)), sql`not (${broad})`)];
+  });
+  const gathered = [...lists].map(([ids, list]) => sql`${sql.identifier(list._.alias)} as materialized ${ids}`);
   const page = db
-    .select({ rowid: sql<number>`${products.id}`.as("rowid"), ...keys })
-    .from(hits)
-    .crossJoin(productsOfHits)
-    .where(and(eq(products.id, hits.rowid), where))
-    .orderBy(...orderByOf({ keys: keyNames.map((name) => sql`${sql.identifier(name)}`), descending: order.descending }))
-    .limit(limit)
-    .offset(offset)
+    .select({
+      rowid: sql<number>`${sql.identifier("rowid")}`.as("rowid"),
+      ...Object.fromEntries(keyNames.map((name) => [name, sql`${sql.identifier(name)}`.as(name)])),
+    })
+    .from(sql`(with ${sql.join(gathered, sql`, `)} ${sql.join(arms, sql` union all `)} limit ${limit} offset ${offset})`)
     .as("hits");
+  return inOrderOfKeys(db, page, keyNames, order.descending, limit);
+}
+
+/** The rows shown of a page of ids that carries its order's keys (`key0`…), read by primary key and put in that order. */
+function inOrderOfKeys(db: Database, page: ProductHits, keyNames: string[], descending: boolean, limit: number) {
   const carried = keyNames.map((name) => sql`${sql.identifier("hits")}.${sql.identifier(name)}`);
-  return summariesOf(db, page, undefined, orderByOf({ keys: carried, descending: order.descending }), limit, 0);
+  return summariesOf(db, page, undefined, orderByOf({ keys: carried, descending }), limit, 0);
 }
 
 function summariesOf(db: Database, hits: ProductHits, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
@@ -170,7 +250,11 @@ export interface ListingOrder {
 }
 
 export const NEWEST_FIRST: ListingOrder = { keys: [sql`${products.createdAt}`], descending: true };
-export const MOST_REVIEWED_FIRST: ListingOrder = { keys: [sql`${products.reviewCount}`, sql`${products.reviewAvg}`], descending: true };
+/** Equal reviews: the newest first (relevance ends in this order too, decision 0033). */
+export const MOST_REVIEWED_FIRST: ListingOrder = {
+  keys: [sql`${products.reviewCount}`, sql`${products.reviewAvg}`, sql`${products.createdAt}`],
+  descending: true,
+};
 
 /** The ORDER BY of a listing order. */
 export function orderByOf({ keys, descending }: ListingOrder): SQL[] {

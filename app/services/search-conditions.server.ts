@@ -6,11 +6,20 @@
 import { and, between, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { inTitle, keywordMatch, type KeywordMatch } from "~/core/search-index";
-import { keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
+import { isFiltered, keywordTerms, priceLimits, type SearchFilter, type SearchSort } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { productSearch, productSearchGrams } from "~/db/search-index";
 import { categories, features, LAST_FACET_BIT, productCategories, productFeatures, products, productTags, tags } from "~/db/schema";
-import { listedAfter, listedProduct, type ListingOrder, MOST_REVIEWED_FIRST, NEWEST_FIRST, type ProductHits, sellingPriceSql } from "./catalogue.server";
+import {
+  listedAfter,
+  listedProduct,
+  type ListingOrder,
+  MOST_REVIEWED_FIRST,
+  NEWEST_FIRST,
+  type ProductHits,
+  sellingPriceSql,
+  type TieredHits,
+} from "./catalogue.server";
 
 /**
  * A search counts at most this many products (「1,000件以上の商品」), and a keyword search counts its facets
@@ -122,10 +131,30 @@ export function searchCondition(db: Database, filter: SearchFilter): SQL | undef
  */
 function relevanceOrder(db: Database, q: string): ListingOrder {
   const inTitleIds = matchingIds(db, inTitle(keywordMatch(keywordTerms(q))));
-  return {
-    keys: [...(inTitleIds ? [sql`${inArray(products.id, inTitleIds)}`] : []), ...MOST_REVIEWED_FIRST.keys, ...NEWEST_FIRST.keys],
-    descending: true,
-  };
+  return { keys: [...(inTitleIds ? [sql`${inArray(products.id, inTitleIds)}`] : []), ...MOST_REVIEWED_FIRST.keys], descending: true };
+}
+
+/**
+ * A keyword that is the filter's only choice, as tiers (keywordSummaries, decision 0033): in relevance order the
+ * title hits, then the other hits; in any other order, all the hits. Undefined with another choice, whose
+ * test could make a walk read the whole index.
+ */
+export function keywordTiers(db: Database, filter: SearchFilter): TieredHits | undefined {
+  const match = keywordMatch(keywordTerms(filter.q));
+  const hitIds = matchingIds(db, match);
+  if (!hitIds || isFiltered({ ...filter, q: "" })) return undefined;
+  if (filter.sort !== "relevance") {
+    const order = SORT_ORDERS[filter.sort];
+    return { tiers: [{ ids: hitIds, keys: order.keys }], order };
+  }
+  const titleIds = matchingIds(db, inTitle(match));
+  const tiers = titleIds
+    ? [
+        { ids: titleIds, keys: [sql`1`, ...MOST_REVIEWED_FIRST.keys] },
+        { ids: hitIds, except: titleIds, keys: [sql`0`, ...MOST_REVIEWED_FIRST.keys] },
+      ]
+    : [{ ids: hitIds, keys: MOST_REVIEWED_FIRST.keys }];
+  return { tiers, order: MOST_REVIEWED_FIRST };
 }
 
 /** Each order matches a listing index (app/db/schema.ts), so a page needs no sort. */

@@ -9,7 +9,7 @@ import type { SearchFilter } from "~/core/search-filter";
 import type { Database } from "~/db/client.server";
 import { categories, features, products, tags } from "~/db/schema";
 import { keywordSummaries, orderByOf, productsOfHits, productSummaries, toSummary, type ProductHits, type ProductSummary } from "./catalogue.server";
-import { keywordHits, LISTING_COUNT_CAP, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
+import { keywordHits, keywordTiers, LISTING_COUNT_CAP, searchCondition, searchOrder, searchSeek } from "./search-conditions.server";
 import { facetCountQuery, toFacetCounts, walkedHits, type FacetBitRow, type FacetCounts } from "./search-facet-counts.server";
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -70,7 +70,9 @@ function resultsQuery(db: Database, filter: SearchFilter, pageSize: number, afte
   const found = and(seek, where);
   const order = searchOrder(db, filter);
   const offset = seek ? 0 : filter.page * pageSize;
-  return hits ? keywordSummaries(db, hits, found, order, pageSize + 1, offset) : productSummaries(db, found, orderByOf(order), pageSize + 1, offset);
+  return hits
+    ? keywordSummaries(db, hits, found, order, pageSize + 1, offset, keywordTiers(db, filter))
+    : productSummaries(db, found, orderByOf(order), pageSize + 1, offset);
 }
 
 /**

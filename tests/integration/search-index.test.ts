@@ -43,30 +43,53 @@ async function firstPage(platform: TestPlatform, query: string) {
 }
 
 describe("keyword search plans", () => {
-  it("reads the index first and products only by primary key, for every sort and with other filters", async ({ platform }) => {
+  it("read the index first and products by id, or walk a listing index for a keyword alone; never scan products", async ({ platform }) => {
+    const WALKED = { "": "reviews", "&sort=new": "new", "&sort=price_asc": "price", "&sort=reviews": "reviews" } as Record<string, string>;
     const queries = ["タオル", "茶", "泉州", "泉州 ぎふと", "存在しない", "綿 タオル"].flatMap((text) =>
-      ["", "&sort=new", "&sort=price_asc", "&sort=reviews", "&category=gift&priceMin=1000&feature=gift-ready"].map((rest) => `${q(text)}${rest}`),
+      ["", "&sort=new", "&sort=price_asc", "&sort=reviews", "&category=gift&priceMin=1000&feature=gift-ready"].map((rest) => ({
+        query: `${q(text)}${rest}`,
+        rest,
+      })),
     );
-    for (const query of queries) {
+    for (const { query, rest } of queries) {
       for (const [index, statement] of searchQueries(platform.db, parseSearchFilter(new URLSearchParams(query))).entries()) {
         const { sql, params } = statement.toSQL();
         const plan = await platform.env.DB.prepare(`explain query plan ${sql}`)
           .bind(...params)
-          .all<{ detail: string }>();
-        // (The capped count reads its rows in a co-routine, named first.)
-        const details = plan.results.map((row) => row.detail).filter((detail) => !/^CO-ROUTINE /.test(detail));
-        // The index lookup comes first; each hit is then read by id, never walked (neither SCAN products nor
-        // a SEARCH through products_listing_idx, which visits every listed product).
-        expect(details[0], query).toMatch(/^SCAN product_search(_grams)? VIRTUAL TABLE/);
+          .all<{ id: number; parent: number; detail: string }>();
+        const details = plan.results.map((row) => row.detail);
         expect(details.join("\n"), query).not.toMatch(/\bSCAN products\b/);
         // Long and short words together are one lookup (decision 0029): no ids are ever handed to FTS5 as
         // rowid constraints (idxStr "=…"), which re-ran the MATCH per id (~50 s at 100k).
         expect(details.join("\n"), query).not.toMatch(/VIRTUAL TABLE INDEX \d+:=/);
-        // A hit is filtered and ranked on its narrow products_by_id_idx entry, not its row (decision 0029); the
-        // results (the first statement) then read the rows they show by primary key.
         const productReads = details.filter((detail) => /\bproducts\b/.test(detail));
-        expect(productReads[0], query).toMatch(/^SEARCH products USING COVERING INDEX products_by_id_idx \(id=\? AND status=\? AND is_private=\?\)$/);
-        expect(productReads.slice(1), query).toEqual(index === 0 ? ["SEARCH products USING INTEGER PRIMARY KEY (rowid=?)"] : []);
+        const hitLookup = "SEARCH products USING COVERING INDEX products_by_id_idx (id=? AND status=? AND is_private=?)";
+        // Each hit is read by id, on its narrow products_by_id_idx entry (decision 0029), right after the lookup
+        // that found it (the keyword index, or the ids it gathered once): never a walk through
+        // products_listing_idx, which visits every listed product.
+        expect(productReads, query).toContain(hitLookup);
+        details.forEach((detail, at) => {
+          if (detail === hitLookup) expect(details[at - 1], query).toMatch(/^SCAN (product_search(_grams)? VIRTUAL TABLE|ids\d+$)/);
+        });
+        // A keyword alone also walks its order's listing index, for when it is broad (decision 0033); the
+        // results (the first statement) then read the rows they show by primary key.
+        const walks = productReads.filter((detail) => detail.startsWith("SEARCH products USING COVERING INDEX products_listed_"));
+        const walked = index === 0 ? WALKED[rest] : undefined;
+        expect(walks, query).toEqual(
+          walked ? walks.map(() => `SEARCH products USING COVERING INDEX products_listed_${walked}_idx (status=? AND is_private=?)`) : [],
+        );
+        if (walked) expect(walks.length, query).toBeGreaterThan(0);
+        // A walk is in its index's order: nothing to sort.
+        for (const walk of plan.results.filter((row) => walks.includes(row.detail))) {
+          expect(
+            plan.results.filter((row) => row.parent === walk.parent).map((row) => row.detail),
+            query,
+          ).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+        }
+        expect(
+          productReads.filter((detail) => detail !== hitLookup && !walks.includes(detail)),
+          query,
+        ).toEqual(index === 0 ? ["SEARCH products USING INTEGER PRIMARY KEY (rowid=?)"] : []);
       }
     }
   });

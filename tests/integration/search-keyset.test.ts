@@ -1,11 +1,10 @@
 import { describe, expect } from "vitest";
-import { scaleCatalogueSql } from "../../scripts/lib/bench-catalogue";
 import { foldSearchText } from "~/core/search-index";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
 import { LISTING_COUNT_CAP } from "~/services/search-conditions.server";
-import { reindexProductSearch } from "~/services/search-index.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
+import { addScaleProducts, LISTED } from "../support/scale-catalogue";
 import { contextFor, pageRequest } from "../support/requests";
 
 // Keyset paging (次へ links, decision 0022) on real local D1: following each page's `after` walks exactly the
@@ -77,26 +76,6 @@ describe("次へ links (keyset paging)", () => {
     }
   });
 });
-
-const LISTED = "status = 'published' and is_private = 0 and (merchant_id is null or merchant_id in (select id from merchants where status = 'active'))";
-
-/**
- * The demo catalogue grown by 1,300 of the scale bench's products (each described as 「…で作られた…」), once
- * per store (the tests of a file share one), with the keyword index rebuilt.
- */
-async function addScaleProducts(platform: TestPlatform): Promise<number> {
-  const added = await platform.env.DB.prepare("select count(*) as n from products where sku like 'SCALE-%'").first<{ n: number }>();
-  if (added!.n === 0) {
-    for (const statement of scaleCatalogueSql(1300, Date.parse("2026-01-10T00:00:00Z")).split(/;\n\n/)) {
-      if (statement.trim() && !/^\s*insert into reviews/.test(statement)) await platform.env.DB.prepare(statement).run();
-    }
-    // Written as the bench writes them, by SQL: indexed afterwards as the bench does (folded, short words too).
-    await reindexProductSearch(platform.db);
-  }
-  const listed = await platform.env.DB.prepare(`select count(*) as n from products where ${LISTED}`).first<{ n: number }>();
-  expect(listed!.n).toBeGreaterThan(LISTING_COUNT_CAP);
-  return listed!.n;
-}
 
 describe("a listing of more than LISTING_COUNT_CAP products", () => {
   it("counts to the cap (「1,000件以上」), links the pages it counted, and goes on to the last product by 次へ", async ({ platform }) => {

@@ -1,0 +1,2 @@
+DROP INDEX `products_listed_reviews_idx`;--> statement-breakpoint
+CREATE INDEX `products_listed_reviews_idx` ON `products` (`status`,`is_private`,`review_count`,`review_avg_x10`,`created_at`,`id`,`merchant_id`,`primary_category_id`,`discount_price`,`regular_price`,`category_bits`);
