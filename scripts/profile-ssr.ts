@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import WebSocket from "ws";
-import { ORIGIN, PORT, RENDER_AFRESH, serve, serverTime } from "./lib/bench-http";
+import { loginCookie, ORIGIN, PORT, RENDER_AFRESH, serve, serverTime } from "./lib/bench-http";
 import { flagValue, run, stop, waitForHttp } from "./lib/run";
 
 const REQUESTS = Number(flagValue("requests") ?? 150);
@@ -18,6 +18,8 @@ const INSPECTOR = `http://127.0.0.1:${PORT + 1000}`;
 
 const PAGES = [
   { name: "product", path: "/category/living/DEMO-SIMPLE" },
+  // The throughput bench's uncached page: a signed-in member's requests are never cached.
+  { name: "product, signed-in member", path: "/category/living/DEMO-SIMPLE", member: true },
   { name: "product (variations)", path: "/category/living/DEMO-VARIATION" },
   { name: "category", path: "/category/kitchen" },
 ];
@@ -128,10 +130,12 @@ try {
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   mkdirSync(".wrangler/profiles", { recursive: true });
   console.log(`\nSSR profile: ${ORIGIN} (production build under wrangler dev), ${REQUESTS} requests per page one after another\n`);
+  const member = { Cookie: await loginCookie() };
   for (const page of PAGES) {
-    const before = await serverTime(page.path, RENDER_AFRESH);
+    const headers = page.member ? member : RENDER_AFRESH;
+    const before = await serverTime(page.path, headers);
     await inspector.send("Profiler.start");
-    for (let request = 0; request < REQUESTS; request++) await (await fetch(new URL(page.path, ORIGIN), { headers: RENDER_AFRESH })).arrayBuffer();
+    for (let request = 0; request < REQUESTS; request++) await (await fetch(new URL(page.path, ORIGIN), { headers })).arrayBuffer();
     const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
     const file = `.wrangler/profiles/${page.name.replace(/\W+/g, "-")}.cpuprofile`;
     writeFileSync(file, JSON.stringify(profile));
