@@ -24,8 +24,9 @@
  *   a page's ~20 ms of CPU). A pattern's compiled form is kept: a pure function of the pattern.
  * - The server's routes (decision 0032, server only): each request flattened and ranked the ~150 routes
  *   three times, and RemixServer and createStaticRouter built the render's routes afresh, from the same
- *   build each time. Each is kept per routes array (per manifest for RemixServer). The browser's router
- *   (the ES build) is left alone: lazy route discovery adds routes to its arrays in place.
+ *   build each time. Each is kept per routes array (per manifest for RemixServer), and so is the first
+ *   branch each path matched. The browser's router (the ES build) is left alone: lazy route discovery adds
+ *   routes to its arrays in place.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -168,6 +169,50 @@ function compilePathOnce(path, caseSensitive, end) {`,
 const rankedBranches = new WeakMap();
 function matchRoutesImpl(routes, locationArg, basename, allowPartial) {`,
     done: "the ranked branches are kept by routes array",
+    decision: "0032",
+  },
+  {
+    name: "@remix-run/router (first matching branch, server)",
+    files: [serverRouterBuild],
+    mark: "/* marketplace: first matching branch kept */",
+    original: `  let matches = null;
+  let decoded = decodePath(pathname);
+  for (let i = 0; matches == null && i < branches.length; ++i) {
+    // Incoming pathnames are generally encoded from either window.location
+    // or from router.navigate, but we want to match against the unencoded
+    // paths in the route definitions.  Memory router locations won't be
+    // encoded here but there also shouldn't be anything to decode so this
+    // should be a safe operation.  This avoids needing matchRoutes to be
+    // history-aware.
+    matches = matchRouteBranch(branches[i], decoded, allowPartial);
+  }
+  return matches;`,
+    // The index of the first branch that matched a path is kept (the last 1,000 paths per branches array); the
+    // matches are made afresh from that branch, so no caller shares another's objects.
+    mended: `  /* marketplace: first matching branch kept */
+  let decoded = decodePath(pathname);
+  let kept = firstMatchingBranches.get(branches);
+  if (!kept) firstMatchingBranches.set(branches, (kept = new Map()));
+  let key = (allowPartial ? "partial:" : "whole:") + decoded;
+  let index = kept.get(key);
+  if (index === undefined) {
+    index = branches.findIndex((branch) => matchRouteBranch(branch, decoded, allowPartial) != null);
+    if (kept.size >= 1000) kept.delete(kept.keys().next().value);
+    kept.set(key, index);
+  }
+  return index < 0 ? null : matchRouteBranch(branches[index], decoded, allowPartial);`,
+    done: "matchRoutes keeps the first branch each path matched",
+    decision: "0032",
+  },
+  {
+    name: "@remix-run/router (first matching branches' store, server)",
+    files: [serverRouterBuild],
+    mark: "/* marketplace: first matching branches' store */",
+    original: `function matchRouteBranch(branch, pathname, allowPartial) {`,
+    mended: `/* marketplace: first matching branches' store */
+const firstMatchingBranches = new WeakMap();
+function matchRouteBranch(branch, pathname, allowPartial) {`,
+    done: "the first matching branches are kept by branches array",
     decision: "0032",
   },
   ...[

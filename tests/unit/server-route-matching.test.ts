@@ -1,8 +1,9 @@
 /**
  * The server's route matching as mended by scripts/patch-dependencies.ts (decision 0032): the CommonJS
- * router the Worker and Node load keeps each routes array's ranked branches. Matching must still be
- * React Router's: the same array matched again for other paths, and another array of the same shape, each
- * find their own routes in their own ranking.
+ * router the Worker and Node load keeps each routes array's ranked branches, and which branch each path
+ * matched first. Matching must still be React Router's: the same array matched again for other paths, and
+ * another array of the same shape, each find their own routes in their own ranking; a path matched again
+ * gets matches of its own.
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -60,5 +61,31 @@ describe("server route matching (ranked branches kept per routes array)", () => 
     expect(leafOf(second, "/guide")?.id).toBe("help");
     expect(leafOf(second, "/about")).toEqual({ id: "page", params: { slug: "about" } });
     expect(leafOf(first, "/about")).toBeNull();
+  });
+});
+
+describe("server route matching (the first matching branch kept per path)", () => {
+  it("gives a path matched again fresh matches, which no earlier caller's changes reach", () => {
+    const routes = shopRoutes();
+    const first = matchRoutes(routes, "/category/food/FOOD-SOBA")!;
+    first.at(-1)!.params.sku = "CHANGED";
+    first.pop();
+    const again = matchRoutes(routes, "/category/food/FOOD-SOBA")!;
+    expect(again).not.toBe(first);
+    expect(again.map((match) => match.route.id)).toEqual(["root", "product"]);
+    expect(again.at(-1)!.params).toEqual({ categorySlug: "food", sku: "FOOD-SOBA" });
+  });
+
+  it("decodes each path's own params, and still matches every path once more than 1,000 were seen", () => {
+    const routes = shopRoutes();
+    expect(leafOf(routes, "/category/%E9%A3%9F%E5%93%81")).toEqual({ id: "category", params: { categorySlug: "食品" } });
+    for (let index = 0; index < 1100; index++) {
+      expect(leafOf(routes, `/category/food/SKU-${index}`)?.params.sku).toBe(`SKU-${index}`);
+    }
+    expect(leafOf(routes, "/category/%E9%A3%9F%E5%93%81")).toEqual({ id: "category", params: { categorySlug: "食品" } });
+    expect(leafOf(routes, "/category/food/SKU-0")).toEqual({ id: "product", params: { categorySlug: "food", sku: "SKU-0" } });
+    expect(leafOf(routes, "/category/new")?.id).toBe("new-arrivals");
+    expect(leafOf(routes, "/nowhere/at/all")).toBeNull();
+    expect(leafOf(routes, "/nowhere/at/all")).toBeNull();
   });
 });
