@@ -17,6 +17,7 @@ const REQUESTS = Number(flagValue("requests") ?? 150);
 const INSPECTOR = `http://127.0.0.1:${PORT + 1000}`;
 
 const PAGES = [
+  { name: "guide", path: "/guide" },
   { name: "product", path: "/category/living/DEMO-SIMPLE" },
   // The throughput bench's uncached page: a signed-in member's requests are never cached.
   { name: "product, signed-in member", path: "/category/living/DEMO-SIMPLE", member: true },
