@@ -1,5 +1,5 @@
 /**
- * `npm run profile`: a CPU profile of the server rendering the product and category pages, taken from the
+ * `npm run profile`: a CPU profile of the server rendering the guide, product and category pages, taken from the
  * Worker itself (workerd's DevTools inspector, as wrangler dev's DevTools Profiler tab does) while the
  * pages are requested one after another. Prints, per page, the server time (median) and where the
  * Worker's CPU went: the stages of a request (session, loaders, D1, render, loader data) by inclusive
@@ -17,6 +17,7 @@ const REQUESTS = Number(flagValue("requests") ?? 150);
 const INSPECTOR = `http://127.0.0.1:${PORT + 1000}`;
 
 const PAGES = [
+  // A page with little data: what every rendered document costs before its own queries.
   { name: "guide", path: "/guide" },
   { name: "product", path: "/category/living/DEMO-SIMPLE" },
   // The throughput bench's uncached page: a signed-in member's requests are never cached.
