@@ -1,13 +1,16 @@
 /**
  * Requests per second of one server in one run (issue 18 item 3): a static asset, catalogue pages served
  * anonymous from the edge cache (docs/decisions/0023-edge-cache.md) and a page rendered for a signed-in
- * member (never cached), with each page's rate over the static asset's.
+ * member (never cached), with each page's rate over the static asset's. Reference rows show what any
+ * uncached answer costs this server before its own work: the Worker answering JSON without D1 and with one
+ * D1 round trip (the same route, so the difference is the round trip), a document with one small query, and
+ * the member's product page rendered for a guest (its own batch without the session's round trip).
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { EDGE_CACHE_HEADER } from "../../app/core/edge-cache";
-import { loginCookie, ORIGIN } from "./bench-http";
+import { loginCookie, ORIGIN, RENDER_AFRESH } from "./bench-http";
 
 const CONNECTIONS = 10;
 
@@ -20,6 +23,12 @@ const CACHED_PAGES = [
   { name: "category (kitchen)", path: "/category/kitchen" },
 ];
 const UNCACHED_PAGE = { name: "product, signed-in member", path: "/category/living/DEMO-SIMPLE" };
+/** The suggestions route answers a blank query without D1 and a word with one D1 round trip. */
+const JSON_WITHOUT_D1 = { name: "JSON, no D1", path: "/api/search/suggest?q=" };
+const JSON_ONE_TRIP = { name: "JSON, 1 D1 round trip", path: `/api/search/suggest?q=${encodeURIComponent("タオル")}` };
+const SMALL_DOCUMENT = { name: "document, 1 small D1 round trip", path: "/guide" };
+/** The member's product page without the member: its page batch alone, the session's round trip left out. */
+const ANONYMOUS_AFRESH = { name: "same product, guest, 1 round trip", path: UNCACHED_PAGE.path };
 
 /** Seconds of the same load run first and not counted: each path starts warm (JIT, caches, connections). */
 const WARM_UP_SECONDS = 2;
@@ -61,14 +70,28 @@ export async function benchThroughput(seconds: number): Promise<void> {
   }
   const cache = await cacheStatus(UNCACHED_PAGE.path, member);
   rows.push({ name: `uncached ${UNCACHED_PAGE.name}`, path: UNCACHED_PAGE.path, cache, figures: await requestsPerSecond(UNCACHED_PAGE.path, seconds, member) });
+  const references = [];
+  for (const [reference, headers] of [
+    [JSON_WITHOUT_D1, {}],
+    [JSON_ONE_TRIP, {}],
+    [SMALL_DOCUMENT, RENDER_AFRESH],
+    [ANONYMOUS_AFRESH, RENDER_AFRESH],
+  ] as const) {
+    const cache = await cacheStatus(reference.path, headers);
+    references.push({ ...reference, figures: await requestsPerSecond(reference.path, seconds, headers) });
+    rows.push({ ...references.at(-1)!, name: `reference: ${reference.name}`, cache });
+  }
   const staticRate = rows[0]!.figures.rate;
   for (const { name, path, cache, figures } of rows) {
     const ratio =
       name === "static asset" ? "" : `  ÷ static ${(figures.rate / staticRate).toFixed(2)}  ÷ page-sized ${(figures.rate / sizedFigures.rate).toFixed(2)}`;
     console.log(
-      `  ${name.padEnd(34)} ${path.padEnd(30)} X-Cache ${cache.padEnd(6)} ${figures.rate.toFixed(0).padStart(5)} req/s, p50 ${figures.p50} ms, non-2xx ${figures.non2xx}${ratio}`,
+      `  ${name.padEnd(45)} ${decodeURIComponent(path).padEnd(30)} X-Cache ${cache.padEnd(6)} ${figures.rate.toFixed(0).padStart(5)} req/s, p50 ${figures.p50} ms, non-2xx ${figures.non2xx}${ratio}`,
     );
   }
   console.log(`  page-sized static asset ${sized}: ${sizedFigures.rate.toFixed(0)} req/s, p50 ${sizedFigures.p50} ms`);
+  const [withoutD1, oneTrip] = references;
+  const tripMs = 1000 / oneTrip!.figures.rate - 1000 / withoutD1!.figures.rate;
+  console.log(`  one D1 round trip costs this server ${tripMs.toFixed(2)} ms per request (the member's page makes 2)`);
   console.log("  targets: cached ÷ static ≥ 0.8, uncached ÷ static ≥ 0.2 (against the icon; ÷ page-sized shows what the cache costs beyond the bytes)\n");
 }
