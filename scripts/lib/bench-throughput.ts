@@ -48,6 +48,12 @@ async function cacheStatus(path: string, headers: Record<string, string> = {}): 
   return response.headers.get(EDGE_CACHE_HEADER) ?? "none";
 }
 
+/** One row of the table: how the server answers `path` (after warming), then its requests per second. */
+async function measuredRow(name: string, path: string, seconds: number, headers: Record<string, string> = {}) {
+  const cache = await cacheStatus(path, headers);
+  return { name, path, cache, figures: await requestsPerSecond(path, seconds, headers) };
+}
+
 /** The built asset whose size is nearest a page's document (the build's file names change with its content). */
 function pageSizedAsset(): string {
   const dir = "build/client/assets";
@@ -64,12 +70,8 @@ export async function benchThroughput(seconds: number): Promise<void> {
   rows.push({ name: "static asset", path: STATIC_ASSET, cache: "-", figures: await requestsPerSecond(STATIC_ASSET, seconds) });
   const sized = pageSizedAsset();
   const sizedFigures = await requestsPerSecond(sized, seconds);
-  for (const page of CACHED_PAGES) {
-    const cache = await cacheStatus(page.path);
-    rows.push({ name: `cached ${page.name}`, path: page.path, cache, figures: await requestsPerSecond(page.path, seconds) });
-  }
-  const cache = await cacheStatus(UNCACHED_PAGE.path, member);
-  rows.push({ name: `uncached ${UNCACHED_PAGE.name}`, path: UNCACHED_PAGE.path, cache, figures: await requestsPerSecond(UNCACHED_PAGE.path, seconds, member) });
+  for (const page of CACHED_PAGES) rows.push(await measuredRow(`cached ${page.name}`, page.path, seconds));
+  rows.push(await measuredRow(`uncached ${UNCACHED_PAGE.name}`, UNCACHED_PAGE.path, seconds, member));
   const references = [];
   for (const [reference, headers] of [
     [JSON_WITHOUT_D1, {}],
@@ -77,10 +79,9 @@ export async function benchThroughput(seconds: number): Promise<void> {
     [SMALL_DOCUMENT, RENDER_AFRESH],
     [ANONYMOUS_AFRESH, RENDER_AFRESH],
   ] as const) {
-    const cache = await cacheStatus(reference.path, headers);
-    references.push({ ...reference, figures: await requestsPerSecond(reference.path, seconds, headers) });
-    rows.push({ ...references.at(-1)!, name: `reference: ${reference.name}`, cache });
+    references.push(await measuredRow(`reference: ${reference.name}`, reference.path, seconds, headers));
   }
+  rows.push(...references);
   const staticRate = rows[0]!.figures.rate;
   for (const { name, path, cache, figures } of rows) {
     const ratio =
