@@ -155,13 +155,17 @@ async function controlOutcome(post: CheckoutPost, postal: PostalDeps): Promise<C
 /** `mailFrame`: where the confirmation e-mail's links point (the shop's origin, see mailFrame in mail.server.ts). */
 export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const post = await readCheckoutPost(actor, received);
-  return (await controlOutcome(post, postal)) ?? placeSubmittedOrder(post, mailFrame);
+  return (await controlOutcome(post, postal)) ?? placeSubmittedOrder(post, postal, mailFrame);
 }
 
-/** 注文を確定する: the whole form judged, then the order placed as the page showed it. */
-async function placeSubmittedOrder(post: CheckoutPost, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
+/**
+ * 注文を確定する: the whole form judged, then the order placed as the page showed it. A typed address's
+ * empty prefecture (read-only, filled from the postal code: without JS only 住所を検索 fills it) is
+ * completed from the postal code first, as the address editor does.
+ */
+async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const { actor, isMember, schema, form, controls, notices, page } = post;
-  const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
+  const submission = parseWithValibot(await completePrefecture(postal, isMember ? withoutUnusedShipping(form) : form, "shipping."), { schema });
   const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
     page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), 400, extra);
   if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {
