@@ -12,7 +12,7 @@ import * as v from "valibot";
 import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
 import { addressColumns } from "~/core/address-records";
 import { CHECKOUT_MESSAGES, isDeliveryDateAllowed } from "~/core/checkout";
-import { checkoutDraftText, checkoutExitPath, type CheckoutDraft } from "~/core/checkout-draft";
+import { checkoutDraftText, checkoutExitPath, CHOSEN_ADDRESS_PARAM, type CheckoutDraft } from "~/core/checkout-draft";
 import {
   GuestCheckoutSchema,
   isTickedChoice,
@@ -23,7 +23,7 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import { TextOrNullSchema } from "~/core/validation";
+import { IdOrNullSchema, TextOrNullSchema } from "~/core/validation";
 import { choosePaymentMethod, saveNotices } from "~/services/cart-actions.server";
 import { findCartId, updateCart, type CartActor } from "~/services/cart.server";
 import { applyCartControl, applyTypedCartControls, isCartControlIntent } from "~/web/checkout-cart-controls.server";
@@ -31,7 +31,7 @@ import { heldPasswordHash, holdPassword } from "~/services/checkout-password.ser
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "~/services/checkout.server";
 import type { PostalDeps } from "~/services/postal.server";
 import type { EmailFrame } from "~/mail/email-layout";
-import { parseInput } from "~/web/input.server";
+import { parseInput, parseQuery } from "~/web/input.server";
 import { completePrefecture, lookUpPostalForm } from "~/web/postal.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
 
@@ -150,6 +150,15 @@ async function controlOutcome(post: CheckoutPost, postal: PostalDeps): Promise<C
     return page({ ...parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }), error: {} }, 200);
   }
   return null;
+}
+
+/**
+ * The address an address page came back naming (`/checkout?addressId=12`, see returnPath in
+ * addresses.server.ts) when it is one of the member's: the checkout chooses it (issue 34 item 11).
+ */
+export function chosenAddressOf(request: Request, addresses: readonly { id: number }[]): number | null {
+  const { [CHOSEN_ADDRESS_PARAM]: id } = parseQuery(request, v.object({ [CHOSEN_ADDRESS_PARAM]: IdOrNullSchema }));
+  return addresses.some((address) => address.id === id) ? id : null;
 }
 
 /** `mailFrame`: where the confirmation e-mail's links point (the shop's origin, see mailFrame in mail.server.ts). */
