@@ -57,10 +57,8 @@ export function readCheckoutDraft(text: string | null | undefined, now: Date): C
 
 /**
  * What the checkout starts from when an address page came back naming the address it saved: that saved
- * address chosen (not a one-off address typed for this order), the rest of the draft as it was typed.
+ * address chosen, everything else as it was typed (a one-off address too: the shopper decides).
  */
 export function draftWithChosenAddress(draft: CheckoutDraft | null, addressId: number | null): CheckoutDraft | null {
-  if (addressId == null) return draft;
-  const { useNewAddress: _oneOff, ...typed } = draft ?? {};
-  return { ...typed, [CHOSEN_ADDRESS_PARAM]: String(addressId) };
+  return addressId == null ? draft : { ...draft, [CHOSEN_ADDRESS_PARAM]: String(addressId) };
 }
