@@ -123,7 +123,22 @@ test("an address added from the checkout is chosen, keeps the one another device
     const chooser = page.getByRole("dialog", { name: "お届け先を選ぶ" });
     await expect(chooser.getByRole("listitem").filter({ hasText: "高橋 別端末 様" })).toBeVisible();
     await expect(chooser.getByRole("listitem").filter({ hasText: "佐藤 次郎 様" }).getByRole("button", { name: "選択中" })).toBeVisible();
+    // An edit of 高橋's address, which another device changes meanwhile, is refused; what was typed stays.
+    await chooser.getByRole("button", { name: "高橋 別端末 様のお届け先を編集" }).click();
+    const edit = page.getByRole("dialog", { name: "お届け先を編集" });
+    await expect(edit.getByRole("textbox", { name: "番地", exact: true })).toHaveValue("9-9");
+    const shown = (await bookNow(page)).find((saved) => saved.lastname === "高橋")!;
+    await changeElsewhere(page, { intent: "edit", id: String(shown.id), version: shown.version, ...ANOTHER_DEVICE, ...ADDRESS_FIELDS, address1: "8-8" });
+    await edit.getByRole("textbox", { name: "番地", exact: true }).fill("1-2");
+    await edit.getByRole("button", { name: "保存する" }).click();
+    await expect(edit.getByText("このお届け先は、この画面を表示した後に別の画面で変更または削除されました。")).toBeVisible();
+    await expect(edit.getByRole("textbox", { name: "番地", exact: true })).toHaveValue("1-2");
+    expect((await bookNow(page)).find((saved) => saved.id === shown.id)).toMatchObject({ address1: "8-8" });
+    await edit.getByRole("button", { name: "キャンセル" }).click();
+    // The list shows the address as it now is; the chosen address has not moved.
+    await expect(chooser.getByRole("listitem").filter({ hasText: "高橋 別端末 様" })).toContainText("千代田 8-8");
     await chooser.getByRole("button", { name: "閉じる" }).click();
+    await expect(address).toContainText("佐藤 次郎 様");
   } else {
     await address.getByRole("button", { name: "＋ 新しいお届け先を追加" }).click();
     await expect(page).toHaveURL("/user/profile/addresses/new?redirectTo=%2Fcheckout");
