@@ -25,6 +25,10 @@ export const ADDRESS_FORM_MESSAGES = {
   notFound: "指定されたお届け先が見つかりません。",
   listInvalid: "お届け先の一覧を読み取れませんでした。",
   check: "入力内容をご確認ください。",
+  stale: "このお届け先は、この画面を表示した後に別の画面で変更または削除されました。変更は保存していません。最新の内容をご確認のうえ、もう一度お試しください。",
+  listStale: "お届け先の一覧は、この画面を表示した後に別の画面で変更されました。変更は保存していません。最新の一覧をご確認のうえ、もう一度お試しください。",
+  listVersionRequired: "表示した一覧の version が送られていないため、お届け先の一覧を保存できません。一覧を読み込み直してから保存してください。",
+  busy: "ほかの操作と重なったため、お届け先を保存できませんでした。もう一度お試しください。",
 } as const;
 
 // Conform submits an empty field as a missing key and does not apply Valibot's optional defaults to
@@ -79,25 +83,11 @@ export type AddressInput = v.InferOutput<typeof AddressSchema>;
 export type AddressFieldName = keyof AddressInput;
 export const ADDRESS_FIELD_NAMES = Object.keys(AddressSchema.entries) as AddressFieldName[];
 
-/** A saved address as the JSON endpoints answer it (spec §3). */
+/** A saved address as the JSON endpoints answer it (spec §3), with the version a change of it names (core/address-book). */
 export interface AddressJson extends AddressInput {
   id: number;
+  version: string;
 }
-
-/** An entry of a list sent to the list endpoints: an address, with the id of a saved one when editing. */
-export const AddressListEntrySchema = v.object({
-  id: v.optional(
-    v.pipe(
-      v.string(ADDRESS_FORM_MESSAGES.notFound),
-      v.regex(/^\d{1,9}$/, ADDRESS_FORM_MESSAGES.notFound),
-      v.transform(Number),
-      v.minValue(1, ADDRESS_FORM_MESSAGES.notFound),
-    ),
-  ),
-  ...AddressSchema.entries,
-});
-
-export type AddressListEntry = v.InferOutput<typeof AddressListEntrySchema>;
 
 /** Field messages keyed by field name, as /user/profile/validationAddress answers them. */
 export type AddressFormErrors = Partial<Record<string, string[]>>;
@@ -110,103 +100,4 @@ export function validateAddress(fields: Record<string, string | undefined>): Add
   const result = v.safeParse(AddressSchema, fields);
   if (result.success) return { valide: true, address: result.output, errors: {} };
   return { valide: false, address: null, errors: (v.flatten<typeof AddressSchema>(result.issues).nested ?? {}) as AddressFormErrors };
-}
-
-const FIELD_KEYS = new Set<string>(["id", ...ADDRESS_FIELD_NAMES]);
-
-/**
- * One list entry as sent in JSON (numbers, booleans) or form fields (strings) → string fields the schema
- * reads; unknown keys are dropped. Not an object → null.
- */
-export function addressEntryFields(entry: unknown): Record<string, string> | null {
-  if (entry == null || typeof entry !== "object" || Array.isArray(entry)) return null;
-  const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(entry)) {
-    if (!FIELD_KEYS.has(key) || value == null) continue;
-    if (typeof value === "string") fields[key] = value;
-    else if (typeof value === "number" && Number.isFinite(value)) fields[key] = String(value);
-    else if (typeof value === "boolean") fields[key] = value ? "on" : "";
-    else return null;
-  }
-  return fields;
-}
-
-const LIST_FIELD = /^addresses\[(\d{1,3})\](?:\[([a-z_0-9]{1,20})\]|\.([a-z_0-9]{1,20}))$/;
-
-/**
- * The list sent to the list endpoints, from form entries: either one `addresses` field holding JSON
- * text (an array, as the profile page sends it), or fields `addresses[0][lastname]` / `addresses[0].lastname`.
- * Answers the entries as string fields, or null when the list cannot be read (malformed JSON, holes,
- * more than ADDRESS_BOOK_LIMIT entries are left to the caller: the length is reported as is).
- */
-export function readAddressList(entries: Iterable<[string, unknown]>): Record<string, string>[] | null {
-  const all = [...entries];
-  const json = all.find(([name]) => name === "addresses");
-  if (json) {
-    if (typeof json[1] !== "string") return null;
-    return parseAddressListJson(json[1]);
-  }
-  const rows: Record<string, string>[] = [];
-  for (const [name, value] of all) {
-    const match = LIST_FIELD.exec(name);
-    if (!match) continue;
-    if (typeof value !== "string") return null;
-    const index = Number(match[1]);
-    const key = match[2] ?? match[3] ?? "";
-    if (index > ADDRESS_BOOK_LIMIT) return null;
-    rows[index] ??= {};
-    if (FIELD_KEYS.has(key)) (rows[index] as Record<string, string>)[key] = value;
-  }
-  for (let index = 0; index < rows.length; index += 1) if (rows[index] == null) return null;
-  return rows;
-}
-
-/** JSON text: an array of entries, or `{ "addresses": [...] }`. */
-export function parseAddressListJson(text: string): Record<string, string>[] | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (value != null && typeof value === "object" && !Array.isArray(value) && "addresses" in value) {
-    value = (value as { addresses: unknown }).addresses;
-  }
-  if (!Array.isArray(value)) return null;
-  const rows: Record<string, string>[] = [];
-  for (const entry of value) {
-    const fields = addressEntryFields(entry);
-    if (!fields) return null;
-    rows.push(fields);
-  }
-  return rows;
-}
-
-export type AddressListValidation = { ok: true; entries: AddressListEntry[] } | { ok: false; error: string; errors: AddressFormErrors };
-
-/**
- * Validates a whole list: at most ADDRESS_BOOK_LIMIT entries, each a valid address, no id twice.
- * Errors are keyed `addresses[1].phone`, as Conform names list fields.
- */
-export function validateAddressList(rows: Record<string, string>[]): AddressListValidation {
-  if (rows.length > ADDRESS_BOOK_LIMIT) return { ok: false, error: ADDRESS_FORM_MESSAGES.tooMany, errors: {} };
-  const entries: AddressListEntry[] = [];
-  const errors: AddressFormErrors = {};
-  const ids = new Set<number>();
-  rows.forEach((row, index) => {
-    const result = v.safeParse(AddressListEntrySchema, row);
-    if (!result.success) {
-      const nested = v.flatten<typeof AddressListEntrySchema>(result.issues).nested ?? {};
-      for (const [field, messages] of Object.entries(nested)) errors[`addresses[${index}].${field}`] = messages;
-      return;
-    }
-    const id = result.output.id;
-    if (id != null) {
-      if (ids.has(id)) errors[`addresses[${index}].id`] = [ADDRESS_FORM_MESSAGES.listInvalid];
-      ids.add(id);
-    }
-    entries.push(result.output);
-  });
-  if (Object.keys(errors).length > 0) return { ok: false, error: ADDRESS_FORM_MESSAGES.check, errors };
-  return { ok: true, entries };
 }

@@ -4,6 +4,7 @@
  * an order is placed with) and an order's copy of it (`shipPostalCode` …). These are the only
  * conversions between them, one per direction. Pure.
  */
+import { addressVersion } from "./address-book";
 import type { AddressInput, AddressJson } from "./address-form";
 
 /** An address as the database keeps it (an address-book row without its owner, title and default flag). */
@@ -54,10 +55,9 @@ export function addressColumns(input: AddressInput): AddressColumns {
   };
 }
 
-/** An address-book row → the spec's JSON (spec §3 Address). */
+/** An address-book row → the spec's JSON (spec §3 Address), with the version a change of it names (address-book.ts). */
 export function addressJson(row: AddressColumns & { id: number; title: string; isDefault: boolean }): AddressJson {
-  return {
-    id: row.id,
+  const fields = {
     title: row.title,
     lastname: row.lastname,
     firstname: row.firstname,
@@ -70,8 +70,8 @@ export function addressJson(row: AddressColumns & { id: number; title: string; i
     address1: row.address1,
     address2: row.address2,
     phone: row.phone,
-    default: row.isDefault,
   };
+  return { id: row.id, ...fields, default: row.isDefault, version: addressVersion(fields) };
 }
 
 /** The address an order ships to, as the order keeps its own copy. */

@@ -3,7 +3,8 @@
  * without JS, the address chooser's 編集 / 削除 / 新しいお届け先を追加 are buttons of the order form named
  * `leaveTo` (like `intent`, a field name the page and the action share) whose value is the page they
  * lead to: the action keeps the typed values on the cart (a draft) and goes there, and that page comes
- * back to /checkout; the next checkout page starts from the draft while it is fresh. Pure.
+ * back to /checkout (naming the address it saved, which is then chosen); the next checkout page starts
+ * from the draft while it is fresh. Pure.
  */
 
 /** How long the checkout keeps what a shopper typed for them (a draft, a held registration password). */
@@ -20,6 +21,12 @@ export function checkoutExitPath(leaveTo: unknown): string | null {
   if (typeof leaveTo !== "string" || !CHECKOUT_EXITS.test(leaveTo)) return null;
   return leaveTo === "/cart" ? leaveTo : `${leaveTo}?redirectTo=${encodeURIComponent("/checkout")}`;
 }
+
+/**
+ * The query parameter an address page comes back to the checkout with (`/checkout?addressId=12`): the
+ * address it added or edited, which the checkout then chooses — named as the order form's field is.
+ */
+export const CHOSEN_ADDRESS_PARAM = "addressId";
 
 /** A value as the form sent it: text, a list, or a group of named values (shipping.city → { shipping: { city } }). */
 export type DraftValue = string | DraftValue[] | { [name: string]: DraftValue };
@@ -46,4 +53,12 @@ export function readCheckoutDraft(text: string | null | undefined, now: Date): C
   const age = now.getTime() - stored.savedAt;
   // Written by checkoutDraftText from the form's values only.
   return age >= 0 && age < CHECKOUT_KEEP_MS ? (stored.values as CheckoutDraft) : null;
+}
+
+/**
+ * What the checkout starts from when an address page came back naming the address it saved: that saved
+ * address chosen, everything else as it was typed (a one-off address too: the shopper decides).
+ */
+export function draftWithChosenAddress(draft: CheckoutDraft | null, addressId: number | null): CheckoutDraft | null {
+  return addressId == null ? draft : { ...draft, [CHOSEN_ADDRESS_PARAM]: String(addressId) };
 }

@@ -56,7 +56,7 @@ export const PREFECTURES = [
 ] as const;
 
 export const POSTAL_CODE_LENGTH = 7;
-/** The postal-code input accepts 8 characters: 7 digits and one dash ("100-0001"). */
+/** The postal-code input accepts 8 characters, so "100-0001" can be typed or pasted whole before its dash is removed. */
 export const POSTAL_INPUT_MAX_LENGTH = 8;
 /** A lookup fires once the input holds this many characters (spec §9). */
 export const POSTAL_LOOKUP_MIN_LENGTH = 7;
@@ -97,20 +97,13 @@ export function formatPostalCode(code: string): string {
 
 // ─── The postal-code input and its lookup (spec §5) ──────────────────────────────────────────
 
-/** Every dash a Japanese keyboard or IME may produce: ー (long vowel), － (full-width), ‐ ‑ ‒ – — ― − ｰ and "-". */
-const DASHES = /[\u30fc\uff0d\u2010-\u2015\u2212\uff70-]/g;
-
 /**
- * What the postal-code input keeps as the shopper types: full-width digits and the long dash become
- * half-width ("１００ー０００１" → "100-0001"), spaces and other characters are dropped, at most 8
- * characters remain.
+ * What the postal-code input keeps as the shopper types (spec §5): full-width digits and the long dash
+ * become half-width and every non-digit — the dash included — is removed ("１５０ー０００２" → "1500002"),
+ * at most 8 characters remain. The field thus always shows the code as it is saved and looked up.
  */
 export function normalizePostalInput(input: string): string {
-  return input
-    .replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
-    .replace(DASHES, "-")
-    .replace(/[^\d-]/g, "")
-    .slice(0, POSTAL_INPUT_MAX_LENGTH);
+  return normalizePostalCode(input).slice(0, POSTAL_INPUT_MAX_LENGTH);
 }
 
 /**
@@ -118,9 +111,7 @@ export function normalizePostalInput(input: string): string {
  * characters, and only when exactly 7 digits remain once everything else is removed.
  */
 export function postalCodeToLookUp(input: string): string | null {
-  const normalized = normalizePostalInput(input);
-  if (normalized.length < POSTAL_LOOKUP_MIN_LENGTH) return null;
-  const digits = normalizePostalCode(normalized);
+  const digits = normalizePostalInput(input);
   return isPostalCode(digits) ? digits : null;
 }
 

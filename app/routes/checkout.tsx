@@ -3,13 +3,14 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@re
 import { getSession, signInSession } from "~/web/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
+import { draftWithChosenAddress } from "~/core/checkout-draft";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/web/http.server";
 import { listAddresses } from "~/services/addresses.server";
 import { loadCart } from "~/services/cart-view.server";
 import { cartActorFor } from "~/web/cart.server";
-import { submitCheckout } from "~/web/checkout.server";
+import { chosenAddressOf, submitCheckout } from "~/web/checkout.server";
 import { purgeOrderedProductPages } from "~/web/edge-cache.server";
 import { dispatchMail, mailFrame } from "~/web/mail.server";
 import { postalDepsFor } from "~/web/postal.server";
@@ -25,8 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     memberId != null ? listAddresses(actor.db, memberId) : Promise.resolve([]),
   ]);
   if (view.cart.list.length === 0) throw redirect("/cart");
-  // What was typed before one of the page's buttons led to another page: the form starts from it.
-  const draft: CheckoutActionData | null = checkoutDraft ? { initialValue: checkoutDraft, error: {} } : null;
+  // What was typed before one of the page's buttons led to another page: the form starts from it, with the
+  // address that page saved chosen.
+  const typed = draftWithChosenAddress(checkoutDraft, chosenAddressOf(request, addresses));
+  const draft: CheckoutActionData | null = typed ? { initialValue: typed, error: {} } : null;
   return {
     view,
     draft,

@@ -1,19 +1,16 @@
 /**
  * /user/profile/addresses/{id}/delete: the confirmation step for deleting without JS
  * (「この配送先を本当に削除しますか？」 with 削除する / キャンセル). With JS the list page asks in a dialog.
+ * The form carries the version shown: an address changed meanwhile is shown again as it now is, not deleted.
  */
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
-import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { SHOP_NAME } from "~/core/site";
-import { ReturnToSchema } from "~/core/validation";
-import { invariantResponse, readFormData } from "~/web/http.server";
-import { parseInput } from "~/web/input.server";
-import { loadOwnedAddressPage, ownedAddressId, returnPath } from "~/web/addresses.server";
-import { deleteAddress } from "~/services/addresses.server";
+import { deleteAddressAction, loadOwnedAddressPage, ownedAddressId } from "~/web/addresses.server";
+import type { DeleteAddressActionData } from "~/web/types/addresses";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -24,14 +21,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const { redirectTo } = parseInput(ReturnToSchema, await readFormData(request));
-  const result = await deleteAddress(context.db, user.id, ownedAddressId(params.id));
-  invariantResponse(result.ok, ADDRESS_FORM_MESSAGES.notFound, { status: 404 });
-  throw redirect(returnPath(redirectTo, "deleted"), 303);
+  return deleteAddressAction(request, context, user.id, ownedAddressId(params.id));
 }
 
 export default function DeleteAddressPage() {
   const { address, redirectTo } = useLoaderData<typeof loader>();
+  const refused = useActionData<DeleteAddressActionData>();
   const back = redirectTo ?? "/user/profile/addresses";
   return (
     <div className="mx-auto grid max-w-xl gap-4 py-6">
@@ -42,8 +37,15 @@ export default function DeleteAddressPage() {
       <div className="card p-4">
         <AddressSummary address={address} headingLevel={2} />
       </div>
+      {refused ? (
+        <p role="alert" className="field-error m-0">
+          {refused.error}
+        </p>
+      ) : null}
       <Form method="post" className="flex flex-wrap justify-end gap-2" aria-describedby="delete-question">
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        {/* The address as this page shows it: deleting is refused if it changed meanwhile. */}
+        <input type="hidden" name="version" value={address.version} />
         <Link to={back} className="btn-secondary no-underline">
           キャンセル
         </Link>

@@ -2,24 +2,32 @@
  * A member's address book on D1 (spec §2 screen 10, §4 address editor, §7 Addresses). Every operation
  * names the member: an address id of another member is "not found" (404), never read or changed.
  *
+ * Every change goes through changeAddressBook (issue 34 item 2): the book is read, the change is judged on
+ * it (core/address-changes: an address changed since the page showed it, or a whole list saved over a book
+ * that changed, is refused as stale), and its statements run in ONE D1 batch that starts with a guard: the
+ * book is still, row for row, the one read. A change that lost a race to another (two tabs saving at once)
+ * fails whole and is judged again on the fresh book, where it is refused or still applies (two adds).
+ *
  * One default address whenever any exist: the first saved address becomes the default, marking another
  * one default unmarks the rest, deleting the default promotes the oldest remaining one, and the default
- * cannot be unmarked except by marking another. Each change is one D1 batch (one transaction), with the
- * default rule written as conditional SQL inside it.
+ * cannot be unmarked except by marking another — decided on the book as read, which the guard keeps true.
  */
-import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
-import { ADDRESS_FORM_MESSAGES, type AddressInput, type AddressJson, type AddressListEntry } from "~/core/address-form";
-import { withOneDefault } from "~/core/address-book";
-import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
+import { and, asc, desc, eq, notInArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { addressBookState, withOneDefault, type AddressBookState } from "~/core/address-book";
+import { addressChangeRefusal, type AddressChange } from "~/core/address-changes";
+import { ADDRESS_FORM_MESSAGES, type AddressInput, type AddressJson } from "~/core/address-form";
 import { addressColumns, addressJson } from "~/core/address-records";
 import type { Database } from "~/db/client.server";
-import { addresses } from "~/db/schema";
+import { addresses, users } from "~/db/schema";
+import { guard, isGuardFailure } from "./order-guards.server";
 
+type Statement = BatchItem<"sqlite">;
 type AddressRow = typeof addresses.$inferSelect;
 
-export type AddressResult<T> = { ok: true; value: T } | { ok: false; status: 404 | 409; error: string };
-
-const notFound = { ok: false, status: 404, error: ADDRESS_FORM_MESSAGES.notFound } as const;
+export type AddressChangeResult =
+  | { ok: true; book: AddressBookState; /** The address added or edited. */ address: AddressJson | null }
+  | { ok: false; status: 404 | 409; error: string; book: AddressBookState };
 
 /** The columns an address form writes (everything but the owner, the id and the default flag). */
 function columns(input: AddressInput) {
@@ -27,12 +35,13 @@ function columns(input: AddressInput) {
 }
 
 const ownedBy = (userId: number) => eq(addresses.userId, userId);
-const hasDefault = (userId: number) => sql`exists (select 1 from ${addresses} where ${addresses.userId} = ${userId} and ${addresses.isDefault} = 1)`;
+
+/** The member's rows as pages list them: the default first, then in the order they were added. */
+const bookRows = (db: Database, userId: number) => db.select().from(addresses).where(ownedBy(userId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
 
 /** The member's addresses, the default first, then in the order they were added. */
 export async function listAddresses(db: Database, userId: number): Promise<AddressJson[]> {
-  const rows = await db.select().from(addresses).where(ownedBy(userId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
-  return rows.map(addressJson);
+  return (await bookRows(db, userId)).map(addressJson);
 }
 
 export async function findAddress(db: Database, userId: number, id: number): Promise<AddressJson | null> {
@@ -45,122 +54,104 @@ export async function findAddress(db: Database, userId: number, id: number): Pro
 }
 
 /**
- * The INSERT of a new address, for callers that write it inside their own batch (order placement with
- * save_address): it becomes the default when asked or when the member has no default yet.
- * Statements that unmark other defaults are added by addAddress; a caller that only appends an address
- * can pass `default: false`.
+ * The book as one text written by SQL — every row's id, default flag and fields, by id — so a batch can
+ * check that it is still exactly the book its change was judged on.
  */
-export function insertAddressStatement(db: Database, userId: number, input: AddressInput) {
-  return db
-    .insert(addresses)
-    .values({
-      ...columns(input),
-      userId,
-      isDefault: input.default ? true : sql`(not ${hasDefault(userId)})`,
-    })
-    .returning();
+function bookStateText(userId: number) {
+  const row = sql`json_array(${addresses.id}, ${addresses.isDefault}, ${addresses.title}, ${addresses.lastname}, ${addresses.firstname}, ${addresses.lastnameJp}, ${addresses.firstnameJp}, ${addresses.postalCode}, ${addresses.prefecture}, ${addresses.city}, ${addresses.district}, ${addresses.address1}, ${addresses.address2}, ${addresses.phone})`;
+  return sql<string>`(select coalesce(group_concat(state, char(10)), '') from (select ${row} as state from ${addresses} where ${ownedBy(userId)} order by ${addresses.id}))`;
 }
 
-export async function addAddress(db: Database, userId: number, input: AddressInput): Promise<AddressResult<AddressJson>> {
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(addresses).where(ownedBy(userId));
-  if (total >= ADDRESS_BOOK_LIMIT) return { ok: false, status: 409, error: ADDRESS_FORM_MESSAGES.tooMany };
-  const insert = insertAddressStatement(db, userId, input);
-  if (!input.default) {
-    const [row] = await insert;
-    return row ? { ok: true, value: addressJson(row) } : notFound;
-  }
-  const [, inserted] = await db.batch([db.update(addresses).set({ isDefault: false }).where(ownedBy(userId)), insert]);
-  const row = inserted[0];
-  return row ? { ok: true, value: addressJson(row) } : notFound;
-}
+/** Attempts before a change that keeps losing races gives up (each loss means the book changed meanwhile). */
+const ATTEMPTS = 3;
 
-/** Replaces an address's fields; `default: true` makes it the default, `false` never unmarks the default. */
-export async function updateAddress(db: Database, userId: number, id: number, input: AddressInput): Promise<AddressResult<AddressJson>> {
-  const owned = and(eq(addresses.id, id), ownedBy(userId));
-  const update = db
-    .update(addresses)
-    .set({ ...columns(input), isDefault: input.default ? true : sql`${addresses.isDefault}` })
-    .where(owned)
-    .returning();
-  let row: AddressRow | undefined;
-  if (input.default) {
-    const ownsIt = sql`exists (select 1 from ${addresses} a where a.id = ${id} and a.user_id = ${userId})`;
-    const [, updated] = await db.batch([
+/** Applies one change to the member's book (see the file's comment); answers the book after it, or as it is when refused. */
+export async function changeAddressBook(db: Database, userId: number, change: AddressChange): Promise<AddressChangeResult> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const [rows, [read]] = await db.batch([
+      bookRows(db, userId),
       db
-        .update(addresses)
-        .set({ isDefault: false })
-        .where(and(ownedBy(userId), sql`${addresses.id} <> ${id}`, ownsIt)),
-      update,
+        .select({ text: bookStateText(userId) })
+        .from(users)
+        .where(eq(users.id, userId)),
     ]);
-    row = updated[0];
-  } else {
-    row = (await update)[0];
+    const book = rows.map(addressJson);
+    const refusal = addressChangeRefusal(book, change);
+    if (refusal) return { ok: false, ...refusal, book: addressBookState(book) };
+    try {
+      const results = await db.batch([
+        guard(db, sql`${bookStateText(userId)} = ${read?.text ?? ""}`),
+        ...changeStatements(db, userId, book, change),
+        bookRows(db, userId),
+      ] as [Statement, ...Statement[]]);
+      const after = (results.at(-1) as AddressRow[]).map(addressJson);
+      return { ok: true, book: addressBookState(after), address: savedAddress(book, after, change) };
+    } catch (error) {
+      if (!isGuardFailure(error)) throw error;
+    }
   }
-  return row ? { ok: true, value: addressJson(row) } : notFound;
+  return { ok: false, status: 409, error: ADDRESS_FORM_MESSAGES.busy, book: addressBookState(await listAddresses(db, userId)) };
 }
 
-/** Deletes an address; when it was the default, the oldest remaining address becomes the default. */
-export async function deleteAddress(db: Database, userId: number, id: number): Promise<AddressResult<{ id: number }>> {
-  const [deleted] = await db.batch([
-    db
-      .delete(addresses)
-      .where(and(eq(addresses.id, id), ownedBy(userId)))
-      .returning({ id: addresses.id }),
-    promoteOldestIfNoDefault(db, userId),
-  ]);
-  return deleted[0] ? { ok: true, value: { id } } : notFound;
+/** The address an add or edit saved: the edited one, or the one that was not in the book before. */
+function savedAddress(before: AddressJson[], after: AddressJson[], change: AddressChange): AddressJson | null {
+  if (change.intent === "edit") return after.find((address) => address.id === change.id) ?? null;
+  if (change.intent === "add") return after.find((address) => !before.some((known) => known.id === address.id)) ?? null;
+  return null;
 }
 
-function promoteOldestIfNoDefault(db: Database, userId: number) {
-  return db
-    .update(addresses)
-    .set({ isDefault: true })
-    .where(and(sql`${addresses.id} = (select min(a.id) from ${addresses} a where a.user_id = ${userId})`, sql`not ${hasDefault(userId)}`));
+const unmarkDefaults = (db: Database, userId: number) => db.update(addresses).set({ isDefault: false }).where(ownedBy(userId));
+
+/** The writes of a change judged on `book` (the batch's guard keeps the book as read). */
+function changeStatements(db: Database, userId: number, book: AddressJson[], change: AddressChange): Statement[] {
+  const one = (id: number) => and(eq(addresses.id, id), ownedBy(userId));
+  switch (change.intent) {
+    case "add": {
+      const isDefault = change.address.default || !book.some((address) => address.default);
+      return [...(isDefault ? [unmarkDefaults(db, userId)] : []), db.insert(addresses).values({ ...columns(change.address), userId, isDefault })];
+    }
+    case "edit":
+      // Marked default: the others are unmarked. Unmarked: the default stays the default.
+      return change.address.default
+        ? [
+            unmarkDefaults(db, userId),
+            db
+              .update(addresses)
+              .set({ ...columns(change.address), isDefault: true })
+              .where(one(change.id)),
+          ]
+        : [db.update(addresses).set(columns(change.address)).where(one(change.id))];
+    case "delete": {
+      const wasDefault = book.some((address) => address.id === change.id && address.default);
+      const oldest = Math.min(...book.filter((address) => address.id !== change.id).map((address) => address.id));
+      const promote = wasDefault && Number.isFinite(oldest) ? [db.update(addresses).set({ isDefault: true }).where(one(oldest))] : [];
+      return [db.delete(addresses).where(one(change.id)), ...promote];
+    }
+    case "set_default":
+      return [
+        db
+          .update(addresses)
+          .set({ isDefault: sql`${addresses.id} = ${change.id}` })
+          .where(ownedBy(userId)),
+      ];
+    case "replace_list":
+      return listStatements(db, userId, change.entries);
+  }
 }
 
-export async function setDefaultAddress(db: Database, userId: number, id: number): Promise<AddressResult<{ id: number }>> {
-  const rows = await db
-    .update(addresses)
-    .set({ isDefault: sql`${addresses.id} = ${id}` })
-    .where(and(ownedBy(userId), sql`exists (select 1 from ${addresses} a where a.id = ${id} and a.user_id = ${userId})`))
-    .returning({ id: addresses.id });
-  return rows.length > 0 ? { ok: true, value: { id } } : notFound;
-}
-
-/**
- * Saves a whole list (the profile page with JS, /user/profile/checkout/editAddress,
- * /api/users/update-addresses): entries with an id replace that saved address, entries without one are
- * added, saved addresses missing from the list are deleted; exactly one default (withOneDefault).
- * An id that is not one of the member's addresses fails the whole list with 404, changing nothing.
- * Answers the saved list in the order it was sent, with ids.
- */
-export async function saveAddressList(db: Database, userId: number, entries: AddressListEntry[]): Promise<AddressResult<AddressJson[]>> {
-  if (entries.length > ADDRESS_BOOK_LIMIT) return { ok: false, status: 409, error: ADDRESS_FORM_MESSAGES.tooMany };
-  const owned = new Set((await db.select({ id: addresses.id }).from(addresses).where(ownedBy(userId))).map((row) => row.id));
-  if (entries.some((entry) => entry.id != null && !owned.has(entry.id))) return notFound;
+/** The spec's list over the book shown: entries with an id replace that address, the others are added, the rest deleted; one default. */
+function listStatements(db: Database, userId: number, entries: Extract<AddressChange, { intent: "replace_list" }>["entries"]): Statement[] {
   const list = withOneDefault(entries);
   const kept = list.flatMap((entry) => (entry.id == null ? [] : [entry.id]));
   const removal = db.delete(addresses).where(kept.length > 0 ? and(ownedBy(userId), notInArray(addresses.id, kept)) : ownedBy(userId));
   const writes = list.map((entry) =>
     entry.id == null
-      ? db
-          .insert(addresses)
-          .values({ ...columns(entry), userId, isDefault: entry.default })
-          .returning()
+      ? db.insert(addresses).values({ ...columns(entry), userId, isDefault: entry.default })
       : db
           .update(addresses)
           .set({ ...columns(entry), isDefault: entry.default })
-          .where(and(eq(addresses.id, entry.id), ownedBy(userId)))
-          .returning(),
+          .where(and(eq(addresses.id, entry.id), ownedBy(userId))),
   );
   // Unmark every default first, so no moment of the batch has two (and the list's flags then apply).
-  const unmark = db.update(addresses).set({ isDefault: false }).where(ownedBy(userId));
-  const [, , ...results] = await db.batch([removal, unmark, ...writes]);
-  const saved: AddressJson[] = [];
-  for (const rows of results as AddressRow[][]) {
-    const row = rows[0];
-    if (!row) return notFound; // deleted meanwhile by another request
-    saved.push(addressJson(row));
-  }
-  return { ok: true, value: saved };
+  return [removal, unmarkDefaults(db, userId), ...writes];
 }

@@ -12,7 +12,7 @@ import * as v from "valibot";
 import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
 import { addressColumns } from "~/core/address-records";
 import { CHECKOUT_MESSAGES, isDeliveryDateAllowed } from "~/core/checkout";
-import { checkoutDraftText, checkoutExitPath, type CheckoutDraft } from "~/core/checkout-draft";
+import { checkoutDraftText, checkoutExitPath, CHOSEN_ADDRESS_PARAM, type CheckoutDraft } from "~/core/checkout-draft";
 import {
   GuestCheckoutSchema,
   isTickedChoice,
@@ -23,7 +23,7 @@ import {
 } from "~/core/checkout-form";
 import { isPaymentMethod } from "~/core/payment-methods";
 import { readShipmentNotices } from "~/core/shipment-notices";
-import { TextOrNullSchema } from "~/core/validation";
+import { IdOrNullSchema, TextOrNullSchema } from "~/core/validation";
 import { choosePaymentMethod, saveNotices } from "~/services/cart-actions.server";
 import { findCartId, updateCart, type CartActor } from "~/services/cart.server";
 import { applyCartControl, applyTypedCartControls, isCartControlIntent } from "~/web/checkout-cart-controls.server";
@@ -31,7 +31,7 @@ import { heldPasswordHash, holdPassword } from "~/services/checkout-password.ser
 import { placeOrder, type PlaceOrderInput, type PlaceOrderResult } from "~/services/checkout.server";
 import type { PostalDeps } from "~/services/postal.server";
 import type { EmailFrame } from "~/mail/email-layout";
-import { parseInput } from "~/web/input.server";
+import { parseInput, parseQuery } from "~/web/input.server";
 import { completePrefecture, lookUpPostalForm } from "~/web/postal.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
 
@@ -152,16 +152,29 @@ async function controlOutcome(post: CheckoutPost, postal: PostalDeps): Promise<C
   return null;
 }
 
+/**
+ * The address an address page came back naming (`/checkout?addressId=12`, see returnPath in
+ * addresses.server.ts) when it is one of the member's: the checkout chooses it (issue 34 item 11).
+ */
+export function chosenAddressOf(request: Request, addresses: readonly { id: number }[]): number | null {
+  const { [CHOSEN_ADDRESS_PARAM]: id } = parseQuery(request, v.object({ [CHOSEN_ADDRESS_PARAM]: IdOrNullSchema }));
+  return addresses.some((address) => address.id === id) ? id : null;
+}
+
 /** `mailFrame`: where the confirmation e-mail's links point (the shop's origin, see mailFrame in mail.server.ts). */
 export async function submitCheckout(actor: CartActor, received: FormData, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const post = await readCheckoutPost(actor, received);
-  return (await controlOutcome(post, postal)) ?? placeSubmittedOrder(post, mailFrame);
+  return (await controlOutcome(post, postal)) ?? placeSubmittedOrder(post, postal, mailFrame);
 }
 
-/** 注文を確定する: the whole form judged, then the order placed as the page showed it. */
-async function placeSubmittedOrder(post: CheckoutPost, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
+/**
+ * 注文を確定する: the whole form judged, then the order placed as the page showed it. A typed address's
+ * empty prefecture (read-only, filled from the postal code: without JS only 住所を検索 fills it) is
+ * completed from the postal code first, as the address editor does.
+ */
+async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const { actor, isMember, schema, form, controls, notices, page } = post;
-  const submission = parseWithValibot(isMember ? withoutUnusedShipping(form) : form, { schema });
+  const submission = parseWithValibot(await completePrefecture(postal, isMember ? withoutUnusedShipping(form) : form, "shipping."), { schema });
   const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
     page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), 400, extra);
   if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {

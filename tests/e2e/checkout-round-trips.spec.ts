@@ -227,7 +227,8 @@ test("without JS a member edits a saved address from the chooser and comes back 
   await expect(page).toHaveURL(/\/user\/profile\/addresses\/\d+\/edit\?redirectTo=%2Fcheckout$/);
   await page.getByRole("textbox", { name: /建物名/ }).fill("梅田レジデンス 1206");
   await page.getByRole("button", { name: "保存する" }).click();
-  await expect(page).toHaveURL("/checkout");
+  // Back with the edited address chosen.
+  await expect(page).toHaveURL(/\/checkout\?addressId=\d+$/);
   await expect(address(page).getByRole("radio", { name: "山田 太郎 様" })).toBeChecked();
   await expect(address(page)).toContainText("梅田レジデンス 1206");
   await expect(address(page).getByRole("checkbox", { name: "今回だけ別のお届け先を入力する" })).toBeChecked();

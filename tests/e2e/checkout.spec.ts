@@ -1,4 +1,4 @@
-import { placeShownOrder } from "./checkout-helpers";
+import { fillGuest, placeShownOrder } from "./checkout-helpers";
 import { addToCart, expect, memberWithEmptyCart, test, waitForHydration, type Locator, type Page } from "./fixtures";
 
 /** Checkout as guests and members, with JS on (postal autofill) and off (住所を検索 button). */
@@ -68,6 +68,24 @@ test("a guest checks out and registers at the same time", async ({ page }, testI
   await expect(page.getByRole("link", { name: "佐藤様" })).toBeVisible();
   await page.goto("/user/mails");
   await expect(page.getByText(`注文番号 ${number}`).first()).toBeVisible();
+});
+
+test("without JS an order is placed to a postal code typed without 住所を検索: the server fills the prefecture", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "with JS typing the code fills the address by itself");
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  await page.goto("/checkout");
+  await fillGuest(page, `no-lookup-${Date.now()}@example.jp`);
+  await page.getByRole("region", { name: "ご注文者情報" }).getByRole("checkbox", { name: "この情報で会員登録する（無料）" }).uncheck();
+  const address = page.getByRole("region", { name: "お届け先" });
+  await address.getByRole("checkbox", { name: /ご注文者と同じ/ }).check();
+  await address.getByRole("textbox", { name: /郵便番号/ }).fill("１００ー０００１");
+  await address.getByRole("textbox", { name: /番地/ }).fill("1-1");
+  await address.getByRole("textbox", { name: /電話番号/ }).fill("0312345678");
+  await expect(address.getByRole("textbox", { name: /都道府県/ })).toHaveValue("");
+  await page.getByRole("radio", { name: /代金引換/ }).check();
+  await placeShownOrder(page);
+
+  await expect(page.getByTestId("thanks-details")).toContainText("〒100-0001 東京都千代田区千代田 1-1");
 });
 
 test("checkout refuses a missing payment method and address in Japanese", async ({ page }) => {

@@ -106,6 +106,42 @@ describe("the guest checkout", () => {
     expect([order.shipLastname, order.shipFirstname, order.shipLastnameJp, order.shipFirstnameJp]).toEqual(["鈴木", "花", "スズキ", "ハナ"]);
   });
 
+  it("fills an empty prefecture, city and district from the postal code on 注文を確定する, as the address editor does (no JS)", async ({ platform }) => {
+    // The postal data of 〒100-0001 as the KV cache holds it.
+    await platform.env.POSTAL_CACHE.put("postal:100", JSON.stringify({ "1000001": [13, "千代田区", "千代田", ""] }));
+    const { cartId, cookie, shown: page } = await guest(platform);
+    const outcome = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: page,
+        payment: "bank_transfer",
+        email: "no-lookup@example.jp",
+        lastname: "鈴木",
+        firstname: "花",
+        lastnameJp: "スズキ",
+        firstnameJp: "ハナ",
+        sameAsOrderer: "on",
+        ...recipient,
+        // Typed the code and the street number, never pressed 住所を検索.
+        "shipping.postal_code": "１００－０００１",
+        "shipping.prefecture": "",
+        "shipping.city": "",
+        "shipping.district": "",
+      },
+      cookie,
+    );
+    expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
+    const order = (await platform.db.select().from(orders).where(eq(orders.cartId, cartId)).get())!;
+    expect([order.shipPostalCode, order.shipPrefecture, order.shipCity, order.shipDistrict, order.shipAddress1]).toEqual([
+      "1000001",
+      13,
+      "千代田区",
+      "千代田",
+      "1-1",
+    ]);
+  });
+
   it("keeps the registration password across 住所を検索 (held server-side, never sent back)", async ({ platform }) => {
     const { cartId, cookie, shown: page } = await guest(platform);
     const email = `hold-${Date.now()}@example.jp`;

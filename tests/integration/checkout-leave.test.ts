@@ -4,11 +4,12 @@
  * its hold) and goes there; the next checkout page starts from it; placing the order clears it; no other
  * destination is followed.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { addresses, carts, orders, users } from "~/db/schema";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
+import { action as newAddressAction } from "~/routes/user.profile.addresses_.new";
 import type { CheckoutLoaderData } from "~/web/types/checkout";
 import { MEMBER_ID } from "~/db/seed/people";
 import { cartWithSimple, shippingFields, shownFingerprint } from "../support/orders";
@@ -26,6 +27,11 @@ const draftOf = async (platform: TestPlatform, cartId: string) =>
   (await platform.db.select({ draft: carts.checkoutDraft }).from(carts).where(eq(carts.id, cartId)).get())?.draft ?? null;
 
 const oneOffAddress = { useNewAddress: "on", ...shippingFields() };
+
+/** An address as the plain add page posts it. */
+const newAddressFields = Object.fromEntries(
+  Object.entries(shippingFields()).map(([name, value]) => [name.replace("shipping.", ""), value === "佐藤" ? "新住所" : value]),
+);
 
 describe("a member leaving the checkout for an address page (no JS)", () => {
   it("keeps the one-off address, the delivery wish, the typed coupon code and the payment method for the way back", async ({ platform }) => {
@@ -66,6 +72,42 @@ describe("a member leaving the checkout for an address page (no JS)", () => {
     const placed = await post(platform, { token: crypto.randomUUID(), shown: back.shown, payment: "cod", addressId: String(saved.id) }, cookie);
     expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
     expect(await draftOf(platform, cartId)).toBeNull();
+  });
+
+  it("comes back from 「＋新しいお届け先を追加」 with the added address chosen, and the order ships to it (issue 34 item 11)", async ({ platform }) => {
+    const cartId = await cartWithSimple(platform.db, { userId: MEMBER_ID });
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    const first = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all())[0]!;
+    const page = { token: crypto.randomUUID(), shown: await shownFingerprint(platform.db, { userId: MEMBER_ID }) };
+    // The first saved address was chosen (and the one-off address's box ticked) when the shopper went to add one.
+    const left = await post(
+      platform,
+      { ...page, addressId: String(first.id), useNewAddress: "on", payment: "cod", leaveTo: "/user/profile/addresses/new" },
+      cookie,
+    );
+    expect(location(left)).toBe("/user/profile/addresses/new?redirectTo=%2Fcheckout");
+
+    const added = await run(
+      platform,
+      newAddressAction,
+      postRequest("/user/profile/addresses/new", { ...newAddressFields, redirectTo: "/checkout" }, { cookie, mode: "navigate" }),
+    );
+    const saved = (await platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all()).at(-1)!;
+    expect(saved.lastname).toBe("新住所");
+    const back = location(added)!;
+    expect(back).toBe(`/checkout?addressId=${saved.id}`);
+
+    // Another member's address named in the link is ignored: the draft's choice stands.
+    const foreign = await valueOf<CheckoutLoaderData>(await run(platform, checkoutLoader, pageRequest("/checkout?addressId=3", cookie)));
+    expect(foreign.draft?.initialValue).toMatchObject({ addressId: String(first.id) });
+
+    const checkout = await valueOf<CheckoutLoaderData>(await run(platform, checkoutLoader, pageRequest(back, cookie)));
+    // The added address is chosen; what was typed stays (the one-off address's box included: the shopper decides).
+    expect(checkout.draft?.initialValue).toMatchObject({ addressId: String(saved.id), useNewAddress: "on", payment: "cod" });
+    const placed = await post(platform, { token: crypto.randomUUID(), shown: checkout.shown, payment: "cod", addressId: String(saved.id) }, cookie);
+    expect(location(placed)).toMatch(/^\/checkout\/thanks\//);
+    const order = (await platform.db.select().from(orders).where(eq(orders.cartId, cartId)).orderBy(desc(orders.id)).get())!;
+    expect([order.shipLastname, order.shipCity]).toEqual(["新住所", "千代田区"]);
   });
 
   it("follows only the cart and the address book's own pages", async ({ platform }) => {

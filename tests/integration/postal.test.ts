@@ -275,7 +275,7 @@ describe("住所を検索 without JS (intent=postal_lookup on /user/profile/addr
     const result = await lookup(platform, { postal_code: "１００－０００１", city: "old", address1: "1-1" });
     expect(result.init?.status ?? 200).toBe(200);
     expect(result.data.lastResult.initialValue).toMatchObject({
-      postal_code: "100-0001",
+      postal_code: "1000001", // full-width digits half-width, the dash removed (spec §5)
       prefecture: "13",
       city: "千代田区",
       district: "千代田",

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  ADDRESS_FORM_MESSAGES,
-  isPhoneNumber,
-  normalizePhone,
-  parseAddressListJson,
-  readAddressList,
-  validateAddress,
-  validateAddressList,
-  type AddressInput,
-} from "~/core/address-form";
-import { describeAddress, listWithSaved, withOneDefault } from "~/core/address-book";
-import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
+import { ADDRESS_FORM_MESSAGES, isPhoneNumber, normalizePhone, validateAddress } from "~/core/address-form";
+import { describeAddress, withOneDefault } from "~/core/address-book";
 
 /** A complete address as a form posts it (strings). */
 const FORM: Record<string, string> = {
@@ -101,56 +91,6 @@ describe("AddressSchema", () => {
   });
 });
 
-describe("address lists (the list endpoints)", () => {
-  it("reads JSON text: an array or { addresses }", () => {
-    expect(parseAddressListJson(JSON.stringify([{ ...FORM, prefecture: 13, default: true, id: 4 }]))).toEqual([
-      { ...FORM, prefecture: "13", default: "on", id: "4" },
-    ]);
-    expect(parseAddressListJson(JSON.stringify({ addresses: [] }))).toEqual([]);
-    expect(parseAddressListJson("not json")).toBeNull();
-    expect(parseAddressListJson('{"x":1}')).toBeNull();
-    expect(parseAddressListJson("[1]")).toBeNull();
-    expect(parseAddressListJson('[{"city":{"a":1}}]')).toBeNull();
-  });
-
-  it("reads form fields addresses[i][field] and addresses[i].field, ignoring unknown fields", () => {
-    expect(
-      readAddressList([
-        ["addresses[1][city]", "大阪市北区"],
-        ["addresses[0].city", "千代田区"],
-        ["addresses[0][evil]", "x"],
-        ["other", "y"],
-      ]),
-    ).toEqual([{ city: "千代田区" }, { city: "大阪市北区" }]);
-    expect(readAddressList([["addresses", JSON.stringify([FORM])]])).toEqual([FORM]);
-  });
-
-  it("refuses a list with holes, files or too large an index", () => {
-    expect(readAddressList([["addresses[1][city]", "x"]])).toBeNull();
-    expect(readAddressList([["addresses[99][city]", "x"]])).toBeNull();
-    expect(readAddressList([["addresses[0][city]", new Blob(["x"])]])).toBeNull();
-  });
-
-  it("validates every entry, naming errors addresses[i].field", () => {
-    const result = validateAddressList([FORM, { ...FORM, phone: "123" }]);
-    expect(result).toEqual({ ok: false, error: ADDRESS_FORM_MESSAGES.check, errors: { "addresses[1].phone": [ADDRESS_FORM_MESSAGES.phone] } });
-    expect(validateAddressList([{ ...FORM, id: "abc" }]).ok).toBe(false);
-    expect(
-      validateAddressList([
-        { ...FORM, id: "5" },
-        { ...FORM, id: "5" },
-      ]).ok,
-    ).toBe(false);
-    const ok = validateAddressList([{ ...FORM, id: "5" }, FORM]);
-    expect(ok.ok && ok.entries.map((entry) => entry.id)).toEqual([5, undefined]);
-  });
-
-  it(`accepts at most ${ADDRESS_BOOK_LIMIT} entries`, () => {
-    expect(validateAddressList(Array.from({ length: ADDRESS_BOOK_LIMIT }, () => FORM)).ok).toBe(true);
-    expect(validateAddressList(Array.from({ length: ADDRESS_BOOK_LIMIT + 1 }, () => FORM))).toMatchObject({ ok: false, error: ADDRESS_FORM_MESSAGES.tooMany });
-  });
-});
-
 describe("one default address", () => {
   const a = (id: number, isDefault = false) => ({ id, default: isDefault });
 
@@ -161,36 +101,6 @@ describe("one default address", () => {
   it("makes the first the default when none is marked", () => {
     expect(withOneDefault([a(1), a(2)]).map((entry) => entry.default)).toEqual([true, false]);
     expect(withOneDefault([])).toEqual([]);
-  });
-});
-
-describe("the editor's save (spec §4: add to or replace in the list)", () => {
-  const input = validateAddress(FORM).address as AddressInput;
-  const saved = [
-    { ...input, id: 1, default: true },
-    { ...input, id: 2, city: "大阪市北区" },
-  ];
-
-  it("appends a new address", () => {
-    const list = listWithSaved(saved, { ...input, city: "新宿区" }, null);
-    expect(list.map((entry) => [entry.id, entry.city])).toEqual([
-      [1, "千代田区"],
-      [2, "大阪市北区"],
-      [undefined, "新宿区"],
-    ]);
-  });
-
-  it("replaces the edited address in place", () => {
-    const list = listWithSaved(saved, { ...input, city: "港区" }, 2);
-    expect(list.map((entry) => [entry.id, entry.city])).toEqual([
-      [1, "千代田区"],
-      [2, "港区"],
-    ]);
-  });
-
-  it("moves the default to a saved address marked default", () => {
-    expect(listWithSaved(saved, { ...input, default: true }, 2).map((entry) => entry.default)).toEqual([false, true]);
-    expect(listWithSaved(saved, { ...input, default: true }, null).map((entry) => entry.default)).toEqual([false, false, true]);
   });
 });
 

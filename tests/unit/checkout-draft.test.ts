@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CHECKOUT_DRAFT_MAX_LENGTH, CHECKOUT_KEEP_MS, checkoutDraftText, checkoutExitPath, readCheckoutDraft } from "~/core/checkout-draft";
+import {
+  CHECKOUT_DRAFT_MAX_LENGTH,
+  CHECKOUT_KEEP_MS,
+  checkoutDraftText,
+  checkoutExitPath,
+  draftWithChosenAddress,
+  readCheckoutDraft,
+} from "~/core/checkout-draft";
 
 const now = new Date("2026-11-24T03:00:00Z");
 const later = (ms: number) => new Date(now.getTime() + ms);
@@ -61,5 +68,19 @@ describe("checkout drafts", () => {
     ]) {
       expect(readCheckoutDraft(text, now)).toBeNull();
     }
+  });
+});
+
+describe("draftWithChosenAddress (an address page came back naming the address it saved)", () => {
+  it("chooses that address, keeping everything else typed", () => {
+    const typed = { addressId: "1", useNewAddress: "on", shipping: { city: "千代田区" }, code: "SPRING10" };
+    expect(draftWithChosenAddress(typed, 7)).toEqual({ ...typed, addressId: "7" });
+    expect(draftWithChosenAddress(null, 7)).toEqual({ addressId: "7" });
+  });
+
+  it("leaves the draft as it was when no address was named", () => {
+    const typed = { addressId: "1" };
+    expect(draftWithChosenAddress(typed, null)).toBe(typed);
+    expect(draftWithChosenAddress(null, null)).toBeNull();
   });
 });

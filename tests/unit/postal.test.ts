@@ -62,19 +62,20 @@ describe("ShippingAddressSchema", () => {
 });
 
 describe("the postal-code input (spec §5: normalise, max length 8)", () => {
-  it("turns full-width digits and every long dash half-width, dropping spaces and other characters", () => {
-    expect(normalizePostalInput("１００ー０００１")).toBe("100-0001");
-    expect(normalizePostalInput("１００－０００１")).toBe("100-0001");
-    expect(normalizePostalInput("100‐0001")).toBe("100-0001");
-    expect(normalizePostalInput("100−0001")).toBe("100-0001");
+  it("turns full-width digits half-width and removes every dash, space and other character (issue 34 item 26)", () => {
+    expect(normalizePostalInput("１５０ー０００２")).toBe("1500002");
+    expect(normalizePostalInput("１００－０００１")).toBe("1000001");
+    expect(normalizePostalInput("100‐0001")).toBe("1000001");
+    expect(normalizePostalInput("100−0001")).toBe("1000001");
+    expect(normalizePostalInput("100-0001")).toBe("1000001");
     expect(normalizePostalInput(" 100 0001　")).toBe("1000001");
-    expect(normalizePostalInput("〒100-0001")).toBe("100-0001");
+    expect(normalizePostalInput("〒100-0001")).toBe("1000001");
     expect(normalizePostalInput("abc")).toBe("");
   });
 
   it("keeps at most 8 characters", () => {
     expect(POSTAL_INPUT_MAX_LENGTH).toBe(8);
-    expect(normalizePostalInput("100-00012")).toBe("100-0001");
+    expect(normalizePostalInput("100-00012")).toBe("10000012");
     expect(normalizePostalInput("123456789")).toBe("12345678");
   });
 });

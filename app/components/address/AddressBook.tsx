@@ -4,16 +4,18 @@
  *
  * Without JS every control is a link or a plain form: /user/profile/addresses/new, …/{id}/edit,
  * …/{id}/delete (a confirmation page) and a POST for the default. With JS the same links open a modal
- * <dialog> instead: the editor validates on the server and then the page posts the whole list as JSON
- * text in a form field (`intent=save_list`, `addresses=[…]`, spec §7); deleting asks
- * 「この配送先を本当に削除しますか？」 in a dialog first.
+ * <dialog> instead: the editor validates on the server and then the page posts that one change
+ * (`intent=add`, or `intent=edit` with the address's id and the version shown: core/address-changes);
+ * deleting asks 「この配送先を本当に削除しますか？」 in a dialog first and posts the id and version. An
+ * address changed meanwhile in another tab or device is refused, and the page shows it as it now is.
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { AddressInput, AddressJson } from "~/core/address-form";
-import { ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book";
+import { ADDRESS_DELETE_CONFIRMATION, addressChangeFields } from "~/core/address-book";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
+import type { AddressBookActionData } from "~/web/types/addresses";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { island } from "~/components/island";
 import type { SaveOutcome } from "./AddressEditor";
@@ -23,45 +25,48 @@ import { Dialog } from "../Dialog";
 // The editor (its validation: Conform, Valibot) opens only when the shopper adds or edits: its code loads after the page.
 const AddressEditor = island(() => import("./AddressEditor").then((module) => module.AddressEditor));
 
-export type AddressBookActionData =
-  { ok: true; intent: string; addresses?: AddressJson[] } | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };
-
 type AddressBookFetcher = ReturnType<typeof useFetcher<AddressBookActionData>>;
 
-type EditorState = { mode: "add" } | { mode: "edit"; address: AddressJson } | null;
+/** The dialog open: adding, or editing / deleting an address by id (shown as the book now has it). */
+type OpenDialog = { mode: "add" } | { mode: "edit" | "delete"; id: number } | null;
+
+const CHANGE_DONE: Record<string, string> = {
+  add: "お届け先を追加しました。",
+  edit: "お届け先を更新しました。",
+  delete: "お届け先を削除しました。",
+  set_default: "いつものお届け先を変更しました。",
+};
 
 export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; notice: string | null }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<AddressBookActionData>();
-  const [editor, setEditor] = useState<EditorState>(null);
-  const [deleting, setDeleting] = useState<AddressJson | null>(null);
+  const [open, setOpen] = useState<OpenDialog>(null);
   const [message, setMessage] = useState<string | null>(notice);
   const pendingSave = useRef<((outcome: SaveOutcome) => void) | null>(null);
+  // The book reloads after every change (the page's loader): a dialog shows its address as it now is, and
+  // closes when another tab or device deleted it.
+  const target = open && open.mode !== "add" ? (addresses.find((address) => address.id === open.id) ?? null) : null;
 
-  // A fetcher answer settles the pending editor save and closes the dialogs.
+  // A fetcher answer (after the book reloaded) settles the pending editor save and closes the dialogs.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
-    if (result.intent === "save_list") {
-      pendingSave.current?.(result.ok ? { ok: true } : { ok: false, error: result.error });
-      pendingSave.current = null;
-      if (result.ok) {
-        setEditor(null);
-        setMessage("お届け先を保存しました。");
-      }
-    } else if (result.ok) {
-      setDeleting(null);
-      setMessage(result.intent === "delete" ? "お届け先を削除しました。" : "いつものお届け先を変更しました。");
+    pendingSave.current?.(result.ok ? { ok: true } : { ok: false, error: result.error });
+    pendingSave.current = null;
+    if (result.ok) {
+      setOpen(null);
+      setMessage(CHANGE_DONE[result.intent] ?? null);
     } else {
       setMessage(result.error);
     }
   }, [fetcher.state, fetcher.data]);
 
+  // Each change names its address and the version the page shows (a stale page is refused, never saved over).
   function save(value: AddressInput): Promise<SaveOutcome> {
-    const editing = editor?.mode === "edit" ? editor.address : null;
     return new Promise((resolve) => {
       pendingSave.current = resolve;
-      fetcher.submit({ intent: "save_list", addresses: JSON.stringify(listWithSaved(addresses, value, editing?.id ?? null)) }, { method: "post" });
+      const change = target ? { intent: "edit", id: target.id, version: target.version, address: value } : { intent: "add", address: value };
+      fetcher.submit(addressChangeFields(change), { method: "post" });
     });
   }
 
@@ -75,6 +80,7 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
       show();
     };
   const full = addresses.length >= ADDRESS_BOOK_LIMIT;
+  const editing = open?.mode === "add" || (open?.mode === "edit" && target);
 
   return (
     <div className="mx-auto grid max-w-3xl gap-4 py-6">
@@ -86,7 +92,7 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
         <p className="m-0 text-sm text-gray-700">お届け先は{ADDRESS_BOOK_LIMIT}件まで登録できます。追加するには不要なお届け先を削除してください。</p>
       ) : (
         <p className="m-0">
-          <Link to="/user/profile/addresses/new" className="btn-primary no-underline" onClick={inDialog(() => setEditor({ mode: "add" }))}>
+          <Link to="/user/profile/addresses/new" className="btn-primary no-underline" onClick={inDialog(() => setOpen({ mode: "add" }))}>
             ＋ 新しいお届け先を追加
           </Link>
         </p>
@@ -94,17 +100,17 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
       <AddressBookList
         addresses={addresses}
         fetcher={fetcher}
-        onEdit={(address) => inDialog(() => setEditor({ mode: "edit", address }))}
-        onDelete={(address) => inDialog(() => setDeleting(address))}
+        onEdit={(address) => inDialog(() => setOpen({ mode: "edit", id: address.id }))}
+        onDelete={(address) => inDialog(() => setOpen({ mode: "delete", id: address.id }))}
       />
 
-      {hydrated && editor ? (
-        <Dialog title={editor.mode === "add" ? "お届け先を追加" : "お届け先を編集"} onClose={() => setEditor(null)}>
-          <AddressEditor address={editor.mode === "edit" ? editor.address : null} onSave={save} onCancel={() => setEditor(null)} />
+      {hydrated && editing ? (
+        <Dialog title={target ? "お届け先を編集" : "お届け先を追加"} onClose={() => setOpen(null)}>
+          <AddressEditor address={target} onSave={save} onCancel={() => setOpen(null)} />
         </Dialog>
       ) : null}
 
-      {hydrated && deleting ? <DeleteAddressDialog address={deleting} fetcher={fetcher} onClose={() => setDeleting(null)} /> : null}
+      {hydrated && open?.mode === "delete" && target ? <DeleteAddressDialog address={target} fetcher={fetcher} onClose={() => setOpen(null)} /> : null}
     </div>
   );
 }
@@ -189,6 +195,7 @@ function DeleteAddressDialog({ address, fetcher, onClose }: { address: AddressJs
         <fetcher.Form method="post" className="flex flex-wrap justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={address.id} />
+          <input type="hidden" name="version" value={address.version} />
           <button type="button" className="btn-secondary" onClick={onClose}>
             キャンセル
           </button>

@@ -9,7 +9,7 @@
  * - name?: string                    the submitted field with the chosen id (default "address_id").
  * - onSelect?(address | null)        after the shopper chooses, or after add/edit/delete changes the
  *                                    choice (null when no address is left).
- * - onAddressesChange?(addresses)    after the list was saved (add / edit / delete), with the saved list.
+ * - onAddressesChange?(addresses)    after an add / edit / delete (or its refusal), with the book as it now is.
  * - onShippingChange?(result)        the shipping recheck (POST /api/shipping-fee/check) that follows
  *                                    each choice and each save: `{ ok: true, shipping_fee, … }` or
  *                                    `{ ok: false, error }` (see ShippingRecheck in address-client.ts).
@@ -17,13 +17,16 @@
  * - error?: string | null            a server message about the address (shown under the block).
  *
  * With JS: a summary of the chosen address and 「変更」, which opens a modal to choose another address,
- * add, edit (the editor validates with /user/profile/validationAddress and the list is persisted with
- * /user/profile/checkout/editAddress; the saved address is then chosen) or delete (after
- * 「この配送先を本当に削除しますか？」; the first remaining address is chosen). The modal is portalled
- * out of the checkout form, so its fields are never submitted with the order.
+ * add, edit (the editor validates with /user/profile/validationAddress and the change — naming the address
+ * and the version shown — is sent to /user/profile/checkout/editAddress; the saved address is then chosen)
+ * or delete (after 「この配送先を本当に削除しますか？」; the default, else the first, is chosen). An address
+ * changed meanwhile in another tab is refused and shown as it now is; the book that comes back with every
+ * answer replaces the one shown. The modal is portalled out of the checkout form, so its fields are never
+ * submitted with the order.
  * Without JS: the addresses are an inline radio list (name = `name`) in the checkout form, with buttons
  * of that form (`leaveTo`, core/checkout-draft) to the plain pages /user/profile/addresses/new,
- * …/{id}/edit and …/{id}/delete: the checkout keeps what was typed meanwhile, and the pages come back.
+ * …/{id}/edit and …/{id}/delete: the checkout keeps what was typed meanwhile, and the pages come back
+ * (with an added or edited address chosen).
  * With no saved address the chooser shows only the add link: a checkout page should then render
  * AddressForm for a new address instead.
  */

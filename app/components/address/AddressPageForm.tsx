@@ -26,6 +26,8 @@ export function AddressPageForm({
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <FormErrors id={form.errorId} errors={form.errors} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {/* The address as this page shows it: a save over a version changed meanwhile is refused, not applied. */}
+      {address ? <input type="hidden" name="version" value={address.version} /> : null}
       <AddressForm fields={fields} lookupMessage={actionData?.lookup ?? null} defaultLocked={address?.default === true} />
       <div className="flex flex-wrap justify-end gap-2">
         <Link to={redirectTo ?? "/user/profile/addresses"} className="btn-secondary no-underline">

@@ -1,10 +1,12 @@
 /**
  * Browser-side calls of the address widgets: the postal-code lookup (GET /api/postal/{prefix}, cached
  * per prefix in memory for the page's lifetime), the shipping-fee recheck (POST /api/shipping-fee/check),
- * server validation (POST /user/profile/validationAddress) and saving a member's list
- * (POST /user/profile/checkout/editAddress). Only called from event handlers, never during render, so
+ * server validation (POST /user/profile/validationAddress) and a change of a member's book
+ * (POST /user/profile/checkout/editAddress: add, edit or delete, naming the address and its version). Only called from event handlers, never during render, so
  * the widgets import it dynamically: it is fetched with the first lookup, off the page's first load.
  */
+import { addressChangeFields } from "~/core/address-book";
+import type { AddressChange } from "~/core/address-changes";
 import type { AddressFormErrors, AddressJson } from "~/core/address-form";
 import { EMPTY_POSTAL_RESULT, postalCodeToLookUp, postalPrefix, type PostalLookupResult } from "~/core/postal";
 import { lookUpPostalCode, parsePostalPrefixData, type PostalPrefixData } from "~/core/postal-data";
@@ -85,32 +87,23 @@ export async function validateOnServer(formData: FormData): Promise<Validation> 
   }
 }
 
-export type ListSave = { ok: true; addresses: AddressJson[] } | { ok: false; error: string; loginRequired?: boolean };
+/** What the endpoint answered: the book after the change (and the address saved), or why not with the book as it is now. */
+export type ChangeAnswer =
+  { ok: true; addresses: AddressJson[]; address: AddressJson | null } | { ok: false; error: string; addresses: AddressJson[] | null; loginRequired?: boolean };
 
-/** Form fields of a list, as the spec's endpoints take it: addresses[0][lastname]=… */
-export function addressListForm(list: (Partial<AddressJson> & Record<string, unknown>)[]): URLSearchParams {
-  const form = new URLSearchParams();
-  list.forEach((address, index) => {
-    for (const [key, value] of Object.entries(address)) {
-      if (value == null) continue;
-      form.append(`addresses[${index}][${key}]`, typeof value === "boolean" ? (value ? "1" : "0") : String(value));
-    }
-  });
-  return form;
-}
-
-/** Persists a member's whole list (POST /user/profile/checkout/editAddress); answers the saved list. */
-export async function saveAddressList(list: (Partial<AddressJson> & Record<string, unknown>)[]): Promise<ListSave> {
+/** Sends one change naming its address (POST /user/profile/checkout/editAddress, core/address-changes). */
+export async function sendAddressChange(change: Exclude<AddressChange, { intent: "replace_list" }>): Promise<ChangeAnswer> {
   try {
     const response = await fetch("/user/profile/checkout/editAddress", {
       method: "POST",
-      body: addressListForm(list),
+      body: new URLSearchParams(addressChangeFields(change)),
       headers: { Accept: "application/json" },
     });
-    const body = (await readJson(response)) as { addresses?: AddressJson[]; error?: string; login_required?: boolean };
-    if (response.ok && Array.isArray(body.addresses)) return { ok: true, addresses: body.addresses };
-    return { ok: false, error: body.error ?? NETWORK_ERROR, loginRequired: body.login_required === true };
+    const body = (await readJson(response)) as { addresses?: AddressJson[]; address?: AddressJson | null; error?: string; login_required?: boolean };
+    const addresses = Array.isArray(body.addresses) ? body.addresses : null;
+    if (response.ok && addresses) return { ok: true, addresses, address: body.address ?? null };
+    return { ok: false, error: body.error ?? NETWORK_ERROR, addresses, loginRequired: body.login_required === true };
   } catch {
-    return { ok: false, error: NETWORK_ERROR };
+    return { ok: false, error: NETWORK_ERROR, addresses: null };
   }
 }

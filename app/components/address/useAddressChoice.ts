@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { listWithSaved } from "~/core/address-book";
+import type { AddressChange } from "~/core/address-changes";
 import type { AddressInput, AddressJson } from "~/core/address-form";
-import type { ShippingRecheck } from "./address-client";
+import type { ChangeAnswer, ShippingRecheck } from "./address-client";
 import type { ChooserMode } from "./AddressChooserDialog";
 import type { SaveOutcome } from "./AddressEditor";
 
@@ -14,8 +14,19 @@ export function initialChoice(addresses: AddressJson[], selectedId: number | nul
 }
 
 /**
- * The chooser's state with JS: the member's list (saved as a whole on each add, edit or delete), the
- * chosen address (each choice rechecks the shipping), the open modal's mode and a delete's refusal.
+ * The open modal over a fresh book: an address being edited or deleted is shown as it now is (its new
+ * version, so the shopper's next try applies to what they see), or the list when it is gone.
+ */
+function modeOver(mode: ChooserMode | null, addresses: AddressJson[]): ChooserMode | null {
+  if (mode?.mode !== "edit" && mode?.mode !== "delete") return mode;
+  const fresh = addresses.find((address) => address.id === mode.address.id);
+  return fresh ? { ...mode, address: fresh } : { mode: "list" };
+}
+
+/**
+ * The chooser's state with JS: the member's book (each add, edit or delete is sent as one change naming
+ * its address and the version shown, and the book comes back as it then is), the chosen address (each
+ * choice rechecks the shipping), the open modal's mode and a refusal to show.
  */
 export function useAddressChoice({
   addresses,
@@ -58,29 +69,41 @@ export function useAddressChoice({
       .then(onShippingChange, () => undefined);
   }
 
-  async function persist(next: (AddressInput & { id?: number })[], pick: (saved: AddressJson[]) => AddressJson | null): Promise<SaveOutcome> {
-    const result = await (await addressClient()).saveAddressList(next);
-    if (!result.ok) {
-      if (result.loginRequired) window.location.assign(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
-      return { ok: false, error: result.error };
+  /** Sends one change; the book that comes back (after it, or as it is when refused) replaces the shown one. */
+  async function send(change: Exclude<AddressChange, { intent: "replace_list" }>, pick: (answer: Extract<ChangeAnswer, { ok: true }>) => AddressJson | null) {
+    const answer = await (await addressClient()).sendAddressChange(change);
+    if (answer.addresses) {
+      const book = answer.addresses;
+      setList(book);
+      onAddressesChange?.(book);
+      setChosen((current) => initialChoice(book, current));
     }
-    setList(result.addresses);
-    onAddressesChange?.(result.addresses);
-    choose(pick(result.addresses));
+    if (!answer.ok) {
+      if (answer.loginRequired) window.location.assign(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
+      const next = answer.addresses ? modeOver(mode, answer.addresses) : mode;
+      setMode(next);
+      // The form that was refused is gone with its address: the list says why.
+      if (next?.mode === "list" && mode?.mode !== "list") setProblem(answer.error);
+      return { ok: false, error: answer.error } as const;
+    }
+    setProblem(null);
+    choose(pick(answer));
     setMode(null);
-    return { ok: true };
+    return { ok: true } as const;
   }
 
-  const save = (editing: AddressJson | null, value: AddressInput) =>
-    persist(listWithSaved(list, value, editing?.id ?? null), (saved) =>
-      editing ? (saved.find((address) => address.id === editing.id) ?? null) : (saved[saved.length - 1] ?? null),
+  // The address added or edited becomes the chosen one.
+  const save = (editing: AddressJson | null, value: AddressInput): Promise<SaveOutcome> =>
+    send(
+      editing ? { intent: "edit", id: editing.id, version: editing.version, address: value } : { intent: "add", address: value },
+      (answer) => answer.address,
     );
 
   async function remove(address: AddressJson) {
     setProblem(null);
-    const outcome = await persist(
-      list.filter((entry) => entry.id !== address.id),
-      (saved) => saved.find((entry) => entry.default) ?? saved[0] ?? null,
+    const outcome = await send(
+      { intent: "delete", id: address.id, version: address.version },
+      (answer) => answer.addresses.find((entry) => entry.default) ?? answer.addresses[0] ?? null,
     );
     if (!outcome.ok) setProblem(outcome.error);
   }

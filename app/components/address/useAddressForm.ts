@@ -8,7 +8,7 @@ export function addressDefaultValue(address?: Partial<AddressJson> | null): Reco
   if (!address) return {};
   const value: Record<string, string> = {};
   for (const [key, field] of Object.entries(address)) {
-    if (key === "id" || field == null) continue;
+    if (key === "id" || key === "version" || field == null) continue;
     if (typeof field === "boolean") {
       if (field) value[key] = "on";
     } else value[key] = String(field);

@@ -6,3 +6,11 @@ export interface AddressFormActionData {
   lastResult: SubmissionResult<string[]>;
   lookup: { tone: "info" | "error"; text: string } | null;
 }
+
+/** The address book page's answer to a fetcher: the change it applied, or why not (field messages for a typed address). */
+export type AddressBookActionData = { ok: true; intent: string } | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };
+
+/** The delete page's answer when nothing was deleted (the address changed since the page showed it). */
+export interface DeleteAddressActionData {
+  error: string;
+}

@@ -1,9 +1,9 @@
 /**
  * Spec §7 "Addresses": GET /user/profile/addresses (a list of addresses, for a JSON caller), POST
  * /user/profile/validationAddress (form-encoded address fields → form (errors) and valide), POST
- * /user/profile/checkout/editAddress (a form-encoded list), POST /api/users/update-addresses (addresses →
- * addresses), and the profile page's form with the addresses as JSON text. Addresses carry the spec §3
- * Address fields. Checked at the spec's URLs through Remix's request handler, as the Worker serves them.
+ * /user/profile/checkout/editAddress (form-encoded: one change, or the list with the book's version),
+ * POST /api/users/update-addresses (addresses → addresses), and the profile page's form, which now sends one
+ * change naming its address (issue 34 item 2). Addresses carry the spec §3 Address fields and a version. Checked at the spec's URLs through Remix's request handler, as the Worker serves them.
  */
 import { describe, expect } from "vitest";
 import * as addressBook from "~/routes/user.profile.addresses";
@@ -36,7 +36,7 @@ const ADDRESS_FIELDS = [
   "default",
 ] as const;
 
-type Address = Record<(typeof ADDRESS_FIELDS)[number], unknown> & { id: number };
+type Address = Record<(typeof ADDRESS_FIELDS)[number], unknown> & { id: number; version: string };
 
 const OSAKA: Record<string, string> = {
   title: "会社",
@@ -83,41 +83,64 @@ describe("POST /user/profile/validationAddress (form-encoded address fields) →
   });
 });
 
-describe("saving the list", () => {
-  it("POST /user/profile/checkout/editAddress takes a form-encoded list and answers the saved addresses", async ({ member, serve }) => {
+describe("saving changes (each names what it changes: issue 34 item 2)", () => {
+  type Saved = { addresses: Address[]; version: string; address: Address | null };
+  /** The book's version, as GET /user/profile/addresses gives it (ETag) to a JSON caller. */
+  async function bookVersion({ serve, member }: { serve: Serve; member: string }): Promise<string> {
+    const response = await serve("/user/profile/addresses", { method: "GET", cookie: member, headers: { Accept: "application/json" } });
+    return (response.headers.get("ETag") ?? "").replaceAll('"', "");
+  }
+
+  it("POST /user/profile/checkout/editAddress takes one form-encoded change and answers the saved addresses", async ({ member, serve }) => {
     const before = await listAsJson({ serve, member });
-    // The new address becomes the default (1/0 as a form posts it).
-    const entries = [...before.map((address) => ({ ...address, default: "0" })), { ...OSAKA, default: "1" }];
-    const fields = entries.flatMap((entry, index) =>
-      Object.entries(entry).map(([key, value]): [string, string] => [`addresses[${index}][${key}]`, String(value)]),
-    );
-    const body = await json<{ addresses: Address[] }>(await serve("/user/profile/checkout/editAddress", { cookie: member, fields }));
+    const body = await json<Saved>(await serve("/user/profile/checkout/editAddress", { cookie: member, fields: { intent: "add", ...OSAKA, default: "1" } }));
     expect(body.addresses).toHaveLength(before.length + 1);
-    for (const address of body.addresses) expectFields(address, ADDRESS_FIELDS, `saved ${address.id}`);
-    expect(body.addresses.at(-1)).toMatchObject({ city: "大阪市北区", postal_code: "5300001", prefecture: 27, default: true });
-    expect((await listAsJson({ serve, member })).map((address) => address.id).sort()).toEqual(body.addresses.map((address) => address.id).sort());
+    for (const address of body.addresses) expectFields(address, [...ADDRESS_FIELDS, "version"], `saved ${address.id}`);
+    expect(body.address).toMatchObject({ city: "大阪市北区", postal_code: "5300001", prefecture: 27, default: true });
+    expect(body.version).toBe(await bookVersion({ serve, member }));
+    const edited = await json<Saved>(
+      await serve("/user/profile/checkout/editAddress", {
+        cookie: member,
+        fields: { intent: "edit", id: String(body.address!.id), version: String(body.address!.version), ...OSAKA, title: "会社（新）" },
+      }),
+    );
+    expect(edited.address).toMatchObject({ id: body.address!.id, title: "会社（新）" });
   });
 
-  it("POST /api/users/update-addresses (addresses) returns addresses", async ({ member, serve }) => {
+  it("POST /user/profile/checkout/editAddress takes the spec's form-encoded list with the version of the book shown", async ({ member, serve }) => {
+    const before = await listAsJson({ serve, member });
+    const entries = [...before.map(({ version: _version, ...address }) => ({ ...address, default: "0" })), { ...OSAKA, default: "1" }];
+    const fields: [string, string][] = [
+      ["version", await bookVersion({ serve, member })],
+      ...entries.flatMap((entry, index) => Object.entries(entry).map(([key, value]): [string, string] => [`addresses[${index}][${key}]`, String(value)])),
+    ];
+    const body = await json<Saved>(await serve("/user/profile/checkout/editAddress", { cookie: member, fields }));
+    expect(body.addresses).toHaveLength(before.length + 1);
+    expect(body.addresses[0]).toMatchObject({ city: "大阪市北区", postal_code: "5300001", prefecture: 27, default: true });
+  });
+
+  it("POST /api/users/update-addresses (addresses, with the book's version) returns addresses", async ({ member, serve }) => {
     const current = await listAsJson({ serve, member });
     const renamed = current.map((address, index) => (index === 0 ? { ...address, title: "自宅（新）" } : address));
-    const body = await json<{ addresses: Address[] }>(
-      await serve("/api/users/update-addresses", { cookie: member, fields: { addresses: JSON.stringify(renamed) } }),
+    const body = await json<Saved>(
+      await serve("/api/users/update-addresses", {
+        cookie: member,
+        fields: { version: await bookVersion({ serve, member }), addresses: JSON.stringify(renamed) },
+      }),
     );
     expectNoCamelCase(body);
-    expect(body.addresses.map((address) => address.title)).toEqual(renamed.map((address) => address.title));
+    expect(body.addresses.map((address) => address.title).sort()).toEqual(renamed.map((address) => address.title).sort());
   });
 
-  it("the profile addresses page submits the addresses as JSON text", async ({ platform, member, serve }) => {
-    const current = await listAsJson({ serve, member });
-    const kept = current.slice(0, 1).map((address) => ({ ...address, default: true }));
-    const request = apiRequest("/user/profile/addresses", { cookie: member, mode: "cors", fields: { intent: "save_list", addresses: JSON.stringify(kept) } });
-    const result = (await addressBook.action({ request, params: {}, context: contextFor(platform) })) as unknown as DataResult<{
-      ok: boolean;
-      addresses: Address[];
-    }>;
-    expect(result.data.ok).toBe(true);
-    expect(result.data.addresses.map((address) => address.id)).toEqual([kept[0]!.id]);
-    expect((await listAsJson({ serve, member })).map((address) => address.id)).toEqual([kept[0]!.id]);
+  it("the profile addresses page submits one change naming its address", async ({ platform, member, serve }) => {
+    const [first] = await listAsJson({ serve, member });
+    const request = apiRequest("/user/profile/addresses", {
+      cookie: member,
+      mode: "cors",
+      fields: { intent: "edit", id: String(first!.id), version: String(first!.version), ...OSAKA, title: "ページから" },
+    });
+    const result = (await addressBook.action({ request, params: {}, context: contextFor(platform) })) as unknown as DataResult<{ ok: boolean; intent: string }>;
+    expect(result.data).toEqual({ ok: true, intent: "edit" });
+    expect((await listAsJson({ serve, member })).find((address) => address.id === first!.id)?.title).toBe("ページから");
   });
 });
