@@ -1,4 +1,4 @@
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { createUserSession, getUserId } from "~/web/auth.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = withSpecFieldNames(await readFormData(request));
-  const submission = parseWithValibot(form, { schema: RegisterSchema });
+  const submission = parseSubmission(form, { schema: RegisterSchema });
   if (submission.status !== "success") {
     // Every message of this submit at once: a registered e-mail too, not only on the next try.
     const email = v.safeParse(emailField, fieldsOf(form).email ?? "");
