@@ -5,7 +5,7 @@
  */
 import type { D1Usage } from "./db/client.server";
 import { isLocalEnvironment } from "./web/session.server";
-import { isCrossSiteMutation } from "./core/request-origin";
+import { isCrossSiteMutation, isOneClickUnsubscribe } from "./core/request-origin";
 
 export const CROSS_SITE_REFUSED_MESSAGE = "別のサイトから送信されたリクエストのため、処理できませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -18,6 +18,19 @@ export function refuseCrossSiteMutation(request: Request): Response | null {
     referer: request.headers.get("Referer"),
   });
   return crossSite ? new Response(CROSS_SITE_REFUSED_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }) : null;
+}
+
+/**
+ * The request Remix is given. Remix has a same-host check of its own for a page's POST (an Origin that is not
+ * the Host is thrown as an error: a 500); the guard above is the shop's, and it lets exactly one cross-origin
+ * POST through on purpose — the one-click unsubscribe, which the provider's servers post with their own
+ * Origin — so Remix gets that one without it.
+ */
+export function requestForRemix(request: Request): Request {
+  if (!request.headers.has("Origin") || !isOneClickUnsubscribe({ method: request.method, url: request.url })) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
 }
 
 /** Headers every response carries; documents add a nonce-based CSP in entry.server. */

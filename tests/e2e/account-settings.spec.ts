@@ -163,3 +163,33 @@ test("a newsletter from the staff desk carries a link that stops it, with a conf
   await page.reload();
   await expect(section(page, "newsletter").getByTestId("newsletter-state")).toHaveText("メールマガジンは配信停止中です。");
 });
+
+test("the mail client's one-click unsubscribe (RFC 8058), posted from the provider's servers, stops the newsletter", async ({
+  page,
+  openContext,
+  request,
+}, testInfo) => {
+  test.setTimeout(MAIL_TEST_TIMEOUT);
+  const email = uniqueEmail("oneclick", testInfo.project.name);
+  await newMemberOnSettings(page, email);
+
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", "/crm/newsletter");
+  const subject = `ワンクリック配信停止 ${testInfo.project.name} ${Date.now()}`;
+  await staff.getByLabel(/件名/).fill(subject);
+  await staff.getByLabel(/本文/).fill("新商品のお知らせです。");
+  await staff.getByRole("button", { name: /名に送信する$/ }).click();
+  await expect(staff.getByTestId("member-notice")).toContainText("メールマガジンを");
+  const link = (await latestMailTo(staff, email, { subject })).links.find((each) => each.includes("/newsletter/unsubscribe?"))!;
+
+  // The provider's servers post it with their own Origin and no cookie of ours.
+  const provider = { Origin: "https://mail.provider.example" };
+  const answered = await request.post(link, { headers: provider, form: { "List-Unsubscribe": "One-Click" } });
+  // RFC 8058 asks for a success status; the provider gets the page, which now says the newsletter is stopped.
+  expect(answered.status()).toBe(200);
+  expect(await answered.text()).toContain("メールマガジンは配信停止済みです。");
+  await page.reload();
+  await expect(section(page, "newsletter").getByTestId("newsletter-state")).toHaveText("メールマガジンは配信停止中です。");
+  // Any other post from another site is still refused.
+  expect((await request.post("/user/profile?index", { headers: provider, form: { intent: "newsletter", newsletter: "on" } })).status()).toBe(403);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CROSS_SITE_REFUSED_MESSAGE, finishResponse, refuseCrossSiteMutation, STRICT_TRANSPORT_SECURITY } from "~/security.server";
+import { CROSS_SITE_REFUSED_MESSAGE, finishResponse, refuseCrossSiteMutation, requestForRemix, STRICT_TRANSPORT_SECURITY } from "~/security.server";
 import { emptyD1Usage } from "~/db/client.server";
 
 const production = { APP_ENV: "production", SERVER_TIMING: "" };
@@ -56,5 +56,16 @@ describe("the newsletter's one-click unsubscribe (RFC 8058)", () => {
     expect(refuseCrossSiteMutation(oneClick("/newsletter/unsubscribe?u=1&s=x"))).toBeNull();
     expect(refuseCrossSiteMutation(oneClick("/newsletter/unsubscribe/other"))?.status).toBe(403);
     expect(refuseCrossSiteMutation(oneClick("/user/profile?index"))?.status).toBe(403);
+  });
+
+  it("hands Remix the provider's one-click POST without its Origin (Remix's own same-host check would throw), every other request as it came", () => {
+    const fromProvider = oneClick("/newsletter/unsubscribe?u=1&s=x");
+    fromProvider.headers.set("Origin", "https://mail.provider.example");
+    expect(requestForRemix(fromProvider).headers.get("Origin")).toBeNull();
+    const page = new Request("https://shop.example/newsletter/unsubscribe?u=1&s=x", { headers: { Origin: "https://mail.provider.example" } });
+    expect(requestForRemix(page)).toBe(page);
+    const other = oneClick("/user/profile?index");
+    other.headers.set("Origin", "https://shop.example");
+    expect(requestForRemix(other)).toBe(other);
   });
 });
