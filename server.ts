@@ -41,7 +41,7 @@ const recentPages = new RecentPages<RecentPage>();
 export default {
   async fetch(received, env, ctx) {
     const refused = refuseCrossSiteMutation(received);
-    if (refused) return finishResponse(refused, env, emptyD1Usage());
+    if (refused) return finishResponse(refused, env, emptyD1Usage(), received);
     const request = requestForRemix(received);
     const edgeCache = { cache: await buildPageCache(), keyOrigin: env.SHOP_ORIGIN, recentPages };
     const render = async (request: Request) => {
@@ -54,7 +54,7 @@ export default {
       return { response, d1Usage: loadContext.d1Usage };
     };
     const { response, d1Usage } = await answerWithEdgeCache(request, env, ctx, edgeCache, render);
-    return finishResponse(response, env, d1Usage);
+    return finishResponse(response, env, d1Usage, request);
   },
   /**
    * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails

@@ -6,6 +6,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import { BASE_SECURITY_HEADERS, CROSS_SITE_REFUSED_MESSAGE } from "./app/security.server";
 import { isCrossSiteMutation, isOneClickUnsubscribe } from "./app/core/request-origin";
+import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./app/core/private-pages";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -25,6 +26,8 @@ function devRequestSafety(): Plugin {
           return typeof value === "string" ? value : null;
         };
         for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+        // As finishResponse: a route's own Cache-Control, set when Remix answers, replaces this one.
+        if (isPrivatePath(new URL(url).pathname)) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
         const method = req.method ?? "GET";
         const crossSite = isCrossSiteMutation({ method, url, origin: header("origin"), secFetchSite: header("sec-fetch-site"), referer: header("referer") });
         if (!crossSite) {
