@@ -47,7 +47,13 @@ export async function accountSettingsAction(request: Request, context: AppLoadCo
     case "email": {
       const submission = parseSubmission(form, { schema: EmailChangeSchema });
       if (submission.status !== "success") return refused(intent, submission.reply({ hideFields: HIDDEN }));
-      const result = await requestEmailChange(context.db, { userId: user.id, ...submission.value }, mailFrame(request), new Date());
+      const result = await requestEmailChange(
+        context.db,
+        { userId: user.id, ...submission.value },
+        mailFrame(request),
+        context.cloudflare.env.SESSION_SECRET,
+        new Date(),
+      );
       if (!result.ok) return refused(intent, submission.reply({ ...refusalMessages(result), hideFields: HIDDEN }));
       dispatchMail(context, [result.mailKey]);
       throw done("email_sent");

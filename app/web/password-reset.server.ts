@@ -75,7 +75,11 @@ export async function askForPasswordReset(request: Request, context: AppLoadCont
   const submission = parseSubmission(await readFormData(request), { schema: PasswordResetRequestSchema });
   if (submission.status !== "success") return data({ sentTo: null, reply: submission.reply() }, { status: 400 });
   const { email } = submission.value;
-  const outcome = await requestPasswordReset(context.db, { email, ip: clientIp(request), frame: mailFrame(request) }, now);
+  const outcome = await requestPasswordReset(
+    context.db,
+    { email, ip: clientIp(request), frame: mailFrame(request), linkSecret: context.cloudflare.env.SESSION_SECRET },
+    now,
+  );
   if (!outcome.ok) {
     const message = resetThrottledMessage(minutesUntil(outcome.retryAt, now.getTime()));
     return data({ sentTo: null, reply: submission.reply({ formErrors: [message] }) }, { status: 429 });
