@@ -37,7 +37,8 @@ import type { CheckoutActionData } from "~/web/types/checkout";
 
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }
-  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> }
+  /** `registration`: 会員登録 was ticked (whether the address was new or had an account, the page is the same). */
+  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }>; registration: boolean }
   /** This cart was already ordered (another tab): its thank-you page says so. */
   | { kind: "already-placed"; href: string }
   /** A button that leads to another page (which comes back): what was typed is kept on the cart meanwhile. */
@@ -195,7 +196,7 @@ async function placeSubmittedOrder(post: CheckoutPost, mailFrame: EmailFrame): P
     deliveryTimeSlot: value.deliveryTimeSlot ?? null,
     mailFrame,
   });
-  if (result.ok) return { kind: "placed", result };
+  if (result.ok) return { kind: "placed", result, registration: registration != null };
   if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };
   return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes });
 }

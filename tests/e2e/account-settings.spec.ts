@@ -2,7 +2,7 @@
  * Account settings (/user/profile), JS on and off. Each test registers its own member, so no other spec's
  * demo account changes. The e-mail change is followed through the mail the shop sent to the new address.
  */
-import { expect, login, submitLogin, test, type Page } from "./fixtures";
+import { expect, login, registerAndLogIn, submitLogin, test, type Page } from "./fixtures";
 import { latestMailTo } from "./mailbox";
 
 const PASSWORD = "settings-pass-1";
@@ -11,18 +11,17 @@ function uniqueEmail(label: string, projectName: string): string {
   return `settings-${label}-${projectName}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
 }
 
-/** Registers a new member (signed in afterwards) and opens the settings page from the member hub. */
+/** Registers a new member who takes the newsletter, logs in, and opens the settings page from the member hub. */
 async function newMemberOnSettings(page: Page, email: string): Promise<void> {
-  await page.goto("/user/register");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(PASSWORD);
-  await page.getByRole("textbox", { name: "姓", exact: true }).fill("設定");
-  await page.getByRole("textbox", { name: "名", exact: true }).fill("花子");
-  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("セッテイ");
-  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("ハナコ");
-  await page.getByRole("checkbox", { name: /会員規約/ }).check();
-  await page.getByRole("button", { name: "会員登録する" }).click();
-  await expect(page.getByRole("link", { name: "設定様" })).toBeVisible();
+  await registerAndLogIn(page, {
+    email,
+    password: PASSWORD,
+    lastname: "設定",
+    firstname: "花子",
+    lastnameKana: "セッテイ",
+    firstnameKana: "ハナコ",
+    newsletter: true,
+  });
   await page.goto("/user");
   await page.getByTestId("hub-profile").click();
   await expect(page).toHaveURL("/user/profile");
