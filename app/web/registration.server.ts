@@ -7,6 +7,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
 import { REGISTRATION_MESSAGES } from "~/core/registration";
 import { minutesUntil } from "~/core/throttle";
+import { safeRedirectPath } from "~/core/safe-redirect";
 import { ReturnToSchema } from "~/core/validation";
 import { requestRegistration } from "~/services/registration.server";
 import { clientIp, getUserId } from "~/web/auth.server";
@@ -36,6 +37,7 @@ export async function registerAction(request: Request, context: AppLoadContext, 
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 429 });
   }
   dispatchMail(context, outcome.mailKeys);
-  const back = submission.value.redirectTo ? withQueryParam(REGISTER_PATH, "redirectTo", submission.value.redirectTo) : REGISTER_PATH;
-  throw redirectWithNotice(back, "sent");
+  // Where the page's 「ログインする」 leads back to: kept in its URL unless it is the home page (the default).
+  const returnTo = safeRedirectPath(submission.value.redirectTo);
+  throw redirectWithNotice(returnTo === "/" ? REGISTER_PATH : withQueryParam(REGISTER_PATH, "redirectTo", returnTo), "sent");
 }

@@ -8,7 +8,15 @@ import { expect, login, registerAndLogIn, submitLogin, test, type Page } from ".
 const PASSWORD = "leaving-for-now-1";
 
 async function register(page: Page, email: string) {
-  await registerAndLogIn(page, { email, password: PASSWORD, lastname: "森本", firstname: "結衣", lastnameKana: "モリモト", firstnameKana: "ユイ" });
+  await registerAndLogIn(page, {
+    email,
+    password: PASSWORD,
+    lastname: "森本",
+    firstname: "結衣",
+    lastnameKana: "モリモト",
+    firstnameKana: "ユイ",
+    newsletter: true,
+  });
 }
 
 test("a member withdraws from the member hub, and the address can register again", async ({ page }, testInfo) => {
