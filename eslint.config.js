@@ -91,6 +91,26 @@ export default tseslint.config(
     },
   },
   {
+    // Actions read Conform forms with parseSubmission (app/web/form-submission.server.ts): Conform's own
+    // parse throws (a 500) on a hand-made `__intent__` or `__state__`, which that one entry point answers with 400.
+    files: ["app/web/**", "app/routes/**"],
+    ignores: ["app/web/form-submission.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@conform-to/valibot",
+              importNames: ["parseWithValibot"],
+              message: "Read a Conform form on the server with parseSubmission (app/web/form-submission.server.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Types that routes and components share: types only, so the browser bundle can import them freely.
     files: ["app/web/types/**"],
     rules: {

@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server/index.js";
 import { createDatabase, emptyD1Usage } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
-import { finishResponse, refuseCrossSiteMutation } from "./app/security.server";
+import { finishResponse, refuseCrossSiteMutation, requestForRemix } from "./app/security.server";
 import { lapseUnpaidOrders } from "./app/services/order-cancellation.server";
 import { purgeExpiredSessions } from "./app/services/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
@@ -39,9 +39,10 @@ const buildPageCache = () => (pageCache ??= caches.open(`pages-${serverBuild.ass
 const recentPages = new RecentPages<RecentPage>();
 
 export default {
-  async fetch(request, env, ctx) {
-    const refused = refuseCrossSiteMutation(request);
-    if (refused) return finishResponse(refused, env, emptyD1Usage());
+  async fetch(received, env, ctx) {
+    const refused = refuseCrossSiteMutation(received);
+    if (refused) return finishResponse(refused, env, emptyD1Usage(), received);
+    const request = requestForRemix(received);
     const edgeCache = { cache: await buildPageCache(), keyOrigin: env.SHOP_ORIGIN, recentPages };
     const render = async (request: Request) => {
       const loadContext = {
@@ -53,7 +54,7 @@ export default {
       return { response, d1Usage: loadContext.d1Usage };
     };
     const { response, d1Usage } = await answerWithEdgeCache(request, env, ctx, edgeCache, render);
-    return finishResponse(response, env, d1Usage);
+    return finishResponse(response, env, d1Usage, request);
   },
   /**
    * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails

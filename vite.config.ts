@@ -5,7 +5,8 @@ import { defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import { BASE_SECURITY_HEADERS, CROSS_SITE_REFUSED_MESSAGE } from "./app/security.server";
-import { isCrossSiteMutation } from "./app/core/request-origin";
+import { isCrossSiteMutation, isOneClickUnsubscribe } from "./app/core/request-origin";
+import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./app/core/private-pages";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -25,14 +26,15 @@ function devRequestSafety(): Plugin {
           return typeof value === "string" ? value : null;
         };
         for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
-        const crossSite = isCrossSiteMutation({
-          method: req.method ?? "GET",
-          url,
-          origin: header("origin"),
-          secFetchSite: header("sec-fetch-site"),
-          referer: header("referer"),
-        });
-        if (!crossSite) return next();
+        // As finishResponse: a route's own Cache-Control, set when Remix answers, replaces this one.
+        if (isPrivatePath(new URL(url).pathname)) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+        const method = req.method ?? "GET";
+        const crossSite = isCrossSiteMutation({ method, url, origin: header("origin"), secFetchSite: header("sec-fetch-site"), referer: header("referer") });
+        if (!crossSite) {
+          // As the Worker's requestForRemix: Remix's own same-host check would throw on the provider's Origin.
+          if (isOneClickUnsubscribe({ method, url })) delete req.headers.origin;
+          return next();
+        }
         res.statusCode = 403;
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
         res.end(CROSS_SITE_REFUSED_MESSAGE);

@@ -5,7 +5,8 @@
  */
 import type { D1Usage } from "./db/client.server";
 import { isLocalEnvironment } from "./web/session.server";
-import { isCrossSiteMutation } from "./core/request-origin";
+import { isCrossSiteMutation, isOneClickUnsubscribe } from "./core/request-origin";
+import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./core/private-pages";
 
 export const CROSS_SITE_REFUSED_MESSAGE = "別のサイトから送信されたリクエストのため、処理できませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -18,6 +19,19 @@ export function refuseCrossSiteMutation(request: Request): Response | null {
     referer: request.headers.get("Referer"),
   });
   return crossSite ? new Response(CROSS_SITE_REFUSED_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } }) : null;
+}
+
+/**
+ * The request Remix is given. Remix has a same-host check of its own for a page's POST (an Origin that is not
+ * the Host is thrown as an error: a 500); the guard above is the shop's, and it lets exactly one cross-origin
+ * POST through on purpose — the one-click unsubscribe, which the provider's servers post with their own
+ * Origin — so Remix gets that one without it.
+ */
+export function requestForRemix(request: Request): Request {
+  if (!request.headers.has("Origin") || !isOneClickUnsubscribe({ method: request.method, url: request.url })) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
 }
 
 /** Headers every response carries; documents add a nonce-based CSP in entry.server. */
@@ -63,13 +77,15 @@ export function documentContentSecurityPolicy(inlineScripts: { nonce: string } |
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /**
- * Adds the base headers, a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
+ * Adds the base headers, `private, no-store` to one visitor's answers that did not say how they may be kept
+ * (app/core/private-pages.ts), a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
  * round trips and rows read as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
  * responses do not tell how much work a request caused.
  */
-export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1: D1Usage): Response {
+export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1: D1Usage, request: Pick<Request, "url">): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value);
+  if (!headers.has("Cache-Control") && isPrivatePath(new URL(request.url).pathname)) headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "frame-ancestors 'none'");
   if (!isLocalEnvironment(env)) headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   if (env.SERVER_TIMING === "on") {

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { toFullWidthKatakana } from "~/core/kana";
+import { singleLine } from "~/core/validation";
 
 /**
  * Valibot's own texts are English ("Invalid type: Expected …"). Every schema here names its messages;
@@ -24,16 +25,19 @@ const KATAKANA_ONLY = /^[\u30a1-\u30f6\u30fc\u30fb\u3000 ]+$/u;
  */
 export const requiredString = (message: string) => v.pipe(v.optional(v.string(message), ""), v.nonEmpty(message));
 
-/** Required and trimmed (names, addresses); passwords use requiredString and are taken as typed. */
+/** Required and trimmed, with its lines (a message); passwords use requiredString and are taken as typed. */
 export const requiredTrimmed = (message: string) => v.pipe(v.optional(v.string(message), ""), v.trim(), v.nonEmpty(message));
 
-const requiredText = (message: string) => v.pipe(requiredTrimmed(message), v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`));
+/** Required text of one line (names, addresses, e-mail, codes): see singleLine; then trimmed. */
+export const requiredLine = (message: string) => v.pipe(v.optional(v.string(message), ""), singleLine, v.trim(), v.nonEmpty(message));
+
+const requiredText = (message: string) => v.pipe(requiredLine(message), v.maxLength(NAME_MAX_LENGTH, `${NAME_MAX_LENGTH}文字以内で入力してください`));
 
 const katakanaText = (message: string) =>
   v.pipe(requiredText(message), v.transform(toFullWidthKatakana), v.regex(KATAKANA_ONLY, "全角カタカナで入力してください"));
 
 export const emailField = v.pipe(
-  requiredTrimmed("メールアドレスを入力してください"),
+  requiredLine("メールアドレスを入力してください"),
   v.toLowerCase(),
   v.maxLength(254, "メールアドレスが長すぎます"),
   v.email("メールアドレスの形式が正しくありません"),

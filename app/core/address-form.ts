@@ -9,9 +9,10 @@
  * endpoints (JSON text, or form-encoded `addresses[0][lastname]=…`).
  */
 import * as v from "valibot";
-import { choiceFlag, personNameFields, requiredTrimmed } from "~/core/account-forms";
+import { choiceFlag, personNameFields, requiredLine } from "~/core/account-forms";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { postalCodeField, prefectureField } from "~/core/postal-schema";
+import { toSingleLine } from "~/core/validation";
 
 export const ADDRESS_FORM_MESSAGES = {
   postalCodeRequired: "郵便番号を入力してください",
@@ -36,12 +37,12 @@ export const ADDRESS_FORM_MESSAGES = {
 const maxText = (max: number, label: string) =>
   v.pipe(
     v.optional(v.string()),
-    v.transform((text) => (text ?? "").trim()),
+    v.transform((text) => toSingleLine(text ?? "").trim()),
     v.maxLength(max, `${label}は${max}文字以内で入力してください`),
   );
 
 const requiredMax = (message: string, max: number, label: string) =>
-  v.pipe(requiredTrimmed(message), v.maxLength(max, `${label}は${max}文字以内で入力してください`));
+  v.pipe(requiredLine(message), v.maxLength(max, `${label}は${max}文字以内で入力してください`));
 
 /** "０９０ー１２３４ー５６７８", "090-1234-5678", "(03) 1234 5678" → digits only. */
 export function normalizePhone(input: string): string {
@@ -69,13 +70,13 @@ export const AddressSchema = v.object({
   firstname: personNameFields.firstname,
   lastname_jp: personNameFields.lastnameJp,
   firstname_jp: personNameFields.firstnameJp,
-  postal_code: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.postalCodeRequired), postalCodeField(ADDRESS_FORM_MESSAGES.postalCode)),
-  prefecture: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.prefecture), prefectureField(ADDRESS_FORM_MESSAGES.prefecture)),
+  postal_code: v.pipe(requiredLine(ADDRESS_FORM_MESSAGES.postalCodeRequired), postalCodeField(ADDRESS_FORM_MESSAGES.postalCode)),
+  prefecture: v.pipe(requiredLine(ADDRESS_FORM_MESSAGES.prefecture), prefectureField(ADDRESS_FORM_MESSAGES.prefecture)),
   city: requiredMax(ADDRESS_FORM_MESSAGES.city, 50, "市区町村"),
   district: maxText(50, "町域"),
   address1: requiredMax(ADDRESS_FORM_MESSAGES.address1, 100, "番地"),
   address2: maxText(100, "建物名・部屋番号"),
-  phone: v.pipe(requiredTrimmed(ADDRESS_FORM_MESSAGES.phoneRequired), phoneNumberField),
+  phone: v.pipe(requiredLine(ADDRESS_FORM_MESSAGES.phoneRequired), phoneNumberField),
   default: choiceFlag("いつものお届け先の選択が正しくありません"),
 });
 

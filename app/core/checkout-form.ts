@@ -12,7 +12,7 @@ import {
   newPasswordField,
   personNameFields,
   registerChoiceField,
-  requiredTrimmed,
+  requiredLine,
 } from "./account-forms";
 import { AddressSchema } from "./address-form";
 import { CHECKOUT_MESSAGES, DELIVERY_TIME_SLOTS } from "./checkout";
@@ -28,7 +28,7 @@ const common = {
   /** What the page showed (orderFingerprint); compared with the cart priced again when placing (missing: nothing is placed). */
   shown: v.optional(v.pipe(v.string(EXPIRED_FORM), v.maxLength(4000, EXPIRED_FORM))),
   payment: v.pipe(
-    requiredTrimmed(CHECKOUT_MESSAGES.paymentRequired),
+    requiredLine(CHECKOUT_MESSAGES.paymentRequired),
     v.picklist(Object.keys(PAYMENT_METHODS) as PaymentMethod[], CHECKOUT_MESSAGES.paymentRequired),
   ),
   deliveryDate: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, CHECKOUT_MESSAGES.deliveryDateInvalid))),

@@ -50,7 +50,6 @@ export const CHECKOUT_MESSAGES = {
   paymentRequired: "お支払い方法を選択してください。",
   deliveryDateInvalid: "お届け希望日を選択し直してください。",
   subscriptionNeedsAccount: "定期便のお申し込みには会員登録（またはログイン）が必要です。",
-  emailTaken: "このメールアドレスは既に登録されています。ログインしてからご注文ください。",
   changedMeanwhile: "ご注文の処理中に在庫・ポイント・クーポンの状況が変わったため、ご注文を確定できませんでした。内容をご確認のうえ、もう一度お試しください。",
   agreementRequired: "会員規約への同意が必要です",
   couponUsedUp: (code: string) => `クーポン「${code}」はご利用済みです。クーポンを取り消してからご注文ください。`,

@@ -26,7 +26,7 @@ import {
   yenAmountField,
   type DiscountType,
 } from "./promotion-forms";
-import { MALFORMED_INPUT_MESSAGE } from "./validation";
+import { MALFORMED_INPUT_MESSAGE, singleLine } from "./validation";
 
 export const COUPONS_PATH = "/crm/coupons";
 
@@ -79,7 +79,7 @@ const PriceRow = v.object({
   sku: skuText,
   type: rowTypeField,
   value: wholeNumberField(PROMOTION_MESSAGES.valueNumber, null),
-  titleSimple: v.pipe(optionalText(MALFORMED_INPUT_MESSAGE), v.trim(), v.maxLength(COUPON_SHORT_TITLE_MAX, COUPON_MESSAGES.shortTitleTooLong)),
+  titleSimple: v.pipe(optionalText(MALFORMED_INPUT_MESSAGE), singleLine, v.trim(), v.maxLength(COUPON_SHORT_TITLE_MAX, COUPON_MESSAGES.shortTitleTooLong)),
 });
 
 const RangeRow = v.object({

@@ -28,6 +28,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 export type MailKind =
   | "order_confirmation"
   | "welcome"
+  | "registration_attempt"
   | "password_reset"
   | "email_change_verify"
   | "email_change_notice"
@@ -43,6 +44,7 @@ export type MailKind =
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",
   welcome: "会員登録完了",
+  registration_attempt: "登録済みアドレスへの会員登録のお申し込み",
   password_reset: "パスワード再設定",
   email_change_verify: "メールアドレス変更の確認",
   email_change_notice: "メールアドレス変更のお知らせ",

@@ -5,7 +5,7 @@
  * merchant-disclosure.ts). Pure: no I/O.
  */
 import * as v from "valibot";
-import { emailField, requiredTrimmed } from "./account-forms";
+import { emailField, requiredLine } from "./account-forms";
 import { ACCOUNT_TOKEN_LIFETIME_MS } from "./account-tokens";
 import { normalizePhone, isPhoneNumber } from "./address-form";
 import { isPostalCode, normalizePostalCode } from "./postal";
@@ -51,20 +51,15 @@ const optionalString = v.pipe(
 
 const optionalText = (max: number, label: string) => v.pipe(optionalString, maxLength(max, label));
 
-const requiredText = (message: string, max: number, label: string) => v.pipe(requiredTrimmed(message), maxLength(max, label));
+const requiredText = (message: string, max: number, label: string) => v.pipe(requiredLine(message), maxLength(max, label));
 
 /** A phone number as typed (full-width digits, hyphens, brackets) → its digits. */
 const phoneField = (requiredMessage: string) =>
-  v.pipe(
-    requiredTrimmed(requiredMessage),
-    v.maxLength(30, MERCHANT_MESSAGES.phone),
-    v.transform(normalizePhone),
-    v.check(isPhoneNumber, MERCHANT_MESSAGES.phone),
-  );
+  v.pipe(requiredLine(requiredMessage), v.maxLength(30, MERCHANT_MESSAGES.phone), v.transform(normalizePhone), v.check(isPhoneNumber, MERCHANT_MESSAGES.phone));
 
 /** An e-mail address with its own "please enter" message (the format messages are the registration's). */
 const emailOf = (requiredMessage: string) =>
-  v.pipe(requiredTrimmed(requiredMessage), v.toLowerCase(), v.maxLength(254, "メールアドレスが長すぎます"), v.email("メールアドレスの形式が正しくありません"));
+  v.pipe(requiredLine(requiredMessage), v.toLowerCase(), v.maxLength(254, "メールアドレスが長すぎます"), v.email("メールアドレスの形式が正しくありません"));
 
 /** Yen typed by a person: full-width digits count; commas, spaces, ¥ and 円 are ignored (a minus sign is not). */
 function yenText(text: string): string {
@@ -72,7 +67,7 @@ function yenText(text: string): string {
 }
 
 const shippingFeeField = v.pipe(
-  requiredTrimmed(MERCHANT_MESSAGES.shippingFee),
+  requiredLine(MERCHANT_MESSAGES.shippingFee),
   v.transform(yenText),
   v.regex(/^\d{1,9}$/, MERCHANT_MESSAGES.shippingFee),
   v.transform(Number),
@@ -99,7 +94,7 @@ export const MERCHANT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){1,39}$
 export const MerchantSchema = v.pipe(
   v.object({
     name: requiredText(MERCHANT_MESSAGES.name, 60, "出店者名"),
-    slug: v.pipe(requiredTrimmed(MERCHANT_MESSAGES.slug), v.toLowerCase(), v.regex(MERCHANT_SLUG_PATTERN, MERCHANT_MESSAGES.slug)),
+    slug: v.pipe(requiredLine(MERCHANT_MESSAGES.slug), v.toLowerCase(), v.regex(MERCHANT_SLUG_PATTERN, MERCHANT_MESSAGES.slug)),
     description: optionalText(500, "紹介文"),
     contactName: requiredText(MERCHANT_MESSAGES.contactName, 40, "担当者名"),
     contactEmail: emailOf(MERCHANT_MESSAGES.contactEmail),
@@ -107,7 +102,7 @@ export const MerchantSchema = v.pipe(
     legalName: requiredText(MERCHANT_MESSAGES.legalName, 80, "事業者名"),
     representative: requiredText(MERCHANT_MESSAGES.representative, 40, "代表者名"),
     postalCode: v.pipe(
-      requiredTrimmed(MERCHANT_MESSAGES.postalCodeRequired),
+      requiredLine(MERCHANT_MESSAGES.postalCodeRequired),
       v.maxLength(20, MERCHANT_MESSAGES.postalCode),
       v.transform(normalizePostalCode),
       v.check(isPostalCode, MERCHANT_MESSAGES.postalCode),

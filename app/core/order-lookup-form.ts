@@ -3,10 +3,10 @@
  * footer's link to the page does not bring Valibot into every page's script.
  */
 import * as v from "valibot";
-import { requiredTrimmed } from "./account-forms";
+import { requiredLine } from "./account-forms";
 import { normaliseLookupEmail, normaliseOrderNumber, type OrderLookupInput } from "./order-lookup";
 
 export const OrderLookupSchema = v.object({
-  number: v.pipe(requiredTrimmed("注文番号を入力してください"), v.transform(normaliseOrderNumber)),
-  email: v.pipe(requiredTrimmed("メールアドレスを入力してください"), v.transform(normaliseLookupEmail)),
+  number: v.pipe(requiredLine("注文番号を入力してください"), v.transform(normaliseOrderNumber)),
+  email: v.pipe(requiredLine("メールアドレスを入力してください"), v.transform(normaliseLookupEmail)),
 }) satisfies v.GenericSchema<unknown, OrderLookupInput>;

@@ -5,7 +5,7 @@
  * so one schema serves the editor (Conform, `disableAutoCoercion`), the server and the CSV import.
  */
 import * as v from "valibot";
-import { MALFORMED_INPUT_MESSAGE } from "./validation";
+import { MALFORMED_INPUT_MESSAGE, toSingleLine } from "./validation";
 import { SKU_PATTERN } from "./sku";
 
 /** Full-width digits, minus signs and commas as people type them → plain ASCII ("１，２００" → "1200"). */
@@ -56,7 +56,7 @@ export function wholeNumberOr(fallback: number, message: string, min: number, ma
 
 const TextLike = v.optional(v.nullable(v.union([v.string(), v.number()], MALFORMED_INPUT_MESSAGE)), null);
 
-/** Free text, trimmed, at most `max` characters; empty is "". */
+/** Free text with its lines (a description), trimmed, at most `max` characters; empty is "". */
 export function optionalText(max: number, message: string) {
   return v.pipe(
     TextLike,
@@ -65,17 +65,26 @@ export function optionalText(max: number, message: string) {
   );
 }
 
-/** Free text that may be left empty (→ null). */
+/** Text of one line (a title, a heading; see toSingleLine), trimmed, at most `max` characters; empty is "". */
+export function optionalLine(max: number, message: string) {
+  return v.pipe(
+    TextLike,
+    v.transform((value) => (value == null ? "" : toSingleLine(String(value)).trim())),
+    v.maxLength(max, message),
+  );
+}
+
+/** One line that may be left empty (→ null). */
 export function nullableText(max: number, message: string) {
   return v.pipe(
-    optionalText(max, message),
+    optionalLine(max, message),
     v.transform((text) => (text === "" ? null : text)),
   );
 }
 
-/** Text that must be filled in: `required` when empty, `tooLong` over `max` characters. */
+/** One line that must be filled in: `required` when empty, `tooLong` over `max` characters. */
 export function requiredText(max: number, required: string, tooLong: string) {
-  return v.pipe(optionalText(max, tooLong), v.nonEmpty(required));
+  return v.pipe(optionalLine(max, tooLong), v.nonEmpty(required));
 }
 
 const TRUE_WORDS = new Set(["1", "on", "true", "yes"]);

@@ -22,6 +22,7 @@ import {
   idList,
   nullableText,
   optionalDay,
+  optionalLine,
   optionalText,
   optionalWholeNumber,
   requiredText,
@@ -71,7 +72,7 @@ export const VariationSchema = v.object(
     sku: skuField(M.skuRequired, M.sku),
     title: requiredText(L.textMax, M.variationTitleRequired, M.variationTitle),
     vTitle: v.pipe(
-      optionalText(L.textMax, M.variationVTitle),
+      optionalLine(L.textMax, M.variationVTitle),
       v.transform((text) => text || "タイプ"),
     ),
     status: choice(VARIATION_STATUSES, M.variationStatus, "published"),

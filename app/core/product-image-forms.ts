@@ -6,11 +6,11 @@
 import * as v from "valibot";
 import { PRODUCT_IMAGE_ALT_MAX_LENGTH } from "./limits";
 import { PRODUCT_IMAGE_TEXT } from "./product-images";
-import { IdSchema, MALFORMED_INPUT_MESSAGE, optionalId } from "./validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, optionalId, toSingleLine } from "./validation";
 
 const AltSchema = v.pipe(
   v.optional(v.string(), ""),
-  v.transform((text) => text.normalize("NFC").replace(/\s+/g, " ").trim()),
+  v.transform((text) => toSingleLine(text.normalize("NFC")).replace(/\s+/g, " ").trim()),
   v.nonEmpty(PRODUCT_IMAGE_TEXT.altRequired),
   v.maxLength(PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_TEXT.altTooLong),
 );

@@ -17,7 +17,7 @@ import { formatYen } from "./money";
 import { isSameSitePath } from "./safe-redirect";
 import { choiceFlag } from "./account-forms";
 import type { PromotionState } from "./promotions";
-import { MALFORMED_INPUT_MESSAGE } from "./validation";
+import { MALFORMED_INPUT_MESSAGE, singleLine } from "./validation";
 
 export type DiscountType = "fix" | "rate";
 
@@ -113,9 +113,9 @@ export const dayField = v.pipe(
   v.transform((day) => (day === false ? null : day)),
 );
 
-/** Title fields: required, trimmed, at most PROMOTION_TITLE_MAX characters. */
+/** Title fields: one line (see singleLine), required, trimmed, at most PROMOTION_TITLE_MAX characters. */
 export function titleField(required: string = PROMOTION_MESSAGES.titleRequired, max = PROMOTION_TITLE_MAX, tooLong: string = PROMOTION_MESSAGES.titleTooLong) {
-  return v.pipe(optionalText(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
+  return v.pipe(optionalText(required), singleLine, v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
 }
 
 const PROMOTION_CODE = /^[A-Za-z0-9_-]{1,40}$/;

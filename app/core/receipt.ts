@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { collapseSpaces } from "~/core/search-text";
+import { singleLine } from "~/core/validation";
 import { includedTax, REDUCED_TAX_RATE, STANDARD_TAX_RATE, type TaxRate } from "~/core/tax";
 
 export interface RateTotals {
@@ -72,6 +73,7 @@ export const DEFAULT_RECEIPT_MEMO = "お品代として";
 const receiptText = (label: string) =>
   v.pipe(
     v.string(`${label}の形式が正しくありません`),
+    singleLine,
     v.transform(collapseSpaces),
     v.maxLength(RECEIPT_FIELD_MAX_LENGTH, `${label}は${RECEIPT_FIELD_MAX_LENGTH}文字以内で入力してください`),
   );

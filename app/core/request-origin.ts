@@ -25,11 +25,18 @@ function originOf(url: string): string | null {
   }
 }
 
+/**
+ * RFC 8058's one-click unsubscribe: the mail provider's servers POST to the newsletter's signed link, from
+ * no page of ours (their own Origin, or none). The signed link is its own proof, and all it can do is stop
+ * that member's newsletter.
+ */
+export function isOneClickUnsubscribe({ method, url }: Pick<RequestOriginFacts, "method" | "url">): boolean {
+  return method.toUpperCase() === "POST" && new URL(url).pathname === NEWSLETTER_UNSUBSCRIBE_PATH;
+}
+
 export function isCrossSiteMutation({ method, url, origin, secFetchSite, referer }: RequestOriginFacts): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
-  // RFC 8058's one-click unsubscribe is posted by the mail provider's servers, from no page of ours; the
-  // signed link is its own proof, and all it can do is stop that member's newsletter.
-  if (new URL(url).pathname === NEWSLETTER_UNSUBSCRIBE_PATH) return false;
+  if (isOneClickUnsubscribe({ method, url })) return false;
   if (secFetchSite === "cross-site" || secFetchSite === "same-site") return true;
   const own = new URL(url).origin;
   if (origin != null) return origin !== own;

@@ -19,3 +19,15 @@ export const TICKET_CATEGORIES = [
   "その他",
 ] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+/** The support form's path. */
+export const SUPPORT_PATH = "/user/support";
+
+/**
+ * The support form about one of the member's orders (「このご注文について問い合わせる」): the order chosen,
+ * its lines shown (also without JS) and 過去の注文について picked, opening at the form.
+ */
+export function supportPathForOrder(orderId: number): string {
+  const query = new URLSearchParams({ category: "過去の注文について" satisfies TicketCategory, orders_id: String(orderId) });
+  return `${SUPPORT_PATH}?${query}#new-ticket-heading`;
+}

@@ -93,6 +93,24 @@ export function typedWholeNumber(message: string, maxDigits = 9) {
 /** A value read as the text it is (a notice key, a code from a link): absent is null. */
 export const TextOrNullSchema = v.fallback(v.nullable(v.string()), null);
 
+/** Line breaks and tabs: a paste from a spreadsheet, a mail or a second line typed by hand. */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+/** Other control characters (C0, DEL, C1) and the bidirectional controls that make text read other than it is stored. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text meant for one line — a name, a title, an address line, a code: a line break or tab becomes a space and
+ * other control characters are dropped. A line break in a name splits a CSV row, a mail's subject or a staff
+ * list's line; a bidirectional control makes a name read other than it is stored.
+ */
+export function toSingleLine(text: string): string {
+  return text.replace(LINE_BREAKS, " ").replace(CONTROL_CHARACTERS, "");
+}
+
+/** toSingleLine as a step of a schema: every single-line text field of the shop's forms goes through it. */
+export const singleLine = v.transform<string, string>(toSingleLine);
+
 /** Free text a form may leave out: absent is "". */
 export const OptionalTextSchema = v.optional(v.string(), "");
 

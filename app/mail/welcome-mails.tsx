@@ -1,5 +1,9 @@
-/** The e-mail a new member gets when their account is made (/user/register, or registering at checkout). */
+/**
+ * The e-mails of registration (/user/register, or registering at checkout): the new member's welcome, and —
+ * when the address already has an account — the mail telling its owner that someone asked to register it.
+ */
 import { formatYen } from "~/core/money";
+import { PASSWORD_RESET_PATH } from "~/core/password-reset";
 import { POINT_EARNING_UNIT } from "~/core/points";
 import { SHOP_NAME } from "~/core/site";
 import { Greeting, Lines } from "./parts";
@@ -17,7 +21,10 @@ function Welcome({ name, email, newsletter, origin }: WelcomeProps) {
   return (
     <>
       <Greeting name={name} />
-      <p>{SHOP_NAME}への会員登録ありがとうございます。会員登録が完了しました。次回からはメールアドレスとパスワードでログインしてご利用いただけます。</p>
+      <p>{SHOP_NAME}への会員登録ありがとうございます。会員登録が完了しました。ご登録のメールアドレスとパスワードでログインしてご利用ください。</p>
+      <p>
+        <a href={`${origin}/login`}>ログインはこちら</a>
+      </p>
       <h3>ご登録内容</h3>
       <Lines items={[`お名前：${name} 様`, `メールアドレス：${email}`, `メールマガジン：${newsletter ? "受け取る" : "受け取らない"}`]} />
       <h3>会員の方ができること</h3>
@@ -37,4 +44,40 @@ function Welcome({ name, email, newsletter, origin }: WelcomeProps) {
 
 export function welcomeMail(props: WelcomeProps): MailTemplate {
   return { subject: `【${SHOP_NAME}】会員登録が完了しました`, body: <Welcome {...props} /> };
+}
+
+interface RegistrationAttemptProps {
+  /** The owner of the address, as their account names them. */
+  name: string;
+  /** Where it was asked: the registration page, or 会員登録 ticked with an order (placed as a guest's). */
+  during: "register" | "checkout";
+  origin: string;
+}
+
+/** What was asked, that nothing changed, and the ways in for the owner (log in, or set a new password). */
+function RegistrationAttempt({ name, during, origin }: RegistrationAttemptProps) {
+  return (
+    <>
+      <Greeting name={name} />
+      <p>
+        {during === "checkout"
+          ? `${SHOP_NAME}でのご注文の際に、このメールアドレスで会員登録のお申し込みがありました。`
+          : `${SHOP_NAME}で、このメールアドレスによる会員登録のお申し込みがありました。`}
+        このメールアドレスはすでに会員としてご登録いただいているため、新たな登録は行っていません。ご登録の内容やパスワードは変更されていません。
+      </p>
+      {during === "checkout" ? <p>ご注文は会員登録なしのご注文としてお受けしています（ご注文確認のメールを別にお送りしています）。</p> : null}
+      <p>ご本人のお申し込みでしたら、ご登録のメールアドレスとパスワードでログインしてください。パスワードをお忘れの場合は、再設定してください。</p>
+      <p>
+        <a href={`${origin}/login`}>ログインはこちら</a>
+        <br />
+        <a href={`${origin}${PASSWORD_RESET_PATH}`}>パスワードの再設定はこちら</a>
+      </p>
+      <h3>お心当たりのない場合</h3>
+      <p>どなたかがメールアドレスを誤って入力された可能性があります。このメールは破棄してください。これまでどおりご利用いただけます。</p>
+    </>
+  );
+}
+
+export function registrationAttemptMail(props: RegistrationAttemptProps): MailTemplate {
+  return { subject: `【${SHOP_NAME}】会員登録のお申し込みについて`, body: <RegistrationAttempt {...props} /> };
 }

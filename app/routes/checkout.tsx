@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getSession, signInSession } from "~/web/auth.server";
+import { getSession } from "~/web/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { draftWithChosenAddress } from "~/core/checkout-draft";
@@ -53,19 +53,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (outcome.kind === "page") return data<CheckoutActionData>(outcome.data, { status: outcome.status });
   if (outcome.kind === "already-placed" || outcome.kind === "leave") throw redirect(outcome.href, 303);
 
-  const { result } = outcome;
+  const { result, registration } = outcome;
   // The order's batch has committed: its confirmation (and a new member's welcome) go out now.
   dispatchMail(context, result.mailKeys);
   // It took stock: its products' cached pages go (a last item must not stay offered from the edge cache).
   await purgeOrderedProductPages(context, result.orderId);
+  // A guest who ticked 会員登録 is not signed in: the page must not tell whether the address already had an
+  // account (app/core/registration.ts); the thank-you page says to log in.
   const session = await getSession(request, context);
-  if (result.newUserId != null) {
-    // The guest registered with the order: they are now logged in.
-    await signInSession(session, context, result.newUserId);
-    session.unset("cartId");
-  }
   session.set("lastOrder", result.orderNumber);
-  throw redirect(`/checkout/thanks/${result.orderNumber}`, {
+  throw redirect(`/checkout/thanks/${result.orderNumber}${registration ? "?registration=1" : ""}`, {
     status: 303,
     headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) },
   });

@@ -10,6 +10,7 @@ import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
 import { formatYen } from "~/core/money";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { SHOP_NAME } from "~/core/site";
+import { REGISTRATION_MESSAGES } from "~/core/registration";
 import { QueryFlagSchema } from "~/core/validation";
 import { invariantResponse } from "~/web/http.server";
 import { parseQuery } from "~/web/input.server";
@@ -17,7 +18,8 @@ import { findPlacedOrder } from "~/services/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: `ご注文ありがとうございます | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
-const AlreadyPlacedQuerySchema = v.object({ already: QueryFlagSchema });
+/** already=1: a second tab's submit of the same cart; registration=1: 会員登録 was ticked with the order. */
+const ThanksQuerySchema = v.object({ already: QueryFlagSchema, registration: QueryFlagSchema });
 
 /** Shown to whoever placed the order: its member, the visitor whose session just placed it, or the guest cart it came from. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -26,7 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = await findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder"), cartId: session.get("cartId") });
   invariantResponse(order, "ご注文が見つかりませんでした。", { status: 404 });
   // Sent here by a second tab that submitted the same cart: nothing more was ordered.
-  const alreadyPlaced = parseQuery(request, AlreadyPlacedQuerySchema).already ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
+  const query = parseQuery(request, ThanksQuerySchema);
+  const alreadyPlaced = query.already ? CONFIRMATION_MESSAGES.alreadyPlaced(order.number) : null;
   return {
     alreadyPlaced,
     order: {
@@ -36,11 +39,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       paymentNote: PAYMENT_METHODS[order.paymentMethod].note,
     },
     isMember: userId != null,
+    // The same words whether the address was new or already had an account (app/core/registration.ts).
+    registration: userId == null && query.registration ? REGISTRATION_MESSAGES.withOrder : null,
   };
 }
 
 export default function Thanks() {
-  const { order, isMember, alreadyPlaced } = useLoaderData<typeof loader>();
+  const { order, isMember, alreadyPlaced, registration } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-xl py-8 text-center">
       {alreadyPlaced ? (
@@ -79,7 +84,13 @@ export default function Thanks() {
         ご注文確認メールを <strong className="break-all">{order.email}</strong> にお送りしました。
         {isMember ? "マイページの「お知らせ」でもご確認いただけます。" : "届かない場合は、お問い合わせの際にこの注文番号をお知らせください。"}
       </p>
-      {isMember ? null : (
+      {registration ? (
+        <p role="status" className="rounded bg-green-50 p-3 text-left text-sm text-green-800" data-testid="thanks-registration">
+          {registration}
+          <br />
+          <Link to="/login">ログインする</Link>
+        </p>
+      ) : isMember ? null : (
         <p className="text-sm" data-testid="thanks-lookup">
           ご注文の状況は、<Link to={ORDER_LOOKUP_PATH}>ご注文状況の確認</Link>ページで注文番号とメールアドレスを入力すると、いつでもご確認いただけます。
         </p>

@@ -9,6 +9,7 @@ import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { bankTransferFacts } from "~/core/bank-transfer";
 import { receiptAvailable } from "~/core/orders";
 import { SHOP_NAME } from "~/core/site";
+import { supportPathForOrder } from "~/core/ticket-categories";
 import { invariantResponse } from "~/web/http.server";
 import { idParam, redirectedNotice } from "~/web/input.server";
 import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/order-cancellation.server";
@@ -59,7 +60,7 @@ export default function OrderDetailPage() {
                 領収書を表示
               </Link>
             ) : null}
-            <Link to="/user/support" className="btn-secondary no-underline">
+            <Link to={supportPathForOrder(detail.order.id)} className="btn-secondary no-underline" data-testid="order-support-link">
               このご注文について問い合わせる
             </Link>
             {cancellation ? <CancelOrderOffer offer={cancellation} /> : null}

@@ -1,4 +1,4 @@
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   // The spec names the order lines details[]; the page's checkboxes send `details`.
   for (const value of form.getAll("details[]")) form.append("details", value);
-  const submission = parseWithValibot(form, { schema: NewTicketSchema });
+  const submission = parseSubmission(form, { schema: NewTicketSchema });
   const picked = async () => pickedOrder(await pastOrders(context.db, user.id), parseInput(OrderPickedSchema, form).orders_id);
   if (submission.status !== "success") {
     return data({ reply: submission.reply({ hideFields: ["file"] }), picked: await picked() }, { status: 400 });

@@ -1,25 +1,48 @@
 /**
- * Single-use links mailed to a member (app/core/account-tokens.ts). The link carries 256 random bits; D1
- * keeps only their SHA-256, so neither the table nor a log line opens an account. Using a link is one D1
- * batch: the change it allows, each statement conditioned on `tokenStillUsable`, then LAST the conditional
- * UPDATE that spends it (`spendAccountTokenStatement`) — so two uses, even stamped with the same
- * millisecond, change the account once.
+ * Single-use links mailed to a member (app/core/account-tokens.ts). The link carries 256 bits that are
+ * stored nowhere: D1 keeps only their SHA-256 (account_tokens), so neither that table nor a log line opens an
+ * account — and nor does the outbox row of the mail (decision 0014): the link's token is the HMAC-SHA-256,
+ * under SESSION_SECRET, of a random seed, and the stored mail carries only the seed in a placeholder, which
+ * the sender completes (`completeMailedLinks`) as the mail goes out. Using a link is one D1 batch: the change
+ * it allows, each statement conditioned on `tokenStillUsable`, then LAST the conditional UPDATE that spends
+ * it (`spendAccountTokenStatement`) — so two uses, even stamped with the same millisecond, change the
+ * account once.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { ACCOUNT_TOKEN_LIFETIME_MS, accountTokenRefusal, type AccountTokenPurpose, type AccountTokenRefusal } from "~/core/account-tokens";
 import type { Database } from "~/db/client.server";
 import { accountTokens } from "~/db/schema";
-import { randomToken, tokenHash } from "./sessions.server";
+import { randomToken, tokenHash, toBase64Url } from "./sessions.server";
 
 export interface IssuedToken {
-  /** For the link only: never stored, never logged. */
+  /** What the link is built with: a placeholder the mail is completed with when sent (the token itself is never stored). */
   token: string;
+  /** SHA-256 of the token: what account_tokens keeps. */
   hash: string;
 }
 
-export async function issueAccountToken(): Promise<IssuedToken> {
-  const token = randomToken();
-  return { token, hash: await tokenHash(token) };
+/** The placeholder of a link's token in a stored mail: its seed between `**` (characters every URL keeps as they are). */
+const LINK_PLACEHOLDER = /\*\*([A-Za-z0-9_-]{43})\*\*/g;
+
+/** A link's token from its seed: HMAC-SHA-256 under the shop's secret, base64url (43 characters, as a random token). */
+async function tokenOfSeed(seed: string, secret: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return toBase64Url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`account-link:${seed}`))));
+}
+
+/** A new link: its placeholder for the mail and the hash of the token it stands for. `secret`: SESSION_SECRET. */
+export async function issueAccountToken(secret: string): Promise<IssuedToken> {
+  const seed = randomToken();
+  return { token: `**${seed}**`, hash: await tokenHash(await tokenOfSeed(seed, secret)) };
+}
+
+/** A stored mail's text (HTML or plain) with every link placeholder replaced by its token: the mail as it is sent. */
+export async function completeMailedLinks(text: string, secret: string): Promise<string> {
+  const seeds = new Set(Array.from(text.matchAll(LINK_PLACEHOLDER), (match) => match[1]!));
+  let completed = text;
+  for (const seed of seeds) completed = completed.replaceAll(`**${seed}**`, await tokenOfSeed(seed, secret));
+  return completed;
 }
 
 /** Stores an issued token; `email` is the address it is about (the new address for an e-mail change). */

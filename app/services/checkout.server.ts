@@ -18,6 +18,8 @@ import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
 import type { CartActor } from "./cart.server";
 import { type CartView, loadCart } from "./cart-view.server";
 import { isGuardFailure } from "./order-guards.server";
+import { findAddressOwner } from "./registration.server";
+import { hashPassword } from "~/auth/password.server";
 import { type Buyer, type OrderDraft, orderMailKeys, orderStatements } from "./order-statements.server";
 
 /** The address an order ships to: typed at checkout, or a saved one. */
@@ -124,7 +126,9 @@ async function confirmedCart(actor: CartActor, input: PlaceOrderInput): Promise<
 
 /**
  * Who orders, and whether they may: a member; a guest who registers now (with an e-mail no account has);
- * or a guest, who cannot start a subscription. Nobody orders past a coupon's per-customer limit.
+ * or a guest, who cannot start a subscription. A guest who asked to register an address that has an account
+ * orders as a guest, and its owner is told (app/core/registration.ts): the shopper is answered as a new
+ * registrant would be. Nobody orders past a coupon's per-customer limit.
  */
 async function buyerOf(actor: CartActor, input: PlaceOrderInput, cart: CartView["cart"]): Promise<Refusal | { ok: true; buyer: Buyer }> {
   const { db, owner } = actor;
@@ -132,14 +136,22 @@ async function buyerOf(actor: CartActor, input: PlaceOrderInput, cart: CartView[
   if (owner.userId != null && !member) return refuse(CHECKOUT_MESSAGES.emptyCart, "cart");
   let buyer: Buyer;
   if (member) {
-    buyer = { memberId: member.id, email: member.email, name: `${member.lastname} ${member.firstname}`, userRef: member.id, registration: null };
+    buyer = {
+      memberId: member.id,
+      email: member.email,
+      name: `${member.lastname} ${member.firstname}`,
+      userRef: member.id,
+      registration: null,
+      registrationAttempt: null,
+    };
   } else {
-    const { guest, registration: credentials } = input;
+    const { guest, registration: asked } = input;
     if (!guest) return refuse(CHECKOUT_MESSAGES.addressRequired, "email");
+    const owner = asked ? await findAddressOwner(db, guest.email) : null;
+    // The same work as a new account's (its password is hashed in the batch's statements), so the answer takes as long.
+    if (owner && asked && "password" in asked) await hashPassword(asked.password);
+    const credentials = owner ? null : asked;
     if (!credentials && cart.list.some((line) => line.subscribe != null)) return refuse(CHECKOUT_MESSAGES.subscriptionNeedsAccount, "email");
-    if (credentials && (await db.select({ id: users.id }).from(users).where(eq(users.email, guest.email)).get())) {
-      return refuse(CHECKOUT_MESSAGES.emailTaken, "email");
-    }
     buyer = {
       memberId: null,
       email: guest.email,
@@ -147,6 +159,7 @@ async function buyerOf(actor: CartActor, input: PlaceOrderInput, cart: CartView[
       // The account the same batch creates.
       userRef: credentials ? sql`(select ${users.id} from ${users} where ${users.email} = ${guest.email})` : null,
       registration: credentials ? { ...guest, credentials } : null,
+      registrationAttempt: owner,
     };
   }
   const usedUp = await couponUsedUp(db, cart.coupons, buyer.email);

@@ -43,6 +43,7 @@ export async function requestEmailChange(
   db: Database,
   request: { userId: number; email: string; currentPassword: string },
   frame: EmailFrame,
+  linkSecret: string,
   now: Date,
 ): Promise<EmailChangeRequest> {
   const passwordSteps = currentPasswordSteps(request.userId);
@@ -62,7 +63,7 @@ export async function requestEmailChange(
   const mails = await countAttempt(db, verificationMailSteps(request.userId), now);
   if (!mails.allowed) return { ok: false, field: null, error: SETTINGS_MESSAGES.mailLimit(minutesUntil(mails.retryAt, now.getTime())) };
 
-  const issued = await issueAccountToken();
+  const issued = await issueAccountToken(linkSecret);
   const mailKey = `email-change-verify:${issued.hash}`;
   await db.batch([
     revokeAccountTokensStatement(db, request.userId, "email_change", now),

@@ -9,10 +9,21 @@ import { and, asc, eq, lte, or, sql } from "drizzle-orm";
 import { describeMailError, MAIL_CLAIM_TIMEOUT_MS, nextAttemptAfterFailure } from "~/core/mail-outbox";
 import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
+import { completeMailedLinks } from "./account-tokens.server";
 
 /** What sends a message: Cloudflare Email Service's `send_email` binding, or the local mailbox. */
 export interface Mailer {
   send(message: { from: string; to: string; subject: string; html: string; text: string; headers?: Record<string, string> }): Promise<{ messageId: string }>;
+}
+
+/**
+ * Who sends: the mailer, the shop's From address, and the secret a sensitive mail's links are completed with
+ * as it goes out (SESSION_SECRET; the stored mail carries no sign-in secret, see account-tokens.server.ts).
+ */
+export interface MailSender {
+  mailer: Mailer;
+  from: string;
+  linkSecret: string;
 }
 
 export type DeliveryOutcome =
@@ -31,7 +42,7 @@ function claimable(now: Date) {
 }
 
 /** Claims, sends and records one message, named by its key. */
-export async function deliverMail(db: Database, mailer: Mailer, from: string, key: string, now: Date): Promise<DeliveryOutcome> {
+export async function deliverMail(db: Database, { mailer, from, linkSecret }: MailSender, key: string, now: Date): Promise<DeliveryOutcome> {
   const message = await db
     .update(mailOutbox)
     .set({ status: "sending", claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
@@ -46,7 +57,10 @@ export async function deliverMail(db: Database, mailer: Mailer, from: string, ke
       headers["List-Unsubscribe"] = `<${message.unsubscribeUrl}>`;
       headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
     }
-    const { messageId } = await mailer.send({ from, to: message.toAddress, subject: message.subject, html: message.html, text: message.textBody, headers });
+    const [html, text] = message.sensitive
+      ? await Promise.all([completeMailedLinks(message.html, linkSecret), completeMailedLinks(message.textBody, linkSecret)])
+      : [message.html, message.textBody];
+    const { messageId } = await mailer.send({ from, to: message.toAddress, subject: message.subject, html, text, headers });
     await db.update(mailOutbox).set({ status: "sent", sentAt: now, providerMessageId: messageId, claimedAt: null, lastError: null }).where(mine);
     return { status: "sent" };
   } catch (error) {
@@ -63,10 +77,10 @@ export async function deliverMail(db: Database, mailer: Mailer, from: string, ke
  * The sweep behind the queue: every message that is due (never enqueued because the queue was down, or
  * whose queue retries ran out) is delivered now, oldest first, at most `limit` per run.
  */
-export async function deliverDueMail(db: Database, mailer: Mailer, from: string, now: Date, limit = 50): Promise<DeliveryOutcome[]> {
+export async function deliverDueMail(db: Database, sender: MailSender, now: Date, limit = 50): Promise<DeliveryOutcome[]> {
   const due = await db.select({ key: mailOutbox.key }).from(mailOutbox).where(claimable(now)).orderBy(asc(mailOutbox.nextAttemptAt)).limit(limit);
   const outcomes: DeliveryOutcome[] = [];
-  for (const { key } of due) outcomes.push(await deliverMail(db, mailer, from, key, now));
+  for (const { key } of due) outcomes.push(await deliverMail(db, sender, key, now));
   return outcomes;
 }
 

@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema";
 import { renderEmail, type EmailFrame } from "~/mail/email-layout";
 import { mailLinks, type MailTemplate } from "~/mail/render.server";
+import { completeMailedLinks } from "./account-tokens.server";
 import { sanitizeRichText } from "./html.server";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "./listing.server";
 
@@ -159,12 +160,19 @@ export interface OutboxMessage extends OutboxRow {
 }
 
 /**
- * One message. A sensitive message's bodies (a reset or verification link) come only with
- * `showSensitive` — the local dev mailbox; staff never get them.
+ * One message. A sensitive message's bodies (a reset or verification link) come only with the secret its
+ * links are completed with (`showSensitiveWith`, the local dev mailbox, which shows the mail as it was
+ * sent); staff never get them.
  */
-export async function findOutboxMessage(db: Database, id: number, options: { showSensitive: boolean }): Promise<OutboxMessage | null> {
+export async function findOutboxMessage(db: Database, id: number, options: { showSensitiveWith: string | null }): Promise<OutboxMessage | null> {
   const row = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();
   if (!row) return null;
+  const secret = options.showSensitiveWith;
+  const [html, text] = !row.sensitive
+    ? [row.html, row.textBody]
+    : secret != null
+      ? await Promise.all([completeMailedLinks(row.html, secret), completeMailedLinks(row.textBody, secret)])
+      : [null, null];
   return {
     id: row.id,
     key: row.key,
@@ -179,8 +187,7 @@ export async function findOutboxMessage(db: Database, id: number, options: { sho
     sentAt: row.sentAt?.toISOString() ?? null,
     providerMessageId: row.providerMessageId,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
-    body:
-      !row.sensitive || options.showSensitive ? { html: row.html, rendered: sanitizeRichText(row.html), text: row.textBody, links: mailLinks(row.html) } : null,
+    body: html != null && text != null ? { html, rendered: sanitizeRichText(html), text, links: mailLinks(html) } : null,
   };
 }
 

@@ -31,6 +31,7 @@ export async function inviteMerchantLogin(
   merchantId: number,
   input: MerchantLoginInput,
   frame: EmailFrame,
+  linkSecret: string,
   now: Date,
 ): Promise<InvitationOutcome> {
   const [merchant, taken] = await db.batch([
@@ -40,7 +41,7 @@ export async function inviteMerchantLogin(
   if (!merchant[0]) return { ok: false, reason: "merchant_not_found" };
   if (taken[0]) return { ok: false, reason: "email_taken" };
 
-  const issued = await issueAccountToken();
+  const issued = await issueAccountToken(linkSecret);
   const mailKey = `merchant-invitation:${issued.hash}`;
   const newUserId = sql`(select ${users.id} from ${users} where ${users.email} = ${input.email})` as unknown as number;
   const template = merchantInvitationMail({

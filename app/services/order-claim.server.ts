@@ -58,7 +58,7 @@ export async function countClaimableOrders(db: Database, userId: number): Promis
 export type OrderClaimRequest = { ok: true; mailKey: string } | { ok: false; refusal: "locked" | "nothingToClaim" };
 
 /** Mails the link to the account's address: a new request replaces the member's earlier unused links. */
-export async function requestOrderClaim(db: Database, userId: number, frame: EmailFrame, now: Date): Promise<OrderClaimRequest> {
+export async function requestOrderClaim(db: Database, userId: number, frame: EmailFrame, linkSecret: string, now: Date): Promise<OrderClaimRequest> {
   const verdict = await countAttempt(db, orderClaimThrottleSteps(userId), now);
   if (!verdict.allowed) return { ok: false, refusal: "locked" };
   const [people, claimable] = await db.batch([
@@ -70,7 +70,7 @@ export async function requestOrderClaim(db: Database, userId: number, frame: Ema
   ]);
   const person = people[0];
   if (!person || claimable.length === 0) return { ok: false, refusal: "nothingToClaim" };
-  const issued = await issueAccountToken();
+  const issued = await issueAccountToken(linkSecret);
   const mailKey = `order-claim-verify:${userId}:${now.getTime()}`;
   await db.batch([
     revokeAccountTokensStatement(db, userId, "order_claim", now),

@@ -12,6 +12,7 @@ import { hashPassword } from "~/auth/password.server";
 import { shipColumns, type AddressColumns } from "~/core/address-records";
 import { subscriptionSchedule } from "~/core/checkout";
 import { orderConfirmationKey, welcomeMailKey } from "~/core/mail-outbox";
+import { registrationAttemptMailKey } from "~/core/registration";
 import { cartStateKey } from "~/core/order-confirmation";
 import { initialOrderStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
@@ -25,6 +26,7 @@ import type { CartView } from "./cart-view.server";
 import { releaseHeldPassword } from "./checkout-password.server";
 import { outboxStatement } from "./mail-outbox.server";
 import { mailStatement } from "./mails.server";
+import { registrationAttemptStatement, type AddressOwner } from "./registration.server";
 import { cartStateGuards, couponLimitGuards, guard, sellerActiveGuard, stockStatements } from "./order-guards.server";
 
 type Statement = BatchItem<"sqlite">;
@@ -39,7 +41,7 @@ export interface Registration {
   credentials: ({ password: string } | { passwordHash: string }) & { newsletter: boolean };
 }
 
-/** Who orders: a member, a guest who registers now, or a guest. */
+/** Who orders: a member, a guest who registers now, or a guest (who may have asked to register an address that has an account). */
 export interface Buyer {
   /** The member's id; null for a guest. */
   memberId: number | null;
@@ -49,6 +51,11 @@ export interface Buyer {
   /** The account the order belongs to: the member, the one `registration` creates in the batch, or none. */
   userRef: SQL | number | null;
   registration: Registration | null;
+  /**
+   * 会員登録 was ticked with an address that already has an account: the order is a guest's, and the
+   * account's owner is told someone asked (as /user/register does; the shopper's page is the same).
+   */
+  registrationAttempt: AddressOwner | null;
 }
 
 /** Everything the batch writes, decided and checked before it runs. */
@@ -285,7 +292,8 @@ function mailLinesOf(draft: OrderDraft): OrderMailLine[] {
 
 /**
  * The confirmation as the member's お知らせ (members and guests registering now) and as the e-mail to the
- * buyer's address; a new account's welcome e-mail.
+ * buyer's address; a new account's welcome e-mail, or the owner's mail about a registration asked for an
+ * address that has an account.
  */
 function mailStatements(db: Database, draft: OrderDraft, orderRow: ReturnType<typeof orderRowOf>): Statement[] {
   const { buyer, mailFrame, now } = draft;
@@ -323,13 +331,17 @@ function mailStatements(db: Database, draft: OrderDraft, orderRow: ReturnType<ty
       ),
     );
   }
+  if (buyer.registrationAttempt) statements.push(registrationAttemptStatement(db, buyer.registrationAttempt, "checkout", mailFrame, now).statement);
+  if (buyer.registrationAttempt) statements.push(registrationAttemptStatement(db, buyer.registrationAttempt, "checkout", mailFrame, now).statement);
   return statements;
 }
 
 /** The outbox keys the order's batch writes, to dispatch once it has committed. */
 export function orderMailKeys(draft: Pick<OrderDraft, "number" | "buyer" | "now">): string[] {
-  const welcome = draft.buyer.registration ? [welcomeMailKey(draft.buyer.registration.email, draft.now)] : [];
-  return [orderConfirmationKey(draft.number), ...welcome];
+  const { registration, registrationAttempt } = draft.buyer;
+  const welcome = registration ? [welcomeMailKey(registration.email, draft.now)] : [];
+  const attempt = registrationAttempt ? [registrationAttemptMailKey(registrationAttempt.email, draft.now)] : [];
+  return [orderConfirmationKey(draft.number), ...welcome, ...attempt];
 }
 
 /** The whole batch, in the order it must run: the cart's guards first, a new account before its order. */

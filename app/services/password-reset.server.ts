@@ -34,7 +34,7 @@ export type ResetRequestOutcome =
  */
 export async function requestPasswordReset(
   db: Database,
-  request: { email: string; ip: string | null; frame: EmailFrame },
+  request: { email: string; ip: string | null; frame: EmailFrame; linkSecret: string },
   now: Date,
 ): Promise<ResetRequestOutcome> {
   const verdict = await countAttempt(db, passwordResetThrottleSteps(request.email, request.ip), now);
@@ -46,7 +46,7 @@ export async function requestPasswordReset(
     .get();
   if (!member) return { ok: true, mailKey: null };
 
-  const issued = await issueAccountToken();
+  const issued = await issueAccountToken(request.linkSecret);
   const mailKey = `password-reset:${issued.hash}`;
   const template = passwordResetMail({
     name: `${member.lastname} ${member.firstname}`,

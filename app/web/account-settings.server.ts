@@ -3,7 +3,7 @@
  * answers its form's Conform reply (400, nothing changed), a done one redirects back with a notice (PRG),
  * so every form works without JS. Only the signed-in member's own account is ever touched.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { type LOGIN_NOTICES, PROFILE_PATH, SETTINGS_INTENTS, type SETTINGS_NOTICES } from "~/core/account-settings";
@@ -39,28 +39,34 @@ export async function accountSettingsAction(request: Request, context: AppLoadCo
   const { intent } = parseInput(IntentSchema, form);
   switch (intent) {
     case "profile": {
-      const submission = parseWithValibot(form, { schema: ProfileSchema });
+      const submission = parseSubmission(form, { schema: ProfileSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       await updateProfile(context.db, user.id, submission.value);
       throw done("profile");
     }
     case "email": {
-      const submission = parseWithValibot(form, { schema: EmailChangeSchema });
+      const submission = parseSubmission(form, { schema: EmailChangeSchema });
       if (submission.status !== "success") return refused(intent, submission.reply({ hideFields: HIDDEN }));
-      const result = await requestEmailChange(context.db, { userId: user.id, ...submission.value }, mailFrame(request), new Date());
+      const result = await requestEmailChange(
+        context.db,
+        { userId: user.id, ...submission.value },
+        mailFrame(request),
+        context.cloudflare.env.SESSION_SECRET,
+        new Date(),
+      );
       if (!result.ok) return refused(intent, submission.reply({ ...refusalMessages(result), hideFields: HIDDEN }));
       dispatchMail(context, [result.mailKey]);
       throw done("email_sent");
     }
     case "password": {
-      const submission = parseWithValibot(form, { schema: PasswordChangeSchema });
+      const submission = parseSubmission(form, { schema: PasswordChangeSchema });
       if (submission.status !== "success") return refused(intent, submission.reply({ hideFields: HIDDEN }));
       const result = await changeOwnPassword(request, context, submission.value);
       if (!result.ok) return refused(intent, submission.reply({ ...refusalMessages(result), hideFields: HIDDEN }));
       throw done("password");
     }
     case "newsletter": {
-      const submission = parseWithValibot(form, { schema: NewsletterSchema });
+      const submission = parseSubmission(form, { schema: NewsletterSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       await setNewsletter(context.db, user.id, submission.value.newsletter);
       throw done(submission.value.newsletter ? "newsletter_on" : "newsletter_off");

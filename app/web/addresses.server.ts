@@ -3,7 +3,7 @@
  * reading a posted change (one address, or the spec's list) and answering it, the owner-checked address
  * of the edit/delete pages, their actions (save or 住所を検索 without JS, delete), and where they go back to.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { getOptionalUser } from "~/web/auth.server";
@@ -150,13 +150,13 @@ export async function addressFormAction(
   if (intent === "postal_lookup") {
     const lookup = await lookUpPostalForm(deps, form);
     // Only the values: no field messages for a form the shopper has not submitted yet.
-    const { initialValue } = parseWithValibot(lookup.formData, { schema: AddressSchema }).reply();
+    const { initialValue } = parseSubmission(lookup.formData, { schema: AddressSchema }).reply();
     return data<AddressFormActionData>({
       lastResult: { initialValue },
       lookup: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message },
     });
   }
-  const submission = parseWithValibot(await completePrefecture(deps, form), { schema: AddressSchema });
+  const submission = parseSubmission(await completePrefecture(deps, form), { schema: AddressSchema });
   if (submission.status !== "success") {
     return data<AddressFormActionData>({ lastResult: submission.reply(), lookup: null }, { status: 400 });
   }

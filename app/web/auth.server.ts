@@ -5,7 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { AppSession } from "~/web/session.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "~/core/account-forms";
@@ -30,7 +30,7 @@ export function createAuthenticator(context: Context, now: Date = new Date()): A
   const authenticator = new Authenticator<LoginAttempt>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const submission = parseWithValibot(form, { schema: LoginSchema });
+      const submission = parseSubmission(form, { schema: LoginSchema });
       if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }) };
       const result = await verifyLogin(context.db, submission.value, clientIp(request), now);
       if (!result.ok) {

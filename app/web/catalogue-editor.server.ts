@@ -7,7 +7,7 @@
  * Conform list intent the server answers by showing the form with the row added or gone. State changes
  * and duplication are their own small forms (`intent`). Done → redirect with a notice (PRG).
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { parseListingQuery } from "~/core/listing-query";
@@ -105,7 +105,7 @@ export async function loadProductEditPage(request: Request, context: AppLoadCont
 }
 
 function readProductForm(form: FormData) {
-  return parseWithValibot(form, { schema: ProductFormSchema, disableAutoCoercion: true });
+  return parseSubmission(form, { schema: ProductFormSchema, disableAutoCoercion: true, rowChanges: true });
 }
 
 type Submission = ReturnType<typeof readProductForm>;

@@ -7,7 +7,7 @@
  * being sent back.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { checkConformFields, parseSubmission } from "~/web/form-submission.server";
 import * as v from "valibot";
 import { newPasswordField, withSpecFieldNames } from "~/core/account-forms";
 import { addressColumns } from "~/core/address-records";
@@ -37,7 +37,8 @@ import type { CheckoutActionData } from "~/web/types/checkout";
 
 export type CheckoutSubmitOutcome =
   | { kind: "page"; data: CheckoutActionData; status: number }
-  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }> }
+  /** `registration`: 会員登録 was ticked (whether the address was new or had an account, the page is the same). */
+  | { kind: "placed"; result: Extract<PlaceOrderResult, { ok: true }>; registration: boolean }
   /** This cart was already ordered (another tab): its thank-you page says so. */
   | { kind: "already-placed"; href: string }
   /** A button that leads to another page (which comes back): what was typed is kept on the cart meanwhile. */
@@ -93,6 +94,8 @@ interface CheckoutPost {
 }
 
 async function readCheckoutPost(actor: CartActor, received: FormData): Promise<CheckoutPost> {
+  // Refused before the payment method and notes below are saved on the cart.
+  checkConformFields(received);
   const isMember = actor.owner.userId != null;
   const withNames = withSpecFieldNames(received);
   const form = isMember ? withNames : withOrdererAsRecipient(withNames);
@@ -126,7 +129,7 @@ async function controlOutcome(post: CheckoutPost, postal: PostalDeps): Promise<C
   const exit = checkoutExitPath(controls.leaveTo);
   if (exit) {
     // カートに戻って変更する, and the address chooser's pages without JS: the typed values wait on the cart.
-    const { leaveTo: _leaveTo, ...typed } = await post.typedValues(parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }));
+    const { leaveTo: _leaveTo, ...typed } = await post.typedValues(parseSubmission(form, { schema }).reply({ hideFields: ["password"] }));
     await keepDraft(actor, typed);
     return { kind: "leave", href: exit };
   }
@@ -136,18 +139,18 @@ async function controlOutcome(post: CheckoutPost, postal: PostalDeps): Promise<C
     // code (never overwriting what was typed). The page comes back with everything typed.
     const control = intent === "enter" ? await applyTypedCartControls(actor, form) : await applyCartControl(actor, intent, form);
     const values = intent === "enter" ? await completePrefecture(postal, form, "shipping.") : form;
-    const reply = parseWithValibot(values, { schema }).reply({ hideFields: ["password"] });
+    const reply = parseSubmission(values, { schema }).reply({ hideFields: ["password"] });
     return page({ ...reply, error: {} }, control.status, control.outcome ? { cartControl: control.outcome } : {});
   }
   if (intent === "postal_lookup") {
     // Without JS: fill the address from the postal code and show the form again, without judging the rest yet.
     const lookup = await lookUpPostalForm(postal, form, "shipping.");
-    const reply = parseWithValibot(lookup.formData, { schema }).reply({ hideFields: ["password"] });
+    const reply = parseSubmission(lookup.formData, { schema }).reply({ hideFields: ["password"] });
     return page({ ...reply, error: {} }, 200, { lookupMessage: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message } });
   }
   if (intent === "payment") {
     // Without JS: the totals are shown again with the chosen method's fee; nothing typed is lost.
-    return page({ ...parseWithValibot(form, { schema }).reply({ hideFields: ["password"] }), error: {} }, 200);
+    return page({ ...parseSubmission(form, { schema }).reply({ hideFields: ["password"] }), error: {} }, 200);
   }
   return null;
 }
@@ -174,12 +177,16 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
  */
 async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const { actor, isMember, schema, form, controls, notices, page } = post;
+<<<<<<< HEAD
   const submission = parseWithValibot(await completePrefecture(postal, isMember ? withoutUnusedShipping(form) : form, "shipping."), { schema });
+=======
+  const submission = parseSubmission(isMember ? withoutUnusedShipping(form) : form, { schema });
+>>>>>>> fix34-h3
   const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
     page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), 400, extra);
   if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {
     // Typed fields are never dropped silently: the page comes back with them and asks which address is meant.
-    const typed = parseWithValibot(form, { schema }).reply({ hideFields: ["password"] });
+    const typed = parseSubmission(form, { schema }).reply({ hideFields: ["password"] });
     return page({ ...typed, error: { useNewAddress: [CHECKOUT_SUBMIT_MESSAGES.newAddressNotChosen] } }, 400);
   }
   if (submission.status !== "success") return page(submission.reply({ hideFields: ["password"] }), 400);
@@ -206,7 +213,7 @@ async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailF
     deliveryTimeSlot: value.deliveryTimeSlot ?? null,
     mailFrame,
   });
-  if (result.ok) return { kind: "placed", result };
+  if (result.ok) return { kind: "placed", result, registration: registration != null };
   if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };
   return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes });
 }

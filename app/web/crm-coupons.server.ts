@@ -3,7 +3,7 @@
  * duplicates a coupon) and /crm/coupons/{id} (edit, 今すぐ終了, delete while unused). Plain POSTs answered
  * with a 303 (PRG) or, when refused, the form's reply with every field message and the typed values.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { COUPON_MESSAGES, CouponFormSchema, couponFormValues, couponOfferLabel, NEW_COUPON_VALUES, usageLimitWarning } from "~/core/coupon-form";
@@ -102,7 +102,7 @@ export async function couponEditorPage(request: Request, context: AppLoadContext
 async function saveCouponForm(form: FormData, context: AppLoadContext, id: number | null) {
   const edit = editOf(form, id);
   if (edit === "malformed") return data<PromotionActionData>({ refusal: MALFORMED_INPUT_MESSAGE }, { status: 400 });
-  const submission = parseWithValibot(form, { schema: CouponFormSchema, ...PROMOTION_PARSE });
+  const submission = parseSubmission(form, { schema: CouponFormSchema, ...PROMOTION_PARSE });
   if (submission.status !== "success") return data<PromotionActionData>(submission.reply(), { status: 400 });
   const result = await saveCoupon(context.db, submission.value, edit, new Date());
   if (!result.ok) {

@@ -3,7 +3,7 @@
  * URL, the merchant form (new and edit) with per-field Japanese messages and PRG, and its logins (add one
  * with its invitation mail, disable one). Everything works as plain form posts without JS.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { parseListingQuery } from "~/core/listing-query";
@@ -58,7 +58,7 @@ const SAVE_REFUSALS: Record<Exclude<MerchantSaveOutcome, { ok: true }>["reason"]
 
 /** 新規登録: the form's errors (400), a slug another merchant has (409), or the new merchant's page. */
 export async function createMerchantAction(request: Request, context: AppLoadContext, now = new Date()) {
-  const submission = parseWithValibot(await readFormData(request), { schema: MerchantSchema });
+  const submission = parseSubmission(await readFormData(request), { schema: MerchantSchema });
   if (submission.status !== "success") return data<MerchantActionData>({ intent: "save", reply: submission.reply() }, { status: 400 });
   const outcome = await createMerchant(context.db, submission.value, now);
   if (!outcome.ok) {
@@ -82,7 +82,7 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
   if (intent.input.intent === "save") {
     const version = readInput(VersionSchema, form);
     if (!version.ok) return data<MerchantActionData>({ intent: "malformed", error: MALFORMED_INPUT_MESSAGE }, { status: 400 });
-    const submission = parseWithValibot(form, { schema: MerchantSchema });
+    const submission = parseSubmission(form, { schema: MerchantSchema });
     if (submission.status !== "success") return data<MerchantActionData>({ intent: "save", reply: submission.reply() }, { status: 400 });
     const outcome = await updateMerchant(context.db, merchantId, submission.value, version.input.version, now);
     if (!outcome.ok) {
@@ -97,9 +97,9 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
   }
 
   if (intent.input.intent === "invite") {
-    const submission = parseWithValibot(form, { schema: MerchantLoginSchema });
+    const submission = parseSubmission(form, { schema: MerchantLoginSchema });
     if (submission.status !== "success") return data<MerchantActionData>({ intent: "invite", reply: submission.reply() }, { status: 400 });
-    const outcome = await inviteMerchantLogin(context.db, merchantId, submission.value, mailFrame(request), now);
+    const outcome = await inviteMerchantLogin(context.db, merchantId, submission.value, mailFrame(request), context.cloudflare.env.SESSION_SECRET, now);
     if (!outcome.ok) {
       invariantResponse(outcome.reason !== "merchant_not_found", MERCHANT_MESSAGES.notFound, { status: 404 });
       return data<MerchantActionData>(

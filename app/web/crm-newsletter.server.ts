@@ -2,7 +2,7 @@
  * Staff's newsletter desk (/crm/newsletter): write an issue, and it goes to the outbox for every member who
  * wants it, each mail with that member's signed unsubscribe link (also its List-Unsubscribe header).
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { NewsletterIssueSchema } from "~/core/newsletter-issue";
@@ -37,7 +37,7 @@ export async function newsletterDeskPage(request: Request, context: AppLoadConte
 
 export async function sendNewsletterAction(request: Request, context: AppLoadContext) {
   await requireStaff(request, context);
-  const submission = parseWithValibot(await readFormData(request), { schema: NewsletterIssueSchema });
+  const submission = parseSubmission(await readFormData(request), { schema: NewsletterIssueSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const origin = new URL(request.url).origin;
   const secret = context.cloudflare.env.SESSION_SECRET;

@@ -3,7 +3,7 @@
  * staff only: the listing, the new form, one by id (edit, 今すぐ終了, delete). Plain POSTs answered with a
  * 303 (PRG) or, when refused, the form's reply with every field message and the typed values.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
@@ -126,8 +126,8 @@ async function saveForm(kind: PromotionKind, form: FormData, context: AppLoadCon
   if (edit === "malformed") return data<PromotionActionData>({ refusal: MALFORMED_INPUT_MESSAGE }, { status: 400 });
   const submission =
     kind === "campaign"
-      ? parseWithValibot(form, { schema: CampaignFormSchema, ...PROMOTION_PARSE })
-      : parseWithValibot(form, { schema: PointPromoFormSchema, ...PROMOTION_PARSE });
+      ? parseSubmission(form, { schema: CampaignFormSchema, ...PROMOTION_PARSE })
+      : parseSubmission(form, { schema: PointPromoFormSchema, ...PROMOTION_PARSE });
   if (submission.status !== "success") return data<PromotionActionData>(submission.reply(), { status: 400 });
   const result =
     kind === "campaign"

@@ -8,19 +8,14 @@ import { loginPath } from "~/core/member-actions";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { safeRedirectPath } from "~/core/safe-redirect";
 import { loadShellState, type ShellState } from "~/services/shell.server";
+import { badRequest, textResponse } from "~/web/text-responses.server";
 
 // Route helpers find it here; it is defined in app/core because the product page and the cart use it in the browser.
 export { loginPath };
 
 export const MALFORMED_FORM_MESSAGE = "送信内容を読み取れませんでした。ページを再読み込みしてからもう一度お試しください。";
 
-export function badRequest(message: string): Response {
-  return textResponse(400, message);
-}
-
-function textResponse(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-}
+export { badRequest };
 
 /**
  * An expected failure (a record that is not there or not the viewer's) as a thrown response, in the manner

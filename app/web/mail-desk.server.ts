@@ -42,10 +42,11 @@ export async function loadOutboxListing(request: Request, context: AppLoadContex
   return { definition: MAIL_OUTBOX_LISTING, page: { ...page, rows }, notice: redirectedNotice(url, NOTICES) };
 }
 
-/** The message named in the URL (404 when there is none), with a sensitive body only where `showSensitive`. */
+/** The message named in the URL (404 when there is none), with a sensitive body (as sent) only where `showSensitive`. */
 export async function loadOutboxMessage(request: Request, context: AppLoadContext, rawId: string | undefined, options: { showSensitive: boolean }) {
   const id = v.safeParse(IdSchema, rawId);
-  const message = id.success ? await findOutboxMessage(context.db, id.output, options) : null;
+  const showSensitiveWith = options.showSensitive ? context.cloudflare.env.SESSION_SECRET : null;
+  const message = id.success ? await findOutboxMessage(context.db, id.output, { showSensitiveWith }) : null;
   invariantResponse(message, MAIL_OUTBOX_TEXT.notFound, { status: 404 });
   return { message, notice: redirectedNotice(request, NOTICES) };
 }

@@ -10,7 +10,7 @@ import { queueRetryDelaySeconds } from "~/core/mail-outbox";
 import { SHOP_NAME } from "~/core/site";
 import type { Database } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
-import { deliverDueMail, deliverMail, LOCAL_MAILBOX, type DeliveryOutcome, type Mailer } from "~/services/mail-delivery.server";
+import { deliverDueMail, deliverMail, LOCAL_MAILBOX, type DeliveryOutcome, type Mailer, type MailSender } from "~/services/mail-delivery.server";
 import { invariantResponse } from "./http.server";
 import { isLocalEnvironment } from "./session.server";
 
@@ -19,7 +19,7 @@ export interface MailQueueMessage {
   key: string;
 }
 
-type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM"> & { EMAIL?: SendEmail; MAIL_QUEUE?: Queue<MailQueueMessage> };
+type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SESSION_SECRET"> & { EMAIL?: SendEmail; MAIL_QUEUE?: Queue<MailQueueMessage> };
 
 /** Email Service's binding as a Mailer: the message as its MessageBuilder form, sent in the shop's name. */
 function emailServiceMailer(binding: SendEmail): Mailer {
@@ -32,6 +32,11 @@ export function mailerFor(env: MailEnv): Mailer {
   if (env.EMAIL) return emailServiceMailer(env.EMAIL);
   if (isLocalEnvironment(env)) return LOCAL_MAILBOX;
   throw new Error("The send_email binding EMAIL is missing (wrangler.toml [[send_email]]).");
+}
+
+/** What sends the outbox's mails where the Worker runs. */
+function senderFor(env: MailEnv): MailSender {
+  return { mailer: mailerFor(env), from: env.MAIL_FROM, linkSecret: env.SESSION_SECRET };
 }
 
 /** Links in a mail start at the origin the shopper used. */
@@ -54,10 +59,10 @@ export function dispatchMail(context: AppLoadContext, keys: string[]): void {
  * due again; everything else (sent, already sent by another sender, failed for good) is acknowledged.
  */
 export async function consumeMailQueue(batch: MessageBatch<MailQueueMessage>, env: MailEnv, db: Database): Promise<void> {
-  const mailer = mailerFor(env);
+  const sender = senderFor(env);
   for (const message of batch.messages) {
     const now = new Date();
-    const outcome: DeliveryOutcome = await deliverMail(db, mailer, env.MAIL_FROM, message.body.key, now);
+    const outcome: DeliveryOutcome = await deliverMail(db, sender, message.body.key, now);
     if (outcome.status === "retry") message.retry({ delaySeconds: queueRetryDelaySeconds(outcome.retryAt, now) });
     else message.ack();
   }
@@ -65,7 +70,7 @@ export async function consumeMailQueue(batch: MessageBatch<MailQueueMessage>, en
 
 /** The scheduled sweep, and the dev mailbox's "deliver what is due" in local runs. */
 export function sweepMail(env: MailEnv, db: Database, now: Date): Promise<DeliveryOutcome[]> {
-  return deliverDueMail(db, mailerFor(env), env.MAIL_FROM, now);
+  return deliverDueMail(db, senderFor(env), now);
 }
 
 /** The dev mailbox exists in local runs only (APP_ENV development or test): anywhere else it is a 404. */

@@ -74,7 +74,7 @@ const UNSUBSCRIBE_NOTICES = { stopped: NEWSLETTER_MESSAGES.stopped };
 
 /**
  * Stops the link's member's newsletter: the page's button (back to the page with the notice, JS on or
- * off), or the mail client's one-click POST (RFC 8058: a plain 200).
+ * off), or the mail client's one-click POST (RFC 8058: a 200 — through Remix, the page saying it is stopped).
  */
 export async function unsubscribeAction(request: Request, context: AppLoadContext): Promise<Response> {
   const form = await readFormData(request);

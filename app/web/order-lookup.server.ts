@@ -3,7 +3,7 @@
  * in the signed session cookie (app/core/order-lookup.ts) so the found order stays on /order-lookup on a
  * reload — the URL never carries the order or the address.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { bankTransferFacts } from "~/core/bank-transfer";
@@ -59,7 +59,7 @@ export async function orderLookupAction(request: Request, context: AppLoadContex
   if (parseInput(LookupIntentSchema, form).intent === "forget") {
     throw redirect(ORDER_LOOKUP_PATH, { status: 303, headers: { "Set-Cookie": await dropGrant(context, session) } });
   }
-  const submission = parseWithValibot(form, { schema: OrderLookupSchema });
+  const submission = parseSubmission(form, { schema: OrderLookupSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const now = new Date();
   const result = await lookUpGuestOrder(context.db, submission.value, clientIp(request), now);

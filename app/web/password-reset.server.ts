@@ -3,7 +3,7 @@
  * to a cookie), the answers (the same one for every accepted address), the mail dispatch after the batch,
  * and signing the member in once the new password is set.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { createCookie, data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { ACCOUNT_TOKEN_MESSAGES, type AccountTokenRefusal } from "~/core/account-tokens";
@@ -72,10 +72,14 @@ async function refused(refusal: AccountTokenRefusal, context: AppLoadContext) {
 
 /** 「パスワードをお忘れの方」: the same answer for every address that passes the throttle. */
 export async function askForPasswordReset(request: Request, context: AppLoadContext, now = new Date()) {
-  const submission = parseWithValibot(await readFormData(request), { schema: PasswordResetRequestSchema });
+  const submission = parseSubmission(await readFormData(request), { schema: PasswordResetRequestSchema });
   if (submission.status !== "success") return data({ sentTo: null, reply: submission.reply() }, { status: 400 });
   const { email } = submission.value;
-  const outcome = await requestPasswordReset(context.db, { email, ip: clientIp(request), frame: mailFrame(request) }, now);
+  const outcome = await requestPasswordReset(
+    context.db,
+    { email, ip: clientIp(request), frame: mailFrame(request), linkSecret: context.cloudflare.env.SESSION_SECRET },
+    now,
+  );
   if (!outcome.ok) {
     const message = resetThrottledMessage(minutesUntil(outcome.retryAt, now.getTime()));
     return data({ sentTo: null, reply: submission.reply({ formErrors: [message] }) }, { status: 429 });
@@ -104,7 +108,7 @@ export async function loadNewPasswordPage(request: Request, context: AppLoadCont
 export async function setNewPassword(request: Request, context: AppLoadContext, now = new Date()) {
   const token = await linkTokenFromCookie(request, context);
   if (!token) return refused("unknown", context);
-  const submission = parseWithValibot(await readFormData(request), { schema: NewPasswordSchema });
+  const submission = parseSubmission(await readFormData(request), { schema: NewPasswordSchema });
   if (submission.status !== "success") {
     return data({ state: "invalid" as const, reply: submission.reply({ hideFields: ["password", "passwordConfirm"] }) }, { status: 400, headers: NO_STORE });
   }

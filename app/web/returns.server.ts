@@ -3,7 +3,7 @@
  * (/user/orders/{id}/return, JS on and off, photos uploaded beforehand as gallery[] or posted as `file`),
  * and staff's desk (/crm/returns, /crm/returns/{id}) with its decisions. PRG throughout.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { formatDateJa } from "~/core/dates";
 import { parseListingQuery } from "~/core/listing-query";
@@ -106,7 +106,7 @@ export async function loadReturnForm(context: AppLoadContext, user: SessionUser,
  */
 export async function returnRequestAction(request: Request, context: AppLoadContext, user: SessionUser, orderId: number) {
   const form = await readFormData(request);
-  const submission = parseWithValibot(form, { schema: ReturnRequestSchema });
+  const submission = parseSubmission(form, { schema: ReturnRequestSchema });
   const now = new Date();
   const facts = await loadOwnReturnFacts(context.db, user.id, orderId);
   invariantResponse(facts, ORDER_NOT_FOUND, { status: 404 });

@@ -3,7 +3,7 @@
  * its mail put on the queue once the batch committed, and the visitor signed out — the session cookie
  * replaced by a fresh one that carries only the "done" notice to the next page.
  */
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
 import { WithdrawalSchema } from "~/core/withdrawal-form";
@@ -25,7 +25,7 @@ async function signedOutWithNotice(context: AppLoadContext): Promise<Response> {
 export async function withdrawalAction(request: Request, context: AppLoadContext) {
   const user = await requireUser(request, context);
   invariantResponse(user.role === "customer", WITHDRAWAL_MESSAGES.staffAccount, { status: 403 });
-  const submission = parseWithValibot(await readFormData(request), { schema: WithdrawalSchema });
+  const submission = parseSubmission(await readFormData(request), { schema: WithdrawalSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const result = await withdrawMember(context.db, context.cloudflare.env.ATTACHMENTS, {
     userId: user.id,

@@ -2,7 +2,7 @@
  * Account settings (/user/profile), JS on and off. Each test registers its own member, so no other spec's
  * demo account changes. The e-mail change is followed through the mail the shop sent to the new address.
  */
-import { expect, login, submitLogin, test, type Page } from "./fixtures";
+import { expect, login, registerAndLogIn, submitLogin, test, type Page } from "./fixtures";
 import { latestMailTo } from "./mailbox";
 
 const PASSWORD = "settings-pass-1";
@@ -11,18 +11,17 @@ function uniqueEmail(label: string, projectName: string): string {
   return `settings-${label}-${projectName}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
 }
 
-/** Registers a new member (signed in afterwards) and opens the settings page from the member hub. */
+/** Registers a new member who takes the newsletter, logs in, and opens the settings page from the member hub. */
 async function newMemberOnSettings(page: Page, email: string): Promise<void> {
-  await page.goto("/user/register");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(PASSWORD);
-  await page.getByRole("textbox", { name: "姓", exact: true }).fill("設定");
-  await page.getByRole("textbox", { name: "名", exact: true }).fill("花子");
-  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("セッテイ");
-  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("ハナコ");
-  await page.getByRole("checkbox", { name: /会員規約/ }).check();
-  await page.getByRole("button", { name: "会員登録する" }).click();
-  await expect(page.getByRole("link", { name: "設定様" })).toBeVisible();
+  await registerAndLogIn(page, {
+    email,
+    password: PASSWORD,
+    lastname: "設定",
+    firstname: "花子",
+    lastnameKana: "セッテイ",
+    firstnameKana: "ハナコ",
+    newsletter: true,
+  });
   await page.goto("/user");
   await page.getByTestId("hub-profile").click();
   await expect(page).toHaveURL("/user/profile");
@@ -162,4 +161,34 @@ test("a newsletter from the staff desk carries a link that stops it, with a conf
   await expect(reader.getByTestId("member-notice")).toHaveText("メールマガジンの配信を停止しました。今後、メールマガジンはお送りしません。");
   await page.reload();
   await expect(section(page, "newsletter").getByTestId("newsletter-state")).toHaveText("メールマガジンは配信停止中です。");
+});
+
+test("the mail client's one-click unsubscribe (RFC 8058), posted from the provider's servers, stops the newsletter", async ({
+  page,
+  openContext,
+  request,
+}, testInfo) => {
+  test.setTimeout(MAIL_TEST_TIMEOUT);
+  const email = uniqueEmail("oneclick", testInfo.project.name);
+  await newMemberOnSettings(page, email);
+
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", "/crm/newsletter");
+  const subject = `ワンクリック配信停止 ${testInfo.project.name} ${Date.now()}`;
+  await staff.getByLabel(/件名/).fill(subject);
+  await staff.getByLabel(/本文/).fill("新商品のお知らせです。");
+  await staff.getByRole("button", { name: /名に送信する$/ }).click();
+  await expect(staff.getByTestId("member-notice")).toContainText("メールマガジンを");
+  const link = (await latestMailTo(staff, email, { subject })).links.find((each) => each.includes("/newsletter/unsubscribe?"))!;
+
+  // The provider's servers post it with their own Origin and no cookie of ours.
+  const provider = { Origin: "https://mail.provider.example" };
+  const answered = await request.post(link, { headers: provider, form: { "List-Unsubscribe": "One-Click" } });
+  // RFC 8058 asks for a success status; the provider gets the page, which now says the newsletter is stopped.
+  expect(answered.status()).toBe(200);
+  expect(await answered.text()).toContain("メールマガジンは配信停止済みです。");
+  await page.reload();
+  await expect(section(page, "newsletter").getByTestId("newsletter-state")).toHaveText("メールマガジンは配信停止中です。");
+  // Any other post from another site is still refused.
+  expect((await request.post("/user/profile?index", { headers: provider, form: { intent: "newsletter", newsletter: "on" } })).status()).toBe(403);
 });

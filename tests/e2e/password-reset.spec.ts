@@ -3,7 +3,7 @@
  * page, opens the mailed link, sets a new password, is signed in, and logs in with it later. Each test
  * registers its own member, so the demo accounts the other specs use keep their password.
  */
-import { expect, submitLogin, test, type Page, type TestInfo } from "./fixtures";
+import { expect, registerAndLogIn, submitLogin, test, type Page, type TestInfo } from "./fixtures";
 import { latestMailTo } from "./mailbox";
 
 const OLD_PASSWORD = "forgotten-pass-1";
@@ -14,16 +14,7 @@ function uniqueEmail(testInfo: TestInfo): string {
 }
 
 async function registerMember(page: Page, email: string): Promise<void> {
-  await page.goto("/user/register");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(OLD_PASSWORD);
-  await page.getByRole("textbox", { name: "姓", exact: true }).fill("高橋");
-  await page.getByRole("textbox", { name: "名", exact: true }).fill("美咲");
-  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("タカハシ");
-  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("ミサキ");
-  await page.getByRole("checkbox", { name: /会員規約/ }).check();
-  await page.getByRole("button", { name: "会員登録する" }).click();
-  await expect(page.getByRole("link", { name: "高橋様" })).toBeVisible();
+  await registerAndLogIn(page, { email, password: OLD_PASSWORD, lastname: "高橋", firstname: "美咲", lastnameKana: "タカハシ", firstnameKana: "ミサキ" });
   await page.getByRole("button", { name: "ログアウト" }).click();
   await expect(page.getByRole("link", { name: "高橋様" })).toHaveCount(0);
 }

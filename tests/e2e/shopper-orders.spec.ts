@@ -70,3 +70,15 @@ test("staff answer 「いつ届きますか」 from the ticket: the customer's o
   await expect(asked.getByTestId("tracking-link")).toHaveAttribute("href", /kuronekoyamato/);
   await expect(asked.getByRole("link", { name: /^ご注文 / })).toHaveAttribute("href", "/crm/orders/4");
 });
+
+test("「このご注文について問い合わせる」 opens the support form with that order chosen and its items listed", async ({ page }) => {
+  await login(page, "member", "/user/orders/4");
+  const number = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("ご注文 ", "").trim();
+  await page.getByTestId("order-support-link").click();
+  await expect(page).toHaveURL(/\/user\/support\?category=.+&orders_id=4#new-ticket-heading$/);
+  await expect(page.getByLabel("お問い合わせの種類")).toHaveValue("過去の注文について");
+  const order = page.getByRole("combobox", { name: "ご注文" });
+  await expect(order).toHaveValue("4");
+  await expect(order.locator("option:checked")).toContainText(`注文番号 ${number}`);
+  await expect(page.getByTestId("order-lines").getByRole("checkbox").first()).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { expect, login, test, type OpenContext, type Page, type TestInfo } from "./fixtures";
+import { expect, login, registerAndLogIn, test, type OpenContext, type Page, type TestInfo } from "./fixtures";
 import { pngBytes } from "../support/images";
 
 /**
@@ -13,16 +13,7 @@ const jsOn = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== 
 
 async function registerMember(page: Page, testInfo: TestInfo, lastname: string): Promise<string> {
   const email = `support-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.jp`;
-  await page.goto("/user/register");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(PASSWORD);
-  await page.getByRole("textbox", { name: "姓", exact: true }).fill(lastname);
-  await page.getByRole("textbox", { name: "名", exact: true }).fill("サポ子");
-  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("テスト");
-  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("サポコ");
-  await page.getByRole("checkbox", { name: /会員規約/ }).check();
-  await page.getByRole("button", { name: "会員登録する" }).click();
-  await expect(page).toHaveURL("/");
+  await registerAndLogIn(page, { email, password: PASSWORD, lastname, firstname: "サポ子", lastnameKana: "テスト", firstnameKana: "サポコ" });
   return email;
 }
 

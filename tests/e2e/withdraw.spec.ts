@@ -1,4 +1,4 @@
-import { expect, login, submitLogin, test, type Page } from "./fixtures";
+import { expect, login, registerAndLogIn, submitLogin, test, type Page } from "./fixtures";
 
 /**
  * 退会 (JS on and off). A member made for the test (the demo accounts are shared by every spec) leaves
@@ -8,16 +8,15 @@ import { expect, login, submitLogin, test, type Page } from "./fixtures";
 const PASSWORD = "leaving-for-now-1";
 
 async function register(page: Page, email: string) {
-  await page.goto("/user/register");
-  await page.getByLabel("メールアドレス").fill(email);
-  await page.getByLabel(/^パスワード/).fill(PASSWORD);
-  await page.getByRole("textbox", { name: "姓", exact: true }).fill("森本");
-  await page.getByRole("textbox", { name: "名", exact: true }).fill("結衣");
-  await page.getByRole("textbox", { name: "セイ（カタカナ）" }).fill("モリモト");
-  await page.getByRole("textbox", { name: "メイ（カタカナ）" }).fill("ユイ");
-  await page.getByRole("checkbox", { name: /会員規約/ }).check();
-  await page.getByRole("button", { name: "会員登録する" }).click();
-  await expect(page.getByRole("link", { name: "森本様" })).toBeVisible();
+  await registerAndLogIn(page, {
+    email,
+    password: PASSWORD,
+    lastname: "森本",
+    firstname: "結衣",
+    lastnameKana: "モリモト",
+    firstnameKana: "ユイ",
+    newsletter: true,
+  });
 }
 
 test("a member withdraws from the member hub, and the address can register again", async ({ page }, testInfo) => {

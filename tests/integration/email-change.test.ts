@@ -19,6 +19,7 @@ import type { AccountSettingsView, EmailChangeLinkView, SettingsActionData } fro
 import { addMember, userRow, type TestMember } from "../support/accounts";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, valueOf, type Outcome, type RouteHandler } from "../support/requests";
+import { asSent } from "../support/mails";
 
 const it = platformTest();
 
@@ -36,7 +37,7 @@ const mailsTo = (platform: TestPlatform, address: string) => platform.db.select(
 async function mailedToken(platform: TestPlatform, address: string): Promise<string> {
   const mails = await mailsTo(platform, address);
   const text = mails.filter((mail) => mail.kind === "email_change_verify").at(-1)?.textBody ?? "";
-  const token = /\/user\/profile\/email\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  const token = /\/user\/profile\/email\/([A-Za-z0-9_-]+)/.exec(await asSent(text))?.[1];
   if (!token) throw new Error(`no verification link mailed to ${address}`);
   return token;
 }

@@ -8,17 +8,20 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import { MAIL_CLAIM_TIMEOUT_MS, MAIL_MAX_ATTEMPTS } from "~/core/mail-outbox";
 import { mailOutbox } from "~/db/schema";
 import { welcomeMail } from "~/mail/welcome-mails";
-import { deliverDueMail, deliverMail, type Mailer } from "~/services/mail-delivery.server";
+import { deliverDueMail, deliverMail, type Mailer, type MailSender } from "~/services/mail-delivery.server";
 import { outboxStatement, resendFailedMail } from "~/services/mail-outbox.server";
 import { consumeMailQueue, type MailQueueMessage } from "~/web/mail.server";
 import { startEmailBinding, type EmailBinding } from "../support/email-binding";
 import { TEST_MAIL_FRAME } from "../support/orders";
+import { TEST_SESSION_SECRET } from "../support/platform";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 const it = platformTest();
 const FROM = "shop@marketplace.example.jp";
 const T0 = new Date("2026-03-01T01:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
+/** The sender of these tests: the mailer given, the shop's From, and the test platform's secret. */
+const senderOf = (mailer: Mailer): MailSender => ({ mailer, from: FROM, linkSecret: TEST_SESSION_SECRET });
 
 let counter = 0;
 /** Writes one outbox message (as a change's batch would) and answers its key. */
@@ -66,7 +69,7 @@ describe("deliverMail", () => {
     const key = await writeMail(platform);
     const mailer = flakyMailer(1);
 
-    expect(await deliverMail(platform.db, mailer, FROM, key, T0)).toEqual({ status: "retry", retryAt: at(60_000) });
+    expect(await deliverMail(platform.db, senderOf(mailer), key, T0)).toEqual({ status: "retry", retryAt: at(60_000) });
     expect(await row(platform, key)).toMatchObject({
       status: "pending",
       attempts: 1,
@@ -75,21 +78,21 @@ describe("deliverMail", () => {
       lastError: "451 4.3.0 Temporary failure, try again later",
     });
     // Not due yet: nothing is sent before the backoff is over.
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(59_999))).toEqual({ status: "skipped" });
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(59_999))).toEqual({ status: "skipped" });
     expect(mailer.attempts).toBe(1);
 
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(60_000))).toEqual({ status: "sent" });
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(60_000))).toEqual({ status: "sent" });
     expect(await row(platform, key)).toMatchObject({ status: "sent", attempts: 2, sentAt: at(60_000), providerMessageId: "<2@mail.test>", lastError: null });
     // Sent is final: a redelivered queue message or the sweep never sends it again.
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(3_600_000))).toEqual({ status: "skipped" });
-    expect(await deliverDueMail(platform.db, mailer, FROM, at(3_600_000))).toEqual([]);
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(3_600_000))).toEqual({ status: "skipped" });
+    expect(await deliverDueMail(platform.db, senderOf(mailer), at(3_600_000))).toEqual([]);
     expect(mailer.accepted).toHaveLength(1);
   });
 
   it("sends once when ten senders try the same message at the same moment", async ({ platform }) => {
     const key = await writeMail(platform);
     const mailer = flakyMailer(0);
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => deliverMail(platform.db, mailer, FROM, key, T0)));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => deliverMail(platform.db, senderOf(mailer), key, T0)));
     expect(outcomes.filter((outcome) => outcome.status === "sent")).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.status === "skipped")).toHaveLength(9);
     expect(mailer.attempts).toBe(1);
@@ -101,9 +104,9 @@ describe("deliverMail", () => {
     // A sender claimed it at T0 and vanished mid-send.
     await platform.db.update(mailOutbox).set({ status: "sending", claimedAt: T0, attempts: 1 }).where(eq(mailOutbox.key, key));
     const mailer = flakyMailer(0);
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(MAIL_CLAIM_TIMEOUT_MS - 1))).toEqual({ status: "skipped" });
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(MAIL_CLAIM_TIMEOUT_MS - 1))).toEqual({ status: "skipped" });
     expect(mailer.attempts).toBe(0);
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(MAIL_CLAIM_TIMEOUT_MS))).toEqual({ status: "sent" });
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(MAIL_CLAIM_TIMEOUT_MS))).toEqual({ status: "sent" });
     expect(await row(platform, key)).toMatchObject({ status: "sent", attempts: 2, claimedAt: null });
     expect(mailer.attempts).toBe(1);
   });
@@ -114,7 +117,7 @@ describe("deliverMail", () => {
     let now = T0;
     const outcomes = [];
     for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
-      const outcome = await deliverMail(platform.db, mailer, FROM, key, now);
+      const outcome = await deliverMail(platform.db, senderOf(mailer), key, now);
       outcomes.push(outcome.status);
       if (outcome.status === "retry") now = outcome.retryAt;
     }
@@ -122,8 +125,8 @@ describe("deliverMail", () => {
     const failed = await row(platform, key);
     expect(failed).toMatchObject({ status: "failed", attempts: MAIL_MAX_ATTEMPTS, lastError: "451 4.3.0 Temporary failure, try again later", sentAt: null });
     // Failed for good: neither the queue nor the sweep tries it again, however late.
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(86_400_000))).toEqual({ status: "skipped" });
-    expect(await deliverDueMail(platform.db, mailer, FROM, at(86_400_000))).toEqual([]);
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(86_400_000))).toEqual({ status: "skipped" });
+    expect(await deliverDueMail(platform.db, senderOf(mailer), at(86_400_000))).toEqual([]);
 
     const resent = await Promise.all([resendFailedMail(platform.db, failed.id, at(90_000_000)), resendFailedMail(platform.db, failed.id, at(90_000_000))]);
     expect(resent.filter((resentKey) => resentKey === key)).toHaveLength(1);
@@ -132,7 +135,7 @@ describe("deliverMail", () => {
     // A message that is not failed is not resent.
     expect(await resendFailedMail(platform.db, failed.id, at(90_000_000))).toBeNull();
 
-    expect(await deliverMail(platform.db, mailer, FROM, key, at(90_000_000))).toEqual({ status: "sent" });
+    expect(await deliverMail(platform.db, senderOf(mailer), key, at(90_000_000))).toEqual({ status: "sent" });
     expect(mailer.accepted).toHaveLength(1);
   });
 
@@ -143,7 +146,7 @@ describe("deliverMail", () => {
     const mailer = flakyMailer(0);
     const sent: string[] = [];
     const recording: Mailer = { send: async (message) => (sent.push(message.to), mailer.send(message)) };
-    await deliverDueMail(platform.db, recording, FROM, at(5_000));
+    await deliverDueMail(platform.db, senderOf(recording), at(5_000));
     expect(sent).toEqual([(await row(platform, earlier)).toAddress, (await row(platform, later)).toAddress]);
     expect((await row(platform, future)).status).toBe("pending");
   });

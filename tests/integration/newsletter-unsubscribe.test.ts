@@ -8,12 +8,13 @@ import { describe, expect } from "vitest";
 import { NEWSLETTER_MESSAGES } from "~/core/newsletter";
 import { OTHER_ID } from "~/db/seed/people";
 import * as unsubscribePage from "~/routes/newsletter.unsubscribe";
-import { refuseCrossSiteMutation } from "~/security.server";
+import { refuseCrossSiteMutation, requestForRemix } from "~/security.server";
 import { newsletterUnsubscribeUrl } from "~/web/newsletter.server";
 import type { UnsubscribeView } from "~/web/types/account-settings";
 import { addMember, userRow } from "../support/accounts";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { expectRedirect, pageRequest, run, TEST_ORIGIN, valueOf, type Outcome, type RouteHandler } from "../support/requests";
+import { contextFor, expectRedirect, pageRequest, run, TEST_ORIGIN, valueOf, type Outcome, type RouteHandler } from "../support/requests";
+import { remixHandlerFor } from "../support/remix";
 
 const it = platformTest();
 
@@ -57,6 +58,28 @@ describe("the unsubscribe link", () => {
     expect(await answered.response?.text()).toBe(NEWSLETTER_MESSAGES.stopped);
     expect((await userRow(platform, member.id)).newsletter).toBe(false);
     expect(await valueOf<UnsubscribeView>(await open(platform, path))).toEqual({ ok: true, subscribed: false, notice: null });
+  });
+
+  it("gets the one-click POST from the provider's origin past Remix's own check, as the Worker hands it over", async ({ platform }) => {
+    const member = await addMember(platform, "unsub-provider@example.jp");
+    const path = await linkOf(member.id);
+    const { handle } = remixHandlerFor(import.meta.glob("../../app/routes/newsletter.unsubscribe.tsx", { eager: true }));
+    const fromProvider = () => {
+      const request = oneClick(path);
+      request.headers.set("Origin", "https://mail.provider.example");
+      return request;
+    };
+    expect(refuseCrossSiteMutation(fromProvider())).toBeNull();
+    // Remix's own same-host check refuses the provider's Origin before the action runs (this harness renders
+    // no documents, so the answer's status tells nothing here; the e2e spec checks the 200).
+    await handle(fromProvider(), contextFor(platform));
+    expect((await userRow(platform, member.id)).newsletter).toBe(true);
+    // The Worker hands the request over without it: the action runs.
+    await handle(requestForRemix(fromProvider()), contextFor(platform));
+    expect((await userRow(platform, member.id)).newsletter).toBe(false);
+    // Any other request keeps its Origin (Remix's check stays where the shop's guard let a request through).
+    const other = new Request(`${TEST_ORIGIN}/user/profile?index`, { method: "POST", headers: { Origin: TEST_ORIGIN } });
+    expect(requestForRemix(other)).toBe(other);
   });
 
   it("turns it off from the page's button too, back to the page with the notice (JS on or off)", async ({ platform }) => {

@@ -17,6 +17,7 @@ import { lookUpGuestOrder } from "~/services/order-lookup.server";
 import { finishedOrder, registeredMember, type TestMember } from "../support/members";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
+import { asSent } from "../support/mails";
 
 const it = platformTest();
 
@@ -38,7 +39,7 @@ async function requestClaim(platform: TestPlatform, member: TestMember) {
     .where(and(eq(mailOutbox.userId, member.id), eq(mailOutbox.kind, "order_claim_verify")))
     .orderBy(mailOutbox.id)
     .all();
-  const token = /\/user\/orders\/claim\/([\w-]+)/.exec(mail.at(-1)?.textBody ?? "")?.[1] ?? "";
+  const token = /\/user\/orders\/claim\/([\w-]+)/.exec(await asSent(mail.at(-1)?.textBody ?? ""))?.[1] ?? "";
   return { outcome, mail: mail.at(-1), token };
 }
 

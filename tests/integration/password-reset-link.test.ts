@@ -43,6 +43,7 @@ import {
   TEST_ORIGIN,
   type RouteHandler,
 } from "../support/requests";
+import { TEST_SESSION_SECRET } from "../support/platform";
 
 const it = platformTest();
 
@@ -244,7 +245,11 @@ describe("setting the new password", () => {
   it("refuses the link of a member who withdrew after asking", async ({ platform }) => {
     const userId = await newMember(platform, "left@example.jp");
     const now = new Date();
-    const asked = await requestPasswordReset(platform.db, { email: "left@example.jp", ip: null, frame: { origin: TEST_ORIGIN } }, now);
+    const asked = await requestPasswordReset(
+      platform.db,
+      { email: "left@example.jp", ip: null, frame: { origin: TEST_ORIGIN }, linkSecret: TEST_SESSION_SECRET },
+      now,
+    );
     expect(asked).toMatchObject({ ok: true });
     const token = await mailedToken(platform, "left@example.jp");
     await platform.db.update(users).set({ withdrawnAt: now }).where(eq(users.id, userId));

@@ -8,7 +8,9 @@ import { ACCOUNT_TOKEN_LIFETIME_MS } from "~/core/account-tokens";
 import { PASSWORD_RESET_THROTTLE } from "~/core/password-reset";
 import { accountTokens, mailOutbox } from "~/db/schema";
 import { tokenHash } from "~/services/sessions.server";
-import { askReset, mailedToken, newMember, resetMails } from "../support/password-reset";
+import { deliverMail } from "~/services/mail-delivery.server";
+import { askReset, followLink, linkPath, mailedToken, newMember, resetMails } from "../support/password-reset";
+import { TEST_SESSION_SECRET } from "../support/platform";
 import { platformTest } from "../support/platform-test";
 import { TEST_ORIGIN, type Outcome } from "../support/requests";
 
@@ -58,6 +60,29 @@ describe("asking for a reset", () => {
     expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before);
     const [mail] = await resetMails(platform, "hashed@example.jp");
     expect(mail!.key).toBe(`password-reset:${row!.tokenHash}`);
+  });
+
+  it("keeps the link's token out of the stored mail, before and after it is sent; the mail as sent carries the working link", async ({ platform }) => {
+    await newMember(platform, "stored@example.jp");
+    await askReset(platform, { email: "stored@example.jp" }, "198.51.100.15");
+    const token = await mailedToken(platform, "stored@example.jp");
+    const [stored] = await resetMails(platform, "stored@example.jp");
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const sent: { html: string; text: string }[] = [];
+    const mailer = { send: async (message: { html: string; text: string }) => (sent.push(message), { messageId: "<1@mail.test>" }) };
+    expect(await deliverMail(platform.db, { mailer, from: "shop@example.jp", linkSecret: TEST_SESSION_SECRET }, stored!.key, new Date())).toEqual({
+      status: "sent",
+    });
+    expect(sent[0]!.text).toContain(`/password-reset/new-password?token=${token}`);
+    expect(sent[0]!.html).toContain(`/password-reset/new-password?token=${token}`);
+    const [afterSending] = await resetMails(platform, "stored@example.jp");
+    expect(afterSending!.status).toBe("sent");
+    expect(JSON.stringify(afterSending)).not.toContain(token);
+    // The link as sent opens the new-password page.
+    const { outcome, linkCookie } = await followLink(platform, linkPath(token));
+    expect(outcome.status).toBe(303);
+    expect(linkCookie).not.toBe("");
   });
 
   it("ends the member's earlier unused link when a newer one is asked for", async ({ platform }) => {

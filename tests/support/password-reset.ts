@@ -9,6 +9,7 @@ import { mailOutbox, users } from "~/db/schema";
 import { DEMO_PASSWORD } from "~/db/seed/people";
 import { action as askAction } from "~/routes/password-reset._index";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/password-reset.new-password";
+import { asSent } from "./mails";
 import type { TestPlatform } from "./platform-test";
 import { pageRequest, postRequest, run, type Outcome, type RouteHandler } from "./requests";
 
@@ -35,10 +36,10 @@ export function resetMails(platform: TestPlatform, email: string) {
     .all();
 }
 
-/** The token of the newest reset link mailed to `email`, read from the mail's text as the member sees it. */
+/** The token of the newest reset link mailed to `email`, read from the mail's text as it is sent (as the member sees it). */
 export async function mailedToken(platform: TestPlatform, email: string): Promise<string> {
   const [mail] = await resetMails(platform, email);
-  const token = /\/password-reset\/new-password\?token=([A-Za-z0-9_-]{43})/.exec(mail?.textBody ?? "")?.[1];
+  const token = /\/password-reset\/new-password\?token=([A-Za-z0-9_-]{43})/.exec(await asSent(mail?.textBody ?? ""))?.[1];
   if (!token) throw new Error(`no reset link mailed to ${email}`);
   return token;
 }

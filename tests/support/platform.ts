@@ -30,9 +30,12 @@ export async function applyMigrations(d1: D1Database): Promise<void> {
   }
 }
 
+/** The test platform's SESSION_SECRET (signed cookies, unsubscribe links, the mailed links' tokens). */
+export const TEST_SESSION_SECRET = "test-session-secret";
+
 export async function createTestPlatform(): Promise<TestPlatform> {
   const proxy = await getPlatformProxy<Env>({ persist: false, remoteBindings: false, envFiles: [] });
-  const env: Env = { ...proxy.env, APP_ENV: "test", SESSION_SECRET: "test-session-secret" };
+  const env: Env = { ...proxy.env, APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET };
   await applyMigrations(env.DB);
   return {
     env,

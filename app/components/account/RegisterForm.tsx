@@ -11,12 +11,9 @@ type RegisterFields = v.InferInput<typeof RegisterSchema>;
 /** The registration form (an island on /user/register: its code loads after the page). */
 export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  // Validated on the server only (no onValidate), so one submit answers every message, a registered e-mail included.
-  const [form, fields] = useForm<RegisterFields>({
-    lastResult,
-    // Newsletter opt-in is on unless the shopper unticks it.
-    defaultValue: { newsletter: true },
-  });
+  // Validated on the server only (no onValidate), so one submit answers every message. The newsletter
+  // starts unticked: the shopper opts in (decision 0037).
+  const [form, fields] = useForm<RegisterFields>({ lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <ErrorSummary

@@ -40,7 +40,8 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
   const [form, fields] = useServerValidatedForm<CheckoutFormFields>({
     id: FORM_ID,
     lastResult,
-    defaultValue: { register: true, newsletter: true, payment: view.paymentMethod ?? undefined },
+    // 会員登録 and the newsletter start unticked: the shopper opts in (decision 0037).
+    defaultValue: { payment: view.paymentMethod ?? undefined },
   });
   const [register, setRegister] = useState(fields.register.initialValue === "on");
 

@@ -20,7 +20,7 @@ type GuestFields = {
 
 /**
  * Spec screen 11's guest block: the e-mail, the orderer's name, and the registration choices (register
- * on by default: password, newsletter, agreement; off: the benefits). A password typed on an earlier
+ * off until ticked, decision 0037: ticked, the password, newsletter and agreement; off, the benefits). A password typed on an earlier
  * no-JS round trip is held by the server: the form carries the hold and says so.
  */
 export function GuestDetails({
