@@ -177,11 +177,7 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
  */
 async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const { actor, isMember, schema, form, controls, notices, page } = post;
-<<<<<<< HEAD
-  const submission = parseWithValibot(await completePrefecture(postal, isMember ? withoutUnusedShipping(form) : form, "shipping."), { schema });
-=======
-  const submission = parseSubmission(isMember ? withoutUnusedShipping(form) : form, { schema });
->>>>>>> fix34-h3
+  const submission = parseSubmission(await completePrefecture(postal, isMember ? withoutUnusedShipping(form) : form, "shipping."), { schema });
   const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
     page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), 400, extra);
   if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {
