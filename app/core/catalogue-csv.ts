@@ -8,7 +8,7 @@
  * that is there clears the field (or is refused where the field is required). Pure.
  */
 import { CATALOGUE_IMPORT_LIMITS, LIST_SEPARATOR } from "./catalogue-csv-pages";
-import { parseCsv } from "./csv";
+import { parseCsv, undefusedFormula } from "./csv";
 import { JAPANESE_TEXT_ENCODING_LABELS, readJapaneseText, type JapaneseTextEncoding } from "./text-encoding";
 import { SKU_PATTERN } from "./sku";
 
@@ -161,11 +161,6 @@ function headerKeys(record: readonly string[]): { keys: (CatalogueColumnKey | nu
   return seen.has("sku") ? { keys } : { error: CATALOGUE_IMPORT_MESSAGES.noHeader };
 }
 
-/** A cell as written before the export defused it against formulas (app/core/csv.ts csvField): "'=1" → "=1". */
-function undefused(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
-
 /** The file's records (its bytes: UTF-8 with or without the BOM, or Shift_JIS), or why it cannot be read at all. */
 export function readCatalogueCsv(bytes: Uint8Array): CatalogueFileRead {
   if (bytes.byteLength > CATALOGUE_IMPORT_LIMITS.maxBytes) return { ok: false, error: CATALOGUE_IMPORT_MESSAGES.tooLarge };
@@ -182,7 +177,7 @@ export function readCatalogueCsv(bytes: Uint8Array): CatalogueFileRead {
   const rows = body.map((record, index): CatalogueCsvRow => {
     const cells: Partial<Record<CatalogueColumnKey, string>> = {};
     header.keys.forEach((key, column) => {
-      if (key != null) cells[key] = undefused((record[column] ?? "").trim());
+      if (key != null) cells[key] = undefusedFormula((record[column] ?? "").trim());
     });
     const { sku = "", parent_sku: parentSku = "", ...rest } = cells;
     return { line: index + 2, kind: parentSku ? "variation" : "product", sku, parentSku: parentSku || null, cells: rest };

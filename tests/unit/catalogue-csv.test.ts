@@ -8,7 +8,7 @@ import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv
 import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
 import { catalogueRecords, productCells, type CatalogueLookups, type CatalogueProduct } from "~/core/catalogue-csv-cells";
 import { keptRows, planCatalogueImport, summaryOf, type ShopSide, type SkuOwner } from "~/core/catalogue-import";
-import { formatCsv, utf8Csv } from "~/core/csv";
+import { csvText, utf8Csv } from "~/core/csv";
 import { parseProductForm } from "~/core/product-form";
 import { encodeShiftJis } from "~/core/text-encoding";
 
@@ -156,7 +156,7 @@ describe("a product's cells", () => {
 });
 
 describe("the dry run", () => {
-  const file = (records: string[][]) => utf8(formatCsv(records));
+  const file = (records: string[][]) => utf8(csvText(records));
 
   it("reports 新規, 変更 with each field before → after, and 変更なし", () => {
     const plan = planCatalogueImport(
