@@ -3,18 +3,8 @@
  * what counts as an image (by its bytes, never its name), its pixel size from the header, the widget's
  * limit and add-box rules, the compression size and the upload percentage. Pure: no I/O.
  */
-import {
-  MEDIA_MAX_BYTES,
-  IMAGE_WIDGET_FIELD_NAME,
-  IMAGE_WIDGET_LIMIT,
-  IMAGE_WIDGET_MAX_WIDTH,
-  IMAGE_WIDGET_QUALITY,
-  PRODUCT_IMAGE_MAX_PIXELS,
-  PRODUCT_IMAGE_MAX_SIDE,
-} from "~/core/limits";
-
-/** Why a picture larger than any upload may be is refused (exceedsPixelLimit): the product photos' limits, in words. */
-export const TOO_MANY_PIXELS_TEXT = `画像の縦横が大きすぎます（一辺${PRODUCT_IMAGE_MAX_SIDE.toLocaleString("ja-JP")}ピクセル・${new Intl.NumberFormat("ja-JP", { notation: "compact" }).format(PRODUCT_IMAGE_MAX_PIXELS)}画素まで）。`;
+import { MEDIA_MAX_BYTES, IMAGE_WIDGET_FIELD_NAME, IMAGE_WIDGET_LIMIT, IMAGE_WIDGET_MAX_WIDTH, IMAGE_WIDGET_QUALITY } from "~/core/limits";
+import { TOO_MANY_PIXELS_TEXT } from "~/core/product-images";
 
 /** What the upload endpoint answers when it refuses a file (shown by the widget and the forms). */
 export const MEDIA_TEXT = {
@@ -101,15 +91,6 @@ export function imageDimensions(bytes: Uint8Array): PixelSize | null {
   else if (kind === "jpg") size = jpegSize(bytes);
   else if (kind === "webp") size = webpSize(bytes);
   return size && size.width > 0 && size.height > 0 ? size : null;
-}
-
-/**
- * Whether a picture is larger than any upload may be — the product photos' limits (app/core/limits.ts), for
- * ticket, return and review photos too: a few kilobytes of PNG can claim 60,000×60,000 pixels, which the
- * browser of whoever opens it must decode (gigabytes of memory).
- */
-export function exceedsPixelLimit({ width, height }: PixelSize): boolean {
-  return Math.max(width, height) > PRODUCT_IMAGE_MAX_SIDE || width * height > PRODUCT_IMAGE_MAX_PIXELS;
 }
 
 // ─── The image widget (§3 widget options, §4, §5) ──────────────────────────────────────────
