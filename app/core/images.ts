@@ -4,7 +4,7 @@
  * limit and add-box rules, the compression size and the upload percentage. Pure: no I/O.
  */
 import { MEDIA_MAX_BYTES, IMAGE_WIDGET_FIELD_NAME, IMAGE_WIDGET_LIMIT, IMAGE_WIDGET_MAX_WIDTH, IMAGE_WIDGET_QUALITY } from "~/core/limits";
-import { TOO_MANY_PIXELS_TEXT } from "~/core/product-images";
+import { TOO_MANY_PIXELS_TEXT } from "~/core/image-pixels";
 
 /** What the upload endpoint answers when it refuses a file (shown by the widget and the forms). */
 export const MEDIA_TEXT = {

@@ -7,7 +7,8 @@
  * own URL at every size.
  */
 import type { CatalogueScope } from "./catalogue-scope";
-import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_LIMIT, PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MAX_SIDE } from "./limits";
+import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_LIMIT } from "./limits";
+import { exceedsPixelLimit, TOO_MANY_PIXELS_TEXT } from "./image-pixels";
 import type { ImageKind, PixelSize } from "./images";
 
 /** The renditions made of each upload: s = list thumbnail (cards, cart, gallery thumbnails), m = product page, l = zoom. */
@@ -26,18 +27,6 @@ export const PRODUCT_IMAGE_FORMAT = { ext: "webp", contentType: "image/webp", qu
 
 /** The uploads accepted, by their bytes: JPEG, PNG and WebP (a GIF may be animated; SVG can carry script). */
 export const PRODUCT_IMAGE_KINDS: readonly ImageKind[] = ["jpg", "png", "webp"];
-
-/**
- * Whether a picture is larger than any upload may be: the product photos' limits (app/core/limits.ts), for
- * ticket, return and review photos too (app/services/media.server.ts) — a few hundred bytes of PNG can claim
- * 60,000×60,000 pixels, which the browser of whoever opens it must decode (gigabytes of memory).
- */
-export function exceedsPixelLimit({ width, height }: PixelSize): boolean {
-  return Math.max(width, height) > PRODUCT_IMAGE_MAX_SIDE || width * height > PRODUCT_IMAGE_MAX_PIXELS;
-}
-
-/** Why such a picture is refused, with the limits in words. */
-export const TOO_MANY_PIXELS_TEXT = `画像の縦横が大きすぎます（一辺${PRODUCT_IMAGE_MAX_SIDE.toLocaleString("ja-JP")}ピクセル・${new Intl.NumberFormat("ja-JP", { notation: "compact" }).format(PRODUCT_IMAGE_MAX_PIXELS)}画素まで）。`;
 
 /** What the photo editor says. */
 export const PRODUCT_IMAGE_TEXT = {

@@ -11,7 +11,7 @@ import type { SessionRole } from "~/core/sessions";
 import { and, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { stripImageMetadata } from "~/core/image-metadata";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
-import { exceedsPixelLimit } from "~/core/product-images";
+import { exceedsPixelLimit } from "~/core/image-pixels";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
 import type { Database } from "~/db/client.server";
 import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";

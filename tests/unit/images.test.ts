@@ -13,7 +13,7 @@ import {
   uploadSucceeded,
 } from "~/core/images";
 import { PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MAX_SIDE } from "~/core/limits";
-import { exceedsPixelLimit } from "~/core/product-images";
+import { exceedsPixelLimit } from "~/core/image-pixels";
 import { GIF_1X1, jpegHeader, pngBytes, pngClaimingBytes, webpLosslessHeader } from "../support/images";
 
 const text = (value: string) => new TextEncoder().encode(value);
