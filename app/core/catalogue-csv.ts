@@ -96,7 +96,10 @@ export const CATALOGUE_IMPORT_MESSAGES = {
   parentMissing: "親SKUの商品がこのファイルにもショップにもありません。",
   parentNotVariation: "親SKUの商品は「バリエーション」タイプではありません。",
   parentIsVariation: "親SKUにはバリエーションではなく商品のSKUを書いてください。",
-  otherMerchant: "他の出品者の商品です。",
+  // A merchant's file naming a SKU the shop holds outside its scope: not theirs, without saying whose (another
+  // merchant's or the shop's own warehouse product).
+  skuNotOwn: "このSKUは自店の商品ではありません（ほかの商品ですでに使われています）。自店の商品のSKUか、新しいSKUを書いてください。",
+  parentNotOwn: "親SKUは自店の商品ではありません。自店の「バリエーション」タイプの商品のSKUを書いてください。",
   kindChanged: "このSKUはショップでは別の種類（商品とバリエーション）として登録されています。",
   unchangedParent: "バリエーションの親商品は変えられません。",
   changedSince: "確認の後にこの商品が変更されました。もう一度CSVを取り込んで確認してください。",

@@ -247,23 +247,37 @@ describe("the dry run", () => {
   });
 
   it("keeps a merchant to its own products: another's SKU is refused without naming whose, new ones are its own", () => {
-    const shop = shopWith([], { "TEA-1": { kind: "product", productSku: "TEA-1", inScope: false } }, 3);
+    const shop = shopWith(
+      [],
+      {
+        "TEA-1": { kind: "product", productSku: "TEA-1", inScope: false },
+        "CUP-1": { kind: "product", productSku: "CUP-1", inScope: false },
+      },
+      3,
+    );
     const plan = planCatalogueImport(
       rowsOf(
         file([
-          ["SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "出品者"],
-          ["TEA-1", "煎茶", "1000", "food", ""],
-          ["BUTTER-9", "発酵バター", "1500", "food", ""],
-          ["CHEESE-9", "チーズ", "1500", "food", "arita-seika"],
+          ["SKU", "親SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "出品者"],
+          ["TEA-1", "", "煎茶", "1000", "food", ""],
+          ["BUTTER-9", "", "発酵バター", "1500", "food", ""],
+          ["CHEESE-9", "", "チーズ", "1500", "food", "arita-seika"],
+          ["CUP-1-RED", "CUP-1", "赤", "", "", ""],
         ]),
       ),
       shop,
     );
-    expect(plan.reports.map((report) => [report.sku, report.outcome, report.problems.map((problem) => problem.message)])).toEqual([
-      ["TEA-1", "refused", [M.otherMerchant]],
+    expect(plan.reports.map((report) => [report.sku, report.outcome, report.problems])).toEqual([
+      [
+        "TEA-1",
+        "refused",
+        [{ column: "SKU", message: "このSKUは自店の商品ではありません（ほかの商品ですでに使われています）。自店の商品のSKUか、新しいSKUを書いてください。" }],
+      ],
       ["BUTTER-9", "create", []],
-      ["CHEESE-9", "refused", ["出品者は自店のまま変えられません。"]],
+      ["CHEESE-9", "refused", [{ column: "出品者", message: "出品者は自店のまま変えられません。" }]],
+      ["CUP-1-RED", "refused", [{ column: "親SKU", message: "親SKUは自店の商品ではありません。自店の「バリエーション」タイプの商品のSKUを書いてください。" }]],
     ]);
+    expect(JSON.stringify(plan.reports)).not.toContain("出品者の商品");
     expect(plan.products[0]!.form).toMatchObject({ merchantId: 3, shippingFrom: "merchant" });
   });
 
