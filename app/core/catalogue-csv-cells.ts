@@ -73,8 +73,9 @@ export function productCells(product: CatalogueProduct, lookups: CatalogueLookup
     regular_price: number(form.regularPrice),
     discount_price: number(form.discountPrice),
     original_price: number(form.originalPrice),
-    inventory: number(form.inventory),
-    inventory_preorder_max: number(form.inventoryPreorderMax),
+    // A variation product's stock is on its variations' records: its own cells stay empty.
+    inventory: number(form.type === "variation" ? null : form.inventory),
+    inventory_preorder_max: number(form.type === "variation" ? null : form.inventoryPreorderMax),
     preorder_limit: number(form.preorderLimit),
     preorder_ship_date: form.preorderShipDate ?? "",
     disable_preorder: flag(form.disablePreorder),

@@ -69,6 +69,7 @@ export const PRODUCT_FORM_MESSAGES = {
   flag: "チェックボックスの値が正しくありません",
   variationsRequired: "バリエーション商品にはバリエーションを1つ以上登録してください",
   variationsNotAllowed: "バリエーションを登録できるのは「バリエーション商品」だけです",
+  variationProductStock: "バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）",
   variationsMax: `バリエーションは${L.variationsMax}件まで登録できます`,
   variationTitleRequired: "バリエーション名を入力してください",
   variationTitle: `バリエーション名は${L.textMax}文字以内で入力してください`,

@@ -232,8 +232,9 @@ function assemble(results: ReadResults): CatalogueProduct[] {
         isDigital: row.isDigital,
         expiry: row.expiry,
         period: row.period,
-        inventory: row.inventory,
-        inventoryPreorderMax: row.inventoryPreorderMax,
+        // A variation product's own figures are its variations' sums, not stock of its own (the form has none).
+        inventory: row.type === "variation" ? 0 : row.inventory,
+        inventoryPreorderMax: row.type === "variation" ? 0 : row.inventoryPreorderMax,
         preorderLimit: row.preorderLimit,
         preorderShipDate: row.preorderShipDate,
         disablePreorder: row.disablePreorder,

@@ -31,6 +31,7 @@ import {
 import { sanitizeRichText } from "./html.server";
 import { guard } from "./order-guards.server";
 import { searchIndexStatements } from "./search-index.server";
+import { variationProductTotals } from "./stock-adjustments.server";
 import { formSkus } from "./product-editor-reads.server";
 
 export type Statement = BatchItem<"sqlite">;
@@ -412,6 +413,7 @@ export function createProductStatements(
       ...optionStatements(db, ref, product.options, creation),
       ...linkStatements(db, ref, product),
     ].filter((statement) => !(statement instanceof SQLiteDeleteBase)),
+    variationTotalsStatement(db, ref),
   ];
 }
 
@@ -447,5 +449,17 @@ export function updateProductStatements(
     ...variationStatements(db, productId, product.variations, actor, now),
     ...optionStatements(db, productId, product.options),
     ...linkStatements(db, productId, product),
+    variationTotalsStatement(db, productId),
   ];
+}
+
+/**
+ * A variation product's own stock figures become its published variations' sums once its variations are
+ * saved (new ones with their first stock, one hidden, the type changed); other products keep theirs.
+ */
+function variationTotalsStatement(db: Database, productRef: ProductRef): Statement {
+  return db
+    .update(products)
+    .set(variationProductTotals(productRef as number))
+    .where(eq(products.id, productRef as number));
 }

@@ -155,6 +155,9 @@ describe("the export", () => {
     const skus = records.map((record) => record[0]);
     expect(skus.indexOf("DEMO-VARIATION-NAVY")).toBe(skus.indexOf("DEMO-VARIATION") + 1);
     expect(records.find((record) => record[0] === "DEMO-VARIATION-NAVY")![1]).toBe("DEMO-VARIATION");
+    // A variation product's stock is on its variations' records; its own 在庫数 stays empty.
+    const stock = (sku: string) => records.find((record) => record[0] === sku)![HEADERS.indexOf("在庫数")];
+    expect(["DEMO-VARIATION", "DEMO-VARIATION-NAVY", "DEMO-VARIATION-NATURAL", "DEMO-VARIATION-BLACK"].map(stock)).toEqual(["", "40", "25", "0"]);
     expect(all.text).toContain("'=HYPERLINK");
 
     const own = await exported(platform, MERCHANT, merchant);

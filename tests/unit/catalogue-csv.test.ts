@@ -281,6 +281,23 @@ describe("the dry run", () => {
     expect(plan.products[0]!.form).toMatchObject({ merchantId: 3, shippingFrom: "merchant" });
   });
 
+  it("refuses a variation product's own stock at its cell; the stock goes on its variations' records", () => {
+    const plan = planCatalogueImport(
+      rowsOf(
+        file([
+          ["SKU", "親SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "在庫数"],
+          ["CUP", "", "湯のみ", "2200", "gift", "30"],
+          ["CUP-BLUE", "CUP", "藍", "", "", "4"],
+        ]),
+      ),
+      shopWith([]),
+    );
+    expect(plan.reports.map((report) => [report.outcome, report.problems])).toEqual([
+      ["refused", [{ column: "在庫数", message: "バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）" }]],
+      ["refused", [{ column: null, message: "同じ商品の行に取り込めない行があります。（2行目）" }]],
+    ]);
+  });
+
   it("creates a variation product from its record and its variations' records", () => {
     const plan = planCatalogueImport(
       rowsOf(

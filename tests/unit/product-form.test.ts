@@ -181,6 +181,14 @@ describe("product form: rules across fields", () => {
     expect(expectOk(VARIATION).variations).toHaveLength(2);
   });
 
+  it("gives a variation product no stock of its own: its stock is typed per variation", () => {
+    expect(errorsOf({ ...VARIATION, inventory: 30 })).toEqual({ inventory: [M.variationProductStock] });
+    expect(errorsOf({ ...VARIATION, inventoryPreorderMax: "1" })).toEqual({ inventoryPreorderMax: [M.variationProductStock] });
+    expect(M.variationProductStock).toBe("バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）");
+    expect(expectOk({ ...VARIATION, inventory: "" }).inventory).toBe(0);
+    expect(expectOk({ ...SIMPLE, inventory: 30 }).inventory).toBe(30);
+  });
+
   it("keeps every SKU of the form unique: product, variations and choices", () => {
     const errors = errorsOf({
       ...VARIATION,

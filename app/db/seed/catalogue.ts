@@ -236,7 +236,8 @@ export interface ProductSpec {
   tags?: TagSlug[];
   price: number;
   taxRate: 8 | 10;
-  inventory: number;
+  /** The product's own stock; none for a variation product, whose stock is its variations'. */
+  inventory?: number;
   /** Days between publication and the seed's `now`. */
   age: number;
   merchant?: MerchantSlug;
@@ -370,7 +371,6 @@ export const PRODUCTS: ProductSpec[] = [
     tags: ["everyday", "outdoor"],
     price: 4180,
     taxRate: 10,
-    inventory: 65,
     age: 90,
     extra: { type: "variation" },
   },
@@ -2313,7 +2313,7 @@ function demoProducts(now: Date, reviewRows: Catalogue["reviews"]): DemoProduct[
         shippingFrom: merchantId ? "merchant" : "warehouse",
         merchantId,
         shippingDays: merchantId ? 2 : 1,
-        inventory: spec.inventory,
+        inventory: spec.inventory ?? 0,
         preorderShipDate: spec.preorderInMonths ? addMonthsToDate(jstDate(now), spec.preorderInMonths) : null,
         subscriptionPrices: (SUBSCRIPTION_TIERS[spec.sku] ?? []).map((unitPriceExclTax, index) => ({ quantity: index + 1, unitPriceExclTax })),
         ...rowsOf(spec),
