@@ -68,7 +68,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   { key: "delivery_icon", header: "配送アイコン", applies: "both" },
   { key: "delivery_icon_type", header: "配送アイコンの種類", applies: "product" },
   { key: "delivery_icon_text", header: "配送アイコンの文言", applies: "product" },
-  { key: "v_title", header: "バリエーションの見出し", applies: "variation" },
+  { key: "v_title", header: "バリエーションの見出し", applies: "product" },
 ] as const satisfies readonly CatalogueColumn[];
 
 export type CatalogueColumnKey = (typeof CATALOGUE_CSV_COLUMNS)[number]["key"];

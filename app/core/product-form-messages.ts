@@ -73,7 +73,7 @@ export const PRODUCT_FORM_MESSAGES = {
   variationsMax: `バリエーションは${L.variationsMax}件まで登録できます`,
   variationTitleRequired: "バリエーション名を入力してください",
   variationTitle: `バリエーション名は${L.textMax}文字以内で入力してください`,
-  variationVTitle: `選択欄の見出しは${L.textMax}文字以内で入力してください`,
+  variationHeading: `選択欄の見出しは${L.textMax}文字以内で入力してください`,
   variationStatus: "バリエーションの状態を選んでください",
   variationType: "バリエーションの種類を選んでください",
   variationDiscountNotBelowRegular: "バリエーションのセール価格は、そのバリエーションの通常価格より安くしてください",

@@ -168,6 +168,40 @@ describe("create", () => {
     expect(await row()).toMatchObject({ inventory: 11, inventoryPreorderMax: 2 });
   });
 
+  it("saves the variation heading once for the product: every variation carries it, and an edit changes them all", async ({ platform }) => {
+    const { db } = platform;
+    const cup: ProductFormInput = {
+      ...VARIATION_PRODUCT,
+      sku: "ED-CUP",
+      title: "マグカップ（見出しテスト）",
+      variationHeading: "容量",
+      variations: [
+        { sku: "ED-CUP-S", title: "200ml" },
+        { sku: "ED-CUP-L", title: "350ml" },
+      ],
+    };
+    const created = await createProduct(db, STAFF_SCOPE, STAFF, cup, now);
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    const headings = async () =>
+      (await db.select().from(productVariations).where(eq(productVariations.productId, created.productId)).orderBy(asc(productVariations.position))).map(
+        (variation) => variation.vTitle,
+      );
+    expect(await headings()).toEqual(["容量", "容量"]);
+    const loaded = (await loadEditorProduct(db, STAFF_SCOPE, created.productId))!;
+    expect(loaded.form.variationHeading).toBe("容量");
+    const renamed = await updateProduct(
+      db,
+      STAFF_SCOPE,
+      STAFF,
+      loaded.id,
+      loaded.revision,
+      { ...loaded.form, variationHeading: "サイズ", variations: [...loaded.form.variations!, { sku: "ED-CUP-XL", title: "500ml" }] },
+      now,
+    );
+    expect(renamed).toEqual({ ok: true, productId: loaded.id });
+    expect(await headings()).toEqual(["サイズ", "サイズ", "サイズ"]);
+  });
+
   it("refuses an SKU used by another product, variation or choice, at its field, and writes nothing", async ({ platform }) => {
     const { db } = platform;
     const before = (await db.select({ id: products.id }).from(products)).length;

@@ -57,6 +57,8 @@ const towel: CatalogueProduct = {
     type: "variation",
     regularPrice: 1980,
     taxRate: 10,
+    // A variation product's stock is its variations'.
+    inventory: 0,
     primaryCategoryId: 8,
     categoryIds: [],
     variations: [
@@ -296,6 +298,22 @@ describe("the dry run", () => {
       ["refused", [{ column: "在庫数", message: "バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）" }]],
       ["refused", [{ column: null, message: "同じ商品の行に取り込めない行があります。（2行目）" }]],
     ]);
+  });
+
+  it("reads the variation heading from the product's record only: one heading for every variation", () => {
+    const rows = (heading: [string, string]) =>
+      rowsOf(
+        file([
+          ["SKU", "親SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "バリエーションの見出し"],
+          ["CUP", "", "湯のみ", "2200", "gift", heading[0]],
+          ["CUP-BLUE", "CUP", "藍", "", "", heading[1]],
+        ]),
+      );
+    const plan = planCatalogueImport(rows(["色", ""]), shopWith([]));
+    expect(plan.reports.map((report) => report.outcome)).toEqual(["create", "create"]);
+    expect(plan.products[0]!.form.variationHeading).toBe("色");
+    const refused = planCatalogueImport(rows(["", "色"]), shopWith([]));
+    expect(refused.reports[1]!.problems).toEqual([{ column: "バリエーションの見出し", message: M.variationCell }]);
   });
 
   it("creates a variation product from its record and its variations' records", () => {

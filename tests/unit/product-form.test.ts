@@ -81,9 +81,18 @@ describe("product form: fields", () => {
       discountPrice: null,
       categoryIds: [2, 3],
       subscribe: true,
-      variations: [{ sku: "TEST-2-A", regularPrice: null, type: "normal", status: "published", vTitle: "タイプ" }],
+      variationHeading: "タイプ",
+      variations: [{ sku: "TEST-2-A", regularPrice: null, type: "normal", status: "published" }],
       options: [{ title: "のし", active: true, required: false, type: "list", choices: [{ title: "なし", fee: 0 }] }],
     });
+  });
+
+  it("reads the variation heading once for the product, not per variation", () => {
+    expect(expectOk({ ...VARIATION, variationHeading: " カラー " }).variationHeading).toBe("カラー");
+    expect(expectOk(VARIATION).variationHeading).toBe("タイプ");
+    const perVariation = expectOk({ ...VARIATION, variations: [{ sku: "TEST-1-RED", title: "赤", vTitle: "サイズ" } as never] });
+    expect(perVariation.variations[0]).not.toHaveProperty("vTitle");
+    expect(errorsOf({ ...VARIATION, variationHeading: "あ".repeat(101) })).toEqual({ variationHeading: [M.variationHeading] });
   });
 
   it("answers each wrong field with its own Japanese message at its name", () => {

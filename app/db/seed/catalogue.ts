@@ -50,7 +50,7 @@ type EditorExtra = Partial<
     | "couponDisabled"
     | "disableWrapping"
   >
-> & { excludedCouponCodes?: string[] };
+> & { excludedCouponCodes?: string[]; variationHeading?: string };
 
 /** Not the editor's: the listing state and the private link (app/core/product-status.ts moves a product between states). */
 type ListingExtra = Partial<Pick<ProductRow, "status" | "isPrivate" | "secret">>;
@@ -372,7 +372,7 @@ export const PRODUCTS: ProductSpec[] = [
     price: 4180,
     taxRate: 10,
     age: 90,
-    extra: { type: "variation" },
+    extra: { type: "variation", variationHeading: "カラー" },
   },
   {
     id: 7,
@@ -1752,9 +1752,9 @@ export function topCategoryOf(slug: CategorySlug): (typeof CATEGORIES)[number] {
 // ─── Variations, options, subscription tiers ────────────────────────────────────────────────
 
 export const VARIATIONS: (typeof productVariations.$inferInsert & { id: number; sku: string })[] = [
-  { id: 1, productId: 6, sku: "DEMO-VARIATION-NAVY", title: "紺", vTitle: "カラー", type: "variable", inventory: 40, position: 0 },
-  { id: 2, productId: 6, sku: "DEMO-VARIATION-NATURAL", title: "生成り", vTitle: "カラー", type: "normal", inventory: 25, position: 1 },
-  { id: 3, productId: 6, sku: "DEMO-VARIATION-BLACK", title: "墨黒", vTitle: "カラー", type: "normal", inventory: 0, position: 2 },
+  { id: 1, productId: 6, sku: "DEMO-VARIATION-NAVY", title: "紺", type: "variable", inventory: 40, position: 0 },
+  { id: 2, productId: 6, sku: "DEMO-VARIATION-NATURAL", title: "生成り", type: "normal", inventory: 25, position: 1 },
+  { id: 3, productId: 6, sku: "DEMO-VARIATION-BLACK", title: "墨黒", type: "normal", inventory: 0, position: 2 },
 ];
 
 /** The cloth colour of each variation, drawn on its own picture. */
@@ -2247,7 +2247,6 @@ function rowsOf(spec: ProductSpec): Pick<ProductFormInput, "variations" | "optio
     variations: VARIATIONS.filter((variation) => variation.productId === spec.id).map((variation) => ({
       sku: variation.sku,
       title: variation.title,
-      vTitle: variation.vTitle,
       type: variation.type,
       inventory: variation.inventory,
       choices: VARIATION_CHOICES.filter((choice) => choice.variationId === variation.id).map((choice) => ({
