@@ -3,7 +3,7 @@ import type { ProductSummary } from "~/web/types/product";
 import { productPath } from "~/core/products";
 import { Price } from "./Price";
 import { ReviewStars } from "./ReviewStars";
-import { productImageSrc } from "~/core/product-images";
+import { productImageOrPlaceholder } from "~/core/product-images";
 
 /**
  * Cards in the first row of the widest product grid (4 columns from `sm`/`lg` up): their pictures load at
@@ -24,7 +24,7 @@ export function ProductCard({ product, position, plainLink = false }: { product:
   const body = (
     <>
       <img
-        src={product.image ? productImageSrc(product.image, "s") : "/images/no-image.svg"}
+        src={productImageOrPlaceholder(product.image, "s")}
         alt=""
         width={300}
         height={300}

@@ -3,12 +3,13 @@
  * B2 reads — one record per parcel in the 95 columns of B2's 送り状発行データレイアウト (入出力用, the
  * official template newb2web_template1), a header row of the column names first. B2 checks each field's
  * width in Shift_JIS bytes (全角 2, 半角 1); fields are fitted here, an address spilling over its field
- * continues in the next address fields rather than being cut. Pure; the Shift_JIS bytes are
- * app/core/text-encoding.ts.
+ * continues in the next address fields rather than being cut. What shoppers and merchants typed is defused
+ * against spreadsheet formulas (app/core/csv.ts) before it is fitted, so the defusing apostrophe counts in
+ * the width. Pure; the Shift_JIS bytes are app/core/text-encoding.ts.
  */
 import Encoding from "encoding-japanese";
 import type { DeliveryTimeSlot } from "./checkout";
-import { formatCsv } from "./csv";
+import { csvText, defuseFormula } from "./csv";
 import { toFullWidthKatakana } from "./kana";
 import { formatPostalCode } from "./postal";
 
@@ -183,6 +184,24 @@ export function fitWidth(text: string, width: number): string {
   return splitAtWidth(text, width)[0];
 }
 
+/** Typed text as a field of `width` bytes: defused against formulas, then fitted. */
+function fieldText(text: string, width: number): string {
+  return fitWidth(defuseFormula(text), width);
+}
+
+/**
+ * Text spilling over a field of `width` bytes, split so the rest — the next field's start — is not read
+ * as a formula (a 番地 「1-2-3」 split before 「-2-3」 would be): the split moves back a character or more.
+ */
+function spillAt(text: string, width: number): [string, string] {
+  const [head, rest] = splitAtWidth(text, width);
+  const kept = [...head];
+  let spilled = rest;
+  while (kept.length > 1 && defuseFormula(spilled) !== spilled) spilled = kept.pop()! + spilled;
+  // Only formula characters to move: split where the width does, and the next field defuses its start.
+  return defuseFormula(spilled) === spilled ? [kept.join(""), spilled] : [head, rest];
+}
+
 /** A reading in half-width katakana (B2's お届け先名(ｶﾅ)): ヤマダ タロウ → ﾔﾏﾀﾞ ﾀﾛｳ. */
 export function halfWidthKana(text: string): string {
   return Encoding.toHankakuSpace(Encoding.toHankanaCase(toFullWidthKatakana(text)));
@@ -222,7 +241,7 @@ export interface B2Parcel {
 
 /** 品名１ and 品名２: the goods as 「title ×qty」, the second field carrying on, 「ほかN点」 when more remain. */
 export function b2ItemNames(items: B2Parcel["items"]): [string, string] {
-  const labels = items.map((item) => (item.quantity > 1 ? `${item.title} ×${item.quantity}` : item.title));
+  const labels = items.map((item) => defuseFormula(item.quantity > 1 ? `${item.title} ×${item.quantity}` : item.title));
   const [first = "", ...rest] = labels;
   if (rest.length === 0) return [fitWidth(first, WIDTH.itemName), ""];
   const more = `ほか${rest.length}点`;
@@ -238,14 +257,14 @@ export function b2ItemNames(items: B2Parcel["items"]): [string, string] {
 function addressFields(
   address: B2Address,
 ): Pick<Record<B2Column, string>, "お届け先住所" | "お届け先アパートマンション名" | "お届け先会社・部門１" | "お届け先会社・部門２"> {
-  const [street, streetRest] = splitAtWidth(address.address, WIDTH.address);
-  const [building, buildingRest] = splitAtWidth([streetRest, address.building].filter(Boolean).join(" "), WIDTH.building);
-  const [company1, company1Rest] = splitAtWidth(buildingRest, WIDTH.company);
+  const [street, streetRest] = spillAt(defuseFormula(address.address), WIDTH.address);
+  const [building, buildingRest] = spillAt(defuseFormula([streetRest, address.building].filter(Boolean).join(" ")), WIDTH.building);
+  const [company1, company1Rest] = spillAt(defuseFormula(buildingRest), WIDTH.company);
   return {
     お届け先住所: street,
     お届け先アパートマンション名: building,
     "お届け先会社・部門１": company1,
-    "お届け先会社・部門２": fitWidth(company1Rest, WIDTH.company),
+    "お届け先会社・部門２": fieldText(company1Rest, WIDTH.company),
   };
 }
 
@@ -262,14 +281,14 @@ export function b2Record(parcel: B2Parcel, shipDate: string): string[] {
     お届け先電話番号: phoneField(parcel.recipient.phone),
     お届け先郵便番号: formatPostalCode(parcel.recipient.postalCode.replace("-", "")),
     ...addressFields(parcel.recipient),
-    お届け先名: fitWidth(parcel.recipient.name, WIDTH.name),
-    "お届け先名(ｶﾅ)": fitWidth(halfWidthKana(parcel.recipient.kana), WIDTH.kana),
+    お届け先名: fieldText(parcel.recipient.name, WIDTH.name),
+    "お届け先名(ｶﾅ)": fieldText(halfWidthKana(parcel.recipient.kana), WIDTH.kana),
     敬称: "様",
     ご依頼主電話番号: phoneField(parcel.sender.phone),
     ご依頼主郵便番号: formatPostalCode(parcel.sender.postalCode.replace("-", "")),
-    ご依頼主住所: fitWidth(parcel.sender.address, WIDTH.address),
-    ご依頼主アパートマンション: fitWidth(parcel.sender.building, WIDTH.building),
-    ご依頼主名: fitWidth(parcel.sender.name, WIDTH.senderName),
+    ご依頼主住所: fieldText(parcel.sender.address, WIDTH.address),
+    ご依頼主アパートマンション: fieldText(parcel.sender.building, WIDTH.building),
+    ご依頼主名: fieldText(parcel.sender.name, WIDTH.senderName),
     品名１: item1,
     品名２: item2,
     記事: fitWidth(`ご注文番号 ${parcel.orderNumber}`, WIDTH.article),
@@ -283,9 +302,9 @@ export function b2Record(parcel: B2Parcel, shipDate: string): string[] {
   return B2_COLUMNS.map((column) => fields[column] ?? "");
 }
 
-/** The import file's text: the header row, then one record per parcel (CRLF; encode as Shift_JIS). */
+/** The import file's text: the header row, then one record per parcel (CRLF, every field defused; encode as Shift_JIS). */
 export function b2Csv(parcels: readonly B2Parcel[], shipDate: string): string {
-  return formatCsv([[...B2_COLUMNS], ...parcels.map((parcel) => b2Record(parcel, shipDate))]);
+  return csvText([[...B2_COLUMNS], ...parcels.map((parcel) => b2Record(parcel, shipDate))]);
 }
 
 /** The download's file name: 「b2-{who}-{YYYYMMDD}.csv」. */

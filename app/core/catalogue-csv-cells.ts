@@ -73,8 +73,9 @@ export function productCells(product: CatalogueProduct, lookups: CatalogueLookup
     regular_price: number(form.regularPrice),
     discount_price: number(form.discountPrice),
     original_price: number(form.originalPrice),
-    inventory: number(form.inventory),
-    inventory_preorder_max: number(form.inventoryPreorderMax),
+    // A variation product's stock is on its variations' records: its own cells stay empty.
+    inventory: number(form.type === "variation" ? null : form.inventory),
+    inventory_preorder_max: number(form.type === "variation" ? null : form.inventoryPreorderMax),
     preorder_limit: number(form.preorderLimit),
     preorder_ship_date: form.preorderShipDate ?? "",
     disable_preorder: flag(form.disablePreorder),
@@ -101,6 +102,7 @@ export function productCells(product: CatalogueProduct, lookups: CatalogueLookup
     delivery_icon: form.deliveryIcon ?? "",
     delivery_icon_type: form.deliveryIcon && form.deliveryIconType ? DELIVERY_ICON_TYPE_LABELS[form.deliveryIconType] : "",
     delivery_icon_text: form.deliveryIconText ?? "",
+    v_title: form.type === "variation" ? form.variationHeading : "",
   };
   for (const [quantity, key] of TIER_COLUMNS) cells[key] = number(tiers.get(quantity));
   return cells;
@@ -120,7 +122,6 @@ export function variationCells(variation: VariationForm, parentSku: string): Cel
     expiry: variation.expiry ?? "",
     max_subscription: number(variation.maxSubscription),
     delivery_icon: variation.deliveryIcon ?? "",
-    v_title: variation.vTitle,
   };
 }
 
@@ -263,6 +264,7 @@ export function productInputFromCells(base: ProductFormInput, cells: Cells, look
     deliveryIcon: cells.delivery_icon,
     deliveryIconType: readChoice(cells, "delivery_icon_type", problems, DELIVERY_ICON_TYPE_LABELS),
     deliveryIconText: cells.delivery_icon_text,
+    variationHeading: cells.v_title,
   } satisfies Partial<Record<keyof ProductFormInput, unknown>>);
   return { input: { ...base, ...overrides } as ProductFormInput, state, problems };
 }
@@ -284,7 +286,6 @@ export function variationInputFromCells(base: VariationInput | null, row: Catalo
     expiry: cells.expiry,
     maxSubscription: readNumber(cells, "max_subscription"),
     deliveryIcon: cells.delivery_icon,
-    vTitle: cells.v_title,
   });
   return { input: { ...(base ?? { id: null, type: "normal", choices: [] }), ...overrides } as VariationInput, state: null, problems };
 }
@@ -329,7 +330,7 @@ const FIELD_COLUMNS: Record<string, CatalogueColumnKey> = {
   deliveryIconText: "delivery_icon_text",
   variations: "sku",
   status: "status",
-  vTitle: "v_title",
+  variationHeading: "v_title",
   maxSubscription: "max_subscription",
 };
 

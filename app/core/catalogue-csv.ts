@@ -8,7 +8,7 @@
  * that is there clears the field (or is refused where the field is required). Pure.
  */
 import { CATALOGUE_IMPORT_LIMITS, LIST_SEPARATOR } from "./catalogue-csv-pages";
-import { parseCsv } from "./csv";
+import { parseCsv, undefusedFormula } from "./csv";
 import { JAPANESE_TEXT_ENCODING_LABELS, readJapaneseText, type JapaneseTextEncoding } from "./text-encoding";
 import { SKU_PATTERN } from "./sku";
 
@@ -68,7 +68,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   { key: "delivery_icon", header: "配送アイコン", applies: "both" },
   { key: "delivery_icon_type", header: "配送アイコンの種類", applies: "product" },
   { key: "delivery_icon_text", header: "配送アイコンの文言", applies: "product" },
-  { key: "v_title", header: "バリエーションの見出し", applies: "variation" },
+  { key: "v_title", header: "バリエーションの見出し", applies: "product" },
 ] as const satisfies readonly CatalogueColumn[];
 
 export type CatalogueColumnKey = (typeof CATALOGUE_CSV_COLUMNS)[number]["key"];
@@ -96,7 +96,10 @@ export const CATALOGUE_IMPORT_MESSAGES = {
   parentMissing: "親SKUの商品がこのファイルにもショップにもありません。",
   parentNotVariation: "親SKUの商品は「バリエーション」タイプではありません。",
   parentIsVariation: "親SKUにはバリエーションではなく商品のSKUを書いてください。",
-  otherMerchant: "他の出品者の商品です。",
+  // A merchant's file naming a SKU the shop holds outside its scope: not theirs, without saying whose (another
+  // merchant's or the shop's own warehouse product).
+  skuNotOwn: "このSKUは自店の商品ではありません（ほかの商品ですでに使われています）。自店の商品のSKUか、新しいSKUを書いてください。",
+  parentNotOwn: "親SKUは自店の商品ではありません。自店の「バリエーション」タイプの商品のSKUを書いてください。",
   kindChanged: "このSKUはショップでは別の種類（商品とバリエーション）として登録されています。",
   unchangedParent: "バリエーションの親商品は変えられません。",
   changedSince: "確認の後にこの商品が変更されました。もう一度CSVを取り込んで確認してください。",
@@ -161,11 +164,6 @@ function headerKeys(record: readonly string[]): { keys: (CatalogueColumnKey | nu
   return seen.has("sku") ? { keys } : { error: CATALOGUE_IMPORT_MESSAGES.noHeader };
 }
 
-/** A cell as written before the export defused it against formulas (app/core/csv.ts csvField): "'=1" → "=1". */
-function undefused(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
-
 /** The file's records (its bytes: UTF-8 with or without the BOM, or Shift_JIS), or why it cannot be read at all. */
 export function readCatalogueCsv(bytes: Uint8Array): CatalogueFileRead {
   if (bytes.byteLength > CATALOGUE_IMPORT_LIMITS.maxBytes) return { ok: false, error: CATALOGUE_IMPORT_MESSAGES.tooLarge };
@@ -182,7 +180,7 @@ export function readCatalogueCsv(bytes: Uint8Array): CatalogueFileRead {
   const rows = body.map((record, index): CatalogueCsvRow => {
     const cells: Partial<Record<CatalogueColumnKey, string>> = {};
     header.keys.forEach((key, column) => {
-      if (key != null) cells[key] = undefused((record[column] ?? "").trim());
+      if (key != null) cells[key] = undefusedFormula((record[column] ?? "").trim());
     });
     const { sku = "", parent_sku: parentSku = "", ...rest } = cells;
     return { line: index + 2, kind: parentSku ? "variation" : "product", sku, parentSku: parentSku || null, cells: rest };

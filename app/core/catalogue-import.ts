@@ -95,12 +95,12 @@ interface Group {
 function ownershipProblem(row: CatalogueCsvRow, rowsBySku: ReadonlyMap<string, CatalogueCsvRow>, shop: ShopSide): RowProblem | null {
   const record = (message: string): RowProblem => ({ column: null, message });
   const owner = shop.owners.get(row.sku);
-  if (owner && !owner.inScope) return record(M.otherMerchant);
+  if (owner && !owner.inScope) return { column: columnHeader("sku"), message: M.skuNotOwn };
   if (owner?.kind === "choice") return { column: columnHeader("sku"), message: PRODUCT_EDITOR_TEXT.skuTaken };
   if (row.kind === "product") return owner?.kind === "variation" ? record(M.kindChanged) : null;
   const parentSku = row.parentSku!;
   const parent = shop.owners.get(parentSku);
-  if (parent && !parent.inScope) return record(M.otherMerchant);
+  if (parent && !parent.inScope) return { column: columnHeader("parent_sku"), message: M.parentNotOwn };
   if (parent?.kind === "variation" || rowsBySku.get(parentSku)?.kind === "variation")
     return { column: columnHeader("parent_sku"), message: M.parentIsVariation };
   if (owner?.kind === "product") return record(M.kindChanged);

@@ -2,7 +2,9 @@
  * Comma-separated values as Japanese spreadsheets and carriers' label software read and write them
  * (RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; CRLF between records).
  * A UTF-8 file for people gets a byte-order mark, without which Excel opens Japanese text as mojibake; the
- * byte encoding of the carriers' files (Shift_JIS) is app/core/text-encoding.ts. Pure.
+ * byte encoding of the carriers' files (Shift_JIS) is app/core/text-encoding.ts. Every text field of every
+ * file the shop writes — carriers' files too, which staff open in a spreadsheet before uploading — is
+ * defused against formulas here, so what a shopper or merchant typed never runs in someone's spreadsheet. Pure.
  */
 export const UTF8_BOM = "\uFEFF";
 
@@ -12,28 +14,44 @@ function quoted(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** What a spreadsheet starts a formula with (`=`, `+`, `-`, `@`; a tab or CR before one), OWASP's CSV-injection list. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A plain number (-5, +3, 1.5): a spreadsheet reads it as the number it is, never as a formula. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
 /**
- * One field of a file people open in a spreadsheet: empty for null, quoted when it must be, and a leading
- * =, +, - or @ defused so a spreadsheet never runs it as a formula.
+ * Text a spreadsheet would run as a formula (`=HYPERLINK(…)`, `@SUM(1)`, `+cmd|' /C calc'!A0`) with an
+ * apostrophe in front, so it shows as the text it is; anything else as it is. Every CSV the shop writes
+ * passes each text field through here (csvField); defusing twice changes nothing more.
  */
+export function defuseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** A cell read back as it was before defuseFormula: "'=1" → "=1"; any other cell as it is. */
+export function undefusedFormula(cell: string): string {
+  return cell.startsWith("'") && defuseFormula(cell.slice(1)) === cell ? cell.slice(1) : cell;
+}
+
+/** One field: empty for null, a number as it is, text defused against formulas, quoted when it must be. */
 export function csvField(value: CsvValue): string {
   if (value == null) return "";
-  const text = String(value);
-  return quoted(typeof value === "string" && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+  return quoted(typeof value === "number" ? String(value) : defuseFormula(value));
 }
 
 export function csvLine(values: readonly CsvValue[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }
 
-/** A whole UTF-8 CSV document (with the BOM) of a header and rows. */
-export function utf8Csv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return UTF8_BOM + csvLine(header) + rows.map(csvLine).join("");
+/** Records as CSV text (each ended by CRLF, no BOM): a carrier's import file; encode it as the carrier wants. */
+export function csvText(records: readonly (readonly CsvValue[])[]): string {
+  return records.map(csvLine).join("");
 }
 
-/** Records for a machine (a carrier's import) as CSV text: values kept exactly as they are, each record ended by CRLF. */
-export function formatCsv(records: readonly (readonly string[])[]): string {
-  return records.map((record) => `${record.map(quoted).join(",")}\r\n`).join("");
+/** A whole UTF-8 CSV document for people (with the BOM) of a header and rows. */
+export function utf8Csv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return UTF8_BOM + csvText([header, ...rows]);
 }
 
 /**

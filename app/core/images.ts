@@ -4,12 +4,14 @@
  * limit and add-box rules, the compression size and the upload percentage. Pure: no I/O.
  */
 import { MEDIA_MAX_BYTES, IMAGE_WIDGET_FIELD_NAME, IMAGE_WIDGET_LIMIT, IMAGE_WIDGET_MAX_WIDTH, IMAGE_WIDGET_QUALITY } from "~/core/limits";
+import { TOO_MANY_PIXELS_TEXT } from "~/core/image-pixels";
 
 /** What the upload endpoint answers when it refuses a file (shown by the widget and the forms). */
 export const MEDIA_TEXT = {
   noFile: "画像ファイルを選択してください。",
   notImage: "画像ファイル（JPEG・PNG・WebP・GIF）を選択してください。",
   tooLarge: `画像のサイズが大きすぎます（${Math.floor(MEDIA_MAX_BYTES / 1024 / 1024)}MBまで）。`,
+  tooManyPixels: TOO_MANY_PIXELS_TEXT,
   oneFileOnly: "画像は1回に1枚ずつアップロードしてください。",
   pendingLimit: "送信前の画像が多すぎます。メッセージを送信してから追加してください。",
   notFound: "画像が見つかりません。",

@@ -54,7 +54,10 @@ export const MEDIA_ORPHAN_HOURS = 24;
 
 /** Photos one product may have (its own and its variations' together). */
 export const PRODUCT_IMAGE_LIMIT = 20;
-/** Largest photo side and area the resizer accepts (Cloudflare Images' input limits are 12,000 px and 100 megapixels). */
+/**
+ * Largest photo side and area the resizer accepts (Cloudflare Images' input limits are 12,000 px and 100
+ * megapixels); every other upload (ticket, return and review photos) is held to them too.
+ */
 export const PRODUCT_IMAGE_MAX_SIDE = 12_000;
 export const PRODUCT_IMAGE_MAX_PIXELS = 100_000_000;
 /** Longest alt text of a product photo, in characters. */

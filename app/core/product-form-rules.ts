@@ -12,6 +12,9 @@ import { PRODUCT_FORM_MESSAGES as M } from "./product-form-messages";
 export interface ProductRuleFacts {
   sku: string;
   type: "simple" | "set" | "variation";
+  /** The product's own stock: a variation product has none (its stock is its variations'). */
+  inventory: number;
+  inventoryPreorderMax: number;
   regularPrice: number;
   discountPrice: number | null;
   originalPrice: number | null;
@@ -88,6 +91,11 @@ function variationIssues(product: ProductRuleFacts): ProductFormIssue[] {
   const issues: ProductFormIssue[] = [];
   if (product.type === "variation" && product.variations.length === 0) issues.push({ path: ["variations"], message: M.variationsRequired });
   if (product.type !== "variation" && product.variations.length > 0) issues.push({ path: ["variations"], message: M.variationsNotAllowed });
+  // A variation product's stock is the sum of its variations' (what listings read): a stock of its own would contradict them.
+  if (product.type === "variation") {
+    if (product.inventory > 0) issues.push({ path: ["inventory"], message: M.variationProductStock });
+    if (product.inventoryPreorderMax > 0) issues.push({ path: ["inventoryPreorderMax"], message: M.variationProductStock });
+  }
   product.variations.forEach((variation, index) => {
     const regular = variation.regularPrice ?? product.regularPrice;
     if (variation.discountPrice !== null && variation.discountPrice >= regular) {

@@ -71,10 +71,6 @@ export const VariationSchema = v.object(
     id: RowIdSchema,
     sku: skuField(M.skuRequired, M.sku),
     title: requiredText(L.textMax, M.variationTitleRequired, M.variationTitle),
-    vTitle: v.pipe(
-      optionalLine(L.textMax, M.variationVTitle),
-      v.transform((text) => text || "タイプ"),
-    ),
     status: choice(VARIATION_STATUSES, M.variationStatus, "published"),
     type: choice(VARIATION_TYPES, M.variationType, "normal"),
     /** Own prices; empty = the product's. */
@@ -166,6 +162,14 @@ const ProductFieldsSchema = v.object(
     ),
     deliveryIconType: choice(DELIVERY_ICON_TYPES, M.deliveryIconType, "other"),
     deliveryIconText: nullableText(L.textMax, M.deliveryIconText),
+    /**
+     * The heading of the product page's variation picker (「カラー」): one for the product, saved on each
+     * of its variations (product_variations.v_title), which the pages and the API read.
+     */
+    variationHeading: v.pipe(
+      optionalLine(L.textMax, M.variationHeading),
+      v.transform((text) => text || "タイプ"),
+    ),
     variations: rows(VariationSchema, L.variationsMax, M.variationsMax),
     options: rows(OptionSchema, L.optionsMax, M.optionsMax),
   },

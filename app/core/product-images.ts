@@ -7,7 +7,8 @@
  * own URL at every size.
  */
 import type { CatalogueScope } from "./catalogue-scope";
-import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_LIMIT, PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MAX_SIDE } from "./limits";
+import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_LIMIT } from "./limits";
+import { exceedsPixelLimit, TOO_MANY_PIXELS_TEXT } from "./image-pixels";
 import type { ImageKind, PixelSize } from "./images";
 
 /** The renditions made of each upload: s = list thumbnail (cards, cart, gallery thumbnails), m = product page, l = zoom. */
@@ -32,7 +33,7 @@ export const PRODUCT_IMAGE_TEXT = {
   noFile: "画像ファイルを選択してください。",
   notImage: "JPEG・PNG・WebPの画像ファイルを選択してください。",
   tooLarge: `画像のサイズが大きすぎます（1枚${Math.floor(MEDIA_MAX_BYTES / 1024 / 1024)}MBまで）。`,
-  tooManyPixels: `画像の縦横が大きすぎます（一辺${PRODUCT_IMAGE_MAX_SIDE.toLocaleString("ja-JP")}ピクセルまで）。`,
+  tooManyPixels: TOO_MANY_PIXELS_TEXT,
   limit: `商品画像は1商品${PRODUCT_IMAGE_LIMIT}枚までです。不要な画像を削除してから追加してください。`,
   duplicate: "同じ画像がすでに登録されています。",
   altRequired: "画像の説明（代替テキスト）を入力してください。",
@@ -54,8 +55,7 @@ export function productImageRefusal(file: { bytes: number; kind: ImageKind | nul
   if (file.bytes === 0) return PRODUCT_IMAGE_TEXT.noFile;
   if (file.bytes > MEDIA_MAX_BYTES) return PRODUCT_IMAGE_TEXT.tooLarge;
   if (!file.kind || !PRODUCT_IMAGE_KINDS.includes(file.kind) || !file.size) return PRODUCT_IMAGE_TEXT.notImage;
-  const { width, height } = file.size;
-  if (Math.max(width, height) > PRODUCT_IMAGE_MAX_SIDE || width * height > PRODUCT_IMAGE_MAX_PIXELS) return PRODUCT_IMAGE_TEXT.tooManyPixels;
+  if (exceedsPixelLimit(file.size)) return PRODUCT_IMAGE_TEXT.tooManyPixels;
   return null;
 }
 
@@ -85,6 +85,14 @@ const PUBLIC_PREFIX = "/media/products";
 /** Where one rendition is served; the product page's size is what product_media.url holds. */
 export function productImageUrl(productId: number, contentHash: string, size: ProductImageSize): string {
   return `${PUBLIC_PREFIX}/${productId}/${contentHash}/${size}.${PRODUCT_IMAGE_FORMAT.ext}`;
+}
+
+/** The picture shown where a product has no photo yet (a file under public/, one size). */
+export const NO_PRODUCT_IMAGE_URL = "/images/no-image.svg";
+
+/** A product's picture at `size`, or the placeholder when it has no photo. */
+export function productImageOrPlaceholder(url: string | null | undefined, size: ProductImageSize): string {
+  return url ? productImageSrc(url, size) : NO_PRODUCT_IMAGE_URL;
 }
 
 /** A content hash as it appears in the URL: the first 16 hex digits of the bytes' SHA-256. */

@@ -13,6 +13,12 @@ import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME } from "./site";
 /** The state each later state is reached from: requested → approved | refused; approved → received. */
 const RETURN_STATUS_FROM: Record<Exclude<ReturnStatus, "requested">, ReturnStatus> = { approved: "requested", refused: "requested", received: "approved" };
 
+/**
+ * How the history line of a received return ends: whether its goods went back in stock (staff choose). The
+ * stock history reads the restocked ending back (app/services/stock-history.server.ts), so both sides use these.
+ */
+export const RETURN_STOCK_NOTES = { restocked: "（在庫に戻しました）", kept: "（在庫には戻していません）" } as const;
+
 /** Photos one request may carry. */
 export const RETURN_PHOTO_LIMIT = 3;
 export const RETURN_DETAILS_MAX_LENGTH = 2000;

@@ -28,7 +28,26 @@ export const ADJUSTMENT_CHOICES = [
 export type AdjustmentChoice = (typeof ADJUSTMENT_CHOICES)[number]["value"];
 
 export const POOL_LABELS: Record<StockPool, string> = { stock: "通常在庫", preorder: "予約在庫" };
-export const MOVEMENT_KIND_LABELS: Record<StockMovementKind, string> = { receipt: "入荷", correction: "棚卸し修正", import: "CSV取り込み" };
+
+/**
+ * What a line of the stock history is: a recorded movement (stock_movements), or what an order did to the
+ * stock, read from the order itself — placed (−n), cancelled in whole or in part (+n), a return put back in
+ * stock (+n).
+ */
+export type StockHistoryKind = StockMovementKind | "order" | "cancel" | "return";
+export const STOCK_HISTORY_KIND_LABELS: Record<StockHistoryKind, string> = {
+  receipt: "入荷",
+  correction: "棚卸し修正",
+  import: "CSV取り込み",
+  order: "ご注文",
+  cancel: "注文のキャンセル",
+  return: "返品の入庫",
+};
+
+/** "+3" / "-2" / "±0": how much a line of the history moved the stock. */
+export function stockChangeText(change: number): string {
+  return change > 0 ? `+${change.toLocaleString("ja-JP")}` : change < 0 ? `-${(-change).toLocaleString("ja-JP")}` : "±0";
+}
 
 /**
  * A change of one stock: `add` moves it by `amount` (a receipt is always positive), `set` makes it `amount`.

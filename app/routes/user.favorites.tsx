@@ -11,7 +11,7 @@ import { SHOP_NAME } from "~/core/site";
 import { PageQuerySchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
 import { listFavorites } from "~/services/member-lists.server";
-import { productImageSrc } from "~/core/product-images";
+import { productImageOrPlaceholder } from "~/core/product-images";
 
 const PATH = "/user/favorites";
 
@@ -47,7 +47,7 @@ export default function Favorites() {
             <li key={item.productId} className="card relative grid list-none content-start overflow-hidden" data-testid="favorite-item" data-sku={item.sku}>
               <Link to={item.url} className="block text-gray-900 no-underline">
                 <img
-                  src={item.image ? productImageSrc(item.image, "s") : "/images/no-image.svg"}
+                  src={productImageOrPlaceholder(item.image, "s")}
                   alt=""
                   width={300}
                   height={300}

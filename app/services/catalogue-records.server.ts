@@ -232,8 +232,9 @@ function assemble(results: ReadResults): CatalogueProduct[] {
         isDigital: row.isDigital,
         expiry: row.expiry,
         period: row.period,
-        inventory: row.inventory,
-        inventoryPreorderMax: row.inventoryPreorderMax,
+        // A variation product's own figures are its variations' sums, not stock of its own (the form has none).
+        inventory: row.type === "variation" ? 0 : row.inventory,
+        inventoryPreorderMax: row.type === "variation" ? 0 : row.inventoryPreorderMax,
         preorderLimit: row.preorderLimit,
         preorderShipDate: row.preorderShipDate,
         disablePreorder: row.disablePreorder,
@@ -247,11 +248,12 @@ function assemble(results: ReadResults): CatalogueProduct[] {
         deliveryIcon: row.deliveryIcon,
         deliveryIconType: row.deliveryIcon ? (row.deliveryIconType ?? "other") : null,
         deliveryIconText: row.deliveryIcon ? row.deliveryIconText : null,
+        // One heading for the product: its variations carry it, the first one's is the one the pages show.
+        variationHeading: variationsOf.get(row.id)?.[0]?.vTitle ?? "",
         variations: (variationsOf.get(row.id) ?? []).map((variation) => ({
           id: variation.id,
           sku: variation.sku,
           title: variation.title,
-          vTitle: variation.vTitle,
           status: variation.status,
           type: variation.type,
           regularPrice: variation.regularPrice,

@@ -1,6 +1,7 @@
 /**
  * Images in R2 (spec §3 Image upload item, §7 media upload), stored under an unguessable key after the
- * bytes prove to be a JPEG, PNG, WebP or GIF (with EXIF/GPS and other photo metadata stripped), and
+ * bytes prove to be a JPEG, PNG, WebP or GIF within the product photos' pixel limits (with EXIF/GPS and
+ * other photo metadata stripped), and
  * described by a `media` row:
  * - ticket attachments, served only to the uploader (before it is sent), the ticket's customer and staff;
  *   uploads never sent are purged;
@@ -10,6 +11,7 @@ import type { SessionRole } from "~/core/sessions";
 import { and, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { stripImageMetadata } from "~/core/image-metadata";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
+import { exceedsPixelLimit } from "~/core/image-pixels";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
 import type { Database } from "~/db/client.server";
 import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
@@ -109,7 +111,7 @@ export async function storeImage(db: Database, bucket: R2Bucket, ownerUserId: nu
   if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
   const checked = checkedImage(new Uint8Array(await file.arrayBuffer()));
-  if (!checked) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  if (!checked.ok) return checked;
   // The slot is taken before the R2 put, so the unsent-upload limit holds under concurrent uploads.
   const row = await reserveUpload(db, describe(checked, { ownerUserId, folder: MEDIA_FOLDER, reviewId: null }, now));
   if (!row) return { ok: false, status: 409, error: MEDIA_TEXT.pendingLimit };
@@ -127,7 +129,7 @@ export async function storeReviewImage(
   if (uploaded.byteLength === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (uploaded.byteLength > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
   const checked = checkedImage(uploaded);
-  if (!checked) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  if (!checked.ok) return checked;
   const row = await db
     .insert(media)
     .values(describe(checked, { ownerUserId: review.ownerUserId, folder: REVIEW_MEDIA_FOLDER, reviewId: review.id }, now))
@@ -137,15 +139,25 @@ export async function storeReviewImage(
 }
 
 interface CheckedImage {
+  ok: true;
   kind: NonNullable<ReturnType<typeof detectImageType>>;
   bytes: Uint8Array;
 }
 
-/** The image's type proven by its bytes, with its metadata (EXIF with GPS …) stripped; null when not an image. */
-function checkedImage(uploaded: Uint8Array): CheckedImage | null {
+type ImageRefusal = { ok: false; status: 413 | 415; error: string };
+
+/**
+ * The image's type proven by its bytes, its pixel size read from its header and within the limit, its
+ * metadata (EXIF with GPS …) stripped; or why not: not an image (a header that does not say its size
+ * included, so the limit cannot be dodged), or too many pixels.
+ */
+function checkedImage(uploaded: Uint8Array): CheckedImage | ImageRefusal {
   const kind = detectImageType(uploaded);
-  const bytes = kind && stripImageMetadata(uploaded, kind);
-  return kind && bytes ? { kind, bytes } : null;
+  const size = imageDimensions(uploaded);
+  if (!kind || !size) return { ok: false, status: 415, error: MEDIA_TEXT.notImage };
+  if (exceedsPixelLimit(size)) return { ok: false, status: 413, error: MEDIA_TEXT.tooManyPixels };
+  const bytes = stripImageMetadata(uploaded, kind);
+  return bytes ? { ok: true, kind, bytes } : { ok: false, status: 415, error: MEDIA_TEXT.notImage };
 }
 
 /** The media row of a checked image, under a random name in its folder. */

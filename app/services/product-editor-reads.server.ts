@@ -56,7 +56,15 @@ export async function loadEditorProduct(db: Database, scope: CatalogueScope, pro
   const [[product], [facts]] = await Promise.all([
     catalogueProducts(db, scope, [productId]),
     db
-      .select({ status: products.status, isPrivate: products.isPrivate, updatedAt: products.updatedAt, categorySlug: categories.slug })
+      .select({
+        status: products.status,
+        isPrivate: products.isPrivate,
+        updatedAt: products.updatedAt,
+        categorySlug: categories.slug,
+        // The stock shown: a variation product's is its variations' sum, which its form does not carry.
+        inventory: products.inventory,
+        inventoryPreorderMax: products.inventoryPreorderMax,
+      })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.primaryCategoryId))
       .where(and(eq(products.id, productId), productsInScope(scope))),
@@ -77,8 +85,8 @@ export async function loadEditorProduct(db: Database, scope: CatalogueScope, pro
     categorySlug: facts.categorySlug ?? "",
     form,
     stock: {
-      inventory: form.inventory,
-      inventoryPreorderMax: form.inventoryPreorderMax,
+      inventory: facts.inventory,
+      inventoryPreorderMax: facts.inventoryPreorderMax,
       variations: form.variations.map((variation) => ({
         id: variation.id!,
         title: variation.title,

@@ -31,6 +31,7 @@ import {
 import { sanitizeRichText } from "./html.server";
 import { guard } from "./order-guards.server";
 import { searchIndexStatements } from "./search-index.server";
+import { variationProductTotals } from "./stock-adjustments.server";
 import { formSkus } from "./product-editor-reads.server";
 
 export type Statement = BatchItem<"sqlite">;
@@ -154,11 +155,12 @@ const optionsOf = (productRef: ProductRef) => sql`(select ${productOptions.id} f
 /** `column` is not one of `ids` (always true for none). */
 const notOneOf = (column: Parameters<typeof notInArray>[0], ids: number[]) => (ids.length > 0 ? notInArray(column, ids) : undefined);
 
-function variationColumns(variation: VariationForm, position: number) {
+function variationColumns(variation: VariationForm, heading: string, position: number) {
   return {
     sku: variation.sku,
     title: variation.title,
-    vTitle: variation.vTitle,
+    // The product's one heading, on every variation: the pages read it from the first.
+    vTitle: heading,
     status: variation.status,
     type: variation.type,
     regularPrice: variation.regularPrice,
@@ -178,7 +180,7 @@ function variationColumns(variation: VariationForm, position: number) {
 export function variationStatements(
   db: Database,
   productRef: ProductRef,
-  variations: readonly VariationForm[],
+  { variations, variationHeading }: Pick<ProductForm, "variations" | "variationHeading">,
   actor: CatalogueActor,
   now: Date,
   creation: CreationOptions = {},
@@ -194,14 +196,14 @@ export function variationStatements(
       statements.push(
         db
           .update(productVariations)
-          .set(variationColumns(variation, position))
+          .set(variationColumns(variation, variationHeading, position))
           .where(and(eq(productVariations.id, variation.id), eq(productVariations.productId, productRef as number))),
       );
     } else {
       statements.push(
         db.insert(productVariations).values({
           ...chosenId(creation.ids?.bySku[variation.sku]),
-          ...variationColumns(variation, position),
+          ...variationColumns(variation, variationHeading, position),
           productId: productRef as number,
           inventory: variation.inventory,
           inventoryPreorderMax: variation.inventoryPreorderMax,
@@ -408,10 +410,11 @@ export function createProductStatements(
     ...searchIndexStatements(db, ref, row),
     ...(creation.receipts === false ? [] : newProductStockStatements(db, ref, product, actor, now)),
     ...[
-      ...variationStatements(db, ref, product.variations, actor, now, creation),
+      ...variationStatements(db, ref, product, actor, now, creation),
       ...optionStatements(db, ref, product.options, creation),
       ...linkStatements(db, ref, product),
     ].filter((statement) => !(statement instanceof SQLiteDeleteBase)),
+    variationTotalsStatement(db, ref),
   ];
 }
 
@@ -444,8 +447,20 @@ export function updateProductStatements(
       .set({ ...row, revision: sql`${products.revision} + 1` })
       .where(eq(products.id, productId)),
     ...searchIndexStatements(db, productId, row),
-    ...variationStatements(db, productId, product.variations, actor, now),
+    ...variationStatements(db, productId, product, actor, now),
     ...optionStatements(db, productId, product.options),
     ...linkStatements(db, productId, product),
+    variationTotalsStatement(db, productId),
   ];
+}
+
+/**
+ * A variation product's own stock figures become its published variations' sums once its variations are
+ * saved (new ones with their first stock, one hidden, the type changed); other products keep theirs.
+ */
+function variationTotalsStatement(db: Database, productRef: ProductRef): Statement {
+  return db
+    .update(products)
+    .set(variationProductTotals(productRef as number))
+    .where(eq(products.id, productRef as number));
 }

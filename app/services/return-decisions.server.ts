@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { OrderActor } from "~/core/order-events";
 import { returnRefusal } from "~/core/order-lifecycle";
 import { RETURN_KINDS } from "~/core/return-labels";
-import { orderFullyReturned, RETURN_TEXT, returnRefundAmount, returnTransitionRefusal } from "~/core/return-requests";
+import { orderFullyReturned, RETURN_STOCK_NOTES, RETURN_TEXT, returnRefundAmount, returnTransitionRefusal } from "~/core/return-requests";
 import type { ReturnDecisionInput } from "~/core/return-request-forms";
 import type { RefundMethod } from "~/core/order-desk";
 import { formatYen } from "~/core/money";
@@ -116,7 +116,7 @@ function receiveStatements(
     orderEventStatement(
       db,
       order.id,
-      { kind: "return_received", actor, returnId: request.id, note: `${what}（${options.restock ? "在庫に戻しました" : "在庫には戻していません"}）` },
+      { kind: "return_received", actor, returnId: request.id, note: `${what}${options.restock ? RETURN_STOCK_NOTES.restocked : RETURN_STOCK_NOTES.kept}` },
       now,
     ),
   ];

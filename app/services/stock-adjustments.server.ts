@@ -232,7 +232,7 @@ function updateCell(db: Database, cell: StockCell, value: SQL, condition: SQL) {
  * A variation product's own stock figures are the sums of its published variations' (listings read them),
  * kept in step with every adjustment; other products keep theirs.
  */
-export function variationProductTotals(productId: number) {
+export function variationProductTotals(productId: number | SQL) {
   const sum = (column: string) =>
     sql`(select coalesce(sum(${sql.identifier(column)}), 0) from ${productVariations} where "product_id" = ${productId} and "status" = 'published')`;
   return {

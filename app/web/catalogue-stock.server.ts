@@ -6,6 +6,7 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
+import type { CatalogueScope } from "~/core/catalogue-scope";
 import { paginatorPages, pageCount } from "~/core/paginator";
 import { PRICE_HISTORY_PAGE_SIZE } from "~/core/price-history";
 import { STOCK_FORM_FIELDS, STOCK_HISTORY_PAGE_SIZE, STOCK_MESSAGES, type StockFormField } from "~/core/stock-adjustment";
@@ -15,11 +16,11 @@ import { findProductInScope } from "~/services/catalogue-scope.server";
 import { listPriceChanges } from "~/services/price-history.server";
 import { adjustStock } from "~/services/stock-adjustments.server";
 import { purgeProductPages } from "./edge-cache.server";
-import { listStockMovements, productStock } from "~/services/stock-history.server";
+import { listStockMovements, productStock, type StockHistoryEntry } from "~/services/stock-history.server";
 import { requireMerchantCatalogueEditor, requireStaffCatalogueEditor, type CatalogueEditor } from "./auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "./http.server";
 import { fieldsOf, parseQuery, redirectedNotice } from "./input.server";
-import type { ProductStockPageData, StockAdjustmentActionData } from "./types/catalogue-stock";
+import type { ProductStockPageData, StockAdjustmentActionData, StockHistoryLine } from "./types/catalogue-stock";
 
 /** Which back office: staff (every product) or a merchant's portal (its own). */
 export type CatalogueSide = "crm" | "merchant";
@@ -53,15 +54,27 @@ export async function loadProductStockPage(request: Request, context: AppLoadCon
     listPriceChanges(context.db, editor.scope, product.id, query.prices),
   ]);
   invariantResponse(stock, STOCK_MESSAGES.productNotFound, { status: 404 });
+  const lines = movements.rows.map((row) => withOrderLink(row, editor.scope));
   const page: ProductStockPageData = {
     base: BASES[side],
     product: stock,
-    stockHistory: historyPage(movements, query.page, STOCK_HISTORY_PAGE_SIZE),
+    stockHistory: historyPage({ rows: lines, total: movements.total }, query.page, STOCK_HISTORY_PAGE_SIZE),
     priceHistory: historyPage(prices, query.prices, PRICE_HISTORY_PAGE_SIZE),
     preset: { target: query.target, pool: query.pool },
     notice: redirectedNotice(request, NOTICES),
   };
   return data(page, { headers: PRIVATE });
+}
+
+/**
+ * A history line with the link to its order: staff open the order desk; a merchant opens its own parcel of
+ * the order (a line that left the warehouse names the order without a link).
+ */
+function withOrderLink({ order, ...row }: StockHistoryEntry, scope: CatalogueScope): StockHistoryLine {
+  if (!order) return { ...row, order: null };
+  const ownParcel = scope.kind === "merchant" && order.shipmentId != null && order.shipmentMerchantId === scope.merchantId;
+  const href = scope.kind === "staff" ? `/crm/orders/${order.id}` : ownParcel ? `/merchant/shipments/${order.shipmentId}` : null;
+  return { ...row, order: { number: order.number, href } };
 }
 
 /** A page of a history as the page shows it (times as ISO text, the pages to link). */

@@ -5,7 +5,7 @@
  * without — until 完了 with each row's result; the products are then in the back office's list and on sale
  * in the shop. The report page's plain form works without JS.
  */
-import { formatCsv } from "~/core/csv";
+import { csvText } from "~/core/csv";
 import { encodeShiftJis } from "~/core/text-encoding";
 import { expect, login, test } from "./fixtures";
 
@@ -17,7 +17,7 @@ function catalogueFile(): Buffer {
   for (let index = 1; index <= COUNT; index++) {
     records.push([sku(index), `CSVで登録した国産だし ${index}号`, String(600 + index * 10), "20", "seasoning", "food", "8%", "公開"]);
   }
-  return Buffer.from(encodeShiftJis(formatCsv(records)));
+  return Buffer.from(encodeShiftJis(csvText(records)));
 }
 
 test("staff import 50 products from a CSV after its dry run, and they are on sale", async ({ page }) => {

@@ -1,6 +1,7 @@
 /**
  * The product editor in the browser, JS on and off (issue 17 item 1): staff create a variation product
- * with two variations and a subscription tier (rows added with the form's own buttons), publish it, and a
+ * with two variations under one picker heading and a subscription tier (rows added with the form's own
+ * buttons; a stock of the product's own refused — its stock is its variations'), publish it, and a
  * shopper opens it and puts it in the cart; a merchant edits its own product and gets 404 for another
  * merchant's.
  */
@@ -18,11 +19,15 @@ test("staff create a variation product, publish it, and a shopper adds it to the
   await page.getByTestId("product-regular-price").fill("3,300");
   await page.getByTestId("product-category").selectOption({ label: "生活雑貨" });
   await page.getByTestId("product-subscribe").check();
+  // A stock of the product's own, which a variation product cannot have (refused below).
+  await page.getByTestId("product-inventory").fill("10");
 
   // Rows are added by the server, keeping what was typed.
   await page.getByTestId("add-variation").click();
   await expect(page.getByTestId("variation-0-sku")).toBeVisible();
   await expect(page.getByTestId("product-title")).toHaveValue("E2E 帆布エプロン");
+  // One heading for the picker of every variation.
+  await page.getByTestId("variation-heading").fill("カラー");
   await page.getByTestId("variation-0-sku").fill("E2E-APRON-NAVY");
   await page.getByTestId("variation-0-title").fill("ネイビー");
   await page.getByTestId("variation-0-inventory").fill("5");
@@ -36,15 +41,22 @@ test("staff create a variation product, publish it, and a shopper adds it to the
   await page.getByTestId("tier-0-quantity").fill("1");
   await page.getByTestId("tier-0-price").fill("2800");
 
-  // A repeated SKU is refused at its field, with everything typed kept.
+  // A repeated SKU and the product's own stock are refused at their fields, with everything typed kept.
   await page.getByTestId("product-save").click();
   await expect(page.getByTestId("variation-1").getByRole("alert")).toHaveText("このSKUはこの商品の中で重複しています");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）" }),
+  ).toHaveCount(1);
   await expect(page.getByTestId("tier-0-price")).toHaveValue("2800");
+  await expect(page.getByTestId("variation-heading")).toHaveValue("カラー");
   await page.getByTestId("variation-1-sku").fill("E2E-APRON-BEIGE");
+  await page.getByTestId("product-inventory").fill("");
   await page.getByTestId("product-save").click();
 
   await expect(page.getByTestId("member-notice")).toContainText("下書きとして登録しました");
   await expect(page.getByTestId("product-state")).toHaveText("下書き");
+  // The product's stock is its variations' sum.
+  await expect(page.getByTestId("product-stock-readonly")).toContainText("在庫 8点");
   await expect(page.getByTestId("product-stock-readonly")).toContainText("ネイビー 5点");
   await expect(page.getByTestId("product-stock-link")).toHaveAttribute("href", /\/crm\/products\/\d+\/stock$/);
   await expect(page.getByTestId("product-images-link")).toHaveAttribute("href", /\/crm\/products\/\d+\/images$/);
@@ -58,6 +70,7 @@ test("staff create a variation product, publish it, and a shopper adds it to the
   const shopper = await (await openContext()).newPage();
   await shopper.goto(productPath!);
   await expect(shopper.getByRole("heading", { level: 1 })).toHaveText("E2E 帆布エプロン");
+  await expect(shopper.getByText("カラーを選択")).toBeVisible();
   await shopper.getByRole("radio", { name: /ベージュ/ }).check();
   await shopper.getByRole("button", { name: "カートに入れる" }).click();
   await expect(shopper.getByTestId("product-notice")).toHaveText("カートに追加しました。");

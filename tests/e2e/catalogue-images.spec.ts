@@ -86,3 +86,25 @@ test("staff upload two photos with alt text, make the second the main one, and t
   await expect(card.locator("img")).toHaveAttribute("src", RENDITION);
   await expect(card.locator("img")).toHaveAttribute("src", /\/s\.webp$/);
 });
+
+test("a product without a photo shows the shop's placeholder picture, which loads, not a broken image", async ({ page }) => {
+  const placeholder = await page.request.get("/images/no-image.svg");
+  expect(placeholder.status()).toBe(200);
+  expect(placeholder.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+
+  // Staff delete the only photo of a product no other spec looks at.
+  const bare = productBySku("BEAUTY-HAND");
+  await login(page, "staff", `/crm/products/${bare.id}/images`);
+  const photos = page.getByTestId("product-photo");
+  await expect(photos).toHaveCount(1);
+  await photos.getByText("画像を差し替える・削除する").click();
+  await photos.getByRole("button", { name: "削除する" }).click();
+  await expect(page.getByTestId("member-notice")).toHaveText("画像を削除しました。");
+  await expect(photos).toHaveCount(0);
+
+  await page.goto("/category/beauty");
+  const picture = page.locator(`a[href$="/${bare.sku}"]`).first().locator("img");
+  await expect(picture).toHaveAttribute("src", "/images/no-image.svg");
+  await picture.scrollIntoViewIfNeeded();
+  await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+});

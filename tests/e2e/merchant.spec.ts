@@ -5,7 +5,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { B2_COLUMNS } from "~/core/b2-csv";
-import { formatCsv, parseCsv } from "~/core/csv";
+import { csvText, parseCsv } from "~/core/csv";
 import { MERCHANT_TEXT } from "~/core/merchant-portal";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
 import { expect, login, test, type Page } from "./fixtures";
@@ -69,7 +69,7 @@ test("staff download the B2クラウド file and import B2's printed slips back"
   await page.getByLabel("CSVファイル").setInputFiles({
     name: "b2-printed.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from(encodeShiftJis(formatCsv([header!, printed]))),
+    buffer: Buffer.from(encodeShiftJis(csvText([header!, printed]))),
   });
   await page.getByRole("button", { name: "取り込む" }).click();
   await expect(page.getByRole("status")).toContainText("1行中 1件を発送済みにしました");

@@ -7,11 +7,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { B2_COLUMNS } from "~/core/b2-csv";
-import { formatCsv, parseCsv } from "~/core/csv";
+import { csvText, parseCsv } from "~/core/csv";
 import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
 import { TRACKING_IMPORT_LIMITS, TRACKING_IMPORT_MESSAGES } from "~/core/tracking-import";
-import { mailOutbox, orderEvents, orders, orderShipments } from "~/db/schema";
+import { mailOutbox, orderEvents, orderLines, orders, orderShipments } from "~/db/schema";
 import { MEMBER_ID } from "~/db/seed/people";
 import { loader as staffB2Loader } from "~/routes/crm.orders.b2[.]csv";
 import { action as staffImportAction, loader as staffImportLoader } from "~/routes/crm.orders.tracking-import";
@@ -112,6 +112,19 @@ describe("the B2クラウド file", () => {
     expect(warehouse["クール区分"]).toBe("0");
     expect(records.every((record) => record["配達時間帯"] === "1416")).toBe(true);
     expect(warehouse["記事"]).toBe(`ご注文番号 ${order.number}`);
+  });
+
+  it("defuses formulas a shopper or merchant typed: the file opens in a spreadsheet as text", async ({ platform, staff }) => {
+    const hyperlink = '=HYPERLINK("http://e.jp")';
+    await platform.db.update(orders).set({ shipLastname: hyperlink, shipFirstname: "太郎", shipAddress2: "@SUM(1)" }).where(eq(orders.id, COD_ORDER));
+    await platform.db.update(orderLines).set({ title: "+cmd|' /C calc'!A0" }).where(eq(orderLines.shipmentId, 10));
+    const records = await b2Records(platform, staffB2Loader, "/crm/orders/b2.csv", staff);
+    const tokachi = records.find((record) => record["お客様管理番号"] === "10")!;
+    expect(tokachi["お届け先名"]).toBe(`'${hyperlink} 太郎`);
+    expect(tokachi["お届け先アパートマンション名"]).toBe("'@SUM(1)");
+    expect(tokachi["品名１"]).toBe("'+cmd|' /C calc'!A0");
+    const cells = records.flatMap((record) => Object.values(record));
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 
   it("a merchant's file holds only its own parcels", async ({ platform, merchant, otherMerchant }) => {
@@ -219,7 +232,7 @@ describe("the round trip through B2クラウド", () => {
     const records = await b2Records(platform, staffB2Loader, "/crm/orders/b2.csv", staff);
     const printed = records.map((record, index): Record<string, string> => ({ ...record, 伝票番号: `4000000000${String(index).padStart(2, "0")}` }));
     expect(printed.length).toBeGreaterThanOrEqual(2);
-    const file = encodeShiftJis(formatCsv([[...B2_COLUMNS], ...printed.map((record) => B2_COLUMNS.map((column) => record[column] ?? ""))]));
+    const file = encodeShiftJis(csvText([[...B2_COLUMNS], ...printed.map((record) => B2_COLUMNS.map((column) => record[column] ?? ""))]));
     const { body } = await importAs(platform, staffImportAction, "/crm/orders/tracking-import", file, staff);
     if (!body.ok) throw new Error(body.error);
     expect(body.results.every((row) => row.ok)).toBe(true);

@@ -12,7 +12,7 @@ import { count, eq } from "drizzle-orm";
 import { PRODUCTS_PER_CHUNK } from "~/core/catalogue-import-progress";
 import { countD1RoundTrips, createDatabase, emptyD1Usage } from "~/db/client.server";
 import { expect } from "vitest";
-import { UTF8_BOM, formatCsv } from "~/core/csv";
+import { UTF8_BOM, csvText } from "~/core/csv";
 import { catalogueImports, products, stockMovements } from "~/db/schema";
 import { action as applyAction, loader as reportLoader } from "~/routes/crm.products_.import_.$token";
 import { action as uploadAction } from "~/routes/crm.products_.import";
@@ -43,7 +43,7 @@ it(`imports ${ROWS.toLocaleString("en")} new products within a Worker's D1 call 
     ]);
   }
   const form = new FormData();
-  form.set("file", new File([UTF8_BOM + formatCsv(records)], "bulk.csv", { type: "text/csv" }));
+  form.set("file", new File([UTF8_BOM + csvText(records)], "bulk.csv", { type: "text/csv" }));
   const upload = new Request(`${TEST_ORIGIN}/crm/products/import`, {
     method: "POST",
     headers: { Origin: TEST_ORIGIN, Cookie: staff, "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Site": "same-origin" },

@@ -8,7 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M } from "~/core/catalogue-csv";
 import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
-import { formatCsv, parseCsv, UTF8_BOM } from "~/core/csv";
+import { csvText, parseCsv, UTF8_BOM } from "~/core/csv";
 import { encodeShiftJis } from "~/core/text-encoding";
 import { catalogueImports, priceChanges, productCategories, products, productVariations, stockMovements } from "~/db/schema";
 import { MERCHANT_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/db/seed/people";
@@ -155,6 +155,9 @@ describe("the export", () => {
     const skus = records.map((record) => record[0]);
     expect(skus.indexOf("DEMO-VARIATION-NAVY")).toBe(skus.indexOf("DEMO-VARIATION") + 1);
     expect(records.find((record) => record[0] === "DEMO-VARIATION-NAVY")![1]).toBe("DEMO-VARIATION");
+    // A variation product's stock is on its variations' records; its own 在庫数 stays empty.
+    const stock = (sku: string) => records.find((record) => record[0] === sku)![HEADERS.indexOf("在庫数")];
+    expect(["DEMO-VARIATION", "DEMO-VARIATION-NAVY", "DEMO-VARIATION-NATURAL", "DEMO-VARIATION-BLACK"].map(stock)).toEqual(["", "40", "25", "0"]);
     expect(all.text).toContain("'=HYPERLINK");
 
     const own = await exported(platform, MERCHANT, merchant);
@@ -191,7 +194,7 @@ describe("the export", () => {
 
 describe("the dry run and the apply", () => {
   const editFile = (price: number, stock: number, newSku: string) =>
-    formatCsv([
+    csvText([
       ["SKU", "親SKU", "商品名", "通常価格（税込）", "在庫数", "メインカテゴリ", "カテゴリ", "公開状態"],
       ["DEMO-SIMPLE", "", "泉州タオル フェイスタオル 2枚組（ホワイト）", String(price), String(stock), "living", "", "公開"],
       [newSku, "", "有機栽培 ほうじ茶 100g", "864", "40", "japanese-tea", "drink|gift", "公開"],
@@ -266,7 +269,7 @@ describe("the dry run and the apply", () => {
   }
 
   it("lists every refused record with its reason and applies only the records kept", async ({ platform, staff }) => {
-    const file = formatCsv([
+    const file = csvText([
       ["SKU", "商品名", "通常価格（税込）", "セール価格（税込）", "メインカテゴリ"],
       ["KEEP-1", "残す商品", "1000", "", "food"],
       ["LEAVE-1", "外す商品", "1000", "", "food"],
@@ -293,7 +296,7 @@ describe("the dry run and the apply", () => {
       platform,
       STAFF,
       utf8Bom(
-        formatCsv([
+        csvText([
           ["SKU", "在庫数"],
           ["DEMO-LOWSTOCK", String(before.inventory + 10)],
         ]),
@@ -319,7 +322,7 @@ describe("the dry run and the apply", () => {
       platform,
       STAFF,
       utf8Bom(
-        formatCsv([
+        csvText([
           ["SKU", "商品名"],
           ["DEMO-FOOD", "CSVで変えた名前"],
         ]),
@@ -337,7 +340,7 @@ describe("the dry run and the apply", () => {
 describe("a merchant's import", () => {
   it("changes only the merchant's products: another's SKU is refused without saying whose, new products are its own", async ({ platform, merchant }) => {
     const [otherProduct] = await platform.db.select().from(products).where(eq(products.merchantId, OTHER_MERCHANT_ID)).limit(1).all();
-    const file = formatCsv([
+    const file = csvText([
       ["SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "公開状態"],
       [otherProduct!.sku, "乗っ取り", "1", "food", "公開"],
       ["DEMO-SIMPLE", "乗っ取り", "1", "food", "公開"],
@@ -345,12 +348,15 @@ describe("a merchant's import", () => {
     ]);
     const token = await dryRun(platform, MERCHANT, encodeShiftJis(file), merchant);
     const page = await reportOf(platform, MERCHANT, token, merchant);
-    expect(page.reports.map((report) => [report.outcome, report.problems.map((problem) => problem.message)])).toEqual([
-      ["refused", [M.otherMerchant]],
-      ["refused", [M.otherMerchant]],
+    // Another merchant's product and the shop's own (warehouse) one read alike: not the merchant's, nobody named.
+    expect(page.reports.map((report) => [report.outcome, report.problems])).toEqual([
+      ["refused", [{ column: "SKU", message: M.skuNotOwn }]],
+      ["refused", [{ column: "SKU", message: M.skuNotOwn }]],
       ["create", []],
     ]);
+    expect(M.skuNotOwn).toBe("このSKUは自店の商品ではありません（ほかの商品ですでに使われています）。自店の商品のSKUか、新しいSKUを書いてください。");
     expect(JSON.stringify(page)).not.toContain("有田");
+    expect(JSON.stringify(page)).not.toContain("出品者の商品");
     await run(platform, merchantApplyAction, applyRequest(MERCHANT, token, [2, 3, 4], merchant), { token });
     await deliverImportQueue(platform);
     expect((await productBySku(platform, otherProduct!.sku))!.title).toBe(otherProduct!.title);

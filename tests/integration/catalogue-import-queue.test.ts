@@ -10,7 +10,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { CATALOGUE_IMPORT_MESSAGES as M } from "~/core/catalogue-csv";
 import { IMPORT_STALL_MS } from "~/core/catalogue-import-progress";
-import { formatCsv, UTF8_BOM } from "~/core/csv";
+import { csvText, UTF8_BOM } from "~/core/csv";
 import { PRODUCT_EDITOR_TEXT } from "~/core/product-editor";
 import { catalogueImports, categories, notificationMails, products, stockMovements, stockRequests } from "~/db/schema";
 import { productBySku } from "~/db/seed/catalogue";
@@ -44,7 +44,7 @@ function uploadRequest(path: string, text: string, cookie: string): Request {
 async function dryRun(platform: TestPlatform, routes: Routes, records: string[][], cookie: string): Promise<string> {
   // Each test starts with an empty queue (the platform, and so the queue, is the file's).
   recordImportQueue(platform).splice(0);
-  const outcome = await run(platform, routes.upload, uploadRequest(`${routes.base}/import`, formatCsv(records), cookie));
+  const outcome = await run(platform, routes.upload, uploadRequest(`${routes.base}/import`, csvText(records), cookie));
   expect(outcome.status).toBe(303);
   return location(outcome)!.split("/").pop()!;
 }

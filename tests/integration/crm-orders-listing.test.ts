@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
+import { parseCsv } from "~/core/csv";
 import { jstDate } from "~/core/dates";
 import { orderDeskListingFor } from "~/core/order-desk-listing";
 import { parseListingQuery } from "~/core/listing-query";
@@ -118,6 +119,17 @@ describe("the CSV export", () => {
     expect(lines[1]).toContain(`,ゲスト,`);
     expect(lines[1]).toContain(`,${GUEST_ORDER_EMAIL},`);
     expect(lines[1]).toMatch(/当社倉庫・十勝しあわせ牧場・有田 青華窯$/);
+  });
+
+  it("defuses a shopper's formula: =HYPERLINK(…) arrives as text, the amounts stay numbers", async ({ platform, staff }) => {
+    const hyperlink = '=HYPERLINK("http://evil.example","x")';
+    await platform.db.update(orders).set({ shipLastname: hyperlink, shipFirstname: "", shipPhone: "+cmd|' /C calc'!A0" }).where(eq(orders.id, 7));
+    const response = (await run(platform, csvRoute.loader as RouteHandler, pageRequest("/crm/orders.csv?payment=cod", staff))).response!;
+    const [, record] = parseCsv((await response.text()).replace(/^\uFEFF/, ""));
+    const cod7 = (await platform.db.select().from(orders).where(eq(orders.id, 7)).get())!;
+    expect(record![8]).toBe(`'${hyperlink} `);
+    expect(record![10]).toBe("'+cmd|' /C calc'!A0");
+    expect(record![5]).toBe(String(cod7.total));
   });
 
   it("links the CSV of the view shown from the list", async ({ platform, staff }) => {

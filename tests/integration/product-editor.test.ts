@@ -114,6 +114,94 @@ describe("create", () => {
     expect(await db.select().from(priceChanges).where(eq(priceChanges.productId, result.productId))).toEqual([]);
   });
 
+  it("refuses a variation product's own opening stock at its field: its stock is its variations', kept in step on every save", async ({ platform }) => {
+    const { db } = platform;
+    const before = (await db.select({ id: products.id }).from(products)).length;
+    const apron: ProductFormInput = {
+      ...VARIATION_PRODUCT,
+      sku: "ED-APRON",
+      title: "エプロン（在庫テスト）",
+      variations: [
+        { sku: "ED-APRON-RED", title: "赤", inventory: 5 },
+        { sku: "ED-APRON-BLUE", title: "青", inventory: 7, inventoryPreorderMax: 2 },
+      ],
+    };
+    const refused = await createProduct(db, STAFF_SCOPE, STAFF, { ...apron, inventory: 30, inventoryPreorderMax: 4 }, now);
+    expect(refused).toEqual({
+      ok: false,
+      status: 400,
+      error: PRODUCT_EDITOR_TEXT.check,
+      fieldErrors: {
+        inventory: ["バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）"],
+        inventoryPreorderMax: ["バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）"],
+      },
+    });
+    expect((await db.select({ id: products.id }).from(products)).length).toBe(before);
+
+    const created = await createProduct(db, STAFF_SCOPE, STAFF, apron, now);
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    const row = async () => (await db.select().from(products).where(eq(products.id, created.productId)).get())!;
+    expect(await row()).toMatchObject({ inventory: 12, inventoryPreorderMax: 2 });
+    // The receipts are the variations'; the product has none of its own.
+    const receipts = await db.select().from(stockMovements).where(eq(stockMovements.productId, created.productId));
+    expect(receipts.map((receipt) => [receipt.variationId != null, receipt.pool, receipt.after]).sort()).toEqual([
+      [true, "preorder", 2],
+      [true, "stock", 5],
+      [true, "stock", 7],
+    ]);
+
+    // The editor shows the variations' sum; a variation added with its first stock, or one taken off sale, moves the product's figure with it.
+    const loaded = (await loadEditorProduct(db, STAFF_SCOPE, created.productId))!;
+    expect(loaded.stock).toMatchObject({ inventory: 12, inventoryPreorderMax: 2 });
+    expect(loaded.form).toMatchObject({ inventory: 0, inventoryPreorderMax: 0 });
+    const [red, blue] = loaded.form.variations!;
+    const added = await updateProduct(
+      db,
+      STAFF_SCOPE,
+      STAFF,
+      loaded.id,
+      loaded.revision,
+      { ...loaded.form, variations: [{ ...red!, status: "draft" }, blue!, { sku: "ED-APRON-GREEN", title: "緑", inventory: 4 }] },
+      now,
+    );
+    expect(added).toEqual({ ok: true, productId: loaded.id });
+    expect(await row()).toMatchObject({ inventory: 11, inventoryPreorderMax: 2 });
+  });
+
+  it("saves the variation heading once for the product: every variation carries it, and an edit changes them all", async ({ platform }) => {
+    const { db } = platform;
+    const cup: ProductFormInput = {
+      ...VARIATION_PRODUCT,
+      sku: "ED-CUP",
+      title: "マグカップ（見出しテスト）",
+      variationHeading: "容量",
+      variations: [
+        { sku: "ED-CUP-S", title: "200ml" },
+        { sku: "ED-CUP-L", title: "350ml" },
+      ],
+    };
+    const created = await createProduct(db, STAFF_SCOPE, STAFF, cup, now);
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    const headings = async () =>
+      (await db.select().from(productVariations).where(eq(productVariations.productId, created.productId)).orderBy(asc(productVariations.position))).map(
+        (variation) => variation.vTitle,
+      );
+    expect(await headings()).toEqual(["容量", "容量"]);
+    const loaded = (await loadEditorProduct(db, STAFF_SCOPE, created.productId))!;
+    expect(loaded.form.variationHeading).toBe("容量");
+    const renamed = await updateProduct(
+      db,
+      STAFF_SCOPE,
+      STAFF,
+      loaded.id,
+      loaded.revision,
+      { ...loaded.form, variationHeading: "サイズ", variations: [...loaded.form.variations!, { sku: "ED-CUP-XL", title: "500ml" }] },
+      now,
+    );
+    expect(renamed).toEqual({ ok: true, productId: loaded.id });
+    expect(await headings()).toEqual(["サイズ", "サイズ", "サイズ"]);
+  });
+
   it("refuses an SKU used by another product, variation or choice, at its field, and writes nothing", async ({ platform }) => {
     const { db } = platform;
     const before = (await db.select({ id: products.id }).from(products)).length;

@@ -23,7 +23,7 @@ import * as upload from "~/routes/crm.customer.media.upload";
 import { MEDIA_TEXT, type MediaItem } from "~/services/media.server";
 import type { ThreadMessage } from "~/services/tickets.server";
 import { productBySku } from "~/db/seed/catalogue";
-import { fileOf, GIF_1X1, jpegHeader, pngBytes, webpLosslessHeader } from "../support/images";
+import { fileOf, GIF_1X1, jpegHeader, pngBytes, pngClaimingBytes, webpLosslessHeader } from "../support/images";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { memberCookie, responseOf, TEST_ORIGIN, type RouteHandler } from "../support/requests";
 
@@ -139,6 +139,39 @@ describe("POST /crm/customer/media/upload", () => {
     const two = await respond(platform, upload.action as RouteHandler, multipart("/crm/customer/media/upload", form, member));
     expect(two.status).toBe(400);
     expect(await two.json()).toEqual({ error: MEDIA_TEXT.oneFileOnly });
+  });
+});
+
+describe("the pixel limit of attachments (the product photos')", () => {
+  it("refuses a 60,000×60,000 PNG of a few hundred bytes (413, in Japanese) and stores nothing; the limit itself passes", async ({ platform, member }) => {
+    const before = await platform.db.select().from(media);
+    const bomb = pngClaimingBytes(60_000, 60_000);
+    expect(bomb.byteLength).toBeLessThan(10_000);
+    const refused = await uploadFile(platform, member, fileOf(bomb, "bomb.png", "image/png"));
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toEqual({ error: MEDIA_TEXT.tooManyPixels });
+    expect(MEDIA_TEXT.tooManyPixels).toBe("画像の縦横が大きすぎます（一辺12,000ピクセル・1億画素まで）。");
+    const wide = await uploadFile(platform, member, fileOf(jpegHeader(12_001, 10), "wide.jpg", "image/jpeg"));
+    expect(wide.status).toBe(413);
+    expect(await platform.db.select().from(media)).toHaveLength(before.length);
+    expect(await uploaded(platform, member, fileOf(jpegHeader(12_000, 8_000), "limit.jpg", "image/jpeg"))).toMatchObject({ width: 12_000, height: 8_000 });
+  });
+
+  it("refuses the same file sent with the message without JS: back to the thread with the message's code, nothing sent", async ({ platform, member }) => {
+    const ticketId = await openTicket(platform, MEMBER_ID);
+    const response = await sendRequest(
+      platform,
+      ticketId,
+      member,
+      [
+        ["message", "大きな画像"],
+        ["file", fileOf(pngClaimingBytes(60_000, 60_000), "bomb.png", "image/png")],
+      ],
+      "navigate",
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe(`/user/support/${ticketId}?error=tooManyPixels#reply`);
+    expect(await platform.db.select().from(ticketMessages).where(eq(ticketMessages.message, "大きな画像"))).toEqual([]);
   });
 });
 

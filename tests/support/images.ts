@@ -1,4 +1,5 @@
 /** Small test images built from bytes (no image tools needed): a real PNG of any size, and headers of the others. */
+import { crc32, deflateSync } from "node:zlib";
 import { encodePng } from "~/db/seed/png";
 
 /** A PNG of `width`×`height` with a colour gradient (a photo-like picture that compresses like one). */
@@ -16,6 +17,34 @@ export async function gradientJpegBytes(images: ImagesBinding, width: number, he
 /** A valid RGB PNG of `width`×`height`, filled with one colour. */
 export function pngBytes(width = 1, height = 1, rgb: [number, number, number] = [200, 40, 40]): Uint8Array {
   return encodePng(width, height, () => rgb);
+}
+
+/**
+ * A few hundred bytes of well-formed PNG (CRCs right) whose header claims `width`×`height` 1-bit grey pixels:
+ * the decompression bomb a browser would have to decode at full size (its image data stops after one row).
+ */
+export function pngClaimingBytes(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  const firstRow = new Uint8Array(1 + Math.ceil(width / 8));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", new Uint8Array(deflateSync(firstRow))),
+      chunk("IEND", new Uint8Array()),
+    ]),
+  );
 }
 
 /** The start of a baseline JPEG (SOI, an APP0 segment, SOF0 with the size). */

@@ -68,21 +68,25 @@ export async function shownFingerprint(db: Database, owner: { userId?: number; c
   return orderFingerprint((await loadCart(db, owner, {}, new Date())).cart);
 }
 
-/** A member's order of `quantity` × `sku` placed through the checkout service (stock, points, coupons as a shopper's). */
+/**
+ * A member's order of `quantity` × `sku` (and the `more` lines after it) placed through the checkout
+ * service (stock, points, coupons as a shopper's).
+ */
 export async function placeMemberOrder(
   db: Database,
   userId: number,
   {
     sku = "DEMO-SIMPLE",
     quantity = 1,
+    more = [],
     paymentMethod = "bank_transfer",
     pointsUsed = 0,
     now = new Date(),
-  }: Partial<{ sku: string; quantity: number; paymentMethod: PaymentMethod; pointsUsed: number; now: Date }> = {},
+  }: Partial<{ sku: string; quantity: number; more: { sku: string; quantity: number }[]; paymentMethod: PaymentMethod; pointsUsed: number; now: Date }> = {},
 ): Promise<{ id: number; number: string }> {
   const cartId = await ensureCart(db, { userId });
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
-  await cartWith(db, { userId }, sku, quantity);
+  for (const line of [{ sku, quantity }, ...more]) await cartWith(db, { userId }, line.sku, line.quantity);
   await db.update(carts).set({ pointAmount: pointsUsed }).where(eq(carts.id, cartId));
   const owner = { userId };
   const result = await placeOrder(

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { B2_COLUMNS, b2Csv, b2FileName, b2ItemNames, b2Record, b2TimeSlotCode, fitWidth, halfWidthKana, shiftJisWidth, type B2Parcel } from "~/core/b2-csv";
 import { DELIVERY_TIME_SLOTS } from "~/core/checkout";
 import { codCollectingShipmentId } from "~/core/cod-collection";
-import { formatCsv, parseCsv } from "~/core/csv";
+import { csvText, parseCsv } from "~/core/csv";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
 
 const PARCEL: B2Parcel = {
@@ -85,6 +85,32 @@ describe("B2クラウド import layout", () => {
     expect(printed.replace(/ /g, "")).toBe(`${address}2階`);
   });
 
+  it("defuses what shoppers and merchants typed, within each field's width", () => {
+    const recipient = { ...PARCEL.recipient, name: '=HYPERLINK("http://evil","x")', address: "@SUM(1)", building: "+cmd|' /C calc'!A0" };
+    const record = b2Record({ ...PARCEL, recipient, sender: { ...PARCEL.sender, name: "-2+3" }, items: [{ title: "=1+1", quantity: 2 }] }, "2026-11-25");
+    expect(field(record, "お届け先名")).toBe(`'=HYPERLINK("http://evil","x")`);
+    expect(field(record, "お届け先住所")).toBe("'@SUM(1)");
+    expect(field(record, "お届け先アパートマンション名")).toBe("'+cmd|' /C calc'!A0");
+    expect(field(record, "ご依頼主名")).toBe("'-2+3");
+    expect(field(record, "品名１")).toBe("'=1+1 ×2");
+    const long = b2Record({ ...PARCEL, recipient: { ...PARCEL.recipient, name: `=${"A".repeat(40)}` } }, "2026-11-25");
+    expect(field(long, "お届け先名")).toBe(`'=${"A".repeat(30)}`);
+    const [header, ...records] = parseCsv(b2Csv([{ ...PARCEL, recipient }], "2026-11-25"));
+    expect(header).toEqual([...B2_COLUMNS]);
+    expect(records[0]![B2_COLUMNS.indexOf("お届け先名")]).toBe(`'=HYPERLINK("http://evil","x")`);
+  });
+
+  it("never starts a spilled address field with a formula character: the split moves before the 番地's hyphen", () => {
+    // 30 full-width characters (60 bytes) and 「1234-5-6」: the 64-byte street field would end before 「-5-6」.
+    const address = `${"あ".repeat(30)}1234-5-6`;
+    const record = b2Record({ ...PARCEL, recipient: { ...PARCEL.recipient, address, building: "" } }, "2026-11-25");
+    expect(field(record, "お届け先住所")).toBe(`${"あ".repeat(30)}123`);
+    expect(field(record, "お届け先アパートマンション名")).toBe("4-5-6");
+    const hyphens = b2Record({ ...PARCEL, recipient: { ...PARCEL.recipient, address: `${"あ".repeat(32)}-1-1`, building: "" } }, "2026-11-25");
+    expect(field(hyphens, "お届け先住所")).toBe("あ".repeat(31));
+    expect(field(hyphens, "お届け先アパートマンション名")).toBe("あ-1-1");
+  });
+
   it("names the goods in 品名１/品名２ within B2's width", () => {
     expect(b2ItemNames([{ title: "マグカップ", quantity: 2 }])).toEqual(["マグカップ ×2", ""]);
     expect(
@@ -141,7 +167,7 @@ describe("CSV text and Japanese encodings", () => {
       ["a,b", 'say "hi"', "two\nlines"],
       ["", "x", ""],
     ];
-    const text = formatCsv(records);
+    const text = csvText(records);
     expect(text).toBe('"a,b","say ""hi""","two\nlines"\r\n,x,\r\n');
     expect(parseCsv(text)).toEqual(records);
     expect(parseCsv("a,b\n\nc,d\re,f")).toEqual([

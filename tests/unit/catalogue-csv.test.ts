@@ -8,7 +8,7 @@ import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv
 import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
 import { catalogueRecords, productCells, type CatalogueLookups, type CatalogueProduct } from "~/core/catalogue-csv-cells";
 import { keptRows, planCatalogueImport, summaryOf, type ShopSide, type SkuOwner } from "~/core/catalogue-import";
-import { formatCsv, utf8Csv } from "~/core/csv";
+import { csvText, utf8Csv } from "~/core/csv";
 import { parseProductForm } from "~/core/product-form";
 import { encodeShiftJis } from "~/core/text-encoding";
 
@@ -57,6 +57,8 @@ const towel: CatalogueProduct = {
     type: "variation",
     regularPrice: 1980,
     taxRate: 10,
+    // A variation product's stock is its variations'.
+    inventory: 0,
     primaryCategoryId: 8,
     categoryIds: [],
     variations: [
@@ -156,7 +158,7 @@ describe("a product's cells", () => {
 });
 
 describe("the dry run", () => {
-  const file = (records: string[][]) => utf8(formatCsv(records));
+  const file = (records: string[][]) => utf8(csvText(records));
 
   it("reports 新規, 変更 with each field before → after, and 変更なし", () => {
     const plan = planCatalogueImport(
@@ -247,24 +249,71 @@ describe("the dry run", () => {
   });
 
   it("keeps a merchant to its own products: another's SKU is refused without naming whose, new ones are its own", () => {
-    const shop = shopWith([], { "TEA-1": { kind: "product", productSku: "TEA-1", inScope: false } }, 3);
+    const shop = shopWith(
+      [],
+      {
+        "TEA-1": { kind: "product", productSku: "TEA-1", inScope: false },
+        "CUP-1": { kind: "product", productSku: "CUP-1", inScope: false },
+      },
+      3,
+    );
     const plan = planCatalogueImport(
       rowsOf(
         file([
-          ["SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "出品者"],
-          ["TEA-1", "煎茶", "1000", "food", ""],
-          ["BUTTER-9", "発酵バター", "1500", "food", ""],
-          ["CHEESE-9", "チーズ", "1500", "food", "arita-seika"],
+          ["SKU", "親SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "出品者"],
+          ["TEA-1", "", "煎茶", "1000", "food", ""],
+          ["BUTTER-9", "", "発酵バター", "1500", "food", ""],
+          ["CHEESE-9", "", "チーズ", "1500", "food", "arita-seika"],
+          ["CUP-1-RED", "CUP-1", "赤", "", "", ""],
         ]),
       ),
       shop,
     );
-    expect(plan.reports.map((report) => [report.sku, report.outcome, report.problems.map((problem) => problem.message)])).toEqual([
-      ["TEA-1", "refused", [M.otherMerchant]],
+    expect(plan.reports.map((report) => [report.sku, report.outcome, report.problems])).toEqual([
+      [
+        "TEA-1",
+        "refused",
+        [{ column: "SKU", message: "このSKUは自店の商品ではありません（ほかの商品ですでに使われています）。自店の商品のSKUか、新しいSKUを書いてください。" }],
+      ],
       ["BUTTER-9", "create", []],
-      ["CHEESE-9", "refused", ["出品者は自店のまま変えられません。"]],
+      ["CHEESE-9", "refused", [{ column: "出品者", message: "出品者は自店のまま変えられません。" }]],
+      ["CUP-1-RED", "refused", [{ column: "親SKU", message: "親SKUは自店の商品ではありません。自店の「バリエーション」タイプの商品のSKUを書いてください。" }]],
     ]);
+    expect(JSON.stringify(plan.reports)).not.toContain("出品者の商品");
     expect(plan.products[0]!.form).toMatchObject({ merchantId: 3, shippingFrom: "merchant" });
+  });
+
+  it("refuses a variation product's own stock at its cell; the stock goes on its variations' records", () => {
+    const plan = planCatalogueImport(
+      rowsOf(
+        file([
+          ["SKU", "親SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "在庫数"],
+          ["CUP", "", "湯のみ", "2200", "gift", "30"],
+          ["CUP-BLUE", "CUP", "藍", "", "", "4"],
+        ]),
+      ),
+      shopWith([]),
+    );
+    expect(plan.reports.map((report) => [report.outcome, report.problems])).toEqual([
+      ["refused", [{ column: "在庫数", message: "バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）" }]],
+      ["refused", [{ column: null, message: "同じ商品の行に取り込めない行があります。（2行目）" }]],
+    ]);
+  });
+
+  it("reads the variation heading from the product's record only: one heading for every variation", () => {
+    const rows = (heading: [string, string]) =>
+      rowsOf(
+        file([
+          ["SKU", "親SKU", "商品名", "通常価格（税込）", "メインカテゴリ", "バリエーションの見出し"],
+          ["CUP", "", "湯のみ", "2200", "gift", heading[0]],
+          ["CUP-BLUE", "CUP", "藍", "", "", heading[1]],
+        ]),
+      );
+    const plan = planCatalogueImport(rows(["色", ""]), shopWith([]));
+    expect(plan.reports.map((report) => report.outcome)).toEqual(["create", "create"]);
+    expect(plan.products[0]!.form.variationHeading).toBe("色");
+    const refused = planCatalogueImport(rows(["", "色"]), shopWith([]));
+    expect(refused.reports[1]!.problems).toEqual([{ column: "バリエーションの見出し", message: M.variationCell }]);
   });
 
   it("creates a variation product from its record and its variations' records", () => {

@@ -12,7 +12,9 @@ import {
   uploadPercent,
   uploadSucceeded,
 } from "~/core/images";
-import { GIF_1X1, jpegHeader, pngBytes, webpLosslessHeader } from "../support/images";
+import { PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MAX_SIDE } from "~/core/limits";
+import { exceedsPixelLimit } from "~/core/image-pixels";
+import { GIF_1X1, jpegHeader, pngBytes, pngClaimingBytes, webpLosslessHeader } from "../support/images";
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -143,5 +145,24 @@ describe("compressionPlan: min(maxWidth, natural width) at the quality (spec §5
     expect(keepCompressed({ size: 1000, width: 800 }, { size: 1200, width: 800 })).toBe(false);
     expect(keepCompressed({ size: 1000, width: 800 }, { size: 900, width: 800 })).toBe(true);
     expect(keepCompressed({ size: 1000, width: 4000 }, { size: 1200, width: 1024 })).toBe(true);
+  });
+});
+
+describe("exceedsPixelLimit: every upload held to the product photos' side and area", () => {
+  it("takes the limits themselves and refuses one pixel more, on a side or in area", () => {
+    expect(PRODUCT_IMAGE_MAX_SIDE).toBe(12_000);
+    expect(PRODUCT_IMAGE_MAX_PIXELS).toBe(100_000_000);
+    expect(exceedsPixelLimit({ width: 1, height: 1 })).toBe(false);
+    expect(exceedsPixelLimit({ width: 12_000, height: 8_000 })).toBe(false);
+    expect(exceedsPixelLimit({ width: 10_000, height: 10_000 })).toBe(false);
+    expect(exceedsPixelLimit({ width: 12_001, height: 1 })).toBe(true);
+    expect(exceedsPixelLimit({ width: 1, height: 12_001 })).toBe(true);
+    expect(exceedsPixelLimit({ width: 10_000, height: 10_001 })).toBe(true);
+  });
+
+  it("reads a 60,000×60,000 PNG's claim from its header", () => {
+    const size = imageDimensions(pngClaimingBytes(60_000, 60_000))!;
+    expect(size).toEqual({ width: 60_000, height: 60_000 });
+    expect(exceedsPixelLimit(size)).toBe(true);
   });
 });

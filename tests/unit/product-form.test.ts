@@ -81,9 +81,18 @@ describe("product form: fields", () => {
       discountPrice: null,
       categoryIds: [2, 3],
       subscribe: true,
-      variations: [{ sku: "TEST-2-A", regularPrice: null, type: "normal", status: "published", vTitle: "タイプ" }],
+      variationHeading: "タイプ",
+      variations: [{ sku: "TEST-2-A", regularPrice: null, type: "normal", status: "published" }],
       options: [{ title: "のし", active: true, required: false, type: "list", choices: [{ title: "なし", fee: 0 }] }],
     });
+  });
+
+  it("reads the variation heading once for the product, not per variation", () => {
+    expect(expectOk({ ...VARIATION, variationHeading: " カラー " }).variationHeading).toBe("カラー");
+    expect(expectOk(VARIATION).variationHeading).toBe("タイプ");
+    const perVariation = expectOk({ ...VARIATION, variations: [{ sku: "TEST-1-RED", title: "赤", vTitle: "サイズ" } as never] });
+    expect(perVariation.variations[0]).not.toHaveProperty("vTitle");
+    expect(errorsOf({ ...VARIATION, variationHeading: "あ".repeat(101) })).toEqual({ variationHeading: [M.variationHeading] });
   });
 
   it("answers each wrong field with its own Japanese message at its name", () => {
@@ -179,6 +188,14 @@ describe("product form: rules across fields", () => {
     expect(errorsOf({ ...SIMPLE, type: "variation" })).toEqual({ variations: [M.variationsRequired] });
     expect(errorsOf({ ...VARIATION, type: "set" })).toEqual({ variations: [M.variationsNotAllowed] });
     expect(expectOk(VARIATION).variations).toHaveLength(2);
+  });
+
+  it("gives a variation product no stock of its own: its stock is typed per variation", () => {
+    expect(errorsOf({ ...VARIATION, inventory: 30 })).toEqual({ inventory: [M.variationProductStock] });
+    expect(errorsOf({ ...VARIATION, inventoryPreorderMax: "1" })).toEqual({ inventoryPreorderMax: [M.variationProductStock] });
+    expect(M.variationProductStock).toBe("バリエーション商品の在庫は、バリエーションごとに入力してください（商品の在庫はその合計になります）");
+    expect(expectOk({ ...VARIATION, inventory: "" }).inventory).toBe(0);
+    expect(expectOk({ ...SIMPLE, inventory: 30 }).inventory).toBe(30);
   });
 
   it("keeps every SKU of the form unique: product, variations and choices", () => {

@@ -7,6 +7,9 @@ import { DELIVERY_ICON_NAMES } from "~/core/product-notes";
 import type { EditorChoices, EditorProductSummary, EditorScopeKind } from "~/web/types/catalogue-editor";
 import { AddRowButton, Checkbox, child, recordOptions, RemoveRowButton, rowsOf, Section, SelectInput, TextInput, type FieldMeta } from "./EditorFields";
 
+/** A variation product has no stock of its own (the schema refuses one): its stock is typed per variation. */
+const VARIATION_STOCK_HINT = "バリエーション商品は空欄にして、バリエーションごとに入力します";
+
 const ICON_OPTIONS = [{ value: "", label: "なし（自動）" }, ...DELIVERY_ICON_NAMES.map((name) => ({ value: name, label: name }))];
 
 /** Shipping, stock, pre-order, subscription, expiry and the delivery badge. */
@@ -54,8 +57,8 @@ export function ProductDeliverySection({
           </div>
         ) : (
           <>
-            <TextInput field={f("inventory")} label="在庫数（登録時）" numeric testId="product-inventory" />
-            <TextInput field={f("inventoryPreorderMax")} label="予約在庫数（登録時）" numeric />
+            <TextInput field={f("inventory")} label="在庫数（登録時）" numeric testId="product-inventory" hint={VARIATION_STOCK_HINT} />
+            <TextInput field={f("inventoryPreorderMax")} label="予約在庫数（登録時）" numeric hint={VARIATION_STOCK_HINT} />
           </>
         )}
         <TextInput field={f("preorderLimit")} label="1回に予約できる数" numeric hint="0なら予約を受け付けません" />

@@ -39,7 +39,7 @@ export function StockAdjustmentForm({
   preset: ProductStockPageData["preset"];
   actionData: StockAdjustmentActionData | null;
   /** Changes after each adjustment, so the form starts empty again. */
-  resetKey: number;
+  resetKey: string | number;
 }) {
   const navigation = useNavigation();
   const values = actionData?.values;

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Paginator } from "~/components/Paginator";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { priceFieldLabel, priceHistoryValue } from "~/core/price-history";
-import { MOVEMENT_KIND_LABELS, POOL_LABELS } from "~/core/stock-adjustment";
+import { POOL_LABELS, STOCK_HISTORY_KIND_LABELS, stockChangeText } from "~/core/stock-adjustment";
 import type { ProductStockPageData } from "~/web/types/catalogue-stock";
 
 const CELL = "px-2 py-1";
@@ -13,14 +13,8 @@ function When({ at }: { at: string }) {
   return <time dateTime={isoDateTime(at)}>{formatDateTime(at)}</time>;
 }
 
-/** "+3" / "-2" / "±0": how much a movement moved the stock. */
-function difference(before: number, after: number): string {
-  const moved = after - before;
-  return moved > 0 ? `+${moved.toLocaleString("ja-JP")}` : moved < 0 ? `-${(-moved).toLocaleString("ja-JP")}` : "±0";
-}
-
 interface HistoryRow {
-  id: number;
+  id: number | string;
   createdAt: string;
   actorName: string;
 }
@@ -122,33 +116,51 @@ function historyHref(stockPage: number, pricePage: number): string {
   return `?${query}`;
 }
 
-/** The stock history: kind, which stock, before → after (and by how much), reason. */
+/**
+ * The stock history: kind, which stock, how much it moved (and before → after where recorded), and the
+ * reason or the order it came from (linked where the viewer may open it).
+ */
 function StockHistoryTable({ history, hrefFor }: { history: StockHistory; hrefFor: (page: number) => string }) {
   return (
     <HistoryTable<StockHistory["rows"][number]>
       id="stock-history"
       heading="在庫の履歴"
-      emptyText="まだ在庫の調整はありません。"
+      note="入荷・棚卸し・CSV取り込みのほか、ご注文（在庫から引いた数）、キャンセルと返品の入庫（在庫に戻した数）も並びます。"
+      emptyText="まだ在庫の動きはありません。"
       minWidth="min-w-160"
       history={history}
       hrefFor={hrefFor}
       columns={[
-        { label: "種類", render: (row) => MOVEMENT_KIND_LABELS[row.kind] },
+        { label: "種類", render: (row) => STOCK_HISTORY_KIND_LABELS[row.kind] },
         { label: "在庫", render: (row) => `${row.variationTitle ?? "商品本体"}・${POOL_LABELS[row.pool]}` },
         {
-          label: "変更前 → 変更後",
+          label: "増減（変更前 → 変更後）",
           align: "text-right",
           cellClassName: "whitespace-nowrap",
           render: (row) => (
             <>
-              {`${row.before.toLocaleString("ja-JP")} → ${row.after.toLocaleString("ja-JP")}`}
-              <span className="ml-1 text-xs text-gray-600">{`（${difference(row.before, row.after)}）`}</span>
+              {stockChangeText(row.change)}
+              {row.before != null && row.after != null ? (
+                <span className="ml-1 text-xs text-gray-600">{`（${row.before.toLocaleString("ja-JP")} → ${row.after.toLocaleString("ja-JP")}）`}</span>
+              ) : null}
             </>
           ),
         },
-        { label: "理由・メモ", cellClassName: "break-all", render: (row) => row.reason },
+        { label: "理由・メモ", cellClassName: "break-all", render: (row) => <HistoryReason row={row} /> },
       ]}
     />
+  );
+}
+
+/** The reason typed, or the order the line came from (with the ordered choice). */
+function HistoryReason({ row }: { row: StockHistory["rows"][number] }) {
+  if (!row.order) return row.reason;
+  const label = `注文番号 ${row.order.number}`;
+  return (
+    <>
+      {row.order.href ? <a href={row.order.href}>{label}</a> : label}
+      {row.reason ? <span className="ml-1">{`（${row.reason}）`}</span> : null}
+    </>
   );
 }
 

@@ -21,6 +21,14 @@ export function VariationRows({ fields }: { fields: Record<string, FieldMeta> })
       <p className="m-0 mb-3 text-xs text-gray-600">
         「バリエーション商品」のときに1つ以上登録します（色・容量など）。価格を空欄にすると商品の価格で販売します。
       </p>
+      <div className="mb-3 grid sm:grid-cols-3">
+        <TextInput
+          field={child(fields, "variationHeading")}
+          label="選択欄の見出し（例：カラー）"
+          hint="商品ページでバリエーションを選ぶ欄の見出しです（全バリエーション共通）"
+          testId="variation-heading"
+        />
+      </div>
       <FieldErrors id={list.errorId} errors={list.errors} />
       {variations.map(({ index, row }) => {
         const f = (key: string) => child(row, key);
@@ -31,7 +39,6 @@ export function VariationRows({ fields }: { fields: Record<string, FieldMeta> })
             <input type="hidden" name={f("id").name} value={textOf(f("id").initialValue)} />
             <TextInput field={f("sku")} label="SKU" required testId={`variation-${index}-sku`} />
             <TextInput field={f("title")} label="名前（例：ネイビー）" required testId={`variation-${index}-title`} />
-            <TextInput field={f("vTitle")} label="選択欄の見出し（例：カラー）" />
             <SelectInput field={f("status")} label="状態" options={labelledChoices(VARIATION_STATUS_LABELS)} />
             <SelectInput field={f("type")} label="選択肢" options={labelledChoices(VARIATION_TYPE_LABELS)} testId={`variation-${index}-type`} />
             <TextInput field={f("regularPrice")} label="通常価格（税込・円）" numeric />

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { formatYen } from "~/core/money";
+import { NO_PRODUCT_IMAGE_URL } from "~/core/product-images";
 import { suggestionCountLabel } from "~/core/search-suggest";
 import type { SearchSuggestions as Answer } from "~/web/types/search-suggest";
 import { useSuggestionSource } from "./useSuggestionSource";
@@ -192,7 +193,7 @@ export function SearchSuggestions({ inputRef }: SearchSuggestionsProps) {
             ) : (
               <>
                 <img
-                  src={option.image ?? "/images/no-image.svg"}
+                  src={option.image ?? NO_PRODUCT_IMAGE_URL}
                   alt=""
                   width={40}
                   height={40}

@@ -50,7 +50,7 @@ type EditorExtra = Partial<
     | "couponDisabled"
     | "disableWrapping"
   >
-> & { excludedCouponCodes?: string[] };
+> & { excludedCouponCodes?: string[]; variationHeading?: string };
 
 /** Not the editor's: the listing state and the private link (app/core/product-status.ts moves a product between states). */
 type ListingExtra = Partial<Pick<ProductRow, "status" | "isPrivate" | "secret">>;
@@ -236,7 +236,8 @@ export interface ProductSpec {
   tags?: TagSlug[];
   price: number;
   taxRate: 8 | 10;
-  inventory: number;
+  /** The product's own stock; none for a variation product, whose stock is its variations'. */
+  inventory?: number;
   /** Days between publication and the seed's `now`. */
   age: number;
   merchant?: MerchantSlug;
@@ -370,9 +371,8 @@ export const PRODUCTS: ProductSpec[] = [
     tags: ["everyday", "outdoor"],
     price: 4180,
     taxRate: 10,
-    inventory: 65,
     age: 90,
-    extra: { type: "variation" },
+    extra: { type: "variation", variationHeading: "カラー" },
   },
   {
     id: 7,
@@ -1752,9 +1752,9 @@ export function topCategoryOf(slug: CategorySlug): (typeof CATEGORIES)[number] {
 // ─── Variations, options, subscription tiers ────────────────────────────────────────────────
 
 export const VARIATIONS: (typeof productVariations.$inferInsert & { id: number; sku: string })[] = [
-  { id: 1, productId: 6, sku: "DEMO-VARIATION-NAVY", title: "紺", vTitle: "カラー", type: "variable", inventory: 40, position: 0 },
-  { id: 2, productId: 6, sku: "DEMO-VARIATION-NATURAL", title: "生成り", vTitle: "カラー", type: "normal", inventory: 25, position: 1 },
-  { id: 3, productId: 6, sku: "DEMO-VARIATION-BLACK", title: "墨黒", vTitle: "カラー", type: "normal", inventory: 0, position: 2 },
+  { id: 1, productId: 6, sku: "DEMO-VARIATION-NAVY", title: "紺", type: "variable", inventory: 40, position: 0 },
+  { id: 2, productId: 6, sku: "DEMO-VARIATION-NATURAL", title: "生成り", type: "normal", inventory: 25, position: 1 },
+  { id: 3, productId: 6, sku: "DEMO-VARIATION-BLACK", title: "墨黒", type: "normal", inventory: 0, position: 2 },
 ];
 
 /** The cloth colour of each variation, drawn on its own picture. */
@@ -2247,7 +2247,6 @@ function rowsOf(spec: ProductSpec): Pick<ProductFormInput, "variations" | "optio
     variations: VARIATIONS.filter((variation) => variation.productId === spec.id).map((variation) => ({
       sku: variation.sku,
       title: variation.title,
-      vTitle: variation.vTitle,
       type: variation.type,
       inventory: variation.inventory,
       choices: VARIATION_CHOICES.filter((choice) => choice.variationId === variation.id).map((choice) => ({
@@ -2313,7 +2312,7 @@ function demoProducts(now: Date, reviewRows: Catalogue["reviews"]): DemoProduct[
         shippingFrom: merchantId ? "merchant" : "warehouse",
         merchantId,
         shippingDays: merchantId ? 2 : 1,
-        inventory: spec.inventory,
+        inventory: spec.inventory ?? 0,
         preorderShipDate: spec.preorderInMonths ? addMonthsToDate(jstDate(now), spec.preorderInMonths) : null,
         subscriptionPrices: (SUBSCRIPTION_TIERS[spec.sku] ?? []).map((unitPriceExclTax, index) => ({ quantity: index + 1, unitPriceExclTax })),
         ...rowsOf(spec),

@@ -15,11 +15,14 @@ export interface HistoryPage<Row> {
   pages: number[];
 }
 
+/** A line of the stock history as the page shows it: the order it came from, linked where the viewer may open it. */
+export type StockHistoryLine = Omit<StockHistoryEntry, "order"> & { order: { number: string; href: string | null } | null };
+
 export interface ProductStockPageData {
   /** /crm/products or /merchant/products. */
   base: string;
   product: ProductStock;
-  stockHistory: HistoryPage<StockHistoryEntry>;
+  stockHistory: HistoryPage<StockHistoryLine>;
   priceHistory: HistoryPage<PriceHistoryEntry>;
   /** What a link asked the form to start with (the 調整 link of a stock). */
   preset: { target: string | null; pool: "stock" | "preorder" };
