@@ -80,6 +80,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function AddressBookPage() {
   const { addresses, notice } = useLoaderData<typeof loader>();
   return <AddressBook key={notice ?? ""} addresses={addresses} notice={notice} />;

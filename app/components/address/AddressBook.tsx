@@ -8,16 +8,19 @@
  * text in a form field (`intent=save_list`, `addresses=[…]`, spec §7); deleting asks
  * 「この配送先を本当に削除しますか？」 in a dialog first.
  */
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { AddressInput, AddressJson } from "~/core/address-form";
 import { ADDRESS_DELETE_CONFIRMATION, listWithSaved } from "~/core/address-book";
+import { CONNECTION_FAILED_TEXT } from "~/core/connection-texts";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { island } from "~/components/island";
 import type { SaveOutcome } from "./AddressEditor";
 import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher, type ShopFetcher } from "../connection/useShopFetcher";
 import { Dialog } from "../Dialog";
 
 // The editor (its validation: Conform, Valibot) opens only when the shopper adds or edits: its code loads after the page.
@@ -26,20 +29,26 @@ const AddressEditor = island(() => import("./AddressEditor").then((module) => mo
 export type AddressBookActionData =
   { ok: true; intent: string; addresses?: AddressJson[] } | { ok: false; intent: string; error: string; errors?: Record<string, string[] | undefined> };
 
-type AddressBookFetcher = ReturnType<typeof useFetcher<AddressBookActionData>>;
+type AddressBookFetcher = ShopFetcher<AddressBookActionData>;
 
 type EditorState = { mode: "add" } | { mode: "edit"; address: AddressJson } | null;
 
 export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; notice: string | null }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<AddressBookActionData>();
+  const fetcher = useShopFetcher<AddressBookActionData>();
   const [editor, setEditor] = useState<EditorState>(null);
   const [deleting, setDeleting] = useState<AddressJson | null>(null);
   const [message, setMessage] = useState<string | null>(notice);
   const pendingSave = useRef<((outcome: SaveOutcome) => void) | null>(null);
 
-  // A fetcher answer settles the pending editor save and closes the dialogs.
+  // A fetcher answer settles the pending editor save and closes the dialogs. A save that could not be
+  // posted (no connection) leaves the editor open with what was typed, saying so.
   useEffect(() => {
+    if (fetcher.failed) {
+      pendingSave.current?.({ ok: false, error: CONNECTION_FAILED_TEXT });
+      pendingSave.current = null;
+      return;
+    }
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
     if (result.intent === "save_list") {
@@ -55,7 +64,7 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
     } else {
       setMessage(result.error);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, fetcher.failed]);
 
   function save(value: AddressInput): Promise<SaveOutcome> {
     const editing = editor?.mode === "edit" ? editor.address : null;
@@ -82,6 +91,8 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
       <p id={RESULT_ANCHOR} role="status" className={message ? "m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {message}
       </p>
+      {/* 「いつものお届け先にする」 could not be posted (the dialogs say it themselves). */}
+      <ConnectionNotice failed={fetcher.failed && !editor && !deleting} onRetry={fetcher.retry} />
       {full ? (
         <p className="m-0 text-sm text-gray-700">お届け先は{ADDRESS_BOOK_LIMIT}件まで登録できます。追加するには不要なお届け先を削除してください。</p>
       ) : (
@@ -181,6 +192,7 @@ function DeleteAddressDialog({ address, fetcher, onClose }: { address: AddressJs
       <div className="grid gap-4">
         <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
         <AddressSummary address={address} />
+        <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} />
         {fetcher.data && !fetcher.data.ok && fetcher.data.intent === "delete" ? (
           <p role="alert" className="field-error m-0">
             {fetcher.data.error}

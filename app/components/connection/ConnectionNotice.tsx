@@ -1,0 +1,26 @@
+import { lazy, Suspense } from "react";
+
+export const loadConnectionNotice = () => import("./ConnectionNoticeBody");
+const ConnectionNoticeBody = lazy(() => loadConnectionNotice().then((module) => ({ default: module.ConnectionNoticeBody })));
+
+export interface ConnectionNoticeProps {
+  /** The control's last request failed (useShopFetcher's `failed`, or a navigation's action data). */
+  failed: boolean;
+  /** Sends the same request again (a fetcher's `retry`); a form posted as a navigation has none: its own button sends it again, with what is typed. */
+  onRetry?: () => void;
+  className?: string;
+}
+
+/**
+ * Beside a control whose request failed (components/connection): says so and offers to send it again. Its
+ * code stays off the page's first load (ConnectionBanner fetches it once the page has hydrated, so it is
+ * there when the connection drops).
+ */
+export function ConnectionNotice({ failed, ...props }: ConnectionNoticeProps) {
+  if (!failed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConnectionNoticeBody {...props} />
+    </Suspense>
+  );
+}
