@@ -1,14 +1,12 @@
 import { lazy, Suspense } from "react";
+import type { ConnectionNoticeBodyProps } from "./ConnectionNoticeBody";
 
 export const loadConnectionNotice = () => import("./ConnectionNoticeBody");
 const ConnectionNoticeBody = lazy(() => loadConnectionNotice().then((module) => ({ default: module.ConnectionNoticeBody })));
 
-export interface ConnectionNoticeProps {
+export interface ConnectionNoticeProps extends ConnectionNoticeBodyProps {
   /** The control's last request failed (useShopFetcher's `failed`, or a navigation's action data). */
   failed: boolean;
-  /** Sends the same request again (a fetcher's `retry`); a form posted as a navigation has none: its own button sends it again, with what is typed. */
-  onRetry?: () => void;
-  className?: string;
 }
 
 /**

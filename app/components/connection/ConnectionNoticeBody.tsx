@@ -1,8 +1,13 @@
 import { CONNECTION_FAILED_TEXT, RETRY_LABEL } from "~/core/connection-texts";
-import type { ConnectionNoticeProps } from "./ConnectionNotice";
+
+export interface ConnectionNoticeBodyProps {
+  /** Sends the same request again (a fetcher's `retry`); a form posted as a navigation has none: its own button sends it again, with what is typed. */
+  onRetry?: () => void;
+  className?: string;
+}
 
 /** What ConnectionNotice shows (its code loads only when a request failed: see there). */
-export function ConnectionNoticeBody({ onRetry, className = "" }: Omit<ConnectionNoticeProps, "failed">) {
+export function ConnectionNoticeBody({ onRetry, className = "" }: ConnectionNoticeBodyProps) {
   return (
     <p
       role="alert"
