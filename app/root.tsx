@@ -8,7 +8,7 @@ import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
 import { errorPageTitle } from "~/core/error-page-title";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/core/shop-name";
 import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/shell";
 import { hasPersonalCookie } from "~/core/edge-cache";
