@@ -111,6 +111,26 @@ export default tseslint.config(
     },
   },
   {
+    // A fetcher whose request fails must leave its page as it was (issue 34): every fetcher of the shop is a
+    // useShopFetcher, which reads the answer connection/route-handlers' clientAction gives for a failure.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/connection/useShopFetcher.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["useFetcher"],
+              message: "Use useShopFetcher (app/components/connection): it keeps the page when the request fails.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Types that routes and components share: types only, so the browser bundle can import them freely.
     files: ["app/web/types/**"],
     rules: {

@@ -7,22 +7,23 @@ import { SiteHeader } from "~/components/layout/SiteHeader";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
-import { errorPageText } from "~/core/error-page";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
+import { errorPageTitle } from "~/core/error-page-title";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/core/shop-name";
 import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/shell";
 import { hasPersonalCookie } from "~/core/edge-cache";
 import "~/styles/base.css";
 
 // The footer's links need no code to work, and the error page shows only when something went wrong:
-// their code loads after the first load (see island).
+// their code loads after the first load (see island). The footer's part also says when the page's data
+// could not be reloaded (components/connection).
 const SiteFooter = island(() => import("~/components/layout/SiteFooter").then((module) => module.SiteFooter));
 const GeneralErrorBoundary = island(() => import("~/components/GeneralErrorBoundary").then((module) => module.GeneralErrorBoundary));
 
 export const meta: MetaFunction = ({ error }) =>
   error
     ? // Root's ErrorBoundary shows every route's error: the title says what happened.
-      [{ title: `${errorPageText(isRouteErrorResponse(error) ? error.status : 500).title} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
+      [{ title: `${errorPageTitle(isRouteErrorResponse(error) ? error.status : 500)} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
     : [{ title: SHOP_NAME }, { name: "description", content: SHOP_TAGLINE }];
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -32,6 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // from the edge cache (app/core/edge-cache.ts): the header then asks /api/shell who is looking.
   return { shell: await loadPageShell(request, context), anonymous: !hasPersonalCookie(request.headers.get("Cookie")) };
 }
+
+// A reload of the header's data that fails keeps the page, and a post that failed reloads nothing (components/connection).
+export { clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

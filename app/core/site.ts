@@ -1,8 +1,5 @@
 /** Shop-wide facts shown in the UI and on documents. */
-export const SHOP_NAME = "ひなた市場";
-export const SHOP_TAGLINE = "全国のつくり手から、毎日の暮らしに良いものを。";
-/** The merchant portal's address (app/core/merchant-portal.ts); here, apart from its schemas, for the header on every page. */
-export const MERCHANT_PORTAL_PATH = "/merchant";
+export { MERCHANT_PORTAL_PATH, SHOP_NAME, SHOP_TAGLINE } from "./shop-name";
 export const SUPPORT_PHONE = "0120-123-456";
 export const SUPPORT_HOURS = "平日 10:00〜17:00";
 /** Days the phone line is closed (forms and e-mail are received at any time, answered on business days). */

@@ -35,3 +35,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return result.ok ? Response.json(1) : cartFailureJson(result);
 }
+
+export { clientAction } from "~/components/connection/route-handlers";

@@ -35,3 +35,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { status: result.ok ? 200 : result.status, headers },
   );
 }
+
+export { clientAction } from "~/components/connection/route-handlers";

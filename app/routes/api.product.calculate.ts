@@ -25,3 +25,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!shaped) return Response.json(0);
   return Response.json(priceSelection(shaped, readSelection(form), viewer.now).price);
 }
+
+export { clientAction } from "~/components/connection/route-handlers";

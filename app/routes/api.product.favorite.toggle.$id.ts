@@ -26,3 +26,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (isNavigation(request)) return redirect(returnTo, 303);
   return Response.json({ is_favorite: isFavorite });
 }
+
+export { clientAction } from "~/components/connection/route-handlers";

@@ -79,3 +79,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (navigation) return redirectWithNotice(returnTo, "restock_requested");
   return Response.json({ requested: true });
 }
+
+export { clientAction } from "~/components/connection/route-handlers";

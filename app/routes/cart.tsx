@@ -147,6 +147,8 @@ async function runIntent(actor: CartActor, input: CartIntent, form: FormData): P
   }
 }
 
+export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function Cart() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

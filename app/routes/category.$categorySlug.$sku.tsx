@@ -18,6 +18,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return view;
 }
 
+export { clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function ProductRoute() {
   return <ProductPage view={useLoaderData<typeof loader>()} />;
 }

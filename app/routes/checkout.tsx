@@ -2,8 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { getSession } from "~/web/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
+import { useKeptAnswer } from "~/components/connection/useKeptAnswer";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { draftWithChosenAddress } from "~/core/checkout-draft";
+import { isConnectionFailure } from "~/core/connection";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
 import { readFormData } from "~/web/http.server";
@@ -71,10 +73,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /**
  * After any submit of the order form the page's figures are loaded again, a refused one (4xx) included:
  * a changed cart must be shown as it now is, with the fingerprint the next confirmation is checked against.
+ * A post that got no answer (components/connection) changed nothing: the page stays as it is.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) => formAction === "/checkout" || defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, actionResult, defaultShouldRevalidate }) =>
+  !isConnectionFailure(actionResult) && (formAction === "/checkout" || defaultShouldRevalidate);
+
+export { clientAction, clientLoader } from "~/components/connection/route-handlers";
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();
-  return <CheckoutPage data={data} lastResult={useActionData<typeof action>() ?? data.draft} />;
+  const { answer, failed } = useKeptAnswer(useActionData<typeof action>());
+  return <CheckoutPage data={data} lastResult={answer ?? data.draft} orderPostFailed={failed} />;
 }

@@ -1,5 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useShopFetcher } from "~/components/connection/useShopFetcher";
 import * as v from "valibot";
 import { requireStaff } from "~/web/auth.server";
 import { Paginator } from "~/components/Paginator";
@@ -57,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function ReplyEditor({ review, back, pageResult }: { review: AdminReview; back: string; pageResult: ReviewActionData | null }) {
-  const fetcher = useFetcher<ReviewActionData>();
+  const fetcher = useShopFetcher<ReviewActionData>();
   const result = fetcher.data ?? (pageResult && pageResult.reviewId === review.id ? pageResult : null);
   const fieldId = `comment-${review.id}`;
   return (
@@ -77,6 +79,7 @@ function ReplyEditor({ review, back, pageResult }: { review: AdminReview; back: 
             返信を削除
           </button>
         ) : null}
+        <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} />
         {result ? (
           <span role={result.ok ? "status" : "alert"} className={result.ok ? "text-sm text-green-800" : "field-error m-0"}>
             {result.ok ? result.notice : result.error}
@@ -86,6 +89,8 @@ function ReplyEditor({ review, back, pageResult }: { review: AdminReview; back: 
     </fetcher.Form>
   );
 }
+
+export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
 
 export default function CrmReviews() {
   const { reviews, total, pages, page, filter, notice } = useLoaderData<typeof loader>();

@@ -23,6 +23,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return threadPageAction(request, context, staff, params.ticketId, (ticketId) => `/crm/tickets/${ticketId}`);
 }
 
+export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function StaffThread() {
   const { thread, customerOrders, notice, error, renderedAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;

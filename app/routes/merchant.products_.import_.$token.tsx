@@ -19,6 +19,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return catalogueApplyAction(request, context, await requireMerchantCatalogueEditor(request, context), MERCHANT_CATALOGUE_CSV_PATHS, params.token);
 }
 
+export { clientLoader } from "~/components/connection/route-handlers";
+
 export default function MerchantCatalogueImportReport() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<CatalogueApplyActionData>();

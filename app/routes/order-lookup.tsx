@@ -27,6 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const shouldRevalidate = keepPageWhileCancelRefused;
 
+export { clientLoader } from "~/components/connection/route-handlers";
+
 export default function OrderLookup() {
   const { found, isMember } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();

@@ -15,12 +15,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return guestCancelAction(request, context);
 }
 
+export { clientAction } from "~/components/connection/route-handlers";
+
 export default function GuestCancelOrder() {
   const page = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl py-4">
-      <CancelOrderPage page={page} error={refused?.error ?? null} heading={<h1 className="m-0 text-xl">ご注文のキャンセル</h1>} />
+      <CancelOrderPage page={page} refused={refused} heading={<h1 className="m-0 text-xl">ご注文のキャンセル</h1>} />
     </div>
   );
 }

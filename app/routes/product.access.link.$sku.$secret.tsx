@@ -21,6 +21,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data(view, { headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) } });
 }
 
+export { clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function PrivateProductRoute() {
   return <ProductPage view={useLoaderData<typeof loader>()} />;
 }

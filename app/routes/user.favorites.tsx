@@ -25,6 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const hrefFor = (page: number) => (page > 0 ? `${PATH}?page=${page}` : PATH);
 
+export { clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function Favorites() {
   const { items, total, pages, page } = useLoaderData<typeof loader>();
   return (

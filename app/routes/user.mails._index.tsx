@@ -53,6 +53,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirect(listingReturnPath(read.input.back, MAILS_PATH, "removed"), 303);
 }
 
+export { clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function Mails() {
   return <MailsPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>() ?? null} />;
 }

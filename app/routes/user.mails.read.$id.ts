@@ -22,3 +22,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (isNavigation(request)) return redirect(`/user/mails/${id}`, 303);
   return Response.json({ ok: true, mail: mailJson(opened.mail) }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export { clientAction } from "~/components/connection/route-handlers";

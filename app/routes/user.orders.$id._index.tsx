@@ -44,6 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = keepPageWhileCancelRefused;
 
+export { clientLoader } from "~/components/connection/route-handlers";
+
 export default function OrderDetailPage() {
   const { bankTransfer, cancellation, notice, returns, hasReceipt, ...detail } = useLoaderData<typeof loader>();
   return (

@@ -19,13 +19,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return memberCancelAction(request, context, params.id);
 }
 
+export { clientAction } from "~/components/connection/route-handlers";
+
 export default function MemberCancelOrder() {
   const page = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
     <CancelOrderPage
       page={page}
-      error={refused?.error ?? null}
+      refused={refused}
       heading={
         <MemberHeading
           title="ご注文のキャンセル"

@@ -42,6 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return addressBookAction(request, context, user.id);
 }
 
+export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function AddressBookPage() {
   const { addresses, notice } = useLoaderData<typeof loader>();
   return <AddressBook key={notice ?? ""} addresses={addresses} notice={notice} />;

@@ -18,6 +18,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return threadPageAction(request, context, { id: user.id, role: "customer" }, params.ticketId, (ticketId) => `/user/support/${ticketId}`);
 }
 
+export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function SupportThread() {
   const { thread, notice, error, renderedAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

@@ -13,6 +13,10 @@
  * - React's development warning that RemixBrowser was updated before it mounted: a tap that lands while
  *   the page is still hydrating, which the app handles (tests/e2e/hydration.spec.ts); the dev server only.
  *
+ * A test that makes something fail on purpose (a request it cuts off or answers 500) names what that logs
+ * with `expectProblems(pattern, …)`: each pattern must then be seen at least once, and only what they match is
+ * not counted.
+ *
  * With JavaScript on, `page.goto` and `page.reload` return once the page has hydrated: a page's modules
  * load after its `load` event (decision 0027), so "loaded" no longer means "its code runs", which is what
  * the js project tests. What a shopper can do before the code arrives is the no-js project's; a test that
@@ -70,6 +74,13 @@ export type OpenContext = (options?: BrowserContextOptions) => Promise<BrowserCo
 type Fixtures = {
   /** Problems seen in any watched context during the test (checked after the test body). */
   consoleProblems: string[];
+  /** What the test expects to go wrong (see expectProblems). */
+  expectedProblems: RegExp[];
+  /**
+   * Declares problems the test causes on purpose (a request it fails): each pattern must match at least one
+   * logged problem, and the problems they match are not counted. Keep the patterns narrow.
+   */
+  expectProblems: (...patterns: RegExp[]) => void;
   openContext: OpenContext;
 };
 
@@ -80,8 +91,16 @@ export const test = base.extend<Fixtures>({
     if (javaScriptEnabled) gotoWaitsForHydration(page);
     await provide(page);
   },
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  expectedProblems: async ({}, provide) => {
+    await provide([]);
+  },
+  expectProblems: async ({ expectedProblems }, provide) => {
+    await provide((...patterns) => expectedProblems.push(...patterns));
+  },
   consoleProblems: [
-    async ({ context, page: _page, javaScriptEnabled }, provide) => {
+    async ({ context, page: _page, javaScriptEnabled, expectedProblems }, provide) => {
       const problems: string[] = [];
       watchConsole(context, problems);
       await provide(problems);
@@ -89,7 +108,10 @@ export const test = base.extend<Fixtures>({
       if (javaScriptEnabled) {
         await Promise.all(context.pages().map((page) => waitForHydration(page, 5_000).catch(() => undefined)));
       }
-      expect(problems, "the pages logged errors").toEqual([]);
+      const unseen = expectedProblems.filter((pattern) => !problems.some((problem) => pattern.test(problem)));
+      expect(unseen, "the problems the test expected were not seen").toEqual([]);
+      const unexpected = problems.filter((problem) => !expectedProblems.some((pattern) => pattern.test(problem)));
+      expect(unexpected, "the pages logged errors").toEqual([]);
     },
     { auto: true },
   ],

@@ -149,3 +149,82 @@ test("a checkout box ticked before hydration keeps its meaning once the page hyd
   await expect(recipient.getByRole("checkbox", { name: /ご注文者と同じ/ })).toBeChecked();
   await expect(recipient.getByRole("textbox", { name: "姓", exact: true })).toHaveCount(0);
 });
+
+/** Holds the browser entry back until the returned function is called: the page stays the server's HTML. */
+async function holdHydration(page: Page): Promise<() => Promise<void>> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/entry\.client[^/]*\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await waitForHydration(page);
+    await page.unroute(/entry\.client[^/]*\.js/);
+  };
+}
+
+test("what is typed and ticked on the checkout before hydration is what the page goes on with", async ({ page }) => {
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  const hydrate = await holdHydration(page);
+  await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+  const buyer = page.getByRole("region", { name: "ご注文者情報" });
+  const recipient = page.getByRole("region", { name: "お届け先" });
+  await buyer.getByRole("textbox", { name: "メールアドレス" }).pressSequentially("early@example.jp");
+  await buyer.getByRole("textbox", { name: "姓", exact: true }).pressSequentially("佐藤");
+  await buyer.getByRole("checkbox", { name: /この情報で会員登録する/ }).uncheck();
+  await recipient.getByRole("textbox", { name: /郵便番号/ }).pressSequentially("1000001");
+  await hydrate();
+
+  await expect(buyer.getByRole("textbox", { name: "メールアドレス" })).toHaveValue("early@example.jp");
+  await expect(buyer.getByRole("textbox", { name: "姓", exact: true })).toHaveValue("佐藤");
+  // Not registering: no password to choose, the benefits instead.
+  await expect(buyer.getByRole("checkbox", { name: /この情報で会員登録する/ })).not.toBeChecked();
+  await expect(buyer.getByLabel(/^パスワード/)).toHaveCount(0);
+  await expect(buyer.getByTestId("registration-benefits")).toBeVisible();
+  // The postal code typed early is looked up as if typed now.
+  await expect(recipient.getByRole("textbox", { name: /市区町村/ })).toHaveValue("千代田区");
+});
+
+test("typing while the checkout hydrates on a slow phone never breaks hydration", async ({ page }) => {
+  test.setTimeout(150_000);
+  await addToCart(page, "/category/living/DEMO-SIMPLE");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  // The page's code comes over the network each time, as on a first visit (React hydrates while it arrives).
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const buyer = page.getByRole("region", { name: "ご注文者情報" });
+  const recipient = page.getByRole("region", { name: "お届け先" });
+  for (let load = 1; load <= 5; load++) {
+    await page.goto("/checkout", { waitUntil: "domcontentloaded" });
+    // Keys land before, during and after the root hydrates.
+    await buyer.getByRole("textbox", { name: "メールアドレス" }).pressSequentially(`typing${load}@example.jp`);
+    await buyer.getByRole("textbox", { name: "姓", exact: true }).pressSequentially("sato");
+    await recipient.getByRole("textbox", { name: /郵便番号/ }).pressSequentially("1000001");
+    await waitForHydration(page, 30_000);
+    await expect(buyer.getByRole("textbox", { name: "メールアドレス" })).toHaveValue(`typing${load}@example.jp`);
+    await expect(recipient.getByRole("textbox", { name: /市区町村/ })).toHaveValue("千代田区");
+  }
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+});
+
+test("text typed into the shop's pages before they hydrate stays, and they hydrate", async ({ page }) => {
+  test.setTimeout(120_000);
+  const paths = ["/", "/search?q=タオル", "/category/living/DEMO-SIMPLE", "/login", "/user/register", "/order-lookup", "/user/support"];
+  for (const path of paths) {
+    const hydrate = await holdHydration(page);
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    const search = page.getByRole("banner").getByRole("searchbox");
+    await search.clear();
+    await search.pressSequentially("急須");
+    // The page's own first text field, if it has one.
+    const field = page.locator("main").locator('input[type="text"], input[type="email"], input:not([type]), textarea').first();
+    const typed = (await field.count()) > 0 && (await field.isVisible()) ? "てすと" : null;
+    if (typed) await field.pressSequentially(typed);
+    await hydrate();
+    await expect(search, path).toHaveValue("急須");
+    if (typed) await expect(field, path).toHaveValue(typed);
+  }
+});

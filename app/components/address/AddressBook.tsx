@@ -9,10 +9,11 @@
  * deleting asks 「この配送先を本当に削除しますか？」 in a dialog first and posts the id and version. An
  * address changed meanwhile in another tab or device is refused, and the page shows it as it now is.
  */
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { AddressInput, AddressJson } from "~/core/address-form";
 import { ADDRESS_DELETE_CONFIRMATION, addressChangeFields } from "~/core/address-book";
+import { CONNECTION_FAILED_TEXT } from "~/core/connection-texts";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { AddressBookActionData } from "~/web/types/addresses";
@@ -21,11 +22,13 @@ import { island } from "~/components/island";
 import type { SaveOutcome } from "./AddressEditor";
 import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
 import { Dialog } from "../Dialog";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher, type ShopFetcher } from "../connection/useShopFetcher";
 
 // The editor (its validation: Conform, Valibot) opens only when the shopper adds or edits: its code loads after the page.
 const AddressEditor = island(() => import("./AddressEditor").then((module) => module.AddressEditor));
 
-type AddressBookFetcher = ReturnType<typeof useFetcher<AddressBookActionData>>;
+type AddressBookFetcher = ShopFetcher<AddressBookActionData>;
 
 /** The dialog open: adding, or editing / deleting an address by id (shown as the book now has it). */
 type OpenDialog = { mode: "add" } | { mode: "edit" | "delete"; id: number } | null;
@@ -39,7 +42,7 @@ const CHANGE_DONE: Record<string, string> = {
 
 export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; notice: string | null }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<AddressBookActionData>();
+  const fetcher = useShopFetcher<AddressBookActionData>();
   const [open, setOpen] = useState<OpenDialog>(null);
   const [message, setMessage] = useState<string | null>(notice);
   const pendingSave = useRef<((outcome: SaveOutcome) => void) | null>(null);
@@ -47,8 +50,14 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
   // closes when another tab or device deleted it.
   const target = open && open.mode !== "add" ? (addresses.find((address) => address.id === open.id) ?? null) : null;
 
-  // A fetcher answer (after the book reloaded) settles the pending editor save and closes the dialogs.
+  // A fetcher answer (after the book reloaded) settles the pending editor save and closes the dialogs. A
+  // save that could not be posted (no connection) leaves the editor open with what was typed, saying so.
   useEffect(() => {
+    if (fetcher.failed) {
+      pendingSave.current?.({ ok: false, error: CONNECTION_FAILED_TEXT });
+      pendingSave.current = null;
+      return;
+    }
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const result = fetcher.data;
     pendingSave.current?.(result.ok ? { ok: true } : { ok: false, error: result.error });
@@ -59,7 +68,7 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
     } else {
       setMessage(result.error);
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, fetcher.failed]);
 
   // Each change names its address and the version the page shows (a stale page is refused, never saved over).
   function save(value: AddressInput): Promise<SaveOutcome> {
@@ -88,6 +97,8 @@ export function AddressBook({ addresses, notice }: { addresses: AddressJson[]; n
       <p id={RESULT_ANCHOR} role="status" className={message ? "m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {message}
       </p>
+      {/* 「いつものお届け先にする」 could not be posted (the dialogs say it themselves). */}
+      <ConnectionNotice failed={fetcher.failed && open === null} onRetry={fetcher.retry} />
       {full ? (
         <p className="m-0 text-sm text-gray-700">お届け先は{ADDRESS_BOOK_LIMIT}件まで登録できます。追加するには不要なお届け先を削除してください。</p>
       ) : (
@@ -187,6 +198,7 @@ function DeleteAddressDialog({ address, fetcher, onClose }: { address: AddressJs
       <div className="grid gap-4">
         <p className="m-0 font-bold">{ADDRESS_DELETE_CONFIRMATION}</p>
         <AddressSummary address={address} />
+        <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} />
         {fetcher.data && !fetcher.data.ok && fetcher.data.intent === "delete" ? (
           <p role="alert" className="field-error m-0">
             {fetcher.data.error}

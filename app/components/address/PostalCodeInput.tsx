@@ -12,8 +12,9 @@
  * A link to Japan Post's postal-code search opens in a new tab for shoppers who do not know their code.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import type { ChangeEvent, CompositionEvent } from "react";
+import { useEffect, type ChangeEvent, type CompositionEvent } from "react";
 import { normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, type PostalLookupResult } from "~/core/postal";
+import { changedBeforeHydration } from "~/components/forms/changed-before-hydration";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { JAPAN_POST_SEARCH_URL } from "~/core/site";
@@ -46,6 +47,13 @@ export function PostalCodeInput({
   const hydrated = useHydrated();
   const { inputRef, status, lookUp, handleValue } = usePostalLookup({ onLookup, onShippingChange, currentPrefecture });
   const shown = status ?? lookupMessage ?? null;
+  // A code typed on the server's page before this code ran is looked up now, as if typed just now.
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && changedBeforeHydration(input)) handleValue(input);
+    // Once, as the field first runs in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const inputProps = getInputProps(field, { type: "text" });
   const hintId = `${field.id}-hint`;

@@ -1,14 +1,16 @@
-import { useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CartActionData } from "~/web/types/cart";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher, type ShopFetcher } from "../connection/useShopFetcher";
 import { useHydrated } from "../forms/useHydrated";
 
 /**
  * A cart control: a plain POST form to /cart without JS (the action redirects back), a fetcher with JS
- * (the page updates in place as loaders revalidate). Hidden fields carry the intent and row.
+ * (the page updates in place as loaders revalidate). Hidden fields carry the intent and row; a post that
+ * failed (no connection) is said below the control, with a retry.
  */
 export function useCartFetcher() {
-  return useFetcher<CartActionData>();
+  return useShopFetcher<CartActionData>();
 }
 
 export function CartFetcherForm({
@@ -21,7 +23,7 @@ export function CartFetcherForm({
   onSubmit,
   noValidate,
 }: {
-  fetcher: Pick<FetcherWithComponents<unknown>, "Form">;
+  fetcher: Pick<ShopFetcher<unknown>, "Form" | "failed" | "retry">;
   /** Where the control posts: the cart page's action, or a spec endpoint such as /api/buylater/{id}. */
   action?: string;
   intent: string;
@@ -32,11 +34,14 @@ export function CartFetcherForm({
   noValidate?: boolean;
 }) {
   return (
-    <fetcher.Form method="post" action={action} className={className} onSubmit={onSubmit} noValidate={noValidate}>
-      <input type="hidden" name="intent" value={intent} />
-      {line != null ? <input type="hidden" name="line" value={line} /> : null}
-      {children}
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" action={action} className={className} onSubmit={onSubmit} noValidate={noValidate}>
+        <input type="hidden" name="intent" value={intent} />
+        {line != null ? <input type="hidden" name="line" value={line} /> : null}
+        {children}
+      </fetcher.Form>
+      <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} />
+    </>
   );
 }
 

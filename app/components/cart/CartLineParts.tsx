@@ -1,43 +1,13 @@
-import { Link, type FetcherWithComponents } from "@remix-run/react";
-import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart";
-import { formatDateJa } from "~/core/dates";
+/** A cart row's controls (CartLineRow): their code loads after the first load, the server's forms standing in. */
+import { Link } from "@remix-run/react";
+import { useEffect } from "react";
+import { useShopFetcher } from "../connection/useShopFetcher";
+import type { CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
 import { loginPath } from "~/core/member-actions";
 import { formatYen } from "~/core/money";
 import { cartLineAnchor } from "~/core/result-anchor";
-import type { CartLineView } from "~/web/types/cart";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
-
-/** A row's title (linked to its product page when it has one), its labels and badges, and its unit price. */
-export function CartLineLabels({ line, view }: { line: CartLine; view: CartLineView }) {
-  return (
-    <>
-      {view.url ? (
-        <Link to={view.url} className="font-bold text-gray-900">
-          {view.title}
-        </Link>
-      ) : (
-        <span className="font-bold text-gray-900">{view.title}</span>
-      )}
-      {view.choiceLabel ? <span className="text-xs text-gray-700">{view.choiceLabel}</span> : null}
-      {view.optionsLabel ? <span className="text-xs text-gray-700">{view.optionsLabel}</span> : null}
-      {view.shippingDay ? <span className="text-xs text-gray-700">発送希望日：{formatDateJa(view.shippingDay)}</span> : null}
-      <span className="flex flex-wrap gap-1">
-        {line.isPreorder ? <span className="badge bg-amber-500 text-white">予約</span> : null}
-        {line.subscribe != null ? <span className="badge bg-emerald-600 text-white">定期便・{line.subscribe}か月ごと</span> : null}
-        {line.unavailableReason ? (
-          <span className={`badge text-white ${line.archived ? "bg-gray-600" : "bg-gray-800"}`}>{UNAVAILABLE_LABELS[line.unavailableReason]}</span>
-        ) : null}
-        {line.couponDisabled ? <span className="badge bg-gray-200 text-gray-800">クーポンを使用できません</span> : null}
-        {line.excludedCouponCodes.length > 0 ? <span className="text-xs text-gray-600">対象外クーポン：{line.excludedCouponCodes.join("、")}</span> : null}
-      </span>
-      <span>
-        {formatYen(line.unitPrice)}
-        <span className="text-xs text-gray-600">（税込）</span>
-      </span>
-    </>
-  );
-}
 
 /** Gift wrapping of a row that may be wrapped: what it costs, the button that turns it on or off, the refusal. */
 export function CartLineWrapping({ line, pageError }: { line: CartLine; pageError: CartPageError }) {
@@ -67,16 +37,23 @@ export function CartLineActions({
   line,
   loggedIn,
   confirmingRemove,
-  laterFetcher,
+  onBuyLater,
 }: {
   line: CartLine;
   loggedIn: boolean;
   confirmingRemove: boolean;
-  laterFetcher: FetcherWithComponents<1 | { error: string }>;
+  /** Called once the row has been moved to buy later. */
+  onBuyLater: () => void;
 }) {
+  const laterFetcher = useShopFetcher<1 | { error: string }>();
   const removeFetcher = useCartFetcher();
+  // The answer arrives while the cart reloads, before this row leaves it: the page shows the notice.
+  useEffect(() => {
+    if (laterFetcher.data === 1) onBuyLater();
+  }, [laterFetcher.data, onBuyLater]);
   return (
     <>
+      <InlineError message={laterFetcher.data != null && laterFetcher.data !== 1 ? laterFetcher.data.error : null} />
       <div className="flex flex-wrap gap-2">
         {loggedIn ? (
           // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart (its default) with the notice.

@@ -1,16 +1,17 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
 import type { CartLine } from "~/core/cart";
 import { formatYen } from "~/core/money";
 import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/web/types/cart";
-import { InlineError, type CartPageError } from "./CartFetcherForm";
-import { CartLineActions, CartLineLabels, CartLineWrapping } from "./CartLineParts";
+import type { CartPageError } from "./CartFetcherForm";
+import { CartLineLabels } from "./CartLineLabels";
 import { productImageSrc } from "~/core/product-images";
 import { island } from "../island";
 
-// The quantity stepper's code loads after the first load, the server's form standing in (see island).
+// The row's controls (the quantity stepper, wrapping, buy later and remove) load their code after the first
+// load, the server's forms standing in (see island).
 const CartLineQuantity = island(() => import("./CartLineQuantity").then((module) => module.CartLineQuantity));
+const CartLineWrapping = island(() => import("./CartLineParts").then((module) => module.CartLineWrapping));
+const CartLineActions = island(() => import("./CartLineParts").then((module) => module.CartLineActions));
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
@@ -37,12 +38,6 @@ export function CartLineRow({
   /** A quantity forced into range by a post made without JS. */
   pageNotice: { line: number; message: string } | null;
 }) {
-  const laterFetcher = useFetcher<1 | { error: string }>();
-  // The answer arrives while the cart reloads, before this row leaves it: the page shows the notice.
-  useEffect(() => {
-    if (laterFetcher.data === 1) onBuyLater();
-  }, [laterFetcher.data, onBuyLater]);
-
   return (
     // The row is where a post about it comes back to without JS (#line-ID).
     <li id={cartLineAnchor(line.id)} className="list-none border-b border-b-solid border-gray-200 py-3" data-testid="cart-line" data-sku={view.sku}>
@@ -56,13 +51,12 @@ export function CartLineRow({
           <CartLineLabels line={line} view={view} />
           <CartLineQuantity line={line} pageError={pageError} pageNotice={pageNotice} />
           <CartLineWrapping line={line} pageError={pageError} />
-          <InlineError message={laterFetcher.data != null && laterFetcher.data !== 1 ? laterFetcher.data.error : null} />
 
           <p className="m-0 font-bold" data-testid="line-total">
             小計 {formatYen(line.total + line.wrappingFee)}
           </p>
 
-          <CartLineActions line={line} loggedIn={loggedIn} confirmingRemove={confirmingRemove} laterFetcher={laterFetcher} />
+          <CartLineActions line={line} loggedIn={loggedIn} confirmingRemove={confirmingRemove} onBuyLater={onBuyLater} />
         </div>
       </div>
     </li>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
+import { isConnectionFailure } from "~/core/connection";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 import { CartShipments } from "./CartShipments";
@@ -18,7 +19,9 @@ const BuyLaterNotice = island(() => import("./BuyLaterNotice").then((module) => 
 export function CartPage({ data, actionData }: { data: CartLoaderData; actionData: CartActionData | null }) {
   const { view, loggedIn } = data;
   const { cart } = view;
-  const pageError = actionData ?? data.redirectedError;
+  // The notices' post to /checkout got no answer (no connection): said beside its button.
+  const noticesFailed = isConnectionFailure(actionData);
+  const pageError = (noticesFailed ? null : actionData) ?? data.redirectedError;
   // How many rows were moved to buy later since the notice last went (without JS: the redirect's mark).
   const [searchParams] = useSearchParams();
   const [laterSaves, setLaterSaves] = useState(() => (searchParams.get("notice") === BUY_LATER_NOTICE ? 1 : 0));
@@ -45,7 +48,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
       ) : (
         <div className="mt-4 grid gap-6 md:grid-cols-[1fr_320px]">
           <CartShipments data={data} pageError={pageError} onBuyLater={countLaterSave} />
-          <CartSidebar view={view} loggedIn={loggedIn} pageError={pageError} />
+          <CartSidebar view={view} loggedIn={loggedIn} pageError={pageError} noticesFailed={noticesFailed} />
         </div>
       )}
       {cart.list.length > 0 ? <CartCheckoutBar cart={cart} /> : null}

@@ -3,6 +3,7 @@ import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { CartCouponEntry } from "./CartCouponEntry";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
 import { CartPointsEntry } from "./CartPointsEntry";
@@ -10,7 +11,18 @@ import { CartSummary } from "./CartSummary";
 import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
 
 /** Beside the rows: the totals, cold shipping, coupon and points, the notices to the shops and the way to checkout. */
-export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderData["view"]; loggedIn: boolean; pageError: CartPageError }) {
+export function CartSidebar({
+  view,
+  loggedIn,
+  pageError,
+  noticesFailed,
+}: {
+  view: CartLoaderData["view"];
+  loggedIn: boolean;
+  pageError: CartPageError;
+  /** 「ご購入手続きへ」 got no answer (no connection): the notices typed are still here, and it is said so. */
+  noticesFailed: boolean;
+}) {
   const { cart } = view;
   const cold = useCartFetcher();
   const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
@@ -42,6 +54,7 @@ export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderDat
         <input type="hidden" name="intent" value="save_notices" />
         <ShipmentNoticeFields shipments={cart.shipments} warehouseNotice={view.warehouseNotice} vendorNotices={view.vendorNotices} />
         <InlineError message={noticeError} />
+        <ConnectionNotice failed={noticesFailed} />
         {!cart.payment_eligible ? (
           <p role="alert" className="m-0 text-sm text-red-700">
             購入できない商品が含まれています。削除してからお進みください。

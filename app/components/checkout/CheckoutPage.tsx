@@ -1,8 +1,10 @@
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 import { CartSummary } from "../cart/CartSummary";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher } from "../connection/useShopFetcher";
 import { FieldErrors } from "../forms/FieldErrors";
 import { useHydrated } from "../forms/useHydrated";
 import { useServerValidatedForm } from "../forms/useServerValidatedForm";
@@ -31,12 +33,21 @@ const FeedbackPopup = lazy(() => import("./FeedbackPopup").then((module) => ({ d
  * reply, read by useServerValidatedForm), which keeps the page's script small. Coupon and points use the
  * cart's own controls: fetchers with JS; without JS buttons of this form, so nothing typed is lost.
  */
-export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; lastResult: CheckoutActionData | null }) {
+export function CheckoutPage({
+  data,
+  lastResult,
+  orderPostFailed,
+}: {
+  data: CheckoutLoaderData;
+  lastResult: CheckoutActionData | null;
+  /** 注文を確定する got no answer (no connection): nothing was placed that the page knows of; it says so. */
+  orderPostFailed: boolean;
+}) {
   const { view, isMember, addresses } = data;
   const { cart } = view;
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const payment = useFetcher();
+  const payment = useShopFetcher();
   const [form, fields] = useServerValidatedForm<CheckoutFormFields>({
     id: FORM_ID,
     lastResult,
@@ -83,8 +94,12 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
               <PaymentMethodPicker
                 selected={view.paymentMethod}
                 error={fields.payment.errors?.[0] ?? null}
-                onChange={(method) => payment.submit({ intent: "payment", method }, { method: "post", action: "/cart" })}
+                // To the checkout's own action (intent=payment saves the method, as without JS): its code is on
+                // the page, so a post made offline fails here instead of reloading the page for the code.
+                onChange={(method) => payment.submit({ intent: "payment", payment: method }, { method: "post", action: "/checkout" })}
               />
+              {/* The method chosen could not be saved: the totals still show the one before. */}
+              <ConnectionNotice failed={payment.failed} onRetry={payment.retry} />
             </section>
           </Form>
         </div>
@@ -93,6 +108,7 @@ export function CheckoutPage({ data, lastResult }: { data: CheckoutLoaderData; l
           data={data}
           // Wait for a payment-method change to be saved: its revalidation must not race the order.
           submitDisabled={navigation.state === "submitting" || payment.state !== "idle"}
+          postFailed={orderPostFailed}
         />
       </div>
       {hydrated ? (
@@ -124,12 +140,13 @@ function CheckoutNoticeSection({ view, errors }: { view: CheckoutLoaderData["vie
 }
 
 /** The order review and the totals, with the button that places the order (it submits the form by its id). */
-function CheckoutSummaryColumn({ data, submitDisabled }: { data: CheckoutLoaderData; submitDisabled: boolean }) {
+function CheckoutSummaryColumn({ data, submitDisabled, postFailed }: { data: CheckoutLoaderData; submitDisabled: boolean; postFailed: boolean }) {
   return (
     <aside className="grid content-start gap-4">
       <OrderReview data={data} isMember={data.isMember} orderFormId={FORM_ID} />
       <div className="card grid gap-3 p-3">
         <CartSummary cart={data.view.cart} />
+        <ConnectionNotice failed={postFailed} />
         <button type="submit" form={FORM_ID} className="btn-primary py-3 text-base" disabled={submitDisabled} data-testid="place-order">
           注文を確定する
         </button>

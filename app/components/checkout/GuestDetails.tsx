@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+import { startTransition, useEffect, useRef } from "react";
 import { CHECKOUT_PASSWORD_KEPT } from "~/core/checkout";
 import { PasswordField } from "../forms/PasswordField";
 import { AgreementCheckbox, PersonNameFields, TextField } from "../forms/TextField";
@@ -33,6 +34,15 @@ export function GuestDetails({
   onRegisterChange: (register: boolean) => void;
 }) {
   const hydrated = useHydrated();
+  // The box unticked (or ticked) on the server's page before this code ran: the page follows the box. A
+  // transition, as the choice reaches the address island, which may still wait for its code.
+  const registerBox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const ticked = registerBox.current?.checked;
+    if (ticked != null && ticked !== register) startTransition(() => onRegisterChange(ticked));
+    // Once, as the part first runs in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const hold = typeof fields.passwordHold.initialValue === "string" ? fields.passwordHold.initialValue : null;
   return (
     <section aria-labelledby="guest-heading" className="card grid gap-3 p-3">
@@ -47,7 +57,11 @@ export function GuestDetails({
       <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="registration">
         <legend className="sr-only">会員登録</legend>
         <label className="flex items-center gap-2 text-sm font-bold">
-          <input {...getInputProps(fields.register, { type: "checkbox" })} onChange={(event) => onRegisterChange(event.currentTarget.checked)} />
+          <input
+            {...getInputProps(fields.register, { type: "checkbox" })}
+            ref={registerBox}
+            onChange={(event) => onRegisterChange(event.currentTarget.checked)}
+          />
           この情報で会員登録する（無料）
         </label>
         {register || !hydrated ? (

@@ -31,6 +31,32 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
+/**
+ * React 18.3 answers a tap or a key press that lands while the root is still hydrating by hydrating the
+ * whole root at once, synchronously; when a part suspends meanwhile (an island's code on its way) it gives
+ * up with "Root did not complete" (#345) and the page never hydrates (issue 34: typing on the checkout of
+ * a slow phone). Until the root has hydrated, the page is the server's HTML, which works without script:
+ * these events are kept from React (stopped at the window, before the document where React listens), so
+ * the browser does what it does without JS (types, ticks, follows links, posts forms). What was typed or
+ * ticked meanwhile is read back as the parts hydrate (useCheckboxState, changedBeforeHydration).
+ */
+const HELD_EVENTS =
+  "keydown keypress keyup input textInput change compositionstart compositionend paste cut click auxclick dblclick contextmenu mousedown mouseup pointerdown pointerup pointercancel touchstart touchend touchcancel dragstart dragend drop submit reset";
+const holdEvent = (event: Event) => event.stopImmediatePropagation();
+let eventsHeld = false;
+
+/** Keeps those events from React (entry.client calls it before hydrating). */
+export function holdEventsUntilHydrated(): void {
+  eventsHeld = true;
+  for (const type of HELD_EVENTS.split(" ")) window.addEventListener(type, holdEvent, true);
+}
+
+function releaseHeldEvents() {
+  if (!eventsHeld) return;
+  eventsHeld = false;
+  for (const type of HELD_EVENTS.split(" ")) window.removeEventListener(type, holdEvent, true);
+}
+
 /** Islands (components/island) of the page whose code has not hydrated them yet. */
 let islandsWaiting = 0;
 let rootHydrated = false;
@@ -55,6 +81,8 @@ export function islandHydrated(): void {
  */
 export function useHydrationMark(): void {
   const hydrated = useHydrated();
+  // The root's first effect: the root has hydrated (its islands may still wait for their code).
+  useEffect(releaseHeldEvents, []);
   useEffect(() => {
     rootHydrated = hydrated;
     markWhenSettled();

@@ -1,5 +1,7 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect } from "react";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher } from "../connection/useShopFetcher";
 import { Dialog } from "../Dialog";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 
@@ -16,7 +18,7 @@ export interface MailReadResponse {
  * row and the header badge show it read. Without JS the title links to the detail page /user/mails/{id}.
  */
 export function MailDialog({ mailId, title, detailHref, onClose }: { mailId: number; title: string; detailHref: string; onClose: () => void }) {
-  const fetcher = useFetcher<MailReadResponse>();
+  const fetcher = useShopFetcher<MailReadResponse>();
   const { submit } = fetcher;
   useEffect(() => {
     submit(null, { method: "post", action: `/user/mails/read/${mailId}` });
@@ -32,6 +34,8 @@ export function MailDialog({ mailId, title, detailHref, onClose }: { mailId: num
           </p>
           <div className="mail-content overflow-y-auto break-words text-sm leading-relaxed" dangerouslySetInnerHTML={{ __html: mail.content }} />
         </>
+      ) : fetcher.failed ? (
+        <ConnectionNotice failed onRetry={fetcher.retry} />
       ) : failed ? (
         <p role="alert" className="field-error m-0">
           {fetcher.data?.error ?? "お知らせを読み込めませんでした。"}

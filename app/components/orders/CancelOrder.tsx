@@ -1,5 +1,7 @@
-import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Form, Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useShopFetcher } from "~/components/connection/useShopFetcher";
 import { Dialog } from "~/components/Dialog";
 import { useHydrated } from "~/components/forms/useHydrated";
 import type { CancellationPreview } from "~/core/shopper-cancellation";
@@ -50,10 +52,22 @@ function RefusalMessage({ error }: { error: string | null | undefined }) {
 }
 
 /** The confirmation step as a page (without JS): a plain form post, answered by a redirect or the refusal. */
-export function CancelOrderForm({ offer, error, backHref }: { offer: CancellationOffer; error: string | null; backHref: string }) {
+export function CancelOrderForm({
+  offer,
+  error,
+  connectionFailed = false,
+  backHref,
+}: {
+  offer: CancellationOffer;
+  error: string | null;
+  /** The post got no answer (no connection): its button sends it again. */
+  connectionFailed?: boolean;
+  backHref: string;
+}) {
   return (
     <Form method="post" action={offer.action} className="grid gap-3">
       <RefusalMessage error={error} />
+      <ConnectionNotice failed={connectionFailed} />
       <CancellationSummary preview={offer.preview} />
       <CancelFields offer={offer} />
       <div className="flex flex-wrap gap-2">
@@ -70,14 +84,15 @@ export function CancelOrderForm({ offer, error, backHref }: { offer: Cancellatio
 
 /** The same step in a dialog (with JS): the post goes through a fetcher; a refusal stays in the dialog. */
 function CancelDialog({ offer, onClose }: { offer: CancellationOffer; onClose: () => void }) {
-  const fetcher = useFetcher<CancelActionData>();
+  const fetcher = useShopFetcher<CancelActionData>();
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const busy = fetcher.state !== "idle";
   useEffect(() => {
-    // A cancellation ends in a redirect to the order page (no data): the dialog's work is done.
-    if (sent && fetcher.state === "idle" && !fetcher.data) onClose();
-  }, [sent, fetcher.state, fetcher.data, onClose]);
+    // A cancellation ends in a redirect to the order page (no data): the dialog's work is done. A post that
+    // failed (no connection) has no data either: the dialog stays, saying so.
+    if (sent && fetcher.state === "idle" && !fetcher.data && !fetcher.failed) onClose();
+  }, [sent, fetcher.state, fetcher.data, fetcher.failed, onClose]);
   const error = fetcher.state === "idle" ? fetcher.data?.error : null;
   // Closed after a refusal: the page shows the order as it now is (shipped meanwhile, cancelled already …).
   const close = () => {
@@ -95,6 +110,7 @@ function CancelDialog({ offer, onClose }: { offer: CancellationOffer; onClose: (
         <fetcher.Form method="post" action={offer.action} className="grid gap-3" onSubmit={() => setSent(true)}>
           <CancellationSummary preview={offer.preview} />
           <CancelFields offer={offer} />
+          <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn-primary" disabled={busy} data-testid="confirm-cancel">
               {busy ? "キャンセルしています…" : "キャンセルを確定する"}

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { isConnectionFailure, type ConnectionFailure } from "~/core/connection";
 import { formatYen } from "~/core/money";
 import type { CancelPageData } from "~/web/types/orders";
 import { CancelOrderForm } from "./CancelOrder";
@@ -8,7 +9,17 @@ import { CancelOrderForm } from "./CancelOrder";
  * The confirmation step as its own page (the order page's dialog without JS, or a reload of it): the order,
  * what cancelling does, and the final button — or, when it can no longer be cancelled, why.
  */
-export function CancelOrderPage({ page, error, heading }: { page: CancelPageData; error: string | null; heading: ReactNode }) {
+export function CancelOrderPage({
+  page,
+  refused,
+  heading,
+}: {
+  page: CancelPageData;
+  /** The cancellation post's answer: a refusal, or a post that got no answer (components/connection). */
+  refused: { error?: string | null } | ConnectionFailure | undefined;
+  heading: ReactNode;
+}) {
+  const error = refused && !isConnectionFailure(refused) ? (refused.error ?? null) : null;
   const { order, offer, backHref } = page;
   // Refused on the post (shipped meanwhile): the reloaded page knows why, or the post said it.
   const refusal = page.refusal ?? error;
@@ -22,7 +33,7 @@ export function CancelOrderPage({ page, error, heading }: { page: CancelPageData
         {offer ? (
           <>
             <p className="m-0 text-sm">このご注文をキャンセルします。内容をご確認のうえ「キャンセルを確定する」を押してください。</p>
-            <CancelOrderForm offer={offer} error={error} backHref={backHref} />
+            <CancelOrderForm offer={offer} error={error} connectionFailed={isConnectionFailure(refused)} backHref={backHref} />
           </>
         ) : (
           <>

@@ -1,5 +1,7 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher } from "../connection/useShopFetcher";
 
 /**
  * The favorite heart in its three styles: "button" (heart and label, product page), "icon" (a round
@@ -17,7 +19,7 @@ export function FavoriteButton({
   returnTo: string;
   variant?: "button" | "icon" | "inline";
 }) {
-  const fetcher = useFetcher<{ is_favorite?: boolean; login_required?: boolean }>();
+  const fetcher = useShopFetcher<{ is_favorite?: boolean; login_required?: boolean }>();
   const navigate = useNavigate();
   useEffect(() => {
     if (fetcher.data?.login_required) navigate(`/login?show=1&redirectTo=${encodeURIComponent(returnTo)}`);
@@ -36,12 +38,16 @@ export function FavoriteButton({
     inline: "cursor-pointer border-0 bg-transparent p-1 text-lg",
   } as const;
   return (
-    <fetcher.Form method="post" action={`/api/product/favorite/toggle/${productId}`} className={variant === "icon" ? "contents" : ""}>
-      <input type="hidden" name="redirectTo" value={returnTo} />
-      <button type="submit" className={styles[variant]} aria-pressed={shown} aria-label={variant === "button" ? undefined : label}>
-        {heart}
-        {variant === "button" ? <span>{shown ? "お気に入り登録済み" : "お気に入り"}</span> : null}
-      </button>
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" action={`/api/product/favorite/toggle/${productId}`} className={variant === "icon" ? "contents" : ""}>
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <button type="submit" className={styles[variant]} aria-pressed={shown} aria-label={variant === "button" ? undefined : label}>
+          {heart}
+          {variant === "button" ? <span>{shown ? "お気に入り登録済み" : "お気に入り"}</span> : null}
+        </button>
+      </fetcher.Form>
+      {/* Over the photo, the icon's notice sits at the photo's foot. */}
+      <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} className={variant === "icon" ? "absolute inset-x-2 bottom-2" : ""} />
+    </>
   );
 }

@@ -1,11 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { CONNECTION_FAILED_TEXT, RETRY_LABEL } from "~/core/connection-texts";
 import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
 import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
 import type { PriceResult } from "~/core/pricing";
 import { PRICE_ERROR_TEXT, type ShownNotice } from "~/core/product-notices";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { ProductView } from "~/web/types/product";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useHydrated } from "../forms/useHydrated";
 import { CouponBox } from "./CouponBox";
 import { PriceBox } from "./PriceBox";
@@ -14,10 +16,10 @@ import { PurchaseButtons } from "./PurchaseButtons";
 import { QuantityPicker } from "./QuantityPicker";
 import { SubscriptionBox } from "./SubscriptionBox";
 import { CART_ADD_ACTION, usePurchaseAction } from "./usePurchaseAction";
-import { useLivePrice } from "./useLivePrice";
+import { pricedFieldsChanged, useLivePrice } from "./useLivePrice";
 import { VariationPickers } from "./VariationPickers";
 
-function Notice({ notice: { key, tone, text }, id }: { notice: ShownNotice; id?: string }) {
+function Notice({ notice: { key, tone, text }, id, onRetry }: { notice: ShownNotice; id?: string; onRetry?: () => void }) {
   return (
     <p
       id={id}
@@ -31,6 +33,11 @@ function Notice({ notice: { key, tone, text }, id }: { notice: ShownNotice; id?:
           {" "}
           <Link to="/user/support">お問い合わせはこちら</Link>
         </>
+      ) : null}
+      {onRetry ? (
+        <button type="button" className="btn-secondary ml-2 min-h-11 text-sm" onClick={onRetry}>
+          {RETRY_LABEL}
+        </button>
       ) : null}
       {key === "buy_later" ? (
         <>
@@ -47,11 +54,14 @@ function PurchaseNotices({
   notice,
   refusal,
   priceFailed,
+  retryPrice,
   price,
 }: {
   notice: ShownNotice | null;
   refusal: string | null | undefined;
   priceFailed: boolean;
+  /** The price call got no answer (no connection): it is said so, and can be asked again. */
+  retryPrice: (() => void) | null;
   price: PriceResult;
 }) {
   return (
@@ -63,7 +73,12 @@ function PurchaseNotices({
           {refusal}
         </p>
       ) : null}
-      {priceFailed ? <Notice notice={{ key: "price_error", tone: "error", text: PRICE_ERROR_TEXT }} /> : null}
+      {priceFailed ? (
+        <Notice
+          notice={{ key: "price_error", tone: "error", text: retryPrice ? CONNECTION_FAILED_TEXT : PRICE_ERROR_TEXT }}
+          onRetry={retryPrice ?? undefined}
+        />
+      ) : null}
       {price.restock_message && price.state !== "requested" ? (
         <p className={`m-0 text-sm ${price.low_stock ? "font-bold text-brand" : ""}`} data-testid="stock-message">
           {price.restock_message}
@@ -82,26 +97,25 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
   const { product, variations, options, selection } = view;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const { price, subscriptionPrice, failed, busy, subscriptionBusy, recalculate, recalculateChanged } = useLivePrice(view, formRef);
+  const { price, subscriptionPrice, failed, connectionFailed, busy, subscriptionBusy, recalculate, recalculateChanged } = useLivePrice(view, formRef);
   const [variationId, setVariationId] = useState<number | null>(selection.variationId);
   const [quantity, setQuantity] = useState(selection.quantity);
   // A done action changes what is left to add: a price computed for a changed selection is asked again.
-  const { notice, setNotice, refusal, onSubmit } = usePurchaseAction(view, recalculateChanged);
+  const { notice, setNotice, refusal, connection, onSubmit } = usePurchaseAction(view, recalculateChanged);
   const variation = variations.find((candidate) => candidate.id === variationId) ?? null;
-  // The server's form stands in until this code arrives (ProductPage's island): a quantity typed or a
-  // variation picked meanwhile is what the form goes on with, priced again.
+  // The server's form stands in until this code arrives (ProductPage's island): what was picked or typed
+  // meanwhile (a variation, a choice, options, the quantity, the subscription's quantity) is what the form
+  // goes on with, priced again.
   useEffect(() => {
     const form = formRef.current;
-    if (!form) return;
+    if (!form || !pricedFieldsChanged(form)) return;
     const shown = new FormData(form);
     const picked = Number(shown.get("v")) || selection.variationId;
-    const typed = Number(shown.get("q")) || selection.quantity;
-    if (picked === selection.variationId && typed === selection.quantity) return;
     if (picked != null && picked !== selection.variationId) {
       setVariationId(picked);
       onVariationChange(picked);
     }
-    setQuantity(typed);
+    setQuantity(Number(shown.get("q")) || selection.quantity);
     recalculate();
     // Once, on the first render in the browser.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -167,8 +181,9 @@ export function PurchaseForm({ view, onVariationChange }: { view: ProductView; o
           {MERCHANT_SUSPENDED_TEXT.product}
         </p>
       ) : null}
-      <PurchaseNotices notice={notice} refusal={refusal} priceFailed={failed} price={price} />
+      <PurchaseNotices notice={notice} refusal={refusal} priceFailed={failed} retryPrice={connectionFailed ? recalculate : null} price={price} />
 
+      <ConnectionNotice failed={connection.failed} onRetry={connection.retry} />
       <PurchaseButtons view={view} price={price} />
 
       {!product.subscribeOnly ? <CouponBox price={price} coupon={view.coupon} excludedCodes={view.excludedCouponCodes} /> : null}

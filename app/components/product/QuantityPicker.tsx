@@ -16,9 +16,10 @@ export function QuantityPicker({
   recalculate: () => void;
   hydrated: boolean;
 }) {
+  // The price is asked for once the new quantity is drawn (useLivePrice).
   const step = (next: (value: number) => number) => {
     setQuantity(next);
-    queueMicrotask(recalculate);
+    recalculate();
   };
   return (
     <div className="grid gap-1">

@@ -1,9 +1,13 @@
-import { useFetcher } from "@remix-run/react";
-import type { RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import type { PriceResult } from "~/core/pricing";
 import type { ProductView } from "~/web/types/product";
+import { useShopFetcher } from "../connection/useShopFetcher";
+import { changedBeforeHydration } from "../forms/changed-before-hydration";
 
 const CALCULATE_ACTION = "/api/product/calculate";
+
+/** The purchase form's fields that make its price (spec §7: p, v, q, o, c; `sq` the subscription's quantity). */
+const PRICED_FIELD = /^(v|c|q|sq|o(\[\d+\])?)$/;
 
 /** Form fields for the calculate call (spec §7: p, v, q, o, c, subscribe). */
 function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData {
@@ -19,34 +23,48 @@ function calculationFields(form: HTMLFormElement, subscribe: boolean): FormData 
   return body;
 }
 
+/** Whether the shopper changed what the price depends on before the form's code ran (see changedBeforeHydration). */
+export function pricedFieldsChanged(form: HTMLFormElement): boolean {
+  return [...form.elements].some((field) => PRICED_FIELD.test(field.getAttribute("name") ?? "") && changedBeforeHydration(field));
+}
+
 /**
  * The purchase form's price with JS: /api/product/calculate prices what is picked (and the subscription
  * box its own quantity) on every change; until then, and without JS, the price the page was loaded with.
+ *
+ * A change asks for a price once React has drawn it: what the change resets (a new variation sets the
+ * quantity back to 1) is then in the form, so the price asked for is always that of what would be added.
  */
 export function useLivePrice(view: ProductView, formRef: RefObject<HTMLFormElement>) {
-  const calculation = useFetcher<PriceResult | 0>();
-  const subscriptionCalculation = useFetcher<PriceResult | 0>();
+  const calculation = useShopFetcher<PriceResult | 0>();
+  const subscriptionCalculation = useShopFetcher<PriceResult | 0>();
+  const [asked, setAsked] = useState(0);
+  const { submit } = calculation;
+  const { submit: submitSubscription } = subscriptionCalculation;
 
-  function recalculate() {
+  useEffect(() => {
     const form = formRef.current;
-    if (!form) return;
-    calculation.submit(calculationFields(form, false), { method: "post", action: CALCULATE_ACTION });
-    if (view.subscriptionOffered) {
-      subscriptionCalculation.submit(calculationFields(form, true), { method: "post", action: CALCULATE_ACTION });
-    }
-  }
+    if (asked === 0 || !form) return;
+    submit(calculationFields(form, false), { method: "post", action: CALCULATE_ACTION });
+    if (view.subscriptionOffered) submitSubscription(calculationFields(form, true), { method: "post", action: CALCULATE_ACTION });
+  }, [asked, formRef, submit, submitSubscription, view.subscriptionOffered]);
 
+  const recalculate = () => setAsked((count) => count + 1);
+  /** A call that failed (no connection) or answered 0 (the product cannot be priced). */
+  const failed = calculation.data === 0 || subscriptionCalculation.data === 0 || calculation.failed || subscriptionCalculation.failed;
   return {
     price: calculation.data ? calculation.data : view.price,
     subscriptionPrice: subscriptionCalculation.data ? subscriptionCalculation.data : view.subscription,
-    /** A call answered 0: the price could not be computed. */
-    failed: calculation.data === 0 || subscriptionCalculation.data === 0,
-    busy: calculation.state !== "idle",
-    subscriptionBusy: subscriptionCalculation.state !== "idle",
+    failed,
+    /** The failed call got no answer (no connection): it can simply be tried again. */
+    connectionFailed: calculation.failed || subscriptionCalculation.failed,
+    /** The shown price is not that of what is picked: being asked for, or its call failed. */
+    busy: calculation.state !== "idle" || failed,
+    subscriptionBusy: subscriptionCalculation.state !== "idle" || failed,
     recalculate,
     /** Prices again only what was priced here already (the page's own price is fresh after a revalidation). */
     recalculateChanged() {
-      if (calculation.data != null || subscriptionCalculation.data != null) recalculate();
+      if (calculation.data != null || subscriptionCalculation.data != null || failed) recalculate();
     },
   };
 }

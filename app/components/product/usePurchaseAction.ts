@@ -1,10 +1,11 @@
-import { useFetcher, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { BUY_LATER_NOTICE_MS } from "~/core/limits";
 import { BUY_LATER_SAVED_TEXT, loginPath } from "~/core/member-actions";
 import { ADDED_TEXT, chooseText, type ProductNotice, type ShownNotice } from "~/core/product-notices";
 import { missingPick } from "~/core/product-selection";
 import type { ProductView } from "~/web/types/product";
+import { useShopFetcher } from "../connection/useShopFetcher";
 import { useHydrated } from "../forms/useHydrated";
 
 export const CART_ADD_ACTION = "/api/cart-add";
@@ -32,7 +33,7 @@ export function usePurchaseAction(view: ProductView, onDone: () => void) {
   const { product, variations } = view;
   const hydrated = useHydrated();
   const [notice, setNotice] = useState<ShownNotice | null>(view.notice);
-  const action = useFetcher<ActionAnswer>();
+  const action = useShopFetcher<ActionAnswer>();
   const navigate = useNavigate();
 
   // Once requested, the page's own 「再入荷リクエスト済み」 says so (one message).
@@ -80,5 +81,7 @@ export function usePurchaseAction(view: ProductView, onDone: () => void) {
     action.submit(new FormData(event.currentTarget, submitter), { method: "post", action: submitter.getAttribute("formaction") ?? CART_ADD_ACTION });
   }
 
-  return { notice, setNotice, refusal, onSubmit };
+  /** The post got no answer (no connection): said beside the buttons, with a retry of the same post. */
+  const connection = { failed: action.failed, retry: action.retry };
+  return { notice, setNotice, refusal, connection, onSubmit };
 }

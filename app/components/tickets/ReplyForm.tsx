@@ -1,8 +1,9 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { messageProblem } from "~/core/tickets";
 import type { ThreadActionData } from "~/web/types/tickets";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher } from "../connection/useShopFetcher";
 import { AttachmentField } from "../images/AttachmentField";
 import type { UploadItem } from "../images/upload-item";
 import { useHydrated } from "../forms/useHydrated";
@@ -13,7 +14,7 @@ import { useHydrated } from "../forms/useHydrated";
  * uploaded by the widget beforehand. Hidden by the caller when the ticket is closed.
  */
 export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { action: string; pageError: ThreadActionData | null; sendLabel?: string }) {
-  const fetcher = useFetcher<ThreadActionData>();
+  const fetcher = useShopFetcher<ThreadActionData>();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
@@ -86,6 +87,7 @@ export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { a
         </button>
         {!hydrated && serverError && serverError.field === "file" ? <span className="text-xs text-gray-600">画像をもう一度選択してください。</span> : null}
       </div>
+      <ConnectionNotice failed={fetcher.failed} onRetry={fetcher.retry} />
     </fetcher.Form>
   );
 }

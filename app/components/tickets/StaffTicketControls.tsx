@@ -1,7 +1,8 @@
-import { useFetcher } from "@remix-run/react";
 import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
 import { confirmationRequestProblem } from "~/core/tickets";
 import type { ThreadActionData as ReplyActionData } from "~/web/types/tickets";
+import { ConnectionNotice } from "../connection/ConnectionNotice";
+import { useShopFetcher } from "../connection/useShopFetcher";
 import type { LiveTicket } from "./useLiveThread";
 
 /**
@@ -9,8 +10,8 @@ import type { LiveTicket } from "./useLiveThread";
  * the ticket. Fetcher forms with JS, plain posts without (the action redirects back).
  */
 export function StaffTicketControls({ ticket, action, pageError }: { ticket: LiveTicket; action: string; pageError: ReplyActionData | null }) {
-  const request = useFetcher<ReplyActionData>();
-  const close = useFetcher<ReplyActionData>();
+  const request = useShopFetcher<ReplyActionData>();
+  const close = useShopFetcher<ReplyActionData>();
   const failed = [request.data, close.data, pageError].find((result) => result && !result.ok && result.intent !== "send");
   const canRequest = confirmationRequestProblem(ticket) == null;
   return (
@@ -40,6 +41,8 @@ export function StaffTicketControls({ ticket, action, pageError }: { ticket: Liv
           </close.Form>
         </div>
       ) : null}
+      <ConnectionNotice failed={request.failed} onRetry={request.retry} />
+      <ConnectionNotice failed={close.failed} onRetry={close.retry} />
       {failed && !failed.ok ? (
         <p role="alert" className="field-error m-0">
           {failed.error}
