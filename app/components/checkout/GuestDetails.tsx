@@ -4,7 +4,6 @@ import { startTransition, useEffect, useRef } from "react";
 import { CHECKOUT_PASSWORD_KEPT } from "~/core/checkout";
 import { PasswordField } from "../forms/PasswordField";
 import { AgreementCheckbox, PersonNameFields, TextField } from "../forms/TextField";
-import { useHydrated } from "../forms/useHydrated";
 
 type GuestFields = {
   email: FieldMetadata<string>;
@@ -33,7 +32,6 @@ export function GuestDetails({
   register: boolean;
   onRegisterChange: (register: boolean) => void;
 }) {
-  const hydrated = useHydrated();
   // The box unticked (or ticked) on the server's page before this code ran: the page follows the box. A
   // transition, as the choice reaches the address island, which may still wait for its code.
   const registerBox = useRef<HTMLInputElement>(null);
@@ -54,7 +52,7 @@ export function GuestDetails({
       </p>
       <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
       <PersonNameFields fields={fields} />
-      <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="registration">
+      <fieldset className="registration-choice m-0 grid gap-2 border-0 p-0" data-testid="registration">
         <legend className="sr-only">会員登録</legend>
         <label className="flex items-center gap-2 text-sm font-bold">
           <input
@@ -64,28 +62,26 @@ export function GuestDetails({
           />
           この情報で会員登録する（無料）
         </label>
-        {register || !hydrated ? (
-          <div className="grid gap-2">
-            {hold ? (
-              <>
-                <input type="hidden" name="passwordHold" value={hold} />
-                <p className="m-0 text-sm" data-testid="password-kept">
-                  {CHECKOUT_PASSWORD_KEPT}
-                </p>
-              </>
-            ) : null}
-            <PasswordField label="パスワード" field={fields.password} autoComplete="new-password" hint="会員登録する場合は8文字以上で入力してください" />
-            <label className="flex items-center gap-2 text-sm">
-              <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
-              メールマガジンを受け取る
-            </label>
-            <AgreementCheckbox field={fields.agreement} condition="（会員登録する場合）" />
-          </div>
-        ) : (
-          <p className="m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">
-            会員登録すると、お買い物ごとにポイントが貯まり（100円につき1ポイント）、お届け先の保存・注文履歴の確認・定期便のお申し込みができます。
-          </p>
-        )}
+        {/* Both parts are in the markup; the box shows one (base.css), so nothing changes as the page hydrates. */}
+        <div className="registration-fields grid gap-2">
+          {hold ? (
+            <>
+              <input type="hidden" name="passwordHold" value={hold} />
+              <p className="m-0 text-sm" data-testid="password-kept">
+                {CHECKOUT_PASSWORD_KEPT}
+              </p>
+            </>
+          ) : null}
+          <PasswordField label="パスワード" field={fields.password} autoComplete="new-password" hint="会員登録する場合は8文字以上で入力してください" />
+          <label className="flex items-center gap-2 text-sm">
+            <input {...getInputProps(fields.newsletter, { type: "checkbox" })} />
+            メールマガジンを受け取る
+          </label>
+          <AgreementCheckbox field={fields.agreement} condition="（会員登録する場合）" />
+        </div>
+        <p className="registration-benefits m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">
+          会員登録すると、お買い物ごとにポイントが貯まり（100円につき1ポイント）、お届け先の保存・注文履歴の確認・定期便のお申し込みができます。
+        </p>
       </fieldset>
     </section>
   );
