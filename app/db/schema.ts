@@ -712,7 +712,11 @@ export const cartVendorNotices = sqliteTable(
 export const cartLines = sqliteTable(
   "cart_lines",
   {
-    id: integer("id").primaryKey(),
+    /**
+     * AUTOINCREMENT: an id is never given again, even after the row it named was ordered and deleted, because
+     * an order records the rows it consumed by id (orders.cart_state) and a later cart must never match it.
+     */
+    id: integer("id").primaryKey({ autoIncrement: true }),
     cartId: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
