@@ -33,6 +33,7 @@ import { priceCartLines, type CartLineView } from "./cart-lines.server";
 import { cartIdOf, type CartOwner, type CartSessionState } from "./cart.server";
 import { sellerActive } from "./catalogue.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
+import { pendingPointsOf } from "./member-points.server";
 import { pricedProductsQueries, shapeProducts } from "./product-pricing.server";
 
 /** `triedCode` is a coupon being tried before it is saved; it is loaded beside the saved one. */
@@ -88,7 +89,7 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
       .orderBy(desc(pointPromos.rate))
       .limit(1),
     db
-      .select({ points: users.points })
+      .select({ points: users.points, pending: pendingPointsOf(users.id) })
       .from(users)
       .where(eq(users.id, owner.userId ?? 0)),
     db.select().from(cartVendorNotices).where(eq(cartVendorNotices.cartId, cartId)),
@@ -137,6 +138,7 @@ async function runCartBatch(db: Database, owner: CartOwner, session: CartSession
     campaign: campaigns[0] ?? null,
     promo: promos[0] ?? null,
     userPoints: userRows[0]?.points ?? 0,
+    pendingPoints: userRows[0]?.pending ?? 0,
     notices,
     later,
     address: address[0] ?? null,
@@ -154,7 +156,10 @@ export interface CartView {
   vendorNotices: Record<number, string>;
   couponCampaign: CouponCampaign | null;
   pointPromo: PointPromo | null;
+  /** The member's usable points (what the cart may spend). */
   userPoints: number;
+  /** The member's 付与予定 points: earned by orders not paid for yet, shown but never spendable. */
+  pendingPoints: number;
   /** `unavailable`: why it cannot go back into the cart now (null: it can). */
   buyLater: { id: number; productId: number; sku: string; title: string; quantity: number; unavailable: SavedItemUnavailable | null }[];
   address: typeof addresses.$inferSelect | null;
@@ -222,6 +227,7 @@ export async function loadCart(
     couponCampaign: campaign,
     pointPromo,
     userPoints: rows.userPoints,
+    pendingPoints: rows.pendingPoints,
     buyLater: rows.later.map(({ status, sellerActive: active, ...item }) => ({
       ...item,
       unavailable: savedItemUnavailable({ status, sellerSuspended: !active }),

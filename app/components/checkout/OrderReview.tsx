@@ -42,6 +42,7 @@ export const OrderReview = memo(function OrderReview({ data, isMember, orderForm
           <CartPointsEntry
             cart={cart}
             userPoints={view.userPoints}
+            pendingPoints={view.pendingPoints}
             pageError={control}
             typedAmount={pointsChanged ? undefined : sentText(reply, "amount")}
             orderFormId={orderFormId}
