@@ -152,3 +152,27 @@ test.describe("limits, coupon links and private links (390 px)", () => {
     );
   });
 });
+
+test("a product-limited coupon comes off its own row and only its own tax rate (TEAFAIR on 煎茶)", async ({ page }) => {
+  await addToCart(page, "/category/japanese-tea/DRINK-SENCHA", 1);
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 1);
+  await page.goto("/cart");
+  await page.getByLabel("クーポンコード").fill("TEAFAIR");
+  await page.getByRole("button", { name: "適用" }).click();
+  // 15% of 煎茶's 1,296 yen = 194 off its row; the towel's row keeps its price.
+  await expect(line(page, "DRINK-SENCHA").getByTestId("line-coupon-total")).toHaveText("クーポン適用後 1,102円（−194円）");
+  await expect(line(page, "DEMO-SIMPLE").getByTestId("line-coupon-total")).toHaveCount(0);
+  await expect(summary(page, "coupon")).toHaveText("−194円");
+  // 1,296 + 1,980 + 660 shipping from the warehouse + 660 from the tea merchant − 194
+  await expect(summary(page, "total")).toHaveText("4,402円");
+  // The 8% part is 煎茶 after its coupon; the 10% part (towel and both parcels' shipping) is untouched.
+  const tax = (rate: number) => page.getByTestId(`summary-tax-${rate}`).locator("xpath=..");
+  await expect(tax(8)).toHaveText("（8%対象 1,102円 内消費税）81円");
+  await expect(tax(10)).toHaveText("（10%対象 3,300円 内消費税）300円");
+
+  // The checkout states the same figures before the order is placed.
+  await page.goto("/checkout");
+  await expect(page.getByTestId("checkout-items").getByTestId("line-coupon-total")).toHaveText("クーポン適用後 1,102円（−194円）");
+  await expect(tax(8)).toHaveText("（8%対象 1,102円 内消費税）81円");
+  await expect(tax(10)).toHaveText("（10%対象 3,300円 内消費税）300円");
+});

@@ -6,6 +6,7 @@ import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/web/types/cart";
 import { InlineError, type CartPageError } from "./CartFetcherForm";
 import { CartLineActions, CartLineLabels, CartLineWrapping } from "./CartLineParts";
+import { CouponRowTotal } from "./CouponRowTotal";
 import { productImageSrc } from "~/core/product-images";
 import { island } from "../island";
 
@@ -61,6 +62,7 @@ export function CartLineRow({
           <p className="m-0 font-bold" data-testid="line-total">
             小計 {formatYen(line.total + line.wrappingFee)}
           </p>
+          <CouponRowTotal line={line} wrapping />
 
           <CartLineActions line={line} loggedIn={loggedIn} confirmingRemove={confirmingRemove} laterFetcher={laterFetcher} />
         </div>

@@ -5,6 +5,7 @@ import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import type { CartLineView } from "~/web/types/cart";
+import { CouponRowTotal } from "../cart/CouponRowTotal";
 import { useHydrated } from "../forms/useHydrated";
 
 export interface SubscriptionPreview {
@@ -83,6 +84,7 @@ export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; v
               </span>
               <span className="shrink-0 font-bold">{formatYen(line.total)}</span>
             </div>
+            <CouponRowTotal line={line} />
             {line.subscribe != null && preview ? (
               <Explanation summary={`定期便（${line.subscribe}か月ごと）の詳細`} title={`定期便の詳細：${line.title}`} tone="bg-emerald-50 text-emerald-800">
                 <dl className="m-0 grid grid-cols-[8rem_1fr] gap-1 text-xs text-gray-900">
