@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "virtual:uno.css";
 import { useHydrationMark } from "~/components/forms/useHydrated";
@@ -10,7 +10,7 @@ import { SiteStyles } from "~/components/site-styles";
 import { errorPageText } from "~/core/error-page";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
 import { loadPageShell } from "~/web/http.server";
-import { EMPTY_SHELL } from "~/core/shell";
+import { EMPTY_SHELL, recountedShell } from "~/core/shell";
 import { hasPersonalCookie } from "~/core/edge-cache";
 import "~/styles/base.css";
 
@@ -37,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const matches = useMatches();
   useHydrationMark();
   const searchQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
@@ -53,7 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only">
           本文へ移動
         </a>
-        <SiteHeader shell={data?.shell ?? EMPTY_SHELL} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
+        <SiteHeader shell={recountedShell(data?.shell ?? EMPTY_SHELL, matches)} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
         <main id="main" className="mx-auto max-w-5xl px-3">
           {children}
         </main>

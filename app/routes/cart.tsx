@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { CartPage } from "~/components/cart/CartPage";
 import { readShipmentNotices } from "~/core/shipment-notices";
 import { SHOP_NAME } from "~/core/site";
+import type { ShellHandle } from "~/core/shell";
 import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
 import { isNavigation, readFormData } from "~/web/http.server";
 import { parseQuery, readInput } from "~/web/input.server";
@@ -37,6 +38,9 @@ import type { CartActor } from "~/services/cart.server";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+
+// The page prices the cart and may cut rows to the stock left: the header counts what the page shows.
+export const handle: ShellHandle = { cartQuantity: (data) => (data as CartLoaderData | undefined)?.view.cart.quantity };
 
 const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "notice", "payment", "line"];
 

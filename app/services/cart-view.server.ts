@@ -9,6 +9,7 @@ import { readCheckoutDraft, type CheckoutDraft } from "~/core/checkout-draft";
 import { pointPromoColor } from "~/core/colors";
 import { savedItemUnavailable, type SavedItemUnavailable } from "~/core/saved-items";
 import type { PaymentMethod } from "~/core/payment-methods";
+import { QUANTITY_MESSAGES } from "~/core/pricing";
 import { activeAt, type Database } from "~/db/client.server";
 import {
   addresses,
@@ -167,6 +168,8 @@ export interface CartView {
   couponRules: CartCoupon[];
   /** What was typed on the checkout before one of its buttons led elsewhere, while fresh (core/checkout-draft). */
   checkoutDraft: CheckoutDraft | null;
+  /** Rows this load cut to the stock (or cap) left, each with the message the quantity rules use. */
+  adjustedLines: { line: number; message: string }[];
 }
 
 /**
@@ -216,6 +219,11 @@ export async function loadCart(
   const reduced = cart.list.filter((line) => line.quantity !== rows.lines.find((stored) => stored.id === line.id)?.quantity);
   const [firstReduction, ...otherReductions] = reduced.map((line) => db.update(cartLines).set({ quantity: line.quantity }).where(eq(cartLines.id, line.id)));
   if (firstReduction) await db.batch([firstReduction, ...otherReductions]);
+  // A row cut to what is left to sell says so, as a quantity typed above it would (one that cannot be bought
+  // at all says so by its badge instead).
+  const adjustedLines = reduced
+    .filter((line) => line.available && line.quantity < (rows.lines.find((stored) => stored.id === line.id)?.quantity ?? 0))
+    .map((line) => ({ line: line.id, message: QUANTITY_MESSAGES.aboveMax(line.quantity) }));
   return {
     cartId: record?.id ?? null,
     cart,
@@ -235,5 +243,6 @@ export async function loadCart(
     address: rows.address,
     couponRules: allCoupons.filter((coupon) => [...cart.coupons, ...cart.autocoupons].some((applied) => applied.id === coupon.id)),
     checkoutDraft: readCheckoutDraft(record?.checkoutDraft, now),
+    adjustedLines,
   };
 }

@@ -1,3 +1,5 @@
+import { QUANTITY_MESSAGES } from "~/core/pricing";
+import { productBySku } from "~/db/seed/catalogue";
 import { expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
@@ -175,4 +177,29 @@ test("a product-limited coupon comes off its own row and only its own tax rate (
   await expect(page.getByTestId("checkout-items").getByTestId("line-coupon-total")).toHaveText("クーポン適用後 1,102円（−194円）");
   await expect(tax(8)).toHaveText("（8%対象 1,102円 内消費税）81円");
   await expect(tax(10)).toHaveText("（10%対象 3,300円 内消費税）300円");
+});
+
+test("stock falling below a row's quantity is said on the row, and the header counts what is left", async ({ page, openContext }) => {
+  // A warehouse item no other spec buys: 5 in the cart, with 2 towels (7 items).
+  await addToCart(page, "/category/sweets/SWEETS-BAUM", 5);
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 2);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-badge")).toHaveText("7");
+
+  // Staff count the shelf: 3 left.
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", `/crm/products/${productBySku("SWEETS-BAUM").id}/stock`);
+  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
+  await staff.getByLabel("数量").fill("3");
+  await staff.getByLabel(/^理由・メモ/).fill("棚卸しで3点");
+  await staff.getByRole("button", { name: "在庫を調整する" }).click();
+  await expect(staff.getByTestId("stock-p")).toHaveText("3点");
+
+  await page.goto("/cart");
+  const row = line(page, "SWEETS-BAUM");
+  await expect(row.getByTestId("quantity-notice")).toHaveText(QUANTITY_MESSAGES.aboveMax(3));
+  if (test.info().project.use.javaScriptEnabled === false) await expect(row.getByLabel("数量")).toHaveValue("3");
+  else await expect(row.getByTestId("line-quantity")).toHaveText("数量：3");
+  await expect(summary(page, "subtotal")).toHaveText("11,088円"); // 3 × 2,376 + 2 × 1,980
+  await expect(page.getByTestId("cart-badge")).toHaveText("5");
 });
