@@ -4,7 +4,6 @@ import * as v from "valibot";
 import { CartPage } from "~/components/cart/CartPage";
 import { readShipmentNotices } from "~/core/shipment-notices";
 import { SHOP_NAME } from "~/core/site";
-import type { ShellHandle } from "~/core/shell";
 import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
 import { isNavigation, readFormData } from "~/web/http.server";
 import { parseQuery, readInput } from "~/web/input.server";
@@ -39,9 +38,6 @@ import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
-// The page prices the cart and may cut rows to the stock left: the header counts what the page shows.
-export const handle: ShellHandle = { cartQuantity: (data) => (data as CartLoaderData | undefined)?.view.cart.quantity };
-
 const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "notice", "payment", "line"];
 
 const CartQuerySchema = v.object({
@@ -58,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const query = parseQuery(url, CartQuerySchema);
   return {
     view,
+    // The header counts what this page shows (root.tsx): pricing may have cut rows to the stock left.
+    cartQuantity: view.cart.quantity,
     loggedIn: actor.owner.userId != null,
     // Refusals of posts made without JS arrive in the query (cart_error + message, cart_line for a row).
     redirectedError: redirectedCartError(url, CART_FIELDS),

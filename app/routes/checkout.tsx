@@ -5,7 +5,6 @@ import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { SHOP_NAME } from "~/core/site";
-import type { ShellHandle } from "~/core/shell";
 import { readFormData } from "~/web/http.server";
 import { listAddresses } from "~/services/addresses.server";
 import { loadCart } from "~/services/cart-view.server";
@@ -17,9 +16,6 @@ import { postalDepsFor } from "~/web/postal.server";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 
 export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
-
-// The page prices the cart and may cut rows to the stock left: the header counts what the page shows.
-export const handle: ShellHandle = { cartQuantity: (data) => (data as CheckoutLoaderData | undefined)?.view.cart.quantity };
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CheckoutLoaderData> {
   const actor = await cartActorFor(request, context);

@@ -6,12 +6,13 @@ import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/web/types/cart";
 import { InlineError, type CartPageError } from "./CartFetcherForm";
 import { CartLineActions, CartLineLabels, CartLineWrapping } from "./CartLineParts";
-import { CouponRowTotal } from "./CouponRowTotal";
 import { productImageSrc } from "~/core/product-images";
 import { island } from "../island";
 
 // The quantity stepper's code loads after the first load, the server's form standing in (see island).
 const CartLineQuantity = island(() => import("./CartLineQuantity").then((module) => module.CartLineQuantity));
+// So is a product-limited coupon's row total (the server's HTML meanwhile).
+const CouponRowTotal = island(() => import("./CouponRowTotal").then((module) => module.CouponRowTotal));
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
