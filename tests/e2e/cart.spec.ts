@@ -203,3 +203,21 @@ test("stock falling below a row's quantity is said on the row, and the header co
   await expect(summary(page, "subtotal")).toHaveText("11,088円"); // 3 × 2,376 + 2 × 1,980
   await expect(page.getByTestId("cart-badge")).toHaveText("5");
 });
+
+test("stock falling below a row's quantity while the shopper is at the checkout is said on the checkout's row", async ({ page, openContext }) => {
+  // A warehouse item no other spec buys: 4 in the cart, then 2 left when the checkout opens.
+  await addToCart(page, "/category/sweets/SWEETS-KURI", 4);
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", `/crm/products/${productBySku("SWEETS-KURI").id}/stock`);
+  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
+  await staff.getByLabel("数量").fill("2");
+  await staff.getByLabel(/^理由・メモ/).fill("棚卸しで2点");
+  await staff.getByRole("button", { name: "在庫を調整する" }).click();
+  await expect(staff.getByTestId("stock-p")).toHaveText("2点");
+
+  await page.goto("/checkout");
+  const items = page.getByTestId("checkout-items");
+  await expect(items.getByTestId("quantity-notice")).toHaveText(QUANTITY_MESSAGES.aboveMax(2));
+  await expect(items).toContainText("2,916円 × 2");
+  await expect(page.getByRole("heading", { name: "ご注文内容（2点）" })).toBeVisible();
+});
