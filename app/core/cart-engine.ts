@@ -18,7 +18,9 @@ import {
   type CartLine,
   type CartLineInput,
   type CouponPriceRange,
+  type LineCouponShare,
   type Shipment,
+  shareByWeight,
 } from "./cart";
 import { couponOfferForProduct } from "./coupons";
 import {
@@ -83,6 +85,8 @@ function buildLines(inputs: CartLineInput[], context: CartContext): CartLine[] {
       wrappingFee: wrapping ? WRAPPING_FEE * quantity : 0,
       total,
       rowDiscount,
+      couponDiscount: 0,
+      productCouponDiscount: 0,
       excludedCouponCodes: [],
     };
   });
@@ -129,15 +133,17 @@ function buildShipments(lines: CartLine[], context: CartContext, freeShipping: b
   return shipments;
 }
 
-/** Splits an amount across tax rates by goods share, so each rate's taxable amount stays whole yen. */
-function taxesFor(lines: CartLine[], total: number, otherFees: number): Cart["taxes"] {
-  const goods8 = lines.filter((l) => l.available && l.taxRate === REDUCED_TAX_RATE).reduce((sum, l) => sum + l.total, 0);
-  const goods10 = lines.filter((l) => l.available && l.taxRate !== REDUCED_TAX_RATE).reduce((sum, l) => sum + l.total, 0);
-  const goods = goods8 + goods10;
-  const beforeReductions = goods + otherFees;
-  // Coupon discounts and points reduce both rates in proportion to their goods.
-  const reductions = beforeReductions - total;
-  const reduction8 = goods > 0 ? Math.floor((reductions * goods8) / goods) : 0;
+/**
+ * The total split by tax rate (the 適格請求書's figures): each rate's goods less the coupon discounts of its
+ * own rows (a coupon reduces only the rate of the products it applies to), then the points used taken
+ * off both rates in proportion to what is left of their goods; the fees are standard-rate. Whole yen.
+ */
+function taxesFor(lines: CartLine[], total: number, points: number): Cart["taxes"] {
+  const goodsAt = (reduced: boolean) =>
+    lines.filter((l) => l.available && (l.taxRate === REDUCED_TAX_RATE) === reduced).reduce((sum, l) => sum + l.total - l.couponDiscount, 0);
+  const goods8 = goodsAt(true);
+  const goods = goods8 + goodsAt(false);
+  const reduction8 = goods > 0 ? Math.floor((points * goods8) / goods) : 0;
   const taxable8 = Math.max(0, goods8 - reduction8);
   const taxable10 = Math.max(0, total - taxable8);
   return [
@@ -159,20 +165,32 @@ function cartCoupons(lines: CartLine[], context: CartContext) {
       .map((coupon) => coupon.code);
   }
 
+  // Each applied coupon's discount comes off the rows it applies to (cart.ts evaluateCoupon).
+  const takeOff = (perLine: LineCouponShare[]) =>
+    perLine.forEach((share, index) => {
+      lines[index]!.couponDiscount += share.own + share.shared;
+      lines[index]!.productCouponDiscount += share.own;
+    });
   const coupons: AppliedCoupon[] = [];
   let error: string | undefined;
   const entered = context.enteredCoupon;
   if (entered) {
     const result = evaluateCoupon(entered, lines, viewer);
     if (result.error) error = result.error;
-    else coupons.push(toApplied(entered, result));
+    else {
+      coupons.push(toApplied(entered, result));
+      takeOff(result.perLine);
+    }
   }
   const enteredAlone = entered != null && coupons.length > 0 && entered.alone;
   const autocoupons: AppliedCoupon[] = [];
   for (const auto of context.autoCoupons) {
     if (enteredAlone || auto.alone || auto.code === entered?.code) continue;
     const result = evaluateCoupon(auto, lines, viewer);
-    if (!result.error && result.discount > 0) autocoupons.push(toApplied(auto, result));
+    if (!result.error && result.discount > 0) {
+      autocoupons.push(toApplied(auto, result));
+      takeOff(result.perLine);
+    }
   }
 
   // The campaign is a coupon too: products with coupons disabled neither count toward it nor get its discount.
@@ -180,6 +198,15 @@ function cartCoupons(lines: CartLine[], context: CartContext) {
   const campaignAmount = lines.filter((line) => line.available && !line.couponDisabled).reduce((sum, line) => sum + line.total, 0);
   const campaignApplies = campaign != null && !enteredAlone && campaignAmount >= campaign.minAmount;
   const campaignDiscount = campaignApplies ? couponDiscount({ type: campaign.type, value: campaign.value }, campaignAmount) : 0;
+  shareByWeight(
+    campaignDiscount,
+    lines.map((line) => (line.available && !line.couponDisabled ? line.total : 0)),
+  ).forEach((part, index) => (lines[index]!.couponDiscount += part));
+  // No row is discounted below nothing, however many coupons apply to it.
+  for (const line of lines) {
+    line.couponDiscount = Math.min(line.couponDiscount, line.total);
+    line.productCouponDiscount = Math.min(line.productCouponDiscount, line.couponDiscount);
+  }
 
   const freeShipping =
     coupons.some((coupon) => coupon.free_shipping) || autocoupons.some((coupon) => coupon.free_shipping) || (campaignApplies && campaign.freeShipping);
@@ -211,8 +238,7 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
   const splitShippingFee = shipments.reduce((sum, s) => sum + s.splitFee, 0);
   const extraFee = available.length > 0 ? paymentFee(context.paymentMethod) : 0;
 
-  const couponTotal = [...coupons, ...autocoupons].reduce((sum, coupon) => sum + coupon.discount, 0) + campaignDiscount;
-  const discountCoupon = Math.min(couponTotal, subtotal);
+  const discountCoupon = available.reduce((sum, line) => sum + line.couponDiscount, 0);
   const rowDiscounts = available.reduce((sum, line) => sum + line.rowDiscount, 0);
   const fees = wrapping + shippingFee + coldshippingTotal + splitShippingFee;
   const totalBeforePoints = subtotal + fees + extraFee - discountCoupon;
@@ -229,7 +255,7 @@ export function computeCart(inputs: CartLineInput[], context: CartContext): Cart
     list: lines,
     shipments,
     subtotal,
-    taxes: taxesFor(lines, total, fees + extraFee),
+    taxes: taxesFor(lines, total, points),
     total,
     total_before_discount: subtotal + rowDiscounts + fees + extraFee,
     total_before_discount_without_shippingfee: subtotal + rowDiscounts + wrapping,

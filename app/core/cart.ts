@@ -117,6 +117,13 @@ export interface CartLine extends CartLineInput {
   total: number;
   /** Discount from a per-sku session coupon folded into the row. */
   rowDiscount: number;
+  /**
+   * What the cart's coupons and campaign take off this row (part of the cart's discount_coupon, not of
+   * `total`): the tax of the row's rate is reduced by it, and only by it.
+   */
+  couponDiscount: number;
+  /** The part of couponDiscount a coupon gives this product as its own (a product-limited coupon): the row shows its total after it. */
+  productCouponDiscount: number;
   excludedCouponCodes: string[];
 }
 
@@ -257,39 +264,90 @@ function selectedRange(coupon: CartCoupon, amount: number): CouponPriceRange | n
   return [...coupon.priceRanges].sort((a, b) => b.minAmount - a.minAmount).find((r) => amount >= r.minAmount) ?? null;
 }
 
-/** What a coupon takes off the lines it applies to, or why it cannot be used. */
 /** The row fields the coupon rules read. */
 type CouponLine = Pick<CartLine, "available" | "productId" | "couponDisabled" | "total" | "quantity">;
 
-export function evaluateCoupon(
-  coupon: CartCoupon,
-  lines: CouponLine[],
-  viewer: { isMember: boolean; now: number },
-): { discount: number; error?: string; range?: CouponPriceRange } {
-  if (coupon.memberOnly && !viewer.isMember) return { discount: 0, error: CART_MESSAGES.couponMemberOnly };
+/** What a coupon takes off one row: by the product's own value for it (product-limited), and its share of the coupon's own value. */
+export interface LineCouponShare {
+  own: number;
+  shared: number;
+}
+
+export interface CouponEvaluation {
+  discount: number;
+  error?: string;
+  range?: CouponPriceRange;
+  /** What the discount takes off each of the lines evaluated (same order; nothing off a row it does not apply to). */
+  perLine: LineCouponShare[];
+}
+
+/**
+ * `amount` shared by `weights` in whole yen, rounded on the running total so the parts add up to it
+ * exactly: 100 by [1, 1, 1] → [33, 33, 34].
+ */
+export function shareByWeight(amount: number, weights: readonly number[]): number[] {
+  const whole = weights.reduce((sum, weight) => sum + weight, 0);
+  if (whole <= 0) return weights.map(() => 0);
+  let before = 0;
+  let running = 0;
+  return weights.map((weight) => {
+    running += weight;
+    const upTo = Math.floor((amount * running) / whole);
+    const part = upTo - before;
+    before = upTo;
+    return part;
+  });
+}
+
+/**
+ * What a coupon takes off the lines it applies to, or why it cannot be used, and which rows the discount
+ * comes off: a product's own value (products_prices) off its row, the coupon's own value off the other
+ * eligible rows by their amounts — never off a row it does not apply to, so the tax per rate is reduced
+ * only where the coupon's products are.
+ */
+export function evaluateCoupon(coupon: CartCoupon, lines: CouponLine[], viewer: { isMember: boolean; now: number }): CouponEvaluation {
+  const perLine: LineCouponShare[] = lines.map(() => ({ own: 0, shared: 0 }));
+  if (coupon.memberOnly && !viewer.isMember) return { discount: 0, error: CART_MESSAGES.couponMemberOnly, perLine };
   if (!isCouponActive(coupon, viewer.now)) {
-    return { discount: 0, error: coupon.startsAt != null && viewer.now < coupon.startsAt ? CART_MESSAGES.couponNotStarted : CART_MESSAGES.couponExpired };
+    return {
+      discount: 0,
+      error: coupon.startsAt != null && viewer.now < coupon.startsAt ? CART_MESSAGES.couponNotStarted : CART_MESSAGES.couponExpired,
+      perLine,
+    };
   }
   const eligible = lines
-    .filter((line) => line.available)
-    .map((line) => ({ line, offer: couponOfferForProduct(coupon, { id: line.productId, couponDisabled: line.couponDisabled }, viewer) }))
-    .filter((entry): entry is { line: CouponLine; offer: CouponOffer } => entry.offer != null);
-  if (eligible.length === 0) return coupon.freeShipping ? { discount: 0 } : { discount: 0, error: CART_MESSAGES.couponNoProducts };
+    .map((line, index) => ({
+      line,
+      index,
+      offer: line.available ? couponOfferForProduct(coupon, { id: line.productId, couponDisabled: line.couponDisabled }, viewer) : null,
+    }))
+    .filter((entry): entry is { line: CouponLine; index: number; offer: CouponOffer } => entry.offer != null);
+  if (eligible.length === 0) return coupon.freeShipping ? { discount: 0, perLine } : { discount: 0, error: CART_MESSAGES.couponNoProducts, perLine };
   const eligibleAmount = eligible.reduce((sum, { line }) => sum + line.total, 0);
-  if (eligibleAmount < coupon.minAmount) return { discount: 0, error: CART_MESSAGES.couponMinAmount(coupon.minAmount) };
+  if (eligibleAmount < coupon.minAmount) return { discount: 0, error: CART_MESSAGES.couponMinAmount(coupon.minAmount), perLine };
   // Per-product values are taken per row; the rest of the eligible rows share the coupon's own value.
   let discount = 0;
-  let sharedAmount = 0;
-  for (const { line, offer } of eligible) {
+  const shared: { line: CouponLine; index: number }[] = [];
+  for (const { line, index, offer } of eligible) {
     if (coupon.productPrices.has(line.productId)) {
-      discount += offer.type === "fix" ? Math.min(offer.value * line.quantity, line.total) : couponDiscount(offer, line.total);
+      const own = offer.type === "fix" ? Math.min(offer.value * line.quantity, line.total) : couponDiscount(offer, line.total);
+      perLine[index]!.own = own;
+      discount += own;
     } else {
-      sharedAmount += line.total;
+      shared.push({ line, index });
     }
   }
+  const sharedAmount = shared.reduce((sum, { line }) => sum + line.total, 0);
   const range = selectedRange(coupon, eligibleAmount);
-  discount += couponDiscount(range ?? { type: coupon.type, value: coupon.value }, sharedAmount);
-  return range ? { discount: Math.min(discount, eligibleAmount), range } : { discount: Math.min(discount, eligibleAmount) };
+  const sharedDiscount = couponDiscount(range ?? { type: coupon.type, value: coupon.value }, sharedAmount);
+  const parts = shareByWeight(
+    sharedDiscount,
+    shared.map(({ line }) => line.total),
+  );
+  shared.forEach(({ index }, at) => (perLine[index]!.shared = parts[at]!));
+  discount += sharedDiscount;
+  // Each row gives at most its amount, so the discount never passes the eligible amount.
+  return range ? { discount, range, perLine } : { discount, perLine };
 }
 
 /**

@@ -3,7 +3,8 @@
  * carries a fingerprint of what it showed (each row's id, quantity and amount, and the total); the
  * server prices the cart again and places nothing when the two differ, telling the shopper what changed.
  * The rows' ids and quantities also name the cart's state an order consumed, so a second checkout tab
- * submitting the same cart is recognised as "already ordered". Pure.
+ * submitting the same cart is recognised as "already ordered" — which holds because a row's id is never
+ * given again (cart_lines.id is AUTOINCREMENT): a later row of the same item is another row. Pure.
  */
 import { formatYen } from "./money";
 

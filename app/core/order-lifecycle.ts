@@ -7,7 +7,7 @@
  */
 import { bankTransferDeadline } from "./bank-transfer";
 import { addDaysToDate, jstDate, jstDayStart } from "./dates";
-import { BANK_TRANSFER_DAYS } from "./payment-methods";
+import { BANK_TRANSFER_DAYS, isPrepaid, type PaymentMethod } from "./payment-methods";
 import type { OrderStatus, ShipmentStatus } from "./orders";
 import { CANCELLABLE_ORDER_STATUSES } from "./returns";
 
@@ -40,6 +40,7 @@ export function orderStatusFromShipments(current: OrderStatus, all: readonly Shi
 export const LIFECYCLE_MESSAGES = {
   notAwaitingPayment: "このご注文は入金待ちではありません。",
   notShippable: "入金確認前、またはキャンセル・返品済みのご注文は発送できません。",
+  shipAfterPayment: "お客様のご入金を確認してから発送できます。",
   shipmentNotPreparing: "この配送はすでに発送済みです。",
   shipmentNotShipped: "発送済みの配送だけを配達完了にできます。",
   shipmentAlreadyDelivered: "この配送はすでに配達完了です。",
@@ -69,6 +70,21 @@ export function shipmentTransitionRefusal(order: OrderStatus, shipment: Shipment
   }
   if (shipment !== SHIPMENT_STATUS_FROM[to]) return to === "shipped" ? LIFECYCLE_MESSAGES.shipmentNotPreparing : LIFECYCLE_MESSAGES.shipmentNotShipped;
   return null;
+}
+
+/**
+ * What can be done next with a shipment of an order in this state, by the very rules its moves are refused
+ * by: ship it, mark it delivered, or nothing (yet) — so a page offers only what would be accepted.
+ */
+export function shipmentNextStep(order: OrderStatus, shipment: ShipmentStatus): "ship" | "deliver" | null {
+  if (shipment === "preparing") return shipmentTransitionRefusal(order, shipment, "shipped") == null ? "ship" : null;
+  if (shipment === "shipped") return shipmentTransitionRefusal(order, shipment, "delivered") == null ? "deliver" : null;
+  return null;
+}
+
+/** Why a parcel waiting to leave is not offered to ship: the order waits for its transfer. Null otherwise. */
+export function shipmentWaitingReason(order: OrderStatus, shipment: ShipmentStatus): string | null {
+  return order === "pending_payment" && shipment === "preparing" ? LIFECYCLE_MESSAGES.shipAfterPayment : null;
 }
 
 /** Why the order cannot be cancelled now (something shipped, or it has ended), or null. */
@@ -115,6 +131,16 @@ export function unpaidLapseCutoff(now: Date): Date {
 export function paymentLapsed(orderedAt: Date, now: Date): boolean {
   return bankTransferDeadline(orderedAt) < jstDate(now);
 }
+
+/**
+ * A 銀行振込 order still waiting for its transfer after the deadline: the hourly job cancels it on its next
+ * run (lapseUnpaidOrders, by unpaidLapseCutoff — the same deadline); until then staff see it marked.
+ */
+export function transferOverdue(order: { status: OrderStatus; paymentMethod: PaymentMethod; createdAt: Date }, now: Date): boolean {
+  return order.status === "pending_payment" && isPrepaid(order.paymentMethod) && paymentLapsed(order.createdAt, now);
+}
+
+export const TRANSFER_OVERDUE_LABEL = "入金期限切れ";
 
 /** What a cancellation owes back in money: the total once it was paid (入金済み), nothing before. */
 export function refundDueOnCancellation(order: OrderStatus, total: number): number {

@@ -712,7 +712,11 @@ export const cartVendorNotices = sqliteTable(
 export const cartLines = sqliteTable(
   "cart_lines",
   {
-    id: integer("id").primaryKey(),
+    /**
+     * AUTOINCREMENT: an id is never given again, even after the row it named was ordered and deleted, because
+     * an order records the rows it consumed by id (orders.cart_state) and a later cart must never match it.
+     */
+    id: integer("id").primaryKey({ autoIncrement: true }),
     cartId: text("cart_id")
       .notNull()
       .references(() => carts.id, { onDelete: "cascade" }),
@@ -930,6 +934,15 @@ export const orders = sqliteTable(
     couponCode: text("coupon_code"),
     pointsUsed: integer("points_used").notNull().default(0),
     pointsEarned: integer("points_earned").notNull().default(0),
+    /**
+     * When the earned points became usable (app/core/points.ts: paid, or shipped for 代金引換/後払い); null
+     * while they are 付与予定, and for good once the order is cancelled before.
+     */
+    pointsGrantedAt: integer("points_granted_at", { mode: "timestamp_ms" }),
+    /** Points of this order on the member's balance: granted, less what cancelled or returned goods took back. */
+    pointsGranted: integer("points_granted").notNull().default(0),
+    /** Earned points given up with cancelled or returned goods (pending ones are then not granted). */
+    pointsForfeited: integer("points_forfeited").notNull().default(0),
     total: integer("total").notNull(),
     /** Qualified-invoice figures: tax-incl. amount and tax per rate, rounded once per rate. */
     taxable10: integer("taxable_10").notNull().default(0),

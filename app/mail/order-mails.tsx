@@ -10,6 +10,7 @@ import { formatDateJa } from "~/core/dates";
 import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
 import { formatYen } from "~/core/money";
 import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/payment-methods";
+import { pendingPointsCondition } from "~/core/points";
 import { receiptTaxLines } from "~/core/receipt";
 import { cancellationTerms, returnsSummary } from "~/core/returns";
 import { deliveryTimingLines, PAYMENT_TIMING } from "~/core/shop-policies";
@@ -168,7 +169,9 @@ function OrderConfirmation({ order, lines, customerName, origin = "", guest = fa
         ))}
       </ul>
       <Lines items={[...figuresOf(order), <strong key="total">{`お支払い合計：${formatYen(order.total)}（税込）`}</strong>, ...taxFiguresOf(order)]} />
-      {order.pointsEarned ? <p>{`今回のお買い物で${order.pointsEarned.toLocaleString("ja-JP")}ポイントを獲得予定です。`}</p> : null}
+      {order.pointsEarned ? (
+        <p>{`今回のお買い物で${order.pointsEarned.toLocaleString("ja-JP")}ポイントを獲得予定です（${pendingPointsCondition(order.paymentMethod)}）。`}</p>
+      ) : null}
       <h3>お支払い方法</h3>
       <Lines items={[payment.label, `お支払い時期：${PAYMENT_TIMING[order.paymentMethod]}`]} />
       {order.paymentMethod === "bank_transfer" ? <BankTransfer total={order.total} orderedAt={orderedAt} /> : null}

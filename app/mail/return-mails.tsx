@@ -85,7 +85,8 @@ export function returnRefusedMail(addressee: OrderMailAddressee, facts: ReturnMa
   };
 }
 
-export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, refund: number): MailTemplate {
+/** The goods came back: the refund recorded, and the points they had earned that were taken back (`pointsWithdrawn`). */
+export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, refund: number, pointsWithdrawn = 0): MailTemplate {
   const kind = RETURN_KINDS[facts.kind];
   return {
     subject: subject(addressee, `${kind}の商品を受け取りました`),
@@ -100,6 +101,7 @@ export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnM
         ) : (
           <p>このご注文には、これ以上ご返金する金額はありません。</p>
         )}
+        {pointsWithdrawn > 0 ? <p>{`返品された商品のお買い物で付与したポイント ${pointsWithdrawn.toLocaleString("ja-JP")}pt を取り消しました。`}</p> : null}
         <RequestSummary facts={facts} />
         <OrderLink addressee={addressee} />
       </>

@@ -54,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const query = parseQuery(url, CartQuerySchema);
   return {
     view,
+    // The header counts what this page shows (root.tsx): pricing may have cut rows to the stock left.
+    cartQuantity: view.cart.quantity,
     loggedIn: actor.owner.userId != null,
     // Refusals of posts made without JS arrive in the query (cart_error + message, cart_line for a row).
     redirectedError: redirectedCartError(url, CART_FIELDS),

@@ -8,7 +8,7 @@ import { MAX_POINTS_PER_ORDER } from "~/core/limits";
 import { parseListingQuery } from "~/core/listing-query";
 import { POINT_LISTING } from "~/core/member-point-listing";
 import { POINT_KIND_LABELS, signedPoints } from "~/core/point-ledger";
-import { POINT_EARNING_UNIT } from "~/core/points";
+import { PENDING_POINTS_LABEL, POINT_EARNING_UNIT, POINTS_USABLE_RULE } from "~/core/points";
 import { SHOP_NAME } from "~/core/site";
 import { canonicalListingRedirect } from "~/web/listing.server";
 import { loadPoints } from "~/services/member-points.server";
@@ -65,8 +65,34 @@ const columns: ListingColumn<Entry>[] = [
   },
 ];
 
+/** Points of orders not paid for yet: shown with when they become usable, never counted in the balance. */
+function PendingPoints({ pending, orders }: { pending: number; orders: ReturnType<typeof useLoaderData<typeof loader>>["pendingOrders"] }) {
+  if (pending <= 0) return null;
+  return (
+    <section aria-labelledby="points-pending" className="card mt-3 grid gap-1 p-4">
+      <h2 id="points-pending" className="m-0 text-sm text-gray-700">
+        {PENDING_POINTS_LABEL}のポイント
+      </h2>
+      <p className="m-0 text-xl font-bold" data-testid="points-pending">
+        {pending.toLocaleString("ja-JP")}
+        <span className="ml-1 text-sm">pt</span>
+      </p>
+      <p className="m-0 text-xs text-gray-600">
+        ご注文のお支払いが済むと、ご利用いただけるポイントになります。キャンセル・返品されたご注文のポイントは付与されません。
+      </p>
+      <ul className="m-0 grid gap-1 p-0 text-sm list-none">
+        {orders.map((order) => (
+          <li key={order.orderId} data-testid="points-pending-order">
+            <Link to={`/user/orders/${order.orderId}`}>ご注文 {order.orderNumber}</Link>：{order.points.toLocaleString("ja-JP")}pt（{order.condition}）
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function Points() {
-  const { balance, page } = useLoaderData<typeof loader>();
+  const { balance, pending, pendingOrders, page } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title="ポイント" />
@@ -80,9 +106,10 @@ export default function Points() {
         </p>
         <p className="m-0 text-xs text-gray-600">
           1ポイント＝1円としてご利用いただけます（1回のご注文で最大{MAX_POINTS_PER_ORDER.toLocaleString("ja-JP")}ポイント）。お支払い金額{POINT_EARNING_UNIT}
-          円ごとに1ポイントが貯まります。
+          円ごとに1ポイントが貯まり、{POINTS_USABLE_RULE}。
         </p>
       </section>
+      <PendingPoints pending={pending} orders={pendingOrders} />
       <h2 className="mb-0 mt-6 text-base">ポイント履歴</h2>
       <div className="mt-2">
         <Listing

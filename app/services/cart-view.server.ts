@@ -9,6 +9,7 @@ import { readCheckoutDraft, type CheckoutDraft } from "~/core/checkout-draft";
 import { pointPromoColor } from "~/core/colors";
 import { savedItemUnavailable, type SavedItemUnavailable } from "~/core/saved-items";
 import type { PaymentMethod } from "~/core/payment-methods";
+import { QUANTITY_MESSAGES } from "~/core/pricing";
 import { activeAt, type Database } from "~/db/client.server";
 import {
   addresses,
@@ -33,6 +34,7 @@ import { priceCartLines, type CartLineView } from "./cart-lines.server";
 import { cartIdOf, type CartOwner, type CartSessionState } from "./cart.server";
 import { sellerActive } from "./catalogue.server";
 import { couponPricesQuery, toCartCoupon } from "./coupon-rules.server";
+import { pendingPointsOf } from "./member-points.server";
 import { pricedProductsQueries, shapeProducts } from "./product-pricing.server";
 
 /** `triedCode` is a coupon being tried before it is saved; it is loaded beside the saved one. */
@@ -88,7 +90,7 @@ function cartQueries(db: Database, owner: CartOwner, session: CartSessionState, 
       .orderBy(desc(pointPromos.rate))
       .limit(1),
     db
-      .select({ points: users.points })
+      .select({ points: users.points, pending: pendingPointsOf(users.id) })
       .from(users)
       .where(eq(users.id, owner.userId ?? 0)),
     db.select().from(cartVendorNotices).where(eq(cartVendorNotices.cartId, cartId)),
@@ -137,6 +139,7 @@ async function runCartBatch(db: Database, owner: CartOwner, session: CartSession
     campaign: campaigns[0] ?? null,
     promo: promos[0] ?? null,
     userPoints: userRows[0]?.points ?? 0,
+    pendingPoints: userRows[0]?.pending ?? 0,
     notices,
     later,
     address: address[0] ?? null,
@@ -154,7 +157,10 @@ export interface CartView {
   vendorNotices: Record<number, string>;
   couponCampaign: CouponCampaign | null;
   pointPromo: PointPromo | null;
+  /** The member's usable points (what the cart may spend). */
   userPoints: number;
+  /** The member's 付与予定 points: earned by orders not paid for yet, shown but never spendable. */
+  pendingPoints: number;
   /** `unavailable`: why it cannot go back into the cart now (null: it can). */
   buyLater: { id: number; productId: number; sku: string; title: string; quantity: number; unavailable: SavedItemUnavailable | null }[];
   address: typeof addresses.$inferSelect | null;
@@ -162,6 +168,8 @@ export interface CartView {
   couponRules: CartCoupon[];
   /** What was typed on the checkout before one of its buttons led elsewhere, while fresh (core/checkout-draft). */
   checkoutDraft: CheckoutDraft | null;
+  /** Rows this load cut to the stock (or cap) left, each with the message the quantity rules use. */
+  adjustedLines: { line: number; message: string }[];
 }
 
 /**
@@ -211,6 +219,11 @@ export async function loadCart(
   const reduced = cart.list.filter((line) => line.quantity !== rows.lines.find((stored) => stored.id === line.id)?.quantity);
   const [firstReduction, ...otherReductions] = reduced.map((line) => db.update(cartLines).set({ quantity: line.quantity }).where(eq(cartLines.id, line.id)));
   if (firstReduction) await db.batch([firstReduction, ...otherReductions]);
+  // A row cut to what is left to sell says so, as a quantity typed above it would (one that cannot be bought
+  // at all says so by its badge instead).
+  const adjustedLines = reduced
+    .filter((line) => line.available && line.quantity < (rows.lines.find((stored) => stored.id === line.id)?.quantity ?? 0))
+    .map((line) => ({ line: line.id, message: QUANTITY_MESSAGES.aboveMax(line.quantity) }));
   return {
     cartId: record?.id ?? null,
     cart,
@@ -222,6 +235,7 @@ export async function loadCart(
     couponCampaign: campaign,
     pointPromo,
     userPoints: rows.userPoints,
+    pendingPoints: rows.pendingPoints,
     buyLater: rows.later.map(({ status, sellerActive: active, ...item }) => ({
       ...item,
       unavailable: savedItemUnavailable({ status, sellerSuspended: !active }),
@@ -229,5 +243,6 @@ export async function loadCart(
     address: rows.address,
     couponRules: allCoupons.filter((coupon) => [...cart.coupons, ...cart.autocoupons].some((applied) => applied.id === coupon.id)),
     checkoutDraft: readCheckoutDraft(record?.checkoutDraft, now),
+    adjustedLines,
   };
 }

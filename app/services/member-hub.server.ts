@@ -2,10 +2,14 @@
 import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { buyLater, favorites, orders, stockRequests, subscriptions, users } from "~/db/schema";
+import { pendingPointsOf } from "./member-points.server";
 
 export async function loadMemberHub(db: Database, userId: number) {
   const [people, orderCount, latestOrders, nextDeliveries, favoriteCount, buyLaterCount, requestCount] = await db.batch([
-    db.select({ lastname: users.lastname, firstname: users.firstname, points: users.points }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ lastname: users.lastname, firstname: users.firstname, points: users.points, pendingPoints: pendingPointsOf(users.id) })
+      .from(users)
+      .where(eq(users.id, userId)),
     db.select({ n: count() }).from(orders).where(eq(orders.userId, userId)),
     db
       .select({ id: orders.id, number: orders.number, status: orders.status, dateCreated: orders.createdAt, total: orders.total })
@@ -29,6 +33,8 @@ export async function loadMemberHub(db: Database, userId: number) {
   return {
     name: person ? `${person.lastname} ${person.firstname}` : "",
     points: person?.points ?? 0,
+    /** 付与予定: earned by orders not paid for yet, not spendable. */
+    pendingPoints: person?.pendingPoints ?? 0,
     orders: orderCount[0]?.n ?? 0,
     latestOrder: latestOrders[0] ?? null,
     activeSubscriptions: nextDeliveries.length,

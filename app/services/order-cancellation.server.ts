@@ -10,6 +10,7 @@ import { ORDER_MAIL_KEYS } from "~/core/mail-outbox";
 import type { OrderActor } from "~/core/order-events";
 import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation, unpaidLapseCutoff } from "~/core/order-lifecycle";
 import { SYSTEM_ACTOR } from "~/core/order-events";
+import { pointsStillEarned } from "~/core/points";
 import type { Database } from "~/db/client.server";
 import { couponUses, orderLines, orders, orderShipments, pointLedger, products, productVariations, subscriptions, users, variationChoices } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";
@@ -26,6 +27,7 @@ import {
   type Statement,
 } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
+import { pointsTakenBackStatements } from "./order-points.server";
 
 /**
  * `quantity` of the line back where the order took it from (order-guards.server.ts `stockStatements`,
@@ -92,22 +94,20 @@ function subscriptionEndStatements(db: Database, order: OrderState, lines: Order
   );
 }
 
-/** Points used come back; points the order granted go (never below a zero balance). Amounts as planned. */
+/**
+ * Points used come back; the order's own points go: 付与予定 ones are never granted, granted ones are taken
+ * off the balance (after the used ones are back, never below zero). Amounts as planned, on the balance as read.
+ */
 function pointStatements(db: Database, order: OrderState, now: Date): { statements: Statement[]; returned: number; withdrawn: number } {
   if (order.userId == null) return { statements: [], returned: 0, withdrawn: 0 };
   const returned = order.pointsUsed;
-  const withdrawn = Math.min(order.pointsEarned, order.memberPoints + returned);
-  const net = returned - withdrawn;
   const statements: Statement[] = [];
-  if (net !== 0)
+  if (returned > 0) {
     statements.push(
       db
         .update(users)
-        .set({ points: sql`max(0, ${users.points} + ${net})` })
+        .set({ points: sql`${users.points} + ${returned}` })
         .where(eq(users.id, order.userId)),
-    );
-  if (returned > 0) {
-    statements.push(
       db.insert(pointLedger).values({
         userId: order.userId,
         orderId: order.id,
@@ -118,19 +118,8 @@ function pointStatements(db: Database, order: OrderState, now: Date): { statemen
       }),
     );
   }
-  if (withdrawn > 0) {
-    statements.push(
-      db.insert(pointLedger).values({
-        userId: order.userId,
-        orderId: order.id,
-        kind: "adjusted",
-        amount: -withdrawn,
-        note: `ご注文 ${order.number} のキャンセル（付与分の取り消し）`,
-        createdAt: now,
-      }),
-    );
-  }
-  return { statements, returned, withdrawn };
+  const earned = pointsTakenBackStatements(db, order, 0, { note: `ご注文 ${order.number} のキャンセル（付与分の取り消し）`, credited: returned }, now);
+  return { statements: [...statements, ...earned.statements], returned, withdrawn: earned.withdrawn };
 }
 
 export type CancellationReason = CancellationFacts["reason"];
@@ -238,7 +227,22 @@ function lineCancellationStatements(
   const emptied = order.shipments.filter((shipment) => shipment.status === "preparing" && !remaining.some((line) => line.shipmentId === shipment.id));
   const statuses = order.shipments.map((shipment) => (emptied.includes(shipment) ? "cancelled" : shipment.status));
   const amount = chosen.reduce((sum, line) => sum + line.total, 0);
-  const facts: CancellationFacts = { reason: "staff", whole: false, lines: chosen, pointsReturned: 0, pointsWithdrawn: 0, couponReturned: false, refundDue: 0 };
+  // The cancelled goods give up the points they earned; the state the order moves to is planned with that.
+  const stillEarned = pointsStillEarned(
+    order.pointsEarned,
+    order.lines.map((line) => ({ ...line, cancelled: line.cancelledAt != null || chosen.includes(line) })),
+  );
+  const points = pointsTakenBackStatements(db, order, stillEarned, { note: `ご注文 ${order.number} の一部キャンセル（付与分の取り消し）` }, now);
+  const after = { ...order, pointsForfeited: Math.max(order.pointsForfeited, order.pointsEarned - stillEarned) };
+  const facts: CancellationFacts = {
+    reason: "staff",
+    whole: false,
+    lines: chosen,
+    pointsReturned: 0,
+    pointsWithdrawn: points.withdrawn,
+    couponReturned: false,
+    refundDue: 0,
+  };
   return [
     db
       .update(orderLines)
@@ -270,7 +274,8 @@ function lineCancellationStatements(
     ),
     ...chosen.flatMap((line) => restockStatements(db, line, line.quantity)),
     ...subscriptionEndStatements(db, order, chosen, now),
-    ...orderStatusStatements(db, order, orderStatusFromShipments(order.status, statuses), actor, now),
+    ...points.statements,
+    ...orderStatusStatements(db, after, orderStatusFromShipments(order.status, statuses), actor, now),
     ...orderNoticeStatements(
       db,
       order,

@@ -14,6 +14,7 @@ import type { PaymentMethod } from "~/core/payment-methods";
 import type { Database } from "~/db/client.server";
 import { couponUses, merchants, orderEvents, products, orderLines, orderRefunds, orders, orderShipments, users } from "~/db/schema";
 import { guard, isGuardFailure } from "./order-guards.server";
+import { pointsGrantStatements, type OrderPointsState } from "./order-points.server";
 
 export type Statement = BatchItem<"sqlite">;
 
@@ -46,20 +47,14 @@ export interface OrderLineState {
   cancelledAt: Date | null;
 }
 
-/** The order as a change is planned on: its row's lifecycle facts, its shipments and lines. */
-export interface OrderState {
-  id: number;
-  number: string;
-  userId: number | null;
+/** The order as a change is planned on: its row's lifecycle facts (its points among them), its shipments and lines. */
+export interface OrderState extends OrderPointsState {
   email: string;
   customerName: string;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
   total: number;
   pointsUsed: number;
-  pointsEarned: number;
-  /** The member's point balance now (0 for a guest). */
-  memberPoints: number;
   /** Coupon uses the order holds (a cancellation gives them back). */
   couponUses: number;
   /** Money recorded as paid back so far (order_refunds). */
@@ -86,6 +81,9 @@ export async function loadOrderState(db: Database, orderId: number): Promise<Ord
         total: orders.total,
         pointsUsed: orders.pointsUsed,
         pointsEarned: orders.pointsEarned,
+        pointsForfeited: orders.pointsForfeited,
+        pointsGranted: orders.pointsGranted,
+        pointsGrantedAt: orders.pointsGrantedAt,
         memberPoints: sql<number>`coalesce(${users.points}, 0)`,
         couponUses: sql<number>`(select count(*) from ${couponUses} where ${couponUses.orderId} = ${orders.id})`,
         refunded: sql<number>`(select coalesce(sum(${orderRefunds.amount}), 0) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`,
@@ -206,7 +204,10 @@ export function orderEventStatement(db: Database, orderId: number, event: OrderE
   });
 }
 
-/** The order's new state with its history line, when it differs from the state the change was planned on. */
+/**
+ * The order's new state with its history line, when it differs from the state the change was planned on;
+ * the order's points become usable when the new state is the one that makes them so.
+ */
 export function orderStatusStatements(
   db: Database,
   order: OrderState,
@@ -222,5 +223,6 @@ export function orderStatusStatements(
       .set({ ...extra, status: to })
       .where(eq(orders.id, order.id)),
     orderEventStatement(db, order.id, { kind: "status_changed", actor, from: order.status, to }, now),
+    ...pointsGrantStatements(db, order, to, now),
   ];
 }

@@ -190,42 +190,32 @@ function lineStatements(db: Database, draft: OrderDraft): Statement[] {
   });
 }
 
-/** Points used come off the member's balance (never below zero); points earned go on, both in the ledger. */
+/**
+ * Points used come off the member's usable balance (never below zero), in the ledger. The points the order
+ * earns are only recorded on it (orders.points_earned): they are 付与予定 until it is paid for, when the
+ * order change that makes it so grants them (order-points.server.ts, decision 0036).
+ */
 function pointStatements(db: Database, draft: OrderDraft): Statement[] {
   const { cart } = draft.view;
-  const { memberId, userRef } = draft.buyer;
-  const orderId = orderIdOf(draft);
-  const statements: Statement[] = [];
-  if (cart.points > 0 && memberId != null) {
-    statements.push(
-      guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${memberId}) >= ${cart.points}`),
-      db
-        .update(users)
-        .set({ points: sql`${users.points} - ${cart.points}` })
-        .where(eq(users.id, memberId)),
-      db
-        .insert(pointLedger)
-        .values({ userId: memberId, orderId, kind: "used", amount: -cart.points, note: `ご注文 ${draft.number} でのご利用`, createdAt: draft.now }),
-    );
-  }
-  if (userRef != null && cart.total_points > 0) {
-    const rate = cart.total_points_rate > 1 ? `（${cart.total_points_rate}倍）` : "";
-    statements.push(
-      db
-        .update(users)
-        .set({ points: sql`${users.points} + ${cart.total_points}` })
-        .where(eq(users.id, userRef as number)),
-      db.insert(pointLedger).values({
-        userId: userRef as number,
-        orderId,
-        kind: "earned",
-        amount: cart.total_points,
-        note: `ご注文 ${draft.number} のお買い物ポイント${rate}`,
+  const { memberId } = draft.buyer;
+  if (cart.points <= 0 || memberId == null) return [];
+  return [
+    guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${memberId}) >= ${cart.points}`),
+    db
+      .update(users)
+      .set({ points: sql`${users.points} - ${cart.points}` })
+      .where(eq(users.id, memberId)),
+    db
+      .insert(pointLedger)
+      .values({
+        userId: memberId,
+        orderId: orderIdOf(draft),
+        kind: "used",
+        amount: -cart.points,
+        note: `ご注文 ${draft.number} でのご利用`,
         createdAt: draft.now,
       }),
-    );
-  }
-  return statements;
+  ];
 }
 
 /** Each coupon's use, then the guards that its total and per-customer limits still hold. */

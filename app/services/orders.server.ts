@@ -7,6 +7,7 @@ import type { ListingQuery } from "~/core/listing";
 import { ORDER_LISTING, type OrderSort } from "~/core/member-order-listing";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
+import { orderPointsView } from "~/core/points";
 import { describeShipTo } from "~/core/address-book";
 import { shipmentTracking, type ShipmentTrackingFacts } from "~/core/shipment-tracking";
 import { DEFAULT_RECEIPT_MEMO, rateTotalsConsistent, receiptTaxLines, taxByRate, type ReceiptFields } from "~/core/receipt";
@@ -237,6 +238,11 @@ async function loadOrderWhere(db: Database, owned: SQL) {
       couponCode: order.couponCode,
       pointsUsed: order.pointsUsed,
       pointsEarned: order.pointsEarned,
+      points: orderPointsView(
+        { earned: order.pointsEarned, forfeited: order.pointsForfeited, granted: order.pointsGranted, grantedAt: order.pointsGrantedAt },
+        order.paymentMethod,
+        order.status,
+      ),
       total: order.total,
       deliveryDate: order.deliveryDate,
       deliveryTimeSlot: order.deliveryTimeSlot,

@@ -13,6 +13,7 @@ import { orderFullyReturned, RETURN_STOCK_NOTES, RETURN_TEXT, returnRefundAmount
 import type { ReturnDecisionInput } from "~/core/return-request-forms";
 import type { RefundMethod } from "~/core/order-desk";
 import { formatYen } from "~/core/money";
+import { pointsStillEarned } from "~/core/points";
 import type { Database } from "~/db/client.server";
 import { orderRefunds, returnRequests } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";
@@ -22,6 +23,7 @@ import { returnApprovedMail, returnReceivedMail, returnRefusedMail, type ReturnM
 import { restockStatements } from "./order-cancellation.server";
 import { orderEventStatement, orderStatusStatements, type OrderState, type Statement } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
+import { pointsTakenBackStatements } from "./order-points.server";
 import { changeOrderReturns, type ReturnFacts, type ReturnRequestFacts } from "./return-requests.server";
 
 export type DecisionResult = { ok: true; notice: "approved" | "refused" | "received"; mailKeys: string[] } | { ok: false; status: 404 | 409; error: string };
@@ -140,7 +142,25 @@ function receiveStatements(
       orderEventStatement(db, order.id, { kind: "refund_recorded", actor, returnId: request.id, note: formatYen(refund) }, now),
     );
   }
+  // Returned goods give back the points they earned, as cancelled ones do (an exchange's goods are replaced).
+  const points =
+    request.kind === "return"
+      ? pointsTakenBackStatements(
+          db,
+          order,
+          pointsStillEarned(
+            order.pointsEarned,
+            order.lines.map((line) => ({ ...line, cancelled: line.cancelledAt != null })),
+            returned,
+          ),
+          { note: `ご注文 ${order.number} の返品（受付番号 ${request.id}、付与分の取り消し）` },
+          now,
+        )
+      : { statements: [], withdrawn: 0 };
+  statements.push(...points.statements);
   if (whole) statements.push(...orderStatusStatements(db, order, "returned", actor, now));
-  statements.push(...notice((addressee) => returnReceivedMail(addressee, { kind: request.kind, reason: request.reason, lines: request.lines }, refund)));
+  statements.push(
+    ...notice((addressee) => returnReceivedMail(addressee, { kind: request.kind, reason: request.reason, lines: request.lines }, refund, points.withdrawn)),
+  );
   return statements;
 }

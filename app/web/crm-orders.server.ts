@@ -22,6 +22,7 @@ import {
   type OrderDeskNotice,
 } from "~/core/order-desk";
 import { orderDeskListing, orderDeskListingFor } from "~/core/order-desk-listing";
+import { transferOverdue } from "~/core/order-lifecycle";
 import { ORDER_STATUS_LABELS, SHIPMENT_STATUS_LABELS } from "~/core/orders";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
 import { CheckboxSchema, IdSchema, TextOrNullSchema, typedWholeNumber } from "~/core/validation";
@@ -49,7 +50,7 @@ function deskQuery(request: Request) {
   return { url, definition, query };
 }
 
-export async function loadOrderDeskListing(request: Request, context: AppLoadContext): Promise<OrderDeskListingData> {
+export async function loadOrderDeskListing(request: Request, context: AppLoadContext, now: Date = new Date()): Promise<OrderDeskListingData> {
   const { url, definition, query } = deskQuery(request);
   const canonical = canonicalListingRedirect(url, definition, query);
   if (canonical) throw canonical;
@@ -63,6 +64,7 @@ export async function loadOrderDeskListing(request: Request, context: AppLoadCon
     paymentLabel: PAYMENT_METHODS[row.paymentMethod].label,
     createdIso: isoDateTime(row.createdAt),
     createdText: formatDateTime(row.createdAt),
+    transferOverdue: transferOverdue({ ...row, createdAt: new Date(row.createdAt) }, now),
     shipments: row.shipments.map((shipment) => ({ ...shipment, statusLabel: SHIPMENT_STATUS_LABELS[shipment.status] })),
   }));
   return { definition: listing, page: { ...page, rows }, merchants, csvHref: `${ORDER_DESK_PATH}.csv${filters ? `?${filters}` : ""}` };
@@ -99,7 +101,12 @@ export async function orderDeskCsv(request: Request, context: AppLoadContext, no
 }
 
 /** The order page: the order, the times its first view shows written out (the page loads no date formats), the notice. */
-export async function loadOrderDeskPage(request: Request, context: AppLoadContext, rawId: string | undefined): Promise<OrderDeskPageData> {
+export async function loadOrderDeskPage(
+  request: Request,
+  context: AppLoadContext,
+  rawId: string | undefined,
+  now: Date = new Date(),
+): Promise<OrderDeskPageData> {
   const order = await loadDeskOrder(context.db, idParam(rawId, "注文ID"));
   invariantResponse(order, ORDER_DESK_TEXT.notFound, { status: 404 });
   const { detail, payment } = order;
@@ -116,6 +123,7 @@ export async function loadOrderDeskPage(request: Request, context: AppLoadContex
       paid: timeOrNull(payment.paidAt),
       cancelled: timeOrNull(payment.cancelledAt),
       transferDeadline: payment.transferDeadline ? formatDateJa(payment.transferDeadline) : null,
+      transferOverdue: transferOverdue({ status: detail.order.status, paymentMethod: payment.method, createdAt: detail.order.dateCreated }, now),
       deliveryDate: detail.order.deliveryDate ? formatDateJa(detail.order.deliveryDate) : null,
     },
     notice: redirectedNotice(request, ORDER_DESK_NOTICES),

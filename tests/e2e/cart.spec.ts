@@ -1,3 +1,5 @@
+import { QUANTITY_MESSAGES } from "~/core/pricing";
+import { productBySku } from "~/db/seed/catalogue";
 import { expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
@@ -151,4 +153,71 @@ test.describe("limits, coupon links and private links (390 px)", () => {
       `/product/access/link/DEMO-PRIVATE/${PRIVATE_SECRET}`,
     );
   });
+});
+
+test("a product-limited coupon comes off its own row and only its own tax rate (TEAFAIR on 煎茶)", async ({ page }) => {
+  await addToCart(page, "/category/japanese-tea/DRINK-SENCHA", 1);
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 1);
+  await page.goto("/cart");
+  await page.getByLabel("クーポンコード").fill("TEAFAIR");
+  await page.getByRole("button", { name: "適用" }).click();
+  // 15% of 煎茶's 1,296 yen = 194 off its row; the towel's row keeps its price.
+  await expect(line(page, "DRINK-SENCHA").getByTestId("line-coupon-total")).toHaveText("クーポン適用後 1,102円（−194円）");
+  await expect(line(page, "DEMO-SIMPLE").getByTestId("line-coupon-total")).toHaveCount(0);
+  await expect(summary(page, "coupon")).toHaveText("−194円");
+  // 1,296 + 1,980 + 660 shipping from the warehouse + 660 from the tea merchant − 194
+  await expect(summary(page, "total")).toHaveText("4,402円");
+  // The 8% part is 煎茶 after its coupon; the 10% part (towel and both parcels' shipping) is untouched.
+  const tax = (rate: number) => page.getByTestId(`summary-tax-${rate}`).locator("xpath=..");
+  await expect(tax(8)).toHaveText("（8%対象 1,102円 内消費税）81円");
+  await expect(tax(10)).toHaveText("（10%対象 3,300円 内消費税）300円");
+
+  // The checkout states the same figures before the order is placed.
+  await page.goto("/checkout");
+  await expect(page.getByTestId("checkout-items").getByTestId("line-coupon-total")).toHaveText("クーポン適用後 1,102円（−194円）");
+  await expect(tax(8)).toHaveText("（8%対象 1,102円 内消費税）81円");
+  await expect(tax(10)).toHaveText("（10%対象 3,300円 内消費税）300円");
+});
+
+test("stock falling below a row's quantity is said on the row, and the header counts what is left", async ({ page, openContext }) => {
+  // A warehouse item no other spec buys: 5 in the cart, with 2 towels (7 items).
+  await addToCart(page, "/category/sweets/SWEETS-BAUM", 5);
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 2);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-badge")).toHaveText("7");
+
+  // Staff count the shelf: 3 left.
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", `/crm/products/${productBySku("SWEETS-BAUM").id}/stock`);
+  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
+  await staff.getByLabel("数量").fill("3");
+  await staff.getByLabel(/^理由・メモ/).fill("棚卸しで3点");
+  await staff.getByRole("button", { name: "在庫を調整する" }).click();
+  await expect(staff.getByTestId("stock-p")).toHaveText("3点");
+
+  await page.goto("/cart");
+  const row = line(page, "SWEETS-BAUM");
+  await expect(row.getByTestId("quantity-notice")).toHaveText(QUANTITY_MESSAGES.aboveMax(3));
+  if (test.info().project.use.javaScriptEnabled === false) await expect(row.getByLabel("数量")).toHaveValue("3");
+  else await expect(row.getByTestId("line-quantity")).toHaveText("数量：3");
+  await expect(summary(page, "subtotal")).toHaveText("11,088円"); // 3 × 2,376 + 2 × 1,980
+  await expect(page.getByTestId("cart-badge")).toHaveText("5");
+});
+
+test("stock falling below a row's quantity while the shopper is at the checkout is said on the checkout's row", async ({ page, openContext }) => {
+  // A warehouse item no other spec buys: 4 in the cart, then 2 left when the checkout opens.
+  await addToCart(page, "/category/sweets/SWEETS-KURI", 4);
+  const staff = await (await openContext()).newPage();
+  await login(staff, "staff", `/crm/products/${productBySku("SWEETS-KURI").id}/stock`);
+  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
+  await staff.getByLabel("数量").fill("2");
+  await staff.getByLabel(/^理由・メモ/).fill("棚卸しで2点");
+  await staff.getByRole("button", { name: "在庫を調整する" }).click();
+  await expect(staff.getByTestId("stock-p")).toHaveText("2点");
+
+  await page.goto("/checkout");
+  const items = page.getByTestId("checkout-items");
+  await expect(items.getByTestId("quantity-notice")).toHaveText(QUANTITY_MESSAGES.aboveMax(2));
+  await expect(items).toContainText("2,916円 × 2");
+  await expect(page.getByRole("heading", { name: "ご注文内容（2点）" })).toBeVisible();
 });

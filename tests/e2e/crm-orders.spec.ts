@@ -3,11 +3,15 @@
  * /crm/orders, confirm its payment, ship its warehouse parcel with a ヤマト運輸 tracking number (linked to
  * ヤマト's tracking page) and read both in the order's history.
  */
+import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { expect, login, test } from "./fixtures";
 
-test("staff confirm a transfer and ship the warehouse parcel with a tracking number", async ({ page }) => {
+test("staff confirm a transfer and ship the warehouse parcel with a tracking number", async ({ page, openContext }) => {
   await login(page, "staff", "/crm/orders");
   await expect(page.getByRole("heading", { name: "注文管理" })).toBeVisible();
+  // The transfer past its deadline is marked (unless the hourly job, another spec's, has cancelled it already).
+  const lapsed = page.getByTestId("desk-order-row").filter({ has: page.locator('a[href="/crm/orders/8"]') });
+  await expect(lapsed.getByTestId("desk-transfer-overdue").or(lapsed.getByText("キャンセル", { exact: true }))).toBeVisible();
   // The guest's transfer still within its deadline (order 8's lapsed; the cron may have cancelled it).
   const waiting = page
     .getByTestId("desk-order-row")
@@ -17,6 +21,15 @@ test("staff confirm a transfer and ship the warehouse parcel with a tracking num
   await waiting.getByTestId("desk-order-link").click();
   await expect(page).toHaveURL("/crm/orders/6");
   await expect(page.getByTestId("desk-payment-state")).toHaveText("入金待ち");
+  await expect(page.getByTestId("desk-transfer-overdue")).toHaveCount(0);
+  // Unpaid: no parcel is offered to ship, here or on the merchant's page; each says why.
+  await expect(page.getByTestId("desk-ship-form")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "発送済みにする" })).toHaveCount(0);
+  await expect(page.getByTestId("desk-ship-waiting")).toHaveText([LIFECYCLE_MESSAGES.shipAfterPayment, LIFECYCLE_MESSAGES.shipAfterPayment]);
+  const merchant = await (await openContext()).newPage();
+  await login(merchant, "merchant", "/merchant/shipments/8");
+  await expect(merchant.getByTestId("merchant-ship-waiting")).toHaveText(LIFECYCLE_MESSAGES.shipAfterPayment);
+  await expect(merchant.getByRole("button", { name: "発送済みにする" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "入金を確認した" }).click();
   await expect(page.getByTestId("member-notice")).toContainText("入金を確認しました");

@@ -4,7 +4,8 @@ import { addToCart, expect, login, memberWithEmptyCart, test, waitForHydration }
 /**
  * The shopper's side of the order lifecycle (issue 16 item 5), JS on and off: a parcel on its way shows its
  * carrier and the tracking link; an unshipped order is cancelled through the confirmation step (a dialog
- * with JS, a page without) and the points used on it come back.
+ * with JS, a page without) and the points used on it come back; the points it would have earned were 付与予定
+ * (shown, not spendable) and are not given.
  */
 test("a shipped order shows its parcel's carrier, the tracking link and the expected delivery", async ({ page }) => {
   await login(page, "member", "/user/orders/4");
@@ -36,9 +37,14 @@ test("a member cancels an unshipped order through the confirmation step; the poi
   await placeShownOrder(page);
   const number = (await page.getByTestId("order-number").textContent()) ?? "";
 
+  // The points the order earns are 付与予定 until the transfer arrives: listed apart, never spendable.
+  await page.goto("/user/points");
+  await expect(page.getByTestId("points-pending-order").filter({ hasText: number })).toContainText("ご入金の確認後にご利用いただけます");
+
   await page.goto("/user/orders");
   await page.getByRole("link", { name: `注文番号 ${number}` }).click();
   await expect(page.getByTestId("order-status")).toHaveText("お支払い待ち");
+  await expect(page.getByTestId("order-points").locator("xpath=..")).toContainText("獲得ポイント（付与予定）ご入金の確認後にご利用いただけます");
   await expect(page.getByTestId("bank-transfer-lapse")).toContainText("自動的にキャンセル");
   if (js) await waitForHydration(page);
   await page.getByTestId("cancel-order").click();
@@ -59,6 +65,7 @@ test("a member cancels an unshipped order through the confirmation step; the poi
 
   await page.goto("/user/points");
   await expect(page.getByTestId("points-balance")).toHaveText(balanceBefore);
+  await expect(page.getByTestId("points-pending-order").filter({ hasText: number })).toHaveCount(0);
 });
 
 test("staff answer 「いつ届きますか」 from the ticket: the customer's orders with the parcel's tracking link beside the thread", async ({ page }) => {

@@ -3,12 +3,13 @@
  * cart never becomes two orders, a guest's order is shown only to the cart that placed it, and the
  * payment method decides the first status. Real local D1; the races are sent at once with Promise.all.
  */
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import { CONFIRMATION_MESSAGES, orderFingerprint } from "~/core/order-confirmation";
-import { orders, products } from "~/db/schema";
+import { cartLines, orders, products } from "~/db/schema";
 import type { CartActor } from "~/services/cart.server";
+import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
@@ -39,6 +40,25 @@ function order(email: string, shown: string, overrides: Partial<PlaceOrderInput>
     mailFrame: TEST_MAIL_FRAME,
     ...overrides,
   };
+}
+
+/** One more of `sku` in this cart: answers the id of its row. */
+async function addedTo(platform: TestPlatform, cartId: string, sku: string): Promise<number> {
+  const item = await product(platform, sku);
+  await addLine(platform.db, cartId, {
+    productId: item.id,
+    variationId: null,
+    choiceSku: null,
+    optionChoiceIds: [],
+    quantity: 1,
+    isPreorder: false,
+    subscribe: null,
+  });
+  return (await platform.db
+    .select({ id: cartLines.id })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, item.id)))
+    .get())!.id;
 }
 
 const ordersOfCart = async (platform: TestPlatform, cartId: string) =>
@@ -137,6 +157,26 @@ describe("one cart, two checkout tabs", () => {
     expect(first.ok).toBe(true);
     const second = await placeOrder(guestActor(platform, cartId), order("second@example.jp", shown));
     expect(second).toMatchObject({ ok: false, placedOrder: { href: expect.stringMatching(/^\/checkout\/thanks\//) } });
+    expect(await ordersOfCart(platform, cartId)).toBe(1);
+  });
+});
+
+describe("a cart row's id is never used again", () => {
+  it("gives a row added after an order a new id, so a later changed cart is told it changed, not that it was ordered", async ({ platform }) => {
+    const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
+    const first = await placeOrder(guestActor(platform, cartId), order("again@example.jp", await shownTo(guestActor(platform, cartId))));
+    expect(first.ok).toBe(true);
+    const consumed = (await platform.db.select().from(orders).where(eq(orders.cartId, cartId)).get())!.cartState;
+
+    // The same item again (the cart's newest row was the one the order took): a new row, with an id of its own.
+    const again = await addedTo(platform, cartId, "DEMO-SIMPLE");
+    expect(consumed).not.toBe(`${again}x1`);
+
+    // The page showed that cart; then it changed (another item): the shopper is told what changed.
+    const shown = await shownTo(guestActor(platform, cartId));
+    await addedTo(platform, cartId, "DEMO-LOWSTOCK");
+    const result = await placeOrder(guestActor(platform, cartId), order("again@example.jp", shown));
+    expect(result).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.changed });
     expect(await ordersOfCart(platform, cartId)).toBe(1);
   });
 });

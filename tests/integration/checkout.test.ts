@@ -20,6 +20,7 @@ import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
+import { loadOrder, loadReceipt } from "~/services/orders.server";
 import { MEMBER_ID } from "~/db/seed/people";
 import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
@@ -124,12 +125,12 @@ describe("placeOrder for a member", () => {
     expect((await productRow(platform, "DEMO-FOOD")).inventory).toBe(food.inventory - 1);
 
     const after = (await platform.db.select().from(users).where(eq(users.id, MEMBER_ID)).get())!;
-    expect(after.points).toBe(before.points - 500 + order.pointsEarned);
+    // The points used come off at once; the points earned are 付与予定 until the order is paid for (decision 0036).
+    expect(after.points).toBe(before.points - 500);
+    expect(order.pointsEarned).toBeGreaterThan(0);
+    expect(order).toMatchObject({ pointsGrantedAt: null, pointsGranted: 0 });
     const ledger = await platform.db.select().from(pointLedger).where(eq(pointLedger.orderId, order.id));
-    expect(ledger.map((row) => [row.kind, row.amount]).sort()).toEqual([
-      ["earned", order.pointsEarned],
-      ["used", -500],
-    ]);
+    expect(ledger.map((row) => [row.kind, row.amount])).toEqual([["used", -500]]);
 
     const [mailsAfter] = await platform.db.select({ n: count() }).from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID));
     expect(mailsAfter!.n).toBe(mailsBefore!.n + 1);
@@ -141,7 +142,7 @@ describe("placeOrder for a member", () => {
       "手数料（代金引換）：330円",
       "ポイント利用：−500円",
       `お支払い合計：${order.total.toLocaleString("ja-JP")}円（税込）`,
-      `${order.pointsEarned}ポイントを獲得予定`,
+      `${order.pointsEarned}ポイントを獲得予定です（商品の発送後にご利用いただけます）`,
       `${saved.city}`,
       "お届け希望日時：指定なし",
       ...lines.map((row) => row.title),
@@ -149,6 +150,27 @@ describe("placeOrder for a member", () => {
       expect(mail.content).toContain(fact);
     }
     expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, memberCart))).toEqual([]);
+  });
+
+  it("keeps a product-limited coupon's discount on its products' rate: the order, its page and its receipt (TEAFAIR on 煎茶)", async ({ platform }) => {
+    const sencha = await productRow(platform, "DRINK-SENCHA");
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    await addLine(platform.db, memberCart, line(sencha.id, 1));
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    await updateCart(platform.db, memberCart, { couponCode: "TEAFAIR" });
+    const result = await place(actor(platform, { userId: MEMBER_ID }), input({ paymentMethod: "bank_transfer" }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    // 煎茶 1,296 (8%) − 194 (15%) = 1,102 at 8%; at 10% the towel 1,980 and both parcels' shipping (660 + 660):
+    // 3,300 → 300 tax. Spread by goods share, 76 of the 194 would have come off the 10% part.
+    const order = (await platform.db.select().from(orders).where(eq(orders.id, result.orderId)).get())!;
+    expect(order).toMatchObject({ discountCoupon: 194, total: 4402, taxable8: 1102, tax8: 81, taxable10: 3300, tax10: 300 });
+    const taxLines = [
+      { rate: 10, taxable: 3300, tax: 300 },
+      { rate: 8, taxable: 1102, tax: 81 },
+    ];
+    expect((await loadOrder(platform.db, MEMBER_ID, order.id))!.taxLines).toEqual(taxLines);
+    expect((await loadReceipt(platform.db, MEMBER_ID, order.id))!.taxLines).toEqual(taxLines);
   });
 
   it("makes one order from a replayed checkout token", async ({ platform }) => {

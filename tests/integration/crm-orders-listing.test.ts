@@ -49,6 +49,15 @@ describe("the order list", () => {
     expect(page.page.rows.find((row) => row.id === 1)).toMatchObject({ guest: false, customerName: expect.stringMatching(/\S+ \S+/) });
   });
 
+  it("marks the transfer still unpaid past its deadline (order 8, the one the hourly job lapses), not the one within it (6)", async ({ platform, staff }) => {
+    const page = await list(platform, staff, "?status=pending_payment");
+    expect(page.page.rows.map((row) => [row.id, row.transferOverdue])).toEqual([
+      [6, false],
+      [8, true],
+    ]);
+    expect((await list(platform, staff)).page.rows.filter((row) => row.transferOverdue).map((row) => row.id)).toEqual([8]);
+  });
+
   it("filters by state, payment method, sender, customer, number and day", async ({ platform, staff }) => {
     const number6 = (await platform.db.select().from(orders).where(eq(orders.id, 6)).get())!;
     expect((await list(platform, staff, "?status=pending_payment")).ids).toEqual([6, 8]);

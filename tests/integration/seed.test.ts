@@ -404,6 +404,13 @@ describe("seedDatabase", () => {
       expect(
         await all(platform, "select u.email from users u where u.points != (select coalesce(sum(amount), 0) from point_ledger l where l.user_id = u.id)"),
       ).toEqual([]);
+      // The 2,400 are usable: every member order's points were granted when it was paid for, none is 付与予定.
+      expect(
+        await all(
+          platform,
+          "select number from orders where user_id is not null and points_earned > 0 and (points_granted_at is null or points_granted != (select sum(amount) from point_ledger l where l.order_id = orders.id and l.kind = 'earned'))",
+        ),
+      ).toEqual([]);
     });
 
     it("gives the member two addresses, one default", async ({ platform }) => {

@@ -17,9 +17,15 @@ export interface TestPlatform {
   dispose(): Promise<void>;
 }
 
-/** Applies every migration in migrations/, in order, as wrangler would. */
-export async function applyMigrations(d1: D1Database): Promise<void> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith(".sql")).sort();
+/**
+ * Applies the migrations in migrations/, in order, as wrangler would: every one, or (to test a migration on
+ * the data before it) those whose file names sort before `before`, or from `from` on.
+ */
+export async function applyMigrations(d1: D1Database, only: { before?: string; from?: string } = {}): Promise<void> {
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((name) => name.endsWith(".sql"))
+    .filter((name) => (only.before == null || name < only.before) && (only.from == null || name >= only.from))
+    .sort();
   for (const file of files) {
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), "utf8");
     const statements = sql
@@ -33,10 +39,11 @@ export async function applyMigrations(d1: D1Database): Promise<void> {
 /** The test platform's SESSION_SECRET (signed cookies, unsubscribe links, the mailed links' tokens). */
 export const TEST_SESSION_SECRET = "test-session-secret";
 
-export async function createTestPlatform(): Promise<TestPlatform> {
+/** A platform with `migrated` (default: every migration) applied and nothing else. */
+export async function createTestPlatform(migrated: (d1: D1Database) => Promise<void> = applyMigrations): Promise<TestPlatform> {
   const proxy = await getPlatformProxy<Env>({ persist: false, remoteBindings: false, envFiles: [] });
   const env: Env = { ...proxy.env, APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET };
-  await applyMigrations(env.DB);
+  await migrated(env.DB);
   return {
     env,
     db: createDatabase(env.DB),

@@ -877,14 +877,14 @@ describe("evaluateCoupon", () => {
   it("checks member-only before the dates, and reports the reason", () => {
     const lines = computeCart([line()], context()).list;
     const guest = { isMember: false, now: NOW };
-    expect(evaluateCoupon(MEMBER1000, lines, guest)).toEqual({ discount: 0, error: CART_MESSAGES.couponMemberOnly });
-    expect(evaluateCoupon(EXPIRED100, lines, guest)).toEqual({ discount: 0, error: CART_MESSAGES.couponExpired });
-    expect(evaluateCoupon(WELCOME500, lines, guest)).toEqual({ discount: 500 });
+    expect(evaluateCoupon(MEMBER1000, lines, guest)).toMatchObject({ discount: 0, error: CART_MESSAGES.couponMemberOnly });
+    expect(evaluateCoupon(EXPIRED100, lines, guest)).toMatchObject({ discount: 0, error: CART_MESSAGES.couponExpired });
+    expect(evaluateCoupon(WELCOME500, lines, guest)).toEqual({ discount: 500, perLine: [{ own: 0, shared: 500 }] });
   });
 
   it("accepts a free-shipping coupon with no discountable product", () => {
     const lines = computeCart([nocouponLine()], context()).list;
-    expect(evaluateCoupon(FREESHIP, lines, { isMember: false, now: NOW })).toEqual({ discount: 0 });
+    expect(evaluateCoupon(FREESHIP, lines, { isMember: false, now: NOW })).toEqual({ discount: 0, perLine: [{ own: 0, shared: 0 }] });
   });
 });
 
@@ -1047,7 +1047,7 @@ describe("taxes per rate", () => {
     expect((taxOf(cart, 8)?.taxable ?? 0) + (taxOf(cart, 10)?.taxable ?? 0)).toBe(cart.total);
   });
 
-  it("counts wrapping and the payment fee at 10% and spreads reductions by goods share", () => {
+  it("counts wrapping and the payment fee at 10% and spreads a whole-cart coupon and points by goods share", () => {
     // towel 1,980 wrapped (10%) + rice 4,580 (8%): 6,560 ≥ 5,000 → free shipping
     // + 500 wrapping + 330 cod − 500 WELCOME500 − 300 points = 6,590
     const cart = computeCart(
@@ -1055,11 +1055,53 @@ describe("taxes per rate", () => {
       member(1000, { paymentMethod: "cod", enteredCoupon: WELCOME500, pointAmount: 300 }),
     );
     expect(cart.total).toBe(6590);
-    // reductions 800; 8% share floor(800 × 4,580 / 6,560) = floor(558.54) = 558 → taxable 4,580 − 558 = 4,022
-    // tax floor(4,022 × 8 / 108) = floor(297.93) = 297
-    expect(taxOf(cart, 8)).toEqual({ rate: 8, taxable: 4022, tax: 297 });
-    // 10%: 6,590 − 4,022 = 2,568 → floor(2,568 × 10 / 110) = floor(233.45) = 233
-    expect(taxOf(cart, 10)).toEqual({ rate: 10, taxable: 2568, tax: 233 });
+    // WELCOME500 applies to both rows: 500 × 1,980 / 6,560 = 150.9 → 150 off the towel, the other 350 off the rice.
+    expect(cart.list.map((row) => row.couponDiscount)).toEqual([150, 350]);
+    // Points by what is left of the goods: 300 × 4,230 / 6,060 = 209.4 → 209 → 8% taxable 4,230 − 209 = 4,021
+    // tax floor(4,021 × 8 / 108) = floor(297.85) = 297
+    expect(taxOf(cart, 8)).toEqual({ rate: 8, taxable: 4021, tax: 297 });
+    // 10%: 6,590 − 4,021 = 2,569 → floor(2,569 × 10 / 110) = floor(233.54) = 233
+    expect(taxOf(cart, 10)).toEqual({ rate: 10, taxable: 2569, tax: 233 });
+  });
+
+  it("takes a product-limited coupon's discount off the rate of its products only (TEAFAIR on 煎茶, beside a 10% towel)", () => {
+    // 煎茶 1,296 (8%) with TEAFAIR 15%: floor(1,296 × 15 / 100) = 194 off its row; towel 1,980 (10%): nothing off.
+    // 3,276 < 5,000 → 660 shipping; total 1,296 + 1,980 + 660 − 194 = 3,742
+    const sencha = line({ productId: SENCHA_ID, unitPrice: 1296, regularUnitPrice: 1296, taxRate: 8 });
+    const cart = computeCart([sencha, line()], context({ enteredCoupon: TEAFAIR }));
+    expect(cart.total).toBe(3742);
+    expect(cart.discount_coupon).toBe(194);
+    expect(cart.list.map((row) => [row.couponDiscount, row.productCouponDiscount])).toEqual([
+      [194, 194],
+      [0, 0],
+    ]);
+    // 8%: 1,296 − 194 = 1,102 → floor(1,102 × 8 / 108) = floor(81.63) = 81 (spread by goods share it read 1,220)
+    expect(taxOf(cart, 8)).toEqual({ rate: 8, taxable: 1102, tax: 81 });
+    // 10%: the towel and the shipping, untouched: 1,980 + 660 = 2,640 → 240
+    expect(taxOf(cart, 10)).toEqual({ rate: 10, taxable: 2640, tax: 240 });
+  });
+
+  it("takes a coupon that excludes a product off the other products' rate only", () => {
+    // WELCOME500 with the 8% rice excluded: all 500 off the towel's 10%.
+    const rice = line({ unitPrice: 4580, taxRate: 8 });
+    const excluding = { ...WELCOME500, excludedProductIds: new Set([rice.productId]) };
+    const cart = computeCart([line(), rice], context({ enteredCoupon: excluding }));
+    expect(cart.discount_coupon).toBe(500);
+    expect(taxOf(cart, 8)).toEqual({ rate: 8, taxable: 4580, tax: 339 });
+    // 1,980 − 500 (free shipping from 5,000 is on the goods before the coupon: 6,560)
+    expect(taxOf(cart, 10)).toEqual({ rate: 10, taxable: 1480, tax: 134 });
+    expect(cart.total).toBe(6060);
+  });
+
+  it("takes a campaign's discount off the rows that count toward it", () => {
+    // CAMPAIGN2026 (300 off from 3,000) on a towel (10%) and a coupon-disabled 8% row: all 300 off the towel.
+    const cart = computeCart(
+      [line({ unitPrice: 3000, regularUnitPrice: 3000 }), line({ unitPrice: 2000, taxRate: 8, couponDisabled: true })],
+      context({ campaign: CAMPAIGN2026 }),
+    );
+    expect(cart.discount_coupon).toBe(300);
+    expect(taxOf(cart, 8)?.taxable).toBe(2000);
+    expect(taxOf(cart, 10)?.taxable).toBe(cart.total - 2000);
   });
 
   it("taxes a 10%-only cart entirely at 10%", () => {
@@ -1235,9 +1277,9 @@ describe("coupon price ranges (price_range_selected)", () => {
   const guest = { isMember: false, now: NOW };
 
   it("reports the range that set the coupon's value at the cart's amount", () => {
-    expect(evaluateCoupon(MATOMEGAI, rows(2), guest)).toEqual({ discount: 300, range: { minAmount: 3000, type: "fix", value: 300 } });
-    expect(evaluateCoupon(MATOMEGAI, rows(3), guest)).toEqual({ discount: 700, range: { minAmount: 5000, type: "fix", value: 700 } });
-    expect(evaluateCoupon(MATOMEGAI, rows(6), guest)).toEqual({ discount: 1188, range: { minAmount: 10000, type: "rate", value: 10 } });
+    expect(evaluateCoupon(MATOMEGAI, rows(2), guest)).toMatchObject({ discount: 300, range: { minAmount: 3000, type: "fix", value: 300 } });
+    expect(evaluateCoupon(MATOMEGAI, rows(3), guest)).toMatchObject({ discount: 700, range: { minAmount: 5000, type: "fix", value: 700 } });
+    expect(evaluateCoupon(MATOMEGAI, rows(6), guest)).toMatchObject({ discount: 1188, range: { minAmount: 10000, type: "rate", value: 10 } });
     const applied = computeCart([line({ quantity: 3 })], context({ enteredCoupon: MATOMEGAI })).coupons[0];
     expect(applied).toMatchObject({ code: "MATOMEGAI", discount: 700, selected_range: { minAmount: 5000, type: "fix", value: 700 } });
   });

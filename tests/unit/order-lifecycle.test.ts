@@ -11,7 +11,10 @@ import {
   paymentLapsed,
   refundDueOnCancellation,
   returnRefusal,
+  shipmentNextStep,
   shipmentTransitionRefusal,
+  shipmentWaitingReason,
+  transferOverdue,
   unpaidLapseCutoff,
 } from "~/core/order-lifecycle";
 import { ORDER_STATUS_LABELS, type OrderStatus, type ShipmentStatus } from "~/core/orders";
@@ -154,6 +157,17 @@ describe("dates of the lifecycle", () => {
     }
   });
 
+  it("marks a transfer overdue by the deadline the hourly job cancels by, and nothing else", () => {
+    const orderedAt = new Date("2026-11-10T14:30:00Z");
+    const late = new Date("2026-11-17T15:00:00Z");
+    const transfer = { status: "pending_payment" as const, paymentMethod: "bank_transfer" as const, createdAt: orderedAt };
+    expect(transferOverdue(transfer, new Date("2026-11-17T14:59:00Z"))).toBe(false);
+    expect(transferOverdue(transfer, late)).toBe(true);
+    expect(transferOverdue({ ...transfer, status: "paid" }, late)).toBe(false);
+    expect(transferOverdue({ ...transfer, status: "cancelled" }, late)).toBe(false);
+    expect(transferOverdue({ ...transfer, paymentMethod: "cod", status: "preparing" }, late)).toBe(false);
+  });
+
   it("expects a parcel one to three days after it left, in Japan dates", () => {
     // Shipped 2026-11-24 23:00 JST (14:00 UTC): 11/25 – 11/27.
     expect(expectedDeliveryWindow(new Date("2026-11-24T14:00:00Z"))).toEqual({ earliest: "2026-11-25", latest: "2026-11-27" });
@@ -170,5 +184,28 @@ describe("the history's words", () => {
     expect(eventStatusLabel("partially_shipped", "order")).toBe("一部発送済み");
     expect(eventStatusLabel("cancelled", "shipment")).toBe("キャンセル");
     expect(eventStatusLabel(null, "order")).toBe("");
+  });
+});
+
+describe("a shipment's next step, as the pages offer it", () => {
+  it("offers exactly the moves the rules accept: an unpaid transfer's parcel is not offered to ship", () => {
+    const shipments: ShipmentStatus[] = ["preparing", "shipped", "delivered", "cancelled"];
+    for (const order of ALL_ORDER_STATUSES) {
+      for (const shipment of shipments) {
+        const next = shipmentNextStep(order, shipment);
+        const accepted =
+          shipment === "preparing"
+            ? shipmentTransitionRefusal(order, shipment, "shipped") == null
+            : shipment === "shipped" && shipmentTransitionRefusal(order, shipment, "delivered") == null;
+        expect(next != null, `${order} / ${shipment}`).toBe(accepted);
+      }
+    }
+    expect(shipmentNextStep("pending_payment", "preparing")).toBeNull();
+    expect(shipmentWaitingReason("pending_payment", "preparing")).toBe(LIFECYCLE_MESSAGES.shipAfterPayment);
+    expect(shipmentNextStep("paid", "preparing")).toBe("ship");
+    expect(shipmentWaitingReason("paid", "preparing")).toBeNull();
+    expect(shipmentNextStep("preparing", "preparing")).toBe("ship");
+    expect(shipmentNextStep("partially_shipped", "shipped")).toBe("deliver");
+    expect(shipmentNextStep("completed", "delivered")).toBeNull();
   });
 });

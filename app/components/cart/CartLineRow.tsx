@@ -12,6 +12,8 @@ import { island } from "../island";
 const CartLineQuantity = island(() => import("./CartLineQuantity").then((module) => module.CartLineQuantity));
 const CartLineWrapping = island(() => import("./CartLineParts").then((module) => module.CartLineWrapping));
 const CartLineActions = island(() => import("./CartLineParts").then((module) => module.CartLineActions));
+// So is a product-limited coupon's row total (the server's HTML meanwhile).
+const CouponRowTotal = island(() => import("./CouponRowTotal").then((module) => module.CouponRowTotal));
 
 /**
  * One cart row: picture and labels, unit price, quantity (view mode with a 変更 button, change mode
@@ -55,6 +57,7 @@ export function CartLineRow({
           <p className="m-0 font-bold" data-testid="line-total">
             小計 {formatYen(line.total + line.wrappingFee)}
           </p>
+          <CouponRowTotal line={line} wrapping />
 
           <CartLineActions line={line} loggedIn={loggedIn} confirmingRemove={confirmingRemove} onBuyLater={onBuyLater} />
         </div>

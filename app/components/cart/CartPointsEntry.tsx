@@ -1,4 +1,5 @@
 import type { Cart } from "~/core/cart";
+import { PENDING_POINTS_LABEL } from "~/core/points";
 import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
@@ -7,12 +8,15 @@ import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm }
 export function CartPointsEntry({
   cart,
   userPoints,
+  pendingPoints,
   pageError,
   typedAmount,
   orderFormId,
 }: {
   cart: Cart;
   userPoints: number;
+  /** 付与予定: earned by orders not paid for yet; shown, never spendable. */
+  pendingPoints: number;
   pageError: CartActionData | { field: string; error: string } | null;
   /** An amount typed and not applied (it stays in the field); else the field shows the points in use. */
   typedAmount?: string;
@@ -31,6 +35,11 @@ export function CartPointsEntry({
       <p className="m-0 text-sm">
         保有ポイント：<strong>{userPoints.toLocaleString("ja-JP")}pt</strong>（今回のご利用上限 {cart.max_points.toLocaleString("ja-JP")}pt）
       </p>
+      {pendingPoints > 0 ? (
+        <p className="m-0 text-xs text-gray-600" data-testid="points-pending">
+          ほかに{PENDING_POINTS_LABEL} {pendingPoints.toLocaleString("ja-JP")}pt（ご注文のお支払いが済むとご利用いただけます）
+        </p>
+      ) : null}
       {cart.points > 0 ? (
         <CartFetcherForm fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
           <span data-testid="points-used">{cart.points.toLocaleString("ja-JP")}pt 利用中</span>

@@ -18,6 +18,9 @@ export function CartShipments({
   const { view, loggedIn } = data;
   const { cart } = view;
   const quantityNotice = data.redirectedNotice?.kind === "quantity" ? data.redirectedNotice : null;
+  // A row the shop cut to the stock left says so, unless the shopper's own post says something about it.
+  const noticeFor = (line: CartLine) =>
+    quantityNotice?.line === line.id ? quantityNotice : (view.adjustedLines.find((adjusted) => adjusted.line === line.id) ?? quantityNotice);
   const row = (line: CartLine) => (
     <CartLineRow
       key={line.id}
@@ -27,7 +30,7 @@ export function CartShipments({
       onBuyLater={onBuyLater}
       confirmingRemove={data.confirmRemove === line.id}
       pageError={pageError}
-      pageNotice={quantityNotice}
+      pageNotice={noticeFor(line)}
     />
   );
   return (

@@ -43,7 +43,7 @@ export function CartSidebar({
       <div className="card grid gap-4 p-3">
         <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={pageError} />
         {loggedIn ? (
-          <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={pageError} />
+          <CartPointsEntry cart={cart} userPoints={view.userPoints} pendingPoints={view.pendingPoints} pageError={pageError} />
         ) : (
           <p className="m-0 text-sm">
             <Link to="/login?show=1&redirectTo=%2Fcart">ログイン</Link>するとポイントをご利用いただけます。

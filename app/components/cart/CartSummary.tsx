@@ -29,7 +29,7 @@ export function CartSummary({ cart }: { cart: Cart }) {
       {cart.taxes
         .filter((tax) => tax.taxable > 0)
         .map((tax) => (
-          <Row key={tax.rate} label={`（${tax.rate}%対象 ${formatYen(tax.taxable)} 内消費税）`} value={formatYen(tax.tax)} />
+          <Row key={tax.rate} label={`（${tax.rate}%対象 ${formatYen(tax.taxable)} 内消費税）`} value={formatYen(tax.tax)} testId={`summary-tax-${tax.rate}`} />
         ))}
       {cart.total_points > 0 ? (
         <div className="flex justify-between text-sm text-brand">

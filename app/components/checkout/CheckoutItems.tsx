@@ -5,6 +5,7 @@ import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
 import type { CartLineView } from "~/web/types/cart";
+import { CouponRowTotal } from "../cart/CouponRowTotal";
 import { useHydrated } from "../forms/useHydrated";
 
 export interface SubscriptionPreview {
@@ -64,7 +65,18 @@ function Explanation({ summary, title, tone, children }: { summary: string; titl
  * amount, breakdown, how to skip or cancel, support phone) and wrapped rows explain wrapping, each as a
  * modal with JS and a disclosure without.
  */
-export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; views: CartLineView[]; previews: SubscriptionPreview[] }) {
+export function CheckoutItems({
+  lines,
+  views,
+  previews,
+  adjusted = [],
+}: {
+  lines: CartLine[];
+  views: CartLineView[];
+  previews: SubscriptionPreview[];
+  /** Rows the shop just cut to the stock left, with what to say on each. */
+  adjusted?: { line: number; message: string }[];
+}) {
   return (
     <ul className="m-0 grid gap-3 p-0" data-testid="checkout-items">
       {lines.map((line) => {
@@ -83,6 +95,14 @@ export function CheckoutItems({ lines, views, previews }: { lines: CartLine[]; v
               </span>
               <span className="shrink-0 font-bold">{formatYen(line.total)}</span>
             </div>
+            <CouponRowTotal line={line} />
+            {adjusted
+              .filter((notice) => notice.line === line.id)
+              .map((notice) => (
+                <p key={notice.line} role="status" className="m-0 text-sm text-amber-800" data-testid="quantity-notice">
+                  {notice.message}
+                </p>
+              ))}
             {line.subscribe != null && preview ? (
               <Explanation summary={`定期便（${line.subscribe}か月ごと）の詳細`} title={`定期便の詳細：${line.title}`} tone="bg-emerald-50 text-emerald-800">
                 <dl className="m-0 grid grid-cols-[8rem_1fr] gap-1 text-xs text-gray-900">

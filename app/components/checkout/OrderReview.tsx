@@ -31,7 +31,7 @@ export const OrderReview = memo(function OrderReview({ data, isMember, orderForm
         <h2 id="items-heading" className="m-0 text-base">
           ご注文内容（{cart.quantity}点）
         </h2>
-        <CheckoutItems lines={cart.list} views={view.lines} previews={previews} />
+        <CheckoutItems lines={cart.list} views={view.lines} previews={previews} adjusted={view.adjustedLines} />
         <button type="submit" form={orderFormId} name="leaveTo" value="/cart" className="btn-link justify-self-start">
           カートに戻って変更する
         </button>
@@ -42,6 +42,7 @@ export const OrderReview = memo(function OrderReview({ data, isMember, orderForm
           <CartPointsEntry
             cart={cart}
             userPoints={view.userPoints}
+            pendingPoints={view.pendingPoints}
             pageError={control}
             typedAmount={pointsChanged ? undefined : sentText(reply, "amount")}
             orderFormId={orderFormId}

@@ -3,6 +3,7 @@ import { Notice } from "~/components/member/Notice";
 import { formatDateJa, formatShortDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders";
+import { PENDING_POINTS_LABEL } from "~/core/points";
 import type { MemberHubCounts, MemberHubData } from "~/web/types/member-hub";
 
 interface Section {
@@ -38,7 +39,12 @@ function hubSections(hub: MemberHubData, { unreadMails, unreadMessages }: Member
       description: hub.nextDelivery ? `次回のお届け：${formatDateJa(hub.nextDelivery.nextShippingDate)}` : "ご利用中の定期便はありません",
       testId: "hub-subscriptions",
     },
-    { to: "/user/points", title: "ポイント", description: `${hub.points.toLocaleString("ja-JP")}pt ご利用いただけます`, testId: "hub-points" },
+    {
+      to: "/user/points",
+      title: "ポイント",
+      description: `${hub.points.toLocaleString("ja-JP")}pt ご利用いただけます${hub.pendingPoints > 0 ? `（ほかに${PENDING_POINTS_LABEL} ${hub.pendingPoints.toLocaleString("ja-JP")}pt）` : ""}`,
+      testId: "hub-points",
+    },
     { to: "/user/favorites", title: "お気に入り", description: `${hub.favorites}件の商品`, testId: "hub-favorites" },
     { to: "/user/buy-later", title: "あとで買う", description: `${hub.buyLater}件の商品`, testId: "hub-buy-later" },
     {
@@ -76,6 +82,11 @@ export function MemberHubPage({ hub, counts }: { hub: MemberHubData; counts: Mem
             {hub.points.toLocaleString("ja-JP")}
             <span className="ml-0.5 text-sm">pt</span>
           </Link>
+          {hub.pendingPoints > 0 ? (
+            <span className="ml-2 text-xs text-gray-600" data-testid="hub-pending-points">
+              （{PENDING_POINTS_LABEL} {hub.pendingPoints.toLocaleString("ja-JP")}pt）
+            </span>
+          ) : null}
         </p>
       </section>
       <nav aria-label="マイページのメニュー" className="mt-4">

@@ -1,10 +1,14 @@
 import { formatYen } from "~/core/money";
+import { PENDING_POINTS_LABEL, type OrderPointsView } from "~/core/points";
 import type { TaxLine } from "~/core/receipt";
 
-function Row({ label, value, strong, testId }: { label: string; value: string; strong?: boolean; testId?: string }) {
+function Row({ label, value, strong, testId, note }: { label: string; value: string; strong?: boolean; testId?: string; note?: string }) {
   return (
     <div className={`flex justify-between gap-2 ${strong ? "text-base font-bold" : "text-sm"}`}>
-      <dt>{label}</dt>
+      <dt>
+        {label}
+        {note ? <span className="block text-xs text-gray-600">{note}</span> : null}
+      </dt>
       <dd className="m-0 whitespace-nowrap" data-testid={testId}>
         {value}
       </dd>
@@ -26,7 +30,7 @@ export function OrderTotals({
     wrappingFee: number;
     discountCoupon: number;
     pointsUsed: number;
-    pointsEarned: number;
+    points: OrderPointsView;
     total: number;
   };
   taxLines: TaxLine[];
@@ -46,7 +50,30 @@ export function OrderTotals({
       {taxLines.map((tax) => (
         <Row key={tax.rate} label={`（${tax.rate}%対象 ${formatYen(tax.taxable)} 内消費税）`} value={formatYen(tax.tax)} />
       ))}
-      {order.pointsEarned > 0 ? <Row label="獲得ポイント" value={`${order.pointsEarned.toLocaleString("ja-JP")}pt`} /> : null}
+      <EarnedPoints points={order.points} />
     </dl>
   );
+}
+
+const pt = (points: number) => `${points.toLocaleString("ja-JP")}pt`;
+
+/** The points the order earns: 付与予定 (and when usable), 付与済み (less what goods sent back took), or not given. */
+function EarnedPoints({ points }: { points: OrderPointsView }) {
+  switch (points.state) {
+    case "none":
+      return null;
+    case "pending":
+      return <Row label={`獲得ポイント（${PENDING_POINTS_LABEL}）`} note={points.condition} value={pt(points.points)} testId="order-points" />;
+    case "granted":
+      return (
+        <Row
+          label="獲得ポイント（付与済み）"
+          note={points.withdrawn > 0 ? `キャンセル・返品された商品の分 ${pt(points.withdrawn)} は取り消しました` : undefined}
+          value={pt(points.points)}
+          testId="order-points"
+        />
+      );
+    case "void":
+      return <Row label="獲得ポイント" note="ご注文のキャンセル・返品により付与されません" value={`${pt(points.points)}`} testId="order-points" />;
+  }
 }

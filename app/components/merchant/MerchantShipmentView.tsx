@@ -4,6 +4,7 @@ import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
 import { deliveryWish } from "~/core/merchant-portal";
+import { shipmentNextStep, shipmentWaitingReason } from "~/core/order-lifecycle";
 import { MERCHANT_PORTAL_PATH } from "~/core/site";
 import { formatYen } from "~/core/money";
 import type { MerchantShipment, ShipmentActionData } from "~/web/types/merchant";
@@ -65,6 +66,9 @@ export function MerchantShipmentView({
 }) {
   const { order } = shipment;
   const navigation = useNavigation();
+  // Only the step the rules would accept is offered (a parcel of an unpaid transfer waits for the money).
+  const next = shipmentNextStep(order.status, shipment.status);
+  const waiting = shipmentWaitingReason(order.status, shipment.status);
   return (
     <article className="grid gap-4" data-testid="merchant-shipment">
       <p className="m-0 text-sm">
@@ -114,8 +118,13 @@ export function MerchantShipmentView({
           </div>
         ) : null}
       </section>
-      {shipment.status === "preparing" ? <ShipForm error={actionData?.error ?? null} field={actionData?.field} /> : null}
-      {shipment.status === "shipped" ? (
+      {waiting ? (
+        <p className="m-0 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="merchant-ship-waiting">
+          {waiting}
+        </p>
+      ) : null}
+      {next === "ship" ? <ShipForm error={actionData?.error ?? null} field={actionData?.field} /> : null}
+      {next === "deliver" ? (
         <Form method="post" className="card grid gap-2 p-3">
           <input type="hidden" name="intent" value="deliver" />
           {actionData?.error ? (

@@ -7,7 +7,7 @@ import { shipColumns } from "~/core/address-records";
 import { daysAfter, jstDate } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { pointsEarned } from "~/core/points";
+import { pointsEarned, pointsUsableIn } from "~/core/points";
 import { includedTax, withTax } from "~/core/tax";
 import type {
   addresses,
@@ -312,7 +312,16 @@ function orderNumber(id: number, createdAt: Date): string {
 }
 
 interface BuiltOrder {
-  order: OrderRow & { id: number; number: string; createdAt: Date; pointsUsed: number; pointsEarned: number; total: number; subtotal: number };
+  order: OrderRow & {
+    id: number;
+    number: string;
+    createdAt: Date;
+    pointsUsed: number;
+    pointsEarned: number;
+    pointsGrantedAt: Date | null;
+    total: number;
+    subtotal: number;
+  };
   shipments: People["orderShipments"];
   lines: (typeof orderLines.$inferInsert & { id: number })[];
 }
@@ -350,6 +359,9 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
   // Fees are standard-rate; points are taken off the standard-rate part (the seed's points order has only 10% items).
   const taxable8 = goods8;
   const taxable10 = total - taxable8;
+  const earned = spec.userId == null ? 0 : pointsEarned(subtotal - pointsUsed);
+  // The demo's member orders are paid for (the transfer arrived, or the goods left) the day after they were placed.
+  const granted = earned > 0 && pointsUsableIn(spec.paymentMethod, spec.status ?? "pending_payment");
   return {
     order: {
       id: spec.id,
@@ -363,7 +375,9 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       extraFee,
       wrappingFee,
       pointsUsed,
-      pointsEarned: spec.userId == null ? 0 : pointsEarned(subtotal - pointsUsed),
+      pointsEarned: earned,
+      pointsGrantedAt: granted ? daysAfter(createdAt, 1) : null,
+      pointsGranted: granted ? earned : 0,
       total,
       taxable10,
       tax10: includedTax(taxable10, 10),
@@ -558,7 +572,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         kind: "earned" as const,
         amount: order.pointsEarned,
         note: `ご注文 ${order.number} のお買い物ポイント`,
-        createdAt: daysAfter(order.createdAt, 5),
+        createdAt: order.pointsGrantedAt ?? order.createdAt,
         expiresAt: daysAfter(order.createdAt, 370),
       })),
       { id: 6, userId: MEMBER_ID, kind: "adjusted", amount: 200, note: "商品レビュー投稿特典", createdAt: ago(41), expiresAt: daysAfter(now, 324) },
@@ -578,7 +592,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         kind: "earned",
         amount: order4.order.pointsEarned,
         note: `ご注文 ${order4.order.number} のお買い物ポイント`,
-        createdAt: order4.order.createdAt,
+        createdAt: order4.order.pointsGrantedAt ?? order4.order.createdAt,
         expiresAt: daysAfter(order4.order.createdAt, 365),
       },
       {
@@ -588,7 +602,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         kind: "earned",
         amount: order5.order.pointsEarned,
         note: `ご注文 ${order5.order.number} のお買い物ポイント`,
-        createdAt: daysAfter(order5.order.createdAt, 5),
+        createdAt: order5.order.pointsGrantedAt ?? order5.order.createdAt,
         expiresAt: daysAfter(order5.order.createdAt, 370),
       },
     ],

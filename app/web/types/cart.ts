@@ -1,10 +1,11 @@
 /** What the cart route answers and the cart components read (types only: the browser bundle imports it). */
 import type { CartErrorField, CartField } from "~/services/cart-actions.server";
 import type { CartView } from "~/services/cart-view.server";
+import type { PricedCartPage } from "~/core/shell";
 
 export type { CartLineView } from "~/services/cart-lines.server";
 
-export interface CartLoaderData {
+export interface CartLoaderData extends PricedCartPage {
   /** The cart as priced now (the checkout's draft stays on the server until the shopper is back at the checkout). */
   view: Omit<CartView, "checkoutDraft">;
   loggedIn: boolean;

@@ -13,6 +13,8 @@ export type DeskOrderListRow = Omit<DeskOrderRow, "shipments"> & {
   paymentLabel: string;
   createdIso: string;
   createdText: string;
+  /** A 銀行振込 order still unpaid after its deadline (the hourly job cancels it on its next run). */
+  transferOverdue: boolean;
   shipments: (DeskOrderRow["shipments"][number] & { statusLabel: string })[];
 };
 
@@ -35,6 +37,8 @@ export interface DeskPaymentTimes {
   cancelled: string | null;
   /** A 銀行振込 order's last day (while awaiting payment it is shown). */
   transferDeadline: string | null;
+  /** Still unpaid after that day. */
+  transferOverdue: boolean;
   deliveryDate: string | null;
 }
 

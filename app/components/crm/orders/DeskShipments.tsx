@@ -1,6 +1,8 @@
 import { OrderLineItem } from "~/components/member/OrderParts";
 import type { DeskOrder, DeskShipmentShown } from "~/web/types/crm-orders";
 import { island } from "~/components/island";
+import { shipmentNextStep, shipmentWaitingReason } from "~/core/order-lifecycle";
+import type { OrderStatus } from "~/core/orders";
 import { DeskForm, DeskSubmit } from "./DeskForm";
 
 // The ship form's code (the carriers) loads after the page, the server's HTML (a plain form) meanwhile.
@@ -12,18 +14,33 @@ type ShownShipment = DeskOrder["detail"]["shipments"][number];
  * Each shipment: its sender and state, carrier and tracking (linked), dates (written out by the loader), lines
  * as the buyer sees them, and its next step.
  */
-export function DeskShipments({ shipments, facts }: { shipments: ShownShipment[]; facts: DeskShipmentShown[] }) {
+export function DeskShipments({ shipments, facts, orderStatus }: { shipments: ShownShipment[]; facts: DeskShipmentShown[]; orderStatus: OrderStatus }) {
   return (
     <>
       {shipments.map((shipment, index) => {
         const fact = facts.find((candidate) => candidate.id === shipment.id);
-        return fact ? <ShipmentCard key={shipment.id} shipment={shipment} fact={fact} heading={`配送 ${index + 1}：${fact.sender}`} /> : null;
+        return fact ? (
+          <ShipmentCard key={shipment.id} shipment={shipment} fact={fact} orderStatus={orderStatus} heading={`配送 ${index + 1}：${fact.sender}`} />
+        ) : null;
       })}
     </>
   );
 }
 
-function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fact: DeskShipmentShown; heading: string }) {
+function ShipmentCard({
+  shipment,
+  fact,
+  orderStatus,
+  heading,
+}: {
+  shipment: ShownShipment;
+  fact: DeskShipmentShown;
+  orderStatus: OrderStatus;
+  heading: string;
+}) {
+  // Only the step the rules would accept is offered (an unpaid transfer's parcel waits for the money).
+  const next = shipmentNextStep(orderStatus, fact.status);
+  const waiting = shipmentWaitingReason(orderStatus, fact.status);
   const live = shipment.lines.filter((line) => line.cancelledAt == null);
   const cancelled = shipment.lines.filter((line) => line.cancelledAt != null);
   return (
@@ -90,8 +107,13 @@ function ShipmentCard({ shipment, fact, heading }: { shipment: ShownShipment; fa
           </ul>
         </div>
       ) : null}
-      {fact.status === "preparing" ? <ShipForm shipmentId={shipment.id} /> : null}
-      {fact.status === "shipped" ? (
+      {waiting ? (
+        <p className="m-0 rounded bg-amber-50 px-3 py-2 text-amber-900" data-testid="desk-ship-waiting">
+          {waiting}
+        </p>
+      ) : null}
+      {next === "ship" ? <ShipForm shipmentId={shipment.id} /> : null}
+      {next === "deliver" ? (
         <DeskForm intent="deliver" shipment={shipment.id} testId="desk-deliver-form">
           <DeskSubmit intent="deliver" tone="secondary">
             配達完了にする

@@ -1,3 +1,4 @@
+import { TRANSFER_OVERDUE_LABEL } from "~/core/order-lifecycle";
 import type { DeskOrder, DeskPaymentTimes } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit } from "./DeskForm";
 
@@ -36,7 +37,16 @@ export function DeskPayment({ order, payment, times }: { order: DeskOrder["detai
                 ? "入金なし"
                 : "お届け時・お届け後にお支払い"}
         </Fact>
-        {awaiting && times.transferDeadline ? <Fact label="お振込期限">{times.transferDeadline}まで</Fact> : null}
+        {awaiting && times.transferDeadline ? (
+          <Fact label="お振込期限" testId="desk-transfer-deadline">
+            {times.transferDeadline}まで
+            {times.transferOverdue ? (
+              <span className="badge ml-1 bg-red-100 text-red-800" data-testid="desk-transfer-overdue">
+                {TRANSFER_OVERDUE_LABEL}
+              </span>
+            ) : null}
+          </Fact>
+        ) : null}
         {times.cancelled ? <Fact label="キャンセル日時">{times.cancelled}</Fact> : null}
         {times.deliveryDate || order.deliveryTimeSlot ? (
           <Fact label="お届け希望">{[times.deliveryDate ?? "", order.deliveryTimeSlot ?? ""].filter(Boolean).join(" ")}</Fact>

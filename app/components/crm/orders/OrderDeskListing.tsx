@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatYen } from "~/core/money";
 import { ORDER_DESK_PATH } from "~/core/order-desk-path";
+import { TRANSFER_OVERDUE_LABEL } from "~/core/order-lifecycle";
 import type { ListingDefinition } from "~/core/listing";
 import type { DeskOrderListRow } from "~/web/types/crm-orders";
 
@@ -43,7 +44,16 @@ const columns: ListingColumn<DeskOrderListRow>[] = [
     key: "status",
     label: "状態",
     className: "whitespace-nowrap",
-    render: (row) => <span data-testid="desk-order-status">{row.statusLabel}</span>,
+    render: (row) => (
+      <span className="grid justify-items-start gap-0.5">
+        <span data-testid="desk-order-status">{row.statusLabel}</span>
+        {row.transferOverdue ? (
+          <span className="badge bg-red-100 text-red-800" data-testid="desk-transfer-overdue">
+            {TRANSFER_OVERDUE_LABEL}
+          </span>
+        ) : null}
+      </span>
+    ),
   },
   { key: "payment", label: "お支払い", className: "whitespace-nowrap text-xs", render: (row) => row.paymentLabel },
   {

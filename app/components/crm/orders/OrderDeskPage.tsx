@@ -33,7 +33,7 @@ export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData
       <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
         <div className="grid gap-4">
           <DeskPayment order={detail.order} payment={order.payment} times={order.times} />
-          <DeskShipments shipments={detail.shipments} facts={order.shipments} />
+          <DeskShipments shipments={detail.shipments} facts={order.shipments} orderStatus={detail.order.status} />
           <DeskCancel detail={detail} shipments={order.shipments} />
           <DeskHistory history={order.history} />
         </div>
