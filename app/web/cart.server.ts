@@ -108,6 +108,9 @@ const INTENT_FIELDS: Record<string, CartErrorField> = {
   remove_coupon: "coupon",
   points: "points",
   remove_points: "points",
+  // Without JS: the confirmation asked for, or put away (キャンセル), shows in the row.
+  ask_remove: "line",
+  keep: "line",
 };
 
 /** The element of the cart (or checkout) page that shows a post's outcome: the row, or the field's section. */

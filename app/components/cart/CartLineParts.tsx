@@ -6,7 +6,7 @@ import { loginPath } from "~/core/member-actions";
 import { formatYen } from "~/core/money";
 import { cartLineAnchor } from "~/core/result-anchor";
 import type { CartLineView } from "~/web/types/cart";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 
 /** A row's title (linked to its product page when it has one), its labels and badges, and its unit price. */
 export function CartLineLabels({ line, view }: { line: CartLine; view: CartLineView }) {
@@ -42,14 +42,16 @@ export function CartLineLabels({ line, view }: { line: CartLine; view: CartLineV
 /** Gift wrapping of a row that may be wrapped: what it costs, the button that turns it on or off, the refusal. */
 export function CartLineWrapping({ line, pageError }: { line: CartLine; pageError: CartPageError }) {
   const wrappingFetcher = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
+  const row = { field: "line", id: line.id } as const;
   const wrappingError = errorFor([wrappingFetcher.data, pageError], { intent: "wrapping", fields: ["wrapping"], line: line.id });
   return (
     <>
       {line.wrappingAvailable ? (
         <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <input type="hidden" name="w" value={line.wrapping ? "0" : "1"} />
+          <input type="hidden" {...owner.recordField("w", row)} value={line.wrapping ? "0" : "1"} />
           <span className="whitespace-nowrap text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
-          <button type="submit" className="btn-secondary py-1 text-xs">
+          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.recordButton("wrapping", row)}>
             {line.wrapping ? "ラッピングをやめる" : `ラッピングする（1点${formatYen(WRAPPING_FEE)}）`}
           </button>
         </CartFetcherForm>
@@ -61,7 +63,8 @@ export function CartLineWrapping({ line, pageError }: { line: CartLine; pageErro
 
 /**
  * Buy later (members; guests are sent to log in) and remove, which asks for confirmation inline
- * (?remove=ID) with and without JS.
+ * (?remove=ID) with and without JS. Without JS the buttons that ask and put the question away post the
+ * cart's one form (so the 備考 typed are kept on the way) where JS has links.
  */
 export function CartLineActions({
   line,
@@ -75,13 +78,15 @@ export function CartLineActions({
   laterFetcher: FetcherWithComponents<1 | { error: string }>;
 }) {
   const removeFetcher = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
+  const row = { field: "line", id: line.id } as const;
   return (
     <>
       <div className="flex flex-wrap gap-2">
         {loggedIn ? (
           // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart (its default) with the notice.
           <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id}>
-            <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"}>
+            <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"} {...owner.recordButton("buy_later", row)}>
               あとで買う
             </button>
           </CartFetcherForm>
@@ -90,7 +95,11 @@ export function CartLineActions({
             あとで買う
           </Link>
         )}
-        {confirmingRemove ? null : (
+        {confirmingRemove ? null : owner.owned ? (
+          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.recordButton("ask_remove", row)}>
+            削除
+          </button>
+        ) : (
           <Link to={`/cart?remove=${line.id}#${cartLineAnchor(line.id)}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
             削除
           </Link>
@@ -102,12 +111,18 @@ export function CartLineActions({
             この商品をカートから削除しますか？
           </p>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary whitespace-nowrap py-1">
+            <button type="submit" className="btn-primary whitespace-nowrap py-1" {...owner.recordButton("remove", row)}>
               削除する
             </button>
-            <Link to="/cart" preventScrollReset className="btn-secondary whitespace-nowrap py-1 no-underline">
-              キャンセル
-            </Link>
+            {owner.owned ? (
+              <button type="submit" className="btn-secondary whitespace-nowrap py-1" {...owner.recordButton("keep", row)}>
+                キャンセル
+              </button>
+            ) : (
+              <Link to="/cart" preventScrollReset className="btn-secondary whitespace-nowrap py-1 no-underline">
+                キャンセル
+              </Link>
+            )}
           </div>
         </CartFetcherForm>
       ) : null}

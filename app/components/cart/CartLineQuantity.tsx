@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CartLine } from "~/core/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 
 /**
  * A row's quantity: view mode with a 変更 button, change mode with the input (without JS the input is
@@ -19,6 +19,8 @@ export function CartLineQuantity({
 }) {
   const hydrated = useHydrated();
   const quantityFetcher = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
+  const row = { field: "line", id: line.id } as const;
   // A quantity typed before the page hydrated stays in its field, 更新 under the finger (not view mode).
   const [editing, setEditing] = useState(() => typedBeforeHydration(`q-${line.id}`, line.quantity));
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
@@ -39,7 +41,7 @@ export function CartLineQuantity({
           </label>
           <input
             id={`q-${line.id}`}
-            name="q"
+            {...owner.recordField("q", row)}
             type="number"
             inputMode="numeric"
             min={1}
@@ -47,7 +49,7 @@ export function CartLineQuantity({
             defaultValue={line.quantity}
             className="field w-16 py-1"
           />
-          <button type="submit" className="btn-secondary whitespace-nowrap py-1">
+          <button type="submit" className="btn-secondary whitespace-nowrap py-1" {...owner.recordButton("quantity", row)}>
             更新
           </button>
           {hydrated ? (

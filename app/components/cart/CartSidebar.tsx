@@ -1,10 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
 import { CartCouponEntry } from "./CartCouponEntry";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 import { CartPointsEntry } from "./CartPointsEntry";
 import { CartSummary } from "./CartSummary";
 import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
@@ -13,6 +12,7 @@ import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
 export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderData["view"]; loggedIn: boolean; pageError: CartPageError }) {
   const { cart } = view;
   const cold = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
   const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
   return (
     <aside className="grid content-start gap-4">
@@ -21,9 +21,9 @@ export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderDat
       </div>
       {cart.coldshipping.optional && !cart.coldshipping.required ? (
         <CartFetcherForm fetcher={cold} intent="coldshipping" className="card flex items-center justify-between gap-2 p-3 text-sm">
-          <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} />
+          <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} {...owner.field} />
           <span>クール便：{cart.coldshipping.chosen ? "利用する" : "利用しない"}</span>
-          <button type="submit" className="btn-secondary py-1 text-xs" aria-pressed={cart.coldshipping.chosen}>
+          <button type="submit" className="btn-secondary py-1 text-xs" aria-pressed={cart.coldshipping.chosen} {...owner.button("coldshipping")}>
             {cart.coldshipping.chosen ? "クール便をやめる" : `クール便にする（+${formatYen(COLD_SHIPPING_FEE)}）`}
           </button>
         </CartFetcherForm>
@@ -38,8 +38,9 @@ export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderDat
           </p>
         )}
       </div>
-      <Form method="post" action="/cart" id={CART_ANCHORS.notices} className="card grid gap-3 p-3">
-        <input type="hidden" name="intent" value="save_notices" />
+      {/* The cart's one form without JS (CART_FORM_ID): every control of the page posts it, notes included.
+          noValidate: a quantity out of range is brought into range by the server, which says so. */}
+      <Form method="post" action="/cart" id={CART_FORM_ID} className="card grid gap-3 p-3" noValidate>
         <ShipmentNoticeFields shipments={cart.shipments} warehouseNotice={view.warehouseNotice} vendorNotices={view.vendorNotices} />
         <InlineError message={noticeError} />
         {!cart.payment_eligible ? (
@@ -49,7 +50,14 @@ export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderDat
         ) : null}
         {/* On a phone the sticky bar below holds this button. */}
         <div className="hidden md:grid">
-          <button type="submit" className="btn-primary py-3 text-base" disabled={!cart.payment_eligible} data-testid="checkout-button">
+          <button
+            type="submit"
+            name="intent"
+            value="save_notices"
+            className="btn-primary py-3 text-base"
+            disabled={!cart.payment_eligible}
+            data-testid="checkout-button"
+          >
             ご購入手続きへ
           </button>
         </div>
