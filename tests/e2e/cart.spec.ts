@@ -63,6 +63,8 @@ test("a member fills the cart, changes it, wraps, applies SPRING10 and uses poin
   await page.getByRole("button", { name: "使う" }).click();
   await expect(page.getByText("ご利用いただけるポイントは最大1,000ポイントです。")).toBeVisible();
   await expect(summary(page, "points")).toHaveText("−500円");
+  // The amount refused stays in its field to be corrected (without JS too).
+  await expect(page.getByLabel("利用するポイント")).toHaveValue("1001");
 
   await cartRowRemove(line(page, "DEMO-SIMPLE")).click();
   await expect(page.getByText("この商品をカートから削除しますか？")).toBeVisible();
@@ -72,16 +74,18 @@ test("a member fills the cart, changes it, wraps, applies SPRING10 and uses poin
   await expect(summary(page, "total")).toHaveText("3,432円");
 });
 
-test("coupon errors show in a box and change nothing", async ({ page }) => {
+test("coupon errors show in a box and change nothing, the code refused staying in its field", async ({ page }) => {
   await addToCart(page, "/category/living/DEMO-SIMPLE", 1);
   await page.goto("/cart");
   await expect(summary(page, "total")).toHaveText("2,640円"); // 1,980 + 660
   await page.getByLabel("クーポンコード").fill("EXPIRED100");
   await page.getByRole("button", { name: "適用" }).click();
   await expect(page.getByTestId("coupon-error")).toHaveText(/有効期限が切れています/);
+  await expect(page.getByLabel("クーポンコード")).toHaveValue("EXPIRED100");
   await page.getByLabel("クーポンコード").fill("MEMBER1000");
   await page.getByRole("button", { name: "適用" }).click();
   await expect(page.getByTestId("coupon-error")).toHaveText(/会員限定/);
+  await expect(page.getByLabel("クーポンコード")).toHaveValue("MEMBER1000");
   await expect(summary(page, "total")).toHaveText("2,640円");
 });
 

@@ -71,7 +71,7 @@ export function useOwningForm(formId: string | undefined, anchor?: string) {
 }
 
 /** A refusal shown on the page: the /cart action's answer, or one carried in the URL (see cart.tsx's loader). */
-export type CartPageError = CartActionData | { field: string; error: string; line?: number | null } | null;
+export type CartPageError = CartActionData | { field: string; error: string; line?: number | null; typed?: string | null } | null;
 type ErrorSource = CartPageError | undefined;
 
 /**
@@ -86,6 +86,11 @@ export function errorFor(sources: ErrorSource[], match: { intent: string; fields
     if (match.fields.includes(source.field)) return source.error;
   }
   return null;
+}
+
+/** What was typed in a field (`coupon`, `points`) and refused by a post made without JS: the field shows it again. */
+export function refusedEntry(pageError: CartPageError, field: "coupon" | "points"): string | undefined {
+  return pageError && "typed" in pageError && pageError.field === field ? (pageError.typed ?? undefined) : undefined;
 }
 
 export function InlineError({ message }: { message: string | null }) {

@@ -3,7 +3,7 @@ import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { CartLoaderData } from "~/web/types/cart";
 import { CartCouponEntry } from "./CartCouponEntry";
-import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, refusedEntry, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 import { CartPointsEntry } from "./CartPointsEntry";
 import { CartSummary } from "./CartSummary";
 import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
@@ -29,9 +29,9 @@ export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderDat
         </CartFetcherForm>
       ) : null}
       <div className="card grid gap-4 p-3">
-        <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={pageError} />
+        <CartCouponEntry cart={cart} couponCode={refusedEntry(pageError, "coupon") ?? view.couponCode} pageError={pageError} />
         {loggedIn ? (
-          <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={pageError} />
+          <CartPointsEntry cart={cart} userPoints={view.userPoints} pageError={pageError} typedAmount={refusedEntry(pageError, "points")} />
         ) : (
           <p className="m-0 text-sm">
             <Link to="/login?show=1&redirectTo=%2Fcart">ログイン</Link>するとポイントをご利用いただけます。

@@ -8,8 +8,11 @@ export interface CartLoaderData {
   /** The cart as priced now (the checkout's draft stays on the server until the shopper is back at the checkout). */
   view: Omit<CartView, "checkoutDraft">;
   loggedIn: boolean;
-  /** A refusal of a post made without JS, carried in the query (cart_error + message, cart_line for a row). */
-  redirectedError: { field: CartErrorField; error: string; line: number | null } | null;
+  /**
+   * A refusal of a post made without JS, carried in the query (cart_error + message, cart_line for a row,
+   * cart_typed for a refused coupon code or points amount, which its field shows again).
+   */
+  redirectedError: { field: CartErrorField; error: string; line: number | null; typed: string | null } | null;
   /**
    * A quantity forced into range by a post made without JS (cart_notice=quantity&cart_line=…), or a coupon
    * link that applied (cart_notice=coupon); the message comes with it.
