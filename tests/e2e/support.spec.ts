@@ -160,6 +160,28 @@ test("a member opens a ticket with an image, staff reply from /crm, the member r
   await staff.context().close();
 });
 
+test("without JS an image sent with a refused new-ticket form is kept for the next submit, and one that cannot be is named", async ({ page }, testInfo) => {
+  test.skip(jsOn(testInfo), "with JS the form is checked before anything is sent, and images are uploaded as they are picked");
+  await registerMember(page, testInfo, "保持");
+  await page.goto("/user/support");
+  await page.getByLabel("お問い合わせの種類").selectOption("サイトの不具合");
+  await page.getByLabel("お困りの内容").selectOption("お支払いについて");
+  await page.getByLabel("画像を添付").setInputFiles([PNG, { name: "memo.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") }]);
+  // No description: refused, the image kept (a file input cannot be filled again), the text file named.
+  await page.getByRole("button", { name: "送信する" }).click();
+  await expect(page.getByText("問題について詳しく教えてください")).toBeVisible();
+  await expect(page.getByTestId("kept-images")).toContainText("選択した画像（1枚）はお預かりしています。このまま送信すると添付されます。");
+  await expect(page.getByTestId("kept-images").getByRole("img")).toHaveCount(1);
+  await expect(page.getByRole("alert").filter({ hasText: "添付できなかった画像があります（「memo.txt」" })).toBeVisible();
+
+  await page.getByLabel("お問い合わせの種類").selectOption("サイトの不具合");
+  await page.getByLabel("お困りの内容").selectOption("お支払いについて");
+  await page.getByLabel("お問い合わせ内容").fill("決済画面の写真です。");
+  await page.getByRole("button", { name: "送信する" }).click();
+  await expect(page).toHaveURL(/\/user\/support\/\d+\?notice=created/);
+  await expect(page.getByTestId("attachment").locator("img")).toHaveCount(1);
+});
+
 test("a customer cannot open another customer's ticket or the staff desk", async ({ page }, testInfo) => {
   await registerMember(page, testInfo, "他人");
   const response = await page.goto("/user/support/1");

@@ -75,6 +75,7 @@ export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { a
         ) : null}
       </div>
       <AttachmentField
+        kept={serverError?.kept}
         resetKey={resetKey}
         onBusyChange={setBusy}
         onChange={(items: UploadItem[]) => setAttached(items.filter((item) => item.fetchStatus === "success").length)}
