@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import "virtual:uno.css";
 import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import { usePageShell } from "~/components/layout/usePageShell";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const shell = usePageShell(data?.shell ?? EMPTY_SHELL);
   useHydrationMark();
   const searchQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
@@ -53,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only">
           本文へ移動
         </a>
-        <SiteHeader shell={data?.shell ?? EMPTY_SHELL} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
+        <SiteHeader shell={shell} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
         <main id="main" className="mx-auto max-w-5xl px-3">
           {children}
         </main>

@@ -7,6 +7,9 @@ export interface ShellState {
   unreadMessages: number;
 }
 
+/** Counts a page's loader changed while loading (its data's `shellCounts`), shown over the root's. */
+export type ShellCounts = Partial<Pick<ShellState, "cartQuantity" | "unreadMails" | "unreadMessages">>;
+
 export const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
 
 /** Where a page rendered anonymous (and perhaps served from the edge cache) asks for the visitor's own header. */

@@ -130,10 +130,12 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
     thread,
+    /** The header's counts after this page read the thread (the root's were read with the session, before it). */
+    shellCounts: unreadRepliesAfter != null ? { unreadMessages: unreadRepliesAfter } : null,
     /** Staff only (the customer's page gets none): the customer's recent orders and their parcels. */
     customerOrders,
     notice: ticketNoticeText(query.notice),

@@ -12,7 +12,18 @@ import { useHydrated } from "../forms/useHydrated";
  * multipart POST to the thread page (the action redirects back); with JS a fetcher, and the images are
  * uploaded by the widget beforehand. Hidden by the caller when the ticket is closed.
  */
-export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { action: string; pageError: ThreadActionData | null; sendLabel?: string }) {
+export function ReplyForm({
+  action,
+  pageError,
+  sendLabel = "送信する",
+  onSent,
+}: {
+  action: string;
+  pageError: ThreadActionData | null;
+  sendLabel?: string;
+  /** Called once a reply went (with JS: the page stays, and an earlier notice is out of date). */
+  onSent?: () => void;
+}) {
   const fetcher = useFetcher<ThreadActionData>();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -33,8 +44,9 @@ export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { a
       formRef.current?.reset();
       setResetKey((key) => key + 1);
       setAttached(0);
+      onSent?.();
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, onSent]);
 
   return (
     <fetcher.Form
