@@ -24,7 +24,7 @@ export function CartBuyLaterList({ items }: { items: CartLoaderData["view"]["buy
             ) : (
               <CartFetcherForm fetcher={moveBack} intent="move_back">
                 <input type="hidden" {...owner.recordField("item", { field: "item", id: item.id })} value={item.id} />
-                <button type="submit" className="btn-secondary py-1 text-xs" {...owner.recordButton("move_back", { field: "item", id: item.id })}>
+                <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.recordButton("move_back", { field: "item", id: item.id })}>
                   カートに戻す
                 </button>
               </CartFetcherForm>

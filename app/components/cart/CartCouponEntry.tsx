@@ -87,7 +87,7 @@ function AppliedCouponRow({ coupon, fetcher, owner }: { coupon: AppliedCoupon; f
       </span>
       {!coupon.auto ? (
         <CartFetcherForm fetcher={fetcher} intent="remove_coupon">
-          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_coupon")}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.button("remove_coupon")}>
             取り消す
           </button>
         </CartFetcherForm>

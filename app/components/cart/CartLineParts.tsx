@@ -51,7 +51,7 @@ export function CartLineWrapping({ line, pageError }: { line: CartLine; pageErro
         <CartFetcherForm fetcher={wrappingFetcher} intent="wrapping" line={line.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <input type="hidden" {...owner.recordField("w", row)} value={line.wrapping ? "0" : "1"} />
           <span className="whitespace-nowrap text-xs">ギフトラッピング：{line.wrapping ? `あり（${formatYen(line.wrappingFee)}）` : "なし"}</span>
-          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.recordButton("wrapping", row)}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.recordButton("wrapping", row)}>
             {line.wrapping ? "ラッピングをやめる" : `ラッピングする（1点${formatYen(WRAPPING_FEE)}）`}
           </button>
         </CartFetcherForm>
@@ -86,21 +86,26 @@ export function CartLineActions({
         {loggedIn ? (
           // Spec §7 POST /api/buylater/{productId} (answers 1); without JS it returns to the cart (its default) with the notice.
           <CartFetcherForm fetcher={laterFetcher} action={`/api/buylater/${line.productId}`} intent="buy_later" line={line.id}>
-            <button type="submit" className="btn-secondary py-1 text-xs" disabled={laterFetcher.state !== "idle"} {...owner.recordButton("buy_later", row)}>
+            <button
+              type="submit"
+              className="btn-secondary min-h-11 py-1 text-xs"
+              disabled={laterFetcher.state !== "idle"}
+              {...owner.recordButton("buy_later", row)}
+            >
               あとで買う
             </button>
           </CartFetcherForm>
         ) : (
-          <Link to={loginPath("/cart")} className="btn-secondary py-1 text-xs no-underline">
+          <Link to={loginPath("/cart")} className="btn-secondary min-h-11 py-1 text-xs no-underline">
             あとで買う
           </Link>
         )}
         {confirmingRemove ? null : owner.owned ? (
-          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.recordButton("ask_remove", row)}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.recordButton("ask_remove", row)}>
             削除
           </button>
         ) : (
-          <Link to={`/cart?remove=${line.id}#${cartLineAnchor(line.id)}`} preventScrollReset className="btn-secondary py-1 text-xs no-underline">
+          <Link to={`/cart?remove=${line.id}#${cartLineAnchor(line.id)}`} preventScrollReset className="btn-secondary min-h-11 py-1 text-xs no-underline">
             削除
           </Link>
         )}
@@ -111,15 +116,15 @@ export function CartLineActions({
             この商品をカートから削除しますか？
           </p>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary whitespace-nowrap py-1" {...owner.recordButton("remove", row)}>
+            <button type="submit" className="btn-primary min-h-11 whitespace-nowrap py-1" {...owner.recordButton("remove", row)}>
               削除する
             </button>
             {owner.owned ? (
-              <button type="submit" className="btn-secondary whitespace-nowrap py-1" {...owner.recordButton("keep", row)}>
+              <button type="submit" className="btn-secondary min-h-11 whitespace-nowrap py-1" {...owner.recordButton("keep", row)}>
                 キャンセル
               </button>
             ) : (
-              <Link to="/cart" preventScrollReset className="btn-secondary whitespace-nowrap py-1 no-underline">
+              <Link to="/cart" preventScrollReset className="btn-secondary min-h-11 whitespace-nowrap py-1 no-underline">
                 キャンセル
               </Link>
             )}

@@ -35,7 +35,7 @@ export function CartLineQuantity({
     <>
       {showQuantityForm ? (
         // noValidate: a quantity out of range is brought into range by the server, which says so.
-        <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex min-h-9 flex-wrap items-center gap-2" noValidate>
+        <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex min-h-11 flex-wrap items-center gap-2" noValidate>
           <label htmlFor={`q-${line.id}`} className="whitespace-nowrap text-xs">
             数量
           </label>
@@ -49,22 +49,26 @@ export function CartLineQuantity({
             defaultValue={line.quantity}
             className="field w-16 py-1"
           />
-          <button type="submit" className="btn-secondary whitespace-nowrap py-1" {...owner.recordButton("quantity", row)}>
+          <button type="submit" className="btn-secondary min-h-11 whitespace-nowrap py-1" {...owner.recordButton("quantity", row)}>
             更新
           </button>
           {hydrated ? (
-            <button type="button" className="cursor-pointer whitespace-nowrap border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
+            <button
+              type="button"
+              className="min-h-11 cursor-pointer whitespace-nowrap border-0 bg-transparent text-xs underline"
+              onClick={() => setEditing(false)}
+            >
               キャンセル
             </button>
           ) : null}
         </CartFetcherForm>
       ) : (
         // As tall as the change form (its 16 px input), so switching modes or hydrating moves nothing.
-        <p className="m-0 flex min-h-9 flex-wrap items-center gap-2">
+        <p className="m-0 flex min-h-11 flex-wrap items-center gap-2">
           <span className="whitespace-nowrap" data-testid="line-quantity">
             数量：{line.quantity}
           </span>
-          <button type="button" className="btn-secondary whitespace-nowrap py-1" onClick={() => setEditing(true)}>
+          <button type="button" className="btn-secondary min-h-11 whitespace-nowrap py-1" onClick={() => setEditing(true)}>
             変更
           </button>
         </p>

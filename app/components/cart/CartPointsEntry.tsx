@@ -34,7 +34,7 @@ export function CartPointsEntry({
       {cart.points > 0 ? (
         <CartFetcherForm fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
           <span data-testid="points-used">{cart.points.toLocaleString("ja-JP")}pt 利用中</span>
-          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_points")}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.button("remove_points")}>
             ポイントの利用をやめる
           </button>
         </CartFetcherForm>

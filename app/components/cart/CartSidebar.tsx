@@ -23,7 +23,7 @@ export function CartSidebar({ view, loggedIn, pageError }: { view: CartLoaderDat
         <CartFetcherForm fetcher={cold} intent="coldshipping" className="card flex items-center justify-between gap-2 p-3 text-sm">
           <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} {...owner.field} />
           <span>クール便：{cart.coldshipping.chosen ? "利用する" : "利用しない"}</span>
-          <button type="submit" className="btn-secondary py-1 text-xs" aria-pressed={cart.coldshipping.chosen} {...owner.button("coldshipping")}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" aria-pressed={cart.coldshipping.chosen} {...owner.button("coldshipping")}>
             {cart.coldshipping.chosen ? "クール便をやめる" : `クール便にする（+${formatYen(COLD_SHIPPING_FEE)}）`}
           </button>
         </CartFetcherForm>
