@@ -4,13 +4,14 @@ import type { ReactNode } from "react";
 import "virtual:uno.css";
 import { useHydrationMark } from "~/components/forms/useHydrated";
 import { SiteHeader } from "~/components/layout/SiteHeader";
+import { usePageShell } from "~/components/layout/usePageShell";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
 import { errorPageTitle } from "~/core/error-page-title";
 import { SHOP_NAME, SHOP_TAGLINE } from "~/core/shop-name";
 import { loadPageShell } from "~/web/http.server";
-import { EMPTY_SHELL, recounted, type PricedCartPage } from "~/core/shell";
+import { EMPTY_SHELL } from "~/core/shell";
 import { hasPersonalCookie } from "~/core/edge-cache";
 import "~/styles/base.css";
 
@@ -41,10 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
-  // The cart page prices the cart, and may cut rows to the stock left while the header was read. (Only the
-  // cart: each page's first-load JS is within issue 18's budget by a few bytes, and the checkout shows its
-  // cut rows on the rows themselves.)
-  const cartPage = useRouteLoaderData<PricedCartPage>("routes/cart");
+  const shell = usePageShell(data?.shell ?? EMPTY_SHELL);
   useHydrationMark();
   const searchQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
@@ -61,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only">
           本文へ移動
         </a>
-        <SiteHeader shell={recounted(data?.shell ?? EMPTY_SHELL, cartPage)} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
+        <SiteHeader shell={shell} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
         <main id="main" className="mx-auto max-w-5xl px-3">
           {children}
         </main>

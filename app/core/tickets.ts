@@ -61,6 +61,21 @@ export const TICKET_TEXT = {
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */
+/**
+ * Without JS, the images of a refused message form are kept for it (app/web/tickets.server.ts
+ * keepAttachments); those that could not be kept are named here, to be chosen again.
+ */
+export function imagesToChooseAgain(refused: { filename: string; error: string }[]): string | null {
+  if (refused.length === 0) return null;
+  const named = refused.map(({ filename, error }) => `「${filename || "画像"}」${error.replace(/。$/, "")}`).join("／");
+  return `添付できなかった画像があります（${named}）。画像を選び直してください。`;
+}
+
+/** What a form without JS says of the images it keeps for the next submit. */
+export function imagesKeptText(count: number): string {
+  return `選択した画像（${count}枚）はお預かりしています。このまま送信すると添付されます。`;
+}
+
 export function messageProblem(message: string, attachmentCount: number): string | null {
   if (attachmentCount > TICKET_ATTACHMENT_LIMIT) return TICKET_TEXT.tooManyAttachments;
   if (message.length > TICKET_MESSAGE_MAX_LENGTH) return TICKET_TEXT.messageTooLong;

@@ -11,7 +11,7 @@ import { getOptionalUser } from "~/web/auth.server";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { readSelection } from "~/core/product-selection";
 import { idParam, parseApiForm } from "~/web/input.server";
-import { invariantJson, isNavigation, jsonError, loginRequired, methodNotAllowed, redirectWithNotice, requirePost } from "~/web/http.server";
+import { invariantJson, isNavigation, jsonError, loginRequired, methodNotAllowed, redirectWithNotice, requirePost, withQueryParam } from "~/web/http.server";
 import { findApiProduct, requestRestockFor, type RestockRefusal } from "~/services/product-by-id.server";
 import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
 import { absentAsNull, optionalId, ReturnPathSchema } from "~/core/validation";
@@ -57,7 +57,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const product = await findApiProduct(context.db, productId);
   invariantJson(product, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
-  const returnTo = input.redirectTo ?? product.url;
+  const picked = readSelection(form);
+  // Back to the page as it was asked from: the sold-out variation (and choice) it showed, not the product's first look.
+  const returnTo = withPicked(input.redirectTo ?? product.url, input.v, picked.choiceSku);
   const user = await getOptionalUser(request, context);
   if (!user) return loginRequired(request, returnTo);
 
@@ -65,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context.db,
     productId,
     { userId: user.id, now: new Date() },
-    { sku: input.sku, variationId: input.v, choiceSku: readSelection(form).choiceSku },
+    { sku: input.sku, variationId: input.v, choiceSku: picked.choiceSku },
   );
   invariantJson(outcome, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
   const navigation = isNavigation(request);
@@ -81,3 +83,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export { clientAction } from "~/components/connection/route-handlers";
+
+/** The product page's path with the variation (`v`) and variable choice (`c`) the form had picked. */
+function withPicked(path: string, variationId: number | null, choiceSku: string | null): string {
+  const withVariation = variationId != null ? withQueryParam(path, "v", String(variationId)) : path;
+  return choiceSku != null ? withQueryParam(withVariation, "c", choiceSku) : withVariation;
+}

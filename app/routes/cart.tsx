@@ -5,10 +5,13 @@ import { CartPage } from "~/components/cart/CartPage";
 import { readShipmentNotices } from "~/core/shipment-notices";
 import { SHOP_NAME } from "~/core/site";
 import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
-import { isNavigation, readFormData } from "~/web/http.server";
+import { BUY_LATER_NOTICE } from "~/core/member-actions";
+import { isNavigation, withNotice, withQueryParam } from "~/web/http.server";
+import { applyTypedEntries, readCartPost, saveCarriedNotices } from "~/web/cart-form.server";
 import { parseQuery, readInput } from "~/web/input.server";
 import {
   applyCoupon,
+  buyLaterLine,
   changeQuantity,
   choosePaymentMethod,
   deleteLine,
@@ -54,8 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const query = parseQuery(url, CartQuerySchema);
   return {
     view,
-    // The header counts what this page shows (root.tsx): pricing may have cut rows to the stock left.
-    cartQuantity: view.cart.quantity,
+    // The header counts what this page shows (usePageShell): pricing may have cut rows to the stock left.
+    shellCounts: { cartQuantity: view.cart.quantity },
     loggedIn: actor.owner.userId != null,
     // Refusals of posts made without JS arrive in the query (cart_error + message, cart_line for a row).
     redirectedError: redirectedCartError(url, CART_FIELDS),
@@ -91,6 +94,12 @@ const CartIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("move_back"), item: IdSchema }),
   // warehouse_notice and vendor_notice[<merchantId>], read by readShipmentNotices.
   v.object({ intent: v.literal("save_notices") }),
+  // Without JS the page is one form (core/cart-form): its buttons that only led elsewhere keep the notes
+  // on the way (削除 asks to confirm, キャンセル, あとで買う), and Enter applies what was typed.
+  v.object({ intent: v.literal("ask_remove"), line }),
+  v.object({ intent: v.literal("buy_later"), line }),
+  v.object({ intent: v.literal("keep") }),
+  v.object({ intent: v.literal("enter") }),
 ]);
 
 type CartIntent = v.InferOutput<typeof CartIntentSchema>;
@@ -100,7 +109,7 @@ const FIELD_OF: Record<string, CartField> = { q: "quantity", w: "wrapping", code
 
 /** Every cart control posts here with an `intent`; notices are saved on the way to /checkout. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readFormData(request);
+  const form = await readCartPost(request);
   const subject = cartPostSubject(form);
   const intent = subject.intent ?? "";
   const read = readInput(CartIntentSchema, form);
@@ -111,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await runIntent(actor, read.input, form);
   // Without JS: back to the page the control was on (PRG), at the row or section it was about, with a
   // refusal in the query. With JS the fetcher gets the answer and loaders revalidate.
-  if (isNavigation(request)) throw cartRedirect(cartReturnPath(form), result, { subject });
+  if (isNavigation(request)) throw cartRedirect(returnPathAfter(read.input, result, cartReturnPath(form)), result, { subject });
   const lineId = "line" in read.input ? read.input.line : 0;
   if (!result.ok) {
     return data<CartActionData>({ ok: false, intent, line: lineId, field: result.field, error: result.error }, { status: result.status });
@@ -120,6 +129,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 async function runIntent(actor: CartActor, input: CartIntent, form: FormData): Promise<CartActionResult> {
+  if (input.intent !== "save_notices") {
+    // Without JS every press sends the notes typed so far: they are kept first (a refusal changes nothing).
+    const notices = await saveCarriedNotices(actor, form);
+    if (!notices.ok) return notices;
+  }
   switch (input.intent) {
     case "quantity":
       return changeQuantity(actor, input.line, input.q);
@@ -141,6 +155,13 @@ async function runIntent(actor: CartActor, input: CartIntent, form: FormData): P
       return toggleColdshipping(actor, input.coldshipping);
     case "move_back":
       return moveBuyLaterToCart(actor, input.item);
+    case "buy_later":
+      return buyLaterLine(actor, input.line);
+    case "enter":
+      return applyTypedEntries(actor, form);
+    case "ask_remove":
+    case "keep":
+      return { ok: true };
     case "save_notices": {
       const result = await saveNotices(actor, readShipmentNotices(form));
       if (result.ok) throw redirect("/checkout", 303);
@@ -150,6 +171,14 @@ async function runIntent(actor: CartActor, input: CartIntent, form: FormData): P
 }
 
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
+
+/** Where a post made without JS comes back to: the confirmation of a removal asked for, the buy-later notice, or redirectTo. */
+function returnPathAfter(input: CartIntent, result: CartActionResult, redirectTo: string): string {
+  if (!result.ok) return redirectTo;
+  if (input.intent === "ask_remove") return withQueryParam(redirectTo, "remove", String(input.line));
+  if (input.intent === "buy_later") return withNotice(redirectTo, BUY_LATER_NOTICE);
+  return redirectTo;
+}
 
 export default function Cart() {
   const loaderData = useLoaderData<typeof loader>();

@@ -15,7 +15,7 @@ import { createTicket } from "~/services/ticket-messages.server";
 import { loadSupportPage, type PastOrder, pastOrders } from "~/services/ticket-references.server";
 import { IdOrNullSchema, IdSchema } from "~/core/validation";
 import { parseInput, parseQuery } from "~/web/input.server";
-import { messageInputFrom } from "~/web/tickets.server";
+import { keepAttachments, messageInputFrom, type KeptAttachments } from "~/web/tickets.server";
 
 // The form's code (Conform, Valibot, the attachment picker) loads after the page; the server's form works meanwhile.
 const NewTicketForm = island(() => import("~/components/tickets/NewTicketForm").then((module) => module.NewTicketForm));
@@ -73,19 +73,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The spec names the order lines details[]; the page's checkboxes send `details`.
   for (const value of form.getAll("details[]")) form.append("details", value);
   const submission = parseSubmission(form, { schema: NewTicketSchema });
-  const picked = async () => pickedOrder(await pastOrders(context.db, user.id), parseInput(OrderPickedSchema, form).orders_id);
-  if (submission.status !== "success") {
-    return data({ reply: submission.reply({ hideFields: ["file"] }), picked: await picked() }, { status: 400 });
-  }
   const input = messageInputFrom(form);
-  if (!input) return data({ reply: submission.reply({ formErrors: [TICKET_TEXT.idInvalid], hideFields: ["file"] }), picked: await picked() }, { status: 400 });
+  const picked = async () => pickedOrder(await pastOrders(context.db, user.id), parseInput(OrderPickedSchema, form).orders_id);
+  /** The form again with its messages and, once kept, its images (see keepAttachments). */
+  const refuse = async (reply: ReturnType<typeof submission.reply>, status: number, images: KeptAttachments = { kept: [], refusal: null }) =>
+    data({ reply, picked: await picked(), kept: images.kept, imagesError: images.refusal }, { status });
+  if (!input) return refuse(submission.reply({ formErrors: [TICKET_TEXT.idInvalid], hideFields: ["file"] }), 400);
+  // A refused form keeps its images: without JS they come with it, and a file input cannot be filled again.
+  const keptImages = () => keepAttachments(context.db, context.cloudflare.env.ATTACHMENTS, user.id, input.attachments);
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["file"] }), 400, await keptImages());
   const result = await createTicket(context.db, context.cloudflare.env.ATTACHMENTS, user, submission.value, input.attachments);
   if (!result.ok) {
     const onField = result.field === "orders_id" || result.field === "details" || result.field === "products_id";
     const reply = onField
       ? submission.reply({ fieldErrors: { [result.field]: [result.error] }, hideFields: ["file"] })
       : submission.reply({ formErrors: [result.error], hideFields: ["file"] });
-    return data({ reply, picked: await picked() }, { status: result.status });
+    return refuse(reply, result.status, await keptImages());
   }
   throw redirectWithNotice(`/user/support/${result.ticketId}`, "created");
 }
@@ -94,7 +97,15 @@ export default function Support() {
   const { tickets, form } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // One object per loader or action answer: the form is an island, re-rendered only when its data changes.
-  const ticketForm = useMemo(() => ({ ...form, picked: actionData?.picked ?? form.picked }), [form, actionData]);
+  const ticketForm = useMemo(
+    () => ({
+      ...form,
+      picked: actionData?.picked ?? form.picked,
+      kept: actionData?.kept ?? [],
+      imagesError: actionData?.imagesError ?? null,
+    }),
+    [form, actionData],
+  );
   return (
     <div className="mx-auto max-w-2xl py-6">
       <h1 className="text-xl">お問い合わせ</h1>

@@ -10,8 +10,15 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { describeShipTo } from "~/core/address-book";
 import type { AddressColumns } from "~/core/address-records";
 import { CHECKOUT_MESSAGES, orderNumber } from "~/core/checkout";
-import { cartStateKey, CONFIRMATION_MESSAGES, describeOrderChanges, orderFingerprint, parseOrderFingerprint } from "~/core/order-confirmation";
-import type { PaymentMethod } from "~/core/payment-methods";
+import {
+  cartStateKey,
+  CONFIRMATION_MESSAGES,
+  describeOrderChanges,
+  orderChangesMessage,
+  orderFingerprint,
+  parseOrderFingerprint,
+} from "~/core/order-confirmation";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
 import { type Database, qualified } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
@@ -116,7 +123,8 @@ async function confirmedCart(actor: CartActor, input: PlaceOrderInput): Promise<
   if (orderFingerprint(cart) !== input.shown) {
     if (!shown) return refuse(CONFIRMATION_MESSAGES.unreadable, "cart");
     const placed = await alreadyPlaced(db, cartId, shown.lines);
-    return placed ?? { ok: false, error: CONFIRMATION_MESSAGES.changed, field: "cart", changes: describeOrderChanges(shown, cart) };
+    const changes = describeOrderChanges(shown, cart, PAYMENT_METHODS[input.paymentMethod].label);
+    return placed ?? { ok: false, error: orderChangesMessage(shown, cart), field: "cart", changes };
   }
   if (!cart.payment_eligible) return refuse(CHECKOUT_MESSAGES.unavailableItems, "cart");
   if (cart.errors.coupon) return refuse(cart.errors.coupon, "cart");

@@ -12,7 +12,8 @@ import { and, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { stripImageMetadata } from "~/core/image-metadata";
 import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
 import { exceedsPixelLimit } from "~/core/image-pixels";
-import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT } from "~/core/limits";
+import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT, TICKET_ATTACHMENT_LIMIT } from "~/core/limits";
+import { TICKET_TEXT } from "~/core/tickets";
 import type { Database } from "~/db/client.server";
 import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
 
@@ -222,6 +223,43 @@ export async function ownsPendingMedia(db: Database, ownerUserId: number, ids: n
       and(inArray(media.id, unique), eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId), isNull(media.returnRequestId)),
     );
   return (row?.n ?? 0) === unique.length && unique.length === ids.length;
+}
+
+/**
+ * The images of a message form sent without JS kept as the owner's unsent uploads, as the widget's uploads
+ * are, so a refused form can carry them back by id instead of dropping them: the unsent uploads it named
+ * (`galleryIds`, others' and sent ones left out) and each file stored on its own, at most
+ * TICKET_ATTACHMENT_LIMIT in all.
+ * A file that cannot be kept (not an image, too large, beyond the limit) is named with the reason.
+ */
+export async function keepMessageImages(
+  db: Database,
+  bucket: R2Bucket,
+  ownerUserId: number,
+  upload: { galleryIds: number[]; files: File[] },
+  now: Date = new Date(),
+): Promise<{ named: MediaItem[]; stored: MediaItem[]; refused: { filename: string; error: string }[] }> {
+  const ids = [...new Set(upload.galleryIds)];
+  const named = ids.length
+    ? await db
+        .select(MEDIA_COLUMNS)
+        .from(media)
+        .where(
+          and(inArray(media.id, ids), eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId), isNull(media.returnRequestId)),
+        )
+    : [];
+  const stored: MediaItem[] = [];
+  const refused: { filename: string; error: string }[] = [];
+  for (const file of upload.files) {
+    if (named.length + stored.length >= TICKET_ATTACHMENT_LIMIT) {
+      refused.push({ filename: file.name, error: TICKET_TEXT.tooManyAttachments });
+      continue;
+    }
+    const result = await storeImage(db, bucket, ownerUserId, file, now);
+    if (result.ok) stored.push(result.item);
+    else refused.push({ filename: file.name, error: result.error });
+  }
+  return { named: named.map(toMediaItem), stored, refused };
 }
 
 export interface MediaViewer {

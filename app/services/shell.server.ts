@@ -32,12 +32,17 @@ export function memberShellStatements(db: Database, userId: number | SQL) {
       .select({ n: count() })
       .from(notificationMails)
       .where(and(eq(notificationMails.userId, userId), isNull(notificationMails.readed))),
-    db
-      .select({ n: count() })
-      .from(ticketMessages)
-      .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
-      .where(and(eq(tickets.userId, userId), isNotNull(ticketMessages.fromadmin), isNull(ticketMessages.readAt))),
+    unreadStaffRepliesQuery(db, userId),
   ] as const;
+}
+
+/** How many staff replies to a customer's tickets the customer has not read (the header's 新着メッセージ). */
+export function unreadStaffRepliesQuery(db: Database, userId: number | SQL) {
+  return db
+    .select({ n: count() })
+    .from(ticketMessages)
+    .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+    .where(and(eq(tickets.userId, userId), isNotNull(ticketMessages.fromadmin), isNull(ticketMessages.readAt)));
 }
 
 export type MemberShellRows = BatchResponse<ReturnType<typeof memberShellStatements>>;

@@ -14,6 +14,7 @@ import { categories, media, orderLines, orders, products, ticketMessages, ticket
 import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "./media.server";
 import { productPath } from "~/core/products";
 import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type CustomerOrderSummary } from "./customer-orders.server";
+import { unreadStaffRepliesQuery } from "./shell.server";
 
 export interface Viewer {
   id: number;
@@ -203,7 +204,8 @@ function markReadStatement(db: Database, ticketId: number, viewer: Viewer, now: 
 /**
  * The ticket and its messages after `sinceId` (0 = all) when the viewer may see it; null otherwise. With
  * `unseenOnly`, only the other side's messages this viewer has not seen yet (the §7 "new messages").
- * Reading the thread marks the other side's messages read (a customer's staff replies leave the badge).
+ * Reading the thread marks the other side's messages read (a customer's staff replies leave the badge; the
+ * customer's count after the read comes back as `unreadRepliesAfter`).
  * Staff viewing someone else's ticket mark only customer messages.
  */
 export async function loadThread(
@@ -211,7 +213,7 @@ export async function loadThread(
   ticketId: number,
   viewer: Viewer,
   options: { sinceId?: number; unseenOnly?: boolean; now?: Date; customerOrders?: boolean } = {},
-): Promise<(Thread & { customerOrders: CustomerOrderSummary[] }) | null> {
+): Promise<(Thread & { customerOrders: CustomerOrderSummary[]; unreadRepliesAfter?: number }) | null> {
   const selection: MessageSelection = { sinceId: options.sinceId ?? 0, unseenBy: options.unseenOnly ? viewer : undefined };
   const now = options.now ?? new Date();
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
@@ -227,8 +229,15 @@ export async function loadThread(
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
   const unreadFromOtherSide = messageRows.some((row) => (viewer.role === "staff" ? row.fromadmin == null : row.fromadmin != null));
-  if (unreadFromOtherSide && (viewer.role === "staff" || viewer.id === head.userId)) await markReadStatement(db, ticketId, viewer, now);
-  return { ticket, messages: toMessages(messageRows, gallery, ticket.customer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
+  const thread = { ticket, messages: toMessages(messageRows, gallery, ticket.customer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
+  if (!unreadFromOtherSide || (viewer.role !== "staff" && viewer.id !== head.userId)) return thread;
+  if (viewer.role === "staff") {
+    await markReadStatement(db, ticketId, viewer, now);
+    return thread;
+  }
+  // The customer's header counted the replies before this read (with the session): it shows the count after it.
+  const [, [unread]] = await db.batch([markReadStatement(db, ticketId, viewer, now), unreadStaffRepliesQuery(db, viewer.id)]);
+  return { ...thread, unreadRepliesAfter: unread?.n ?? 0 };
 }
 
 export interface CustomerTicketSummary {

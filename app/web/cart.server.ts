@@ -8,7 +8,8 @@
  *
  * `cart_error` is the CartField the message belongs to (coupon, points, quantity, wrapping, notice,
  * payment, line) or `address` for the shipping-fee check; `message` is the text to show as is; a row's
- * refusal also names the row (`cart_line`). A successful post drops them from the target, so an old
+ * refusal also names the row (`cart_line`), a refused coupon code or points amount comes back as typed
+ * (`cart_typed`), for its field to show it again. A successful post drops them from the target, so an old
  * message does not linger. The target opens at the row or section the post was about (`#line-3`,
  * `#coupon-entry` …, see app/core/result-anchor.ts), not at the top of the page.
  */
@@ -33,6 +34,10 @@ export const CART_MESSAGE_PARAM = "message";
 export const CART_NOTICE_PARAM = "cart_notice";
 /** The row a refusal or a forced quantity is about. */
 export const CART_LINE_PARAM = "cart_line";
+/** A refused coupon code or points amount as typed (never a secret: the shopper's own entry in their cart). */
+export const CART_TYPED_PARAM = "cart_typed";
+/** Longer than any code or amount a person types. */
+const TYPED_MAX_LENGTH = 100;
 /** Where plain form posts return by default. */
 export const CART_PATH = "/cart";
 
@@ -97,8 +102,11 @@ export function cartReturnPath(form: FormData, fallback = CART_PATH): string {
   return parseInput(ReturnToSchema, form).redirectTo ?? fallback;
 }
 
-/** What a cart post was about: its `intent` (the /cart form's) and the row it named (`line`). */
-export type CartPostSubject = { intent?: string | null; line?: number | null };
+/**
+ * What a cart post was about: its `intent` (the /cart form's), the row it named (`line`), and the coupon
+ * code and points amount typed (`code`, `amount`), which a refusal sends back.
+ */
+export type CartPostSubject = { intent?: string | null; line?: number | null; code?: string | null; amount?: string | null };
 
 /** The field each /cart intent changes: where its outcome shows when it succeeds. */
 const INTENT_FIELDS: Record<string, CartErrorField> = {
@@ -108,6 +116,9 @@ const INTENT_FIELDS: Record<string, CartErrorField> = {
   remove_coupon: "coupon",
   points: "points",
   remove_points: "points",
+  // Without JS: the confirmation asked for, or put away (キャンセル), shows in the row.
+  ask_remove: "line",
+  keep: "line",
 };
 
 /** The element of the cart (or checkout) page that shows a post's outcome: the row, or the field's section. */
@@ -127,11 +138,13 @@ export function cartResultAnchor(result: CartResult | CartActionResult, subject:
  */
 export function withCartResult(path: string, result: CartResult | CartActionResult, subject: CartPostSubject = {}): string {
   const url = new URL(path, "http://same-site.invalid");
-  for (const name of [CART_ERROR_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, CART_LINE_PARAM]) url.searchParams.delete(name);
+  for (const name of [CART_ERROR_PARAM, CART_MESSAGE_PARAM, CART_NOTICE_PARAM, CART_LINE_PARAM, CART_TYPED_PARAM]) url.searchParams.delete(name);
   if (!result.ok) {
     url.searchParams.set(CART_ERROR_PARAM, result.field);
     url.searchParams.set(CART_MESSAGE_PARAM, result.error);
     if (subject.line != null) url.searchParams.set(CART_LINE_PARAM, String(subject.line));
+    const typed = result.field === "coupon" ? subject.code : result.field === "points" ? subject.amount : null;
+    if (typed) url.searchParams.set(CART_TYPED_PARAM, typed.slice(0, TYPED_MAX_LENGTH));
   } else if (result.adjusted) {
     url.searchParams.set(CART_NOTICE_PARAM, "quantity");
     url.searchParams.set(CART_LINE_PARAM, String(result.adjusted.line));
@@ -145,7 +158,7 @@ export function cartPostSubject(form: FormData): CartPostSubject {
   return parseInput(PostSubjectSchema, form);
 }
 
-const PostSubjectSchema = v.object({ intent: TextOrNullSchema, line: IdOrNullSchema });
+const PostSubjectSchema = v.object({ intent: TextOrNullSchema, line: IdOrNullSchema, code: TextOrNullSchema, amount: TextOrNullSchema });
 
 /** `path` with a notice about a success (cart_notice=<kind>&message=…), e.g. a coupon link that applied. */
 export function withCartNotice(path: string, kind: "coupon", message: string): string {
@@ -165,18 +178,30 @@ export function cartRedirect(
 }
 
 /** A refusal carried in a page's URL by a plain form post (see the module comment), or null. */
-export function redirectedCartError(url: URL, fields: readonly CartErrorField[]): { field: CartErrorField; error: string; line: number | null } | null {
+export function redirectedCartError(url: URL, fields: readonly CartErrorField[]): RedirectedCartError | null {
   const query = parseQuery(url, RedirectedResultSchema);
   const field = fields.find((known) => known === query[CART_ERROR_PARAM]);
   if (!field) return null;
-  return { field, error: query[CART_MESSAGE_PARAM], line: query[CART_LINE_PARAM] };
+  return { field, error: query[CART_MESSAGE_PARAM], line: query[CART_LINE_PARAM], typed: query[CART_TYPED_PARAM] };
 }
+
+/** A refusal carried in the URL: its field and message, the row it was about, what was typed and refused. */
+export type RedirectedCartError = { field: CartErrorField; error: string; line: number | null; typed: string | null };
 
 /** A post's outcome carried in the page's URL (see the module comment); the message is cut to what a notice shows. */
 export const RedirectedResultSchema = v.object({
   [CART_ERROR_PARAM]: TextOrNullSchema,
   [CART_NOTICE_PARAM]: TextOrNullSchema,
   [CART_LINE_PARAM]: IdOrNullSchema,
+  [CART_TYPED_PARAM]: v.fallback(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.transform((text) => text.slice(0, TYPED_MAX_LENGTH)),
+      ),
+    ),
+    null,
+  ),
   [CART_MESSAGE_PARAM]: v.fallback(
     v.pipe(
       v.string(),

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { OptionalTextSchema } from "~/core/validation";
 import { applyCoupon, applyPoints, removeCoupon, type CartActionResult } from "~/services/cart-actions.server";
 import type { CartActor } from "~/services/cart.server";
-import { readInput } from "~/web/input.server";
+import { readInput, type InputRead } from "~/web/input.server";
 import type { CartControlOutcome } from "~/web/types/checkout";
 
 export interface CartControlAnswer {
@@ -35,14 +35,19 @@ export function isCartControlIntent(intent: unknown): intent is CartControlInten
   return typeof intent === "string" && Object.hasOwn(CART_CONTROLS, intent);
 }
 
-export async function applyCartControl(actor: CartActor, intent: CartControlIntent, form: FormData): Promise<CartControlAnswer> {
-  const read = readInput(TypedControlsSchema, form);
-  const result: CartActionResult = read.ok
-    ? await CART_CONTROLS[intent](actor, read.input)
-    : { ok: false, field: intent.endsWith("coupon") ? "coupon" : "points", error: read.error, status: 400 };
+async function runCartControl(actor: CartActor, intent: CartControlIntent, read: InputRead<TypedControls>): Promise<CartActionResult> {
+  if (read.ok) return CART_CONTROLS[intent](actor, read.input);
+  return { ok: false, field: intent.endsWith("coupon") ? "coupon" : "points", error: read.error, status: 400 };
+}
+
+function answerOf(intent: CartControlIntent, result: CartActionResult): CartControlAnswer {
   return result.ok
     ? { outcome: { ok: true, intent }, status: 200 }
     : { outcome: { ok: false, intent, field: result.field, error: result.error }, status: result.status };
+}
+
+export async function applyCartControl(actor: CartActor, intent: CartControlIntent, form: FormData): Promise<CartControlAnswer> {
+  return answerOf(intent, await runCartControl(actor, intent, readInput(TypedControlsSchema, form)));
 }
 
 /**
@@ -50,15 +55,25 @@ export async function applyCartControl(actor: CartActor, intent: CartControlInte
  * typed in their fields are applied, in that order; the first refusal is the answer.
  */
 export async function applyTypedCartControls(actor: CartActor, form: FormData): Promise<CartControlAnswer> {
-  let answer: CartControlAnswer = { status: 200 };
+  const applied = await applyTypedCodeAndPoints(actor, form);
+  return applied ? answerOf(applied.intent, applied.result) : { status: 200 };
+}
+
+/**
+ * The coupon code and the points typed in their fields (`code`, `amount`), applied in that order, those
+ * left empty skipped: the last one applied, or the first refusal (the checkout's and the cart's Enter).
+ * Null when both were empty.
+ */
+export async function applyTypedCodeAndPoints(actor: CartActor, form: FormData): Promise<{ intent: CartControlIntent; result: CartActionResult } | null> {
   const read = readInput(TypedControlsSchema, form);
+  let applied: { intent: CartControlIntent; result: CartActionResult } | null = null;
   for (const [intent, field] of [
     ["coupon", "code"],
     ["points", "amount"],
   ] as const) {
     if (read.ok && read.input[field].trim() === "") continue;
-    answer = await applyCartControl(actor, intent, form);
-    if (answer.outcome?.ok === false) break;
+    applied = { intent, result: await runCartControl(actor, intent, read) };
+    if (!applied.result.ok) break;
   }
-  return answer;
+  return applied;
 }

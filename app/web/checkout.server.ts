@@ -51,13 +51,17 @@ export const CHECKOUT_SUBMIT_MESSAGES = {
 } as const;
 
 /**
- * A guest's registration password, typed on this submit, is held for the next one (the page never
- * sends it back); the hold's id goes into the form's values so the page carries it.
+ * The hold of a guest's registration password for the next submit (the page never sends a password back):
+ * one typed on this submit is held anew; else the hold the form carried while it still holds (an hour,
+ * this cart). Its id goes into the form's values so the page carries it; without one the page no longer
+ * says the password is kept, and the shopper types it again.
  */
-async function keepTypedPassword(actor: CartActor, password: string | null): Promise<string | null> {
-  if (actor.owner.userId != null || password == null || !v.is(newPasswordField, password)) return null;
+async function passwordHoldFor(actor: CartActor, typed: string | null, carried: string | null): Promise<string | null> {
+  if (actor.owner.userId != null) return null;
   const cartId = await findCartId(actor.db, actor.owner);
-  return cartId ? holdPassword(actor.db, cartId, password, actor.now) : null;
+  if (!cartId) return null;
+  if (typed != null && v.is(newPasswordField, typed)) return holdPassword(actor.db, cartId, typed, actor.now);
+  return carried && (await heldPasswordHash(actor.db, carried, cartId, actor.now)) ? carried : null;
 }
 
 /** Keeps the typed values on the cart for the checkout page the shopper comes back to (core/checkout-draft). */
@@ -76,6 +80,7 @@ const CheckoutControlsSchema = v.object({
   payment: TextOrNullSchema,
   leaveTo: TextOrNullSchema,
   password: TextOrNullSchema,
+  passwordHold: TextOrNullSchema,
   addressId: TextOrNullSchema,
   useNewAddress: TextOrNullSchema,
 });
@@ -108,8 +113,9 @@ async function readCheckoutPost(actor: CartActor, received: FormData): Promise<C
   const notices = noticeFields.warehouse !== undefined || noticeFields.vendors.length > 0 ? await saveNotices(actor, noticeFields) : ({ ok: true } as const);
 
   const typedValues = async (reply: SubmissionResult<string[]>) => {
-    const passwordHold = await keepTypedPassword(actor, controls.password);
-    return passwordHold ? { ...reply.initialValue, passwordHold } : (reply.initialValue ?? {});
+    const { passwordHold: _carried, ...values } = reply.initialValue ?? {};
+    const passwordHold = await passwordHoldFor(actor, controls.password, controls.passwordHold);
+    return passwordHold ? { ...values, passwordHold } : values;
   };
   const page = async (reply: SubmissionResult<string[]>, status: number, extra: Partial<CheckoutActionData> = {}): Promise<CheckoutSubmitOutcome> => ({
     kind: "page",

@@ -7,7 +7,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { MEDIA_TEXT } from "~/core/images";
-import { ticketNoticeText, TICKET_TEXT } from "~/core/tickets";
+import { imagesToChooseAgain, ticketNoticeText, TICKET_TEXT } from "~/core/tickets";
 import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Database } from "~/db/client.server";
 import { type Attachments, sendMessage } from "~/services/ticket-messages.server";
@@ -16,6 +16,7 @@ import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets.
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
+import { keepMessageImages, type MediaItem } from "~/services/media.server";
 import { uploadedFiles } from "~/web/media.server";
 import type { ThreadActionData } from "~/web/types/tickets";
 
@@ -29,6 +30,27 @@ export function messageInputFrom(form: FormData): { message: string; attachments
   if (!read.ok) return null;
   const { message, file } = read.input;
   return { message, attachments: { galleryIds: [...read.input["gallery[]"], ...read.input.gallery], files: uploadedFiles(file) } };
+}
+
+/** The images of a refused message form, kept (see keepAttachments). */
+export interface KeptAttachments {
+  /** What the form shows again (without JS: thumbnails and their ids in the form). */
+  kept: MediaItem[];
+  /** The files that could not be kept, to be chosen again; null when every one was. */
+  refusal: string | null;
+}
+
+/**
+ * The images of a refused message form, kept for its next submit: without JS the files come with the
+ * form and would be dropped (a file input cannot be filled again). So each file becomes an unsent upload,
+ * as the widget's images are with JS, and the form carries them back by id (`gallery[]`) with those it
+ * already named. A file that cannot be kept (not an image, too large, one too many) is named, to be
+ * chosen again.
+ */
+export async function keepAttachments(db: Database, bucket: R2Bucket, ownerId: number, attachments: Attachments): Promise<KeptAttachments> {
+  if (attachments.files.length === 0 && attachments.galleryIds.length === 0) return { kept: [], refusal: null };
+  const { named, stored, refused } = await keepMessageImages(db, bucket, ownerId, attachments);
+  return { kept: [...named, ...stored], refusal: imagesToChooseAgain(refused) };
 }
 
 const MESSAGE_FORM_LISTS = ["gallery[]", "gallery", "file"];
@@ -50,7 +72,8 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("request_confirmation") }),
 ]);
 
-export type ThreadIntentResult = { ok: true; intent: string; notice: keyof typeof TICKET_TEXT } | (TicketFailure & { intent: string; message?: string });
+export type ThreadIntentResult =
+  { ok: true; intent: string; notice: keyof typeof TICKET_TEXT } | (TicketFailure & { intent: string; message?: string; kept?: MediaItem[] });
 
 /**
  * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation), so
@@ -74,7 +97,10 @@ export async function threadIntent(
       const input = messageInputFrom(form);
       if (!input) return unknown;
       const result = await sendMessage(db, bucket, viewer, ticketId, input, now);
-      return result.ok ? { ok: true, intent, notice: "sent" } : { ...result, intent, message: input.message.slice(0, 5000) };
+      if (result.ok) return { ok: true, intent, notice: "sent" };
+      // A refused reply keeps its images for the next try (not one to a closed or unknown ticket).
+      const kept = result.status === 400 ? (await keepAttachments(db, bucket, viewer.id, input.attachments)).kept : [];
+      return { ...result, intent, message: input.message.slice(0, 5000), kept };
     }
     case "confirm": {
       if (viewer.role !== "customer") return unknown;
@@ -104,10 +130,12 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
     thread,
+    /** The header's counts after this page read the thread (the root's were read with the session, before it). */
+    shellCounts: unreadRepliesAfter != null ? { unreadMessages: unreadRepliesAfter } : null,
     /** Staff only (the customer's page gets none): the customer's recent orders and their parcels. */
     customerOrders,
     notice: ticketNoticeText(query.notice),
@@ -133,7 +161,7 @@ export async function threadPageAction(
   if (!result.ok) {
     invariantResponse(result.status !== 404, TICKET_TEXT.ticketNotFound, { status: 404 });
     return data<ThreadActionData>(
-      { ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message },
+      { ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message, kept: result.kept },
       { status: result.status },
     );
   }

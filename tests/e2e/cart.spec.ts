@@ -1,6 +1,6 @@
 import { QUANTITY_MESSAGES } from "~/core/pricing";
 import { productBySku } from "~/db/seed/catalogue";
-import { expect, login, test, waitForHydration, type Page } from "./fixtures";
+import { cartRowRemove, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * The cart as a shopper uses it, with JS on and off (each project has its own fresh store).
@@ -65,8 +65,10 @@ test("a member fills the cart, changes it, wraps, applies SPRING10 and uses poin
   await page.getByRole("button", { name: "使う" }).click();
   await expect(page.getByText("ご利用いただけるポイントは最大1,000ポイントです。")).toBeVisible();
   await expect(summary(page, "points")).toHaveText("−500円");
+  // The amount refused stays in its field to be corrected (without JS too).
+  await expect(page.getByLabel("利用するポイント")).toHaveValue("1001");
 
-  await line(page, "DEMO-SIMPLE").getByRole("link", { name: "削除" }).click();
+  await cartRowRemove(line(page, "DEMO-SIMPLE")).click();
   await expect(page.getByText("この商品をカートから削除しますか？")).toBeVisible();
   await page.getByRole("button", { name: "削除する" }).click();
   await expect(line(page, "DEMO-SIMPLE")).toHaveCount(0);
@@ -74,16 +76,18 @@ test("a member fills the cart, changes it, wraps, applies SPRING10 and uses poin
   await expect(summary(page, "total")).toHaveText("3,432円");
 });
 
-test("coupon errors show in a box and change nothing", async ({ page }) => {
+test("coupon errors show in a box and change nothing, the code refused staying in its field", async ({ page }) => {
   await addToCart(page, "/category/living/DEMO-SIMPLE", 1);
   await page.goto("/cart");
   await expect(summary(page, "total")).toHaveText("2,640円"); // 1,980 + 660
   await page.getByLabel("クーポンコード").fill("EXPIRED100");
   await page.getByRole("button", { name: "適用" }).click();
   await expect(page.getByTestId("coupon-error")).toHaveText(/有効期限が切れています/);
+  await expect(page.getByLabel("クーポンコード")).toHaveValue("EXPIRED100");
   await page.getByLabel("クーポンコード").fill("MEMBER1000");
   await page.getByRole("button", { name: "適用" }).click();
   await expect(page.getByTestId("coupon-error")).toHaveText(/会員限定/);
+  await expect(page.getByLabel("クーポンコード")).toHaveValue("MEMBER1000");
   await expect(summary(page, "total")).toHaveText("2,640円");
 });
 
@@ -220,4 +224,53 @@ test("stock falling below a row's quantity while the shopper is at the checkout 
   await expect(items.getByTestId("quantity-notice")).toHaveText(QUANTITY_MESSAGES.aboveMax(2));
   await expect(items).toContainText("2,916円 × 2");
   await expect(page.getByRole("heading", { name: "ご注文内容（2点）" })).toBeVisible();
+});
+
+test("the 備考 typed on the cart stay through wrapping, a refused and an applied coupon, a quantity change and a removal", async ({ page }) => {
+  test.setTimeout(60_000);
+  await addToCart(page, "/category/kitchen/DEMO-OPTIONS", 1);
+  await addToCart(page, "/category/living/DEMO-SIMPLE", 1);
+  await addToCart(page, "/category/tableware/DEMO-MERCHANT", 1);
+  await page.goto("/cart");
+  const warehouseNotice = page.getByLabel("当店倉庫への備考（任意）");
+  const vendorNotice = page.getByLabel("有田 青華窯への備考（任意）");
+  await warehouseNotice.fill("のし：御祝");
+  await vendorNotice.fill("割れ物のため厳重に梱包してください");
+  const kept = async () => {
+    await expect(warehouseNotice).toHaveValue("のし：御祝");
+    await expect(vendorNotice).toHaveValue("割れ物のため厳重に梱包してください");
+  };
+
+  await line(page, "DEMO-OPTIONS")
+    .getByRole("button", { name: /ラッピングする/ })
+    .click();
+  await expect(summary(page, "wrapping")).toHaveText("500円");
+  await kept();
+
+  await page.getByLabel("クーポンコード").fill("NOSUCH99");
+  await page.getByRole("button", { name: "適用" }).click();
+  await expect(page.getByTestId("coupon-error")).toContainText("クーポンコードが見つかりません");
+  await kept();
+  // Enter in the code field applies it (without JS it presses the cart form's first button, which applies what was typed).
+  await page.getByLabel("クーポンコード").fill("SPRING10");
+  await page.getByLabel("クーポンコード").press("Enter");
+  await expect(page.getByTestId("applied-coupon")).toContainText("SPRING10");
+  await kept();
+
+  await setQuantity(page, "DEMO-SIMPLE", 2);
+  await expect(line(page, "DEMO-SIMPLE").getByTestId("line-total")).toHaveText("小計 3,960円");
+  await kept();
+
+  await cartRowRemove(line(page, "DEMO-SIMPLE")).click();
+  await expect(page.getByText("この商品をカートから削除しますか？")).toBeVisible();
+  await kept();
+  await page.getByRole("button", { name: "削除する" }).click();
+  await expect(line(page, "DEMO-SIMPLE")).toHaveCount(0);
+  await kept();
+
+  // On the way to the checkout they are saved with the cart, and the checkout shows them.
+  await page.getByTestId("checkout-bar").getByRole("button", { name: "ご購入手続きへ" }).click();
+  await expect(page).toHaveURL("/checkout");
+  await expect(page.getByLabel("当店倉庫への備考（任意）")).toHaveValue("のし：御祝");
+  await expect(page.getByLabel("有田 青華窯への備考（任意）")).toHaveValue("割れ物のため厳重に梱包してください");
 });

@@ -62,6 +62,10 @@ test("without JS a fee the page did not show is shown first, and only the shown 
   await page.getByRole("radio", { name: /代金引換/ }).check();
   await page.getByTestId("place-order").click();
   await expect(page).toHaveURL("/checkout");
+  // Said as what it is: the chosen method's fee added to the total, not a changed order.
+  await expect(page.getByTestId("error-summary")).toContainText("お選びのお支払い方法の手数料をお支払い合計に反映しました");
+  await expect(page.getByTestId("error-summary")).not.toContainText("ご注文内容が変わりました");
+  await expect(page.getByTestId("order-changes")).toContainText("お支払い方法「代金引換」の手数料330円が加わりました。");
   await expect(page.getByTestId("order-changes")).toContainText("お支払い合計が2,640円から2,970円に変わりました");
   await expect(page.getByTestId("summary-total")).toHaveText("2,970円");
   await page.getByTestId("place-order").click();

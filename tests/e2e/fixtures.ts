@@ -22,7 +22,7 @@
  * the js project tests. What a shopper can do before the code arrives is the no-js project's; a test that
  * names its moment (`waitUntil`, as the hydration spec's taps during hydration do) gets that moment.
  */
-import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
 export { expect };
 export type { Locator, Page, TestInfo } from "@playwright/test";
@@ -145,6 +145,14 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole("button", { name: "ログインする" }).click();
 }
 
+/**
+ * A cart row's 削除, which asks to confirm: a link with JS, a button of the cart's one form without JS (so
+ * the 備考 typed are kept on the way).
+ */
+export function cartRowRemove(row: Locator): Locator {
+  return row.getByRole("link", { name: "削除", exact: true }).or(row.getByRole("button", { name: "削除", exact: true }));
+}
+
 /** Empties the cart of whoever is signed in (demo accounts are shared by the specs), taking off a coupon. */
 export async function emptyCart(page: Page): Promise<void> {
   await page.goto("/cart");
@@ -153,7 +161,7 @@ export async function emptyCart(page: Page): Promise<void> {
     await expect(page.getByTestId("applied-coupon")).toHaveCount(0);
   }
   while ((await page.getByTestId("cart-line").count()) > 0) {
-    await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
+    await cartRowRemove(page.getByTestId("cart-line").first()).click();
     await page.getByRole("button", { name: "削除する" }).click();
     await expect(page.getByText("この商品をカートから削除しますか？")).toHaveCount(0);
   }

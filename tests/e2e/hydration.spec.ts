@@ -24,7 +24,10 @@ async function controls(page: Page): Promise<Placed[]> {
     return [...body.querySelectorAll(selector.join(", "))].flatMap((element) => {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) return [];
-      const name = (element.getAttribute("aria-label") ?? element.getAttribute("name") ?? element.textContent ?? "").trim().slice(0, 40);
+      // A named button is told apart by its value too: the buttons of one form share the name `intent`.
+      const named = element.getAttribute("name");
+      const value = element.tagName === "BUTTON" ? element.getAttribute("value") : null;
+      const name = (element.getAttribute("aria-label") ?? (named && value ? `${named}=${value}` : named) ?? element.textContent ?? "").trim().slice(0, 40);
       const base = `${element.tagName.toLowerCase()} ${name}`;
       const index = seen.get(base) ?? 0;
       seen.set(base, index + 1);

@@ -1,4 +1,4 @@
-import { emptyCart, expect, login, test, type Locator, type Page } from "./fixtures";
+import { addToCart, cartRowRemove, emptyCart, expect, login, test, type Locator, type Page } from "./fixtures";
 
 /**
  * The header and the cart on the narrowest phones the shop supports (360 px) and the common 390 px, with
@@ -74,7 +74,7 @@ for (const width of [360, 390]) {
       const checkout = page.getByRole("button", { name: "ご購入手続きへ" });
       await expect(checkout).toBeInViewport();
       await expectPhoneLayout(page);
-      await page.getByTestId("cart-line").last().getByRole("link", { name: "削除" }).scrollIntoViewIfNeeded();
+      await cartRowRemove(page.getByTestId("cart-line").last()).scrollIntoViewIfNeeded();
       await expect(checkout).toBeInViewport();
 
       if (javaScriptEnabled) {
@@ -82,7 +82,7 @@ for (const width of [360, 390]) {
         await page.getByTestId("cart-line").first().getByRole("button", { name: "変更" }).click();
         await expect(page.getByTestId("cart-line").first().getByRole("button", { name: "キャンセル" })).toBeVisible();
       }
-      await page.getByTestId("cart-line").first().getByRole("link", { name: "削除" }).click();
+      await cartRowRemove(page.getByTestId("cart-line").first()).click();
       await expect(page.getByRole("button", { name: "削除する" })).toBeVisible();
       await expectPhoneLayout(page);
 
@@ -92,3 +92,80 @@ for (const width of [360, 390]) {
     });
   });
 }
+
+/** The tap targets among `elements` (visible ones) less than 44 px tall (Apple's and WCAG's minimum), by their words. */
+async function shortTargets(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((nodes) =>
+    nodes.flatMap((node) => {
+      const box = node.getBoundingClientRect();
+      return box.width > 0 && box.height < 44 ? [`${(node.textContent ?? "").trim()} (${Math.round(box.height)} px)`] : [];
+    }),
+  );
+}
+
+/** Whether two elements' boxes (as on screen now) overlap. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [one, other] = [await a.boundingBox(), await b.boundingBox()];
+  if (!one || !other) return false;
+  return one.x < other.x + other.width && other.x < one.x + one.width && one.y < other.y + other.height && other.y < one.y + one.height;
+}
+
+test.describe("at 390×844", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the sort links and the cart rows' buttons are 44 px tap targets, and the cart badge leaves 「カート」 readable", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/category/dairy");
+    const sorts = page.getByRole("list", { name: "並び替え" });
+    await expect(sorts.getByRole("link").first()).toBeVisible();
+    expect(await shortTargets(sorts.locator("a, [aria-current]"))).toEqual([]);
+
+    await addToCart(page, "/category/living/DEMO-SIMPLE");
+    await page.goto("/cart");
+    const row = page.getByTestId("cart-line").first();
+    expect(await shortTargets(row.locator("button, a.btn-secondary"))).toEqual([]);
+    if (javaScriptEnabled) {
+      await row.getByRole("button", { name: "変更" }).click();
+      await expect(row.getByRole("button", { name: "キャンセル" })).toBeVisible();
+      expect(await shortTargets(row.locator("button, a.btn-secondary"))).toEqual([]);
+    }
+    await cartRowRemove(row).click();
+    await expect(page.getByRole("button", { name: "削除する" })).toBeVisible();
+    expect(await shortTargets(row.locator("button, a.btn-secondary"))).toEqual([]);
+
+    // The badge sits on the icon, not over 「カート」.
+    const boxes = await page.getByTestId("cart-link").evaluate((link) => {
+      const badge = link.querySelector("[data-testid=cart-badge]")!.getBoundingClientRect();
+      const text = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes("カート"))!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const words = range.getBoundingClientRect();
+      return { badgeBottom: badge.bottom, wordsTop: words.top, badgeRight: badge.right, screen: window.innerWidth };
+    });
+    expect(boxes.badgeBottom).toBeLessThanOrEqual(boxes.wordsTop);
+    expect(boxes.badgeRight).toBeLessThanOrEqual(boxes.screen);
+  });
+
+  test("the survey popup never covers the checkout's notes to the vendors nor the footer", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the popup is shown only with JS");
+    await addToCart(page, "/category/tableware/DEMO-MERCHANT");
+    await page.goto("/checkout");
+    const popup = page.getByTestId("feedback-popup");
+    await expect(popup).toBeVisible();
+    const vendorNote = page.getByLabel("有田 青華窯への備考（任意）");
+    // Wherever the shopper has scrolled to write the note, or to read the footer.
+    for (const block of ["start", "center", "end"] as const) {
+      await vendorNote.evaluate((node, where) => node.scrollIntoView({ block: where }), block);
+      expect(await overlap(popup, vendorNote), `the note scrolled to the ${block}`).toBe(false);
+    }
+    await vendorNote.click();
+    expect(await overlap(popup, vendorNote), "the note being typed in").toBe(false);
+    const footer = page.locator("footer");
+    for (const block of ["start", "center", "end"] as const) {
+      await footer.evaluate((node, where) => node.scrollIntoView({ block: where }), block);
+      expect(await overlap(popup, footer), `the footer scrolled to the ${block}`).toBe(false);
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { emptyCart, expect, login, test, type Page } from "./fixtures";
+import { cartRowRemove, emptyCart, expect, login, test, type Page } from "./fixtures";
 
 /**
  * The outcome of a tap is on screen where the shopper is, on a phone: without JS the post's redirect opens
@@ -31,7 +31,7 @@ test("a refused coupon and a removal's confirmation show on screen in the cart",
   await expect(page.getByLabel("クーポンコード")).toBeInViewport();
 
   const second = page.getByTestId("cart-line").nth(1);
-  await second.getByRole("link", { name: "削除" }).click();
+  await cartRowRemove(second).click();
   await expect(page.getByText("この商品をカートから削除しますか？")).toBeInViewport();
   await page.getByRole("button", { name: "削除する" }).click();
   await expect(page.getByTestId("cart-line")).toHaveCount(1);

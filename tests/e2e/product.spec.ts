@@ -52,6 +52,18 @@ test("a sold-out item offers a stock request: guests go to login, members get a 
   await expect(page.getByRole("button", { name: "再入荷リクエスト" })).toHaveCount(0);
 });
 
+test("a restock request for a sold-out variation comes back to that variation, requested", async ({ page }, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  await login(page, "member", "/category/living/DEMO-VARIATION");
+  await page.getByRole("radio", { name: /墨黒/ }).check();
+  await recalculate(page, js);
+  await page.getByRole("button", { name: "再入荷リクエスト" }).click();
+  // The page still shows the colour asked for (without JS it is a new page): its request, not the product's first look.
+  await expect(page.getByTestId("restock-requested")).toContainText("再入荷リクエスト済み");
+  await expect(page.getByRole("radio", { name: /墨黒/ })).toBeChecked();
+  await expect(page.getByTestId("product-main-image")).toHaveAttribute("src", "/images/products/demo-variation-black.svg");
+});
+
 test("pre-order items show the pre-order button", async ({ page }) => {
   for (const sku of ["DEMO-PREORDER", "DEMO-SHIPDAYS"]) {
     await page.goto(`/category/food/${sku}`);

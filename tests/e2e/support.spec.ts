@@ -151,6 +151,71 @@ test("a member opens a ticket with an image, staff reply from /crm, the member r
   await staff.context().close();
 });
 
+test("a thread read takes its messages off the header badge at once, and a reply sent takes 「受け付けました」 away", async ({
+  page,
+  openContext,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const js = jsOn(testInfo);
+  await registerMember(page, testInfo, "既読");
+  await page.goto("/user/support");
+  await page.getByLabel("お問い合わせの種類").selectOption("サイトの不具合");
+  await page.getByLabel("お困りの内容").selectOption("お支払いについて");
+  await page.getByLabel("お問い合わせ内容").fill("ログインできません。");
+  await page.getByRole("button", { name: "送信する" }).click();
+  await expect(page.getByTestId("thread-notice")).toHaveText("お問い合わせを受け付けました。担当者からの返信をお待ちください。");
+  const ticketPath = new URL(page.url()).pathname;
+
+  // A reply sent: the page no longer says the ticket was just received.
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("補足です。スマートフォンから試しています。");
+  await page.getByRole("button", { name: "送信する" }).click();
+  await expect(page.getByTestId("message").last()).toContainText("補足です。");
+  await expect(page.getByText("お問い合わせを受け付けました。")).toHaveCount(0);
+
+  // Away from the thread (with JS an open thread would read the reply as it polls), staff answer.
+  await page.goto("/user/support");
+  const staff = await staffPage(openContext);
+  await staff.goto(`/crm/tickets/${ticketPath.split("/").pop()}`);
+  await staffReply(staff, "確認いたします。");
+  await page.goto("/user/support");
+  await expect(page.getByLabel("新着メッセージ 1件")).toBeVisible();
+
+  // Opening the thread reads the reply: the badge goes with the page that shows it (not a poll later).
+  await page.goto(ticketPath);
+  await expect(page.getByText("確認いたします。")).toBeVisible();
+  await expect(page.getByLabel(/^新着メッセージ/)).toHaveCount(0, { timeout: 2_000 });
+
+  if (js) {
+    // A reply arriving while the thread is open is read as it shows: the badge does not linger.
+    await staffReply(staff, "もう少々お待ちください。");
+    await expect(page.getByText("もう少々お待ちください。")).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByLabel(/^新着メッセージ/)).toHaveCount(0, { timeout: 2_000 });
+  }
+  await staff.context().close();
+});
+
+test("without JS an image sent with a refused new-ticket form is kept for the next submit, and one that cannot be is named", async ({ page }, testInfo) => {
+  test.skip(jsOn(testInfo), "with JS the form is checked before anything is sent, and images are uploaded as they are picked");
+  await registerMember(page, testInfo, "保持");
+  await page.goto("/user/support");
+  await page.getByLabel("お問い合わせの種類").selectOption("サイトの不具合");
+  await page.getByLabel("お困りの内容").selectOption("お支払いについて");
+  await page.getByLabel("画像を添付").setInputFiles([PNG, { name: "memo.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") }]);
+  // No description: refused, the image kept (a file input cannot be filled again), the text file named.
+  await page.getByRole("button", { name: "送信する" }).click();
+  await expect(page.getByText("問題について詳しく教えてください")).toBeVisible();
+  await expect(page.getByTestId("kept-images")).toContainText("選択した画像（1枚）はお預かりしています。このまま送信すると添付されます。");
+  await expect(page.getByTestId("kept-images").getByRole("img")).toHaveCount(1);
+  await expect(page.getByRole("alert").filter({ hasText: "添付できなかった画像があります（「memo.txt」" })).toBeVisible();
+
+  await page.getByLabel("お問い合わせの種類").selectOption("サイトの不具合");
+  await page.getByLabel("お困りの内容").selectOption("お支払いについて");
+  await page.getByLabel("お問い合わせ内容").fill("決済画面の写真です。");
+  await page.getByRole("button", { name: "送信する" }).click();
+  await expect(page).toHaveURL(/\/user\/support\/\d+\?notice=created/);
+  await expect(page.getByTestId("attachment").locator("img")).toHaveCount(1);
+});
+
 test("a customer cannot open another customer's ticket or the staff desk", async ({ page }, testInfo) => {
   await registerMember(page, testInfo, "他人");
   const response = await page.goto("/user/support/1");

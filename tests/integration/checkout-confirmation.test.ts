@@ -106,8 +106,14 @@ describe("the final confirmation", () => {
     const cartId = await cartWith(platform.db, {}, "DEMO-SIMPLE", 1);
     const shownWithoutFee = await shownTo(guestActor(platform, cartId), "bank_transfer");
     const refused = await placeOrder(guestActor(platform, cartId), order("fee@example.jp", shownWithoutFee, { paymentMethod: "cod" }));
-    expect(refused).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.changed });
-    if (!refused.ok) expect(refused.changes).toContain("お支払い合計が2,640円から2,970円に変わりました（送料・手数料・割引を含む）。");
+    // Said as what it is: the fee of the method chosen, added to the total (the order itself did not change).
+    expect(refused).toMatchObject({ ok: false, error: CONFIRMATION_MESSAGES.feeApplied });
+    if (!refused.ok) {
+      expect(refused.changes).toEqual([
+        "お支払い方法「代金引換」の手数料330円が加わりました。",
+        "お支払い合計が2,640円から2,970円に変わりました（送料・手数料・割引を含む）。",
+      ]);
+    }
     expect(await ordersOfCart(platform, cartId)).toBe(0);
     const placed = await placeOrder(
       guestActor(platform, cartId),

@@ -172,6 +172,34 @@ describe("the guest checkout", () => {
     expect(await verifyPassword("secret-pass-1", user.passwordHash)).toBe(true);
   });
 
+  it("says plainly to type the password again once its hold is gone, and no longer claims it is kept", async ({ platform }) => {
+    const { cookie, shown: page } = await guest(platform);
+    const outcome = await post(
+      platform,
+      {
+        token: crypto.randomUUID(),
+        shown: page,
+        payment: "cod",
+        email: `lapsed-${Date.now()}@example.jp`,
+        lastname: "佐藤",
+        firstname: "一郎",
+        lastnameJp: "サトウ",
+        firstnameJp: "イチロウ",
+        register: "on",
+        agreement: "on",
+        sameAsOrderer: "on",
+        ...recipient,
+        // A hold this cart never had (or one the hour took away).
+        passwordHold: crypto.randomUUID(),
+      },
+      cookie,
+    );
+    expect(outcome.status).toBe(400);
+    const reply = await valueOf<CheckoutActionData>(outcome);
+    expect(reply.error?.password).toEqual([CHECKOUT_SUBMIT_MESSAGES.passwordHoldExpired]);
+    expect((reply.initialValue as Record<string, unknown>).passwordHold).toBeUndefined();
+  });
+
   it("keeps the typed address and saves the payment method on 手数料を反映して再計算", async ({ platform }) => {
     const { cartId, cookie, shown: page } = await guest(platform);
     const outcome = await post(

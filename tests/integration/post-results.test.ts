@@ -115,3 +115,65 @@ describe("the cart's controls without JS (the /cart action)", () => {
     expect(answer.init?.status).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe("the cart's one form without JS: every press carries the 備考 typed", () => {
+  it("saves them with a row's button, then does what the button asked", async ({ platform }) => {
+    const { cookie, line } = await guestWithSimple(platform);
+    const back = followed(
+      await post(platform, cartPage.action as RouteHandler, "/cart", {
+        mode: "navigate",
+        cookie,
+        fields: { warehouse_notice: "のし：御祝", [`q[line:${line}]`]: "3", [`intent[line:${line}]`]: "quantity" },
+      }),
+    );
+    expect(back.hash).toBe(`#line-${line}`);
+    const page = await loaderData<CartPageData>(platform, cartPage.loader, "/cart", cookie);
+    expect(page.view.warehouseNotice).toBe("のし：御祝");
+    expect(page.view.cart.list[0]!.quantity).toBe(3);
+  });
+
+  it("asks to confirm a removal on the way, keeping them", async ({ platform }) => {
+    const { cookie, line } = await guestWithSimple(platform);
+    const back = followed(
+      await post(platform, cartPage.action as RouteHandler, "/cart", {
+        mode: "navigate",
+        cookie,
+        fields: { warehouse_notice: "置き配希望", [`intent[line:${line}]`]: "ask_remove" },
+      }),
+    );
+    expect(`${back.pathname}${back.search}${back.hash}`).toBe(`/cart?remove=${line}#line-${line}`);
+    const page = await loaderData<CartPageData>(platform, cartPage.loader, `${back.pathname}${back.search}`, cookie);
+    expect(page.confirmRemove).toBe(line);
+    expect(page.view.warehouseNotice).toBe("置き配希望");
+    expect(page.view.cart.list).toHaveLength(1);
+  });
+
+  it("refuses a note too long as a whole: nothing written, the row unchanged", async ({ platform }) => {
+    const { cookie, line } = await guestWithSimple(platform);
+    const back = followed(
+      await post(platform, cartPage.action as RouteHandler, "/cart", {
+        mode: "navigate",
+        cookie,
+        fields: { warehouse_notice: "長".repeat(501), [`q[line:${line}]`]: "4", [`intent[line:${line}]`]: "quantity" },
+      }),
+    );
+    expect(back.searchParams.get("cart_error")).toBe("notice");
+    const page = await loaderData<CartPageData>(platform, cartPage.loader, "/cart", cookie);
+    expect(page.view.warehouseNotice).toBe("");
+    expect(page.view.cart.list[0]!.quantity).toBe(1);
+  });
+
+  it("applies what was typed on Enter: a row's new quantity and the coupon code", async ({ platform }) => {
+    const { cookie, line } = await guestWithSimple(platform);
+    followed(
+      await post(platform, cartPage.action as RouteHandler, "/cart", {
+        mode: "navigate",
+        cookie,
+        fields: { intent: "enter", warehouse_notice: "", [`q[line:${line}]`]: "2", code: "SPRING10" },
+      }),
+    );
+    const page = await loaderData<CartPageData>(platform, cartPage.loader, "/cart", cookie);
+    expect(page.view.cart.list[0]!.quantity).toBe(2);
+    expect(page.view.cart.coupons.map((coupon) => coupon.code)).toEqual(["SPRING10"]);
+  });
+});

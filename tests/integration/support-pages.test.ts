@@ -294,7 +294,7 @@ describe("/user/support/{id} (the customer's thread)", () => {
     );
     expect(redirectTo(thrown)).toBe("/user/support/1?notice=sent#latest");
     const four = [1, 2, 3, 4].map((n): [string, File] => ["file", fileOf(pngBytes(), `${n}.png`, "image/png")]);
-    const { returned } = await call<DataResult<{ ok: boolean; error: string; message: string }>>(
+    const { returned } = await call<DataResult<{ ok: boolean; error: string; message: string; kept: { id: number }[] }>>(
       platform,
       supportThread.action as RouteHandler,
       post("/user/support/1", [["intent", "send"], ["message", "4枚"], ...four], member),
@@ -302,6 +302,19 @@ describe("/user/support/{id} (the customer's thread)", () => {
     );
     expect(returned!.init?.status).toBe(400);
     expect(returned!.data).toMatchObject({ ok: false, error: TICKET_TEXT.tooManyAttachments, message: "4枚" });
+    // Without JS the files would be gone: three are kept as the member's unsent uploads, for the box to send again.
+    expect(returned!.data.kept).toHaveLength(3);
+    const again = await call(
+      platform,
+      supportThread.action as RouteHandler,
+      post(
+        "/user/support/1",
+        [["intent", "send"], ["message", "3枚"], ...returned!.data.kept.map((item): [string, string] => ["gallery[]", String(item.id)])],
+        member,
+      ),
+      { ticketId: "1" },
+    );
+    expect(redirectTo(again.thrown)).toBe("/user/support/1?notice=sent#latest");
     expect(
       statusOf(
         (

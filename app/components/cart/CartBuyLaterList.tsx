@@ -1,10 +1,11 @@
 import { SAVED_ITEM_BADGES } from "~/core/saved-items";
 import type { CartLoaderData } from "~/web/types/cart";
-import { CartFetcherForm, useCartFetcher } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** The member's buy-later list under the cart, each item with the button that moves it back. */
 export function CartBuyLaterList({ items }: { items: CartLoaderData["view"]["buyLater"] }) {
   const moveBack = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="buy-later-heading" className="mt-8">
@@ -22,8 +23,8 @@ export function CartBuyLaterList({ items }: { items: CartLoaderData["view"]["buy
               </span>
             ) : (
               <CartFetcherForm fetcher={moveBack} intent="move_back">
-                <input type="hidden" name="item" value={item.id} />
-                <button type="submit" className="btn-secondary py-1 text-xs">
+                <input type="hidden" {...owner.recordField("item", { field: "item", id: item.id })} value={item.id} />
+                <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.recordButton("move_back", { field: "item", id: item.id })}>
                   カートに戻す
                 </button>
               </CartFetcherForm>

@@ -1,6 +1,6 @@
 import type { Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
-import { CART_ANCHORS } from "~/core/result-anchor";
+import { CART_FORM_ID } from "./CartFetcherForm";
 
 /**
  * On a phone the way to the checkout stays at the bottom of the screen wherever the shopper is in the
@@ -18,7 +18,14 @@ export function CartCheckoutBar({ cart }: { cart: Cart }) {
         <span className="text-xs text-gray-600">合計（税込・{count}点）</span>
         <span className="text-lg font-bold">{formatYen(cart.total)}</span>
       </p>
-      <button type="submit" form={CART_ANCHORS.notices} className="btn-primary whitespace-nowrap py-3" disabled={!cart.payment_eligible}>
+      <button
+        type="submit"
+        form={CART_FORM_ID}
+        name="intent"
+        value="save_notices"
+        className="btn-primary whitespace-nowrap py-3"
+        disabled={!cart.payment_eligible}
+      >
         ご購入手続きへ
       </button>
     </div>

@@ -1,11 +1,10 @@
-import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { AppliedCoupon, Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
 import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Coupon code entry; the server's message shows in a dismissible red box; applied coupons can be removed. */
 export function CartCouponEntry({
@@ -18,12 +17,12 @@ export function CartCouponEntry({
   /** The code the field starts with (the cart's, or one typed and refused). */
   couponCode: string | null;
   pageError: CartActionData | { field: string; error: string } | null;
-  /** On the checkout: the order form the controls submit without JS (see useOwningForm). */
+  /** On the checkout: the order form the controls submit without JS (see useOwningForm); else the cart's. */
   orderFormId?: string;
 }) {
   const apply = useCartFetcher();
   const remove = useCartFetcher();
-  const owner = useOwningForm(orderFormId, CART_ANCHORS.coupon);
+  const owner = useOwningForm(orderFormId ?? CART_FORM_ID, CART_ANCHORS.coupon);
   const error = errorFor([apply.data, pageError], { intent: "coupon", fields: ["coupon"] });
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(false), [error, apply.data]);
@@ -36,7 +35,9 @@ export function CartCouponEntry({
         クーポン
       </h2>
       {/* Keyed by the message: it slides in again for each new one. */}
-      {error && !dismissed ? <CouponError key={error} error={error} owned={owner.owned} onDismiss={() => setDismissed(true)} /> : null}
+      {error && !dismissed ? (
+        <CouponError key={error} error={error} closeButton={orderFormId ? null : owner.button("keep")} onDismiss={() => setDismissed(true)} />
+      ) : null}
       {[...cart.coupons, ...cart.autocoupons].map((coupon) => (
         <AppliedCouponRow key={coupon.code} coupon={coupon} fetcher={remove} owner={owner} />
       ))}
@@ -48,8 +49,12 @@ export function CartCouponEntry({
 type CartFetcher = ReturnType<typeof useCartFetcher>;
 type OwningForm = ReturnType<typeof useOwningForm>;
 
-/** The server's refusal of a code, in a red box the shopper can close. */
-function CouponError({ error, owned, onDismiss }: { error: string; owned: boolean; onDismiss: () => void }) {
+/**
+ * The server's refusal of a code, in a red box the shopper can close. Without JS the cart's one form closes
+ * it (`closeButton`: the page comes back without it, keeping what was typed); the checkout's order form has
+ * no such button, and the message goes with the next press.
+ */
+function CouponError({ error, closeButton, onDismiss }: { error: string; closeButton: ReturnType<OwningForm["button"]> | null; onDismiss: () => void }) {
   const hydrated = useHydrated();
   return (
     // Slides in; still when the shopper asks for less motion.
@@ -63,12 +68,11 @@ function CouponError({ error, owned, onDismiss }: { error: string; owned: boolea
         <button type="button" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" onClick={onDismiss}>
           ×
         </button>
-      ) : owned ? null : (
-        // Without JS on the cart page, reloading it clears the message (on the checkout it would lose what was typed).
-        <Link to="/cart" className="text-white" aria-label="閉じる">
+      ) : closeButton ? (
+        <button type="submit" aria-label="閉じる" className="cursor-pointer border-0 bg-transparent text-white" {...closeButton}>
           ×
-        </Link>
-      )}
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -83,7 +87,7 @@ function AppliedCouponRow({ coupon, fetcher, owner }: { coupon: AppliedCoupon; f
       </span>
       {!coupon.auto ? (
         <CartFetcherForm fetcher={fetcher} intent="remove_coupon">
-          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_coupon")}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.button("remove_coupon")}>
             取り消す
           </button>
         </CartFetcherForm>

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { recordFieldName, type CartRecord } from "~/core/cart-form";
+import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useShopFetcher, type ShopFetcher } from "../connection/useShopFetcher";
@@ -46,24 +48,35 @@ export function CartFetcherForm({
 }
 
 /**
- * A cart control placed beside another page's form (the checkout's order form, `formId`): without JS its
- * fields and buttons belong to that form, each button with its own intent, so a press sends everything
- * typed on the page and the page comes back with it. With JS (and without `formId`) they stay the control's
- * own fetcher form. Spread `field` on inputs and `button(intent)` on submit buttons. The page that comes
- * back opens at `anchor`, the control's section (a fragment on the post's URL, which is the page's own).
+ * The cart page's form without JS: its 備考 and every control of the page belong to it (see useOwningForm
+ * and core/cart-form), so any press sends the notes typed so far. It is the notices' section, where a
+ * refused note shows.
  */
-export function useOwningForm(formId: string | undefined, anchor: string) {
+export const CART_FORM_ID = CART_ANCHORS.notices;
+
+/**
+ * A control whose fields and buttons belong to a page's one form without JS: the checkout's order form,
+ * or the cart's (`formId`). Without JS a press then sends everything typed on the page, each button with its
+ * own intent, and the page comes back with it. With JS (and without `formId`) they stay the control's own
+ * fetcher form. Spread `field` on inputs and `button(intent)` on submit buttons; a record's controls (a cart
+ * row, a saved item) spread `recordField(name, record)` and `recordButton(intent, record)`, named for their
+ * record without JS, as several records share the form. When given, the page that comes back opens at
+ * `anchor`, the control's section (a fragment on the post's URL, which is the page's own).
+ */
+export function useOwningForm(formId: string | undefined, anchor?: string) {
   const form = useHydrated() ? undefined : formId;
   return {
     /** True when the control's own form is not submitted (no way back to the page but the owning form). */
     owned: form != null,
     field: { form },
-    button: (intent: string) => (form ? { form, name: "intent", value: intent, formAction: `#${anchor}` } : {}),
+    button: (intent: string) => (form ? { form, name: "intent", value: intent, ...(anchor ? { formAction: `#${anchor}` } : {}) } : {}),
+    recordField: (name: string, record: CartRecord) => (form ? { form, name: recordFieldName(name, record) } : { name }),
+    recordButton: (intent: string, record: CartRecord) => (form ? { form, name: recordFieldName("intent", record), value: intent } : {}),
   };
 }
 
 /** A refusal shown on the page: the /cart action's answer, or one carried in the URL (see cart.tsx's loader). */
-export type CartPageError = CartActionData | { field: string; error: string; line?: number | null } | null;
+export type CartPageError = CartActionData | { field: string; error: string; line?: number | null; typed?: string | null } | null;
 type ErrorSource = CartPageError | undefined;
 
 /**
@@ -78,6 +91,11 @@ export function errorFor(sources: ErrorSource[], match: { intent: string; fields
     if (match.fields.includes(source.field)) return source.error;
   }
   return null;
+}
+
+/** What was typed in a field (`coupon`, `points`) and refused by a post made without JS: the field shows it again. */
+export function refusedEntry(pageError: CartPageError, field: "coupon" | "points"): string | undefined {
+  return pageError && "typed" in pageError && pageError.field === field ? (pageError.typed ?? undefined) : undefined;
 }
 
 export function InlineError({ message }: { message: string | null }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CartLine } from "~/core/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 
 /**
  * A row's quantity: view mode with a 変更 button, change mode with the input (without JS the input is
@@ -19,6 +19,8 @@ export function CartLineQuantity({
 }) {
   const hydrated = useHydrated();
   const quantityFetcher = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
+  const row = { field: "line", id: line.id } as const;
   // A quantity typed before the page hydrated stays in its field, 更新 under the finger (not view mode).
   const [editing, setEditing] = useState(() => typedBeforeHydration(`q-${line.id}`, line.quantity));
   const quantityError = errorFor([quantityFetcher.data, pageError], { intent: "quantity", fields: ["quantity", "line"], line: line.id });
@@ -33,13 +35,13 @@ export function CartLineQuantity({
     <>
       {showQuantityForm ? (
         // noValidate: a quantity out of range is brought into range by the server, which says so.
-        <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex min-h-9 flex-wrap items-center gap-2" noValidate>
+        <CartFetcherForm fetcher={quantityFetcher} intent="quantity" line={line.id} className="flex min-h-11 flex-wrap items-center gap-2" noValidate>
           <label htmlFor={`q-${line.id}`} className="whitespace-nowrap text-xs">
             数量
           </label>
           <input
             id={`q-${line.id}`}
-            name="q"
+            {...owner.recordField("q", row)}
             type="number"
             inputMode="numeric"
             min={1}
@@ -47,22 +49,26 @@ export function CartLineQuantity({
             defaultValue={line.quantity}
             className="field w-16 py-1"
           />
-          <button type="submit" className="btn-secondary whitespace-nowrap py-1">
+          <button type="submit" className="btn-secondary min-h-11 whitespace-nowrap py-1" {...owner.recordButton("quantity", row)}>
             更新
           </button>
           {hydrated ? (
-            <button type="button" className="cursor-pointer whitespace-nowrap border-0 bg-transparent text-xs underline" onClick={() => setEditing(false)}>
+            <button
+              type="button"
+              className="min-h-11 cursor-pointer whitespace-nowrap border-0 bg-transparent text-xs underline"
+              onClick={() => setEditing(false)}
+            >
               キャンセル
             </button>
           ) : null}
         </CartFetcherForm>
       ) : (
         // As tall as the change form (its 16 px input), so switching modes or hydrating moves nothing.
-        <p className="m-0 flex min-h-9 flex-wrap items-center gap-2">
+        <p className="m-0 flex min-h-11 flex-wrap items-center gap-2">
           <span className="whitespace-nowrap" data-testid="line-quantity">
             数量：{line.quantity}
           </span>
-          <button type="button" className="btn-secondary whitespace-nowrap py-1" onClick={() => setEditing(true)}>
+          <button type="button" className="btn-secondary min-h-11 whitespace-nowrap py-1" onClick={() => setEditing(true)}>
             変更
           </button>
         </p>

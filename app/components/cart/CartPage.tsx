@@ -3,7 +3,9 @@ import { useCallback, useState } from "react";
 import { isConnectionFailure } from "~/core/connection";
 import { BUY_LATER_NOTICE } from "~/core/member-actions";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
+import { CART_FORM_ID } from "./CartFetcherForm";
 import { CartShipments } from "./CartShipments";
+import { useHydrated } from "../forms/useHydrated";
 import { island } from "../island";
 
 // Coupon, points, notes and totals beside the rows, the saved-for-later list below them, the banners, the
@@ -22,6 +24,7 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
   // The notices' post to /checkout got no answer (no connection): said beside its button.
   const noticesFailed = isConnectionFailure(actionData);
   const pageError = (noticesFailed ? null : actionData) ?? data.redirectedError;
+  const hydrated = useHydrated();
   // How many rows were moved to buy later since the notice last went (without JS: the redirect's mark).
   const [searchParams] = useSearchParams();
   const [laterSaves, setLaterSaves] = useState(() => (searchParams.get("notice") === BUY_LATER_NOTICE ? 1 : 0));
@@ -47,6 +50,8 @@ export function CartPage({ data, actionData }: { data: CartLoaderData; actionDat
         <CartEmpty refusal={data.redirectedError ? data.redirectedError.error : null} />
       ) : (
         <div className="mt-4 grid gap-6 md:grid-cols-[1fr_320px]">
+          {/* Without JS, Enter in any field presses the cart form's first button: this one applies what was typed (rows' quantities, coupon, points). */}
+          {hydrated ? null : <button type="submit" form={CART_FORM_ID} name="intent" value="enter" hidden />}
           <CartShipments data={data} pageError={pageError} onBuyLater={countLaterSave} />
           <CartSidebar view={view} loggedIn={loggedIn} pageError={pageError} noticesFailed={noticesFailed} />
         </div>

@@ -2,7 +2,7 @@ import type { Cart } from "~/core/cart";
 import { PENDING_POINTS_LABEL } from "~/core/points";
 import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Points to use (members): at most min(points held, 1000, total); the server's message sits by the field. */
 export function CartPointsEntry({
@@ -20,12 +20,12 @@ export function CartPointsEntry({
   pageError: CartActionData | { field: string; error: string } | null;
   /** An amount typed and not applied (it stays in the field); else the field shows the points in use. */
   typedAmount?: string;
-  /** On the checkout: the order form the controls submit without JS (see useOwningForm). */
+  /** On the checkout: the order form the controls submit without JS (see useOwningForm); else the cart's. */
   orderFormId?: string;
 }) {
   const use = useCartFetcher();
   const remove = useCartFetcher();
-  const owner = useOwningForm(orderFormId, CART_ANCHORS.points);
+  const owner = useOwningForm(orderFormId ?? CART_FORM_ID, CART_ANCHORS.points);
   const error = errorFor([use.data, pageError], { intent: "points", fields: ["points"] });
   return (
     <section id={CART_ANCHORS.points} aria-labelledby="points-heading" className="grid gap-2">
@@ -43,7 +43,7 @@ export function CartPointsEntry({
       {cart.points > 0 ? (
         <CartFetcherForm fetcher={remove} intent="remove_points" className="flex items-center gap-2 text-sm">
           <span data-testid="points-used">{cart.points.toLocaleString("ja-JP")}pt 利用中</span>
-          <button type="submit" className="btn-secondary py-1 text-xs" {...owner.button("remove_points")}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" {...owner.button("remove_points")}>
             ポイントの利用をやめる
           </button>
         </CartFetcherForm>

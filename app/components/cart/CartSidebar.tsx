@@ -1,11 +1,10 @@
 import { Form, Link } from "@remix-run/react";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { CartCouponEntry } from "./CartCouponEntry";
-import { CartFetcherForm, errorFor, InlineError, useCartFetcher, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, refusedEntry, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 import { CartPointsEntry } from "./CartPointsEntry";
 import { CartSummary } from "./CartSummary";
 import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
@@ -25,6 +24,7 @@ export function CartSidebar({
 }) {
   const { cart } = view;
   const cold = useCartFetcher();
+  const owner = useOwningForm(CART_FORM_ID);
   const noticeError = errorFor([pageError], { intent: "save_notices", fields: ["notice"] });
   return (
     <aside className="grid content-start gap-4">
@@ -33,25 +33,32 @@ export function CartSidebar({
       </div>
       {cart.coldshipping.optional && !cart.coldshipping.required ? (
         <CartFetcherForm fetcher={cold} intent="coldshipping" className="card flex items-center justify-between gap-2 p-3 text-sm">
-          <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} />
+          <input type="hidden" name="coldshipping" value={cart.coldshipping.chosen ? "0" : "1"} {...owner.field} />
           <span>クール便：{cart.coldshipping.chosen ? "利用する" : "利用しない"}</span>
-          <button type="submit" className="btn-secondary py-1 text-xs" aria-pressed={cart.coldshipping.chosen}>
+          <button type="submit" className="btn-secondary min-h-11 py-1 text-xs" aria-pressed={cart.coldshipping.chosen} {...owner.button("coldshipping")}>
             {cart.coldshipping.chosen ? "クール便をやめる" : `クール便にする（+${formatYen(COLD_SHIPPING_FEE)}）`}
           </button>
         </CartFetcherForm>
       ) : null}
       <div className="card grid gap-4 p-3">
-        <CartCouponEntry cart={cart} couponCode={view.couponCode} pageError={pageError} />
+        <CartCouponEntry cart={cart} couponCode={refusedEntry(pageError, "coupon") ?? view.couponCode} pageError={pageError} />
         {loggedIn ? (
-          <CartPointsEntry cart={cart} userPoints={view.userPoints} pendingPoints={view.pendingPoints} pageError={pageError} />
+          <CartPointsEntry
+            cart={cart}
+            userPoints={view.userPoints}
+            pendingPoints={view.pendingPoints}
+            pageError={pageError}
+            typedAmount={refusedEntry(pageError, "points")}
+          />
         ) : (
           <p className="m-0 text-sm">
             <Link to="/login?show=1&redirectTo=%2Fcart">ログイン</Link>するとポイントをご利用いただけます。
           </p>
         )}
       </div>
-      <Form method="post" action="/cart" id={CART_ANCHORS.notices} className="card grid gap-3 p-3">
-        <input type="hidden" name="intent" value="save_notices" />
+      {/* The cart's one form without JS (CART_FORM_ID): every control of the page posts it, notes included.
+          noValidate: a quantity out of range is brought into range by the server, which says so. */}
+      <Form method="post" action="/cart" id={CART_FORM_ID} className="card grid gap-3 p-3" noValidate>
         <ShipmentNoticeFields shipments={cart.shipments} warehouseNotice={view.warehouseNotice} vendorNotices={view.vendorNotices} />
         <InlineError message={noticeError} />
         <ConnectionNotice failed={noticesFailed} />
@@ -62,7 +69,14 @@ export function CartSidebar({
         ) : null}
         {/* On a phone the sticky bar below holds this button. */}
         <div className="hidden md:grid">
-          <button type="submit" className="btn-primary py-3 text-base" disabled={!cart.payment_eligible} data-testid="checkout-button">
+          <button
+            type="submit"
+            name="intent"
+            value="save_notices"
+            className="btn-primary py-3 text-base"
+            disabled={!cart.payment_eligible}
+            data-testid="checkout-button"
+          >
             ご購入手続きへ
           </button>
         </div>

@@ -4,8 +4,10 @@ import { FEEDBACK_SURVEY_URL } from "~/core/site";
 const STORAGE_KEY = "checkout-feedback-closed";
 
 /**
- * A small survey invitation at the bottom right (spec screen 11); once closed it stays closed
- * (localStorage). JS only. While it is shown the page keeps room for it below its last control (bottom
+ * A small survey invitation (spec screen 11); once closed it stays closed (localStorage). JS only. On a
+ * phone it is the checkout's last block, in the page's flow: floating there, it would cover whatever the
+ * shopper scrolls under it (the notes to the vendors being typed, the footer). From `md` up it floats at
+ * the bottom right, beside the columns, and the page keeps room for it below its last control (bottom
  * padding as tall as the box), so scrolled to the end nothing — not the order button — is under it.
  */
 export function FeedbackPopup() {
@@ -23,13 +25,16 @@ export function FeedbackPopup() {
     if (!open || !element) return;
     const body = document.body.style;
     const keepRoom = () => {
-      body.paddingBottom = `${element.offsetHeight + 16}px`;
+      body.paddingBottom = getComputedStyle(element).position === "fixed" ? `${element.offsetHeight + 16}px` : "";
     };
     keepRoom();
     const resize = new ResizeObserver(keepRoom);
     resize.observe(element);
+    // Turning a phone or resizing the window may cross `md`, where the box starts or stops floating.
+    window.addEventListener("resize", keepRoom);
     return () => {
       resize.disconnect();
+      window.removeEventListener("resize", keepRoom);
       body.paddingBottom = "";
     };
   }, [open]);
@@ -46,7 +51,7 @@ export function FeedbackPopup() {
     <aside
       ref={box}
       aria-label="アンケートのお願い"
-      className="fixed bottom-2 right-2 z-10 max-w-60 rounded-lg bg-white p-2 text-xs shadow-lg md:bottom-3 md:right-3 md:p-3 md:text-sm"
+      className="relative ml-auto mt-4 max-w-60 rounded-lg bg-white p-2 text-xs shadow-lg md:fixed md:bottom-3 md:right-3 md:z-10 md:mt-0 md:p-3 md:text-sm"
       data-testid="feedback-popup"
     >
       <button type="button" aria-label="閉じる" onClick={close} className="absolute right-1 top-1 cursor-pointer border-0 bg-transparent text-lg">

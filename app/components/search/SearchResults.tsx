@@ -37,15 +37,16 @@ export function SearchResults({
         <p role="status" className="m-0 font-bold" data-testid="result-count">
           {totalText}の商品
         </p>
-        <ul aria-label="並び替え" className="m-0 flex flex-wrap gap-x-3 gap-y-1 p-0 text-xs">
+        {/* Each a 44 px tall target (a thumb's width on a phone), its words centred in it. */}
+        <ul aria-label="並び替え" className="m-0 flex flex-wrap gap-x-3 p-0 text-xs">
           {sortsFor(keyword).map((option) => (
             <li key={option} className="list-none">
               {option === sort ? (
-                <span aria-current="true" className="font-bold text-gray-900">
+                <span aria-current="true" className="inline-flex min-h-11 items-center font-bold text-gray-900">
                   {SORT_LABELS[option]}
                 </span>
               ) : (
-                <Link to={hrefFor({ sort: option })} preventScrollReset className="text-gray-700">
+                <Link to={hrefFor({ sort: option })} preventScrollReset className="inline-flex min-h-11 items-center text-gray-700">
                   {SORT_LABELS[option]}
                 </Link>
               )}

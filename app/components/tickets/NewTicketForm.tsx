@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { NewTicketSchema, type NewTicketInput } from "~/core/ticket-forms";
 import { TICKET_CATEGORIES } from "~/core/ticket-categories";
 import { TICKET_TROUBLE_LABELS } from "~/core/tickets";
+import type { MediaItem } from "~/web/types/media";
 import type { PastOrder } from "~/web/types/tickets";
 import { FormErrors } from "../forms/FormErrors";
 import { useHydrated } from "../forms/useHydrated";
@@ -18,6 +19,9 @@ export interface NewTicketFormData {
   /** Without JS: the lines of the order picked with 「この注文の商品を表示」 (a GET of this page). */
   picked: { orderId: number; lines: PastOrder["orderdetails"] } | null;
   defaults: Record<string, string | string[]>;
+  /** After a refused post: the images kept for the next submit, and those to choose again. */
+  kept?: MediaItem[];
+  imagesError?: string | null;
 }
 
 /**
@@ -56,7 +60,7 @@ export function NewTicketForm({ data, lastResult }: { data: NewTicketFormData; l
 
       <ReplyChoiceField field={fields.reply_choice} />
       <DescriptionField field={fields.description} />
-      <AttachmentField />
+      <AttachmentField kept={data.kept} error={data.imagesError} />
 
       <button type="submit" className="btn-primary justify-self-start" disabled={submitting}>
         {submitting ? "送信中…" : "送信する"}

@@ -13,7 +13,18 @@ import { useHydrated } from "../forms/useHydrated";
  * multipart POST to the thread page (the action redirects back); with JS a fetcher, and the images are
  * uploaded by the widget beforehand. Hidden by the caller when the ticket is closed.
  */
-export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { action: string; pageError: ThreadActionData | null; sendLabel?: string }) {
+export function ReplyForm({
+  action,
+  pageError,
+  sendLabel = "送信する",
+  onSent,
+}: {
+  action: string;
+  pageError: ThreadActionData | null;
+  sendLabel?: string;
+  /** Called once a reply went (with JS: the page stays, and an earlier notice is out of date). */
+  onSent?: () => void;
+}) {
   const fetcher = useShopFetcher<ThreadActionData>();
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
@@ -34,8 +45,9 @@ export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { a
       formRef.current?.reset();
       setResetKey((key) => key + 1);
       setAttached(0);
+      onSent?.();
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [fetcher.state, fetcher.data, onSent]);
 
   return (
     <fetcher.Form
@@ -76,6 +88,7 @@ export function ReplyForm({ action, pageError, sendLabel = "送信する" }: { a
         ) : null}
       </div>
       <AttachmentField
+        kept={serverError?.kept}
         resetKey={resetKey}
         onBusyChange={setBusy}
         onChange={(items: UploadItem[]) => setAttached(items.filter((item) => item.fetchStatus === "success").length)}

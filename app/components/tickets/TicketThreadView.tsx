@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { useCallback, useState } from "react";
 import { RESULT_ANCHOR } from "~/core/result-anchor";
 import type { Thread, ThreadActionData } from "~/web/types/tickets";
 import { island } from "../island";
@@ -42,12 +43,15 @@ export function TicketThreadView({
   const live = useLiveThread({ messages: thread.messages, ticket: thread.ticket });
   const ticket = { ...thread.ticket, status: live.ticket.status, confirmation: live.ticket.confirmation };
   const answeredNotice = notice && viewer === "customer" && ticket.confirmation && ticket.confirmation !== "waiting" ? notice : null;
+  // The page's notice is about the post that led here (「受け付けました」…): a reply sent since (JS) outdates it.
+  const [replied, setReplied] = useState(false);
+  const onSent = useCallback(() => setReplied(true), []);
   return (
     <div className="mx-auto grid max-w-2xl gap-4 py-6">
       <p className="m-0 text-sm">
         <Link to={backLink.to}>← {backLink.label}</Link>
       </p>
-      {notice && !answeredNotice ? (
+      {notice && !answeredNotice && !replied ? (
         <p id={RESULT_ANCHOR} role="status" className="m-0 rounded bg-green-50 px-3 py-2 text-sm text-green-800" data-testid="thread-notice">
           {notice}
         </p>
@@ -66,7 +70,12 @@ export function TicketThreadView({
       <MessageList messages={live.messages} />
       <ThreadPolling ticketId={ticket.id} since={live.since} updated={live.ticket.updated} reloadHref={reloadHref} onReceive={live.receive} />
       {ticket.status === "doing" ? (
-        <ReplyForm action={actionPath} pageError={actionData} sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"} />
+        <ReplyForm
+          action={actionPath}
+          pageError={actionData}
+          sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"}
+          onSent={onSent}
+        />
       ) : (
         <p className="m-0 rounded bg-gray-100 px-3 py-2 text-sm" data-testid="ticket-closed">
           このお問い合わせは終了しました。

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import type { LiveTicketState } from "~/core/ticket-polling";
 import type { ThreadMessage } from "~/web/types/tickets";
+import { announceMessagesRead } from "./useUnreadMessages";
 
 export type LiveTicket = LiveTicketState;
 
@@ -22,7 +23,10 @@ export function useLiveThread({ messages, ticket }: { messages: ThreadMessage[];
   const [polled, setPolled] = useState<PolledThread>({ messages: [], ticket: null });
   const merged = useMemo(() => mergeById(messages, polled.messages), [messages, polled.messages]);
   const current = polled.ticket && polled.ticket.updated > ticket.updated ? polled.ticket : ticket;
-  const receive = (answer: PolledThread) =>
+  const receive = (answer: PolledThread) => {
     setPolled((previous) => ({ messages: mergeById(previous.messages, answer.messages), ticket: answer.ticket ?? previous.ticket }));
+    // The poll that brought them marked them read: the header's badge drops them now.
+    if (answer.messages.length > 0) announceMessagesRead();
+  };
   return { messages: merged, ticket: current, since: merged.at(-1)?.id ?? 0, receive };
 }

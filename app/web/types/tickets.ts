@@ -1,6 +1,11 @@
 /** What the ticket routes answer and the ticket components read (types only: the browser bundle imports it). */
+import type { MediaItem } from "~/services/media.server";
+
 export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets.server";
 export type { PastOrder, TicketProduct } from "~/services/ticket-references.server";
 
 /** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
-export type ThreadActionData = { ok: true; intent: string } | { ok: false; intent: string; field: string; error: string; message?: string };
+export type ThreadActionData =
+  | { ok: true; intent: string }
+  /** `message` and `kept` (the images kept as uploads): what a refused reply shows again without JS. */
+  | { ok: false; intent: string; field: string; error: string; message?: string; kept?: MediaItem[] };
