@@ -88,6 +88,8 @@ async function fillGuestWhoRegisters(page: Page, email: string) {
   await buyer(page).getByRole("textbox", { name: "名", exact: true }).fill("一郎");
   await buyer(page).getByRole("textbox", { name: "セイ（カタカナ）" }).fill("スズキ");
   await buyer(page).getByRole("textbox", { name: "メイ（カタカナ）" }).fill("イチロウ");
+  // 会員登録 starts unticked (decision 0037): ticking it shows the password and the agreement.
+  await buyer(page).getByRole("checkbox", { name: "この情報で会員登録する（無料）" }).check();
   await buyer(page)
     .getByLabel(/^パスワード/)
     .fill("password1234");

@@ -44,15 +44,12 @@ export function CheckoutAddressSection({
   fields,
   isMember,
   addresses,
-  register,
   cart,
   lookupMessage,
 }: {
   fields: CheckoutFields;
   isMember: boolean;
   addresses: AddressJson[];
-  /** The guest chose to register (the address can then be saved too). */
-  register: boolean;
   cart: Pick<Cart, "shipping_fee" | "total">;
   lookupMessage: CheckoutActionData["lookupMessage"] | null;
 }) {
@@ -87,9 +84,7 @@ export function CheckoutAddressSection({
           <FieldErrors id={fields.useNewAddress.errorId} errors={fields.useNewAddress.errors} />
         </>
       ) : null}
-      {showNewAddress ? (
-        <NewAddressFields fields={fields} isMember={isMember} register={register} lookupMessage={lookupMessage} onShippingChange={recheckDone} />
-      ) : null}
+      {showNewAddress ? <NewAddressFields fields={fields} isMember={isMember} lookupMessage={lookupMessage} onShippingChange={recheckDone} /> : null}
       <p role="status" className={checkedShippingFee == null ? "sr-only" : "m-0 text-sm"} data-testid="shipping-check">
         {checkedShippingFee == null ? null : `このお届け先への送料：${checkedShippingFee ? formatYen(checkedShippingFee) : "無料"}`}
       </p>
@@ -99,19 +94,16 @@ export function CheckoutAddressSection({
 
 /**
  * An address typed for this order: a guest may leave its name to be the orderer's; it can be saved to
- * the address book by a member, by a guest who registers, and (without JS, where the choice cannot
- * hide it) by anyone.
+ * the address book by a member or a guest who registers (the box shows only with 会員登録 ticked).
  */
 function NewAddressFields({
   fields,
   isMember,
-  register,
   lookupMessage,
   onShippingChange,
 }: {
   fields: CheckoutFields;
   isMember: boolean;
-  register: boolean;
   lookupMessage: CheckoutActionData["lookupMessage"] | null;
   onShippingChange: (result: ShippingRecheck) => void;
 }) {
@@ -137,12 +129,11 @@ function NewAddressFields({
         lookupMessage={lookupMessage ?? null}
         onShippingChange={onShippingChange}
       />
-      {isMember || register || !hydrated ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input {...getInputProps(fields.saveAddress, { type: "checkbox" })} />
-          このお届け先を登録する
-        </label>
-      ) : null}
+      {/* A guest's box shows only while 会員登録 is ticked (base.css): the same markup before and after hydration. */}
+      <label className="with-registration flex items-center gap-2 text-sm">
+        <input {...getInputProps(fields.saveAddress, { type: "checkbox" })} />
+        このお届け先を登録する
+      </label>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { CheckoutFormFields } from "~/core/checkout-form";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 import { CartSummary } from "../cart/CartSummary";
@@ -54,7 +54,6 @@ export function CheckoutPage({
     // 会員登録 and the newsletter start unticked: the shopper opts in (decision 0037).
     defaultValue: { payment: view.paymentMethod ?? undefined },
   });
-  const [register, setRegister] = useState(fields.register.initialValue === "on");
 
   return (
     <div className="py-4">
@@ -68,16 +67,9 @@ export function CheckoutPage({
             {hydrated ? null : <button type="submit" name="intent" value="enter" hidden />}
             <CheckoutErrorSummary form={form} fields={fields} lastResult={lastResult} />
 
-            {!isMember ? <GuestDetails fields={fields} register={register} onRegisterChange={setRegister} /> : null}
+            {!isMember ? <GuestDetails fields={fields} /> : null}
 
-            <CheckoutAddressSection
-              fields={fields}
-              isMember={isMember}
-              addresses={addresses}
-              register={register}
-              cart={cart}
-              lookupMessage={lastResult?.lookupMessage ?? null}
-            />
+            <CheckoutAddressSection fields={fields} isMember={isMember} addresses={addresses} cart={cart} lookupMessage={lastResult?.lookupMessage ?? null} />
 
             <section className="card grid gap-3 p-3">
               <DeliveryPreferences

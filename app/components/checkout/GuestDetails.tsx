@@ -1,6 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { startTransition, useEffect, useRef } from "react";
 import { CHECKOUT_PASSWORD_KEPT } from "~/core/checkout";
 import { PasswordField } from "../forms/PasswordField";
 import { AgreementCheckbox, PersonNameFields, TextField } from "../forms/TextField";
@@ -23,24 +22,7 @@ type GuestFields = {
  * off until ticked, decision 0037: ticked, the password, newsletter and agreement; off, the benefits). A password typed on an earlier
  * no-JS round trip is held by the server: the form carries the hold and says so.
  */
-export function GuestDetails({
-  fields,
-  register,
-  onRegisterChange,
-}: {
-  fields: GuestFields;
-  register: boolean;
-  onRegisterChange: (register: boolean) => void;
-}) {
-  // The box unticked (or ticked) on the server's page before this code ran: the page follows the box. A
-  // transition, as the choice reaches the address island, which may still wait for its code.
-  const registerBox = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const ticked = registerBox.current?.checked;
-    if (ticked != null && ticked !== register) startTransition(() => onRegisterChange(ticked));
-    // Once, as the part first runs in the browser.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+export function GuestDetails({ fields }: { fields: GuestFields }) {
   const hold = typeof fields.passwordHold.initialValue === "string" ? fields.passwordHold.initialValue : null;
   return (
     <section aria-labelledby="guest-heading" className="card grid gap-3 p-3">
@@ -52,18 +34,14 @@ export function GuestDetails({
       </p>
       <TextField label="メールアドレス" field={fields.email} type="email" required inputProps={{ autoComplete: "email" }} />
       <PersonNameFields fields={fields} />
-      <fieldset className="registration-choice m-0 grid gap-2 border-0 p-0" data-testid="registration">
+      <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="registration">
         <legend className="sr-only">会員登録</legend>
         <label className="flex items-center gap-2 text-sm font-bold">
-          <input
-            {...getInputProps(fields.register, { type: "checkbox" })}
-            ref={registerBox}
-            onChange={(event) => onRegisterChange(event.currentTarget.checked)}
-          />
+          <input {...getInputProps(fields.register, { type: "checkbox" })} />
           この情報で会員登録する（無料）
         </label>
         {/* Both parts are in the markup; the box shows one (base.css), so nothing changes as the page hydrates. */}
-        <div className="registration-fields grid gap-2">
+        <div className="with-registration grid gap-2">
           {hold ? (
             <>
               <input type="hidden" name="passwordHold" value={hold} />
@@ -79,7 +57,7 @@ export function GuestDetails({
           </label>
           <AgreementCheckbox field={fields.agreement} condition="（会員登録する場合）" />
         </div>
-        <p className="registration-benefits m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">
+        <p className="without-registration m-0 rounded bg-brand-light p-2 text-sm" data-testid="registration-benefits">
           会員登録すると、お買い物ごとにポイントが貯まり（100円につき1ポイント）、お届け先の保存・注文履歴の確認・定期便のお申し込みができます。
         </p>
       </fieldset>
