@@ -9,7 +9,7 @@
  *
  * A boundary that receives new props, or an urgent context change, before its code arrived is thrown away
  * by React and drawn again empty until the code comes. Context changes from above are transitions (the
- * router's own, RemixBrowser's mended by scripts/patch-dependencies.ts, useHydrated's; decision 0025). So the island re-renders only when a data prop changes identity
+ * router's own, RemixBrowser's as patched, useHydrated's; decision 0025). So the island re-renders only when a data prop changes identity
  * (`Object.is`, each prop); a function prop is passed as a stable stand-in calling the latest function,
  * so the page's callbacks (inline arrows) never count as a change. Pass data props that keep their
  * identity across the page's own re-renders (loader data, `useMemo`).

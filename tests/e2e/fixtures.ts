@@ -19,10 +19,10 @@
  * with `expectProblems(pattern, …)`: each pattern must then be seen at least once, and only what they match is
  * not counted.
  *
- * With JavaScript on, `page.goto` and `page.reload` return once the page has hydrated: a page's modules
- * load after its `load` event (decision 0027), so "loaded" no longer means "its code runs", which is what
- * the js project tests. What a shopper can do before the code arrives is the no-js project's; a test that
- * names its moment (`waitUntil`, as the hydration spec's taps during hydration do) gets that moment.
+ * With JavaScript on, `page.goto` and `page.reload` return once the page has hydrated: React hydrates after
+ * the `load` event can fire, and "loaded" is not "its code runs", which is what the js project tests. What a
+ * shopper can do before the code runs is the no-js project's; a test that names its moment (`waitUntil`, as
+ * the hydration spec's taps during hydration do) gets that moment.
  */
 import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 
@@ -183,8 +183,8 @@ export async function login(page: Page, who: keyof typeof DEMO_ACCOUNTS, redirec
   await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await submitLogin(page, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
   await expect(page).toHaveURL(landsOn);
-  // The landing page is a new document: a tap on an island before the root has hydrated makes React 18.3
-  // log "Root did not complete" (decision 0027), so the test's next step waits as after `page.goto`.
+  // The landing page is a new document: a tap on an island before the root has hydrated can make React 18.3
+  // log "Root did not complete" (#345), so the test's next step waits as after `page.goto`.
   if (test.info().project.use.javaScriptEnabled !== false) await waitForHydration(page);
 }
 

@@ -1,9 +1,8 @@
 /**
- * The server's route matching as mended by scripts/patch-dependencies.ts (decision 0032): the CommonJS
- * router the Worker and Node load keeps each routes array's ranked branches, and which branch each path
- * matched first. Matching must still be React Router's: the same array matched again for other paths, and
- * another array of the same shape, each find their own routes in their own ranking; a path matched again
- * gets matches of its own.
+ * The server's route matching as patched (decisions 0032, 0038): the CommonJS router the Worker and Node
+ * load ranks each routes array once and keeps the ranking. Matching must still be React Router's: the same
+ * array matched again for other paths, and another array of the same shape, each find their own routes in
+ * their own ranking; a path matched again gets matches of its own.
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -45,6 +44,16 @@ describe("server route matching (ranked branches kept per routes array)", () => 
     }
   });
 
+  it("ranks an array once: the ranking is kept, so a route added to the array later is not matched", () => {
+    // The server never changes its routes arrays after they are made (decision 0032); without the patch
+    // every call ranks the array afresh and would find the added route.
+    const routes = shopRoutes();
+    expect(leafOf(routes, "/about")).toBeNull();
+    routes[0]!.children!.push({ id: "about", path: "about" });
+    expect(leafOf(routes, "/about")).toBeNull();
+    expect(leafOf(shopRoutes().concat(routes[0]!), "/about")?.id).toBe("about");
+  });
+
   it("ranks another array of its own: what one array learned is not used for another", () => {
     const first = shopRoutes();
     expect(leafOf(first, "/guide")?.id).toBe("guide");
@@ -64,7 +73,7 @@ describe("server route matching (ranked branches kept per routes array)", () => 
   });
 });
 
-describe("server route matching (the first matching branch kept per path)", () => {
+describe("server route matching (each call's own matches)", () => {
   it("gives a path matched again fresh matches, which no earlier caller's changes reach", () => {
     const routes = shopRoutes();
     const first = matchRoutes(routes, "/category/food/FOOD-SOBA")!;
