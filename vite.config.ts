@@ -238,6 +238,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { mainFields: ["browser", "module", "main"] },
   build: {
     minify: "terser",
+    // Vite 6's default browsers (iOS 14 Safari included) with Chrome/Edge from 91: esbuild lowers optional
+    // chaining for Chrome before 91 (a V8 bug), ~60 bytes gzip of every page's first load.
+    target: ["es2020", "chrome91", "edge91", "firefox78", "safari14"],
     // ES modules: top-level names are private to each chunk and can be shortened too. Licence notices are
     // in /assets/licenses.txt (legalNoticesFile).
     terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
