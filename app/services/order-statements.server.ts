@@ -14,6 +14,7 @@ import { subscriptionSchedule } from "~/core/checkout";
 import { orderConfirmationKey, welcomeMailKey } from "~/core/mail-outbox";
 import { registrationAttemptMailKey } from "~/core/registration";
 import { cartStateKey } from "~/core/order-confirmation";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { initialOrderStatus } from "~/core/orders";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
@@ -205,16 +206,14 @@ function pointStatements(db: Database, draft: OrderDraft): Statement[] {
       .update(users)
       .set({ points: sql`${users.points} - ${cart.points}` })
       .where(eq(users.id, memberId)),
-    db
-      .insert(pointLedger)
-      .values({
-        userId: memberId,
-        orderId: orderIdOf(draft),
-        kind: "used",
-        amount: -cart.points,
-        note: `ご注文 ${draft.number} でのご利用`,
-        createdAt: draft.now,
-      }),
+    db.insert(pointLedger).values({
+      userId: memberId,
+      orderId: orderIdOf(draft),
+      kind: "used",
+      amount: -cart.points,
+      note: `ご注文 ${draft.number} でのご利用`,
+      createdAt: draft.now,
+    }),
   ];
 }
 
@@ -231,13 +230,29 @@ function couponStatements(db: Database, draft: OrderDraft): Statement[] {
 }
 
 /** The typed address joins the member's address book; the first saved address becomes their default. */
-function savedAddressStatement(db: Database, draft: OrderDraft): Statement {
+/**
+ * 「このお届け先を登録する」: the address joins the book, which holds at most ADDRESS_BOOK_LIMIT. The limit is
+ * kept in the batch's SQL (two checkouts at once cannot both pass a count read before): the row just added
+ * leaves again when the book is over it. The order itself goes ahead; the address is on the order.
+ */
+function savedAddressStatements(db: Database, draft: OrderDraft): Statement[] {
   const { userRef } = draft.buyer;
-  return db.insert(addresses).values({
-    ...draft.shipTo,
-    userId: userRef as number,
-    isDefault: sql`(not exists (select 1 from ${addresses} where ${addresses.userId} = ${userRef} and ${addresses.isDefault} = 1))`,
-  });
+  const ofMember = sql`${addresses.userId} = ${userRef}`;
+  return [
+    db.insert(addresses).values({
+      ...draft.shipTo,
+      userId: userRef as number,
+      isDefault: sql`(not exists (select 1 from ${addresses} where ${ofMember} and ${addresses.isDefault} = 1))`,
+    }),
+    db
+      .delete(addresses)
+      .where(
+        and(
+          sql`${addresses.id} = (select max(${addresses.id}) from ${addresses} where ${ofMember})`,
+          sql`(select count(*) from ${addresses} where ${ofMember}) > ${ADDRESS_BOOK_LIMIT}`,
+        ),
+      ),
+  ];
 }
 
 /** Only the rows ordered leave the cart: one added meanwhile (another tab) stays for later. */
@@ -346,7 +361,7 @@ export async function orderStatements(db: Database, draft: OrderDraft): Promise<
     ...lineStatements(db, draft),
     ...pointStatements(db, draft),
     ...couponStatements(db, draft),
-    ...(draft.saveAddress ? [savedAddressStatement(db, draft)] : []),
+    ...(draft.saveAddress ? savedAddressStatements(db, draft) : []),
     ...mailStatements(db, draft, orderRow),
     ...emptiedCartStatements(db, draft),
   ];

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
+import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import {
   addresses,
   cartLines,
@@ -199,6 +200,25 @@ describe("placeOrder for a member", () => {
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ userId: MEMBER_ID, quantity: 2, periodMonths: 1, status: "active" });
     expect(created[0]!.nextShippingDate > created[0]!.createdAt.toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it("saves a typed address only while the book has room (at most ADDRESS_BOOK_LIMIT); the order goes ahead either way", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    const book = () => platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all();
+    const { id: _id, ...columns } = (await book())[0]!;
+    const room = ADDRESS_BOOK_LIMIT - 1 - (await book()).length;
+    for (let index = 0; index < room; index++) await platform.db.insert(addresses).values({ ...columns, isDefault: false, title: `予備${index}` });
+    const orderSaving = async () => {
+      await addLine(platform.db, memberCart, line(simple.id, 1));
+      return place(actor(platform, { userId: MEMBER_ID }), input({ address: { address: TOKYO_ADDRESS, save: true } }));
+    };
+
+    expect((await orderSaving()).ok).toBe(true);
+    expect(await book()).toHaveLength(ADDRESS_BOOK_LIMIT);
+    expect((await book()).filter((row) => row.address2 === TOKYO_ADDRESS.address2)).toHaveLength(1);
+    // The book is full: the next order is placed, and the book keeps its 20.
+    expect((await orderSaving()).ok).toBe(true);
+    expect(await book()).toHaveLength(ADDRESS_BOOK_LIMIT);
   });
 
   it("refuses another member's saved address", async ({ platform }) => {
