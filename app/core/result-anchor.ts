@@ -18,6 +18,14 @@ export const CART_ANCHORS = {
   notices: "cart-notices",
 } as const;
 
+/**
+ * The cart page's form without JS: its 備考 and every control of the page belong to it (components/cart
+ * useOwningForm, core/cart-form), so any press sends the notes typed so far. It is the notices' section,
+ * where a refused note shows. A constant here, not in the cart's fetcher module: the page reads it before
+ * any of the rows' controls load.
+ */
+export const CART_FORM_ID = CART_ANCHORS.notices;
+
 /** A cart row: its quantity, wrapping and removal outcomes show in the row. */
 export function cartLineAnchor(lineId: number): string {
   return `line-${lineId}`;

@@ -14,6 +14,16 @@ async function addToCart(page: Page, path: string, quantity: number, pick?: () =
   await expect(page.getByTestId("product-notice")).toHaveText("カートに追加しました。");
 }
 
+/** Staff correct a product's stock to what is on the shelf (棚卸し修正) on its stock page. */
+async function staffCountsShelf(staff: Page, sku: string, left: number) {
+  await login(staff, "staff", `/crm/products/${productBySku(sku).id}/stock`);
+  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
+  await staff.getByLabel("数量").fill(String(left));
+  await staff.getByLabel(/^理由・メモ/).fill(`棚卸しで${left}点`);
+  await staff.getByRole("button", { name: "在庫を調整する" }).click();
+  await expect(staff.getByTestId("stock-p")).toHaveText(`${left}点`);
+}
+
 function line(page: Page, sku: string) {
   return page.locator(`[data-testid="cart-line"][data-sku="${sku}"]`);
 }
@@ -200,13 +210,7 @@ test("stock falling below a row's quantity is said on the row, and the header co
   await expect(page.getByTestId("cart-badge")).toHaveText("7");
 
   // Staff count the shelf: 3 left.
-  const staff = await (await openContext()).newPage();
-  await login(staff, "staff", `/crm/products/${productBySku("SWEETS-BAUM").id}/stock`);
-  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
-  await staff.getByLabel("数量").fill("3");
-  await staff.getByLabel(/^理由・メモ/).fill("棚卸しで3点");
-  await staff.getByRole("button", { name: "在庫を調整する" }).click();
-  await expect(staff.getByTestId("stock-p")).toHaveText("3点");
+  await staffCountsShelf(await (await openContext()).newPage(), "SWEETS-BAUM", 3);
 
   await page.goto("/cart");
   const row = line(page, "SWEETS-BAUM");
@@ -220,13 +224,7 @@ test("stock falling below a row's quantity is said on the row, and the header co
 test("stock falling below a row's quantity while the shopper is at the checkout is said on the checkout's row", async ({ page, openContext }) => {
   // A warehouse item no other spec buys: 4 in the cart, then 2 left when the checkout opens.
   await addToCart(page, "/category/sweets/SWEETS-KURI", 4);
-  const staff = await (await openContext()).newPage();
-  await login(staff, "staff", `/crm/products/${productBySku("SWEETS-KURI").id}/stock`);
-  await staff.getByLabel("棚卸し修正（在庫数を指定する）").check();
-  await staff.getByLabel("数量").fill("2");
-  await staff.getByLabel(/^理由・メモ/).fill("棚卸しで2点");
-  await staff.getByRole("button", { name: "在庫を調整する" }).click();
-  await expect(staff.getByTestId("stock-p")).toHaveText("2点");
+  await staffCountsShelf(await (await openContext()).newPage(), "SWEETS-KURI", 2);
 
   await page.goto("/checkout");
   const items = page.getByTestId("checkout-items");

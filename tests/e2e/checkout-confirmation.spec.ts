@@ -170,18 +170,24 @@ test("registration shows every message of a submit at once, and never whether th
   await expect(page.getByTestId("kana-hint")).toBeVisible();
 });
 
-test("the survey popup sits at the bottom right and the page keeps room for it", async ({ page }) => {
+test("the survey is the checkout's last block on a phone; from md up it floats at the bottom right and the page keeps room for it", async ({ page }) => {
   test.skip(!isJs(), "the popup needs JS");
   await guestAtCheckout(page);
   const popup = page.getByRole("complementary", { name: "アンケートのお願い" });
   await expect(popup).toBeVisible();
+  // 390 px: in the page, after the order button (it never floats over what is being typed, issue 34 item 26).
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const inPage = (await popup.boundingBox())!;
+  const button = (await page.getByTestId("place-order").boundingBox())!;
+  expect(button.y + button.height).toBeLessThanOrEqual(inPage.y);
+
+  await page.setViewportSize({ width: 1024, height: 900 });
   const box = (await popup.boundingBox())!;
-  expect(box.x + box.width).toBeGreaterThan(370);
-  expect(box.y + box.height).toBeGreaterThan(820);
-  const padding = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
-  expect(padding).toBeGreaterThanOrEqual(box.height);
+  expect(box.x + box.width).toBeGreaterThan(1000);
+  expect(box.y + box.height).toBeGreaterThan(880);
+  await expect.poll(() => page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom))).toBeGreaterThanOrEqual(box.height);
   // Scrolled to the end, the order button is above it.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const button = (await page.getByTestId("place-order").boundingBox())!;
-  expect(button.y + button.height).toBeLessThanOrEqual(box.y);
+  const floatingButton = (await page.getByTestId("place-order").boundingBox())!;
+  expect(floatingButton.y + floatingButton.height).toBeLessThanOrEqual((await popup.boundingBox())!.y);
 });

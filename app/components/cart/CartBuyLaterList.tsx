@@ -1,6 +1,7 @@
 import { SAVED_ITEM_BADGES } from "~/core/saved-items";
+import { CART_FORM_ID } from "~/core/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
-import { CART_FORM_ID, CartFetcherForm, useCartFetcher, useOwningForm } from "./CartFetcherForm";
+import { CartFetcherForm, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** The member's buy-later list under the cart, each item with the button that moves it back. */
 export function CartBuyLaterList({ items }: { items: CartLoaderData["view"]["buyLater"] }) {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import type { AppliedCoupon, Cart } from "~/core/cart";
 import { formatYen } from "~/core/money";
-import { CART_ANCHORS } from "~/core/result-anchor";
+import { CART_ANCHORS, CART_FORM_ID } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
-import { CART_FORM_ID, CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Coupon code entry; the server's message shows in a dismissible red box; applied coupons can be removed. */
 export function CartCouponEntry({

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { recordFieldName, type CartRecord } from "~/core/cart-form";
-import { CART_ANCHORS } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useShopFetcher, type ShopFetcher } from "../connection/useShopFetcher";
@@ -46,13 +45,6 @@ export function CartFetcherForm({
     </>
   );
 }
-
-/**
- * The cart page's form without JS: its 備考 and every control of the page belong to it (see useOwningForm
- * and core/cart-form), so any press sends the notes typed so far. It is the notices' section, where a
- * refused note shows.
- */
-export const CART_FORM_ID = CART_ANCHORS.notices;
 
 /**
  * A control whose fields and buttons belong to a page's one form without JS: the checkout's order form,

@@ -6,8 +6,8 @@ import type { CartLine } from "~/core/cart";
 import { WRAPPING_FEE } from "~/core/limits";
 import { loginPath } from "~/core/member-actions";
 import { formatYen } from "~/core/money";
-import { cartLineAnchor } from "~/core/result-anchor";
-import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
+import { CART_FORM_ID, cartLineAnchor } from "~/core/result-anchor";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 
 /** Gift wrapping of a row that may be wrapped: what it costs, the button that turns it on or off, the refusal. */
 export function CartLineWrapping({ line, pageError }: { line: CartLine; pageError: CartPageError }) {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { CartLine } from "~/core/cart";
+import { CART_FORM_ID } from "~/core/result-anchor";
 import { useHydrated } from "../forms/useHydrated";
-import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 
 /**
  * A row's quantity: view mode with a 変更 button, change mode with the input (without JS the input is

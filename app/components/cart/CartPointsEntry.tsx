@@ -1,8 +1,8 @@
 import type { Cart } from "~/core/cart";
 import { PENDING_POINTS_LABEL } from "~/core/points";
-import { CART_ANCHORS } from "~/core/result-anchor";
+import { CART_ANCHORS, CART_FORM_ID } from "~/core/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
-import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 
 /** Points to use (members): at most min(points held, 1000, total); the server's message sits by the field. */
 export function CartPointsEntry({

@@ -1,10 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
+import { CART_FORM_ID } from "~/core/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { CartCouponEntry } from "./CartCouponEntry";
-import { CART_FORM_ID, CartFetcherForm, errorFor, InlineError, refusedEntry, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
+import { CartFetcherForm, errorFor, InlineError, refusedEntry, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 import { CartPointsEntry } from "./CartPointsEntry";
 import { CartSummary } from "./CartSummary";
 import { ShipmentNoticeFields } from "./ShipmentNoticeFields";
