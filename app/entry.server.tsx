@@ -6,6 +6,7 @@ import { loadIslands } from "~/components/island";
 import { NonceProvider } from "~/components/nonce";
 import { SiteStylesProvider } from "~/components/site-styles";
 import { documentContentSecurityPolicy } from "~/security.server";
+import { refusalAsData } from "~/web/data-request-status.server";
 import { siteStylesheetText } from "~/web/site-styles.server";
 
 export const streamTimeout = 5_000;
@@ -18,6 +19,11 @@ export const streamTimeout = 5_000;
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
+}
+
+/** Remix's data requests (`*.data`, JS on): an expected 4xx answers 200, its status in a header (see refusalAsData). */
+export function handleDataRequest(response: Response): Response {
+  return refusalAsData(response);
 }
 
 export default async function handleRequest(

@@ -4,8 +4,10 @@
  * answer, and `login` signs a demo account in through the login form.
  *
  * Not the page's errors, and so not counted (each pattern is narrow on purpose):
- * - "Failed to load resource: … status of 4xx": the browser's line for every 4xx answer, and the shop
- *   answers 4xx on purpose (a refused coupon, an unknown page). A 5xx always counts.
+ * - "Failed to load resource: … status of 4xx" for a document or a file: the browser's line for every 4xx
+ *   answer, and the shop answers 4xx on purpose (an unknown page). Not for Remix's data requests (`*.data`,
+ *   fetchers and client navigations): those answer an expected refusal with 200 (web/data-request-status),
+ *   so a 4xx there is an error. A 5xx always counts.
  * - "AbortError: BodyStreamBuffer was aborted" / "AbortError: signal is aborted without reason": Remix logs
  *   the answer of a fetcher that a newer submit of the same fetcher cancelled (the product page re-prices on
  *   every change; the latest wins). Chromium words it the first way when the answer was streaming, the
@@ -28,10 +30,14 @@ export { expect };
 export type { Locator, Page, TestInfo } from "@playwright/test";
 
 const NOT_THE_PAGES_ERRORS = [
-  /^Failed to load resource: the server responded with a status of 4\d\d/,
   /^AbortError: (BodyStreamBuffer was aborted|signal is aborted without reason)/,
   /^Warning: Can't perform a React state update on a component that hasn't mounted yet\.[\s\S]*\bat RemixBrowser\b/,
 ];
+
+/** The browser's line for a 4xx answer to a document or file; a data request (`*.data`) never answers 4xx. */
+function isExpectedRefusalLine(text: string, url: string): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && !/\.data(\?|$)/.test(url);
+}
 
 /**
  * Waits until the page has hydrated (`<html data-hydrated>`, set by the app), so a hydration error is seen
@@ -56,6 +62,7 @@ function gotoWaitsForHydration(page: Page): void {
 function watchConsole(context: BrowserContext, problems: string[]): void {
   context.on("console", (message) => {
     if (message.type() !== "error" || NOT_THE_PAGES_ERRORS.some((pattern) => pattern.test(message.text()))) return;
+    if (isExpectedRefusalLine(message.text(), message.location().url)) return;
     const where = message.location().url;
     problems.push(`console error${where ? ` (${where})` : ""}: ${message.text()}`);
   });

@@ -3,7 +3,8 @@
  * the file it patches. patch-package fails the install when a patch no longer applies; this catches an
  * install that skipped it (`npm ci --ignore-scripts`, a package manager without the postinstall) and a
  * patch file edited by hand without being applied. What each patch does is tested beside it: the server's
- * route matching (server-route-matching.test), RemixBrowser's transitions (e2e islands.spec).
+ * route matching (server-route-matching.test), RemixBrowser's transitions (e2e islands.spec), a cut data
+ * answer (turbo-stream-cut.test).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,7 +32,7 @@ describe("dependency patches (decision 0038)", () => {
 
   it("has the patches the decisions name", () => {
     expect(patchFiles.map((name) => name.replace(/\+[^+]+\.patch$/, "").replace("+", "/")).sort()).toEqual(
-      ["@remix-run/react", "@remix-run/router", "miniflare", "react-router-dom"].sort(),
+      ["@remix-run/react", "@remix-run/router", "miniflare", "react-router-dom", "turbo-stream"].sort(),
     );
   });
 
