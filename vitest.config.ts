@@ -10,6 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    globalSetup: ["tests/support/global-setup.ts"],
     // miniflare's synchronous binding proxy can trip its own assertion when the machine is saturated;
     // in CI a test that failed that way gets one more try (a real failure fails twice).
     retry: process.env.CI ? 1 : 0,

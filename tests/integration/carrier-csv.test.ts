@@ -20,11 +20,11 @@ import { action as merchantImportAction, loader as merchantImportLoader } from "
 import { TRACKING_IMPORT_OUTCOMES } from "~/services/tracking-import.server";
 import type { TrackingImportActionData } from "~/web/types/merchant";
 import { placeMemberOrder } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { expectRedirect, pageRequest, run, TEST_ORIGIN, valueOf, type RouteHandler } from "../support/requests";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 /** The seed's 代金引換 order 7: warehouse 9, merchant 3's 10 (要冷蔵 cheese), merchant 2's 11; order 6 is unpaid. */
 const COD_ORDER = 7;

@@ -10,21 +10,23 @@ const MIGRATION = "0022_cart_line_ids_never_reused.sql";
 
 describe("cart row ids", () => {
   test("a row added after the migration takes an id no order placed before it consumed", async () => {
-    const platform = await createTestPlatform(async (d1) => {
-      await applyMigrations(d1, { before: MIGRATION });
-      // The store as it was: row 3 in a cart, rows 5 and 17 consumed by an order (17 was the newest row then).
-      await d1.batch([
-        d1.prepare("insert into carts (id) values ('cart-1')"),
-        d1.prepare("insert into categories (id, slug, name) values (1, 'c', 'C')"),
-        d1.prepare("insert into products (id, sku, title, regular_price, primary_category_id, inventory) values (1, 'T-1', 'T', 1000, 1, 9)"),
-        d1.prepare("insert into cart_lines (id, cart_id, product_id, quantity, line_key) values (3, 'cart-1', 1, 1, 'a')"),
-        d1.prepare(
-          `insert into orders (number, email, payment_method, subtotal, total, ship_lastname, ship_firstname, ship_lastname_jp, ship_firstname_jp,
+    const platform = await createTestPlatform({
+      migrated: async (d1) => {
+        await applyMigrations(d1, { before: MIGRATION });
+        // The store as it was: row 3 in a cart, rows 5 and 17 consumed by an order (17 was the newest row then).
+        await d1.batch([
+          d1.prepare("insert into carts (id) values ('cart-1')"),
+          d1.prepare("insert into categories (id, slug, name) values (1, 'c', 'C')"),
+          d1.prepare("insert into products (id, sku, title, regular_price, primary_category_id, inventory) values (1, 'T-1', 'T', 1000, 1, 9)"),
+          d1.prepare("insert into cart_lines (id, cart_id, product_id, quantity, line_key) values (3, 'cart-1', 1, 1, 'a')"),
+          d1.prepare(
+            `insert into orders (number, email, payment_method, subtotal, total, ship_lastname, ship_firstname, ship_lastname_jp, ship_firstname_jp,
              ship_postal_code, ship_prefecture, ship_city, ship_address1, ship_phone, placement_token, cart_id, cart_state)
            values ('N-1', 'a@example.jp', 'cod', 1000, 1000, '佐藤', '一郎', 'サトウ', 'イチロウ', '1000001', 13, '千代田区', '1-1', '0312345678', 't-1', 'cart-1', '5x2,17x1')`,
-        ),
-      ]);
-      await applyMigrations(d1, { from: MIGRATION });
+          ),
+        ]);
+        await applyMigrations(d1, { from: MIGRATION });
+      },
     });
     try {
       const d1 = platform.env.DB;

@@ -5,10 +5,10 @@ import { ensureCart } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { mergeGuestCart } from "~/services/cart-merge.server";
 import { loadCart } from "~/services/cart-view.server";
-import { platformTest } from "../support/platform-test";
+import { platformTest, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 const simple = { productId: 1, variationId: null, choiceSku: null, optionChoiceIds: [], isPreorder: false, subscribe: null };
 

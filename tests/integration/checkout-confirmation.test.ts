@@ -13,10 +13,10 @@ import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 const guestActor = (platform: TestPlatform, cartId: string): CartActor => ({ db: platform.db, owner: { cartId }, session: {}, now });
 

@@ -24,10 +24,10 @@ import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { loadOrder, loadReceipt } from "~/services/orders.server";
 import { MEMBER_ID } from "~/db/seed/people";
 import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
-import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
+import { platformTest, type PlatformFixtures, type TestPlatform, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 const line = (productId: number, quantity: number, extra: Partial<Parameters<typeof addLine>[2]> = {}) => ({
   productId,

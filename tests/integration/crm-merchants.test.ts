@@ -29,12 +29,12 @@ import { resetPassword } from "~/services/password-reset.server";
 import { searchProducts } from "~/services/search.server";
 import type { ProductView } from "~/web/types/product";
 import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
-import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
+import { platformTest, type PlatformFixtures, type TestPlatform, seedClock } from "../support/platform-test";
 import { contextFor, expectRedirect, memberCookie, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 import { asSent } from "../support/mails";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 /** 安曇野はちみつ工房 (merchant 5) and its one product; no other test file uses either. */
 const HONEY_MERCHANT = 5;

@@ -15,11 +15,11 @@ import * as page from "~/routes/crm.orders.$orderId";
 import { SHIPMENT_NOT_FOUND } from "~/services/order-transitions.server";
 import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";
 import { placeMemberOrder } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 /** The seed's guest orders: 6 (銀行振込, waiting; shipments 7 warehouse, 8 merchant 3), 7 (代金引換; 9, 10, 11). */
 const TRANSFER = 6;
 const COD = 7;

@@ -16,11 +16,11 @@ import * as listRoute from "~/routes/crm.orders._index";
 import { deskPageIdsSql } from "~/services/order-desk.server";
 import type { OrderDeskListingData } from "~/web/types/crm-orders";
 import { placeMemberOrder } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { contextFor, expectRedirect, pageRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 async function list(platform: TestPlatform, cookie: string, search = "") {
   const context = contextFor(platform);

@@ -22,17 +22,17 @@ import * as subscriptionsPage from "~/routes/user.subscriptions._index";
 import { requestRestock } from "~/services/product.server";
 import { restockItem } from "~/services/restock.server";
 import { changeSubscription, writeUpcomingDeliveryMails } from "~/services/subscriptions.server";
-import { platformTest, type AsMember, type TestPlatform } from "../support/platform-test";
+import { platformTest, type AsMember, type TestPlatform, seedClock } from "../support/platform-test";
 import { apiRequest, expectRedirect, location, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
 // The subscription rules count days from the real clock (the actions use `new Date()`), so the seed does too.
-const NOW = new Date();
+const NOW = seedClock();
 const TODAY = jstDate(NOW);
 const SUBSCRIPTION = 1;
 const OTHERS_SUBSCRIPTION = 2;
 
 // The other member's copy of the seeded subscription (another member's records are 404), made once.
-const fileTest = platformTest({ seedAt: NOW }).extend<{ othersSubscription: void }>({
+const fileTest = platformTest().extend<{ othersSubscription: void }>({
   othersSubscription: [
     async ({ platform }, provide) => {
       const seeded = await platform.db.select().from(subscriptions).where(eq(subscriptions.id, SUBSCRIPTION)).get();

@@ -14,11 +14,11 @@ import { loader as listLoader } from "~/routes/merchant._index";
 import { action as shipmentAction, loader as shipmentLoader } from "~/routes/merchant.shipments.$shipmentId";
 import type { MerchantShipment, MerchantShipmentPage } from "~/web/types/merchant";
 import { placeMemberOrder } from "../support/orders";
-import { platformTest, type PlatformFixtures } from "../support/platform-test";
+import { platformTest, type PlatformFixtures, seedClock } from "../support/platform-test";
 import { apiRequest, callHandler, expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 /** The seed's 代金引換 order 7: warehouse shipment 9, this merchant's 10, the other merchant's 11; order 6 (unpaid) has this merchant's 8. */
 const OWN = 10;

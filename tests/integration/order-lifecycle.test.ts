@@ -13,10 +13,10 @@ import { cancelOrder, lapseUnpaidOrders } from "~/services/order-cancellation.se
 import { loadOrderState } from "~/services/order-changes.server";
 import { confirmPayment, markShipmentDelivered, SHIPMENT_NOT_FOUND, shipShipment } from "~/services/order-transitions.server";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
-import { platformTest } from "../support/platform-test";
+import { platformTest, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 const STAFF: OrderActor = { kind: "staff", userId: STAFF_ID, name: "佐藤" };
 /** The seed's guest 代金引換 order: warehouse shipment 9, merchant 3's shipment 10, merchant 2's shipment 11. */
 const COD_ORDER = 7;

@@ -13,10 +13,10 @@ import { ensureCart, type CartActor } from "~/services/cart.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { cartWith, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 const actorFor = (platform: TestPlatform, owner: CartActor["owner"]): CartActor => ({ db: platform.db, owner, session: {}, now });
 

@@ -27,10 +27,10 @@ import { createReturnRequest } from "~/services/return-requests.server";
 import { confirmPayment, markShipmentDelivered, shipShipment } from "~/services/order-transitions.server";
 import { registeredMember } from "../support/members";
 import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 const STAFF: OrderActor = { kind: "staff", userId: STAFF_ID, name: "佐藤" };
 const FIRST_PAGE = defaultListingQuery(POINT_LISTING);
 

@@ -27,10 +27,10 @@ import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_MERCHANT_ID, STAFF_ID }
 import { loadEditorProduct } from "~/services/product-editor-reads.server";
 import { changeProductStatus, createProduct, duplicateProduct, updateProduct } from "~/services/product-editor.server";
 import { placeMemberOrder } from "../support/orders";
-import { platformTest } from "../support/platform-test";
+import { platformTest, seedClock } from "../support/platform-test";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 const STAFF: CatalogueActor = { userId: STAFF_ID, name: "佐藤 花子" };
 const MERCHANT: CatalogueActor = { userId: MERCHANT_USER_ID, name: "十勝 太郎" };
 

@@ -11,11 +11,11 @@ import { productBySku } from "~/db/seed/catalogue";
 import { MEMBER_ID } from "~/db/seed/people";
 import * as productRoute from "~/routes/category.$categorySlug.$sku";
 import type { ProductView } from "~/web/types/product";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { contextFor, guestCartCookie, pageRequest } from "../support/requests";
 
-const NOW = new Date();
-const it = platformTest({ seedAt: NOW, reviewPhotos: true });
+const NOW = seedClock();
+const it = platformTest({ reviewPhotos: true });
 
 async function pageOf(platform: TestPlatform, path: string, cookie?: string): Promise<ProductView> {
   const [, , slug = "", sku = ""] = new URL(path, "http://shop.test").pathname.split("/");

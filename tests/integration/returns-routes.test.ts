@@ -16,12 +16,12 @@ import type { OrderReturnsView, ReturnDeskView, ReturnFormData } from "~/web/typ
 import type { ListingPageData } from "~/components/listing/Listing";
 import type { ReturnRow } from "~/web/types/returns";
 import { fileOf, pngBytes } from "../support/images";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { pageRequest, postRequest, run, TEST_ORIGIN, valueOf, type RouteHandler } from "../support/requests";
 import { deliveredOrder } from "../support/returns";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 
 function multipart(path: string, form: FormData, cookie?: string, mode: "cors" | "navigate" = "cors"): Request {
   return new Request(`${TEST_ORIGIN}${path}`, {

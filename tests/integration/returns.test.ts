@@ -15,11 +15,11 @@ import { decideReturn } from "~/services/return-decisions.server";
 import { createReturnRequest, loadReturnFacts } from "~/services/return-requests.server";
 import { fileOf, pngBytes } from "../support/images";
 import { TEST_MAIL_FRAME } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { deliveredOrder, STAFF_ACTOR } from "../support/returns";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 const MEMBER: { id: number; actor: OrderActor } = { id: MEMBER_ID, actor: { kind: "customer", userId: MEMBER_ID, name: "山田 花子" } };
 const NO_PHOTOS = { galleryIds: [], files: [] };
 

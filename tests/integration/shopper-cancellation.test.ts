@@ -19,11 +19,11 @@ import { cancelOrder } from "~/services/order-cancellation.server";
 import { shipShipment } from "~/services/order-transitions.server";
 import type { CancelActionData, CancelPageData, CancellationOffer } from "~/web/types/orders";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
-import { platformTest, type TestPlatform } from "../support/platform-test";
+import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, sessionCookie, valueOf, type RouteHandler } from "../support/requests";
 
-const now = new Date();
-const it = platformTest({ seedAt: now });
+const now = seedClock();
+const it = platformTest();
 const STAFF: OrderActor = { kind: "staff", userId: STAFF_ID, name: "佐藤" };
 /** The seed's guest 銀行振込 order (お支払い待ち) and 代金引換 order (発送準備中), both to GUEST_ORDER_EMAIL. */
 const GUEST_TRANSFER_ORDER = 6;

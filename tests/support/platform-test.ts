@@ -9,17 +9,19 @@
  *   it("…", async ({ platform, member }) => { … });
  *
  * A file that needs more set up once (extra rows, a server) adds a file-scoped fixture with `.extend`.
+ * The seeded store is a copy of one seeded once per run and seed (platform-template.ts), not seeded anew.
  */
-import { test } from "vitest";
+import { rm } from "node:fs/promises";
+import { inject, test } from "vitest";
 import { MEMBER_ID, MERCHANT_USER_ID, OTHER_ID, OTHER_MERCHANT_USER_ID, STAFF_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
 import { createTestPlatform, type TestPlatform } from "./platform";
+import { seededStoreCopy } from "./platform-template";
 import { memberCookie } from "./requests";
 
 export type { TestPlatform };
 
 export interface PlatformTestOptions {
-  /** The seed's clock (the demo data's dates count from it); pass the file's own time when its assertions use it. Default: the moment the platform is made. */
+  /** The seed's clock (the demo data's dates count from it). Default: the run's (seedClock()), which a file whose assertions count from the seed's time uses as its `now`. */
   seedAt?: Date;
   /** Also store the demo reviews' photos in R2 (the seed does it only when given the bucket). */
   reviewPhotos?: boolean;
@@ -43,6 +45,11 @@ export type AsMember = Pick<PlatformFixtures, "platform" | "member">;
 
 const FILE = { scope: "file" } as const;
 
+/** The clock the run's default seed counts from (tests/support/global-setup.ts): a file's `now` when its assertions count from the seed's time. */
+export function seedClock(): Date {
+  return new Date(inject("seedClock"));
+}
+
 // A fixture's second argument is named `provide` (Vitest calls it `use`; React's lint rules would read
 // `use(...)` as a hook), as in tests/e2e/fixtures.ts.
 export function platformTest(options: PlatformTestOptions = {}) {
@@ -50,14 +57,16 @@ export function platformTest(options: PlatformTestOptions = {}) {
     platform: [
       // eslint-disable-next-line no-empty-pattern -- Vitest reads a fixture's dependencies from this destructuring; the platform has none.
       async ({}, provide) => {
-        const platform = await createTestPlatform();
+        const store =
+          options.seed === false
+            ? undefined
+            : await seededStoreCopy(inject("storeDirectory"), { now: options.seedAt ?? seedClock(), reviewPhotos: options.reviewPhotos ?? false });
+        const platform = await createTestPlatform(store ? { migrated: false, persistTo: store } : {});
         try {
-          if (options.seed !== false) {
-            await seedDatabase(platform.db, { now: options.seedAt ?? new Date(), bucket: options.reviewPhotos ? platform.env.ATTACHMENTS : undefined });
-          }
           await provide(platform);
         } finally {
           await platform.dispose();
+          if (store) await rm(store, { recursive: true, force: true });
         }
       },
       FILE,

@@ -39,11 +39,18 @@ export async function applyMigrations(d1: D1Database, only: { before?: string; f
 /** The test platform's SESSION_SECRET (signed cookies, unsubscribe links, the mailed links' tokens). */
 export const TEST_SESSION_SECRET = "test-session-secret";
 
-/** A platform with `migrated` (default: every migration) applied and nothing else. */
-export async function createTestPlatform(migrated: (d1: D1Database) => Promise<void> = applyMigrations): Promise<TestPlatform> {
-  const proxy = await getPlatformProxy<Env>({ persist: false, remoteBindings: false, envFiles: [] });
+export interface TestPlatformOptions {
+  /** Applied to the new store (default: every migration); `false` for a store that already has them. */
+  migrated?: ((d1: D1Database) => Promise<void>) | false;
+  /** Keep the store in this directory (a seeded template or a copy of one, platform-template.ts); default: in memory. */
+  persistTo?: string;
+}
+
+/** A platform with `migrated` applied to its store and nothing else. */
+export async function createTestPlatform({ migrated = applyMigrations, persistTo }: TestPlatformOptions = {}): Promise<TestPlatform> {
+  const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: persistTo } : false, remoteBindings: false, envFiles: [] });
   const env: Env = { ...proxy.env, APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET };
-  await migrated(env.DB);
+  if (migrated) await migrated(env.DB);
   return {
     env,
     db: createDatabase(env.DB),
