@@ -72,6 +72,55 @@ export default tseslint.config(
     },
   },
   {
+    // The web layer reads requests and answers them with data: markup is made by components, which routes
+    // call (a page's server-made markup: components/*/…markup.server.tsx), so nothing here imports them.
+    files: ["app/web/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^(~/|(\\.\\./)+)(routes|components)/", message: "app/web answers with data: markup is made in app/components, called by the route." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The schema and the database client sit below the services; the demo seed is app/services/seed.
+    files: ["app/db/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(services|web|routes|components|mail|auth)/",
+              message: "app/db is the bottom layer with app/core: it imports nothing above it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Mails are templates of plain values: what they tell is passed in, never read from the schema or a service.
+    files: ["app/mail/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+)(db|services|web|routes|components|auth)/",
+              message: "Mail templates take plain values: define the shape they read in app/mail.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Components render what they are given: shared shapes come from app/web/types or app/core, never from
     // a route or a server module (the browser bundle must not reach them, and imports must not run upwards).
     files: ["app/components/**"],

@@ -85,6 +85,8 @@ const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.ts
  */
 const PROMOTION_COMMON_MODULES = new Set([path.resolve("app/core/promotion-paths.ts"), path.resolve("app/components/crm/promotions/PromotionStateBadge.tsx")]);
 
+const CSS_MODULE = /\.css($|\?)/;
+
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
   const entries = [path.resolve("app/entry.client.tsx"), path.resolve("app/root.tsx")];
   let alwaysLoaded: Set<string> | null = null;
@@ -100,7 +102,9 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
       entries.forEach((entry) => reached.delete(entry));
       alwaysLoaded = new Set([...reached, ...ALMOST_ALWAYS_LOADED]);
     }
-    if (alwaysLoaded.has(id)) return "framework";
+    // The site stylesheet stays the root route's own: a chunk's CSS is listed with every lazy import of a
+    // file that imports the chunk (preloadsNotYetLoaded), and the document already carries it inline.
+    if (alwaysLoaded.has(id) && !CSS_MODULE.test(id)) return "framework";
     if (PRODUCT_CARD_MODULES.has(id)) return "ProductCard";
     if (PROMOTION_COMMON_MODULES.has(id)) return "PromotionStateBadge";
     return LISTING_MODULES.has(id) ? "Listing" : undefined;
@@ -130,58 +134,38 @@ function legalNoticesFile(): Plugin {
 }
 
 /**
- * Vite's loader for a lazily imported chunk (components/island) fetches the chunk's stylesheets with it and
- * waits for them. The site stylesheet (the always-loaded chunk's) is inside the document
- * (site-styles.server.ts), not a <link>, so the loader would fetch it again and hold the island back until
- * it arrived: it is taken out of the loader's lists (`__vite__mapDeps`). So is the always-loaded chunk
- * itself, which every page has before any island asks for it: its name in each list was bytes of every
- * first load that has an island. So are the chunks a file imports statically (they ran before it, so an
- * island it loads never waits for them). Stylesheets of lazily loaded code itself (the photo previewer's) stay.
+ * Vite's loader for a lazily imported chunk (components/island) lists the files to fetch with it; each name
+ * in a list is bytes of every first load that has an island. Through Vite's own hook
+ * (`build.modulePreload.resolveDependencies`) a list leaves out what the page has already loaded: the
+ * framework chunk, which every page loads first, and the chunks the importing file imports statically (they
+ * ran before it). The site stylesheet never appears in a list: it is the root route's (the framework chunk
+ * takes no CSS, see alwaysLoadedChunk), and the document carries it inline (site-styles.server.ts).
  */
-function noAlwaysLoadedPreloads(): Plugin {
-  return {
-    name: "marketplace-no-always-loaded-preloads",
+function preloadsNotYetLoaded() {
+  let bundle: Rollup.OutputBundle = {};
+  const plugin: Plugin = {
+    name: "marketplace-preloads-not-yet-loaded",
     apply: "build",
-    generateBundle: {
-      order: "post",
-      handler(_options, bundle) {
-        const alreadyLoaded = new Set<string>();
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== "chunk" || chunk.name !== "framework") continue;
-          alreadyLoaded.add(chunk.fileName);
-          chunk.viteMetadata?.importedCss.forEach((file) => alreadyLoaded.add(file));
-        }
-        // The chunks loaded before a chunk runs: what it imports statically, and what they import.
-        const staticallyImported = (chunk: Rollup.OutputChunk, found = new Set<string>()) => {
-          for (const file of chunk.imports) {
-            if (found.has(file)) continue;
-            found.add(file);
-            const imported = bundle[file];
-            if (imported?.type === "chunk") staticallyImported(imported, found);
-          }
-          return found;
-        };
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== "chunk") continue;
-          const list = /m\.f=(\[[^\]]*\])/.exec(chunk.code);
-          if (!list) continue;
-          const files = JSON.parse(list[1]!) as string[];
-          const loadedBefore = staticallyImported(chunk);
-          const kept = files.filter((file) => !alreadyLoaded.has(file) && !loadedBefore.has(file));
-          if (kept.length === files.length) continue;
-          const newIndex = new Map(files.map((file, index) => [index, kept.indexOf(file)]));
-          chunk.code = chunk.code.replace(list[0], `m.f=${JSON.stringify(kept)}`).replace(/__vite__mapDeps\(\[([\d,]*)\]\)/g, (_call, indexes: string) => {
-            const mapped = indexes
-              .split(",")
-              .map((index) => newIndex.get(Number(index)))
-              .filter((index) => index !== undefined && index >= 0);
-            return `__vite__mapDeps([${mapped.join(",")}])`;
-          });
-        }
-      },
-    },
+    // Runs before Vite writes the lists (its import analysis, in generateBundle): the chunks' static imports.
+    generateBundle: { order: "pre", handler: (_options, output) => void (bundle = output) },
   };
+  const loadedWith = (file: string, found = new Set<string>()) => {
+    const chunk = bundle[file];
+    if (chunk?.type !== "chunk") return found;
+    for (const imported of chunk.imports) {
+      if (found.has(imported)) continue;
+      found.add(imported);
+      loadedWith(imported, found);
+    }
+    return found;
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId }: { hostId: string }) => {
+    const loadedBefore = loadedWith(hostId);
+    return deps.filter((dep) => !loadedBefore.has(dep) && !/(^|\/)framework-[\w-]+\.js$/.test(dep));
+  };
+  return { plugin, resolveDependencies };
 }
+const preloads = preloadsNotYetLoaded();
 
 /**
  * The local D1/R2/KV the dev server uses: wrangler's default (.wrangler/state) unless LOCAL_STORE names a
@@ -225,7 +209,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     UnoCSS(),
     tsconfigPaths(),
-    ...(isSsrBuild ? [] : [legalNoticesFile(), noAlwaysLoadedPreloads()]),
+    ...(isSsrBuild ? [] : [legalNoticesFile(), preloads.plugin]),
   ],
   optimizeDeps: { include: BROWSER_DEPENDENCIES },
   ...(localStore ? { cacheDir: path.join(localStore, "vite") } : {}),
@@ -237,6 +221,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   resolve: { mainFields: ["browser", "module", "main"] },
   build: {
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     minify: "terser",
     // Vite 6's default browsers (iOS 14 Safari included) with Chrome/Edge from 91: esbuild lowers optional
     // chaining for Chrome before 91 (a V8 bug), ~60 bytes gzip of every page's first load.

@@ -11,7 +11,7 @@
  */
 import autocannon from "autocannon";
 import { gzipSync } from "node:zlib";
-import { STAFF_EMAIL } from "../app/db/seed/people";
+import { STAFF_EMAIL } from "../app/services/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
 import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
 import { benchScale } from "./lib/bench-scale";

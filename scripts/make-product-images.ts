@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type CategorySlug, PRODUCTS, productBySku, productImagePath, topCategoryOf, VARIATION_SWATCHES, VARIATIONS } from "../app/db/seed/catalogue";
+import { type CategorySlug, PRODUCTS, productBySku, productImagePath, topCategoryOf, VARIATION_SWATCHES, VARIATIONS } from "../app/services/seed/catalogue";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../public");
 const FONT = "Hiragino Sans, Noto Sans CJK JP, sans-serif";

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { createDatabase } from "~/db/client.server";
 import { products } from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
+import { seedDatabase } from "~/services/seed/seed.server";
 
 const { values } = parseArgs({ options: { "persist-to": { type: "string" }, "if-empty": { type: "boolean" } } });
 const persistTo = values["persist-to"];

@@ -9,47 +9,48 @@ import { bankTransferDeadline, bankTransferRows } from "~/core/bank-transfer";
 import { formatDateJa } from "~/core/dates";
 import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
 import { formatYen } from "~/core/money";
-import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/payment-methods";
+import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
 import { pendingPointsCondition } from "~/core/points";
 import { receiptTaxLines } from "~/core/receipt";
 import { cancellationTerms, returnsSummary } from "~/core/returns";
 import { deliveryTimingLines, PAYMENT_TIMING } from "~/core/shop-policies";
 import { SHOP_NAME } from "~/core/site";
-import type { orders } from "~/db/schema";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
-/** What the order-confirmation mail tells: the order row as stored (checkout and the demo seed alike). */
-export type OrderMailFacts = Pick<
-  typeof orders.$inferInsert,
-  | "number"
-  | "paymentMethod"
-  | "subtotal"
-  | "shippingFee"
-  | "coldshippingFee"
-  | "splitShippingFee"
-  | "extraFee"
-  | "wrappingFee"
-  | "discountCoupon"
-  | "pointsUsed"
-  | "pointsEarned"
-  | "total"
-  | "createdAt"
-  | "shipLastname"
-  | "shipFirstname"
-  | "shipPostalCode"
-  | "shipPrefecture"
-  | "shipCity"
-  | "shipDistrict"
-  | "shipAddress1"
-  | "shipAddress2"
-  | "deliveryDate"
-  | "deliveryTimeSlot"
-  | "taxable10"
-  | "tax10"
-  | "taxable8"
-  | "tax8"
->;
+/**
+ * What the order-confirmation mail tells, as plain values: the figures of the order row as stored (checkout
+ * and the demo seed pass the row they insert; amounts the row defaults to 0 may be left out).
+ */
+export interface OrderMailFacts {
+  number: string;
+  paymentMethod: PaymentMethod;
+  subtotal: number;
+  shippingFee?: number;
+  coldshippingFee?: number;
+  splitShippingFee?: number;
+  extraFee?: number;
+  wrappingFee?: number;
+  discountCoupon?: number;
+  pointsUsed?: number;
+  pointsEarned?: number;
+  total: number;
+  createdAt?: Date;
+  shipLastname: string;
+  shipFirstname: string;
+  shipPostalCode: string;
+  shipPrefecture: number;
+  shipCity: string;
+  shipDistrict?: string;
+  shipAddress1: string;
+  shipAddress2?: string;
+  deliveryDate?: string | null;
+  deliveryTimeSlot?: string | null;
+  taxable10?: number;
+  tax10?: number;
+  taxable8?: number;
+  tax8?: number;
+}
 
 /** One item as ordered: the order line's own figures (unit price, choices and marks when known). */
 export interface OrderMailLine {

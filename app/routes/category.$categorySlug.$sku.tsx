@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductPage } from "~/components/product/ProductPage";
+import { withProductMarkup } from "~/components/product/product-markup.server";
 import { SHOP_NAME } from "~/core/site";
 import { loadProductView } from "~/web/product.server";
 
@@ -9,7 +10,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: `${data.product.title} | ${SHOP_NAME}` }, { name: "description", content: data.product.catchcopy || data.product.title }] : [];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const view = await loadProductView(request, context, params.sku ?? "", { kind: "public" });
+  const view = withProductMarkup(await loadProductView(request, context, params.sku ?? "", { kind: "public" }));
   // The category part may be any category (or an old slug): answer on the canonical URL.
   if (params.categorySlug !== view.product.categorySlug) {
     const url = new URL(request.url);

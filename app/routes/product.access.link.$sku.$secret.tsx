@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductPage } from "~/components/product/ProductPage";
+import { withProductMarkup } from "~/components/product/product-markup.server";
 import { SHOP_NAME } from "~/core/site";
 import { getSession } from "~/web/auth.server";
 import { loadProductView } from "~/web/product.server";
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The page, and the visitor's grant to buy the product kept in the session (cart-add and the cart check it). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const secret = params.secret ?? "";
-  const view = await loadProductView(request, context, params.sku ?? "", { kind: "private-link", secret });
+  const view = withProductMarkup(await loadProductView(request, context, params.sku ?? "", { kind: "private-link", secret }));
   const session = await getSession(request, context);
   if (!grantPrivateLink(session, view.product.id, secret)) return view;
   return data(view, { headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) } });

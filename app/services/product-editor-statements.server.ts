@@ -47,7 +47,7 @@ const variationRef = (variation: VariationForm): SQL | number => variation.id ??
 
 /**
  * The ids the new rows of a created product take, for the one caller that must choose them: the demo seed
- * (app/db/seed/seed-products.server.ts), whose people, orders, reviews and photos — and many tests — name
+ * (app/services/seed/seed-products.server.ts), whose people, orders, reviews and photos — and many tests — name
  * the demo catalogue's rows by id. Everyone else leaves the ids to the database. A form's own `id` fields
  * cannot carry these: there an id means an existing row the save updates.
  */

@@ -1,14 +1,9 @@
 /**
- * The product's pages and calls as the web sees them: the page's loader (the viewer from the session, the
- * review page, selection and notice from the URL, the reviews and related products rendered to markup)
- * and the delivery-icon call's answer.
+ * The product's pages and calls as the web sees them: the page's data (the viewer from the session, the
+ * review page, selection and notice from the URL) and the delivery-icon call's answer.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { createElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { RelatedProducts } from "~/components/product/RelatedProducts";
-import { ReviewList } from "~/components/product/ReviewList";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { readSelection } from "~/core/product-selection";
 import { PageSchema, TextOrNullSchema } from "~/core/validation";
@@ -21,7 +16,7 @@ import { REVIEWS_PAGE_SIZE } from "~/services/reviews.server";
 import { clientIp, getSession } from "~/web/auth.server";
 import { invariantJson, invariantResponse, requirePost, sessionViewer } from "~/web/http.server";
 import { idParam, parseQuery } from "~/web/input.server";
-import type { ProductView } from "~/web/types/product";
+import type { ProductPageData } from "~/web/types/product";
 
 /** Review pages past this one are not linked; a URL asking for more shows this one. */
 const MAX_REVIEW_PAGE = 1000;
@@ -44,8 +39,8 @@ const ProductQuerySchema = v.object({
   notice: TextOrNullSchema,
 });
 
-/** The product page's loader, shared by the public URL and the private access link. */
-export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess): Promise<ProductView> {
+/** The product page's data, shared by the public URL and the private access link (its route adds the markup). */
+export async function loadProductView(request: Request, context: AppLoadContext, sku: string, access: ProductAccess): Promise<ProductPageData> {
   const session = await getSession(request, context);
   const viewer = { userId: session.get("userId"), cartId: session.get("cartId"), now: new Date() };
   const url = new URL(request.url);
@@ -64,24 +59,7 @@ export async function loadProductView(request: Request, context: AppLoadContext,
   };
   const found = await loadProductViewData(context.db, sku, access, viewer, query, offered);
   invariantResponse(found, PRODUCT_NOT_FOUND_MESSAGE, { status: 404 });
-  const { reviews, related, ...view } = found;
-  return {
-    ...view,
-    // The reviews and related products change nothing in the browser: their markup is made here, so the
-    // page's script carries none of their code (ServerMarkup handles their taps).
-    reviewsHtml: renderToStaticMarkup(
-      createElement(ReviewList, {
-        reviews,
-        average: view.product.reviewAvg,
-        count: view.product.reviewCount,
-        page: reviewPage,
-        pages: Math.ceil(view.product.reviewCount / REVIEWS_PAGE_SIZE),
-        path: url.pathname,
-      }),
-    ),
-    relatedHtml: renderToStaticMarkup(createElement(RelatedProducts, { products: related })),
-    path: url.pathname,
-  };
+  return { ...found, reviewPage, reviewPages: Math.ceil(found.product.reviewCount / REVIEWS_PAGE_SIZE), path: url.pathname };
 }
 
 /**

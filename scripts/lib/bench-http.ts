@@ -1,5 +1,5 @@
 /** What both bench modes share: the local server they measure, sign-in, and timed requests. */
-import { DEMO_PASSWORD, MEMBER_EMAIL } from "../../app/db/seed/people";
+import { DEMO_PASSWORD, MEMBER_EMAIL } from "../../app/services/seed/people";
 import { flagValue, start } from "./run";
 
 export const PORT = Number(flagValue("port") ?? 8799);

@@ -3,7 +3,7 @@
  * and the order desk on the demo store, then on the same store grown by SCALE_PRODUCT_COUNT products and
  * SCALE_ORDER_COUNT orders, side by side with the growth ratio. Runs locally in minutes; CI does not run it.
  */
-import { STAFF_EMAIL } from "../../app/db/seed/people";
+import { STAFF_EMAIL } from "../../app/services/seed/people";
 import { loadScaleCatalogue, SCALE_FIRST_SKU, SCALE_PRODUCT_COUNT } from "./bench-catalogue";
 import { loginCookie, ORIGIN, RENDER_AFRESH, SAMPLES, serve, serverTime, STORE } from "./bench-http";
 import { loadBenchOrders } from "./bench-orders";

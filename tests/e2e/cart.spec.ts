@@ -1,5 +1,5 @@
 import { QUANTITY_MESSAGES } from "~/core/pricing";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { cartRowRemove, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**

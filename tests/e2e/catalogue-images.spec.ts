@@ -4,7 +4,7 @@
  * the product page's gallery (the zoom in PhotoSwipe with JS, the zoom image itself without) and the
  * category listing's card — in WebP renditions of their sizes, with the picture's box fixed before it loads.
  */
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { gradientPngBytes } from "../support/images";
 import { expect, login, test } from "./fixtures";
 

@@ -6,7 +6,7 @@
  * parcel for the merchant (issue 34 item 20).
  */
 import { STOCK_MESSAGES } from "~/core/stock-adjustment";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { fillGuest, fillRecipient, placeShownOrder } from "./checkout-helpers";
 import { addToCart, expect, login, test } from "./fixtures";
 

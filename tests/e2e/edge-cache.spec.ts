@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
 import { EDGE_CACHE_HEADER } from "~/core/edge-cache";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, login, test, waitForHydration } from "./fixtures";
 
 /** No other spec touches the buckwheat noodles: their price may change here. */

@@ -3,7 +3,7 @@
  * guest transfer that never came (order 8, ordered 10 days ago, 7 days to pay) is cancelled by the
  * scheduled handler with its history line, and the cancellation e-mail goes out with the 5-minute sweep.
  */
-import { GUEST_ORDER_EMAIL } from "~/db/seed/people";
+import { GUEST_ORDER_EMAIL } from "~/services/seed/people";
 import { expect, login, test } from "./fixtures";
 import { latestMailTo } from "./mailbox";
 

@@ -8,7 +8,7 @@ import { describe, expect } from "vitest";
 import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
 import { SETTINGS_MESSAGES, SETTINGS_NOTICES } from "~/core/account-settings";
 import { userSessions } from "~/db/schema";
-import { DEMO_PASSWORD, OTHER_ID } from "~/db/seed/people";
+import { DEMO_PASSWORD, OTHER_ID } from "~/services/seed/people";
 import * as settingsPage from "~/routes/user.profile._index";
 import * as hubPage from "~/routes/user._index";
 import * as loginPage from "~/routes/login";

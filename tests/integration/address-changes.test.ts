@@ -10,7 +10,7 @@ import { beforeEach, describe, expect } from "vitest";
 import { ADDRESS_FORM_MESSAGES, type AddressJson } from "~/core/address-form";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { addresses } from "~/db/schema";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import * as apiUserAddresses from "~/routes/api.user.addresses";
 import * as updateAddresses from "~/routes/api.users.update-addresses";
 import * as editAddress from "~/routes/user.profile.checkout.editAddress";

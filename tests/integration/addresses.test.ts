@@ -12,7 +12,7 @@ import { addressChangeFields } from "~/core/address-book";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { negotiateJsonRequest } from "~/core/content-negotiation";
 import { addresses } from "~/db/schema";
-import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
+import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/services/seed/people";
 import * as apiUserAddresses from "~/routes/api.user.addresses";
 import * as updateAddresses from "~/routes/api.users.update-addresses";
 import * as editAddress from "~/routes/user.profile.checkout.editAddress";

@@ -7,8 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { buyLater, cartLines, carts, cartVendorNotices, categories, couponCampaigns, couponProductPrices, users } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
-import { MEMBER_ID, MEMBER_POINTS } from "~/db/seed/people";
+import { productBySku } from "~/services/seed/catalogue";
+import { MEMBER_ID, MEMBER_POINTS } from "~/services/seed/people";
 import * as buylater from "~/routes/api.buylater.$productId";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartCoupon from "~/routes/api.cart-coupon";
@@ -54,7 +54,7 @@ const DIGITAL = id("DEMO-DIGITAL");
 const LOWSTOCK = id("DEMO-LOWSTOCK");
 const PRIVATE = id("DEMO-PRIVATE");
 const SENCHA = id("DRINK-SENCHA");
-/** DEMO-OPTIONS option choices (app/db/seed/catalogue.ts): 化粧箱 +330, 桐箱 +770. */
+/** DEMO-OPTIONS option choices (app/services/seed/catalogue.ts): 化粧箱 +330, 桐箱 +770. */
 const GIFT_BOX = 2;
 const PAULOWNIA_BOX = 3;
 /** DEMO-MERCHANT ships from merchant 2 (有田 青華窯). */

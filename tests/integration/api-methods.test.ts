@@ -5,8 +5,8 @@
  * several endpoints) is answered as the same POST with an empty form, never with a 400 or a 500.
  */
 import { describe, expect } from "vitest";
-import { productBySku } from "~/db/seed/catalogue";
-import { MEMBER_ID } from "~/db/seed/people";
+import { productBySku } from "~/services/seed/catalogue";
+import { MEMBER_ID } from "~/services/seed/people";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { remixHandlerFor, routeUrlPattern } from "../support/remix";
 import { action as loginAction } from "~/routes/login";

@@ -6,8 +6,8 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect } from "vitest";
 import { buyLater, cartLines, carts, favorites, products, relatedProducts, reviews, stockRequests, variationChoices } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
-import { MEMBER_ID, OTHER_ID } from "~/db/seed/people";
+import { productBySku } from "~/services/seed/catalogue";
+import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import * as calculate from "~/routes/api.product.calculate";
 import * as couponDiscount from "~/routes/api.product.check.coupon-discount.$id";
 import * as deliveryIcon from "~/routes/api.product.delivery-icon.$id";
@@ -51,7 +51,7 @@ const NO_REQUEST = 9002;
 const REVIEWED = 9003;
 const UNKNOWN = 999_999;
 
-/** The variations and choices of DEMO-VARIATION (app/db/seed/catalogue.ts). */
+/** The variations and choices of DEMO-VARIATION (app/services/seed/catalogue.ts). */
 const NAVY = 1;
 const BLACK = 3;
 

@@ -6,8 +6,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { buyLater, cartLines, carts } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
-import { OTHER_ID } from "~/db/seed/people";
+import { productBySku } from "~/services/seed/catalogue";
+import { OTHER_ID } from "~/services/seed/people";
 import * as buylater from "~/routes/api.buylater.$productId";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, jsonBody, responseOf, type ApiRequestOptions, type RouteHandler } from "../support/requests";

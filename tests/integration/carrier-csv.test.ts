@@ -12,7 +12,7 @@ import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
 import { TRACKING_IMPORT_LIMITS, TRACKING_IMPORT_MESSAGES } from "~/core/tracking-import";
 import { mailOutbox, orderEvents, orderLines, orders, orderShipments } from "~/db/schema";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { loader as staffB2Loader } from "~/routes/crm.orders.b2[.]csv";
 import { action as staffImportAction, loader as staffImportLoader } from "~/routes/crm.orders.tracking-import";
 import { loader as merchantB2Loader } from "~/routes/merchant.b2[.]csv";

@@ -9,7 +9,7 @@ import { CHECKOUT_MESSAGES } from "~/core/checkout";
 import { addDaysToDate, jstDate } from "~/core/dates";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { cartLines, carts } from "~/db/schema";
-import { DEMO_PRIVATE_SECRET, productBySku } from "~/db/seed/catalogue";
+import { DEMO_PRIVATE_SECRET, productBySku } from "~/services/seed/catalogue";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartApi from "~/routes/api.cart";
 import * as privateLink from "~/routes/product.access.link.$sku.$secret";

@@ -11,7 +11,7 @@ import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
 import { csvText, parseCsv, UTF8_BOM } from "~/core/csv";
 import { encodeShiftJis } from "~/core/text-encoding";
 import { catalogueImports, priceChanges, productCategories, products, productVariations, stockMovements } from "~/db/schema";
-import { MERCHANT_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/db/seed/people";
+import { MERCHANT_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/services/seed/people";
 import { loader as staffCsvLoader } from "~/routes/crm.products[.]csv";
 import { action as staffApplyAction, loader as staffReportLoader } from "~/routes/crm.products_.import_.$token";
 import { action as staffUploadAction, loader as staffUploadLoader } from "~/routes/crm.products_.import";
@@ -185,7 +185,7 @@ describe("the export", () => {
     const file = await exported(platform, STAFF, staff);
     const token = await dryRun(platform, STAFF, file.bytes as Uint8Array<ArrayBuffer>, staff);
     const page = await reportOf(platform, STAFF, token, staff);
-    // Every demo product is saved through the editor's schema (app/db/seed/seed-products.server.ts), so none is refused.
+    // Every demo product is saved through the editor's schema (app/services/seed/seed-products.server.ts), so none is refused.
     expect(page.reports.filter((report) => report.outcome !== "unchanged")).toEqual([]);
     expect(page.summary.unchanged).toBe(file.records.length - 1);
     expect(page.encodingLabel).toBe("UTF-8（BOM付き）");

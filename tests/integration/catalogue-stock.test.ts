@@ -11,8 +11,8 @@ import { STAFF_SCOPE, merchantScope, type CatalogueActor } from "~/core/catalogu
 import { subscriptionPriceField } from "~/core/price-history";
 import { STOCK_HISTORY_PAGE_SIZE, STOCK_MESSAGES } from "~/core/stock-adjustment";
 import { notificationMails, priceChanges, products, productVariations, stockMovements, stockRequests, variationChoices } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
-import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_ID, STAFF_ID } from "~/db/seed/people";
+import { productBySku } from "~/services/seed/catalogue";
+import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_ID, STAFF_ID } from "~/services/seed/people";
 import * as crmPage from "~/routes/crm.products.$productId.stock";
 import * as merchantPage from "~/routes/merchant.products.$productId.stock";
 import { priceChangeStatements } from "~/services/price-history.server";

@@ -11,7 +11,7 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { CART_ACTION_MESSAGES } from "~/services/cart-actions.server";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { CART_MESSAGES } from "~/core/cart";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { cartWithSimple as cartWithSimpleFixture, shippingFields, shownFingerprint, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { guestCartCookie, location, memberCookie, postRequest, run, valueOf } from "../support/requests";

@@ -14,7 +14,7 @@ import { action as registerAction } from "~/routes/user.register";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { CHECKOUT_SUBMIT_MESSAGES } from "~/web/checkout.server";
 import { ensureCart } from "~/services/cart.server";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { cartWithSimple as cartWithSimpleFixture, shippingFields, shownFingerprint } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";

@@ -11,7 +11,7 @@ import { addresses, carts, orders, users } from "~/db/schema";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as newAddressAction } from "~/routes/user.profile.addresses_.new";
 import type { CheckoutLoaderData } from "~/web/types/checkout";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { cartWithSimple, shippingFields, shownFingerprint } from "../support/orders";
 import { platformTest } from "../support/platform-test";
 import { guestCartCookie, location, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";

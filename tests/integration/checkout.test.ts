@@ -22,7 +22,7 @@ import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
 import { loadOrder, loadReceipt } from "~/services/orders.server";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform, seedClock } from "../support/platform-test";
 

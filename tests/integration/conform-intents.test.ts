@@ -8,7 +8,7 @@
  */
 import { describe, expect } from "vitest";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import {
   accountTokens,
   addresses,

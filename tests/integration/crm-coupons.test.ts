@@ -7,7 +7,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { couponPriceRanges, couponProductExclusions, couponProductPrices, coupons, couponUses } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartCoupon from "~/routes/api.cart-coupon";
 import * as cartApi from "~/routes/api.cart";

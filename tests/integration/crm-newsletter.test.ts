@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { mailOutbox, users } from "~/db/schema";
-import { MEMBER_ID, OTHER_ID } from "~/db/seed/people";
+import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import * as desk from "~/routes/crm.newsletter";
 import { readUnsubscribeLink } from "~/web/newsletter.server";
 import { addMember } from "../support/accounts";

@@ -10,7 +10,7 @@ import { describe, expect } from "vitest";
 import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { ORDER_DESK_TEXT } from "~/core/order-desk";
 import { mailOutbox, orderEvents, orderLines, orderRefunds, orders, orderShipments, products } from "~/db/schema";
-import { GUEST_ORDER_EMAIL, MEMBER_ID } from "~/db/seed/people";
+import { GUEST_ORDER_EMAIL, MEMBER_ID } from "~/services/seed/people";
 import * as page from "~/routes/crm.orders.$orderId";
 import { SHIPMENT_NOT_FOUND } from "~/services/order-transitions.server";
 import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";

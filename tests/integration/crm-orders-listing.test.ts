@@ -10,7 +10,7 @@ import { jstDate } from "~/core/dates";
 import { orderDeskListingFor } from "~/core/order-desk-listing";
 import { parseListingQuery } from "~/core/listing-query";
 import { orders } from "~/db/schema";
-import { GUEST_ORDER_EMAIL, MEMBER_ID, MERCHANT_ID, OTHER_MERCHANT_ID } from "~/db/seed/people";
+import { GUEST_ORDER_EMAIL, MEMBER_ID, MERCHANT_ID, OTHER_MERCHANT_ID } from "~/services/seed/people";
 import * as csvRoute from "~/routes/crm.orders[.]csv";
 import * as listRoute from "~/routes/crm.orders._index";
 import { deskPageIdsSql } from "~/services/order-desk.server";

@@ -7,7 +7,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { couponCampaigns, couponPriceRanges, couponProductExclusions, couponProductPrices, coupons, pointPromos } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartApi from "~/routes/api.cart";
 import * as couponGet from "~/routes/coupon-get.$code";

@@ -11,7 +11,7 @@ import { describe, expect } from "vitest";
 import { ACCOUNT_TOKEN_MESSAGES } from "~/core/account-tokens";
 import { SETTINGS_MESSAGES } from "~/core/account-settings";
 import { accountTokens, mailOutbox, users } from "~/db/schema";
-import { DEMO_PASSWORD, OTHER_EMAIL } from "~/db/seed/people";
+import { DEMO_PASSWORD, OTHER_EMAIL } from "~/services/seed/people";
 import * as linkPage from "~/routes/user.profile.email.$token";
 import * as settingsPage from "~/routes/user.profile._index";
 import { EMAIL_TAKEN_MESSAGE, registerUser, verifyLogin } from "~/services/accounts.server";

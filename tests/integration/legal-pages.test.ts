@@ -48,7 +48,7 @@ import {
   SUPPORT_PHONE,
 } from "~/core/site";
 import { merchants } from "~/db/schema";
-import { MERCHANTS } from "~/db/seed/catalogue";
+import { MERCHANTS } from "~/services/seed/catalogue";
 import * as guideRoute from "~/routes/guide";
 import * as tokushohoRoute from "~/routes/legal.tokushoho";
 import * as privacyRoute from "~/routes/privacy";

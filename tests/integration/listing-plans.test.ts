@@ -3,7 +3,7 @@ import { merchantScope, STAFF_SCOPE } from "~/core/catalogue-scope";
 import { parseListingQuery } from "~/core/listing-query";
 import { productListing } from "~/core/product-listing";
 import { parseSearchFilter } from "~/core/search-filter";
-import { MERCHANT_ID } from "~/db/seed/people";
+import { MERCHANT_ID } from "~/services/seed/people";
 import { homeQueries } from "~/services/catalogue.server";
 import { listingOptions, productListClauses, productListQueries } from "~/services/product-listing.server";
 import { SEARCH_PAGE_SIZE, searchQueries } from "~/services/search.server";

@@ -6,7 +6,7 @@
  */
 import { describe, expect } from "vitest";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import {
   addresses,
   buyLater,

@@ -7,7 +7,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { notificationMails, users } from "~/db/schema";
-import { MEMBER_ID, OTHER_ID } from "~/db/seed/people";
+import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import * as mailsApi from "~/routes/api.user.mails";
 import * as mailDetail from "~/routes/user.mails.$id";
 import * as mailsPage from "~/routes/user.mails._index";

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { orderLines, orders } from "~/db/schema";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import * as ordersApi from "~/routes/api.user.orders";
 import * as orderDetail from "~/routes/user.orders.$id._index";
 import * as receiptPage from "~/routes/user.orders.$id.receipt";

@@ -8,7 +8,7 @@ import { describe, expect } from "vitest";
 import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { MERCHANT_PAGE_SIZE, MERCHANT_TEXT } from "~/core/merchant-portal";
 import { mailOutbox, orderEvents, orders, orderShipments } from "~/db/schema";
-import { GUEST_ORDER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, MERCHANT_USER_ID } from "~/db/seed/people";
+import { GUEST_ORDER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, MERCHANT_USER_ID } from "~/services/seed/people";
 import { action as loginAction } from "~/routes/login";
 import { loader as listLoader } from "~/routes/merchant._index";
 import { action as shipmentAction, loader as shipmentLoader } from "~/routes/merchant.shipments.$shipmentId";

@@ -6,7 +6,7 @@
  */
 import { describe, expect } from "vitest";
 import { NEWSLETTER_MESSAGES } from "~/core/newsletter";
-import { OTHER_ID } from "~/db/seed/people";
+import { OTHER_ID } from "~/services/seed/people";
 import * as unsubscribePage from "~/routes/newsletter.unsubscribe";
 import { refuseCrossSiteMutation, requestForRemix } from "~/security.server";
 import { newsletterUnsubscribeUrl } from "~/web/newsletter.server";

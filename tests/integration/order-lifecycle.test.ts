@@ -8,7 +8,7 @@ import { describe, expect } from "vitest";
 import type { OrderActor } from "~/core/order-events";
 import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { mailOutbox, orderEvents, orders, orderShipments, pointLedger, products, users } from "~/db/schema";
-import { MEMBER_ID, MERCHANT_ID, STAFF_ID } from "~/db/seed/people";
+import { MEMBER_ID, MERCHANT_ID, STAFF_ID } from "~/services/seed/people";
 import { cancelOrder, lapseUnpaidOrders } from "~/services/order-cancellation.server";
 import { loadOrderState } from "~/services/order-changes.server";
 import { confirmPayment, markShipmentDelivered, SHIPMENT_NOT_FOUND, shipShipment } from "~/services/order-transitions.server";

@@ -9,7 +9,7 @@ import { describe, expect } from "vitest";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { ORDER_LOOKUP_GRANT_MS, ORDER_LOOKUP_MESSAGES, ORDER_LOOKUP_THROTTLE } from "~/core/order-lookup";
 import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { MEMBER_EMAIL } from "~/db/seed/people";
+import { MEMBER_EMAIL } from "~/services/seed/people";
 import { orders } from "~/db/schema";
 import * as lookupPage from "~/routes/order-lookup";
 import { placeOrder } from "~/services/checkout.server";

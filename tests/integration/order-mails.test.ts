@@ -8,7 +8,7 @@ import { describe, expect } from "vitest";
 import { orderFingerprint } from "~/core/order-confirmation";
 import { cancellationTerms } from "~/core/returns";
 import { cartLines, mailOutbox, notificationMails, orders, products, users } from "~/db/schema";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { ensureCart, type CartActor } from "~/services/cart.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";

@@ -14,7 +14,7 @@ import { orderFingerprint } from "~/core/order-confirmation";
 import type { PaymentMethod } from "~/core/payment-methods";
 import { pointsStillEarned } from "~/core/points";
 import { cartLines, carts, orders, pointLedger, users } from "~/db/schema";
-import { STAFF_ID } from "~/db/seed/people";
+import { STAFF_ID } from "~/services/seed/people";
 import { ensureCart } from "~/services/cart.server";
 import { loadCart } from "~/services/cart-view.server";
 import { placeOrder } from "~/services/checkout.server";

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, vi } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { ACCOUNT_TOKEN_LIFETIME_MS, ACCOUNT_TOKEN_MESSAGES } from "~/core/account-tokens";
 import { users } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/db/seed/people";
+import { DEMO_PASSWORD } from "~/services/seed/people";
 import { action as loginAction } from "~/routes/login";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/password-reset.new-password";
 import { loader as userHubLoader } from "~/routes/user._index";

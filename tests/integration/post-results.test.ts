@@ -4,7 +4,7 @@
  * On a real, migrated and seeded local D1; the route actions and loaders are called directly.
  */
 import { describe, expect } from "vitest";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { atResult, withNotice } from "~/web/http.server";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartPage from "~/routes/cart";

@@ -23,7 +23,7 @@ import {
   subscriptionPrices,
   variationChoices,
 } from "~/db/schema";
-import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/db/seed/people";
+import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/services/seed/people";
 import { loadEditorProduct } from "~/services/product-editor-reads.server";
 import { changeProductStatus, createProduct, duplicateProduct, updateProduct } from "~/services/product-editor.server";
 import { placeMemberOrder } from "../support/orders";

@@ -9,7 +9,7 @@ import { describe, expect } from "vitest";
 import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_LIMIT } from "~/core/limits";
 import { PRODUCT_IMAGE_TEXT, productImageSrc } from "~/core/product-images";
 import { productMedia, products } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import * as crmPage from "~/routes/crm.products.$productId.images";
 import * as merchantPage from "~/routes/merchant.products.$productId.images";
 import * as served from "~/routes/media.products.$productId.$hash.$file";

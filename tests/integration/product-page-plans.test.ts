@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { productPageQueries } from "~/services/product.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { productPlacements } from "~/services/product-placements.server";
 import { platformTest } from "../support/platform-test";
 

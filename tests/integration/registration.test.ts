@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { REGISTRATION_MESSAGES, REGISTRATION_THROTTLE } from "~/core/registration";
 import { mailOutbox, orders, users } from "~/db/schema";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as thanksLoader } from "~/routes/checkout_.thanks.$number";
 import * as registerPage from "~/routes/user.register";

@@ -5,7 +5,7 @@
  */
 import { describe, expect } from "vitest";
 import { RETURN_TEXT } from "~/core/return-requests";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import * as orderPage from "~/routes/user.orders.$id._index";
 import * as returnPage from "~/routes/user.orders.$id.return";
 import * as deskList from "~/routes/crm.returns._index";

@@ -9,7 +9,7 @@ import type { OrderActor } from "~/core/order-events";
 import type { ReturnRequestInput } from "~/core/return-request-forms";
 import { RETURN_TEXT } from "~/core/return-requests";
 import { mailOutbox, media, notificationMails, orderEvents, orderRefunds, orders, products, returnRequests } from "~/db/schema";
-import { MEMBER_ID, OTHER_ID } from "~/db/seed/people";
+import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import { storeImage } from "~/services/media.server";
 import { decideReturn } from "~/services/return-decisions.server";
 import { createReturnRequest, loadReturnFacts } from "~/services/return-requests.server";

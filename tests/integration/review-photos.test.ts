@@ -6,9 +6,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { media, products, reviews } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
-import { MEMBER_ID } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
+import { productBySku } from "~/services/seed/catalogue";
+import { MEMBER_ID } from "~/services/seed/people";
+import { seedDatabase } from "~/services/seed/seed.server";
 import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import * as serve from "~/routes/media.reviews.$mediaId.$size";
 import { storeImage, type MediaItem } from "~/services/media.server";

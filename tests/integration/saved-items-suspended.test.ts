@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { moveBackRefusal } from "~/core/saved-items";
 import { buyLater, cartLines, carts, favorites, merchants, products } from "~/db/schema";
-import { MEMBER_ID, MERCHANT_ID } from "~/db/seed/people";
+import { MEMBER_ID, MERCHANT_ID } from "~/services/seed/people";
 import * as cartApi from "~/routes/api.cart";
 import * as cartPage from "~/routes/cart";
 import * as buyLaterPage from "~/routes/user.buy-later";

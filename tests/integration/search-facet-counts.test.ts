@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue-scope";
-import { STAFF_ID } from "~/db/seed/people";
+import { STAFF_ID } from "~/services/seed/people";
 import { categories, features, products, tags } from "~/db/schema";
 import { loadEditorProduct } from "~/services/product-editor-reads.server";
 import { updateProduct } from "~/services/product-editor.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { productPath } from "~/core/products";
 import { SUGGEST_CATEGORY_LIMIT, SUGGEST_LIMIT } from "~/core/search-suggest";
-import { PRODUCTS } from "~/db/seed/catalogue";
+import { PRODUCTS } from "~/services/seed/catalogue";
 import { merchants, products } from "~/db/schema";
 import { action, loader } from "~/routes/api.search.suggest";
 import { suggestionQueries } from "~/services/search-suggest.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { sellingPrice } from "~/core/pricing";
-import { PRODUCTS, TAGS, topCategoryOf, type ProductSpec } from "~/db/seed/catalogue";
+import { PRODUCTS, TAGS, topCategoryOf, type ProductSpec } from "~/services/seed/catalogue";
 import { categories, productCategories, products } from "~/db/schema";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";

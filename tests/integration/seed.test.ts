@@ -2,9 +2,9 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
-import { DEMO_PRIVATE_SECRET } from "~/db/seed/catalogue";
-import { DEMO_PASSWORD, MEMBER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, OTHER_EMAIL, OTHER_MERCHANT_EMAIL, OTHER_MERCHANT_ID, STAFF_EMAIL } from "~/db/seed/people";
-import { seedDatabase } from "~/db/seed/seed.server";
+import { DEMO_PRIVATE_SECRET } from "~/services/seed/catalogue";
+import { DEMO_PASSWORD, MEMBER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, OTHER_EMAIL, OTHER_MERCHANT_EMAIL, OTHER_MERCHANT_ID, STAFF_EMAIL } from "~/services/seed/people";
+import { seedDatabase } from "~/services/seed/seed.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 // Pins the demo data other tests and the demo rely on: the fixture SKUs, coupons, and the member's records.

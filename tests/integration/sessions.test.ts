@@ -11,7 +11,7 @@ import { changeOwnPassword, signInSession } from "~/web/auth.server";
 import { createSessionStorage } from "~/web/session.server";
 import { SESSION_IDLE_MS } from "~/core/sessions";
 import { users, userSessions } from "~/db/schema";
-import { DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "~/db/seed/people";
+import { DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "~/services/seed/people";
 import { loadPageShell } from "~/web/http.server";
 import { loader as crmTicketsLoader } from "~/routes/crm.tickets._index";
 import { action as logoutAction } from "~/routes/logout";

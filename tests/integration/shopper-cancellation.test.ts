@@ -10,7 +10,7 @@ import type { OrderActor } from "~/core/order-events";
 import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
 import { SHOPPER_CANCELLATION_MESSAGES } from "~/core/shopper-cancellation";
 import { couponUses, mailOutbox, orderEvents, orders, orderShipments, pointLedger, products, users } from "~/db/schema";
-import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, MEMBER_ID, STAFF_ID } from "~/db/seed/people";
+import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, MEMBER_ID, STAFF_ID } from "~/services/seed/people";
 import * as lookupPage from "~/routes/order-lookup";
 import * as guestCancel from "~/routes/order-lookup_.cancel";
 import * as memberCancel from "~/routes/user.orders.$id.cancel";

@@ -9,7 +9,7 @@ import { describe, expect } from "vitest";
 import type { OrderActor } from "~/core/order-events";
 import type { ShipmentTrackingFacts } from "~/core/shipment-tracking";
 import { orders } from "~/db/schema";
-import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, STAFF_ID } from "~/db/seed/people";
+import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, STAFF_ID } from "~/services/seed/people";
 import * as ordersApi from "~/routes/api.user.orders";
 import * as crmThread from "~/routes/crm.tickets.$ticketId";
 import * as lookupPage from "~/routes/order-lookup";

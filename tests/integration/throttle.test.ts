@@ -7,7 +7,7 @@ import { describe, expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { COUPON_THROTTLE, LOGIN_THROTTLE } from "~/core/throttle";
 import { users } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartCoupon from "~/routes/api.cart-coupon";
 import { action as loginAction } from "~/routes/login";

@@ -9,7 +9,7 @@ import { describe, expect } from "vitest";
 import { DAY_MS } from "~/core/dates";
 import { ACCOUNTING_RECORD_RETENTION_YEARS, privacyPolicyDocument } from "~/core/privacy";
 import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/withdrawal";
-import { DEMO_PASSWORD, MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS, STAFF_ID } from "~/db/seed/people";
+import { DEMO_PASSWORD, MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS, STAFF_ID } from "~/services/seed/people";
 import {
   accountTokens,
   addresses,

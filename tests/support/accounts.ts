@@ -1,7 +1,7 @@
 /** Members made for one test (the demo accounts stay as other tests expect them), signed in. */
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { MEMBER_ID } from "~/db/seed/people";
+import { MEMBER_ID } from "~/services/seed/people";
 import type { TestPlatform } from "./platform";
 import { memberCookie } from "./requests";
 

@@ -1,6 +1,6 @@
 /** Small test images built from bytes (no image tools needed): a real PNG of any size, and headers of the others. */
 import { crc32, deflateSync } from "node:zlib";
-import { encodePng } from "~/db/seed/png";
+import { encodePng } from "~/services/seed/png";
 
 /** A PNG of `width`×`height` with a colour gradient (a photo-like picture that compresses like one). */
 export function gradientPngBytes(width: number, height: number, seed = 0): Uint8Array {

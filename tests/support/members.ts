@@ -5,7 +5,7 @@
  */
 import { TEST_MAIL_FRAME } from "./orders";
 import { eq } from "drizzle-orm";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import {
   addresses,
   buyLater,

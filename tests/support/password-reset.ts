@@ -6,7 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "~/auth/password.server";
 import { mailOutbox, users } from "~/db/schema";
-import { DEMO_PASSWORD } from "~/db/seed/people";
+import { DEMO_PASSWORD } from "~/services/seed/people";
 import { action as askAction } from "~/routes/password-reset._index";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/password-reset.new-password";
 import { asSent } from "./mails";

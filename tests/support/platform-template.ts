@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { cp, mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { seedDatabase } from "~/db/seed/seed.server";
+import { seedDatabase } from "~/services/seed/seed.server";
 import { createTestPlatform } from "./platform";
 
 export interface SeedOptions {

@@ -13,7 +13,7 @@
  */
 import { rm } from "node:fs/promises";
 import { inject, test } from "vitest";
-import { MEMBER_ID, MERCHANT_USER_ID, OTHER_ID, OTHER_MERCHANT_USER_ID, STAFF_ID } from "~/db/seed/people";
+import { MEMBER_ID, MERCHANT_USER_ID, OTHER_ID, OTHER_MERCHANT_USER_ID, STAFF_ID } from "~/services/seed/people";
 import { createTestPlatform, type TestPlatform } from "./platform";
 import { seededStoreCopy } from "./platform-template";
 import { memberCookie } from "./requests";

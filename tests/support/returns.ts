@@ -1,7 +1,7 @@
 /** Orders that reached the shopper, for the return tests: placed, shipped and delivered through the services. */
 import type { Database } from "~/db/client.server";
 import type { OrderActor } from "~/core/order-events";
-import { STAFF_ID } from "~/db/seed/people";
+import { STAFF_ID } from "~/services/seed/people";
 import { loadOrderState } from "~/services/order-changes.server";
 import { markShipmentDelivered, shipShipment } from "~/services/order-transitions.server";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "./orders";

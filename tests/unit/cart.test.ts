@@ -25,7 +25,7 @@ const DAY = 86_400_000;
 /** A fixed "now" (2026-04-01T00:00:00Z); coupons in the seed start 30 days before and end 365 days after. */
 const NOW = Date.UTC(2026, 3, 1);
 
-/** The seed's merchants (app/db/seed/catalogue.ts): own fee and free-shipping threshold each. */
+/** The seed's merchants (app/services/seed/catalogue.ts): own fee and free-shipping threshold each. */
 const MERCHANTS: MerchantShipping[] = [
   { id: 1, name: "丸山製茶（静岡・牧之原）", shippingFee: 660, freeShippingThreshold: 5400 },
   { id: 2, name: "有田 青華窯", shippingFee: 990, freeShippingThreshold: 11000 },

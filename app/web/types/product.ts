@@ -4,5 +4,8 @@ import type { ProductViewData } from "~/services/product-page.server";
 export type { ProductSummary } from "~/services/catalogue.server";
 export type { ProductReview } from "~/services/reviews.server";
 
-/** The product page's loader data: the product for this viewer, its reviews and related products as markup. */
-export type ProductView = Omit<ProductViewData, "reviews" | "related"> & { reviewsHtml: string; relatedHtml: string; path: string };
+/** What the web layer loads for the product page: the product for this viewer, the review page shown and its path. */
+export type ProductPageData = ProductViewData & { reviewPage: number; reviewPages: number; path: string };
+
+/** The product page's loader data: its reviews and related products as markup (components/product/product-markup.server). */
+export type ProductView = Omit<ProductPageData, "reviews" | "related" | "reviewPage" | "reviewPages"> & { reviewsHtml: string; relatedHtml: string };

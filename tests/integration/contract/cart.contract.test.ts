@@ -7,7 +7,7 @@ import { describe, expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
 import { addDaysToDate, addMonthsToDate, jstDate } from "~/core/dates";
 import { users } from "~/db/schema";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import type { TestPlatform } from "../../support/platform-test";
 import { memberCookie } from "../../support/requests";
 import { contractTest, expectFields, expectNoCamelCase, json, nextCookie, type Serve } from "./support";

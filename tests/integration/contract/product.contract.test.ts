@@ -6,7 +6,7 @@
  * file keeps the names from drifting.
  */
 import { describe, expect } from "vitest";
-import { productBySku } from "~/db/seed/catalogue";
+import { productBySku } from "~/services/seed/catalogue";
 import { platformTest, type TestPlatform } from "../../support/platform-test";
 import { apiRequest, contextFor, type ApiRequestOptions } from "../../support/requests";
 import { remixHandlerFor } from "../../support/remix";

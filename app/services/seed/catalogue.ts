@@ -2,7 +2,7 @@
  * The demo catalogue: pure data, no I/O. Every row has a fixed id so seeding is idempotent.
  * The DEMO-* SKUs are fixtures whose exact states tests and demos rely on (see tests/integration/seed.test.ts).
  * The products are not rows but what the product editor's form would hold (`demoProducts`): the seed saves
- * them through the editor's schema and statements (app/db/seed/seed-products.server.ts).
+ * them through the editor's schema and statements (app/services/seed/seed-products.server.ts).
  */
 import { addMonthsToDate, daysAfter, jstDate } from "~/core/dates";
 import type { ProductFormInput } from "~/core/product-form";

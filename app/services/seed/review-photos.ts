@@ -19,7 +19,7 @@ interface Picture {
 }
 
 export interface ReviewPhotoSpec {
-  /** The review, by its product and nickname (app/db/seed/catalogue.ts REVIEWS). */
+  /** The review, by its product and nickname (app/services/seed/catalogue.ts REVIEWS). */
   sku: string;
   nickname: string;
   pictures: Picture[];
