@@ -3,7 +3,16 @@ import path from "node:path";
 import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
 import { DEMO_PRIVATE_SECRET } from "~/services/seed/catalogue";
-import { DEMO_PASSWORD, MEMBER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, OTHER_EMAIL, OTHER_MERCHANT_EMAIL, OTHER_MERCHANT_ID, STAFF_EMAIL } from "~/services/seed/people";
+import {
+  DEMO_PASSWORD,
+  MEMBER_EMAIL,
+  MERCHANT_EMAIL,
+  MERCHANT_ID,
+  OTHER_EMAIL,
+  OTHER_MERCHANT_EMAIL,
+  OTHER_MERCHANT_ID,
+  STAFF_EMAIL,
+} from "~/services/seed/people";
 import { seedDatabase } from "~/services/seed/seed.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
