@@ -75,6 +75,8 @@ export default defineConfig({
     // through miniflare's synchronous proxy, which fails its own assertion when a 2-core machine is
     // saturated by the other servers (run it alone with `--project dev --no-deps`).
     ...(dev ? { testMatch: DEV_SMOKE_SPECS, dependencies: ["js", "no-js"] } : {}),
+    // Tests tagged HTTP_ONLY (tests/e2e/fixtures.ts) read what JavaScript cannot change: once is enough.
+    ...(javaScriptEnabled ? {} : { grepInvert: /@http-only/ }),
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
   })),
   webServer: serverProjects.map(({ name, port, dev }) => ({

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
 import { EDGE_CACHE_HEADER } from "~/core/edge-cache";
 import { productBySku } from "~/services/seed/catalogue";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, login, test, waitForHydration } from "./fixtures";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, login, test, waitForHydration, HTTP_ONLY } from "./fixtures";
 
 /** No other spec touches the buckwheat noodles: their price may change here. */
 const SOBA = productBySku("FOOD-SOBA");
@@ -31,7 +31,7 @@ async function inlineScriptHashes(response: APIResponse): Promise<string[]> {
   return scripts.map((script) => createHash("sha256").update(script, "utf8").digest("base64"));
 }
 
-test("an anonymous page is stored once and answered from the cache, its scripts allowed by their hashes", async ({ playwright, baseURL }) => {
+test("an anonymous page is stored once and answered from the cache, its scripts allowed by their hashes", HTTP_ONLY, async ({ playwright, baseURL }) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   const path = uniqueSearch("お茶");
   const first = await anonymous.get(path);
@@ -90,7 +90,7 @@ test("a page answered from the cache runs its scripts: the browser accepts their
   await expect(page).toHaveURL(/[?&]feature=made-in-japan(&|$)/);
 });
 
-test("a visitor with a session gets a fresh, personal page that is never stored or served to others", async ({ playwright, baseURL }) => {
+test("a visitor with a session gets a fresh, personal page that is never stored or served to others", HTTP_ONLY, async ({ playwright, baseURL }) => {
   const member = await playwright.request.newContext({ baseURL });
   const signedIn = await member.post("/login", {
     headers: { Origin: baseURL! },

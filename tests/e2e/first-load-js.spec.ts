@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { scriptsNamedIn } from "../../scripts/lib/page-scripts";
-import { addToCart, expect, test } from "./fixtures";
+import { addToCart, expect, test, HTTP_ONLY } from "./fixtures";
 
 /**
  * Issue 18's budget: the JavaScript a shop page loads before it is interactive (the browser entry, root and
@@ -12,7 +12,7 @@ const BUDGET_BYTES = 90 * 1024;
 
 const PAGES = ["/", "/category/living/DEMO-SIMPLE", "/search?category=food&priceMin=1000&priceMax=5000", "/category/kitchen", "/cart", "/checkout"];
 
-test("every shop page loads at most 90 KB gzip of JavaScript first", async ({ page }) => {
+test("every shop page loads at most 90 KB gzip of JavaScript first", HTTP_ONLY, async ({ page }) => {
   test.setTimeout(90_000);
   // The cart and the checkout show their rows (an empty cart sends the checkout back to the cart).
   await addToCart(page, "/category/living/DEMO-SIMPLE");

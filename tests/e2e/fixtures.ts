@@ -136,6 +136,13 @@ export const test = base.extend<Fixtures>({
 });
 
 /** The seeded demo accounts (all with the password below). */
+/**
+ * A test whose outcome cannot depend on the page's JavaScript (HTTP headers, caching, byte budgets, a
+ * scheduled job read on the server): `test(title, HTTP_ONLY, body)` runs it in the "js" project only
+ * (playwright.config.ts), not a second time without JavaScript.
+ */
+export const HTTP_ONLY = { tag: "@http-only" };
+
 export const DEMO_ACCOUNTS = {
   member: "member@example.jp",
   other: "other@example.jp",

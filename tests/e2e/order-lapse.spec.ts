@@ -4,13 +4,13 @@
  * scheduled handler with its history line, and the cancellation e-mail goes out with the 5-minute sweep.
  */
 import { GUEST_ORDER_EMAIL } from "~/services/seed/people";
-import { expect, login, test } from "./fixtures";
+import { expect, login, test, HTTP_ONLY } from "./fixtures";
 import { latestMailTo } from "./mailbox";
 
 const HOURLY = "17 * * * *";
 const MAIL_SWEEP = "*/5 * * * *";
 
-test("an unpaid transfer past its deadline is cancelled by the hourly job, and the buyer is mailed", async ({ page }) => {
+test("an unpaid transfer past its deadline is cancelled by the hourly job, and the buyer is mailed", HTTP_ONLY, async ({ page }) => {
   const cron = (pattern: string) => page.request.get(`/__scheduled?cron=${encodeURIComponent(pattern)}`);
   expect((await cron(HOURLY)).ok()).toBe(true);
   await login(page, "staff", "/crm/orders/8");

@@ -3,9 +3,9 @@
  * merchant portal, and their single-fetch data — tell every cache not to keep them (docs/security.md
  * "Caching"): `Cache-Control: private, no-store`. The catalogue pages keep their own (edge-cached) policy.
  */
-import { expect, login, test } from "./fixtures";
+import { expect, login, test, HTTP_ONLY } from "./fixtures";
 
-test("member, cart, checkout and staff pages and their data are sent with private, no-store", async ({ page, openContext }) => {
+test("member, cart, checkout and staff pages and their data are sent with private, no-store", HTTP_ONLY, async ({ page, openContext }) => {
   await login(page, "member");
   for (const path of ["/user", "/user.data", "/user/orders", "/user/orders.data", "/cart", "/cart.data", "/checkout", "/checkout.data"]) {
     const response = await page.request.get(path, { maxRedirects: 0 });
