@@ -42,6 +42,17 @@ export function readSelection(source: URLSearchParams | FormData): RawSelection 
   };
 }
 
+/** The selection as the product page's query, which readSelection reads back (a refused plain post returns to it). */
+export function selectionQuery(selection: RawSelection): [string, string][] {
+  const pairs: [string, string][] = [];
+  if (selection.variationId != null) pairs.push(["v", String(selection.variationId)]);
+  if (selection.choiceSku != null) pairs.push(["c", selection.choiceSku]);
+  for (const id of selection.optionChoiceIds) pairs.push(["o", String(id)]);
+  if (selection.quantity !== 1) pairs.push(["q", String(selection.quantity)]);
+  if (selection.subscribe) pairs.push(["subscribe", "1"]);
+  return pairs;
+}
+
 export interface SelectableVariation {
   id: number;
   choices: { sku: string }[];

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
 import { ReturnToSchema } from "~/core/validation";
-import { addPostedToCart } from "~/web/cart-add.server";
+import { addPostedToCart, refusedCartAddReturn } from "~/web/cart-add.server";
 import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/web/http.server";
 import { parseInput } from "~/web/input.server";
 
@@ -18,9 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requirePost(request);
   const form = await readFormData(request);
   const { result, headers } = await addPostedToCart(request, context, form);
-  const back = parseInput(ReturnToSchema, form).redirectTo ?? "/cart";
+  const posted = parseInput(ReturnToSchema, form).redirectTo;
+  const back = posted ?? "/cart";
   if (isNavigation(request)) {
-    throw redirect(result.ok ? (result.next ?? withNotice(back, "added")) : withNotice(back, result.notice), { status: 303, headers });
+    const refusedBack = posted ? refusedCartAddReturn(posted, form) : back;
+    throw redirect(result.ok ? (result.next ?? withNotice(back, "added")) : withNotice(refusedBack, result.notice), { status: 303, headers });
   }
   return Response.json(
     result.ok

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { readSelection } from "~/core/product-selection";
+import { readSelection, selectionQuery } from "~/core/product-selection";
 import { parseIpList, subscriptionOffered } from "~/core/subscription";
 import { FlagSchema, IdOrNullSchema, IdSchema, TextOrNullSchema } from "~/core/validation";
 import { addToCart, CART_ADD_INTENTS, refuseCartAdd, type CartAddInput, type CartAddResult, type CartAddShopper } from "~/services/cart-add.server";
@@ -60,6 +60,16 @@ export function readCartAddForm(form: FormData): { ok: true; input: CartAddInput
       shippingDay: fields.shipping_day,
     },
   };
+}
+
+/**
+ * Where a refused plain form post (JS off) goes back to: the product page it came from with what was picked
+ * still picked (v, c, o, q, subscribe), so the shopper fixes the one thing the notice names.
+ */
+export function refusedCartAddReturn(back: string, form: FormData): string {
+  const url = new URL(back, "http://same-site.invalid");
+  for (const [name, value] of selectionQuery(readSelection(form))) if (!url.searchParams.has(name)) url.searchParams.append(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Adds the posted selection for the visitor; `headers` carries the session cookie when it changed. */

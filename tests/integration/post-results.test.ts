@@ -69,6 +69,26 @@ describe("add to cart without JS", () => {
     );
     expect(`${back.pathname}${back.search}${back.hash}`).toBe("/category/living/DEMO-SIMPLE?notice=added#result");
   });
+
+  it("sends a refused add back to the product page with the variation, choice, options and quantity still picked", async ({ platform }) => {
+    const page = "/category/fashion/DEMO-VARIATION";
+    const back = followed(
+      await post(platform, cartAdd.action as RouteHandler, "/api/cart-add", {
+        mode: "navigate",
+        // A variation without its choice (its size): refused as choose_choice.
+        fields: [
+          ["p", String(productBySku("DEMO-VARIATION").id)],
+          ["v", "1"],
+          ["o[7]", "21"],
+          ["q", "2"],
+          ["redirectTo", page],
+        ],
+      }),
+    );
+    expect(back.pathname).toBe(page);
+    expect(back.searchParams.get("notice")).toBe("choose_choice");
+    expect([back.searchParams.get("v"), back.searchParams.getAll("o"), back.searchParams.get("q")]).toEqual(["1", ["21"], "2"]);
+  });
 });
 
 describe("the cart's controls without JS (the /cart action)", () => {

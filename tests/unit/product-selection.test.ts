@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingPick, readSelection, resolveSelection, selectionForSku } from "~/core/product-selection";
+import { missingPick, NO_SELECTION, readSelection, resolveSelection, selectionForSku, selectionQuery } from "~/core/product-selection";
 
 const product = {
   variations: [
@@ -30,6 +30,14 @@ describe("readSelection", () => {
     const raw = readSelection(new URLSearchParams("v=abc&c=<script>&o=-1&o=1.5&q=0&subscribe=yes"));
     expect(raw).toEqual({ variationId: null, choiceSku: null, optionChoiceIds: [], quantity: 1, subscribe: false });
     expect(readSelection(new URLSearchParams("q=99999999999")).quantity).toBe(1);
+  });
+});
+
+describe("selectionQuery", () => {
+  it("writes what readSelection reads back, and nothing for the page as first shown", () => {
+    const picked = { variationId: 3, choiceSku: "DEMO-VARIATION-NAVY-L", optionChoiceIds: [21, 24], quantity: 4, subscribe: true };
+    expect(readSelection(new URLSearchParams(selectionQuery(picked)))).toEqual(picked);
+    expect(selectionQuery(NO_SELECTION)).toEqual([]);
   });
 });
 
