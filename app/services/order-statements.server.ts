@@ -229,9 +229,9 @@ function couponStatements(db: Database, draft: OrderDraft): Statement[] {
   ]);
 }
 
-/** The typed address joins the member's address book; the first saved address becomes their default. */
 /**
- * 「このお届け先を登録する」: the address joins the book, which holds at most ADDRESS_BOOK_LIMIT. The limit is
+ * 「このお届け先を登録する」: the address joins the book (the first saved one becomes the member's default),
+ * which holds at most ADDRESS_BOOK_LIMIT. The limit is
  * kept in the batch's SQL (two checkouts at once cannot both pass a count read before): the row just added
  * leaves again when the book is over it. The order itself goes ahead; the address is on the order.
  */

@@ -1,6 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect } from "vitest";
 import { CHECKOUT_MESSAGES } from "~/core/checkout";
+import * as v from "valibot";
+import { AddressSchema } from "~/core/address-form";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import {
   addresses,
@@ -17,6 +19,7 @@ import {
   users,
 } from "~/db/schema";
 import { orderFingerprint } from "~/core/order-confirmation";
+import { changeAddressBook } from "~/services/addresses.server";
 import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
 import { addLine } from "~/services/cart-line-ops.server";
 import { loadCart } from "~/services/cart-view.server";
@@ -219,6 +222,42 @@ describe("placeOrder for a member", () => {
     // The book is full: the next order is placed, and the book keeps its 20.
     expect((await orderSaving()).ok).toBe(true);
     expect(await book()).toHaveLength(ADDRESS_BOOK_LIMIT);
+  });
+
+  it("a checkout saving its address and an add from another tab at once never pass ADDRESS_BOOK_LIMIT", async ({ platform }) => {
+    const simple = await productRow(platform, "DEMO-SIMPLE");
+    const book = () => platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all();
+    const { id: _id, ...columns } = (await book())[0]!;
+    const room = ADDRESS_BOOK_LIMIT - 1 - (await book()).length;
+    for (let index = 0; index < room; index++) await platform.db.insert(addresses).values({ ...columns, isDefault: false, title: `予備${index}` });
+    await addLine(platform.db, memberCart, line(simple.id, 1));
+    const otherTab = v.parse(AddressSchema, {
+      title: "",
+      lastname: "別タブ",
+      firstname: "花子",
+      lastname_jp: "ベツタブ",
+      firstname_jp: "ハナコ",
+      postal_code: "1000001",
+      prefecture: "13",
+      city: "千代田区",
+      district: "",
+      address1: "2-2",
+      address2: "",
+      phone: "0312345678",
+      default: "0",
+    });
+    const [order, added] = await Promise.all([
+      place(actor(platform, { userId: MEMBER_ID }), input({ address: { address: TOKYO_ADDRESS, save: true } })),
+      changeAddressBook(platform.db, MEMBER_ID, { intent: "add", address: otherTab }),
+    ]);
+    expect(order.ok).toBe(true);
+    const saved = await book();
+    expect(saved).toHaveLength(ADDRESS_BOOK_LIMIT);
+    // The one place left went to exactly one of them.
+    const fromCheckout = saved.filter((row) => row.address2 === TOKYO_ADDRESS.address2).length;
+    const fromOtherTab = saved.filter((row) => row.lastname === "別タブ").length;
+    expect(fromCheckout + fromOtherTab).toBe(1);
+    expect(fromOtherTab).toBe(added.ok ? 1 : 0);
   });
 
   it("refuses another member's saved address", async ({ platform }) => {
