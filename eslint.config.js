@@ -47,7 +47,7 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/*.server", "**/*.server.ts", "~/services/*", "~/db/*", "~/auth/*"], message: "app/core is pure: no I/O modules." },
+            { group: ["**/*.server", "**/*.server.ts", "~/services/**", "~/db/**", "~/auth/**"], message: "app/core is pure: no I/O modules." },
             { group: ["@remix-run/*", "drizzle-orm", "drizzle-orm/*", "react", "react-dom"], message: "app/core is framework-free." },
             { regex: LAYER_ABOVE_SERVICES, message: "app/core is the bottom layer: it imports nothing above it." },
           ],

@@ -5,17 +5,17 @@ import * as build from "./build/server/index.js";
 import { createDatabase, emptyD1Usage } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation, requestForRemix } from "./app/security.server";
-import { lapseUnpaidOrders } from "./app/services/order-cancellation.server";
-import { purgeExpiredSessions } from "./app/services/sessions.server";
-import { writeUpcomingDeliveryMails } from "./app/services/subscriptions.server";
-import { runTicketMaintenance } from "./app/services/ticket-status.server";
-import { purgeWithdrawalMails } from "./app/services/withdrawal.server";
-import { negotiateJsonRequest } from "./app/core/content-negotiation";
-import { answerWithEdgeCache, type RecentPage } from "./app/web/edge-cache.server";
-import { RecentPages } from "./app/core/recent-pages";
-import { detachSiteStylesheets } from "./app/web/site-styles.server";
-import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail.server";
-import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue-import-queue.server";
+import { lapseUnpaidOrders } from "./app/services/orders/order-cancellation.server";
+import { purgeExpiredSessions } from "./app/services/account/sessions.server";
+import { writeUpcomingDeliveryMails } from "./app/services/member/subscriptions.server";
+import { runTicketMaintenance } from "./app/services/tickets/ticket-status.server";
+import { purgeWithdrawalMails } from "./app/services/account/withdrawal.server";
+import { negotiateJsonRequest } from "./app/core/site/content-negotiation";
+import { answerWithEdgeCache, type RecentPage } from "./app/web/site/edge-cache.server";
+import { RecentPages } from "./app/core/site/recent-pages";
+import { detachSiteStylesheets } from "./app/web/site/site-styles.server";
+import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail/mail.server";
+import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue/catalogue-import-queue.server";
 
 /** wrangler.toml [triggers]: the hourly maintenance; the other cron is the 5-minute mail sweep. */
 const HOURLY_CRON = "17 * * * *";
@@ -24,7 +24,7 @@ const HOURLY_CRON = "17 * * * *";
 const MAIL_QUEUE = "marketplace-mail";
 const CATALOGUE_IMPORT_QUEUE = "marketplace-catalogue-import";
 
-// The site's stylesheet is inlined in each document (app/web/site-styles.server.ts), never linked.
+// The site's stylesheet is inlined in each document (app/web/site/site-styles.server.ts), never linked.
 const serverBuild = build as unknown as ServerBuild;
 const siteStylesheets = detachSiteStylesheets(serverBuild.assets);
 const handleRemixRequest = createRequestHandler({ ...serverBuild, assets: siteStylesheets.assets });

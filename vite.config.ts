@@ -5,8 +5,8 @@ import { defineConfig, type Plugin, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import { BASE_SECURITY_HEADERS, CROSS_SITE_REFUSED_MESSAGE } from "./app/security.server";
-import { isCrossSiteMutation, isOneClickUnsubscribe } from "./app/core/request-origin";
-import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./app/core/private-pages";
+import { isCrossSiteMutation, isOneClickUnsubscribe } from "./app/core/site/request-origin";
+import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./app/core/site/private-pages";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -58,7 +58,7 @@ const ALMOST_ALWAYS_LOADED = [
   path.resolve("app/components/island.tsx"),
   "\0vite/preload-helper.js",
   path.resolve("app/core/money.ts"),
-  path.resolve("app/core/product-images.ts"),
+  path.resolve("app/core/catalogue/product-images.ts"),
 ];
 
 /**
@@ -68,8 +68,8 @@ const ALMOST_ALWAYS_LOADED = [
  */
 const PRODUCT_CARD_MODULES = new Set([
   ...["ProductCard", "Price", "ReviewStars"].map((name) => path.resolve(`app/components/${name}.tsx`)),
-  path.resolve("app/core/products.ts"),
-  path.resolve("app/core/search-text.ts"),
+  path.resolve("app/core/catalogue/products.ts"),
+  path.resolve("app/core/search/search-text.ts"),
   path.resolve("app/core/paginator.ts"),
 ]);
 
@@ -77,13 +77,16 @@ const PRODUCT_CARD_MODULES = new Set([
  * The generic listing and its URL rules, which every member and back-office list page loads and nothing
  * else does (the shop's pages list with their own components): one file instead of two.
  */
-const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/listing.ts")]);
+const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/search/listing.ts")]);
 
 /**
  * What every staff promotion page (the three lists, a promotion's page) loads besides the staff desk's
  * parts: the pages' paths and the state badge, one file instead of two.
  */
-const PROMOTION_COMMON_MODULES = new Set([path.resolve("app/core/promotion-paths.ts"), path.resolve("app/components/crm/promotions/PromotionStateBadge.tsx")]);
+const PROMOTION_COMMON_MODULES = new Set([
+  path.resolve("app/core/promotions/promotion-paths.ts"),
+  path.resolve("app/components/crm/promotions/PromotionStateBadge.tsx"),
+]);
 
 const CSS_MODULE = /\.css($|\?)/;
 

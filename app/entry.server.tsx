@@ -6,8 +6,8 @@ import { loadIslands } from "~/components/island";
 import { NonceProvider } from "~/components/nonce";
 import { SiteStylesProvider } from "~/components/site-styles";
 import { documentContentSecurityPolicy } from "~/security.server";
-import { refusalAsData } from "~/web/data-request-status.server";
-import { siteStylesheetText } from "~/web/site-styles.server";
+import { refusalAsData } from "~/web/site/data-request-status.server";
+import { siteStylesheetText } from "~/web/site/site-styles.server";
 
 export const streamTimeout = 5_000;
 

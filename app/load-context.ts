@@ -4,8 +4,8 @@
  * from the Worker's env, by the Worker entry in production and by the Vite dev proxy locally.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createSessionStorage, type AppSessionStorage } from "./web/session.server";
-import type { EdgeCache } from "./web/edge-cache.server";
+import { createSessionStorage, type AppSessionStorage } from "./web/account/session.server";
+import type { EdgeCache } from "./web/site/edge-cache.server";
 import { createNonce } from "./security.server";
 import { countD1RoundTrips, createDatabase, emptyD1Usage, type D1Usage, type Database } from "./db/client.server";
 
@@ -32,7 +32,7 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /**
      * The built stylesheets each document inlines instead of linking (set by the Worker entry, server.ts;
-     * none under the Vite dev server, which serves styles itself): app/web/site-styles.server.ts.
+     * none under the Vite dev server, which serves styles itself): app/web/site/site-styles.server.ts.
      */
     siteStylesheets?: readonly string[];
     /** The edge cache for anonymous catalogue pages, set by the Worker entry (none under the Vite dev server). */

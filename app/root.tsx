@@ -8,11 +8,11 @@ import { usePageShell } from "~/components/layout/usePageShell";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
 import { SiteStyles } from "~/components/site-styles";
-import { errorPageTitle } from "~/core/error-page-title";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/core/shop-name";
+import { errorPageTitle } from "~/core/site/error-page-title";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site/shop-name";
 import { loadPageShell } from "~/web/http.server";
-import { EMPTY_SHELL } from "~/core/shell";
-import { hasPersonalCookie } from "~/core/edge-cache";
+import { EMPTY_SHELL } from "~/core/site/shell";
+import { hasPersonalCookie } from "~/core/site/edge-cache";
 import "~/styles/base.css";
 
 // The footer's links need no code to work, and the error page shows only when something went wrong:
@@ -31,7 +31,7 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // A request without a personal cookie renders the neutral header and may be served to every such visitor
-  // from the edge cache (app/core/edge-cache.ts): the header then asks /api/shell who is looking.
+  // from the edge cache (app/core/site/edge-cache.ts): the header then asks /api/shell who is looking.
   return { shell: await loadPageShell(request, context), anonymous: !hasPersonalCookie(request.headers.get("Cookie")) };
 }
 

@@ -4,9 +4,9 @@
  * refuse cross-site state changes, and send the security headers on every response.
  */
 import type { D1Usage } from "./db/client.server";
-import { isLocalEnvironment } from "./web/session.server";
-import { isCrossSiteMutation, isOneClickUnsubscribe } from "./core/request-origin";
-import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./core/private-pages";
+import { isLocalEnvironment } from "./web/account/session.server";
+import { isCrossSiteMutation, isOneClickUnsubscribe } from "./core/site/request-origin";
+import { isPrivatePath, PRIVATE_CACHE_CONTROL } from "./core/site/private-pages";
 
 export const CROSS_SITE_REFUSED_MESSAGE = "別のサイトから送信されたリクエストのため、処理できませんでした。ページを再読み込みしてからもう一度お試しください。";
 
@@ -78,7 +78,7 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /**
  * Adds the base headers, `private, no-store` to one visitor's answers that did not say how they may be kept
- * (app/core/private-pages.ts), a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
+ * (app/core/site/private-pages.ts), a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
  * round trips and rows read as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
  * responses do not tell how much work a request caused.
  */

@@ -18,8 +18,8 @@ import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { PREFECTURES } from "../app/core/postal";
-import { type PostalEntry } from "../app/core/postal-data";
+import { PREFECTURES } from "../app/core/address/postal";
+import { type PostalEntry } from "../app/core/address/postal-data";
 
 /** Bump when the output format or the merge rules change, so existing files are rebuilt. */
 const FORMAT_VERSION = 1;

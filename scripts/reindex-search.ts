@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { createDatabase } from "~/db/client.server";
-import { reindexProductSearch } from "~/services/search-index.server";
+import { reindexProductSearch } from "~/services/search/search-index.server";
 
 const { values } = parseArgs({ options: { "persist-to": { type: "string" } } });
 const persistTo = values["persist-to"];

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "@remix-run/react";
-import { CONNECTION_ERROR_PAGE, errorPageText, RELOAD_PAGE_LABEL } from "~/core/error-page";
+import { CONNECTION_ERROR_PAGE, errorPageText, RELOAD_PAGE_LABEL } from "~/core/site/error-page";
 
 /** The Japanese message a 4xx carried: its text, or the `error` of a JSON answer (a route id's 400). */
 function errorMessageOf(data: unknown): string | null {

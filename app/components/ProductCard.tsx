@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { ProductSummary } from "~/web/types/product";
-import { productPath } from "~/core/products";
+import { productPath } from "~/core/catalogue/products";
 import { Price } from "./Price";
 import { ReviewStars } from "./ReviewStars";
-import { productImageOrPlaceholder } from "~/core/product-images";
+import { productImageOrPlaceholder } from "~/core/catalogue/product-images";
 
 /**
  * Cards in the first row of the widest product grid (4 columns from `sm`/`lg` up): their pictures load at

@@ -4,7 +4,7 @@
  * what it becomes.
  */
 import * as v from "valibot";
-import { isSameSitePath } from "./safe-redirect";
+import { isSameSitePath } from "./site/safe-redirect";
 
 /**
  * The answer to input no page of the shop sends: an unknown intent, a hidden field that is not a number,

@@ -80,7 +80,7 @@ export const tags = sqliteTable(
 );
 
 /**
- * The selling price in SQL: the same rule as `sellingPrice` in app/core/pricing.ts (the sale price while it is
+ * The selling price in SQL: the same rule as `sellingPrice` in app/core/catalogue/pricing.ts (the sale price while it is
  * lower than the regular price). One expression for the listing indexes and the queries, which SQLite can only
  * match to an index when they are the same; tests/integration/search.test.ts pins that it agrees with the core rule.
  */
@@ -203,7 +203,7 @@ export const products = sqliteTable(
     index("products_merchant_idx").on(t.merchantId, t.status),
     index("products_listing_idx").on(t.status, t.isPrivate, t.primaryCategoryId),
     index("products_price_idx").on(t.regularPrice),
-    // One index per listing order (app/services/catalogue.server.ts), each led by the listed condition and
+    // One index per listing order (app/services/catalogue/catalogue.server.ts), each led by the listed condition and
     // holding every column a listing filters on (listingHeld), so a page walks index entries in order and a
     // total counts them, never reading the table; tests/integration/listing-plans.test.ts pins the plans.
     // Every key ascends, the id last: a descending order walks its index backwards, and the next page's seek
@@ -551,7 +551,7 @@ export const users = sqliteTable(
 /**
  * Attempt counters of app/db/throttle.server.ts (failed logins, coupon-code guesses), one row per key
  * such as `login:email-ip:{email}|{ip}`; a fixed window restarts once `window_started_at` is older than
- * the rule's window (app/core/throttle.ts).
+ * the rule's window (app/core/site/throttle.ts).
  */
 export const throttleCounters = sqliteTable("throttle_counters", {
   key: text("key").primaryKey(),
@@ -682,7 +682,7 @@ export const carts = sqliteTable(
     warehouseNotice: text("warehouse_notice").notNull().default(""),
     /**
      * What the shopper typed on the checkout when one of its buttons took them to a page that comes back
-     * (an address page without JS, the cart): JSON from core/checkout-draft (saved time and values, never a
+     * (an address page without JS, the cart): JSON from core/checkout/checkout-draft (saved time and values, never a
      * password), read by the next checkout page while fresh, cleared when the order is placed.
      */
     checkoutDraft: text("checkout_draft"),
@@ -935,7 +935,7 @@ export const orders = sqliteTable(
     pointsUsed: integer("points_used").notNull().default(0),
     pointsEarned: integer("points_earned").notNull().default(0),
     /**
-     * When the earned points became usable (app/core/points.ts: paid, or shipped for 代金引換/後払い); null
+     * When the earned points became usable (app/core/member/points.ts: paid, or shipped for 代金引換/後払い); null
      * while they are 付与予定, and for good once the order is cancelled before.
      */
     pointsGrantedAt: integer("points_granted_at", { mode: "timestamp_ms" }),
@@ -975,7 +975,7 @@ export const orders = sqliteTable(
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     /**
-     * Bumped by every lifecycle change (app/services/order-changes.server.ts): a change is planned on the
+     * Bumped by every lifecycle change (app/services/orders/order-changes.server.ts): a change is planned on the
      * order as read and its batch runs only if nothing changed it meanwhile.
      */
     lifecycleVersion: integer("lifecycle_version").notNull().default(0),
@@ -1018,7 +1018,7 @@ export const orderShipments = sqliteTable(
     status: text("status", { enum: ["preparing", "shipped", "delivered", "cancelled"] })
       .notNull()
       .default("preparing"),
-    /** app/core/carriers.ts key (yamato, sagawa, japanpost), set when it ships. */
+    /** app/core/orders/carriers.ts key (yamato, sagawa, japanpost), set when it ships. */
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
@@ -1076,7 +1076,7 @@ export const orderEvents = sqliteTable(
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** The actor as shown in the history (kept when the account goes). */
     actorName: text("actor_name").notNull(),
-    /** What happened: app/core/order-events.ts ORDER_EVENT_KINDS. */
+    /** What happened: app/core/orders/order-events.ts ORDER_EVENT_KINDS. */
     kind: text("kind").notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status"),
@@ -1118,7 +1118,7 @@ export const returnRequests = sqliteTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["return", "exchange"] }).notNull(),
-    /** app/core/return-requests.ts RETURN_REASONS key. */
+    /** app/core/returns/return-requests.ts RETURN_REASONS key. */
     reason: text("reason").notNull(),
     details: text("details").notNull().default(""),
     status: text("status", { enum: ["requested", "approved", "refused", "received"] })
@@ -1310,7 +1310,7 @@ export const media = sqliteTable(
 
 /**
  * Every e-mail the shop sends, written in the same D1 batch as the change that causes it and delivered
- * afterwards by the mail queue's consumer (app/services/mail-delivery.server.ts). `key` says which event
+ * afterwards by the mail queue's consumer (app/services/mail/mail-delivery.server.ts). `key` says which event
  * the mail belongs to (`order-confirmation:{number}` …): writing the same event twice keeps one row, and
  * a row is sent at most once — a sender claims it by a conditional UPDATE first.
  */

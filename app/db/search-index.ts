@@ -10,5 +10,5 @@ const ftsColumns = { rowid: integer("rowid").primaryKey(), title: text("title").
 /** Trigram tokenizer: folded title and body (catch copy + description text), for words of 3+ characters. */
 export const productSearch = sqliteTable("product_search", ftsColumns);
 
-/** Grams tokens of the same text (app/core/search-index.ts `searchGrams`), for words of 1–2 characters. */
+/** Grams tokens of the same text (app/core/search/search-index.ts `searchGrams`), for words of 1–2 characters. */
 export const productSearchGrams = sqliteTable("product_search_grams", ftsColumns);

@@ -1,5 +1,5 @@
 /**
- * The one atomic attempt counter behind every throttle (logins, coupon codes; rules in app/core/throttle.ts).
+ * The one atomic attempt counter behind every throttle (logins, coupon codes; rules in app/core/site/throttle.ts).
  * `countAttempt` counts an attempt under each step's key in ONE D1 batch (a single transaction): each
  * statement is an `INSERT … ON CONFLICT DO UPDATE SET attempts = attempts + 1 … RETURNING`, so 100
  * simultaneous attempts get 100 distinct counts and no update is lost; a step's statement inserts nothing
@@ -7,7 +7,7 @@
  * is refused beyond the limit however fast it arrives.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { throttleVerdict, type ThrottleCount, type ThrottleStep, type ThrottleVerdict } from "~/core/throttle";
+import { throttleVerdict, type ThrottleCount, type ThrottleStep, type ThrottleVerdict } from "~/core/site/throttle";
 import type { Database } from "./client.server";
 import { throttleCounters } from "./schema";
 

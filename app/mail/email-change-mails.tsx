@@ -1,6 +1,6 @@
 /** The two mails of an e-mail change: the link to the NEW address, and afterwards a notice to the OLD one. */
 import { formatDateTime } from "~/core/dates";
-import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
+import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 

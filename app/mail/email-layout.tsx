@@ -4,8 +4,8 @@
  * mail must carry (特定電子メール法). Links are absolute: a mail is read outside the shop.
  */
 import type { ReactNode } from "react";
-import { SHOP_NAME } from "~/core/site";
-import { sellerRows } from "~/core/tokushoho";
+import { SHOP_NAME } from "~/core/site/site";
+import { sellerRows } from "~/core/site/tokushoho";
 import { Lines } from "./parts";
 import { renderMail, type MailTemplate, type RenderedMail } from "./render.server";
 

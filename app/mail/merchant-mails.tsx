@@ -1,7 +1,7 @@
 /** The mail a merchant's new login gets when staff add it (/crm/merchants/{id}): the link to set a password. */
 import { formatDateTime } from "~/core/dates";
-import { MERCHANT_INVITATION_DAYS } from "~/core/merchant-accounts";
-import { SHOP_NAME } from "~/core/site";
+import { MERCHANT_INVITATION_DAYS } from "~/core/merchant/merchant-accounts";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -9,7 +9,7 @@ interface MerchantInvitationProps {
   name: string;
   email: string;
   merchantName: string;
-  /** The absolute link with the token (app/core/password-reset.ts newPasswordUrl). */
+  /** The absolute link with the token (app/core/account/password-reset.ts newPasswordUrl). */
   link: string;
   /** The portal's absolute address, for signing in later. */
   portalUrl: string;

@@ -1,6 +1,6 @@
 /** The newsletter as staff wrote it (/crm/newsletter), to one member; the frame adds the unsubscribe link. */
-import { newsletterParagraphs } from "~/core/newsletter-issue";
-import { SHOP_NAME } from "~/core/site";
+import { newsletterParagraphs } from "~/core/mail/newsletter-issue";
+import { SHOP_NAME } from "~/core/site/site";
 import { ThanksGreeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 

@@ -1,8 +1,8 @@
 /** The link that lets a member take their earlier guest orders into the account (sensitive: it acts on the account). */
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { ORDER_CLAIM_LINK_HOURS } from "~/core/order-claim";
-import { SHOP_NAME } from "~/core/site";
+import { ORDER_CLAIM_LINK_HOURS } from "~/core/orders/order-claim";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 

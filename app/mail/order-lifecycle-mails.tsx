@@ -3,13 +3,13 @@
  * (出荷のお知らせ, with carrier, tracking link and the expected delivery window), the order cancelled. Each
  * is the member's in-app お知らせ and the e-mail to the buyer, like the confirmation.
  */
-import { CARRIERS, trackingUrl, type Carrier } from "~/core/carriers";
+import { CARRIERS, trackingUrl, type Carrier } from "~/core/orders/carriers";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { expectedDeliveryWindow } from "~/core/order-lifecycle";
-import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
-import { REFUND_DAYS } from "~/core/returns";
-import { SHOP_NAME } from "~/core/site";
+import { expectedDeliveryWindow } from "~/core/orders/order-lifecycle";
+import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
+import { REFUND_DAYS } from "~/core/returns/returns";
+import { SHOP_NAME } from "~/core/site/site";
 import { Lines, ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 

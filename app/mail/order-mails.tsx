@@ -4,17 +4,17 @@
  * quantities and prices, every amount, payment method and timing, delivery timing and wish, cancellation
  * and return terms — so the buyer keeps a copy of what they agreed to.
  */
-import { describeShipTo } from "~/core/address-book";
-import { bankTransferDeadline, bankTransferRows } from "~/core/bank-transfer";
+import { describeShipTo } from "~/core/address/address-book";
+import { bankTransferDeadline, bankTransferRows } from "~/core/checkout/bank-transfer";
 import { formatDateJa } from "~/core/dates";
-import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
+import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/site/legal-document";
 import { formatYen } from "~/core/money";
-import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
-import { pendingPointsCondition } from "~/core/points";
-import { receiptTaxLines } from "~/core/receipt";
-import { cancellationTerms, returnsSummary } from "~/core/returns";
-import { deliveryTimingLines, PAYMENT_TIMING } from "~/core/shop-policies";
-import { SHOP_NAME } from "~/core/site";
+import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
+import { pendingPointsCondition } from "~/core/member/points";
+import { receiptTaxLines } from "~/core/orders/receipt";
+import { cancellationTerms, returnsSummary } from "~/core/returns/returns";
+import { deliveryTimingLines, PAYMENT_TIMING } from "~/core/site/shop-policies";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 

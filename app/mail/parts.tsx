@@ -1,6 +1,6 @@
 /** Pieces every mail is made of, so the mails of one shop read alike. */
 import { Fragment, type ReactNode } from "react";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 
 /** 「山田 花子 様」 */
 export function Greeting({ name }: { name: string }) {

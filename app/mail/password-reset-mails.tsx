@@ -1,13 +1,13 @@
 /** The password-reset mail (「パスワードをお忘れの方」): the link to set a new password. */
 import { formatDateTime } from "~/core/dates";
-import { RESET_LINK_MINUTES } from "~/core/password-reset";
-import { SHOP_NAME } from "~/core/site";
+import { RESET_LINK_MINUTES } from "~/core/account/password-reset";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
 interface PasswordResetProps {
   name: string;
-  /** The absolute link with the token (app/core/password-reset.ts newPasswordUrl). */
+  /** The absolute link with the token (app/core/account/password-reset.ts newPasswordUrl). */
   link: string;
   requestedAt: Date;
   expiresAt: Date;

@@ -4,9 +4,9 @@
  * refund, or the exchange's replacement). Each is the member's in-app お知らせ and the e-mail.
  */
 import { formatYen } from "~/core/money";
-import { RETURN_KINDS, returnReasonLabel, type ReturnKind } from "~/core/return-labels";
-import { REFUND_DAYS } from "~/core/returns";
-import { SHOP_NAME } from "~/core/site";
+import { RETURN_KINDS, returnReasonLabel, type ReturnKind } from "~/core/returns/return-labels";
+import { REFUND_DAYS } from "~/core/returns/returns";
+import { SHOP_NAME } from "~/core/site/site";
 import { OrderLink, type OrderMailAddressee } from "./order-lifecycle-mails";
 import { ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SUPPORT_PHONE } from "~/core/site";
+import { SUPPORT_PHONE } from "~/core/site/site";
 import { Lines, ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 

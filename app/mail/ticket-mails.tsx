@@ -1,6 +1,6 @@
 /** What a customer is told about their support ticket (spec §3 notification mails, §9). */
 import type { ReactNode } from "react";
-import { excerpt } from "~/core/tickets";
+import { excerpt } from "~/core/tickets/tickets";
 import { Greeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 

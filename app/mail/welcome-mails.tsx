@@ -3,9 +3,9 @@
  * when the address already has an account — the mail telling its owner that someone asked to register it.
  */
 import { formatYen } from "~/core/money";
-import { PASSWORD_RESET_PATH } from "~/core/password-reset";
-import { POINT_EARNING_UNIT } from "~/core/points";
-import { SHOP_NAME } from "~/core/site";
+import { PASSWORD_RESET_PATH } from "~/core/account/password-reset";
+import { POINT_EARNING_UNIT } from "~/core/member/points";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 

@@ -1,8 +1,8 @@
 /** The mail that confirms an account was closed (退会), sent to the address the member had. */
 import { formatDateTime } from "~/core/dates";
-import { LEGAL_PAGES } from "~/core/legal-document";
-import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/privacy";
-import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_PHONE } from "~/core/site";
+import { LEGAL_PAGES } from "~/core/site/legal-document";
+import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/account/privacy";
+import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_PHONE } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/ProductCard";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site";
-import { loadHomeCatalogue, type ProductSummary } from "~/services/catalogue.server";
+import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site/site";
+import { loadHomeCatalogue, type ProductSummary } from "~/services/catalogue/catalogue.server";
 
 export const meta: MetaFunction = () => [{ title: `${SHOP_NAME} | 全国のこだわり食品・暮らしの道具の通販` }, { name: "description", content: SHOP_TAGLINE }];
 

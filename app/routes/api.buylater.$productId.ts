@@ -7,14 +7,14 @@
  * page shows as the buy-later notice. Unknown products and rows not in the member's cart are 404.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { BUY_LATER_NOTICE } from "~/core/member-actions";
+import { BUY_LATER_NOTICE } from "~/core/member/member-actions";
 import * as v from "valibot";
 import { OptionalIdSchema } from "~/core/validation";
 import { isNavigation, loginRequired, methodNotAllowed, readApiFormData, requirePost, withNotice } from "~/web/http.server";
 import { idParam, readInput } from "~/web/input.server";
-import { cartFailure } from "~/services/cart-actions.server";
-import { buyLaterProduct } from "~/services/cart-api.server";
-import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
+import { cartFailure } from "~/services/cart/cart-actions.server";
+import { buyLaterProduct } from "~/services/cart/cart-api.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart/cart.server";
 
 /** `line` narrows the move to one of the product's rows. */
 const BuyLaterSchema = v.object({ line: OptionalIdSchema });

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
+import { PRODUCT_NOTICES, type ProductNotice } from "~/core/catalogue/product-notices";
 import { ReturnToSchema } from "~/core/validation";
-import { addPostedToCart, refusedCartAddReturn } from "~/web/cart-add.server";
+import { addPostedToCart, refusedCartAddReturn } from "~/web/cart/cart-add.server";
 import { isNavigation, methodNotAllowed, readFormData, requirePost, withNotice } from "~/web/http.server";
 import { parseInput } from "~/web/input.server";
 

@@ -8,8 +8,8 @@ import * as v from "valibot";
 import { OptionalTextSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
-import { applyCoupon, cartFailure } from "~/services/cart-actions.server";
-import { cartActorFor, cartAnswer } from "~/web/cart.server";
+import { applyCoupon, cartFailure } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart/cart.server";
 
 const CouponSchema = v.object({ code: OptionalTextSchema });
 

@@ -11,9 +11,9 @@ import * as v from "valibot";
 import { absentAsNull, FlagSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
-import { cartFailure, changeQuantity, toggleWrapping, type CartResult } from "~/services/cart-actions.server";
-import type { CartActor } from "~/services/cart.server";
-import { cartActorFor, cartAnswer, findPostedLine } from "~/web/cart.server";
+import { cartFailure, changeQuantity, toggleWrapping, type CartResult } from "~/services/cart/cart-actions.server";
+import type { CartActor } from "~/services/cart/cart.server";
+import { cartActorFor, cartAnswer, findPostedLine } from "~/web/cart/cart.server";
 
 /** q is forced into range, never refused (spec §5); at least one of q and w is sent. */
 const CartEditSchema = v.pipe(

@@ -10,9 +10,9 @@ import { OptionalTextSchema } from "~/core/validation";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
 // Aliased: a name starting with "use" reads as a React hook to the linter.
-import { applyPoints as spendPoints, cartFailure } from "~/services/cart-actions.server";
-import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
-import { loadCart } from "~/services/cart-view.server";
+import { applyPoints as spendPoints, cartFailure } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart/cart.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 
 /** The points typed, judged by applyPoints (whole number, full-width digits too). */
 const PointsSchema = v.object({ amount: OptionalTextSchema });

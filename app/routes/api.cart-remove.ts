@@ -5,8 +5,8 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { deleteLine } from "~/services/cart-actions.server";
-import { cartActorFor, cartAnswer, findPostedLine } from "~/web/cart.server";
+import { deleteLine } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartAnswer, findPostedLine } from "~/web/cart/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -6,10 +6,10 @@
  * 4xx { error, field } for a fetch. Absent fields leave their notice as it is.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { readShipmentNotices } from "~/core/shipment-notices";
+import { readShipmentNotices } from "~/core/orders/shipment-notices";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { saveNotices } from "~/services/cart-actions.server";
-import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
+import { saveNotices } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart/cart.server";
 
 const CHECKOUT_PATH = "/checkout";
 

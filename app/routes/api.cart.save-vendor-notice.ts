@@ -8,8 +8,8 @@ import * as v from "valibot";
 import { IdSchema, OptionalTextSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
-import { cartFailure, saveNotices } from "~/services/cart-actions.server";
-import { cartActorFor, cartAnswer } from "~/web/cart.server";
+import { cartFailure, saveNotices } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart/cart.server";
 
 const VendorNoticeSchema = v.object({ merchants_id: IdSchema, notice: OptionalTextSchema });
 

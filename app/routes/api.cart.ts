@@ -7,9 +7,9 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { apiCartPayload } from "~/services/cart-payload.server";
-import { cartActorFor, cartReturnPath } from "~/web/cart.server";
-import { loadCart } from "~/services/cart-view.server";
+import { apiCartPayload } from "~/services/cart/cart-payload.server";
+import { cartActorFor, cartReturnPath } from "~/web/cart/cart.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -9,9 +9,9 @@ import * as v from "valibot";
 import { OptionalTextSchema } from "~/core/validation";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
-import { cartFailure, choosePaymentMethod } from "~/services/cart-actions.server";
-import { cartActorFor, cartAnswer } from "~/web/cart.server";
-import { loadCart } from "~/services/cart-view.server";
+import { cartFailure, choosePaymentMethod } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart/cart.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 
 /** The method key, judged by choosePaymentMethod. */
 const PaymentSchema = v.object({ fee: OptionalTextSchema });

@@ -5,10 +5,16 @@
  * 3 digits is 400 with a Japanese message; an unreachable origin is 503.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { isPostalPrefix, POSTAL_PREFIX_MESSAGE } from "~/core/postal";
+import { isPostalPrefix, POSTAL_PREFIX_MESSAGE } from "~/core/address/postal";
 import { methodNotAllowed } from "~/web/http.server";
-import { loadPostalPrefix, POSTAL_CACHE_CONTROL, POSTAL_EMPTY_CACHE_CONTROL, POSTAL_UNAVAILABLE_MESSAGE, PostalOriginError } from "~/services/postal.server";
-import { postalDepsFor } from "~/web/postal.server";
+import {
+  loadPostalPrefix,
+  POSTAL_CACHE_CONTROL,
+  POSTAL_EMPTY_CACHE_CONTROL,
+  POSTAL_UNAVAILABLE_MESSAGE,
+  PostalOriginError,
+} from "~/services/address/postal.server";
+import { postalDepsFor } from "~/web/address/postal.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const prefix = params.prefix ?? "";

@@ -4,10 +4,10 @@
  * cannot be priced (unknown, private, draft, malformed p).
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { readSelection } from "~/core/product-selection";
+import { readSelection } from "~/core/catalogue/product-selection";
 import * as v from "valibot";
 import { methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
-import { loadVisiblePricedProduct, priceSelection } from "~/services/product-pricing.server";
+import { loadVisiblePricedProduct, priceSelection } from "~/services/catalogue/product-pricing.server";
 import { IdSchema } from "~/core/validation";
 import { readInput } from "~/web/input.server";
 

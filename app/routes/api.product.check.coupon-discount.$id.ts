@@ -4,12 +4,12 @@
  * every spec §3 Coupon field; 0 / null / null when none applies.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { readSelection } from "~/core/product-selection";
+import { readSelection } from "~/core/catalogue/product-selection";
 import { invariantJson, methodNotAllowed, readApiFormData, requirePost, sessionViewer } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
-import { apiCoupon } from "~/services/coupon-rules.server";
-import { couponForSelection, loadVisiblePricedProduct, priceSelection } from "~/services/product-pricing.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { apiCoupon } from "~/services/checkout/coupon-rules.server";
+import { couponForSelection, loadVisiblePricedProduct, priceSelection } from "~/services/catalogue/product-pricing.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,7 +1,7 @@
 /** POST /api/product/delivery-icon/small/{productId} (spec §7): the same answer as the large icon call. */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/web/http.server";
-import { deliveryIconResponse } from "~/web/product.server";
+import { deliveryIconResponse } from "~/web/catalogue/product.server";
 
 export const loader = () => methodNotAllowed("POST");
 

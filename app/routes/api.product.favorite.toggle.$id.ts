@@ -3,12 +3,12 @@
  * { is_favorite }; without JS (a form post) it redirects back to the form's redirectTo.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/web/auth.server";
+import { getOptionalUser } from "~/web/account/auth.server";
 import { idParam, parseInput } from "~/web/input.server";
 import { invariantJson, isNavigation, loginRequired, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { findApiProduct } from "~/services/product-by-id.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
-import { toggleFavorite } from "~/services/product.server";
+import { findApiProduct } from "~/services/catalogue/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
+import { toggleFavorite } from "~/services/catalogue/product.server";
 import { ReturnToSchema } from "~/core/validation";
 
 export const loader = () => methodNotAllowed("POST");

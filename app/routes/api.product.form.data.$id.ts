@@ -4,11 +4,11 @@
  * favorite flag and whether a member is logged in.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseIpList } from "~/core/subscription";
+import { parseIpList } from "~/core/catalogue/subscription";
 import { invariantJson, methodNotAllowed, sessionViewer } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
-import { loadApiProduct } from "~/services/product-api.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { loadApiProduct } from "~/services/catalogue/product-api.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.id, "商品ID");

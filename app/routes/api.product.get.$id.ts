@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { invariantJson, methodNotAllowed, requirePost, sessionViewer } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
-import { loadApiProduct } from "~/services/product-api.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { loadApiProduct } from "~/services/catalogue/product-api.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -7,13 +7,13 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { getOptionalUser } from "~/web/auth.server";
-import { PRODUCT_NOTICES, type ProductNotice } from "~/core/product-notices";
-import { readSelection } from "~/core/product-selection";
+import { getOptionalUser } from "~/web/account/auth.server";
+import { PRODUCT_NOTICES, type ProductNotice } from "~/core/catalogue/product-notices";
+import { readSelection } from "~/core/catalogue/product-selection";
 import { idParam, parseApiForm } from "~/web/input.server";
 import { invariantJson, isNavigation, jsonError, loginRequired, methodNotAllowed, redirectWithNotice, requirePost, withQueryParam } from "~/web/http.server";
-import { findApiProduct, requestRestockFor, type RestockRefusal } from "~/services/product-by-id.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { findApiProduct, requestRestockFor, type RestockRefusal } from "~/services/catalogue/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 import { absentAsNull, optionalId, ReturnPathSchema } from "~/core/validation";
 
 const UNKNOWN_VARIATION_MESSAGE = "選択されたタイプが正しくありません。";

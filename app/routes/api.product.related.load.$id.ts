@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requirePost } from "~/web/http.server";
-import { loadVisibleRelated } from "~/services/product-by-id.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { loadVisibleRelated } from "~/services/catalogue/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 
 const RELATED_TITLE = "この商品を見た方におすすめ";
 

@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requirePost } from "~/web/http.server";
-import { loadReviewStats } from "~/services/product-by-id.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { loadReviewStats } from "~/services/catalogue/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 
 export const loader = () => methodNotAllowed("POST");
 

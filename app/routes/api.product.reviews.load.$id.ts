@@ -7,8 +7,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { idParam, parseQuery, readInput } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { loadVisibleReviews } from "~/services/product-by-id.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { loadVisibleReviews } from "~/services/catalogue/product-by-id.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 import { PageSchema } from "~/core/validation";
 
 const STAFF_COMMENT_USER = "スタッフ";

@@ -8,8 +8,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
-import { removeCoupon } from "~/services/cart-actions.server";
-import { cartActorFor, cartAnswer } from "~/web/cart.server";
+import { removeCoupon } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart/cart.server";
 
 export const loader = () => methodNotAllowed("POST");
 

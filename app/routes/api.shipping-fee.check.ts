@@ -11,13 +11,13 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
-import { ShippingAddressSchema } from "~/core/postal-schema";
+import { ShippingAddressSchema } from "~/core/address/postal-schema";
 import { isNavigation, methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { fieldsOf } from "~/web/input.server";
-import { cartFailure } from "~/services/cart-actions.server";
-import { apiShipment } from "~/services/cart-payload.server";
-import { loadCart } from "~/services/cart-view.server";
-import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart.server";
+import { cartFailure } from "~/services/cart/cart-actions.server";
+import { apiShipment } from "~/services/cart/cart-payload.server";
+import { loadCart } from "~/services/cart/cart-view.server";
+import { cartActorFor, cartFailureJson, cartRedirect, cartReturnPath } from "~/web/cart/cart.server";
 
 /** Absent fields are judged as empty ones, so their own messages say what to type. */
 const ShippingAddressFormSchema = v.object({

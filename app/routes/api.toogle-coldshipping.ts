@@ -6,9 +6,9 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
-import { toggleColdshipping } from "~/services/cart-actions.server";
-import { cartActorFor, cartAnswer } from "~/web/cart.server";
-import { loadCart } from "~/services/cart-view.server";
+import { toggleColdshipping } from "~/services/cart/cart-actions.server";
+import { cartActorFor, cartAnswer } from "~/web/cart/cart.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 
 export const loader = () => methodNotAllowed("POST");
 

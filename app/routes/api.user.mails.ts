@@ -10,13 +10,13 @@
  * plus `removed: id`. A guest gets 401; a body that is not a form 400.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-mail-listing";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { MAIL_LISTING } from "~/core/member/member-mail-listing";
 import * as v from "valibot";
 import { absentAsNull, IdSchema } from "~/core/validation";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { malformedJson, readInput } from "~/web/input.server";
-import { deleteMail, listMails, MAIL_NOT_FOUND_MESSAGE, mailListingJson } from "~/services/member-mails.server";
+import { deleteMail, listMails, MAIL_NOT_FOUND_MESSAGE, mailListingJson } from "~/services/member/member-mails.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

@@ -9,10 +9,10 @@
  * Orders cannot be removed: POST with `id` is 403. A guest gets 401.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseListingQuery } from "~/core/listing-query";
-import { ORDER_LISTING } from "~/core/member-order-listing";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { ORDER_LISTING } from "~/core/member/member-order-listing";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
-import { listOrders, orderListingJson } from "~/services/orders.server";
+import { listOrders, orderListingJson } from "~/services/orders/orders.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

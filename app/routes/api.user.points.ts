@@ -7,10 +7,10 @@
  * detail }. Ledger rows cannot be removed (POST with `id` is 403). A guest gets 401.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseListingQuery } from "~/core/listing-query";
-import { POINT_LISTING } from "~/core/member-point-listing";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { POINT_LISTING } from "~/core/member/member-point-listing";
 import { invariantJson, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
-import { loadPoints, pointsListingJson } from "~/services/member-points.server";
+import { loadPoints, pointsListingJson } from "~/services/member/member-points.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

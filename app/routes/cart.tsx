@@ -2,12 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { CartPage } from "~/components/cart/CartPage";
-import { readShipmentNotices } from "~/core/shipment-notices";
-import { SHOP_NAME } from "~/core/site";
+import { readShipmentNotices } from "~/core/orders/shipment-notices";
+import { SHOP_NAME } from "~/core/site/site";
 import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
-import { BUY_LATER_NOTICE } from "~/core/member-actions";
+import { BUY_LATER_NOTICE } from "~/core/member/member-actions";
 import { isNavigation, withNotice, withQueryParam } from "~/web/http.server";
-import { applyTypedEntries, readCartPost, saveCarriedNotices } from "~/web/cart-form.server";
+import { applyTypedEntries, readCartPost, saveCarriedNotices } from "~/web/cart/cart-form.server";
 import { parseQuery, readInput } from "~/web/input.server";
 import {
   applyCoupon,
@@ -23,8 +23,8 @@ import {
   applyPoints,
   type CartActionResult,
   type CartField,
-} from "~/services/cart-actions.server";
-import { loadCart } from "~/services/cart-view.server";
+} from "~/services/cart/cart-actions.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 import {
   CART_LINE_PARAM,
   CART_MESSAGE_PARAM,
@@ -35,8 +35,8 @@ import {
   cartReturnPath,
   redirectedCartError,
   RedirectedResultSchema,
-} from "~/web/cart.server";
-import type { CartActor } from "~/services/cart.server";
+} from "~/web/cart/cart.server";
+import type { CartActor } from "~/services/cart/cart.server";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 
 export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -94,7 +94,7 @@ const CartIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("move_back"), item: IdSchema }),
   // warehouse_notice and vendor_notice[<merchantId>], read by readShipmentNotices.
   v.object({ intent: v.literal("save_notices") }),
-  // Without JS the page is one form (core/cart-form): its buttons that only led elsewhere keep the notes
+  // Without JS the page is one form (core/cart/cart-form): its buttons that only led elsewhere keep the notes
   // on the way (削除 asks to confirm, キャンセル, あとで買う), and Enter applies what was typed.
   v.object({ intent: v.literal("ask_remove"), line }),
   v.object({ intent: v.literal("buy_later"), line }),

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { ProductPage } from "~/components/product/ProductPage";
 import { withProductMarkup } from "~/components/product/product-markup.server";
-import { SHOP_NAME } from "~/core/site";
-import { loadProductView } from "~/web/product.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadProductView } from "~/web/catalogue/product.server";
 
 // A product that is not there is root's error page, titled by root's meta.
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductSearch } from "~/components/search/ProductSearch";
-import { isSlug, listingCursor, parseSearchFilter } from "~/core/search-filter";
-import { SHOP_NAME } from "~/core/site";
-import { loadSearchPage } from "~/services/search.server";
+import { isSlug, listingCursor, parseSearchFilter } from "~/core/search/search-filter";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadSearchPage } from "~/services/search/search.server";
 import { invariantResponse } from "~/web/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

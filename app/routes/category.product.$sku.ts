@@ -11,11 +11,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { TextOrNullSchema } from "~/core/validation";
-import { getSession } from "~/web/auth.server";
+import { getSession } from "~/web/account/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { parseQuery } from "~/web/input.server";
-import { resolveCouponProductLink } from "~/services/cart-api.server";
-import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/products";
+import { resolveCouponProductLink } from "~/services/cart/cart-api.server";
+import { PRODUCT_NOT_FOUND_MESSAGE } from "~/core/catalogue/products";
 
 /** Coupon product links remembered per session (the session lives in a cookie). */
 const MAX_SKU_COUPONS = 20;

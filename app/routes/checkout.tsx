@@ -1,21 +1,21 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { getSession } from "~/web/auth.server";
+import { getSession } from "~/web/account/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { useKeptAnswer } from "~/components/connection/useKeptAnswer";
-import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout";
-import { draftWithChosenAddress } from "~/core/checkout-draft";
-import { isConnectionFailure } from "~/core/connection";
-import { orderFingerprint } from "~/core/order-confirmation";
-import { SHOP_NAME } from "~/core/site";
+import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout/checkout";
+import { draftWithChosenAddress } from "~/core/checkout/checkout-draft";
+import { isConnectionFailure } from "~/core/site/connection";
+import { orderFingerprint } from "~/core/checkout/order-confirmation";
+import { SHOP_NAME } from "~/core/site/site";
 import { readFormData } from "~/web/http.server";
-import { listAddresses } from "~/services/addresses.server";
-import { loadCart } from "~/services/cart-view.server";
-import { cartActorFor } from "~/web/cart.server";
-import { chosenAddressOf, submitCheckout } from "~/web/checkout.server";
-import { purgeOrderedProductPages } from "~/web/edge-cache.server";
-import { dispatchMail, mailFrame } from "~/web/mail.server";
-import { postalDepsFor } from "~/web/postal.server";
+import { listAddresses } from "~/services/address/addresses.server";
+import { loadCart } from "~/services/cart/cart-view.server";
+import { cartActorFor } from "~/web/cart/cart.server";
+import { chosenAddressOf, submitCheckout } from "~/web/checkout/checkout.server";
+import { purgeOrderedProductPages } from "~/web/site/edge-cache.server";
+import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
+import { postalDepsFor } from "~/web/address/postal.server";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 
 export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // It took stock: its products' cached pages go (a last item must not stay offered from the edge cache).
   await purgeOrderedProductPages(context, result.orderId);
   // A guest who ticked 会員登録 is not signed in: the page must not tell whether the address already had an
-  // account (app/core/registration.ts); the thank-you page says to log in.
+  // account (app/core/account/registration.ts); the thank-you page says to log in.
   const session = await getSession(request, context);
   session.set("lastOrder", result.orderNumber);
   throw redirect(`/checkout/thanks/${result.orderNumber}${registration ? "?registration=1" : ""}`, {

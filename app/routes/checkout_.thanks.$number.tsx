@@ -1,20 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { getSession } from "~/web/auth.server";
+import { getSession } from "~/web/account/auth.server";
 import { BankTransferDetails } from "~/components/checkout/BankTransferDetails";
-import { bankTransferFacts } from "~/core/bank-transfer";
+import { bankTransferFacts } from "~/core/checkout/bank-transfer";
 import { formatDateJa } from "~/core/dates";
-import { CONFIRMATION_MESSAGES } from "~/core/order-confirmation";
-import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
+import { CONFIRMATION_MESSAGES } from "~/core/checkout/order-confirmation";
+import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
 import { formatYen } from "~/core/money";
-import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { SHOP_NAME } from "~/core/site";
-import { REGISTRATION_MESSAGES } from "~/core/registration";
+import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
+import { SHOP_NAME } from "~/core/site/site";
+import { REGISTRATION_MESSAGES } from "~/core/account/registration";
 import { QueryFlagSchema } from "~/core/validation";
 import { invariantResponse } from "~/web/http.server";
 import { parseQuery } from "~/web/input.server";
-import { findPlacedOrder } from "~/services/checkout.server";
+import { findPlacedOrder } from "~/services/checkout/checkout.server";
 
 export const meta: MetaFunction = () => [{ title: `ご注文ありがとうございます | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       paymentNote: PAYMENT_METHODS[order.paymentMethod].note,
     },
     isMember: userId != null,
-    // The same words whether the address was new or already had an account (app/core/registration.ts).
+    // The same words whether the address was new or already had an account (app/core/account/registration.ts).
     registration: userId == null && query.registration ? REGISTRATION_MESSAGES.withOrder : null,
   };
 }

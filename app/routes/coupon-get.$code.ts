@@ -7,9 +7,9 @@
  * ?cart_error=coupon&message=… (ended or unknown campaign, expired coupon, members only, no eligible item …).
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSession } from "~/web/auth.server";
-import { followCouponLink } from "~/services/cart-api.server";
-import { CART_PATH, cartActorFor, withCartNotice, withCartResult } from "~/web/cart.server";
+import { getSession } from "~/web/account/auth.server";
+import { followCouponLink } from "~/services/cart/cart-api.server";
+import { CART_PATH, cartActorFor, withCartNotice, withCartResult } from "~/web/cart/cart.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await cartActorFor(request, context);

@@ -5,10 +5,10 @@
  * Items: { id, ticket_id, message (excerpt), date_created, name, fromadmin }.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule } from "~/core/ticket-polling";
-import { TICKET_TEXT } from "~/core/tickets";
+import { ticketModule } from "~/core/tickets/ticket-polling";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
-import { unreadMessagesFor } from "~/services/tickets.server";
+import { unreadMessagesFor } from "~/services/tickets/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantJson(ticketModule(params.module), TICKET_TEXT.ticketNotFound, { status: 404 });

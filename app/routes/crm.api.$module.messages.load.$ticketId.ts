@@ -4,11 +4,11 @@
  * status, confirmation and `updated` cursor come in the X-Ticket-* headers (TICKET_STATE_HEADERS).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule, ticketStateHeaders } from "~/core/ticket-polling";
-import { TICKET_TEXT } from "~/core/tickets";
+import { ticketModule, ticketStateHeaders } from "~/core/tickets/ticket-polling";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
-import { loadThread } from "~/services/tickets.server";
+import { loadThread } from "~/services/tickets/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantJson(ticketModule(params.module), TICKET_TEXT.ticketNotFound, { status: 404 });

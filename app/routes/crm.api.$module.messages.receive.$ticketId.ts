@@ -7,12 +7,12 @@
  * state comes in the X-Ticket-* headers (TICKET_STATE_HEADERS), as for /messages/load.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { ticketModule, ticketStateHeaders } from "~/core/ticket-polling";
-import { TICKET_TEXT } from "~/core/tickets";
+import { ticketModule, ticketStateHeaders } from "~/core/tickets/ticket-polling";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import * as v from "valibot";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
 import { idParam, parseQuery } from "~/web/input.server";
-import { loadThread } from "~/services/tickets.server";
+import { loadThread } from "~/services/tickets/tickets.server";
 
 /** A message id or time the page already has; anything else is none. */
 const cursor = v.fallback(v.nullable(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))), null);

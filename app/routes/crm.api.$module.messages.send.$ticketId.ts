@@ -5,14 +5,14 @@
  * the thread page.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { MEDIA_TEXT } from "~/core/images";
-import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
-import { ticketModule } from "~/core/ticket-polling";
-import { ticketNoticeCode, TICKET_TEXT } from "~/core/tickets";
+import { MEDIA_TEXT } from "~/core/catalogue/images";
+import { LATEST_MESSAGE_ANCHOR } from "~/core/site/result-anchor";
+import { ticketModule } from "~/core/tickets/ticket-polling";
+import { ticketNoticeCode, TICKET_TEXT } from "~/core/tickets/tickets";
 import { atResult, invariantJson, isNavigation, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { idParam, malformedJson } from "~/web/input.server";
-import { sendMessage } from "~/services/ticket-messages.server";
-import { messageInputFrom } from "~/web/tickets.server";
+import { sendMessage } from "~/services/tickets/ticket-messages.server";
+import { messageInputFrom } from "~/web/tickets/tickets.server";
 
 export const loader = () => methodNotAllowed("POST");
 

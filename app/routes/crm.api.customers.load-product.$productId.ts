@@ -4,10 +4,10 @@
  * staff see any. 404 otherwise.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { TICKET_TEXT } from "~/core/tickets";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
-import { productForTicket } from "~/services/ticket-references.server";
+import { productForTicket } from "~/services/tickets/ticket-references.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const productId = idParam(params.productId, "商品ID");

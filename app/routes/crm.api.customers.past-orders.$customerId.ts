@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requireApiUser } from "~/web/http.server";
-import { pastOrders } from "~/services/ticket-references.server";
+import { pastOrders } from "~/services/tickets/ticket-references.server";
 
 export const NOT_YOUR_ORDERS_MESSAGE = "ほかのお客様のご注文は表示できません。";
 

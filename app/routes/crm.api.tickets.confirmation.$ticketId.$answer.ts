@@ -5,11 +5,11 @@
  * spec says so; calls from other sites are refused (requireSameSiteGet).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
-import { isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
+import { CONFIRMATION_LABELS } from "~/core/tickets/ticket-labels";
+import { isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets/tickets";
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
-import { answerTicketConfirmation } from "~/services/ticket-status.server";
+import { answerTicketConfirmation } from "~/services/tickets/ticket-status.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ticketId = idParam(params.ticketId, "お問い合わせID");

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CampaignListing } from "~/components/crm/promotions/CampaignListing";
 import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
-import { SHOP_NAME } from "~/core/site";
-import { CAMPAIGN_PAGES } from "~/web/crm-promotions.server";
-import { CAMPAIGNS_PATH } from "~/core/promotion-paths";
+import { SHOP_NAME } from "~/core/site/site";
+import { CAMPAIGN_PAGES } from "~/web/promotions/crm-promotions.server";
+import { CAMPAIGNS_PATH } from "~/core/promotions/promotion-paths";
 
 export const meta: MetaFunction = () => [{ title: `クーポンキャンペーン | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

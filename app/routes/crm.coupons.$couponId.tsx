@@ -6,9 +6,9 @@ import { ConfirmedAction } from "~/components/crm/promotions/PromotionControls";
 import { PromotionStateBadge } from "~/components/crm/promotions/PromotionStateBadge";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { couponEditorAction, couponEditorPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH, PROMOTION_STATE_LABELS } from "~/core/promotions";
+import { SHOP_NAME } from "~/core/site/site";
+import { couponEditorAction, couponEditorPage } from "~/web/promotions/crm-coupons.server";
+import { COUPONS_PATH, PROMOTION_STATE_LABELS } from "~/core/promotions/promotions";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const CouponForm = island(() => import("~/components/crm/promotions/CouponForm").then((module) => module.CouponForm));

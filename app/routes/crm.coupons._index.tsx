@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CouponListing } from "~/components/crm/promotions/CouponListing";
 import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
-import { SHOP_NAME } from "~/core/site";
-import { couponListingPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH } from "~/core/promotion-paths";
+import { SHOP_NAME } from "~/core/site/site";
+import { couponListingPage } from "~/web/promotions/crm-coupons.server";
+import { COUPONS_PATH } from "~/core/promotions/promotion-paths";
 
 export const meta: MetaFunction = () => [{ title: `クーポン管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -4,9 +4,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { createCouponAction, newCouponPage } from "~/web/crm-coupons.server";
-import { COUPONS_PATH } from "~/core/promotions";
+import { SHOP_NAME } from "~/core/site/site";
+import { createCouponAction, newCouponPage } from "~/web/promotions/crm-coupons.server";
+import { COUPONS_PATH } from "~/core/promotions/promotions";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const CouponForm = island(() => import("~/components/crm/promotions/CouponForm").then((module) => module.CouponForm));

@@ -3,7 +3,7 @@
  * (before it is sent), the ticket's customer and staff; anyone else gets 404 (its existence is not told).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { methodNotAllowed } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
 import { findViewableMedia } from "~/services/media.server";

@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailMessageView } from "~/components/mail/MailMessageView";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { loadOutboxMessage, resendMailAction } from "~/web/mail-desk.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { loadOutboxMessage, resendMailAction } from "~/web/mail/mail-desk.server";
 
 const PATH = "/crm/mail-outbox";
 

@@ -7,9 +7,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { OutboxListing } from "~/components/mail/OutboxListing";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { loadOutboxListing, resendMailAction } from "~/web/mail-desk.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { loadOutboxListing, resendMailAction } from "~/web/mail/mail-desk.server";
 
 const PATH = "/crm/mail-outbox";
 

@@ -7,10 +7,10 @@ import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBa
 import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { loadMerchantEditor, merchantEditorAction } from "~/web/crm-merchants.server";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant/merchant-status";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { loadMerchantEditor, merchantEditorAction } from "~/web/merchant/crm-merchants.server";
 import type { MerchantEditorData } from "~/web/types/merchants";
 
 // The forms' validation (Conform, Valibot) loads after the page; the server's forms work meanwhile.

@@ -4,10 +4,10 @@ import { useLoaderData } from "@remix-run/react";
 import { MerchantListing } from "~/components/crm/merchants/MerchantListing";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { loadMerchantListing } from "~/web/crm-merchants.server";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant/merchant-status";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { loadMerchantListing } from "~/web/merchant/crm-merchants.server";
 
 export const meta: MetaFunction = () => [{ title: `出店者管理（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

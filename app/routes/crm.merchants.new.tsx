@@ -4,10 +4,10 @@ import { Link, useActionData } from "@remix-run/react";
 import type { MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { island } from "~/components/island";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { CRM_MERCHANTS_PATH } from "~/core/merchant-status";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { createMerchantAction } from "~/web/crm-merchants.server";
+import { CRM_MERCHANTS_PATH } from "~/core/merchant/merchant-status";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { createMerchantAction } from "~/web/merchant/crm-merchants.server";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const MerchantForm = island(() => import("~/components/crm/merchants/MerchantForm").then((module) => module.MerchantForm));

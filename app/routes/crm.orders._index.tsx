@@ -6,9 +6,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { OrderDeskListing } from "~/components/crm/orders/OrderDeskListing";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { loadOrderDeskListing } from "~/web/crm-orders.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { loadOrderDeskListing } from "~/web/orders/crm-orders.server";
 
 export const meta: MetaFunction = () => [{ title: `注文管理（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { TrackingImportPanel } from "~/components/orders/TrackingImportPanel";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { orderActorOf, requireStaff } from "~/web/auth.server";
-import { trackingImportAction } from "~/web/carrier-csv.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { orderActorOf, requireStaff } from "~/web/account/auth.server";
+import { trackingImportAction } from "~/web/orders/carrier-csv.server";
 
 export const meta: MetaFunction = () => [{ title: `送り状CSV・伝票番号の取り込み（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PointPromoListing } from "~/components/crm/promotions/PointPromoListing";
 import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
-import { SHOP_NAME } from "~/core/site";
-import { POINT_PROMO_PAGES } from "~/web/crm-promotions.server";
-import { POINT_PROMOS_PATH } from "~/core/promotion-paths";
+import { SHOP_NAME } from "~/core/site/site";
+import { POINT_PROMO_PAGES } from "~/web/promotions/crm-promotions.server";
+import { POINT_PROMOS_PATH } from "~/core/promotions/promotion-paths";
 
 export const meta: MetaFunction = () => [{ title: `ポイントキャンペーン | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

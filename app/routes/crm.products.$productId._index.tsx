@@ -1,11 +1,11 @@
-/** /crm/products/{id} (スタッフ): edit a product, change its state, duplicate it — see app/web/catalogue-editor.server.ts. */
+/** /crm/products/{id} (スタッフ): edit a product, change its state, duplicate it — see app/web/catalogue/catalogue-editor.server.ts. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductEditorPage } from "~/components/catalogue/ProductEditorPage";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaffCatalogueEditor } from "~/web/auth.server";
-import { loadProductEditPage, productEditAction } from "~/web/catalogue-editor.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaffCatalogueEditor } from "~/web/account/auth.server";
+import { loadProductEditPage, productEditAction } from "~/web/catalogue/catalogue-editor.server";
 
 export const meta: MetaFunction = () => [{ title: `商品の編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,11 @@
-/** /crm/products (スタッフ): the products on the generic listing — see app/web/catalogue-editor.server.ts. */
+/** /crm/products (スタッフ): the products on the generic listing — see app/web/catalogue/catalogue-editor.server.ts. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductListPage } from "~/components/catalogue/ProductListPage";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaffCatalogueEditor } from "~/web/auth.server";
-import { loadProductList } from "~/web/catalogue-editor.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaffCatalogueEditor } from "~/web/account/auth.server";
+import { loadProductList } from "~/web/catalogue/catalogue-editor.server";
 
 export const meta: MetaFunction = () => [{ title: `商品管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

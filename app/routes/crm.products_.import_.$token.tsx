@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CatalogueImportReport } from "~/components/catalogue/CatalogueImportReport";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv-pages";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaffCatalogueEditor } from "~/web/auth.server";
+import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue/catalogue-csv-pages";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaffCatalogueEditor } from "~/web/account/auth.server";
 import type { CatalogueApplyActionData } from "~/web/types/catalogue-csv";
-import { catalogueApplyAction, catalogueImportPage } from "~/web/catalogue-csv.server";
+import { catalogueApplyAction, catalogueImportPage } from "~/web/catalogue/catalogue-csv.server";
 
 export const meta: MetaFunction = () => [{ title: `商品CSVの確認（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

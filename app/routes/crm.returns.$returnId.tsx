@@ -1,6 +1,6 @@
 /**
  * /crm/returns/{id} (staff only): one return or exchange request — its lines, photos, the order, the
- * history — with approve / refuse / receive. The work is in app/web/returns.server.ts.
+ * history — with approve / refuse / receive. The work is in app/web/returns/returns.server.ts.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,10 +10,10 @@ import { ReturnRequestCard } from "~/components/returns/ReturnRequestCard";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
 import { idParam } from "~/web/input.server";
-import { loadReturnDeskView, returnDecisionAction } from "~/web/returns.server";
+import { loadReturnDeskView, returnDecisionAction } from "~/web/returns/returns.server";
 
 // The approve / refuse / receive forms' code loads after the page; the server's forms work meanwhile.
 const ReturnDecisionForms = island(() => import("~/components/returns/ReturnDecisionForms").then((module) => module.ReturnDecisionForms));

@@ -3,9 +3,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ReturnListing } from "~/components/returns/ReturnListing";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireStaff } from "~/web/auth.server";
-import { loadReturnListing } from "~/web/returns.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireStaff } from "~/web/account/auth.server";
+import { loadReturnListing } from "~/web/returns/returns.server";
 
 export const meta: MetaFunction = () => [{ title: `返品・交換（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

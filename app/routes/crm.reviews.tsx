@@ -3,18 +3,18 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
 import { useShopFetcher } from "~/components/connection/useShopFetcher";
 import * as v from "valibot";
-import { requireStaff } from "~/web/auth.server";
+import { requireStaff } from "~/web/account/auth.server";
 import { Paginator } from "~/components/Paginator";
 import { ReviewStars } from "~/components/ReviewStars";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime } from "~/core/dates";
 import { paginatorPages } from "~/core/paginator";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 import { IdSchema, OptionalTextSchema, PageSchema, ReturnPathSchema, TextOrNullSchema } from "~/core/validation";
 import { isNavigation, readFormData } from "~/web/http.server";
 import { parseQuery, readInput, redirectedNotice } from "~/web/input.server";
-import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/review-replies";
-import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/reviews-admin.server";
+import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/catalogue/review-replies";
+import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/catalogue/reviews-admin.server";
 
 export const meta: MetaFunction = () => [{ title: `レビュー返信（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -6,15 +6,15 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { requireStaff, requireStaffCatalogueEditor } from "~/web/auth.server";
+import { requireStaff, requireStaffCatalogueEditor } from "~/web/account/auth.server";
 import { StockPage } from "~/components/crm/StockPage";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 import { atResult, readFormData } from "~/web/http.server";
-import { purgeProductPages } from "~/web/edge-cache.server";
+import { purgeProductPages } from "~/web/site/edge-cache.server";
 import { parseInput, parseQuery, readInput } from "~/web/input.server";
-import { RESTOCK_MESSAGES } from "~/core/restock";
+import { RESTOCK_MESSAGES } from "~/core/catalogue/restock";
 import type { StockActionData } from "~/web/types/stock";
-import { findStockTarget, listWaitingItems, restockItem } from "~/services/restock.server";
+import { findStockTarget, listWaitingItems, restockItem } from "~/services/member/restock.server";
 
 export const meta: MetaFunction = () => [{ title: `在庫の追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/web/auth.server";
+import { requireStaff } from "~/web/account/auth.server";
 import { CustomerOrders } from "~/components/orders/CustomerOrders";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
-import { SHOP_NAME } from "~/core/site";
-import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
 
 export const meta: MetaFunction = ({ params }) => [
   { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` },

@@ -1,21 +1,21 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { requireStaff } from "~/web/auth.server";
+import { requireStaff } from "~/web/account/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StatusBadge } from "~/components/tickets/StatusBadge";
-import { parseListingQuery } from "~/core/listing-query";
-import { SHOP_NAME } from "~/core/site";
-import { TICKET_LISTING } from "~/core/ticket-listing";
-import { TICKET_TEXT } from "~/core/tickets";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { SHOP_NAME } from "~/core/site/site";
+import { TICKET_LISTING } from "~/core/tickets/ticket-listing";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { TextOrNullSchema } from "~/core/validation";
 import { isNavigation, listingReturnPath, readFormData } from "~/web/http.server";
 import { parseInput, readInput } from "~/web/input.server";
-import { listingJson } from "~/services/listing.server";
-import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
-import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/ticket-desk.server";
+import { listingJson } from "~/services/search/listing.server";
+import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/search/listing.server";
+import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets/ticket-desk.server";
 
 const PATH = "/crm/tickets";
 

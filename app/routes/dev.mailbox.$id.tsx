@@ -2,9 +2,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MailMessageView } from "~/components/mail/MailMessageView";
-import { SHOP_NAME } from "~/core/site";
-import { loadOutboxMessage } from "~/web/mail-desk.server";
-import { requireLocalMailbox } from "~/web/mail.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadOutboxMessage } from "~/web/mail/mail-desk.server";
+import { requireLocalMailbox } from "~/web/mail/mail.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.message.subject ?? "メール"}（開発用メールボックス）| ${SHOP_NAME}` },

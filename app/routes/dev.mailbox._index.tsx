@@ -7,9 +7,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { OutboxListing } from "~/components/mail/OutboxListing";
-import { SHOP_NAME } from "~/core/site";
-import { loadOutboxListing } from "~/web/mail-desk.server";
-import { deliverLocalMailWithoutQueue, requireLocalMailbox } from "~/web/mail.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadOutboxListing } from "~/web/mail/mail-desk.server";
+import { deliverLocalMailWithoutQueue, requireLocalMailbox } from "~/web/mail/mail.server";
 
 const PATH = "/dev/mailbox";
 

@@ -1,9 +1,9 @@
 /** 特定商取引法に基づく表記: the seller and the terms of sale, from the settings and the checkout's own fees. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { LegalDocumentPage } from "~/components/legal/LegalDocumentView";
-import { legalPageTitle } from "~/core/legal-document";
-import { tokushohoDocument } from "~/core/tokushoho";
-import { loadMerchantShippingRates } from "~/services/shop-policies.server";
+import { legalPageTitle } from "~/core/site/legal-document";
+import { tokushohoDocument } from "~/core/site/tokushoho";
+import { loadMerchantShippingRates } from "~/services/site/shop-policies.server";
 
 export const meta: MetaFunction = () => [{ title: legalPageTitle("tokushoho") }];
 

@@ -1,17 +1,17 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { createAuthenticator, createUserSession, getUserId } from "~/web/auth.server";
+import { createAuthenticator, createUserSession, getUserId } from "~/web/account/auth.server";
 import { island } from "~/components/island";
 import { readFormData } from "~/web/http.server";
-import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
+import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
 import { QueryFlagSchema, ReturnToSchema } from "~/core/validation";
 
-import { PASSWORD_RESET_PATH } from "~/core/password-reset";
+import { PASSWORD_RESET_PATH } from "~/core/account/password-reset";
 import { parseQuery, redirectedNotice } from "~/web/input.server";
-import { LOGIN_NOTICES } from "~/core/account-settings";
+import { LOGIN_NOTICES } from "~/core/account/account-settings";
 import { Notice } from "~/components/member/Notice";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const LoginForm = island(() => import("~/components/account/LoginForm").then((module) => module.LoginForm));

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { logout } from "~/web/auth.server";
+import { logout } from "~/web/account/auth.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return logout(request, context);

@@ -7,7 +7,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed } from "~/web/http.server";
-import { productPhotoResponse } from "~/web/product-images.server";
+import { productPhotoResponse } from "~/web/catalogue/product-images.server";
 
 export const loader = ({ request, params, context }: LoaderFunctionArgs) => productPhotoResponse(request, context, params);
 

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
-import { SHOP_NAME } from "~/core/site";
-import { loadMerchantShipments } from "~/web/merchant.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadMerchantShipments } from "~/web/merchant/merchant.server";
 
 export const meta: MetaFunction = () => [{ title: `配送一覧（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

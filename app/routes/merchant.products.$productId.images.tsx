@@ -1,10 +1,10 @@
-/** /merchant/products/{id}/images: the product's photos (upload, alt text, order, main, replace, delete); see app/web/product-images.server.ts. */
+/** /merchant/products/{id}/images: the product's photos (upload, alt text, order, main, replace, delete); see app/web/catalogue/product-images.server.ts. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductPhotosPage } from "~/components/catalogue/ProductPhotosPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site";
-import { loadProductPhotosPage, productPhotosAction } from "~/web/product-images.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadProductPhotosPage, productPhotosAction } from "~/web/catalogue/product-images.server";
 
 export const meta: MetaFunction = () => [{ title: `商品画像（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,10 +1,10 @@
-/** /merchant/products/{id}/stock (the product's merchant; another merchant's product is 404): the stocks, their adjustment and the stock and price histories. The work is in app/web/catalogue-stock.server.ts. */
+/** /merchant/products/{id}/stock (the product's merchant; another merchant's product is 404): the stocks, their adjustment and the stock and price histories. The work is in app/web/catalogue/catalogue-stock.server.ts. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductStockPage } from "~/components/catalogue/ProductStockPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site";
-import { loadProductStockPage, productStockAction } from "~/web/catalogue-stock.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadProductStockPage, productStockAction } from "~/web/catalogue/catalogue-stock.server";
 
 export const meta: MetaFunction = () => [{ title: `在庫と価格の履歴（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

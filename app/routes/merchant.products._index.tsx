@@ -1,11 +1,11 @@
-/** /merchant/products (出品者): the products on the generic listing — see app/web/catalogue-editor.server.ts. */
+/** /merchant/products (出品者): the products on the generic listing — see app/web/catalogue/catalogue-editor.server.ts. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductListPage } from "~/components/catalogue/ProductListPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireMerchantCatalogueEditor } from "~/web/auth.server";
-import { loadProductList } from "~/web/catalogue-editor.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
+import { loadProductList } from "~/web/catalogue/catalogue-editor.server";
 
 export const meta: MetaFunction = () => [{ title: `商品管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,11 @@
-/** /merchant/products/new (出品者): a new product, saved as a draft — see app/web/catalogue-editor.server.ts. */
+/** /merchant/products/new (出品者): a new product, saved as a draft — see app/web/catalogue/catalogue-editor.server.ts. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductEditorPage } from "~/components/catalogue/ProductEditorPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site";
-import { requireMerchantCatalogueEditor } from "~/web/auth.server";
-import { loadNewProductPage, productCreateAction } from "~/web/catalogue-editor.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
+import { loadNewProductPage, productCreateAction } from "~/web/catalogue/catalogue-editor.server";
 
 export const meta: MetaFunction = () => [{ title: `商品の新規登録 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

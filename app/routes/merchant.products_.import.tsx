@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { CatalogueImportUpload } from "~/components/catalogue/CatalogueImportUpload";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv-pages";
-import { SHOP_NAME } from "~/core/site";
-import { requireMerchantCatalogueEditor } from "~/web/auth.server";
-import { catalogueUploadAction } from "~/web/catalogue-csv.server";
+import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue/catalogue-csv-pages";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
+import { catalogueUploadAction } from "~/web/catalogue/catalogue-csv.server";
 
 export const meta: MetaFunction = () => [{ title: `商品CSVの取り込み（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

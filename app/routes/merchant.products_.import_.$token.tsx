@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CatalogueImportReport } from "~/components/catalogue/CatalogueImportReport";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue-csv-pages";
-import { SHOP_NAME } from "~/core/site";
-import { requireMerchantCatalogueEditor } from "~/web/auth.server";
+import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue/catalogue-csv-pages";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
 import type { CatalogueApplyActionData } from "~/web/types/catalogue-csv";
-import { catalogueApplyAction, catalogueImportPage } from "~/web/catalogue-csv.server";
+import { catalogueApplyAction, catalogueImportPage } from "~/web/catalogue/catalogue-csv.server";
 
 export const meta: MetaFunction = () => [{ title: `商品CSVの確認（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

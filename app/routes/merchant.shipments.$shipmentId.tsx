@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentView } from "~/components/merchant/MerchantShipmentView";
-import { SHOP_NAME } from "~/core/site";
-import { loadMerchantShipment, merchantShipmentAction } from "~/web/merchant.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadMerchantShipment, merchantShipmentAction } from "~/web/merchant/merchant.server";
 
 export const meta: MetaFunction = () => [{ title: `配送（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

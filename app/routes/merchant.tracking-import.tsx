@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { TrackingImportPanel } from "~/components/orders/TrackingImportPanel";
-import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site";
-import { orderActorOf, requireMerchant } from "~/web/auth.server";
-import { trackingImportAction } from "~/web/carrier-csv.server";
+import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site/site";
+import { orderActorOf, requireMerchant } from "~/web/account/auth.server";
+import { trackingImportAction } from "~/web/orders/carrier-csv.server";
 
 export const meta: MetaFunction = () => [{ title: `送り状CSV・伝票番号の取り込み（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,13 +1,13 @@
 /**
- * /newsletter/unsubscribe?u=…&s=…: the signed link in every newsletter (app/web/newsletter.server.ts).
+ * /newsletter/unsubscribe?u=…&s=…: the signed link in every newsletter (app/web/mail/newsletter.server.ts).
  * Opening it changes nothing; its button, or the mail client's one-click POST, stops the newsletter.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, ONE_CLICK_FIELD } from "~/core/newsletter";
-import { SHOP_NAME } from "~/core/site";
+import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, ONE_CLICK_FIELD } from "~/core/mail/newsletter";
+import { SHOP_NAME } from "~/core/site/site";
 import { Notice } from "~/components/member/Notice";
-import { unsubscribeAction, unsubscribePage } from "~/web/newsletter.server";
+import { unsubscribeAction, unsubscribePage } from "~/web/mail/newsletter.server";
 
 export const meta: MetaFunction = () => [{ title: `メールマガジンの配信停止 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -5,9 +5,9 @@ import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
 import { formatDateTime } from "~/core/dates";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
-import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
-import { orderLookupAction, orderLookupLoader } from "~/web/order-lookup.server";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
+import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
+import { orderLookupAction, orderLookupLoader } from "~/web/orders/order-lookup.server";
 
 // The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
 const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));

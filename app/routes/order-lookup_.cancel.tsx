@@ -2,8 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CancelOrderPage } from "~/components/orders/CancelOrderPage";
-import { SHOP_NAME } from "~/core/site";
-import { guestCancelAction, guestCancelPageLoader } from "~/web/order-cancellation.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { guestCancelAction, guestCancelPageLoader } from "~/web/orders/order-cancellation.server";
 
 export const meta: MetaFunction = () => [{ title: `ご注文のキャンセル | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -2,10 +2,10 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { island } from "~/components/island";
-import { PASSWORD_RESET_PATH, resetRequestedMessage } from "~/core/password-reset";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
-import { SHOP_NAME } from "~/core/site";
-import { askForPasswordReset } from "~/web/password-reset.server";
+import { PASSWORD_RESET_PATH, resetRequestedMessage } from "~/core/account/password-reset";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
+import { SHOP_NAME } from "~/core/site/site";
+import { askForPasswordReset } from "~/web/account/password-reset.server";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const PasswordResetRequestForm = island(() => import("~/components/account/PasswordResetRequestForm").then((module) => module.PasswordResetRequestForm));

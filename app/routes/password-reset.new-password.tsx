@@ -6,9 +6,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
-import { PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/password-reset";
-import { SHOP_NAME } from "~/core/site";
-import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/password-reset.server";
+import { PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/account/password-reset";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/account/password-reset.server";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const NewPasswordForm = island(() => import("~/components/account/NewPasswordForm").then((module) => module.NewPasswordForm));

@@ -1,8 +1,8 @@
 /** プライバシーポリシー, with the 外部送信 notice and the retention rule. */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { LegalDocumentPage } from "~/components/legal/LegalDocumentView";
-import { legalPageTitle } from "~/core/legal-document";
-import { privacyPolicyDocument } from "~/core/privacy";
+import { legalPageTitle } from "~/core/site/legal-document";
+import { privacyPolicyDocument } from "~/core/account/privacy";
 
 export const meta: MetaFunction = () => [{ title: legalPageTitle("privacy") }];
 

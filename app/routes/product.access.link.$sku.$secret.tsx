@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ProductPage } from "~/components/product/ProductPage";
 import { withProductMarkup } from "~/components/product/product-markup.server";
-import { SHOP_NAME } from "~/core/site";
-import { getSession } from "~/web/auth.server";
-import { loadProductView } from "~/web/product.server";
-import { grantPrivateLink } from "~/web/cart.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { getSession } from "~/web/account/auth.server";
+import { loadProductView } from "~/web/catalogue/product.server";
+import { grantPrivateLink } from "~/web/cart/cart.server";
 
 // Private products are reachable only here, with their secret; search engines must not index them.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductSearch } from "~/components/search/ProductSearch";
-import { listingCursor, parseSearchFilter } from "~/core/search-filter";
-import { SHOP_NAME } from "~/core/site";
-import { loadSearchPage } from "~/services/search.server";
+import { listingCursor, parseSearchFilter } from "~/core/search/search-filter";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadSearchPage } from "~/services/search/search.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const heading = data ? searchHeading(data.filter.q, data.category?.name ?? null) : "商品を探す";

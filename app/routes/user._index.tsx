@@ -1,13 +1,13 @@
 /** The member hub (マイページ): a greeting, the point balance and a link to every member section with its counts. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { MemberHubPage } from "~/components/member/MemberHubPage";
-import { PASSWORD_RESET_DONE } from "~/core/password-reset";
-import { SHOP_NAME } from "~/core/site";
+import { PASSWORD_RESET_DONE } from "~/core/account/password-reset";
+import { SHOP_NAME } from "~/core/site/site";
 import { redirectedNotice } from "~/web/input.server";
 import type { loader as rootLoader } from "~/root";
-import { loadMemberHub } from "~/services/member-hub.server";
+import { loadMemberHub } from "~/services/member/member-hub.server";
 
 export const meta: MetaFunction = () => [{ title: `マイページ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,20 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import * as v from "valibot";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatYen } from "~/core/money";
-import { SAVED_ITEM_BADGES } from "~/core/saved-items";
-import { SHOP_NAME } from "~/core/site";
+import { SAVED_ITEM_BADGES } from "~/core/member/saved-items";
+import { SHOP_NAME } from "~/core/site/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";
-import { moveBackToCart } from "~/services/buy-later.server";
+import { moveBackToCart } from "~/services/member/buy-later.server";
 import { IdSchema } from "~/core/validation";
 import { readInput, redirectedNotice } from "~/web/input.server";
-import { confirmRemoveId } from "~/web/listing.server";
-import { listBuyLater, removeBuyLater } from "~/services/member-lists.server";
-import { productImageSrc } from "~/core/product-images";
+import { confirmRemoveId } from "~/web/search/listing.server";
+import { listBuyLater, removeBuyLater } from "~/services/member/member-lists.server";
+import { productImageSrc } from "~/core/catalogue/product-images";
 
 // A removal's confirmation shows once the member asks for it: its code loads after the page.
 const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm").then((module) => module.RemovalConfirm));

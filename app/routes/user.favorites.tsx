@@ -1,17 +1,17 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { Paginator } from "~/components/Paginator";
 import { Price } from "~/components/Price";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { FavoriteButton } from "~/components/product/FavoriteButton";
 import { paginatorPages } from "~/core/paginator";
-import { SAVED_ITEM_BADGES } from "~/core/saved-items";
-import { SHOP_NAME } from "~/core/site";
+import { SAVED_ITEM_BADGES } from "~/core/member/saved-items";
+import { SHOP_NAME } from "~/core/site/site";
 import { PageQuerySchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
-import { listFavorites } from "~/services/member-lists.server";
-import { productImageOrPlaceholder } from "~/core/product-images";
+import { listFavorites } from "~/services/member/member-lists.server";
+import { productImageOrPlaceholder } from "~/core/catalogue/product-images";
 
 const PATH = "/user/favorites";
 

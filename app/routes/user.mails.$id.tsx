@@ -8,17 +8,17 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateTime, isoDateTime } from "~/core/dates";
-import { listingHref } from "~/core/listing";
-import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-mail-listing";
-import { SHOP_NAME } from "~/core/site";
+import { listingHref } from "~/core/search/listing";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { MAIL_LISTING } from "~/core/member/member-mail-listing";
+import { SHOP_NAME } from "~/core/site/site";
 import { TextOrNullSchema } from "~/core/validation";
 import { invariantResponse } from "~/web/http.server";
 import { idParam, parseQuery } from "~/web/input.server";
-import { MAIL_NOT_FOUND_MESSAGE, openMail } from "~/services/member-mails.server";
+import { MAIL_NOT_FOUND_MESSAGE, openMail } from "~/services/member/member-mails.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.mail.title ?? "お知らせ"} | ${SHOP_NAME}` },

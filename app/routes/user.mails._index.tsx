@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { MAILS_PATH, MailsPage } from "~/components/member/MailsPage";
 import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
-import { parseListingQuery } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-mail-listing";
-import { SHOP_NAME } from "~/core/site";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { MAIL_LISTING } from "~/core/member/member-mail-listing";
+import { SHOP_NAME } from "~/core/site/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
-import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
+import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/search/listing.server";
 import type { MailsActionData } from "~/web/types/mails";
-import { deleteMail, listMails } from "~/services/member-mails.server";
+import { deleteMail, listMails } from "~/services/member/member-mails.server";
 
 export const meta: MetaFunction = () => [{ title: `お知らせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -5,10 +5,10 @@
  * member's mail, or none, is 404; a malformed id 400; a guest 401 (or the login page).
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getOptionalUser } from "~/web/auth.server";
+import { getOptionalUser } from "~/web/account/auth.server";
 import { invariantJson, isNavigation, loginRequired, methodNotAllowed, requirePost } from "~/web/http.server";
 import { idParam } from "~/web/input.server";
-import { MAIL_NOT_FOUND_MESSAGE, mailJson, openMail } from "~/services/member-mails.server";
+import { MAIL_NOT_FOUND_MESSAGE, mailJson, openMail } from "~/services/member/member-mails.server";
 
 export const loader = () => methodNotAllowed("POST");
 

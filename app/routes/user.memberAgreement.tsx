@@ -4,8 +4,8 @@
  */
 import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
 import { LegalDocumentPage } from "~/components/legal/LegalDocumentView";
-import { LEGAL_PAGES, legalPageTitle } from "~/core/legal-document";
-import { termsDocument } from "~/core/terms";
+import { LEGAL_PAGES, legalPageTitle } from "~/core/site/legal-document";
+import { termsDocument } from "~/core/site/terms";
 
 export const meta: MetaFunction = () => [{ title: legalPageTitle("terms") }];
 

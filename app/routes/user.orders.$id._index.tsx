@@ -1,20 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
 import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
-import { bankTransferFacts } from "~/core/bank-transfer";
-import { receiptAvailable } from "~/core/orders";
-import { SHOP_NAME } from "~/core/site";
-import { supportPathForOrder } from "~/core/ticket-categories";
+import { bankTransferFacts } from "~/core/checkout/bank-transfer";
+import { receiptAvailable } from "~/core/orders/orders";
+import { SHOP_NAME } from "~/core/site/site";
+import { supportPathForOrder } from "~/core/tickets/ticket-categories";
 import { invariantResponse } from "~/web/http.server";
 import { idParam, redirectedNotice } from "~/web/input.server";
-import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/order-cancellation.server";
-import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders.server";
-import { orderReturnsView } from "~/web/returns.server";
+import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/orders/order-cancellation.server";
+import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders/orders.server";
+import { orderReturnsView } from "~/web/returns/returns.server";
 
 // The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
 const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));

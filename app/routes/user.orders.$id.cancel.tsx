@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { CancelOrderPage } from "~/components/orders/CancelOrderPage";
-import { SHOP_NAME } from "~/core/site";
-import { memberCancelAction, memberCancelPageLoader } from "~/web/order-cancellation.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { memberCancelAction, memberCancelPageLoader } from "~/web/orders/order-cancellation.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `ご注文のキャンセル ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },

@@ -5,15 +5,15 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { ReceiptPage } from "~/components/member/receipt/ReceiptPage";
-import { receiptAvailable, receiptUnavailableReason } from "~/core/orders";
-import { parseReceiptFields } from "~/core/receipt";
-import { SHOP_NAME } from "~/core/site";
+import { receiptAvailable, receiptUnavailableReason } from "~/core/orders/orders";
+import { parseReceiptFields } from "~/core/orders/receipt";
+import { SHOP_NAME } from "~/core/site/site";
 import { fieldsOf, idParam, redirectedNotice } from "~/web/input.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import type { ReceiptActionData } from "~/web/types/orders";
-import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders.server";
+import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders/orders.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `領収書 ${loaded?.receipt.number ?? ""} | ${SHOP_NAME}` },

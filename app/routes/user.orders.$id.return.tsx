@@ -1,16 +1,16 @@
 /**
  * /user/orders/{id}/return: the shopper asks to return or exchange delivered items of their own order
- * (another member's order answers 404). The work is in app/web/returns.server.ts.
+ * (another member's order answers 404). The work is in app/web/returns/returns.server.ts.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { island } from "~/components/island";
-import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
-import { SHOP_NAME } from "~/core/site";
-import { requireUser } from "~/web/auth.server";
+import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/site/legal-document";
+import { SHOP_NAME } from "~/core/site/site";
+import { requireUser } from "~/web/account/auth.server";
 import { idParam } from "~/web/input.server";
-import { loadReturnForm, returnRequestAction } from "~/web/returns.server";
+import { loadReturnForm, returnRequestAction } from "~/web/returns/returns.server";
 
 // The form's code (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const ReturnRequestForm = island(() => import("~/components/returns/ReturnRequestForm").then((module) => module.ReturnRequestForm));

@@ -1,20 +1,20 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatShortDate, isoDateTime } from "~/core/dates";
-import { parseListingQuery } from "~/core/listing-query";
-import { ORDER_LISTING } from "~/core/member-order-listing";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { ORDER_LISTING } from "~/core/member/member-order-listing";
 import { formatYen } from "~/core/money";
-import { ORDER_STATUS_LABELS } from "~/core/orders";
-import { SHOP_NAME } from "~/core/site";
-import { canonicalListingRedirect } from "~/web/listing.server";
-import { countClaimableOrders } from "~/services/order-claim.server";
-import { listOrders } from "~/services/orders.server";
-import { orderHistoryNotice } from "~/web/order-claim.server";
+import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
+import { SHOP_NAME } from "~/core/site/site";
+import { canonicalListingRedirect } from "~/web/search/listing.server";
+import { countClaimableOrders } from "~/services/orders/order-claim.server";
+import { listOrders } from "~/services/orders/orders.server";
+import { orderHistoryNotice } from "~/web/orders/order-claim.server";
 
 const PATH = "/user/orders";
 

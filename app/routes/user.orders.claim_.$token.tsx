@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME } from "~/core/site";
-import { orderClaimLinkAction, orderClaimLinkLoader } from "~/web/order-claim.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { orderClaimLinkAction, orderClaimLinkLoader } from "~/web/orders/order-claim.server";
 
 export const meta: MetaFunction = () => [{ title: `ゲスト購入のご注文を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,17 +1,17 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatShortDate, isoDateTime } from "~/core/dates";
 import { MAX_POINTS_PER_ORDER } from "~/core/limits";
-import { parseListingQuery } from "~/core/listing-query";
-import { POINT_LISTING } from "~/core/member-point-listing";
-import { POINT_KIND_LABELS, signedPoints } from "~/core/point-ledger";
-import { PENDING_POINTS_LABEL, POINT_EARNING_UNIT, POINTS_USABLE_RULE } from "~/core/points";
-import { SHOP_NAME } from "~/core/site";
-import { canonicalListingRedirect } from "~/web/listing.server";
-import { loadPoints } from "~/services/member-points.server";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { POINT_LISTING } from "~/core/member/member-point-listing";
+import { POINT_KIND_LABELS, signedPoints } from "~/core/member/point-ledger";
+import { PENDING_POINTS_LABEL, POINT_EARNING_UNIT, POINTS_USABLE_RULE } from "~/core/member/points";
+import { SHOP_NAME } from "~/core/site/site";
+import { canonicalListingRedirect } from "~/web/search/listing.server";
+import { loadPoints } from "~/services/member/member-points.server";
 
 const PATH = "/user/points";
 

@@ -1,19 +1,19 @@
 /**
  * /user/profile: the member's account settings — name and reading, phone, e-mail (changed once the link
  * mailed to the new address is opened), password, newsletter, and logging out everywhere. Each form posts
- * its `intent` here (app/web/account-settings.server.ts).
+ * its `intent` here (app/web/account/account-settings.server.ts).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { SETTINGS_NOTICES } from "~/core/account-settings";
-import { SHOP_NAME } from "~/core/site";
+import { SETTINGS_NOTICES } from "~/core/account/account-settings";
+import { SHOP_NAME } from "~/core/site/site";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { LogoutEverywhereForm } from "~/components/member/settings/LogoutEverywhereForm";
-import { loadAccountSettings } from "~/services/account-settings.server";
-import { accountSettingsAction } from "~/web/account-settings.server";
-import { requireUser } from "~/web/auth.server";
+import { loadAccountSettings } from "~/services/account/account-settings.server";
+import { accountSettingsAction } from "~/web/account/account-settings.server";
+import { requireUser } from "~/web/account/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { redirectedNotice } from "~/web/input.server";
 import type { AccountSettingsView } from "~/web/types/account-settings";

@@ -1,18 +1,18 @@
 /**
  * /user/profile/addresses: the member's address book (spec §2 screen 10). GET with Accept:
- * application/json is the JSON list instead (spec §7; see app/core/content-negotiation.ts).
+ * application/json is the JSON list instead (spec §7; see app/core/site/content-negotiation.ts).
  * The action takes one change naming its address (addressBookAction): add, edit (id, version), delete
  * (id, version), set_default (id). Fetchers get JSON; plain posts (no JS) get 303 back here.
  */
 import { redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { AddressBook } from "~/components/address/AddressBook";
-import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/content-negotiation";
-import { SHOP_NAME } from "~/core/site";
+import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/site/content-negotiation";
+import { SHOP_NAME } from "~/core/site/site";
 import { redirectedNotice } from "~/web/input.server";
-import { ADDRESS_BOOK_PATH, addressBookAction } from "~/web/addresses.server";
-import { listAddresses } from "~/services/addresses.server";
+import { ADDRESS_BOOK_PATH, addressBookAction } from "~/web/address/addresses.server";
+import { listAddresses } from "~/services/address/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先住所の管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

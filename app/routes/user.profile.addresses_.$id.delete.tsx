@@ -5,11 +5,11 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
-import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
-import { SHOP_NAME } from "~/core/site";
-import { deleteAddressAction, loadOwnedAddressPage, ownedAddressId } from "~/web/addresses.server";
+import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address/address-book";
+import { SHOP_NAME } from "~/core/site/site";
+import { deleteAddressAction, loadOwnedAddressPage, ownedAddressId } from "~/web/address/addresses.server";
 import type { DeleteAddressActionData } from "~/web/types/addresses";
 
 export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -1,10 +1,10 @@
 /** /user/profile/addresses/{id}/edit: edit one of the member's addresses (another member's id: 404). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
-import { SHOP_NAME } from "~/core/site";
-import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/web/addresses.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/web/address/addresses.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,11 +1,11 @@
 /** /user/profile/addresses/new: add an address on its own page (no JS; the list page opens a modal with JS). */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 import { ReturnToSchema } from "~/core/validation";
-import { addressFormAction } from "~/web/addresses.server";
+import { addressFormAction } from "~/web/address/addresses.server";
 import { parseQuery } from "~/web/input.server";
 
 export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];

@@ -13,7 +13,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { methodNotAllowed, requirePost } from "~/web/http.server";
-import { addressChangeAnswer, readPostedAddressChange, requireMemberForApi } from "~/web/addresses.server";
+import { addressChangeAnswer, readPostedAddressChange, requireMemberForApi } from "~/web/address/addresses.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,8 +1,8 @@
 /** /user/profile/email/{token}: the link mailed to a new address; its button makes the change. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { SHOP_NAME } from "~/core/site";
-import { confirmEmailChangeAction, emailChangeLinkPage } from "~/web/email-change.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { confirmEmailChangeAction, emailChangeLinkPage } from "~/web/account/email-change.server";
 
 export const meta: MetaFunction = () => [{ title: `メールアドレスの変更 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -5,7 +5,7 @@
  * is 400.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { validateAddress } from "~/core/address-form";
+import { validateAddress } from "~/core/address/address-form";
 import * as v from "valibot";
 import { methodNotAllowed, readApiFormData, requirePost } from "~/web/http.server";
 import { parseInput } from "~/web/input.server";

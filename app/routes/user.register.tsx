@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
-import { SHOP_NAME } from "~/core/site";
-import { registerAction, registerPage } from "~/web/registration.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { registerAction, registerPage } from "~/web/account/registration.server";
 
 // The form's code (Conform) loads after the page; the server's form works meanwhile.
 const RegisterForm = island(() => import("~/components/account/RegisterForm").then((module) => module.RegisterForm));

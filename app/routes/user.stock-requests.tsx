@@ -1,16 +1,16 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatShortDate, isoDateTime } from "~/core/dates";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
 import { readInput, redirectedNotice } from "~/web/input.server";
-import { confirmRemoveId, RemoveRowSchema } from "~/web/listing.server";
-import { cancelStockRequest, listStockRequests } from "~/services/member-lists.server";
-import { productImageSrc } from "~/core/product-images";
+import { confirmRemoveId, RemoveRowSchema } from "~/web/search/listing.server";
+import { cancelStockRequest, listStockRequests } from "~/services/member/member-lists.server";
+import { productImageSrc } from "~/core/catalogue/product-images";
 
 // A removal's confirmation shows once the member asks for it: its code loads after the page.
 const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm").then((module) => module.RemovalConfirm));

@@ -7,14 +7,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { SubscriptionPage } from "~/components/member/SubscriptionPage";
-import { SHOP_NAME } from "~/core/site";
+import { SHOP_NAME } from "~/core/site/site";
 import { absentAsNull, IsoDateSchema } from "~/core/validation";
 import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import { idParam, parseQuery, readInput, redirectedNotice } from "~/web/input.server";
 import type { SubscriptionActionData } from "~/web/types/subscriptions";
-import { changeSubscription, loadSubscription, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "~/services/subscriptions.server";
+import { changeSubscription, loadSubscription, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "~/services/member/subscriptions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `定期便：${loaded?.subscription.title ?? ""} | ${SHOP_NAME}` },

@@ -1,12 +1,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
-import { listSubscriptions } from "~/services/subscriptions.server";
-import { productImageSrc } from "~/core/product-images";
+import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
+import { listSubscriptions } from "~/services/member/subscriptions.server";
+import { productImageSrc } from "~/core/catalogue/product-images";
 
 export const meta: MetaFunction = () => [{ title: `定期便 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

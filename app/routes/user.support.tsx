@@ -2,20 +2,20 @@ import { parseSubmission } from "~/web/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { useMemo } from "react";
 import { island } from "~/components/island";
 import type { NewTicketFormData } from "~/components/tickets/NewTicketForm";
-import { SHOP_NAME } from "~/core/site";
-import { NewTicketSchema } from "~/core/ticket-forms";
-import { TICKET_TEXT } from "~/core/tickets";
+import { SHOP_NAME } from "~/core/site/site";
+import { NewTicketSchema } from "~/core/tickets/ticket-forms";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
-import { createTicket } from "~/services/ticket-messages.server";
-import { loadSupportPage, type PastOrder, pastOrders } from "~/services/ticket-references.server";
+import { createTicket } from "~/services/tickets/ticket-messages.server";
+import { loadSupportPage, type PastOrder, pastOrders } from "~/services/tickets/ticket-references.server";
 import { IdOrNullSchema, IdSchema } from "~/core/validation";
 import { parseInput, parseQuery } from "~/web/input.server";
-import { keepAttachments, messageInputFrom, type KeptAttachments } from "~/web/tickets.server";
+import { keepAttachments, messageInputFrom, type KeptAttachments } from "~/web/tickets/tickets.server";
 
 // The form's code (Conform, Valibot, the attachment picker) loads after the page; the server's form works meanwhile.
 const NewTicketForm = island(() => import("~/components/tickets/NewTicketForm").then((module) => module.NewTicketForm));

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/web/auth.server";
+import { requireUser } from "~/web/account/auth.server";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
-import { SHOP_NAME } from "~/core/site";
-import { loadThreadPage, threadPageAction } from "~/web/tickets.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -4,12 +4,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { WithdrawalBlockers, WithdrawalLosses } from "~/components/member/WithdrawalSummary";
-import { SHOP_NAME } from "~/core/site";
-import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
-import { loadWithdrawalView } from "~/services/withdrawal.server";
-import { requireUser } from "~/web/auth.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { WITHDRAWAL_MESSAGES } from "~/core/account/withdrawal";
+import { loadWithdrawalView } from "~/services/account/withdrawal.server";
+import { requireUser } from "~/web/account/auth.server";
 import { invariantResponse } from "~/web/http.server";
-import { withdrawalAction } from "~/web/withdrawal.server";
+import { withdrawalAction } from "~/web/account/withdrawal.server";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const WithdrawForm = island(() => import("~/components/member/WithdrawForm").then((module) => module.WithdrawForm));

@@ -1,8 +1,8 @@
 /** Shown once after a withdrawal: the account is closed and the visitor signed out. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { SHOP_NAME } from "~/core/site";
-import { withdrawalDoneLoader } from "~/web/withdrawal.server";
+import { SHOP_NAME } from "~/core/site/site";
+import { withdrawalDoneLoader } from "~/web/account/withdrawal.server";
 
 export const meta: MetaFunction = () => [{ title: `退会手続き完了 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

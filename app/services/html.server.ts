@@ -4,7 +4,7 @@
  */
 import xss from "xss";
 import type * as XssModule from "xss";
-import { isSameSitePath } from "~/core/safe-redirect";
+import { isSameSitePath } from "~/core/site/safe-redirect";
 
 // js-xss is CommonJS: take its members from the default export so Vite's SSR loader finds them.
 const { FilterXSS, escapeAttrValue, friendlyAttrValue } = xss as unknown as typeof XssModule;

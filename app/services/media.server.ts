@@ -7,13 +7,13 @@
  *   uploads never sent are purged;
  * - review photos (spec §3 Review gallery), public while their review is published.
  */
-import type { SessionRole } from "~/core/sessions";
+import type { SessionRole } from "~/core/account/sessions";
 import { and, count, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
-import { stripImageMetadata } from "~/core/image-metadata";
-import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/images";
-import { exceedsPixelLimit } from "~/core/image-pixels";
+import { stripImageMetadata } from "~/core/catalogue/image-metadata";
+import { detectImageType, IMAGE_CONTENT_TYPES, imageDimensions, MEDIA_TEXT } from "~/core/catalogue/images";
+import { exceedsPixelLimit } from "~/core/catalogue/image-pixels";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT, TICKET_ATTACHMENT_LIMIT } from "~/core/limits";
-import { TICKET_TEXT } from "~/core/tickets";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
 import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
 

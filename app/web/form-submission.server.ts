@@ -9,7 +9,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import * as v from "valibot";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
-import { badRequest } from "~/web/text-responses.server";
+import { badRequest } from "~/web/site/text-responses.server";
 
 /** Conform's reserved field names (@conform-to/dom's INTENT and STATE). */
 const INTENT_FIELD = "__intent__";

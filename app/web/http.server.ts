@@ -3,12 +3,12 @@
  * redirects with notices, the page shell. Reading input with schemas is app/web/input.server.ts.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { getOptionalUser, getSession } from "~/web/auth.server";
-import { loginPath } from "~/core/member-actions";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
-import { safeRedirectPath } from "~/core/safe-redirect";
-import { loadShellState, type ShellState } from "~/services/shell.server";
-import { badRequest, textResponse } from "~/web/text-responses.server";
+import { getOptionalUser, getSession } from "~/web/account/auth.server";
+import { loginPath } from "~/core/member/member-actions";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
+import { safeRedirectPath } from "~/core/site/safe-redirect";
+import { loadShellState, type ShellState } from "~/services/site/shell.server";
+import { badRequest, textResponse } from "~/web/site/text-responses.server";
 
 // Route helpers find it here; it is defined in app/core because the product page and the cart use it in the browser.
 export { loginPath };
@@ -117,7 +117,7 @@ export async function sessionViewer(
 
 /**
  * A same-site path that opens at the element showing the outcome of a post (`#result` unless told, see
- * app/core/result-anchor.ts). A fragment the path already has (a form's redirectTo) is kept.
+ * app/core/site/result-anchor.ts). A fragment the path already has (a form's redirectTo) is kept.
  */
 export function atResult(path: string, anchor: string | null = RESULT_ANCHOR): string {
   return anchor == null || path.includes("#") ? path : `${path}#${anchor}`;

@@ -2,7 +2,7 @@
  * Images over HTTP: the files a form posted, and the answers of the image URLs (the image revalidated by
  * ETag, or the same 404 for an image that does not exist or may not be seen).
  */
-import { MEDIA_TEXT } from "~/core/images";
+import { MEDIA_TEXT } from "~/core/catalogue/images";
 
 /** The files of a form field: real, non-empty uploads only (a file input left empty sends an empty part). */
 export function uploadedFiles(values: FormDataEntryValue[]): File[] {

@@ -34,7 +34,7 @@ export const SAMPLES = 7;
 /** Median time of SAMPLES requests one after another, and the D1 figures one of them reported. */
 /**
  * A cookie that says nothing about the visitor but is not on the edge cache's neutral list
- * (app/core/edge-cache.ts): the page is rendered afresh (BYPASS), so the server's own time is measured.
+ * (app/core/site/edge-cache.ts): the page is rendered afresh (BYPASS), so the server's own time is measured.
  */
 export const RENDER_AFRESH = { Cookie: "bench=render-afresh" };
 

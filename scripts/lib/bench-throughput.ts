@@ -9,7 +9,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { EDGE_CACHE_HEADER } from "../../app/core/edge-cache";
+import { EDGE_CACHE_HEADER } from "../../app/core/site/edge-cache";
 import { loginCookie, ORIGIN, RENDER_AFRESH } from "./bench-http";
 
 const CONNECTIONS = 10;

@@ -1,4 +1,4 @@
-import { QUANTITY_MESSAGES } from "~/core/pricing";
+import { QUANTITY_MESSAGES } from "~/core/catalogue/pricing";
 import { productBySku } from "~/services/seed/catalogue";
 import { cartRowRemove, expect, login, test, waitForHydration, type Page } from "./fixtures";
 

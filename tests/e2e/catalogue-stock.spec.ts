@@ -5,7 +5,7 @@
  * in the history as the stock it took, linked to the order — the order desk for staff, the merchant's own
  * parcel for the merchant (issue 34 item 20).
  */
-import { STOCK_MESSAGES } from "~/core/stock-adjustment";
+import { STOCK_MESSAGES } from "~/core/catalogue/stock-adjustment";
 import { productBySku } from "~/services/seed/catalogue";
 import { fillGuest, fillRecipient, placeShownOrder } from "./checkout-helpers";
 import { addToCart, expect, login, test } from "./fixtures";

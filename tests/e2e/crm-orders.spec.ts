@@ -3,7 +3,7 @@
  * /crm/orders, confirm its payment, ship its warehouse parcel with a ヤマト運輸 tracking number (linked to
  * ヤマト's tracking page) and read both in the order's history.
  */
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
 import { expect, login, test } from "./fixtures";
 
 test("staff confirm a transfer and ship the warehouse parcel with a tracking number", async ({ page, openContext }) => {

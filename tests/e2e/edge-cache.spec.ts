@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { APIResponse } from "@playwright/test";
-import { EDGE_CACHE_HEADER } from "~/core/edge-cache";
+import { EDGE_CACHE_HEADER } from "~/core/site/edge-cache";
 import { productBySku } from "~/services/seed/catalogue";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, login, test, waitForHydration, HTTP_ONLY } from "./fixtures";
 

@@ -6,7 +6,7 @@
  * Not the page's errors, and so not counted (each pattern is narrow on purpose):
  * - "Failed to load resource: … status of 4xx" for a document or a file: the browser's line for every 4xx
  *   answer, and the shop answers 4xx on purpose (an unknown page). Not for Remix's data requests (`*.data`,
- *   fetchers and client navigations): those answer an expected refusal with 200 (web/data-request-status),
+ *   fetchers and client navigations): those answer an expected refusal with 200 (web/site/data-request-status),
  *   so a 4xx there is an error. A 5xx always counts.
  * - "AbortError: BodyStreamBuffer was aborted" / "AbortError: signal is aborted without reason": Remix logs
  *   the answer of a fetcher that a newer submit of the same fetcher cancelled (the product page re-prices on

@@ -4,9 +4,9 @@
  * staff download the ヤマト B2クラウド file and import B2's printed-slip file back, which ships the parcel.
  */
 import { readFile } from "node:fs/promises";
-import { B2_COLUMNS } from "~/core/b2-csv";
+import { B2_COLUMNS } from "~/core/orders/b2-csv";
 import { csvText, parseCsv } from "~/core/csv";
-import { MERCHANT_TEXT } from "~/core/merchant-portal";
+import { MERCHANT_TEXT } from "~/core/merchant/merchant-portal";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
 import { expect, login, test, type Page } from "./fixtures";
 

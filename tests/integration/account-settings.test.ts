@@ -5,14 +5,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
-import { SETTINGS_MESSAGES, SETTINGS_NOTICES } from "~/core/account-settings";
+import { ADDRESS_FORM_MESSAGES } from "~/core/address/address-form";
+import { SETTINGS_MESSAGES, SETTINGS_NOTICES } from "~/core/account/account-settings";
 import { userSessions } from "~/db/schema";
 import { DEMO_PASSWORD, OTHER_ID } from "~/services/seed/people";
 import * as settingsPage from "~/routes/user.profile._index";
 import * as hubPage from "~/routes/user._index";
 import * as loginPage from "~/routes/login";
-import { verifyLogin } from "~/services/accounts.server";
+import { verifyLogin } from "~/services/account/accounts.server";
 import type { AccountSettingsView, SettingsActionData } from "~/web/types/account-settings";
 import { addMember, userRow, type TestMember } from "../support/accounts";
 import { platformTest, type TestPlatform } from "../support/platform-test";

@@ -7,7 +7,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect } from "vitest";
-import { ADDRESS_FORM_MESSAGES, type AddressJson } from "~/core/address-form";
+import { ADDRESS_FORM_MESSAGES, type AddressJson } from "~/core/address/address-form";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { addresses } from "~/db/schema";
 import { MEMBER_ID } from "~/services/seed/people";

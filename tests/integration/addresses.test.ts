@@ -7,10 +7,10 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect } from "vitest";
-import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address-form";
-import { addressChangeFields } from "~/core/address-book";
+import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address/address-form";
+import { addressChangeFields } from "~/core/address/address-book";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
-import { negotiateJsonRequest } from "~/core/content-negotiation";
+import { negotiateJsonRequest } from "~/core/site/content-negotiation";
 import { addresses } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/services/seed/people";
 import * as apiUserAddresses from "~/routes/api.user.addresses";
@@ -22,7 +22,7 @@ import * as deletePage from "~/routes/user.profile.addresses_.$id.delete";
 import * as editPage from "~/routes/user.profile.addresses_.$id.edit";
 import * as newPage from "~/routes/user.profile.addresses_.new";
 import type { AddressFormActionData } from "~/web/types/addresses";
-import { changeAddressBook, listAddresses } from "~/services/addresses.server";
+import { changeAddressBook, listAddresses } from "~/services/address/addresses.server";
 import { platformTest, type AsMember, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 import { apiRequest, callHandler, contextFor, responseOf, TEST_ORIGIN, type ApiRequestOptions, type DataResult, type RouteHandler } from "../support/requests";
 import { remixHandlerFor } from "../support/remix";

@@ -26,7 +26,7 @@ import * as shippingCheck from "~/routes/api.shipping-fee.check";
 import * as coldshipping from "~/routes/api.toogle-coldshipping";
 import * as couponProductLink from "~/routes/category.product.$sku";
 import * as couponGet from "~/routes/coupon-get.$code";
-import type { ApiCartPayload } from "~/services/cart-payload.server";
+import type { ApiCartPayload } from "~/services/cart/cart-payload.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import {
   apiRequest,

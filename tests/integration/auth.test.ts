@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
-import { createUserSession, requireStaff, requireUser } from "~/web/auth.server";
+import { createUserSession, requireStaff, requireUser } from "~/web/account/auth.server";
 import { hashPassword } from "~/auth/password.server";
-import { LOGIN_THROTTLE } from "~/core/throttle";
+import { LOGIN_THROTTLE } from "~/core/site/throttle";
 import { users } from "~/db/schema";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";

@@ -6,18 +6,18 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { B2_COLUMNS } from "~/core/b2-csv";
+import { B2_COLUMNS } from "~/core/orders/b2-csv";
 import { csvText, parseCsv } from "~/core/csv";
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
-import { TRACKING_IMPORT_LIMITS, TRACKING_IMPORT_MESSAGES } from "~/core/tracking-import";
+import { TRACKING_IMPORT_LIMITS, TRACKING_IMPORT_MESSAGES } from "~/core/orders/tracking-import";
 import { mailOutbox, orderEvents, orderLines, orders, orderShipments } from "~/db/schema";
 import { MEMBER_ID } from "~/services/seed/people";
 import { loader as staffB2Loader } from "~/routes/crm.orders.b2[.]csv";
 import { action as staffImportAction, loader as staffImportLoader } from "~/routes/crm.orders.tracking-import";
 import { loader as merchantB2Loader } from "~/routes/merchant.b2[.]csv";
 import { action as merchantImportAction, loader as merchantImportLoader } from "~/routes/merchant.tracking-import";
-import { TRACKING_IMPORT_OUTCOMES } from "~/services/tracking-import.server";
+import { TRACKING_IMPORT_OUTCOMES } from "~/services/orders/tracking-import.server";
 import type { TrackingImportActionData } from "~/web/types/merchant";
 import { placeMemberOrder } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";

@@ -5,16 +5,16 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { CHECKOUT_MESSAGES } from "~/core/checkout";
+import { CHECKOUT_MESSAGES } from "~/core/checkout/checkout";
 import { addDaysToDate, jstDate } from "~/core/dates";
-import { orderFingerprint } from "~/core/order-confirmation";
+import { orderFingerprint } from "~/core/checkout/order-confirmation";
 import { cartLines, carts } from "~/db/schema";
 import { DEMO_PRIVATE_SECRET, productBySku } from "~/services/seed/catalogue";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartApi from "~/routes/api.cart";
 import * as privateLink from "~/routes/product.access.link.$sku.$secret";
-import { loadCart as loadCartView } from "~/services/cart-view.server";
-import { placeOrder } from "~/services/checkout.server";
+import { loadCart as loadCartView } from "~/services/cart/cart-view.server";
+import { placeOrder } from "~/services/checkout/checkout.server";
 import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import {

@@ -1,10 +1,10 @@
 import { describe, expect } from "vitest";
 import { eq } from "drizzle-orm";
 import { cartLines, carts } from "~/db/schema";
-import { ensureCart } from "~/services/cart.server";
-import { addLine } from "~/services/cart-line-ops.server";
-import { mergeGuestCart } from "~/services/cart-merge.server";
-import { loadCart } from "~/services/cart-view.server";
+import { ensureCart } from "~/services/cart/cart.server";
+import { addLine } from "~/services/cart/cart-line-ops.server";
+import { mergeGuestCart } from "~/services/cart/cart-merge.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 import { platformTest, seedClock } from "../support/platform-test";
 
 const now = seedClock();

@@ -9,7 +9,7 @@
  * CATALOGUE_BULK_ROWS=10000.
  */
 import { count, eq } from "drizzle-orm";
-import { PRODUCTS_PER_CHUNK } from "~/core/catalogue-import-progress";
+import { PRODUCTS_PER_CHUNK } from "~/core/catalogue/catalogue-import-progress";
 import { countD1RoundTrips, createDatabase, emptyD1Usage } from "~/db/client.server";
 import { expect } from "vitest";
 import { UTF8_BOM, csvText } from "~/core/csv";
@@ -17,7 +17,7 @@ import { catalogueImports, products, stockMovements } from "~/db/schema";
 import { action as applyAction, loader as reportLoader } from "~/routes/crm.products_.import_.$token";
 import { action as uploadAction } from "~/routes/crm.products_.import";
 import type { CatalogueImportPageData } from "~/web/types/catalogue-csv";
-import { consumeCatalogueImportQueue } from "~/web/catalogue-import-queue.server";
+import { consumeCatalogueImportQueue } from "~/web/catalogue/catalogue-import-queue.server";
 import { importBatch, recordImportQueue } from "../support/import-queue";
 import { platformTest } from "../support/platform-test";
 import { contextFor, location, pageRequest, postRequest, run, TEST_ORIGIN, valueOf } from "../support/requests";

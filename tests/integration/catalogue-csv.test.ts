@@ -6,8 +6,8 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M } from "~/core/catalogue-csv";
-import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
+import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M } from "~/core/catalogue/catalogue-csv";
+import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue/catalogue-csv-pages";
 import { csvText, parseCsv, UTF8_BOM } from "~/core/csv";
 import { encodeShiftJis } from "~/core/text-encoding";
 import { catalogueImports, priceChanges, productCategories, products, productVariations, stockMovements } from "~/db/schema";

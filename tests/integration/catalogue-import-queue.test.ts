@@ -8,10 +8,10 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { CATALOGUE_IMPORT_MESSAGES as M } from "~/core/catalogue-csv";
-import { IMPORT_STALL_MS } from "~/core/catalogue-import-progress";
+import { CATALOGUE_IMPORT_MESSAGES as M } from "~/core/catalogue/catalogue-csv";
+import { IMPORT_STALL_MS } from "~/core/catalogue/catalogue-import-progress";
 import { csvText, UTF8_BOM } from "~/core/csv";
-import { PRODUCT_EDITOR_TEXT } from "~/core/product-editor";
+import { PRODUCT_EDITOR_TEXT } from "~/core/catalogue/product-editor";
 import { catalogueImports, categories, notificationMails, products, stockMovements, stockRequests } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
@@ -19,7 +19,7 @@ import { action as staffApplyAction, loader as staffReportLoader } from "~/route
 import { action as staffUploadAction } from "~/routes/crm.products_.import";
 import { action as merchantApplyAction, loader as merchantReportLoader } from "~/routes/merchant.products_.import_.$token";
 import { action as merchantUploadAction } from "~/routes/merchant.products_.import";
-import { consumeCatalogueImportQueue, sweepCatalogueImports } from "~/web/catalogue-import-queue.server";
+import { consumeCatalogueImportQueue, sweepCatalogueImports } from "~/web/catalogue/catalogue-import-queue.server";
 import type { CatalogueImportPageData } from "~/web/types/catalogue-csv";
 import { deliverImportQueue, importBatch, recordImportQueue } from "../support/import-queue";
 import { platformTest, type TestPlatform } from "../support/platform-test";

@@ -7,17 +7,17 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { STAFF_SCOPE, merchantScope, type CatalogueActor } from "~/core/catalogue-scope";
-import { subscriptionPriceField } from "~/core/price-history";
-import { STOCK_HISTORY_PAGE_SIZE, STOCK_MESSAGES } from "~/core/stock-adjustment";
+import { STAFF_SCOPE, merchantScope, type CatalogueActor } from "~/core/catalogue/catalogue-scope";
+import { subscriptionPriceField } from "~/core/catalogue/price-history";
+import { STOCK_HISTORY_PAGE_SIZE, STOCK_MESSAGES } from "~/core/catalogue/stock-adjustment";
 import { notificationMails, priceChanges, products, productVariations, stockMovements, stockRequests, variationChoices } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_ID, STAFF_ID } from "~/services/seed/people";
 import * as crmPage from "~/routes/crm.products.$productId.stock";
 import * as merchantPage from "~/routes/merchant.products.$productId.stock";
-import { priceChangeStatements } from "~/services/price-history.server";
-import { restockItem } from "~/services/restock.server";
-import { adjustStock } from "~/services/stock-adjustments.server";
+import { priceChangeStatements } from "~/services/catalogue/price-history.server";
+import { restockItem } from "~/services/member/restock.server";
+import { adjustStock } from "~/services/catalogue/stock-adjustments.server";
 import type { ProductStockPageData, StockAdjustmentActionData } from "~/web/types/catalogue-stock";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";

@@ -5,13 +5,13 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { CHECKOUT_MESSAGES } from "~/core/checkout";
-import { CONFIRMATION_MESSAGES, orderFingerprint } from "~/core/order-confirmation";
+import { CHECKOUT_MESSAGES } from "~/core/checkout/checkout";
+import { CONFIRMATION_MESSAGES, orderFingerprint } from "~/core/checkout/order-confirmation";
 import { cartLines, orders, products } from "~/db/schema";
-import type { CartActor } from "~/services/cart.server";
-import { addLine } from "~/services/cart-line-ops.server";
-import { loadCart } from "~/services/cart-view.server";
-import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
+import type { CartActor } from "~/services/cart/cart.server";
+import { addLine } from "~/services/cart/cart-line-ops.server";
+import { loadCart } from "~/services/cart/cart-view.server";
+import { findPlacedOrder, placeOrder, type PlaceOrderInput } from "~/services/checkout/checkout.server";
 import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 

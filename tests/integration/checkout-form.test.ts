@@ -6,14 +6,14 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
-import { BANK_TRANSFER_ACCOUNT } from "~/core/bank-transfer";
+import { BANK_TRANSFER_ACCOUNT } from "~/core/checkout/bank-transfer";
 import { addresses, carts, notificationMails, orders, orderShipments, users } from "~/db/schema";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as thanksLoader } from "~/routes/checkout_.thanks.$number";
 import { action as registerAction } from "~/routes/user.register";
 import type { CheckoutActionData } from "~/web/types/checkout";
-import { CHECKOUT_SUBMIT_MESSAGES } from "~/web/checkout.server";
-import { ensureCart } from "~/services/cart.server";
+import { CHECKOUT_SUBMIT_MESSAGES } from "~/web/checkout/checkout.server";
+import { ensureCart } from "~/services/cart/cart.server";
 import { MEMBER_ID } from "~/services/seed/people";
 import { cartWithSimple as cartWithSimpleFixture, shippingFields, shownFingerprint } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";

@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect } from "vitest";
-import { CHECKOUT_MESSAGES } from "~/core/checkout";
+import { CHECKOUT_MESSAGES } from "~/core/checkout/checkout";
 import * as v from "valibot";
-import { AddressSchema } from "~/core/address-form";
+import { AddressSchema } from "~/core/address/address-form";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import {
   addresses,
@@ -18,13 +18,13 @@ import {
   subscriptions,
   users,
 } from "~/db/schema";
-import { orderFingerprint } from "~/core/order-confirmation";
-import { changeAddressBook } from "~/services/addresses.server";
-import { ensureCart, updateCart, type CartActor } from "~/services/cart.server";
-import { addLine } from "~/services/cart-line-ops.server";
-import { loadCart } from "~/services/cart-view.server";
-import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { loadOrder, loadReceipt } from "~/services/orders.server";
+import { orderFingerprint } from "~/core/checkout/order-confirmation";
+import { changeAddressBook } from "~/services/address/addresses.server";
+import { ensureCart, updateCart, type CartActor } from "~/services/cart/cart.server";
+import { addLine } from "~/services/cart/cart-line-ops.server";
+import { loadCart } from "~/services/cart/cart-view.server";
+import { placeOrder, type PlaceOrderInput } from "~/services/checkout/checkout.server";
+import { loadOrder, loadReceipt } from "~/services/orders/orders.server";
 import { MEMBER_ID } from "~/services/seed/people";
 import { TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform, seedClock } from "../support/platform-test";
@@ -320,7 +320,7 @@ describe("placeOrder for guests", () => {
 
 describe("once-per-customer coupons", () => {
   it("are refused when applied again, and at checkout, after one use", async ({ platform }) => {
-    const { applyCoupon } = await import("~/services/cart-actions.server");
+    const { applyCoupon } = await import("~/services/cart/cart-actions.server");
     await platform.db.update(coupons).set({ maxUsesPerUser: 1, maxUses: null }).where(eq(coupons.code, "SPRING10"));
     const memberCart = await ensureCart(platform.db, { userId: MEMBER_ID });
     await platform.db.delete(cartLines).where(eq(cartLines.cartId, memberCart));

@@ -14,7 +14,7 @@ import * as cartApi from "~/routes/api.cart";
 import * as editRoute from "~/routes/crm.coupons.$couponId";
 import * as listRoute from "~/routes/crm.coupons._index";
 import * as newRoute from "~/routes/crm.coupons.new";
-import type { ApiCartPayload } from "~/services/cart-payload.server";
+import type { ApiCartPayload } from "~/services/cart/cart-payload.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, jsonBody, pageRequest, postRequest, responseOf, run, sessionCookie, type RouteHandler } from "../support/requests";
 

@@ -9,7 +9,7 @@ import { describe, expect } from "vitest";
 import { mailOutbox, users } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import * as desk from "~/routes/crm.newsletter";
-import { readUnsubscribeLink } from "~/web/newsletter.server";
+import { readUnsubscribeLink } from "~/web/mail/newsletter.server";
 import { addMember } from "../support/accounts";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";

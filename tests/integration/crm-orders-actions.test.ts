@@ -7,12 +7,12 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
-import { ORDER_DESK_TEXT } from "~/core/order-desk";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
+import { ORDER_DESK_TEXT } from "~/core/orders/order-desk";
 import { mailOutbox, orderEvents, orderLines, orderRefunds, orders, orderShipments, products } from "~/db/schema";
 import { GUEST_ORDER_EMAIL, MEMBER_ID } from "~/services/seed/people";
 import * as page from "~/routes/crm.orders.$orderId";
-import { SHIPMENT_NOT_FOUND } from "~/services/order-transitions.server";
+import { SHIPMENT_NOT_FOUND } from "~/services/orders/order-transitions.server";
 import type { DeskOrder, OrderDeskActionData } from "~/web/types/crm-orders";
 import { placeMemberOrder } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";

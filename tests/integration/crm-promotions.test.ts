@@ -20,8 +20,8 @@ import * as couponNew from "~/routes/crm.coupons.new";
 import * as promoEdit from "~/routes/crm.point-promos.$promoId";
 import * as promoList from "~/routes/crm.point-promos._index";
 import * as promoNew from "~/routes/crm.point-promos.new";
-import { loadCart } from "~/services/cart-view.server";
-import type { ApiCartPayload } from "~/services/cart-payload.server";
+import { loadCart } from "~/services/cart/cart-view.server";
+import type { ApiCartPayload } from "~/services/cart/cart-payload.server";
 import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 import { apiRequest, jsonBody, pageRequest, postRequest, responseOf, run, sessionCookie, type RouteHandler } from "../support/requests";
 

@@ -8,13 +8,13 @@
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ACCOUNT_TOKEN_MESSAGES } from "~/core/account-tokens";
-import { SETTINGS_MESSAGES } from "~/core/account-settings";
+import { ACCOUNT_TOKEN_MESSAGES } from "~/core/account/account-tokens";
+import { SETTINGS_MESSAGES } from "~/core/account/account-settings";
 import { accountTokens, mailOutbox, users } from "~/db/schema";
 import { DEMO_PASSWORD, OTHER_EMAIL } from "~/services/seed/people";
 import * as linkPage from "~/routes/user.profile.email.$token";
 import * as settingsPage from "~/routes/user.profile._index";
-import { EMAIL_TAKEN_MESSAGE, registerUser, verifyLogin } from "~/services/accounts.server";
+import { EMAIL_TAKEN_MESSAGE, registerUser, verifyLogin } from "~/services/account/accounts.server";
 import type { AccountSettingsView, EmailChangeLinkView, SettingsActionData } from "~/web/types/account-settings";
 import { addMember, userRow, type TestMember } from "../support/accounts";
 import { platformTest, type TestPlatform } from "../support/platform-test";

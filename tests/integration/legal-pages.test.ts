@@ -10,8 +10,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect } from "vitest";
 import { LegalDocumentView } from "~/components/legal/LegalDocumentView";
-import { DELIVERY_DATE_EARLIEST_DAYS, DELIVERY_DATE_LATEST_DAYS, DELIVERY_TIME_SLOTS } from "~/core/checkout";
-import type { LegalDocument } from "~/core/legal-document";
+import { DELIVERY_DATE_EARLIEST_DAYS, DELIVERY_DATE_LATEST_DAYS, DELIVERY_TIME_SLOTS } from "~/core/checkout/checkout";
+import type { LegalDocument } from "~/core/site/legal-document";
 import {
   COLD_SHIPPING_FEE,
   MAX_LINE_QUANTITY,
@@ -23,10 +23,10 @@ import {
   WRAPPING_FEE,
 } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { ORDER_STATUS_LABELS } from "~/core/orders";
-import { BANK_TRANSFER_DAYS, KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/payment-methods";
-import { POINT_EARNING_UNIT } from "~/core/points";
-import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/privacy";
+import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
+import { BANK_TRANSFER_DAYS, KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/checkout/payment-methods";
+import { POINT_EARNING_UNIT } from "~/core/member/points";
+import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/account/privacy";
 import {
   CANCELLABLE_ORDER_STATUSES,
   COLD_DEFECT_REPORT_DAYS,
@@ -34,8 +34,8 @@ import {
   CUSTOMER_RETURN_EXCLUSIONS,
   DEFECT_REPORT_DAYS,
   REFUND_DAYS,
-} from "~/core/returns";
-import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from "~/core/sessions";
+} from "~/core/returns/returns";
+import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from "~/core/account/sessions";
 import {
   FEEDBACK_SURVEY_URL,
   JAPAN_POST_SEARCH_URL,
@@ -46,7 +46,7 @@ import {
   SUPPORT_EMAIL,
   SUPPORT_HOURS,
   SUPPORT_PHONE,
-} from "~/core/site";
+} from "~/core/site/site";
 import { merchants } from "~/db/schema";
 import { MERCHANTS } from "~/services/seed/catalogue";
 import * as guideRoute from "~/routes/guide";
@@ -174,7 +174,7 @@ describe("特定商取引法に基づく表記", () => {
     expect(text).toContain(`${formatYen(Math.min(...fees))}〜${formatYen(Math.max(...fees))}`);
   });
 
-  it("states the return and cancellation terms at #returns, from the constants in core/returns", async ({ platform }) => {
+  it("states the return and cancellation terms at #returns, from the constants in core/returns/returns", async ({ platform }) => {
     const document = await documentOf(platform, tokushohoRoute, "/legal/tokushoho");
     const returns = document.sections.find((section) => section.id === "returns");
     expect(returns?.title).toBe("返品・交換・キャンセルについて");

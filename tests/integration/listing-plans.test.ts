@@ -1,12 +1,12 @@
 import { describe, expect } from "vitest";
-import { merchantScope, STAFF_SCOPE } from "~/core/catalogue-scope";
-import { parseListingQuery } from "~/core/listing-query";
-import { productListing } from "~/core/product-listing";
-import { parseSearchFilter } from "~/core/search-filter";
+import { merchantScope, STAFF_SCOPE } from "~/core/catalogue/catalogue-scope";
+import { parseListingQuery } from "~/core/search/listing-query";
+import { productListing } from "~/core/catalogue/product-listing";
+import { parseSearchFilter } from "~/core/search/search-filter";
 import { MERCHANT_ID } from "~/services/seed/people";
-import { homeQueries } from "~/services/catalogue.server";
-import { listingOptions, productListClauses, productListQueries } from "~/services/product-listing.server";
-import { SEARCH_PAGE_SIZE, searchQueries } from "~/services/search.server";
+import { homeQueries } from "~/services/catalogue/catalogue.server";
+import { listingOptions, productListClauses, productListQueries } from "~/services/catalogue/product-listing.server";
+import { SEARCH_PAGE_SIZE, searchQueries } from "~/services/search/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 // The catalogue listings' query plans on real local D1 (issue 18): a page walks one listing index in the

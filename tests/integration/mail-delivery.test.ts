@@ -5,12 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { MAIL_CLAIM_TIMEOUT_MS, MAIL_MAX_ATTEMPTS } from "~/core/mail-outbox";
+import { MAIL_CLAIM_TIMEOUT_MS, MAIL_MAX_ATTEMPTS } from "~/core/mail/mail-outbox";
 import { mailOutbox } from "~/db/schema";
 import { welcomeMail } from "~/mail/welcome-mails";
-import { deliverDueMail, deliverMail, type Mailer, type MailSender } from "~/services/mail-delivery.server";
-import { outboxStatement, resendFailedMail } from "~/services/mail-outbox.server";
-import { consumeMailQueue, type MailQueueMessage } from "~/web/mail.server";
+import { deliverDueMail, deliverMail, type Mailer, type MailSender } from "~/services/mail/mail-delivery.server";
+import { outboxStatement, resendFailedMail } from "~/services/mail/mail-outbox.server";
+import { consumeMailQueue, type MailQueueMessage } from "~/web/mail/mail.server";
 import { startEmailBinding, type EmailBinding } from "../support/email-binding";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { TEST_SESSION_SECRET } from "../support/platform";

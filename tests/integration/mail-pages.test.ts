@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { MAIL_OUTBOX_TEXT } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_TEXT } from "~/core/mail/mail-outbox";
 import { mailOutbox, users } from "~/db/schema";
 import { getLoadContext } from "~/load-context";
 import { welcomeMail } from "~/mail/welcome-mails";
@@ -14,9 +14,9 @@ import * as crmOutbox from "~/routes/crm.mail-outbox._index";
 import * as devMessage from "~/routes/dev.mailbox.$id";
 import * as devMailbox from "~/routes/dev.mailbox._index";
 import * as register from "~/routes/user.register";
-import { outboxStatement } from "~/services/mail-outbox.server";
+import { outboxStatement } from "~/services/mail/mail-outbox.server";
 import type { OutboxMessage, OutboxRow } from "~/web/types/mail";
-import { consumeMailQueue, type MailQueueMessage } from "~/web/mail.server";
+import { consumeMailQueue, type MailQueueMessage } from "~/web/mail/mail.server";
 import { startEmailBinding } from "../support/email-binding";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";

@@ -19,9 +19,9 @@ import * as pointsPage from "~/routes/user.points";
 import * as stockRequestsPage from "~/routes/user.stock-requests";
 import * as subscriptionPage from "~/routes/user.subscriptions.$id";
 import * as subscriptionsPage from "~/routes/user.subscriptions._index";
-import { requestRestock } from "~/services/product.server";
-import { restockItem } from "~/services/restock.server";
-import { changeSubscription, writeUpcomingDeliveryMails } from "~/services/subscriptions.server";
+import { requestRestock } from "~/services/catalogue/product.server";
+import { restockItem } from "~/services/member/restock.server";
+import { changeSubscription, writeUpcomingDeliveryMails } from "~/services/member/subscriptions.server";
 import { platformTest, type AsMember, type TestPlatform, seedClock } from "../support/platform-test";
 import { apiRequest, expectRedirect, location, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 

@@ -12,7 +12,7 @@ import * as mailsApi from "~/routes/api.user.mails";
 import * as mailDetail from "~/routes/user.mails.$id";
 import * as mailsPage from "~/routes/user.mails._index";
 import * as mailRead from "~/routes/user.mails.read.$id";
-import { loadShellState } from "~/services/shell.server";
+import { loadShellState } from "~/services/site/shell.server";
 import { platformTest, type AsMember, type TestPlatform } from "../support/platform-test";
 import { apiRequest, expectRedirect, location, memberCookie, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 

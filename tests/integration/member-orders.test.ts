@@ -11,7 +11,7 @@ import * as ordersApi from "~/routes/api.user.orders";
 import * as orderDetail from "~/routes/user.orders.$id._index";
 import * as receiptPage from "~/routes/user.orders.$id.receipt";
 import * as ordersPage from "~/routes/user.orders._index";
-import type { OrderDetail, Receipt } from "~/services/orders.server";
+import type { OrderDetail, Receipt } from "~/services/orders/orders.server";
 import { platformTest, type AsMember, type TestPlatform } from "../support/platform-test";
 import { apiRequest, expectRedirect, location, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 

@@ -5,8 +5,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
-import { MERCHANT_PAGE_SIZE, MERCHANT_TEXT } from "~/core/merchant-portal";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
+import { MERCHANT_PAGE_SIZE, MERCHANT_TEXT } from "~/core/merchant/merchant-portal";
 import { mailOutbox, orderEvents, orders, orderShipments } from "~/db/schema";
 import { GUEST_ORDER_EMAIL, MERCHANT_EMAIL, MERCHANT_ID, MERCHANT_USER_ID } from "~/services/seed/people";
 import { action as loginAction } from "~/routes/login";

@@ -5,11 +5,11 @@
  * wrong signature is refused and changes nothing.
  */
 import { describe, expect } from "vitest";
-import { NEWSLETTER_MESSAGES } from "~/core/newsletter";
+import { NEWSLETTER_MESSAGES } from "~/core/mail/newsletter";
 import { OTHER_ID } from "~/services/seed/people";
 import * as unsubscribePage from "~/routes/newsletter.unsubscribe";
 import { refuseCrossSiteMutation, requestForRemix } from "~/security.server";
-import { newsletterUnsubscribeUrl } from "~/web/newsletter.server";
+import { newsletterUnsubscribeUrl } from "~/web/mail/newsletter.server";
 import type { UnsubscribeView } from "~/web/types/account-settings";
 import { addMember, userRow } from "../support/accounts";
 import { platformTest, type TestPlatform } from "../support/platform-test";

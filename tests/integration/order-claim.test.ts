@@ -5,15 +5,15 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ACCOUNT_TOKEN_LIFETIME_MS, ACCOUNT_TOKEN_MESSAGES } from "~/core/account-tokens";
-import { ORDER_CLAIM_MESSAGES, ORDER_CLAIM_NOTICES, ORDER_CLAIM_THROTTLE } from "~/core/order-claim";
-import { ORDER_LOOKUP_MESSAGES } from "~/core/order-lookup";
+import { ACCOUNT_TOKEN_LIFETIME_MS, ACCOUNT_TOKEN_MESSAGES } from "~/core/account/account-tokens";
+import { ORDER_CLAIM_MESSAGES, ORDER_CLAIM_NOTICES, ORDER_CLAIM_THROTTLE } from "~/core/orders/order-claim";
+import { ORDER_LOOKUP_MESSAGES } from "~/core/orders/order-lookup";
 import { accountTokens, mailOutbox, orders, users } from "~/db/schema";
 import * as claimLinkPage from "~/routes/user.orders.claim_.$token";
 import * as claimRequest from "~/routes/user.orders.claim";
 import * as ordersPage from "~/routes/user.orders._index";
-import { claimGuestOrders } from "~/services/order-claim.server";
-import { lookUpGuestOrder } from "~/services/order-lookup.server";
+import { claimGuestOrders } from "~/services/orders/order-claim.server";
+import { lookUpGuestOrder } from "~/services/orders/order-lookup.server";
 import { finishedOrder, registeredMember, type TestMember } from "../support/members";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";

@@ -5,13 +5,13 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { OrderActor } from "~/core/order-events";
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
+import type { OrderActor } from "~/core/orders/order-events";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
 import { mailOutbox, orderEvents, orders, orderShipments, pointLedger, products, users } from "~/db/schema";
 import { MEMBER_ID, MERCHANT_ID, STAFF_ID } from "~/services/seed/people";
-import { cancelOrder, lapseUnpaidOrders } from "~/services/order-cancellation.server";
-import { loadOrderState } from "~/services/order-changes.server";
-import { confirmPayment, markShipmentDelivered, SHIPMENT_NOT_FOUND, shipShipment } from "~/services/order-transitions.server";
+import { cancelOrder, lapseUnpaidOrders } from "~/services/orders/order-cancellation.server";
+import { loadOrderState } from "~/services/orders/order-changes.server";
+import { confirmPayment, markShipmentDelivered, SHIPMENT_NOT_FOUND, shipShipment } from "~/services/orders/order-transitions.server";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, seedClock } from "../support/platform-test";
 

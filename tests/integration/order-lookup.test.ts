@@ -7,12 +7,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
-import { ORDER_LOOKUP_GRANT_MS, ORDER_LOOKUP_MESSAGES, ORDER_LOOKUP_THROTTLE } from "~/core/order-lookup";
-import { PAYMENT_METHODS } from "~/core/payment-methods";
+import { ORDER_LOOKUP_GRANT_MS, ORDER_LOOKUP_MESSAGES, ORDER_LOOKUP_THROTTLE } from "~/core/orders/order-lookup";
+import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
 import { MEMBER_EMAIL } from "~/services/seed/people";
 import { orders } from "~/db/schema";
 import * as lookupPage from "~/routes/order-lookup";
-import { placeOrder } from "~/services/checkout.server";
+import { placeOrder } from "~/services/checkout/checkout.server";
 import type { OrderDetailShown } from "~/web/types/orders";
 import { cartWithSimple, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";

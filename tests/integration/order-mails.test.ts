@@ -5,13 +5,13 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { orderFingerprint } from "~/core/order-confirmation";
-import { cancellationTerms } from "~/core/returns";
+import { orderFingerprint } from "~/core/checkout/order-confirmation";
+import { cancellationTerms } from "~/core/returns/returns";
 import { cartLines, mailOutbox, notificationMails, orders, products, users } from "~/db/schema";
 import { MEMBER_ID } from "~/services/seed/people";
-import { ensureCart, type CartActor } from "~/services/cart.server";
-import { loadCart } from "~/services/cart-view.server";
-import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
+import { ensureCart, type CartActor } from "~/services/cart/cart.server";
+import { loadCart } from "~/services/cart/cart-view.server";
+import { placeOrder, type PlaceOrderInput } from "~/services/checkout/checkout.server";
 import { cartWith, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";
 

@@ -8,15 +8,15 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, vi } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
-import { ACCOUNT_TOKEN_LIFETIME_MS, ACCOUNT_TOKEN_MESSAGES } from "~/core/account-tokens";
+import { ACCOUNT_TOKEN_LIFETIME_MS, ACCOUNT_TOKEN_MESSAGES } from "~/core/account/account-tokens";
 import { users } from "~/db/schema";
 import { DEMO_PASSWORD } from "~/services/seed/people";
 import { action as loginAction } from "~/routes/login";
 import { action as newPasswordAction, loader as newPasswordLoader } from "~/routes/password-reset.new-password";
 import { loader as userHubLoader } from "~/routes/user._index";
-import { inspectAccountToken } from "~/services/account-tokens.server";
-import { requestPasswordReset, resetPassword } from "~/services/password-reset.server";
-import { askForPasswordReset } from "~/web/password-reset.server";
+import { inspectAccountToken } from "~/services/account/account-tokens.server";
+import { requestPasswordReset, resetPassword } from "~/services/account/password-reset.server";
+import { askForPasswordReset } from "~/web/account/password-reset.server";
 import {
   askReset,
   cookies,

@@ -4,11 +4,11 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ACCOUNT_TOKEN_LIFETIME_MS } from "~/core/account-tokens";
-import { PASSWORD_RESET_THROTTLE } from "~/core/password-reset";
+import { ACCOUNT_TOKEN_LIFETIME_MS } from "~/core/account/account-tokens";
+import { PASSWORD_RESET_THROTTLE } from "~/core/account/password-reset";
 import { accountTokens, mailOutbox } from "~/db/schema";
-import { tokenHash } from "~/services/sessions.server";
-import { deliverMail } from "~/services/mail-delivery.server";
+import { tokenHash } from "~/services/account/sessions.server";
+import { deliverMail } from "~/services/mail/mail-delivery.server";
 import { askReset, followLink, linkPath, mailedToken, newMember, resetMails } from "../support/password-reset";
 import { TEST_SESSION_SECRET } from "../support/platform";
 import { platformTest } from "../support/platform-test";

@@ -7,7 +7,7 @@ import { describe, expect } from "vitest";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 import { pointPromos } from "~/db/schema";
 import * as campaigns from "~/routes/api.cart.campaigns";
-import { loadCart } from "~/services/cart-view.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 import { platformTest } from "../support/platform-test";
 import { apiRequest, jsonBody, responseOf, type RouteHandler } from "../support/requests";
 

@@ -1,6 +1,6 @@
 /**
  * Where a form post made without JS lands (PRG): the 303 names the element that shows the outcome as the
- * URL's #fragment, so the browser opens the page there rather than at its top (app/core/result-anchor.ts).
+ * URL's #fragment, so the browser opens the page there rather than at its top (app/core/site/result-anchor.ts).
  * On a real, migrated and seeded local D1; the route actions and loaders are called directly.
  */
 import { describe, expect } from "vitest";

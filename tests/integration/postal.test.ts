@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect } from "vitest";
-import { POSTAL_PREFIX_MESSAGE } from "~/core/postal";
-import type { PostalPrefixData } from "~/core/postal-data";
+import { POSTAL_PREFIX_MESSAGE } from "~/core/address/postal";
+import type { PostalPrefixData } from "~/core/address/postal-data";
 import { getLoadContext } from "~/load-context";
 import * as postalRoute from "~/routes/api.postal.$prefix";
 import * as newAddress from "~/routes/user.profile.addresses_.new";
@@ -25,7 +25,7 @@ import {
   PostalOriginError,
   postalOriginFor,
   type PostalDeps,
-} from "~/services/postal.server";
+} from "~/services/address/postal.server";
 import type { AddressFormActionData } from "~/web/types/addresses";
 import { buildPostalData } from "../../scripts/build-postal-data";
 import { platformTest, type PlatformFixtures } from "../support/platform-test";

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { PRODUCT_FORM_MESSAGES } from "~/core/product-form";
+import { PRODUCT_FORM_MESSAGES } from "~/core/catalogue/product-form";
 import { products } from "~/db/schema";
 import { MERCHANT_ID, OTHER_MERCHANT_ID } from "~/services/seed/people";
 import * as crmList from "~/routes/crm.products._index";

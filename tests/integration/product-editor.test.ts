@@ -6,10 +6,10 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { merchantScope, STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue-scope";
-import { PRODUCT_EDITOR_TEXT } from "~/core/product-editor";
-import type { ProductFormInput } from "~/core/product-form";
-import { PRODUCT_STATUS_TEXT } from "~/core/product-status";
+import { merchantScope, STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue/catalogue-scope";
+import { PRODUCT_EDITOR_TEXT } from "~/core/catalogue/product-editor";
+import type { ProductFormInput } from "~/core/catalogue/product-form";
+import { PRODUCT_STATUS_TEXT } from "~/core/catalogue/product-status";
 import {
   couponProductExclusions,
   orderLines,
@@ -24,8 +24,8 @@ import {
   variationChoices,
 } from "~/db/schema";
 import { MEMBER_ID, MERCHANT_ID, MERCHANT_USER_ID, OTHER_MERCHANT_ID, STAFF_ID } from "~/services/seed/people";
-import { loadEditorProduct } from "~/services/product-editor-reads.server";
-import { changeProductStatus, createProduct, duplicateProduct, updateProduct } from "~/services/product-editor.server";
+import { loadEditorProduct } from "~/services/catalogue/product-editor-reads.server";
+import { changeProductStatus, createProduct, duplicateProduct, updateProduct } from "~/services/catalogue/product-editor.server";
 import { placeMemberOrder } from "../support/orders";
 import { platformTest, seedClock } from "../support/platform-test";
 

@@ -6,10 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { STAFF_SCOPE } from "~/core/catalogue-scope";
+import { STAFF_SCOPE } from "~/core/catalogue/catalogue-scope";
 import { productCategories, productOptionChoices, productOptions, products, subscriptionPrices } from "~/db/schema";
-import { catalogueProducts } from "~/services/catalogue-records.server";
-import { loadEditorProduct } from "~/services/product-editor-reads.server";
+import { catalogueProducts } from "~/services/catalogue/catalogue-records.server";
+import { loadEditorProduct } from "~/services/catalogue/product-editor-reads.server";
 import { platformTest } from "../support/platform-test";
 
 const it = platformTest();

@@ -7,13 +7,13 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_LIMIT } from "~/core/limits";
-import { PRODUCT_IMAGE_TEXT, productImageSrc } from "~/core/product-images";
+import { PRODUCT_IMAGE_TEXT, productImageSrc } from "~/core/catalogue/product-images";
 import { productMedia, products } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import * as crmPage from "~/routes/crm.products.$productId.images";
 import * as merchantPage from "~/routes/merchant.products.$productId.images";
 import * as served from "~/routes/media.products.$productId.$hash.$file";
-import { productSummaries } from "~/services/catalogue.server";
+import { productSummaries } from "~/services/catalogue/catalogue.server";
 import { fileOf, GIF_1X1, gradientJpegBytes, gradientPngBytes, jpegHeader } from "../support/images";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { pageRequest, run, TEST_ORIGIN, valueOf, type RouteHandler } from "../support/requests";

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { MEMBER_ID } from "~/services/seed/people";
-import { productPageQueries } from "~/services/product.server";
+import { productPageQueries } from "~/services/catalogue/product.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 // The product page's statements on real local D1 (issue 18): each reads the one product and the rows that

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { productBySku } from "~/services/seed/catalogue";
-import { productPlacements } from "~/services/product-placements.server";
+import { productPlacements } from "~/services/catalogue/product-placements.server";
 import { platformTest } from "../support/platform-test";
 
 // What the edge cache's purge names for a product (docs/decisions/0023-edge-cache.md), on real local D1.

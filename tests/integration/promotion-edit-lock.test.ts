@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { PROMOTION_MESSAGES } from "~/core/promotion-forms";
+import { PROMOTION_MESSAGES } from "~/core/promotions/promotion-forms";
 import { couponCampaigns, coupons, pointPromos } from "~/db/schema";
 import * as campaignEdit from "~/routes/crm.coupon-campaigns.$campaignId";
 import * as campaignNew from "~/routes/crm.coupon-campaigns.new";

@@ -7,7 +7,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { REGISTRATION_MESSAGES, REGISTRATION_THROTTLE } from "~/core/registration";
+import { REGISTRATION_MESSAGES, REGISTRATION_THROTTLE } from "~/core/account/registration";
 import { mailOutbox, orders, users } from "~/db/schema";
 import { MEMBER_ID } from "~/services/seed/people";
 import { action as checkoutAction } from "~/routes/checkout";

@@ -4,7 +4,7 @@
  * decisions, the photos served to staff and the requester only, and the ownership matrix of every route.
  */
 import { describe, expect } from "vitest";
-import { RETURN_TEXT } from "~/core/return-requests";
+import { RETURN_TEXT } from "~/core/returns/return-requests";
 import { MEMBER_ID } from "~/services/seed/people";
 import * as orderPage from "~/routes/user.orders.$id._index";
 import * as returnPage from "~/routes/user.orders.$id.return";

@@ -5,14 +5,14 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { OrderActor } from "~/core/order-events";
-import type { ReturnRequestInput } from "~/core/return-request-forms";
-import { RETURN_TEXT } from "~/core/return-requests";
+import type { OrderActor } from "~/core/orders/order-events";
+import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
+import { RETURN_TEXT } from "~/core/returns/return-requests";
 import { mailOutbox, media, notificationMails, orderEvents, orderRefunds, orders, products, returnRequests } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import { storeImage } from "~/services/media.server";
-import { decideReturn } from "~/services/return-decisions.server";
-import { createReturnRequest, loadReturnFacts } from "~/services/return-requests.server";
+import { decideReturn } from "~/services/returns/return-decisions.server";
+import { createReturnRequest, loadReturnFacts } from "~/services/returns/return-requests.server";
 import { fileOf, pngBytes } from "../support/images";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";

@@ -6,14 +6,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { moveBackRefusal } from "~/core/saved-items";
+import { moveBackRefusal } from "~/core/member/saved-items";
 import { buyLater, cartLines, carts, favorites, merchants, products } from "~/db/schema";
 import { MEMBER_ID, MERCHANT_ID } from "~/services/seed/people";
 import * as cartApi from "~/routes/api.cart";
 import * as cartPage from "~/routes/cart";
 import * as buyLaterPage from "~/routes/user.buy-later";
 import * as favoritesPage from "~/routes/user.favorites";
-import { loadCart } from "~/services/cart-view.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { pageRequest, postRequest, run, type RouteHandler } from "../support/requests";
 

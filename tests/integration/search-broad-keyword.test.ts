@@ -1,9 +1,9 @@
 import { describe, expect } from "vitest";
-import { foldSearchText, searchDocument } from "~/core/search-index";
-import { parseSearchFilter } from "~/core/search-filter";
+import { foldSearchText, searchDocument } from "~/core/search/search-index";
+import { parseSearchFilter } from "~/core/search/search-filter";
 import { loader as searchLoader } from "~/routes/search";
-import { BROAD_KEYWORD_HITS } from "~/services/catalogue.server";
-import { searchQueries } from "~/services/search.server";
+import { BROAD_KEYWORD_HITS } from "~/services/catalogue/catalogue.server";
+import { searchQueries } from "~/services/search/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
 import { addScaleProducts, LISTED } from "../support/scale-catalogue";

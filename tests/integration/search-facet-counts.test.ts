@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue-scope";
+import { STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue/catalogue-scope";
 import { STAFF_ID } from "~/services/seed/people";
 import { categories, features, products, tags } from "~/db/schema";
-import { loadEditorProduct } from "~/services/product-editor-reads.server";
-import { updateProduct } from "~/services/product-editor.server";
-import { parseSearchFilter } from "~/core/search-filter";
+import { loadEditorProduct } from "~/services/catalogue/product-editor-reads.server";
+import { updateProduct } from "~/services/catalogue/product-editor.server";
+import { parseSearchFilter } from "~/core/search/search-filter";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
-import { facetCountQuery } from "~/services/search-facet-counts.server";
-import { searchProducts } from "~/services/search.server";
+import { facetCountQuery } from "~/services/search/search-facet-counts.server";
+import { searchProducts } from "~/services/search/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
 

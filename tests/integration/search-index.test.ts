@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue-scope";
-import { parseSearchFilter } from "~/core/search-filter";
+import { STAFF_SCOPE, type CatalogueActor } from "~/core/catalogue/catalogue-scope";
+import { parseSearchFilter } from "~/core/search/search-filter";
 import { PRODUCTS } from "~/services/seed/catalogue";
 import { STAFF_ID } from "~/services/seed/people";
 import { products } from "~/db/schema";
 import { loader as searchLoader } from "~/routes/search";
-import { loadEditorProduct } from "~/services/product-editor-reads.server";
-import { updateProduct } from "~/services/product-editor.server";
-import { reindexProductSearch } from "~/services/search-index.server";
-import { searchQueries } from "~/services/search.server";
+import { loadEditorProduct } from "~/services/catalogue/product-editor-reads.server";
+import { updateProduct } from "~/services/catalogue/product-editor.server";
+import { reindexProductSearch } from "~/services/search/search-index.server";
+import { searchQueries } from "~/services/search/search.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest } from "../support/requests";
 

@@ -1,8 +1,8 @@
 import { describe, expect } from "vitest";
-import { foldSearchText } from "~/core/search-index";
+import { foldSearchText } from "~/core/search/search-index";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
 import { loader as searchLoader } from "~/routes/search";
-import { LISTING_COUNT_CAP } from "~/services/search-conditions.server";
+import { LISTING_COUNT_CAP } from "~/services/search/search-conditions.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { addScaleProducts, LISTED } from "../support/scale-catalogue";
 import { contextFor, pageRequest } from "../support/requests";

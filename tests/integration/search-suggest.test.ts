@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { productPath } from "~/core/products";
-import { SUGGEST_CATEGORY_LIMIT, SUGGEST_LIMIT } from "~/core/search-suggest";
+import { productPath } from "~/core/catalogue/products";
+import { SUGGEST_CATEGORY_LIMIT, SUGGEST_LIMIT } from "~/core/search/search-suggest";
 import { PRODUCTS } from "~/services/seed/catalogue";
 import { merchants, products } from "~/db/schema";
 import { action, loader } from "~/routes/api.search.suggest";
-import { suggestionQueries } from "~/services/search-suggest.server";
+import { suggestionQueries } from "~/services/search/search-suggest.server";
 import type { SearchSuggestions } from "~/web/types/search-suggest";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, contextFor } from "../support/requests";

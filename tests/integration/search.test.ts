@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { sellingPrice } from "~/core/pricing";
+import { sellingPrice } from "~/core/catalogue/pricing";
 import { PRODUCTS, TAGS, topCategoryOf, type ProductSpec } from "~/services/seed/catalogue";
 import { categories, productCategories, products } from "~/db/schema";
 import { loader as categoryLoader } from "~/routes/category.$categorySlug._index";
@@ -275,7 +275,7 @@ describe("GET /search", () => {
   });
 
   describe("sort", () => {
-    it("price_asc and price_desc order by the selling price (SQL and app/core/pricing agree)", async ({ platform }) => {
+    it("price_asc and price_desc order by the selling price (SQL and app/core/catalogue/pricing agree)", async ({ platform }) => {
       const bySku = new Map(listed.map((spec) => [spec.sku, spec]));
       const ascending = await searchAll(platform, "?sort=price_asc");
       for (const product of ascending) expect(product.price, product.sku).toBe(priceOf(bySku.get(product.sku)!));

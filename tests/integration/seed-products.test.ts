@@ -7,14 +7,14 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { STAFF_SCOPE } from "~/core/catalogue-scope";
-import { parseProductForm, PRODUCT_FORM_MESSAGES } from "~/core/product-form";
+import { STAFF_SCOPE } from "~/core/catalogue/catalogue-scope";
+import { parseProductForm, PRODUCT_FORM_MESSAGES } from "~/core/catalogue/product-form";
 import { buildCatalogue, productBySku, type DemoProduct } from "~/services/seed/catalogue";
 import { MEMBER_ID, STAFF_ID } from "~/services/seed/people";
 import { demoProductForm, seedProducts } from "~/services/seed/seed-products.server";
 import { seedDatabase } from "~/services/seed/seed.server";
 import { products } from "~/db/schema";
-import { loadEditorProduct } from "~/services/product-editor-reads.server";
+import { loadEditorProduct } from "~/services/catalogue/product-editor-reads.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 
 const NOW = new Date("2026-01-15T01:00:00.000Z");

@@ -6,17 +6,17 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { OrderActor } from "~/core/order-events";
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
-import { SHOPPER_CANCELLATION_MESSAGES } from "~/core/shopper-cancellation";
+import type { OrderActor } from "~/core/orders/order-events";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
+import { SHOPPER_CANCELLATION_MESSAGES } from "~/core/orders/shopper-cancellation";
 import { couponUses, mailOutbox, orderEvents, orders, orderShipments, pointLedger, products, users } from "~/db/schema";
 import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, MEMBER_ID, STAFF_ID } from "~/services/seed/people";
 import * as lookupPage from "~/routes/order-lookup";
 import * as guestCancel from "~/routes/order-lookup_.cancel";
 import * as memberCancel from "~/routes/user.orders.$id.cancel";
 import * as orderPage from "~/routes/user.orders.$id._index";
-import { cancelOrder } from "~/services/order-cancellation.server";
-import { shipShipment } from "~/services/order-transitions.server";
+import { cancelOrder } from "~/services/orders/order-cancellation.server";
+import { shipShipment } from "~/services/orders/order-transitions.server";
 import type { CancelActionData, CancelPageData, CancellationOffer } from "~/web/types/orders";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";

@@ -6,8 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { OrderActor } from "~/core/order-events";
-import type { ShipmentTrackingFacts } from "~/core/shipment-tracking";
+import type { OrderActor } from "~/core/orders/order-events";
+import type { ShipmentTrackingFacts } from "~/core/orders/shipment-tracking";
 import { orders } from "~/db/schema";
 import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, STAFF_ID } from "~/services/seed/people";
 import * as ordersApi from "~/routes/api.user.orders";
@@ -15,7 +15,7 @@ import * as crmThread from "~/routes/crm.tickets.$ticketId";
 import * as lookupPage from "~/routes/order-lookup";
 import * as orderPage from "~/routes/user.orders.$id._index";
 import * as customerThread from "~/routes/user.support_.$ticketId";
-import { shipShipment } from "~/services/order-transitions.server";
+import { shipShipment } from "~/services/orders/order-transitions.server";
 import type { CustomerOrderSummary } from "~/web/types/orders";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest } from "../support/platform-test";

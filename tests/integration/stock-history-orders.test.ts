@@ -7,15 +7,15 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { OrderActor } from "~/core/order-events";
+import type { OrderActor } from "~/core/orders/order-events";
 import { orderLines, products } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import { MEMBER_ID } from "~/services/seed/people";
 import * as crmPage from "~/routes/crm.products.$productId.stock";
 import * as merchantPage from "~/routes/merchant.products.$productId.stock";
-import { cancelOrder, cancelOrderLines } from "~/services/order-cancellation.server";
-import { decideReturn } from "~/services/return-decisions.server";
-import { createReturnRequest } from "~/services/return-requests.server";
+import { cancelOrder, cancelOrderLines } from "~/services/orders/order-cancellation.server";
+import { decideReturn } from "~/services/returns/return-decisions.server";
+import { createReturnRequest } from "~/services/returns/return-requests.server";
 import type { ProductStockPageData } from "~/web/types/catalogue-stock";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";

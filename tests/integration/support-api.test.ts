@@ -5,9 +5,9 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ticketStateFromHeaders } from "~/core/ticket-polling";
-import { TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets";
-import { exifOrientation } from "~/core/image-metadata";
+import { ticketStateFromHeaders } from "~/core/tickets/ticket-polling";
+import { TICKET_API_HEADER, TICKET_TEXT } from "~/core/tickets/tickets";
+import { exifOrientation } from "~/core/catalogue/image-metadata";
 import { MEDIA_PENDING_LIMIT } from "~/core/limits";
 import { media, notificationMails, ticketMessages, tickets, users } from "~/db/schema";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/services/seed/people";
@@ -21,7 +21,7 @@ import * as confirmation from "~/routes/crm.api.tickets.confirmation.$ticketId.$
 import * as serveMedia from "~/routes/crm.customer.media.$mediaId.$size";
 import * as upload from "~/routes/crm.customer.media.upload";
 import { MEDIA_TEXT, type MediaItem } from "~/services/media.server";
-import type { ThreadMessage } from "~/services/tickets.server";
+import type { ThreadMessage } from "~/services/tickets/tickets.server";
 import { productBySku } from "~/services/seed/catalogue";
 import { fileOf, GIF_1X1, jpegHeader, pngBytes, pngClaimingBytes, webpLosslessHeader } from "../support/images";
 import { platformTest, type TestPlatform } from "../support/platform-test";

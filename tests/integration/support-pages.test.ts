@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { TICKET_TEXT } from "~/core/tickets";
+import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { media, notificationMails, reviews, ticketMessages, ticketOrderLines, tickets } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import { MEMBER_ID, OTHER_ID, STAFF_ID } from "~/services/seed/people";
@@ -18,7 +18,7 @@ import * as reviewsLoad from "~/routes/api.product.reviews.load.$id";
 import * as supportIndex from "~/routes/user.support";
 import * as supportThread from "~/routes/user.support_.$ticketId";
 import type { MediaItem } from "~/services/media.server";
-import { runTicketMaintenance } from "~/services/ticket-status.server";
+import { runTicketMaintenance } from "~/services/tickets/ticket-status.server";
 import { fileOf, pngBytes } from "../support/images";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, callHandler, TEST_ORIGIN, type DataResult, type RouteHandler } from "../support/requests";

@@ -5,13 +5,13 @@
  */
 import { describe, expect } from "vitest";
 import { hashPassword } from "~/auth/password.server";
-import { COUPON_THROTTLE, LOGIN_THROTTLE } from "~/core/throttle";
+import { COUPON_THROTTLE, LOGIN_THROTTLE } from "~/core/site/throttle";
 import { users } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import * as cartAdd from "~/routes/api.cart-add";
 import * as cartCoupon from "~/routes/api.cart-coupon";
 import { action as loginAction } from "~/routes/login";
-import { LOGIN_FAILED_MESSAGE } from "~/services/accounts.server";
+import { LOGIN_FAILED_MESSAGE } from "~/services/account/accounts.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, callHandler, responseOf, sessionCookie, type DataResult, type RouteHandler } from "../support/requests";
 

@@ -5,12 +5,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
+import { WITHDRAWAL_MESSAGES } from "~/core/account/withdrawal";
 import { carts, mailOutbox, orders, pointLedger, users } from "~/db/schema";
 import * as withdrawPage from "~/routes/user.withdraw";
-import { placeOrder, type PlaceOrderInput } from "~/services/checkout.server";
-import { POINTS_LAPSED_NOTE } from "~/services/withdrawal-statements.server";
-import { withdrawMember } from "~/services/withdrawal.server";
+import { placeOrder, type PlaceOrderInput } from "~/services/checkout/checkout.server";
+import { POINTS_LAPSED_NOTE } from "~/services/account/withdrawal-statements.server";
+import { withdrawMember } from "~/services/account/withdrawal.server";
 import { memberWithRecords, registeredMember, TEST_PASSWORD } from "../support/members";
 import { cartWithSimple, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";

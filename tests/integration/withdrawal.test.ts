@@ -7,8 +7,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { DAY_MS } from "~/core/dates";
-import { ACCOUNTING_RECORD_RETENTION_YEARS, privacyPolicyDocument } from "~/core/privacy";
-import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/withdrawal";
+import { ACCOUNTING_RECORD_RETENTION_YEARS, privacyPolicyDocument } from "~/core/account/privacy";
+import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/account/withdrawal";
 import { DEMO_PASSWORD, MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS, STAFF_ID } from "~/services/seed/people";
 import {
   accountTokens,
@@ -32,9 +32,9 @@ import {
 } from "~/db/schema";
 import * as withdrawPage from "~/routes/user.withdraw";
 import * as donePage from "~/routes/user.withdraw_.done";
-import { registerUser, verifyLogin } from "~/services/accounts.server";
-import { POINTS_LAPSED_NOTE } from "~/services/withdrawal-statements.server";
-import { purgeWithdrawalMails, type WithdrawalView } from "~/services/withdrawal.server";
+import { registerUser, verifyLogin } from "~/services/account/accounts.server";
+import { POINTS_LAPSED_NOTE } from "~/services/account/withdrawal-statements.server";
+import { purgeWithdrawalMails, type WithdrawalView } from "~/services/account/withdrawal.server";
 import { finishedOrder, memberWithRecords, MEMBER_POINTS_FOR_TEST, registeredMember, subscriptionOf, TEST_PASSWORD, type TestMember } from "../support/members";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";

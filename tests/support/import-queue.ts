@@ -5,7 +5,7 @@
  * left — the path the Worker takes, without a runtime that runs consumers (getPlatformProxy has none).
  */
 import type { TestPlatform } from "./platform";
-import { consumeCatalogueImportQueue, type CatalogueImportMessage } from "~/web/catalogue-import-queue.server";
+import { consumeCatalogueImportQueue, type CatalogueImportMessage } from "~/web/catalogue/catalogue-import-queue.server";
 
 const queued = new WeakMap<TestPlatform, CatalogueImportMessage[]>();
 

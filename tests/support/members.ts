@@ -23,7 +23,7 @@ import {
   tickets,
   users,
 } from "~/db/schema";
-import { registerUser } from "~/services/accounts.server";
+import { registerUser } from "~/services/account/accounts.server";
 import { TOKYO_ADDRESS, cartWithSimple } from "./orders";
 import type { TestPlatform } from "./platform";
 import { memberCookie } from "./requests";

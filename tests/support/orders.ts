@@ -1,15 +1,15 @@
 /** Fixtures for placing orders in tests. */
 import { eq } from "drizzle-orm";
-import { addressJson } from "~/core/address-records";
-import { orderFingerprint } from "~/core/order-confirmation";
+import { addressJson } from "~/core/address/address-records";
+import { orderFingerprint } from "~/core/checkout/order-confirmation";
 import type { Database } from "~/db/client.server";
-import type { PaymentMethod } from "~/core/payment-methods";
+import type { PaymentMethod } from "~/core/checkout/payment-methods";
 import { cartLines, carts, products } from "~/db/schema";
-import { ensureCart } from "~/services/cart.server";
-import { addLine } from "~/services/cart-line-ops.server";
-import { loadCart } from "~/services/cart-view.server";
+import { ensureCart } from "~/services/cart/cart.server";
+import { addLine } from "~/services/cart/cart-line-ops.server";
+import { loadCart } from "~/services/cart/cart-view.server";
 import type { EmailFrame } from "~/mail/email-layout";
-import { placeOrder, type ShippingAddress } from "~/services/checkout.server";
+import { placeOrder, type ShippingAddress } from "~/services/checkout/checkout.server";
 
 /** 〒100-0001 東京都千代田区千代田1-1, as a checkout's one-off address (every field filled). */
 export const TOKYO_ADDRESS: ShippingAddress = {

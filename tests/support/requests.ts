@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expect } from "vitest";
-import { createUserSession } from "~/web/auth.server";
+import { createUserSession } from "~/web/account/auth.server";
 import { getLoadContext } from "~/load-context";
 import type { TestPlatform } from "./platform";
 

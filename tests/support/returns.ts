@@ -1,9 +1,9 @@
 /** Orders that reached the shopper, for the return tests: placed, shipped and delivered through the services. */
 import type { Database } from "~/db/client.server";
-import type { OrderActor } from "~/core/order-events";
+import type { OrderActor } from "~/core/orders/order-events";
 import { STAFF_ID } from "~/services/seed/people";
-import { loadOrderState } from "~/services/order-changes.server";
-import { markShipmentDelivered, shipShipment } from "~/services/order-transitions.server";
+import { loadOrderState } from "~/services/orders/order-changes.server";
+import { markShipmentDelivered, shipShipment } from "~/services/orders/order-transitions.server";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "./orders";
 
 export const STAFF_ACTOR: OrderActor = { kind: "staff", userId: STAFF_ID, name: "佐藤" };

@@ -4,8 +4,8 @@
  */
 import { expect } from "vitest";
 import { scaleCatalogueSql } from "../../scripts/lib/bench-catalogue";
-import { LISTING_COUNT_CAP } from "~/services/search-conditions.server";
-import { reindexProductSearch } from "~/services/search-index.server";
+import { LISTING_COUNT_CAP } from "~/services/search/search-conditions.server";
+import { reindexProductSearch } from "~/services/search/search-index.server";
 import type { TestPlatform } from "./platform";
 
 /** The listed products, in SQL (the services' `listedProduct`, written out). */

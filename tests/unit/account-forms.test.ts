@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import { FALLBACK_FORM_MESSAGE, LoginSchema, RegisterSchema, withSpecFieldNames } from "~/core/account-forms";
+import { FALLBACK_FORM_MESSAGE, LoginSchema, RegisterSchema, withSpecFieldNames } from "~/core/account/account-forms";
 import { toFullWidthKatakana } from "~/core/kana";
 
 const valid: Record<string, string> = {

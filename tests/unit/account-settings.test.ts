@@ -1,9 +1,9 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import type * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/core/account-settings-forms";
-import { ADDRESS_FORM_MESSAGES } from "~/core/address-form";
-import { newsletterParagraphs } from "~/core/newsletter-issue";
+import { EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/core/account/account-settings-forms";
+import { ADDRESS_FORM_MESSAGES } from "~/core/address/address-form";
+import { newsletterParagraphs } from "~/core/mail/newsletter-issue";
 
 function parse(schema: v.GenericSchema, fields: Record<string, string>) {
   const form = new FormData();

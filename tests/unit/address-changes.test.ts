@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addressChangeFields, addressListVersion, addressVersion } from "~/core/address-book";
-import { addressChangeRefusal, parseAddressChangeJson, readAddressChange, readAddressChangeForm, type AddressChange } from "~/core/address-changes";
-import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address-form";
+import { addressChangeFields, addressListVersion, addressVersion } from "~/core/address/address-book";
+import { addressChangeRefusal, parseAddressChangeJson, readAddressChange, readAddressChangeForm, type AddressChange } from "~/core/address/address-changes";
+import { ADDRESS_FORM_MESSAGES, validateAddress, type AddressInput, type AddressJson } from "~/core/address/address-form";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ADDRESS_FORM_MESSAGES, isPhoneNumber, normalizePhone, validateAddress } from "~/core/address-form";
-import { describeAddress, withOneDefault } from "~/core/address-book";
+import { ADDRESS_FORM_MESSAGES, isPhoneNumber, normalizePhone, validateAddress } from "~/core/address/address-form";
+import { describeAddress, withOneDefault } from "~/core/address/address-book";
 
 /** A complete address as a form posts it (strings). */
 const FORM: Record<string, string> = {

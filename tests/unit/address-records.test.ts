@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addressVersion, describeShipTo } from "~/core/address-book";
-import type { AddressInput } from "~/core/address-form";
-import { addressColumns, addressJson, shipColumns } from "~/core/address-records";
+import { addressVersion, describeShipTo } from "~/core/address/address-book";
+import type { AddressInput } from "~/core/address/address-form";
+import { addressColumns, addressJson, shipColumns } from "~/core/address/address-records";
 
 const typed: AddressInput = {
   title: "自宅",
@@ -38,7 +38,7 @@ describe("address spellings: form fields, columns, an order's copy", () => {
 
   it("turns a saved row back into the same form fields (a round trip changes nothing)", () => {
     const row = { id: 7, title: "自宅", isDefault: true, ...addressColumns(typed) };
-    // With the version a change of it names (core/address-book).
+    // With the version a change of it names (core/address/address-book).
     expect(addressJson(row)).toEqual({ id: 7, ...typed, version: addressVersion(typed) });
   });
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { B2_COLUMNS, b2Csv, b2FileName, b2ItemNames, b2Record, b2TimeSlotCode, fitWidth, halfWidthKana, shiftJisWidth, type B2Parcel } from "~/core/b2-csv";
-import { DELIVERY_TIME_SLOTS } from "~/core/checkout";
-import { codCollectingShipmentId } from "~/core/cod-collection";
+import {
+  B2_COLUMNS,
+  b2Csv,
+  b2FileName,
+  b2ItemNames,
+  b2Record,
+  b2TimeSlotCode,
+  fitWidth,
+  halfWidthKana,
+  shiftJisWidth,
+  type B2Parcel,
+} from "~/core/orders/b2-csv";
+import { DELIVERY_TIME_SLOTS } from "~/core/checkout/checkout";
+import { codCollectingShipmentId } from "~/core/checkout/cod-collection";
 import { csvText, parseCsv } from "~/core/csv";
 import { decodeJapaneseText, encodeShiftJis } from "~/core/text-encoding";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asRecordPost, recordFieldName, typedQuantities } from "~/core/cart-form";
+import { asRecordPost, recordFieldName, typedQuantities } from "~/core/cart/cart-form";
 
 /** The cart page's one form without JS, as the browser sends it when row 3's 更新 is pressed. */
 function oneFormPost(pressed: [string, string]): FormData {

@@ -16,8 +16,8 @@ import {
   type CouponCampaign,
   type MerchantShipping,
   type PointPromo,
-} from "~/core/cart";
-import { computeCart } from "~/core/cart-engine";
+} from "~/core/cart/cart";
+import { computeCart } from "~/core/cart/cart-engine";
 
 // ─── Fixtures ───────────────────────────────────────────────────────────────────────────────
 

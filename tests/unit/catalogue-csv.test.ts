@@ -4,12 +4,12 @@
  * unchanged), and the dry run's per-record report (新規 / 変更 before → after / 変更なし / refused).
  */
 import { describe, expect, it } from "vitest";
-import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv, type CatalogueCsvRow } from "~/core/catalogue-csv";
-import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue-csv-pages";
-import { catalogueRecords, productCells, type CatalogueLookups, type CatalogueProduct } from "~/core/catalogue-csv-cells";
-import { keptRows, planCatalogueImport, summaryOf, type ShopSide, type SkuOwner } from "~/core/catalogue-import";
+import { CATALOGUE_CSV_COLUMNS, CATALOGUE_IMPORT_MESSAGES as M, readCatalogueCsv, type CatalogueCsvRow } from "~/core/catalogue/catalogue-csv";
+import { CATALOGUE_IMPORT_LIMITS } from "~/core/catalogue/catalogue-csv-pages";
+import { catalogueRecords, productCells, type CatalogueLookups, type CatalogueProduct } from "~/core/catalogue/catalogue-csv-cells";
+import { keptRows, planCatalogueImport, summaryOf, type ShopSide, type SkuOwner } from "~/core/catalogue/catalogue-import";
 import { csvText, utf8Csv } from "~/core/csv";
-import { parseProductForm } from "~/core/product-form";
+import { parseProductForm } from "~/core/catalogue/product-form";
 import { encodeShiftJis } from "~/core/text-encoding";
 
 const HEADERS = CATALOGUE_CSV_COLUMNS.map((column) => column.header);

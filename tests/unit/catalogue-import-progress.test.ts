@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogueCsvRow } from "~/core/catalogue-csv";
-import { applyOrder, importProgress, IMPORT_STALL_MS, stallCutoff } from "~/core/catalogue-import-progress";
+import type { CatalogueCsvRow } from "~/core/catalogue/catalogue-csv";
+import { applyOrder, importProgress, IMPORT_STALL_MS, stallCutoff } from "~/core/catalogue/catalogue-import-progress";
 
 const row = (line: number, sku: string, parentSku: string | null = null): CatalogueCsvRow => ({
   line,

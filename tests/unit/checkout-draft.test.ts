@@ -6,7 +6,7 @@ import {
   checkoutExitPath,
   draftWithChosenAddress,
   readCheckoutDraft,
-} from "~/core/checkout-draft";
+} from "~/core/checkout/checkout-draft";
 
 const now = new Date("2026-11-24T03:00:00Z");
 const later = (ms: number) => new Date(now.getTime() + ms);

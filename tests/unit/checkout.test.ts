@@ -1,7 +1,7 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import { deliveryDateOptions, isDeliveryDateAllowed, orderNumber, subscriptionSchedule } from "~/core/checkout";
-import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from "~/core/checkout-form";
+import { deliveryDateOptions, isDeliveryDateAllowed, orderNumber, subscriptionSchedule } from "~/core/checkout/checkout";
+import { GuestCheckoutSchema, MemberCheckoutSchema, withoutUnusedShipping } from "~/core/checkout/checkout-form";
 
 // 2026-11-21 23:30 in Japan is 14:30 UTC.
 const now = new Date("2026-11-21T14:30:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrastRatio, pointPromoColor, readableTextOn, relativeLuminance } from "~/core/colors";
+import { contrastRatio, pointPromoColor, readableTextOn, relativeLuminance } from "~/core/catalogue/colors";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
 
 describe("readableTextOn", () => {

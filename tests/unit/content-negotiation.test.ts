@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonAlternatePath, negotiateJsonRequest, prefersJson } from "~/core/content-negotiation";
+import { jsonAlternatePath, negotiateJsonRequest, prefersJson } from "~/core/site/content-negotiation";
 
 const BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 

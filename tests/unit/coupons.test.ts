@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { couponCodeOf } from "~/core/coupons";
+import { couponCodeOf } from "~/core/promotions/coupons";
 
 describe("couponCodeOf: a coupon or campaign code as typed, linked or posted", () => {
   it("compares codes in capitals, trimmed, full width made ASCII", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refusalAsData, SHOP_STATUS_HEADER } from "~/web/data-request-status.server";
+import { refusalAsData, SHOP_STATUS_HEADER } from "~/web/site/data-request-status.server";
 
 describe("a data request's expected refusal answers 200 (issue 34 item 24)", () => {
   it("answers a 4xx with 200, the same body and headers, and the status it stands for", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryPromise, type DeliveryFacts } from "~/core/delivery";
+import { deliveryPromise, type DeliveryFacts } from "~/core/cart/delivery";
 
 const inStock: DeliveryFacts = { state: "in_stock", shippingDays: 1, preorderShipDate: null, isDigital: false };
 

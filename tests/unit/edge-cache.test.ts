@@ -8,7 +8,7 @@ import {
   hasPersonalCookie,
   isStorable,
   pagesShowingProducts,
-} from "~/core/edge-cache";
+} from "~/core/site/edge-cache";
 
 const request = (path: string, init: { method?: string; cookie?: string | null; personalOffer?: boolean } = {}) => ({
   method: init.method ?? "GET",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withHonorific } from "~/core/honorifics";
+import { withHonorific } from "~/core/account/honorifics";
 
 describe("withHonorific", () => {
   it("adds さん to a plain nickname", () => {

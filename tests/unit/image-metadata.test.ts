@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exifOrientation, orientationSegment, stripImageMetadata } from "~/core/image-metadata";
-import { imageDimensions } from "~/core/images";
+import { exifOrientation, orientationSegment, stripImageMetadata } from "~/core/catalogue/image-metadata";
+import { imageDimensions } from "~/core/catalogue/images";
 import { jpegHeader, pngBytes, webpLosslessHeader } from "../support/images";
 
 const text = (value: string) => [...value].map((char) => char.charCodeAt(0));

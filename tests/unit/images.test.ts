@@ -11,9 +11,9 @@ import {
   showAddBox,
   uploadPercent,
   uploadSucceeded,
-} from "~/core/images";
+} from "~/core/catalogue/images";
 import { PRODUCT_IMAGE_MAX_PIXELS, PRODUCT_IMAGE_MAX_SIDE } from "~/core/limits";
-import { exceedsPixelLimit } from "~/core/image-pixels";
+import { exceedsPixelLimit } from "~/core/catalogue/image-pixels";
 import { GIF_1X1, jpegHeader, pngBytes, pngClaimingBytes, webpLosslessHeader } from "../support/images";
 
 const text = (value: string) => new TextEncoder().encode(value);

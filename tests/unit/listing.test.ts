@@ -8,11 +8,11 @@ import {
   listingSearchParams,
   nextSort,
   type ListingDefinition,
-} from "~/core/listing";
-import { filterBadges, jstDayRange, parseDay, parseListingQuery, parseOperator } from "~/core/listing-query";
-import { MAIL_LISTING } from "~/core/member-mail-listing";
-import { ORDER_LISTING } from "~/core/member-order-listing";
-import { POINT_LISTING } from "~/core/member-point-listing";
+} from "~/core/search/listing";
+import { filterBadges, jstDayRange, parseDay, parseListingQuery, parseOperator } from "~/core/search/listing-query";
+import { MAIL_LISTING } from "~/core/member/member-mail-listing";
+import { ORDER_LISTING } from "~/core/member/member-order-listing";
+import { POINT_LISTING } from "~/core/member/member-point-listing";
 
 const fromUrl = (query: string) => parseListingQuery(MAIL_LISTING, new URLSearchParams(query));
 const fromPairs = (pairs: [string, string][]) => parseListingQuery(MAIL_LISTING, pairs);

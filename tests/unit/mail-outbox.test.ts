@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterBadges, parseListingQuery } from "~/core/listing-query";
+import { filterBadges, parseListingQuery } from "~/core/search/listing-query";
 import {
   describeMailError,
   MAIL_KIND_LABELS,
@@ -10,8 +10,8 @@ import {
   orderConfirmationKey,
   queueRetryDelaySeconds,
   welcomeMailKey,
-} from "~/core/mail-outbox";
-import { MAIL_OUTBOX_LISTING } from "~/core/mail-outbox-listing";
+} from "~/core/mail/mail-outbox";
+import { MAIL_OUTBOX_LISTING } from "~/core/mail/mail-outbox-listing";
 
 const NOW = new Date("2026-03-01T00:00:00Z");
 const after = (ms: number) => new Date(NOW.getTime() + ms);

@@ -1,14 +1,14 @@
 /**
- * The merchant form's schema (app/core/merchant-accounts.ts): what staff may type and what it is stored as,
+ * The merchant form's schema (app/core/merchant/merchant-accounts.ts): what staff may type and what it is stored as,
  * the Japanese message of each mistake, the login form, and how a merchant's 特商法 details read on a
  * product page; a suspended merchant's item prices as unavailable and its cart row says why.
  */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { lineUnavailableReason, UNAVAILABLE_LABELS } from "~/core/cart";
-import { MERCHANT_MESSAGES, MerchantLoginSchema, MerchantSchema } from "~/core/merchant-accounts";
-import { merchantDisclosureRows, merchantShippingLine } from "~/core/merchant-disclosure";
-import { purchasability } from "~/core/pricing";
+import { lineUnavailableReason, UNAVAILABLE_LABELS } from "~/core/cart/cart";
+import { MERCHANT_MESSAGES, MerchantLoginSchema, MerchantSchema } from "~/core/merchant/merchant-accounts";
+import { merchantDisclosureRows, merchantShippingLine } from "~/core/merchant/merchant-disclosure";
+import { purchasability } from "~/core/catalogue/pricing";
 
 const VALID = {
   name: " 安曇野はちみつ工房 ",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatYen, formatYenSymbol } from "~/core/money";
-import { sellingPrice } from "~/core/pricing";
+import { sellingPrice } from "~/core/catalogue/pricing";
 
 describe("yen display", () => {
   it("uses Japanese thousands separators", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankTransferDeadline } from "~/core/bank-transfer";
+import { bankTransferDeadline } from "~/core/checkout/bank-transfer";
 import {
   cartStateKey,
   CONFIRMATION_MESSAGES,
@@ -7,8 +7,8 @@ import {
   orderChangesMessage,
   orderFingerprint,
   parseOrderFingerprint,
-} from "~/core/order-confirmation";
-import { initialOrderStatus, receiptAvailable } from "~/core/orders";
+} from "~/core/checkout/order-confirmation";
+import { initialOrderStatus, receiptAvailable } from "~/core/orders/orders";
 
 const line = (id: number, quantity: number, total: number, wrappingFee = 0) => ({ id, quantity, total, wrappingFee, title: `商品${id}` });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CARRIER_ORDER, isCarrier, parseTrackingNumber, trackingUrl } from "~/core/carriers";
-import { actorLabel, eventStatusLabel, orderEventLabel, SYSTEM_ACTOR } from "~/core/order-events";
+import { CARRIER_ORDER, isCarrier, parseTrackingNumber, trackingUrl } from "~/core/orders/carriers";
+import { actorLabel, eventStatusLabel, orderEventLabel, SYSTEM_ACTOR } from "~/core/orders/order-events";
 import {
   cancellationRefusal,
   expectedDeliveryWindow,
@@ -16,8 +16,8 @@ import {
   shipmentWaitingReason,
   transferOverdue,
   unpaidLapseCutoff,
-} from "~/core/order-lifecycle";
-import { ORDER_STATUS_LABELS, type OrderStatus, type ShipmentStatus } from "~/core/orders";
+} from "~/core/orders/order-lifecycle";
+import { ORDER_STATUS_LABELS, type OrderStatus, type ShipmentStatus } from "~/core/orders/orders";
 
 const ALL_ORDER_STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
 

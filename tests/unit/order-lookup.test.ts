@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { orderClaimThrottleSteps, ORDER_CLAIM_LINK_HOURS, ORDER_CLAIM_THROTTLE } from "~/core/order-claim";
+import { orderClaimThrottleSteps, ORDER_CLAIM_LINK_HOURS, ORDER_CLAIM_THROTTLE } from "~/core/orders/order-claim";
 import {
   grantedOrderId,
   isWellFormedLookup,
@@ -11,8 +11,8 @@ import {
   orderLookupGrant,
   orderLookupLockedMessage,
   orderLookupThrottleSteps,
-} from "~/core/order-lookup";
-import { OrderLookupSchema } from "~/core/order-lookup-form";
+} from "~/core/orders/order-lookup";
+import { OrderLookupSchema } from "~/core/orders/order-lookup-form";
 
 const NOW = new Date("2026-11-24T03:00:00Z");
 

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { RegisterSchema } from "~/core/account-forms";
-import { newPasswordUrl, PASSWORD_RESET_THROTTLE, passwordResetThrottleSteps, RESET_LINK_MINUTES, resetRequestedMessage } from "~/core/password-reset";
-import { NewPasswordSchema, ResetLinkTokenSchema } from "~/core/password-reset-forms";
+import { RegisterSchema } from "~/core/account/account-forms";
+import { newPasswordUrl, PASSWORD_RESET_THROTTLE, passwordResetThrottleSteps, RESET_LINK_MINUTES, resetRequestedMessage } from "~/core/account/password-reset";
+import { NewPasswordSchema, ResetLinkTokenSchema } from "~/core/account/password-reset-forms";
 import { passwordResetMail } from "~/mail/password-reset-mails";
 import { renderMail } from "~/mail/render.server";
 

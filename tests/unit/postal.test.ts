@@ -17,9 +17,9 @@ import {
   PREFECTURES,
   prefectureName,
   SHIPPING_RECHECK_DELAY_MS,
-} from "~/core/postal";
-import { lookUpPostalCode, parsePostalPrefixData } from "~/core/postal-data";
-import { ShippingAddressSchema } from "~/core/postal-schema";
+} from "~/core/address/postal";
+import { lookUpPostalCode, parsePostalPrefixData } from "~/core/address/postal-data";
+import { ShippingAddressSchema } from "~/core/address/postal-schema";
 
 describe("postal codes (spec §5)", () => {
   it("turns full-width digits half-width and drops dashes, spaces and other characters", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
-import { PRICE_SLIDER_STOPS, priceToStop, stopToPrice } from "~/core/price-slider";
+import { PRICE_SLIDER_STOPS, priceToStop, stopToPrice } from "~/core/search/price-slider";
 
 describe("the price slider's stops", () => {
   it("run from 100 to 100,000 yen, finer where prices are common", () => {

@@ -13,7 +13,7 @@ import {
   type PricingProduct,
   type PricingVariation,
   type StockFacts,
-} from "~/core/pricing";
+} from "~/core/catalogue/pricing";
 
 const simple: PricingProduct = {
   type: "simple",

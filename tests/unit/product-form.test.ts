@@ -1,6 +1,6 @@
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import { fieldName, parseProductForm, PRODUCT_FORM_MESSAGES as M, ProductFormSchema, type ProductFormInput } from "~/core/product-form";
+import { fieldName, parseProductForm, PRODUCT_FORM_MESSAGES as M, ProductFormSchema, type ProductFormInput } from "~/core/catalogue/product-form";
 
 /** A valid simple product as a script or the CSV import passes it. */
 const SIMPLE: ProductFormInput = { sku: "TEST-1", title: "テスト商品", regularPrice: 1200, primaryCategoryId: 1 };

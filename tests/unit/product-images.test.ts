@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { MEDIA_MAX_BYTES, PRODUCT_IMAGE_ALT_MAX_LENGTH, PRODUCT_IMAGE_MAX_PIXELS } from "~/core/limits";
-import { PhotoFormSchema } from "~/core/product-image-forms";
+import { PhotoFormSchema } from "~/core/catalogue/product-image-forms";
 import {
   PRODUCT_IMAGE_TEXT,
   productImageKey,
@@ -14,7 +14,7 @@ import {
   renditionSize,
   reorderedPhotos,
   servedSize,
-} from "~/core/product-images";
+} from "~/core/catalogue/product-images";
 
 const HASH = "0123456789abcdef";
 

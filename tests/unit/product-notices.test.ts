@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseText, pickerLabel, shownNotice } from "~/core/product-notices";
+import { chooseText, pickerLabel, shownNotice } from "~/core/catalogue/product-notices";
 
 describe("product notices", () => {
   it("ask for a missing pick in the picker's own words", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingPick, NO_SELECTION, readSelection, resolveSelection, selectionForSku, selectionQuery } from "~/core/product-selection";
+import { missingPick, NO_SELECTION, readSelection, resolveSelection, selectionForSku, selectionQuery } from "~/core/catalogue/product-selection";
 
 const product = {
   variations: [

@@ -8,7 +8,7 @@ import {
   statusActionsFrom,
   type ProductState,
   type StatusChangeFacts,
-} from "~/core/product-status";
+} from "~/core/catalogue/product-status";
 
 const NOW = new Date("2026-11-24T10:00:00Z");
 const EARLIER = new Date("2026-01-01T00:00:00Z");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryOf } from "~/core/delivery";
-import { isApiVisible, productPath } from "~/core/products";
+import { deliveryOf } from "~/core/cart/delivery";
+import { isApiVisible, productPath } from "~/core/catalogue/products";
 
 describe("productPath", () => {
   it("is the product page under its primary category", () => {

@@ -1,10 +1,10 @@
 /**
- * The promotion forms' rules (app/core/promotion-forms.ts, app/core/coupon-form.ts), as the server and the
+ * The promotion forms' rules (app/core/promotions/promotion-forms.ts, app/core/promotions/coupon-form.ts), as the server and the
  * browser read a posted form: each field's Japanese message, the rows of a coupon, and the period's days.
  */
 import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
-import { CouponFormSchema, couponFormValues, usageLimitWarning } from "~/core/coupon-form";
+import { CouponFormSchema, couponFormValues, usageLimitWarning } from "~/core/promotions/coupon-form";
 import { jstDayStart } from "~/core/dates";
 import {
   CampaignFormSchema,
@@ -15,7 +15,7 @@ import {
   PointPromoFormSchema,
   PROMOTION_PARSE,
   promotionState,
-} from "~/core/promotion-forms";
+} from "~/core/promotions/promotion-forms";
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH, ReceiptFieldsSchema, rateTotalsConsistent, receiptTaxLines, taxByRate } from "~/core/receipt";
-import { receiptAvailable } from "~/core/orders";
+import { parseReceiptFields, RECEIPT_FIELD_MAX_LENGTH, ReceiptFieldsSchema, rateTotalsConsistent, receiptTaxLines, taxByRate } from "~/core/orders/receipt";
+import { receiptAvailable } from "~/core/orders/orders";
 
 describe("taxByRate: tax per rate, rounded once per rate per invoice", () => {
   it("splits a mixed order: 1,980 (10%) + 1,620 (8%) + 660 shipping", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EDGE_CACHE_FRESH_SECONDS } from "~/core/edge-cache";
-import { RECENT_PAGE_SECONDS, RecentPages } from "~/core/recent-pages";
+import { EDGE_CACHE_FRESH_SECONDS } from "~/core/site/edge-cache";
+import { RECENT_PAGE_SECONDS, RecentPages } from "~/core/site/recent-pages";
 
 const SECOND = 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteMutation, type RequestOriginFacts } from "~/core/request-origin";
+import { isCrossSiteMutation, type RequestOriginFacts } from "~/core/site/request-origin";
 
 const url = "https://shop.example/login";
 const facts = (rest: Omit<RequestOriginFacts, "url" | "referer"> & { referer?: string | null }): RequestOriginFacts => ({ url, referer: null, ...rest });

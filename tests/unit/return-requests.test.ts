@@ -12,9 +12,9 @@ import {
   returnRequestRefusal,
   returnTransitionRefusal,
   type ReturnableLine,
-} from "~/core/return-requests";
-import { ReturnRequestSchema } from "~/core/return-request-forms";
-import { CUSTOMER_RETURN_EXCLUSIONS } from "~/core/returns";
+} from "~/core/returns/return-requests";
+import { ReturnRequestSchema } from "~/core/returns/return-request-forms";
+import { CUSTOMER_RETURN_EXCLUSIONS } from "~/core/returns/returns";
 
 /** 2026-05-10 12:00 in Japan. */
 const DELIVERED = new Date("2026-05-10T03:00:00Z");

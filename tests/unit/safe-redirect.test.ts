@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "~/core/safe-redirect";
+import { safeRedirectPath } from "~/core/site/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it.each([

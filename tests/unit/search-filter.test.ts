@@ -12,7 +12,7 @@ import {
   searchHref,
   searchParamsFor,
   type SearchFilter,
-} from "~/core/search-filter";
+} from "~/core/search/search-filter";
 
 const parse = (query: string) => parseSearchFilter(new URLSearchParams(query));
 

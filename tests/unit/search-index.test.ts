@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldSearchText, inTitle, keywordMatch, plainTextOfHtml, searchDocument, searchGrams } from "~/core/search-index";
+import { foldSearchText, inTitle, keywordMatch, plainTextOfHtml, searchDocument, searchGrams } from "~/core/search/search-index";
 
 // The grams token of one character: its code point in 4 base-36 digits.
 const token = (char: string) => (char.codePointAt(0) ?? 0).toString(36).padStart(4, "0");

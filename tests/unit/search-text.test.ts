@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collapseSpaces, normaliseSearchText, SEARCH_TEXT_MAX_LENGTH } from "~/core/search-text";
+import { collapseSpaces, normaliseSearchText, SEARCH_TEXT_MAX_LENGTH } from "~/core/search/search-text";
 
 describe("normaliseSearchText: a keyword or listing filter text as typed", () => {
   it("cuts text at 100 characters (limit, limit+1)", () => {

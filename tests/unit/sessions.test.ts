@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS, sessionExpired, sessionNeedsTouch } from "~/core/sessions";
+import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_IDLE_MS, SESSION_TOUCH_INTERVAL_MS, sessionExpired, sessionNeedsTouch } from "~/core/account/sessions";
 
 const t0 = 1_800_000_000_000;
 const HOUR = 60 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readShippingDay, shippingDayWindow, type ShippingDayItem } from "~/core/shipping-day";
+import { readShippingDay, shippingDayWindow, type ShippingDayItem } from "~/core/cart/shipping-day";
 
 /** 2026-04-01 10:00 in Japan (01:00 UTC). */
 const NOW = new Date(Date.UTC(2026, 3, 1, 1, 0));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { WAREHOUSE_FREE_SHIPPING_FROM, WAREHOUSE_SHIPPING_FEE } from "~/core/limits";
-import { CUSTOMER_RETURN_DAYS, returnsSummary } from "~/core/returns";
-import { merchantShippingText, shippingFeeTable } from "~/core/shop-policies";
+import { CUSTOMER_RETURN_DAYS, returnsSummary } from "~/core/returns/returns";
+import { merchantShippingText, shippingFeeTable } from "~/core/site/shop-policies";
 
 describe("the merchants' shipping as the legal pages state it", () => {
   it("gives a range of their fees, one fee when they agree, and nothing without merchants", () => {

@@ -1,8 +1,8 @@
-/** What a shopper is told about a parcel (app/core/shipment-tracking.ts) and about cancelling (app/core/shopper-cancellation.ts). */
+/** What a shopper is told about a parcel (app/core/orders/shipment-tracking.ts) and about cancelling (app/core/orders/shopper-cancellation.ts). */
 import { describe, expect, it } from "vitest";
-import { LIFECYCLE_MESSAGES } from "~/core/order-lifecycle";
-import { shipmentTracking } from "~/core/shipment-tracking";
-import { cancellationPreview, SHOPPER_CANCELLATION_MESSAGES, shopperCancellationRefusal, type CancellableOrder } from "~/core/shopper-cancellation";
+import { LIFECYCLE_MESSAGES } from "~/core/orders/order-lifecycle";
+import { shipmentTracking } from "~/core/orders/shipment-tracking";
+import { cancellationPreview, SHOPPER_CANCELLATION_MESSAGES, shopperCancellationRefusal, type CancellableOrder } from "~/core/orders/shopper-cancellation";
 
 // 2026-01-09 23:30 in Japan: the Japan date counts, not the UTC one.
 const LATE_EVENING = new Date("2026-01-09T14:30:00Z");

@@ -6,16 +6,16 @@
  */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { RegisterSchema, requiredLine } from "~/core/account-forms";
-import { AddressSchema } from "~/core/address-form";
-import { MerchantLoginSchema } from "~/core/merchant-accounts";
-import { NewsletterIssueSchema } from "~/core/newsletter-issue";
-import { nullableText, optionalText, requiredText } from "~/core/product-form-fields";
-import { titleField } from "~/core/promotion-forms";
-import { ReceiptFieldsSchema } from "~/core/receipt";
-import { TICKET_CATEGORIES } from "~/core/ticket-categories";
-import { NewTicketSchema } from "~/core/ticket-forms";
-import { TICKET_TROUBLE_LABELS } from "~/core/tickets";
+import { RegisterSchema, requiredLine } from "~/core/account/account-forms";
+import { AddressSchema } from "~/core/address/address-form";
+import { MerchantLoginSchema } from "~/core/merchant/merchant-accounts";
+import { NewsletterIssueSchema } from "~/core/mail/newsletter-issue";
+import { nullableText, optionalText, requiredText } from "~/core/catalogue/product-form-fields";
+import { titleField } from "~/core/promotions/promotion-forms";
+import { ReceiptFieldsSchema } from "~/core/orders/receipt";
+import { TICKET_CATEGORIES } from "~/core/tickets/ticket-categories";
+import { NewTicketSchema } from "~/core/tickets/ticket-forms";
+import { TICKET_TROUBLE_LABELS } from "~/core/tickets/tickets";
 import { toSingleLine } from "~/core/validation";
 
 /** What a hostile or careless post puts in a one-line field. */

@@ -1,12 +1,12 @@
 /**
- * The inlined site stylesheet (app/web/site-styles.server.ts): root's stylesheets leave every route of the
+ * The inlined site stylesheet (app/web/site/site-styles.server.ts): root's stylesheets leave every route of the
  * manifest the browser gets (documents and lazily discovered routes alike) without touching the build's
  * own; their text is read once per isolate; a file that cannot be read is imported instead, and read
  * again for the next document.
  */
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { detachSiteStylesheets, siteStylesheetText } from "~/web/site-styles.server";
+import { detachSiteStylesheets, siteStylesheetText } from "~/web/site/site-styles.server";
 
 const route = (id: string, css?: string[]) => ({
   id,

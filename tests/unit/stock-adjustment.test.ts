@@ -1,7 +1,7 @@
-/** The rules of a stock adjustment (app/core/stock-adjustment.ts) and the price history's labels (app/core/price-history.ts). */
+/** The rules of a stock adjustment (app/core/catalogue/stock-adjustment.ts) and the price history's labels (app/core/catalogue/price-history.ts). */
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { priceFieldLabel, priceHistoryValue, subscriptionPriceField } from "~/core/price-history";
+import { priceFieldLabel, priceHistoryValue, subscriptionPriceField } from "~/core/catalogue/price-history";
 import {
   MAX_STOCK,
   MAX_STOCK_CHANGE,
@@ -11,8 +11,8 @@ import {
   stockAfter,
   stockChangeProblems,
   stockTargetValue,
-} from "~/core/stock-adjustment";
-import { StockAdjustmentSchema, stockFormErrors } from "~/core/stock-adjustment-forms";
+} from "~/core/catalogue/stock-adjustment";
+import { StockAdjustmentSchema, stockFormErrors } from "~/core/catalogue/stock-adjustment-forms";
 
 const form = (fields: Record<string, string>) =>
   v.safeParse(StockAdjustmentSchema, { target: "p", pool: "stock", kind: "receipt", quantity: "1", reason: "", ...fields });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIpList, subscriptionOffered } from "~/core/subscription";
+import { parseIpList, subscriptionOffered } from "~/core/catalogue/subscription";
 
 describe("subscriptionOffered", () => {
   it("is offered to everyone when public", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORT_PHONE } from "~/core/site";
+import { SUPPORT_PHONE } from "~/core/site/site";
 import {
   datesAfterSkip,
   subscriptionChangeAllowed,
@@ -7,7 +7,7 @@ import {
   UPCOMING_REMINDER_DAYS,
   upcomingReminderDue,
   type SubscriptionDates,
-} from "~/core/subscriptions";
+} from "~/core/catalogue/subscriptions";
 
 const TODAY = "2026-01-15";
 const CANCEL_DATE = "2026-01-20";

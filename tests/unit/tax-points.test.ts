@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderPointsView, pointsEarned, pointsStillEarned, pointsUsableIn } from "~/core/points";
+import { orderPointsView, pointsEarned, pointsStillEarned, pointsUsableIn } from "~/core/member/points";
 import { includedTax, withTax } from "~/core/tax";
 
 describe("tax", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUPON_THROTTLE, couponThrottleSteps, LOGIN_THROTTLE, loginThrottleSteps, minutesUntil, throttleVerdict } from "~/core/throttle";
+import { COUPON_THROTTLE, couponThrottleSteps, LOGIN_THROTTLE, loginThrottleSteps, minutesUntil, throttleVerdict } from "~/core/site/throttle";
 
 const t0 = 1_800_000_000_000;
 

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS } from "~/core/limits";
-import { TICKET_CATEGORIES } from "~/core/ticket-categories";
-import { NewTicketSchema, replyChoiceOf } from "~/core/ticket-forms";
-import { ticketModule, ticketStateFromHeaders, ticketStateHeaders } from "~/core/ticket-polling";
+import { TICKET_CATEGORIES } from "~/core/tickets/ticket-categories";
+import { NewTicketSchema, replyChoiceOf } from "~/core/tickets/ticket-forms";
+import { ticketModule, ticketStateFromHeaders, ticketStateHeaders } from "~/core/tickets/ticket-polling";
 import {
   answerConfirmation,
   confirmationDeadline,
@@ -19,7 +19,7 @@ import {
   TICKET_TEXT,
   TICKET_TROUBLES,
   type TicketState,
-} from "~/core/tickets";
+} from "~/core/tickets/tickets";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carrierFromText, readTrackingCsv, TRACKING_IMPORT_LIMITS, TRACKING_IMPORT_MESSAGES } from "~/core/tracking-import";
+import { carrierFromText, readTrackingCsv, TRACKING_IMPORT_LIMITS, TRACKING_IMPORT_MESSAGES } from "~/core/orders/tracking-import";
 
 const rowsOf = (text: string) => {
   const read = readTrackingCsv(text);

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { UNFINISHED_ORDER_STATUSES } from "~/core/orders";
+import { UNFINISHED_ORDER_STATUSES } from "~/core/orders/orders";
 import {
   withdrawalBlockers,
   withdrawalLockedMessage,
@@ -8,8 +8,8 @@ import {
   withdrawnEmail,
   WITHDRAWAL_PASSWORD_THROTTLE,
   WITHDRAWN_PERSON,
-} from "~/core/withdrawal";
-import { WithdrawalSchema } from "~/core/withdrawal-form";
+} from "~/core/account/withdrawal";
+import { WithdrawalSchema } from "~/core/account/withdrawal-form";
 import { verifyPassword } from "~/auth/password.server";
 
 describe("withdrawal rules", () => {

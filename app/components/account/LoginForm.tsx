@@ -3,7 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";
-import { LoginSchema } from "~/core/account-forms";
+import { LoginSchema } from "~/core/account/account-forms";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The login form (an island on /login: its validation code loads after the page). */

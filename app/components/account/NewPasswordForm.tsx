@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
-import { PASSWORD_MIN_LENGTH } from "~/core/account-forms";
-import { NewPasswordSchema } from "~/core/password-reset-forms";
+import { PASSWORD_MIN_LENGTH } from "~/core/account/account-forms";
+import { NewPasswordSchema } from "~/core/account/password-reset-forms";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The new password, typed twice (an island on /password-reset/new-password: its validation loads after the page). */

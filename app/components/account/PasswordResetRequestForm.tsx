@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
-import { RESET_LINK_MINUTES } from "~/core/password-reset";
-import { PasswordResetRequestSchema } from "~/core/password-reset-forms";
+import { RESET_LINK_MINUTES } from "~/core/account/password-reset";
+import { PasswordResetRequestSchema } from "~/core/account/password-reset-forms";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** Asks for the address to mail a new-password link to (an island on /password-reset: its validation loads after the page). */

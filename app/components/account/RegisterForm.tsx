@@ -4,7 +4,7 @@ import type * as v from "valibot";
 import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { AgreementCheckbox, PersonNameFields, TextField } from "~/components/forms/TextField";
-import { PASSWORD_MIN_LENGTH, type RegisterSchema } from "~/core/account-forms";
+import { PASSWORD_MIN_LENGTH, type RegisterSchema } from "~/core/account/account-forms";
 
 type RegisterFields = v.InferInput<typeof RegisterSchema>;
 

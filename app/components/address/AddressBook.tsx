@@ -5,17 +5,17 @@
  * Without JS every control is a link or a plain form: /user/profile/addresses/new, …/{id}/edit,
  * …/{id}/delete (a confirmation page) and a POST for the default. With JS the same links open a modal
  * <dialog> instead: the editor validates on the server and then the page posts that one change
- * (`intent=add`, or `intent=edit` with the address's id and the version shown: core/address-changes);
+ * (`intent=add`, or `intent=edit` with the address's id and the version shown: core/address/address-changes);
  * deleting asks 「この配送先を本当に削除しますか？」 in a dialog first and posts the id and version. An
  * address changed meanwhile in another tab or device is refused, and the page shows it as it now is.
  */
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import type { AddressInput, AddressJson } from "~/core/address-form";
-import { ADDRESS_DELETE_CONFIRMATION, addressChangeFields } from "~/core/address-book";
-import { CONNECTION_FAILED_TEXT } from "~/core/connection-texts";
+import type { AddressInput, AddressJson } from "~/core/address/address-form";
+import { ADDRESS_DELETE_CONFIRMATION, addressChangeFields } from "~/core/address/address-book";
+import { CONNECTION_FAILED_TEXT } from "~/core/site/connection-texts";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 import type { AddressBookActionData } from "~/web/types/addresses";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { island } from "~/components/island";

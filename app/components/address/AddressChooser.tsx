@@ -24,14 +24,14 @@
  * answer replaces the one shown. The modal is portalled out of the checkout form, so its fields are never
  * submitted with the order.
  * Without JS: the addresses are an inline radio list (name = `name`) in the checkout form, with buttons
- * of that form (`leaveTo`, core/checkout-draft) to the plain pages /user/profile/addresses/new,
+ * of that form (`leaveTo`, core/checkout/checkout-draft) to the plain pages /user/profile/addresses/new,
  * …/{id}/edit and …/{id}/delete: the checkout keeps what was typed meanwhile, and the pages come back
  * (with an added or edited address chosen).
  * With no saved address the chooser shows only the add link: a checkout page should then render
  * AddressForm for a new address instead.
  */
 import { lazy, Suspense } from "react";
-import type { AddressJson } from "~/core/address-form";
+import type { AddressJson } from "~/core/address/address-form";
 import { useHydrated } from "~/components/forms/useHydrated";
 import type { ShippingRecheck } from "./address-client";
 import { AddressRadioList } from "./AddressRadioList";

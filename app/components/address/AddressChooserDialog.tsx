@@ -3,8 +3,8 @@
  * one. Loaded only when the shopper opens it, so the editor, its Valibot schema and Conform stay off the
  * checkout's first load; the chooser keeps the state and saves through its callbacks.
  */
-import type { AddressInput, AddressJson } from "~/core/address-form";
-import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address-book";
+import type { AddressInput, AddressJson } from "~/core/address/address-form";
+import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address/address-book";
 import { AddressEditor, type SaveOutcome } from "./AddressEditor";
 import { ADDRESS_ACTIONS, addressActionLabel, AddressSummary } from "./AddressSummary";
 import { Dialog } from "../Dialog";

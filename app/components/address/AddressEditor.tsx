@@ -6,7 +6,7 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import type { AddressInput, AddressJson } from "~/core/address-form";
+import type { AddressInput, AddressJson } from "~/core/address/address-form";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { validateOnServer, type ShippingRecheck } from "./address-client";
 import { AddressForm } from "./AddressForm";

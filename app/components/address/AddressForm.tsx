@@ -16,8 +16,8 @@
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useRef, useState } from "react";
-import type { AddressInput } from "~/core/address-form";
-import { prefectureName, type PostalLookupResult } from "~/core/postal";
+import type { AddressInput } from "~/core/address/address-form";
+import { prefectureName, type PostalLookupResult } from "~/core/address/postal";
 import { FieldErrors, KanaFields, RequiredMark, TextField } from "~/components/forms/TextField";
 import type { ShippingRecheck } from "./address-client";
 import { PostalCodeInput } from "./PostalCodeInput";

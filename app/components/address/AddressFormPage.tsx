@@ -4,7 +4,7 @@
  * and the action re-renders the form with the looked-up address.
  */
 import { Link, useActionData } from "@remix-run/react";
-import type { AddressJson } from "~/core/address-form";
+import type { AddressJson } from "~/core/address/address-form";
 import { island } from "~/components/island";
 import type { AddressFormActionData } from "~/web/types/addresses";
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { AddressJson } from "~/core/address-form";
+import type { AddressJson } from "~/core/address/address-form";
 import { FormErrors } from "~/components/forms/FormErrors";
 import type { AddressFormActionData } from "~/web/types/addresses";
 import { AddressForm } from "./AddressForm";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { AddressJson } from "~/core/address-form";
+import type { AddressJson } from "~/core/address/address-form";
 import { AddressSummary } from "./AddressSummary";
 
-/** A no-JS button of the checkout form that leads to an address page (core/checkout-draft). */
+/** A no-JS button of the checkout form that leads to an address page (core/checkout/checkout-draft). */
 const leaveFor = (path: string) => ({ type: "submit" as const, name: "leaveTo", value: path, className: "btn-link" });
 
 /**

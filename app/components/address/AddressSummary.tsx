@@ -1,5 +1,5 @@
-import type { AddressJson } from "~/core/address-form";
-import { describeAddress } from "~/core/address-book";
+import type { AddressJson } from "~/core/address/address-form";
+import { describeAddress } from "~/core/address/address-book";
 
 /**
  * A saved address as the shopper reads it: name, 〒, address, phone; the default marked.

@@ -8,16 +8,16 @@
  * form empties the filled fields). 500 ms after the last change the shipping fee is rechecked
  * (POST /api/shipping-fee/check) when `onShippingChange` is given, with the result.
  * Without JS: 「住所を検索」 is a submit button (`intent=postal_lookup`) the page's action answers by
- * re-rendering the form with the looked-up values (lookUpPostalForm in app/web/postal.server.ts).
+ * re-rendering the form with the looked-up values (lookUpPostalForm in app/web/address/postal.server.ts).
  * A link to Japan Post's postal-code search opens in a new tab for shoppers who do not know their code.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, type ChangeEvent, type CompositionEvent } from "react";
-import { normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, type PostalLookupResult } from "~/core/postal";
+import { normalizePostalInput, POSTAL_INPUT_MAX_LENGTH, type PostalLookupResult } from "~/core/address/postal";
 import { changedBeforeHydration } from "~/components/forms/changed-before-hydration";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 import { useHydrated } from "~/components/forms/useHydrated";
-import { JAPAN_POST_SEARCH_URL } from "~/core/site";
+import { JAPAN_POST_SEARCH_URL } from "~/core/site/site";
 import type { ShippingRecheck } from "./address-client";
 import { usePostalLookup } from "./usePostalLookup";
 

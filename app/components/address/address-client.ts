@@ -5,11 +5,11 @@
  * (POST /user/profile/checkout/editAddress: add, edit or delete, naming the address and its version). Only called from event handlers, never during render, so
  * the widgets import it dynamically: it is fetched with the first lookup, off the page's first load.
  */
-import { addressChangeFields } from "~/core/address-book";
-import type { AddressChange } from "~/core/address-changes";
-import type { AddressFormErrors, AddressJson } from "~/core/address-form";
-import { EMPTY_POSTAL_RESULT, postalCodeToLookUp, postalPrefix, type PostalLookupResult } from "~/core/postal";
-import { lookUpPostalCode, parsePostalPrefixData, type PostalPrefixData } from "~/core/postal-data";
+import { addressChangeFields } from "~/core/address/address-book";
+import type { AddressChange } from "~/core/address/address-changes";
+import type { AddressFormErrors, AddressJson } from "~/core/address/address-form";
+import { EMPTY_POSTAL_RESULT, postalCodeToLookUp, postalPrefix, type PostalLookupResult } from "~/core/address/postal";
+import { lookUpPostalCode, parsePostalPrefixData, type PostalPrefixData } from "~/core/address/postal-data";
 
 const prefixCache = new Map<string, Promise<PostalPrefixData>>();
 
@@ -91,7 +91,7 @@ export async function validateOnServer(formData: FormData): Promise<Validation> 
 export type ChangeAnswer =
   { ok: true; addresses: AddressJson[]; address: AddressJson | null } | { ok: false; error: string; addresses: AddressJson[] | null; loginRequired?: boolean };
 
-/** Sends one change naming its address (POST /user/profile/checkout/editAddress, core/address-changes). */
+/** Sends one change naming its address (POST /user/profile/checkout/editAddress, core/address/address-changes). */
 export async function sendAddressChange(change: Exclude<AddressChange, { intent: "replace_list" }>): Promise<ChangeAnswer> {
   try {
     const response = await fetch("/user/profile/checkout/editAddress", {

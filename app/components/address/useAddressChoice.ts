@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import type { AddressChange } from "~/core/address-changes";
-import type { AddressInput, AddressJson } from "~/core/address-form";
+import type { AddressChange } from "~/core/address/address-changes";
+import type { AddressInput, AddressJson } from "~/core/address/address-form";
 import type { ChangeAnswer, ShippingRecheck } from "./address-client";
 import type { ChooserMode } from "./AddressChooserDialog";
 import type { SaveOutcome } from "./AddressEditor";

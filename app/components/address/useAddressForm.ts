@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import type { FormEvent } from "react";
-import { AddressSchema, type AddressInput, type AddressJson } from "~/core/address-form";
+import { AddressSchema, type AddressInput, type AddressJson } from "~/core/address/address-form";
 
 /** A saved address as a form's default value (strings, as inputs hold them). */
 export function addressDefaultValue(address?: Partial<AddressJson> | null): Record<string, string> {

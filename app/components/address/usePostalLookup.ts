@@ -6,7 +6,7 @@ import {
   postalCodeToLookUp,
   SHIPPING_RECHECK_DELAY_MS,
   type PostalLookupResult,
-} from "~/core/postal";
+} from "~/core/address/postal";
 import type { ShippingRecheck } from "./address-client";
 
 const addressClient = () => import("./address-client");

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
-import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT } from "~/core/member-actions";
+import { BUY_LATER_LIST_PATH, BUY_LATER_SAVED_TEXT } from "~/core/member/member-actions";
 import { BUY_LATER_NOTICE_MS } from "~/core/limits";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 import { useHydrated } from "../forms/useHydrated";
 
 /**

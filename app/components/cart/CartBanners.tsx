@@ -1,5 +1,5 @@
-import type { CouponCampaign, PointPromo } from "~/core/cart";
-import { readableTextOn } from "~/core/colors";
+import type { CouponCampaign, PointPromo } from "~/core/cart/cart";
+import { readableTextOn } from "~/core/catalogue/colors";
 import { formatYen } from "~/core/money";
 
 /** The points-multiplier campaign and the coupon campaign (spec screen 6). */

@@ -1,5 +1,5 @@
-import { SAVED_ITEM_BADGES } from "~/core/saved-items";
-import { CART_FORM_ID } from "~/core/result-anchor";
+import { SAVED_ITEM_BADGES } from "~/core/member/saved-items";
+import { CART_FORM_ID } from "~/core/site/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
 import { CartFetcherForm, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 

@@ -1,6 +1,6 @@
-import type { Cart } from "~/core/cart";
+import type { Cart } from "~/core/cart/cart";
 import { formatYen } from "~/core/money";
-import { CART_FORM_ID } from "~/core/result-anchor";
+import { CART_FORM_ID } from "~/core/site/result-anchor";
 
 /**
  * On a phone the way to the checkout stays at the bottom of the screen wherever the shopper is in the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { AppliedCoupon, Cart } from "~/core/cart";
+import type { AppliedCoupon, Cart } from "~/core/cart/cart";
 import { formatYen } from "~/core/money";
-import { CART_ANCHORS, CART_FORM_ID } from "~/core/result-anchor";
+import { CART_ANCHORS, CART_FORM_ID } from "~/core/site/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, useCartFetcher, useOwningForm } from "./CartFetcherForm";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { recordFieldName, type CartRecord } from "~/core/cart-form";
+import { recordFieldName, type CartRecord } from "~/core/cart/cart-form";
 import type { CartActionData } from "~/web/types/cart";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useShopFetcher, type ShopFetcher } from "../connection/useShopFetcher";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart";
+import { UNAVAILABLE_LABELS, type CartLine } from "~/core/cart/cart";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import type { CartLineView } from "~/web/types/cart";

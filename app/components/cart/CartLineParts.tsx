@@ -2,11 +2,11 @@
 import { Link } from "@remix-run/react";
 import { useEffect } from "react";
 import { useShopFetcher } from "../connection/useShopFetcher";
-import type { CartLine } from "~/core/cart";
+import type { CartLine } from "~/core/cart/cart";
 import { WRAPPING_FEE } from "~/core/limits";
-import { loginPath } from "~/core/member-actions";
+import { loginPath } from "~/core/member/member-actions";
 import { formatYen } from "~/core/money";
-import { CART_FORM_ID, cartLineAnchor } from "~/core/result-anchor";
+import { CART_FORM_ID, cartLineAnchor } from "~/core/site/result-anchor";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 
 /** Gift wrapping of a row that may be wrapped: what it costs, the button that turns it on or off, the refusal. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { CartLine } from "~/core/cart";
-import { CART_FORM_ID } from "~/core/result-anchor";
+import type { CartLine } from "~/core/cart/cart";
+import { CART_FORM_ID } from "~/core/site/result-anchor";
 import { useHydrated } from "../forms/useHydrated";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm, type CartPageError } from "./CartFetcherForm";
 

@@ -1,10 +1,10 @@
-import type { CartLine } from "~/core/cart";
+import type { CartLine } from "~/core/cart/cart";
 import { formatYen } from "~/core/money";
-import { cartLineAnchor } from "~/core/result-anchor";
+import { cartLineAnchor } from "~/core/site/result-anchor";
 import type { CartLineView } from "~/web/types/cart";
 import type { CartPageError } from "./CartFetcherForm";
 import { CartLineLabels } from "./CartLineLabels";
-import { productImageSrc } from "~/core/product-images";
+import { productImageSrc } from "~/core/catalogue/product-images";
 import { island } from "../island";
 
 // The row's controls (the quantity stepper, wrapping, buy later and remove) load their code after the first

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { isConnectionFailure } from "~/core/connection";
-import { BUY_LATER_NOTICE } from "~/core/member-actions";
-import { CART_FORM_ID } from "~/core/result-anchor";
+import { isConnectionFailure } from "~/core/site/connection";
+import { BUY_LATER_NOTICE } from "~/core/member/member-actions";
+import { CART_FORM_ID } from "~/core/site/result-anchor";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
 import { CartShipments } from "./CartShipments";
 import { useHydrated } from "../forms/useHydrated";

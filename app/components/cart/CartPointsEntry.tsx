@@ -1,6 +1,6 @@
-import type { Cart } from "~/core/cart";
-import { PENDING_POINTS_LABEL } from "~/core/points";
-import { CART_ANCHORS, CART_FORM_ID } from "~/core/result-anchor";
+import type { Cart } from "~/core/cart/cart";
+import { PENDING_POINTS_LABEL } from "~/core/member/points";
+import { CART_ANCHORS, CART_FORM_ID } from "~/core/site/result-anchor";
 import type { CartActionData } from "~/web/types/cart";
 import { CartFetcherForm, errorFor, InlineError, useCartFetcher, useOwningForm } from "./CartFetcherForm";
 

@@ -1,4 +1,4 @@
-import type { CartLine } from "~/core/cart";
+import type { CartLine } from "~/core/cart/cart";
 import { formatYen } from "~/core/money";
 import type { CartLoaderData } from "~/web/types/cart";
 import type { CartPageError } from "./CartFetcherForm";

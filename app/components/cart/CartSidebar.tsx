@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { COLD_SHIPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { CART_FORM_ID } from "~/core/result-anchor";
+import { CART_FORM_ID } from "~/core/site/result-anchor";
 import type { CartLoaderData } from "~/web/types/cart";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { CartCouponEntry } from "./CartCouponEntry";

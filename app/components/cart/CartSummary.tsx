@@ -1,4 +1,4 @@
-import type { Cart } from "~/core/cart";
+import type { Cart } from "~/core/cart/cart";
 import { formatYen } from "~/core/money";
 
 function Row({ label, value, testId, strong }: { label: string; value: string; testId?: string; strong?: boolean }) {

@@ -1,4 +1,4 @@
-import type { Shipment } from "~/core/cart";
+import type { Shipment } from "~/core/cart/cart";
 import { NOTICE_MAX_LENGTH } from "~/core/limits";
 
 /**

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { ROW_OUTCOME_LABELS } from "~/core/catalogue-csv-pages";
+import { ROW_OUTCOME_LABELS } from "~/core/catalogue/catalogue-csv-pages";
 import type { AppliedRow, CatalogueImportPageData, ImportRowReport } from "~/web/types/catalogue-csv";
 import { CatalogueImportProgress } from "./CatalogueImportProgress";
 

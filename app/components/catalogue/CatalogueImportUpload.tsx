@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { CATALOGUE_IMPORT_LIMITS, LIST_SEPARATOR } from "~/core/catalogue-csv-pages";
+import { CATALOGUE_IMPORT_LIMITS, LIST_SEPARATOR } from "~/core/catalogue/catalogue-csv-pages";
 import type { CatalogueCsvPaths } from "~/web/types/catalogue-csv";
 
 /**

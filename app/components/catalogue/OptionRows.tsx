@@ -1,6 +1,6 @@
 import { FieldErrors } from "~/components/forms/TextField";
-import { labelledChoices } from "~/core/listing";
-import { OPTION_TYPE_LABELS } from "~/core/product-form-choices";
+import { labelledChoices } from "~/core/search/listing";
+import { OPTION_TYPE_LABELS } from "~/core/catalogue/product-form-choices";
 import { AddRowButton, Checkbox, child, RemoveRowButton, rowsOf, SelectInput, textOf, TextInput, type FieldMeta } from "./EditorFields";
 
 /** Options a shopper adds to the item (のし, 名入れ …): a list or radio buttons, each choice with its fee. */

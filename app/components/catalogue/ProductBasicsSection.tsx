@@ -1,5 +1,5 @@
-import { labelledChoices } from "~/core/listing";
-import { PRODUCT_TYPE_LABELS, TAX_RATE_LABELS } from "~/core/product-form-choices";
+import { labelledChoices } from "~/core/search/listing";
+import { PRODUCT_TYPE_LABELS, TAX_RATE_LABELS } from "~/core/catalogue/product-form-choices";
 import type { EditorChoices } from "~/web/types/catalogue-editor";
 import { Checkbox, CheckboxGroup, child, recordOptions, Section, SelectInput, TextArea, TextInput, type FieldMeta } from "./EditorFields";
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { FieldErrors } from "~/components/forms/TextField";
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
-import { labelledChoices } from "~/core/listing";
-import { COLDSHIPPING_LABELS, DELIVERY_ICON_TYPE_LABELS, SHIPPING_ORIGIN_LABELS } from "~/core/product-form-choices";
-import { DELIVERY_ICON_NAMES } from "~/core/product-notes";
+import { labelledChoices } from "~/core/search/listing";
+import { COLDSHIPPING_LABELS, DELIVERY_ICON_TYPE_LABELS, SHIPPING_ORIGIN_LABELS } from "~/core/catalogue/product-form-choices";
+import { DELIVERY_ICON_NAMES } from "~/core/catalogue/product-notes";
 import type { EditorChoices, EditorProductSummary, EditorScopeKind } from "~/web/types/catalogue-editor";
 import { AddRowButton, Checkbox, child, recordOptions, RemoveRowButton, rowsOf, Section, SelectInput, TextInput, type FieldMeta } from "./EditorFields";
 

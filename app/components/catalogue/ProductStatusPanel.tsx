@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { formatDateTime } from "~/core/dates";
-import { PRODUCT_STATE_LABELS, PRODUCT_STATUS_ACTION_LABELS } from "~/core/product-status";
+import { PRODUCT_STATE_LABELS, PRODUCT_STATUS_ACTION_LABELS } from "~/core/catalogue/product-status";
 import type { EditorProductSummary } from "~/web/types/catalogue-editor";
 
 /** The product's state with the moves it allows, its links (shop page, private link, photos, stock) and duplication. */

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
-import { stockTargetValue } from "~/core/stock-adjustment";
+import { stockTargetValue } from "~/core/catalogue/stock-adjustment";
 import type { ProductStockPageData, StockAdjustmentActionData } from "~/web/types/catalogue-stock";
 import type { StockOption } from "./StockAdjustmentForm";
 

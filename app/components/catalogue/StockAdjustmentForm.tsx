@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { ADJUSTMENT_CHOICES, MAX_STOCK_REASON_LENGTH, POOL_LABELS, type StockFormField } from "~/core/stock-adjustment";
+import { ADJUSTMENT_CHOICES, MAX_STOCK_REASON_LENGTH, POOL_LABELS, type StockFormField } from "~/core/catalogue/stock-adjustment";
 import type { ProductStockPageData, StockAdjustmentActionData } from "~/web/types/catalogue-stock";
 
 /** A stock the form can adjust: its `target` value, name, and whether it has a pre-order pool. */

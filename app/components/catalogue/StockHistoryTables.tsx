@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Paginator } from "~/components/Paginator";
 import { formatDateTime, isoDateTime } from "~/core/dates";
-import { priceFieldLabel, priceHistoryValue } from "~/core/price-history";
-import { POOL_LABELS, STOCK_HISTORY_KIND_LABELS, stockChangeText } from "~/core/stock-adjustment";
+import { priceFieldLabel, priceHistoryValue } from "~/core/catalogue/price-history";
+import { POOL_LABELS, STOCK_HISTORY_KIND_LABELS, stockChangeText } from "~/core/catalogue/stock-adjustment";
 import type { ProductStockPageData } from "~/web/types/catalogue-stock";
 
 const CELL = "px-2 py-1";

@@ -1,7 +1,7 @@
 import { FieldErrors } from "~/components/forms/TextField";
-import { labelledChoices } from "~/core/listing";
-import { VARIATION_STATUS_LABELS, VARIATION_TYPE_LABELS } from "~/core/product-form-choices";
-import { DELIVERY_ICON_NAMES } from "~/core/product-notes";
+import { labelledChoices } from "~/core/search/listing";
+import { VARIATION_STATUS_LABELS, VARIATION_TYPE_LABELS } from "~/core/catalogue/product-form-choices";
+import { DELIVERY_ICON_NAMES } from "~/core/catalogue/product-notes";
 import { AddRowButton, child, RemoveRowButton, rowsOf, SelectInput, textOf, TextInput, type FieldMeta } from "./EditorFields";
 
 const ICON_OPTIONS = [{ value: "", label: "商品と同じ" }, ...DELIVERY_ICON_NAMES.map((name) => ({ value: name, label: name }))];

@@ -1,9 +1,9 @@
 import { getInputProps } from "@conform-to/react";
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
-import type { AddressJson } from "~/core/address-form";
-import type { Cart } from "~/core/cart";
-import type { CheckoutFormFields } from "~/core/checkout-form";
+import type { AddressJson } from "~/core/address/address-form";
+import type { Cart } from "~/core/cart/cart";
+import type { CheckoutFormFields } from "~/core/checkout/checkout-form";
 import { formatYen } from "~/core/money";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import type { ShippingRecheck } from "../address/address-client";

@@ -1,4 +1,4 @@
-import type { CheckoutFormFields } from "~/core/checkout-form";
+import type { CheckoutFormFields } from "~/core/checkout/checkout-form";
 import type { CheckoutActionData } from "~/web/types/checkout";
 import { erroredFields, ErrorSummary } from "../forms/ErrorSummary";
 import type { ServerFieldset, ServerFormMetadata } from "../forms/useServerValidatedForm";

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import type { CartLine } from "~/core/cart";
+import type { CartLine } from "~/core/cart/cart";
 import { formatDateJa } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
+import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import type { CartLineView } from "~/web/types/cart";
 import { CouponRowTotal } from "../cart/CouponRowTotal";
 import { useHydrated } from "../forms/useHydrated";

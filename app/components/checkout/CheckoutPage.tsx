@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
-import type { CheckoutFormFields } from "~/core/checkout-form";
+import type { CheckoutFormFields } from "~/core/checkout/checkout-form";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
 import { CartSummary } from "../cart/CartSummary";
 import { ConnectionNotice } from "../connection/ConnectionNotice";

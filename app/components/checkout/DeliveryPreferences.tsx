@@ -1,4 +1,4 @@
-import { DELIVERY_TIME_SLOTS } from "~/core/checkout";
+import { DELIVERY_TIME_SLOTS } from "~/core/checkout/checkout";
 import { formatDateJa } from "~/core/dates";
 
 /** Preferred delivery date and time slot (optional: "指定なし" ships as soon as possible). */

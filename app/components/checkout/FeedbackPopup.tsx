@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { FEEDBACK_SURVEY_URL } from "~/core/site";
+import { FEEDBACK_SURVEY_URL } from "~/core/site/site";
 
 const STORAGE_KEY = "checkout-feedback-closed";
 

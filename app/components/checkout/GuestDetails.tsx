@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { CHECKOUT_PASSWORD_KEPT } from "~/core/checkout";
+import { CHECKOUT_PASSWORD_KEPT } from "~/core/checkout/checkout";
 import { PasswordField } from "../forms/PasswordField";
 import { AgreementCheckbox, PersonNameFields, TextField } from "../forms/TextField";
 

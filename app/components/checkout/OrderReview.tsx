@@ -16,7 +16,7 @@ function sentText(reply: CheckoutActionData | undefined, name: string): string |
  * Without JS the coupon and points buttons submit the order form (`orderFormId`), so the page comes back
  * with everything typed; their message and a refused code or amount come back in the action's reply.
  * 「カートに戻って変更する」 is a button of the order form too (`leaveTo`): what was typed waits for the
- * shopper's return (core/checkout-draft).
+ * shopper's return (core/checkout/checkout-draft).
  */
 export const OrderReview = memo(function OrderReview({ data, isMember, orderFormId }: { data: CheckoutLoaderData; isMember: boolean; orderFormId: string }) {
   const { view, previews } = data;

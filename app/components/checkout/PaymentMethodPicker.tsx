@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentMethod } from "~/core/payment-methods";
+import { PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
 import { formatYen } from "~/core/money";
 
 /**

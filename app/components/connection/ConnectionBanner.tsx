@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from "react";
-import { RELOAD_FAILED_TEXT, RETRY_LABEL } from "~/core/connection-texts";
+import { RELOAD_FAILED_TEXT, RETRY_LABEL } from "~/core/site/connection-texts";
 import { loadConnectionNotice } from "./ConnectionNotice";
 import { isReloadFailing, onReloadFailing, retryReloads } from "./reload-status";
 import { loadConnectionHandling } from "./route-handlers";

@@ -1,4 +1,4 @@
-import { CONNECTION_FAILED_TEXT, RETRY_LABEL } from "~/core/connection-texts";
+import { CONNECTION_FAILED_TEXT, RETRY_LABEL } from "~/core/site/connection-texts";
 
 export interface ConnectionNoticeBodyProps {
   /** Sends the same request again (a fetcher's `retry`); a form posted as a navigation has none: its own button sends it again, with what is typed. */

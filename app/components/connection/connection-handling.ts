@@ -8,7 +8,7 @@
  * which the router handles as before (a 404 still shows the error page).
  */
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
-import { CONNECTION_FAILURE_STATUS, type ConnectionFailure } from "~/core/connection";
+import { CONNECTION_FAILURE_STATUS, type ConnectionFailure } from "~/core/site/connection";
 import { keepFailedPost, type FailedPost } from "./failed-posts";
 import { reloadFailed, reloadSettled, waitToReload } from "./reload-status";
 

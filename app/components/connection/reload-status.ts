@@ -2,7 +2,7 @@
  * Loads of the page's own data that failed and are being tried again (connection-handling.ts): the banner
  * (ConnectionBanner) shows while there are any, and its 「もう一度試す」 tries them at once.
  */
-import { reloadRetryDelayMs } from "~/core/connection-texts";
+import { reloadRetryDelayMs } from "~/core/site/connection-texts";
 
 type Listener = (failing: boolean) => void;
 

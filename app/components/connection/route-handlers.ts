@@ -6,7 +6,7 @@
  * has hydrated, so it is there before the connection drops.
  */
 import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
-import { isConnectionFailure } from "~/core/connection";
+import { isConnectionFailure } from "~/core/site/connection";
 
 export const loadConnectionHandling = () => import("./connection-handling");
 

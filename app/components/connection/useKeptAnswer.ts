@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { isConnectionFailure } from "~/core/connection";
+import { isConnectionFailure } from "~/core/site/connection";
 
 /**
  * A form posted as a navigation (useActionData) whose post got no answer (components/connection): the page

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useMemo } from "react";
-import { isConnectionFailure } from "~/core/connection";
+import { isConnectionFailure } from "~/core/site/connection";
 import { failedPost } from "./failed-posts";
 
 /**

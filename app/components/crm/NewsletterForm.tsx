@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { NEWSLETTER_BODY_MAX, NEWSLETTER_SUBJECT_MAX } from "~/core/newsletter-issue";
-import { SHOP_NAME } from "~/core/site";
+import { NEWSLETTER_BODY_MAX, NEWSLETTER_SUBJECT_MAX } from "~/core/mail/newsletter-issue";
+import { SHOP_NAME } from "~/core/site/site";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
 

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
-import { MAX_STOCK_CHANGE } from "~/core/stock-adjustment";
+import { MAX_STOCK_CHANGE } from "~/core/catalogue/stock-adjustment";
 import type { StockActionData, StockLoaderData, WaitingItem } from "~/web/types/stock";
 
 /** Staff only (/crm/stock): the form that adds stock by SKU, and the items members are waiting for. */

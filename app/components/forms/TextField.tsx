@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
-import { LEGAL_PAGES } from "~/core/legal-document";
+import { LEGAL_PAGES } from "~/core/site/legal-document";
 import { FieldErrors } from "./FieldErrors";
 
 export { FieldErrors };

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { IMAGE_ACCEPT } from "~/core/images";
+import { IMAGE_ACCEPT } from "~/core/catalogue/images";
 
 /** The widget's add box: a file input for images only, with optional camera capture and multiple selection. */
 export function AddImageBox({ capture, multiple, onPick }: { capture: boolean; multiple: boolean; onPick: (event: ChangeEvent<HTMLInputElement>) => void }) {

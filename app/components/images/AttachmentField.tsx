@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { IMAGE_ACCEPT, limitPromptFor } from "~/core/images";
+import { IMAGE_ACCEPT, limitPromptFor } from "~/core/catalogue/images";
 import { IMAGE_WIDGET_FIELD_NAME, TICKET_ATTACHMENT_LIMIT } from "~/core/limits";
 import { useHydrated } from "../forms/useHydrated";
 import { ImageUploader } from "./ImageUploader";
 import type { UploadItem } from "./upload-item";
 import type { MediaItem } from "~/web/types/media";
-import { imagesKeptText } from "~/core/tickets";
+import { imagesKeptText } from "~/core/tickets/tickets";
 
 export const MEDIA_UPLOAD_URL = "/crm/customer/media/upload";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { IMAGE_WIDGET_DEFAULTS, showAddBox, type ImageWidgetOptions } from "~/core/images";
+import { IMAGE_WIDGET_DEFAULTS, showAddBox, type ImageWidgetOptions } from "~/core/catalogue/images";
 import type { MediaItem } from "~/web/types/media";
 import { AddImageBox } from "./AddImageBox";
 import { openPreviewer } from "./previewer";

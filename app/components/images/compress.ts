@@ -1,8 +1,8 @@
 /**
  * Browser-side image compression for the image widget (spec §5): the size and quality come from
- * `compressionPlan` in app/core/images.ts; this file only draws on a canvas. An unreadable image rejects.
+ * `compressionPlan` in app/core/catalogue/images.ts; this file only draws on a canvas. An unreadable image rejects.
  */
-import { compressionPlan, keepCompressed } from "~/core/images";
+import { compressionPlan, keepCompressed } from "~/core/catalogue/images";
 
 export interface CompressedImage {
   blob: Blob;

@@ -3,8 +3,8 @@
  * file under the configured field name, extra params, custom headers (null ones skipped) and optional
  * cross-site credentials. XMLHttpRequest, because fetch cannot report upload progress.
  */
-import { uploadPercent, uploadSucceeded } from "~/core/images";
-import { TICKET_API_HEADER } from "~/core/tickets";
+import { uploadPercent, uploadSucceeded } from "~/core/catalogue/images";
+import { TICKET_API_HEADER } from "~/core/tickets/tickets";
 
 export interface UploadOptions {
   url: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type MutableRefObject } from "react";
-import { canAddImages, isImageFile, limitPromptFor, type ImageWidgetOptions } from "~/core/images";
+import { canAddImages, isImageFile, limitPromptFor, type ImageWidgetOptions } from "~/core/catalogue/images";
 import type { MediaItem } from "~/web/types/media";
 import { compressImage } from "./compress";
 import { uploadBlob } from "./upload";

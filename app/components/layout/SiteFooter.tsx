@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
-import { LEGAL_PAGES } from "~/core/legal-document";
-import { ORDER_LOOKUP_PATH } from "~/core/order-lookup";
-import { SELLER_NAME, SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
+import { LEGAL_PAGES } from "~/core/site/legal-document";
+import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
+import { SELLER_NAME, SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import { ConnectionBanner } from "../connection/ConnectionBanner";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/shop-name";
-import type { ShellState } from "~/core/shell";
+import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site/shop-name";
+import type { ShellState } from "~/core/site/shell";
 import { SiteSearchForm } from "../search/SiteSearchForm";
 import { island } from "../island";
 import { CountBadge } from "./CountBadge";

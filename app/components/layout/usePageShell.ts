@@ -1,6 +1,6 @@
 import { useMatches } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import type { ShellCounts, ShellState } from "~/core/shell";
+import type { ShellCounts, ShellState } from "~/core/site/shell";
 
 /**
  * The header's state for this page: the root's, with the counts a page's loader changed while loading

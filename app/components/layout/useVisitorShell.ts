@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { SHELL_API_PATH, type ShellState } from "~/core/shell";
+import { SHELL_API_PATH, type ShellState } from "~/core/site/shell";
 
 /**
  * The header's state: the root loader's, except on a page rendered anonymous — the neutral header, which the

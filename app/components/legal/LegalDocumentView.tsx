@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { Inline, LegalBlock, LegalDocument, LegalSection, Text } from "~/core/legal-document";
+import type { Inline, LegalBlock, LegalDocument, LegalSection, Text } from "~/core/site/legal-document";
 
 /** The page of a route whose loader answers `{ document }`. */
 export function LegalDocumentPage() {
@@ -8,7 +8,7 @@ export function LegalDocumentPage() {
 }
 
 /**
- * One of the shop's legal or guide pages (app/core/legal-document.ts): h1, a table of contents, sections
+ * One of the shop's legal or guide pages (app/core/site/legal-document.ts): h1, a table of contents, sections
  * as h2 and their parts as h3, each with an id other pages link to. Label/value rows stack on a phone and
  * sit side by side from the sm breakpoint; tables scroll sideways rather than overflow. Plain HTML: works
  * without JS.

@@ -1,5 +1,5 @@
-import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/legal-document";
-import { returnsSummary } from "~/core/returns";
+import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/site/legal-document";
+import { returnsSummary } from "~/core/returns/returns";
 
 const LINKS = [
   { href: LEGAL_PAGES.tokushoho.path, text: LEGAL_PAGES.tokushoho.title },

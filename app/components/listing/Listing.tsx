@@ -1,7 +1,7 @@
 /**
  * The generic listing (spec §2 screen 1): a filter modal (a plain form section without JS), sortable column
  * headers (aria-sort), removable filter badges, the shared 0-based Paginator and, optionally, row removal
- * with a confirmation that works without JS. All state lives in GET parameters (app/core/listing.ts), so
+ * with a confirmation that works without JS. All state lives in GET parameters (app/core/search/listing.ts), so
  * every view is a URL and every control is a link or a form.
  *
  * Using it for a new list (e.g. the staff ticket list):
@@ -9,10 +9,10 @@
  *    `defaultOrderby`, `defaultOrdersens`, `pageSize`, and `filters` ({ name, label, operator, type }:
  *    BETWEEN/date, LIKE/text, "="/choice with its `choices`).
  * 2. Loader: `const query = parseListingQuery(DEFINITION, new URL(request.url).searchParams)`, then in a
- *    service `loadListingPage(DEFINITION, query, source, run)` (app/services/listing.server.ts) where
+ *    service `loadListingPage(DEFINITION, query, source, run)` (app/services/search/listing.server.ts) where
  *    `source` maps each orderby value to a column and each filter name to a condition
  *    (likeFilter / betweenDaysFilter / equalsFilter / presenceFilter). Return the page and
- *    `confirmRemove: confirmRemoveId(url)` (app/web/listing.server.ts) if rows can be removed; the action reads
+ *    `confirmRemove: confirmRemoveId(url)` (app/web/search/listing.server.ts) if rows can be removed; the action reads
  *    the removal form with `RemoveRowSchema` there. Throwing
  *    `canonicalListingRedirect(url, DEFINITION, query)` first keeps URLs short after a form sent without JS.
  * 3. Component:
@@ -34,8 +34,8 @@
  */
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isFilteredListing, listingHref, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/listing";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { isFilteredListing, listingHref, type ListingDefinition, type ListingQuery, type SortDirection } from "~/core/search/listing";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 import { island } from "../island";
 import { formatCount } from "~/core/money";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { isFilteredListing, listingHref, listingSearchParams, type ListingDefinition, type ListingFilter, type ListingQuery } from "~/core/listing";
-import { filterBadges, parseListingQuery } from "~/core/listing-query";
+import { isFilteredListing, listingHref, listingSearchParams, type ListingDefinition, type ListingFilter, type ListingQuery } from "~/core/search/listing";
+import { filterBadges, parseListingQuery } from "~/core/search/listing-query";
 import { useHydrated } from "../forms/useHydrated";
 import { RemovableBadges } from "../RemovableBadges";
 import { Dialog } from "../Dialog";

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 
 /**
  * The confirmation of one row's removal: a POST form sending intent=remove, id and back. The action

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { nextSort, type ListingOverrides, type ListingQuery, type SortDirection } from "~/core/listing";
+import { nextSort, type ListingOverrides, type ListingQuery, type SortDirection } from "~/core/search/listing";
 
 /**
  * A sortable column's header (aria-sort): a link to the listing ordered by that column, or the other way

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
-import { MAIL_OUTBOX_TEXT, MAIL_STATUS_LABELS, mailKindLabel } from "~/core/mail-outbox";
+import { MAIL_OUTBOX_TEXT, MAIL_STATUS_LABELS, mailKindLabel } from "~/core/mail/mail-outbox";
 import type { OutboxMessage } from "~/web/types/mail";
 import { MailStatusBadge } from "./MailStatusBadge";
 import { ResendMailForm } from "./ResendMailForm";

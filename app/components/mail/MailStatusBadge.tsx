@@ -1,4 +1,4 @@
-import type { MailStatus } from "~/core/mail-outbox";
+import type { MailStatus } from "~/core/mail/mail-outbox";
 
 const TONES: Record<MailStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
-import { listingHref, type ListingDefinition } from "~/core/listing";
+import { listingHref, type ListingDefinition } from "~/core/search/listing";
 import type { OutboxListRow, WrittenTime } from "~/web/types/mail";
 import { island } from "../island";
 import { MailStatusBadge } from "./MailStatusBadge";

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { ORDER_CLAIM_PATH } from "~/core/order-claim";
+import { ORDER_CLAIM_PATH } from "~/core/orders/order-claim";
 
 /** The offer on the order history: guest orders of the member's address, taken in after a mailed link. */
 export function GuestOrderClaim({ count, email }: { count: number; email: string }) {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
-import { listingSearchParams } from "~/core/listing";
+import { listingSearchParams } from "~/core/search/listing";
 import type { MailRow, MailsActionData, MailsLoaderData } from "~/web/types/mails";
 import { island } from "../island";
 

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { formatDateJa, formatShortDate } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { ORDER_STATUS_LABELS } from "~/core/orders";
-import { PENDING_POINTS_LABEL } from "~/core/points";
+import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
+import { PENDING_POINTS_LABEL } from "~/core/member/points";
 import type { MemberHubCounts, MemberHubData } from "~/web/types/member-hub";
 
 interface Section {

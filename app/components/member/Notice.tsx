@@ -1,4 +1,4 @@
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 
 /** A one-line message after an action (PRG), announced politely. */
 export function Notice({ text, tone = "success" }: { text: string | null; tone?: "success" | "error" }) {

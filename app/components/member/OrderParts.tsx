@@ -1,6 +1,6 @@
 import { formatYen } from "~/core/money";
 import { REDUCED_TAX_RATE } from "~/core/tax";
-import { productImageSrc } from "~/core/product-images";
+import { productImageSrc } from "~/core/catalogue/product-images";
 
 export interface OrderLineView {
   id: number;

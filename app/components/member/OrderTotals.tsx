@@ -1,6 +1,6 @@
 import { formatYen } from "~/core/money";
-import { PENDING_POINTS_LABEL, type OrderPointsView } from "~/core/points";
-import type { TaxLine } from "~/core/receipt";
+import { PENDING_POINTS_LABEL, type OrderPointsView } from "~/core/member/points";
+import type { TaxLine } from "~/core/orders/receipt";
 
 function Row({ label, value, strong, testId, note }: { label: string; value: string; strong?: boolean; testId?: string; note?: string }) {
   return (

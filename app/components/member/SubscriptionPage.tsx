@@ -4,9 +4,9 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime, formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site";
+import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import type { SubscriptionActionData, SubscriptionDetail, SubscriptionLoaderData } from "~/web/types/subscriptions";
-import { productImageSrc } from "~/core/product-images";
+import { productImageSrc } from "~/core/catalogue/product-images";
 
 /**
  * One subscription (spec §9): what is delivered, when, and what it costs; from the delivery after

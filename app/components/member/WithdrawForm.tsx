@@ -4,7 +4,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { FieldErrors } from "~/components/forms/TextField";
 import { useValibotForm } from "~/components/forms/useValibotForm";
-import { WithdrawalSchema } from "~/core/withdrawal-form";
+import { WithdrawalSchema } from "~/core/account/withdrawal-form";
 
 /** The password and confirmation that close the account (an island on /user/withdraw: its validation loads after the page). */
 export function WithdrawForm({ lastResult }: { lastResult: SubmissionResult<string[]> | null }) {

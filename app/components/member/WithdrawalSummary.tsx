@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { supportFormPath } from "~/core/guide";
-import { ORDER_STATUS_LABELS } from "~/core/orders";
-import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/privacy";
-import { WITHDRAWAL_MESSAGES } from "~/core/withdrawal";
+import { supportFormPath } from "~/core/site/guide";
+import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
+import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/account/privacy";
+import { WITHDRAWAL_MESSAGES } from "~/core/account/withdrawal";
 import type { WithdrawalView } from "~/web/types/withdrawal";
 
 const count = (n: number, unit = "件") => `${n.toLocaleString("ja-JP")}${unit}`;

@@ -1,5 +1,5 @@
 import { NavLink } from "@remix-run/react";
-import { MERCHANT_PORTAL_PATH } from "~/core/site";
+import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 
 const LINK = "rounded px-3 py-1 text-sm no-underline";
 

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
-import { CARRIERS, isCarrier } from "~/core/carriers";
+import { CARRIERS, isCarrier } from "~/core/orders/carriers";
 import { formatDateTime } from "~/core/dates";
-import { deliveryWish, MERCHANT_TAB_ORDER, MERCHANT_TABS, merchantShipmentPath, type MerchantTab } from "~/core/merchant-portal";
-import { MERCHANT_PORTAL_PATH } from "~/core/site";
-import { prefectureName } from "~/core/postal";
+import { deliveryWish, MERCHANT_TAB_ORDER, MERCHANT_TABS, merchantShipmentPath, type MerchantTab } from "~/core/merchant/merchant-portal";
+import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
+import { prefectureName } from "~/core/address/postal";
 import type { MerchantShipmentPage } from "~/web/types/merchant";
 
 function tabHref(tab: MerchantTab, cursor?: { before?: number; after?: number }): string {

@@ -3,9 +3,9 @@ import type { ReactNode } from "react";
 import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
-import { deliveryWish } from "~/core/merchant-portal";
-import { shipmentNextStep, shipmentWaitingReason } from "~/core/order-lifecycle";
-import { MERCHANT_PORTAL_PATH } from "~/core/site";
+import { deliveryWish } from "~/core/merchant/merchant-portal";
+import { shipmentNextStep, shipmentWaitingReason } from "~/core/orders/order-lifecycle";
+import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 import { formatYen } from "~/core/money";
 import type { MerchantShipment, ShipmentActionData } from "~/web/types/merchant";
 

@@ -4,7 +4,7 @@ import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
 import { useShopFetcher } from "~/components/connection/useShopFetcher";
 import { Dialog } from "~/components/Dialog";
 import { useHydrated } from "~/components/forms/useHydrated";
-import type { CancellationPreview } from "~/core/shopper-cancellation";
+import type { CancellationPreview } from "~/core/orders/shopper-cancellation";
 import type { CancelActionData, CancellationOffer } from "~/web/types/orders";
 
 export const CANCEL_BUTTON_LABEL = "この注文をキャンセルする";

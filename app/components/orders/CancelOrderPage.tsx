@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isConnectionFailure, type ConnectionFailure } from "~/core/connection";
+import { isConnectionFailure, type ConnectionFailure } from "~/core/site/connection";
 import { formatYen } from "~/core/money";
 import type { CancelPageData } from "~/web/types/orders";
 import { CancelOrderForm } from "./CancelOrder";

@@ -1,4 +1,4 @@
-import { CARRIER_ORDER, CARRIERS } from "~/core/carriers";
+import { CARRIER_ORDER, CARRIERS } from "~/core/orders/carriers";
 
 /** The carriers a shipment can go with, in the list's order: the options of a ship form's carrier `<select>` (staff's and the merchant portal's). */
 export function CarrierOptions() {

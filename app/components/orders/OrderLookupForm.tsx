@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
-import { OrderLookupSchema } from "~/core/order-lookup-form";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { OrderLookupSchema } from "~/core/orders/order-lookup-form";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** Order number and e-mail of a guest's order (an island on /order-lookup: its validation loads after the page). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDateJa } from "~/core/dates";
-import type { ShipmentTrackingFacts } from "~/core/shipment-tracking";
+import type { ShipmentTrackingFacts } from "~/core/orders/shipment-tracking";
 
 const STATUS_TONES: Record<ShipmentTrackingFacts["status"], string> = {
   preparing: "bg-amber-100 text-amber-900",
@@ -12,7 +12,7 @@ const STATUS_TONES: Record<ShipmentTrackingFacts["status"], string> = {
 /**
  * Where one parcel is: its state, sender, carrier and tracking number (linked to the carrier's page, in a
  * new tab), when it left and should arrive, or when it arrived. The buyer's order pages and the support
- * desk's ticket page show the same facts (app/core/shipment-tracking.ts).
+ * desk's ticket page show the same facts (app/core/orders/shipment-tracking.ts).
  */
 export function ShipmentTracking({ tracking, className = "" }: { tracking: ShipmentTrackingFacts; className?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { TRACKING_IMPORT_LIMITS } from "~/core/tracking-import";
+import { TRACKING_IMPORT_LIMITS } from "~/core/orders/tracking-import";
 import type { TrackingImportActionData } from "~/web/types/merchant";
 
 /**

@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { isConnectionFailure } from "~/core/connection";
+import { isConnectionFailure } from "~/core/site/connection";
 
 /**
  * The order pages' shouldRevalidate: a refused cancellation leaves the page as it is, so the dialog stays

@@ -1,5 +1,5 @@
 import { formatYen } from "~/core/money";
-import type { PriceResult } from "~/core/pricing";
+import type { PriceResult } from "~/core/catalogue/pricing";
 
 /** What the best coupon would take off, or why coupons do not apply to this product. */
 export function CouponBox({

@@ -1,4 +1,4 @@
-import { merchantDisclosureRows, merchantShippingLine, type MerchantDisclosure as Disclosure } from "~/core/merchant-disclosure";
+import { merchantDisclosureRows, merchantShippingLine, type MerchantDisclosure as Disclosure } from "~/core/merchant/merchant-disclosure";
 
 /**
  * Who ships a merchant's product, under the shipping notes: the line naming the merchant, and its

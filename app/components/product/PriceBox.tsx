@@ -1,5 +1,5 @@
 import { formatYen } from "~/core/money";
-import type { PriceResult } from "~/core/pricing";
+import type { PriceResult } from "~/core/catalogue/pricing";
 
 /** The live price: unit price, sale/reference savings, and the total for the chosen quantity. */
 export function PriceBox({ price, busy }: { price: PriceResult; busy: boolean }) {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { MouseEvent, ReactNode } from "react";
-import { productImageSrc, productImageSrcSet } from "~/core/product-images";
+import { productImageSrc, productImageSrcSet } from "~/core/catalogue/product-images";
 import { useHydrated } from "../forms/useHydrated";
 
 interface GalleryPhoto {

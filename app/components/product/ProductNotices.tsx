@@ -1,6 +1,6 @@
-import type { ProductNote } from "~/core/product-notes";
+import type { ProductNote } from "~/core/catalogue/product-notes";
 
-/** Expiry, shipping, cold-shipping, digital and wrapping notes (spec screen 7), worded by app/core/product-notes. */
+/** Expiry, shipping, cold-shipping, digital and wrapping notes (spec screen 7), worded by app/core/catalogue/product-notes. */
 export function ProductNotices({ notes }: { notes: ProductNote[] }) {
   return (
     <dl className="m-0 grid grid-cols-[5rem_1fr] gap-x-2 gap-y-1 rounded bg-gray-50 p-3 text-sm" data-testid="product-notices">

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
-import type { BadgeTone } from "~/core/product-notes";
+import type { BadgeTone } from "~/core/catalogue/product-notes";
 import type { ProductView } from "~/web/types/product";
 import { ReviewStars } from "../ReviewStars";
 import { ProductGallery } from "./ProductGallery";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
-import type { PriceResult } from "~/core/pricing";
+import { BUY_LATER_LIST_PATH } from "~/core/member/member-actions";
+import type { PriceResult } from "~/core/catalogue/pricing";
 import type { ProductView } from "~/web/types/product";
 
 /**

@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CONNECTION_FAILED_TEXT, RETRY_LABEL } from "~/core/connection-texts";
-import { BUY_LATER_LIST_PATH } from "~/core/member-actions";
-import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant-disclosure";
-import type { PriceResult } from "~/core/pricing";
-import { PRICE_ERROR_TEXT, type ShownNotice } from "~/core/product-notices";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { CONNECTION_FAILED_TEXT, RETRY_LABEL } from "~/core/site/connection-texts";
+import { BUY_LATER_LIST_PATH } from "~/core/member/member-actions";
+import { MERCHANT_SUSPENDED_TEXT } from "~/core/merchant/merchant-disclosure";
+import type { PriceResult } from "~/core/catalogue/pricing";
+import { PRICE_ERROR_TEXT, type ShownNotice } from "~/core/catalogue/product-notices";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 import type { ProductView } from "~/web/types/product";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useHydrated } from "../forms/useHydrated";

@@ -1,6 +1,6 @@
 import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import type { PriceResult } from "~/core/pricing";
+import type { PriceResult } from "~/core/catalogue/pricing";
 import type { ProductView } from "~/web/types/product";
 
 /** Subscription quantity (1–6), the tier table, the price for that quantity and the subscribe button. */

@@ -1,5 +1,5 @@
 import { formatYen } from "~/core/money";
-import { pickerLabel } from "~/core/product-notices";
+import { pickerLabel } from "~/core/catalogue/product-notices";
 import type { ProductView } from "~/web/types/product";
 import { PickerTiles } from "./PickerTiles";
 

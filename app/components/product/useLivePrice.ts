@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from "react";
-import type { PriceResult } from "~/core/pricing";
+import type { PriceResult } from "~/core/catalogue/pricing";
 import type { ProductView } from "~/web/types/product";
 import { useShopFetcher } from "../connection/useShopFetcher";
 import { changedBeforeHydration } from "../forms/changed-before-hydration";

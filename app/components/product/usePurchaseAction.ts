@@ -1,9 +1,9 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { BUY_LATER_NOTICE_MS } from "~/core/limits";
-import { BUY_LATER_SAVED_TEXT, loginPath } from "~/core/member-actions";
-import { ADDED_TEXT, chooseText, type ProductNotice, type ShownNotice } from "~/core/product-notices";
-import { missingPick } from "~/core/product-selection";
+import { BUY_LATER_SAVED_TEXT, loginPath } from "~/core/member/member-actions";
+import { ADDED_TEXT, chooseText, type ProductNotice, type ShownNotice } from "~/core/catalogue/product-notices";
+import { missingPick } from "~/core/catalogue/product-selection";
 import type { ProductView } from "~/web/types/product";
 import { useShopFetcher } from "../connection/useShopFetcher";
 import { useHydrated } from "../forms/useHydrated";

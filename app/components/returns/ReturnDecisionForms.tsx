@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS } from "~/core/order-desk";
+import { REFUND_METHOD_LABELS } from "~/core/orders/order-desk";
 import type { ReturnDecisionActionData, ReturnDeskView } from "~/web/types/returns";
 
 function MessageForm({

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
-import { RETURN_KINDS, returnReasonLabel } from "~/core/return-labels";
-import { RETURN_REQUESTS_LISTING } from "~/core/return-requests-listing";
+import { RETURN_KINDS, returnReasonLabel } from "~/core/returns/return-labels";
+import { RETURN_REQUESTS_LISTING } from "~/core/returns/return-requests-listing";
 import type { ReturnRow } from "~/web/types/returns";
 import { ReturnStatusBadge } from "./ReturnStatusBadge";
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS, type RefundMethod } from "~/core/order-desk";
-import { RETURN_KINDS, returnReasonLabel } from "~/core/return-labels";
+import { REFUND_METHOD_LABELS, type RefundMethod } from "~/core/orders/order-desk";
+import { RETURN_KINDS, returnReasonLabel } from "~/core/returns/return-labels";
 import type { ReturnRequestView } from "~/web/types/returns";
 import { island } from "../island";
 import { ReturnStatusBadge } from "./ReturnStatusBadge";

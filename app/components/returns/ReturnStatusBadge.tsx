@@ -1,4 +1,4 @@
-import { RETURN_STATUS_LABELS } from "~/core/return-labels";
+import { RETURN_STATUS_LABELS } from "~/core/returns/return-labels";
 import type { ReturnRequestView } from "~/web/types/returns";
 
 const STATUS_COLOURS: Record<ReturnRequestView["status"], string> = {

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_FILTER, priceLimits, type SearchFilter } from "~/core/search-filter";
+import { DEFAULT_SEARCH_FILTER, priceLimits, type SearchFilter } from "~/core/search/search-filter";
 import { formatYen } from "~/core/money";
 import type { FacetOption, SearchFacets } from "~/web/types/search";
 import { RemovableBadges } from "../RemovableBadges";

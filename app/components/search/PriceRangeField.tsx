@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { PRICE_SLIDER_STOPS, priceToStop, stopToPrice } from "~/core/price-slider";
-import { PRICE_FILTER_STEP } from "~/core/search-filter";
+import { PRICE_SLIDER_STOPS, priceToStop, stopToPrice } from "~/core/search/price-slider";
+import { PRICE_FILTER_STEP } from "~/core/search/search-filter";
 import { useHydrated } from "../forms/useHydrated";
 
 const LAST_STOP = PRICE_SLIDER_STOPS.length - 1;

@@ -1,6 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { isFiltered, searchHref, searchParamsFor, type SearchFilter } from "~/core/search-filter";
+import { isFiltered, searchHref, searchParamsFor, type SearchFilter } from "~/core/search/search-filter";
 import type { SearchPage } from "~/web/types/search";
 import { SearchResults } from "./SearchResults";
 import { island } from "../island";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
+import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search/search-filter";
 import type { FacetCounts, FacetOption, SearchFacets } from "~/web/types/search";
 
 const FIELDSET = "m-0 min-w-0 border-0 p-0";

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { SearchFilter } from "~/core/search-filter";
+import type { SearchFilter } from "~/core/search/search-filter";
 import type { FacetCounts, SearchFacets } from "~/web/types/search";
 import { PriceRangeField } from "./PriceRangeField";
 import { CategoryTiles, FeatureTiles, KeywordField, SortSelect, TagSelect } from "./SearchFilterFields";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { ProductCard } from "~/components/ProductCard";
 import { paginatorPages } from "~/core/paginator";
-import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search-filter";
+import { SORT_LABELS, sortsFor, type SearchFilter } from "~/core/search/search-filter";
 import type { SearchResults as Results } from "~/web/types/search";
 import { island } from "../island";
 

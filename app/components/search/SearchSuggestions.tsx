@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { formatYen } from "~/core/money";
-import { NO_PRODUCT_IMAGE_URL } from "~/core/product-images";
-import { suggestionCountLabel } from "~/core/search-suggest";
+import { NO_PRODUCT_IMAGE_URL } from "~/core/catalogue/product-images";
+import { suggestionCountLabel } from "~/core/search/search-suggest";
 import type { SearchSuggestions as Answer } from "~/web/types/search-suggest";
 import { useSuggestionSource } from "./useSuggestionSource";
 

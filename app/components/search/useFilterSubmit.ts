@@ -1,6 +1,6 @@
 import { useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type FormEvent } from "react";
-import { parseSearchFilter, searchParamsFor, type SearchFilter } from "~/core/search-filter";
+import { parseSearchFilter, searchParamsFor, type SearchFilter } from "~/core/search/search-filter";
 
 /**
  * With JS, the filter form submits a clean query (empty fields left out): at once when a tile or dropdown

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { SUGGEST_DEBOUNCE_MS, SUGGEST_PATH, suggestionQuery } from "~/core/search-suggest";
+import { SUGGEST_DEBOUNCE_MS, SUGGEST_PATH, suggestionQuery } from "~/core/search/search-suggest";
 import type { SearchSuggestions } from "~/web/types/search-suggest";
 
 /** Answers kept in the page, so going back over typed text (a backspace) asks nothing again. */

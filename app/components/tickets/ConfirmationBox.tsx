@@ -1,7 +1,7 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
-import { CONFIRMATION_BUTTONS, confirmationView, TICKET_API_HEADER, TICKET_TEXT, type ConfirmationAnswer, type TicketState } from "~/core/tickets";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
+import { CONFIRMATION_BUTTONS, confirmationView, TICKET_API_HEADER, TICKET_TEXT, type ConfirmationAnswer, type TicketState } from "~/core/tickets/tickets";
 import { useHydrated } from "../forms/useHydrated";
 
 /**

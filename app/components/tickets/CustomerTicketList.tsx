@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CONFIRMATION_LABELS, STATUS_LABELS } from "~/core/ticket-labels";
+import { CONFIRMATION_LABELS, STATUS_LABELS } from "~/core/tickets/ticket-labels";
 import type { CustomerTicketSummary } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./StatusBadge";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { THREAD_SCROLL_DELAY_MS } from "~/core/limits";
-import { LATEST_MESSAGE_ANCHOR } from "~/core/result-anchor";
+import { LATEST_MESSAGE_ANCHOR } from "~/core/site/result-anchor";
 import type { ThreadMessage } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { island } from "../island";

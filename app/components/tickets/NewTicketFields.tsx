@@ -1,6 +1,6 @@
 import { getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
-import { REPLY_CHOICES } from "~/core/ticket-labels";
+import { REPLY_CHOICES } from "~/core/tickets/ticket-labels";
 import { FieldErrors, RequiredMark } from "../forms/TextField";
 
 /** A required choice among texts, with the ※必須 mark and the messages under it. */

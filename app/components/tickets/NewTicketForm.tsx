@@ -1,8 +1,8 @@
 import { getFormProps, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { NewTicketSchema, type NewTicketInput } from "~/core/ticket-forms";
-import { TICKET_CATEGORIES } from "~/core/ticket-categories";
-import { TICKET_TROUBLE_LABELS } from "~/core/tickets";
+import { NewTicketSchema, type NewTicketInput } from "~/core/tickets/ticket-forms";
+import { TICKET_CATEGORIES } from "~/core/tickets/ticket-categories";
+import { TICKET_TROUBLE_LABELS } from "~/core/tickets/tickets";
 import type { MediaItem } from "~/web/types/media";
 import type { PastOrder } from "~/web/types/tickets";
 import { FormErrors } from "../forms/FormErrors";

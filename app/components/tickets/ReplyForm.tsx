@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
-import { messageProblem } from "~/core/tickets";
+import { messageProblem } from "~/core/tickets/tickets";
 import type { ThreadActionData } from "~/web/types/tickets";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useShopFetcher } from "../connection/useShopFetcher";

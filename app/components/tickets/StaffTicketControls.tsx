@@ -1,5 +1,5 @@
-import { CONFIRMATION_LABELS } from "~/core/ticket-labels";
-import { confirmationRequestProblem } from "~/core/tickets";
+import { CONFIRMATION_LABELS } from "~/core/tickets/ticket-labels";
+import { confirmationRequestProblem } from "~/core/tickets/tickets";
 import type { ThreadActionData as ReplyActionData } from "~/web/types/tickets";
 import { ConnectionNotice } from "../connection/ConnectionNotice";
 import { useShopFetcher } from "../connection/useShopFetcher";

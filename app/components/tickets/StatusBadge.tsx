@@ -1,4 +1,4 @@
-import type { TicketStatus } from "~/core/ticket-labels";
+import type { TicketStatus } from "~/core/tickets/ticket-labels";
 
 /**
  * A ticket's status (対応中 / 終了) as a badge: the ticket's heading and both ticket lists. The status picks

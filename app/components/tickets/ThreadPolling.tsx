@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { TICKET_API_HEADER } from "~/core/api-header";
+import { TICKET_API_HEADER } from "~/core/site/api-header";
 import { POLL_INTERVAL_MS } from "~/core/limits";
-import { DEFAULT_TICKET_MODULE, ticketStateFromHeaders } from "~/core/ticket-polling";
+import { DEFAULT_TICKET_MODULE, ticketStateFromHeaders } from "~/core/tickets/ticket-polling";
 import type { ThreadMessage } from "~/web/types/tickets";
 import { useHydrated } from "../forms/useHydrated";
 import type { PolledThread } from "./useLiveThread";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/ticket-labels";
+import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets/ticket-labels";
 import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./StatusBadge";

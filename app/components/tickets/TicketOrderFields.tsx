@@ -1,10 +1,10 @@
 import { getSelectProps, type useForm } from "@conform-to/react";
 import { formatDateJa } from "~/core/dates";
-import type { NewTicketInput } from "~/core/ticket-forms";
+import type { NewTicketInput } from "~/core/tickets/ticket-forms";
 import type { TicketProduct } from "~/web/types/tickets";
 import { FieldErrors } from "../forms/TextField";
 import { useTicketOrderLines, type OrderLine } from "./useTicketOrderLines";
-import { productImageSrc } from "~/core/product-images";
+import { productImageSrc } from "~/core/catalogue/product-images";
 
 type TicketFields = ReturnType<typeof useForm<NewTicketInput>>[1];
 

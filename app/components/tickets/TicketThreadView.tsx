@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { RESULT_ANCHOR } from "~/core/result-anchor";
+import { RESULT_ANCHOR } from "~/core/site/result-anchor";
 import type { Thread, ThreadActionData } from "~/web/types/tickets";
 import { island } from "../island";
 import { MessageList } from "./MessageList";

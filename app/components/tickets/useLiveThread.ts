@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import type { LiveTicketState } from "~/core/ticket-polling";
+import type { LiveTicketState } from "~/core/tickets/ticket-polling";
 import type { ThreadMessage } from "~/web/types/tickets";
 import { announceMessagesRead } from "./useUnreadMessages";
 

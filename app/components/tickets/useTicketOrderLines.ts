@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { TICKET_API_HEADER } from "~/core/tickets";
+import { TICKET_API_HEADER } from "~/core/tickets/tickets";
 import type { PastOrder, TicketProduct } from "~/web/types/tickets";
 
 export type OrderLine = PastOrder["orderdetails"][number];

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { POLL_INTERVAL_MS } from "~/core/limits";
-import { TICKET_API_HEADER } from "~/core/api-header";
+import { TICKET_API_HEADER } from "~/core/site/api-header";
 import { usePolling } from "./usePolling";
 
 export const LOAD_NEW_MESSAGES_URL = "/crm/api/customers/messages/load-new-messages";

@@ -5,7 +5,7 @@
  * them through the editor's schema and statements (app/services/seed/seed-products.server.ts).
  */
 import { addMonthsToDate, daysAfter, jstDate } from "~/core/dates";
-import type { ProductFormInput } from "~/core/product-form";
+import type { ProductFormInput } from "~/core/catalogue/product-form";
 import type {
   categories,
   couponCampaigns,
@@ -25,11 +25,11 @@ import type {
   tags,
   variationChoices,
 } from "~/db/schema";
-import type { NewRowIds } from "~/services/product-editor-statements.server";
+import type { NewRowIds } from "~/services/catalogue/product-editor-statements.server";
 
 type ProductRow = typeof products.$inferInsert;
 
-/** Product fields beyond the common ones, named as the product editor's form names them (app/core/product-form.ts). */
+/** Product fields beyond the common ones, named as the product editor's form names them (app/core/catalogue/product-form.ts). */
 type EditorExtra = Partial<
   Pick<
     ProductRow,
@@ -52,7 +52,7 @@ type EditorExtra = Partial<
   >
 > & { excludedCouponCodes?: string[]; variationHeading?: string };
 
-/** Not the editor's: the listing state and the private link (app/core/product-status.ts moves a product between states). */
+/** Not the editor's: the listing state and the private link (app/core/catalogue/product-status.ts moves a product between states). */
 type ListingExtra = Partial<Pick<ProductRow, "status" | "isPrivate" | "secret">>;
 
 /** Secret of the private fixture's access link /product/access/link/DEMO-PRIVATE/{secret}. */

@@ -3,11 +3,11 @@
  * The member has points 2,400 equal to the sum of their point_ledger rows, past orders with
  * consistent totals, mails (some unread), one open ticket with an unread staff reply, and a subscription.
  */
-import { shipColumns } from "~/core/address-records";
+import { shipColumns } from "~/core/address/address-records";
 import { daysAfter, jstDate } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
-import { PAYMENT_METHODS } from "~/core/payment-methods";
-import { pointsEarned, pointsUsableIn } from "~/core/points";
+import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
+import { pointsEarned, pointsUsableIn } from "~/core/member/points";
 import { includedTax, withTax } from "~/core/tax";
 import type {
   addresses,
@@ -25,7 +25,7 @@ import type {
 } from "~/db/schema";
 import { MERCHANTS, productBySku, productImagePath, SUBSCRIPTION_TIERS } from "./catalogue";
 import { orderConfirmationMail } from "~/mail/order-mails";
-import { notificationOf } from "~/services/mails.server";
+import { notificationOf } from "~/services/mail/mails.server";
 
 export const DEMO_PASSWORD = "password1234";
 export const MEMBER_EMAIL = "member@example.jp";

@@ -12,10 +12,10 @@
  * with what the demo changed — and a missing one is created again with its own ids.
  */
 import { sql } from "drizzle-orm";
-import type { CatalogueActor } from "~/core/catalogue-scope";
-import { parseProductForm, type ProductForm } from "~/core/product-form";
+import type { CatalogueActor } from "~/core/catalogue/catalogue-scope";
+import { parseProductForm, type ProductForm } from "~/core/catalogue/product-form";
 import type { Database } from "~/db/client.server";
-import { createProductStatements, type Statement } from "~/services/product-editor-statements.server";
+import { createProductStatements, type Statement } from "~/services/catalogue/product-editor-statements.server";
 import type { DemoProduct } from "./catalogue";
 
 /** Products per D1 batch, and the most statements one batch carries (as the CSV import packs them). */

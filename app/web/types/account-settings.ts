@@ -1,7 +1,7 @@
 /** What the account settings page (/user/profile) and its forms share: types only. */
 import type { SubmissionResult } from "@conform-to/react";
-import type { SettingsIntent } from "~/core/account-settings";
-import type { AccountSettings } from "~/services/account-settings.server";
+import type { SettingsIntent } from "~/core/account/account-settings";
+import type { AccountSettings } from "~/services/account/account-settings.server";
 
 /** A refused submit: which form, and Conform's reply (its values and messages). */
 export interface SettingsActionData {

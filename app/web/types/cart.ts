@@ -1,9 +1,9 @@
 /** What the cart route answers and the cart components read (types only: the browser bundle imports it). */
-import type { CartErrorField, CartField } from "~/services/cart-actions.server";
-import type { CartView } from "~/services/cart-view.server";
-import type { ShellCounts } from "~/core/shell";
+import type { CartErrorField, CartField } from "~/services/cart/cart-actions.server";
+import type { CartView } from "~/services/cart/cart-view.server";
+import type { ShellCounts } from "~/core/site/shell";
 
-export type { CartLineView } from "~/services/cart-lines.server";
+export type { CartLineView } from "~/services/cart/cart-lines.server";
 
 export interface CartLoaderData {
   /** The header counts what this page shows (components/layout/usePageShell): pricing may cut rows to the stock left. */

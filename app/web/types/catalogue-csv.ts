@@ -1,8 +1,8 @@
 /** What the catalogue CSV pages (/crm/products/import…, /merchant/products/import…) answer and their components read (types only). */
-import type { CatalogueCsvPaths } from "~/core/catalogue-csv-pages";
-import type { ImportRowReport, ImportSummary } from "~/core/catalogue-import";
-import type { ImportProgress } from "~/core/catalogue-import-progress";
-import type { AppliedRow } from "~/services/catalogue-import.server";
+import type { CatalogueCsvPaths } from "~/core/catalogue/catalogue-csv-pages";
+import type { ImportRowReport, ImportSummary } from "~/core/catalogue/catalogue-import";
+import type { ImportProgress } from "~/core/catalogue/catalogue-import-progress";
+import type { AppliedRow } from "~/services/catalogue/catalogue-import.server";
 
 export type { AppliedRow, CatalogueCsvPaths, ImportProgress, ImportRowReport, ImportSummary };
 

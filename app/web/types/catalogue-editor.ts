@@ -1,12 +1,12 @@
 /** What the product editor's pages (/crm/products…, /merchant/products…) answer and their components read (types only). */
 import type { SubmissionResult } from "@conform-to/react";
-import type { ListingDefinition } from "~/core/listing";
-import type { ProductListSort } from "~/core/product-listing";
-import type { ProductFormInput } from "~/core/product-form";
-import type { ProductState, ProductStatusAction } from "~/core/product-status";
-import type { ListingPage } from "~/services/listing.server";
-import type { EditorChoices, EditorProduct } from "~/services/product-editor-reads.server";
-import type { ProductListRow } from "~/services/product-listing.server";
+import type { ListingDefinition } from "~/core/search/listing";
+import type { ProductListSort } from "~/core/catalogue/product-listing";
+import type { ProductFormInput } from "~/core/catalogue/product-form";
+import type { ProductState, ProductStatusAction } from "~/core/catalogue/product-status";
+import type { ListingPage } from "~/services/search/listing.server";
+import type { EditorChoices, EditorProduct } from "~/services/catalogue/product-editor-reads.server";
+import type { ProductListRow } from "~/services/catalogue/product-listing.server";
 
 export type { EditorChoices, EditorProduct, ProductListRow };
 

@@ -1,7 +1,7 @@
 /** What the product stock pages (/crm/products/{id}/stock, /merchant/products/{id}/stock) answer and their component reads (types only). */
-import type { StockFormErrors, StockFormField } from "~/core/stock-adjustment";
-import type { PriceHistoryEntry } from "~/services/price-history.server";
-import type { ProductStock, StockHistoryEntry } from "~/services/stock-history.server";
+import type { StockFormErrors, StockFormField } from "~/core/catalogue/stock-adjustment";
+import type { PriceHistoryEntry } from "~/services/catalogue/price-history.server";
+import type { ProductStock, StockHistoryEntry } from "~/services/catalogue/stock-history.server";
 
 /** JSON turns dates into text. */
 type Serialized<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };

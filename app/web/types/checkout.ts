@@ -1,9 +1,9 @@
 /** What the checkout route answers and its components read (types only: the browser bundle imports it). */
 import type { SubmissionResult } from "@conform-to/react";
-import type { AddressJson } from "~/core/address-form";
-import type { subscriptionSchedule } from "~/core/checkout";
-import type { CartField } from "~/services/cart-actions.server";
-import type { CartView } from "~/services/cart-view.server";
+import type { AddressJson } from "~/core/address/address-form";
+import type { subscriptionSchedule } from "~/core/checkout/checkout";
+import type { CartField } from "~/services/cart/cart-actions.server";
+import type { CartView } from "~/services/cart/cart-view.server";
 
 /** What a coupon or points button of the checkout form did (no JS): the shape of the cart page's action result. */
 export type CartControlOutcome = { ok: true; intent: string } | { ok: false; intent: string; field: CartField; error: string };

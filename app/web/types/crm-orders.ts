@@ -1,9 +1,9 @@
 /** What staff's order desk pages (/crm/orders, /crm/orders/{id}) answer and their components read (types only). */
-import type { ListingDefinition } from "~/core/listing";
-import type { OriginMerchant } from "~/core/order-desk-listing";
-import type { ListingPage } from "~/services/listing.server";
-import type { DeskOrderRow } from "~/services/order-desk.server";
-import type { DeskCustomer, DeskHistoryLine, DeskOrder, DeskShipment } from "~/services/order-desk-detail.server";
+import type { ListingDefinition } from "~/core/search/listing";
+import type { OriginMerchant } from "~/core/orders/order-desk-listing";
+import type { ListingPage } from "~/services/search/listing.server";
+import type { DeskOrderRow } from "~/services/orders/order-desk.server";
+import type { DeskCustomer, DeskHistoryLine, DeskOrder, DeskShipment } from "~/services/orders/order-desk-detail.server";
 
 export type { DeskCustomer, DeskHistoryLine, DeskOrder, DeskOrderRow, DeskShipment };
 

@@ -1,9 +1,9 @@
 /** What the outbox pages (/crm/mail-outbox, /dev/mailbox) answer and the mail components read (types only). */
-import type { ListingDefinition } from "~/core/listing";
-import type { ListingPage } from "~/services/listing.server";
-import type { OutboxRow } from "~/services/mail-outbox.server";
+import type { ListingDefinition } from "~/core/search/listing";
+import type { ListingPage } from "~/services/search/listing.server";
+import type { OutboxRow } from "~/services/mail/mail-outbox.server";
 
-export type { OutboxMessage, OutboxRow } from "~/services/mail-outbox.server";
+export type { OutboxMessage, OutboxRow } from "~/services/mail/mail-outbox.server";
 
 /** A time as the lists show it: the machine-readable instant and its written-out text. */
 export interface WrittenTime {

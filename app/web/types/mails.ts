@@ -1,7 +1,7 @@
 /** What the member's mail list answers and its component reads (types only: the browser bundle imports it). */
-import type { MAIL_LISTING, MailSort } from "~/core/member-mail-listing";
-import type { ListingPage } from "~/services/listing.server";
-import type { Mail } from "~/services/member-mails.server";
+import type { MAIL_LISTING, MailSort } from "~/core/member/member-mail-listing";
+import type { ListingPage } from "~/services/search/listing.server";
+import type { Mail } from "~/services/member/member-mails.server";
 
 /**
  * A row of the list: titles only (a mail's content is read when it is opened), with the day and time it was

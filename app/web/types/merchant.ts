@@ -1,7 +1,7 @@
 /** What the merchant portal (/merchant) and the carrier-CSV pages answer and their components read (types only). */
-import type { TrackingImportResult } from "~/services/tracking-import.server";
+import type { TrackingImportResult } from "~/services/orders/tracking-import.server";
 
-export type { MerchantShipment, MerchantShipmentPage } from "~/services/merchant-shipments.server";
+export type { MerchantShipment, MerchantShipmentPage } from "~/services/merchant/merchant-shipments.server";
 export type { TrackingImportResult };
 
 /** A refused 発送/配達完了 on the shipment page. */

@@ -1,9 +1,9 @@
 /** What the member's order routes answer and their components read (types only: the browser bundle imports it). */
-import type { CancellationPreview } from "~/core/shopper-cancellation";
-import type { OrderDetail, Receipt } from "~/services/orders.server";
+import type { CancellationPreview } from "~/core/orders/shopper-cancellation";
+import type { OrderDetail, Receipt } from "~/services/orders/orders.server";
 
 export type { Receipt };
-export type { CustomerOrderSummary } from "~/services/customer-orders.server";
+export type { CustomerOrderSummary } from "~/services/orders/customer-orders.server";
 
 /** The receipt page's loader data: the receipt, when it is issued, and why it cannot be yet (or null). */
 export interface ReceiptLoaderData {

@@ -1,8 +1,8 @@
 /** What the product page's routes answer and the product components read (types only: the browser bundle imports it). */
-import type { ProductViewData } from "~/services/product-page.server";
+import type { ProductViewData } from "~/services/catalogue/product-page.server";
 
-export type { ProductSummary } from "~/services/catalogue.server";
-export type { ProductReview } from "~/services/reviews.server";
+export type { ProductSummary } from "~/services/catalogue/catalogue.server";
+export type { ProductReview } from "~/services/catalogue/reviews.server";
 
 /** What the web layer loads for the product page: the product for this viewer, the review page shown and its path. */
 export type ProductPageData = ProductViewData & { reviewPage: number; reviewPages: number; path: string };

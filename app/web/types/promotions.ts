@@ -1,8 +1,8 @@
 /** What the staff promotion pages (/crm/coupons, /crm/coupon-campaigns, /crm/point-promos) answer (types only). */
 import type { SubmissionResult } from "@conform-to/react";
-import type { ListingDefinition } from "~/core/listing";
-import type { PromotionState } from "~/core/promotions";
-import type { ListingPage } from "~/services/listing.server";
+import type { ListingDefinition } from "~/core/search/listing";
+import type { PromotionState } from "~/core/promotions/promotions";
+import type { ListingPage } from "~/services/search/listing.server";
 
 export interface CouponListRow {
   id: number;

@@ -1,8 +1,8 @@
 /** What the return pages show (types only: components import them). */
-import type { ReturnKind, ReturnStatus } from "~/core/return-labels";
+import type { ReturnKind, ReturnStatus } from "~/core/returns/return-labels";
 import type { MediaItem } from "./media";
 
-export type { ReturnRow } from "~/services/return-desk.server";
+export type { ReturnRow } from "~/services/returns/return-desk.server";
 
 /** A request as the shopper and staff see it. */
 export interface ReturnRequestView {

@@ -1,5 +1,5 @@
 /** What the staff stock page answers and its component reads (types only: the browser bundle imports it). */
-import type { listWaitingItems } from "~/services/restock.server";
+import type { listWaitingItems } from "~/services/member/restock.server";
 
 /** An item members are waiting for, with its stock now and how many wait. */
 export type WaitingItem = Awaited<ReturnType<typeof listWaitingItems>>[number];

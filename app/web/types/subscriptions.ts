@@ -1,5 +1,5 @@
 /** What the member's subscription page answers and its component reads (types only: the browser bundle imports it). */
-import type { SubscriptionDetail } from "~/services/subscriptions.server";
+import type { SubscriptionDetail } from "~/services/member/subscriptions.server";
 
 export type { SubscriptionDetail };
 

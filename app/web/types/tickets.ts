@@ -1,8 +1,8 @@
 /** What the ticket routes answer and the ticket components read (types only: the browser bundle imports it). */
 import type { MediaItem } from "~/services/media.server";
 
-export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets.server";
-export type { PastOrder, TicketProduct } from "~/services/ticket-references.server";
+export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets/tickets.server";
+export type { PastOrder, TicketProduct } from "~/services/tickets/ticket-references.server";
 
 /** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
 export type ThreadActionData =

@@ -4,7 +4,7 @@
  * the spec's names present, and no camelCase name anywhere (the JSON API speaks snake_case, as the spec).
  */
 import { expect } from "vitest";
-import { negotiateJsonRequest } from "~/core/content-negotiation";
+import { negotiateJsonRequest } from "~/core/site/content-negotiation";
 import { platformTest } from "../../support/platform-test";
 import { apiRequest, contextFor, sessionCookie, type ApiRequestOptions } from "../../support/requests";
 import { remixHandlerFor } from "../../support/remix";

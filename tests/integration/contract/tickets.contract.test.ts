@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { TICKET_API_HEADER } from "~/core/tickets";
+import { TICKET_API_HEADER } from "~/core/tickets/tickets";
 import { orderLines, orders, ticketMessages, tickets } from "~/db/schema";
 import { productBySku } from "~/services/seed/catalogue";
 import { MEMBER_ID, STAFF_ID } from "~/services/seed/people";

@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, TextField } from "~/components/forms/TextField";
 import { FormErrors } from "~/components/forms/FormErrors";
-import { MerchantSchema } from "~/core/merchant-accounts";
-import { MERCHANT_STATUS_LABELS, type MerchantStatus } from "~/core/merchant-status";
+import { MerchantSchema } from "~/core/merchant/merchant-accounts";
+import { MERCHANT_STATUS_LABELS, type MerchantStatus } from "~/core/merchant/merchant-status";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 
 /** The form's values as the page starts them: a saved merchant's (numbers as text), or empty for a new one. */
@@ -28,7 +28,7 @@ export interface MerchantFormValues {
 const STATUSES: MerchantStatus[] = ["active", "suspended"];
 
 /**
- * The merchant form (new and edit): one schema with the server (app/core/merchant-accounts.ts); without JS
+ * The merchant form (new and edit): one schema with the server (app/core/merchant/merchant-accounts.ts); without JS
  * the server's reply shows the same per-field messages with what was typed. `version` (edit only) is the
  * `updated_at` the page was loaded at, so a save over someone else's newer one is refused.
  */

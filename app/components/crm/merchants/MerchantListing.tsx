@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatDateTime } from "~/core/dates";
-import type { MERCHANT_LISTING } from "~/core/merchant-listing";
+import type { MERCHANT_LISTING } from "~/core/merchant/merchant-listing";
 import type { MerchantRow } from "~/web/types/merchants";
 import { MerchantStatusBadge } from "./MerchantStatusBadge";
 

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { formatDateTime } from "~/core/dates";
-import { MERCHANT_INVITATION_DAYS, MerchantLoginSchema } from "~/core/merchant-accounts";
+import { MERCHANT_INVITATION_DAYS, MerchantLoginSchema } from "~/core/merchant/merchant-accounts";
 import type { MerchantLoginRow, MerchantLoginState } from "~/web/types/merchants";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 

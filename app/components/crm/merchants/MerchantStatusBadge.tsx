@@ -1,4 +1,4 @@
-import { MERCHANT_STATUS_LABELS, type MerchantStatus } from "~/core/merchant-status";
+import { MERCHANT_STATUS_LABELS, type MerchantStatus } from "~/core/merchant/merchant-status";
 
 export function MerchantStatusBadge({ status }: { status: MerchantStatus }) {
   const colours = status === "active" ? "bg-emerald-600 text-white" : "bg-gray-700 text-white";

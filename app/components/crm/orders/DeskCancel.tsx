@@ -1,6 +1,6 @@
 import { formatYen } from "~/core/money";
-import { ORDER_NOTE_MAX } from "~/core/order-desk";
-import { cancellationRefusal, lineCancellationRefusal } from "~/core/order-lifecycle";
+import { ORDER_NOTE_MAX } from "~/core/orders/order-desk";
+import { cancellationRefusal, lineCancellationRefusal } from "~/core/orders/order-lifecycle";
 import type { DeskOrder } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit, FIELD } from "./DeskForm";
 

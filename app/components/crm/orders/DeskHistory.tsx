@@ -1,5 +1,5 @@
 import { formatDateTime, isoDateTime } from "~/core/dates";
-import { ORDER_NOTE_MAX } from "~/core/order-desk";
+import { ORDER_NOTE_MAX } from "~/core/orders/order-desk";
 import type { DeskHistoryLine } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit, FIELD } from "./DeskForm";
 

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { OrderTotals } from "~/components/member/OrderTotals";
 import { formatDateJa, formatDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX } from "~/core/order-desk";
-import { RETURN_KINDS, RETURN_STATUS_LABELS } from "~/core/return-labels";
+import { REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX } from "~/core/orders/order-desk";
+import { RETURN_KINDS, RETURN_STATUS_LABELS } from "~/core/returns/return-labels";
 import type { DeskOrder } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit, FIELD } from "./DeskForm";
 

@@ -1,5 +1,5 @@
 import { CarrierOptions } from "~/components/orders/CarrierOptions";
-import { CARRIER_ORDER } from "~/core/carriers";
+import { CARRIER_ORDER } from "~/core/orders/carriers";
 import { DeskForm, DeskSubmit, FIELD } from "./DeskForm";
 
 /** 発送済みにする: the carrier from the list and the slip's tracking number. */

@@ -1,8 +1,8 @@
 import { OrderLineItem } from "~/components/member/OrderParts";
 import type { DeskOrder, DeskShipmentShown } from "~/web/types/crm-orders";
 import { island } from "~/components/island";
-import { shipmentNextStep, shipmentWaitingReason } from "~/core/order-lifecycle";
-import type { OrderStatus } from "~/core/orders";
+import { shipmentNextStep, shipmentWaitingReason } from "~/core/orders/order-lifecycle";
+import type { OrderStatus } from "~/core/orders/orders";
 import { DeskForm, DeskSubmit } from "./DeskForm";
 
 // The ship form's code (the carriers) loads after the page, the server's HTML (a plain form) meanwhile.

@@ -1,4 +1,4 @@
-import { TRANSFER_OVERDUE_LABEL } from "~/core/order-lifecycle";
+import { TRANSFER_OVERDUE_LABEL } from "~/core/orders/order-lifecycle";
 import type { DeskOrder, DeskPaymentTimes } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit } from "./DeskForm";
 

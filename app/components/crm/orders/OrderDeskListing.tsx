@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { formatYen } from "~/core/money";
-import { ORDER_DESK_PATH } from "~/core/order-desk-path";
-import { TRANSFER_OVERDUE_LABEL } from "~/core/order-lifecycle";
-import type { ListingDefinition } from "~/core/listing";
+import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
+import { TRANSFER_OVERDUE_LABEL } from "~/core/orders/order-lifecycle";
+import type { ListingDefinition } from "~/core/search/listing";
 import type { DeskOrderListRow } from "~/web/types/crm-orders";
 
 const columns: ListingColumn<DeskOrderListRow>[] = [

@@ -1,7 +1,7 @@
 import { Link, useActionData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { ORDER_DESK_PATH } from "~/core/order-desk-path";
+import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import type { OrderDeskActionData, OrderDeskPageData } from "~/web/types/crm-orders";
 import { island } from "~/components/island";
 import { DeskShipments } from "./DeskShipments";

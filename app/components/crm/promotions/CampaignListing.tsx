@@ -1,7 +1,7 @@
 /** Staff's coupon campaign list (/crm/coupon-campaigns): title, offer, the /coupon-get link, period, state (PromotionListings). */
 import { island } from "~/components/island";
 import type { ListingPageData } from "~/components/listing/Listing";
-import type { ListingDefinition } from "~/core/listing";
+import type { ListingDefinition } from "~/core/search/listing";
 import { formatYen } from "~/core/money";
 import type { CampaignListRow } from "~/web/types/promotions";
 import { periodColumn, PromotionListing } from "./PromotionListings";

@@ -7,8 +7,8 @@
  */
 import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { COUPON_BLANK_ROWS, CouponFormSchema, type CouponFormValues } from "~/core/coupon-form";
-import { PROMOTION_PARSE } from "~/core/promotion-forms";
+import { COUPON_BLANK_ROWS, CouponFormSchema, type CouponFormValues } from "~/core/promotions/coupon-form";
+import { PROMOTION_PARSE } from "~/core/promotions/promotion-forms";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors } from "~/components/forms/TextField";
 import { CheckboxField, DiscountFields, DiscountTypeSelect, InputField, NumberField, PeriodFields, RevisionInput } from "./PromotionFields";

@@ -1,6 +1,6 @@
 /** Staff's coupon list (/crm/coupons): code, title and terms, period, uses, state (PromotionListings). */
 import type { ListingPageData } from "~/components/listing/Listing";
-import type { ListingDefinition } from "~/core/listing";
+import type { ListingDefinition } from "~/core/search/listing";
 import type { CouponListRow } from "~/web/types/promotions";
 import { periodColumn, PromotionListing } from "./PromotionListings";
 

@@ -1,6 +1,6 @@
 /** Staff's point promotion list (/crm/point-promos): title, banner colour, rate, minimum, period, state (PromotionListings). */
 import type { ListingPageData } from "~/components/listing/Listing";
-import type { ListingDefinition } from "~/core/listing";
+import type { ListingDefinition } from "~/core/search/listing";
 import { formatYen } from "~/core/money";
 import type { PointPromoListRow } from "~/web/types/promotions";
 import { periodColumn, PromotionListing } from "./PromotionListings";

@@ -5,7 +5,7 @@
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
-import { DISCOUNT_TYPE_LABELS, type DiscountType } from "~/core/promotion-forms";
+import { DISCOUNT_TYPE_LABELS, type DiscountType } from "~/core/promotions/promotion-forms";
 import { FieldErrors, RequiredMark } from "~/components/forms/TextField";
 
 type Field = FieldMetadata<unknown>;

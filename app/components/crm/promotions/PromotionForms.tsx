@@ -6,7 +6,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { POINT_PROMO_DEFAULT_COLOR } from "~/core/limits";
-import { CampaignFormSchema, PointPromoFormSchema, POINT_PROMO_MAX_RATE, POINT_PROMO_MIN_RATE, PROMOTION_PARSE } from "~/core/promotion-forms";
+import { CampaignFormSchema, PointPromoFormSchema, POINT_PROMO_MAX_RATE, POINT_PROMO_MIN_RATE, PROMOTION_PARSE } from "~/core/promotions/promotion-forms";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useHydrated } from "~/components/forms/useHydrated";
 import { CheckboxField, DiscountFields, InputField, NumberField, PeriodFields, RevisionInput } from "./PromotionFields";

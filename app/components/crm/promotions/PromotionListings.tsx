@@ -11,9 +11,9 @@ import type { ReactNode } from "react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import type { ListingDefinition } from "~/core/listing";
+import type { ListingDefinition } from "~/core/search/listing";
 import { PromotionStateBadge } from "./PromotionStateBadge";
-import type { PromotionState } from "~/core/promotions";
+import type { PromotionState } from "~/core/promotions/promotions";
 
 /** A promotion list page: the staff menu, its heading and notice, the list. */
 export function PromotionListPage({ heading, notice, children }: { heading: string; notice: string | null; children: ReactNode }) {

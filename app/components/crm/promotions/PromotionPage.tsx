@@ -10,7 +10,7 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import type { PromotionActionData } from "~/web/types/promotions";
 import { ConfirmedAction } from "./PromotionControls";
 import { PromotionStateBadge } from "./PromotionStateBadge";
-import { PROMOTION_STATE_LABELS, type PromotionState } from "~/core/promotions";
+import { PROMOTION_STATE_LABELS, type PromotionState } from "~/core/promotions/promotions";
 
 /** An action's answer split into the form's reply (field messages, typed values) and a refused end/delete. */
 export function promotionReply(actionData: PromotionActionData | undefined) {

@@ -1,4 +1,4 @@
-import type { PromotionState } from "~/core/promotions";
+import type { PromotionState } from "~/core/promotions/promotions";
 
 const STATE_TONES: Record<PromotionState, string> = {
   scheduled: "bg-amber-50 text-amber-900",

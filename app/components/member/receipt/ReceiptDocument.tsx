@@ -1,6 +1,6 @@
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SUPPORT_PHONE } from "~/core/site";
+import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SUPPORT_PHONE } from "~/core/site/site";
 import { REDUCED_TAX_RATE } from "~/core/tax";
 import type { Receipt } from "~/web/types/orders";
 import { ReceiptBreakdown, ReceiptTaxTable } from "./ReceiptTables";

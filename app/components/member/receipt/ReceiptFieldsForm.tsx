@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { DEFAULT_RECEIPT_MEMO, RECEIPT_FIELD_MAX_LENGTH } from "~/core/receipt";
+import { DEFAULT_RECEIPT_MEMO, RECEIPT_FIELD_MAX_LENGTH } from "~/core/orders/receipt";
 import type { Receipt, ReceiptActionData } from "~/web/types/orders";
 
 /** The addressee and memo (宛名・但し書き) printed on the receipt, saved on the order (POST, PRG). */

@@ -3,7 +3,7 @@
  * new address is opened; a change waiting for that is shown here.
  */
 import type * as v from "valibot";
-import type { EmailChangeSchema } from "~/core/account-settings-forms";
+import type { EmailChangeSchema } from "~/core/account/account-settings-forms";
 import { formatDateTime } from "~/core/dates";
 import { PasswordField } from "~/components/forms/PasswordField";
 import { TextField } from "~/components/forms/TextField";

@@ -1,6 +1,6 @@
 /** すべての端末からログアウト: ends every session of the account, this browser's too. */
 import { Form } from "@remix-run/react";
-import { PROFILE_PATH } from "~/core/account-settings";
+import { PROFILE_PATH } from "~/core/account/account-settings";
 import { SettingsSection } from "./SettingsSection";
 
 export function LogoutEverywhereForm() {

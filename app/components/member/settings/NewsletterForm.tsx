@@ -1,6 +1,6 @@
 /** メールマガジン: whether the member gets it, and one button that turns it the other way. */
 import type * as v from "valibot";
-import type { NewsletterSchema } from "~/core/account-settings-forms";
+import type { NewsletterSchema } from "~/core/account/account-settings-forms";
 import type { AccountSettingsView, SettingsActionData } from "~/web/types/account-settings";
 import { SettingsForm, useSettingsForm } from "./SettingsForm";
 import { SettingsSection } from "./SettingsSection";

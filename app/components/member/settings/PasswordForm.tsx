@@ -1,7 +1,7 @@
 /** パスワード: the current one, then a new one with registration's rules; other devices are signed out. */
 import type * as v from "valibot";
-import { PASSWORD_MIN_LENGTH } from "~/core/account-forms";
-import type { PasswordChangeSchema } from "~/core/account-settings-forms";
+import { PASSWORD_MIN_LENGTH } from "~/core/account/account-forms";
+import type { PasswordChangeSchema } from "~/core/account/account-settings-forms";
 import { PasswordField } from "~/components/forms/PasswordField";
 import type { SettingsActionData } from "~/web/types/account-settings";
 import { SettingsForm, useSettingsForm } from "./SettingsForm";

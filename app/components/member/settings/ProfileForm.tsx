@@ -1,6 +1,6 @@
 /** お名前・電話番号: the same fields, rules and messages as registration (and an address's phone). */
 import type * as v from "valibot";
-import type { ProfileSchema } from "~/core/account-settings-forms";
+import type { ProfileSchema } from "~/core/account/account-settings-forms";
 import { PersonNameFields, TextField } from "~/components/forms/TextField";
 import type { AccountSettingsView, SettingsActionData } from "~/web/types/account-settings";
 import { SettingsForm, useSettingsForm } from "./SettingsForm";

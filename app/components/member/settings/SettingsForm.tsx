@@ -7,7 +7,7 @@
 import { getFormProps, useForm, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PROFILE_PATH, type SettingsIntent } from "~/core/account-settings";
+import { PROFILE_PATH, type SettingsIntent } from "~/core/account/account-settings";
 import { erroredFields, ErrorSummary } from "~/components/forms/ErrorSummary";
 import type { SettingsActionData } from "~/web/types/account-settings";
 import { settingsAnchor } from "./SettingsSection";

@@ -1,6 +1,6 @@
 /** One part of the account settings page (/user/profile), apart from the forms' Conform code (an island). */
 import type { ReactNode } from "react";
-import type { SettingsIntent } from "~/core/account-settings";
+import type { SettingsIntent } from "~/core/account/account-settings";
 
 export const settingsAnchor = (intent: SettingsIntent) => `settings-${intent}`;
 

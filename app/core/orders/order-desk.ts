@@ -1,0 +1,102 @@
+/**
+ * Staff's order desk (/crm/orders, issue 16): the sender ("origin") filter's values, the refund rules and
+ * methods, the CSV export's layout, and the desk's messages. Pure. The listing's definition is apart
+ * (order-desk-listing.ts), so a page showing a refund's label loads no listing code.
+ */
+import { formatYen } from "../money";
+import type { OrderStatus } from "./orders";
+
+export { ORDER_DESK_PATH } from "./order-desk-path";
+
+/** The sender filter's value for the warehouse; a merchant is `merchant-{id}`. */
+export const WAREHOUSE_ORIGIN = "warehouse";
+const MERCHANT_ORIGIN = /^merchant-(\d{1,9})$/;
+
+export type OrderOrigin = { kind: "warehouse" } | { kind: "merchant"; merchantId: number };
+
+export function merchantOrigin(merchantId: number): string {
+  return `merchant-${merchantId}`;
+}
+
+/** The sender a filter value names (warehouse, merchant-3), or null. */
+export function parseOrigin(value: string | null | undefined): OrderOrigin | null {
+  if (value === WAREHOUSE_ORIGIN) return { kind: "warehouse" };
+  const match = MERCHANT_ORIGIN.exec(value ?? "");
+  const merchantId = match ? Number(match[1]) : 0;
+  return merchantId > 0 ? { kind: "merchant", merchantId } : null;
+}
+
+// ─── Refunds ──────────────────────────────────────────────────────────────────────────────────
+
+export const REFUND_METHOD_LABELS = {
+  bank_transfer: "銀行振込で返金",
+  billing_cancelled: "請求の取消（代金引換・コンビニ後払い）",
+  points: "ポイントで返還",
+  other: "その他",
+} as const;
+
+export type RefundMethod = keyof typeof REFUND_METHOD_LABELS;
+export const REFUND_METHODS = Object.keys(REFUND_METHOD_LABELS) as RefundMethod[];
+
+export const REFUND_NOTE_MAX = 500;
+export const ORDER_NOTE_MAX = 2000;
+
+/** Why this refund cannot be recorded, or null: nothing was paid yet, or it would pay back more than the order's total. */
+export function refundRefusal(order: { status: OrderStatus; total: number; refunded: number }, amount: number): string | null {
+  if (order.status === "pending_payment") return ORDER_DESK_TEXT.refundBeforePayment;
+  const left = Math.max(0, order.total - order.refunded);
+  if (amount > left) return left === 0 ? ORDER_DESK_TEXT.refundNothingLeft : `返金額が多すぎます。このご注文で返金できるのはあと${formatYen(left)}までです。`;
+  return null;
+}
+
+/** The history line of a recorded refund. */
+export function refundEventNote(amount: number, method: RefundMethod, note: string): string {
+  return [`${formatYen(amount)}（${REFUND_METHOD_LABELS[method]}）`, note].filter(Boolean).join("：");
+}
+
+// ─── Messages ─────────────────────────────────────────────────────────────────────────────────
+
+export const ORDER_DESK_TEXT = {
+  notFound: "ご注文が見つかりません。",
+  refundBeforePayment: "入金確認前のご注文には返金を記録できません。",
+  refundNothingLeft: "このご注文はすでに合計金額まで返金済みです。",
+  refundAmount: "返金額を半角数字（1円以上）で入力してください。",
+  refundMethod: "返金方法を選んでください。",
+  refundNote: `返金のメモは${REFUND_NOTE_MAX}文字以内で入力してください。`,
+  noteEmpty: "メモを入力してください。",
+  noteTooLong: `メモは${ORDER_NOTE_MAX}文字以内で入力してください。`,
+  cancelNotConfirmed: "キャンセルする場合は「ご注文全体をキャンセルします」にチェックを入れてください。",
+  cancelNote: `キャンセルの理由は${ORDER_NOTE_MAX}文字以内で入力してください。`,
+  carrier: "配送業者を選んでください。",
+} as const;
+
+/** What the page says after each action (the redirect's `notice`). */
+export const ORDER_DESK_NOTICES = {
+  payment_confirmed: "入金を確認しました。お客様にご入金確認のメールを送信します。",
+  shipped: "発送済みにしました。お客様に出荷のお知らせを送信します。",
+  delivered: "配達完了にしました。",
+  cancelled: "ご注文をキャンセルしました。在庫・ポイント・クーポンを戻し、お客様にお知らせします。",
+  lines_cancelled: "選んだ商品をキャンセルしました。",
+  refund_recorded: "返金を記録しました。",
+  confirmation_resent: "注文確認メールを再送します。",
+  noted: "社内メモを追加しました。",
+} as const;
+
+export type OrderDeskNotice = keyof typeof ORDER_DESK_NOTICES;
+
+// ─── CSV ──────────────────────────────────────────────────────────────────────────────────────
+
+export const ORDER_CSV_HEADER = [
+  "注文番号",
+  "注文日時",
+  "状態",
+  "お支払い方法",
+  "入金確認日時",
+  "合計金額",
+  "返金済み金額",
+  "会員／ゲスト",
+  "お客様名",
+  "メールアドレス",
+  "電話番号",
+  "出荷元",
+] as const;

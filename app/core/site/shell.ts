@@ -1,0 +1,16 @@
+/** What every page's header shows (app/services/site/shell.server.ts reads it), and the header of a visitor with nothing yet. */
+import type { SessionRole } from "../account/sessions";
+export interface ShellState {
+  user: { id: number; lastname: string; firstname: string; role: SessionRole; points: number } | null;
+  cartQuantity: number;
+  unreadMails: number;
+  unreadMessages: number;
+}
+
+/** Counts a page's loader changed while loading (its data's `shellCounts`), shown over the root's. */
+export type ShellCounts = Partial<Pick<ShellState, "cartQuantity" | "unreadMails" | "unreadMessages">>;
+
+export const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0 };
+
+/** Where a page rendered anonymous (and perhaps served from the edge cache) asks for the visitor's own header. */
+export const SHELL_API_PATH = "/api/shell";

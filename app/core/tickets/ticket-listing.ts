@@ -1,0 +1,42 @@
+/** The staff ticket list's definition (generic listing), apart from the ticket rules (tickets.ts). */
+import { labelledChoices, type ListingDefinition } from "~/core/search/listing";
+import { TICKET_CATEGORIES } from "~/core/tickets/ticket-categories";
+import { CONFIRMATION_LABELS, PRIORITY_LABELS, STATUS_LABELS, type TicketPriority } from "~/core/tickets/ticket-labels";
+
+/**
+ * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status and number;
+ * filtered by status, priority, confirmation, category, unread customer messages, the customer (name or
+ * e-mail), the text of the request and the day it arrived. Every view is a GET URL.
+ */
+export const TICKET_LISTING = {
+  orderby: ["updated", "date_created", "priority", "status", "id"],
+  defaultOrderby: "updated",
+  defaultOrdersens: "DESC",
+  pageSize: 20,
+  filters: [
+    { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(STATUS_LABELS, ["doing", "close"]) },
+    {
+      name: "priority",
+      label: "優先度",
+      operator: "=",
+      type: "choice",
+      choices: labelledChoices(PRIORITY_LABELS, ["high", "medium", "low"]),
+    },
+    {
+      name: "confirmation",
+      label: "解決確認",
+      operator: "=",
+      type: "choice",
+      choices: labelledChoices(CONFIRMATION_LABELS, ["waiting", "resolved", "unresolved"]),
+    },
+    { name: "category", label: "種類", operator: "=", type: "choice", choices: TICKET_CATEGORIES.map((value) => ({ value, label: value })) },
+    { name: "unread", label: "未読", operator: "=", type: "choice", choices: [{ value: "1", label: "未読メッセージあり" }] },
+    { name: "customer", label: "お客様", operator: "LIKE", type: "text", placeholder: "名前またはメールアドレス" },
+    { name: "content", label: "内容", operator: "LIKE", type: "text", placeholder: "例：届かない" },
+    { name: "date_created", label: "受付日", operator: "BETWEEN", type: "date" },
+  ],
+} as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id">;
+export type TicketSort = (typeof TICKET_LISTING.orderby)[number];
+
+/** Sort rank of a priority: high first when sorted DESC. */
+export const PRIORITY_RANK: Record<TicketPriority, number> = { high: 3, medium: 2, low: 1 };

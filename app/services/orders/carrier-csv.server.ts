@@ -1,0 +1,95 @@
+/**
+ * The parcels to ship as ヤマト B2クラウド records (issue 16 item 7): every shipment still being prepared
+ * whose order may ship — the whole shop's for staff, one merchant's for that merchant — read in one round
+ * trip and shaped for app/core/orders/b2-csv.ts.
+ */
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import type { B2Address, B2Parcel } from "~/core/orders/b2-csv";
+import { codCollectingShipmentId } from "~/core/checkout/cod-collection";
+import { SHIPPABLE_ORDER_STATUSES } from "~/core/orders/order-lifecycle";
+import { prefectureName } from "~/core/address/postal";
+import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME, SUPPORT_PHONE } from "~/core/site/site";
+import type { Database } from "~/db/client.server";
+import { recipientColumns } from "./order-recipient.server";
+import { merchants, orderLines, orders, orderShipments, products } from "~/db/schema";
+
+/** Whose parcels: the whole shop's (staff) or one merchant's. */
+export type ParcelScope = { merchantId: number | null };
+
+/**
+ * ご依頼主: the shop (販売業者 under 特商法, who answers the buyer) with its address and phone; a merchant's
+ * parcel carries the merchant's name over the shop's address and phone — merchants' own addresses are
+ * not recorded, and the buyer's questions come to the shop.
+ */
+function senderOf(merchantName: string | null): B2Address {
+  const [address = SELLER_ADDRESS, ...building] = SELLER_ADDRESS.split(" ");
+  return { name: merchantName ?? SHOP_NAME, phone: SUPPORT_PHONE, postalCode: SELLER_POSTAL_CODE, address, building: building.join(" ") };
+}
+
+/** The parcels to ship in scope, oldest order first (the order they should leave in). */
+export async function parcelsToShip(db: Database, scope: ParcelScope): Promise<B2Parcel[]> {
+  const conditions: SQL[] = [eq(orderShipments.status, "preparing"), inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES])];
+  if (scope.merchantId != null) conditions.push(eq(orderShipments.merchantId, scope.merchantId));
+  const toShip = and(...conditions)!;
+  const shipmentIds = db.select({ id: orderShipments.id }).from(orderShipments).innerJoin(orders, eq(orders.id, orderShipments.orderId)).where(toShip);
+  const orderIds = db.select({ id: orderShipments.orderId }).from(orderShipments).innerJoin(orders, eq(orders.id, orderShipments.orderId)).where(toShip);
+  const [rows, lines, siblings] = await db.batch([
+    db
+      .select({
+        shipmentId: orderShipments.id,
+        // The shipment's column, not orders.id: a D1 batch reads rows by column name, and "id" would clash.
+        orderId: orderShipments.orderId,
+        merchantName: merchants.name,
+        number: orders.number,
+        paymentMethod: orders.paymentMethod,
+        total: orders.total,
+        tax: orders.tax10,
+        tax8: orders.tax8,
+        coldshippingFee: orders.coldshippingFee,
+        deliveryDate: orders.deliveryDate,
+        deliveryTimeSlot: orders.deliveryTimeSlot,
+        ...recipientColumns,
+      })
+      .from(orderShipments)
+      .innerJoin(orders, eq(orders.id, orderShipments.orderId))
+      .leftJoin(merchants, eq(merchants.id, orderShipments.merchantId))
+      .where(toShip)
+      .orderBy(asc(orders.id), asc(orderShipments.id)),
+    db
+      .select({ shipmentId: orderLines.shipmentId, title: orderLines.title, quantity: orderLines.quantity, coldshipping: products.coldshipping })
+      .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId))
+      .where(and(inArray(orderLines.shipmentId, shipmentIds), isNull(orderLines.cancelledAt)))
+      .orderBy(asc(orderLines.id)),
+    // Every parcel of those orders, to tell which one collects a 代金引換 order.
+    db
+      .select({ id: orderShipments.id, orderId: orderShipments.orderId, shippingFrom: orderShipments.shippingFrom, status: orderShipments.status })
+      .from(orderShipments)
+      .where(inArray(orderShipments.orderId, orderIds)),
+  ]);
+  return rows.map((row): B2Parcel => {
+    const goods = lines.filter((line) => line.shipmentId === row.shipmentId);
+    const parcels = siblings.filter((sibling) => sibling.orderId === row.orderId);
+    const collects = codCollectingShipmentId(row.paymentMethod, row.total, parcels) === row.shipmentId;
+    return {
+      shipmentId: row.shipmentId,
+      orderNumber: row.number,
+      collect: collects ? { amount: row.total, tax: row.tax + row.tax8 } : null,
+      // 要冷蔵 goods always go cold; optional ones when the buyer paid for cold shipping (the order records
+      // the fee, not which parcel it was for).
+      cold: goods.some((line) => line.coldshipping === "required" || (line.coldshipping === "optional" && row.coldshippingFee > 0)),
+      deliveryDate: row.deliveryDate,
+      deliveryTimeSlot: row.deliveryTimeSlot,
+      recipient: {
+        name: `${row.lastname} ${row.firstname}`,
+        kana: `${row.lastnameKana} ${row.firstnameKana}`,
+        phone: row.phone,
+        postalCode: row.postalCode,
+        address: `${prefectureName(row.prefecture)}${row.city}${row.district}${row.address1}`,
+        building: row.address2,
+      },
+      sender: senderOf(row.merchantName),
+      items: goods.map((line) => ({ title: line.title, quantity: line.quantity })),
+    };
+  });
+}

@@ -1,0 +1,222 @@
+/**
+ * Writing to support tickets (spec §3, §4, §7): a new ticket (one per form `session`) and messages, each
+ * with their R2 attachments, in one D1 batch; a staff reply writes the customer's notification mail in
+ * the same batch.
+ */
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { replyChoiceOf, type NewTicketInput } from "~/core/tickets/ticket-forms";
+import { messageProblem, ticketPriority, TICKET_TEXT } from "~/core/tickets/tickets";
+import { qualified, type Database } from "~/db/client.server";
+import { media, orderLines, orders, ticketMessages, ticketOrderLines, tickets } from "~/db/schema";
+import { staffReplyMail } from "~/mail/ticket-mails";
+import { mailStatement } from "../mail/mails.server";
+import { MEDIA_COLUMNS, ownsPendingMedia, storeImages } from "../media.server";
+import { productForTicket } from "./ticket-references.server";
+import { fail, toMessages, visibleTicket, type ThreadMessage, type TicketFailure, type Viewer } from "./tickets.server";
+
+export interface Attachments {
+  /** Media ids uploaded beforehand through /crm/customer/media/upload (JS). */
+  galleryIds: number[];
+  /** Files sent with the form itself (no JS). */
+  files: File[];
+}
+
+async function checkAttachments(db: Database, ownerId: number, attachments: Attachments, message: string): Promise<TicketFailure | null> {
+  const problem = messageProblem(message, attachments.galleryIds.length + attachments.files.length);
+  if (problem) return fail(400, problem === TICKET_TEXT.tooManyAttachments ? "file" : "message", problem);
+  if (!(await ownsPendingMedia(db, ownerId, attachments.galleryIds))) return fail(400, "file", TICKET_TEXT.attachmentNotFound);
+  return null;
+}
+
+async function storeFiles(db: Database, bucket: R2Bucket, ownerId: number, attachments: Attachments, now: Date) {
+  const stored = await storeImages(db, bucket, ownerId, attachments.files, now);
+  if (!stored.ok) return fail(stored.status, "file", stored.error);
+  return [...attachments.galleryIds, ...stored.ids];
+}
+
+/**
+ * Attaches the uploads to the message the previous statement of the batch inserted. `changes() = 1`
+ * makes it a no-op when that insert inserted nothing (a double submit), so images never join another
+ * submit's message; only this user's unsent uploads move.
+ */
+function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
+  return db
+    .update(media)
+    .set({ ticketMessageId: sql`last_insert_rowid()` })
+    .where(
+      and(
+        sql`changes() = 1`,
+        inArray(media.id, mediaIds.length ? mediaIds : [0]),
+        eq(media.ownerUserId, ownerId),
+        isNull(media.ticketMessageId),
+        isNull(media.reviewId),
+        isNull(media.returnRequestId),
+      ),
+    );
+}
+
+/**
+ * The order, its lines and the product a new ticket names, checked: the order is this member's, the lines
+ * are of that order, and the product is one of theirs or one they may see. With lines of one product only,
+ * that product is named too.
+ */
+async function namedReferences(
+  db: Database,
+  customer: Viewer,
+  input: NewTicketInput,
+): Promise<TicketFailure | { ok: true; orderId: number | null; details: number[]; productId: number | null }> {
+  const orderId = input.orders_id ?? null;
+  if (orderId != null) {
+    const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+    if (!order || order.userId !== customer.id) return fail(404, "orders_id", TICKET_TEXT.orderNotFound);
+  }
+  const details = [...new Set(input.details ?? [])];
+  let lineProducts: number[] = [];
+  if (details.length > 0) {
+    if (orderId == null) return fail(400, "details", TICKET_TEXT.orderLineNotInOrder);
+    const lines = await db
+      .select({ id: orderLines.id, productId: orderLines.productId })
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, orderId), inArray(orderLines.id, details)));
+    if (lines.length !== details.length) return fail(400, "details", TICKET_TEXT.orderLineNotInOrder);
+    lineProducts = lines.map((line) => line.productId);
+  }
+  let productId = input.products_id ?? null;
+  if (productId == null && new Set(lineProducts).size === 1) productId = lineProducts[0] ?? null;
+  if (productId != null && !lineProducts.includes(productId) && !(await productForTicket(db, customer, productId))) {
+    return fail(404, "products_id", TICKET_TEXT.productNotFound);
+  }
+  return { ok: true, orderId, details, productId };
+}
+
+export type CreateTicketResult = { ok: true; ticketId: number; duplicate: boolean } | TicketFailure;
+
+/**
+ * Opens a ticket from the new-ticket form. The form's `session` is unique per member, so a double submit
+ * finds the ticket the first one created (and stores nothing new). Order lines must belong to the chosen
+ * order of this member; the product must be one this member may see. The description is the first message.
+ */
+export async function createTicket(
+  db: Database,
+  bucket: R2Bucket,
+  customer: Viewer,
+  input: NewTicketInput,
+  attachments: Attachments,
+  now: Date = new Date(),
+): Promise<CreateTicketResult> {
+  const existing = await findTicketBySession(db, customer.id, input.session);
+  if (existing != null) return { ok: true, ticketId: existing, duplicate: true };
+
+  const named = await namedReferences(db, customer, input);
+  if (!named.ok) return named;
+  const { orderId, details, productId } = named;
+
+  const refused = await checkAttachments(db, customer.id, attachments, input.description);
+  if (refused) return refused;
+  const mediaIds = await storeFiles(db, bucket, customer.id, attachments, now);
+  if (!Array.isArray(mediaIds)) return mediaIds;
+
+  const sameForm = and(eq(tickets.userId, customer.id), eq(tickets.formSession, input.session));
+  const ticketIdSql = sql`(select ${tickets.id} from ${tickets} where ${sameForm})`;
+  const [, , , , found] = await db.batch([
+    db
+      .insert(tickets)
+      .values({
+        userId: customer.id,
+        status: "doing",
+        priority: ticketPriority(input.trouble),
+        category: input.category,
+        trouble: input.trouble,
+        replyChoice: replyChoiceOf(input),
+        orderId,
+        productId,
+        description: input.description,
+        formSession: input.session,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing(),
+    // The first message, only while the ticket has none (a racing double submit adds nothing).
+    db.insert(ticketMessages).select(
+      db
+        .select({
+          id: sql<number>`null`.as("id"),
+          ticketId: tickets.id,
+          fromadmin: sql<number | null>`null`.as("fromadmin"),
+          message: sql<string>`${input.description}`.as("message"),
+          readAt: sql<number | null>`null`.as("read_at"),
+          dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
+        })
+        .from(tickets)
+        .where(and(sameForm, sql`not exists (select 1 from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)})`)),
+    ),
+    attachStatement(db, customer.id, mediaIds),
+    db
+      .insert(ticketOrderLines)
+      .select(
+        db
+          .select({ ticketId: sql<number>`${ticketIdSql}`.as("ticket_id"), orderLineId: orderLines.id })
+          .from(orderLines)
+          .where(and(inArray(orderLines.id, details.length ? details : [0]), eq(orderLines.orderId, orderId ?? 0))),
+      )
+      .onConflictDoNothing(),
+    db.select({ id: tickets.id }).from(tickets).where(sameForm),
+  ]);
+  const ticketId = found[0]?.id;
+  if (ticketId == null) throw new Error("ticket was not written");
+  return { ok: true, ticketId, duplicate: false };
+}
+
+async function findTicketBySession(db: Database, userId: number, session: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.userId, userId), eq(tickets.formSession, session)));
+  return row?.id ?? null;
+}
+
+export type SendResult = { ok: true; message: ThreadMessage } | TicketFailure;
+
+/**
+ * Adds a message to a ticket the viewer may write to. Staff write as customer service, and every staff
+ * reply writes a notification mail to the customer in the same batch.
+ */
+export async function sendMessage(
+  db: Database,
+  bucket: R2Bucket,
+  viewer: Viewer,
+  ticketId: number,
+  input: { message: string; attachments: Attachments },
+  now: Date = new Date(),
+): Promise<SendResult> {
+  const ticket = await visibleTicket(db, ticketId, viewer);
+  if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  if (ticket.status === "close") return fail(409, "message", TICKET_TEXT.ticketClosed);
+  const text = input.message.replace(/\r\n/g, "\n").trim();
+  const refused = await checkAttachments(db, viewer.id, input.attachments, text);
+  if (refused) return refused;
+  const mediaIds = await storeFiles(db, bucket, viewer.id, input.attachments, now);
+  if (!Array.isArray(mediaIds)) return mediaIds;
+  const fromadmin = viewer.role === "staff" ? viewer.id : null;
+  const [inserted] = await db.batch([
+    db
+      .insert(ticketMessages)
+      .values({ ticketId, fromadmin, message: text, dateCreated: now })
+      .returning({ id: ticketMessages.id, message: ticketMessages.message, fromadmin: ticketMessages.fromadmin, dateCreated: ticketMessages.dateCreated }),
+    attachStatement(db, viewer.id, mediaIds),
+    db.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, ticketId)),
+    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
+  ]);
+  const row = inserted[0];
+  if (!row) throw new Error("message was not written");
+  const gallery = mediaIds.length
+    ? await db
+        .select({ ...MEDIA_COLUMNS, messageId: media.ticketMessageId })
+        .from(media)
+        .where(eq(media.ticketMessageId, row.id))
+        .orderBy(asc(media.id))
+    : [];
+  const [message] = toMessages([row], gallery, ticket);
+  if (!message) throw new Error("message was not shaped");
+  return { ok: true, message };
+}

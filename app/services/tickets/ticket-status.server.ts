@@ -1,0 +1,122 @@
+/**
+ * A support ticket's status (spec §4, §9): staff close it or ask the customer whether it is solved, the
+ * customer answers, and the hourly job closes tickets left unanswered for 7 days. Each change that tells
+ * the customer writes its notification mail in the same D1 batch.
+ */
+import { and, eq, lte, sql } from "drizzle-orm";
+import { answerConfirmation, confirmationDeadline, confirmationRequestProblem, TICKET_TEXT, type ConfirmationAnswer } from "~/core/tickets/tickets";
+import type { TicketConfirmation, TicketStatus } from "~/core/tickets/ticket-labels";
+import type { Database } from "~/db/client.server";
+import { notificationMails, tickets, users } from "~/db/schema";
+import { autoClosedMail, confirmationRequestMail, ticketClosedMail } from "~/mail/ticket-mails";
+import { mailStatement, notificationOf } from "../mail/mails.server";
+import { purgeOrphanMedia } from "../media.server";
+import { fail, visibleTicket, type TicketFailure, type Viewer } from "./tickets.server";
+
+export type StaffActionResult = { ok: true } | TicketFailure;
+
+/** Staff close a ticket (the reply box disappears); the customer gets a mail. */
+export async function closeTicket(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
+  const ticket = await visibleTicket(db, ticketId, staff);
+  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  if (ticket.status === "close") return { ok: true };
+  await db.batch([
+    db
+      .update(tickets)
+      .set({ status: "close", closedAt: now, updatedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
+    mailStatement(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
+  ]);
+  return { ok: true };
+}
+
+/** Staff ask the customer whether the problem is solved (confirmation waiting); the customer gets a mail. */
+export async function requestConfirmation(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
+  const ticket = await visibleTicket(db, ticketId, staff);
+  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  const problem = confirmationRequestProblem(ticket);
+  if (problem) return fail(409, "confirmation", problem);
+  await db.batch([
+    db
+      .update(tickets)
+      .set({ confirmation: "waiting", confirmationRequestedAt: now, updatedAt: now })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
+    mailStatement(db, ticket.userId, confirmationRequestMail({ ticketId, customer: ticket }), now),
+  ]);
+  return { ok: true };
+}
+
+export type ConfirmationResult = { ok: true; status: TicketStatus; confirmation: TicketConfirmation; notice: string } | TicketFailure;
+
+/** The customer answers the resolution request (only the ticket's customer, only while waiting). */
+export async function answerTicketConfirmation(
+  db: Database,
+  customer: Viewer,
+  ticketId: number,
+  answer: ConfirmationAnswer,
+  now: Date = new Date(),
+): Promise<ConfirmationResult> {
+  const ticket = await visibleTicket(db, ticketId, customer);
+  if (!ticket || ticket.userId !== customer.id) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  const decided = answerConfirmation(ticket, answer);
+  if (!decided.ok) return fail(409, "confirmation", decided.error);
+  const { next } = decided;
+  const result = await db
+    .update(tickets)
+    .set({ status: next.status, confirmation: next.confirmation, updatedAt: now, ...(next.closes ? { closedAt: now } : {}) })
+    .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting")));
+  if (result.meta.changes !== 1) return fail(409, "confirmation", TICKET_TEXT.confirmationNotWaiting);
+  return { ok: true, status: next.status, confirmation: next.confirmation as TicketConfirmation, notice: TICKET_TEXT.confirmationNotified };
+}
+
+/**
+ * The scheduled job: tickets waiting for the customer's answer for 7 days close themselves, each with a
+ * notification mail, in one batch (the conditional update makes a second run a no-op).
+ */
+async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<number[]> {
+  const deadline = confirmationDeadline(now);
+  const due = await db
+    .select({ id: tickets.id, userId: tickets.userId, lastname: users.lastname, firstname: users.firstname })
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(and(eq(tickets.confirmation, "waiting"), eq(tickets.status, "doing"), lte(tickets.confirmationRequestedAt, deadline)))
+    .limit(50);
+  const closed: number[] = [];
+  for (const ticket of due) {
+    const mail = notificationOf(autoClosedMail({ ticketId: ticket.id, customer: ticket }));
+    const [update] = await db.batch([
+      db
+        .update(tickets)
+        .set({ status: "close", closedAt: now, updatedAt: now })
+        .where(
+          and(eq(tickets.id, ticket.id), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting"), lte(tickets.confirmationRequestedAt, deadline)),
+        ),
+      // The mail only when the update above closed the ticket (changes() = 1): a second run mails nobody.
+      db.insert(notificationMails).select(
+        db
+          .select({
+            id: sql<number>`null`.as("id"),
+            userId: tickets.userId,
+            title: sql<string>`${mail.title}`.as("title"),
+            content: sql<string>`${mail.content}`.as("content"),
+            readed: sql<number | null>`null`.as("readed"),
+            dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
+          })
+          .from(tickets)
+          .where(and(eq(tickets.id, ticket.id), sql`changes() = 1`)),
+      ),
+    ]);
+    if (update.meta.changes === 1) closed.push(ticket.id);
+  }
+  return closed;
+}
+
+/**
+ * The Worker's scheduled job (server.ts `scheduled`, wrangler.toml [triggers]): closes tickets left waiting
+ * for confirmation 7 days (with their mails) and purges uploads never sent. `now` is the cron's time.
+ */
+export async function runTicketMaintenance(db: Database, bucket: R2Bucket, now: Date): Promise<{ closed: number[]; purgedMedia: number }> {
+  const closed = await autoCloseExpiredConfirmations(db, now);
+  const purgedMedia = await purgeOrphanMedia(db, bucket, now);
+  return { closed, purgedMedia };
+}

@@ -1,0 +1,174 @@
+/**
+ * Tickets as the web sees them: the message form's fields, the thread pages' form posts (one dispatcher
+ * for the customer's and staff's pages, JS or not), and the thread page itself, the same for the customer
+ * (/user/support/{id}) and staff (/crm/tickets/{id}): the loader's data and the action's answer; the routes
+ * only say who is looking and where the page is.
+ */
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import * as v from "valibot";
+import { MEDIA_TEXT } from "~/core/catalogue/images";
+import { imagesToChooseAgain, ticketNoticeText, TICKET_TEXT } from "~/core/tickets/tickets";
+import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/site/result-anchor";
+import type { Database } from "~/db/client.server";
+import { type Attachments, sendMessage } from "~/services/tickets/ticket-messages.server";
+import { answerTicketConfirmation, closeTicket, requestConfirmation } from "~/services/tickets/ticket-status.server";
+import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets/tickets.server";
+import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
+import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
+import { keepMessageImages, type MediaItem } from "~/services/media.server";
+import { uploadedFiles } from "~/web/media.server";
+import type { ThreadActionData } from "~/web/types/tickets";
+
+/**
+ * A message form (the thread page or POST /crm/api/{module}/messages/send): `message`, the media ids of
+ * images uploaded beforehand as `gallery[]` (or `gallery`), and files sent with the form as `file`.
+ * Null when an id is malformed.
+ */
+export function messageInputFrom(form: FormData): { message: string; attachments: Attachments } | null {
+  const read = readInput(MessageFormSchema, form, MESSAGE_FORM_LISTS);
+  if (!read.ok) return null;
+  const { message, file } = read.input;
+  return { message, attachments: { galleryIds: [...read.input["gallery[]"], ...read.input.gallery], files: uploadedFiles(file) } };
+}
+
+/** The images of a refused message form, kept (see keepAttachments). */
+export interface KeptAttachments {
+  /** What the form shows again (without JS: thumbnails and their ids in the form). */
+  kept: MediaItem[];
+  /** The files that could not be kept, to be chosen again; null when every one was. */
+  refusal: string | null;
+}
+
+/**
+ * The images of a refused message form, kept for its next submit: without JS the files come with the
+ * form and would be dropped (a file input cannot be filled again). So each file becomes an unsent upload,
+ * as the widget's images are with JS, and the form carries them back by id (`gallery[]`) with those it
+ * already named. A file that cannot be kept (not an image, too large, one too many) is named, to be
+ * chosen again.
+ */
+export async function keepAttachments(db: Database, bucket: R2Bucket, ownerId: number, attachments: Attachments): Promise<KeptAttachments> {
+  if (attachments.files.length === 0 && attachments.galleryIds.length === 0) return { kept: [], refusal: null };
+  const { named, stored, refused } = await keepMessageImages(db, bucket, ownerId, attachments);
+  return { kept: [...named, ...stored], refusal: imagesToChooseAgain(refused) };
+}
+
+const MESSAGE_FORM_LISTS = ["gallery[]", "gallery", "file"];
+const MessageFormSchema = v.object({
+  message: OptionalTextSchema,
+  "gallery[]": v.array(IdSchema),
+  gallery: v.array(IdSchema),
+  /** What is not an image file is dropped by uploadedFiles. */
+  file: v.array(v.union([v.string(), v.file()])),
+});
+
+const PostedIntentSchema = v.object({ intent: TextOrNullSchema });
+
+/** The thread pages' posts: send a message, and the status changes (the viewer's role decides which are theirs). */
+const ThreadIntentSchema = v.variant("intent", [
+  v.object({ intent: v.literal("send") }),
+  v.object({ intent: v.literal("confirm"), answer: v.picklist(["resolved", "unresolved"]) }),
+  v.object({ intent: v.literal("close") }),
+  v.object({ intent: v.literal("request_confirmation") }),
+]);
+
+export type ThreadIntentResult =
+  { ok: true; intent: string; notice: keyof typeof TICKET_TEXT } | (TicketFailure & { intent: string; message?: string; kept?: MediaItem[] });
+
+/**
+ * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation), so
+ * both pages and their no-JS forms share one dispatcher.
+ */
+export async function threadIntent(
+  db: Database,
+  bucket: R2Bucket,
+  viewer: Viewer,
+  ticketId: number,
+  form: FormData,
+  now: Date = new Date(),
+): Promise<ThreadIntentResult> {
+  const read = readInput(ThreadIntentSchema, form);
+  const intent = parseInput(PostedIntentSchema, form).intent ?? "";
+  const unknown: ThreadIntentResult = { ok: false, status: 400, field: "ticket", error: MALFORMED_INPUT_MESSAGE, intent };
+  if (!read.ok) return unknown;
+  const input = read.input;
+  switch (input.intent) {
+    case "send": {
+      const input = messageInputFrom(form);
+      if (!input) return unknown;
+      const result = await sendMessage(db, bucket, viewer, ticketId, input, now);
+      if (result.ok) return { ok: true, intent, notice: "sent" };
+      // A refused reply keeps its images for the next try (not one to a closed or unknown ticket).
+      const kept = result.status === 400 ? (await keepAttachments(db, bucket, viewer.id, input.attachments)).kept : [];
+      return { ...result, intent, message: input.message.slice(0, 5000), kept };
+    }
+    case "confirm": {
+      if (viewer.role !== "customer") return unknown;
+      const result = await answerTicketConfirmation(db, viewer, ticketId, input.answer, now);
+      return result.ok ? { ok: true, intent, notice: "confirmationNotified" } : { ...result, intent };
+    }
+    case "close": {
+      if (viewer.role !== "staff") return unknown;
+      const result = await closeTicket(db, viewer, ticketId, now);
+      return result.ok ? { ok: true, intent, notice: "closed" } : { ...result, intent };
+    }
+    case "request_confirmation": {
+      if (viewer.role !== "staff") return unknown;
+      const result = await requestConfirmation(db, viewer, ticketId, now);
+      return result.ok ? { ok: true, intent, notice: "confirmationRequested" } : { ...result, intent };
+    }
+  }
+}
+
+/** The notice or error code the last post left in the thread page's URL (see ticketNoticeText). */
+const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNullSchema });
+
+/**
+ * The viewer's thread (404 when it is not theirs) with the notice or error the last action left in the URL;
+ * for staff also the customer's recent orders, read in the thread's round trip.
+ */
+export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
+  const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
+  invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
+  const { customerOrders, unreadRepliesAfter, ...thread } = loaded;
+  const query = parseQuery(request, ThreadQuerySchema);
+  return {
+    thread,
+    /** The header's counts after this page read the thread (the root's were read with the session, before it). */
+    shellCounts: unreadRepliesAfter != null ? { unreadMessages: unreadRepliesAfter } : null,
+    /** Staff only (the customer's page gets none): the customer's recent orders and their parcels. */
+    customerOrders,
+    notice: ticketNoticeText(query.notice),
+    error: ticketNoticeText(query.error, MEDIA_TEXT),
+    renderedAt: Date.now(),
+  };
+}
+
+/**
+ * A reply, attachment or status change on the thread at `pagePath(ticketId)`: without JS it goes back
+ * to the page (to the newest message after sending), with JS it answers the outcome for the fetcher.
+ */
+export async function threadPageAction(
+  request: Request,
+  context: AppLoadContext,
+  viewer: Viewer,
+  rawTicketId: string | undefined,
+  pagePath: (ticketId: number) => string,
+) {
+  const ticketId = idParam(rawTicketId, "お問い合わせID");
+  const form = await readFormData(request);
+  const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form);
+  if (!result.ok) {
+    invariantResponse(result.status !== 404, TICKET_TEXT.ticketNotFound, { status: 404 });
+    return data<ThreadActionData>(
+      { ok: false, intent: result.intent, field: result.field, error: result.error, message: result.message, kept: result.kept },
+      { status: result.status },
+    );
+  }
+  // A sent message is shown at the end of the thread (#latest); other notices at the top (#result).
+  if (isNavigation(request)) {
+    const back = withQueryParam(pagePath(ticketId), "notice", result.notice);
+    throw redirect(atResult(back, result.intent === "send" ? LATEST_MESSAGE_ANCHOR : RESULT_ANCHOR), 303);
+  }
+  return data<ThreadActionData>({ ok: true, intent: result.intent });
+}
