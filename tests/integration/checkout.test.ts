@@ -60,6 +60,15 @@ async function place(shopper: CartActor, request: OrderRequest) {
   return placeOrder(shopper, { ...request, shown: request.shown ?? (await shownTo(shopper, request.paymentMethod)) });
 }
 
+/** Fills the demo member's address book to one short of ADDRESS_BOOK_LIMIT; answers a reader of the book. */
+async function fillBookToOneShort(platform: TestPlatform) {
+  const book = () => platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all();
+  const { id: _id, ...columns } = (await book())[0]!;
+  const room = ADDRESS_BOOK_LIMIT - 1 - (await book()).length;
+  for (let index = 0; index < room; index++) await platform.db.insert(addresses).values({ ...columns, isDefault: false, title: `予備${index}` });
+  return book;
+}
+
 function input(overrides: Partial<PlaceOrderInput> = {}): OrderRequest {
   return {
     placementToken: crypto.randomUUID(),
@@ -207,10 +216,7 @@ describe("placeOrder for a member", () => {
 
   it("saves a typed address only while the book has room (at most ADDRESS_BOOK_LIMIT); the order goes ahead either way", async ({ platform }) => {
     const simple = await productRow(platform, "DEMO-SIMPLE");
-    const book = () => platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all();
-    const { id: _id, ...columns } = (await book())[0]!;
-    const room = ADDRESS_BOOK_LIMIT - 1 - (await book()).length;
-    for (let index = 0; index < room; index++) await platform.db.insert(addresses).values({ ...columns, isDefault: false, title: `予備${index}` });
+    const book = await fillBookToOneShort(platform);
     const orderSaving = async () => {
       await addLine(platform.db, memberCart, line(simple.id, 1));
       return place(actor(platform, { userId: MEMBER_ID }), input({ address: { address: TOKYO_ADDRESS, save: true } }));
@@ -226,10 +232,7 @@ describe("placeOrder for a member", () => {
 
   it("a checkout saving its address and an add from another tab at once never pass ADDRESS_BOOK_LIMIT", async ({ platform }) => {
     const simple = await productRow(platform, "DEMO-SIMPLE");
-    const book = () => platform.db.select().from(addresses).where(eq(addresses.userId, MEMBER_ID)).all();
-    const { id: _id, ...columns } = (await book())[0]!;
-    const room = ADDRESS_BOOK_LIMIT - 1 - (await book()).length;
-    for (let index = 0; index < room; index++) await platform.db.insert(addresses).values({ ...columns, isDefault: false, title: `予備${index}` });
+    const book = await fillBookToOneShort(platform);
     await addLine(platform.db, memberCart, line(simple.id, 1));
     const otherTab = v.parse(AddressSchema, {
       title: "",
