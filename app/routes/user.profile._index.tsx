@@ -5,6 +5,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
 import { SETTINGS_NOTICES } from "~/core/account/account-settings";
 import { SHOP_NAME } from "~/core/site/site";
 import { island } from "~/components/island";
@@ -38,13 +39,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AccountSettingsPage() {
   const settings = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  // A done change comes back as a new page visit: the forms start again from what is now stored.
+  // A done change comes back as a new page visit (a redirect): the forms start again from what is now stored.
+  // A refused post is a visit too, but its forms keep what the member types meanwhile: the page's data reloads
+  // after it, and a remount then would empty a field retyped before the reload arrived.
   const { key } = useLocation();
+  const [formsKey, setFormsKey] = useState(key);
+  if (!actionData && formsKey !== key) setFormsKey(key);
   return (
     <>
       <MemberHeading title="会員情報の変更" />
       <Notice text={settings.notice} />
-      <div key={key}>
+      <div key={formsKey}>
         <AccountSettingsForms settings={settings} actionData={actionData} />
         <section className="card mt-4 grid gap-2 p-4">
           <h2 className="m-0 text-base">お届け先住所</h2>
