@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/lib/browser";
 
 // E2E_PORT lets two suites (e.g. a CI clone and a working copy) run side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -56,7 +57,7 @@ export default defineConfig({
     timezoneId: "Asia/Tokyo",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: findChromium() ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",

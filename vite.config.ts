@@ -79,15 +79,6 @@ const PRODUCT_CARD_MODULES = new Set([
  */
 const LISTING_MODULES = new Set([path.resolve("app/components/listing/Listing.tsx"), path.resolve("app/core/search/listing.ts")]);
 
-/**
- * What every staff promotion page (the three lists, a promotion's page) loads besides the staff desk's
- * parts: the pages' paths and the state badge, one file instead of two.
- */
-const PROMOTION_COMMON_MODULES = new Set([
-  path.resolve("app/core/promotions/promotion-paths.ts"),
-  path.resolve("app/components/crm/promotions/PromotionStateBadge.tsx"),
-]);
-
 const CSS_MODULE = /\.css($|\?)/;
 
 function alwaysLoadedChunk(): Rollup.ManualChunksOption {
@@ -109,7 +100,6 @@ function alwaysLoadedChunk(): Rollup.ManualChunksOption {
     // file that imports the chunk (preloadsNotYetLoaded), and the document already carries it inline.
     if (alwaysLoaded.has(id) && !CSS_MODULE.test(id)) return "framework";
     if (PRODUCT_CARD_MODULES.has(id)) return "ProductCard";
-    if (PROMOTION_COMMON_MODULES.has(id)) return "PromotionStateBadge";
     return LISTING_MODULES.has(id) ? "Listing" : undefined;
   };
 }

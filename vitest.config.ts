@@ -16,8 +16,5 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
     globalSetup: ["tests/support/global-setup.ts"],
-    // miniflare's synchronous binding proxy can trip its own assertion when the machine is saturated;
-    // in CI a test that failed that way gets one more try (a real failure fails twice).
-    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -3,7 +3,6 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import type { ReactNode } from "react";
 import "virtual:uno.css";
 import { useHydrationMark } from "~/components/forms/useHydrated";
-import { SiteHeader } from "~/components/layout/SiteHeader";
 import { usePageShell } from "~/components/layout/usePageShell";
 import { island } from "~/components/island";
 import { useNonce } from "~/components/nonce";
@@ -18,6 +17,7 @@ import "~/styles/base.css";
 // The footer's links need no code to work, and the error page shows only when something went wrong:
 // their code loads after the first load (see island). The footer's part also says when the page's data
 // could not be reloaded (components/connection).
+const SiteHeader = island(() => import("~/components/layout/SiteHeader").then((module) => module.SiteHeader));
 const SiteFooter = island(() => import("~/components/layout/SiteFooter").then((module) => module.SiteFooter));
 const GeneralErrorBoundary = island(() => import("~/components/GeneralErrorBoundary").then((module) => module.GeneralErrorBoundary));
 

@@ -2,7 +2,8 @@
  * A part of a page whose code stays off the page's first-load JS without changing what the server sends
  * (decision 0024): the server renders it in place like any component (entry.server awaits `loadIslands()`
  * first, so its module is there and React's lazy resolves without suspending); the browser starts fetching
- * its code when hydration reaches it, keeps the server's HTML meanwhile (links and forms work as plain
+ * its code once the root has hydrated (the page is usable: the code it loads first stays within the budget,
+ * docs/architecture.md), keeps the server's HTML meanwhile (links and forms work as plain
  * HTML, as without JS) and hydrates that part when the code arrives. Use it for what matters only once the
  * shopper acts (a purchase form's steppers, a filter panel, coupon entry), never for the page's largest
  * picture or heading: those need no code to show.
@@ -15,7 +16,7 @@
  * identity across the page's own re-renders (loader data, `useMemo`).
  */
 import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
-import { islandHydrated, islandWaiting, LateHydration, useDrawnOverServerHtml } from "./forms/useHydrated";
+import { afterRootHydrated, islandHydrated, islandWaiting, LateHydration, useDrawnOverServerHtml } from "./forms/useHydrated";
 
 type AnyProps = Record<string, unknown>;
 
@@ -29,9 +30,17 @@ type HydrationState = { hydrated: boolean; waiting: boolean; late: { fromServer:
 const islandLoaders: (() => Promise<unknown>)[] = [];
 let allLoaded: Promise<unknown> | null = null;
 
-/** Loads every island's module (once); the server awaits it before rendering a page. */
+/**
+ * Loads every island's module (once); the server awaits it before rendering a page. An island's module may
+ * declare islands of its own (the header's support badge): it loads until no new one appears.
+ */
 export function loadIslands(): Promise<unknown> {
-  allLoaded ??= Promise.all(islandLoaders.map((load) => load()));
+  const loadFrom = async (first: number): Promise<void> => {
+    const count = islandLoaders.length;
+    await Promise.all(islandLoaders.slice(first, count).map((load) => load()));
+    if (islandLoaders.length > count) await loadFrom(count);
+  };
+  allLoaded ??= loadFrom(0);
   return allLoaded;
 }
 
@@ -71,7 +80,13 @@ export function island<Props extends object>(load: () => Promise<ComponentType<P
     };
   const Lazy = lazy(
     () =>
-      (loaded ? settled({ default: withMark(loaded) }) : loadOnce().then((component) => ({ default: withMark(component) }))) as Promise<{
+      (loaded
+        ? settled({ default: withMark(loaded) })
+        : // In the browser the code is fetched once the root has hydrated; the server (which loads every
+          // island before rendering, loadIslands) never waits for a hydration.
+          (typeof document === "undefined" ? loadOnce() : afterRootHydrated().then(loadOnce)).then((component) => ({
+            default: withMark(component),
+          }))) as Promise<{
         default: ComponentType<AnyProps>;
       }>,
   );

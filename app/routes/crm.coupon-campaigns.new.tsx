@@ -2,13 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
-import { island } from "~/components/island";
 import { SHOP_NAME } from "~/core/site/site";
 import { CAMPAIGN_PAGES } from "~/web/promotions/crm-promotions.server";
 import { CAMPAIGNS_PATH, NEW_CAMPAIGN_VALUES } from "~/core/promotions/promotions";
-
-// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
-const CampaignForm = island(() => import("~/components/crm/promotions/PromotionForms").then((module) => module.CampaignForm));
+import { CampaignForm } from "~/components/crm/promotions/PromotionForms";
 
 export const meta: MetaFunction = () => [{ title: `クーポンキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,6 @@
 /** /crm/coupons/{id} (staff only): edit a coupon, see its uses, end it now, duplicate it, delete it while unused. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { island } from "~/components/island";
 import { ConfirmedAction } from "~/components/crm/promotions/PromotionControls";
 import { PromotionStateBadge } from "~/components/crm/promotions/PromotionStateBadge";
 import { Notice } from "~/components/member/Notice";
@@ -9,9 +8,7 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site/site";
 import { couponEditorAction, couponEditorPage } from "~/web/promotions/crm-coupons.server";
 import { COUPONS_PATH, PROMOTION_STATE_LABELS } from "~/core/promotions/promotions";
-
-// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
-const CouponForm = island(() => import("~/components/crm/promotions/CouponForm").then((module) => module.CouponForm));
+import { CouponForm } from "~/components/crm/promotions/CouponForm";
 
 export const meta: MetaFunction = () => [{ title: `クーポンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

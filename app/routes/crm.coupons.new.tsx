@@ -1,15 +1,12 @@
 /** /crm/coupons/new (staff only): a new coupon, or (?from=ID) a copy of one without its code. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { SHOP_NAME } from "~/core/site/site";
 import { createCouponAction, newCouponPage } from "~/web/promotions/crm-coupons.server";
 import { COUPONS_PATH } from "~/core/promotions/promotions";
-
-// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
-const CouponForm = island(() => import("~/components/crm/promotions/CouponForm").then((module) => module.CouponForm));
+import { CouponForm } from "~/components/crm/promotions/CouponForm";
 
 export const meta: MetaFunction = () => [{ title: `クーポンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -2,9 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import type { MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBadge";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { CRM_MERCHANTS_PATH } from "~/core/merchant/merchant-status";
@@ -12,10 +10,8 @@ import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { loadMerchantEditor, merchantEditorAction } from "~/web/merchant/crm-merchants.server";
 import type { MerchantEditorData } from "~/web/types/merchants";
-
-// The forms' validation (Conform, Valibot) loads after the page; the server's forms work meanwhile.
-const MerchantForm = island(() => import("~/components/crm/merchants/MerchantForm").then((module) => module.MerchantForm));
-const MerchantLogins = island(() => import("~/components/crm/merchants/MerchantLogins").then((module) => module.MerchantLogins));
+import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
+import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.merchant.name ?? "出店者"}（出店者管理）| ${SHOP_NAME}` },

@@ -1,16 +1,12 @@
 /** /crm/merchants/new (staff only): registers a merchant; its page follows, where its logins are added. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
-import type { MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
-import { island } from "~/components/island";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { CRM_MERCHANTS_PATH } from "~/core/merchant/merchant-status";
 import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { createMerchantAction } from "~/web/merchant/crm-merchants.server";
-
-// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
-const MerchantForm = island(() => import("~/components/crm/merchants/MerchantForm").then((module) => module.MerchantForm));
+import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 
 export const meta: MetaFunction = () => [{ title: `出店者の登録（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -2,13 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { SHOP_NAME } from "~/core/site/site";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { newsletterDeskPage, sendNewsletterAction } from "~/web/mail/crm-newsletter.server";
-
-// The form's code (Conform) loads after the page; the server's form works meanwhile.
-const NewsletterForm = island(() => import("~/components/crm/NewsletterForm").then((module) => module.NewsletterForm));
+import { NewsletterForm } from "~/components/crm/NewsletterForm";
 
 export const meta: MetaFunction = () => [{ title: `メールマガジンの配信 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -2,13 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
-import { island } from "~/components/island";
 import { SHOP_NAME } from "~/core/site/site";
 import { POINT_PROMO_PAGES } from "~/web/promotions/crm-promotions.server";
 import { NEW_POINT_PROMO_VALUES, POINT_PROMOS_PATH } from "~/core/promotions/promotions";
-
-// The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
-const PointPromoForm = island(() => import("~/components/crm/promotions/PromotionForms").then((module) => module.PointPromoForm));
+import { PointPromoForm } from "~/components/crm/promotions/PromotionForms";
 
 export const meta: MetaFunction = () => [{ title: `ポイントキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -4,7 +4,6 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { ReturnRequestCard } from "~/components/returns/ReturnRequestCard";
 import { CrmNav } from "~/components/tickets/CrmNav";
@@ -14,9 +13,7 @@ import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { idParam } from "~/web/input.server";
 import { loadReturnDeskView, returnDecisionAction } from "~/web/returns/returns.server";
-
-// The approve / refuse / receive forms' code loads after the page; the server's forms work meanwhile.
-const ReturnDecisionForms = island(() => import("~/components/returns/ReturnDecisionForms").then((module) => module.ReturnDecisionForms));
+import { ReturnDecisionForms } from "~/components/returns/ReturnDecisionForms";
 
 export const meta: MetaFunction = () => [{ title: `返品・交換のお申し込み（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,15 +1,18 @@
 /**
  * The browser the e2e tests (and the bench) drive: Debian's Chromium, with the Noto CJK fonts so Japanese
- * text is drawn with real glyphs (the phone-layout tests measure it). `ensureBrowser()` finds it
- * (CHROMIUM_PATH, /usr/bin/chromium, `chromium` on PATH), installs both from Debian when it can (root and
- * apt-get), or says in one line what to run. `npx playwright install` cannot help: its browser downloads
- * are not reachable here, and Playwright drives this Chromium through `executablePath`.
+ * text is drawn with real glyphs (the phone-layout tests measure it). The tests drive its headless shell
+ * (`chromium-headless-shell`, the same engine without the desktop browser around it: a third less CPU per
+ * test on 2 cores); Lighthouse in the bench drives the full browser, whose headless mode it is measured in.
+ * `ensureBrowser()` finds the shell (CHROMIUM_PATH, /usr/bin/chromium-headless-shell, the full browser as a
+ * fallback), installs it and the fonts from Debian when it can (root and apt-get), or says in one line what
+ * to run. `npx playwright install` cannot help: its browser downloads are not reachable here, and
+ * Playwright drives this Chromium through `executablePath`.
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 
 export const BROWSER_SETUP_HINT =
-  "Browser tests need Chromium and Japanese fonts: run `sudo apt-get install chromium fonts-noto-cjk` (or set CHROMIUM_PATH to a Chromium binary), then `npm test` again.";
+  "Browser tests need Chromium and Japanese fonts: run `sudo apt-get install chromium-headless-shell fonts-noto-cjk` (or set CHROMIUM_PATH to a Chromium binary), then `npm test` again.";
 
 function executable(path: string): boolean {
   try {
@@ -26,10 +29,14 @@ function onPath(command: string): string | null {
   return path && executable(path) ? path : null;
 }
 
-/** The Chromium binary to use, if there is one. */
-export function findChromium(env: Record<string, string | undefined> = process.env): string | null {
-  const candidates = [env.CHROMIUM_PATH, "/usr/bin/chromium"].filter((path): path is string => Boolean(path));
-  return candidates.find(executable) ?? onPath("chromium");
+/**
+ * The Chromium binary to use, if there is one: CHROMIUM_PATH first, then Debian's headless shell (for
+ * `kind: "shell"`, the tests' default) and Debian's full browser.
+ */
+export function findChromium(env: Record<string, string | undefined> = process.env, kind: "shell" | "full" = "shell"): string | null {
+  const debian = kind === "shell" ? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"] : ["/usr/bin/chromium"];
+  const candidates = [env.CHROMIUM_PATH, ...debian].filter((path): path is string => Boolean(path));
+  return candidates.find(executable) ?? (kind === "shell" ? onPath("chromium-headless-shell") : null) ?? onPath("chromium");
 }
 
 function hasJapaneseFonts(): boolean {
@@ -55,7 +62,8 @@ function aptInstall(packages: string[]): boolean {
  */
 export function ensureBrowser(): string | null {
   let chromium = findChromium();
-  const missing = [...(chromium ? [] : ["chromium"]), ...(hasJapaneseFonts() ? [] : ["fonts-noto-cjk"])];
+  const shell = chromium != null && /headless-shell/.test(chromium);
+  const missing = [...(shell || process.env.CHROMIUM_PATH ? [] : ["chromium-headless-shell"]), ...(hasJapaneseFonts() ? [] : ["fonts-noto-cjk"])];
   if (missing.length > 0 && canInstallWithApt() && aptInstall(missing)) {
     chromium = findChromium();
   }

@@ -184,6 +184,8 @@ test("the checkout explains a subscription row and gift wrapping (modals with JS
   await memberWithEmptyCart(page);
   await page.goto("/category/japanese-tea/DEMO-SUBSCRIBE");
   await page.getByRole("button", { name: "定期便を申し込む" }).click();
+  // The subscription lands in the cart before the next page is opened (a navigation would cancel its post).
+  await expect(page).toHaveURL(/\/cart/);
   await addToCart(page, "/category/living/DEMO-SIMPLE");
   await page.goto("/cart");
   await page

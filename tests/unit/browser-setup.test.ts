@@ -18,10 +18,15 @@ describe("findChromium", () => {
     expect(findChromium({ CHROMIUM_PATH: binary })).toBe(binary);
   });
 
-  it("passes over a CHROMIUM_PATH that cannot run, to Debian's /usr/bin/chromium or chromium on PATH", () => {
+  it("passes over a CHROMIUM_PATH that cannot run, to Debian's headless shell or full browser", () => {
     const notRunnable = fakeBinary(0o644);
     const found = findChromium({ CHROMIUM_PATH: notRunnable });
     expect(found).not.toBe(notRunnable);
-    expect(found === null || found.endsWith("chromium")).toBe(true);
+    expect(found === null || /chromium(-headless-shell)?$/.test(found)).toBe(true);
+  });
+
+  it("gives Lighthouse the full browser, never the headless shell", () => {
+    const found = findChromium({}, "full");
+    expect(found === null || found.endsWith("/chromium")).toBe(true);
   });
 });

@@ -1,11 +1,8 @@
 import { Link } from "@remix-run/react";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import type { ProductEditorActionData, ProductEditorData } from "~/web/types/catalogue-editor";
 import { ProductStatusPanel } from "./ProductStatusPanel";
-
-// The form's fields (Conform's helpers, the editor's labels) load after the page; the server's form works meanwhile.
-const ProductForm = island(() => import("./ProductEditorForm").then((module) => module.ProductForm));
+import { ProductForm } from "./ProductEditorForm";
 
 /**
  * The product editor (create and edit, staff and merchant): a plain POST form. Whatever the server sends

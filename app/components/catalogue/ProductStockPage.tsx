@@ -1,15 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useMemo } from "react";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { stockTargetValue } from "~/core/catalogue/stock-adjustment";
 import type { ProductStockPageData, StockAdjustmentActionData } from "~/web/types/catalogue-stock";
 import type { StockOption } from "./StockAdjustmentForm";
-
-// The adjustment form's code and the history tables' load after the page: the server's form posts and the
-// tables' pager links work meanwhile.
-const StockAdjustmentForm = island(() => import("./StockAdjustmentForm").then((module) => module.StockAdjustmentForm));
-const StockAndPriceHistory = island(() => import("./StockHistoryTables").then((module) => module.StockAndPriceHistory));
+import { StockAdjustmentForm } from "./StockAdjustmentForm";
+import { StockAndPriceHistory } from "./StockHistoryTables";
 
 const CELL = "px-2 py-1";
 

@@ -2,11 +2,8 @@ import { Link } from "@remix-run/react";
 import { Listing, type ListingColumn, type ListingPageData } from "~/components/listing/Listing";
 import { listingHref, type ListingDefinition } from "~/core/search/listing";
 import type { OutboxListRow, WrittenTime } from "~/web/types/mail";
-import { island } from "../island";
 import { MailStatusBadge } from "./MailStatusBadge";
-
-// A failed row's 再送する is a control: its code loads after the page (the plain form posts meanwhile).
-const ResendMailForm = island(() => import("./ResendMailForm").then((module) => module.ResendMailForm));
+import { ResendMailForm } from "./ResendMailForm";
 
 function Time({ value }: { value: WrittenTime | null }) {
   return value ? <time dateTime={value.iso}>{value.text}</time> : <span className="text-gray-500">—</span>;

@@ -1,7 +1,23 @@
-import { island } from "../island";
+import { NavLink } from "@remix-run/react";
+import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 
-/**
- * The merchant portal's navigation (/merchant) on every portal page: links, so the server's HTML serves until
- * its code (NavLink's mark of the current section) arrives after the first load (decision 0024).
- */
-export const MerchantNav = island(() => import("./MerchantNavLinks").then((module) => module.MerchantNavLinks));
+const LINK = "rounded px-3 py-1 text-sm no-underline";
+
+/** The merchant portal's navigation (/merchant) on every portal page. */
+export function MerchantNav() {
+  return (
+    <nav aria-label="出品者メニュー" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
+      <span className="mr-2 text-sm font-bold text-gray-700">出品者メニュー</span>
+      {[
+        { to: MERCHANT_PORTAL_PATH, label: "配送一覧", end: true },
+        { to: `${MERCHANT_PORTAL_PATH}/tracking-import`, label: "送り状CSV・伝票番号の取り込み", end: false },
+        { to: "/merchant/products", label: "商品管理", end: false },
+        { to: `${MERCHANT_PORTAL_PATH}/products/import`, label: "商品CSV", end: false },
+      ].map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
 import { deliveryWish } from "~/core/merchant/merchant-portal";
@@ -8,6 +7,7 @@ import { shipmentNextStep, shipmentWaitingReason } from "~/core/orders/order-lif
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 import { formatYen } from "~/core/money";
 import type { MerchantShipment, ShipmentActionData } from "~/web/types/merchant";
+import { ShipForm } from "./MerchantShipForm";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,9 +17,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-
-// The ship form's code (the carriers to pick from) loads after the page; the server's form works meanwhile.
-const ShipForm = island(() => import("./MerchantShipForm").then((module) => module.ShipForm));
 
 const FACTS = "m-0 grid grid-cols-[8em_1fr] gap-x-3 gap-y-1 text-sm";
 

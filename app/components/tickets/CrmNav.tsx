@@ -1,7 +1,30 @@
-import { island } from "../island";
+import { NavLink } from "@remix-run/react";
 
-/**
- * The staff desk's navigation (/crm) on every back-office page: links, so the server's HTML serves until its
- * code (NavLink's mark of the current section) arrives after the first load (decision 0024).
- */
-export const CrmNav = island(() => import("./CrmNavLinks").then((module) => module.CrmNavLinks));
+const LINK = "rounded px-3 py-1 text-sm no-underline";
+
+/** The staff desk's navigation (/crm) on every back-office page. */
+export function CrmNav() {
+  return (
+    <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
+      <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
+      {[
+        { to: "/crm/tickets", label: "お問い合わせ" },
+        { to: "/crm/orders", label: "注文管理" },
+        { to: "/crm/products", label: "商品管理" },
+        { to: "/crm/products/import", label: "商品CSV" },
+        { to: "/crm/returns", label: "返品・交換" },
+        { to: "/crm/reviews", label: "レビュー返信" },
+        { to: "/crm/mail-outbox", label: "メール送信履歴" },
+        { to: "/crm/newsletter", label: "メールマガジン" },
+        { to: "/crm/coupons", label: "クーポン" },
+        { to: "/crm/coupon-campaigns", label: "クーポンキャンペーン" },
+        { to: "/crm/point-promos", label: "ポイントキャンペーン" },
+        { to: "/crm/merchants", label: "出店者管理" },
+      ].map((link) => (
+        <NavLink key={link.to} to={link.to} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,12 +1,9 @@
 import { OrderLineItem } from "~/components/member/OrderParts";
 import type { DeskOrder, DeskShipmentShown } from "~/web/types/crm-orders";
-import { island } from "~/components/island";
 import { shipmentNextStep, shipmentWaitingReason } from "~/core/orders/order-lifecycle";
 import type { OrderStatus } from "~/core/orders/orders";
 import { DeskForm, DeskSubmit } from "./DeskForm";
-
-// The ship form's code (the carriers) loads after the page, the server's HTML (a plain form) meanwhile.
-const ShipForm = island(() => import("./DeskShipForm").then((module) => module.ShipForm));
+import { ShipForm } from "./DeskShipForm";
 
 type ShownShipment = DeskOrder["detail"]["shipments"][number];
 

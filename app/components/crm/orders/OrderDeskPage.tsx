@@ -3,18 +3,12 @@ import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import type { OrderDeskActionData, OrderDeskPageData } from "~/web/types/crm-orders";
-import { island } from "~/components/island";
 import { DeskShipments } from "./DeskShipments";
 import { DeskPayment } from "./DeskSummary";
-
-// The order's state, payment and shipments are the page; the cancellation and note forms, the history and the
-// side panels (amounts, customer, refunds, returns) load after it, the server's HTML (plain forms) meanwhile.
-const DeskCancel = island(() => import("./DeskCancel").then((module) => module.DeskCancel));
-const DeskHistory = island(() => import("./DeskHistory").then((module) => module.DeskHistory));
-const DeskTotals = island(() => import("./DeskMoney").then((module) => module.DeskTotals));
-const DeskRefunds = island(() => import("./DeskMoney").then((module) => module.DeskRefunds));
-const DeskReturns = island(() => import("./DeskMoney").then((module) => module.DeskReturns));
-const DeskCustomer = island(() => import("./DeskCustomer").then((module) => module.DeskCustomer));
+import { DeskCancel } from "./DeskCancel";
+import { DeskHistory } from "./DeskHistory";
+import { DeskTotals, DeskRefunds, DeskReturns } from "./DeskMoney";
+import { DeskCustomer } from "./DeskCustomer";
 
 /** Staff's page of one order: what the buyer sees, what staff need, and every action, each a form. */
 export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData, "notice">; notice: string | null }) {

@@ -1,13 +1,10 @@
 /** Staff's coupon campaign list (/crm/coupon-campaigns): title, offer, the /coupon-get link, period, state (PromotionListings). */
-import { island } from "~/components/island";
 import type { ListingPageData } from "~/components/listing/Listing";
 import type { ListingDefinition } from "~/core/search/listing";
 import { formatYen } from "~/core/money";
 import type { CampaignListRow } from "~/web/types/promotions";
 import { periodColumn, PromotionListing } from "./PromotionListings";
-
-// The campaign link's コピー button is a control: its code loads after the page (the link shows meanwhile).
-const CopyableLink = island(() => import("./CopyableLink").then((module) => module.CopyableLink));
+import { CopyableLink } from "./CopyableLink";
 
 export function CampaignListing({ path, definition, page }: { path: string; definition: ListingDefinition; page: ListingPageData<CampaignListRow> }) {
   return (
