@@ -13,18 +13,30 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 const DEV_SMOKE_SPECS = ["modals.spec.ts", "first-paint.spec.ts", "search-suggest.spec.ts", "islands.spec.ts"];
 
 /**
- * Each project gets its own server on its own freshly seeded store, so the runs can share demo accounts
- * (carts, mails, points) without disturbing each other. Within a project the specs run one at a time:
- * several of them log in as the same demo member (its cart, mails, points), and two at once would change
- * each other's state. The projects still run side by side.
+ * Each project gets its own server on its own store, a copy of one seeded for the run (the first server makes
+ * it: scripts/lib/store-template.ts), so the runs can share demo accounts (carts, mails, points) without
+ * disturbing each other. Within a project the specs run one at a time: several of them log in as the same
+ * demo member (its cart, mails, points), and two at once would change each other's state. The projects run
+ * side by side.
  *   js, no-js  the production build under workerd, every spec with JavaScript on and off
+ *   js-2       with E2E_SPLIT_JS=1 (`npm test`), the specs from "d" on run with JavaScript here, on a server
+ *              of their own, beside "js" (a to c): the JS-on half takes about twice the no-JS half's time, and
+ *              one worker alone leaves a 2-core machine half idle at the end
  *   dev        the Vite dev server (development React, StrictMode, on-demand compilation), smoke spec only
  */
+const SPLIT_JS = process.env.E2E_SPLIT_JS === "1";
+const FIRST_JS_HALF = /(^|[/\\])[a-c][^/\\]*\.spec\.ts$/;
 const PROJECTS = [
-  { name: "js", javaScriptEnabled: true, port: E2E_PORT, dev: false },
+  { name: "js", javaScriptEnabled: true, port: E2E_PORT, dev: false, ...(SPLIT_JS ? { testMatch: FIRST_JS_HALF } : {}) },
   { name: "no-js", javaScriptEnabled: false, port: E2E_PORT + 1, dev: false },
+  ...(SPLIT_JS ? [{ name: "js-2", javaScriptEnabled: true, port: E2E_PORT + 3, dev: false, testIgnore: FIRST_JS_HALF }] : []),
   { name: "dev", javaScriptEnabled: true, port: E2E_PORT + 2, dev: true },
 ];
+const BUILD_PROJECTS = PROJECTS.filter((project) => !project.dev).map((project) => project.name);
+
+/** The run's seeded template (the config is read again in each worker: they keep the runner's). */
+process.env.E2E_RUN ??= `${Date.now().toString(36)}-${process.pid}`;
+const STORE_TEMPLATE = `.wrangler/e2e-template-${process.env.E2E_RUN}`;
 
 /**
  * Only the selected projects' servers start (`--project js` does not wait for the dev server). Playwright
@@ -45,7 +57,9 @@ const serverProjects = chosen.length === 0 ? PROJECTS : PROJECTS.filter((project
 // phone-sized screen; tests import `test` from tests/e2e/fixtures.ts, which fails them on console errors.
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // Three servers and three browsers share 2 cores under `npm test`: a long journey (checkout, register,
+  // log in) can take most of 30 s there.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   workers: 3,
   retries: process.env.CI ? 1 : 0,
@@ -69,19 +83,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: PROJECTS.map(({ name, javaScriptEnabled, port, dev }) => ({
+  projects: PROJECTS.map(({ name, javaScriptEnabled, port, dev, ...files }) => ({
     name,
+    ...files,
     workers: 1,
     // The dev server's smoke spec runs once the build's projects are done: under `npm run dev` D1 goes
     // through miniflare's synchronous proxy, which fails its own assertion when a 2-core machine is
     // saturated by the other servers (run it alone with `--project dev --no-deps`).
-    ...(dev ? { testMatch: DEV_SMOKE_SPECS, dependencies: ["js", "no-js"] } : {}),
+    ...(dev ? { testMatch: DEV_SMOKE_SPECS, dependencies: BUILD_PROJECTS } : {}),
     // Tests tagged HTTP_ONLY (tests/e2e/fixtures.ts) read what JavaScript cannot change: once is enough.
     ...(javaScriptEnabled ? {} : { grepInvert: /@http-only/ }),
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },
   })),
   webServer: serverProjects.map(({ name, port, dev }) => ({
-    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}-${port}${dev ? " --dev" : ""}`,
+    command: `node --import tsx scripts/serve-local.ts --port ${port} --fresh .wrangler/e2e-${name}-${port} --template ${STORE_TEMPLATE}${dev ? " --dev" : ""}`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,22 +1,28 @@
 /**
  * Serves the shop on a local store, for e2e tests and the bench:
- *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR | --persist DIR] [--server-timing] [--dev]
+ *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR [--template TEMPLATE] | --persist DIR] [--server-timing] [--dev]
  * The production build under `wrangler dev` by default; with --dev the Vite dev server (`npm run dev`'s
  * server, React in development mode with StrictMode's double effects) instead.
- * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue;
+ * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue; with
+ * --template too, DIR is a copy of TEMPLATE, which the first server of the run migrates and seeds
+ * (scripts/lib/store-template.ts: the e2e servers seed once);
  * --persist serves the store already in DIR as it is (the bench loads extra data into it first).
  * --server-timing makes responses report their D1 round trips (Server-Timing), for the bench.
  */
 import { rmSync } from "node:fs";
 import { flagValue, run, WRANGLER_ENV } from "./lib/run";
+import { copySeededTemplate } from "./lib/store-template";
 
 const port = flagValue("port") ?? "8788";
 const freshDir = flagValue("fresh");
+const templateDir = flagValue("template");
 const storeDir = freshDir ?? flagValue("persist");
 const persistArgs = storeDir ? ["--persist-to", storeDir] : [];
 const timingArgs = process.argv.includes("--server-timing") ? ["--var", "SERVER_TIMING:on"] : [];
 
-if (freshDir) {
+if (freshDir && templateDir) {
+  await copySeededTemplate(templateDir, freshDir);
+} else if (freshDir) {
   rmSync(freshDir, { recursive: true, force: true });
   await run("node", ["--import", "tsx", "scripts/setup.ts", ...persistArgs]);
 }

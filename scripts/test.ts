@@ -49,7 +49,7 @@ const [vitestOk, buildOk] = await Promise.all([
   attempt("npx", ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile=reports/vitest.json"]),
   build(),
 ]);
-const playwrightOk = buildOk && (await attempt("npx", ["playwright", "test"], { ...WRANGLER_ENV, CHROMIUM_PATH: chromium }));
+const playwrightOk = buildOk && (await attempt("npx", ["playwright", "test"], { ...WRANGLER_ENV, CHROMIUM_PATH: chromium, E2E_SPLIT_JS: "1" }));
 
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>("reports/vitest.json");
 const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>("reports/playwright.json");
