@@ -36,7 +36,7 @@ const BUILD_PROJECTS = PROJECTS.filter((project) => !project.dev).map((project) 
 
 /** The run's seeded template (the config is read again in each worker: they keep the runner's). */
 process.env.E2E_RUN ??= `${Date.now().toString(36)}-${process.pid}`;
-const STORE_TEMPLATE = `.wrangler/e2e-template-${process.env.E2E_RUN}`;
+const STORE_TEMPLATE = `.wrangler/e2e-templates/${process.env.E2E_RUN}`;
 
 /**
  * Only the selected projects' servers start (`--project js` does not wait for the dev server). Playwright

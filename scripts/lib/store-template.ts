@@ -21,14 +21,13 @@ const exists = (directory: string) => {
   }
 };
 
+/** Removes the templates of other runs (their siblings in the templates' folder) older than STALE_MS. */
 function removeStaleTemplates(template: string) {
   const parent = path.dirname(template);
-  const prefix = path.basename(template).replace(/-[^-]+$/, "-");
+  const run = path.basename(template);
   for (const name of readdirSync(parent)) {
     const directory = path.join(parent, name);
-    if (name.startsWith(prefix) && !directory.startsWith(template) && Date.now() - statSync(directory).mtimeMs > STALE_MS) {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    if (!name.startsWith(run) && Date.now() - statSync(directory).mtimeMs > STALE_MS) rmSync(directory, { recursive: true, force: true });
   }
 }
 
