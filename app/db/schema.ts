@@ -1229,6 +1229,13 @@ export const tickets = sqliteTable(
     confirmationRequestedAt: integer("confirmation_requested_at", { mode: "timestamp_ms" }),
     /** When the ticket was closed (by staff, by the customer's "resolved", or automatically). */
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /**
+     * The random part of the ticket's reply address (`support+{token}@…`, the Reply-To of its mails): a
+     * mail to it joins this ticket. Not the id, not guessable; staff can issue a new one (the old stops).
+     */
+    replyToken: text("reply_token"),
+    /** The customer asked to be phoned: set by a staff reply (which mails nothing), cleared when staff have called. */
+    callRequestedAt: integer("call_requested_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -1236,6 +1243,7 @@ export const tickets = sqliteTable(
   },
   (t) => [
     uniqueIndex("tickets_form_session_idx").on(t.userId, t.formSession),
+    uniqueIndex("tickets_reply_token_idx").on(t.replyToken),
     index("tickets_status_idx").on(t.status, t.updatedAt),
     index("tickets_confirmation_idx").on(t.confirmation, t.confirmationRequestedAt),
   ],
@@ -1342,6 +1350,8 @@ export const mailOutbox = sqliteTable(
     providerMessageId: text("provider_message_id"),
     lastError: text("last_error"),
     createdAt: createdAt(),
+    /** Where the customer's answer goes (Reply-To): the support address of the ticket or order it is about. */
+    replyTo: text("reply_to"),
   },
   (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_idx").on(t.createdAt)],
 );

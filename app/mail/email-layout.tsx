@@ -14,6 +14,8 @@ export interface EmailFrame {
   origin: string;
   /** Present on advertising mail only. */
   unsubscribeUrl?: string | null;
+  /** Where an answer to the mail goes (Reply-To): the support desk, for this ticket. Absent: a send-only mail. */
+  replyTo?: string | null;
 }
 
 /** The seller's rows a mail's footer repeats: who sells, and how to reach them. */
@@ -46,6 +48,8 @@ export function EmailLayout({ frame, children }: { frame: EmailFrame; children: 
           {"メールマガジンの配信停止はこちら："}
           <a href={frame.unsubscribeUrl}>{frame.unsubscribeUrl}</a>
         </p>
+      ) : frame.replyTo ? (
+        <p>このメールにそのままご返信いただくと、カスタマーサービスのお問い合わせ窓口に届きます。</p>
       ) : (
         <p>このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできませんので、お問い合わせは上記の窓口までお願いいたします。</p>
       )}

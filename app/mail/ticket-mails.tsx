@@ -1,7 +1,8 @@
 /** What a customer is told about their support ticket (spec §3 notification mails, §9). */
 import type { ReactNode } from "react";
+import { formatDateTime } from "~/core/dates";
 import { excerpt } from "~/core/tickets/tickets";
-import { Greeting } from "./parts";
+import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
 interface TicketMailProps {
@@ -33,6 +34,72 @@ function StaffReply({ message, ...ticket }: TicketMailProps & { message: string 
 /** Staff replied: the start of the reply, or that it brings images. */
 export function staffReplyMail(props: TicketMailProps & { message: string }): MailTemplate {
   return { subject: `【お問い合わせ #${props.ticketId}】カスタマーサービスから返信があります`, body: <StaffReply {...props} /> };
+}
+
+/** An earlier message of the thread, quoted below a reply. */
+export interface QuotedMessage {
+  name: string;
+  date: Date;
+  message: string;
+}
+
+interface StaffReplyEmailProps extends TicketMailProps {
+  message: string;
+  /** Signed links to the reply's images, and when they stop opening. */
+  attachments: { urls: string[]; until: Date };
+  /** The earlier messages, newest first. */
+  quoted: QuotedMessage[];
+  /** The thread page, for a member (absolute: the mail is read outside the shop). */
+  threadUrl: string;
+}
+
+const lines = (text: string) => text.split("\n");
+
+function StaffReplyEmail({ ticketId, customer, message, attachments, quoted, threadUrl }: StaffReplyEmailProps) {
+  return (
+    <>
+      <Greeting name={`${customer.lastname} ${customer.firstname}`} />
+      <p>{`お問い合わせ（#${ticketId}）について、カスタマーサービスよりご返信いたします。`}</p>
+      {message ? <Lines items={lines(message)} /> : null}
+      {attachments.urls.length > 0 ? (
+        <>
+          <h3>添付画像</h3>
+          <ul>
+            {attachments.urls.map((url, index) => (
+              <li key={url}>
+                <a href={url}>{`添付画像${index + 1}`}</a>
+              </li>
+            ))}
+          </ul>
+          <p>{`画像のリンクは${formatDateTime(attachments.until)}までご覧いただけます。`}</p>
+        </>
+      ) : null}
+      <p>ご不明な点は、このメールにそのままご返信ください。お問い合わせに追記され、担当者よりご連絡いたします。</p>
+      <p>
+        <a href={threadUrl}>お問い合わせページで確認する</a>
+      </p>
+      {quoted.length > 0 ? (
+        <>
+          <h3>これまでのやりとり</h3>
+          {quoted.map((earlier, index) => (
+            <blockquote key={index}>
+              {[`${formatDateTime(earlier.date)} ${earlier.name}`, ...lines(earlier.message)].map((line, lineIndex) => (
+                <span key={lineIndex}>
+                  {lineIndex > 0 ? <br /> : null}
+                  {line}
+                </span>
+              ))}
+            </blockquote>
+          ))}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Staff replied, as the e-mail the customer answers: the whole reply, its images as links and the thread's last messages. */
+export function staffReplyEmail(props: StaffReplyEmailProps): MailTemplate {
+  return { subject: `【お問い合わせ #${props.ticketId}】カスタマーサービスからのご返信`, body: <StaffReplyEmail {...props} /> };
 }
 
 function TicketClosed(ticket: TicketMailProps) {

@@ -1,7 +1,7 @@
 /**
  * POST /crm/api/{module}/messages/send/{ticketId} (spec §7): body `message`, `gallery[]` (media ids from
  * /crm/customer/media/upload) and/or `file` parts; answers the new message (§3 Ticket message). Staff
- * write as カスタマーサービス and their reply mails the customer. A plain form post (no JS) goes back to
+ * write as カスタマーサービス and their reply mails the customer (or, for one who asked for a call, becomes a task). A plain form post (no JS) goes back to
  * the thread page.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
@@ -12,7 +12,8 @@ import { ticketNoticeCode, TICKET_TEXT } from "~/core/tickets/tickets";
 import { atResult, invariantJson, isNavigation, methodNotAllowed, readApiFormData, requireApiUser, requirePost } from "~/web/http.server";
 import { idParam, malformedJson } from "~/web/input.server";
 import { sendMessage } from "~/services/tickets/ticket-messages.server";
-import { messageInputFrom } from "~/web/tickets/tickets.server";
+import { dispatchMail } from "~/web/mail/mail.server";
+import { messageInputFrom, replyMailContext } from "~/web/tickets/tickets.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -23,7 +24,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
   const input = messageInputFrom(await readApiFormData(request));
   if (!input) throw malformedJson();
-  const result = await sendMessage(context.db, context.cloudflare.env.ATTACHMENTS, user, ticketId, input);
+  const result = await sendMessage(context.db, context.cloudflare.env.ATTACHMENTS, user, ticketId, input, replyMailContext(request, context));
+  if (result.ok && result.mailKey) dispatchMail(context, [result.mailKey]);
   const threadPath = user.role === "staff" ? `/crm/tickets/${ticketId}` : `/user/support/${ticketId}`;
   if (isNavigation(request)) {
     if (!result.ok) throw redirect(`${threadPath}?error=${ticketNoticeCode(result.error, MEDIA_TEXT) ?? "messageRequired"}#reply`, 303);

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/web/account/auth.server";
 import { CustomerOrders } from "~/components/orders/CustomerOrders";
+import { CallTask } from "~/components/tickets/CallTask";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { ReplyAddress } from "~/components/tickets/ReplyAddress";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
@@ -17,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadThreadPage(request, context, await requireStaff(request, context), params.ticketId);
 }
 
-/** Staff reply as カスタマーサービス (mailing the customer), ask for confirmation, or close. */
+/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, or mark the call made. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   return threadPageAction(request, context, staff, params.ticketId, (ticketId) => `/crm/tickets/${ticketId}`);
@@ -26,23 +28,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt } = useLoaderData<typeof loader>();
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
   return (
     <>
       <CrmNav />
       <div className="mx-auto grid max-w-6xl gap-x-6 px-2 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <TicketThreadView
-          thread={thread}
-          viewer="staff"
-          actionPath={path}
-          notice={notice}
-          error={error}
-          actionData={actionData}
-          reloadHref={`${path}?t=${renderedAt}#latest`}
-          backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
-        />
+        <div>
+          {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
+          {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}
+          <TicketThreadView
+            thread={thread}
+            viewer="staff"
+            actionPath={path}
+            notice={notice}
+            error={error}
+            actionData={actionData}
+            reloadHref={`${path}?t=${renderedAt}#latest`}
+            backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
+          />
+        </div>
         <CustomerOrders orders={customerOrders} />
       </div>
     </>

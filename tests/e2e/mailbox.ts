@@ -22,6 +22,8 @@ export interface MailboxMessage {
   links: string[];
   /** The message's own page in the dev mailbox. */
   url: string;
+  /** Where an answer goes (Reply-To), or "" for a send-only mail. */
+  replyTo: string;
 }
 
 export interface MailQuery {
@@ -80,5 +82,6 @@ export async function latestMailTo(page: Page, address: string, query: MailQuery
     html: (await page.getByTestId("mail-html-source").textContent()) ?? "",
     links,
     url: page.url(),
+    replyTo: (await page.getByTestId("mail-reply-to").count()) > 0 ? ((await page.getByTestId("mail-reply-to").textContent()) ?? "").trim() : "",
   };
 }

@@ -58,6 +58,15 @@ export function postRequest(path: string, fields: Record<string, string> | [stri
   return apiRequest(path, { method: "POST", fields, mode: "cors", ...options });
 }
 
+/** A multipart form post (files included), as a fetcher (JS on: "cors", the default) or a plain form (JS off: "navigate"). */
+export function multipartRequest(path: string, fields: [string, string | File][], options: { cookie?: string; mode?: "navigate" | "cors" } = {}): Request {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  const headers: Record<string, string> = { Origin: TEST_ORIGIN, "Sec-Fetch-Mode": options.mode ?? "cors", "Sec-Fetch-Site": "same-origin" };
+  if (options.cookie) headers.Cookie = options.cookie;
+  return new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers, body: form });
+}
+
 // --- Load context and sessions ---
 
 export function contextFor(platform: TestPlatform): AppLoadContext {

@@ -67,6 +67,11 @@ function MailDeliveryFacts({ message, path, resendAction }: { message: OutboxMes
       <Fact label="宛先">
         <span data-testid="mail-to">{message.toAddress}</span>
       </Fact>
+      {message.replyTo ? (
+        <Fact label="返信先">
+          <span data-testid="mail-reply-to">{message.replyTo}</span>
+        </Fact>
+      ) : null}
       <Fact label="種類">{mailKindLabel(message.kind)}</Fact>
       <Fact label="状態">
         <span className="flex flex-wrap items-center gap-2">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { replyGoesByMail } from "~/core/tickets/reply-mail";
 import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets/ticket-labels";
 import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
@@ -31,7 +32,14 @@ export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead;
         <dt className="font-bold">内容</dt>
         <dd className="m-0">{ticket.trouble}</dd>
         <dt className="font-bold">ご希望の連絡方法</dt>
-        <dd className="m-0">{reply}</dd>
+        <dd className="m-0">
+          {reply}
+          {forStaff ? (
+            <span className="block text-xs" data-testid="reply-delivery">
+              {replyGoesByMail(ticket.replyChoice) ? "返信はお客様にメールでも届きます。" : "返信はメールで送られません。電話でご連絡ください。"}
+            </span>
+          ) : null}
+        </dd>
         <dt className="font-bold">受付日時</dt>
         <dd className="m-0">
           <time dateTime={ticket.createdAt}>{formatDateTime(ticket.createdAt)}</time>

@@ -39,7 +39,8 @@ export type MailKind =
   | "shipment_shipped"
   | "order_cancelled"
   | "return_update"
-  | "merchant_invitation";
+  | "merchant_invitation"
+  | "ticket_reply";
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",
@@ -56,6 +57,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_cancelled: "ご注文キャンセル",
   return_update: "返品・交換のご連絡",
   merchant_invitation: "出店者ログインのご案内",
+  ticket_reply: "お問い合わせへのご返信",
 };
 
 /** A kind as staff read it (a kind written by newer code than this label list shows as stored). */

@@ -58,6 +58,8 @@ export const TICKET_TEXT = {
   sent: "メッセージを送信しました。",
   closed: "お問い合わせを終了にしました。",
   confirmationRequested: "お客様に解決の確認をお願いしました。",
+  callDone: "電話連絡を済みにしました。",
+  replyAddressReissued: "返信用アドレスを新しくしました。これまでのアドレスへの返信はこのお問い合わせに届きません。",
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

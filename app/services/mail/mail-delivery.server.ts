@@ -13,7 +13,15 @@ import { completeMailedLinks } from "../account/account-tokens.server";
 
 /** What sends a message: Cloudflare Email Service's `send_email` binding, or the local mailbox. */
 export interface Mailer {
-  send(message: { from: string; to: string; subject: string; html: string; text: string; headers?: Record<string, string> }): Promise<{ messageId: string }>;
+  send(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    replyTo?: string;
+    headers?: Record<string, string>;
+  }): Promise<{ messageId: string }>;
 }
 
 /**
@@ -60,7 +68,8 @@ export async function deliverMail(db: Database, { mailer, from, linkSecret }: Ma
     const [html, text] = message.sensitive
       ? await Promise.all([completeMailedLinks(message.html, linkSecret), completeMailedLinks(message.textBody, linkSecret)])
       : [message.html, message.textBody];
-    const { messageId } = await mailer.send({ from, to: message.toAddress, subject: message.subject, html, text, headers });
+    const replyTo = message.replyTo ?? undefined;
+    const { messageId } = await mailer.send({ from, to: message.toAddress, subject: message.subject, html, text, replyTo, headers });
     await db.update(mailOutbox).set({ status: "sent", sentAt: now, providerMessageId: messageId, claimedAt: null, lastError: null }).where(mine);
     return { status: "sent" };
   } catch (error) {

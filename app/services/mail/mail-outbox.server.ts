@@ -43,6 +43,7 @@ function outboxRow(mail: OutgoingMail, now: Date) {
     html,
     textBody: text,
     unsubscribeUrl: mail.frame.unsubscribeUrl ?? null,
+    replyTo: mail.frame.replyTo ?? null,
     sensitive: mail.sensitive ?? false,
     nextAttemptAt: now,
     createdAt: now,
@@ -80,6 +81,7 @@ export function conditionalOutboxStatement(db: Database, mail: OutgoingMail, now
       providerMessageId: sql`null`.as("provider_message_id"),
       lastError: sql`null`.as("last_error"),
       createdAt: sql`${now.getTime()}`.as("created_at"),
+      replyTo: sql`${row.replyTo}`.as("reply_to"),
     })
     .from(sql`(select 1)`)
     // A WHERE is required anyway: it tells SQLite that the ON CONFLICT below belongs to the INSERT.
@@ -150,6 +152,8 @@ export async function listOutbox(db: Database, query: ListingQuery<MailOutboxSor
 
 /** One message with its delivery record and, unless withheld, its bodies (`body` null). */
 export interface OutboxMessage extends OutboxRow {
+  /** Where the customer's answer goes (the ticket's support address); null for a send-only mail. */
+  replyTo: string | null;
   providerMessageId: string | null;
   nextAttemptAt: string;
   /**
@@ -185,6 +189,7 @@ export async function findOutboxMessage(db: Database, id: number, options: { sho
     sensitive: row.sensitive,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    replyTo: row.replyTo,
     providerMessageId: row.providerMessageId,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     body: html != null && text != null ? { html, rendered: sanitizeRichText(html), text, links: mailLinks(html) } : null,

@@ -11,6 +11,7 @@ import { media, orderLines, orders, ticketMessages, ticketOrderLines, tickets } 
 import { staffReplyMail } from "~/mail/ticket-mails";
 import { mailStatement } from "../mail/mails.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, storeImages } from "../media.server";
+import { staffReplyNotice, type ReplyMailContext } from "./reply-mail.server";
 import { productForTicket } from "./ticket-references.server";
 import { fail, toMessages, visibleTicket, type ThreadMessage, type TicketFailure, type Viewer } from "./tickets.server";
 
@@ -132,6 +133,7 @@ export async function createTicket(
         productId,
         description: input.description,
         formSession: input.session,
+        replyToken: sql`lower(hex(randomblob(16)))`,
         createdAt: now,
         updatedAt: now,
       })
@@ -175,11 +177,12 @@ async function findTicketBySession(db: Database, userId: number, session: string
   return row?.id ?? null;
 }
 
-export type SendResult = { ok: true; message: ThreadMessage } | TicketFailure;
+export type SendResult = { ok: true; message: ThreadMessage; mailKey: string | null } | TicketFailure;
 
 /**
  * Adds a message to a ticket the viewer may write to. Staff write as customer service, and every staff
- * reply writes a notification mail to the customer in the same batch.
+ * reply writes, in the same batch, the customer's お知らせ and either the e-mail with the reply or, for a
+ * customer who asked to be phoned, the call as a task (reply-mail.server.ts).
  */
 export async function sendMessage(
   db: Database,
@@ -187,6 +190,7 @@ export async function sendMessage(
   viewer: Viewer,
   ticketId: number,
   input: { message: string; attachments: Attachments },
+  mail: ReplyMailContext,
   now: Date = new Date(),
 ): Promise<SendResult> {
   const ticket = await visibleTicket(db, ticketId, viewer);
@@ -198,6 +202,7 @@ export async function sendMessage(
   const mediaIds = await storeFiles(db, bucket, viewer.id, input.attachments, now);
   if (!Array.isArray(mediaIds)) return mediaIds;
   const fromadmin = viewer.role === "staff" ? viewer.id : null;
+  const notice = fromadmin != null ? await staffReplyNotice(db, ticket, { text, mediaIds }, mail, now) : { statements: [], mailKey: null };
   const [inserted] = await db.batch([
     db
       .insert(ticketMessages)
@@ -206,6 +211,7 @@ export async function sendMessage(
     attachStatement(db, viewer.id, mediaIds),
     db.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, ticketId)),
     ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
+    ...notice.statements,
   ]);
   const row = inserted[0];
   if (!row) throw new Error("message was not written");
@@ -218,5 +224,5 @@ export async function sendMessage(
     : [];
   const [message] = toMessages([row], gallery, ticket);
   if (!message) throw new Error("message was not shaped");
-  return { ok: true, message };
+  return { ok: true, message, mailKey: notice.mailKey };
 }

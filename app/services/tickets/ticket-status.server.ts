@@ -3,7 +3,7 @@
  * customer answers, and the hourly job closes tickets left unanswered for 7 days. Each change that tells
  * the customer writes its notification mail in the same D1 batch.
  */
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { answerConfirmation, confirmationDeadline, confirmationRequestProblem, TICKET_TEXT, type ConfirmationAnswer } from "~/core/tickets/tickets";
 import type { TicketConfirmation, TicketStatus } from "~/core/tickets/ticket-labels";
 import type { Database } from "~/db/client.server";
@@ -27,6 +27,31 @@ export async function closeTicket(db: Database, staff: Viewer, ticketId: number,
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
     mailStatement(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
   ]);
+  return { ok: true };
+}
+
+/** Staff have phoned the customer: the 「電話で連絡」 task is done (a second click changes nothing). */
+export async function completeCallTask(db: Database, staff: Viewer, ticketId: number): Promise<StaffActionResult> {
+  const ticket = await visibleTicket(db, ticketId, staff);
+  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  await db
+    .update(tickets)
+    .set({ callRequestedAt: null })
+    .where(and(eq(tickets.id, ticketId), isNotNull(tickets.callRequestedAt)));
+  return { ok: true };
+}
+
+/**
+ * Staff issue the ticket a new reply address (a mail forwarded to the wrong person, a leaked address): the old
+ * token stops matching at once; the next mails carry the new one.
+ */
+export async function reissueReplyAddress(db: Database, staff: Viewer, ticketId: number): Promise<StaffActionResult> {
+  const ticket = await visibleTicket(db, ticketId, staff);
+  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  await db
+    .update(tickets)
+    .set({ replyToken: sql`lower(hex(randomblob(16)))` })
+    .where(eq(tickets.id, ticketId));
   return { ok: true };
 }
 

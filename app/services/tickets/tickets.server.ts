@@ -41,7 +41,9 @@ export interface TicketHead {
   /** Milliseconds; the polling cursor for state changes. */
   updated: number;
   confirmationRequestedAt: string | null;
-  customer: { id: number; lastname: string; firstname: string; email: string };
+  /** Staff owe the customer a call (they asked to be phoned and were replied to): since when; null when none. */
+  callRequestedAt: string | null;
+  customer: { id: number; lastname: string; firstname: string; email: string; phone: string | null };
   order: { id: number; number: string } | null;
   product: { id: number; sku: string; title: string; url: string } | null;
   details: { id: number; sku: string; title: string }[];
@@ -83,9 +85,12 @@ function headQuery(db: Database, ticketId: number) {
       createdAt: tickets.createdAt,
       updatedAt: tickets.updatedAt,
       confirmationRequestedAt: tickets.confirmationRequestedAt,
+      callRequestedAt: tickets.callRequestedAt,
+      replyToken: tickets.replyToken,
       customerLastname: users.lastname,
       customerFirstname: users.firstname,
       customerEmail: users.email,
+      customerPhone: users.phone,
       orderId: aliased(orders.id, "order_id"),
       orderNumber: orders.number,
       productId: aliased(products.id, "product_id"),
@@ -167,7 +172,8 @@ function toHead(row: HeadRow, details: TicketHead["details"]): TicketHead {
     createdAt: row.createdAt.toISOString(),
     updated: row.updatedAt.getTime(),
     confirmationRequestedAt: row.confirmationRequestedAt?.toISOString() ?? null,
-    customer: { id: row.userId, lastname: row.customerLastname, firstname: row.customerFirstname, email: row.customerEmail },
+    callRequestedAt: row.callRequestedAt?.toISOString() ?? null,
+    customer: { id: row.userId, lastname: row.customerLastname, firstname: row.customerFirstname, email: row.customerEmail, phone: row.customerPhone },
     order: row.orderId != null && row.orderNumber != null ? { id: row.orderId, number: row.orderNumber } : null,
     product:
       row.productId != null && row.productSku != null && row.productTitle != null
@@ -213,7 +219,7 @@ export async function loadThread(
   ticketId: number,
   viewer: Viewer,
   options: { sinceId?: number; unseenOnly?: boolean; now?: Date; customerOrders?: boolean } = {},
-): Promise<(Thread & { customerOrders: CustomerOrderSummary[]; unreadRepliesAfter?: number }) | null> {
+): Promise<(Thread & { customerOrders: CustomerOrderSummary[]; unreadRepliesAfter?: number; replyToken?: string | null }) | null> {
   const selection: MessageSelection = { sinceId: options.sinceId ?? 0, unseenBy: options.unseenOnly ? viewer : undefined };
   const now = options.now ?? new Date();
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
@@ -230,11 +236,12 @@ export async function loadThread(
   const ticket = toHead(head, details);
   const unreadFromOtherSide = messageRows.some((row) => (viewer.role === "staff" ? row.fromadmin == null : row.fromadmin != null));
   const thread = { ticket, messages: toMessages(messageRows, gallery, ticket.customer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
-  if (!unreadFromOtherSide || (viewer.role !== "staff" && viewer.id !== head.userId)) return thread;
   if (viewer.role === "staff") {
-    await markReadStatement(db, ticketId, viewer, now);
-    return thread;
+    // Staff see the ticket's reply address (to reissue it); the customer's page is not given it.
+    if (unreadFromOtherSide) await markReadStatement(db, ticketId, viewer, now);
+    return { ...thread, replyToken: head.replyToken };
   }
+  if (!unreadFromOtherSide || viewer.id !== head.userId) return thread;
   // The customer's header counted the replies before this read (with the session): it shows the count after it.
   const [, [unread]] = await db.batch([markReadStatement(db, ticketId, viewer, now), unreadStaffRepliesQuery(db, viewer.id)]);
   return { ...thread, unreadRepliesAfter: unread?.n ?? 0 };
@@ -323,8 +330,11 @@ export async function visibleTicket(db: Database, ticketId: number, viewer: View
       userId: tickets.userId,
       status: tickets.status,
       confirmation: tickets.confirmation,
+      replyChoice: tickets.replyChoice,
+      replyToken: tickets.replyToken,
       lastname: users.lastname,
       firstname: users.firstname,
+      email: users.email,
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))

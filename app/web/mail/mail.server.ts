@@ -24,7 +24,8 @@ type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SESSION_SECRET"> & { EMAIL?:
 /** Email Service's binding as a Mailer: the message as its MessageBuilder form, sent in the shop's name. */
 function emailServiceMailer(binding: SendEmail): Mailer {
   return {
-    send: ({ from, to, subject, html, text, headers }) => binding.send({ from: { name: SHOP_NAME, email: from }, to, subject, html, text, headers }),
+    send: ({ from, to, subject, html, text, replyTo, headers }) =>
+      binding.send({ from: { name: SHOP_NAME, email: from }, to, subject, html, text, ...(replyTo ? { replyTo } : {}), headers }),
   };
 }
 

@@ -10,6 +10,7 @@ import * as v from "valibot";
 import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, NEWSLETTER_UNSUBSCRIBE_PATH } from "~/core/mail/newsletter";
 import { IdSchema } from "~/core/validation";
 import { newsletterOf, setNewsletter } from "~/services/account/account-settings.server";
+import { signText, verifySignedText } from "~/services/signatures.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import { redirectedNotice } from "~/web/input.server";
 import type { UnsubscribeView } from "~/web/types/account-settings";
@@ -17,34 +18,9 @@ import type { UnsubscribeView } from "~/web/types/account-settings";
 /** What the signature covers: the purpose and the id, so no other signed value of this secret can stand in for it. */
 const signedText = (userId: number) => `newsletter-unsubscribe:${userId}`;
 
-function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
-/** A signature from a link: 32 bytes as 43 base64url characters, or null for anything else. */
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
-}
-
-async function signatureOf(userId: number, secret: string): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(signedText(userId)));
-  return toBase64Url(new Uint8Array(signature));
-}
-
 /** The member's unsubscribe link, absolute (it is read in a mail). */
 export async function newsletterUnsubscribeUrl(origin: string, userId: number, secret: string): Promise<string> {
-  const query = new URLSearchParams({ u: String(userId), s: await signatureOf(userId, secret) });
+  const query = new URLSearchParams({ u: String(userId), s: await signText(signedText(userId), secret) });
   return `${origin}${NEWSLETTER_UNSUBSCRIBE_PATH}?${query}`;
 }
 
@@ -54,10 +30,7 @@ const LinkQuerySchema = v.object({ u: IdSchema, s: v.string() });
 export async function readUnsubscribeLink(url: URL, secret: string): Promise<number | null> {
   const query = v.safeParse(LinkQuerySchema, Object.fromEntries(url.searchParams));
   if (!query.success) return null;
-  const signature = fromBase64Url(query.output.s);
-  if (!signature) return null;
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signature, new TextEncoder().encode(signedText(query.output.u)));
-  return valid ? query.output.u : null;
+  return (await verifySignedText(signedText(query.output.u), query.output.s, secret)) ? query.output.u : null;
 }
 
 /** The unsubscribe page: whether the link's member gets the newsletter now, or why the link is refused. */

@@ -7,11 +7,14 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { MEDIA_TEXT } from "~/core/catalogue/images";
+import { ticketReplyAddress } from "~/core/tickets/reply-mail";
 import { imagesToChooseAgain, ticketNoticeText, TICKET_TEXT } from "~/core/tickets/tickets";
 import { LATEST_MESSAGE_ANCHOR, RESULT_ANCHOR } from "~/core/site/result-anchor";
 import type { Database } from "~/db/client.server";
 import { type Attachments, sendMessage } from "~/services/tickets/ticket-messages.server";
-import { answerTicketConfirmation, closeTicket, requestConfirmation } from "~/services/tickets/ticket-status.server";
+import type { ReplyMailContext } from "~/services/tickets/reply-mail.server";
+import { dispatchMail } from "~/web/mail/mail.server";
+import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAddress, requestConfirmation } from "~/services/tickets/ticket-status.server";
 import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets/tickets.server";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
@@ -70,13 +73,17 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("confirm"), answer: v.picklist(["resolved", "unresolved"]) }),
   v.object({ intent: v.literal("close") }),
   v.object({ intent: v.literal("request_confirmation") }),
+  v.object({ intent: v.literal("call_done") }),
+  v.object({ intent: v.literal("reissue_reply_address") }),
 ]);
 
 export type ThreadIntentResult =
-  { ok: true; intent: string; notice: keyof typeof TICKET_TEXT } | (TicketFailure & { intent: string; message?: string; kept?: MediaItem[] });
+  | { ok: true; intent: string; notice: keyof typeof TICKET_TEXT; mailKey?: string | null }
+  | (TicketFailure & { intent: string; message?: string; kept?: MediaItem[] });
 
 /**
- * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation), so
+ * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation, call_done,
+ * reissue_reply_address), so
  * both pages and their no-JS forms share one dispatcher.
  */
 export async function threadIntent(
@@ -85,6 +92,7 @@ export async function threadIntent(
   viewer: Viewer,
   ticketId: number,
   form: FormData,
+  mail: ReplyMailContext,
   now: Date = new Date(),
 ): Promise<ThreadIntentResult> {
   const read = readInput(ThreadIntentSchema, form);
@@ -96,8 +104,8 @@ export async function threadIntent(
     case "send": {
       const input = messageInputFrom(form);
       if (!input) return unknown;
-      const result = await sendMessage(db, bucket, viewer, ticketId, input, now);
-      if (result.ok) return { ok: true, intent, notice: "sent" };
+      const result = await sendMessage(db, bucket, viewer, ticketId, input, mail, now);
+      if (result.ok) return { ok: true, intent, notice: "sent", mailKey: result.mailKey };
       // A refused reply keeps its images for the next try (not one to a closed or unknown ticket).
       const kept = result.status === 400 ? (await keepAttachments(db, bucket, viewer.id, input.attachments)).kept : [];
       return { ...result, intent, message: input.message.slice(0, 5000), kept };
@@ -117,7 +125,23 @@ export async function threadIntent(
       const result = await requestConfirmation(db, viewer, ticketId, now);
       return result.ok ? { ok: true, intent, notice: "confirmationRequested" } : { ...result, intent };
     }
+    case "call_done": {
+      if (viewer.role !== "staff") return unknown;
+      const result = await completeCallTask(db, viewer, ticketId);
+      return result.ok ? { ok: true, intent, notice: "callDone" } : { ...result, intent };
+    }
+    case "reissue_reply_address": {
+      if (viewer.role !== "staff") return unknown;
+      const result = await reissueReplyAddress(db, viewer, ticketId);
+      return result.ok ? { ok: true, intent, notice: "replyAddressReissued" } : { ...result, intent };
+    }
   }
+}
+
+/** Where a staff reply's e-mail links point and answers go (issue 36): the shop's origin and support address. */
+export function replyMailContext(request: Request, context: AppLoadContext): ReplyMailContext {
+  const env = context.cloudflare.env;
+  return { origin: new URL(request.url).origin, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET };
 }
 
 /** The notice or error code the last post left in the thread page's URL (see ticketNoticeText). */
@@ -130,10 +154,12 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
     thread,
+    /** Staff only: where the customer's e-mail answers to this ticket go. */
+    replyAddress: viewer.role === "staff" ? ticketReplyAddress(context.cloudflare.env.SUPPORT_ADDRESS, replyToken ?? null) : null,
     /** The header's counts after this page read the thread (the root's were read with the session, before it). */
     shellCounts: unreadRepliesAfter != null ? { unreadMessages: unreadRepliesAfter } : null,
     /** Staff only (the customer's page gets none): the customer's recent orders and their parcels. */
@@ -157,7 +183,8 @@ export async function threadPageAction(
 ) {
   const ticketId = idParam(rawTicketId, "お問い合わせID");
   const form = await readFormData(request);
-  const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form);
+  const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form, replyMailContext(request, context));
+  if (result.ok && result.mailKey) dispatchMail(context, [result.mailKey]);
   if (!result.ok) {
     invariantResponse(result.status !== 404, TICKET_TEXT.ticketNotFound, { status: 404 });
     return data<ThreadActionData>(

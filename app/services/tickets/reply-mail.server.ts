@@ -1,0 +1,69 @@
+/**
+ * What a staff reply sends the customer (issue 36 item 1), in the reply's own D1 batch: by e-mail (reply
+ * choice e-mail or not said) the whole reply with its images as signed links and the thread's last messages
+ * quoted, answered to the ticket's reply address; by phone no mail, but 「電話で連絡」 as a task on the ticket.
+ */
+import { desc, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { QUOTED_MESSAGES, replyGoesByMail, ticketReplyAddress } from "~/core/tickets/reply-mail";
+import type { ReplyChoice } from "~/core/tickets/ticket-labels";
+import { senderName } from "~/core/tickets/tickets";
+import type { Database } from "~/db/client.server";
+import { ticketMessages, tickets } from "~/db/schema";
+import { staffReplyEmail } from "~/mail/ticket-mails";
+import { outboxStatement } from "../mail/mail-outbox.server";
+import { signedAttachmentUrls } from "./attachment-links.server";
+
+/** Where the mail's links point and answers go, and the secret its image links are signed with. */
+export interface ReplyMailContext {
+  origin: string;
+  supportAddress: string;
+  linkSecret: string;
+}
+
+interface RepliedTicket {
+  id: number;
+  userId: number;
+  replyChoice: ReplyChoice;
+  replyToken: string | null;
+  lastname: string;
+  firstname: string;
+  email: string;
+}
+
+export interface ReplyNotice {
+  statements: BatchItem<"sqlite">[];
+  /** The outbox key of the e-mail, to put on the mail queue once the batch has committed; null when none is sent. */
+  mailKey: string | null;
+}
+
+/** The statements that tell the customer about a staff reply, for the batch that writes it. */
+export async function staffReplyNotice(
+  db: Database,
+  ticket: RepliedTicket,
+  reply: { text: string; mediaIds: number[] },
+  mail: ReplyMailContext,
+  now: Date,
+): Promise<ReplyNotice> {
+  if (!replyGoesByMail(ticket.replyChoice)) {
+    return { statements: [db.update(tickets).set({ callRequestedAt: now }).where(eq(tickets.id, ticket.id))], mailKey: null };
+  }
+  const earlier = await db
+    .select({ fromadmin: ticketMessages.fromadmin, message: ticketMessages.message, dateCreated: ticketMessages.dateCreated })
+    .from(ticketMessages)
+    // Read before the reply's batch: these are the messages before it.
+    .where(eq(ticketMessages.ticketId, ticket.id))
+    .orderBy(desc(ticketMessages.dateCreated), desc(ticketMessages.id))
+    .limit(QUOTED_MESSAGES);
+  const template = staffReplyEmail({
+    ticketId: ticket.id,
+    customer: ticket,
+    message: reply.text,
+    attachments: await signedAttachmentUrls(mail.origin, reply.mediaIds, mail.linkSecret, now),
+    quoted: earlier.map((row) => ({ name: senderName(row.fromadmin, ticket), date: row.dateCreated, message: row.message })),
+    threadUrl: `${mail.origin}/user/support/${ticket.id}`,
+  });
+  const key = `ticket-reply:${ticket.id}:${crypto.randomUUID()}`;
+  const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken) };
+  return { statements: [outboxStatement(db, { key, kind: "ticket_reply", to: ticket.email, userId: ticket.userId, template, frame }, now)], mailKey: key };
+}
