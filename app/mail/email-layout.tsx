@@ -14,7 +14,7 @@ export interface EmailFrame {
   origin: string;
   /** Present on advertising mail only. */
   unsubscribeUrl?: string | null;
-  /** Where an answer to the mail goes (Reply-To): the support desk, for this ticket. Absent: a send-only mail. */
+  /** Where an answer to the mail goes (Reply-To) when it is a ticket's own address; absent: the support desk's (the sender adds it). */
   replyTo?: string | null;
 }
 
@@ -48,10 +48,12 @@ export function EmailLayout({ frame, children }: { frame: EmailFrame; children: 
           {"メールマガジンの配信停止はこちら："}
           <a href={frame.unsubscribeUrl}>{frame.unsubscribeUrl}</a>
         </p>
-      ) : frame.replyTo ? (
-        <p>このメールにそのままご返信いただくと、カスタマーサービスのお問い合わせ窓口に届きます。</p>
       ) : (
-        <p>このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできませんので、お問い合わせは上記の窓口までお願いいたします。</p>
+        <p>
+          {frame.replyTo
+            ? "このメールにそのままご返信いただくと、カスタマーサービスのお問い合わせ窓口に届きます。"
+            : "ご不明な点は、このメールにご返信いただくか、上記の窓口までお問い合わせください。"}
+        </p>
       )}
     </>
   );

@@ -89,6 +89,19 @@ describe("deliverMail", () => {
     expect(mailer.accepted).toHaveLength(1);
   });
 
+  it("answers every mail to the support desk (Reply-To), unless the mail names its own address (a ticket's)", async ({ platform }) => {
+    const sent: Parameters<Mailer["send"]>[0][] = [];
+    const mailer: Mailer = { send: (message) => (sent.push(message), Promise.resolve({ messageId: "<r@mail.test>" })) };
+    const sender = { ...senderOf(mailer), supportAddress: "support@marketplace.example.jp" };
+    const plain = await writeMail(platform);
+    const ticket = await writeMail(platform);
+    await platform.db.update(mailOutbox).set({ replyTo: "support+0123abcd@marketplace.example.jp" }).where(eq(mailOutbox.key, ticket));
+    await deliverMail(platform.db, sender, plain, T0);
+    await deliverMail(platform.db, sender, ticket, T0);
+    expect(sent.map((message) => message.replyTo)).toEqual(["support@marketplace.example.jp", "support+0123abcd@marketplace.example.jp"]);
+    expect(sent[0]!.text).toContain("このメールにご返信いただくか");
+  });
+
   it("sends once when ten senders try the same message at the same moment", async ({ platform }) => {
     const key = await writeMail(platform);
     const mailer = flakyMailer(0);

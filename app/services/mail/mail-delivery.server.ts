@@ -32,6 +32,12 @@ export interface MailSender {
   mailer: Mailer;
   from: string;
   linkSecret: string;
+  /**
+   * Where an answer to any mail goes unless the mail names its own (a ticket's address): the support desk, so a
+   * customer answering an order or shipping mail reaches people (issue 36; the desk matches the answer to the
+   * mail by its Message-ID, kept as providerMessageId). Absent: no Reply-To.
+   */
+  supportAddress?: string;
 }
 
 export type DeliveryOutcome =
@@ -50,7 +56,7 @@ function claimable(now: Date) {
 }
 
 /** Claims, sends and records one message, named by its key. */
-export async function deliverMail(db: Database, { mailer, from, linkSecret }: MailSender, key: string, now: Date): Promise<DeliveryOutcome> {
+export async function deliverMail(db: Database, { mailer, from, linkSecret, supportAddress }: MailSender, key: string, now: Date): Promise<DeliveryOutcome> {
   const message = await db
     .update(mailOutbox)
     .set({ status: "sending", claimedAt: now, attempts: sql`${mailOutbox.attempts} + 1` })
@@ -68,7 +74,7 @@ export async function deliverMail(db: Database, { mailer, from, linkSecret }: Ma
     const [html, text] = message.sensitive
       ? await Promise.all([completeMailedLinks(message.html, linkSecret), completeMailedLinks(message.textBody, linkSecret)])
       : [message.html, message.textBody];
-    const replyTo = message.replyTo ?? undefined;
+    const replyTo = message.replyTo ?? supportAddress;
     const { messageId } = await mailer.send({ from, to: message.toAddress, subject: message.subject, html, text, replyTo, headers });
     await db.update(mailOutbox).set({ status: "sent", sentAt: now, providerMessageId: messageId, claimedAt: null, lastError: null }).where(mine);
     return { status: "sent" };

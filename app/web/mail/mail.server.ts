@@ -19,7 +19,7 @@ export interface MailQueueMessage {
   key: string;
 }
 
-type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SESSION_SECRET"> & { EMAIL?: SendEmail; MAIL_QUEUE?: Queue<MailQueueMessage> };
+type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SUPPORT_ADDRESS" | "SESSION_SECRET"> & { EMAIL?: SendEmail; MAIL_QUEUE?: Queue<MailQueueMessage> };
 
 /** Email Service's binding as a Mailer: the message as its MessageBuilder form, sent in the shop's name. */
 function emailServiceMailer(binding: SendEmail): Mailer {
@@ -37,7 +37,7 @@ export function mailerFor(env: MailEnv): Mailer {
 
 /** What sends the outbox's mails where the Worker runs. */
 function senderFor(env: MailEnv): MailSender {
-  return { mailer: mailerFor(env), from: env.MAIL_FROM, linkSecret: env.SESSION_SECRET };
+  return { mailer: mailerFor(env), from: env.MAIL_FROM, linkSecret: env.SESSION_SECRET, supportAddress: env.SUPPORT_ADDRESS };
 }
 
 /** Links in a mail start at the origin the shopper used. */
