@@ -64,7 +64,8 @@ test("the member filters mails by title and opens one: it becomes read and the h
     .getByRole("link", { name: /件名：「再入荷」/ })
     .click();
   await expect(page).toHaveURL(/\/user\/mails$/);
-  expect(await page.getByTestId("mail-row").count()).toBeGreaterThan(1);
+  // With JS the address changes as the navigation starts: wait for the list it brings.
+  await expect.poll(() => page.getByTestId("mail-row").count()).toBeGreaterThan(1);
 });
 
 test("the member opens an order's receipt and sees the tax per rate", async ({ page }) => {
