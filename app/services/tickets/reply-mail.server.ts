@@ -9,7 +9,7 @@ import { QUOTED_MESSAGES, replyGoesByMail, ticketReplyAddress } from "~/core/tic
 import type { ReplyChoice } from "~/core/tickets/ticket-labels";
 import { senderName } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
-import { ticketMessages, tickets } from "~/db/schema";
+import { ticketMessages } from "~/db/schema";
 import { staffReplyEmail } from "~/mail/ticket-mails";
 import { outboxStatement } from "../mail/mail-outbox.server";
 import { signedAttachmentUrls } from "./attachment-links.server";
@@ -33,11 +33,13 @@ interface RepliedTicket {
 
 export interface ReplyNotice {
   statements: BatchItem<"sqlite">[];
+  /** What the reply's own update of the ticket also sets: the call owed, for a customer who asked for one. */
+  ticketChanges: { callRequestedAt?: Date };
   /** The outbox key of the e-mail, to put on the mail queue once the batch has committed; null when none is sent. */
   mailKey: string | null;
 }
 
-/** The statements that tell the customer about a staff reply, for the batch that writes it. */
+/** What tells the customer about a staff reply, for the batch that writes it. */
 export async function staffReplyNotice(
   db: Database,
   ticket: RepliedTicket,
@@ -46,7 +48,7 @@ export async function staffReplyNotice(
   now: Date,
 ): Promise<ReplyNotice> {
   if (!replyGoesByMail(ticket.replyChoice)) {
-    return { statements: [db.update(tickets).set({ callRequestedAt: now }).where(eq(tickets.id, ticket.id))], mailKey: null };
+    return { statements: [], ticketChanges: { callRequestedAt: now }, mailKey: null };
   }
   const earlier = await db
     .select({ fromadmin: ticketMessages.fromadmin, message: ticketMessages.message, dateCreated: ticketMessages.dateCreated })
@@ -65,5 +67,9 @@ export async function staffReplyNotice(
   });
   const key = `ticket-reply:${ticket.id}:${crypto.randomUUID()}`;
   const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken) };
-  return { statements: [outboxStatement(db, { key, kind: "ticket_reply", to: ticket.email, userId: ticket.userId, template, frame }, now)], mailKey: key };
+  return {
+    statements: [outboxStatement(db, { key, kind: "ticket_reply", to: ticket.email, userId: ticket.userId, template, frame }, now)],
+    ticketChanges: {},
+    mailKey: key,
+  };
 }

@@ -202,14 +202,17 @@ export async function sendMessage(
   const mediaIds = await storeFiles(db, bucket, viewer.id, input.attachments, now);
   if (!Array.isArray(mediaIds)) return mediaIds;
   const fromadmin = viewer.role === "staff" ? viewer.id : null;
-  const notice = fromadmin != null ? await staffReplyNotice(db, ticket, { text, mediaIds }, mail, now) : { statements: [], mailKey: null };
+  const notice = fromadmin != null ? await staffReplyNotice(db, ticket, { text, mediaIds }, mail, now) : { statements: [], ticketChanges: {}, mailKey: null };
   const [inserted] = await db.batch([
     db
       .insert(ticketMessages)
       .values({ ticketId, fromadmin, message: text, dateCreated: now })
       .returning({ id: ticketMessages.id, message: ticketMessages.message, fromadmin: ticketMessages.fromadmin, dateCreated: ticketMessages.dateCreated }),
     attachStatement(db, viewer.id, mediaIds),
-    db.update(tickets).set({ updatedAt: now }).where(eq(tickets.id, ticketId)),
+    db
+      .update(tickets)
+      .set({ updatedAt: now, ...notice.ticketChanges })
+      .where(eq(tickets.id, ticketId)),
     ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
     ...notice.statements,
   ]);
