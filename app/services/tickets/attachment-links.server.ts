@@ -10,7 +10,7 @@ import type { Database } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { signText, verifySignedText } from "../signatures.server";
 
-export const ATTACHMENT_LINK_PATH = "/support/attachments";
+const ATTACHMENT_LINK_PATH = "/support/attachments";
 
 /** Signed, absolute links to these images, and when they stop opening. */
 export async function signedAttachmentUrls(origin: string, mediaIds: number[], secret: string, now: Date): Promise<{ urls: string[]; until: Date }> {
