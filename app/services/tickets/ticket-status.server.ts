@@ -15,10 +15,15 @@ import { fail, visibleTicket, type TicketFailure, type Viewer } from "./tickets.
 
 export type StaffActionResult = { ok: true } | TicketFailure;
 
+/** The ticket a staff action is on; null (404) when it does not exist or the viewer is not staff. */
+async function staffTicket(db: Database, staff: Viewer, ticketId: number) {
+  return staff.role === "staff" ? visibleTicket(db, ticketId, staff) : null;
+}
+
 /** Staff close a ticket (the reply box disappears); the customer gets a mail. */
 export async function closeTicket(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
-  const ticket = await visibleTicket(db, ticketId, staff);
-  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  const ticket = await staffTicket(db, staff, ticketId);
+  if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   if (ticket.status === "close") return { ok: true };
   await db.batch([
     db
@@ -32,8 +37,8 @@ export async function closeTicket(db: Database, staff: Viewer, ticketId: number,
 
 /** Staff have phoned the customer: the 「電話で連絡」 task is done (a second click changes nothing). */
 export async function completeCallTask(db: Database, staff: Viewer, ticketId: number): Promise<StaffActionResult> {
-  const ticket = await visibleTicket(db, ticketId, staff);
-  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  const ticket = await staffTicket(db, staff, ticketId);
+  if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   await db
     .update(tickets)
     .set({ callRequestedAt: null })
@@ -46,8 +51,8 @@ export async function completeCallTask(db: Database, staff: Viewer, ticketId: nu
  * token stops matching at once; the next mails carry the new one.
  */
 export async function reissueReplyAddress(db: Database, staff: Viewer, ticketId: number): Promise<StaffActionResult> {
-  const ticket = await visibleTicket(db, ticketId, staff);
-  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  const ticket = await staffTicket(db, staff, ticketId);
+  if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   await db
     .update(tickets)
     .set({ replyToken: sql`lower(hex(randomblob(16)))` })
@@ -57,8 +62,8 @@ export async function reissueReplyAddress(db: Database, staff: Viewer, ticketId:
 
 /** Staff ask the customer whether the problem is solved (confirmation waiting); the customer gets a mail. */
 export async function requestConfirmation(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
-  const ticket = await visibleTicket(db, ticketId, staff);
-  if (!ticket || staff.role !== "staff") return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
+  const ticket = await staffTicket(db, staff, ticketId);
+  if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   const problem = confirmationRequestProblem(ticket);
   if (problem) return fail(409, "confirmation", problem);
   await db.batch([
