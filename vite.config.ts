@@ -226,5 +226,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // move their other imports into it (the listing's result anchor, which the cart page loads too).
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: alwaysLoadedChunk(), onlyExplicitManualChunks: true } },
   },
-  server: { port: 5173 },
+  server: {
+    port: 5173,
+    // The local stores (D1's SQLite files change with every write) and the test reports are not source: a
+    // dev server watching them did work for every write of every server on the machine (issue 35).
+    watch: { ignored: ["**/.wrangler/**", "**/reports/**", "**/playwright-report/**"] },
+  },
 }));

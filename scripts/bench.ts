@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: builds, serves the app under `wrangler dev` on a fresh seeded store, and prints per shopper
+ * `npm run bench`: builds, serves the app as deployed (the Worker bundle on Miniflare) on a fresh seeded store, and prints per shopper
  * page the document size (raw, gzip), the JavaScript fetched before the page is usable and with its islands
  * (in Chromium, scripts/lib/first-load-js.ts), CSS gzip, D1 round trips per request, where the page's key
  * content ends in the gzipped document, Lighthouse's mobile figures (median of 3; the e2e tests' Chromium:
@@ -168,7 +168,7 @@ async function benchPages() {
   const browser = await chromium.launch({ executablePath: findChromium() ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
   try {
     await waitForHttp(`${ORIGIN}/`, 180_000);
-    console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (wrangler dev, local D1)\n`);
+    console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (the deployed bundle on Miniflare, local D1)\n`);
     await benchThroughput(LOAD_SECONDS);
     if (process.argv.includes("--throughput")) return;
     for (const page of PAGES) {

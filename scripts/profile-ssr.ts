@@ -56,7 +56,7 @@ interface Profile {
 /** A minimal DevTools protocol client over the inspector's WebSocket. */
 async function connectInspector() {
   const [target] = (await (await fetch(`${INSPECTOR}/json`)).json()) as { webSocketDebuggerUrl: string }[];
-  // wrangler's inspector proxy refuses a WebSocket without an Origin (Node's built-in client sends none).
+  // Miniflare's inspector proxy refuses a WebSocket without an Origin (Node's built-in client sends none).
   const socket = new WebSocket(target!.webSocketDebuggerUrl, { origin: INSPECTOR });
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   let nextId = 1;
@@ -131,7 +131,7 @@ try {
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   mkdirSync(".wrangler/profiles", { recursive: true });
-  console.log(`\nSSR profile: ${ORIGIN} (production build under wrangler dev), ${REQUESTS} requests per page one after another\n`);
+  console.log(`\nSSR profile: ${ORIGIN} (production build as deployed, on Miniflare), ${REQUESTS} requests per page one after another\n`);
   const member = { Cookie: await loginCookie() };
   for (const page of PAGES) {
     const headers = page.member ? member : RENDER_AFRESH;

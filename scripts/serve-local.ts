@@ -1,7 +1,8 @@
 /**
  * Serves the shop on a local store, for e2e tests and the bench:
  *   node --import tsx scripts/serve-local.ts --port 8788 [--fresh DIR [--template TEMPLATE] | --persist DIR] [--server-timing] [--dev]
- * The production build under `wrangler dev` by default; with --dev the Vite dev server (`npm run dev`'s
+ * The production build as deployed (scripts/lib/serve-build.ts: the bundle `wrangler deploy` would upload, on
+ * workerd through Miniflare) by default; with --dev the Vite dev server (`npm run dev`'s
  * server, React in development mode with StrictMode's double effects) instead.
  * With --fresh, DIR is wiped, migrated and seeded first, so every run starts from the demo catalogue; with
  * --template too, DIR is a copy of TEMPLATE, which the first server of the run migrates and seeds
@@ -11,6 +12,7 @@
  */
 import { rmSync } from "node:fs";
 import { flagValue, run, WRANGLER_ENV } from "./lib/run";
+import { serveBuild } from "./lib/serve-build";
 import { copySeededTemplate } from "./lib/store-template";
 
 const port = flagValue("port") ?? "8788";
@@ -18,7 +20,6 @@ const freshDir = flagValue("fresh");
 const templateDir = flagValue("template");
 const storeDir = freshDir ?? flagValue("persist");
 const persistArgs = storeDir ? ["--persist-to", storeDir] : [];
-const timingArgs = process.argv.includes("--server-timing") ? ["--var", "SERVER_TIMING:on"] : [];
 
 if (freshDir && templateDir) {
   await copySeededTemplate(templateDir, freshDir);
@@ -30,28 +31,13 @@ if (process.argv.includes("--dev")) {
   const env = storeDir ? { ...WRANGLER_ENV, LOCAL_STORE: storeDir } : WRANGLER_ENV;
   await run("npx", ["remix", "vite:dev", "--port", port, "--host", "127.0.0.1", "--strictPort"], { env });
 } else {
-  // Each server gets its own devtools port so several can run side by side (e2e projects, bench).
-  const inspectorPort = String(Number(port) + 1000);
-  // wrangler bundles the Worker with NODE_ENV "development" for `dev` and "production" for `deploy`: the
-  // production build is served as deployed (React's production server renderer, not its development one).
-  const env = { ...WRANGLER_ENV, NODE_ENV: "production" };
-  await run(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--port",
-      port,
-      "--ip",
-      "127.0.0.1",
-      "--inspector-port",
-      inspectorPort,
-      "--show-interactive-dev-session=false",
-      // GET /__scheduled?cron=… runs the Worker's cron handler (the e2e tests use it; never deployed).
-      "--test-scheduled",
-      ...persistArgs,
-      ...timingArgs,
-    ],
-    { env },
-  );
+  // Beside the shop's port: the DevTools inspector 1000 above it (scripts/profile-ssr.ts), the cron trigger
+  // 2000 above (tests/e2e/order-lapse.spec.ts). Several servers run side by side (e2e projects, bench).
+  await serveBuild({
+    port: Number(port),
+    persistTo: storeDir,
+    vars: process.argv.includes("--server-timing") ? { SERVER_TIMING: "on" } : {},
+    inspectorPort: Number(port) + 1000,
+    controlPort: Number(port) + 2000,
+  });
 }

@@ -6,7 +6,7 @@ export const PORT = Number(flagValue("port") ?? 8799);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
 export const STORE = ".wrangler/bench-state";
 
-/** The production build under wrangler dev on the bench's store, reporting D1 round trips and rows read. */
+/** The production build as deployed (the Worker bundle on Miniflare) on the bench's store, reporting D1 round trips and rows read. */
 export const serve = (store: "--fresh" | "--persist") =>
   start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
 

@@ -99,7 +99,7 @@ export async function benchScale(): Promise<void> {
     const scaled = await measureAll();
     const products = SCALE_PRODUCT_COUNT.toLocaleString("en");
     const orders = SCALE_ORDER_COUNT.toLocaleString("en");
-    console.log(`\nScale bench: ${ORIGIN} (wrangler dev, local D1), median of ${SAMPLES} requests one after another`);
+    console.log(`\nScale bench: ${ORIGIN} (the deployed bundle on Miniflare, local D1), median of ${SAMPLES} requests one after another`);
     console.log(`Large store: demo + ${products} products + ${orders} orders (loaded in ${loadSeconds.toFixed(0)} s)\n`);
     console.log(`${"page".padEnd(40)} ${"demo (time, D1)".padEnd(46)} ${"large (time, D1)".padEnd(46)} growth`);
     SCALE_PAGES.forEach((page, index) => {

@@ -6,7 +6,7 @@
  *   await page.goto(mail.links.find((link) => link.includes("/password/reset"))!);
  *
  * It waits until the newest message to that address (with that subject) has been SENT — by the queue
- * consumer through the simulated `send_email` binding under `wrangler dev`, or by the mailbox's own sweep
+ * consumer through the simulated `send_email` binding on the e2e servers (the build on Miniflare), or by the mailbox's own sweep
  * under the Vite dev server — so a spec that passes has seen the whole delivery, not just the outbox row.
  * Works with JavaScript on and off (it only navigates and reads the page). The page is left on the message.
  */
