@@ -16,6 +16,7 @@ import { RecentPages } from "./app/core/site/recent-pages";
 import { detachSiteStylesheets } from "./app/web/site/site-styles.server";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail/mail.server";
 import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue/catalogue-import-queue.server";
+import { purgeOldInboundRaw, receiveSupportMail } from "./app/web/tickets/inbound-mail.server";
 
 /** wrangler.toml [triggers]: the hourly maintenance; the other cron is the 5-minute mail sweep. */
 const HOURLY_CRON = "17 * * * *";
@@ -60,7 +61,8 @@ export default {
    * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails
    * below go out that way) and catalogue imports whose chunk stalled; hourly, unpaid 銀行振込 orders past their deadline are cancelled, tickets
    * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
-   * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails.
+   * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails and
+   * received support mails' raw messages past 30 days.
    */
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
@@ -76,8 +78,13 @@ export default {
         writeUpcomingDeliveryMails(db, now),
         purgeExpiredSessions(db, now),
         purgeWithdrawalMails(db, now),
+        purgeOldInboundRaw(db, env.ATTACHMENTS, now),
       ]),
     );
+  },
+  /** Email Routing: a mail to the support address (or a ticket's `support+{token}@`) is filed for the desk. */
+  async email(message, env) {
+    await receiveSupportMail(message, env, createDatabase(env.DB));
   },
   /** The queues (wrangler.toml [[queues.consumers]]): mail sends the outbox messages named; imports apply their next chunk. */
   async queue(batch, env) {

@@ -1282,6 +1282,42 @@ export const ticketMessages = sqliteTable(
   (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.dateCreated)],
 );
 
+/**
+ * Every mail that reached the support address (Email Routing → the Worker's `email()` handler, issue 36): what
+ * became of it — added to a ticket, opened one, held for staff (with why), rejected — so no mail is lost
+ * silently. The raw message stays in R2 (`raw_key`) for INBOUND_RAW_KEEP_DAYS; held mails keep their text.
+ */
+export const inboundMails = sqliteTable(
+  "inbound_mails",
+  {
+    id: integer("id").primaryKey(),
+    receivedAt: integer("received_at", { mode: "timestamp_ms" }).notNull(),
+    fromAddress: text("from_address").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    /** The sender's Message-ID: a mail delivered twice is recorded (and added) once. */
+    messageId: text("message_id"),
+    outcome: text("outcome", { enum: ["added", "opened", "held", "rejected", "accepted", "discarded"] }).notNull(),
+    reason: text("reason"),
+    ticketId: integer("ticket_id").references(() => tickets.id, { onDelete: "set null" }),
+    /** The member the mail is from, when one was found (a held mail's accept adds it as theirs). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The customer's words (quoted history cut off). */
+    body: text("body").notNull(),
+    /** Attachments not kept, each with why (one per line). */
+    attachmentNotes: text("attachment_notes"),
+    rawKey: text("raw_key"),
+    rawSize: integer("raw_size").notNull(),
+    /** Staff who accepted or discarded a held mail. */
+    handledBy: integer("handled_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("inbound_mails_message_id_idx").on(t.messageId),
+    index("inbound_mails_received_idx").on(t.receivedAt),
+    index("inbound_mails_outcome_idx").on(t.outcome, t.receivedAt),
+  ],
+);
+
 /** Uploaded images in R2 (ticket attachments, review pictures). */
 export const media = sqliteTable(
   "media",

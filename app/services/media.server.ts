@@ -16,6 +16,7 @@ import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT, TICKET_ATTACH
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
 import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
+import { randomHex } from "./signatures.server";
 
 export const MEDIA_FOLDER = "tickets";
 export const REVIEW_MEDIA_FOLDER = "reviews";
@@ -67,11 +68,6 @@ export const MEDIA_COLUMNS = {
 };
 
 export type UploadResult = { ok: true; item: MediaItem } | { ok: false; status: 400 | 409 | 413 | 415; error: string };
-
-function randomName(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 /**
  * Reserves one of the owner's MEDIA_PENDING_LIMIT unsent-upload slots by writing the media row, in ONE
@@ -167,7 +163,7 @@ function describe(
   place: { ownerUserId: number; folder: string; reviewId: number | null },
   now: Date,
 ): Omit<typeof media.$inferInsert, "id"> {
-  const filename = `${randomName()}.${kind}`;
+  const filename = `${randomHex(16)}.${kind}`;
   const size = imageDimensions(bytes);
   return {
     ownerUserId: place.ownerUserId,

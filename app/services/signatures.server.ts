@@ -34,3 +34,8 @@ export async function verifySignedText(text: string, signature: string, secret: 
   if (!bytes) return false;
   return crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, new TextEncoder().encode(text));
 }
+
+/** `byteCount` random bytes as lowercase hex: unguessable names and tokens (R2 keys, reply tokens). */
+export function randomHex(byteCount: number): string {
+  return [...crypto.getRandomValues(new Uint8Array(byteCount))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}

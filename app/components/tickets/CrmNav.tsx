@@ -9,6 +9,7 @@ export function CrmNav() {
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
       {[
         { to: "/crm/tickets", label: "お問い合わせ" },
+        { to: "/crm/inbound", label: "受信メール" },
         { to: "/crm/orders", label: "注文管理" },
         { to: "/crm/products", label: "商品管理" },
         { to: "/crm/products/import", label: "商品CSV" },

@@ -33,3 +33,14 @@ export function ticketReplyAddress(supportAddress: string, token: string | null)
   if (!token || at < 1) return supportAddress;
   return `${supportAddress.slice(0, at)}+${token}${supportAddress.slice(at)}`;
 }
+
+/** The outbox key of one staff reply's mail (each reply its own mail): `ticket-reply:{ticket}:{nonce}`. */
+export function replyMailKey(ticketId: number, nonce: string): string {
+  return `ticket-reply:${ticketId}:${nonce}`;
+}
+
+/** The ticket a reply mail's outbox key names, or null for any other mail (a customer's answer to it joins that ticket). */
+export function ticketIdOfReplyMailKey(key: string): number | null {
+  const match = /^ticket-reply:(\d+):/.exec(key);
+  return match ? Number(match[1]) : null;
+}

@@ -26,6 +26,7 @@ import type {
 import { MERCHANTS, productBySku, productImagePath, SUBSCRIPTION_TIERS } from "./catalogue";
 import { orderConfirmationMail } from "~/mail/order-mails";
 import { notificationOf } from "~/services/mail/mails.server";
+import { randomHex } from "~/services/signatures.server";
 
 export const DEMO_PASSWORD = "password1234";
 export const MEMBER_EMAIL = "member@example.jp";
@@ -646,6 +647,8 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         orderId: order4.order.id,
         description: ticketText,
         formSession: "1767000000000",
+        // Random as every ticket's (decision 0040): its mails answer to support+{token}@, which must not be guessable.
+        replyToken: randomHex(16),
         createdAt: ticketCreatedAt,
         updatedAt: lastMessageAt,
       },

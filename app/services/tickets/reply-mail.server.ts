@@ -5,7 +5,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { QUOTED_MESSAGES, replyGoesByMail, ticketReplyAddress } from "~/core/tickets/reply-mail";
+import { QUOTED_MESSAGES, replyGoesByMail, replyMailKey, ticketReplyAddress } from "~/core/tickets/reply-mail";
 import type { ReplyChoice } from "~/core/tickets/ticket-labels";
 import { senderName } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
@@ -65,7 +65,7 @@ export async function staffReplyNotice(
     quoted: earlier.map((row) => ({ name: senderName(row.fromadmin, ticket), date: row.dateCreated, message: row.message })),
     threadUrl: `${mail.origin}/user/support/${ticket.id}`,
   });
-  const key = `ticket-reply:${ticket.id}:${crypto.randomUUID()}`;
+  const key = replyMailKey(ticket.id, crypto.randomUUID());
   const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken) };
   return {
     statements: [outboxStatement(db, { key, kind: "ticket_reply", to: ticket.email, userId: ticket.userId, template, frame }, now)],

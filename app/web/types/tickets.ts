@@ -1,5 +1,7 @@
 /** What the ticket routes answer and the ticket components read (types only: the browser bundle imports it). */
 import type { MediaItem } from "~/services/media.server";
+import type { InboundRow } from "~/services/tickets/inbound-desk.server";
+import type { WrittenTime } from "./mail";
 
 export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets/tickets.server";
 export type { PastOrder, TicketProduct } from "~/services/tickets/ticket-references.server";
@@ -9,3 +11,6 @@ export type ThreadActionData =
   | { ok: true; intent: string }
   /** `message` and `kept` (the images kept as uploads): what a refused reply shows again without JS. */
   | { ok: false; intent: string; field: string; error: string; message?: string; kept?: MediaItem[] };
+
+/** A received support mail as /crm/inbound shows it: the service's row with its time and outcome written out. */
+export type InboundListRow = Omit<InboundRow, "receivedAt"> & { receivedAt: WrittenTime; outcomeLabel: string };

@@ -1,0 +1,272 @@
+/**
+ * A support mail that reached the Worker (issue 36 item 2), as plain values: which ticket it is for (its
+ * recipient's reply token, or the shop's mail it answers), whether it may join it, and the one D1 batch that
+ * records it in inbound_mails together with what it changes — a customer message on the ticket (reopened if
+ * closed), a new ticket for a member writing to the support address, or nothing but the record, held for staff
+ * with the reason. A mail delivered twice (same Message-ID) is recorded and added once.
+ */
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { autoReplyReason, inboundTarget, INBOUND_TEXT, replyText, sameAddress } from "~/core/tickets/inbound-mail";
+import { ticketIdOfReplyMailKey } from "~/core/tickets/reply-mail";
+import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
+import { ticketPriority } from "~/core/tickets/tickets";
+import type { Database } from "~/db/client.server";
+import { inboundMails, mailOutbox, media, ticketMessages, tickets, users } from "~/db/schema";
+import { keepMessageImages } from "../media.server";
+
+/** A received mail, decoded by the web layer (postal-mime). */
+export interface InboundMail {
+  /** The envelope's sender and recipient (what Email Routing delivered), not the headers' display names. */
+  from: string;
+  to: string;
+  subject: string;
+  messageId: string | null;
+  /** In-Reply-To and References: the Message-IDs of the shop's mails this one answers. */
+  answers: string[];
+  headers: { key: string; value: string }[];
+  /** The text part, or the HTML part as text. */
+  text: string;
+  attachments: File[];
+  rawKey: string | null;
+  rawSize: number;
+}
+
+export type InboundOutcome = "added" | "opened" | "held" | "rejected";
+
+export interface InboundResult {
+  outcome: InboundOutcome;
+  reason: string | null;
+  ticketId: number | null;
+}
+
+/** The subject a ticket opened by mail keeps above the mail's text (tickets have no subject of their own). */
+const subjectLine = (subject: string) => (subject.trim() ? `件名：${subject.trim()}\n\n` : "");
+
+interface TicketForMail {
+  id: number;
+  userId: number;
+  email: string;
+}
+
+const ticketColumns = { id: tickets.id, userId: tickets.userId, email: users.email };
+
+async function ticketByToken(db: Database, token: string): Promise<TicketForMail | null> {
+  const [row] = await db.select(ticketColumns).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.replyToken, token));
+  return row ?? null;
+}
+
+/** The ticket whose reply mail (ticket-reply:{id}:…) this mail answers, by In-Reply-To/References. */
+async function ticketByAnsweredMail(db: Database, answers: string[]): Promise<TicketForMail | null> {
+  const ids = answers.map((id) => id.replace(/^<|>$/g, "").trim().toLowerCase()).filter(Boolean);
+  if (ids.length === 0) return null;
+  const sent = await db
+    .select({ key: mailOutbox.key })
+    .from(mailOutbox)
+    .where(inArray(sql`lower(trim(${mailOutbox.providerMessageId}, '<>'))`, ids));
+  const ticketId = sent.map((row) => ticketIdOfReplyMailKey(row.key)).find((id) => id != null);
+  if (ticketId == null) return null;
+  const [row] = await db.select(ticketColumns).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.id, ticketId));
+  return row ?? null;
+}
+
+async function memberByAddress(db: Database, address: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, address.trim().toLowerCase()), eq(users.role, "customer"), isNull(users.withdrawnAt)));
+  return row?.id ?? null;
+}
+
+/** The record's row: `inserted` when this is the first delivery of the mail (no row with its Message-ID yet). */
+function recordStatement(
+  db: Database,
+  mail: InboundMail,
+  body: string,
+  result: { outcome: InboundOutcome; reason: string | null; ticketId: number | SQL | null; userId: number | null; notes: string[] },
+  now: Date,
+) {
+  return db
+    .insert(inboundMails)
+    .values({
+      receivedAt: now,
+      fromAddress: mail.from,
+      toAddress: mail.to,
+      subject: mail.subject,
+      messageId: mail.messageId,
+      outcome: result.outcome,
+      reason: result.reason,
+      ticketId: result.ticketId as number | null,
+      userId: result.userId,
+      body,
+      attachmentNotes: result.notes.length ? result.notes.join("\n") : null,
+      rawKey: mail.rawKey,
+      rawSize: mail.rawSize,
+    })
+    .onConflictDoNothing();
+}
+
+/** The customer's message, written only when the statement before it changed a row (`changes() = 1`). */
+function messageStatement(db: Database, ticketIs: SQL, text: string, now: Date) {
+  return db.insert(ticketMessages).select(
+    db
+      .select({
+        id: sql<number>`null`.as("id"),
+        ticketId: tickets.id,
+        fromadmin: sql<number | null>`null`.as("fromadmin"),
+        message: sql<string>`${text}`.as("message"),
+        readAt: sql<number | null>`null`.as("read_at"),
+        dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
+      })
+      .from(tickets)
+      .where(and(sql`changes() = 1`, ticketIs)),
+  );
+}
+
+/** The images join the message the statement before inserted (a no-op when it inserted nothing). */
+function attachStatement(db: Database, customerId: number, mediaIds: number[]) {
+  return db
+    .update(media)
+    .set({ ticketMessageId: sql`last_insert_rowid()` })
+    .where(and(sql`changes() = 1`, inArray(media.id, mediaIds.length ? mediaIds : [0]), eq(media.ownerUserId, customerId), isNull(media.ticketMessageId)));
+}
+
+/**
+ * A customer's mail joining their ticket, for a batch: each statement runs only when the one before it changed
+ * one row, so the whole chain happens only after a statement that changed one row — the record of a first
+ * delivery, or a held mail's accept — and a closed ticket opens again.
+ */
+export function customerMailStatements(db: Database, ticketId: number, customerId: number, text: string, mediaIds: number[], now: Date) {
+  return [
+    db
+      .update(tickets)
+      .set({ status: "doing", closedAt: null, confirmation: null, confirmationRequestedAt: null, updatedAt: now })
+      .where(and(sql`changes() = 1`, eq(tickets.id, ticketId))),
+    messageStatement(db, eq(tickets.id, ticketId), text, now),
+    attachStatement(db, customerId, mediaIds),
+  ];
+}
+
+/** The mail's images kept as the customer's uploads (checked by their bytes, metadata stripped); the rest named with why. */
+export async function keepMailImages(db: Database, bucket: R2Bucket, customerId: number, files: File[], now: Date) {
+  const kept = await keepMessageImages(db, bucket, customerId, { galleryIds: [], files }, now);
+  return {
+    mediaIds: kept.stored.map((item) => item.id),
+    notes: kept.refused.map((refused) => INBOUND_TEXT.attachmentRefused(refused.filename, refused.error)),
+  };
+}
+
+/** Holds the mail for staff: recorded with the reason, nothing else changes. */
+async function hold(db: Database, mail: InboundMail, body: string, reason: string, ticket: TicketForMail | null, now: Date): Promise<InboundResult> {
+  const result = { outcome: "held" as const, reason, ticketId: ticket?.id ?? null };
+  await db.batch([
+    recordStatement(db, mail, body, { ...result, userId: ticket && sameAddress(mail.from, ticket.email) ? ticket.userId : null, notes: [] }, now),
+  ]);
+  return result;
+}
+
+/** Records a mail refused before it was read (too large): nothing of it is kept but the envelope. */
+export async function recordRejectedMail(db: Database, mail: Pick<InboundMail, "from" | "to" | "rawSize">, reason: string, now: Date): Promise<void> {
+  await db
+    .insert(inboundMails)
+    .values({ receivedAt: now, fromAddress: mail.from, toAddress: mail.to, subject: "", outcome: "rejected", reason, body: "", rawSize: mail.rawSize });
+}
+
+/** Records a mail that could not be read or filed as held, with the raw message staff can open. */
+export async function recordFailedMail(db: Database, mail: Pick<InboundMail, "from" | "to" | "rawKey" | "rawSize">, reason: string, now: Date): Promise<void> {
+  await db.insert(inboundMails).values({
+    receivedAt: now,
+    fromAddress: mail.from,
+    toAddress: mail.to,
+    subject: "",
+    outcome: "held",
+    reason,
+    body: "",
+    rawKey: mail.rawKey,
+    rawSize: mail.rawSize,
+  });
+}
+
+/**
+ * Files a received mail: a reply (by its recipient's token, or the shop's reply mail it answers) joins its
+ * ticket when it is from that ticket's customer; a new mail to the support address from a member opens a
+ * ticket (その他, the trouble's usual priority); everything else — a program's mail, a stranger, an unknown
+ * token, a mail to another address, an empty mail — is held for staff with the reason.
+ */
+export async function receiveInboundMail(
+  db: Database,
+  bucket: R2Bucket,
+  mail: InboundMail,
+  supportAddress: string,
+  now: Date = new Date(),
+): Promise<InboundResult> {
+  const body = replyText(mail.text);
+  const target = inboundTarget(mail.to, supportAddress);
+  if (!target) return hold(db, mail, body, INBOUND_TEXT.notAddressedToSupport, null, now);
+  const ticket = target.kind === "ticket" ? await ticketByToken(db, target.token) : await ticketByAnsweredMail(db, mail.answers);
+  const automatic = autoReplyReason(mail.headers, mail.subject);
+  if (automatic) return hold(db, mail, body, automatic, ticket, now);
+  if (target.kind === "ticket" && !ticket) return hold(db, mail, body, INBOUND_TEXT.unknownToken, null, now);
+  if (ticket && !sameAddress(mail.from, ticket.email)) return hold(db, mail, body, INBOUND_TEXT.senderMismatch, ticket, now);
+  if (body.trim() === "" && mail.attachments.length === 0) return hold(db, mail, body, INBOUND_TEXT.empty, ticket, now);
+  const customerId = ticket?.userId ?? (await memberByAddress(db, mail.from));
+  if (customerId == null) return hold(db, mail, body, INBOUND_TEXT.unknownSender, null, now);
+
+  const { mediaIds, notes } = await keepMailImages(db, bucket, customerId, mail.attachments, now);
+  const text = body.slice(0, TICKET_MESSAGE_MAX_LENGTH);
+  if (ticket) {
+    const result = { outcome: "added" as const, reason: null, ticketId: ticket.id };
+    await db.batch([
+      recordStatement(db, mail, body, { ...result, userId: customerId, notes }, now),
+      ...customerMailStatements(db, ticket.id, customerId, text, mediaIds, now),
+    ]);
+    return result;
+  }
+  return openTicketByMail(db, mail, body, customerId, text, { mediaIds, notes }, now);
+}
+
+/** A member's new mail to the support address: a ticket of its own, one per Message-ID however often it arrives. */
+async function openTicketByMail(
+  db: Database,
+  mail: InboundMail,
+  body: string,
+  customerId: number,
+  text: string,
+  images: { mediaIds: number[]; notes: string[] },
+  now: Date,
+): Promise<InboundResult> {
+  const session = `mail:${mail.messageId ?? crypto.randomUUID()}`;
+  const description = `${subjectLine(mail.subject)}${text}`.slice(0, TICKET_MESSAGE_MAX_LENGTH);
+  const sameMail = sql`${tickets.userId} = ${customerId} and ${tickets.formSession} = ${session}`;
+  const result = { outcome: "opened" as const, reason: null };
+  const [, , , , opened] = await db.batch([
+    db
+      .insert(tickets)
+      .values({
+        userId: customerId,
+        status: "doing",
+        priority: ticketPriority("その他"),
+        category: "その他",
+        trouble: "その他",
+        replyChoice: "email",
+        description,
+        formSession: session,
+        replyToken: sql`lower(hex(randomblob(16)))`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing(),
+    messageStatement(db, sameMail, description, now),
+    attachStatement(db, customerId, images.mediaIds),
+    recordStatement(
+      db,
+      mail,
+      body,
+      { ...result, ticketId: sql`(select ${tickets.id} from ${tickets} where ${sameMail})`, userId: customerId, notes: images.notes },
+      now,
+    ),
+    db.select({ id: tickets.id }).from(tickets).where(sameMail),
+  ]);
+  const ticketId = opened[0]?.id;
+  if (ticketId == null) throw new Error("ticket was not written");
+  return { ...result, ticketId };
+}
