@@ -1236,6 +1236,8 @@ export const tickets = sqliteTable(
     replyToken: text("reply_token"),
     /** The customer asked to be phoned: set by a staff reply (which mails nothing), cleared when staff have called. */
     callRequestedAt: integer("call_requested_at", { mode: "timestamp_ms" }),
+    /** The staff member who owns the ticket (「自分の担当」); null = not assigned. */
+    ownerId: integer("owner_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -1246,6 +1248,7 @@ export const tickets = sqliteTable(
     uniqueIndex("tickets_reply_token_idx").on(t.replyToken),
     index("tickets_status_idx").on(t.status, t.updatedAt),
     index("tickets_confirmation_idx").on(t.confirmation, t.confirmationRequestedAt),
+    index("tickets_owner_idx").on(t.ownerId, t.status),
   ],
 );
 

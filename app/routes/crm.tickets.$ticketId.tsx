@@ -5,6 +5,7 @@ import { CustomerOrders } from "~/components/orders/CustomerOrders";
 import { CallTask } from "~/components/tickets/CallTask";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ReplyAddress } from "~/components/tickets/ReplyAddress";
+import { TicketOwner } from "~/components/tickets/TicketOwner";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
@@ -16,10 +17,11 @@ export const meta: MetaFunction = ({ params }) => [
 
 /** A ticket as staff see it: opening it marks the customer's messages read. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadThreadPage(request, context, await requireStaff(request, context), params.ticketId);
+  const staff = await requireStaff(request, context);
+  return { ...(await loadThreadPage(request, context, staff, params.ticketId)), viewerId: staff.id };
 }
 
-/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, or mark the call made. */
+/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, mark the call made, or take / hand over / release the ticket. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   return threadPageAction(request, context, staff, params.ticketId, (ticketId) => `/crm/tickets/${ticketId}`);
@@ -28,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress } = useLoaderData<typeof loader>();
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
   return (
@@ -36,6 +38,7 @@ export default function StaffThread() {
       <CrmNav />
       <div className="mx-auto grid max-w-6xl gap-x-6 px-2 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
+          {owners ? <TicketOwner owner={owners.owner} staff={owners.staff} viewerId={viewerId} action={path} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
           {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}
           <TicketThreadView

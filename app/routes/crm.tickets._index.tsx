@@ -16,6 +16,8 @@ import { parseInput, readInput } from "~/web/input.server";
 import { listingJson } from "~/services/search/listing.server";
 import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/search/listing.server";
 import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets/ticket-desk.server";
+import { ownerViewCounts } from "~/services/tickets/ticket-owners.server";
+import { ownerViewTabs } from "~/web/tickets/ticket-views.server";
 
 const PATH = "/crm/tickets";
 
@@ -23,15 +25,18 @@ export const meta: MetaFunction = () => [{ title: `お問い合わせ一覧（CS
 
 /** The staff ticket list on the generic listing: sort, filter and page are GET parameters (works without JS). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context);
+  const staff = await requireStaff(request, context);
   const url = new URL(request.url);
   const query = parseListingQuery(TICKET_LISTING, url.searchParams);
   // A filter form sent without JS carries every field, empty ones too: answer with the clean URL.
   const canonical = canonicalListingRedirect(url, TICKET_LISTING, query);
   if (canonical) throw canonical;
-  const page = await listStaffTickets(context.db, query);
+  const [page, viewCounts] = await Promise.all([listStaffTickets(context.db, query, staff.id), ownerViewCounts(context.db, staff.id)]);
   // The listing's definition comes with the data: the page loads neither it nor the choices' labels.
-  return data({ page, definition: TICKET_LISTING, confirmRemove: confirmRemoveId(url) }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { page, definition: TICKET_LISTING, confirmRemove: confirmRemoveId(url), views: ownerViewTabs(query, viewCounts) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const PostedIntentSchema = v.object({ intent: TextOrNullSchema });
@@ -43,10 +48,10 @@ type TicketsActionData = { ok: true } | { ok: false; error: string };
  * listing call (query[page], query[orderby], query[ordersens], inputs[…], operators[…]) answered as JSON.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireStaff(request, context);
+  const staff = await requireStaff(request, context);
   const form = await readFormData(request);
   if (parseInput(PostedIntentSchema, form).intent !== "remove") {
-    const page = await listStaffTickets(context.db, parseListingQuery(TICKET_LISTING, form.entries()));
+    const page = await listStaffTickets(context.db, parseListingQuery(TICKET_LISTING, form.entries()), staff.id);
     return Response.json(listingJson(TICKET_LISTING, page, (row) => row));
   }
   const read = readInput(RemoveRowSchema, form);
@@ -102,6 +107,12 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     ),
   },
   {
+    key: "owner",
+    label: "担当",
+    className: "whitespace-nowrap text-xs",
+    render: (ticket) => <span data-testid="ticket-owner">{ticket.owner ?? "未割り当て"}</span>,
+  },
+  {
     key: "updated",
     label: "更新日時",
     sort: "updated",
@@ -120,13 +131,26 @@ const columns: ListingColumn<StaffTicketRow>[] = [
 ];
 
 export default function CrmTickets() {
-  const { page, definition, confirmRemove } = useLoaderData<typeof loader>();
+  const { page, definition, confirmRemove, views } = useLoaderData<typeof loader>();
   // The JSON listing answer goes to API callers only; the page sees removal results.
   const actionData = useActionData<typeof action>() as TicketsActionData | undefined;
   return (
     <div className="py-2">
       <CrmNav />
       <h1 className="text-xl">お問い合わせ一覧</h1>
+      <nav aria-label="担当で絞り込む" className="my-2 flex flex-wrap gap-2">
+        {views.map((view) => (
+          <Link
+            key={view.label}
+            to={view.href}
+            aria-current={view.current ? "page" : undefined}
+            className={`rounded px-3 py-1 text-sm no-underline ${view.current ? "bg-brand text-white" : "bg-gray-100 text-gray-800"}`}
+            data-testid="owner-view"
+          >
+            {view.label}（{view.count}）
+          </Link>
+        ))}
+      </nav>
       {actionData && !actionData.ok ? (
         <p role="alert" className="field-error">
           {actionData.error}

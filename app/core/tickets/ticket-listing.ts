@@ -2,18 +2,21 @@
 import { labelledChoices, type ListingDefinition } from "~/core/search/listing";
 import { TICKET_CATEGORIES } from "~/core/tickets/ticket-categories";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, STATUS_LABELS, type TicketPriority } from "~/core/tickets/ticket-labels";
+import { OWNER_VIEWS } from "~/core/tickets/ticket-owners";
 
 /**
- * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status and number;
- * filtered by status, priority, confirmation, category, unread customer messages, the customer (name or
- * e-mail), the text of the request and the day it arrived. Every view is a GET URL.
+ * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status, number, and
+ * "attention" (tickets with unread customer messages first, then by last activity: an owner's view);
+ * filtered by owner (the viewer's, nobody's), status, priority, confirmation, category, unread customer
+ * messages, the customer (name or e-mail), the text of the request and the day it arrived. Every view is a GET URL.
  */
 export const TICKET_LISTING = {
-  orderby: ["updated", "date_created", "priority", "status", "id"],
+  orderby: ["updated", "date_created", "priority", "status", "id", "attention"],
   defaultOrderby: "updated",
   defaultOrdersens: "DESC",
   pageSize: 20,
   filters: [
+    { name: "owner", label: "担当", operator: "=", type: "choice", choices: OWNER_VIEWS.map((view) => ({ value: view.value, label: view.label })) },
     { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(STATUS_LABELS, ["doing", "close"]) },
     {
       name: "priority",
@@ -35,7 +38,7 @@ export const TICKET_LISTING = {
     { name: "content", label: "内容", operator: "LIKE", type: "text", placeholder: "例：届かない" },
     { name: "date_created", label: "受付日", operator: "BETWEEN", type: "date" },
   ],
-} as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id">;
+} as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id" | "attention">;
 export type TicketSort = (typeof TICKET_LISTING.orderby)[number];
 
 /** Sort rank of a priority: high first when sorted DESC. */

@@ -6,6 +6,7 @@
  * labels ticket-labels.ts, and what polling reads from the API's headers ticket-polling.ts, so a page
  * showing a label or polling a thread loads none of the rest.
  */
+import { OWNER_TEXT } from "./ticket-owners";
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { CONFIRMATION_LABELS, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets/ticket-labels";
@@ -60,6 +61,9 @@ export const TICKET_TEXT = {
   confirmationRequested: "お客様に解決の確認をお願いしました。",
   callDone: "電話連絡を済みにしました。",
   replyAddressReissued: "返信用アドレスを新しくしました。これまでのアドレスへの返信はこのお問い合わせに届きません。",
+  ownerTaken: OWNER_TEXT.taken,
+  ownerAssigned: OWNER_TEXT.assigned,
+  ownerReleased: OWNER_TEXT.released,
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

@@ -35,13 +35,16 @@ export const OTHER_EMAIL = "other@example.jp";
 /** The demo merchants' logins (/merchant): 十勝しあわせ牧場 and 有田 青華窯. */
 export const MERCHANT_EMAIL = "merchant@example.jp";
 export const OTHER_MERCHANT_EMAIL = "merchant2@example.jp";
-export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL] as const;
+/** A second member of the support team (owners, assignment). */
+export const COLLEAGUE_EMAIL = "staff2@example.jp";
+export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL, COLLEAGUE_EMAIL] as const;
 
 export const MEMBER_ID = 1;
 export const STAFF_ID = 2;
 export const OTHER_ID = 3;
 export const MERCHANT_USER_ID = 4;
 export const OTHER_MERCHANT_USER_ID = 5;
+export const COLLEAGUE_ID = 6;
 /** The merchants those logins belong to (MERCHANTS ids). */
 export const MERCHANT_ID = 3;
 export const OTHER_MERCHANT_ID = 2;
@@ -540,6 +543,20 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         phone: null,
         points: 0,
         createdAt: ago(400),
+      },
+      {
+        id: COLLEAGUE_ID,
+        email: COLLEAGUE_EMAIL,
+        passwordHash: hashFor(COLLEAGUE_EMAIL),
+        role: "staff",
+        lastname: "鈴木",
+        firstname: "美咲",
+        lastnameJp: "スズキ",
+        firstnameJp: "ミサキ",
+        nickname: "カスタマーサービス 鈴木",
+        phone: null,
+        points: 0,
+        createdAt: ago(200),
       },
       {
         id: OTHER_ID,

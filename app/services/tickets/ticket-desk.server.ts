@@ -2,9 +2,11 @@
  * The staff ticket desk (spec §2 CRM, §7 listings): the ticket list as a generic listing (filters, sorts,
  * unread customer messages) and removing a ticket.
  */
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { ListingQuery } from "~/core/search/listing";
 import { PRIORITY_RANK, TICKET_LISTING, type TicketSort } from "~/core/tickets/ticket-listing";
+import { staffName } from "~/core/tickets/ticket-owners";
 import { excerpt } from "~/core/tickets/tickets";
 import {
   CONFIRMATION_LABELS,
@@ -14,7 +16,7 @@ import {
   type TicketPriority,
   type TicketStatus,
 } from "~/core/tickets/ticket-labels";
-import { qualified, type Database } from "~/db/client.server";
+import { aliased, qualified, type Database } from "~/db/client.server";
 import { ticketMessages, tickets, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "../search/listing.server";
 import { lastMessage } from "./tickets.server";
@@ -37,13 +39,22 @@ export interface StaffTicketRow {
   /** Customer messages staff have not read yet. */
   unread: number;
   lastMessage: string;
+  /** The owning colleague's name; null = not assigned. */
+  owner: string | null;
 }
+
+const owners = alias(users, "owners");
 
 const unreadFromCustomer = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is null and ${ticketMessages.readAt} is null)`;
 
-const TICKET_LISTING_SOURCE: ListingSource<TicketSort> = {
+/** Unread customer messages first, then the latest activity (updated_at in ms stays below 10^13). */
+const attention = sql`(case when ${unreadFromCustomer} > 0 then 10000000000000 else 0 end) + ${tickets.updatedAt}`;
+
+/** The listing for one staff member: `owner=mine` is theirs. */
+const ticketListingSource = (viewerId: number): ListingSource<TicketSort> => ({
   scope: undefined,
   sortColumns: {
+    attention,
     updated: tickets.updatedAt,
     date_created: tickets.createdAt,
     priority: sql`(case ${tickets.priority} when 'high' then ${PRIORITY_RANK.high} when 'medium' then ${PRIORITY_RANK.medium} else ${PRIORITY_RANK.low} end)`,
@@ -52,6 +63,7 @@ const TICKET_LISTING_SOURCE: ListingSource<TicketSort> = {
   },
   idColumn: tickets.id,
   filters: {
+    owner: (value) => (value === "mine" ? eq(tickets.ownerId, viewerId) : value === "none" ? isNull(tickets.ownerId) : undefined),
     status: equalsFilter(tickets.status),
     priority: equalsFilter(tickets.priority),
     confirmation: equalsFilter(tickets.confirmation),
@@ -65,11 +77,11 @@ const TICKET_LISTING_SOURCE: ListingSource<TicketSort> = {
     ),
     date_created: betweenDaysFilter(tickets.createdAt),
   },
-};
+});
 
 /** One page of the staff ticket list for a parsed listing query (total and rows in one batch). */
-export async function listStaffTickets(db: Database, query: ListingQuery<TicketSort>): Promise<ListingPage<StaffTicketRow, TicketSort>> {
-  return loadListingPage(TICKET_LISTING, query, TICKET_LISTING_SOURCE, async ({ where, orderBy, limit, offset }) => {
+export async function listStaffTickets(db: Database, query: ListingQuery<TicketSort>, viewerId: number): Promise<ListingPage<StaffTicketRow, TicketSort>> {
+  return loadListingPage(TICKET_LISTING, query, ticketListingSource(viewerId), async ({ where, orderBy, limit, offset }) => {
     const [counted, rows] = await db.batch([
       db.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
       db
@@ -87,9 +99,13 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
           updatedAt: tickets.updatedAt,
           unread: unreadFromCustomer,
           last: lastMessage,
+          // Named apart from the customer's lastname/firstname: D1's batch keys a row's columns by name.
+          ownerLastname: aliased(owners.lastname, "owner_lastname"),
+          ownerFirstname: aliased(owners.firstname, "owner_firstname"),
         })
         .from(tickets)
         .innerJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(owners, eq(owners.id, tickets.ownerId))
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
@@ -113,6 +129,7 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
         updatedAt: row.updatedAt.toISOString(),
         unread: Number(row.unread),
         lastMessage: excerpt(row.last ?? ""),
+        owner: row.ownerLastname != null ? staffName({ lastname: row.ownerLastname, firstname: row.ownerFirstname ?? "" }) : null,
       })),
     };
   });

@@ -7,7 +7,9 @@
  */
 import type { SessionRole } from "~/core/account/sessions";
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
-import { excerpt, senderName } from "~/core/tickets/tickets";
+import { alias } from "drizzle-orm/sqlite-core";
+import { staffName } from "~/core/tickets/ticket-owners";
+import { excerpt, senderName, STAFF_SENDER_NAME } from "~/core/tickets/tickets";
 import type { TicketConfirmation, TicketPriority, TicketStatus } from "~/core/tickets/ticket-labels";
 import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, media, orderLines, orders, products, ticketMessages, ticketOrderLines, tickets, users } from "~/db/schema";
@@ -132,6 +134,9 @@ function messageFilter(ticketId: number, { sinceId, unseenBy }: MessageSelection
   );
 }
 
+/** The staff member who wrote a message (colleagues see each other's names; customers never do). */
+const authors = alias(users, "authors");
+
 function messagesQuery(db: Database, ticketId: number, selection: MessageSelection) {
   return db
     .select({
@@ -139,8 +144,11 @@ function messagesQuery(db: Database, ticketId: number, selection: MessageSelecti
       message: ticketMessages.message,
       fromadmin: ticketMessages.fromadmin,
       dateCreated: ticketMessages.dateCreated,
+      authorLastname: aliased(authors.lastname, "author_lastname"),
+      authorFirstname: aliased(authors.firstname, "author_firstname"),
     })
     .from(ticketMessages)
+    .leftJoin(authors, eq(authors.id, ticketMessages.fromadmin))
     .where(messageFilter(ticketId, selection))
     .orderBy(asc(ticketMessages.id));
 }
@@ -188,12 +196,24 @@ function toHead(row: HeadRow, details: TicketHead["details"]): TicketHead {
   };
 }
 
-export function toMessages(rows: MessageRow[], gallery: GalleryRow[], customer: { lastname: string; firstname: string }): ThreadMessage[] {
+/**
+ * The thread's messages as `viewer` sees them: staff see which colleague wrote each staff message
+ * (「カスタマーサービス（佐藤 健）」), the customer only カスタマーサービス.
+ */
+export function toMessages(
+  rows: (Omit<MessageRow, "authorLastname" | "authorFirstname"> & Partial<Pick<MessageRow, "authorLastname" | "authorFirstname">>)[],
+  gallery: GalleryRow[],
+  customer: { lastname: string; firstname: string },
+  viewer: Pick<Viewer, "role"> = { role: "customer" },
+): ThreadMessage[] {
   return rows.map((row) => ({
     id: row.id,
     message: row.message,
     date_created: row.dateCreated.toISOString(),
-    name: senderName(row.fromadmin, customer),
+    name:
+      viewer.role === "staff" && row.fromadmin != null && row.authorLastname != null
+        ? `${STAFF_SENDER_NAME}（${staffName({ lastname: row.authorLastname, firstname: row.authorFirstname ?? "" })}）`
+        : senderName(row.fromadmin, customer),
     fromadmin: row.fromadmin,
     gallery: gallery.filter((item) => item.messageId === row.id).map(toMediaItem),
   }));
@@ -235,7 +255,7 @@ export async function loadThread(
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
   const unreadFromOtherSide = messageRows.some((row) => (viewer.role === "staff" ? row.fromadmin == null : row.fromadmin != null));
-  const thread = { ticket, messages: toMessages(messageRows, gallery, ticket.customer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
+  const thread = { ticket, messages: toMessages(messageRows, gallery, ticket.customer, viewer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
   if (viewer.role === "staff") {
     // Staff see the ticket's reply address (to reissue it); the customer's page is not given it.
     if (unreadFromOtherSide) await markReadStatement(db, ticketId, viewer, now);

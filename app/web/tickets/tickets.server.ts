@@ -16,6 +16,7 @@ import type { ReplyMailContext } from "~/services/tickets/reply-mail.server";
 import { dispatchMail } from "~/web/mail/mail.server";
 import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAddress, requestConfirmation } from "~/services/tickets/ticket-status.server";
 import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets/tickets.server";
+import { assignTicket, ownerPanel, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
@@ -75,6 +76,9 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("request_confirmation") }),
   v.object({ intent: v.literal("call_done") }),
   v.object({ intent: v.literal("reissue_reply_address") }),
+  v.object({ intent: v.literal("take") }),
+  v.object({ intent: v.literal("assign"), owner: IdSchema }),
+  v.object({ intent: v.literal("release") }),
 ]);
 
 export type ThreadIntentResult =
@@ -83,7 +87,7 @@ export type ThreadIntentResult =
 
 /**
  * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation, call_done,
- * reissue_reply_address), so
+ * reissue_reply_address, and take / assign / release for the ticket's owner), so
  * both pages and their no-JS forms share one dispatcher.
  */
 export async function threadIntent(
@@ -135,6 +139,19 @@ export async function threadIntent(
       const result = await reissueReplyAddress(db, viewer, ticketId);
       return result.ok ? { ok: true, intent, notice: "replyAddressReissued" } : { ...result, intent };
     }
+    case "take":
+    case "assign":
+    case "release": {
+      if (viewer.role !== "staff") return unknown;
+      const result =
+        input.intent === "take"
+          ? await takeTicket(db, viewer, ticketId)
+          : input.intent === "assign"
+            ? await assignTicket(db, viewer, ticketId, input.owner)
+            : await releaseTicket(db, viewer, ticketId);
+      const notice = ({ take: "ownerTaken", assign: "ownerAssigned", release: "ownerReleased" } as const)[input.intent];
+      return result.ok ? { ok: true, intent, notice } : { ...result, intent };
+    }
   }
 }
 
@@ -157,6 +174,8 @@ export async function loadThreadPage(request: Request, context: AppLoadContext, 
   const { customerOrders, unreadRepliesAfter, replyToken, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
+    /** Staff only: who owns the ticket and the team to hand it to. */
+    owners: viewer.role === "staff" ? await ownerPanel(context.db, thread.ticket.id) : null,
     thread,
     /** Staff only: where the customer's e-mail answers to this ticket go. */
     replyAddress: viewer.role === "staff" ? ticketReplyAddress(context.cloudflare.env.SUPPORT_ADDRESS, replyToken ?? null) : null,
