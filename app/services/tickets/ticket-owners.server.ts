@@ -3,28 +3,15 @@
  * the desk's views count open tickets per owner. A take is one conditional UPDATE (owner still empty), so two
  * staff taking the same ticket at once get one owner and the other is told who.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
-import { OWNER_TEXT, staffName } from "~/core/tickets/ticket-owners";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { OWNER_TEXT } from "~/core/tickets/ticket-owners";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
 import { tickets, users } from "~/db/schema";
+import { ownerQuery, toOwner } from "./owner-queries.server";
 import { fail, visibleTicket, type TicketFailure, type Viewer } from "./tickets.server";
 
 export type OwnerActionResult = { ok: true } | TicketFailure;
-
-export interface StaffMember {
-  id: number;
-  name: string;
-}
-
-/** Everyone on the support team, for the owner choice (in reading order). */
-function staffQuery(db: Database) {
-  return db
-    .select({ id: users.id, lastname: users.lastname, firstname: users.firstname })
-    .from(users)
-    .where(and(eq(users.role, "staff"), isNull(users.withdrawnAt)))
-    .orderBy(asc(users.lastnameJp), asc(users.firstnameJp), asc(users.id));
-}
 
 /** How many open tickets each view holds for this staff member: theirs, nobody's, all. */
 export async function ownerViewCounts(db: Database, staffId: number): Promise<{ mine: number; none: number; all: number }> {
@@ -37,25 +24,6 @@ export async function ownerViewCounts(db: Database, staffId: number): Promise<{ 
     .from(tickets)
     .where(eq(tickets.status, "doing"));
   return { mine: Number(row?.mine ?? 0), none: Number(row?.none ?? 0), all: row?.all ?? 0 };
-}
-
-function ownerQuery(db: Database, ticketId: number) {
-  return db
-    .select({ ownerId: tickets.ownerId, lastname: users.lastname, firstname: users.firstname })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.ownerId))
-    .where(eq(tickets.id, ticketId));
-}
-
-type OwnerRow = Awaited<ReturnType<typeof ownerQuery>>[number];
-
-const toOwner = (row: OwnerRow | undefined): StaffMember | null =>
-  row?.ownerId != null && row.lastname != null ? { id: row.ownerId, name: staffName({ lastname: row.lastname, firstname: row.firstname ?? "" }) } : null;
-
-/** The ticket's owner and the team to choose from, for the staff ticket page (one round trip). */
-export async function ownerPanel(db: Database, ticketId: number): Promise<{ owner: StaffMember | null; staff: StaffMember[] }> {
-  const [owners, team] = await db.batch([ownerQuery(db, ticketId), staffQuery(db)]);
-  return { owner: toOwner(owners[0]), staff: team.map((row) => ({ id: row.id, name: staffName(row) })) };
 }
 
 /** Staff take a ticket nobody owns; if a colleague took it first, they are told who (409). Taking one's own is done. */

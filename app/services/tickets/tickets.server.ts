@@ -17,6 +17,7 @@ import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "../media.server";
 import { productPath } from "~/core/catalogue/products";
 import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type CustomerOrderSummary } from "../orders/customer-orders.server";
 import { unreadStaffRepliesQuery } from "../site/shell.server";
+import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
 
 export interface Viewer {
   id: number;
@@ -239,16 +240,19 @@ export async function loadThread(
   ticketId: number,
   viewer: Viewer,
   options: { sinceId?: number; unseenOnly?: boolean; now?: Date; customerOrders?: boolean } = {},
-): Promise<(Thread & { customerOrders: CustomerOrderSummary[]; unreadRepliesAfter?: number; replyToken?: string | null }) | null> {
+): Promise<(Thread & { customerOrders: CustomerOrderSummary[]; unreadRepliesAfter?: number; replyToken?: string | null; owners?: OwnerPanel }) | null> {
   const selection: MessageSelection = { sinceId: options.sinceId ?? 0, unseenBy: options.unseenOnly ? viewer : undefined };
   const now = options.now ?? new Date();
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
-  const [heads, details, messageRows, gallery, orderRows, shipmentRows] = await db.batch([
+  const [heads, details, messageRows, gallery, ownerRows, teamRows, orderRows, shipmentRows] = await db.batch([
     headQuery(db, ticketId),
     detailsQuery(db, ticketId),
     messagesQuery(db, ticketId, selection),
     galleryQuery(db, ticketId, selection),
+    // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
+    ownerQuery(db, ticketId),
+    staffQuery(db, viewer.role === "staff" ? 100 : 0),
     ...customerOrderStatements(db, ticketId, ordersShown),
   ]);
   const head = heads[0];
@@ -259,7 +263,7 @@ export async function loadThread(
   if (viewer.role === "staff") {
     // Staff see the ticket's reply address (to reissue it); the customer's page is not given it.
     if (unreadFromOtherSide) await markReadStatement(db, ticketId, viewer, now);
-    return { ...thread, replyToken: head.replyToken };
+    return { ...thread, replyToken: head.replyToken, owners: toOwnerPanel(ownerRows, teamRows) };
   }
   if (!unreadFromOtherSide || viewer.id !== head.userId) return thread;
   // The customer's header counted the replies before this read (with the session): it shows the count after it.

@@ -16,7 +16,7 @@ import type { ReplyMailContext } from "~/services/tickets/reply-mail.server";
 import { dispatchMail } from "~/web/mail/mail.server";
 import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAddress, requestConfirmation } from "~/services/tickets/ticket-status.server";
 import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets/tickets.server";
-import { assignTicket, ownerPanel, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
+import { assignTicket, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
@@ -171,11 +171,11 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
     /** Staff only: who owns the ticket and the team to hand it to. */
-    owners: viewer.role === "staff" ? await ownerPanel(context.db, thread.ticket.id) : null,
+    owners: owners ?? null,
     thread,
     /** Staff only: where the customer's e-mail answers to this ticket go. */
     replyAddress: viewer.role === "staff" ? ticketReplyAddress(context.cloudflare.env.SUPPORT_ADDRESS, replyToken ?? null) : null,
