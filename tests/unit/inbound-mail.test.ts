@@ -6,7 +6,6 @@ import {
   INBOUND_RAW_KEEP_DAYS,
   INBOUND_TEXT,
   inboundTarget,
-  orderReplyAddress,
   QUOTE_MARKER,
   replyText,
   sameAddress,
@@ -34,11 +33,6 @@ describe("inboundTarget", () => {
     expect(inboundTarget(` ${TICKET_ADDRESS} `, SUPPORT)).toEqual({ kind: "ticket", token: TOKEN });
   });
 
-  it("finds the order of an order reply address", () => {
-    expect(inboundTarget(`support+o${TOKEN}@marketplace.example.jp`, SUPPORT)).toEqual({ kind: "order", token: TOKEN });
-    expect(inboundTarget(`support+O${TOKEN.toUpperCase()}@marketplace.example.jp`, SUPPORT)).toEqual({ kind: "order", token: TOKEN });
-  });
-
   it("takes the support address itself as a new mail to the desk, in any case", () => {
     expect(inboundTarget(SUPPORT, SUPPORT)).toEqual({ kind: "support" });
     expect(inboundTarget("SUPPORT@marketplace.example.JP", "Support@Marketplace.example.jp")).toEqual({ kind: "support" });
@@ -64,17 +58,6 @@ describe("inboundTarget", () => {
 
   it("reads back the addresses the shop's mails answer to", () => {
     expect(inboundTarget(ticketReplyAddress(SUPPORT, TOKEN), SUPPORT)).toEqual({ kind: "ticket", token: TOKEN });
-    expect(inboundTarget(orderReplyAddress(SUPPORT, TOKEN), SUPPORT)).toEqual({ kind: "order", token: TOKEN });
-  });
-});
-
-describe("orderReplyAddress", () => {
-  it("puts the order's token after `+o` in the support address", () => {
-    expect(orderReplyAddress(SUPPORT, TOKEN)).toBe(`support+o${TOKEN}@marketplace.example.jp`);
-  });
-
-  it("leaves a support address without a local part as it is", () => {
-    expect(orderReplyAddress("@marketplace.example.jp", TOKEN)).toBe("@marketplace.example.jp");
   });
 });
 

@@ -1,10 +1,9 @@
 /**
  * Support e-mail coming in: customers answering the shop's mails or writing to the support address. Which
- * ticket or order a mail is for (by its recipient's subaddress), which mails a program sent, the customer's
+ * ticket a mail is for (by its recipient's subaddress), which mails a program sent, the customer's
  * new words without the quoted history, and the reasons the desk shows for a mail it held. Pure: the email
  * handler parses the MIME and stores; these rules only decide.
  */
-import { ticketReplyAddress } from "./reply-mail";
 
 /** Cloudflare Email Routing's message size limit: the handler refuses a larger mail before reading it. */
 export const INBOUND_MAIL_MAX_BYTES = 25 * 1024 * 1024;
@@ -48,13 +47,10 @@ export const INBOUND_DESK_NOTICES = { accepted: "メールをお問い合わせ�
 // ─── Recipients ────────────────────────────────────────────────────────────────────────────
 
 /** Which conversation a mail to the support address belongs to, by the subaddress the shop's mail answered to. */
-export type InboundTarget = { kind: "ticket"; token: string } | { kind: "order"; token: string } | { kind: "support" };
+export type InboundTarget = { kind: "ticket"; token: string } | { kind: "support" };
 
 /** A reply token: 32 lowercase hex characters (`lower(hex(randomblob(16)))`); the address is lowercased first. */
 const TOKEN = /^[0-9a-f]{32}$/;
-
-/** An order's reply token carries an `o` before it, so it never reads as a ticket's (hex has no `o`). */
-const ORDER_TOKEN = /^o([0-9a-f]{32})$/;
 
 /** An address's local part and domain, lowercased: addresses compare in any case. */
 function splitAddress(address: string): { local: string; domain: string } | null {
@@ -75,14 +71,7 @@ export function inboundTarget(recipient: string, supportAddress: string): Inboun
   if (to.local === support.local) return { kind: "support" };
   if (!to.local.startsWith(`${support.local}+`)) return null;
   const tag = to.local.slice(support.local.length + 1);
-  if (TOKEN.test(tag)) return { kind: "ticket", token: tag };
-  const order = ORDER_TOKEN.exec(tag);
-  return order?.[1] ? { kind: "order", token: order[1] } : { kind: "support" };
-}
-
-/** An order mail's reply address (`support+o{token}@domain`), so the customer's answer reaches the order's conversation. */
-export function orderReplyAddress(supportAddress: string, token: string): string {
-  return ticketReplyAddress(supportAddress, `o${token}`);
+  return TOKEN.test(tag) ? { kind: "ticket", token: tag } : { kind: "support" };
 }
 
 /** Whether a mail's sender is the customer: addresses compare in any case, but a `+tag` is theirs and must match too. */
