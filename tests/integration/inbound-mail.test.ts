@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { INBOUND_DESK_NOTICES, INBOUND_MAIL_MAX_BYTES, INBOUND_TEXT } from "~/core/tickets/inbound-mail";
 import { inboundMails, mailOutbox, media, ticketMessages, tickets } from "~/db/schema";
 import * as inboundPage from "~/routes/crm.inbound._index";
@@ -50,11 +50,17 @@ function rawMail(fields: { from: string; to: string; subject: string; body: stri
 }
 
 /** Hands the bytes to the handler as Email Routing would (envelope from/to), answering what it did and any refusal. */
-async function deliver(platform: TestPlatform, bytes: Uint8Array<ArrayBuffer>, envelope: { from: string; to: string }, rawSize = bytes.byteLength) {
+async function deliver(
+  platform: TestPlatform,
+  bytes: Uint8Array<ArrayBuffer>,
+  envelope: { from: string; to: string },
+  rawSize = bytes.byteLength,
+  env: Pick<Env, "ATTACHMENTS" | "SUPPORT_ADDRESS"> = platform.env,
+) {
   const refusals: string[] = [];
   const result = await receiveSupportMail(
     { ...envelope, raw: new Blob([bytes]).stream(), rawSize, setReject: (reason) => void refusals.push(reason) },
-    platform.env,
+    env,
     platform.db,
   );
   return { ...result, refusals };
@@ -232,6 +238,21 @@ describe("what may not join a ticket", () => {
     expect(result).toMatchObject({ outcome: "rejected", refusals: [INBOUND_TEXT.tooLarge] });
     const [row] = await platform.db.select().from(inboundMails).where(eq(inboundMails.outcome, "rejected")).orderBy(desc(inboundMails.id));
     expect(row).toMatchObject({ reason: INBOUND_TEXT.tooLarge, rawKey: null });
+  });
+
+  it("files a mail whose original R2 would not keep (the failure logged), rather than lose it", async ({ platform }) => {
+    const failing = Object.assign(Object.create(platform.env.ATTACHMENTS) as R2Bucket, { put: () => Promise.reject(new Error("R2 is down")) });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const mail = rawMail({ from: MEMBER_EMAIL, to: SUPPORT, subject: "R2", body: "届いていますか。" });
+      const result = await deliver(platform, mail, { from: MEMBER_EMAIL, to: SUPPORT }, mail.byteLength, { ...platform.env, ATTACHMENTS: failing });
+      expect(result.outcome).toBe("opened");
+      expect(errors).toHaveBeenCalledWith("inbound mail: the raw message could not be kept", expect.any(Error));
+      const [row] = await platform.db.select().from(inboundMails).where(eq(inboundMails.ticketId, result.ticketId!));
+      expect(row).toMatchObject({ outcome: "opened", rawKey: null });
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("holds a mail to an unknown ticket token, and staff may discard it", async ({ platform, staff }) => {

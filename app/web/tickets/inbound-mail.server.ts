@@ -20,8 +20,20 @@ interface InboundEnv {
   SUPPORT_ADDRESS: string;
 }
 
-/** Where a received mail's raw message is kept in R2. */
-const rawKeyFor = (now: Date) => `inbound/${now.toISOString().slice(0, 10)}/${crypto.randomUUID()}.eml`;
+/**
+ * Keeps the raw message in R2 (`inbound/{day}/{uuid}.eml`) and answers its key; null when R2 refused it (logged):
+ * the mail is still filed, only its original is not kept.
+ */
+async function keepRaw(bucket: R2Bucket, raw: ArrayBuffer, now: Date): Promise<string | null> {
+  const key = `inbound/${now.toISOString().slice(0, 10)}/${crypto.randomUUID()}.eml`;
+  try {
+    await bucket.put(key, raw, { httpMetadata: { contentType: "message/rfc822" } });
+    return key;
+  } catch (error) {
+    console.error("inbound mail: the raw message could not be kept", error);
+    return null;
+  }
+}
 
 /** Every attachment as a File, named as sent (images are checked by their bytes when stored, not by this name). */
 function attachmentFiles(parsed: Awaited<ReturnType<typeof PostalMime.parse>>): File[] {
@@ -67,8 +79,7 @@ export async function receiveSupportMail(message: ReceivedMail, env: InboundEnv,
     return { outcome: "rejected", reason: INBOUND_TEXT.tooLarge, ticketId: null };
   }
   const raw = await new Response(message.raw).arrayBuffer();
-  const rawKey = rawKeyFor(now);
-  await env.ATTACHMENTS.put(rawKey, raw, { httpMetadata: { contentType: "message/rfc822" } });
+  const rawKey = await keepRaw(env.ATTACHMENTS, raw, now);
   try {
     return await receiveInboundMail(db, env.ATTACHMENTS, await decodeMail(raw, { from: message.from, to: message.to, rawKey }), env.SUPPORT_ADDRESS, now);
   } catch (error) {
