@@ -11,8 +11,9 @@ import { ticketIdOfReplyMailKey } from "~/core/tickets/reply-mail";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { ticketPriority } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
-import { inboundMails, mailOutbox, media, ticketMessages, tickets, users } from "~/db/schema";
+import { inboundMails, mailOutbox, ticketMessages, tickets, users } from "~/db/schema";
 import { keepMessageImages } from "../media.server";
+import { attachStatement } from "./ticket-messages.server";
 
 /** A received mail, decoded by the web layer (postal-mime). */
 export interface InboundMail {
@@ -122,14 +123,6 @@ function messageStatement(db: Database, ticketIs: SQL, text: string, now: Date) 
   );
 }
 
-/** The images join the message the statement before inserted (a no-op when it inserted nothing). */
-function attachStatement(db: Database, customerId: number, mediaIds: number[]) {
-  return db
-    .update(media)
-    .set({ ticketMessageId: sql`last_insert_rowid()` })
-    .where(and(sql`changes() = 1`, inArray(media.id, mediaIds.length ? mediaIds : [0]), eq(media.ownerUserId, customerId), isNull(media.ticketMessageId)));
-}
-
 /**
  * A customer's mail joining their ticket, for a batch: each statement runs only when the one before it changed
  * one row, so the whole chain happens only after a statement that changed one row — the record of a first
@@ -158,9 +151,7 @@ export async function keepMailImages(db: Database, bucket: R2Bucket, customerId:
 /** Holds the mail for staff: recorded with the reason, nothing else changes. */
 async function hold(db: Database, mail: InboundMail, body: string, reason: string, ticket: TicketForMail | null, now: Date): Promise<InboundResult> {
   const result = { outcome: "held" as const, reason, ticketId: ticket?.id ?? null };
-  await db.batch([
-    recordStatement(db, mail, body, { ...result, userId: ticket && sameAddress(mail.from, ticket.email) ? ticket.userId : null, notes: [] }, now),
-  ]);
+  await recordStatement(db, mail, body, { ...result, userId: ticket && sameAddress(mail.from, ticket.email) ? ticket.userId : null, notes: [] }, now);
   return result;
 }
 

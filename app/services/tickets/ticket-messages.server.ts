@@ -40,7 +40,7 @@ async function storeFiles(db: Database, bucket: R2Bucket, ownerId: number, attac
  * makes it a no-op when that insert inserted nothing (a double submit), so images never join another
  * submit's message; only this user's unsent uploads move.
  */
-function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
+export function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
   return db
     .update(media)
     .set({ ticketMessageId: sql`last_insert_rowid()` })
