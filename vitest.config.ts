@@ -15,8 +15,8 @@ export default defineConfig({
     // each (~190 s of the run on 2 cores went to that): every file still gets its own platform and store
     // (tests/support/platform-test.ts), and a file that spies on something restores it after each test.
     isolate: false,
-    // Two files at once even on 2 cores (Vitest's default there is one): a file spends much of its time
-    // waiting on its workerd, so the full run took ~460 s instead of ~835 s on 2 cores (files isolated; ~335 s now).
+    // Two files at once even on 2 cores (Vitest's default there is one): a file spends part of its time
+    // waiting on its workerd (D1 through a relay, decision 0044: the whole run ~85 s on 2 cores).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     minWorkers: 1,
     globalSetup: ["tests/support/global-setup.ts"],

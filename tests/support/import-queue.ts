@@ -2,7 +2,7 @@
  * The catalogue import's queue in integration tests: the apply's and the consumer's messages go to the real
  * (miniflare) producer binding AND are kept here, and `deliverImportQueue` hands them to the exported
  * consumer as the Workers runtime would (a MessageBatch with ack/retry), chunk after chunk, until none is
- * left — the path the Worker takes, without a runtime that runs consumers (getPlatformProxy has none).
+ * left — the path the Worker takes, without a runtime that runs consumers (the test platform runs none).
  */
 import type { TestPlatform } from "./platform";
 import { consumeCatalogueImportQueue, type CatalogueImportMessage } from "~/web/catalogue/catalogue-import-queue.server";
@@ -62,7 +62,6 @@ const MAX_RETRIES = 3;
 /**
  * Hands the queued messages to the consumer one batch of one at a time (max_batch_size 1) until none is
  * left, delivering a retried message again as the queue does; answers how many invocations acked one.
- * (getPlatformProxy's D1 proxy occasionally fails a call under load — the retry path covers it.)
  */
 export async function deliverImportQueue(platform: TestPlatform, db: TestPlatform["db"] = platform.db): Promise<number> {
   const messages = recordImportQueue(platform);

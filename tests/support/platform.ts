@@ -1,12 +1,15 @@
 /**
  * A fresh, migrated local Cloudflare platform (D1, R2, KV through miniflare) for one test file.
- * Nothing is mocked: the bindings are workerd's own, with in-memory storage. getPlatformProxy reads
- * wrangler.toml, so the Images binding (IMAGES: miniflare's local simulation, backed by sharp) is here too.
+ * Nothing is mocked: the bindings are workerd's own, with in-memory storage, read from wrangler.toml as
+ * getPlatformProxy reads them, so the Images binding (IMAGES: miniflare's local simulation, backed by sharp)
+ * is here too. D1 is reached through a relay Worker, one round trip a query (d1-relay.ts).
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { getPlatformProxy } from "wrangler";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createDatabase, type Database } from "~/db/client.server";
+import { D1_RELAY_SCRIPT, relayedD1 } from "./d1-relay";
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../migrations");
 
@@ -46,15 +49,30 @@ export interface TestPlatformOptions {
   persistTo?: string;
 }
 
+/** getPlatformProxy's context: waitUntil and passThroughOnException do nothing outside a request. */
+const TEST_EXECUTION_CONTEXT = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+
+let workerBindings: WorkerOptions | undefined;
+
+/** wrangler.toml's bindings, as getPlatformProxy reads them (once per fork), without its queue consumers and assets: no Worker runs here. */
+function bindingOptions(): WorkerOptions {
+  if (!workerBindings) {
+    const { queueConsumers: _consumers, assets: _assets, ...options } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+    workerBindings = options;
+  }
+  return workerBindings;
+}
+
 /** A platform with `migrated` applied to its store and nothing else. */
 export async function createTestPlatform({ migrated = applyMigrations, persistTo }: TestPlatformOptions = {}): Promise<TestPlatform> {
-  const proxy = await getPlatformProxy<Env>({ persist: persistTo ? { path: persistTo } : false, remoteBindings: false, envFiles: [] });
-  const env: Env = { ...proxy.env, APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET };
+  const miniflare = new Miniflare({ ...bindingOptions(), script: D1_RELAY_SCRIPT, modules: true, defaultPersistRoot: persistTo });
+  const bindings = await miniflare.getBindings<Env>();
+  const env: Env = { ...bindings, DB: relayedD1(miniflare), APP_ENV: "test", SESSION_SECRET: TEST_SESSION_SECRET };
   if (migrated) await migrated(env.DB);
   return {
     env,
     db: createDatabase(env.DB),
-    ctx: proxy.ctx as unknown as ExecutionContext,
-    dispose: () => proxy.dispose(),
+    ctx: TEST_EXECUTION_CONTEXT,
+    dispose: () => miniflare.dispose(),
   };
 }
