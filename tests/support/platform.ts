@@ -7,7 +7,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { Miniflare, type WorkerOptions } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { createDatabase, type Database } from "~/db/client.server";
 import { D1_RELAY_SCRIPT, relayedD1 } from "./d1-relay";
 
@@ -54,10 +54,14 @@ const TEST_EXECUTION_CONTEXT = { waitUntil() {}, passThroughOnException() {}, pr
 
 let workerBindings: WorkerOptions | undefined;
 
-/** wrangler.toml's bindings, as getPlatformProxy reads them (once per fork), without its queue consumers and assets: no Worker runs here. */
+/**
+ * wrangler.toml's bindings, as getPlatformProxy reads them (once per fork), without its queue consumers and
+ * assets: no Worker runs here, and the build's assets need not exist (Vitest runs beside the build).
+ */
 function bindingOptions(): WorkerOptions {
   if (!workerBindings) {
-    const { queueConsumers: _consumers, assets: _assets, ...options } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+    const config = { ...unstable_readConfig({ config: "wrangler.toml" }), assets: undefined };
+    const { queueConsumers: _consumers, ...options } = unstable_getMiniflareWorkerOptions(config).workerOptions;
     workerBindings = options;
   }
   return workerBindings;
