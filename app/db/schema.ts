@@ -1286,6 +1286,45 @@ export const ticketMessages = sqliteTable(
 );
 
 /**
+ * Staff's internal notes on a ticket (issue 36 item 4). A table of their own, not a kind of ticket message:
+ * nothing that shows or mails a ticket to its customer reads this table, so a note cannot reach them.
+ */
+export const ticketNotes = sqliteTable(
+  "ticket_notes",
+  {
+    id: integer("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    /** The staff member who wrote it; null once their account is removed. */
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ticket_notes_ticket_idx").on(t.ticketId, t.id)],
+);
+
+/** A colleague mentioned in a note (@名前 or chosen on the form): their in-app notice, until they read it. */
+export const staffNotices = sqliteTable(
+  "staff_notices",
+  {
+    id: integer("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    noteId: integer("note_id")
+      .notNull()
+      .references(() => ticketNotes.id, { onDelete: "cascade" }),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_notices_note_user_idx").on(t.noteId, t.userId), index("staff_notices_user_idx").on(t.userId, t.readAt, t.id)],
+);
+
+/**
  * Every mail that reached the support address (Email Routing → the Worker's `email()` handler, issue 36): what
  * became of it — added to a ticket, opened one, held for staff (with why), rejected — so no mail is lost
  * silently. The raw message stays in R2 (`raw_key`) for INBOUND_RAW_KEEP_DAYS; held mails keep their text.

@@ -5,6 +5,7 @@ import { CustomerOrders } from "~/components/orders/CustomerOrders";
 import { CallTask } from "~/components/tickets/CallTask";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ReplyAddress } from "~/components/tickets/ReplyAddress";
+import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
@@ -21,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { ...(await loadThreadPage(request, context, staff, params.ticketId)), viewerId: staff.id };
 }
 
-/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, mark the call made, or take / hand over / release the ticket. */
+/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, mark the call made, take / hand over / release the ticket, or leave an internal note. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
   return threadPageAction(request, context, staff, params.ticketId, (ticketId) => `/crm/tickets/${ticketId}`);
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, viewerId } = useLoaderData<typeof loader>();
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
   return (
@@ -41,6 +42,7 @@ export default function StaffThread() {
           {owners ? <TicketOwner owner={owners.owner} staff={owners.staff} viewerId={viewerId} action={path} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
           {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}
+          {notes && owners ? <TicketNotes notes={notes} colleagues={owners.staff} viewerId={viewerId} action={path} pageError={actionData} /> : null}
           <TicketThreadView
             thread={thread}
             viewer="staff"

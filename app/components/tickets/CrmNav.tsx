@@ -1,9 +1,14 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
+import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
+import { NOTICES_PATH } from "~/core/tickets/ticket-notes";
+import { usePageShell } from "../layout/usePageShell";
 
 const LINK = "rounded px-3 py-1 text-sm no-underline";
 
-/** The staff desk's navigation (/crm) on every back-office page. */
+/** The staff desk's navigation (/crm) on every back-office page, with the viewer's unread notices (read with the session). */
 export function CrmNav() {
+  const root = useRouteLoaderData("root") as { shell?: ShellState } | undefined;
+  const { staffNotices } = usePageShell(root?.shell ?? EMPTY_SHELL);
   return (
     <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
@@ -26,6 +31,18 @@ export function CrmNav() {
           {link.label}
         </NavLink>
       ))}
+      <NavLink
+        to={NOTICES_PATH}
+        className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}
+        aria-label={staffNotices > 0 ? `お知らせ（未読${staffNotices}件）` : undefined}
+      >
+        お知らせ
+        {staffNotices > 0 ? (
+          <span className="ml-1 rounded-full bg-brand px-2 text-xs text-white" data-testid="crm-notice-badge">
+            {staffNotices}
+          </span>
+        ) : null}
+      </NavLink>
     </nav>
   );
 }

@@ -7,6 +7,7 @@
  * showing a label or polling a thread loads none of the rest.
  */
 import { OWNER_TEXT } from "./ticket-owners";
+import { NOTE_TEXT } from "./ticket-notes";
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { CONFIRMATION_LABELS, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets/ticket-labels";
@@ -64,6 +65,7 @@ export const TICKET_TEXT = {
   ownerTaken: OWNER_TEXT.taken,
   ownerAssigned: OWNER_TEXT.assigned,
   ownerReleased: OWNER_TEXT.released,
+  noteAdded: NOTE_TEXT.added,
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

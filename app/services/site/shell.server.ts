@@ -5,7 +5,7 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { EMPTY_SHELL, type ShellState } from "../../core/site/shell";
 import type { Database } from "../../db/client.server";
-import { cartLines, carts, notificationMails, ticketMessages, tickets, users } from "../../db/schema";
+import { cartLines, carts, notificationMails, staffNotices, ticketMessages, tickets, users } from "../../db/schema";
 
 export type { ShellState };
 
@@ -33,7 +33,16 @@ export function memberShellStatements(db: Database, userId: number | SQL) {
       .from(notificationMails)
       .where(and(eq(notificationMails.userId, userId), isNull(notificationMails.readed))),
     unreadStaffRepliesQuery(db, userId),
+    unreadNoticesQuery(db, userId),
   ] as const;
+}
+
+/** How many notes' notices a staff member has not read (the /crm navigation's お知らせ); none for anyone else. */
+export function unreadNoticesQuery(db: Database, userId: number | SQL) {
+  return db
+    .select({ n: count() })
+    .from(staffNotices)
+    .where(and(eq(staffNotices.userId, userId), isNull(staffNotices.readAt)));
 }
 
 /** How many staff replies to a customer's tickets the customer has not read (the header's 新着メッセージ). */
@@ -47,7 +56,7 @@ export function unreadStaffRepliesQuery(db: Database, userId: number | SQL) {
 
 export type MemberShellRows = BatchResponse<ReturnType<typeof memberShellStatements>>;
 
-export function memberShellFrom([userRows, cartRows, mailRows, messageRows]: MemberShellRows): ShellState {
+export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noticeRows]: MemberShellRows): ShellState {
   const user = userRows[0] ?? null;
   if (!user) return EMPTY_SHELL;
   return {
@@ -55,6 +64,7 @@ export function memberShellFrom([userRows, cartRows, mailRows, messageRows]: Mem
     cartQuantity: cartRows[0]?.quantity ?? 0,
     unreadMails: mailRows[0]?.n ?? 0,
     unreadMessages: messageRows[0]?.n ?? 0,
+    staffNotices: noticeRows[0]?.n ?? 0,
   };
 }
 

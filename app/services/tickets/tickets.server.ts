@@ -16,8 +16,9 @@ import { categories, media, orderLines, orders, products, ticketMessages, ticket
 import { MEDIA_COLUMNS, toMediaItem, type MediaItem } from "../media.server";
 import { productPath } from "~/core/catalogue/products";
 import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type CustomerOrderSummary } from "../orders/customer-orders.server";
-import { unreadStaffRepliesQuery } from "../site/shell.server";
+import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.server";
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
+import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./ticket-notes.server";
 
 export interface Viewer {
   id: number;
@@ -240,19 +241,33 @@ export async function loadThread(
   ticketId: number,
   viewer: Viewer,
   options: { sinceId?: number; unseenOnly?: boolean; now?: Date; customerOrders?: boolean } = {},
-): Promise<(Thread & { customerOrders: CustomerOrderSummary[]; unreadRepliesAfter?: number; replyToken?: string | null; owners?: OwnerPanel }) | null> {
+): Promise<
+  | (Thread & {
+      customerOrders: CustomerOrderSummary[];
+      unreadRepliesAfter?: number;
+      replyToken?: string | null;
+      owners?: OwnerPanel;
+      notes?: TicketNote[];
+      unreadNoticesAfter?: number;
+    })
+  | null
+> {
   const selection: MessageSelection = { sinceId: options.sinceId ?? 0, unseenBy: options.unseenOnly ? viewer : undefined };
   const now = options.now ?? new Date();
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
-  const [heads, details, messageRows, gallery, ownerRows, teamRows, orderRows, shipmentRows] = await db.batch([
+  const forStaff = viewer.role === "staff";
+  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, orderRows, shipmentRows] = await db.batch([
     headQuery(db, ticketId),
     detailsQuery(db, ticketId),
     messagesQuery(db, ticketId, selection),
     galleryQuery(db, ticketId, selection),
     // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
     ownerQuery(db, ticketId),
-    staffQuery(db, viewer.role === "staff" ? 100 : 0),
+    staffQuery(db, forStaff ? 100 : 0),
+    // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
+    notesQuery(db, ticketId, forStaff ? 500 : 0),
+    ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
     ...customerOrderStatements(db, ticketId, ordersShown),
   ]);
   const head = heads[0];
@@ -260,10 +275,20 @@ export async function loadThread(
   const ticket = toHead(head, details);
   const unreadFromOtherSide = messageRows.some((row) => (viewer.role === "staff" ? row.fromadmin == null : row.fromadmin != null));
   const thread = { ticket, messages: toMessages(messageRows, gallery, ticket.customer, viewer), customerOrders: toCustomerOrders(orderRows, shipmentRows) };
-  if (viewer.role === "staff") {
-    // Staff see the ticket's reply address (to reissue it); the customer's page is not given it.
+  if (forStaff) {
+    // Staff see the ticket's reply address (to reissue it); the customer's page is not given it. Opening the
+    // ticket reads the viewer's notices of its notes; their お知らせ count after that comes back.
+    const staffPart = { replyToken: head.replyToken, owners: toOwnerPanel(ownerRows, teamRows), notes: toNotes(noteRows, noticeRows) };
+    if (hasUnreadNotice(noticeRows, viewer.id)) {
+      const [, , [left]] = await db.batch([
+        markReadStatement(db, ticketId, viewer, now),
+        readNoticesStatement(db, viewer.id, now, ticketId),
+        unreadNoticesQuery(db, viewer.id),
+      ]);
+      return { ...thread, ...staffPart, unreadNoticesAfter: left?.n ?? 0 };
+    }
     if (unreadFromOtherSide) await markReadStatement(db, ticketId, viewer, now);
-    return { ...thread, replyToken: head.replyToken, owners: toOwnerPanel(ownerRows, teamRows) };
+    return { ...thread, ...staffPart };
   }
   if (!unreadFromOtherSide || viewer.id !== head.userId) return thread;
   // The customer's header counted the replies before this read (with the session): it shows the count after it.

@@ -17,6 +17,8 @@ import { dispatchMail } from "~/web/mail/mail.server";
 import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAddress, requestConfirmation } from "~/services/tickets/ticket-status.server";
 import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets/tickets.server";
 import { assignTicket, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
+import { addNote } from "~/services/tickets/ticket-notes.server";
+import { NOTE_MAX_LENGTH, NOTES_ANCHOR } from "~/core/tickets/ticket-notes";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
@@ -79,7 +81,11 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("take") }),
   v.object({ intent: v.literal("assign"), owner: IdSchema }),
   v.object({ intent: v.literal("release") }),
+  v.object({ intent: v.literal("note") }),
 ]);
+
+/** A staff note: its text and the colleagues chosen to be told (more may be @mentioned in the text). */
+const NoteFormSchema = v.object({ note: OptionalTextSchema, mention: v.array(IdSchema) });
 
 export type ThreadIntentResult =
   | { ok: true; intent: string; notice: keyof typeof TICKET_TEXT; mailKey?: string | null }
@@ -87,7 +93,7 @@ export type ThreadIntentResult =
 
 /**
  * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation, call_done,
- * reissue_reply_address, and take / assign / release for the ticket's owner), so
+ * reissue_reply_address, take / assign / release for the ticket's owner, and note), so
  * both pages and their no-JS forms share one dispatcher.
  */
 export async function threadIntent(
@@ -152,6 +158,12 @@ export async function threadIntent(
       const notice = ({ take: "ownerTaken", assign: "ownerAssigned", release: "ownerReleased" } as const)[input.intent];
       return result.ok ? { ok: true, intent, notice } : { ...result, intent };
     }
+    case "note": {
+      const note = readInput(NoteFormSchema, form, ["mention"]);
+      if (viewer.role !== "staff" || !note.ok) return unknown;
+      const result = await addNote(db, viewer, ticketId, { text: note.input.note, mention: note.input.mention }, now);
+      return result.ok ? { ok: true, intent, notice: "noteAdded" } : { ...result, intent, message: note.input.note.slice(0, NOTE_MAX_LENGTH + 100) };
+    }
   }
 }
 
@@ -171,16 +183,18 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   return {
     /** Staff only: who owns the ticket and the team to hand it to. */
     owners: owners ?? null,
+    /** Staff only: the ticket's internal notes (never given to the customer's page). */
+    notes: notes ?? null,
     thread,
     /** Staff only: where the customer's e-mail answers to this ticket go. */
     replyAddress: viewer.role === "staff" ? ticketReplyAddress(context.cloudflare.env.SUPPORT_ADDRESS, replyToken ?? null) : null,
     /** The header's counts after this page read the thread (the root's were read with the session, before it). */
-    shellCounts: unreadRepliesAfter != null ? { unreadMessages: unreadRepliesAfter } : null,
+    shellCounts: unreadRepliesAfter != null ? { unreadMessages: unreadRepliesAfter } : unreadNoticesAfter != null ? { staffNotices: unreadNoticesAfter } : null,
     /** Staff only (the customer's page gets none): the customer's recent orders and their parcels. */
     customerOrders,
     notice: ticketNoticeText(query.notice),
@@ -214,7 +228,8 @@ export async function threadPageAction(
   // A sent message is shown at the end of the thread (#latest); other notices at the top (#result).
   if (isNavigation(request)) {
     const back = withQueryParam(pagePath(ticketId), "notice", result.notice);
-    throw redirect(atResult(back, result.intent === "send" ? LATEST_MESSAGE_ANCHOR : RESULT_ANCHOR), 303);
+    const anchor = result.intent === "send" ? LATEST_MESSAGE_ANCHOR : result.intent === "note" ? NOTES_ANCHOR : RESULT_ANCHOR;
+    throw redirect(atResult(back, anchor), 303);
   }
   return data<ThreadActionData>({ ok: true, intent: result.intent });
 }

@@ -1,10 +1,12 @@
 /** What the ticket routes answer and the ticket components read (types only: the browser bundle imports it). */
 import type { MediaItem } from "~/services/media.server";
 import type { InboundRow } from "~/services/tickets/inbound-desk.server";
+import type { StaffNoticeItem } from "~/services/tickets/ticket-notes.server";
 import type { WrittenTime } from "./mail";
 
 export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets/tickets.server";
 export type { PastOrder, TicketProduct } from "~/services/tickets/ticket-references.server";
+export type { TicketNote } from "~/services/tickets/ticket-notes.server";
 
 /** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
 export type ThreadActionData =
@@ -14,3 +16,6 @@ export type ThreadActionData =
 
 /** A received support mail as /crm/inbound shows it: the service's row with its time and outcome written out. */
 export type InboundListRow = Omit<InboundRow, "receivedAt"> & { receivedAt: WrittenTime; outcomeLabel: string };
+
+/** A note's notice as /crm/notices shows it, its time written out. */
+export type StaffNoticeRow = Omit<StaffNoticeItem, "createdAt"> & { createdAt: WrittenTime };
