@@ -18,7 +18,7 @@ import { productPath } from "~/core/catalogue/products";
 import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type CustomerOrderSummary } from "../orders/customer-orders.server";
 import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.server";
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
-import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./ticket-notes.server";
+import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
   id: number;

@@ -6,7 +6,7 @@ import type { WrittenTime } from "./mail";
 
 export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets/tickets.server";
 export type { PastOrder, TicketProduct } from "~/services/tickets/ticket-references.server";
-export type { TicketNote } from "~/services/tickets/ticket-notes.server";
+export type { TicketNote } from "~/services/tickets/note-queries.server";
 
 /** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
 export type ThreadActionData =
