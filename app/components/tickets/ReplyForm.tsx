@@ -17,11 +17,14 @@ export function ReplyForm({
   action,
   pageError,
   sendLabel = "送信する",
+  seen,
   onSent,
 }: {
   action: string;
   pageError: ThreadActionData | null;
   sendLabel?: string;
+  /** Staff's page: the newest message shown, so a reply after a newer one from someone else is stopped (issue 36). */
+  seen?: number;
   /** Called once a reply went (with JS: the page stays, and an earlier notice is out of date). */
   onSent?: () => void;
 }) {
@@ -66,6 +69,7 @@ export function ReplyForm({
       }}
     >
       <input type="hidden" name="intent" value="send" />
+      {seen != null ? <input type="hidden" name="seen" value={seen} /> : null}
       <div className="grid gap-1">
         <label htmlFor={messageId} className="text-sm font-bold">
           メッセージ

@@ -74,6 +74,7 @@ export function TicketThreadView({
           action={actionPath}
           pageError={actionData}
           sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"}
+          seen={viewer === "staff" ? live.messages.reduce((newest, message) => Math.max(newest, message.id), 0) : undefined}
           onSent={onSent}
         />
       ) : (

@@ -52,6 +52,7 @@ export const TICKET_TEXT = {
   tooManyAttachments: `画像は1回のメッセージにつき${TICKET_ATTACHMENT_LIMIT}枚まで添付できます`,
   attachmentNotFound: "添付画像が見つかりません。もう一度アップロードしてください。",
   ticketClosed: "このお問い合わせは終了しています。新しいお問い合わせをお送りください。",
+  newerMessage: "返信を送る前に、新しいメッセージが届きました。内容を確認してから、もう一度送信してください（入力した返信は残っています）。",
   ticketNotFound: "お問い合わせが見つかりません。",
   confirmationNotWaiting: "このお問い合わせは解決確認の対象ではありません。",
   confirmationAlreadyWaiting: "すでにお客様へ解決の確認をお願いしています。",

@@ -3,14 +3,15 @@
  * with their R2 attachments, in one D1 batch; a staff reply writes the customer's notification mail in
  * the same batch.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { replyChoiceOf, type NewTicketInput } from "~/core/tickets/ticket-forms";
 import { messageProblem, ticketPriority, TICKET_TEXT } from "~/core/tickets/tickets";
 import { qualified, type Database } from "~/db/client.server";
 import { media, orderLines, orders, ticketMessages, ticketOrderLines, tickets } from "~/db/schema";
 import { staffReplyMail } from "~/mail/ticket-mails";
 import { mailStatement } from "../mail/mails.server";
-import { MEDIA_COLUMNS, ownsPendingMedia, storeImages } from "../media.server";
+import { MEDIA_COLUMNS, ownsPendingMedia, storeImages, toMediaItem, type MediaItem } from "../media.server";
+import { guard, isGuardFailure } from "../orders/order-guards.server";
 import { staffReplyNotice, type ReplyMailContext } from "./reply-mail.server";
 import { productForTicket } from "./ticket-references.server";
 import { fail, toMessages, visibleTicket, type ThreadMessage, type TicketFailure, type Viewer } from "./tickets.server";
@@ -177,25 +178,47 @@ async function findTicketBySession(db: Database, userId: number, session: string
   return row?.id ?? null;
 }
 
-export type SendResult = { ok: true; message: ThreadMessage; mailKey: string | null } | TicketFailure;
+export type SendResult = { ok: true; message: ThreadMessage; mailKey: string | null } | (TicketFailure & { kept?: MediaItem[] });
+
+/** A message on the ticket after `seenId` from anyone but `writerId`: the customer or a colleague wrote meanwhile. */
+const writtenSince = (ticketId: number, writerId: number, seenId: number) =>
+  and(eq(ticketMessages.ticketId, ticketId), gt(ticketMessages.id, seenId), or(isNull(ticketMessages.fromadmin), ne(ticketMessages.fromadmin, writerId)));
+
+/** A staff reply stopped in its batch because the ticket moved on meanwhile: its images, stored by then, stay as uploads for the next try. */
+async function newerMessageFailure(db: Database, mediaIds: number[]): Promise<TicketFailure & { kept: MediaItem[] }> {
+  const kept = mediaIds.length ? await db.select(MEDIA_COLUMNS).from(media).where(inArray(media.id, mediaIds)).orderBy(asc(media.id)) : [];
+  return { ...fail(409, "message", TICKET_TEXT.newerMessage), kept: kept.map(toMediaItem) };
+}
 
 /**
  * Adds a message to a ticket the viewer may write to. Staff write as customer service, and every staff
  * reply writes, in the same batch, the customer's お知らせ and either the e-mail with the reply or, for a
  * customer who asked to be phoned, the call as a task (reply-mail.server.ts).
+ * A staff reply that names the newest message its page showed (`seenId`) is stopped (409, draft and images
+ * kept) when the customer or a colleague wrote after it — read first, and guarded again in the batch, so of
+ * two colleagues answering at once one reply goes and the other is shown it (issue 36 item 7).
  */
 export async function sendMessage(
   db: Database,
   bucket: R2Bucket,
   viewer: Viewer,
   ticketId: number,
-  input: { message: string; attachments: Attachments },
+  input: { message: string; attachments: Attachments; seenId?: number | null },
   mail: ReplyMailContext,
   now: Date = new Date(),
 ): Promise<SendResult> {
   const ticket = await visibleTicket(db, ticketId, viewer);
   if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   if (ticket.status === "close") return fail(409, "message", TICKET_TEXT.ticketClosed);
+  const seenId = viewer.role === "staff" ? (input.seenId ?? null) : null;
+  if (seenId != null) {
+    const [newer] = await db
+      .select({ id: ticketMessages.id })
+      .from(ticketMessages)
+      .where(writtenSince(ticketId, viewer.id, seenId))
+      .limit(1);
+    if (newer) return fail(409, "message", TICKET_TEXT.newerMessage);
+  }
   const text = input.message.replace(/\r\n/g, "\n").trim();
   const refused = await checkAttachments(db, viewer.id, input.attachments, text);
   if (refused) return refused;
@@ -203,7 +226,7 @@ export async function sendMessage(
   if (!Array.isArray(mediaIds)) return mediaIds;
   const fromadmin = viewer.role === "staff" ? viewer.id : null;
   const notice = fromadmin != null ? await staffReplyNotice(db, ticket, { text, mediaIds }, mail, now) : { statements: [], ticketChanges: {}, mailKey: null };
-  const [inserted] = await db.batch([
+  const batch = db.batch([
     db
       .insert(ticketMessages)
       .values({ ticketId, fromadmin, message: text, dateCreated: now })
@@ -215,7 +238,15 @@ export async function sendMessage(
       .where(eq(tickets.id, ticketId)),
     ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
     ...notice.statements,
+    ...(seenId != null ? [guard(db, sql`not exists (select 1 from ${ticketMessages} where ${writtenSince(ticketId, viewer.id, seenId)})`)] : []),
   ]);
+  let inserted: Awaited<typeof batch>[0];
+  try {
+    [inserted] = await batch;
+  } catch (error) {
+    if (seenId != null && isGuardFailure(error)) return newerMessageFailure(db, mediaIds);
+    throw error;
+  }
   const row = inserted[0];
   if (!row) throw new Error("message was not written");
   const gallery = mediaIds.length

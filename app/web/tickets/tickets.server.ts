@@ -21,21 +21,21 @@ import { addNote } from "~/services/tickets/ticket-notes.server";
 import { NOTE_MAX_LENGTH, NOTES_ANCHOR } from "~/core/tickets/ticket-notes";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
-import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, TextOrNullSchema } from "~/core/validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, RevisionSchema, TextOrNullSchema } from "~/core/validation";
 import { keepMessageImages, type MediaItem } from "~/services/media.server";
 import { uploadedFiles } from "~/web/media.server";
 import type { ThreadActionData } from "~/web/types/tickets";
 
 /**
  * A message form (the thread page or POST /crm/api/{module}/messages/send): `message`, the media ids of
- * images uploaded beforehand as `gallery[]` (or `gallery`), and files sent with the form as `file`.
- * Null when an id is malformed.
+ * images uploaded beforehand as `gallery[]` (or `gallery`), files sent with the form as `file`, and on
+ * staff's page `seen`, the newest message the page showed. Null when an id is malformed.
  */
-export function messageInputFrom(form: FormData): { message: string; attachments: Attachments } | null {
+export function messageInputFrom(form: FormData): { message: string; attachments: Attachments; seenId: number | null } | null {
   const read = readInput(MessageFormSchema, form, MESSAGE_FORM_LISTS);
   if (!read.ok) return null;
-  const { message, file } = read.input;
-  return { message, attachments: { galleryIds: [...read.input["gallery[]"], ...read.input.gallery], files: uploadedFiles(file) } };
+  const { message, file, seen } = read.input;
+  return { message, attachments: { galleryIds: [...read.input["gallery[]"], ...read.input.gallery], files: uploadedFiles(file) }, seenId: seen ?? null };
 }
 
 /** The images of a refused message form, kept (see keepAttachments). */
@@ -66,6 +66,8 @@ const MessageFormSchema = v.object({
   gallery: v.array(IdSchema),
   /** What is not an image file is dropped by uploadedFiles. */
   file: v.array(v.union([v.string(), v.file()])),
+  /** Staff's page: the newest message it showed (0: none); a reply after a newer one from someone else is stopped. */
+  seen: v.optional(RevisionSchema),
 });
 
 const PostedIntentSchema = v.object({ intent: TextOrNullSchema });
@@ -116,8 +118,10 @@ export async function threadIntent(
       if (!input) return unknown;
       const result = await sendMessage(db, bucket, viewer, ticketId, input, mail, now);
       if (result.ok) return { ok: true, intent, notice: "sent", mailKey: result.mailKey };
-      // A refused reply keeps its images for the next try (not one to a closed or unknown ticket).
-      const kept = result.status === 400 ? (await keepAttachments(db, bucket, viewer.id, input.attachments)).kept : [];
+      // A refused reply keeps its images for the next try (not one to a closed or unknown ticket): a reply
+      // stopped because the ticket moved on too, and one stopped in its batch has them stored already.
+      const keep = result.status === 400 || result.error === TICKET_TEXT.newerMessage;
+      const kept = result.kept ?? (keep ? (await keepAttachments(db, bucket, viewer.id, input.attachments)).kept : []);
       return { ...result, intent, message: input.message.slice(0, 5000), kept };
     }
     case "confirm": {
