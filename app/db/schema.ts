@@ -1325,6 +1325,26 @@ export const staffNotices = sqliteTable(
 );
 
 /**
+ * Which staff have a ticket open right now, and whether they are typing a reply (issue 36 item 7): each open
+ * staff page beats every few seconds; a row not beaten for PRESENCE_WINDOW_MS no longer counts.
+ */
+export const ticketViewers = sqliteTable(
+  "ticket_viewers",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    seenAt: integer("seen_at", { mode: "timestamp_ms" }).notNull(),
+    /** The last beat that said the reply box was being typed in; null when it was not. */
+    typingAt: integer("typing_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
+);
+
+/**
  * Every mail that reached the support address (Email Routing → the Worker's `email()` handler, issue 36): what
  * became of it — added to a ticket, opened one, held for staff (with why), rejected — so no mail is lost
  * silently. The raw message stays in R2 (`raw_key`) for INBOUND_RAW_KEEP_DAYS; held mails keep their text.

@@ -5,6 +5,7 @@ import { CustomerOrders } from "~/components/orders/CustomerOrders";
 import { CallTask } from "~/components/tickets/CallTask";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ReplyAddress } from "~/components/tickets/ReplyAddress";
+import { island } from "~/components/island";
 import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
@@ -30,6 +31,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
 
+// Who else has the ticket open (JS only): its code loads after the page.
+const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
+
 export default function StaffThread() {
   const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
@@ -39,6 +43,7 @@ export default function StaffThread() {
       <CrmNav />
       <div className="mx-auto grid max-w-6xl gap-x-6 px-2 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
+          <TicketPresence ticketId={thread.ticket.id} />
           {owners ? <TicketOwner owner={owners.owner} staff={owners.staff} viewerId={viewerId} action={path} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
           {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}

@@ -73,11 +73,13 @@ export async function requireUser(request: Request, context: Context): Promise<S
   return user;
 }
 
+export const STAFF_ONLY_MESSAGE = "このページはカスタマーサービス担当者専用です。";
+
 /** Staff routes (/crm): members without the staff role get 403. */
 export async function requireStaff(request: Request, context: Context): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (user.role !== "staff") {
-    throw new Response("このページはカスタマーサービス担当者専用です。", { status: 403 });
+    throw new Response(STAFF_ONLY_MESSAGE, { status: 403 });
   }
   return user;
 }
