@@ -1344,6 +1344,20 @@ export const ticketViewers = sqliteTable(
   (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
 );
 
+/** Staff's reply templates (issue 36 item 5): a title and a body with {{variables}} filled from the ticket. */
+export const replyTemplates = sqliteTable("reply_templates", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  /** Counts saves: an edit saved over a revision another save replaced is refused. */
+  revision: integer("revision").notNull().default(0),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
 /**
  * Every mail that reached the support address (Email Routing → the Worker's `email()` handler, issue 36): what
  * became of it — added to a ticket, opened one, held for staff (with why), rejected — so no mail is lost

@@ -35,7 +35,7 @@ export { clientAction, clientLoader, shouldRevalidate } from "~/components/conne
 const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, viewerId } = useLoaderData<typeof loader>();
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
   return (
@@ -57,6 +57,8 @@ export default function StaffThread() {
             actionData={actionData}
             reloadHref={`${path}?t=${renderedAt}#latest`}
             backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
+            templates={templates}
+            replyDraft={replyDraft}
           />
         </div>
         <CustomerOrders orders={customerOrders} />

@@ -15,6 +15,7 @@ export function CrmNav() {
       {[
         { to: "/crm/tickets", label: "お問い合わせ" },
         { to: "/crm/inbound", label: "受信メール" },
+        { to: "/crm/templates", label: "返信テンプレート" },
         { to: "/crm/orders", label: "注文管理" },
         { to: "/crm/products", label: "商品管理" },
         { to: "/crm/products/import", label: "商品CSV" },

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { RESULT_ANCHOR } from "~/core/site/result-anchor";
-import type { Thread, ThreadActionData } from "~/web/types/tickets";
+import type { FilledTemplate, Thread, ThreadActionData } from "~/web/types/tickets";
 import { island } from "../island";
 import { MessageList } from "./MessageList";
 import { TicketHeader } from "./TicketHeader";
@@ -30,6 +30,8 @@ export function TicketThreadView({
   actionData,
   reloadHref,
   backLink,
+  templates = null,
+  replyDraft = null,
 }: {
   thread: Thread;
   viewer: "customer" | "staff";
@@ -39,6 +41,9 @@ export function TicketThreadView({
   actionData: ThreadActionData | null;
   reloadHref: string;
   backLink: { to: string; label: string };
+  /** Staff's page: reply templates filled for this ticket, and the draft a template chosen without JS left. */
+  templates?: FilledTemplate[] | null;
+  replyDraft?: string | null;
 }) {
   const live = useLiveThread({ messages: thread.messages, ticket: thread.ticket });
   const ticket = { ...thread.ticket, status: live.ticket.status, confirmation: live.ticket.confirmation };
@@ -75,6 +80,8 @@ export function TicketThreadView({
           pageError={actionData}
           sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"}
           seen={viewer === "staff" ? live.messages.reduce((newest, message) => Math.max(newest, message.id), 0) : undefined}
+          templates={templates}
+          draft={replyDraft}
           onSent={onSent}
         />
       ) : (

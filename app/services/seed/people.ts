@@ -173,7 +173,7 @@ interface OrderSpec {
   lines: LineSpec[];
 }
 
-const ORDER4_TRACKING_NUMBER = "491234567834";
+export const ORDER4_TRACKING_NUMBER = "491234567834";
 /** The guest whose orders wait for the desk and the merchants. */
 export const GUEST_ORDER_EMAIL = "guest-buyer@example.jp";
 

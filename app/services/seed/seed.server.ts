@@ -13,6 +13,7 @@ import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { storeReviewImage } from "~/services/media.server";
 import { buildCatalogue, productBySku } from "./catalogue";
+import { DEMO_REPLY_TEMPLATES } from "./desk";
 import { buildPeople, DEMO_EMAILS, DEMO_PASSWORD, MEMBER_ID, STAFF_ID } from "./people";
 import { drawPicture, REVIEW_PHOTOS } from "./review-photos";
 import { seedProducts } from "./seed-products.server";
@@ -92,6 +93,7 @@ export async function seedDatabase(db: Database, options: { now: Date; bucket?: 
     ...inserts(db, schema.tickets, people.tickets),
     ...inserts(db, schema.ticketOrderLines, people.ticketOrderLines),
     ...inserts(db, schema.ticketMessages, people.ticketMessages),
+    ...inserts(db, schema.replyTemplates, DEMO_REPLY_TEMPLATES),
   ];
 
   const inserted: Record<string, number> = {};

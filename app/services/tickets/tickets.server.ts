@@ -18,6 +18,7 @@ import { productPath } from "~/core/catalogue/products";
 import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type CustomerOrderSummary } from "../orders/customer-orders.server";
 import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.server";
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
+import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -249,6 +250,7 @@ export async function loadThread(
       owners?: OwnerPanel;
       notes?: TicketNote[];
       unreadNoticesAfter?: number;
+      templates?: ReplyTemplate[];
     })
   | null
 > {
@@ -257,7 +259,7 @@ export async function loadThread(
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
   const forStaff = viewer.role === "staff";
-  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, orderRows, shipmentRows] = await db.batch([
+  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, templateRows, orderRows, shipmentRows] = await db.batch([
     headQuery(db, ticketId),
     detailsQuery(db, ticketId),
     messagesQuery(db, ticketId, selection),
@@ -268,6 +270,8 @@ export async function loadThread(
     // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
     notesQuery(db, ticketId, forStaff ? 500 : 0),
     ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
+    // Staff only: the reply templates the reply box offers.
+    templatesQuery(db, forStaff ? 200 : 0),
     ...customerOrderStatements(db, ticketId, ordersShown),
   ]);
   const head = heads[0];
@@ -278,7 +282,7 @@ export async function loadThread(
   if (forStaff) {
     // Staff see the ticket's reply address (to reissue it); the customer's page is not given it. Opening the
     // ticket reads the viewer's notices of its notes; their お知らせ count after that comes back.
-    const staffPart = { replyToken: head.replyToken, owners: toOwnerPanel(ownerRows, teamRows), notes: toNotes(noteRows, noticeRows) };
+    const staffPart = { replyToken: head.replyToken, owners: toOwnerPanel(ownerRows, teamRows), notes: toNotes(noteRows, noticeRows), templates: templateRows };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([
         markReadStatement(db, ticketId, viewer, now),

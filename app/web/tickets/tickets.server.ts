@@ -15,7 +15,7 @@ import { type Attachments, sendMessage } from "~/services/tickets/ticket-message
 import type { ReplyMailContext } from "~/services/tickets/reply-mail.server";
 import { dispatchMail } from "~/web/mail/mail.server";
 import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAddress, requestConfirmation } from "~/services/tickets/ticket-status.server";
-import { loadThread, type TicketFailure, type Viewer } from "~/services/tickets/tickets.server";
+import { loadThread, type TicketFailure, type TicketHead, type Viewer } from "~/services/tickets/tickets.server";
 import { assignTicket, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
 import { addNote } from "~/services/tickets/ticket-notes.server";
 import { NOTE_MAX_LENGTH, NOTES_ANCHOR } from "~/core/tickets/ticket-notes";
@@ -24,7 +24,10 @@ import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema, RevisionSchema, TextOrNullSchema } from "~/core/validation";
 import { keepMessageImages, type MediaItem } from "~/services/media.server";
 import { uploadedFiles } from "~/web/media.server";
-import type { ThreadActionData } from "~/web/types/tickets";
+import type { FilledTemplate, ThreadActionData } from "~/web/types/tickets";
+import { fillTemplate, templateValues } from "~/core/tickets/reply-templates";
+import type { ReplyTemplate } from "~/services/tickets/reply-templates.server";
+import type { CustomerOrderSummary } from "~/services/orders/customer-orders.server";
 
 /**
  * A message form (the thread page or POST /crm/api/{module}/messages/send): `message`, the media ids of
@@ -177,8 +180,18 @@ export function replyMailContext(request: Request, context: AppLoadContext): Rep
   return { origin: new URL(request.url).origin, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET };
 }
 
+/** The templates with this ticket's facts filled in: its customer, and the order it is about with its parcels. */
+function filledTemplates(templates: ReplyTemplate[], ticket: TicketHead, customerOrders: CustomerOrderSummary[]): FilledTemplate[] {
+  const order = ticket.order ? customerOrders.find((summary) => summary.id === ticket.order?.id) : undefined;
+  const values = templateValues({
+    customer: ticket.customer,
+    order: ticket.order ? { number: ticket.order.number, parcels: order?.shipments ?? [] } : null,
+  });
+  return templates.map((template) => ({ id: template.id, title: template.title, text: fillTemplate(template.body, values) }));
+}
+
 /** The notice or error code the last post left in the thread page's URL (see ticketNoticeText). */
-const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNullSchema });
+const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNullSchema, template: v.fallback(v.nullable(IdSchema), null) });
 
 /**
  * The viewer's thread (404 when it is not theirs) with the notice or error the last action left in the URL;
@@ -187,13 +200,17 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
+  const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
   return {
     /** Staff only: who owns the ticket and the team to hand it to. */
     owners: owners ?? null,
     /** Staff only: the ticket's internal notes (never given to the customer's page). */
     notes: notes ?? null,
+    /** Staff only: the reply templates filled for this ticket, and the one chosen without JS (`?template=`) as the reply's draft. */
+    templates: filled,
+    replyDraft: filled?.find((template) => template.id === query.template)?.text ?? null,
     thread,
     /** Staff only: where the customer's e-mail answers to this ticket go. */
     replyAddress: viewer.role === "staff" ? ticketReplyAddress(context.cloudflare.env.SUPPORT_ADDRESS, replyToken ?? null) : null,

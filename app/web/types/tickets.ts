@@ -19,3 +19,10 @@ export type InboundListRow = Omit<InboundRow, "receivedAt"> & { receivedAt: Writ
 
 /** A note's notice as /crm/notices shows it, its time written out. */
 export type StaffNoticeRow = Omit<StaffNoticeItem, "createdAt"> & { createdAt: WrittenTime };
+
+export type { TemplateFormError } from "~/web/tickets/reply-templates.server";
+export type { ReplyTemplate } from "~/services/tickets/reply-templates.server";
+/** A template variable as the template form explains it. */
+export type TemplateVariableHelp = { name: string; description: string };
+/** A template filled for one ticket, as the staff reply box offers it. */
+export type FilledTemplate = { id: number; title: string; text: string };
