@@ -1358,6 +1358,19 @@ export const replyTemplates = sqliteTable("reply_templates", {
     .default(sql`(unixepoch('subsec') * 1000)`),
 });
 
+/** Staff's free tags on a ticket (issue 36 item 9): the list filters by them. */
+export const ticketTags = sqliteTable(
+  "ticket_tags",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tag: text("tag").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tag] }), index("ticket_tags_tag_idx").on(t.tag)],
+);
+
 /**
  * Every mail that reached the support address (Email Routing → the Worker's `email()` handler, issue 36): what
  * became of it — added to a ticket, opened one, held for staff (with why), rejected — so no mail is lost

@@ -113,6 +113,20 @@ const columns: ListingColumn<StaffTicketRow>[] = [
     render: (ticket) => <span data-testid="ticket-owner">{ticket.owner ?? "未割り当て"}</span>,
   },
   {
+    key: "tags",
+    label: "タグ",
+    className: "text-xs",
+    render: (ticket) => (
+      <span className="flex flex-wrap gap-1" data-testid="ticket-row-tags">
+        {ticket.tags.map((tag) => (
+          <span key={tag} className="badge whitespace-nowrap bg-gray-100 text-gray-800">
+            {tag}
+          </span>
+        ))}
+      </span>
+    ),
+  },
+  {
     key: "updated",
     label: "更新日時",
     sort: "updated",

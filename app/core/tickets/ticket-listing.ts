@@ -8,7 +8,8 @@ import { OWNER_VIEWS } from "~/core/tickets/ticket-owners";
  * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status, number, and
  * "attention" (tickets with unread customer messages first, then by last activity: an owner's view);
  * filtered by owner (the viewer's, nobody's), status, priority, confirmation, category, unread customer
- * messages, the customer (name or e-mail), the text of the request and the day it arrived. Every view is a GET URL.
+ * messages, the customer (name or e-mail), the order's number, a tag, the text of the request and the day it
+ * arrived. Every view is a GET URL.
  */
 export const TICKET_LISTING = {
   orderby: ["updated", "date_created", "priority", "status", "id", "attention"],
@@ -35,6 +36,8 @@ export const TICKET_LISTING = {
     { name: "category", label: "種類", operator: "=", type: "choice", choices: TICKET_CATEGORIES.map((value) => ({ value, label: value })) },
     { name: "unread", label: "未読", operator: "=", type: "choice", choices: [{ value: "1", label: "未読メッセージあり" }] },
     { name: "customer", label: "お客様", operator: "LIKE", type: "text", placeholder: "名前またはメールアドレス" },
+    { name: "order", label: "注文番号", operator: "LIKE", type: "text", placeholder: "例：20261120-0004" },
+    { name: "tag", label: "タグ", operator: "LIKE", type: "text", placeholder: "例：返品" },
     { name: "content", label: "内容", operator: "LIKE", type: "text", placeholder: "例：届かない" },
     { name: "date_created", label: "受付日", operator: "BETWEEN", type: "date" },
   ],

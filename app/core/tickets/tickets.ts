@@ -8,6 +8,7 @@
  */
 import { OWNER_TEXT } from "./ticket-owners";
 import { NOTE_TEXT } from "./ticket-notes";
+import { TAG_TEXT } from "./ticket-tags";
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { CONFIRMATION_LABELS, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets/ticket-labels";
@@ -67,6 +68,8 @@ export const TICKET_TEXT = {
   ownerAssigned: OWNER_TEXT.assigned,
   ownerReleased: OWNER_TEXT.released,
   noteAdded: NOTE_TEXT.added,
+  tagAdded: TAG_TEXT.added,
+  tagRemoved: TAG_TEXT.removed,
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

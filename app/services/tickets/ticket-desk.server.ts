@@ -17,7 +17,8 @@ import {
   type TicketStatus,
 } from "~/core/tickets/ticket-labels";
 import { aliased, qualified, type Database } from "~/db/client.server";
-import { ticketMessages, tickets, users } from "~/db/schema";
+import { orders, ticketMessages, tickets, ticketTags, users } from "~/db/schema";
+import { normalTag, TAG_SEPARATOR } from "~/core/tickets/ticket-tags";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "../search/listing.server";
 import { lastMessage } from "./tickets.server";
 
@@ -41,6 +42,7 @@ export interface StaffTicketRow {
   lastMessage: string;
   /** The owning colleague's name; null = not assigned. */
   owner: string | null;
+  tags: string[];
 }
 
 const owners = alias(users, "owners");
@@ -75,6 +77,14 @@ const ticketListingSource = (viewerId: number): ListingSource<TicketSort> => ({
     content: likeFilter(
       sql`(${tickets.description} || coalesce((select group_concat(${ticketMessages.message}, ' ') from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)}), ''))`,
     ),
+    order: likeFilter(sql`coalesce((select ${orders.number} from ${orders} where ${orders.id} = ${qualified(tickets.orderId)}), '')`),
+    // A tag's text anywhere in one of the ticket's tags, written as tags are stored (full-width made plain).
+    tag: (value) => {
+      const read = normalTag(typeof value === "string" ? value : "");
+      return read.ok
+        ? sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${qualified(tickets.id)} and instr(${ticketTags.tag}, ${read.tag}) > 0)`
+        : undefined;
+    },
     date_created: betweenDaysFilter(tickets.createdAt),
   },
 });
@@ -102,6 +112,10 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
           // Named apart from the customer's lastname/firstname: D1's batch keys a row's columns by name.
           ownerLastname: aliased(owners.lastname, "owner_lastname"),
           ownerFirstname: aliased(owners.firstname, "owner_firstname"),
+          // In the order they were added, as the ticket page shows them.
+          tags: sql<
+            string | null
+          >`(select group_concat(tag, ${TAG_SEPARATOR}) from (select ${ticketTags.tag} as tag from ${ticketTags} where ${ticketTags.ticketId} = ${qualified(tickets.id)} order by ${ticketTags.createdAt}, ${ticketTags.tag}))`,
         })
         .from(tickets)
         .innerJoin(users, eq(users.id, tickets.userId))
@@ -130,6 +144,7 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
         unread: Number(row.unread),
         lastMessage: excerpt(row.last ?? ""),
         owner: row.ownerLastname != null ? staffName({ lastname: row.ownerLastname, firstname: row.ownerFirstname ?? "" }) : null,
+        tags: row.tags ? row.tags.split(TAG_SEPARATOR) : [],
       })),
     };
   });

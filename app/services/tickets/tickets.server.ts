@@ -19,6 +19,7 @@ import { customerOrderStatements, TICKET_CUSTOMER_ORDERS, toCustomerOrders, type
 import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.server";
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
 import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
+import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -26,7 +27,7 @@ export interface Viewer {
   role: SessionRole;
 }
 
-export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket";
+export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag";
 export type TicketFailure = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 415; field: TicketField; error: string };
 
 export const fail = (status: TicketFailure["status"], field: TicketField, error: string): TicketFailure => ({ ok: false, status, field, error });
@@ -251,6 +252,7 @@ export async function loadThread(
       notes?: TicketNote[];
       unreadNoticesAfter?: number;
       templates?: ReplyTemplate[];
+      tags?: { tags: string[]; known: string[] };
     })
   | null
 > {
@@ -259,21 +261,25 @@ export async function loadThread(
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
   const forStaff = viewer.role === "staff";
-  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, templateRows, orderRows, shipmentRows] = await db.batch([
-    headQuery(db, ticketId),
-    detailsQuery(db, ticketId),
-    messagesQuery(db, ticketId, selection),
-    galleryQuery(db, ticketId, selection),
-    // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
-    ownerQuery(db, ticketId),
-    staffQuery(db, forStaff ? 100 : 0),
-    // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
-    notesQuery(db, ticketId, forStaff ? 500 : 0),
-    ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
-    // Staff only: the reply templates the reply box offers.
-    templatesQuery(db, forStaff ? 200 : 0),
-    ...customerOrderStatements(db, ticketId, ordersShown),
-  ]);
+  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, templateRows, tagRows, knownTagRows, orderRows, shipmentRows] =
+    await db.batch([
+      headQuery(db, ticketId),
+      detailsQuery(db, ticketId),
+      messagesQuery(db, ticketId, selection),
+      galleryQuery(db, ticketId, selection),
+      // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
+      ownerQuery(db, ticketId),
+      staffQuery(db, forStaff ? 100 : 0),
+      // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
+      notesQuery(db, ticketId, forStaff ? 500 : 0),
+      ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
+      // Staff only: the reply templates the reply box offers.
+      templatesQuery(db, forStaff ? 200 : 0),
+      // Staff only: the ticket's tags, and the tags in use to suggest.
+      tagsQuery(db, ticketId, forStaff ? 50 : 0),
+      knownTagsQuery(db, forStaff ? 50 : 0),
+      ...customerOrderStatements(db, ticketId, ordersShown),
+    ]);
   const head = heads[0];
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
@@ -282,7 +288,13 @@ export async function loadThread(
   if (forStaff) {
     // Staff see the ticket's reply address (to reissue it); the customer's page is not given it. Opening the
     // ticket reads the viewer's notices of its notes; their お知らせ count after that comes back.
-    const staffPart = { replyToken: head.replyToken, owners: toOwnerPanel(ownerRows, teamRows), notes: toNotes(noteRows, noticeRows), templates: templateRows };
+    const staffPart = {
+      replyToken: head.replyToken,
+      owners: toOwnerPanel(ownerRows, teamRows),
+      notes: toNotes(noteRows, noticeRows),
+      templates: templateRows,
+      tags: { tags: tagRows.map((row) => row.tag), known: knownTagRows.map((row) => row.tag) },
+    };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([
         markReadStatement(db, ticketId, viewer, now),

@@ -18,6 +18,7 @@ import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAd
 import { loadThread, type TicketFailure, type TicketHead, type Viewer } from "~/services/tickets/tickets.server";
 import { assignTicket, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
 import { addNote } from "~/services/tickets/ticket-notes.server";
+import { tagTicket, untagTicket } from "~/services/tickets/ticket-tags.server";
 import { NOTE_MAX_LENGTH, NOTES_ANCHOR } from "~/core/tickets/ticket-notes";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
@@ -87,6 +88,8 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("assign"), owner: IdSchema }),
   v.object({ intent: v.literal("release") }),
   v.object({ intent: v.literal("note") }),
+  v.object({ intent: v.literal("tag"), tag: OptionalTextSchema }),
+  v.object({ intent: v.literal("untag"), tag: OptionalTextSchema }),
 ]);
 
 /** A staff note: its text and the colleagues chosen to be told (more may be @mentioned in the text). */
@@ -165,6 +168,14 @@ export async function threadIntent(
       const notice = ({ take: "ownerTaken", assign: "ownerAssigned", release: "ownerReleased" } as const)[input.intent];
       return result.ok ? { ok: true, intent, notice } : { ...result, intent };
     }
+    case "tag":
+    case "untag": {
+      if (viewer.role !== "staff") return unknown;
+      const result = input.intent === "tag" ? await tagTicket(db, viewer, ticketId, input.tag, now) : await untagTicket(db, viewer, ticketId, input.tag);
+      return result.ok
+        ? { ok: true, intent, notice: input.intent === "tag" ? "tagAdded" : "tagRemoved" }
+        : { ...result, intent, message: input.tag.slice(0, 100) };
+    }
     case "note": {
       const note = readInput(NoteFormSchema, form, ["mention"]);
       if (viewer.role !== "staff" || !note.ok) return unknown;
@@ -200,7 +211,7 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
   return {
@@ -208,6 +219,8 @@ export async function loadThreadPage(request: Request, context: AppLoadContext, 
     owners: owners ?? null,
     /** Staff only: the ticket's internal notes (never given to the customer's page). */
     notes: notes ?? null,
+    /** Staff only: the ticket's tags and the tags in use (suggestions). */
+    tags: tags ?? null,
     /** Staff only: the reply templates filled for this ticket, and the one chosen without JS (`?template=`) as the reply's draft. */
     templates: filled,
     replyDraft: filled?.find((template) => template.id === query.template)?.text ?? null,
