@@ -12,32 +12,16 @@ import { mailOutbox, ticketMessages } from "~/db/schema";
 import * as staffThread from "~/routes/crm.tickets.$ticketId";
 import * as customerThread from "~/routes/user.support_.$ticketId";
 import { COLLEAGUE_ID, MEMBER_ID } from "~/services/seed/people";
-import { createTicket, sendMessage } from "~/services/tickets/ticket-messages.server";
+import { sendMessage } from "~/services/tickets/ticket-messages.server";
 import { fileOf, pngBytes } from "../support/images";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { memberCookie, multipartRequest, pageRequest, postRequest, run, TEST_ORIGIN, valueOf } from "../support/requests";
+import { NO_FILES, openMemberTicket, TEST_REPLY_MAIL } from "../support/tickets";
+import { memberCookie, multipartRequest, pageRequest, postRequest, run, valueOf } from "../support/requests";
 
 const it = platformTest();
 
-const noFiles = { galleryIds: [], files: [] };
-const mail = { origin: TEST_ORIGIN, supportAddress: "support@marketplace.example.jp", linkSecret: "secret" };
-let session = 1_970_000_000_000;
-
-async function openTicket(platform: TestPlatform): Promise<number> {
-  const input = {
-    session: String(session++),
-    category: "その他" as const,
-    trouble: "その他" as const,
-    reply_choice: "email" as const,
-    description: "質問です。",
-  };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, noFiles);
-  if (!created.ok) throw new Error(created.error);
-  return created.ticketId;
-}
-
 const customerWrites = (platform: TestPlatform, ticketId: number, message: string) =>
-  sendMessage(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, ticketId, { message, attachments: noFiles }, mail);
+  sendMessage(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, ticketId, { message, attachments: NO_FILES }, TEST_REPLY_MAIL);
 
 /** The newest message id the staff page shows (what its reply form sends as `seen`). */
 async function seenOnPage(platform: TestPlatform, ticketId: number, cookie: string): Promise<string> {
@@ -56,7 +40,7 @@ const mailCount = async (platform: TestPlatform) => (await platform.db.select({ 
 
 describe("a staff reply after a message the page did not show", () => {
   it("is stopped with the draft kept and nothing sent, then goes once the page shows the new message (JS on and off)", async ({ platform, staff }) => {
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     const seen = await seenOnPage(platform, ticketId, staff);
     await customerWrites(platform, ticketId, "追記です。色違いでもかまいません。");
     const [messagesBefore, mailsBefore] = [await messageCount(platform, ticketId), await mailCount(platform)];
@@ -84,7 +68,7 @@ describe("a staff reply after a message the page did not show", () => {
   });
 
   it("keeps the image of a stopped no-JS reply as an upload for the next try", async ({ platform, staff }) => {
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     const seen = await seenOnPage(platform, ticketId, staff);
     await customerWrites(platform, ticketId, "写真を送り直します。");
     const request = multipartRequest(
@@ -104,7 +88,7 @@ describe("a staff reply after a message the page did not show", () => {
   });
 
   it("is not stopped by the writer's own earlier reply, and a customer's form cannot use it", async ({ platform, staff, member }) => {
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     const seen = await seenOnPage(platform, ticketId, staff);
     expect((await reply(platform, ticketId, staff, { message: "一通目です。", seen })).status).toBe(200);
     expect((await reply(platform, ticketId, staff, { message: "二通目です。", seen })).status).toBe(200);
@@ -129,7 +113,7 @@ describe("a staff reply after a message the page did not show", () => {
   it("lets one of two colleagues answering the same message at once through, and stops the other", async ({ platform, staff }) => {
     const colleague = await memberCookie(platform, COLLEAGUE_ID);
     for (let round = 0; round < 3; round++) {
-      const ticketId = await openTicket(platform);
+      const ticketId = await openMemberTicket(platform);
       const seen = await seenOnPage(platform, ticketId, staff);
       const [messagesBefore, mailsBefore] = [await messageCount(platform, ticketId), await mailCount(platform)];
       const answers = await Promise.all([

@@ -12,28 +12,12 @@ import * as staffThread from "~/routes/crm.tickets.$ticketId";
 import * as ticketList from "~/routes/crm.tickets._index";
 import * as customerThread from "~/routes/user.support_.$ticketId";
 import { COLLEAGUE_ID, MEMBER_ID } from "~/services/seed/people";
-import { createTicket, sendMessage } from "~/services/tickets/ticket-messages.server";
+import { sendMessage } from "~/services/tickets/ticket-messages.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { memberCookie, pageRequest, postRequest, run, TEST_ORIGIN, valueOf } from "../support/requests";
+import { NO_FILES, openMemberTicket, TEST_REPLY_MAIL } from "../support/tickets";
+import { memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
 
 const it = platformTest();
-
-const noFiles = { galleryIds: [], files: [] };
-const mail = { origin: TEST_ORIGIN, supportAddress: "support@marketplace.example.jp", linkSecret: "secret" };
-let session = 1_960_000_000_000;
-
-async function openTicket(platform: TestPlatform): Promise<number> {
-  const input = {
-    session: String(session++),
-    category: "その他" as const,
-    trouble: "その他" as const,
-    reply_choice: "email" as const,
-    description: "質問があります。",
-  };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, noFiles);
-  if (!created.ok) throw new Error(created.error);
-  return created.ticketId;
-}
 
 const ownerOf = async (platform: TestPlatform, ticketId: number) =>
   (await platform.db.select({ ownerId: tickets.ownerId }).from(tickets).where(eq(tickets.id, ticketId)))[0]?.ownerId;
@@ -51,7 +35,7 @@ const list = async (platform: TestPlatform, cookie: string, query: string) =>
 describe("taking, handing over and releasing a ticket", () => {
   it("gives a ticket two staff take at once one owner, and tells the other who has it", async ({ platform, staff }) => {
     const colleague = await memberCookie(platform, COLLEAGUE_ID);
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     const [mine, theirs] = await Promise.all([
       post(platform, ticketId, { intent: "take" }, staff, "cors"),
       post(platform, ticketId, { intent: "take" }, colleague, "cors"),
@@ -65,7 +49,7 @@ describe("taking, handing over and releasing a ticket", () => {
   });
 
   it("hands a ticket to a colleague, refuses anyone who is not staff, and releases it (JS off: back with a notice)", async ({ platform, staff }) => {
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     const assigned = await post(platform, ticketId, { intent: "assign", owner: String(COLLEAGUE_ID) }, staff);
     expect(assigned.status).toBe(303);
     expect(assigned.response?.headers.get("Location")).toContain("notice=ownerAssigned");
@@ -87,7 +71,7 @@ describe("taking, handing over and releasing a ticket", () => {
   });
 
   it("is staff's only: a customer's posts change nothing", async ({ platform, member }) => {
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     expect((await post(platform, ticketId, { intent: "take" }, member)).status).toBe(403);
     const onTheirPage = await run(platform, customerThread.action, postRequest(`/user/support/${ticketId}`, { intent: "take" }, { cookie: member }), {
       ticketId: String(ticketId),
@@ -100,8 +84,8 @@ describe("taking, handing over and releasing a ticket", () => {
 describe("the list's views by owner", () => {
   it("count open tickets per view and show the owner's unread ones first", async ({ platform, staff }) => {
     const before = await list(platform, staff, "");
-    const quiet = await openTicket(platform);
-    const waiting = await openTicket(platform);
+    const quiet = await openMemberTicket(platform);
+    const waiting = await openMemberTicket(platform);
     for (const ticketId of [waiting, quiet]) await post(platform, ticketId, { intent: "take" }, staff);
     // Staff read both, then the customer writes again on the older one.
     for (const ticketId of [waiting, quiet])
@@ -111,8 +95,8 @@ describe("the list's views by owner", () => {
       platform.env.ATTACHMENTS,
       { id: MEMBER_ID, role: "customer" },
       waiting,
-      { message: "追加の質問です。", attachments: noFiles },
-      mail,
+      { message: "追加の質問です。", attachments: NO_FILES },
+      TEST_REPLY_MAIL,
     );
 
     const after = await list(platform, staff, "");
@@ -133,14 +117,14 @@ describe("the list's views by owner", () => {
 
 describe("names on staff messages", () => {
   it("show colleagues who wrote a reply; the customer sees カスタマーサービス", async ({ platform, staff, member }) => {
-    const ticketId = await openTicket(platform);
+    const ticketId = await openMemberTicket(platform);
     await sendMessage(
       platform.db,
       platform.env.ATTACHMENTS,
       { id: COLLEAGUE_ID, role: "staff" },
       ticketId,
-      { message: "確認いたします。", attachments: noFiles },
-      mail,
+      { message: "確認いたします。", attachments: NO_FILES },
+      TEST_REPLY_MAIL,
     );
     type Page = { thread: { messages: { name: string }[] } };
     const asStaff = await valueOf<Page>(

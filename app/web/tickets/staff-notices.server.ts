@@ -19,8 +19,6 @@ export async function loadStaffNotices(request: Request, context: AppLoadContext
   return {
     notice: redirectedNotice(request, NOTICES_NOTICES),
     notices: notices.map((item) => ({ ...item, createdAt: { iso: isoDateTime(item.createdAt), text: formatDateTime(item.createdAt) } })),
-    // The navigation's badge after this read: the page changed nothing, but a post before it may have.
-    shellCounts: { staffNotices: notices.filter((item) => !item.read).length },
   };
 }
 
