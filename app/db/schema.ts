@@ -541,6 +541,8 @@ export const users = sqliteTable(
     newsletter: flag("newsletter"),
     /** Members flagged for one-click buy-now (spec "user=1"). */
     oneClick: flag("one_click"),
+    /** Staff whose replies wait as 承認待ち until a colleague who needs no approval sends them (issue 36 item 8). */
+    replyNeedsApproval: flag("reply_needs_approval"),
     /** Set when the member left (退会): the row is anonymised and can no longer sign in. */
     withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -1238,6 +1240,15 @@ export const tickets = sqliteTable(
     callRequestedAt: integer("call_requested_at", { mode: "timestamp_ms" }),
     /** The staff member who owns the ticket (「自分の担当」); null = not assigned. */
     ownerId: integer("owner_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
+    /** Due times counted in the desk's business hours when the ticket opened (issue 36 item 6); kept for the report. */
+    firstResponseDueAt: integer("first_response_due_at", { mode: "timestamp_ms" }),
+    resolutionDueAt: integer("resolution_due_at", { mode: "timestamp_ms" }),
+    /** The first staff message sent to the customer (an approved reply counts when sent). */
+    firstRespondedAt: integer("first_responded_at", { mode: "timestamp_ms" }),
+    /** A duplicate merged into another ticket (closed; its page leads there). */
+    mergedIntoId: integer("merged_into_id").references((): AnySQLiteColumn => tickets.id, { onDelete: "set null" }),
+    /** When the one satisfaction mail after closing was queued: set once, so a ticket never asks twice. */
+    satisfactionMailedAt: integer("satisfaction_mailed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -1249,6 +1260,7 @@ export const tickets = sqliteTable(
     index("tickets_status_idx").on(t.status, t.updatedAt),
     index("tickets_confirmation_idx").on(t.confirmation, t.confirmationRequestedAt),
     index("tickets_owner_idx").on(t.ownerId, t.status),
+    index("tickets_created_idx").on(t.createdAt),
   ],
 );
 
@@ -1357,6 +1369,73 @@ export const replyTemplates = sqliteTable("reply_templates", {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 });
+
+/**
+ * A reply of a staff member whose replies need approval (issue 36 item 8): it waits here, unseen by the
+ * customer, until a colleague sends it (as written or edited) or returns it with a comment (差戻し).
+ */
+export const ticketReplyDrafts = sqliteTable(
+  "ticket_reply_drafts",
+  {
+    id: integer("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    /** Ticket upload media ids attached to the reply, comma-separated. */
+    mediaIds: text("media_ids").notNull().default(""),
+    status: text("status", { enum: ["pending", "approved", "returned", "withdrawn"] })
+      .notNull()
+      .default("pending"),
+    reviewerId: integer("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    reviewComment: text("review_comment"),
+    /** The message it became when approved. */
+    messageId: integer("message_id").references(() => ticketMessages.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("ticket_reply_drafts_status_idx").on(t.status, t.id), index("ticket_reply_drafts_ticket_idx").on(t.ticketId, t.id)],
+);
+
+/** The desk's opening hours per weekday (0 = Sunday): due times count only these minutes (issue 36 item 6). */
+export const deskHours = sqliteTable("desk_hours", {
+  weekday: integer("weekday").primaryKey(),
+  /** Minutes after midnight, Asia/Tokyo; both null = closed that day. */
+  opensAt: integer("opens_at"),
+  closesAt: integer("closes_at"),
+});
+
+/** Days the desk is closed besides its weekly hours: Japan's public holidays (data, editable) and the shop's own. */
+export const deskHolidays = sqliteTable("desk_holidays", {
+  /** ISO date, Asia/Tokyo. */
+  date: text("date").primaryKey(),
+  name: text("name").notNull(),
+});
+
+/** First-response and resolution targets per ticket priority, in business minutes. */
+export const deskSlaTargets = sqliteTable("desk_sla_targets", {
+  priority: text("priority", { enum: ["high", "medium", "low"] }).primaryKey(),
+  firstResponseMinutes: integer("first_response_minutes").notNull(),
+  resolutionMinutes: integer("resolution_minutes").notNull(),
+});
+
+/** The customer's one answer to the satisfaction mail after a ticket closed (issue 36 item 10). */
+export const ticketRatings = sqliteTable(
+  "ticket_ratings",
+  {
+    ticketId: integer("ticket_id")
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    /** 解決しましたか: null when the customer did not say. */
+    resolved: integer("resolved", { mode: "boolean" }),
+    /** 対応はいかがでしたか: 1 (不満) … 5 (満足). */
+    score: integer("score").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("ticket_ratings_score_range", sql`${t.score} between 1 and 5`), index("ticket_ratings_created_idx").on(t.createdAt)],
+);
 
 /** Staff's free tags on a ticket (issue 36 item 9): the list filters by them. */
 export const ticketTags = sqliteTable(
