@@ -70,3 +70,6 @@ INSERT INTO `desk_holidays` (`date`, `name`) VALUES
 ('2027-05-04', 'みどりの日'), ('2027-05-05', 'こどもの日'), ('2027-07-19', '海の日'), ('2027-08-11', '山の日'),
 ('2027-09-20', '敬老の日'), ('2027-09-23', '秋分の日'), ('2027-10-11', 'スポーツの日'), ('2027-11-03', '文化の日'),
 ('2027-11-23', '勤労感謝の日');
+--> statement-breakpoint
+-- Tickets answered before this migration: their first staff message is their first response.
+UPDATE `tickets` SET `first_responded_at` = (SELECT min(`date_created`) FROM `ticket_messages` WHERE `ticket_messages`.`ticket_id` = `tickets`.`id` AND `ticket_messages`.`fromadmin` IS NOT NULL);

@@ -6,6 +6,7 @@ import { CallTask } from "~/components/tickets/CallTask";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ReplyAddress } from "~/components/tickets/ReplyAddress";
 import { island } from "~/components/island";
+import { TicketDuePanel } from "~/components/tickets/TicketDuePanel";
 import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketTags } from "~/components/tickets/TicketTags";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
@@ -36,7 +37,7 @@ export { clientAction, clientLoader, shouldRevalidate } from "~/components/conne
 const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, viewerId } =
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, due, viewerId } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
@@ -46,6 +47,7 @@ export default function StaffThread() {
       <div className="mx-auto grid max-w-6xl gap-x-6 px-2 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           <TicketPresence ticketId={thread.ticket.id} />
+          {due ? <TicketDuePanel due={due} /> : null}
           {owners ? <TicketOwner owner={owners.owner} staff={owners.staff} viewerId={viewerId} action={path} /> : null}
           {tags ? <TicketTags tags={tags.tags} known={tags.known} action={path} pageError={actionData} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}

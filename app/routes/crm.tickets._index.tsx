@@ -5,6 +5,7 @@ import { requireStaff } from "~/web/account/auth.server";
 import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { DueTime } from "~/components/tickets/DueTime";
 import { StatusBadge } from "~/components/tickets/StatusBadge";
 import { parseListingQuery } from "~/core/search/listing-query";
 import { SHOP_NAME } from "~/core/site/site";
@@ -105,6 +106,12 @@ const columns: ListingColumn<StaffTicketRow>[] = [
         ) : null}
       </span>
     ),
+  },
+  {
+    key: "due",
+    label: "期限",
+    className: "whitespace-nowrap text-xs",
+    render: (ticket) => <DueTime due={ticket.due} />,
   },
   {
     key: "owner",

@@ -175,6 +175,9 @@ describe("a new mail to the support address", () => {
     const [ticket] = await platform.db.select().from(tickets).where(eq(tickets.id, result.ticketId!));
     expect(ticket).toMatchObject({ userId: MEMBER_ID, category: "その他", priority: "medium", replyChoice: "email", status: "doing" });
     expect(ticket!.replyToken).toMatch(/^[0-9a-f]{32}$/);
+    // Due times like a ticket from the form (issue 36 item 6): after it arrived, the first response before the resolution.
+    expect(ticket!.firstResponseDueAt!.getTime()).toBeGreaterThan(ticket!.createdAt.getTime());
+    expect(ticket!.resolutionDueAt!.getTime()).toBeGreaterThan(ticket!.firstResponseDueAt!.getTime());
     const messages = await messagesOf(platform, result.ticketId!);
     expect(messages).toHaveLength(1);
     expect(messages[0]!.message).toMatch(/^件名：配送先の変更について\n\n/);

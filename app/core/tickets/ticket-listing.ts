@@ -1,5 +1,6 @@
 /** The staff ticket list's definition (generic listing), apart from the ticket rules (tickets.ts). */
-import { labelledChoices, type ListingDefinition } from "~/core/search/listing";
+import { labelledChoices, listingHref, type ListingDefinition } from "~/core/search/listing";
+import { parseListingQuery } from "~/core/search/listing-query";
 import { TICKET_CATEGORIES } from "~/core/tickets/ticket-categories";
 import { CONFIRMATION_LABELS, PRIORITY_LABELS, STATUS_LABELS, type TicketPriority } from "~/core/tickets/ticket-labels";
 import { OWNER_VIEWS } from "~/core/tickets/ticket-owners";
@@ -7,7 +8,7 @@ import { OWNER_VIEWS } from "~/core/tickets/ticket-owners";
 /**
  * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status, number, and
  * "attention" (tickets with unread customer messages first, then by last activity: an owner's view);
- * filtered by owner (the viewer's, nobody's), status, priority, confirmation, category, unread customer
+ * filtered by owner (the viewer's, nobody's), due times passed (期限切れ), status, priority, confirmation, category, unread customer
  * messages, the customer (name or e-mail), the order's number, a tag, the text of the request and the day it
  * arrived. Every view is a GET URL.
  */
@@ -18,6 +19,7 @@ export const TICKET_LISTING = {
   pageSize: 20,
   filters: [
     { name: "owner", label: "担当", operator: "=", type: "choice", choices: OWNER_VIEWS.map((view) => ({ value: view.value, label: view.label })) },
+    { name: "due", label: "期限", operator: "=", type: "choice", choices: [{ value: "overdue", label: "期限切れ" }] },
     { name: "status", label: "状態", operator: "=", type: "choice", choices: labelledChoices(STATUS_LABELS, ["doing", "close"]) },
     {
       name: "priority",
@@ -43,6 +45,13 @@ export const TICKET_LISTING = {
   ],
 } as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id" | "attention">;
 export type TicketSort = (typeof TICKET_LISTING.orderby)[number];
+
+/** The open tickets past a due time, most urgent first (the 期限切れ tab and the /crm navigation's badge link). */
+export const OVERDUE_VIEW_HREF = listingHref("/crm/tickets", TICKET_LISTING, parseListingQuery(TICKET_LISTING, new URLSearchParams()), {
+  inputs: { due: "overdue", status: "doing" },
+  orderby: "priority",
+  ordersens: "DESC",
+});
 
 /** Sort rank of a priority: high first when sorted DESC. */
 export const PRIORITY_RANK: Record<TicketPriority, number> = { high: 3, medium: 2, low: 1 };

@@ -666,6 +666,8 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         formSession: "1767000000000",
         // Random as every ticket's (decision 0040): its mails answer to support+{token}@, which must not be guessable.
         replyToken: randomHex(16),
+        // Answered by message 2 (below); it came before the desk had due times, so it has none.
+        firstRespondedAt: readAfter(ticketCreatedAt, 2),
         createdAt: ticketCreatedAt,
         updatedAt: lastMessageAt,
       },

@@ -6,6 +6,7 @@ import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { EMPTY_SHELL, type ShellState } from "../../core/site/shell";
 import type { Database } from "../../db/client.server";
 import { cartLines, carts, notificationMails, staffNotices, ticketMessages, tickets, users } from "../../db/schema";
+import { overdueBadgeQuery } from "../tickets/overdue-queries.server";
 
 export type { ShellState };
 
@@ -34,6 +35,7 @@ export function memberShellStatements(db: Database, userId: number | SQL) {
       .where(and(eq(notificationMails.userId, userId), isNull(notificationMails.readed))),
     unreadStaffRepliesQuery(db, userId),
     unreadNoticesQuery(db, userId),
+    overdueBadgeQuery(db, userId, sql`(unixepoch('subsec') * 1000)`),
   ] as const;
 }
 
@@ -56,7 +58,7 @@ export function unreadStaffRepliesQuery(db: Database, userId: number | SQL) {
 
 export type MemberShellRows = BatchResponse<ReturnType<typeof memberShellStatements>>;
 
-export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noticeRows]: MemberShellRows): ShellState {
+export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noticeRows, overdueRows]: MemberShellRows): ShellState {
   const user = userRows[0] ?? null;
   if (!user) return EMPTY_SHELL;
   return {
@@ -65,6 +67,7 @@ export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noti
     unreadMails: mailRows[0]?.n ?? 0,
     unreadMessages: messageRows[0]?.n ?? 0,
     staffNotices: noticeRows[0]?.n ?? 0,
+    overdueTickets: overdueRows[0]?.n ?? 0,
   };
 }
 

@@ -13,6 +13,7 @@ import { ticketPriority } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
 import { inboundMails, mailOutbox, ticketMessages, tickets, users } from "~/db/schema";
 import { keepMessageImages } from "../media.server";
+import { dueColumns } from "./desk-calendar.server";
 import { attachStatement } from "./ticket-messages.server";
 
 /** A received mail, decoded by the web layer (postal-mime). */
@@ -229,13 +230,16 @@ async function openTicketByMail(
   const description = `${subjectLine(mail.subject)}${text}`.slice(0, TICKET_MESSAGE_MAX_LENGTH);
   const sameMail = sql`${tickets.userId} = ${customerId} and ${tickets.formSession} = ${session}`;
   const result = { outcome: "opened" as const, reason: null };
+  const priority = ticketPriority("その他");
+  const due = await dueColumns(db, priority, now);
   const [, , , , opened] = await db.batch([
     db
       .insert(tickets)
       .values({
         userId: customerId,
         status: "doing",
-        priority: ticketPriority("その他"),
+        priority,
+        ...due,
         category: "その他",
         trouble: "その他",
         replyChoice: "email",

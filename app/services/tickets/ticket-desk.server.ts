@@ -20,6 +20,8 @@ import { aliased, qualified, type Database } from "~/db/client.server";
 import { orders, ticketMessages, tickets, ticketTags, users } from "~/db/schema";
 import { normalTag, TAG_SEPARATOR } from "~/core/tickets/ticket-tags";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "../search/listing.server";
+import { nextDue, type NextDue } from "~/core/tickets/desk-calendar";
+import { overdueCondition } from "./overdue-queries.server";
 import { lastMessage } from "./tickets.server";
 
 export interface StaffTicketRow {
@@ -43,6 +45,8 @@ export interface StaffTicketRow {
   /** The owning colleague's name; null = not assigned. */
   owner: string | null;
   tags: string[];
+  /** The due time that matters now (the first response's until answered, then the resolution's); null when none. */
+  due: NextDue | null;
 }
 
 const owners = alias(users, "owners");
@@ -65,6 +69,7 @@ const ticketListingSource = (viewerId: number): ListingSource<TicketSort> => ({
   },
   idColumn: tickets.id,
   filters: {
+    due: (value) => (value === "overdue" ? overdueCondition(new Date()) : undefined),
     owner: (value) => (value === "mine" ? eq(tickets.ownerId, viewerId) : value === "none" ? isNull(tickets.ownerId) : undefined),
     status: equalsFilter(tickets.status),
     priority: equalsFilter(tickets.priority),
@@ -91,6 +96,7 @@ const ticketListingSource = (viewerId: number): ListingSource<TicketSort> => ({
 
 /** One page of the staff ticket list for a parsed listing query (total and rows in one batch). */
 export async function listStaffTickets(db: Database, query: ListingQuery<TicketSort>, viewerId: number): Promise<ListingPage<StaffTicketRow, TicketSort>> {
+  const now = new Date();
   return loadListingPage(TICKET_LISTING, query, ticketListingSource(viewerId), async ({ where, orderBy, limit, offset }) => {
     const [counted, rows] = await db.batch([
       db.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
@@ -108,6 +114,9 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
           createdAt: tickets.createdAt,
           updatedAt: tickets.updatedAt,
           unread: unreadFromCustomer,
+          firstResponseDueAt: tickets.firstResponseDueAt,
+          resolutionDueAt: tickets.resolutionDueAt,
+          firstRespondedAt: tickets.firstRespondedAt,
           last: lastMessage,
           // Named apart from the customer's lastname/firstname: D1's batch keys a row's columns by name.
           ownerLastname: aliased(owners.lastname, "owner_lastname"),
@@ -145,6 +154,7 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
         lastMessage: excerpt(row.last ?? ""),
         owner: row.ownerLastname != null ? staffName({ lastname: row.ownerLastname, firstname: row.ownerFirstname ?? "" }) : null,
         tags: row.tags ? row.tags.split(TAG_SEPARATOR) : [],
+        due: nextDue({ ...row, status: row.status }, now),
       })),
     };
   });

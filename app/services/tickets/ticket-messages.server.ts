@@ -12,6 +12,7 @@ import { staffReplyMail } from "~/mail/ticket-mails";
 import { mailStatement } from "../mail/mails.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, storeImages, toMediaItem, type MediaItem } from "../media.server";
 import { guard, isGuardFailure } from "../orders/order-guards.server";
+import { dueColumns, firstResponse } from "./desk-calendar.server";
 import { staffReplyNotice, type ReplyMailContext } from "./reply-mail.server";
 import { productForTicket } from "./ticket-references.server";
 import { fail, toMessages, visibleTicket, type ThreadMessage, type TicketFailure, type Viewer } from "./tickets.server";
@@ -118,6 +119,8 @@ export async function createTicket(
   const mediaIds = await storeFiles(db, bucket, customer.id, attachments, now);
   if (!Array.isArray(mediaIds)) return mediaIds;
 
+  const priority = ticketPriority(input.trouble);
+  const due = await dueColumns(db, priority, now);
   const sameForm = and(eq(tickets.userId, customer.id), eq(tickets.formSession, input.session));
   const ticketIdSql = sql`(select ${tickets.id} from ${tickets} where ${sameForm})`;
   const [, , , , found] = await db.batch([
@@ -126,7 +129,8 @@ export async function createTicket(
       .values({
         userId: customer.id,
         status: "doing",
-        priority: ticketPriority(input.trouble),
+        priority,
+        ...due,
         category: input.category,
         trouble: input.trouble,
         replyChoice: replyChoiceOf(input),
@@ -234,7 +238,7 @@ export async function sendMessage(
     attachStatement(db, viewer.id, mediaIds),
     db
       .update(tickets)
-      .set({ updatedAt: now, ...notice.ticketChanges })
+      .set({ updatedAt: now, ...notice.ticketChanges, ...(fromadmin != null ? { firstRespondedAt: firstResponse(now) } : {}) })
       .where(eq(tickets.id, ticketId)),
     ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
     ...notice.statements,

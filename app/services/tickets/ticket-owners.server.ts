@@ -8,22 +8,24 @@ import { OWNER_TEXT } from "~/core/tickets/ticket-owners";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
 import { tickets, users } from "~/db/schema";
+import { overdueCondition } from "./overdue-queries.server";
 import { ownerQuery, toOwner } from "./owner-queries.server";
 import { fail, visibleTicket, type TicketFailure, type Viewer } from "./tickets.server";
 
 export type OwnerActionResult = { ok: true } | TicketFailure;
 
-/** How many open tickets each view holds for this staff member: theirs, nobody's, all. */
-export async function ownerViewCounts(db: Database, staffId: number): Promise<{ mine: number; none: number; all: number }> {
+/** How many open tickets each view holds for this staff member: theirs, nobody's, all, and those past a due time. */
+export async function ownerViewCounts(db: Database, staffId: number, now = new Date()): Promise<{ mine: number; none: number; all: number; overdue: number }> {
   const [row] = await db
     .select({
       mine: sql<number>`coalesce(sum(${tickets.ownerId} = ${staffId}), 0)`,
       none: sql<number>`coalesce(sum(${tickets.ownerId} is null), 0)`,
+      overdue: sql<number>`coalesce(sum(${overdueCondition(now)}), 0)`,
       all: count(),
     })
     .from(tickets)
     .where(eq(tickets.status, "doing"));
-  return { mine: Number(row?.mine ?? 0), none: Number(row?.none ?? 0), all: row?.all ?? 0 };
+  return { mine: Number(row?.mine ?? 0), none: Number(row?.none ?? 0), all: row?.all ?? 0, overdue: Number(row?.overdue ?? 0) };
 }
 
 /** Staff take a ticket nobody owns; if a colleague took it first, they are told who (409). Taking one's own is done. */

@@ -8,6 +8,7 @@
 import type { SessionRole } from "~/core/account/sessions";
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { dueSummary, type TicketDue } from "~/core/tickets/desk-calendar";
 import { staffName } from "~/core/tickets/ticket-owners";
 import { excerpt, senderName, STAFF_SENDER_NAME } from "~/core/tickets/tickets";
 import type { TicketConfirmation, TicketPriority, TicketStatus } from "~/core/tickets/ticket-labels";
@@ -93,6 +94,9 @@ function headQuery(db: Database, ticketId: number) {
       confirmationRequestedAt: tickets.confirmationRequestedAt,
       callRequestedAt: tickets.callRequestedAt,
       replyToken: tickets.replyToken,
+      firstResponseDueAt: tickets.firstResponseDueAt,
+      resolutionDueAt: tickets.resolutionDueAt,
+      firstRespondedAt: tickets.firstRespondedAt,
       customerLastname: users.lastname,
       customerFirstname: users.firstname,
       customerEmail: users.email,
@@ -253,6 +257,7 @@ export async function loadThread(
       unreadNoticesAfter?: number;
       templates?: ReplyTemplate[];
       tags?: { tags: string[]; known: string[] };
+      due?: TicketDue;
     })
   | null
 > {
@@ -294,6 +299,7 @@ export async function loadThread(
       notes: toNotes(noteRows, noticeRows),
       templates: templateRows,
       tags: { tags: tagRows.map((row) => row.tag), known: knownTagRows.map((row) => row.tag) },
+      due: dueSummary(head, now),
     };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([

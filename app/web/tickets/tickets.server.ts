@@ -211,7 +211,7 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
   return {
@@ -221,6 +221,8 @@ export async function loadThreadPage(request: Request, context: AppLoadContext, 
     notes: notes ?? null,
     /** Staff only: the ticket's tags and the tags in use (suggestions). */
     tags: tags ?? null,
+    /** Staff only: the ticket's due times. */
+    due: due ?? null,
     /** Staff only: the reply templates filled for this ticket, and the one chosen without JS (`?template=`) as the reply's draft. */
     templates: filled,
     replyDraft: filled?.find((template) => template.id === query.template)?.text ?? null,

@@ -21,6 +21,7 @@ export type InboundListRow = Omit<InboundRow, "receivedAt"> & { receivedAt: Writ
 export type StaffNoticeRow = Omit<StaffNoticeItem, "createdAt"> & { createdAt: WrittenTime };
 
 export type { TemplateFormError } from "~/web/tickets/reply-templates.server";
+export type { DeskSettingsError } from "~/web/tickets/desk-settings.server";
 export type { ReplyTemplate } from "~/services/tickets/reply-templates.server";
 /** A template variable as the template form explains it. */
 export type TemplateVariableHelp = { name: string; description: string };
