@@ -29,8 +29,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const threadPath = user.role === "staff" ? `/crm/tickets/${ticketId}` : `/user/support/${ticketId}`;
   if (isNavigation(request)) {
     if (!result.ok) throw redirect(`${threadPath}?error=${ticketNoticeCode(result.error, MEDIA_TEXT) ?? "messageRequired"}#reply`, 303);
-    throw redirect(atResult(`${threadPath}?notice=sent`, LATEST_MESSAGE_ANCHOR), 303);
+    throw redirect(atResult(`${threadPath}?notice=${result.draftId != null ? "draftPending" : "sent"}`, LATEST_MESSAGE_ANCHOR), 303);
   }
   if (!result.ok) return Response.json({ error: result.error, field: result.field }, { status: result.status });
+  // A reply that waits for approval (issue 36 item 8) is not a message yet.
+  if (result.draftId != null) return Response.json({ pending: true, draft_id: result.draftId, notice: TICKET_TEXT.draftPending }, { status: 202 });
   return Response.json(result.message);
 }

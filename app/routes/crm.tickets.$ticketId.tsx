@@ -6,6 +6,7 @@ import { CallTask } from "~/components/tickets/CallTask";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ReplyAddress } from "~/components/tickets/ReplyAddress";
 import { island } from "~/components/island";
+import { ReplyDrafts } from "~/components/tickets/ReplyDrafts";
 import { TicketDuePanel } from "~/components/tickets/TicketDuePanel";
 import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketTags } from "~/components/tickets/TicketTags";
@@ -37,7 +38,7 @@ export { clientAction, clientLoader, shouldRevalidate } from "~/components/conne
 const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, due, viewerId } =
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, due, drafts, viewerId } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
@@ -52,6 +53,9 @@ export default function StaffThread() {
           {tags ? <TicketTags tags={tags.tags} known={tags.known} action={path} pageError={actionData} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
           {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}
+          {drafts ? (
+            <ReplyDrafts drafts={drafts.items} viewerId={viewerId} viewerNeedsApproval={drafts.viewerNeedsApproval} action={path} pageError={actionData} />
+          ) : null}
           {notes && owners ? <TicketNotes notes={notes} colleagues={owners.staff} viewerId={viewerId} action={path} pageError={actionData} /> : null}
           <TicketThreadView
             thread={thread}
@@ -64,6 +68,7 @@ export default function StaffThread() {
             backLink={{ to: "/crm/tickets", label: "お問い合わせ一覧" }}
             templates={templates}
             replyDraft={replyDraft}
+            sendLabel={drafts?.viewerNeedsApproval ? "承認を依頼する" : undefined}
           />
         </div>
         <CustomerOrders orders={customerOrders} />

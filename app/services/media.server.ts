@@ -15,7 +15,7 @@ import { exceedsPixelLimit } from "~/core/catalogue/image-pixels";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT, TICKET_ATTACHMENT_LIMIT } from "~/core/limits";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
-import { media, products, reviews, ticketMessages, tickets } from "~/db/schema";
+import { media, products, reviews, ticketMessages, ticketReplyDrafts, tickets } from "~/db/schema";
 import { randomHex } from "./signatures.server";
 
 export const MEDIA_FOLDER = "tickets";
@@ -300,7 +300,16 @@ export async function purgeOrphanMedia(db: Database, bucket: R2Bucket, now: Date
   // Rows go first, and only while still unsent, so an image attached meanwhile keeps its object.
   const removed = await db
     .delete(media)
-    .where(and(isNull(media.ticketMessageId), isNull(media.reviewId), isNull(media.returnRequestId), lt(media.createdAt, cutoff)))
+    .where(
+      and(
+        isNull(media.ticketMessageId),
+        isNull(media.reviewId),
+        isNull(media.returnRequestId),
+        lt(media.createdAt, cutoff),
+        // A reply waiting for approval (issue 36 item 8) keeps its images until it is sent or set aside.
+        sql`not exists (select 1 from ${ticketReplyDrafts} where ${ticketReplyDrafts.status} = 'pending' and instr(',' || ${ticketReplyDrafts.mediaIds} || ',', ',' || ${media.id} || ',') > 0)`,
+      ),
+    )
     .returning({ r2Key: media.r2Key });
   for (let start = 0; start < removed.length; start += 1000) {
     await bucket.delete(removed.slice(start, start + 1000).map((row) => row.r2Key));

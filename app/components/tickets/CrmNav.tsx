@@ -1,6 +1,7 @@
 import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
 import { DESK_SETTINGS_PATH } from "~/core/tickets/desk-calendar";
+import { APPROVALS_PATH } from "~/core/tickets/reply-drafts";
 import { OVERDUE_VIEW_HREF } from "~/core/tickets/ticket-listing";
 import { NOTICES_PATH } from "~/core/tickets/ticket-notes";
 import { usePageShell } from "../layout/usePageShell";
@@ -10,7 +11,7 @@ const LINK = "rounded px-3 py-1 text-sm no-underline";
 /** The staff desk's navigation (/crm) on every back-office page, with the viewer's unread notices and the overdue tickets (read with the session). */
 export function CrmNav() {
   const root = useRouteLoaderData("root") as { shell?: ShellState } | undefined;
-  const { staffNotices, overdueTickets } = usePageShell(root?.shell ?? EMPTY_SHELL);
+  const { staffNotices, overdueTickets, pendingApprovals } = usePageShell(root?.shell ?? EMPTY_SHELL);
   return (
     <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
@@ -18,6 +19,7 @@ export function CrmNav() {
         { to: "/crm/tickets", label: "お問い合わせ" },
         { to: "/crm/inbound", label: "受信メール" },
         { to: "/crm/templates", label: "返信テンプレート" },
+        { to: APPROVALS_PATH, label: "返信の承認" },
         { to: DESK_SETTINGS_PATH, label: "営業時間・対応期限" },
         { to: "/crm/orders", label: "注文管理" },
         { to: "/crm/products", label: "商品管理" },
@@ -35,6 +37,11 @@ export function CrmNav() {
           {link.label}
         </NavLink>
       ))}
+      {pendingApprovals > 0 ? (
+        <Link to={APPROVALS_PATH} className={`${LINK} bg-amber-100 text-amber-900`} data-testid="crm-approval-badge">
+          承認待ち {pendingApprovals}件
+        </Link>
+      ) : null}
       {overdueTickets > 0 ? (
         <Link to={OVERDUE_VIEW_HREF} className={`${LINK} bg-red-100 text-red-800`} data-testid="crm-overdue-badge">
           期限切れ {overdueTickets}件

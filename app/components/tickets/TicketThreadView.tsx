@@ -32,6 +32,7 @@ export function TicketThreadView({
   backLink,
   templates = null,
   replyDraft = null,
+  sendLabel,
 }: {
   thread: Thread;
   viewer: "customer" | "staff";
@@ -44,6 +45,8 @@ export function TicketThreadView({
   /** Staff's page: reply templates filled for this ticket, and the draft a template chosen without JS left. */
   templates?: FilledTemplate[] | null;
   replyDraft?: string | null;
+  /** The reply button's words when not the usual (staff whose replies wait for approval). */
+  sendLabel?: string;
 }) {
   const live = useLiveThread({ messages: thread.messages, ticket: thread.ticket });
   const ticket = { ...thread.ticket, status: live.ticket.status, confirmation: live.ticket.confirmation };
@@ -78,7 +81,7 @@ export function TicketThreadView({
         <ReplyForm
           action={actionPath}
           pageError={actionData}
-          sendLabel={viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する"}
+          sendLabel={sendLabel ?? (viewer === "staff" ? "カスタマーサービスとして返信する" : "送信する")}
           seen={viewer === "staff" ? live.messages.reduce((newest, message) => Math.max(newest, message.id), 0) : undefined}
           templates={templates}
           draft={replyDraft}

@@ -9,12 +9,22 @@ export interface ShellState {
   staffNotices: number;
   /** Staff only: open tickets past a due time (issue 36 item 6). */
   overdueTickets: number;
+  /** Staff who approve replies only: replies waiting for their approval (issue 36 item 8). */
+  pendingApprovals: number;
 }
 
 /** Counts a page's loader changed while loading (its data's `shellCounts`), shown over the root's. */
 export type ShellCounts = Partial<Pick<ShellState, "cartQuantity" | "unreadMails" | "unreadMessages" | "staffNotices">>;
 
-export const EMPTY_SHELL: ShellState = { user: null, cartQuantity: 0, unreadMails: 0, unreadMessages: 0, staffNotices: 0, overdueTickets: 0 };
+export const EMPTY_SHELL: ShellState = {
+  user: null,
+  cartQuantity: 0,
+  unreadMails: 0,
+  unreadMessages: 0,
+  staffNotices: 0,
+  overdueTickets: 0,
+  pendingApprovals: 0,
+};
 
 /** Where a page rendered anonymous (and perhaps served from the edge cache) asks for the visitor's own header. */
 export const SHELL_API_PATH = "/api/shell";

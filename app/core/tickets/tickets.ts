@@ -9,6 +9,7 @@
 import { OWNER_TEXT } from "./ticket-owners";
 import { NOTE_TEXT } from "./ticket-notes";
 import { TAG_TEXT } from "./ticket-tags";
+import { DRAFT_TEXT } from "./reply-drafts";
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { CONFIRMATION_LABELS, type TicketConfirmation, type TicketPriority, type TicketStatus } from "~/core/tickets/ticket-labels";
@@ -70,6 +71,10 @@ export const TICKET_TEXT = {
   noteAdded: NOTE_TEXT.added,
   tagAdded: TAG_TEXT.added,
   tagRemoved: TAG_TEXT.removed,
+  draftPending: DRAFT_TEXT.pending,
+  draftApproved: DRAFT_TEXT.approved,
+  draftReturned: DRAFT_TEXT.returned,
+  draftWithdrawn: DRAFT_TEXT.withdrawn,
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

@@ -6,6 +6,7 @@ import { and, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { EMPTY_SHELL, type ShellState } from "../../core/site/shell";
 import type { Database } from "../../db/client.server";
 import { cartLines, carts, notificationMails, staffNotices, ticketMessages, tickets, users } from "../../db/schema";
+import { pendingApprovalsBadgeQuery } from "../tickets/approval-queries.server";
 import { overdueBadgeQuery } from "../tickets/overdue-queries.server";
 
 export type { ShellState };
@@ -36,6 +37,7 @@ export function memberShellStatements(db: Database, userId: number | SQL) {
     unreadStaffRepliesQuery(db, userId),
     unreadNoticesQuery(db, userId),
     overdueBadgeQuery(db, userId, sql`(unixepoch('subsec') * 1000)`),
+    pendingApprovalsBadgeQuery(db, userId),
   ] as const;
 }
 
@@ -58,7 +60,7 @@ export function unreadStaffRepliesQuery(db: Database, userId: number | SQL) {
 
 export type MemberShellRows = BatchResponse<ReturnType<typeof memberShellStatements>>;
 
-export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noticeRows, overdueRows]: MemberShellRows): ShellState {
+export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noticeRows, overdueRows, approvalRows]: MemberShellRows): ShellState {
   const user = userRows[0] ?? null;
   if (!user) return EMPTY_SHELL;
   return {
@@ -68,6 +70,7 @@ export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noti
     unreadMessages: messageRows[0]?.n ?? 0,
     staffNotices: noticeRows[0]?.n ?? 0,
     overdueTickets: overdueRows[0]?.n ?? 0,
+    pendingApprovals: approvalRows[0]?.n ?? 0,
   };
 }
 

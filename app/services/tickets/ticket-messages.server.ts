@@ -7,7 +7,7 @@ import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { replyChoiceOf, type NewTicketInput } from "~/core/tickets/ticket-forms";
 import { messageProblem, ticketPriority, TICKET_TEXT } from "~/core/tickets/tickets";
 import { qualified, type Database } from "~/db/client.server";
-import { media, orderLines, orders, ticketMessages, ticketOrderLines, tickets } from "~/db/schema";
+import { media, orderLines, orders, ticketMessages, ticketOrderLines, ticketReplyDrafts, tickets, users } from "~/db/schema";
 import { staffReplyMail } from "~/mail/ticket-mails";
 import { mailStatement } from "../mail/mails.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, storeImages, toMediaItem, type MediaItem } from "../media.server";
@@ -182,7 +182,11 @@ async function findTicketBySession(db: Database, userId: number, session: string
   return row?.id ?? null;
 }
 
-export type SendResult = { ok: true; message: ThreadMessage; mailKey: string | null } | (TicketFailure & { kept?: MediaItem[] });
+/** A message written, or — from staff whose replies need approval — a draft waiting as 承認待ち (message null). */
+export type SendResult =
+  | { ok: true; message: ThreadMessage; draftId: null; mailKey: string | null }
+  | { ok: true; message: null; draftId: number; mailKey: null }
+  | (TicketFailure & { kept?: MediaItem[] });
 
 /** A message on the ticket after `seenId` from anyone but `writerId`: the customer or a colleague wrote meanwhile. */
 const writtenSince = (ticketId: number, writerId: number, seenId: number) =>
@@ -229,21 +233,25 @@ export async function sendMessage(
   const mediaIds = await storeFiles(db, bucket, viewer.id, input.attachments, now);
   if (!Array.isArray(mediaIds)) return mediaIds;
   const fromadmin = viewer.role === "staff" ? viewer.id : null;
-  const notice = fromadmin != null ? await staffReplyNotice(db, ticket, { text, mediaIds }, mail, now) : { statements: [], ticketChanges: {}, mailKey: null };
-  const batch = db.batch([
-    db
-      .insert(ticketMessages)
-      .values({ ticketId, fromadmin, message: text, dateCreated: now })
-      .returning({ id: ticketMessages.id, message: ticketMessages.message, fromadmin: ticketMessages.fromadmin, dateCreated: ticketMessages.dateCreated }),
-    attachStatement(db, viewer.id, mediaIds),
-    db
-      .update(tickets)
-      .set({ updatedAt: now, ...notice.ticketChanges, ...(fromadmin != null ? { firstRespondedAt: firstResponse(now) } : {}) })
-      .where(eq(tickets.id, ticketId)),
-    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId, customer: ticket, message: text }), now)] : []),
-    ...notice.statements,
-    ...(seenId != null ? [guard(db, sql`not exists (select 1 from ${ticketMessages} where ${writtenSince(ticketId, viewer.id, seenId)})`)] : []),
-  ]);
+  const seenGuard = seenId != null ? [guard(db, sql`not exists (select 1 from ${ticketMessages} where ${writtenSince(ticketId, viewer.id, seenId)})`)] : [];
+  if (fromadmin != null && (await replyNeedsApproval(db, fromadmin))) {
+    try {
+      const [[draft]] = await db.batch([
+        db
+          .insert(ticketReplyDrafts)
+          .values({ ticketId, authorId: fromadmin, message: text, mediaIds: mediaIds.join(","), createdAt: now })
+          .returning({ id: ticketReplyDrafts.id }),
+        ...seenGuard,
+      ]);
+      if (!draft) throw new Error("draft was not written");
+      return { ok: true, message: null, draftId: draft.id, mailKey: null };
+    } catch (error) {
+      if (seenId != null && isGuardFailure(error)) return newerMessageFailure(db, mediaIds);
+      throw error;
+    }
+  }
+  const written = await messageStatements(db, ticket, { fromadmin, mediaOwnerId: viewer.id, text, mediaIds }, mail, now);
+  const batch = db.batch([...written.statements, ...seenGuard]);
   let inserted: Awaited<typeof batch>[0];
   try {
     [inserted] = await batch;
@@ -262,5 +270,43 @@ export async function sendMessage(
     : [];
   const [message] = toMessages([row], gallery, ticket);
   if (!message) throw new Error("message was not shaped");
-  return { ok: true, message, mailKey: notice.mailKey };
+  return { ok: true, message, draftId: null, mailKey: written.mailKey };
+}
+
+/** Whether a staff member's replies wait for a colleague's approval (issue 36 item 8). */
+async function replyNeedsApproval(db: Database, staffId: number): Promise<boolean> {
+  const [row] = await db.select({ needs: users.replyNeedsApproval }).from(users).where(eq(users.id, staffId));
+  return row?.needs ?? false;
+}
+
+type VisibleTicket = NonNullable<Awaited<ReturnType<typeof visibleTicket>>>;
+
+/**
+ * The statements that write a message on a ticket, first the insert (returning the message): its uploads
+ * attached, the ticket's activity (and, for a staff message, its first response) and, for a staff message,
+ * what tells the customer — the mail with the reply or the call owed (reply-mail.server.ts).
+ */
+export async function messageStatements(
+  db: Database,
+  ticket: VisibleTicket,
+  message: { fromadmin: number | null; mediaOwnerId: number; text: string; mediaIds: number[] },
+  mail: ReplyMailContext,
+  now: Date,
+) {
+  const { fromadmin, text, mediaIds } = message;
+  const notice = fromadmin != null ? await staffReplyNotice(db, ticket, { text, mediaIds }, mail, now) : { statements: [], ticketChanges: {}, mailKey: null };
+  const statements = [
+    db
+      .insert(ticketMessages)
+      .values({ ticketId: ticket.id, fromadmin, message: text, dateCreated: now })
+      .returning({ id: ticketMessages.id, message: ticketMessages.message, fromadmin: ticketMessages.fromadmin, dateCreated: ticketMessages.dateCreated }),
+    attachStatement(db, message.mediaOwnerId, mediaIds),
+    db
+      .update(tickets)
+      .set({ updatedAt: now, ...notice.ticketChanges, ...(fromadmin != null ? { firstRespondedAt: firstResponse(now) } : {}) })
+      .where(eq(tickets.id, ticket.id)),
+    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId: ticket.id, customer: ticket, message: text }), now)] : []),
+    ...notice.statements,
+  ] as const;
+  return { statements, mailKey: notice.mailKey };
 }

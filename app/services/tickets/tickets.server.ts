@@ -21,6 +21,7 @@ import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.serve
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
 import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
 import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
+import { approvalFlagQuery, draftImagesQuery, ticketDraftsQuery, toDrafts, type ReplyDraft } from "./draft-queries.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -28,7 +29,7 @@ export interface Viewer {
   role: SessionRole;
 }
 
-export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag";
+export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag" | "draft" | "comment";
 export type TicketFailure = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 415; field: TicketField; error: string };
 
 export const fail = (status: TicketFailure["status"], field: TicketField, error: string): TicketFailure => ({ ok: false, status, field, error });
@@ -258,6 +259,7 @@ export async function loadThread(
       templates?: ReplyTemplate[];
       tags?: { tags: string[]; known: string[] };
       due?: TicketDue;
+      drafts?: { items: ReplyDraft[]; viewerNeedsApproval: boolean };
     })
   | null
 > {
@@ -266,25 +268,45 @@ export async function loadThread(
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
   const forStaff = viewer.role === "staff";
-  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, templateRows, tagRows, knownTagRows, orderRows, shipmentRows] =
-    await db.batch([
-      headQuery(db, ticketId),
-      detailsQuery(db, ticketId),
-      messagesQuery(db, ticketId, selection),
-      galleryQuery(db, ticketId, selection),
-      // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
-      ownerQuery(db, ticketId),
-      staffQuery(db, forStaff ? 100 : 0),
-      // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
-      notesQuery(db, ticketId, forStaff ? 500 : 0),
-      ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
-      // Staff only: the reply templates the reply box offers.
-      templatesQuery(db, forStaff ? 200 : 0),
-      // Staff only: the ticket's tags, and the tags in use to suggest.
-      tagsQuery(db, ticketId, forStaff ? 50 : 0),
-      knownTagsQuery(db, forStaff ? 50 : 0),
-      ...customerOrderStatements(db, ticketId, ordersShown),
-    ]);
+  const [
+    heads,
+    details,
+    messageRows,
+    gallery,
+    ownerRows,
+    teamRows,
+    noteRows,
+    noticeRows,
+    templateRows,
+    tagRows,
+    knownTagRows,
+    draftRows,
+    draftImageRows,
+    flagRows,
+    orderRows,
+    shipmentRows,
+  ] = await db.batch([
+    headQuery(db, ticketId),
+    detailsQuery(db, ticketId),
+    messagesQuery(db, ticketId, selection),
+    galleryQuery(db, ticketId, selection),
+    // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
+    ownerQuery(db, ticketId),
+    staffQuery(db, forStaff ? 100 : 0),
+    // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
+    notesQuery(db, ticketId, forStaff ? 500 : 0),
+    ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
+    // Staff only: the reply templates the reply box offers.
+    templatesQuery(db, forStaff ? 200 : 0),
+    // Staff only: the ticket's tags, and the tags in use to suggest.
+    tagsQuery(db, ticketId, forStaff ? 50 : 0),
+    knownTagsQuery(db, forStaff ? 50 : 0),
+    // Staff only: replies waiting for approval (and decided ones), and whether this viewer may approve.
+    ticketDraftsQuery(db, ticketId, forStaff ? 20 : 0),
+    draftImagesQuery(db, ticketId, forStaff ? 100 : 0),
+    approvalFlagQuery(db, forStaff ? viewer.id : 0),
+    ...customerOrderStatements(db, ticketId, ordersShown),
+  ]);
   const head = heads[0];
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
@@ -300,6 +322,7 @@ export async function loadThread(
       templates: templateRows,
       tags: { tags: tagRows.map((row) => row.tag), known: knownTagRows.map((row) => row.tag) },
       due: dueSummary(head, now),
+      drafts: { items: toDrafts(draftRows, draftImageRows), viewerNeedsApproval: flagRows[0]?.needs ?? false },
     };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([

@@ -19,6 +19,7 @@ import { loadThread, type TicketFailure, type TicketHead, type Viewer } from "~/
 import { assignTicket, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
 import { addNote } from "~/services/tickets/ticket-notes.server";
 import { tagTicket, untagTicket } from "~/services/tickets/ticket-tags.server";
+import { approveDraft, returnDraft, withdrawDraft } from "~/services/tickets/reply-drafts.server";
 import { NOTE_MAX_LENGTH, NOTES_ANCHOR } from "~/core/tickets/ticket-notes";
 import { atResult, invariantResponse, isNavigation, readFormData, withQueryParam } from "~/web/http.server";
 import { idParam, parseInput, parseQuery, readInput } from "~/web/input.server";
@@ -90,6 +91,9 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("note") }),
   v.object({ intent: v.literal("tag"), tag: OptionalTextSchema }),
   v.object({ intent: v.literal("untag"), tag: OptionalTextSchema }),
+  v.object({ intent: v.literal("approve_draft"), draft: IdSchema, message: v.optional(OptionalTextSchema) }),
+  v.object({ intent: v.literal("return_draft"), draft: IdSchema, comment: OptionalTextSchema }),
+  v.object({ intent: v.literal("withdraw_draft"), draft: IdSchema }),
 ]);
 
 /** A staff note: its text and the colleagues chosen to be told (more may be @mentioned in the text). */
@@ -123,7 +127,7 @@ export async function threadIntent(
       const input = messageInputFrom(form);
       if (!input) return unknown;
       const result = await sendMessage(db, bucket, viewer, ticketId, input, mail, now);
-      if (result.ok) return { ok: true, intent, notice: "sent", mailKey: result.mailKey };
+      if (result.ok) return { ok: true, intent, notice: result.draftId != null ? "draftPending" : "sent", mailKey: result.mailKey };
       // A refused reply keeps its images for the next try (not one to a closed or unknown ticket): a reply
       // stopped because the ticket moved on too, and one stopped in its batch has them stored already.
       const keep = result.status === 400 || result.error === TICKET_TEXT.newerMessage;
@@ -176,6 +180,19 @@ export async function threadIntent(
         ? { ok: true, intent, notice: input.intent === "tag" ? "tagAdded" : "tagRemoved" }
         : { ...result, intent, message: input.tag.slice(0, 100) };
     }
+    case "approve_draft":
+    case "return_draft":
+    case "withdraw_draft": {
+      if (viewer.role !== "staff") return unknown;
+      const result =
+        input.intent === "approve_draft"
+          ? await approveDraft(db, viewer, ticketId, input.draft, input.message ?? null, mail, now)
+          : input.intent === "return_draft"
+            ? await returnDraft(db, viewer, ticketId, input.draft, input.comment, now)
+            : await withdrawDraft(db, viewer, ticketId, input.draft, now);
+      const notice = ({ approve_draft: "draftApproved", return_draft: "draftReturned", withdraw_draft: "draftWithdrawn" } as const)[input.intent];
+      return result.ok ? { ok: true, intent, notice, mailKey: result.mailKey } : { ...result, intent };
+    }
     case "note": {
       const note = readInput(NoteFormSchema, form, ["mention"]);
       if (viewer.role !== "staff" || !note.ok) return unknown;
@@ -211,7 +228,7 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, drafts, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
   return {
@@ -223,6 +240,8 @@ export async function loadThreadPage(request: Request, context: AppLoadContext, 
     tags: tags ?? null,
     /** Staff only: the ticket's due times. */
     due: due ?? null,
+    /** Staff only: the ticket's replies waiting for approval (and decided ones), and whether the viewer's own replies wait. */
+    drafts: drafts ?? null,
     /** Staff only: the reply templates filled for this ticket, and the one chosen without JS (`?template=`) as the reply's draft. */
     templates: filled,
     replyDraft: filled?.find((template) => template.id === query.template)?.text ?? null,

@@ -22,6 +22,7 @@ export type StaffNoticeRow = Omit<StaffNoticeItem, "createdAt"> & { createdAt: W
 
 export type { TemplateFormError } from "~/web/tickets/reply-templates.server";
 export type { DeskSettingsError } from "~/web/tickets/desk-settings.server";
+export type { ReplyDraft } from "~/services/tickets/draft-queries.server";
 export type { ReplyTemplate } from "~/services/tickets/reply-templates.server";
 /** A template variable as the template form explains it. */
 export type TemplateVariableHelp = { name: string; description: string };
