@@ -148,6 +148,7 @@ export const DEMO_ACCOUNTS = {
   other: "other@example.jp",
   staff: "staff@example.jp",
   colleague: "staff2@example.jp",
+  trainee: "staff3@example.jp",
   merchant: "merchant@example.jp",
   otherMerchant: "merchant2@example.jp",
 } as const;

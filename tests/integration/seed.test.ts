@@ -5,6 +5,7 @@ import { verifyPassword } from "~/auth/password.server";
 import { DEMO_PRIVATE_SECRET } from "~/services/seed/catalogue";
 import {
   COLLEAGUE_EMAIL,
+  TRAINEE_EMAIL,
   DEMO_PASSWORD,
   MEMBER_EMAIL,
   MERCHANT_EMAIL,
@@ -49,7 +50,7 @@ describe("seedDatabase", () => {
 
   describe("catalogue", () => {
     it("reports what it inserted", ({ firstRun }) => {
-      expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 6 });
+      expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 7 });
     });
 
     it("has merchants with their shipping terms", async ({ platform }) => {
@@ -375,7 +376,9 @@ describe("seedDatabase", () => {
   describe("people", () => {
     const member = (platform: TestPlatform) => one<Row & { id: number; password_hash: string }>(platform, "select * from users where email = ?", MEMBER_EMAIL);
 
-    it("has the member, two staff, a second customer and two merchants' logins, all with the demo password", async ({ platform }) => {
+    it("has the member, three staff (one whose replies need approval), a second customer and two merchants' logins, all with the demo password", async ({
+      platform,
+    }) => {
       expect(await member(platform)).toMatchObject({
         role: "customer",
         lastname: "山田",
@@ -398,6 +401,11 @@ describe("seedDatabase", () => {
         lastname: "鈴木",
         firstname: "美咲",
       });
+      expect(await one(platform, "select role, lastname, reply_needs_approval from users where email = ?", TRAINEE_EMAIL)).toEqual({
+        role: "staff",
+        lastname: "高橋",
+        reply_needs_approval: 1,
+      });
       expect(await one(platform, "select role from users where email = ?", OTHER_EMAIL)).toEqual({ role: "customer" });
       expect(await one(platform, "select role, merchant_id from users where email = ?", MERCHANT_EMAIL)).toEqual({
         role: "merchant",
@@ -408,7 +416,7 @@ describe("seedDatabase", () => {
         merchant_id: OTHER_MERCHANT_ID,
       });
       const hashes = await all<{ password_hash: string }>(platform, "select password_hash from users");
-      expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(6);
+      expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(7);
       expect(await verifyPassword(DEMO_PASSWORD, (await member(platform)).password_hash)).toBe(true);
     });
 

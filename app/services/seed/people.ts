@@ -37,7 +37,9 @@ export const MERCHANT_EMAIL = "merchant@example.jp";
 export const OTHER_MERCHANT_EMAIL = "merchant2@example.jp";
 /** A second member of the support team (owners, assignment). */
 export const COLLEAGUE_EMAIL = "staff2@example.jp";
-export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL, COLLEAGUE_EMAIL] as const;
+/** A new member of the support team whose replies wait for a colleague's approval (issue 36 item 8). */
+export const TRAINEE_EMAIL = "staff3@example.jp";
+export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL, COLLEAGUE_EMAIL, TRAINEE_EMAIL] as const;
 
 export const MEMBER_ID = 1;
 export const STAFF_ID = 2;
@@ -45,6 +47,7 @@ export const OTHER_ID = 3;
 export const MERCHANT_USER_ID = 4;
 export const OTHER_MERCHANT_USER_ID = 5;
 export const COLLEAGUE_ID = 6;
+export const TRAINEE_ID = 7;
 /** The merchants those logins belong to (MERCHANTS ids). */
 export const MERCHANT_ID = 3;
 export const OTHER_MERCHANT_ID = 2;
@@ -557,6 +560,21 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         phone: null,
         points: 0,
         createdAt: ago(200),
+      },
+      {
+        id: TRAINEE_ID,
+        email: TRAINEE_EMAIL,
+        passwordHash: hashFor(TRAINEE_EMAIL),
+        role: "staff",
+        lastname: "高橋",
+        firstname: "翔太",
+        lastnameJp: "タカハシ",
+        firstnameJp: "ショウタ",
+        nickname: "カスタマーサービス 高橋",
+        phone: null,
+        points: 0,
+        replyNeedsApproval: true,
+        createdAt: ago(20),
       },
       {
         id: OTHER_ID,
