@@ -21,6 +21,7 @@ import { orders, ticketMessages, tickets, ticketTags, users } from "~/db/schema"
 import { normalTag, TAG_SEPARATOR } from "~/core/tickets/ticket-tags";
 import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type ListingPage, type ListingSource } from "../search/listing.server";
 import { lastMessage } from "./tickets.server";
+import { customerText, ticketTextFilter } from "./ticket-search.server";
 
 export interface StaffTicketRow {
   id: number;
@@ -71,12 +72,8 @@ const ticketListingSource = (viewerId: number): ListingSource<TicketSort> => ({
     confirmation: equalsFilter(tickets.confirmation),
     category: equalsFilter(tickets.category),
     unread: (value) => (value === "1" ? sql`${unreadFromCustomer} > 0` : undefined),
-    customer: likeFilter(
-      sql`(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email})`,
-    ),
-    content: likeFilter(
-      sql`(${tickets.description} || coalesce((select group_concat(${ticketMessages.message}, ' ') from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)}), ''))`,
-    ),
+    customer: likeFilter(customerText),
+    content: ticketTextFilter,
     order: likeFilter(sql`coalesce((select ${orders.number} from ${orders} where ${orders.id} = ${qualified(tickets.orderId)}), '')`),
     // A tag's text anywhere in one of the ticket's tags, written as tags are stored (full-width made plain).
     tag: (value) => {
