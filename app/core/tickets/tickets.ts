@@ -8,6 +8,7 @@
  */
 import { OWNER_TEXT } from "./ticket-owners";
 import { NOTE_TEXT } from "./ticket-notes";
+import { MERGE_TEXT } from "./ticket-merge";
 import { TAG_TEXT } from "./ticket-tags";
 import { daysAfter } from "~/core/dates";
 import { TICKET_ATTACHMENT_LIMIT, TICKET_CONFIRMATION_TIMEOUT_DAYS, TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
@@ -70,6 +71,8 @@ export const TICKET_TEXT = {
   noteAdded: NOTE_TEXT.added,
   tagAdded: TAG_TEXT.added,
   tagRemoved: TAG_TEXT.removed,
+  ticketMerged: MERGE_TEXT.merged,
+  mergedAway: MERGE_TEXT.mergedAway,
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

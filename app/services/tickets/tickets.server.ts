@@ -20,6 +20,7 @@ import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.serve
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
 import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
 import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
+import { mergeTargetsQuery, type MergeTarget } from "./merge-queries.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -27,7 +28,7 @@ export interface Viewer {
   role: SessionRole;
 }
 
-export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag";
+export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag" | "merge";
 export type TicketFailure = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 415; field: TicketField; error: string };
 
 export const fail = (status: TicketFailure["status"], field: TicketField, error: string): TicketFailure => ({ ok: false, status, field, error });
@@ -47,6 +48,8 @@ export interface TicketHead {
   /** Milliseconds; the polling cursor for state changes. */
   updated: number;
   confirmationRequestedAt: string | null;
+  /** The ticket this one was merged into (its page leads there); null when it was not. */
+  mergedIntoId: number | null;
   /** Staff owe the customer a call (they asked to be phoned and were replied to): since when; null when none. */
   callRequestedAt: string | null;
   customer: { id: number; lastname: string; firstname: string; email: string; phone: string | null };
@@ -92,6 +95,7 @@ function headQuery(db: Database, ticketId: number) {
       updatedAt: tickets.updatedAt,
       confirmationRequestedAt: tickets.confirmationRequestedAt,
       callRequestedAt: tickets.callRequestedAt,
+      mergedIntoId: tickets.mergedIntoId,
       replyToken: tickets.replyToken,
       customerLastname: users.lastname,
       customerFirstname: users.firstname,
@@ -185,6 +189,7 @@ function toHead(row: HeadRow, details: TicketHead["details"]): TicketHead {
     updated: row.updatedAt.getTime(),
     confirmationRequestedAt: row.confirmationRequestedAt?.toISOString() ?? null,
     callRequestedAt: row.callRequestedAt?.toISOString() ?? null,
+    mergedIntoId: row.mergedIntoId,
     customer: { id: row.userId, lastname: row.customerLastname, firstname: row.customerFirstname, email: row.customerEmail, phone: row.customerPhone },
     order: row.orderId != null && row.orderNumber != null ? { id: row.orderId, number: row.orderNumber } : null,
     product:
@@ -253,6 +258,7 @@ export async function loadThread(
       unreadNoticesAfter?: number;
       templates?: ReplyTemplate[];
       tags?: { tags: string[]; known: string[] };
+      mergeTargets?: MergeTarget[];
     })
   | null
 > {
@@ -261,25 +267,41 @@ export async function loadThread(
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
   const forStaff = viewer.role === "staff";
-  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, templateRows, tagRows, knownTagRows, orderRows, shipmentRows] =
-    await db.batch([
-      headQuery(db, ticketId),
-      detailsQuery(db, ticketId),
-      messagesQuery(db, ticketId, selection),
-      galleryQuery(db, ticketId, selection),
-      // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
-      ownerQuery(db, ticketId),
-      staffQuery(db, forStaff ? 100 : 0),
-      // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
-      notesQuery(db, ticketId, forStaff ? 500 : 0),
-      ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
-      // Staff only: the reply templates the reply box offers.
-      templatesQuery(db, forStaff ? 200 : 0),
-      // Staff only: the ticket's tags, and the tags in use to suggest.
-      tagsQuery(db, ticketId, forStaff ? 50 : 0),
-      knownTagsQuery(db, forStaff ? 50 : 0),
-      ...customerOrderStatements(db, ticketId, ordersShown),
-    ]);
+  const [
+    heads,
+    details,
+    messageRows,
+    gallery,
+    ownerRows,
+    teamRows,
+    noteRows,
+    noticeRows,
+    templateRows,
+    tagRows,
+    knownTagRows,
+    mergeRows,
+    orderRows,
+    shipmentRows,
+  ] = await db.batch([
+    headQuery(db, ticketId),
+    detailsQuery(db, ticketId),
+    messagesQuery(db, ticketId, selection),
+    galleryQuery(db, ticketId, selection),
+    // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
+    ownerQuery(db, ticketId),
+    staffQuery(db, forStaff ? 100 : 0),
+    // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
+    notesQuery(db, ticketId, forStaff ? 500 : 0),
+    ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
+    // Staff only: the reply templates the reply box offers.
+    templatesQuery(db, forStaff ? 200 : 0),
+    // Staff only: the ticket's tags, and the tags in use to suggest.
+    tagsQuery(db, ticketId, forStaff ? 50 : 0),
+    knownTagsQuery(db, forStaff ? 50 : 0),
+    // Staff only: the customer's other open tickets, to merge this one into.
+    mergeTargetsQuery(db, ticketId, forStaff ? 20 : 0),
+    ...customerOrderStatements(db, ticketId, ordersShown),
+  ]);
   const head = heads[0];
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
@@ -294,6 +316,7 @@ export async function loadThread(
       notes: toNotes(noteRows, noticeRows),
       templates: templateRows,
       tags: { tags: tagRows.map((row) => row.tag), known: knownTagRows.map((row) => row.tag) },
+      mergeTargets: mergeRows,
     };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([
@@ -310,52 +333,6 @@ export async function loadThread(
   // The customer's header counted the replies before this read (with the session): it shows the count after it.
   const [, [unread]] = await db.batch([markReadStatement(db, ticketId, viewer, now), unreadStaffRepliesQuery(db, viewer.id)]);
   return { ...thread, unreadRepliesAfter: unread?.n ?? 0 };
-}
-
-export interface CustomerTicketSummary {
-  id: number;
-  status: TicketStatus;
-  confirmation: TicketConfirmation | null;
-  category: string;
-  trouble: string;
-  createdAt: string;
-  updatedAt: string;
-  unread: number;
-  lastMessage: string;
-}
-
-export function customerTicketsQuery(db: Database, userId: number, limit: number) {
-  const unread = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is not null and ${ticketMessages.readAt} is null)`;
-  return db
-    .select({
-      id: tickets.id,
-      status: tickets.status,
-      confirmation: tickets.confirmation,
-      category: tickets.category,
-      trouble: tickets.trouble,
-      createdAt: tickets.createdAt,
-      updatedAt: tickets.updatedAt,
-      unread,
-      last: lastMessage,
-    })
-    .from(tickets)
-    .where(eq(tickets.userId, userId))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(limit);
-}
-
-export function toCustomerTicket(row: Awaited<ReturnType<typeof customerTicketsQuery>>[number]): CustomerTicketSummary {
-  return {
-    id: row.id,
-    status: row.status,
-    confirmation: row.confirmation,
-    category: row.category,
-    trouble: row.trouble,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    unread: Number(row.unread),
-    lastMessage: excerpt(row.last ?? ""),
-  };
 }
 
 /** Unread messages for the navigation badges (§2 screen 15): staff replies a customer has not read. */
