@@ -69,7 +69,9 @@ describe("merging a duplicate ticket", () => {
     expect(moved.map((row) => row.message)).toEqual(expect.arrayContaining(["お詫び申し上げます。確認いたします。", "交換をお願いできますか。"]));
     expect(moved.find((row) => row.message === "交換をお願いできますか。")?.readAt).toBeNull(); // still unread by staff
     const notes = await platform.db.select({ body: ticketNotes.body }).from(ticketNotes).where(eq(ticketNotes.ticketId, target));
-    expect(notes.map((note) => note.body)).toEqual(expect.arrayContaining(["倉庫に破損報告済み", `#${source} から統合：\n届いた湯のみが割れていました。`]));
+    expect(notes.map((note) => note.body)).toEqual(
+      expect.arrayContaining(["倉庫に破損報告済み", `#${source} から統合：\nその他・その他\n届いた湯のみが割れていました。`]),
+    );
     expect(await tagsOf(platform, target)).toEqual(["破損", "返品"]);
     expect(await tagsOf(platform, source)).toEqual([]);
     const [targetRow] = await platform.db

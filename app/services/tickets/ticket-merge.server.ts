@@ -105,7 +105,9 @@ export async function mergeTicket(db: Database, staff: Viewer, sourceId: number,
           id: sql<number>`null`.as("id"),
           ticketId: sql<number>`${targetId}`.as("ticket_id"),
           authorId: sql<number>`${staff.id}`.as("author_id"),
-          body: sql<string>`${mergeNoteHeading(sourceId)} || ${tickets.description}`.as("body"),
+          body: sql<string>`${mergeNoteHeading(sourceId)} || ${tickets.category} || '・' || ${tickets.trouble} || char(10) || ${tickets.description}`.as(
+            "body",
+          ),
           createdAt: sql<number>`${now.getTime()}`.as("created_at"),
         })
         .from(tickets)
