@@ -157,6 +157,18 @@ describe("merging a duplicate ticket", () => {
     expect(Object.fromEntries(rows.map((row) => [row.id, row.into]))).toEqual({ [mine]: third, [second]: third, [third]: null });
   });
 
+  it("opens a closed target again when the open source's question moves there", async ({ platform, staff }) => {
+    const source = await openMemberTicket(platform, "まだ回答をいただいていません");
+    const target = await openMemberTicket(platform, "解決済みの件");
+    await platform.db.update(tickets).set({ status: "close", closedAt: new Date(), confirmation: "resolved" }).where(eq(tickets.id, target));
+    expect((await merge(platform, source, target, staff)).status).toBe(303);
+    const [row] = await platform.db
+      .select({ status: tickets.status, closedAt: tickets.closedAt, confirmation: tickets.confirmation })
+      .from(tickets)
+      .where(eq(tickets.id, target));
+    expect(row).toEqual({ status: "doing", closedAt: null, confirmation: null });
+  });
+
   it("keeps the target's tags within the limit, the oldest of the source's first", async ({ platform, staff }) => {
     const source = await openMemberTicket(platform, "タグ元");
     const target = await openMemberTicket(platform, "タグ先");
