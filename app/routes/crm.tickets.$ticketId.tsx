@@ -10,11 +10,13 @@ import { ReplyDrafts } from "~/components/tickets/ReplyDrafts";
 import { TicketDuePanel } from "~/components/tickets/TicketDuePanel";
 import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketTags } from "~/components/tickets/TicketTags";
+import { TicketMerge } from "~/components/tickets/TicketMerge";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
 
+const pagePath = (ticketId: number) => `/crm/tickets/${ticketId}`;
 export const meta: MetaFunction = ({ params }) => [
   { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` },
   { name: "robots", content: "noindex" },
@@ -23,13 +25,13 @@ export const meta: MetaFunction = ({ params }) => [
 /** A ticket as staff see it: opening it marks the customer's messages read. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  return { ...(await loadThreadPage(request, context, staff, params.ticketId)), viewerId: staff.id };
+  return { ...(await loadThreadPage(request, context, staff, params.ticketId, pagePath)), viewerId: staff.id };
 }
 
-/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, mark the call made, take / hand over / release the ticket, or leave an internal note. */
+/** Staff reply as カスタマーサービス (mailing the customer, or owing a call), ask for confirmation, close, mark the call made, take / hand over / release the ticket, leave an internal note, tag it, or merge it into another of the customer's. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context);
-  return threadPageAction(request, context, staff, params.ticketId, (ticketId) => `/crm/tickets/${ticketId}`);
+  return threadPageAction(request, context, staff, params.ticketId, pagePath);
 }
 
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";
@@ -38,7 +40,7 @@ export { clientAction, clientLoader, shouldRevalidate } from "~/components/conne
 const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, due, drafts, viewerId } =
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, due, drafts, mergeTargets, viewerId } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
@@ -56,6 +58,7 @@ export default function StaffThread() {
           {drafts ? (
             <ReplyDrafts drafts={drafts.items} viewerId={viewerId} viewerNeedsApproval={drafts.viewerNeedsApproval} action={path} pageError={actionData} />
           ) : null}
+          {mergeTargets ? <TicketMerge ticketId={thread.ticket.id} targets={mergeTargets} action={path} pageError={actionData} /> : null}
           {notes && owners ? <TicketNotes notes={notes} colleagues={owners.staff} viewerId={viewerId} action={path} pageError={actionData} /> : null}
           <TicketThreadView
             thread={thread}

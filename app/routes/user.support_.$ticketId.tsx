@@ -5,17 +5,18 @@ import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
 
+const pagePath = (ticketId: number) => `/user/support/${ticketId}`;
 export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
 
 /** The customer's own ticket only (as a customer even when staff open it: staff use /crm/tickets/{id}). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  return loadThreadPage(request, context, { id: user.id, role: "customer" }, params.ticketId);
+  return loadThreadPage(request, context, { id: user.id, role: "customer" }, params.ticketId, pagePath);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  return threadPageAction(request, context, { id: user.id, role: "customer" }, params.ticketId, (ticketId) => `/user/support/${ticketId}`);
+  return threadPageAction(request, context, { id: user.id, role: "customer" }, params.ticketId, pagePath);
 }
 
 export { clientAction, clientLoader, shouldRevalidate } from "~/components/connection/route-handlers";

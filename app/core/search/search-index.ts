@@ -72,7 +72,7 @@ export function searchDocument(product: { title: string; catchcopy: string; desc
 }
 
 /** An FTS5 string: the text in double quotes, its own quotes doubled, so no character is query syntax. */
-const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
+export const ftsString = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 export interface KeywordMatch {
   /** MATCH expression for `product_search` when every word has 3+ characters; else null. */

@@ -8,9 +8,10 @@ import { OWNER_VIEWS } from "~/core/tickets/ticket-owners";
 /**
  * /crm/tickets: sortable by last activity, creation, priority (high first when DESC), status, number, and
  * "attention" (tickets with unread customer messages first, then by last activity: an owner's view);
- * filtered by owner (the viewer's, nobody's), due times passed (期限切れ), status, priority, confirmation, category, unread customer
- * messages, the customer (name or e-mail), the order's number, a tag, the text of the request and the day it
- * arrived. Every view is a GET URL.
+ * filtered by owner (the viewer's, nobody's), due times passed (期限切れ), status, priority, confirmation, category,
+ * unread customer messages, the customer (name or e-mail), the order's number, a tag, キーワード (every word in the
+ * customer, the order's number, the request, a message or a note: ticket-search.server.ts) and the day it arrived.
+ * Every view is a GET URL.
  */
 export const TICKET_LISTING = {
   orderby: ["updated", "date_created", "priority", "status", "id", "attention"],
@@ -40,7 +41,7 @@ export const TICKET_LISTING = {
     { name: "customer", label: "お客様", operator: "LIKE", type: "text", placeholder: "名前またはメールアドレス" },
     { name: "order", label: "注文番号", operator: "LIKE", type: "text", placeholder: "例：20261120-0004" },
     { name: "tag", label: "タグ", operator: "LIKE", type: "text", placeholder: "例：返品" },
-    { name: "content", label: "内容", operator: "LIKE", type: "text", placeholder: "例：届かない" },
+    { name: "content", label: "キーワード", operator: "LIKE", type: "text", placeholder: "本文・メモ・お客様・注文番号" },
     { name: "date_created", label: "受付日", operator: "BETWEEN", type: "date" },
   ],
 } as const satisfies ListingDefinition<"updated" | "date_created" | "priority" | "status" | "id" | "attention">;

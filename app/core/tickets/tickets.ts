@@ -8,6 +8,7 @@
  */
 import { OWNER_TEXT } from "./ticket-owners";
 import { NOTE_TEXT } from "./ticket-notes";
+import { MERGE_TEXT } from "./ticket-merge";
 import { TAG_TEXT } from "./ticket-tags";
 import { DRAFT_TEXT } from "./reply-drafts";
 import { daysAfter } from "~/core/dates";
@@ -75,6 +76,8 @@ export const TICKET_TEXT = {
   draftApproved: DRAFT_TEXT.approved,
   draftReturned: DRAFT_TEXT.returned,
   draftWithdrawn: DRAFT_TEXT.withdrawn,
+  ticketMerged: MERGE_TEXT.merged,
+  mergedAway: MERGE_TEXT.mergedAway,
 } as const;
 
 /** A message to send: text, attachments or both; at most TICKET_ATTACHMENT_LIMIT images. Null = fine. */

@@ -52,10 +52,14 @@ interface TicketForMail {
 
 const ticketColumns = { id: tickets.id, userId: tickets.userId, email: users.email };
 
-async function ticketByToken(db: Database, token: string): Promise<TicketForMail | null> {
-  const [row] = await db.select(ticketColumns).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.replyToken, token));
+/** The ticket the one found by `found` (a condition on tickets as `s`) is now: the one it was merged into, if it was. */
+async function ticketNow(db: Database, found: SQL): Promise<TicketForMail | null> {
+  const current = sql`(select coalesce(s.merged_into_id, s.id) from ${tickets} as s where ${found})`;
+  const [row] = await db.select(ticketColumns).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.id, current));
   return row ?? null;
 }
+
+const ticketByToken = (db: Database, token: string) => ticketNow(db, sql`s.reply_token = ${token}`);
 
 /** The ticket whose reply mail (ticket-reply:{id}:…) this mail answers, by In-Reply-To/References. */
 async function ticketByAnsweredMail(db: Database, answers: string[]): Promise<TicketForMail | null> {
@@ -67,8 +71,7 @@ async function ticketByAnsweredMail(db: Database, answers: string[]): Promise<Ti
     .where(inArray(sql`lower(trim(${mailOutbox.providerMessageId}, '<>'))`, ids));
   const ticketId = sent.map((row) => ticketIdOfReplyMailKey(row.key)).find((id) => id != null);
   if (ticketId == null) return null;
-  const [row] = await db.select(ticketColumns).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.id, ticketId));
-  return row ?? null;
+  return ticketNow(db, sql`s.id = ${ticketId}`);
 }
 
 async function memberByAddress(db: Database, address: string): Promise<number | null> {

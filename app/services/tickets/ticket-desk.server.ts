@@ -23,6 +23,7 @@ import { betweenDaysFilter, equalsFilter, likeFilter, loadListingPage, type List
 import { nextDue, type NextDue } from "~/core/tickets/desk-calendar";
 import { overdueCondition } from "./overdue-queries.server";
 import { lastMessage } from "./tickets.server";
+import { customerText, ticketTextFilter } from "./ticket-search.server";
 
 export interface StaffTicketRow {
   id: number;
@@ -76,12 +77,8 @@ const ticketListingSource = (viewerId: number): ListingSource<TicketSort> => ({
     confirmation: equalsFilter(tickets.confirmation),
     category: equalsFilter(tickets.category),
     unread: (value) => (value === "1" ? sql`${unreadFromCustomer} > 0` : undefined),
-    customer: likeFilter(
-      sql`(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email})`,
-    ),
-    content: likeFilter(
-      sql`(${tickets.description} || coalesce((select group_concat(${ticketMessages.message}, ' ') from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)}), ''))`,
-    ),
+    customer: likeFilter(customerText),
+    content: ticketTextFilter,
     order: likeFilter(sql`coalesce((select ${orders.number} from ${orders} where ${orders.id} = ${qualified(tickets.orderId)}), '')`),
     // A tag's text anywhere in one of the ticket's tags, written as tags are stored (full-width made plain).
     tag: (value) => {

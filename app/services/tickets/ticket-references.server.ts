@@ -1,12 +1,15 @@
 /**
  * What a new support ticket may name (spec §3 Past order, §7 load-product / past-orders): the customer's
- * recent orders with their lines, and a product they may see; and the /user/support page that offers them.
+ * recent orders with their lines, and a product they may see; and the /user/support page that offers them
+ * beside the customer's tickets.
  */
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { qualified, type Database } from "~/db/client.server";
-import { categories, orderLines, orders, productMedia, products } from "~/db/schema";
+import { categories, orderLines, orders, productMedia, products, ticketMessages, tickets } from "~/db/schema";
+import { excerpt } from "~/core/tickets/tickets";
+import type { TicketConfirmation, TicketStatus } from "~/core/tickets/ticket-labels";
 import { productPath } from "~/core/catalogue/products";
-import { customerTicketsQuery, toCustomerTicket, type CustomerTicketSummary, type Viewer } from "./tickets.server";
+import { lastMessage, type Viewer } from "./tickets.server";
 
 export interface PastOrder {
   id: number;
@@ -136,5 +139,51 @@ export async function productForTicket(db: Database, viewer: Viewer, productId: 
     status: row.status,
     picture: row.picture,
     url: productPath(row),
+  };
+}
+
+export interface CustomerTicketSummary {
+  id: number;
+  status: TicketStatus;
+  confirmation: TicketConfirmation | null;
+  category: string;
+  trouble: string;
+  createdAt: string;
+  updatedAt: string;
+  unread: number;
+  lastMessage: string;
+}
+
+export function customerTicketsQuery(db: Database, userId: number, limit: number) {
+  const unread = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is not null and ${ticketMessages.readAt} is null)`;
+  return db
+    .select({
+      id: tickets.id,
+      status: tickets.status,
+      confirmation: tickets.confirmation,
+      category: tickets.category,
+      trouble: tickets.trouble,
+      createdAt: tickets.createdAt,
+      updatedAt: tickets.updatedAt,
+      unread,
+      last: lastMessage,
+    })
+    .from(tickets)
+    .where(eq(tickets.userId, userId))
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(limit);
+}
+
+export function toCustomerTicket(row: Awaited<ReturnType<typeof customerTicketsQuery>>[number]): CustomerTicketSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    confirmation: row.confirmation,
+    category: row.category,
+    trouble: row.trouble,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    unread: Number(row.unread),
+    lastMessage: excerpt(row.last ?? ""),
   };
 }

@@ -22,6 +22,7 @@ import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-q
 import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
 import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
 import { approvalFlagQuery, draftImagesQuery, ticketDraftsQuery, toDrafts, type ReplyDraft } from "./draft-queries.server";
+import { mergeTargetsQuery, type MergeTarget } from "./merge-queries.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -29,7 +30,7 @@ export interface Viewer {
   role: SessionRole;
 }
 
-export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag" | "draft" | "comment";
+export type TicketField = "message" | "file" | "orders_id" | "details" | "products_id" | "confirmation" | "ticket" | "tag" | "draft" | "comment" | "merge";
 export type TicketFailure = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 415; field: TicketField; error: string };
 
 export const fail = (status: TicketFailure["status"], field: TicketField, error: string): TicketFailure => ({ ok: false, status, field, error });
@@ -49,6 +50,8 @@ export interface TicketHead {
   /** Milliseconds; the polling cursor for state changes. */
   updated: number;
   confirmationRequestedAt: string | null;
+  /** The ticket this one was merged into (its page leads there); null when it was not. */
+  mergedIntoId: number | null;
   /** Staff owe the customer a call (they asked to be phoned and were replied to): since when; null when none. */
   callRequestedAt: string | null;
   customer: { id: number; lastname: string; firstname: string; email: string; phone: string | null };
@@ -94,6 +97,7 @@ function headQuery(db: Database, ticketId: number) {
       updatedAt: tickets.updatedAt,
       confirmationRequestedAt: tickets.confirmationRequestedAt,
       callRequestedAt: tickets.callRequestedAt,
+      mergedIntoId: tickets.mergedIntoId,
       replyToken: tickets.replyToken,
       firstResponseDueAt: tickets.firstResponseDueAt,
       resolutionDueAt: tickets.resolutionDueAt,
@@ -190,6 +194,7 @@ function toHead(row: HeadRow, details: TicketHead["details"]): TicketHead {
     updated: row.updatedAt.getTime(),
     confirmationRequestedAt: row.confirmationRequestedAt?.toISOString() ?? null,
     callRequestedAt: row.callRequestedAt?.toISOString() ?? null,
+    mergedIntoId: row.mergedIntoId,
     customer: { id: row.userId, lastname: row.customerLastname, firstname: row.customerFirstname, email: row.customerEmail, phone: row.customerPhone },
     order: row.orderId != null && row.orderNumber != null ? { id: row.orderId, number: row.orderNumber } : null,
     product:
@@ -260,6 +265,7 @@ export async function loadThread(
       tags?: { tags: string[]; known: string[] };
       due?: TicketDue;
       drafts?: { items: ReplyDraft[]; viewerNeedsApproval: boolean };
+      mergeTargets?: MergeTarget[];
     })
   | null
 > {
@@ -283,6 +289,7 @@ export async function loadThread(
     draftRows,
     draftImageRows,
     flagRows,
+    mergeRows,
     orderRows,
     shipmentRows,
   ] = await db.batch([
@@ -305,6 +312,8 @@ export async function loadThread(
     ticketDraftsQuery(db, ticketId, forStaff ? 20 : 0),
     draftImagesQuery(db, ticketId, forStaff ? 100 : 0),
     approvalFlagQuery(db, forStaff ? viewer.id : 0),
+    // Staff only: the customer's other open tickets, to merge this one into.
+    mergeTargetsQuery(db, ticketId, forStaff ? 20 : 0),
     ...customerOrderStatements(db, ticketId, ordersShown),
   ]);
   const head = heads[0];
@@ -323,6 +332,7 @@ export async function loadThread(
       tags: { tags: tagRows.map((row) => row.tag), known: knownTagRows.map((row) => row.tag) },
       due: dueSummary(head, now),
       drafts: { items: toDrafts(draftRows, draftImageRows), viewerNeedsApproval: flagRows[0]?.needs ?? false },
+      mergeTargets: mergeRows,
     };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([
@@ -339,52 +349,6 @@ export async function loadThread(
   // The customer's header counted the replies before this read (with the session): it shows the count after it.
   const [, [unread]] = await db.batch([markReadStatement(db, ticketId, viewer, now), unreadStaffRepliesQuery(db, viewer.id)]);
   return { ...thread, unreadRepliesAfter: unread?.n ?? 0 };
-}
-
-export interface CustomerTicketSummary {
-  id: number;
-  status: TicketStatus;
-  confirmation: TicketConfirmation | null;
-  category: string;
-  trouble: string;
-  createdAt: string;
-  updatedAt: string;
-  unread: number;
-  lastMessage: string;
-}
-
-export function customerTicketsQuery(db: Database, userId: number, limit: number) {
-  const unread = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is not null and ${ticketMessages.readAt} is null)`;
-  return db
-    .select({
-      id: tickets.id,
-      status: tickets.status,
-      confirmation: tickets.confirmation,
-      category: tickets.category,
-      trouble: tickets.trouble,
-      createdAt: tickets.createdAt,
-      updatedAt: tickets.updatedAt,
-      unread,
-      last: lastMessage,
-    })
-    .from(tickets)
-    .where(eq(tickets.userId, userId))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(limit);
-}
-
-export function toCustomerTicket(row: Awaited<ReturnType<typeof customerTicketsQuery>>[number]): CustomerTicketSummary {
-  return {
-    id: row.id,
-    status: row.status,
-    confirmation: row.confirmation,
-    category: row.category,
-    trouble: row.trouble,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    unread: Number(row.unread),
-    lastMessage: excerpt(row.last ?? ""),
-  };
 }
 
 /** Unread messages for the navigation badges (§2 screen 15): staff replies a customer has not read. */

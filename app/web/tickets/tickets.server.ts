@@ -15,7 +15,9 @@ import { type Attachments, sendMessage } from "~/services/tickets/ticket-message
 import type { ReplyMailContext } from "~/services/tickets/reply-mail.server";
 import { dispatchMail } from "~/web/mail/mail.server";
 import { answerTicketConfirmation, closeTicket, completeCallTask, reissueReplyAddress, requestConfirmation } from "~/services/tickets/ticket-status.server";
-import { loadThread, type TicketFailure, type TicketHead, type Viewer } from "~/services/tickets/tickets.server";
+import { fail, loadThread, type TicketFailure, type TicketHead, type Viewer } from "~/services/tickets/tickets.server";
+import { mergeTicket } from "~/services/tickets/ticket-merge.server";
+import { MERGE_TEXT, mergeTargetId } from "~/core/tickets/ticket-merge";
 import { assignTicket, releaseTicket, takeTicket } from "~/services/tickets/ticket-owners.server";
 import { addNote } from "~/services/tickets/ticket-notes.server";
 import { tagTicket, untagTicket } from "~/services/tickets/ticket-tags.server";
@@ -94,18 +96,20 @@ const ThreadIntentSchema = v.variant("intent", [
   v.object({ intent: v.literal("approve_draft"), draft: IdSchema, message: v.optional(OptionalTextSchema) }),
   v.object({ intent: v.literal("return_draft"), draft: IdSchema, comment: OptionalTextSchema }),
   v.object({ intent: v.literal("withdraw_draft"), draft: IdSchema }),
+  v.object({ intent: v.literal("merge"), target: OptionalTextSchema }),
 ]);
 
 /** A staff note: its text and the colleagues chosen to be told (more may be @mentioned in the text). */
 const NoteFormSchema = v.object({ note: OptionalTextSchema, mention: v.array(IdSchema) });
 
 export type ThreadIntentResult =
-  | { ok: true; intent: string; notice: keyof typeof TICKET_TEXT; mailKey?: string | null }
+  /** `ticketId`: where the page is now (a merged ticket's is its target's). */
+  | { ok: true; intent: string; notice: keyof typeof TICKET_TEXT; mailKey?: string | null; ticketId?: number }
   | (TicketFailure & { intent: string; message?: string; kept?: MediaItem[] });
 
 /**
  * The thread pages' form posts (customer: send, confirm; staff: send, close, request_confirmation, call_done,
- * reissue_reply_address, take / assign / release for the ticket's owner, and note), so
+ * reissue_reply_address, take / assign / release for the ticket's owner, note, tag / untag and merge), so
  * both pages and their no-JS forms share one dispatcher.
  */
 export async function threadIntent(
@@ -193,6 +197,12 @@ export async function threadIntent(
       const notice = ({ approve_draft: "draftApproved", return_draft: "draftReturned", withdraw_draft: "draftWithdrawn" } as const)[input.intent];
       return result.ok ? { ok: true, intent, notice, mailKey: result.mailKey } : { ...result, intent };
     }
+    case "merge": {
+      if (viewer.role !== "staff") return unknown;
+      const targetId = mergeTargetId(input.target);
+      const result = targetId == null ? fail(400, "merge", MERGE_TEXT.targetRequired) : await mergeTicket(db, viewer, ticketId, targetId, now);
+      return result.ok ? { ok: true, intent, notice: "ticketMerged", ticketId: result.targetId } : { ...result, intent, message: input.target.slice(0, 20) };
+    }
     case "note": {
       const note = readInput(NoteFormSchema, form, ["mention"]);
       if (viewer.role !== "staff" || !note.ok) return unknown;
@@ -223,12 +233,20 @@ const ThreadQuerySchema = v.object({ notice: TextOrNullSchema, error: TextOrNull
 
 /**
  * The viewer's thread (404 when it is not theirs) with the notice or error the last action left in the URL;
- * for staff also the customer's recent orders, read in the thread's round trip.
+ * for staff also the customer's recent orders, read in the thread's round trip. A merged ticket's page
+ * (`pagePath`) leads to the ticket it was merged into, for staff and customer alike.
  */
-export async function loadThreadPage(request: Request, context: AppLoadContext, viewer: Viewer, rawTicketId: string | undefined) {
+export async function loadThreadPage(
+  request: Request,
+  context: AppLoadContext,
+  viewer: Viewer,
+  rawTicketId: string | undefined,
+  pagePath: (ticketId: number) => string,
+) {
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, drafts, ...thread } = loaded;
+  if (loaded.ticket.mergedIntoId != null) throw redirect(withQueryParam(pagePath(loaded.ticket.mergedIntoId), "notice", "mergedAway"));
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, drafts, mergeTargets, ...thread } = loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
   return {
@@ -242,6 +260,8 @@ export async function loadThreadPage(request: Request, context: AppLoadContext, 
     due: due ?? null,
     /** Staff only: the ticket's replies waiting for approval (and decided ones), and whether the viewer's own replies wait. */
     drafts: drafts ?? null,
+    /** Staff only: the customer's other open tickets to merge this one into. */
+    mergeTargets: mergeTargets ?? null,
     /** Staff only: the reply templates filled for this ticket, and the one chosen without JS (`?template=`) as the reply's draft. */
     templates: filled,
     replyDraft: filled?.find((template) => template.id === query.template)?.text ?? null,
@@ -280,9 +300,10 @@ export async function threadPageAction(
       { status: result.status },
     );
   }
-  // A sent message is shown at the end of the thread (#latest); other notices at the top (#result).
-  if (isNavigation(request)) {
-    const back = withQueryParam(pagePath(ticketId), "notice", result.notice);
+  // A sent message is shown at the end of the thread (#latest); other notices at the top (#result). A merge
+  // goes to the target's page, with JS too (the merged ticket's page would only lead there).
+  if (isNavigation(request) || result.intent === "merge") {
+    const back = withQueryParam(pagePath(result.ticketId ?? ticketId), "notice", result.notice);
     const anchor = result.intent === "send" ? LATEST_MESSAGE_ANCHOR : result.intent === "note" ? NOTES_ANCHOR : RESULT_ANCHOR;
     throw redirect(atResult(back, anchor), 303);
   }

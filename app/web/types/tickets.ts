@@ -4,8 +4,8 @@ import type { InboundRow } from "~/services/tickets/inbound-desk.server";
 import type { StaffNoticeItem } from "~/services/tickets/ticket-notes.server";
 import type { WrittenTime } from "./mail";
 
-export type { CustomerTicketSummary, Thread, ThreadMessage, TicketHead } from "~/services/tickets/tickets.server";
-export type { PastOrder, TicketProduct } from "~/services/tickets/ticket-references.server";
+export type { Thread, ThreadMessage, TicketHead } from "~/services/tickets/tickets.server";
+export type { CustomerTicketSummary, PastOrder, TicketProduct } from "~/services/tickets/ticket-references.server";
 export type { TicketNote } from "~/services/tickets/note-queries.server";
 
 /** A thread page's action answer to a fetcher: what was done, or the refusal with the message typed (kept for the box). */
