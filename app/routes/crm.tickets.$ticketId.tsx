@@ -9,6 +9,7 @@ import { island } from "~/components/island";
 import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketTags } from "~/components/tickets/TicketTags";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
+import { TicketRating } from "~/components/tickets/TicketRating";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
@@ -36,7 +37,7 @@ export { clientAction, clientLoader, shouldRevalidate } from "~/components/conne
 const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, viewerId } =
+  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, rating, viewerId } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
@@ -48,6 +49,7 @@ export default function StaffThread() {
           <TicketPresence ticketId={thread.ticket.id} />
           {owners ? <TicketOwner owner={owners.owner} staff={owners.staff} viewerId={viewerId} action={path} /> : null}
           {tags ? <TicketTags tags={tags.tags} known={tags.known} action={path} pageError={actionData} /> : null}
+          {rating ? <TicketRating rating={rating} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
           {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}
           {notes && owners ? <TicketNotes notes={notes} colleagues={owners.staff} viewerId={viewerId} action={path} pageError={actionData} /> : null}

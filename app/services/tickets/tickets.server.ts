@@ -20,6 +20,7 @@ import { unreadNoticesQuery, unreadStaffRepliesQuery } from "../site/shell.serve
 import { ownerQuery, staffQuery, toOwnerPanel, type OwnerPanel } from "./owner-queries.server";
 import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
 import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
+import { ratingQuery, type TicketRating } from "./satisfaction.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -253,6 +254,7 @@ export async function loadThread(
       unreadNoticesAfter?: number;
       templates?: ReplyTemplate[];
       tags?: { tags: string[]; known: string[] };
+      rating?: TicketRating | null;
     })
   | null
 > {
@@ -261,25 +263,41 @@ export async function loadThread(
   // Staff's ticket page shows the customer's orders beside the thread, read in the same round trip.
   const ordersShown = options.customerOrders && viewer.role === "staff" ? TICKET_CUSTOMER_ORDERS : 0;
   const forStaff = viewer.role === "staff";
-  const [heads, details, messageRows, gallery, ownerRows, teamRows, noteRows, noticeRows, templateRows, tagRows, knownTagRows, orderRows, shipmentRows] =
-    await db.batch([
-      headQuery(db, ticketId),
-      detailsQuery(db, ticketId),
-      messagesQuery(db, ticketId, selection),
-      galleryQuery(db, ticketId, selection),
-      // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
-      ownerQuery(db, ticketId),
-      staffQuery(db, forStaff ? 100 : 0),
-      // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
-      notesQuery(db, ticketId, forStaff ? 500 : 0),
-      ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
-      // Staff only: the reply templates the reply box offers.
-      templatesQuery(db, forStaff ? 200 : 0),
-      // Staff only: the ticket's tags, and the tags in use to suggest.
-      tagsQuery(db, ticketId, forStaff ? 50 : 0),
-      knownTagsQuery(db, forStaff ? 50 : 0),
-      ...customerOrderStatements(db, ticketId, ordersShown),
-    ]);
+  const [
+    heads,
+    details,
+    messageRows,
+    gallery,
+    ownerRows,
+    teamRows,
+    noteRows,
+    noticeRows,
+    templateRows,
+    tagRows,
+    knownTagRows,
+    ratingRows,
+    orderRows,
+    shipmentRows,
+  ] = await db.batch([
+    headQuery(db, ticketId),
+    detailsQuery(db, ticketId),
+    messagesQuery(db, ticketId, selection),
+    galleryQuery(db, ticketId, selection),
+    // Staff's page shows who owns the ticket and whom it could go to (issue 36), in the same round trip.
+    ownerQuery(db, ticketId),
+    staffQuery(db, forStaff ? 100 : 0),
+    // Staff only: the internal notes and whom they were sent to (never read for the customer's page).
+    notesQuery(db, ticketId, forStaff ? 500 : 0),
+    ticketNoticesQuery(db, ticketId, forStaff ? 2000 : 0),
+    // Staff only: the reply templates the reply box offers.
+    templatesQuery(db, forStaff ? 200 : 0),
+    // Staff only: the ticket's tags, and the tags in use to suggest.
+    tagsQuery(db, ticketId, forStaff ? 50 : 0),
+    knownTagsQuery(db, forStaff ? 50 : 0),
+    // Staff only: the customer's satisfaction answer (issue 36 item 10).
+    ratingQuery(db, ticketId, forStaff ? 1 : 0),
+    ...customerOrderStatements(db, ticketId, ordersShown),
+  ]);
   const head = heads[0];
   if (!head || !canSee(viewer, head.userId)) return null;
   const ticket = toHead(head, details);
@@ -294,6 +312,7 @@ export async function loadThread(
       notes: toNotes(noteRows, noticeRows),
       templates: templateRows,
       tags: { tags: tagRows.map((row) => row.tag), known: knownTagRows.map((row) => row.tag) },
+      rating: ratingRows[0] ?? null,
     };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([
