@@ -13,7 +13,7 @@ import { ticketMessages, ticketRatings, tickets, users } from "~/db/schema";
 import * as csvRoute from "~/routes/crm.tickets.report[.]csv";
 import * as reportRoute from "~/routes/crm.tickets.report";
 import { MEMBER_ID, STAFF_ID } from "~/services/seed/people";
-import { loadDeskReport } from "~/services/tickets/desk-report.server";
+import { deskReportStatements, loadDeskReport } from "~/services/tickets/desk-report.server";
 import { platformTest, type PlatformFixtures, type TestPlatform } from "../support/platform-test";
 import { pageRequest, run, type RouteHandler } from "../support/requests";
 
@@ -168,6 +168,25 @@ describe("the desk report's figures", () => {
       [4, "まだ少し不安です"],
       [5, '=HYPERLINK("x") 丁寧でした'],
     ]);
+  });
+});
+
+describe("the desk report's reads", () => {
+  fileTest("walk the tickets' indexes (created_at; status and updated_at), never the whole table", async ({ platform }) => {
+    const read = reportPeriod({ from: FROM, to: TO }, NOW);
+    if (!read.ok) throw new Error(read.error);
+    const plans: Record<string, string[]> = {};
+    for (const [name, statement] of Object.entries(deskReportStatements(platform.db, read.period))) {
+      const { sql, params } = statement.toSQL();
+      const plan = await platform.env.DB.prepare(`explain query plan ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      plans[name] = plan.results.map((row) => row.detail);
+    }
+    expect(plans.opened).toContainEqual(expect.stringMatching(/^SEARCH tickets USING INDEX tickets_created_idx/));
+    expect(plans.closed).toContainEqual(expect.stringMatching(/^SEARCH tickets USING INDEX tickets_status_idx/));
+    expect(plans.comments).toContainEqual(expect.stringMatching(/^SEARCH tickets USING INDEX tickets_created_idx/));
+    for (const detail of Object.values(plans).flat()) expect(detail).not.toMatch(/^SCAN (tickets|ticket_messages|ticket_ratings)\b/);
   });
 });
 
