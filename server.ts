@@ -74,7 +74,7 @@ export default {
     ctx.waitUntil(
       Promise.all([
         lapseUnpaidOrders(db, { origin: env.SHOP_ORIGIN }, now),
-        runTicketMaintenance(db, env.ATTACHMENTS, now),
+        runTicketMaintenance(db, env.ATTACHMENTS, { origin: env.SHOP_ORIGIN, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET }, now),
         writeUpcomingDeliveryMails(db, now),
         purgeExpiredSessions(db, now),
         purgeWithdrawalMails(db, now),

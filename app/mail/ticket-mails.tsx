@@ -141,3 +141,41 @@ function AutoClosed(ticket: TicketMailProps) {
 export function autoClosedMail(props: TicketMailProps): MailTemplate {
   return { subject: `【お問い合わせ #${props.ticketId}】お問い合わせを終了しました`, body: <AutoClosed {...props} /> };
 }
+
+interface SatisfactionRequestProps extends TicketMailProps {
+  /** The signed survey links, each opening the page with its choice picked (absolute: read outside the shop). */
+  scoreLinks: { label: string; url: string }[];
+  resolvedLinks: { label: string; url: string }[];
+  until: Date;
+}
+
+function SatisfactionRequest({ ticketId, customer, scoreLinks, resolvedLinks, until }: SatisfactionRequestProps) {
+  return (
+    <>
+      <Greeting name={`${customer.lastname} ${customer.firstname}`} />
+      <p>{`お問い合わせ（#${ticketId}）をご利用いただき、ありがとうございました。よろしければ、アンケートにご協力ください（ログインは不要です）。`}</p>
+      <h3>解決しましたか？</h3>
+      <ul>
+        {resolvedLinks.map((link) => (
+          <li key={link.url}>
+            <a href={link.url}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+      <h3>対応はいかがでしたか？</h3>
+      <ul>
+        {scoreLinks.map((link) => (
+          <li key={link.url}>
+            <a href={link.url}>{link.label}</a>
+          </li>
+        ))}
+      </ul>
+      <p>{`リンクを開くと回答ページが表示されます。コメントを添えて「送信」を押すと回答が届きます（回答は1回のみ、${formatDateTime(until)}まで）。`}</p>
+    </>
+  );
+}
+
+/** The ticket closed: the one 「解決しましたか／対応はいかがでしたか」 mail, with a signed link per answer. */
+export function satisfactionRequestMail(props: SatisfactionRequestProps): MailTemplate {
+  return { subject: `【お問い合わせ #${props.ticketId}】解決しましたか？対応はいかがでしたか？`, body: <SatisfactionRequest {...props} /> };
+}

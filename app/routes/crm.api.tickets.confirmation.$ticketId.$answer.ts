@@ -10,6 +10,8 @@ import { isConfirmationAnswer, TICKET_API_HEADER, TICKET_TEXT } from "~/core/tic
 import { idParam } from "~/web/input.server";
 import { invariantJson, methodNotAllowed, requireApiUser, requireSameSiteGet } from "~/web/http.server";
 import { answerTicketConfirmation } from "~/services/tickets/ticket-status.server";
+import { dispatchMail } from "~/web/mail/mail.server";
+import { replyMailContext } from "~/web/tickets/tickets.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ticketId = idParam(params.ticketId, "お問い合わせID");
@@ -17,8 +19,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantJson(answer, TICKET_TEXT.confirmationNotWaiting, { status: 404 });
   requireSameSiteGet(request, TICKET_API_HEADER);
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
-  const result = await answerTicketConfirmation(context.db, user, ticketId, answer);
+  const result = await answerTicketConfirmation(context.db, user, ticketId, answer, replyMailContext(request, context));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
+  if (result.mailKey) dispatchMail(context, [result.mailKey]);
   return Response.json(
     {
       ticket: { id: ticketId, status: result.status, confirmation: result.confirmation },

@@ -12,6 +12,7 @@ import { TicketNotes } from "~/components/tickets/TicketNotes";
 import { TicketTags } from "~/components/tickets/TicketTags";
 import { TicketMerge } from "~/components/tickets/TicketMerge";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
+import { TicketRating } from "~/components/tickets/TicketRating";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
 import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
@@ -40,8 +41,24 @@ export { clientAction, clientLoader, shouldRevalidate } from "~/components/conne
 const TicketPresence = island(() => import("~/components/tickets/TicketPresence").then((module) => module.TicketPresence));
 
 export default function StaffThread() {
-  const { thread, customerOrders, notice, error, renderedAt, replyAddress, owners, notes, templates, replyDraft, tags, due, drafts, mergeTargets, viewerId } =
-    useLoaderData<typeof loader>();
+  const {
+    thread,
+    customerOrders,
+    notice,
+    error,
+    renderedAt,
+    replyAddress,
+    owners,
+    notes,
+    templates,
+    replyDraft,
+    tags,
+    due,
+    drafts,
+    mergeTargets,
+    rating,
+    viewerId,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() ?? null;
   const path = `/crm/tickets/${thread.ticket.id}`;
   return (
@@ -53,6 +70,7 @@ export default function StaffThread() {
           {due ? <TicketDuePanel due={due} /> : null}
           {owners ? <TicketOwner owner={owners.owner} staff={owners.staff} viewerId={viewerId} action={path} /> : null}
           {tags ? <TicketTags tags={tags.tags} known={tags.known} action={path} pageError={actionData} /> : null}
+          {rating ? <TicketRating rating={rating} /> : null}
           {thread.ticket.callRequestedAt ? <CallTask since={thread.ticket.callRequestedAt} phone={thread.ticket.customer.phone} action={path} /> : null}
           {replyAddress ? <ReplyAddress address={replyAddress} action={path} /> : null}
           {drafts ? (

@@ -159,6 +159,9 @@ export default function CrmTickets() {
     <div className="py-2">
       <CrmNav />
       <h1 className="text-xl">お問い合わせ一覧</h1>
+      <p className="m-0 text-sm">
+        <Link to="/crm/tickets/report">対応レポート（応答時間・期限超過・満足度）</Link>
+      </p>
       <nav aria-label="担当で絞り込む" className="my-2 flex flex-wrap gap-2">
         {views.map((view) => (
           <Link

@@ -20,6 +20,7 @@ import * as supportThread from "~/routes/user.support_.$ticketId";
 import type { MediaItem } from "~/services/media.server";
 import { runTicketMaintenance } from "~/services/tickets/ticket-status.server";
 import { fileOf, pngBytes } from "../support/images";
+import { TEST_REPLY_MAIL } from "../support/tickets";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, callHandler, TEST_ORIGIN, type DataResult, type RouteHandler } from "../support/requests";
 
@@ -784,7 +785,7 @@ describe("scheduled maintenance (server.ts `scheduled`)", () => {
     const old = await make(7);
     const young = await make(6.9);
     const mailsBefore = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, OTHER_ID))).length;
-    const result = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, now);
+    const result = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, TEST_REPLY_MAIL, now);
     expect(result.closed).toContain(old);
     expect(result.closed).not.toContain(young);
     const [closed] = await platform.db.select().from(tickets).where(eq(tickets.id, old));
@@ -795,7 +796,7 @@ describe("scheduled maintenance (server.ts `scheduled`)", () => {
     const mails = await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, OTHER_ID));
     expect(mails.length).toBe(mailsBefore + result.closed.length);
     expect(mails.some((mail) => mail.title === `【お問い合わせ #${old}】お問い合わせを終了しました`)).toBe(true);
-    const again = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, now);
+    const again = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, TEST_REPLY_MAIL, now);
     expect(again.closed).toEqual([]);
     expect((await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, OTHER_ID))).length).toBe(mails.length);
   });
@@ -808,7 +809,7 @@ describe("scheduled maintenance (server.ts `scheduled`)", () => {
       .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
       .where(eq(media.id, stale.id));
     const fresh = await uploaded(platform, member);
-    const result = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, new Date());
+    const result = await runTicketMaintenance(platform.db, platform.env.ATTACHMENTS, TEST_REPLY_MAIL, new Date());
     expect(result.purgedMedia).toBeGreaterThanOrEqual(1);
     expect(await platform.db.select().from(media).where(eq(media.id, stale.id))).toHaveLength(0);
     expect(await platform.env.ATTACHMENTS.head(row!.r2Key)).toBeNull();

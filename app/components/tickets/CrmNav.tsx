@@ -17,6 +17,7 @@ export function CrmNav() {
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
       {[
         { to: "/crm/tickets", label: "お問い合わせ" },
+        { to: "/crm/tickets/report", label: "対応レポート" },
         { to: "/crm/inbound", label: "受信メール" },
         { to: "/crm/templates", label: "返信テンプレート" },
         { to: APPROVALS_PATH, label: "返信の承認" },

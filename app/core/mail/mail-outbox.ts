@@ -40,7 +40,8 @@ export type MailKind =
   | "order_cancelled"
   | "return_update"
   | "merchant_invitation"
-  | "ticket_reply";
+  | "ticket_reply"
+  | "ticket_satisfaction";
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",
@@ -58,6 +59,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   return_update: "返品・交換のご連絡",
   merchant_invitation: "出店者ログインのご案内",
   ticket_reply: "お問い合わせへのご返信",
+  ticket_satisfaction: "お問い合わせのアンケート",
 };
 
 /** A kind as staff read it (a kind written by newer code than this label list shows as stored). */

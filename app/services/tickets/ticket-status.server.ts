@@ -1,7 +1,8 @@
 /**
  * A support ticket's status (spec §4, §9): staff close it or ask the customer whether it is solved, the
  * customer answers, and the hourly job closes tickets left unanswered for 7 days. Each change that tells
- * the customer writes its notification mail in the same D1 batch.
+ * the customer writes its notification mail in the same D1 batch; each close also asks the customer, once, how
+ * it went (satisfaction.server.ts), in the closing batch.
  */
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { answerConfirmation, confirmationDeadline, confirmationRequestProblem, TICKET_TEXT, type ConfirmationAnswer } from "~/core/tickets/tickets";
@@ -11,28 +12,32 @@ import { notificationMails, tickets, users } from "~/db/schema";
 import { autoClosedMail, confirmationRequestMail, ticketClosedMail } from "~/mail/ticket-mails";
 import { mailStatement, notificationOf } from "../mail/mails.server";
 import { purgeOrphanMedia } from "../media.server";
+import type { ReplyMailContext } from "./reply-mail.server";
+import { satisfactionMailStatements } from "./satisfaction.server";
 import { fail, visibleTicket, type TicketFailure, type Viewer } from "./tickets.server";
 
-export type StaffActionResult = { ok: true } | TicketFailure;
+export type StaffActionResult = { ok: true; mailKey?: string } | TicketFailure;
 
 /** The ticket a staff action is on; null (404) when it does not exist or the viewer is not staff. */
 async function staffTicket(db: Database, staff: Viewer, ticketId: number) {
   return staff.role === "staff" ? visibleTicket(db, ticketId, staff) : null;
 }
 
-/** Staff close a ticket (the reply box disappears); the customer gets a mail. */
-export async function closeTicket(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
+/** Staff close a ticket (the reply box disappears); the customer gets a notice and the satisfaction mail. */
+export async function closeTicket(db: Database, staff: Viewer, ticketId: number, mail: ReplyMailContext, now: Date = new Date()): Promise<StaffActionResult> {
   const ticket = await staffTicket(db, staff, ticketId);
   if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   if (ticket.status === "close") return { ok: true };
+  const survey = await satisfactionMailStatements(db, ticket, mail, now);
   await db.batch([
     db
       .update(tickets)
       .set({ status: "close", closedAt: now, updatedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
     mailStatement(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
+    ...survey.statements,
   ]);
-  return { ok: true };
+  return { ok: true, mailKey: survey.mailKey };
 }
 
 /** Staff have phoned the customer: the 「電話で連絡」 task is done (a second click changes nothing). */
@@ -76,7 +81,7 @@ export async function requestConfirmation(db: Database, staff: Viewer, ticketId:
   return { ok: true };
 }
 
-export type ConfirmationResult = { ok: true; status: TicketStatus; confirmation: TicketConfirmation; notice: string } | TicketFailure;
+export type ConfirmationResult = { ok: true; status: TicketStatus; confirmation: TicketConfirmation; notice: string; mailKey: string | null } | TicketFailure;
 
 /** The customer answers the resolution request (only the ticket's customer, only while waiting). */
 export async function answerTicketConfirmation(
@@ -84,6 +89,7 @@ export async function answerTicketConfirmation(
   customer: Viewer,
   ticketId: number,
   answer: ConfirmationAnswer,
+  mail: ReplyMailContext,
   now: Date = new Date(),
 ): Promise<ConfirmationResult> {
   const ticket = await visibleTicket(db, ticketId, customer);
@@ -91,22 +97,35 @@ export async function answerTicketConfirmation(
   const decided = answerConfirmation(ticket, answer);
   if (!decided.ok) return fail(409, "confirmation", decided.error);
   const { next } = decided;
-  const result = await db
-    .update(tickets)
-    .set({ status: next.status, confirmation: next.confirmation, updatedAt: now, ...(next.closes ? { closedAt: now } : {}) })
-    .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting")));
+  // 解決した closes the ticket: the satisfaction mail goes in the same batch.
+  const survey = next.closes ? await satisfactionMailStatements(db, ticket, mail, now) : null;
+  const [result] = await db.batch([
+    db
+      .update(tickets)
+      .set({ status: next.status, confirmation: next.confirmation, updatedAt: now, ...(next.closes ? { closedAt: now } : {}) })
+      .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"), eq(tickets.confirmation, "waiting"))),
+    ...(survey?.statements ?? []),
+  ]);
   if (result.meta.changes !== 1) return fail(409, "confirmation", TICKET_TEXT.confirmationNotWaiting);
-  return { ok: true, status: next.status, confirmation: next.confirmation as TicketConfirmation, notice: TICKET_TEXT.confirmationNotified };
+  const confirmation = next.confirmation as TicketConfirmation;
+  return { ok: true, status: next.status, confirmation, notice: TICKET_TEXT.confirmationNotified, mailKey: survey?.mailKey ?? null };
 }
 
 /**
  * The scheduled job: tickets waiting for the customer's answer for 7 days close themselves, each with a
  * notification mail, in one batch (the conditional update makes a second run a no-op).
  */
-async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<number[]> {
+async function autoCloseExpiredConfirmations(db: Database, mailContext: ReplyMailContext, now: Date): Promise<number[]> {
   const deadline = confirmationDeadline(now);
   const due = await db
-    .select({ id: tickets.id, userId: tickets.userId, lastname: users.lastname, firstname: users.firstname })
+    .select({
+      id: tickets.id,
+      userId: tickets.userId,
+      lastname: users.lastname,
+      firstname: users.firstname,
+      email: users.email,
+      replyToken: tickets.replyToken,
+    })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.userId))
     .where(and(eq(tickets.confirmation, "waiting"), eq(tickets.status, "doing"), lte(tickets.confirmationRequestedAt, deadline)))
@@ -114,6 +133,7 @@ async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<n
   const closed: number[] = [];
   for (const ticket of due) {
     const mail = notificationOf(autoClosedMail({ ticketId: ticket.id, customer: ticket }));
+    const survey = await satisfactionMailStatements(db, ticket, mailContext, now);
     const [update] = await db.batch([
       db
         .update(tickets)
@@ -135,6 +155,8 @@ async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<n
           .from(tickets)
           .where(and(eq(tickets.id, ticket.id), sql`changes() = 1`)),
       ),
+      // Delivered by the mail sweep (the scheduled job has no request to dispatch from).
+      ...survey.statements,
     ]);
     if (update.meta.changes === 1) closed.push(ticket.id);
   }
@@ -145,8 +167,13 @@ async function autoCloseExpiredConfirmations(db: Database, now: Date): Promise<n
  * The Worker's scheduled job (server.ts `scheduled`, wrangler.toml [triggers]): closes tickets left waiting
  * for confirmation 7 days (with their mails) and purges uploads never sent. `now` is the cron's time.
  */
-export async function runTicketMaintenance(db: Database, bucket: R2Bucket, now: Date): Promise<{ closed: number[]; purgedMedia: number }> {
-  const closed = await autoCloseExpiredConfirmations(db, now);
+export async function runTicketMaintenance(
+  db: Database,
+  bucket: R2Bucket,
+  mail: ReplyMailContext,
+  now: Date,
+): Promise<{ closed: number[]; purgedMedia: number }> {
+  const closed = await autoCloseExpiredConfirmations(db, mail, now);
   const purgedMedia = await purgeOrphanMedia(db, bucket, now);
   return { closed, purgedMedia };
 }

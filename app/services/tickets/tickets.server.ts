@@ -23,6 +23,7 @@ import { templatesQuery, type ReplyTemplate } from "./reply-templates.server";
 import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
 import { approvalFlagQuery, draftImagesQuery, ticketDraftsQuery, toDrafts, type ReplyDraft } from "./draft-queries.server";
 import { mergeTargetsQuery, type MergeTarget } from "./merge-queries.server";
+import { ratingQuery, type TicketRating } from "./satisfaction.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -266,6 +267,7 @@ export async function loadThread(
       due?: TicketDue;
       drafts?: { items: ReplyDraft[]; viewerNeedsApproval: boolean };
       mergeTargets?: MergeTarget[];
+      rating?: TicketRating | null;
     })
   | null
 > {
@@ -290,6 +292,7 @@ export async function loadThread(
     draftImageRows,
     flagRows,
     mergeRows,
+    ratingRows,
     orderRows,
     shipmentRows,
   ] = await db.batch([
@@ -314,6 +317,8 @@ export async function loadThread(
     approvalFlagQuery(db, forStaff ? viewer.id : 0),
     // Staff only: the customer's other open tickets, to merge this one into.
     mergeTargetsQuery(db, ticketId, forStaff ? 20 : 0),
+    // Staff only: the customer's satisfaction answer (issue 36 item 10).
+    ratingQuery(db, ticketId, forStaff ? 1 : 0),
     ...customerOrderStatements(db, ticketId, ordersShown),
   ]);
   const head = heads[0];
@@ -333,6 +338,7 @@ export async function loadThread(
       due: dueSummary(head, now),
       drafts: { items: toDrafts(draftRows, draftImageRows), viewerNeedsApproval: flagRows[0]?.needs ?? false },
       mergeTargets: mergeRows,
+      rating: ratingRows[0] ?? null,
     };
     if (hasUnreadNotice(noticeRows, viewer.id)) {
       const [, , [left]] = await db.batch([

@@ -140,13 +140,13 @@ export async function threadIntent(
     }
     case "confirm": {
       if (viewer.role !== "customer") return unknown;
-      const result = await answerTicketConfirmation(db, viewer, ticketId, input.answer, now);
-      return result.ok ? { ok: true, intent, notice: "confirmationNotified" } : { ...result, intent };
+      const result = await answerTicketConfirmation(db, viewer, ticketId, input.answer, mail, now);
+      return result.ok ? { ok: true, intent, notice: "confirmationNotified", mailKey: result.mailKey } : { ...result, intent };
     }
     case "close": {
       if (viewer.role !== "staff") return unknown;
-      const result = await closeTicket(db, viewer, ticketId, now);
-      return result.ok ? { ok: true, intent, notice: "closed" } : { ...result, intent };
+      const result = await closeTicket(db, viewer, ticketId, mail, now);
+      return result.ok ? { ok: true, intent, notice: "closed", mailKey: result.mailKey } : { ...result, intent };
     }
     case "request_confirmation": {
       if (viewer.role !== "staff") return unknown;
@@ -246,7 +246,8 @@ export async function loadThreadPage(
   const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
   if (loaded.ticket.mergedIntoId != null) throw redirect(withQueryParam(pagePath(loaded.ticket.mergedIntoId), "notice", "mergedAway"));
-  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, drafts, mergeTargets, ...thread } = loaded;
+  const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, drafts, mergeTargets, rating, ...thread } =
+    loaded;
   const query = parseQuery(request, ThreadQuerySchema);
   const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
   return {
@@ -262,6 +263,8 @@ export async function loadThreadPage(
     drafts: drafts ?? null,
     /** Staff only: the customer's other open tickets to merge this one into. */
     mergeTargets: mergeTargets ?? null,
+    /** Staff only: the customer's answer to the satisfaction mail, if any (undefined: not read, for the customer's page). */
+    rating: rating ?? null,
     /** Staff only: the reply templates filled for this ticket, and the one chosen without JS (`?template=`) as the reply's draft. */
     templates: filled,
     replyDraft: filled?.find((template) => template.id === query.template)?.text ?? null,

@@ -1,0 +1,124 @@
+/**
+ * The desk report's charts (issue 36 item 10): plain SVG drawn on the server, no script and no chart library;
+ * each scales to the page's width (a 390 px phone too), is named by its <title>/<desc>, and repeats figures
+ * that the tables beside it give in full.
+ */
+import { useId } from "react";
+
+const OPENED_COLOUR = "#2563eb";
+const CLOSED_COLOUR = "#d97706";
+
+/** The axis's top: the largest value rounded up to a readable step. */
+function niceMax(values: number[]): number {
+  const max = Math.max(1, ...values);
+  const step = 10 ** Math.floor(Math.log10(max));
+  return Math.ceil(max / step) * step;
+}
+
+function ChartFrame({ title, desc, width, height, children }: { title: string; desc: string; width: number; height: number; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      role="img"
+      aria-labelledby={`${id}-title ${id}-desc`}
+      className="block h-auto max-w-2xl"
+      fontSize="11"
+      fontFamily="sans-serif"
+    >
+      <title id={`${id}-title`}>{title}</title>
+      <desc id={`${id}-desc`}>{desc}</desc>
+      {children}
+    </svg>
+  );
+}
+
+/** Tickets opened and closed each day, as pairs of bars. */
+export function DailyChart({ days }: { days: { day: string; opened: number; closed: number }[] }) {
+  const width = 360;
+  const height = 200;
+  const left = 28;
+  const top = 22;
+  const bottom = 24;
+  const plot = height - top - bottom;
+  const max = niceMax(days.flatMap((day) => [day.opened, day.closed]));
+  const slot = (width - left - 4) / Math.max(days.length, 1);
+  const bar = Math.max(1, Math.min(14, slot / 2 - 1));
+  // Every day's label when they fit, else about eight of them.
+  const labelEvery = Math.max(1, Math.ceil(days.length / 8));
+  const y = (value: number) => top + plot - (value / max) * plot;
+  const totals = days.reduce((sum, day) => ({ opened: sum.opened + day.opened, closed: sum.closed + day.closed }), { opened: 0, closed: 0 });
+  return (
+    <ChartFrame
+      title="日別の受付件数と完了件数"
+      desc={`${days[0]?.day ?? ""}から${days.at(-1)?.day ?? ""}まで、受付${totals.opened}件、完了${totals.closed}件。日ごとの件数は下の表にあります。`}
+      width={width}
+      height={height}
+    >
+      <rect x={left} y={4} width={10} height={10} fill={OPENED_COLOUR} />
+      <text x={left + 14} y={13}>
+        受付
+      </text>
+      <rect x={left + 50} y={4} width={10} height={10} fill={CLOSED_COLOUR} />
+      <text x={left + 64} y={13}>
+        完了
+      </text>
+      {[0, max / 2, max].map((value) => (
+        <g key={value}>
+          <line x1={left} x2={width} y1={y(value)} y2={y(value)} stroke="#e5e7eb" />
+          <text x={left - 4} y={y(value) + 4} textAnchor="end">
+            {Number.isInteger(value) ? value : ""}
+          </text>
+        </g>
+      ))}
+      {days.map((day, index) => {
+        const x = left + index * slot + slot / 2;
+        return (
+          <g key={day.day}>
+            <rect x={x - bar} y={y(day.opened)} width={bar} height={top + plot - y(day.opened)} fill={OPENED_COLOUR}>
+              <title>{`${day.day} 受付 ${day.opened}件`}</title>
+            </rect>
+            <rect x={x} y={y(day.closed)} width={bar} height={top + plot - y(day.closed)} fill={CLOSED_COLOUR}>
+              <title>{`${day.day} 完了 ${day.closed}件`}</title>
+            </rect>
+            {index % labelEvery === 0 ? (
+              <text x={x} y={height - 8} textAnchor="middle">
+                {day.day.slice(5).replace("-", "/")}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </ChartFrame>
+  );
+}
+
+/** Counts by label as horizontal bars, the count at each bar's end (long Japanese labels stay readable). */
+export function LabelledBars({ title, desc, rows }: { title: string; desc: string; rows: { label: string; count: number }[] }) {
+  const width = 360;
+  const labelWidth = 96;
+  const rowHeight = 22;
+  const height = rows.length * rowHeight + 4;
+  const max = niceMax(rows.map((row) => row.count));
+  const room = width - labelWidth - 40;
+  return (
+    <ChartFrame title={title} desc={desc} width={width} height={height}>
+      {rows.map((row, index) => {
+        const y = index * rowHeight + 2;
+        const length = (row.count / max) * room;
+        return (
+          <g key={row.label}>
+            <text x={labelWidth - 6} y={y + 14} textAnchor="end">
+              {row.label}
+            </text>
+            <rect x={labelWidth} y={y + 3} width={length} height={rowHeight - 8} fill={OPENED_COLOUR} />
+            <text x={labelWidth + length + 4} y={y + 14}>
+              {`${row.count}件`}
+            </text>
+          </g>
+        );
+      })}
+    </ChartFrame>
+  );
+}
