@@ -8,14 +8,14 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, vi } from "vitest";
 import { INBOUND_DESK_NOTICES, INBOUND_MAIL_MAX_BYTES, INBOUND_TEXT } from "~/core/tickets/inbound-mail";
-import { inboundMails, mailOutbox, media, ticketMessages, tickets } from "~/db/schema";
+import { inboundMails, mailOutbox, media, orders, ticketMessages, tickets } from "~/db/schema";
 import * as inboundPage from "~/routes/crm.inbound._index";
 import * as inboundRaw from "~/routes/crm.inbound.$inboundId.raw";
 import * as devInbound from "~/routes/dev.inbound-mail";
-import { MEMBER_EMAIL, MEMBER_ID, OTHER_EMAIL } from "~/services/seed/people";
+import { GUEST_ORDER_EMAIL, MEMBER_EMAIL, MEMBER_ID, OTHER_EMAIL } from "~/services/seed/people";
 import { createTicket } from "~/services/tickets/ticket-messages.server";
 import { receiveSupportMail } from "~/web/tickets/inbound-mail.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
@@ -163,6 +163,62 @@ describe("a customer's answer to their ticket", () => {
     });
     expect(await deliver(platform, mail, { from: MEMBER_EMAIL, to: SUPPORT })).toMatchObject({ outcome: "added", ticketId });
     expect((await messagesOf(platform, ticketId)).at(-1)?.message).toBe("承知しました。");
+  });
+});
+
+describe("an answer to an order's mail", () => {
+  /** The shop's mail `key` as sent (its Message-ID recorded), and an answer to it from `from`. */
+  async function answerTo(platform: TestPlatform, key: string, from: string, body: string) {
+    const messageId = `<sent.${key.replace(/[^a-z0-9]/gi, ".")}@marketplace.example.jp>`;
+    await platform.db
+      .insert(mailOutbox)
+      .values({
+        key,
+        kind: "order",
+        toAddress: from,
+        subject: "ご注文",
+        html: "",
+        textBody: "",
+        status: "sent",
+        providerMessageId: messageId,
+        nextAttemptAt: new Date(),
+      })
+      .onConflictDoNothing();
+    const mail = rawMail({ from, to: SUPPORT, subject: "Re: ご注文", body, headers: [`In-Reply-To: ${messageId}`] });
+    return deliver(platform, mail, { from, to: SUPPORT });
+  }
+
+  it("joins the customer's open ticket about that order, or opens one about it", async ({ platform }) => {
+    // Seeded ticket #1 is open about the member's order whose parcel (shipment 5) was mailed as shipped.
+    expect(await answerTo(platform, "shipment-shipped:5", MEMBER_EMAIL, "まだ届いていません。")).toMatchObject({ outcome: "added", ticketId: 1 });
+    expect((await messagesOf(platform, 1)).at(-1)?.message).toBe("まだ届いていません。");
+
+    const [other] = await platform.db
+      .select({ id: orders.id, number: orders.number })
+      .from(orders)
+      .where(and(eq(orders.userId, MEMBER_ID), sql`${orders.id} not in (select order_id from tickets where order_id is not null)`))
+      .limit(1);
+    const opened = await answerTo(platform, `order-confirmation:${other!.number}`, MEMBER_EMAIL, "配送先を変えたいです。");
+    expect(opened.outcome).toBe("opened");
+    const [ticket] = await platform.db.select().from(tickets).where(eq(tickets.id, opened.ticketId!));
+    expect(ticket).toMatchObject({ orderId: other!.id, userId: MEMBER_ID, category: "過去の注文について" });
+    expect(await answerTo(platform, `payment-confirmed:${other!.number}`, MEMBER_EMAIL, "よろしくお願いします。")).toMatchObject({
+      outcome: "added",
+      ticketId: opened.ticketId,
+    });
+  });
+
+  it("holds an answer from another address, and one about a guest's order", async ({ platform }) => {
+    const [order] = await platform.db.select({ number: orders.number }).from(orders).where(eq(orders.userId, MEMBER_ID)).limit(1);
+    expect(await answerTo(platform, `order-cancelled:${order!.number}`, OTHER_EMAIL, "私の注文です。")).toMatchObject({
+      outcome: "held",
+      reason: INBOUND_TEXT.orderSenderMismatch(order!.number),
+    });
+    const [guest] = await platform.db.select({ number: orders.number }).from(orders).where(eq(orders.email, GUEST_ORDER_EMAIL)).limit(1);
+    expect(await answerTo(platform, `order-confirmation:${guest!.number}`, GUEST_ORDER_EMAIL, "届きません。")).toMatchObject({
+      outcome: "held",
+      reason: INBOUND_TEXT.guestOrder(guest!.number),
+    });
   });
 });
 

@@ -8,6 +8,9 @@ import {
   mailKindLabel,
   nextAttemptAfterFailure,
   orderConfirmationKey,
+  orderConfirmationResendKey,
+  orderOfMailKey,
+  ORDER_MAIL_KEYS,
   queueRetryDelaySeconds,
   welcomeMailKey,
 } from "~/core/mail/mail-outbox";
@@ -85,5 +88,18 @@ describe("the outbox listing", () => {
     const query = parseListingQuery(MAIL_OUTBOX_LISTING, new URLSearchParams("status=deleted&kind=spam&orderby=html"));
     expect(query.inputs).toEqual({});
     expect(query.orderby).toBe("date_created");
+  });
+});
+
+describe("the order an order mail is about (an answer to it opens or joins a ticket about that order)", () => {
+  it("reads the order's number, parcel or return from the mail's key, and nothing from any other mail's", () => {
+    expect(orderOfMailKey(orderConfirmationKey("20261120-0004"))).toEqual({ orderNumber: "20261120-0004" });
+    expect(orderOfMailKey(orderConfirmationResendKey("20261120-0004", new Date(0)))).toEqual({ orderNumber: "20261120-0004" });
+    expect(orderOfMailKey(ORDER_MAIL_KEYS.linesCancelled("20261120-0004", [3, 1]))).toEqual({ orderNumber: "20261120-0004" });
+    expect(orderOfMailKey(ORDER_MAIL_KEYS.shipmentShipped(5))).toEqual({ shipmentId: 5 });
+    expect(orderOfMailKey("return-approved:12")).toEqual({ returnId: 12 });
+    expect(orderOfMailKey("return-requested:abc123")).toEqual({ returnToken: "abc123" });
+    expect(orderOfMailKey("ticket-reply:1:2")).toBeNull();
+    expect(orderOfMailKey("welcome:a@example.jp:1")).toBeNull();
   });
 });

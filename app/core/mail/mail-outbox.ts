@@ -105,6 +105,21 @@ export const ORDER_MAIL_KEYS = {
   linesCancelled: (orderNumber: string, lineIds: readonly number[]) => `lines-cancelled:${orderNumber}:${[...lineIds].sort((a, b) => a - b).join("-")}`,
 } as const;
 
+/** What an order mail's outbox key names (issue 36 item 1): an answer to that mail opens or joins a ticket about the order. */
+export type MailedOrderRef = { orderNumber: string } | { shipmentId: number } | { returnId: number } | { returnToken: string };
+
+/** The order an order, shipping or return mail is about, by its key (ORDER_MAIL_KEYS, orderConfirmationKey, the returns'); null for any other mail. */
+export function orderOfMailKey(key: string): MailedOrderRef | null {
+  const byNumber = /^(?:order-confirmation|payment-confirmed|order-cancelled|lines-cancelled):([^:]+)/.exec(key);
+  if (byNumber?.[1]) return { orderNumber: byNumber[1] };
+  const shipment = /^shipment-shipped:(\d+)$/.exec(key);
+  if (shipment) return { shipmentId: Number(shipment[1]) };
+  const decided = /^return-(?:approved|refused|received):(\d+)$/.exec(key);
+  if (decided) return { returnId: Number(decided[1]) };
+  const requested = /^return-requested:(.+)$/.exec(key);
+  return requested?.[1] ? { returnToken: requested[1] } : null;
+}
+
 /**
  * The outbox key of an account's welcome: the address and the moment the account was made, so an address
  * freed by a withdrawal and registered again is welcomed again.

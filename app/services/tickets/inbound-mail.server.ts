@@ -5,13 +5,14 @@
  * closed), a new ticket for a member writing to the support address, or nothing but the record, held for staff
  * with the reason. A mail delivered twice (same Message-ID) is recorded and added once.
  */
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { autoReplyReason, inboundTarget, INBOUND_TEXT, replyText, sameAddress } from "~/core/tickets/inbound-mail";
+import { orderOfMailKey } from "~/core/mail/mail-outbox";
 import { ticketIdOfReplyMailKey } from "~/core/tickets/reply-mail";
 import { TICKET_MESSAGE_MAX_LENGTH } from "~/core/limits";
 import { ticketPriority } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
-import { inboundMails, mailOutbox, ticketMessages, tickets, users } from "~/db/schema";
+import { inboundMails, mailOutbox, orders, orderShipments, returnRequests, ticketMessages, tickets, users } from "~/db/schema";
 import { keepMessageImages } from "../media.server";
 import { dueColumns } from "./desk-calendar.server";
 import { attachStatement } from "./ticket-messages.server";
@@ -61,17 +62,56 @@ async function ticketNow(db: Database, found: SQL): Promise<TicketForMail | null
 
 const ticketByToken = (db: Database, token: string) => ticketNow(db, sql`s.reply_token = ${token}`);
 
-/** The ticket whose reply mail (ticket-reply:{id}:…) this mail answers, by In-Reply-To/References. */
-async function ticketByAnsweredMail(db: Database, answers: string[]): Promise<TicketForMail | null> {
+/** The outbox keys of the shop's mails this one answers, by In-Reply-To/References. */
+async function answeredMailKeys(db: Database, answers: string[]): Promise<string[]> {
   const ids = answers.map((id) => id.replace(/^<|>$/g, "").trim().toLowerCase()).filter(Boolean);
-  if (ids.length === 0) return null;
+  if (ids.length === 0) return [];
   const sent = await db
     .select({ key: mailOutbox.key })
     .from(mailOutbox)
     .where(inArray(sql`lower(trim(${mailOutbox.providerMessageId}, '<>'))`, ids));
-  const ticketId = sent.map((row) => ticketIdOfReplyMailKey(row.key)).find((id) => id != null);
-  if (ticketId == null) return null;
-  return ticketNow(db, sql`s.id = ${ticketId}`);
+  return sent.map((row) => row.key);
+}
+
+/** The ticket whose reply mail (ticket-reply:{id}:…) this mail answers. */
+async function ticketByAnsweredMail(db: Database, keys: string[]): Promise<TicketForMail | null> {
+  const ticketId = keys.map(ticketIdOfReplyMailKey).find((id) => id != null);
+  return ticketId == null ? null : ticketNow(db, sql`s.id = ${ticketId}`);
+}
+
+interface OrderForMail {
+  id: number;
+  number: string;
+  userId: number | null;
+  email: string;
+}
+
+/** The order whose order, shipping or return mail this mail answers (a mail of the shop's that is no ticket's). */
+async function orderByAnsweredMail(db: Database, keys: string[]): Promise<OrderForMail | null> {
+  const ref = keys.map(orderOfMailKey).find((found) => found != null);
+  if (!ref) return null;
+  const which =
+    "orderNumber" in ref
+      ? eq(orders.number, ref.orderNumber)
+      : "shipmentId" in ref
+        ? eq(orders.id, sql`(select ${orderShipments.orderId} from ${orderShipments} where ${orderShipments.id} = ${ref.shipmentId})`)
+        : "returnId" in ref
+          ? eq(orders.id, sql`(select ${returnRequests.orderId} from ${returnRequests} where ${returnRequests.id} = ${ref.returnId})`)
+          : eq(orders.id, sql`(select ${returnRequests.orderId} from ${returnRequests} where ${returnRequests.requestToken} = ${ref.returnToken})`);
+  const [order] = await db.select({ id: orders.id, number: orders.number, userId: orders.userId, email: orders.email }).from(orders).where(which);
+  return order ?? null;
+}
+
+/** The customer's open ticket about an order (the newest), which an answer to that order's mail joins. */
+async function openTicketOfOrder(db: Database, order: OrderForMail & { userId: number }): Promise<TicketForMail | null> {
+  const [row] = await db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(users, eq(users.id, tickets.userId))
+    .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, order.userId), eq(tickets.status, "doing"), isNull(tickets.mergedIntoId)))
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return row ?? null;
 }
 
 async function memberByAddress(db: Database, address: string): Promise<number | null> {
@@ -197,13 +237,19 @@ export async function receiveInboundMail(
   const body = replyText(mail.text);
   const target = inboundTarget(mail.to, supportAddress);
   if (!target) return hold(db, mail, body, INBOUND_TEXT.notAddressedToSupport, null, now);
-  const ticket = target.kind === "ticket" ? await ticketByToken(db, target.token) : await ticketByAnsweredMail(db, mail.answers);
+  const keys = target.kind === "ticket" ? [] : await answeredMailKeys(db, mail.answers);
+  const answered = target.kind === "ticket" ? await ticketByToken(db, target.token) : await ticketByAnsweredMail(db, keys);
   const automatic = autoReplyReason(mail.headers, mail.subject);
-  if (automatic) return hold(db, mail, body, automatic, ticket, now);
-  if (target.kind === "ticket" && !ticket) return hold(db, mail, body, INBOUND_TEXT.unknownToken, null, now);
-  if (ticket && !sameAddress(mail.from, ticket.email)) return hold(db, mail, body, INBOUND_TEXT.senderMismatch, ticket, now);
-  if (body.trim() === "" && mail.attachments.length === 0) return hold(db, mail, body, INBOUND_TEXT.empty, ticket, now);
-  const customerId = ticket?.userId ?? (await memberByAddress(db, mail.from));
+  if (automatic) return hold(db, mail, body, automatic, answered, now);
+  if (target.kind === "ticket" && !answered) return hold(db, mail, body, INBOUND_TEXT.unknownToken, null, now);
+  if (answered && !sameAddress(mail.from, answered.email)) return hold(db, mail, body, INBOUND_TEXT.senderMismatch, answered, now);
+  if (body.trim() === "" && mail.attachments.length === 0) return hold(db, mail, body, INBOUND_TEXT.empty, answered, now);
+  // An answer to an order's mail is about that order: it joins the customer's open ticket about it, or opens one.
+  const order = answered ? null : await orderByAnsweredMail(db, keys);
+  if (order && !sameAddress(mail.from, order.email)) return hold(db, mail, body, INBOUND_TEXT.orderSenderMismatch(order.number), null, now);
+  if (order && order.userId == null) return hold(db, mail, body, INBOUND_TEXT.guestOrder(order.number), null, now);
+  const ticket = answered ?? (order?.userId != null ? await openTicketOfOrder(db, { ...order, userId: order.userId }) : null);
+  const customerId = ticket?.userId ?? order?.userId ?? (await memberByAddress(db, mail.from));
   if (customerId == null) return hold(db, mail, body, INBOUND_TEXT.unknownSender, null, now);
 
   const { mediaIds, notes } = await keepMailImages(db, bucket, customerId, mail.attachments, now);
@@ -216,19 +262,20 @@ export async function receiveInboundMail(
     ]);
     return result;
   }
-  return openTicketByMail(db, mail, body, customerId, text, { mediaIds, notes }, now);
+  return openTicketByMail(db, mail, body, { customerId, orderId: order?.id ?? null }, text, { mediaIds, notes }, now);
 }
 
-/** A member's new mail to the support address: a ticket of its own, one per Message-ID however often it arrives. */
+/** A member's new mail to the support address (or answer to an order's mail, then about that order): a ticket of its own, one per Message-ID however often it arrives. */
 async function openTicketByMail(
   db: Database,
   mail: InboundMail,
   body: string,
-  customerId: number,
+  about: { customerId: number; orderId: number | null },
   text: string,
   images: { mediaIds: number[]; notes: string[] },
   now: Date,
 ): Promise<InboundResult> {
+  const { customerId, orderId } = about;
   const session = `mail:${mail.messageId ?? crypto.randomUUID()}`;
   const description = `${subjectLine(mail.subject)}${text}`.slice(0, TICKET_MESSAGE_MAX_LENGTH);
   const sameMail = sql`${tickets.userId} = ${customerId} and ${tickets.formSession} = ${session}`;
@@ -243,9 +290,10 @@ async function openTicketByMail(
         status: "doing",
         priority,
         ...due,
-        category: "その他",
+        category: orderId != null ? "過去の注文について" : "その他",
         trouble: "その他",
         replyChoice: "email",
+        orderId,
         description,
         formSession: session,
         replyToken: sql`lower(hex(randomblob(16)))`,
