@@ -29,21 +29,26 @@ async function pendingDraft(db: Database, staff: Viewer, ticketId: number, draft
   return draft;
 }
 
-async function approverProblem(db: Database, staff: Viewer, authorId: number | null): Promise<TicketFailure | null> {
+/** A pending draft this staff member may decide on: they need no approval themselves and did not write it. */
+async function approvableDraft(db: Database, staff: Viewer, ticketId: number, draftId: number) {
+  const draft = await pendingDraft(db, staff, ticketId, draftId);
+  if ("ok" in draft) return draft;
   const [flag] = await approvalFlagQuery(db, staff.id);
   if (!flag || flag.needs) return fail(403, "draft", DRAFT_TEXT.notApprover);
-  return authorId === staff.id ? fail(403, "draft", DRAFT_TEXT.ownDraft) : null;
+  return draft.authorId === staff.id ? fail(403, "draft", DRAFT_TEXT.ownDraft) : draft;
 }
 
 /** Claims a pending draft for a decision: the batch's first statement; the guard after it stops the batch when another decision came first. */
 const claim = (db: Database, draftId: number, set: Partial<typeof ticketReplyDrafts.$inferInsert>) =>
-  [
-    db
-      .update(ticketReplyDrafts)
-      .set(set)
-      .where(and(eq(ticketReplyDrafts.id, draftId), eq(ticketReplyDrafts.status, "pending"))),
-    guard(db, sql`changes() = 1`),
-  ] as const;
+  [decisionStatement(db, draftId, set), guard(db, sql`changes() = 1`)] as const;
+
+/** Records a decision on a draft still pending (changes nothing once another decision came first). */
+function decisionStatement(db: Database, draftId: number, set: Partial<typeof ticketReplyDrafts.$inferInsert>) {
+  return db
+    .update(ticketReplyDrafts)
+    .set(set)
+    .where(and(eq(ticketReplyDrafts.id, draftId), eq(ticketReplyDrafts.status, "pending")));
+}
 
 /** A colleague sends a waiting reply, as written or as edited (`text`): to the customer as any staff reply, in the name of its writer. */
 export async function approveDraft(
@@ -55,10 +60,8 @@ export async function approveDraft(
   mail: ReplyMailContext,
   now: Date = new Date(),
 ): Promise<DraftResult> {
-  const draft = await pendingDraft(db, staff, ticketId, draftId);
+  const draft = await approvableDraft(db, staff, ticketId, draftId);
   if ("ok" in draft) return draft;
-  const refused = await approverProblem(db, staff, draft.authorId);
-  if (refused) return refused;
   const message = (text ?? draft.message).replace(/\r\n/g, "\n").trim();
   const mediaIds = idsOf(draft.mediaIds);
   const problem = messageProblem(message, mediaIds.length);
@@ -99,10 +102,8 @@ export async function returnDraft(
   comment: string,
   now: Date = new Date(),
 ): Promise<DraftResult> {
-  const draft = await pendingDraft(db, staff, ticketId, draftId);
+  const draft = await approvableDraft(db, staff, ticketId, draftId);
   if ("ok" in draft) return draft;
-  const refused = await approverProblem(db, staff, draft.authorId);
-  if (refused) return refused;
   const text = comment.trim();
   if (text === "") return fail(400, "comment", DRAFT_TEXT.commentRequired);
   if (text.length > DRAFT_COMMENT_MAX_LENGTH) return fail(400, "comment", DRAFT_TEXT.commentTooLong);
@@ -118,11 +119,7 @@ export async function withdrawDraft(db: Database, staff: Viewer, ticketId: numbe
 }
 
 async function decide(db: Database, draftId: number, set: Partial<typeof ticketReplyDrafts.$inferInsert>): Promise<DraftResult> {
-  const decided = await db
-    .update(ticketReplyDrafts)
-    .set(set)
-    .where(and(eq(ticketReplyDrafts.id, draftId), eq(ticketReplyDrafts.status, "pending")))
-    .returning({ id: ticketReplyDrafts.id });
+  const decided = await decisionStatement(db, draftId, set).returning({ id: ticketReplyDrafts.id });
   return decided.length === 1 ? { ok: true, mailKey: null } : fail(409, "draft", DRAFT_TEXT.notPending);
 }
 
