@@ -1209,9 +1209,11 @@ export const tickets = sqliteTable(
   "tickets",
   {
     id: integer("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member who asked; null for a guest's ticket, opened by mail from an address no member has. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A guest ticket's customer: the address it came from (lower-cased, as order addresses are) and the mail's display name, if any. */
+    guestEmail: text("guest_email"),
+    guestName: text("guest_name"),
     status: text("status", { enum: ["doing", "close"] })
       .notNull()
       .default("doing"),
@@ -1256,6 +1258,8 @@ export const tickets = sqliteTable(
   },
   (t) => [
     uniqueIndex("tickets_form_session_idx").on(t.userId, t.formSession),
+    uniqueIndex("tickets_guest_form_session_idx").on(t.guestEmail, t.formSession),
+    check("tickets_member_or_guest", sql`(${t.userId} is null) = (${t.guestEmail} is not null)`),
     uniqueIndex("tickets_reply_token_idx").on(t.replyToken),
     index("tickets_status_idx").on(t.status, t.updatedAt),
     index("tickets_confirmation_idx").on(t.confirmation, t.confirmationRequestedAt),
@@ -1491,9 +1495,8 @@ export const media = sqliteTable(
   "media",
   {
     id: integer("id").primaryKey(),
-    ownerUserId: integer("owner_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** The member (or staff) who uploaded it; null for an image that came in a guest's mail (decision 0052). */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
     /** Unguessable R2 object key. */
     r2Key: text("r2_key").notNull().unique(),
     folder: text("folder").notNull(),

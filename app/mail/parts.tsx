@@ -4,7 +4,8 @@ import { SHOP_NAME } from "~/core/site/site";
 
 /** 「山田 花子 様」 */
 export function Greeting({ name }: { name: string }) {
-  return <p>{name} 様</p>;
+  // Trimmed: a guest known only by a name or an address has no second name.
+  return <p>{name.trim()} 様</p>;
 }
 
 /** The greeting with the shop's thanks, as a mail about an ongoing service opens. */

@@ -49,8 +49,8 @@ interface StaffReplyEmailProps extends TicketMailProps {
   attachments: { urls: string[]; until: Date };
   /** The earlier messages, newest first. */
   quoted: QuotedMessage[];
-  /** The thread page, for a member (absolute: the mail is read outside the shop). */
-  threadUrl: string;
+  /** The thread page, for a member (absolute: the mail is read outside the shop); null for a guest, who answers by mail only. */
+  threadUrl: string | null;
 }
 
 const lines = (text: string) => text.split("\n");
@@ -75,9 +75,11 @@ function StaffReplyEmail({ ticketId, customer, message, attachments, quoted, thr
         </>
       ) : null}
       <p>ご不明な点は、このメールにそのままご返信ください。お問い合わせに追記され、担当者よりご連絡いたします。</p>
-      <p>
-        <a href={threadUrl}>お問い合わせページで確認する</a>
-      </p>
+      {threadUrl ? (
+        <p>
+          <a href={threadUrl}>お問い合わせページで確認する</a>
+        </p>
+      ) : null}
       {quoted.length > 0 ? (
         <>
           <h3>これまでのやりとり</h3>

@@ -77,8 +77,9 @@ const columns: ListingColumn<StaffTicketRow>[] = [
         <Link to={`${PATH}/${ticket.id}`} className="font-bold" data-testid="ticket-link">
           {ticket.category}・{ticket.trouble}
         </Link>
-        <span className="break-all text-xs text-gray-700">
-          {ticket.customer}（{ticket.email}）
+        <span className="break-all text-xs text-gray-700" data-testid="ticket-customer">
+          {ticket.customer === ticket.email ? ticket.email : `${ticket.customer}（${ticket.email}）`}
+          {ticket.guest ? "・ゲスト" : null}
         </span>
         <span className="line-clamp-2 break-all text-xs text-gray-600">{ticket.lastMessage}</span>
       </span>

@@ -104,7 +104,8 @@ function reserveUpload(db: Database, values: Omit<typeof media.$inferInsert, "id
  * unsent-upload slot, then stores it in R2. The slot is taken before the R2 put, so the limit holds
  * under concurrent uploads; a failed put gives the slot back.
  */
-export async function storeImage(db: Database, bucket: R2Bucket, ownerUserId: number, file: File, now: Date = new Date()): Promise<UploadResult> {
+/** Owner null: an image that came in a guest's mail (no member's unsent-upload limit applies; the mail's size bounds it). */
+export async function storeImage(db: Database, bucket: R2Bucket, ownerUserId: number | null, file: File, now: Date = new Date()): Promise<UploadResult> {
   if (file.size === 0) return { ok: false, status: 400, error: MEDIA_TEXT.noFile };
   if (file.size > MEDIA_MAX_BYTES) return { ok: false, status: 413, error: MEDIA_TEXT.tooLarge };
   const checked = checkedImage(new Uint8Array(await file.arrayBuffer()));
@@ -160,7 +161,7 @@ function checkedImage(uploaded: Uint8Array): CheckedImage | ImageRefusal {
 /** The media row of a checked image, under a random name in its folder. */
 function describe(
   { kind, bytes }: CheckedImage,
-  place: { ownerUserId: number; folder: string; reviewId: number | null },
+  place: { ownerUserId: number | null; folder: string; reviewId: number | null },
   now: Date,
 ): Omit<typeof media.$inferInsert, "id"> {
   const filename = `${randomHex(16)}.${kind}`;
@@ -225,25 +226,32 @@ export async function ownsPendingMedia(db: Database, ownerUserId: number, ids: n
  * The images of a message form sent without JS kept as the owner's unsent uploads, as the widget's uploads
  * are, so a refused form can carry them back by id instead of dropping them: the unsent uploads it named
  * (`galleryIds`, others' and sent ones left out) and each file stored on its own, at most
- * TICKET_ATTACHMENT_LIMIT in all.
+ * TICKET_ATTACHMENT_LIMIT in all. Owner null: the images of a guest's mail, which name no earlier uploads.
  * A file that cannot be kept (not an image, too large, beyond the limit) is named with the reason.
  */
 export async function keepMessageImages(
   db: Database,
   bucket: R2Bucket,
-  ownerUserId: number,
+  ownerUserId: number | null,
   upload: { galleryIds: number[]; files: File[] },
   now: Date = new Date(),
 ): Promise<{ named: MediaItem[]; stored: MediaItem[]; refused: { filename: string; error: string }[] }> {
   const ids = [...new Set(upload.galleryIds)];
-  const named = ids.length
-    ? await db
-        .select(MEDIA_COLUMNS)
-        .from(media)
-        .where(
-          and(inArray(media.id, ids), eq(media.ownerUserId, ownerUserId), isNull(media.ticketMessageId), isNull(media.reviewId), isNull(media.returnRequestId)),
-        )
-    : [];
+  const named =
+    ids.length && ownerUserId != null
+      ? await db
+          .select(MEDIA_COLUMNS)
+          .from(media)
+          .where(
+            and(
+              inArray(media.id, ids),
+              eq(media.ownerUserId, ownerUserId),
+              isNull(media.ticketMessageId),
+              isNull(media.reviewId),
+              isNull(media.returnRequestId),
+            ),
+          )
+      : [];
   const stored: MediaItem[] = [];
   const refused: { filename: string; error: string }[] = [];
   for (const file of upload.files) {

@@ -3,11 +3,12 @@ import { expect, login, test, type Page } from "./fixtures";
 /**
  * Support mail in (issue 36 item 2), JS on and off: a mail from a stranger to a ticket's own address is not
  * added to it but held at /crm/inbound with the reason; staff add it to the ticket from there, and it shows
- * in the thread as the customer's message. The mail is sent the local way (/dev/inbound-mail).
+ * in the thread as the customer's message. A new mail from an address no member has opens a guest ticket,
+ * which staff find by the address and answer by mail. The mail is sent the local way (/dev/inbound-mail).
  */
-async function sendMail(page: Page, fields: { from: string; to: string; subject: string; body: string }) {
+async function sendMail(page: Page, fields: { from: string; name?: string; to: string; subject: string; body: string }) {
   const raw = [
-    `From: ${fields.from}`,
+    `From: ${fields.name ? `=?UTF-8?B?${Buffer.from(fields.name).toString("base64")}?= <${fields.from}>` : fields.from}`,
     `To: ${fields.to}`,
     `Subject: =?UTF-8?B?${Buffer.from(fields.subject).toString("base64")}?=`,
     `Message-ID: <e2e.${Date.now()}.${Math.random().toString(36).slice(2)}@mail.example.jp>`,
@@ -48,4 +49,29 @@ test("a stranger's mail to a ticket's address is held with the reason, and staff
   await expect(handled.getByTestId("inbound-outcome")).toHaveText("確認して追加");
   await handled.getByRole("link", { name: "お問い合わせ #1" }).click();
   await expect(page.getByTestId("message").last()).toContainText(words);
+});
+
+test("a new mail from an address no member has opens a guest ticket, which staff find and answer by mail", async ({ page }) => {
+  await login(page, "staff", "/crm/tickets");
+  const guest = `guest.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.net`;
+  const opened = await sendMail(page, {
+    from: guest,
+    name: "佐藤 花子",
+    to: "support@marketplace.example.jp",
+    subject: "包装について",
+    body: "ギフト包装は選べますか。",
+  });
+  expect(opened.outcome).toBe("opened");
+
+  await page.goto(`/crm/tickets?${new URLSearchParams({ customer: guest })}`);
+  const row = page.getByTestId("ticket-customer").filter({ hasText: guest });
+  await expect(row).toHaveText(`佐藤 花子（${guest}）・ゲスト`);
+  await page.getByTestId("ticket-link").first().click();
+  await expect(page.getByTestId("ticket-customer")).toContainText("ゲスト（会員登録なし・メールで対応）");
+  await expect(page.getByTestId("message").first()).toContainText("ギフト包装は選べますか。");
+  // No page to answer a resolution request on: staff are not offered one.
+  await expect(page.getByRole("button", { name: "お客様に解決の確認を依頼する" })).toHaveCount(0);
+  await page.getByRole("textbox", { name: "メッセージ" }).fill("はい、ご注文時にお選びいただけます。");
+  await page.getByRole("button", { name: "カスタマーサービスとして返信する" }).click();
+  await expect(page.getByTestId("message").last()).toContainText("はい、ご注文時にお選びいただけます。");
 });

@@ -100,6 +100,7 @@ describe("merging a duplicate ticket", () => {
       {
         from: MEMBER_EMAIL,
         to: `support+${token!.token}@marketplace.example.jp`,
+        fromName: null,
         subject: "Re: お問い合わせ",
         messageId: "<merge.1@mail.example.jp>",
         answers: [],

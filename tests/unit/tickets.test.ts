@@ -173,10 +173,13 @@ describe("resolution confirmation (spec §4, screen 3)", () => {
     }
   });
   it("lets staff ask on an open ticket not already waiting (again after unresolved)", () => {
-    expect(confirmationRequestProblem(open(null))).toBeNull();
-    expect(confirmationRequestProblem(open("unresolved"))).toBeNull();
-    expect(confirmationRequestProblem(open("waiting"))).toBe(TICKET_TEXT.confirmationAlreadyWaiting);
-    expect(confirmationRequestProblem({ status: "close", confirmation: null })).toBe(TICKET_TEXT.ticketClosed);
+    expect(confirmationRequestProblem(open(null), false)).toBeNull();
+    expect(confirmationRequestProblem(open("unresolved"), false)).toBeNull();
+    expect(confirmationRequestProblem(open("waiting"), false)).toBe(TICKET_TEXT.confirmationAlreadyWaiting);
+    expect(confirmationRequestProblem({ status: "close", confirmation: null }, false)).toBe(TICKET_TEXT.ticketClosed);
+  });
+  it("never asks a guest, who has no member page to answer on", () => {
+    expect(confirmationRequestProblem(open(null), true)).toBe(TICKET_TEXT.guestCannotConfirm);
   });
 });
 

@@ -9,11 +9,22 @@ import type { LiveTicket } from "./useLiveThread";
  * Staff controls on a thread: ask the customer to confirm the resolution (confirmation waiting) and close
  * the ticket. Fetcher forms with JS, plain posts without (the action redirects back).
  */
-export function StaffTicketControls({ ticket, action, pageError }: { ticket: LiveTicket; action: string; pageError: ReplyActionData | null }) {
+export function StaffTicketControls({
+  ticket,
+  guest,
+  action,
+  pageError,
+}: {
+  ticket: LiveTicket;
+  /** A guest's ticket: no page to answer a confirmation request on. */
+  guest: boolean;
+  action: string;
+  pageError: ReplyActionData | null;
+}) {
   const request = useShopFetcher<ReplyActionData>();
   const close = useShopFetcher<ReplyActionData>();
   const failed = [request.data, close.data, pageError].find((result) => result && !result.ok && result.intent !== "send");
-  const canRequest = confirmationRequestProblem(ticket) == null;
+  const canRequest = confirmationRequestProblem(ticket, guest) == null;
   return (
     <section aria-labelledby="staff-controls-heading" className="card grid gap-2 p-3" data-testid="staff-controls">
       <h2 id="staff-controls-heading" className="m-0 text-base">

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { replyGoesByMail } from "~/core/tickets/reply-mail";
 import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets/ticket-labels";
+import { GUEST_CUSTOMER_LABEL } from "~/core/tickets/tickets";
 import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./StatusBadge";
@@ -8,6 +9,7 @@ import { StatusBadge } from "./StatusBadge";
 /** What the ticket is about: category, trouble, order and product; staff also see the customer and priority. */
 export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead; forStaff?: boolean }) {
   const reply = REPLY_CHOICES.find((choice) => choice.value === ticket.replyChoice)?.label ?? "";
+  const customerName = `${ticket.customer.lastname} ${ticket.customer.firstname}`.trim();
   return (
     <header className="grid gap-2">
       <h1 className="m-0 flex flex-wrap items-center gap-2 text-xl">
@@ -18,8 +20,9 @@ export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead;
         {forStaff ? (
           <>
             <dt className="font-bold">お客様</dt>
-            <dd className="m-0">
-              {ticket.customer.lastname} {ticket.customer.firstname}（{ticket.customer.email}）
+            <dd className="m-0" data-testid="ticket-customer">
+              {customerName === ticket.customer.email ? customerName : `${customerName}（${ticket.customer.email}）`}
+              {ticket.customer.id == null ? <span className="ml-1 text-xs">{GUEST_CUSTOMER_LABEL}</span> : null}
             </dd>
             <dt className="font-bold">優先度</dt>
             <dd className="m-0" data-testid="ticket-priority">

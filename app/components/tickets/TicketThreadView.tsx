@@ -73,7 +73,7 @@ export function TicketThreadView({
       {viewer === "customer" ? (
         <ConfirmationBox ticketId={ticket.id} state={live.ticket} notice={answeredNotice} />
       ) : (
-        <StaffTicketControls ticket={live.ticket} action={actionPath} pageError={actionData} />
+        <StaffTicketControls ticket={live.ticket} guest={ticket.customer.id == null} action={actionPath} pageError={actionData} />
       )}
       <MessageList messages={live.messages} />
       <ThreadPolling ticketId={ticket.id} since={live.since} updated={live.ticket.updated} reloadHref={reloadHref} onReceive={live.receive} />

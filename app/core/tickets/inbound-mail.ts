@@ -20,10 +20,8 @@ export const INBOUND_TEXT = {
   /** Followed by what gave the mail away, in parentheses (autoReplyReason). */
   autoReply: "自動送信のメールのため保留しました",
   senderMismatch: "差出人がこのチケットのお客様のアドレスと一致しないため保留しました",
-  unknownSender: "会員登録のないアドレスからのメールのため保留しました",
   unknownToken: "返信先のチケットが見つからないため保留しました",
   orderSenderMismatch: (orderNumber: string) => `差出人がご注文（${orderNumber}）のメールアドレスと一致しないため保留しました`,
-  guestOrder: (orderNumber: string) => `会員登録のないご注文（${orderNumber}）のお客様からのメールのため保留しました`,
   empty: "本文がないメールです",
   attachmentRefused: (filename: string, why: string) => `添付ファイル「${filename || "名前のないファイル"}」は保存していません（${why}）`,
   notAddressedToSupport: "カスタマーサービス宛てではないメールのため保留しました",

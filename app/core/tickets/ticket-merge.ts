@@ -27,7 +27,9 @@ export function mergeTargetId(typed: string): number | null {
 export const mergeNoteHeading = (sourceId: number) => `#${sourceId} から統合：\n`;
 
 export interface MergeSide {
-  userId: number;
+  /** The member's, or for a guest's ticket null with the guest's address. */
+  userId: number | null;
+  guestEmail: string | null;
   mergedIntoId: number | null;
 }
 
@@ -37,6 +39,6 @@ export function mergeRefusal(sourceId: number, targetId: number, source: MergeSi
   if (!target) return MERGE_TEXT.targetNotFound;
   if (source?.mergedIntoId != null) return MERGE_TEXT.sourceMerged;
   if (target.mergedIntoId != null) return MERGE_TEXT.targetMerged;
-  if (source && source.userId !== target.userId) return MERGE_TEXT.otherCustomer;
+  if (source && (source.userId !== target.userId || source.guestEmail !== target.guestEmail)) return MERGE_TEXT.otherCustomer;
   return null;
 }

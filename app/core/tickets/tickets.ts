@@ -59,6 +59,7 @@ export const TICKET_TEXT = {
   ticketNotFound: "お問い合わせが見つかりません。",
   confirmationNotWaiting: "このお問い合わせは解決確認の対象ではありません。",
   confirmationAlreadyWaiting: "すでにお客様へ解決の確認をお願いしています。",
+  guestCannotConfirm: "会員登録のないお客様は会員ページで回答できないため、解決の確認は依頼できません。メールで確認してから対応を終了してください。",
   confirmationNotified: "ご回答ありがとうございます。カスタマーサービスに通知しました。",
   created: "お問い合わせを受け付けました。担当者からの返信をお待ちください。",
   sent: "メッセージを送信しました。",
@@ -108,9 +109,12 @@ export function messageProblem(message: string, attachmentCount: number): string
 /** How staff appear in a thread (§1, §6). */
 export const STAFF_SENDER_NAME = "カスタマーサービス";
 
+/** What staff see beside a guest's ticket's customer: no account, so no member page; replies go by mail. */
+export const GUEST_CUSTOMER_LABEL = "ゲスト（会員登録なし・メールで対応）";
+
 /** The sender shown on a message: staff (fromadmin set) are customer service; null means the customer. */
 export function senderName(fromadmin: number | null, customer: { lastname: string; firstname: string }): string {
-  return fromadmin == null ? `${customer.lastname} ${customer.firstname}` : STAFF_SENDER_NAME;
+  return fromadmin == null ? `${customer.lastname} ${customer.firstname}`.trim() : STAFF_SENDER_NAME;
 }
 
 // ─── Status and resolution confirmation (§4) ───────────────────────────────────────────────
@@ -151,8 +155,10 @@ export function answerConfirmation(
 }
 
 /** Staff may ask for confirmation on an open ticket that is not already waiting. */
-export function confirmationRequestProblem(ticket: TicketState): string | null {
+/** Whether staff may ask the customer to confirm the resolution; a guest has no page to answer on (decision 0052). */
+export function confirmationRequestProblem(ticket: TicketState, guest: boolean): string | null {
   if (ticket.status !== "doing") return TICKET_TEXT.ticketClosed;
+  if (guest) return TICKET_TEXT.guestCannotConfirm;
   if (ticket.confirmation === "waiting") return TICKET_TEXT.confirmationAlreadyWaiting;
   return null;
 }

@@ -15,6 +15,11 @@ export function notificationOf(template: MailTemplate): { title: string; content
   return { title: subject, content: html };
 }
 
+/** The member's お知らせ of an event on something a guest may also own (a ticket opened by mail): none for a guest. */
+export function memberMailStatements(db: Database, userId: number | null, mail: MailTemplate, now: Date = new Date()) {
+  return userId == null ? [] : [mailStatement(db, userId, mail, now)];
+}
+
 /** `userId` may be a sub-select, for a member created in the same batch (checkout registration). */
 export function mailStatement(db: Database, userId: number | SQL, mail: MailTemplate, now: Date = new Date()) {
   return db.insert(notificationMails).values({ userId: userId as number, ...notificationOf(mail), dateCreated: now });

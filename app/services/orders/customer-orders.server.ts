@@ -34,7 +34,11 @@ export interface CustomerOrderSummary {
 export function customerOrderStatements(db: Database, ticketId: number, limit: number) {
   const ticket = db.select({ userId: tickets.userId }).from(tickets).where(eq(tickets.id, ticketId));
   const ticketOrder = db.select({ orderId: tickets.orderId }).from(tickets).where(eq(tickets.id, ticketId));
-  const email = db.select({ email: users.email }).from(users).where(inArray(users.id, ticket));
+  // The member's address, or a guest ticket's own (guest orders are found by it either way).
+  const email = db
+    .select({ email: sql<string>`coalesce((select ${users.email} from ${users} where ${users.id} = ${tickets.userId}), ${tickets.guestEmail})` })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
   const recentIds = db
     .select({ id: orders.id })
     .from(orders)

@@ -98,7 +98,8 @@ export async function acceptHeldMail(
     .leftJoin(tickets, eq(tickets.id, inboundMails.ticketId))
     .where(eq(inboundMails.id, inboundId));
   if (!row || row.outcome !== "held") return { ok: false, error: INBOUND_ACTION_TEXT.notHeld };
-  if (row.ticketId == null || row.customerId == null) return { ok: false, error: INBOUND_ACTION_TEXT.noTicket };
+  // customerId null: a guest's ticket (the images then belong to no member, as the guest's own mail's do).
+  if (row.ticketId == null) return { ok: false, error: INBOUND_ACTION_TEXT.noTicket };
   const { mediaIds } = await keepMailImages(db, bucket, row.customerId, files, now);
   const [claimed] = await db.batch([
     claimHeld(db, inboundId, staffId, "accepted").returning({ id: inboundMails.id }),

@@ -2,8 +2,9 @@
  * A support mail that reached the Worker (issue 36 item 2), as plain values: which ticket it is for (its
  * recipient's reply token, or the shop's mail it answers), whether it may join it, and the one D1 batch that
  * records it in inbound_mails together with what it changes — a customer message on the ticket (reopened if
- * closed), a new ticket for a member writing to the support address, or nothing but the record, held for staff
- * with the reason. A mail delivered twice (same Message-ID) is recorded and added once.
+ * closed), a new ticket for whoever writes to the support address (a member's, or a guest's by their address,
+ * decision 0052), or nothing but the record, held for staff with the reason. A mail delivered twice (same
+ * Message-ID) is recorded and added once.
  */
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { autoReplyReason, inboundTarget, INBOUND_TEXT, replyText, sameAddress } from "~/core/tickets/inbound-mail";
@@ -16,12 +17,15 @@ import { inboundMails, mailOutbox, orders, orderShipments, returnRequests, ticke
 import { keepMessageImages } from "../media.server";
 import { dueColumns } from "./desk-calendar.server";
 import { attachStatement } from "./ticket-messages.server";
+import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
 
 /** A received mail, decoded by the web layer (postal-mime). */
 export interface InboundMail {
   /** The envelope's sender and recipient (what Email Routing delivered), not the headers' display names. */
   from: string;
   to: string;
+  /** The From header's display name (a guest ticket is named by it); null when it gives none. */
+  fromName: string | null;
   subject: string;
   messageId: string | null;
   /** In-Reply-To and References: the Message-IDs of the shop's mails this one answers. */
@@ -47,16 +51,17 @@ const subjectLine = (subject: string) => (subject.trim() ? `件名：${subject.t
 
 interface TicketForMail {
   id: number;
-  userId: number;
+  /** Null for a guest's ticket. */
+  userId: number | null;
   email: string;
 }
 
-const ticketColumns = { id: tickets.id, userId: tickets.userId, email: users.email };
+const ticketColumns = { id: tickets.id, userId: tickets.userId, email: ticketCustomerColumns.email };
 
 /** The ticket the one found by `found` (a condition on tickets as `s`) is now: the one it was merged into, if it was. */
 async function ticketNow(db: Database, found: SQL): Promise<TicketForMail | null> {
   const current = sql`(select coalesce(s.merged_into_id, s.id) from ${tickets} as s where ${found})`;
-  const [row] = await db.select(ticketColumns).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(eq(tickets.id, current));
+  const [row] = await db.select(ticketColumns).from(tickets).leftJoin(users, customerOfTicket).where(eq(tickets.id, current));
   return row ?? null;
 }
 
@@ -102,13 +107,21 @@ async function orderByAnsweredMail(db: Database, keys: string[]): Promise<OrderF
   return order ?? null;
 }
 
+/** A mail's customer: a member, or a guest known by the address they wrote from. */
+type MailCustomer = { userId: number; guestEmail: null } | { userId: null; guestEmail: string };
+
+/** Tickets of that customer. */
+const customersTickets = (customer: MailCustomer) =>
+  customer.userId != null ? eq(tickets.userId, customer.userId) : eq(tickets.guestEmail, customer.guestEmail);
+
 /** The customer's open ticket about an order (the newest), which an answer to that order's mail joins. */
-async function openTicketOfOrder(db: Database, order: OrderForMail & { userId: number }): Promise<TicketForMail | null> {
+async function openTicketOfOrder(db: Database, order: OrderForMail): Promise<TicketForMail | null> {
+  const customer: MailCustomer = order.userId != null ? { userId: order.userId, guestEmail: null } : { userId: null, guestEmail: order.email };
   const [row] = await db
     .select(ticketColumns)
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
-    .where(and(eq(tickets.orderId, order.id), eq(tickets.userId, order.userId), eq(tickets.status, "doing"), isNull(tickets.mergedIntoId)))
+    .leftJoin(users, customerOfTicket)
+    .where(and(eq(tickets.orderId, order.id), customersTickets(customer), eq(tickets.status, "doing"), isNull(tickets.mergedIntoId)))
     .orderBy(desc(tickets.id))
     .limit(1);
   return row ?? null;
@@ -172,7 +185,7 @@ function messageStatement(db: Database, ticketIs: SQL, text: string, now: Date) 
  * one row, so the whole chain happens only after a statement that changed one row — the record of a first
  * delivery, or a held mail's accept — and a closed ticket opens again.
  */
-export function customerMailStatements(db: Database, ticketId: number, customerId: number, text: string, mediaIds: number[], now: Date) {
+export function customerMailStatements(db: Database, ticketId: number, customerId: number | null, text: string, mediaIds: number[], now: Date) {
   return [
     db
       .update(tickets)
@@ -184,7 +197,7 @@ export function customerMailStatements(db: Database, ticketId: number, customerI
 }
 
 /** The mail's images kept as the customer's uploads (checked by their bytes, metadata stripped); the rest named with why. */
-export async function keepMailImages(db: Database, bucket: R2Bucket, customerId: number, files: File[], now: Date) {
+export async function keepMailImages(db: Database, bucket: R2Bucket, customerId: number | null, files: File[], now: Date) {
   const kept = await keepMessageImages(db, bucket, customerId, { galleryIds: [], files }, now);
   return {
     mediaIds: kept.stored.map((item) => item.id),
@@ -223,9 +236,11 @@ export async function recordFailedMail(db: Database, mail: Pick<InboundMail, "fr
 
 /**
  * Files a received mail: a reply (by its recipient's token, or the shop's reply mail it answers) joins its
- * ticket when it is from that ticket's customer; a new mail to the support address from a member opens a
- * ticket (その他, the trouble's usual priority); everything else — a program's mail, a stranger, an unknown
- * token, a mail to another address, an empty mail — is held for staff with the reason.
+ * ticket when it is from that ticket's customer; an answer to an order's mail joins or opens a ticket about
+ * that order; a new mail to the support address opens a ticket (その他, the trouble's usual priority), the
+ * member's with that address or else a guest's; everything else — a program's mail, an unknown token, another
+ * sender than the ticket's or order's customer, a mail to another address, an empty mail — is held for staff
+ * with the reason.
  */
 export async function receiveInboundMail(
   db: Database,
@@ -247,10 +262,8 @@ export async function receiveInboundMail(
   // An answer to an order's mail is about that order: it joins the customer's open ticket about it, or opens one.
   const order = answered ? null : await orderByAnsweredMail(db, keys);
   if (order && !sameAddress(mail.from, order.email)) return hold(db, mail, body, INBOUND_TEXT.orderSenderMismatch(order.number), null, now);
-  if (order && order.userId == null) return hold(db, mail, body, INBOUND_TEXT.guestOrder(order.number), null, now);
-  const ticket = answered ?? (order?.userId != null ? await openTicketOfOrder(db, { ...order, userId: order.userId }) : null);
-  const customerId = ticket?.userId ?? order?.userId ?? (await memberByAddress(db, mail.from));
-  if (customerId == null) return hold(db, mail, body, INBOUND_TEXT.unknownSender, null, now);
+  const ticket = answered ?? (order ? await openTicketOfOrder(db, order) : null);
+  const customerId = ticket ? ticket.userId : (order?.userId ?? (await memberByAddress(db, mail.from)));
 
   const { mediaIds, notes } = await keepMailImages(db, bucket, customerId, mail.attachments, now);
   const text = body.slice(0, TICKET_MESSAGE_MAX_LENGTH);
@@ -262,23 +275,26 @@ export async function receiveInboundMail(
     ]);
     return result;
   }
-  return openTicketByMail(db, mail, body, { customerId, orderId: order?.id ?? null }, text, { mediaIds, notes }, now);
+  // A guest is known by the address the order was placed with, or else the one they wrote from.
+  const customer: MailCustomer =
+    customerId != null ? { userId: customerId, guestEmail: null } : { userId: null, guestEmail: order?.email ?? mail.from.trim().toLowerCase() };
+  return openTicketByMail(db, mail, body, { customer, orderId: order?.id ?? null }, text, { mediaIds, notes }, now);
 }
 
-/** A member's new mail to the support address (or answer to an order's mail, then about that order): a ticket of its own, one per Message-ID however often it arrives. */
+/** A new mail to the support address (or answer to an order's mail, then about that order): a ticket of its own, one per Message-ID however often it arrives. */
 async function openTicketByMail(
   db: Database,
   mail: InboundMail,
   body: string,
-  about: { customerId: number; orderId: number | null },
+  about: { customer: MailCustomer; orderId: number | null },
   text: string,
   images: { mediaIds: number[]; notes: string[] },
   now: Date,
 ): Promise<InboundResult> {
-  const { customerId, orderId } = about;
+  const { customer, orderId } = about;
   const session = `mail:${mail.messageId ?? crypto.randomUUID()}`;
   const description = `${subjectLine(mail.subject)}${text}`.slice(0, TICKET_MESSAGE_MAX_LENGTH);
-  const sameMail = sql`${tickets.userId} = ${customerId} and ${tickets.formSession} = ${session}`;
+  const sameMail = and(customersTickets(customer), eq(tickets.formSession, session))!;
   const result = { outcome: "opened" as const, reason: null };
   const priority = ticketPriority("その他");
   const due = await dueColumns(db, priority, now);
@@ -286,7 +302,9 @@ async function openTicketByMail(
     db
       .insert(tickets)
       .values({
-        userId: customerId,
+        userId: customer.userId,
+        guestEmail: customer.guestEmail,
+        guestName: customer.userId == null ? mail.fromName : null,
         status: "doing",
         priority,
         ...due,
@@ -302,12 +320,12 @@ async function openTicketByMail(
       })
       .onConflictDoNothing(),
     messageStatement(db, sameMail, description, now),
-    attachStatement(db, customerId, images.mediaIds),
+    attachStatement(db, customer.userId, images.mediaIds),
     recordStatement(
       db,
       mail,
       body,
-      { ...result, ticketId: sql`(select ${tickets.id} from ${tickets} where ${sameMail})`, userId: customerId, notes: images.notes },
+      { ...result, ticketId: sql`(select ${tickets.id} from ${tickets} where ${sameMail})`, userId: customer.userId, notes: images.notes },
       now,
     ),
     db.select({ id: tickets.id }).from(tickets).where(sameMail),

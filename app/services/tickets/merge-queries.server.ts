@@ -10,7 +10,8 @@ export function mergeTargetsQuery(db: Database, ticketId: number, limit: number)
     .from(tickets)
     .where(
       and(
-        sql`${tickets.userId} = (select s.user_id from ${tickets} as s where s.id = ${ticketId})`,
+        // The same member, or the same guest address (null-safe: a guest ticket has no user_id).
+        sql`exists (select 1 from ${tickets} as s where s.id = ${ticketId} and s.user_id is ${tickets.userId} and s.guest_email is ${tickets.guestEmail})`,
         ne(tickets.id, ticketId),
         isNull(tickets.mergedIntoId),
         eq(tickets.status, "doing"),

@@ -23,7 +23,8 @@ export interface ReplyMailContext {
 
 interface RepliedTicket {
   id: number;
-  userId: number;
+  /** Null for a guest's ticket: its mail has no link to a member page. */
+  userId: number | null;
   replyChoice: ReplyChoice;
   replyToken: string | null;
   lastname: string;
@@ -63,7 +64,7 @@ export async function staffReplyNotice(
     message: reply.text,
     attachments: await signedAttachmentUrls(mail.origin, reply.mediaIds, mail.linkSecret, now),
     quoted: earlier.map((row) => ({ name: senderName(row.fromadmin, ticket), date: row.dateCreated, message: row.message })),
-    threadUrl: `${mail.origin}/user/support/${ticket.id}`,
+    threadUrl: ticket.userId != null ? `${mail.origin}/user/support/${ticket.id}` : null,
   });
   const key = replyMailKey(ticket.id, crypto.randomUUID());
   const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken) };

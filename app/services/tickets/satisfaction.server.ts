@@ -30,7 +30,8 @@ import type { ReplyMailContext } from "./reply-mail.server";
 /** The closed ticket the survey is about: its customer and reply address. */
 export interface SurveyedTicket {
   id: number;
-  userId: number;
+  /** Null for a guest's ticket. */
+  userId: number | null;
   email: string;
   lastname: string;
   firstname: string;

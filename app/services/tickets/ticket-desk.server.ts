@@ -24,6 +24,7 @@ import { nextDue, type NextDue } from "~/core/tickets/desk-calendar";
 import { overdueCondition } from "./overdue-queries.server";
 import { lastMessage } from "./tickets.server";
 import { customerText, ticketTextFilter } from "./ticket-search.server";
+import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
 
 export interface StaffTicketRow {
   id: number;
@@ -38,6 +39,8 @@ export interface StaffTicketRow {
   trouble: string;
   customer: string;
   email: string;
+  /** A guest's ticket (opened by mail, no member account). */
+  guest: boolean;
   createdAt: string;
   updatedAt: string;
   /** Customer messages staff have not read yet. */
@@ -96,7 +99,7 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
   const now = new Date();
   return loadListingPage(TICKET_LISTING, query, ticketListingSource(viewerId), async ({ where, orderBy, limit, offset }) => {
     const [counted, rows] = await db.batch([
-      db.select({ n: count() }).from(tickets).innerJoin(users, eq(users.id, tickets.userId)).where(where),
+      db.select({ n: count() }).from(tickets).leftJoin(users, customerOfTicket).where(where),
       db
         .select({
           id: tickets.id,
@@ -105,9 +108,8 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
           priority: tickets.priority,
           category: tickets.category,
           trouble: tickets.trouble,
-          lastname: users.lastname,
-          firstname: users.firstname,
-          email: users.email,
+          ...ticketCustomerColumns,
+          guest: sql<number>`${tickets.userId} is null`,
           createdAt: tickets.createdAt,
           updatedAt: tickets.updatedAt,
           unread: unreadFromCustomer,
@@ -124,7 +126,7 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
           >`(select group_concat(tag, ${TAG_SEPARATOR}) from (select ${ticketTags.tag} as tag from ${ticketTags} where ${ticketTags.ticketId} = ${qualified(tickets.id)} order by ${ticketTags.createdAt}, ${ticketTags.tag}))`,
         })
         .from(tickets)
-        .innerJoin(users, eq(users.id, tickets.userId))
+        .leftJoin(users, customerOfTicket)
         .leftJoin(owners, eq(owners.id, tickets.ownerId))
         .where(where)
         .orderBy(...orderBy)
@@ -143,8 +145,9 @@ export async function listStaffTickets(db: Database, query: ListingQuery<TicketS
         priorityLabel: PRIORITY_LABELS[row.priority],
         category: row.category,
         trouble: row.trouble,
-        customer: `${row.lastname} ${row.firstname}`,
+        customer: `${row.lastname} ${row.firstname}`.trim(),
         email: row.email,
+        guest: Boolean(row.guest),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
         unread: Number(row.unread),

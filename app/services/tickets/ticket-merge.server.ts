@@ -9,7 +9,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { MERGE_TEXT, mergeNoteHeading, mergeRefusal } from "~/core/tickets/ticket-merge";
+import { MERGE_TEXT, mergeNoteHeading, mergeRefusal, type MergeSide } from "~/core/tickets/ticket-merge";
 import { TAGS_PER_TICKET } from "~/core/tickets/ticket-tags";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
@@ -19,9 +19,12 @@ import { fail, type TicketFailure, type Viewer } from "./tickets.server";
 export type MergeResult = { ok: true; targetId: number } | TicketFailure;
 
 /** Both tickets as they stand: unmerged, the same customer's, two of them. */
+/** Tickets `s` and `t` are the same customer's: the same member, or the same guest address (decision 0052). */
+const sameCustomer = sql`s.user_id is t.user_id and s.guest_email is t.guest_email`;
+
 const mayMerge = (sourceId: number, targetId: number) =>
   sql`${sourceId} <> ${targetId} and exists (select 1 from ${tickets} as s join ${tickets} as t on t.id = ${targetId}
-    where s.id = ${sourceId} and s.merged_into_id is null and t.merged_into_id is null and s.user_id = t.user_id)`;
+    where s.id = ${sourceId} and s.merged_into_id is null and t.merged_into_id is null and ${sameCustomer})`;
 
 /** The source is merged into the target (by this batch or an earlier one): what moves keeps following it. */
 const isMerged = (sourceId: number, targetId: number) =>
@@ -140,12 +143,12 @@ export async function mergeTicket(db: Database, staff: Viewer, sourceId: number,
     ...moveTags(db, sourceId, targetId, merged),
     ...moveRows(db, sourceId, targetId, merged),
     db
-      .select({ id: tickets.id, userId: tickets.userId, mergedIntoId: tickets.mergedIntoId })
+      .select({ id: tickets.id, userId: tickets.userId, guestEmail: tickets.guestEmail, mergedIntoId: tickets.mergedIntoId })
       .from(tickets)
       .where(sql`${tickets.id} in (${sourceId}, ${targetId})`),
   ]);
   if (applied.length === 1) return { ok: true, targetId };
-  const sides = rest[rest.length - 1] as { id: number; userId: number; mergedIntoId: number | null }[];
+  const sides = rest[rest.length - 1] as (MergeSide & { id: number })[];
   const source = sides.find((side) => side.id === sourceId) ?? null;
   if (!source) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
   const target = sides.find((side) => side.id === targetId) ?? null;

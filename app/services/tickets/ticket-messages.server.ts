@@ -9,7 +9,7 @@ import { messageProblem, ticketPriority, TICKET_TEXT } from "~/core/tickets/tick
 import { qualified, type Database } from "~/db/client.server";
 import { media, orderLines, orders, ticketMessages, ticketOrderLines, ticketReplyDrafts, tickets, users } from "~/db/schema";
 import { staffReplyMail } from "~/mail/ticket-mails";
-import { mailStatement } from "../mail/mails.server";
+import { memberMailStatements } from "../mail/mails.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, storeImages, toMediaItem, type MediaItem } from "../media.server";
 import { guard, isGuardFailure } from "../orders/order-guards.server";
 import { dueColumns, firstResponse } from "./desk-calendar.server";
@@ -42,7 +42,8 @@ async function storeFiles(db: Database, bucket: R2Bucket, ownerId: number, attac
  * makes it a no-op when that insert inserted nothing (a double submit), so images never join another
  * submit's message; only this user's unsent uploads move.
  */
-export function attachStatement(db: Database, ownerId: number, mediaIds: number[]) {
+/** `ownerId` null: images that came in a guest's mail (owned by no member). */
+export function attachStatement(db: Database, ownerId: number | null, mediaIds: number[]) {
   return db
     .update(media)
     .set({ ticketMessageId: sql`last_insert_rowid()` })
@@ -50,7 +51,7 @@ export function attachStatement(db: Database, ownerId: number, mediaIds: number[
       and(
         sql`changes() = 1`,
         inArray(media.id, mediaIds.length ? mediaIds : [0]),
-        eq(media.ownerUserId, ownerId),
+        ownerId == null ? isNull(media.ownerUserId) : eq(media.ownerUserId, ownerId),
         isNull(media.ticketMessageId),
         isNull(media.reviewId),
         isNull(media.returnRequestId),
@@ -305,7 +306,7 @@ export async function messageStatements(
       .update(tickets)
       .set({ updatedAt: now, ...notice.ticketChanges, ...(fromadmin != null ? { firstRespondedAt: firstResponse(now) } : {}) })
       .where(eq(tickets.id, ticket.id)),
-    ...(fromadmin != null ? [mailStatement(db, ticket.userId, staffReplyMail({ ticketId: ticket.id, customer: ticket, message: text }), now)] : []),
+    ...(fromadmin != null ? memberMailStatements(db, ticket.userId, staffReplyMail({ ticketId: ticket.id, customer: ticket, message: text }), now) : []),
     ...notice.statements,
   ] as const;
   return { statements, mailKey: notice.mailKey };

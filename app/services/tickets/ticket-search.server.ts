@@ -13,8 +13,8 @@ import { orders, ticketMessages, ticketNotes, tickets, users } from "~/db/schema
 import { ticketDescriptionSearch, ticketMessageSearch, ticketNoteSearch } from "~/db/ticket-search-index";
 import type { FilterSql } from "../search/listing.server";
 
-/** The customer as staff look for them: name either way round, with or without a space, reading, e-mail. */
-export const customerText = sql`(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email})`;
+/** The customer as staff look for them: name either way round, with or without a space, reading, e-mail (a guest: the mail's name and address). */
+export const customerText = sql`coalesce(${users.lastname} || ${users.firstname} || ' ' || ${users.lastname} || ' ' || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email}, coalesce(${tickets.guestName}, '') || ' ' || ${tickets.guestEmail})`;
 
 const orderNumber = sql`coalesce((select ${qualified(orders.number)} from ${orders} where ${qualified(orders.id)} = ${qualified(tickets.orderId)}), '')`;
 

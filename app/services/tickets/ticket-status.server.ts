@@ -10,10 +10,11 @@ import type { TicketConfirmation, TicketStatus } from "~/core/tickets/ticket-lab
 import type { Database } from "~/db/client.server";
 import { notificationMails, tickets, users } from "~/db/schema";
 import { autoClosedMail, confirmationRequestMail, ticketClosedMail } from "~/mail/ticket-mails";
-import { mailStatement, notificationOf } from "../mail/mails.server";
+import { memberMailStatements, notificationOf } from "../mail/mails.server";
 import { purgeOrphanMedia } from "../media.server";
 import type { ReplyMailContext } from "./reply-mail.server";
 import { satisfactionMailStatements } from "./satisfaction.server";
+import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
 import { fail, visibleTicket, type TicketFailure, type Viewer } from "./tickets.server";
 
 export type StaffActionResult = { ok: true; mailKey?: string } | TicketFailure;
@@ -34,7 +35,7 @@ export async function closeTicket(db: Database, staff: Viewer, ticketId: number,
       .update(tickets)
       .set({ status: "close", closedAt: now, updatedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
-    mailStatement(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
+    ...memberMailStatements(db, ticket.userId, ticketClosedMail({ ticketId, customer: ticket }), now),
     ...survey.statements,
   ]);
   return { ok: true, mailKey: survey.mailKey };
@@ -69,14 +70,14 @@ export async function reissueReplyAddress(db: Database, staff: Viewer, ticketId:
 export async function requestConfirmation(db: Database, staff: Viewer, ticketId: number, now: Date = new Date()): Promise<StaffActionResult> {
   const ticket = await staffTicket(db, staff, ticketId);
   if (!ticket) return fail(404, "ticket", TICKET_TEXT.ticketNotFound);
-  const problem = confirmationRequestProblem(ticket);
+  const problem = confirmationRequestProblem(ticket, ticket.userId == null);
   if (problem) return fail(409, "confirmation", problem);
   await db.batch([
     db
       .update(tickets)
       .set({ confirmation: "waiting", confirmationRequestedAt: now, updatedAt: now })
       .where(and(eq(tickets.id, ticketId), eq(tickets.status, "doing"))),
-    mailStatement(db, ticket.userId, confirmationRequestMail({ ticketId, customer: ticket }), now),
+    ...memberMailStatements(db, ticket.userId, confirmationRequestMail({ ticketId, customer: ticket }), now),
   ]);
   return { ok: true };
 }
@@ -121,13 +122,11 @@ async function autoCloseExpiredConfirmations(db: Database, mailContext: ReplyMai
     .select({
       id: tickets.id,
       userId: tickets.userId,
-      lastname: users.lastname,
-      firstname: users.firstname,
-      email: users.email,
+      ...ticketCustomerColumns,
       replyToken: tickets.replyToken,
     })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, customerOfTicket)
     .where(and(eq(tickets.confirmation, "waiting"), eq(tickets.status, "doing"), lte(tickets.confirmationRequestedAt, deadline)))
     .limit(50);
   const closed: number[] = [];
@@ -153,7 +152,8 @@ async function autoCloseExpiredConfirmations(db: Database, mailContext: ReplyMai
             dateCreated: sql<number>`${now.getTime()}`.as("date_created"),
           })
           .from(tickets)
-          .where(and(eq(tickets.id, ticket.id), sql`changes() = 1`)),
+          // A guest's ticket has no member to keep the notice (their satisfaction mail still goes).
+          .where(and(eq(tickets.id, ticket.id), isNotNull(tickets.userId), sql`changes() = 1`)),
       ),
       // Delivered by the mail sweep (the scheduled job has no request to dispatch from).
       ...survey.statements,

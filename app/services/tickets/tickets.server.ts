@@ -24,6 +24,7 @@ import { knownTagsQuery, tagsQuery } from "./tag-queries.server";
 import { approvalFlagQuery, draftImagesQuery, ticketDraftsQuery, toDrafts, type ReplyDraft } from "./draft-queries.server";
 import { mergeTargetsQuery, type MergeTarget } from "./merge-queries.server";
 import { ratingQuery, type TicketRating } from "./satisfaction.server";
+import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
 import { hasUnreadNotice, notesQuery, readNoticesStatement, ticketNoticesQuery, toNotes, type TicketNote } from "./note-queries.server";
 
 export interface Viewer {
@@ -39,7 +40,8 @@ export const fail = (status: TicketFailure["status"], field: TicketField, error:
 /** A ticket as threads, lists and the JSON API show it. */
 export interface TicketHead {
   id: number;
-  userId: number;
+  /** Null for a guest's ticket. */
+  userId: number | null;
   status: TicketStatus;
   confirmation: TicketConfirmation | null;
   priority: TicketPriority;
@@ -55,7 +57,8 @@ export interface TicketHead {
   mergedIntoId: number | null;
   /** Staff owe the customer a call (they asked to be phoned and were replied to): since when; null when none. */
   callRequestedAt: string | null;
-  customer: { id: number; lastname: string; firstname: string; email: string; phone: string | null };
+  /** id null: a guest's ticket, opened by mail from an address no member has. */
+  customer: { id: number | null; lastname: string; firstname: string; email: string; phone: string | null };
   order: { id: number; number: string } | null;
   product: { id: number; sku: string; title: string; url: string } | null;
   details: { id: number; sku: string; title: string }[];
@@ -77,7 +80,8 @@ export interface Thread {
   messages: ThreadMessage[];
 }
 
-const canSee = (viewer: Viewer, ticketUserId: number) => viewer.role === "staff" || viewer.id === ticketUserId;
+/** Staff see every ticket; a member their own (a guest ticket is no member's). */
+const canSee = (viewer: Viewer, ticketUserId: number | null) => viewer.role === "staff" || viewer.id === ticketUserId;
 
 /** A ticket's latest message (its description until there is one), for the lists. */
 export const lastMessage = sql<string>`coalesce((select ${ticketMessages.message} from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} order by ${ticketMessages.id} desc limit 1), ${tickets.description})`;
@@ -103,9 +107,9 @@ function headQuery(db: Database, ticketId: number) {
       firstResponseDueAt: tickets.firstResponseDueAt,
       resolutionDueAt: tickets.resolutionDueAt,
       firstRespondedAt: tickets.firstRespondedAt,
-      customerLastname: users.lastname,
-      customerFirstname: users.firstname,
-      customerEmail: users.email,
+      customerLastname: ticketCustomerColumns.lastname,
+      customerFirstname: ticketCustomerColumns.firstname,
+      customerEmail: ticketCustomerColumns.email,
       customerPhone: users.phone,
       orderId: aliased(orders.id, "order_id"),
       orderNumber: orders.number,
@@ -115,7 +119,7 @@ function headQuery(db: Database, ticketId: number) {
       productCategorySlug: categories.slug,
     })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, customerOfTicket)
     .leftJoin(orders, eq(orders.id, tickets.orderId))
     .leftJoin(products, eq(products.id, tickets.productId))
     .leftJoin(categories, eq(categories.id, products.primaryCategoryId))
@@ -367,12 +371,12 @@ export async function unreadMessagesFor(db: Database, viewer: Viewer) {
       message: ticketMessages.message,
       fromadmin: ticketMessages.fromadmin,
       dateCreated: ticketMessages.dateCreated,
-      lastname: users.lastname,
-      firstname: users.firstname,
+      lastname: ticketCustomerColumns.lastname,
+      firstname: ticketCustomerColumns.firstname,
     })
     .from(ticketMessages)
     .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, customerOfTicket)
     .where(and(owner, fromOtherSide(viewer), isNull(ticketMessages.readAt)))
     .orderBy(desc(ticketMessages.id))
     .limit(100);
@@ -396,12 +400,10 @@ export async function visibleTicket(db: Database, ticketId: number, viewer: View
       confirmation: tickets.confirmation,
       replyChoice: tickets.replyChoice,
       replyToken: tickets.replyToken,
-      lastname: users.lastname,
-      firstname: users.firstname,
-      email: users.email,
+      ...ticketCustomerColumns,
     })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, customerOfTicket)
     .where(eq(tickets.id, ticketId));
   return row && canSee(viewer, row.userId) ? row : null;
 }

@@ -46,10 +46,11 @@ function answeredIds(inReplyTo: string | undefined, references: string | undefin
   return [inReplyTo, references].flatMap((value) => (value ? (value.match(/<[^<>\s]+>/g) ?? []) : []));
 }
 
-const firstAddress = (addresses: Address | Address[] | undefined) => {
-  const first = Array.isArray(addresses) ? addresses[0] : addresses;
-  return first?.address ?? "";
-};
+const firstOf = (addresses: Address | Address[] | undefined) => (Array.isArray(addresses) ? addresses[0] : addresses);
+const firstAddress = (addresses: Address | Address[] | undefined) => firstOf(addresses)?.address ?? "";
+
+/** The From header's display name, as a guest ticket's customer name (kept short; blank is none). */
+const displayName = (from: Address | undefined) => from?.name?.trim().slice(0, 60) || null;
 
 /** The mail decoded: the envelope's addresses (what Email Routing vouched for), the headers' subject and parts. */
 export async function decodeMail(raw: ArrayBuffer, envelope: { from: string; to: string; rawKey: string | null }): Promise<InboundMail> {
@@ -57,6 +58,7 @@ export async function decodeMail(raw: ArrayBuffer, envelope: { from: string; to:
   return {
     from: envelope.from || firstAddress(parsed.from),
     to: envelope.to || firstAddress(parsed.to),
+    fromName: displayName(firstOf(parsed.from)),
     subject: parsed.subject ?? "",
     messageId: parsed.messageId?.trim() || null,
     answers: answeredIds(parsed.inReplyTo, parsed.references),
