@@ -1,4 +1,5 @@
-import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { currentNavPath } from "~/core/site/navigation";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
 import { DESK_SETTINGS_PATH } from "~/core/tickets/desk-calendar";
 import { APPROVALS_PATH } from "~/core/tickets/reply-drafts";
@@ -8,35 +9,46 @@ import { usePageShell } from "../layout/usePageShell";
 
 const LINK = "rounded px-3 py-1 text-sm no-underline";
 
+const DESK_LINKS = [
+  { to: "/crm/tickets", label: "お問い合わせ" },
+  { to: "/crm/tickets/report", label: "対応レポート" },
+  { to: "/crm/inbound", label: "受信メール" },
+  { to: "/crm/templates", label: "返信テンプレート" },
+  { to: APPROVALS_PATH, label: "返信の承認" },
+  { to: DESK_SETTINGS_PATH, label: "営業時間・対応期限" },
+  { to: "/crm/orders", label: "注文管理" },
+  { to: "/crm/products", label: "商品管理" },
+  { to: "/crm/products/import", label: "商品CSV" },
+  { to: "/crm/returns", label: "返品・交換" },
+  { to: "/crm/reviews", label: "レビュー返信" },
+  { to: "/crm/mail-outbox", label: "メール送信履歴" },
+  { to: "/crm/newsletter", label: "メールマガジン" },
+  { to: "/crm/coupons", label: "クーポン" },
+  { to: "/crm/coupon-campaigns", label: "クーポンキャンペーン" },
+  { to: "/crm/point-promos", label: "ポイントキャンペーン" },
+  { to: "/crm/merchants", label: "出店者管理" },
+];
+
 /** The staff desk's navigation (/crm) on every back-office page, with the viewer's unread notices and the overdue tickets (read with the session). */
 export function CrmNav() {
   const root = useRouteLoaderData("root") as { shell?: ShellState } | undefined;
   const { staffNotices, overdueTickets, pendingApprovals } = usePageShell(root?.shell ?? EMPTY_SHELL);
+  const current = currentNavPath(
+    DESK_LINKS.map((link) => link.to),
+    useLocation().pathname,
+  );
   return (
     <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>
-      {[
-        { to: "/crm/tickets", label: "お問い合わせ" },
-        { to: "/crm/tickets/report", label: "対応レポート" },
-        { to: "/crm/inbound", label: "受信メール" },
-        { to: "/crm/templates", label: "返信テンプレート" },
-        { to: APPROVALS_PATH, label: "返信の承認" },
-        { to: DESK_SETTINGS_PATH, label: "営業時間・対応期限" },
-        { to: "/crm/orders", label: "注文管理" },
-        { to: "/crm/products", label: "商品管理" },
-        { to: "/crm/products/import", label: "商品CSV" },
-        { to: "/crm/returns", label: "返品・交換" },
-        { to: "/crm/reviews", label: "レビュー返信" },
-        { to: "/crm/mail-outbox", label: "メール送信履歴" },
-        { to: "/crm/newsletter", label: "メールマガジン" },
-        { to: "/crm/coupons", label: "クーポン" },
-        { to: "/crm/coupon-campaigns", label: "クーポンキャンペーン" },
-        { to: "/crm/point-promos", label: "ポイントキャンペーン" },
-        { to: "/crm/merchants", label: "出店者管理" },
-      ].map((link) => (
-        <NavLink key={link.to} to={link.to} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
+      {DESK_LINKS.map((link) => (
+        <Link
+          key={link.to}
+          to={link.to}
+          aria-current={link.to === current ? "page" : undefined}
+          className={`${LINK} ${link.to === current ? "bg-brand text-white" : "text-gray-800"}`}
+        >
           {link.label}
-        </NavLink>
+        </Link>
       ))}
       {pendingApprovals > 0 ? (
         <Link to={APPROVALS_PATH} className={`${LINK} bg-amber-100 text-amber-900`} data-testid="crm-approval-badge">
