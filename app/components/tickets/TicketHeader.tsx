@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { replyGoesByMail } from "~/core/tickets/reply-mail";
-import { PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets/ticket-labels";
-import { GUEST_CUSTOMER_LABEL } from "~/core/tickets/tickets";
+import { GUEST_CUSTOMER_LABEL, PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets/ticket-labels";
 import type { TicketHead } from "~/web/types/tickets";
 import { formatDateTime } from "~/core/dates";
 import { StatusBadge } from "./StatusBadge";

@@ -25,3 +25,6 @@ export const REPLY_CHOICES = [
   { value: "phone", label: "電話" },
 ] as const;
 export type ReplyChoice = (typeof REPLY_CHOICES)[number]["value"];
+
+/** What staff see beside a guest's ticket's customer: no account, so no member page; replies go by mail. */
+export const GUEST_CUSTOMER_LABEL = "ゲスト（会員登録なし・メールで対応）";

@@ -109,9 +109,6 @@ export function messageProblem(message: string, attachmentCount: number): string
 /** How staff appear in a thread (§1, §6). */
 export const STAFF_SENDER_NAME = "カスタマーサービス";
 
-/** What staff see beside a guest's ticket's customer: no account, so no member page; replies go by mail. */
-export const GUEST_CUSTOMER_LABEL = "ゲスト（会員登録なし・メールで対応）";
-
 /** The sender shown on a message: staff (fromadmin set) are customer service; null means the customer. */
 export function senderName(fromadmin: number | null, customer: { lastname: string; firstname: string }): string {
   return fromadmin == null ? `${customer.lastname} ${customer.firstname}`.trim() : STAFF_SENDER_NAME;
