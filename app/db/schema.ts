@@ -162,6 +162,8 @@ export const products = sqliteTable(
     /** Subscription delivery interval in months. */
     period: integer("period").notNull().default(1),
     inventory: integer("inventory").notNull().default(0),
+    /** Staff are alerted at this stock or below (each variation's, for a variation product); null = LOW_STOCK_DEFAULT. */
+    lowStockThreshold: integer("low_stock_threshold"),
     /** Most pre-orders one order line may take. */
     preorderLimit: integer("preorder_limit").notNull().default(0),
     /** Pre-order stock still available. */

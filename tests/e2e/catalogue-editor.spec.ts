@@ -1,7 +1,8 @@
 /**
  * The product editor in the browser, JS on and off (issue 17 item 1): staff create a variation product
  * with two variations under one picker heading and a subscription tier (rows added with the form's own
- * buttons; a stock of the product's own refused — its stock is its variations'), publish it, and a
+ * buttons; a stock of the product's own and a low-stock threshold in words refused, the threshold then saved
+ * from full-width digits), publish it, and a
  * shopper opens it and puts it in the cart; a merchant edits its own product and gets 404 for another
  * merchant's.
  */
@@ -51,6 +52,12 @@ test("staff create a variation product, publish it, and a shopper adds it to the
   await expect(page.getByTestId("variation-heading")).toHaveValue("カラー");
   await page.getByTestId("variation-1-sku").fill("E2E-APRON-BEIGE");
   await page.getByTestId("product-inventory").fill("");
+  // A low-stock threshold in words is refused at its field; full-width digits are read.
+  await page.getByTestId("product-low-stock-threshold").fill("たくさん");
+  await page.getByTestId("product-save").click();
+  await expect(page.getByRole("alert").filter({ hasText: "在庫わずかの目安は0〜9,999の数字で入力してください" })).toHaveCount(1);
+  await expect(page.getByTestId("variation-1-sku")).toHaveValue("E2E-APRON-BEIGE");
+  await page.getByTestId("product-low-stock-threshold").fill("１５");
   await page.getByTestId("product-save").click();
 
   await expect(page.getByTestId("member-notice")).toContainText("下書きとして登録しました");
@@ -58,6 +65,7 @@ test("staff create a variation product, publish it, and a shopper adds it to the
   // The product's stock is its variations' sum.
   await expect(page.getByTestId("product-stock-readonly")).toContainText("在庫 8点");
   await expect(page.getByTestId("product-stock-readonly")).toContainText("ネイビー 5点");
+  await expect(page.getByTestId("product-low-stock-threshold")).toHaveValue("15");
   await expect(page.getByTestId("product-stock-link")).toHaveAttribute("href", /\/crm\/products\/\d+\/stock$/);
   await expect(page.getByTestId("product-images-link")).toHaveAttribute("href", /\/crm\/products\/\d+\/images$/);
 

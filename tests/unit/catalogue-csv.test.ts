@@ -144,6 +144,25 @@ describe("a product's cells", () => {
     });
   });
 
+  it("write the low-stock threshold on the product's record, empty for the shop's default, and read it back", () => {
+    const own = { ...soy, form: form({ lowStockThreshold: 12 }) };
+    expect(productCells(own, lookups).low_stock_threshold).toBe("12");
+    expect(productCells(soy, lookups).low_stock_threshold).toBe("");
+    const plan = planCatalogueImport(
+      rowsOf(
+        utf8(
+          csvText([
+            ["SKU", "在庫わずかの目安"],
+            ["SOY-1", "３"],
+          ]),
+        ),
+      ),
+      shopWith([own]),
+    );
+    expect(plan.reports[0]!.changes).toEqual([{ column: "在庫わずかの目安", before: "12", after: "3" }]);
+    expect(plan.products[0]!.form.lowStockThreshold).toBe(3);
+  });
+
   it("an exported file read back changes nothing", () => {
     const file = utf8Csv(HEADERS, catalogueRecords([soy, towel], lookups));
     const plan = planCatalogueImport(rowsOf(utf8(file)), shopWith([soy, towel]));

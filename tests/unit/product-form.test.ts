@@ -95,6 +95,17 @@ describe("product form: fields", () => {
     expect(errorsOf({ ...VARIATION, variationHeading: "あ".repeat(101) })).toEqual({ variationHeading: [M.variationHeading] });
   });
 
+  it("reads the low-stock threshold: empty is the shop's default (null), else a whole number 0–9999, full-width too", () => {
+    expect(expectOk(SIMPLE).lowStockThreshold).toBeNull();
+    expect(expectOk({ ...SIMPLE, lowStockThreshold: "" }).lowStockThreshold).toBeNull();
+    expect(expectOk({ ...SIMPLE, lowStockThreshold: "０" }).lowStockThreshold).toBe(0);
+    expect(expectOk({ ...SIMPLE, lowStockThreshold: "１２" }).lowStockThreshold).toBe(12);
+    expect(expectOk({ ...SIMPLE, lowStockThreshold: "9,999" }).lowStockThreshold).toBe(9999);
+    for (const wrong of ["10000", "-1", "2.5", "すこし"])
+      expect(errorsOf({ ...SIMPLE, lowStockThreshold: wrong })).toEqual({ lowStockThreshold: [M.lowStockThreshold] });
+    expect(M.lowStockThreshold).toBe("在庫わずかの目安は0〜9,999の数字で入力してください（ショップの標準の5点にする場合は空欄）");
+  });
+
   it("answers each wrong field with its own Japanese message at its name", () => {
     const errors = errorsOf({
       sku: "",

@@ -76,6 +76,7 @@ export function productCells(product: CatalogueProduct, lookups: CatalogueLookup
     // A variation product's stock is on its variations' records: its own cells stay empty.
     inventory: number(form.type === "variation" ? null : form.inventory),
     inventory_preorder_max: number(form.type === "variation" ? null : form.inventoryPreorderMax),
+    low_stock_threshold: number(form.lowStockThreshold),
     preorder_limit: number(form.preorderLimit),
     preorder_ship_date: form.preorderShipDate ?? "",
     disable_preorder: flag(form.disablePreorder),
@@ -237,6 +238,7 @@ export function productInputFromCells(base: ProductFormInput, cells: Cells, look
     originalPrice: readNumber(cells, "original_price"),
     inventory: readNumber(cells, "inventory"),
     inventoryPreorderMax: readNumber(cells, "inventory_preorder_max"),
+    lowStockThreshold: readNumber(cells, "low_stock_threshold"),
     preorderLimit: readNumber(cells, "preorder_limit"),
     preorderShipDate: cells.preorder_ship_date,
     disablePreorder: readFlag(cells, "disable_preorder", problems),
@@ -302,6 +304,7 @@ const FIELD_COLUMNS: Record<string, CatalogueColumnKey> = {
   originalPrice: "original_price",
   inventory: "inventory",
   inventoryPreorderMax: "inventory_preorder_max",
+  lowStockThreshold: "low_stock_threshold",
   preorderLimit: "preorder_limit",
   preorderShipDate: "preorder_ship_date",
   disablePreorder: "disable_preorder",

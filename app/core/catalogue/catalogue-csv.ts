@@ -35,6 +35,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   { key: "original_price", header: "参考価格（税込）", applies: "product" },
   { key: "inventory", header: "在庫数", applies: "both" },
   { key: "inventory_preorder_max", header: "予約在庫数", applies: "both" },
+  { key: "low_stock_threshold", header: "在庫わずかの目安", applies: "product" },
   { key: "preorder_limit", header: "予約の上限（1注文）", applies: "product" },
   { key: "preorder_ship_date", header: "予約品の発送予定日", applies: "product" },
   { key: "disable_preorder", header: "予約受付しない", applies: "product" },

@@ -16,6 +16,7 @@ import * as v from "valibot";
 import { MALFORMED_INPUT_MESSAGE } from "../validation";
 import { MAX_LINE_QUANTITY, MAX_SUBSCRIPTION_QUANTITY } from "../limits";
 import { DELIVERY_ICON_NAMES } from "./product-notes";
+import { LOW_STOCK_THRESHOLD_MAX } from "./stock-alerts";
 import {
   choice,
   codeList,
@@ -146,6 +147,8 @@ const ProductFieldsSchema = v.object(
     period: wholeNumberOr(1, M.period, 1, L.periodMax),
     inventory: wholeNumberOr(0, M.inventory, 0, L.stockMax),
     inventoryPreorderMax: wholeNumberOr(0, M.preorderStock, 0, L.stockMax),
+    /** Staff are alerted at this stock or below (app/core/catalogue/stock-alerts.ts); empty = the shop's default. */
+    lowStockThreshold: optionalWholeNumber(M.lowStockThreshold, 0, LOW_STOCK_THRESHOLD_MAX),
     preorderLimit: wholeNumberOr(0, M.preorderLimit, 0, MAX_LINE_QUANTITY),
     preorderShipDate: optionalDay(M.preorderShipDate),
     disablePreorder: tick(M.flag),

@@ -1,12 +1,13 @@
 /**
  * The back office's product list (/crm/products for staff, /merchant/products for a merchant), on the
  * generic listing (app/core/search/listing.ts): filtered by state, category, merchant (staff only), stock at or
- * below a count, and a keyword (title or any SKU of the product, its variations or choices); sorted;
+ * below a count, a stock alert (out or low, app/core/catalogue/stock-alerts.ts), and a keyword (title or any SKU of the product, its variations or choices); sorted;
  * paged. Pure.
  */
 import type { CatalogueScope } from "./catalogue-scope";
 import { labelledChoices, type ListingChoice, type ListingDefinition } from "../search/listing";
 import { PRODUCT_STATE_LABELS } from "./product-status";
+import { STOCK_ALERT_FILTER, STOCK_ALERT_LABELS } from "./stock-alerts";
 
 export type ProductListSort = "updated" | "title" | "sku" | "price" | "stock";
 
@@ -53,6 +54,7 @@ export function productListing(
         type: "choice",
         choices: STOCK_THRESHOLDS.map((count) => ({ value: String(count), label: count === 0 ? "在庫切れ（0）" : `${count}点以下` })),
       },
+      { name: STOCK_ALERT_FILTER, label: "在庫の通知", operator: "=", type: "choice", choices: labelledChoices(STOCK_ALERT_LABELS) },
     ],
   };
 }

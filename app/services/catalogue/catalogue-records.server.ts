@@ -235,6 +235,7 @@ function assemble(results: ReadResults): CatalogueProduct[] {
         // A variation product's own figures are its variations' sums, not stock of its own (the form has none).
         inventory: row.type === "variation" ? 0 : row.inventory,
         inventoryPreorderMax: row.type === "variation" ? 0 : row.inventoryPreorderMax,
+        lowStockThreshold: row.lowStockThreshold,
         preorderLimit: row.preorderLimit,
         preorderShipDate: row.preorderShipDate,
         disablePreorder: row.disablePreorder,

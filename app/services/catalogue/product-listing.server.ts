@@ -9,9 +9,11 @@ import type { ListingQuery } from "~/core/search/listing";
 import { OWN_PRODUCTS, productListing, type ListingOption, type ProductListSort } from "~/core/catalogue/product-listing";
 import { PRODUCT_TYPE_LABELS } from "~/core/catalogue/product-form-choices";
 import { PRODUCT_STATE_LABELS, productStateOf, type ProductState } from "~/core/catalogue/product-status";
+import { STOCK_ALERT_FILTER, STOCK_ALERTS, type StockAlert } from "~/core/catalogue/stock-alerts";
 import { aliased, qualified, type Database } from "~/db/client.server";
 import { categories, lastEditedOf, merchants, productCategories, products, productVariations, variationChoices } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
+import { stockAlertCondition } from "./stock-alerts.server";
 import { equalsFilter, likeFilter, listingClauses, loadListingPage, type ListingClauses, type ListingPage, type ListingSource } from "../search/listing.server";
 
 export interface ProductListRow {
@@ -67,6 +69,7 @@ function source(scope: CatalogueScope): ListingSource<ProductListSort> {
       merchant: (value) =>
         value === OWN_PRODUCTS ? isNull(products.merchantId) : typeof value === "string" ? equalsFilter(products.merchantId)(value) : undefined,
       stock_max: (value) => (typeof value === "string" ? sql`${stockSql} <= ${Number(value)}` : undefined),
+      [STOCK_ALERT_FILTER]: (value) => (STOCK_ALERTS.includes(value as StockAlert) ? stockAlertCondition(value as StockAlert) : undefined),
     },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `low_stock_threshold` integer;
