@@ -31,7 +31,7 @@ async function setStatus(page: Page, label: "販売停止中" | "取引中") {
 
 test("staff suspend a merchant: its product cannot be bought; reactivated, it sells again", async ({ page }, testInfo) => {
   const js = testInfo.project.use.javaScriptEnabled !== false;
-  await login(page, "staff", "/crm", "/crm/tickets");
+  await login(page, "staff", "/crm");
   await emptyCart(page);
   await page.goto(HONEY_PAGE);
   await page.getByRole("button", { name: "カートに入れる" }).click();

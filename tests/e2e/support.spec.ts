@@ -20,7 +20,7 @@ async function registerMember(page: Page, testInfo: TestInfo, lastname: string):
 /** Customer service in a browser of its own (same settings as the project's). */
 async function staffPage(openContext: OpenContext): Promise<Page> {
   const page = await (await openContext()).newPage();
-  await login(page, "staff", "/crm", "/crm/tickets");
+  await login(page, "staff", "/crm/tickets");
   return page;
 }
 

@@ -95,7 +95,7 @@ describe("the order list", () => {
     expect(second.ids).toEqual([5, 2, 1]);
     expect(second.roundTrips).toBe(first.roundTrips);
     for (const search of ["?page=1", "?status=paid&page=1"]) {
-      const definition = orderDeskListingFor(null);
+      const definition = orderDeskListingFor(new URLSearchParams());
       const { sql: text, params } = deskPageIdsSql(platform.db, parseListingQuery(definition, new URLSearchParams(search)));
       const plan = await platform.env.DB.prepare(`explain query plan ${text}`)
         .bind(...params)

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { DASHBOARD_PATH } from "~/core/reports/dashboard";
 import { currentNavPath } from "~/core/site/navigation";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
 import { DESK_SETTINGS_PATH } from "~/core/tickets/desk-calendar";
@@ -10,6 +11,7 @@ import { usePageShell } from "../layout/usePageShell";
 const LINK = "rounded px-3 py-1 text-sm no-underline";
 
 const DESK_LINKS = [
+  { to: DASHBOARD_PATH, label: "ダッシュボード", end: true },
   { to: "/crm/tickets", label: "お問い合わせ" },
   { to: "/crm/tickets/report", label: "対応レポート" },
   { to: "/crm/inbound", label: "受信メール" },
@@ -33,10 +35,7 @@ const DESK_LINKS = [
 export function CrmNav() {
   const root = useRouteLoaderData("root") as { shell?: ShellState } | undefined;
   const { staffNotices, overdueTickets, pendingApprovals } = usePageShell(root?.shell ?? EMPTY_SHELL);
-  const current = currentNavPath(
-    DESK_LINKS.map((link) => link.to),
-    useLocation().pathname,
-  );
+  const current = currentNavPath(DESK_LINKS, useLocation().pathname);
   return (
     <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
       <span className="mr-2 text-sm font-bold text-gray-700">カスタマーサービス</span>

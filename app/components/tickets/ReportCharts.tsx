@@ -3,36 +3,10 @@
  * each scales to the page's width (a 390 px phone too), is named by its <title>/<desc>, and repeats figures
  * that the tables beside it give in full.
  */
-import { useId } from "react";
+import { ChartFrame, niceMax } from "../charts/ChartFrame";
 
 const OPENED_COLOUR = "#2563eb";
 const CLOSED_COLOUR = "#d97706";
-
-/** The axis's top: the largest value rounded up to a readable step. */
-function niceMax(values: number[]): number {
-  const max = Math.max(1, ...values);
-  const step = 10 ** Math.floor(Math.log10(max));
-  return Math.ceil(max / step) * step;
-}
-
-function ChartFrame({ title, desc, width, height, children }: { title: string; desc: string; width: number; height: number; children: React.ReactNode }) {
-  const id = useId();
-  return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-      className="block h-auto max-w-2xl"
-      fontSize="11"
-      fontFamily="sans-serif"
-    >
-      <title id={`${id}-title`}>{title}</title>
-      <desc id={`${id}-desc`}>{desc}</desc>
-      {children}
-    </svg>
-  );
-}
 
 /** Tickets opened and closed each day, as pairs of bars. */
 export function DailyChart({ days }: { days: { day: string; opened: number; closed: number }[] }) {

@@ -2,6 +2,7 @@
 import { labelledChoices, type ListingChoice, type ListingDefinition } from "../search/listing";
 import { merchantOrigin, parseOrigin, WAREHOUSE_ORIGIN } from "./order-desk";
 import { ORDER_STATUS_LABELS } from "./orders";
+import { TRANSFER_OVERDUE_LABEL } from "./order-lifecycle";
 import { PAYMENT_METHODS, type PaymentMethod } from "../checkout/payment-methods";
 
 export interface OriginMerchant {
@@ -40,16 +41,31 @@ export function orderDeskListing(merchants: readonly OriginMerchant[]): ListingD
         ),
       },
       { name: "origin", label: "出荷元", operator: "=", type: "choice", choices: originChoices(merchants) },
+      // The dashboard's to-do links (issue 37): a parcel waiting to leave (from one sender, or any), a transfer past its deadline.
+      {
+        name: "to_ship",
+        label: "発送待ち",
+        operator: "=",
+        type: "choice",
+        choices: [{ value: ANY_SENDER, label: "すべての出荷元" }, ...originChoices(merchants)],
+      },
+      { name: "payment_due", label: "入金期限", operator: "=", type: "choice", choices: [{ value: PAYMENT_LAPSED, label: TRANSFER_OVERDUE_LABEL }] },
       { name: "date_created", label: "注文日", operator: "BETWEEN", type: "date" },
     ],
   };
 }
 
 /**
- * The definition a request's query is read with before the merchants are: it accepts the merchant the
- * URL's sender filter names (an unknown one then matches no order), so the page needs no extra round trip.
+ * The definition a request's query is read with before the merchants are: it accepts the merchants the
+ * URL's sender filters name (an unknown one then matches no order), so the page needs no extra round trip.
  */
-export function orderDeskListingFor(rawOrigin: string | null): ListingDefinition<OrderDeskSort> {
-  const origin = parseOrigin(rawOrigin);
-  return orderDeskListing(origin?.kind === "merchant" ? [{ id: origin.merchantId, name: `出品者 ${origin.merchantId}` }] : []);
+export function orderDeskListingFor(params: URLSearchParams): ListingDefinition<OrderDeskSort> {
+  const named = [params.get("origin"), params.get("to_ship")].map((value) => parseOrigin(value));
+  const merchantIds = [...new Set(named.flatMap((origin) => (origin?.kind === "merchant" ? [origin.merchantId] : [])))];
+  return orderDeskListing(merchantIds.map((id) => ({ id, name: `出品者 ${id}` })));
 }
+
+/** `to_ship`'s value for a parcel waiting from any sender. */
+export const ANY_SENDER = "any";
+/** `payment_due`'s value for a bank transfer past its deadline. */
+export const PAYMENT_LAPSED = "lapsed";

@@ -1,13 +1,14 @@
 /**
  * Staff's order list (/crm/orders) and its CSV export: every order, filtered by number, customer, state,
- * payment method, sender and day. A page is one D1 batch — the count, the page's orders (picked on the
+ * payment method, sender, a parcel waiting to ship, a transfer past its deadline, and day. A page is one D1 batch — the count, the page's orders (picked on the
  * created_at/id or status/created_at/id index first, then read by id, so a far page costs what the first
  * does), their shipments, and the merchants the sender filter offers.
  */
 import { asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ListingQuery } from "~/core/search/listing";
-import { parseOrigin } from "~/core/orders/order-desk";
-import { orderDeskListing, type OrderDeskSort, type OriginMerchant } from "~/core/orders/order-desk-listing";
+import { parseOrigin, type OrderOrigin } from "~/core/orders/order-desk";
+import { ANY_SENDER, orderDeskListing, PAYMENT_LAPSED, type OrderDeskSort, type OriginMerchant } from "~/core/orders/order-desk-listing";
+import { SHIPPABLE_ORDER_STATUSES, unpaidLapseCutoff } from "~/core/orders/order-lifecycle";
 import type { OrderStatus, ShipmentStatus } from "~/core/orders/orders";
 import type { PaymentMethod } from "~/core/checkout/payment-methods";
 import { qualified, type Database } from "~/db/client.server";
@@ -51,11 +52,30 @@ const customerName = sql<string>`coalesce((select ${users.lastname} || ' ' || ${
 const customerText = sql`(${orders.email} || ' ' || ${orders.shipLastname} || ${orders.shipFirstname} || ' ' || ${orders.shipLastname} || ' ' || ${orders.shipFirstname} || ' ' || ${orders.shipLastnameJp} || ${orders.shipFirstnameJp} || ' ' || coalesce((select ${users.lastname} || ${users.firstname} || ' ' || ${users.lastnameJp} || ${users.firstnameJp} || ' ' || ${users.email} from ${users} where ${users.id} = ${qualified(orders.userId)}), ''))`;
 
 /** Orders with a shipment from the sender the filter names (an unknown merchant matches none). */
+function senderCondition(origin: OrderOrigin): SQL {
+  return origin.kind === "warehouse" ? sql`${orderShipments.merchantId} is null` : sql`${orderShipments.merchantId} = ${origin.merchantId}`;
+}
+
 function originFilter(value: unknown): SQL | undefined {
   const origin = parseOrigin(typeof value === "string" ? value : null);
   if (!origin) return undefined;
-  const sender = origin.kind === "warehouse" ? sql`${orderShipments.merchantId} is null` : sql`${orderShipments.merchantId} = ${origin.merchantId}`;
-  return sql`exists (select 1 from ${orderShipments} where ${orderShipments.orderId} = ${qualified(orders.id)} and ${sender})`;
+  return sql`exists (select 1 from ${orderShipments} where ${orderShipments.orderId} = ${qualified(orders.id)} and ${senderCondition(origin)})`;
+}
+
+/** Orders with a parcel waiting to leave (from that sender, or any): the shipment is 準備中 and the order may ship. */
+export function awaitingShipment(origin: OrderOrigin | null): SQL {
+  return sql`${inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES])} and exists (select 1 from ${orderShipments} where ${orderShipments.orderId} = ${qualified(orders.id)} and ${orderShipments.status} = 'preparing'${origin ? sql` and ${senderCondition(origin)}` : sql``})`;
+}
+
+function toShipFilter(value: unknown): SQL | undefined {
+  if (value === ANY_SENDER) return awaitingShipment(null);
+  const origin = parseOrigin(typeof value === "string" ? value : null);
+  return origin ? awaitingShipment(origin) : undefined;
+}
+
+/** Bank transfers still unpaid after their deadline (the hourly job cancels them on its next run). */
+export function paymentLapsed(now: Date): SQL {
+  return sql`${orders.status} = 'pending_payment' and ${orders.paymentMethod} = 'bank_transfer' and ${orders.createdAt} < ${unpaidLapseCutoff(now).getTime()}`;
 }
 
 const ORDER_DESK_SOURCE: ListingSource<OrderDeskSort> = {
@@ -68,6 +88,8 @@ const ORDER_DESK_SOURCE: ListingSource<OrderDeskSort> = {
     status: equalsFilter(orders.status),
     payment: equalsFilter(orders.paymentMethod),
     origin: originFilter,
+    to_ship: toShipFilter,
+    payment_due: (value) => (value === PAYMENT_LAPSED ? paymentLapsed(new Date()) : undefined),
     date_created: betweenDaysFilter(orders.createdAt),
   },
 };

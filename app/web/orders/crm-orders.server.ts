@@ -45,7 +45,7 @@ import type { OrderDeskActionData, OrderDeskListingData, OrderDeskPageData } fro
 /** The list's query as the URL asks for it (a filter form sent without JS is answered with the clean URL). */
 function deskQuery(request: Request) {
   const url = new URL(request.url);
-  const definition = orderDeskListingFor(url.searchParams.get("origin"));
+  const definition = orderDeskListingFor(url.searchParams);
   const query = parseListingQuery(definition, url.searchParams);
   return { url, definition, query };
 }

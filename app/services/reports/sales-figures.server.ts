@@ -1,0 +1,100 @@
+/**
+ * Sales as the owner reads them (issue 37, decision 0054): an order counts from the moment it was placed, in
+ * Japan's days; a cancelled order counts nothing, and an order's lines cancelled on their own and the refunds
+ * of its returns come off its total. Without tax, an order's figure is its tax-exclusive share of that.
+ * The queries are statements for the caller's batch; every one reads orders on their created_at index.
+ */
+import { and, desc, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { JST_OFFSET_MS } from "~/core/dates";
+import type { TimeRange } from "~/core/reports/sales-periods";
+import { qualified, type Database } from "~/db/client.server";
+import { orderLines, orderRefunds, orders } from "~/db/schema";
+
+/** What comes off an order's total: its lines cancelled on their own, and what its returns refunded. */
+const deducted = sql<number>`(coalesce((select sum(${orderLines.total}) from ${orderLines} where ${orderLines.orderId} = ${qualified(orders.id)} and ${orderLines.cancelledAt} is not null), 0)
+  + coalesce((select sum(${orderRefunds.amount}) from ${orderRefunds} where ${orderRefunds.orderId} = ${qualified(orders.id)} and ${orderRefunds.returnId} is not null), 0))`;
+
+/** Orders placed in [from, to) that count (not cancelled), each with its net figures (tax included and not). */
+function placedOrders(db: Database, from: Date, to: Date) {
+  return db
+    .select({
+      createdAt: sql<number>`${orders.createdAt}`.as("placed_at"),
+      net: sql<number>`${orders.total} - ${deducted}`.as("net"),
+      // The order's tax-exclusive share of its net figure, rounded per order.
+      netExTax: sql<number>`case when ${orders.total} > 0 then round((${orders.total} - ${deducted}) * (${orders.total} - ${orders.tax10} - ${orders.tax8}) * 1.0 / ${orders.total}) else 0 end`.as(
+        "net_ex_tax",
+      ),
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, "cancelled")))
+    .as("placed");
+}
+
+/** Sales (tax included and not) and orders in each range, in one pass over the orders from the earliest range's start. */
+export function rangeFiguresQuery(db: Database, ranges: readonly TimeRange[]) {
+  const from = new Date(Math.min(...ranges.map((range) => range.from.getTime())));
+  const to = new Date(Math.max(...ranges.map((range) => range.to.getTime())));
+  const placed = placedOrders(db, from, to);
+  const within = (range: TimeRange) => sql`${placed.createdAt} >= ${range.from.getTime()} and ${placed.createdAt} < ${range.to.getTime()}`;
+  const columns = Object.fromEntries(
+    ranges.flatMap((range, index) => [
+      [`sales${index}`, sql<number>`coalesce(sum(case when ${within(range)} then ${placed.net} end), 0)`.as(`sales_${index}`)],
+      [`exTax${index}`, sql<number>`coalesce(sum(case when ${within(range)} then ${placed.netExTax} end), 0)`.as(`ex_tax_${index}`)],
+      [`orders${index}`, sql<number>`count(case when ${within(range)} then 1 end)`.as(`orders_${index}`)],
+    ]),
+  );
+  return db.select(columns).from(placed);
+}
+
+export interface RangeFigures {
+  sales: number;
+  salesExTax: number;
+  orders: number;
+}
+
+/** The figures of range `index` from rangeFiguresQuery's row. */
+export function rangeFigures(row: Record<string, unknown> | undefined, index: number): RangeFigures {
+  return { sales: Number(row?.[`sales${index}`] ?? 0), salesExTax: Number(row?.[`exTax${index}`] ?? 0), orders: Number(row?.[`orders${index}`] ?? 0) };
+}
+
+/** The Japan day an order was placed on, as SQL writes it ("YYYY-MM-DD"). */
+const placedDay = (createdAt: SQL.Aliased<number> | typeof orders.createdAt) =>
+  sql<string>`strftime('%Y-%m-%d', (${createdAt} + ${JST_OFFSET_MS}) / 1000, 'unixepoch')`;
+
+/** Sales and orders per Japan day in [from, to) (days without orders are absent). */
+export function dailySalesQuery(db: Database, from: Date, to: Date) {
+  const placed = placedOrders(db, from, to);
+  const day = placedDay(placed.createdAt);
+  return db
+    .select({ day, sales: sql<number>`sum(${placed.net})`, orders: sql<number>`count(*)` })
+    .from(placed)
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/** The best-selling products of [from, to) by sales (their lines not cancelled, their orders neither cancelled nor returned). */
+export function topProductsQuery(db: Database, from: Date, to: Date, limit: number) {
+  const sales = sql<number>`sum(${orderLines.total})`;
+  return db
+    .select({
+      productId: orderLines.productId,
+      sku: sql<string>`max(${orderLines.sku})`,
+      title: sql<string>`max(${orderLines.title})`,
+      quantity: sql<number>`sum(${orderLines.quantity})`,
+      sales,
+    })
+    .from(orderLines)
+    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
+    .where(
+      and(
+        gte(orders.createdAt, from),
+        lt(orders.createdAt, to),
+        sql`${orders.status} not in ('cancelled', 'returned')`,
+        sql`${orderLines.cancelledAt} is null`,
+      ),
+    )
+    .groupBy(orderLines.productId)
+    .orderBy(desc(sales))
+    .limit(limit);
+}
+
