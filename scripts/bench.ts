@@ -61,6 +61,7 @@ const DESK_PAGES: { name: string; path: string }[] = [
   { name: "/crm/orders 配達完了, page 1", path: "/crm/orders?status=completed" },
   { name: "/crm/orders 配達完了, page 100", path: "/crm/orders?status=completed&page=100" },
   { name: "/crm/orders e-mail search", path: "/crm/orders?q=bench17%40example.jp" },
+  { name: "/crm dashboard", path: "/crm" },
 ];
 
 /** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */

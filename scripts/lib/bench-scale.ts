@@ -53,6 +53,7 @@ const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect
   { name: `product (${SCALE_FIRST_SKU})`, path: `/category/product/${SCALE_FIRST_SKU}`, followRedirect: true },
   { name: "/crm/orders page 1", path: "/crm/orders", staff: true },
   { name: "/crm/orders page 400", path: "/crm/orders?page=399", staff: true },
+  { name: "/crm dashboard", path: "/crm", staff: true },
 ];
 
 type Figures = { status: number; median: number; d1: string };
