@@ -9,7 +9,7 @@ import { parseCsv } from "~/core/csv";
 import { jstDate } from "~/core/dates";
 import { orderDeskListingFor } from "~/core/orders/order-desk-listing";
 import { parseListingQuery } from "~/core/search/listing-query";
-import { orders } from "~/db/schema";
+import { orderLines, orders } from "~/db/schema";
 import { GUEST_ORDER_EMAIL, MEMBER_ID, MERCHANT_ID, OTHER_MERCHANT_ID } from "~/services/seed/people";
 import * as csvRoute from "~/routes/crm.orders[.]csv";
 import * as listRoute from "~/routes/crm.orders._index";
@@ -120,14 +120,36 @@ describe("the CSV export", () => {
       .replace(/^\uFEFF/, "")
       .trimEnd()
       .split("\r\n");
-    expect(lines[0]).toBe("注文番号,注文日時,状態,お支払い方法,入金確認日時,合計金額,返金済み金額,会員／ゲスト,お客様名,メールアドレス,電話番号,出荷元");
-    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      "注文番号,注文日時,状態,お支払い方法,入金確認日時,合計金額,返金済み金額,会員／ゲスト,お客様名,メールアドレス,電話番号,出荷元," +
+        "商品コード,商品名,バリエーション・オプション,数量,単価（税込）,税率,小計（税込）,明細の状態",
+    );
+    // One record per line item of the view's orders, the order's columns repeated on each.
+    const codLines = await platform.db
+      .select({ line: orderLines })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orders.paymentMethod, "cod"));
+    expect(lines).toHaveLength(1 + codLines.length);
     const cod7 = (await platform.db.select().from(orders).where(eq(orders.id, 7)).get())!;
-    expect(lines[1]).toContain(`${cod7.number},`);
-    expect(lines[1]).toContain(",発送準備中,代金引換,,");
-    expect(lines[1]).toContain(`,ゲスト,`);
-    expect(lines[1]).toContain(`,${GUEST_ORDER_EMAIL},`);
-    expect(lines[1]).toMatch(/当社倉庫・十勝しあわせ牧場・有田 青華窯$/);
+    const cod7Lines = codLines
+      .map((row) => row.line)
+      .filter((line) => line.orderId === 7)
+      .sort((x, y) => x.id - y.id);
+    expect(cod7Lines.length).toBeGreaterThan(1);
+    cod7Lines.forEach((line, index) => {
+      const record = lines[1 + index]!;
+      expect(record).toContain(`${cod7.number},`);
+      expect(record).toContain(",発送準備中,代金引換,,");
+      expect(record).toContain(`,ゲスト,`);
+      expect(record).toContain(`,${GUEST_ORDER_EMAIL},`);
+      expect(record).toContain("当社倉庫・十勝しあわせ牧場・有田 青華窯,");
+      expect(
+        record.endsWith(
+          `,${line.sku},${line.title},${[line.choiceLabel, line.optionsLabel].filter(Boolean).join(" / ")},${line.quantity},${line.unitPrice},${line.taxRate}%,${line.total},`,
+        ),
+      ).toBe(true);
+    });
   });
 
   it("defuses a shopper's formula: =HYPERLINK(…) arrives as text, the amounts stay numbers", async ({ platform, staff }) => {

@@ -99,4 +99,37 @@ export const ORDER_CSV_HEADER = [
   "メールアドレス",
   "電話番号",
   "出荷元",
+  // One record per line item (issue 37): the order's columns above repeat on each of its lines.
+  "商品コード",
+  "商品名",
+  "バリエーション・オプション",
+  "数量",
+  "単価（税込）",
+  "税率",
+  "小計（税込）",
+  "明細の状態",
 ] as const;
+
+/** A line's own columns in the orders CSV (after the order's). */
+export function orderCsvLineCells(line: {
+  sku: string;
+  title: string;
+  choiceLabel: string;
+  optionsLabel: string;
+  quantity: number;
+  unitPrice: number;
+  taxRate: number;
+  total: number;
+  cancelled: boolean;
+}) {
+  return [
+    line.sku,
+    line.title,
+    [line.choiceLabel, line.optionsLabel].filter(Boolean).join(" / "),
+    line.quantity,
+    line.unitPrice,
+    `${line.taxRate}%`,
+    line.total,
+    line.cancelled ? "キャンセル" : "",
+  ];
+}

@@ -12,7 +12,7 @@ import { SHIPPABLE_ORDER_STATUSES, unpaidLapseCutoff } from "~/core/orders/order
 import type { OrderStatus, ShipmentStatus } from "~/core/orders/orders";
 import type { PaymentMethod } from "~/core/checkout/payment-methods";
 import { qualified, type Database } from "~/db/client.server";
-import { merchants, orderRefunds, orders, orderShipments, users } from "~/db/schema";
+import { merchants, orderLines, orderRefunds, orders, orderShipments, users } from "~/db/schema";
 import {
   betweenDaysFilter,
   equalsFilter,
@@ -172,13 +172,28 @@ export interface DeskOrderCsvRow {
   email: string;
   phone: string;
   senders: string;
+  /** The order's lines as bought, in order (cancelled ones too, marked). */
+  lines: DeskOrderCsvLine[];
 }
 
-/** Every order the query's filters keep, in its order (no paging), for the CSV export. */
+export interface DeskOrderCsvLine {
+  sku: string;
+  title: string;
+  choiceLabel: string;
+  optionsLabel: string;
+  quantity: number;
+  unitPrice: number;
+  taxRate: number;
+  total: number;
+  cancelled: boolean;
+}
+
+/** Every order the query's filters keep, in its order (no paging), with its lines, for the CSV export (one batch). */
 export async function deskOrdersForCsv(db: Database, query: ListingQuery<OrderDeskSort>): Promise<DeskOrderCsvRow[]> {
   const { where, orderBy } = listingClauses(orderDeskListing([]), query, ORDER_DESK_SOURCE);
-  const rows = await db
+  const orderQuery = db
     .select({
+      id: orders.id,
       number: orders.number,
       createdAt: orders.createdAt,
       status: orders.status,
@@ -195,5 +210,34 @@ export async function deskOrdersForCsv(db: Database, query: ListingQuery<OrderDe
     .from(orders)
     .where(where)
     .orderBy(...orderBy);
-  return rows.map(({ userId, ...row }) => ({ ...row, guest: userId == null, refunded: Number(row.refunded), senders: row.senders ?? "" }));
+  const lineQuery = db
+    .select({
+      orderId: orderLines.orderId,
+      sku: orderLines.sku,
+      title: orderLines.title,
+      choiceLabel: orderLines.choiceLabel,
+      optionsLabel: orderLines.optionsLabel,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+      taxRate: orderLines.taxRate,
+      total: orderLines.total,
+      cancelledAt: orderLines.cancelledAt,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, db.select({ id: orders.id }).from(orders).where(where)))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.id));
+  const [rows, lineRows] = await db.batch([orderQuery, lineQuery]);
+  const linesByOrder = new Map<number, DeskOrderCsvLine[]>();
+  for (const { orderId, cancelledAt, ...line } of lineRows) {
+    const list = linesByOrder.get(orderId) ?? [];
+    list.push({ ...line, cancelled: cancelledAt != null });
+    linesByOrder.set(orderId, list);
+  }
+  return rows.map(({ id, userId, ...row }) => ({
+    ...row,
+    guest: userId == null,
+    refunded: Number(row.refunded),
+    senders: row.senders ?? "",
+    lines: linesByOrder.get(id) ?? [],
+  }));
 }

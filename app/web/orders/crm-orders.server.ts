@@ -13,6 +13,7 @@ import { parseListingQuery } from "~/core/search/listing-query";
 import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
 import {
   ORDER_CSV_HEADER,
+  orderCsvLineCells,
   ORDER_DESK_NOTICES,
   ORDER_DESK_PATH,
   ORDER_DESK_TEXT,
@@ -76,20 +77,23 @@ export async function orderDeskCsv(request: Request, context: AppLoadContext, no
   const rows = await deskOrdersForCsv(context.db, query);
   const csv = utf8Csv(
     ORDER_CSV_HEADER,
-    rows.map((row) => [
-      row.number,
-      formatDateTime(row.createdAt),
-      ORDER_STATUS_LABELS[row.status],
-      PAYMENT_METHODS[row.paymentMethod].label,
-      row.paidAt ? formatDateTime(row.paidAt) : "",
-      row.total,
-      row.refunded,
-      row.guest ? "ゲスト" : "会員",
-      row.customerName,
-      row.email,
-      row.phone,
-      row.senders,
-    ]),
+    rows.flatMap((row) => {
+      const order = [
+        row.number,
+        formatDateTime(row.createdAt),
+        ORDER_STATUS_LABELS[row.status],
+        PAYMENT_METHODS[row.paymentMethod].label,
+        row.paidAt ? formatDateTime(row.paidAt) : "",
+        row.total,
+        row.refunded,
+        row.guest ? "ゲスト" : "会員",
+        row.customerName,
+        row.email,
+        row.phone,
+        row.senders,
+      ];
+      return row.lines.map((line) => [...order, ...orderCsvLineCells(line)]);
+    }),
   );
   return new Response(csv, {
     headers: {
