@@ -1,16 +1,8 @@
 import { Link } from "@remix-run/react";
 import { formatDateJa } from "~/core/dates";
 import { formatCount, formatYen } from "~/core/money";
-import { dayLabel, DASHBOARD_DAYS, type SalesCard, type TodoItem } from "~/core/reports/dashboard";
+import { dayLabel, DASHBOARD_DAYS, type Dashboard, type SalesCard } from "~/core/reports/dashboard";
 import { DailySalesChart } from "./DailySalesChart";
-
-export interface DashboardView {
-  today: string;
-  cards: SalesCard[];
-  todo: TodoItem[];
-  daily: { day: string; sales: number; orders: number }[];
-  topProducts: { productId: number; sku: string; title: string; quantity: number; sales: number }[];
-}
 
 function Change({ text }: { text: string }) {
   const colour = text.startsWith("↑") ? "text-green-700" : text.startsWith("↓") ? "text-red-700" : "text-gray-600";
@@ -47,7 +39,7 @@ function SalesCardView({ card }: { card: SalesCard }) {
  * The owner's morning page (/crm): sales so far against the period before, what waits (each count a link to
  * its list), the last 30 days' sales as a chart with its table, and the best sellers. No script needed.
  */
-export function DashboardPage({ dashboard }: { dashboard: DashboardView }) {
+export function DashboardPage({ dashboard }: { dashboard: Dashboard }) {
   return (
     <div className="grid gap-4">
       <h1 className="m-0 text-xl">ダッシュボード（{formatDateJa(dashboard.today)}）</h1>

@@ -110,8 +110,8 @@ export const ORDER_CSV_HEADER = [
   "明細の状態",
 ] as const;
 
-/** A line's own columns in the orders CSV (after the order's). */
-export function orderCsvLineCells(line: {
+/** An order line as the orders CSV writes it. */
+export interface OrderCsvLine {
   sku: string;
   title: string;
   choiceLabel: string;
@@ -121,7 +121,10 @@ export function orderCsvLineCells(line: {
   taxRate: number;
   total: number;
   cancelled: boolean;
-}) {
+}
+
+/** A line's own columns in the orders CSV (after the order's). */
+export function orderCsvLineCells(line: OrderCsvLine) {
   return [
     line.sku,
     line.title,

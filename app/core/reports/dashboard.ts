@@ -64,6 +64,16 @@ export interface TodoCounts {
   stockRequests: number;
 }
 
+/** The dashboard as the page shows it. */
+export interface Dashboard {
+  /** Japan's date ("YYYY-MM-DD"). */
+  today: string;
+  cards: SalesCard[];
+  todo: TodoItem[];
+  daily: { day: string; sales: number; orders: number }[];
+  topProducts: { productId: number; sku: string; title: string; quantity: number; sales: number }[];
+}
+
 export interface TodoItem {
   label: string;
   count: number;

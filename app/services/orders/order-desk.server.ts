@@ -6,7 +6,7 @@
  */
 import { asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ListingQuery } from "~/core/search/listing";
-import { parseOrigin, type OrderOrigin } from "~/core/orders/order-desk";
+import { parseOrigin, type OrderCsvLine, type OrderOrigin } from "~/core/orders/order-desk";
 import { ANY_SENDER, orderDeskListing, PAYMENT_LAPSED, type OrderDeskSort, type OriginMerchant } from "~/core/orders/order-desk-listing";
 import { SHIPPABLE_ORDER_STATUSES, unpaidLapseCutoff } from "~/core/orders/order-lifecycle";
 import type { OrderStatus, ShipmentStatus } from "~/core/orders/orders";
@@ -173,19 +173,7 @@ export interface DeskOrderCsvRow {
   phone: string;
   senders: string;
   /** The order's lines as bought, in order (cancelled ones too, marked). */
-  lines: DeskOrderCsvLine[];
-}
-
-export interface DeskOrderCsvLine {
-  sku: string;
-  title: string;
-  choiceLabel: string;
-  optionsLabel: string;
-  quantity: number;
-  unitPrice: number;
-  taxRate: number;
-  total: number;
-  cancelled: boolean;
+  lines: OrderCsvLine[];
 }
 
 /** Every order the query's filters keep, in its order (no paging), with its lines, for the CSV export (one batch). */
@@ -227,7 +215,7 @@ export async function deskOrdersForCsv(db: Database, query: ListingQuery<OrderDe
     .where(inArray(orderLines.orderId, db.select({ id: orders.id }).from(orders).where(where)))
     .orderBy(asc(orderLines.orderId), asc(orderLines.id));
   const [rows, lineRows] = await db.batch([orderQuery, lineQuery]);
-  const linesByOrder = new Map<number, DeskOrderCsvLine[]>();
+  const linesByOrder = new Map<number, OrderCsvLine[]>();
   for (const { orderId, cancelledAt, ...line } of lineRows) {
     const list = linesByOrder.get(orderId) ?? [];
     list.push({ ...line, cancelled: cancelledAt != null });

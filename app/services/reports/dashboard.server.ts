@@ -7,7 +7,7 @@ import { and, countDistinct, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { STOCK_ALERT_HREFS } from "~/core/catalogue/stock-alerts";
 import { jstDate, jstDayStart } from "~/core/dates";
 import { SHIPPABLE_ORDER_STATUSES } from "~/core/orders/order-lifecycle";
-import { DASHBOARD_DAYS, dailySeries, salesCard, todoItems, TOP_PRODUCTS, type SalesCard, type TodoItem } from "~/core/reports/dashboard";
+import { DASHBOARD_DAYS, dailySeries, salesCard, todoItems, TOP_PRODUCTS, type Dashboard } from "~/core/reports/dashboard";
 import { lastDays, salesPeriods } from "~/core/reports/sales-periods";
 import { qualified, type Database } from "~/db/client.server";
 import { merchants, orders, orderShipments, returnRequests, stockRequests, ticketMessages, tickets } from "~/db/schema";
@@ -15,14 +15,6 @@ import { awaitingShipment, paymentLapsed } from "../orders/order-desk.server";
 import { overdueCondition } from "../tickets/overdue-queries.server";
 import { dailySalesQuery, rangeFigures, rangeFiguresQuery, topProductsQuery } from "./sales-figures.server";
 import { stockAlertCountsQuery } from "../catalogue/stock-alerts.server";
-
-export interface Dashboard {
-  today: string;
-  cards: SalesCard[];
-  todo: TodoItem[];
-  daily: { day: string; sales: number; orders: number }[];
-  topProducts: { productId: number; sku: string; title: string; quantity: number; sales: number }[];
-}
 
 const countOf = (query: SQL) => sql<number>`(${query})`;
 
