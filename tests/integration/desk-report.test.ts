@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { UTF8_BOM } from "~/core/csv";
 import { jstDayStart } from "~/core/dates";
-import { REPORT_TEXT, reportPeriod, UNASSIGNED_LABEL } from "~/core/tickets/desk-report";
+import { REPORT_PERIOD_TEXT, reportPeriod } from "~/core/reports/report-period";
+import { REPORT_DEFAULT_DAYS, UNASSIGNED_LABEL } from "~/core/tickets/desk-report";
 import { ticketMessages, ticketRatings, tickets, users } from "~/db/schema";
 import * as csvRoute from "~/routes/crm.tickets.report[.]csv";
 import * as reportRoute from "~/routes/crm.tickets.report";
@@ -125,7 +126,7 @@ const fileTest = it.extend<{ week: void }>({
 describe("the desk report's figures", () => {
   fileTest("are exact for a small week", async ({ platform, week }) => {
     void week;
-    const read = reportPeriod({ from: FROM, to: TO }, NOW);
+    const read = reportPeriod({ from: FROM, to: TO }, NOW, REPORT_DEFAULT_DAYS);
     if (!read.ok) throw new Error(read.error);
     const { report, comments } = await loadDeskReport(platform.db, read.period, NOW);
     const [staff] = await platform.db.select().from(users).where(eq(users.id, STAFF_ID));
@@ -173,7 +174,7 @@ describe("the desk report's figures", () => {
 
 describe("the desk report's reads", () => {
   fileTest("walk the tickets' indexes (created_at; status and updated_at), never the whole table", async ({ platform }) => {
-    const read = reportPeriod({ from: FROM, to: TO }, NOW);
+    const read = reportPeriod({ from: FROM, to: TO }, NOW, REPORT_DEFAULT_DAYS);
     if (!read.ok) throw new Error(read.error);
     const plans: Record<string, string[]> = {};
     for (const [name, statement] of Object.entries(deskReportStatements(platform.db, read.period))) {
@@ -219,11 +220,11 @@ describe("the report page and its CSV", () => {
 
   fileTest("a period that cannot be read is told in Japanese, with a 400", async ({ platform, staff }) => {
     for (const [query, error] of [
-      ["?from=2031-02-30", REPORT_TEXT.badDate],
-      ["?from=abc&to=2031-03-01", REPORT_TEXT.badDate],
-      ["?to=2031-13-01", REPORT_TEXT.badDate],
-      ["?from=2031-03-09&to=2031-03-03", REPORT_TEXT.reversed],
-      ["?from=2020-01-01&to=2031-03-03", REPORT_TEXT.tooLong],
+      ["?from=2031-02-30", REPORT_PERIOD_TEXT.badDate],
+      ["?from=abc&to=2031-03-01", REPORT_PERIOD_TEXT.badDate],
+      ["?to=2031-13-01", REPORT_PERIOD_TEXT.badDate],
+      ["?from=2031-03-09&to=2031-03-03", REPORT_PERIOD_TEXT.reversed],
+      ["?from=2020-01-01&to=2031-03-03", REPORT_PERIOD_TEXT.tooLong],
     ]) {
       const page = await run(platform, reportRoute.loader as RouteHandler, pageRequest(`/crm/tickets/report${query}`, staff));
       expect(page.status, query).toBe(400);

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { jstDayStart } from "~/core/dates";
+import { REPORT_PERIOD_TEXT, reportPeriod } from "~/core/reports/report-period";
 import {
   deskReport,
   formatDuration,
   groupFigures,
   percentile,
   percentOf,
-  REPORT_TEXT,
-  reportPeriod,
+  REPORT_DEFAULT_DAYS,
   UNASSIGNED_LABEL,
   type ReportTicket,
 } from "~/core/tickets/desk-report";
@@ -37,7 +37,7 @@ describe("reportPeriod", () => {
   const now = new Date("2026-11-20T16:00:00Z"); // 2026-11-21 01:00 JST
 
   test("defaults to the last 7 Japanese days, today included", () => {
-    const read = reportPeriod({ from: "", to: "" }, now);
+    const read = reportPeriod({ from: "", to: "" }, now, REPORT_DEFAULT_DAYS);
     expect(read).toEqual({
       ok: true,
       period: { from: "2026-11-15", to: "2026-11-21", start: jstDayStart("2026-11-15"), end: jstDayStart("2026-11-22") },
@@ -45,11 +45,11 @@ describe("reportPeriod", () => {
   });
 
   test("refuses what is not a real day, a reversed or an over-long period", () => {
-    expect(reportPeriod({ from: "2026-02-30", to: "" }, now)).toEqual({ ok: false, error: REPORT_TEXT.badDate });
-    expect(reportPeriod({ from: "2026/11/01", to: "" }, now)).toEqual({ ok: false, error: REPORT_TEXT.badDate });
-    expect(reportPeriod({ from: "2026-11-10", to: "2026-11-09" }, now)).toEqual({ ok: false, error: REPORT_TEXT.reversed });
-    expect(reportPeriod({ from: "2025-01-01", to: "2026-11-01" }, now)).toEqual({ ok: false, error: REPORT_TEXT.tooLong });
-    expect(reportPeriod({ from: "2025-11-01", to: "2026-10-31" }, now).ok).toBe(true);
+    expect(reportPeriod({ from: "2026-02-30", to: "" }, now, REPORT_DEFAULT_DAYS)).toEqual({ ok: false, error: REPORT_PERIOD_TEXT.badDate });
+    expect(reportPeriod({ from: "2026/11/01", to: "" }, now, REPORT_DEFAULT_DAYS)).toEqual({ ok: false, error: REPORT_PERIOD_TEXT.badDate });
+    expect(reportPeriod({ from: "2026-11-10", to: "2026-11-09" }, now, REPORT_DEFAULT_DAYS)).toEqual({ ok: false, error: REPORT_PERIOD_TEXT.reversed });
+    expect(reportPeriod({ from: "2025-01-01", to: "2026-11-01" }, now, REPORT_DEFAULT_DAYS)).toEqual({ ok: false, error: REPORT_PERIOD_TEXT.tooLong });
+    expect(reportPeriod({ from: "2025-11-01", to: "2026-10-31" }, now, REPORT_DEFAULT_DAYS).ok).toBe(true);
   });
 });
 

@@ -4,6 +4,9 @@
  */
 import { useId } from "react";
 
+/** The charts' bar colour (the first series where there are two). */
+export const BAR_COLOUR = "#2563eb";
+
 /** The axis's top: the largest value rounded up to a readable step. */
 export function niceMax(values: number[]): number {
   const max = Math.max(1, ...values);

@@ -1,8 +1,6 @@
 import { dayLabel } from "~/core/reports/dashboard";
 import { formatYen } from "~/core/money";
-import { ChartFrame, niceMax } from "../charts/ChartFrame";
-
-const SALES_COLOUR = "#2563eb";
+import { BAR_COLOUR as SALES_COLOUR, ChartFrame, niceMax } from "../charts/ChartFrame";
 
 /** Sales per day as bars (the axis in 万円 once sales pass ten thousand yen); the table beside it gives every figure. */
 export function DailySalesChart({ days }: { days: { day: string; sales: number; orders: number }[] }) {

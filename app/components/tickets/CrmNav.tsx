@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { DASHBOARD_PATH } from "~/core/reports/dashboard";
+import { DASHBOARD_PATH, SALES_REPORT_PATH } from "~/core/reports/report-paths";
 import { currentNavPath } from "~/core/site/navigation";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
 import { DESK_SETTINGS_PATH } from "~/core/tickets/desk-calendar";
@@ -12,6 +12,7 @@ const LINK = "rounded px-3 py-1 text-sm no-underline";
 
 const DESK_LINKS = [
   { to: DASHBOARD_PATH, label: "ダッシュボード", end: true },
+  { to: SALES_REPORT_PATH, label: "売上レポート" },
   { to: "/crm/tickets", label: "お問い合わせ" },
   { to: "/crm/tickets/report", label: "対応レポート" },
   { to: "/crm/inbound", label: "受信メール" },

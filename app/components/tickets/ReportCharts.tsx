@@ -3,9 +3,9 @@
  * each scales to the page's width (a 390 px phone too), is named by its <title>/<desc>, and repeats figures
  * that the tables beside it give in full.
  */
-import { ChartFrame, niceMax } from "../charts/ChartFrame";
+import { BAR_COLOUR, ChartFrame, niceMax } from "../charts/ChartFrame";
 
-const OPENED_COLOUR = "#2563eb";
+const OPENED_COLOUR = BAR_COLOUR;
 const CLOSED_COLOUR = "#d97706";
 
 /** Tickets opened and closed each day, as pairs of bars. */
@@ -61,35 +61,6 @@ export function DailyChart({ days }: { days: { day: string; opened: number; clos
                 {day.day.slice(5).replace("-", "/")}
               </text>
             ) : null}
-          </g>
-        );
-      })}
-    </ChartFrame>
-  );
-}
-
-/** Counts by label as horizontal bars, the count at each bar's end (long Japanese labels stay readable). */
-export function LabelledBars({ title, desc, rows }: { title: string; desc: string; rows: { label: string; count: number }[] }) {
-  const width = 360;
-  const labelWidth = 96;
-  const rowHeight = 22;
-  const height = rows.length * rowHeight + 4;
-  const max = niceMax(rows.map((row) => row.count));
-  const room = width - labelWidth - 40;
-  return (
-    <ChartFrame title={title} desc={desc} width={width} height={height}>
-      {rows.map((row, index) => {
-        const y = index * rowHeight + 2;
-        const length = (row.count / max) * room;
-        return (
-          <g key={row.label}>
-            <text x={labelWidth - 6} y={y + 14} textAnchor="end">
-              {row.label}
-            </text>
-            <rect x={labelWidth} y={y + 3} width={length} height={rowHeight - 8} fill={OPENED_COLOUR} />
-            <text x={labelWidth + length + 4} y={y + 14}>
-              {`${row.count}件`}
-            </text>
           </g>
         );
       })}

@@ -8,7 +8,6 @@ import { merchantOrigin, WAREHOUSE_ORIGIN } from "../orders/order-desk";
 import { OVERDUE_VIEW_HREF } from "../tickets/ticket-listing";
 import { changeLabel, changePercent, type SalesPeriod } from "./sales-periods";
 
-export const DASHBOARD_PATH = "/crm";
 /** The chart's days, and the best sellers' period (the same days). */
 export const DASHBOARD_DAYS = 30;
 export const TOP_PRODUCTS = 10;

@@ -4,7 +4,8 @@
  * percentile), how many missed their due times, how satisfied their customers were — in all, by category
  * and by owner; and the tickets opened and closed each day. Pure: the rows and `now` are passed in.
  */
-import { addDaysToDate, DAY_MS, jstDate, jstDayStart } from "~/core/dates";
+import { DAY_MS, jstDate } from "~/core/dates";
+import { reportDays, type ReportPeriod } from "../reports/report-period";
 import { TICKET_CATEGORIES } from "./ticket-categories";
 
 /** A ticket opened in the period, as the report reads it (instants in ms). */
@@ -27,46 +28,8 @@ export interface ReportTicket {
 
 export const UNASSIGNED_LABEL = "未割り当て";
 
-/** The longest period a report covers. */
-export const REPORT_MAX_DAYS = 366;
-
 /** Without a choice: the last 7 days, today included. */
 export const REPORT_DEFAULT_DAYS = 7;
-
-export const REPORT_TEXT = {
-  badDate: "日付は「2026-11-01」の形式で、正しい日付を入力してください。",
-  reversed: "開始日は終了日と同じか、それより前の日付にしてください。",
-  tooLong: `期間は${REPORT_MAX_DAYS}日以内で指定してください。`,
-} as const;
-
-export interface ReportPeriod {
-  from: string;
-  to: string;
-  /** 00:00 JST of `from`, and of the day after `to` (exclusive). */
-  start: Date;
-  end: Date;
-}
-
-/** A real calendar day "yyyy-mm-dd" (not 2026-02-30, which Date.parse may read as 3 March or as nothing). */
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && addDaysToDate(text, 0) === text;
-
-/** The period asked for (either end may be left empty: the last 7 days up to today), or why it cannot be read. */
-export function reportPeriod(asked: { from: string; to: string }, now: Date): { ok: true; period: ReportPeriod } | { ok: false; error: string } {
-  const to = asked.to.trim() || jstDate(now);
-  if (!isDay(to)) return { ok: false, error: REPORT_TEXT.badDate };
-  const from = asked.from.trim() || addDaysToDate(to, 1 - REPORT_DEFAULT_DAYS);
-  if (!isDay(from)) return { ok: false, error: REPORT_TEXT.badDate };
-  if (from > to) return { ok: false, error: REPORT_TEXT.reversed };
-  if (addDaysToDate(from, REPORT_MAX_DAYS - 1) < to) return { ok: false, error: REPORT_TEXT.tooLong };
-  return { ok: true, period: { from, to, start: jstDayStart(from), end: jstDayStart(addDaysToDate(to, 1)) } };
-}
-
-/** The period's days, in order. */
-export function periodDays(period: ReportPeriod): string[] {
-  const days: string[] = [];
-  for (let day = period.from; day <= period.to; day = addDaysToDate(day, 1)) days.push(day);
-  return days;
-}
 
 /**
  * The p-th percentile (0–100) of the values, interpolated between the two nearest ranks (as spreadsheets'
@@ -206,7 +169,7 @@ export function deskReport(rows: readonly ReportTicket[], closedByDay: ReadonlyM
     byStaff: [...owners.values()]
       .map((group) => groupFigures(group[0]!.ownerName ?? UNASSIGNED_LABEL, group, now))
       .sort((a, b) => b.opened - a.opened || a.label.localeCompare(b.label, "ja")),
-    daily: periodDays(period).map((day) => ({ day, opened: openedByDay.get(day)?.length ?? 0, closed: closedByDay.get(day) ?? 0 })),
+    daily: reportDays(period).map((day) => ({ day, opened: openedByDay.get(day)?.length ?? 0, closed: closedByDay.get(day) ?? 0 })),
     responseBands: RESPONSE_BANDS.map((band, index) => ({
       label: band.label,
       count: responses.filter((ms) => ms <= band.upTo && (index === 0 || ms > RESPONSE_BANDS[index - 1]!.upTo)).length,

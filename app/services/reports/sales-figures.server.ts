@@ -15,10 +15,12 @@ const deducted = sql<number>`(coalesce((select sum(${orderLines.total}) from ${o
   + coalesce((select sum(${orderRefunds.amount}) from ${orderRefunds} where ${orderRefunds.orderId} = ${qualified(orders.id)} and ${orderRefunds.returnId} is not null), 0))`;
 
 /** Orders placed in [from, to) that count (not cancelled), each with its net figures (tax included and not). */
-function placedOrders(db: Database, from: Date, to: Date) {
+export function placedOrders(db: Database, from: Date, to: Date) {
   return db
     .select({
       createdAt: sql<number>`${orders.createdAt}`.as("placed_at"),
+      paymentMethod: sql<string>`${orders.paymentMethod}`.as("placed_payment"),
+      guest: sql<number>`${orders.userId} is null`.as("placed_guest"),
       net: sql<number>`${orders.total} - ${deducted}`.as("net"),
       // The order's tax-exclusive share of its net figure, rounded per order.
       netExTax: sql<number>`case when ${orders.total} > 0 then round((${orders.total} - ${deducted}) * (${orders.total} - ${orders.tax10} - ${orders.tax8}) * 1.0 / ${orders.total}) else 0 end`.as(
@@ -57,9 +59,9 @@ export function rangeFigures(row: Record<string, unknown> | undefined, index: nu
   return { sales: Number(row?.[`sales${index}`] ?? 0), salesExTax: Number(row?.[`exTax${index}`] ?? 0), orders: Number(row?.[`orders${index}`] ?? 0) };
 }
 
-/** The Japan day an order was placed on, as SQL writes it ("YYYY-MM-DD"). */
-const placedDay = (createdAt: SQL.Aliased<number> | typeof orders.createdAt) =>
-  sql<string>`strftime('%Y-%m-%d', (${createdAt} + ${JST_OFFSET_MS}) / 1000, 'unixepoch')`;
+/** The Japan day ("YYYY-MM-DD", or month with "%Y-%m") an order was placed on, as SQL writes it. */
+export const placedDay = (createdAt: SQL.Aliased<number> | typeof orders.createdAt, format = "%Y-%m-%d") =>
+  sql<string>`strftime(${format}, (${createdAt} + ${JST_OFFSET_MS}) / 1000, 'unixepoch')`;
 
 /** Sales and orders per Japan day in [from, to) (days without orders are absent). */
 export function dailySalesQuery(db: Database, from: Date, to: Date) {

@@ -7,7 +7,8 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { DAY_MS, JST_OFFSET_MS } from "~/core/dates";
-import { deskReport, type DeskReport, type ReportPeriod, type ReportTicket } from "~/core/tickets/desk-report";
+import { deskReport, type DeskReport, type ReportTicket } from "~/core/tickets/desk-report";
+import type { ReportPeriod } from "~/core/reports/report-period";
 import { staffName } from "~/core/tickets/ticket-owners";
 import type { Database } from "~/db/client.server";
 import { ticketMessages, ticketRatings, tickets, users } from "~/db/schema";

@@ -6,7 +6,8 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
 import { utf8Csv, type CsvValue } from "~/core/csv";
-import { durationMinutes, reportPeriod, type GroupFigures } from "~/core/tickets/desk-report";
+import { durationMinutes, REPORT_DEFAULT_DAYS, type GroupFigures } from "~/core/tickets/desk-report";
+import { reportPeriod } from "~/core/reports/report-period";
 import { loadDeskReport } from "~/services/tickets/desk-report.server";
 import { parseQuery } from "~/web/input.server";
 
@@ -15,7 +16,7 @@ const PeriodQuerySchema = v.object({ from: v.fallback(v.string(), ""), to: v.fal
 /** The period the URL asks for, as typed (shown back in the form), and what it reads as. */
 function askedPeriod(request: Request, now: Date) {
   const asked = parseQuery(request, PeriodQuerySchema);
-  return { asked, read: reportPeriod(asked, now) };
+  return { asked, read: reportPeriod(asked, now, REPORT_DEFAULT_DAYS) };
 }
 
 export async function deskReportPage(request: Request, context: AppLoadContext, now: Date = new Date()) {

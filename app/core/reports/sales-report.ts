@@ -1,0 +1,94 @@
+/**
+ * The sales reports (/crm/reports, issue 37 item 2): for any period of Japanese days, sales by day, month,
+ * payment method and member/guest (whole orders, counted as the dashboard counts them: decision 0054), and by
+ * category, product and merchant (the goods' own lines: shipping, fees and discounts belong to no product).
+ * Each as a table, a chart and CSV (UTF-8 with BOM, or Shift_JIS for older Excel). Pure.
+ */
+import * as v from "valibot";
+import { PAYMENT_METHODS, type PaymentMethod } from "../checkout/payment-methods";
+import type { CsvValue } from "../csv";
+import { addMonthsToDate } from "../dates";
+import { reportDays, type ReportPeriod } from "./report-period";
+
+
+/** Without a choice: the last 30 days, today included. */
+export const SALES_REPORT_DEFAULT_DAYS = 30;
+/** The longest list a breakdown by product shows (and exports): the best sellers first. */
+export const PRODUCT_ROWS_MAX = 200;
+
+export const SALES_BREAKDOWNS = {
+  day: { label: "日別", basis: "orders" },
+  month: { label: "月別", basis: "orders" },
+  payment: { label: "お支払い方法別", basis: "orders" },
+  customer: { label: "会員・ゲスト別", basis: "orders" },
+  category: { label: "カテゴリ別", basis: "lines" },
+  product: { label: "商品別", basis: "lines" },
+  merchant: { label: "出品者別", basis: "lines" },
+} as const satisfies Record<string, { label: string; basis: "orders" | "lines" }>;
+
+export type SalesBreakdown = keyof typeof SALES_BREAKDOWNS;
+export const SALES_BREAKDOWN_KEYS = Object.keys(SALES_BREAKDOWNS) as SalesBreakdown[];
+
+/** The page's query: the breakdown (an unknown one is the default, 日別), the period, and the CSV's encoding. */
+export const SalesReportQuerySchema = v.object({
+  by: v.fallback(v.picklist(SALES_BREAKDOWN_KEYS), "day"),
+  from: v.fallback(v.string(), ""),
+  to: v.fallback(v.string(), ""),
+  encoding: v.fallback(v.picklist(["utf8", "sjis"]), "utf8"),
+});
+
+/** One row of a report: what it groups (its label) and its figures. Whole-order rows have salesExTax; line rows quantity. */
+export interface SalesRow {
+  label: string;
+  sales: number;
+  salesExTax: number | null;
+  quantity: number | null;
+  orders: number;
+}
+
+export const NO_MERCHANT_LABEL = "当社（直販）";
+export const CUSTOMER_KIND_LABELS = { member: "会員", guest: "ゲスト" } as const;
+
+export const paymentLabel = (method: string) => PAYMENT_METHODS[method as PaymentMethod]?.label ?? method;
+
+/** The rows' total (a line report's orders are not summed: one order has lines in several rows). */
+export function salesTotal(breakdown: SalesBreakdown, rows: readonly SalesRow[]): SalesRow {
+  const sum = (pick: (row: SalesRow) => number | null) => rows.reduce((total, row) => total + (pick(row) ?? 0), 0);
+  const lines = SALES_BREAKDOWNS[breakdown].basis === "lines";
+  return {
+    label: "合計",
+    sales: sum((row) => row.sales),
+    salesExTax: lines ? null : sum((row) => row.salesExTax),
+    quantity: lines ? sum((row) => row.quantity) : null,
+    orders: lines ? 0 : sum((row) => row.orders),
+  };
+}
+
+/** The CSV's header for a breakdown. */
+export function salesCsvHeader(breakdown: SalesBreakdown): string[] {
+  return SALES_BREAKDOWNS[breakdown].basis === "orders"
+    ? [SALES_BREAKDOWNS[breakdown].label.replace(/別$/, ""), "売上（税込）", "売上（税抜）", "注文数"]
+    : [SALES_BREAKDOWNS[breakdown].label.replace(/別$/, ""), "商品の売上（税込）", "数量", "注文数"];
+}
+
+export function salesCsvRow(breakdown: SalesBreakdown, row: SalesRow): CsvValue[] {
+  return SALES_BREAKDOWNS[breakdown].basis === "orders" ? [row.label, row.sales, row.salesExTax, row.orders] : [row.label, row.sales, row.quantity, row.orders];
+}
+
+export const salesCsvFileName = (breakdown: SalesBreakdown, from: string, to: string, encoding: "utf8" | "sjis") =>
+  `sales-${breakdown}-${from}-${to}${encoding === "sjis" ? "-sjis" : ""}.csv`;
+
+/** Every day (or month) of the period, those without orders at zero: a chart and a table with no gaps. */
+export function completeRows(by: SalesBreakdown, period: ReportPeriod, rows: readonly SalesRow[]): SalesRow[] {
+  if (by !== "day" && by !== "month") return [...rows];
+  const keys = by === "day" ? reportDays(period) : periodMonths(period);
+  const byLabel = new Map(rows.map((row) => [row.label, row]));
+  return keys.map((key) => byLabel.get(key) ?? { label: key, sales: 0, salesExTax: 0, quantity: null, orders: 0 });
+}
+
+/** The months ("YYYY-MM") the period touches, in order. */
+function periodMonths(period: ReportPeriod): string[] {
+  const months: string[] = [];
+  for (let day = `${period.from.slice(0, 7)}-01`; day <= period.to; day = addMonthsToDate(day, 1)) months.push(day.slice(0, 7));
+  return months;
+}
