@@ -83,7 +83,7 @@ test("staff find a guest's confirmation on the mail outbox, with its body", asyn
   await latestMailTo(page, email, { subject: number });
 
   const staff = await (await openContext()).newPage();
-  await login(staff, "staff", "/crm", "/crm/tickets");
+  await login(staff, "staff", "/crm");
   await staff.getByRole("link", { name: "メール送信履歴" }).click();
   await expect(staff).toHaveURL("/crm/mail-outbox");
   // The filter form: 送信済み to this address (a GET form, so a URL, with JS and without).
