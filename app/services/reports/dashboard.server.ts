@@ -9,10 +9,11 @@ import { jstDate, jstDayStart } from "~/core/dates";
 import { SHIPPABLE_ORDER_STATUSES } from "~/core/orders/order-lifecycle";
 import { DASHBOARD_DAYS, dailySeries, salesCard, todoItems, TOP_PRODUCTS, type Dashboard } from "~/core/reports/dashboard";
 import { lastDays, salesPeriods } from "~/core/reports/sales-periods";
-import { qualified, type Database } from "~/db/client.server";
-import { merchants, orders, orderShipments, returnRequests, stockRequests, ticketMessages, tickets } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { merchants, orders, orderShipments, returnRequests, stockRequests, tickets } from "~/db/schema";
 import { awaitingShipment, paymentLapsed } from "../orders/order-desk.server";
 import { overdueCondition } from "../tickets/overdue-queries.server";
+import { unreadFromCustomer } from "../tickets/ticket-desk.server";
 import { dailySalesQuery, rangeFigures, rangeFiguresQuery, topProductsQuery } from "./sales-figures.server";
 import { stockAlertCountsQuery } from "../catalogue/stock-alerts.server";
 
@@ -29,9 +30,8 @@ function todoCountsQuery(db: Database, now: Date) {
       toShip: countOf(sql`select count(*) from ${orders} where ${awaitingShipment(null)}`),
       returnsToDecide: countOf(sql`select count(*) from ${returnRequests} where ${returnRequests.status} = 'requested'`),
       returnsToReceive: countOf(sql`select count(*) from ${returnRequests} where ${returnRequests.status} = 'approved'`),
-      ticketsUnread: countOf(
-        sql`select count(*) from ${tickets} where ${tickets.status} = 'doing' and exists (select 1 from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is null and ${ticketMessages.readAt} is null)`,
-      ),
+      // The same condition as the list it links to (/crm/tickets?unread=1).
+      ticketsUnread: countOf(sql`select count(*) from ${tickets} where ${unreadFromCustomer} > 0`),
       ticketsOverdue: countOf(sql`select count(*) from ${tickets} where ${overdueCondition(now)}`),
       stockRequests: countOf(sql`select count(distinct ${stockRequests.productId}) from ${stockRequests} where ${stockRequests.notifiedAt} is null`),
     })

@@ -55,7 +55,8 @@ export interface StaffTicketRow {
 
 const owners = alias(users, "owners");
 
-const unreadFromCustomer = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is null and ${ticketMessages.readAt} is null)`;
+/** Customer messages staff have not read on the ticket (the list's 未読 filter and the dashboard's count). */
+export const unreadFromCustomer = sql<number>`(select count(*) from ${ticketMessages} where ${ticketMessages.ticketId} = ${qualified(tickets.id)} and ${ticketMessages.fromadmin} is null and ${ticketMessages.readAt} is null)`;
 
 /** Unread customer messages first, then the latest activity (updated_at in ms stays below 10^13). */
 const attention = sql`(case when ${unreadFromCustomer} > 0 then 10000000000000 else 0 end) + ${tickets.updatedAt}`;
