@@ -39,6 +39,12 @@ export const merchants = sqliteTable("merchants", {
   address: text("address").notNull().default(""),
   phone: text("phone").notNull().default(""),
   email: text("email").notNull().default(""),
+  /** Where the merchant's alerts go (issue 37 item 4): addresses, one per line; empty = the contact address. */
+  alertEmails: text("alert_emails").notNull().default(""),
+  /** One mail per event, a daily digest of them, or none. */
+  alertMode: text("alert_mode", { enum: ["each", "digest", "off"] })
+    .notNull()
+    .default("each"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
@@ -545,6 +551,11 @@ export const users = sqliteTable(
     oneClick: flag("one_click"),
     /** Staff whose replies wait as 承認待ち until a colleague who needs no approval sends them (issue 36 item 8). */
     replyNeedsApproval: flag("reply_needs_approval"),
+    /** A staff login that is also the shop's owner (owner ⊃ staff): changes settings, suspends, adjusts points past the limit. */
+    isOwner: flag("is_owner"),
+    /** Set while staff have suspended the account: it cannot sign in or order, and its sessions were ended. */
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    suspensionReason: text("suspension_reason").notNull().default(""),
     /** Set when the member left (退会): the row is anonymised and can no longer sign in. */
     withdrawnAt: integer("withdrawn_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -927,6 +938,8 @@ export const orders = sqliteTable(
       .notNull()
       .default("pending_payment"),
     paymentMethod: text("payment_method", { enum: ["cod", "bank_transfer", "konbini_postpay"] }).notNull(),
+    /** 銀行振込: the last Japan date ("2026-11-28") the transfer is accepted, fixed at ordering from the shop settings then. */
+    paymentDueOn: text("payment_due_on"),
     subtotal: integer("subtotal").notNull(),
     shippingFee: integer("shipping_fee").notNull().default(0),
     coldshippingFee: integer("coldshipping_fee").notNull().default(0),
@@ -1585,3 +1598,67 @@ export const accountTokens = sqliteTable(
   },
   (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
 );
+
+// ─── The owner's side (issue 37) ──────────────────────────────────────────────────────────
+
+/**
+ * The shop's settings (name, seller, contact, bank account, deadlines, alert addresses …) as versions: the
+ * newest row is in force, the older ones are its history. `settings` is JSON checked by
+ * app/core/settings/shop-settings.ts; only an owner writes a row.
+ */
+export const shopSettingsVersions = sqliteTable("shop_settings_versions", {
+  id: integer("id").primaryKey(),
+  settings: text("settings").notNull(),
+  changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+  changedByName: text("changed_by_name").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+/** Every staff change to a member's record (address, points, suspension …): who, when, what, before → after, why. */
+export const customerChanges = sqliteTable(
+  "customer_changes",
+  {
+    id: integer("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    kind: text("kind", { enum: ["address", "points", "suspend", "resume", "profile"] }).notNull(),
+    summary: text("summary").notNull(),
+    before: text("before").notNull().default(""),
+    after: text("after").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_changes_customer_idx").on(t.customerId, t.createdAt)],
+);
+
+/**
+ * What a merchant is told (issue 37 item 4): one row per event, `key` making it once only; a merchant on
+ * the daily digest has its rows collected into one mail, which sets `digested_at`.
+ */
+export const merchantAlerts = sqliteTable(
+  "merchant_alerts",
+  {
+    id: integer("id").primaryKey(),
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: ["ready_to_ship", "return_requested"] }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    summary: text("summary").notNull(),
+    digestedAt: integer("digested_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("merchant_alerts_key_idx").on(t.merchantId, t.key), index("merchant_alerts_digest_idx").on(t.merchantId, t.digestedAt)],
+);
+
+/** A product staff were told is low or out of stock; the row goes when it is restocked, so each crossing alerts once. */
+export const lowStockAlerts = sqliteTable("low_stock_alerts", {
+  productId: integer("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  alertedAt: integer("alerted_at", { mode: "timestamp_ms" }).notNull(),
+});

@@ -22,6 +22,7 @@ export const sessionUserColumns = {
   email: users.email,
   role: users.role,
   merchantId: users.merchantId,
+  isOwner: users.isOwner,
   lastname: users.lastname,
   firstname: users.firstname,
 };

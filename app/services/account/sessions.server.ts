@@ -20,6 +20,8 @@ export interface SessionUser {
   role: SessionRole;
   /** A merchant login's merchant; null for everyone else. */
   merchantId: number | null;
+  /** Staff who own the shop (owner ⊃ staff, decision 0055). */
+  isOwner: boolean;
   lastname: string;
   firstname: string;
 }
@@ -70,6 +72,7 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
         email: users.email,
         role: users.role,
         merchantId: users.merchantId,
+        isOwner: users.isOwner,
         lastname: users.lastname,
         firstname: users.firstname,
       })

@@ -39,7 +39,9 @@ export const OTHER_MERCHANT_EMAIL = "merchant2@example.jp";
 export const COLLEAGUE_EMAIL = "staff2@example.jp";
 /** A new member of the support team whose replies wait for a colleague's approval (issue 36 item 8). */
 export const TRAINEE_EMAIL = "staff3@example.jp";
-export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL, COLLEAGUE_EMAIL, TRAINEE_EMAIL] as const;
+/** The shop's owner: staff who may also change the shop settings, suspend accounts and adjust points past the limit. */
+export const OWNER_EMAIL = "owner@example.jp";
+export const DEMO_EMAILS = [MEMBER_EMAIL, STAFF_EMAIL, OTHER_EMAIL, MERCHANT_EMAIL, OTHER_MERCHANT_EMAIL, COLLEAGUE_EMAIL, TRAINEE_EMAIL, OWNER_EMAIL] as const;
 
 export const MEMBER_ID = 1;
 export const STAFF_ID = 2;
@@ -48,6 +50,7 @@ export const MERCHANT_USER_ID = 4;
 export const OTHER_MERCHANT_USER_ID = 5;
 export const COLLEAGUE_ID = 6;
 export const TRAINEE_ID = 7;
+export const OWNER_ID = 8;
 /** The merchants those logins belong to (MERCHANTS ids). */
 export const MERCHANT_ID = 3;
 export const OTHER_MERCHANT_ID = 2;
@@ -575,6 +578,21 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
         points: 0,
         replyNeedsApproval: true,
         createdAt: ago(20),
+      },
+      {
+        id: OWNER_ID,
+        email: OWNER_EMAIL,
+        passwordHash: hashFor(OWNER_EMAIL),
+        role: "staff",
+        isOwner: true,
+        lastname: "日向",
+        firstname: "太郎",
+        lastnameJp: "ヒナタ",
+        firstnameJp: "タロウ",
+        nickname: "店長 日向",
+        phone: null,
+        points: 0,
+        createdAt: ago(500),
       },
       {
         id: OTHER_ID,

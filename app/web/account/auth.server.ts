@@ -84,6 +84,15 @@ export async function requireStaff(request: Request, context: Context): Promise<
   return user;
 }
 
+export const OWNER_ONLY_MESSAGE = "この操作はショップのオーナーだけが行えます。";
+
+/** Owner-only routes and actions (/crm/settings …): staff who are not the owner get 403. */
+export async function requireOwner(request: Request, context: Context): Promise<SessionUser> {
+  const user = await requireStaff(request, context);
+  if (!user.isOwner) throw new Response(OWNER_ONLY_MESSAGE, { status: 403 });
+  return user;
+}
+
 /** A merchant's login and its merchant. */
 export interface MerchantUser extends SessionUser {
   role: "merchant";
