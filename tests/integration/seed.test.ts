@@ -13,6 +13,7 @@ import {
   OTHER_EMAIL,
   OTHER_MERCHANT_EMAIL,
   OTHER_MERCHANT_ID,
+  OWNER_EMAIL,
   STAFF_EMAIL,
 } from "~/services/seed/people";
 import { seedDatabase } from "~/services/seed/seed.server";
@@ -50,7 +51,7 @@ describe("seedDatabase", () => {
 
   describe("catalogue", () => {
     it("reports what it inserted", ({ firstRun }) => {
-      expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 7 });
+      expect(firstRun).toMatchObject({ merchants: 5, categories: 14, features: 20, tags: 12, products: 75, reviews: 53, users: 8 });
     });
 
     it("has merchants with their shipping terms", async ({ platform }) => {
@@ -376,7 +377,7 @@ describe("seedDatabase", () => {
   describe("people", () => {
     const member = (platform: TestPlatform) => one<Row & { id: number; password_hash: string }>(platform, "select * from users where email = ?", MEMBER_EMAIL);
 
-    it("has the member, three staff (one whose replies need approval), a second customer and two merchants' logins, all with the demo password", async ({
+    it("has the member, three staff (one whose replies need approval), the owner, a second customer and two merchants' logins, all with the demo password", async ({
       platform,
     }) => {
       expect(await member(platform)).toMatchObject({
@@ -406,6 +407,12 @@ describe("seedDatabase", () => {
         lastname: "高橋",
         reply_needs_approval: 1,
       });
+      expect(await one(platform, "select role, lastname, is_owner from users where email = ?", OWNER_EMAIL)).toEqual({
+        role: "staff",
+        lastname: "日向",
+        is_owner: 1,
+      });
+      expect(await one(platform, "select count(*) as n from users where is_owner = 1")).toEqual({ n: 1 });
       expect(await one(platform, "select role from users where email = ?", OTHER_EMAIL)).toEqual({ role: "customer" });
       expect(await one(platform, "select role, merchant_id from users where email = ?", MERCHANT_EMAIL)).toEqual({
         role: "merchant",
@@ -416,7 +423,7 @@ describe("seedDatabase", () => {
         merchant_id: OTHER_MERCHANT_ID,
       });
       const hashes = await all<{ password_hash: string }>(platform, "select password_hash from users");
-      expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(7);
+      expect(new Set(hashes.map((row) => row.password_hash)).size).toBe(8);
       expect(await verifyPassword(DEMO_PASSWORD, (await member(platform)).password_hash)).toBe(true);
     });
 

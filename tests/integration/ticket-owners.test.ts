@@ -58,7 +58,7 @@ describe("taking, handing over and releasing a ticket", () => {
       await run(platform, staffThread.loader, pageRequest(`/crm/tickets/${ticketId}`, staff), { ticketId: String(ticketId) }),
     );
     expect(page.owners.owner?.name).toBe("鈴木 美咲");
-    expect(page.owners.staff.map((member) => member.name)).toEqual(["佐藤 健", "鈴木 美咲", "高橋 翔太"]);
+    expect(page.owners.staff.map((member) => member.name)).toEqual(["佐藤 健", "鈴木 美咲", "高橋 翔太", "日向 太郎"]);
 
     const toCustomer = await post(platform, ticketId, { intent: "assign", owner: String(MEMBER_ID) }, staff, "cors");
     expect(toCustomer.status).toBe(400);
