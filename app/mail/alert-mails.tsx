@@ -110,17 +110,20 @@ export interface MerchantDigestFacts {
   merchantName: string;
   /** The Japan day of the digest ("2026-11-21"). */
   day: string;
+  /** How many alerts the digest covers; `entries` may list fewer (the first ones). */
+  total: number;
   entries: { kindLabel: string; summary: string; at: Date; url: string | null }[];
   portalUrl: string;
 }
 
 export function merchantDigestMail(facts: MerchantDigestFacts): MailTemplate {
+  const more = facts.total - facts.entries.length;
   return {
-    subject: `【${SHOP_NAME}】本日のお知らせのまとめ（${formatDateJa(facts.day)}・${facts.entries.length}件）`,
+    subject: `【${SHOP_NAME}】本日のお知らせのまとめ（${formatDateJa(facts.day)}・${facts.total}件）`,
     body: (
       <>
         <MerchantGreeting merchantName={facts.merchantName} />
-        <p>{`前回のまとめ以降のお知らせが${facts.entries.length}件あります。`}</p>
+        <p>{`前回のまとめ以降のお知らせが${facts.total}件あります。`}</p>
         <ul>
           {facts.entries.map((entry, index) => (
             <li key={index}>
@@ -134,6 +137,7 @@ export function merchantDigestMail(facts: MerchantDigestFacts): MailTemplate {
             </li>
           ))}
         </ul>
+        {more > 0 ? <p>{`ほか${more}件は、出店者管理画面でご確認ください。`}</p> : null}
         <Link href={facts.portalUrl}>出店者管理画面を開く</Link>
       </>
     ),
@@ -214,17 +218,14 @@ export function inboundHeldAlertMail(facts: InboundHeldFacts): MailTemplate {
 
 export interface LowStockFacts {
   products: { title: string; sku: string; alert: string; url: string }[];
-  /** Products alerted beyond the list's length. */
-  more: number;
   /** The staff product list filtered to each alert. */
   outUrl: string;
   lowUrl: string;
 }
 
 export function lowStockAlertMail(facts: LowStockFacts): MailTemplate {
-  const total = facts.products.length + facts.more;
   return {
-    subject: `【${SHOP_NAME} 管理】在庫が少なくなった商品があります（${total}件）`,
+    subject: `【${SHOP_NAME} 管理】在庫が少なくなった商品があります（${facts.products.length}件）`,
     body: (
       <>
         <StaffGreeting />
@@ -237,7 +238,6 @@ export function lowStockAlertMail(facts: LowStockFacts): MailTemplate {
             </li>
           ))}
         </ul>
-        {facts.more > 0 ? <p>{`ほか${facts.more}件あります。`}</p> : null}
         <Lines
           items={[
             <a key="out" href={facts.outUrl}>

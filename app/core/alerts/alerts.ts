@@ -97,8 +97,8 @@ export const ALERT_MAIL_KEYS = {
   newReturn: (returnToken: string, address: string) => `staff-alert:new-return:${returnToken}:${address}`,
   /** `mail`: the held mail's Message-ID (a mail delivered twice is held once). */
   inboundHeld: (mail: string, address: string) => `staff-alert:inbound-held:${mail}:${address}`,
-  /** `scan`: the scan's time in ms (a scan's products are alerted in one mail). */
-  lowStock: (scan: number, address: string) => `staff-alert:low-stock:${scan}:${address}`,
+  /** A scan's mail of up to LOW_STOCK_MAIL_PRODUCTS products: the scan's time (ms) and the first product's id. */
+  lowStock: (scan: number, firstProductId: number, address: string) => `staff-alert:low-stock:${scan}:${firstProductId}:${address}`,
   transferLapsed: (orderNumber: string, address: string) => `staff-alert:transfer-lapsed:${orderNumber}:${address}`,
   staffDigest: (day: string, address: string) => `staff-digest:${day}:${address}`,
 } as const;
@@ -116,5 +116,13 @@ export function digestDue(now: Date, digestHour: number): boolean {
   return jstHour(now) >= digestHour;
 }
 
-/** A low-stock mail lists at most this many products (the rest are counted, and the list links to them all). */
-export const LOW_STOCK_MAIL_LIST_MAX = 50;
+/**
+ * Products one low-stock mail lists (a scan that finds more writes more mails); also keeps each batch's
+ * statements within D1's 100 bound values.
+ */
+export const LOW_STOCK_MAIL_PRODUCTS = 40;
+/** Products one scan alerts at most; the rest wait for the next scan. */
+export const LOW_STOCK_SCAN_MAX = 400;
+
+/** A merchant's digest lists at most this many alerts (all are marked told; the portal shows them all). */
+export const MERCHANT_DIGEST_LIST_MAX = 100;
