@@ -5,6 +5,7 @@
  * (app/core/settings/shop-settings.ts `alerts`). Pure: no I/O.
  */
 import * as v from "valibot";
+import { requiredLine } from "../account/account-forms";
 import { JST_OFFSET_MS } from "../dates";
 
 export const MERCHANT_ALERT_MODES = ["each", "digest", "off"] as const;
@@ -62,9 +63,9 @@ const isAddress = (address: string) => address.length <= ADDRESS_MAX_LENGTH && v
  */
 export const MerchantAlertSettingsSchema = v.object({
   alertEmails: v.pipe(
-    // Conform sends an emptied textarea as no field at all.
-    v.optional(v.string(), ""),
-    v.transform(alertAddressLines),
+    // Conform sends an emptied textarea as no field at all (and applies no default to it).
+    v.optional(v.string()),
+    v.transform((text) => alertAddressLines(text ?? "")),
     v.check((lines) => lines.length <= MERCHANT_ALERT_ADDRESS_MAX, MERCHANT_ALERT_TEXT.tooMany),
     v.check(
       (lines) => lines.every(isAddress),
@@ -72,7 +73,8 @@ export const MerchantAlertSettingsSchema = v.object({
     ),
     v.transform((lines) => lines.join("\n")),
   ),
-  alertMode: v.picklist(MERCHANT_ALERT_MODES, MERCHANT_ALERT_TEXT.mode),
+  // A missing choice gets the same message as a wrong one (a bare picklist would answer Valibot's own).
+  alertMode: v.pipe(requiredLine(MERCHANT_ALERT_TEXT.mode), v.picklist(MERCHANT_ALERT_MODES, MERCHANT_ALERT_TEXT.mode)),
 });
 
 export type MerchantAlertSettings = v.InferOutput<typeof MerchantAlertSettingsSchema>;
