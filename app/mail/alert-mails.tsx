@@ -72,7 +72,10 @@ export function merchantReadyMail(facts: MerchantReadyFacts): MailTemplate {
         <h3>発送する商品</h3>
         <ItemList items={facts.items} />
         <Lines
-          items={[`お支払い方法：${facts.paymentLabel}`, ...(facts.deliveryWish ? [`お届け希望：${facts.deliveryWish}（この日時に届くように発送してください）`] : [])]}
+          items={[
+            `お支払い方法：${facts.paymentLabel}`,
+            ...(facts.deliveryWish ? [`お届け希望：${facts.deliveryWish}（この日時に届くように発送してください）`] : []),
+          ]}
         />
         <p>お届け先・送り状の情報は、出店者管理画面でご確認ください。</p>
         <Link href={facts.shipmentUrl}>出店者管理画面でこの配送を開く</Link>
@@ -267,7 +270,9 @@ export function transferLapsedAlertMail(facts: TransferLapsedFacts): MailTemplat
     body: (
       <>
         <StaffGreeting />
-        <p>銀行振込のお支払い期限を過ぎても入金が確認できなかったため、次のご注文を自動でキャンセルしました（お客様にはキャンセルのメールをお送りしています）。</p>
+        <p>
+          銀行振込のお支払い期限を過ぎても入金が確認できなかったため、次のご注文を自動でキャンセルしました（お客様にはキャンセルのメールをお送りしています）。
+        </p>
         <Lines
           items={[
             `ご注文番号：${facts.orderNumber}`,

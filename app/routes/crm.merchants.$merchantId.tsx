@@ -74,7 +74,13 @@ export default function CrmMerchant() {
       {/* A new version after each save: the form starts again from what was stored. */}
       <MerchantForm key={`form-${page.version}`} defaultValue={values} version={page.version} lastResult={saveReply} submitLabel="保存する" />
       <MerchantLogins key={`logins-${page.logins.length}`} logins={page.logins} lastResult={inviteReply} />
-      <MerchantAlertForm key={`alerts-${alertValues.alertMode}:${alertValues.alertEmails}`} defaultValue={alertValues} addressesInForce={merchantAlertAddresses(page.merchant)} lastResult={alertReply} />
+      <MerchantAlertForm
+        key={`alerts-${alertValues.alertMode}:${alertValues.alertEmails}`}
+        defaultValue={alertValues}
+        addressesInForce={merchantAlertAddresses(page.merchant)}
+        digestHour={page.digestHour}
+        lastResult={alertReply}
+      />
     </div>
   );
 }

@@ -19,7 +19,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MerchantSettings() {
-  const { settings, notice } = useLoaderData<typeof loader>();
+  const { settings, digestHour, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const values = useMemo(() => ({ alertEmails: settings.alertEmails, alertMode: settings.alertMode }), [settings]);
   return (
@@ -28,7 +28,13 @@ export default function MerchantSettings() {
       <h1 className="m-0 mb-3 text-xl">通知の設定</h1>
       <p className="m-0 text-sm text-gray-700">{settings.merchantName}</p>
       <Notice text={notice} />
-      <MerchantAlertForm key={`${settings.alertMode}:${settings.alertEmails}`} defaultValue={values} addressesInForce={settings.addressesInForce} lastResult={result?.reply ?? null} />
+      <MerchantAlertForm
+        key={`${settings.alertMode}:${settings.alertEmails}`}
+        defaultValue={values}
+        addressesInForce={settings.addressesInForce}
+        digestHour={digestHour}
+        lastResult={result?.reply ?? null}
+      />
     </div>
   );
 }

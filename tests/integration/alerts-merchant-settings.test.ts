@@ -23,17 +23,31 @@ const reset = (platform: TestPlatform) => platform.db.update(merchants).set({ al
 
 describe("the merchant's own settings", () => {
   it("shows its own, with the contact's address in force while none is listed", async ({ platform, merchant, otherMerchant }) => {
-    const mine = await valueOf<{ settings: { alertEmails: string; alertMode: string; addressesInForce: string[]; merchantName: string } }>(
+    const mine = await valueOf<{ digestHour: number; settings: { alertEmails: string; alertMode: string; addressesInForce: string[]; merchantName: string } }>(
       await run(platform, settingsRoute.loader, pageRequest("/merchant/settings", merchant)),
     );
-    expect(mine.settings).toEqual({ alertEmails: "", alertMode: "each", addressesInForce: ["office@tokachi-farm.example.jp"], merchantName: "十勝しあわせ牧場" });
-    const theirs = await valueOf<{ settings: { addressesInForce: string[] } }>(await run(platform, settingsRoute.loader, pageRequest("/merchant/settings", otherMerchant)));
+    // The digest's hour is the shop settings' (8 時 by default).
+    expect(mine.digestHour).toBe(8);
+    expect(mine.settings).toEqual({
+      alertEmails: "",
+      alertMode: "each",
+      addressesInForce: ["office@tokachi-farm.example.jp"],
+      merchantName: "十勝しあわせ牧場",
+    });
+    const theirs = await valueOf<{ settings: { addressesInForce: string[] } }>(
+      await run(platform, settingsRoute.loader, pageRequest("/merchant/settings", otherMerchant)),
+    );
     expect(theirs.settings.addressesInForce).toEqual(["info@arita-seika.example.jp"]);
   });
 
   for (const mode of ["cors", "navigate"] as const) {
     it(`saves only its own (${mode === "cors" ? "JS on" : "JS off"}), whatever id the post names`, async ({ platform, merchant }) => {
-      const fields = { intent: "alerts", alertEmails: " Ship@Tokachi.example.jp \r\n\r\nboss@tokachi.example.jp\nship@tokachi.example.jp", alertMode: "digest", merchantId: String(OTHER_MERCHANT_ID) };
+      const fields = {
+        intent: "alerts",
+        alertEmails: " Ship@Tokachi.example.jp \r\n\r\nboss@tokachi.example.jp\nship@tokachi.example.jp",
+        alertMode: "digest",
+        merchantId: String(OTHER_MERCHANT_ID),
+      };
       const outcome = await run(platform, settingsRoute.action, postRequest("/merchant/settings", fields, { cookie: merchant, mode }));
       expectRedirect(outcome, 303, "/merchant/settings?notice=alertsSaved#result");
       expect(await settingsOf(platform, MERCHANT_ID)).toEqual({ alertEmails: "ship@tokachi.example.jp\nboss@tokachi.example.jp", alertMode: "digest" });
@@ -80,18 +94,35 @@ describe("staff on /crm/merchants/{id}", () => {
   const params = { merchantId: String(OTHER_MERCHANT_ID) };
 
   it("staff see and save any merchant's settings (JS off), with the same messages", async ({ platform, staff }) => {
-    const page = await valueOf<{ merchant: { alertEmails: string; alertMode: string } }>(await run(platform, crmMerchant.loader, pageRequest(path, staff), params));
+    const page = await valueOf<{ merchant: { alertEmails: string; alertMode: string } }>(
+      await run(platform, crmMerchant.loader, pageRequest(path, staff), params),
+    );
     expect(page.merchant).toMatchObject({ alertEmails: "", alertMode: "each" });
-    const saved = await run(platform, crmMerchant.action, postRequest(path, { intent: "alerts", alertEmails: "kiln@arita.example.jp", alertMode: "off" }, { cookie: staff, mode: "navigate" }), params);
+    const saved = await run(
+      platform,
+      crmMerchant.action,
+      postRequest(path, { intent: "alerts", alertEmails: "kiln@arita.example.jp", alertMode: "off" }, { cookie: staff, mode: "navigate" }),
+      params,
+    );
     expectRedirect(saved, 303, `${path}?notice=alertsSaved#result`);
     expect(await settingsOf(platform, OTHER_MERCHANT_ID)).toEqual({ alertEmails: "kiln@arita.example.jp", alertMode: "off" });
-    const bad = await run(platform, crmMerchant.action, postRequest(path, { intent: "alerts", alertEmails: "kiln@", alertMode: "each" }, { cookie: staff }), params);
+    const bad = await run(
+      platform,
+      crmMerchant.action,
+      postRequest(path, { intent: "alerts", alertEmails: "kiln@", alertMode: "each" }, { cookie: staff }),
+      params,
+    );
     expect(bad.status).toBe(400);
     expect(await valueOf(bad)).toMatchObject({ intent: "alerts", reply: { error: { alertEmails: [MERCHANT_ALERT_TEXT.invalidAddress("kiln@")] } } });
     expect(await settingsOf(platform, OTHER_MERCHANT_ID)).toEqual({ alertEmails: "kiln@arita.example.jp", alertMode: "off" });
-    const unknown = await run(platform, crmMerchant.action, postRequest("/crm/merchants/999", { intent: "alerts", alertEmails: "", alertMode: "each" }, { cookie: staff }), {
-      merchantId: "999",
-    });
+    const unknown = await run(
+      platform,
+      crmMerchant.action,
+      postRequest("/crm/merchants/999", { intent: "alerts", alertEmails: "", alertMode: "each" }, { cookie: staff }),
+      {
+        merchantId: "999",
+      },
+    );
     expect(unknown.status).toBe(404);
     await reset(platform);
   });

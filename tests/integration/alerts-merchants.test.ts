@@ -27,7 +27,13 @@ const it = platformTest();
 /** 十勝しあわせ牧場 (MERCHANT_ID) ships the butter, 有田 青華窯 (OTHER_MERCHANT_ID) the 豆皿; the warehouse DEMO-SIMPLE. */
 const TOKACHI_CONTACT = "office@tokachi-farm.example.jp";
 const ARITA_CONTACT = "info@arita-seika.example.jp";
-const BOTH_MERCHANTS = { sku: "DEMO-SIMPLE", more: [{ sku: "FOOD-BUTTER", quantity: 2 }, { sku: "DEMO-MERCHANT", quantity: 1 }] };
+const BOTH_MERCHANTS = {
+  sku: "DEMO-SIMPLE",
+  more: [
+    { sku: "FOOD-BUTTER", quantity: 2 },
+    { sku: "DEMO-MERCHANT", quantity: 1 },
+  ],
+};
 
 const setMerchant = (platform: TestPlatform, id: number, values: { alertEmails?: string; alertMode?: "each" | "digest" | "off" }) =>
   platform.db.update(merchants).set(values).where(eq(merchants.id, id));
@@ -115,9 +121,16 @@ describe("return requests", () => {
   it("tells the merchant whose goods are asked back, once for a double submit, with the link to its parcel", async ({ platform }) => {
     const delivered = await deliveredOrder(platform.db, MEMBER_ID, { sku: "DEMO-MERCHANT", quantity: 2, now });
     const line = delivered.lines[0]!;
-    const input: ReturnRequestInput = { token: "alerts-return-0001", kind: "return", reason: "damaged", lines: [{ id: line.id, quantity: 1 }], details: "欠けていました" };
+    const input: ReturnRequestInput = {
+      token: "alerts-return-0001",
+      kind: "return",
+      reason: "damaged",
+      lines: [{ id: line.id, quantity: 1 }],
+      details: "欠けていました",
+    };
     const customer = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
-    const request = () => createReturnRequest(platform.db, platform.env.ATTACHMENTS, customer, delivered.id, input, { galleryIds: [], files: [] }, TEST_MAIL_FRAME, now);
+    const request = () =>
+      createReturnRequest(platform.db, platform.env.ATTACHMENTS, customer, delivered.id, input, { galleryIds: [], files: [] }, TEST_MAIL_FRAME, now);
     const results = await Promise.all([request(), request()]);
     expect(results.every((result) => result.ok)).toBe(true);
     const mails = await outboxRows(platform, "merchant-alert:return:alerts-return-0001:");

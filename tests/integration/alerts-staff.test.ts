@@ -56,11 +56,23 @@ async function overdueTransfer(platform: TestPlatform) {
 
 const setStock = (platform: TestPlatform, sku: string, inventory: number) => platform.db.update(products).set({ inventory }).where(eq(products.sku, sku));
 const alertRow = async (platform: TestPlatform, sku: string) =>
-  (await platform.db.select().from(lowStockAlerts).where(eq(lowStockAlerts.productId, productBySku(sku).id)))[0] ?? null;
+  (
+    await platform.db
+      .select()
+      .from(lowStockAlerts)
+      .where(eq(lowStockAlerts.productId, productBySku(sku).id))
+  )[0] ?? null;
 
 describe("nobody on the list", () => {
   it("a ticket, a held mail, a lapsed transfer and a low-stock scan mail no staff", async ({ platform }) => {
-    const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, ticketInput("リストなし"), NO_FILES, TEST_MAIL_FRAME);
+    const created = await createTicket(
+      platform.db,
+      platform.env.ATTACHMENTS,
+      { id: MEMBER_ID, role: "customer" },
+      ticketInput("リストなし"),
+      NO_FILES,
+      TEST_MAIL_FRAME,
+    );
     expect(created.ok && created.mailKeys).toEqual([]);
     await deliver(platform, rawMail({ from: "robot@example.com", to: SUPPORT, subject: "不在", body: "不在です", headers: ["Auto-Submitted: auto-replied"] }), {
       from: "robot@example.com",
@@ -99,7 +111,10 @@ describe("each alert, to each address, once", () => {
   it("a new ticket by mail: once however often the mail is delivered", async ({ platform }) => {
     await setStaffAlerts(platform, { newTicket: DESK });
     const mail = rawMail({ from: MEMBER_EMAIL, to: SUPPORT, subject: "配送について", body: "届く日を教えてください。" });
-    const [opened, again] = [await deliver(platform, mail, { from: MEMBER_EMAIL, to: SUPPORT }), await deliver(platform, mail, { from: MEMBER_EMAIL, to: SUPPORT })];
+    const [opened, again] = [
+      await deliver(platform, mail, { from: MEMBER_EMAIL, to: SUPPORT }),
+      await deliver(platform, mail, { from: MEMBER_EMAIL, to: SUPPORT }),
+    ];
     expect(opened.outcome).toBe("opened");
     expect(again.ticketId).toBe(opened.ticketId);
     const mails = await outboxRows(platform, `staff-alert:new-ticket:${MEMBER_ID}:mail:`);
@@ -111,7 +126,10 @@ describe("each alert, to each address, once", () => {
   it("a support mail held for review: once for a redelivery, linking to /crm/inbound", async ({ platform }) => {
     await setStaffAlerts(platform, { inboundHeld: ["inbox@shop.test"] });
     const mail = rawMail({ from: "robot@example.com", to: SUPPORT, subject: "自動応答", body: "不在です", headers: ["Auto-Submitted: auto-replied"] });
-    const results = await Promise.all([deliver(platform, mail, { from: "robot@example.com", to: SUPPORT }), deliver(platform, mail, { from: "robot@example.com", to: SUPPORT })]);
+    const results = await Promise.all([
+      deliver(platform, mail, { from: "robot@example.com", to: SUPPORT }),
+      deliver(platform, mail, { from: "robot@example.com", to: SUPPORT }),
+    ]);
     expect(results.map((result) => result.outcome)).toEqual(["held", "held"]);
     const mails = await outboxRows(platform, "staff-alert:inbound-held:");
     expect(addressesOf(mails)).toEqual(["inbox@shop.test"]);
@@ -125,7 +143,13 @@ describe("each alert, to each address, once", () => {
     await setStaffAlerts(platform, { newReturn: DESK });
     const delivered = await deliveredOrder(platform.db, MEMBER_ID, { quantity: 2, now });
     const line = delivered.lines[0]!;
-    const input: ReturnRequestInput = { token: "staff-alert-return-1", kind: "exchange", reason: "wrong_item", lines: [{ id: line.id, quantity: 1 }], details: "" };
+    const input: ReturnRequestInput = {
+      token: "staff-alert-return-1",
+      kind: "exchange",
+      reason: "wrong_item",
+      lines: [{ id: line.id, quantity: 1 }],
+      details: "",
+    };
     const request = () => createReturnRequest(platform.db, platform.env.ATTACHMENTS, CUSTOMER, delivered.id, input, NO_FILES, TEST_MAIL_FRAME, now);
     const [first, second] = await Promise.all([request(), request()]);
     if (!first.ok || !second.ok) throw new Error("request refused");

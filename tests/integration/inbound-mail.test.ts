@@ -41,7 +41,14 @@ async function ticketForFixtures(platform: TestPlatform, status: "doing" | "clos
     reply_choice: "email" as const,
     description: "湯のみが欠けていました。",
   };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, { galleryIds: [], files: [] }, TEST_MAIL_FRAME);
+  const created = await createTicket(
+    platform.db,
+    platform.env.ATTACHMENTS,
+    { id: MEMBER_ID, role: "customer" },
+    input,
+    { galleryIds: [], files: [] },
+    TEST_MAIL_FRAME,
+  );
   if (!created.ok) throw new Error(created.error);
   await platform.db.update(tickets).set({ replyToken: null }).where(eq(tickets.replyToken, FIXTURE_TOKEN));
   await platform.db

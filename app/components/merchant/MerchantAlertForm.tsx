@@ -24,9 +24,12 @@ export interface MerchantAlertFormValues {
 export function MerchantAlertForm({
   defaultValue,
   addressesInForce,
+  digestHour,
   lastResult,
 }: {
   defaultValue: MerchantAlertFormValues;
+  /** The Japan hour the daily digest goes at (the shop settings'). */
+  digestHour: number;
   /** Where the alerts go now: the listed addresses, or the contact's when none are. */
   addressesInForce: string[];
   lastResult: SubmissionResult<string[]> | null;
@@ -38,7 +41,9 @@ export function MerchantAlertForm({
       <h2 id="merchant-alerts-heading" className="text-lg">
         メール通知
       </h2>
-      <p className="m-0 text-sm text-gray-700">発送できるご注文が入ったとき（銀行振込は入金確認後、代金引換・コンビニ後払いはご注文時）と、返品・交換のお申し込みがあったときにお知らせします。</p>
+      <p className="m-0 text-sm text-gray-700">
+        発送できるご注文が入ったとき（銀行振込は入金確認後、代金引換・コンビニ後払いはご注文時）と、返品・交換のお申し込みがあったときにお知らせします。
+      </p>
       <p className="m-0 mt-1 text-sm" data-testid="merchant-alert-addresses">
         現在の通知先：{addressesInForce.length > 0 ? addressesInForce.join("、") : "なし"}
       </p>
@@ -48,7 +53,12 @@ export function MerchantAlertForm({
           <label htmlFor={fields.alertEmails.id} className="text-sm font-bold">
             通知先のメールアドレス
           </label>
-          <textarea {...getTextareaProps(fields.alertEmails)} rows={3} className="field" aria-describedby={`${fields.alertEmails.id}-hint ${fields.alertEmails.errorId}`} />
+          <textarea
+            {...getTextareaProps(fields.alertEmails)}
+            rows={3}
+            className="field"
+            aria-describedby={`${fields.alertEmails.id}-hint ${fields.alertEmails.errorId}`}
+          />
           <p id={`${fields.alertEmails.id}-hint`} className="m-0 text-xs text-gray-600">
             {`1行に1件、${MERCHANT_ALERT_ADDRESS_MAX}件まで。空欄にすると、担当者のメールアドレスに送ります。`}
           </p>
@@ -62,10 +72,18 @@ export function MerchantAlertForm({
               {MERCHANT_ALERT_MODE_LABELS[mode]}
             </label>
           ))}
+          <p className="m-0 text-xs text-gray-600">{`まとめて受け取る場合は、毎日${digestHour}時ごろ（日本時間）に、前回のまとめ以降のお知らせを1通でお送りします。`}</p>
           <FieldErrors id={fields.alertMode.errorId} errors={fields.alertMode.errors} />
         </fieldset>
         <div>
-          <button type="submit" name="intent" value="alerts" className="btn-primary" disabled={navigation.state === "submitting"} data-testid="merchant-alert-save">
+          <button
+            type="submit"
+            name="intent"
+            value="alerts"
+            className="btn-primary"
+            disabled={navigation.state === "submitting"}
+            data-testid="merchant-alert-save"
+          >
             通知の設定を保存する
           </button>
         </div>

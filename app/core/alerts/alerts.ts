@@ -61,21 +61,25 @@ const isAddress = (address: string) => address.length <= ADDRESS_MAX_LENGTH && v
  * The alert settings form (the merchant's /merchant/settings and staff's /crm/merchants/{id}): the addresses,
  * one a line (empty: the contact's address), and the mode. The addresses are stored normalised, one a line.
  */
-export const MerchantAlertSettingsSchema = v.object({
-  alertEmails: v.pipe(
-    // Conform sends an emptied textarea as no field at all (and applies no default to it).
-    v.optional(v.string()),
-    v.transform((text) => alertAddressLines(text ?? "")),
-    v.check((lines) => lines.length <= MERCHANT_ALERT_ADDRESS_MAX, MERCHANT_ALERT_TEXT.tooMany),
-    v.check(
-      (lines) => lines.every(isAddress),
-      (issue) => MERCHANT_ALERT_TEXT.invalidAddress((issue.input as string[]).find((line) => !isAddress(line)) ?? ""),
+export const MerchantAlertSettingsSchema = v.pipe(
+  v.object({
+    alertEmails: v.pipe(
+      // An emptied textarea comes as an empty value, or (a hand-made post) not at all: see the last step.
+      v.optional(v.string()),
+      v.transform((text) => alertAddressLines(text ?? "")),
+      v.check((lines) => lines.length <= MERCHANT_ALERT_ADDRESS_MAX, MERCHANT_ALERT_TEXT.tooMany),
+      v.check(
+        (lines) => lines.every(isAddress),
+        (issue) => MERCHANT_ALERT_TEXT.invalidAddress((issue.input as string[]).find((line) => !isAddress(line)) ?? ""),
+      ),
+      v.transform((lines) => lines.join("\n")),
     ),
-    v.transform((lines) => lines.join("\n")),
-  ),
-  // A missing choice gets the same message as a wrong one (a bare picklist would answer Valibot's own).
-  alertMode: v.pipe(requiredLine(MERCHANT_ALERT_TEXT.mode), v.picklist(MERCHANT_ALERT_MODES, MERCHANT_ALERT_TEXT.mode)),
-});
+    // A missing choice gets the same message as a wrong one (a bare picklist would answer Valibot's own).
+    alertMode: v.pipe(requiredLine(MERCHANT_ALERT_TEXT.mode), v.picklist(MERCHANT_ALERT_MODES, MERCHANT_ALERT_TEXT.mode)),
+  }),
+  // Valibot leaves an absent optional key out (its pipe never runs): absent is an empty list, as typed.
+  v.transform((input) => ({ ...input, alertEmails: input.alertEmails ?? "" })),
+);
 
 export type MerchantAlertSettings = v.InferOutput<typeof MerchantAlertSettingsSchema>;
 

@@ -56,7 +56,9 @@ export interface AlertMail {
 export function alertMailStatements(db: Database, addresses: readonly string[], mail: AlertMail, now: Date): AlertStatements {
   const statements = addresses.map((address) => {
     const outgoing = { key: mail.key(address), kind: mail.kind, to: address, template: mail.template, frame: mail.frame };
-    return mail.condition || mail.fill ? conditionalOutboxStatement(db, outgoing, now, mail.condition ?? sql`1`, mail.fill) : outboxStatement(db, outgoing, now);
+    return mail.condition || mail.fill
+      ? conditionalOutboxStatement(db, outgoing, now, mail.condition ?? sql`1`, mail.fill)
+      : outboxStatement(db, outgoing, now);
   });
   return { statements, keys: addresses.map(mail.key) };
 }
@@ -106,7 +108,13 @@ export function newReturnAlert(
   return alertMailStatements(
     db,
     addresses,
-    { key: (address) => ALERT_MAIL_KEYS.newReturn(token, address), kind: "staff_alert", template, frame, fill: { placeholder: BATCH_ID_PLACEHOLDER, value: returnId } },
+    {
+      key: (address) => ALERT_MAIL_KEYS.newReturn(token, address),
+      kind: "staff_alert",
+      template,
+      frame,
+      fill: { placeholder: BATCH_ID_PLACEHOLDER, value: returnId },
+    },
     now,
   );
 }
@@ -122,7 +130,12 @@ export function inboundHeldAlert(
   if (addresses.length === 0) return NO_ALERTS;
   const { mailRef, condition, ...facts } = held;
   const template = inboundHeldAlertMail({ ...facts, inboxUrl: `${frame.origin}/crm/inbound` });
-  return alertMailStatements(db, addresses, { key: (address) => ALERT_MAIL_KEYS.inboundHeld(mailRef, address), kind: "staff_alert", template, frame, condition }, now);
+  return alertMailStatements(
+    db,
+    addresses,
+    { key: (address) => ALERT_MAIL_KEYS.inboundHeld(mailRef, address), kind: "staff_alert", template, frame, condition },
+    now,
+  );
 }
 
 /** A 銀行振込 order cancelled for want of the transfer, in its cancellation's batch. */
@@ -136,5 +149,10 @@ export function transferLapsedAlert(
   if (addresses.length === 0) return NO_ALERTS;
   const { id, ...facts } = order;
   const template = transferLapsedAlertMail({ ...facts, orderUrl: `${frame.origin}/crm/orders/${id}` });
-  return alertMailStatements(db, addresses, { key: (address) => ALERT_MAIL_KEYS.transferLapsed(facts.orderNumber, address), kind: "staff_alert", template, frame }, now);
+  return alertMailStatements(
+    db,
+    addresses,
+    { key: (address) => ALERT_MAIL_KEYS.transferLapsed(facts.orderNumber, address), kind: "staff_alert", template, frame },
+    now,
+  );
 }

@@ -33,9 +33,7 @@ export async function scanLowStock(db: Database, frame: EmailFrame, now: Date): 
     // Back above the threshold (or 販売終了): the next crossing alerts again.
     db
       .delete(lowStockAlerts)
-      .where(
-        sql`not exists (select 1 from ${products} where ${qualified(products.id)} = ${qualified(lowStockAlerts.productId)} and ${alerting()})`,
-      ),
+      .where(sql`not exists (select 1 from ${products} where ${qualified(products.id)} = ${qualified(lowStockAlerts.productId)} and ${alerting()})`),
     db
       .select({ id: products.id, sku: products.sku, title: products.title, out: sql<number>`case when ${stockAlertCondition("out")} then 1 else 0 end` })
       .from(products)

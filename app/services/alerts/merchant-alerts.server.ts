@@ -207,8 +207,7 @@ export function returnRequestedAlerts(
       orderId: request.orderId,
       summary: `ご注文 ${request.orderNumber}：${request.kindLabel}（${request.reasonLabel}）${itemsSummary(parcel.items)}`,
       mailKey: (address) => ALERT_MAIL_KEYS.merchantReturn(request.token, parcel.merchantId, address),
-      template: (target, shipmentUrl) =>
-        merchantReturnMail({ merchantName: target.merchantName, ...request, items: parcel.items, shipmentUrl }),
+      template: (target, shipmentUrl) => merchantReturnMail({ merchantName: target.merchantName, ...request, items: parcel.items, shipmentUrl }),
     }),
     frame,
     now,

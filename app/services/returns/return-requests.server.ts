@@ -277,7 +277,9 @@ function requestAlerts(
 ): AlertStatements {
   const picked = picks.map((pick) => ({ line: order.lines.find((line) => line.id === pick.lineId), quantity: pick.quantity }));
   const items = (shipmentId: number | null) =>
-    picked.filter((entry) => shipmentId == null || entry.line?.shipmentId === shipmentId).map((entry) => ({ title: entry.line?.title ?? "", quantity: entry.quantity }));
+    picked
+      .filter((entry) => shipmentId == null || entry.line?.shipmentId === shipmentId)
+      .map((entry) => ({ title: entry.line?.title ?? "", quantity: entry.quantity }));
   const labels = { kindLabel: RETURN_KINDS[input.kind], reasonLabel: returnReasonLabel(input.reason) };
   const parcels = order.shipments.flatMap((shipment) =>
     shipment.merchantId == null ? [] : [{ merchantId: shipment.merchantId, shipment: shipment.id, items: items(shipment.id) }],

@@ -221,13 +221,24 @@ export async function keepMailImages(db: Database, bucket: R2Bucket, customerId:
 async function heldAlert(db: Database, mail: Pick<InboundMail, "from" | "subject" | "messageId">, reason: string, origin: string, now: Date) {
   const addresses = await staffAlertAddresses(db, "inboundHeld");
   const held = mail.messageId
-    ? { mailRef: mail.messageId, condition: sql`exists (select 1 from ${inboundMails} where ${inboundMails.messageId} = ${mail.messageId} and ${inboundMails.outcome} = 'held')` }
+    ? {
+        mailRef: mail.messageId,
+        condition: sql`exists (select 1 from ${inboundMails} where ${inboundMails.messageId} = ${mail.messageId} and ${inboundMails.outcome} = 'held')`,
+      }
     : { mailRef: crypto.randomUUID() };
   return inboundHeldAlert(db, addresses, { ...held, from: mail.from, subject: mail.subject, reason }, { origin }, now);
 }
 
 /** Holds the mail for staff: recorded with the reason, and staff told; nothing else changes. */
-async function holdMail(db: Database, mail: InboundMail, body: string, reason: string, ticket: TicketForMail | null, desk: InboundDesk, now: Date): Promise<InboundResult> {
+async function holdMail(
+  db: Database,
+  mail: InboundMail,
+  body: string,
+  reason: string,
+  ticket: TicketForMail | null,
+  desk: InboundDesk,
+  now: Date,
+): Promise<InboundResult> {
   const result = { outcome: "held" as const, reason, ticketId: ticket?.id ?? null };
   const alert = await heldAlert(db, mail, reason, desk.origin, now);
   await db.batch([
@@ -278,13 +289,7 @@ export async function recordFailedMail(
  * sender than the ticket's or order's customer, a mail to another address, an empty mail — is held for staff
  * with the reason.
  */
-export async function receiveInboundMail(
-  db: Database,
-  bucket: R2Bucket,
-  mail: InboundMail,
-  desk: InboundDesk,
-  now: Date = new Date(),
-): Promise<InboundResult> {
+export async function receiveInboundMail(db: Database, bucket: R2Bucket, mail: InboundMail, desk: InboundDesk, now: Date = new Date()): Promise<InboundResult> {
   const body = replyText(mail.text);
   const target = inboundTarget(mail.to, desk.supportAddress);
   const hold = (reason: string, ticket: TicketForMail | null) => holdMail(db, mail, body, reason, ticket, desk, now);

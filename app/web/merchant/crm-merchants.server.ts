@@ -18,7 +18,7 @@ import { idParam, readInput, redirectedNotice } from "../input.server";
 import { canonicalListingRedirect } from "../search/listing.server";
 import { dispatchMail, mailFrame } from "../mail/mail.server";
 import type { MerchantActionData } from "../types/merchants";
-import { ALERT_SETTINGS_NOTICES, saveAlertSettingsForm } from "./merchant-alert-settings.server";
+import { ALERT_SETTINGS_NOTICES, alertDigestHour, saveAlertSettingsForm } from "./merchant-alert-settings.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
@@ -44,9 +44,10 @@ export async function loadMerchantListing(request: Request, context: AppLoadCont
 }
 
 export async function loadMerchantEditor(request: Request, context: AppLoadContext, rawId: string | undefined) {
-  const found = await findMerchant(context.db, idParam(rawId, "出店者ID"));
+  const merchantId = idParam(rawId, "出店者ID");
+  const [found, digestHour] = await Promise.all([findMerchant(context.db, merchantId), alertDigestHour(context.db)]);
   invariantResponse(found, MERCHANT_MESSAGES.notFound, { status: 404 });
-  return data({ ...found, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
+  return data({ ...found, digestHour, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
 }
 
 /** The version a form was loaded at (`updated_at` in ms; 0 = never saved): any other text is malformed. */

@@ -7,7 +7,9 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { MERCHANT_ALERT_TEXT, MerchantAlertSettingsSchema } from "~/core/alerts/alerts";
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
+import type { Database } from "~/db/client.server";
 import { findMerchantAlertSettings, saveMerchantAlertSettings } from "~/services/alerts/merchant-alerts.server";
+import { loadShopSettings } from "~/services/settings/shop-settings.server";
 import { parseSubmission } from "../form-submission.server";
 import { requireMerchant } from "../account/auth.server";
 import { invariantResponse, readFormData, withNotice } from "../http.server";
@@ -21,11 +23,16 @@ export const ALERT_SETTINGS_NOTICES = { alertsSaved: MERCHANT_ALERT_TEXT.saved }
 
 const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 
+/** The Japan hour the daily digest goes at (the shop settings'), for the form to say. */
+export async function alertDigestHour(db: Database): Promise<number> {
+  return (await loadShopSettings(db)).alerts.digestHour;
+}
+
 export async function loadMerchantSettings(request: Request, context: AppLoadContext) {
   const merchant = await requireMerchant(request, context);
-  const settings = await findMerchantAlertSettings(context.db, merchant.merchantId);
+  const [settings, digestHour] = await Promise.all([findMerchantAlertSettings(context.db, merchant.merchantId), alertDigestHour(context.db)]);
   invariantResponse(settings, MERCHANT_ALERT_TEXT.notFound, { status: 404 });
-  return data({ settings, notice: redirectedNotice(request, ALERT_SETTINGS_NOTICES) }, { headers: PRIVATE });
+  return data({ settings, digestHour, notice: redirectedNotice(request, ALERT_SETTINGS_NOTICES) }, { headers: PRIVATE });
 }
 
 /**

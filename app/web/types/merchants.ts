@@ -10,9 +10,7 @@ export type MerchantEditorData = NonNullable<Awaited<ReturnType<typeof findMerch
 
 /** A form's answer: Conform's reply (per-field messages, what was typed), or a refusal of the whole post. */
 export type MerchantActionData =
-  | { intent: "save" | "invite"; reply: SubmissionResult<string[]> }
-  | MerchantAlertActionData
-  | { intent: "disable" | "malformed"; error: string };
+  { intent: "save" | "invite"; reply: SubmissionResult<string[]> } | MerchantAlertActionData | { intent: "disable" | "malformed"; error: string };
 
 /** The alert settings form's refusal (its messages and what was typed), on /merchant/settings and /crm/merchants/{id}. */
 export type MerchantAlertActionData = { intent: "alerts"; reply: SubmissionResult<string[]> };
