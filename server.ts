@@ -17,6 +17,8 @@ import { detachSiteStylesheets } from "./app/web/site/site-styles.server";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail/mail.server";
 import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue/catalogue-import-queue.server";
 import { purgeOldInboundRaw, receiveSupportMail } from "./app/web/tickets/inbound-mail.server";
+import { scanLowStock } from "./app/services/alerts/low-stock-alerts.server";
+import { writeDailyDigests } from "./app/services/alerts/alert-digests.server";
 
 /** wrangler.toml [triggers]: the hourly maintenance; the other cron is the 5-minute mail sweep. */
 const HOURLY_CRON = "17 * * * *";
@@ -58,8 +60,10 @@ export default {
     return finishResponse(response, env, d1Usage, request);
   },
   /**
-   * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the lapse mails
-   * below go out that way) and catalogue imports whose chunk stalled; hourly, unpaid 銀行振込 orders past their deadline are cancelled, tickets
+   * Cron (wrangler.toml [triggers]): every 5 minutes, due e-mail the queue did not send (the mails of the
+   * jobs here go out that way), catalogue imports whose chunk stalled, and products newly low on stock
+   * (staff alerted); hourly, unpaid 銀行振込 orders past their deadline are cancelled (staff alerted), the daily
+   * digests go from their hour on (decision 0058), tickets
    * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
    * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails and
    * received support mails' raw messages past 30 days.
@@ -67,13 +71,15 @@ export default {
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
     const now = new Date(controller.scheduledTime);
+    const frame = { origin: env.SHOP_ORIGIN };
     if (controller.cron !== HOURLY_CRON) {
-      ctx.waitUntil(Promise.all([sweepMail(env, db, now), sweepCatalogueImports(env, db, now)]));
+      ctx.waitUntil(Promise.all([sweepMail(env, db, now), sweepCatalogueImports(env, db, now), scanLowStock(db, frame, now)]));
       return;
     }
     ctx.waitUntil(
       Promise.all([
-        lapseUnpaidOrders(db, { origin: env.SHOP_ORIGIN }, now),
+        lapseUnpaidOrders(db, frame, now),
+        writeDailyDigests(db, frame, now),
         runTicketMaintenance(db, env.ATTACHMENTS, { origin: env.SHOP_ORIGIN, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET }, now),
         writeUpcomingDeliveryMails(db, now),
         purgeExpiredSessions(db, now),

@@ -1,4 +1,4 @@
-/** /crm/merchants/{id} (staff only): a merchant's details, 特商法 details, shipping fee and status, and its logins. */
+/** /crm/merchants/{id} (staff only): a merchant's details, 特商法 details, shipping fee and status, its logins, and where its alerts go. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
@@ -12,6 +12,8 @@ import { loadMerchantEditor, merchantEditorAction } from "~/web/merchant/crm-mer
 import type { MerchantEditorData } from "~/web/types/merchants";
 import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
+import { MerchantAlertForm } from "~/components/merchant/MerchantAlertForm";
+import { merchantAlertAddresses } from "~/core/alerts/alerts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.merchant.name ?? "出店者"}（出店者管理）| ${SHOP_NAME}` },
@@ -53,9 +55,11 @@ export default function CrmMerchant() {
   const result = useActionData<typeof action>();
   const saveReply = result?.intent === "save" ? result.reply : null;
   const inviteReply = result?.intent === "invite" ? result.reply : null;
+  const alertReply = result?.intent === "alerts" ? result.reply : null;
   const refusal = result && "error" in result ? result.error : null;
   // The island redraws only when its props change identity: the values change with the loaded page only.
   const values = useMemo(() => formValues(page), [page]);
+  const alertValues = useMemo(() => ({ alertEmails: page.merchant.alertEmails, alertMode: page.merchant.alertMode }), [page]);
   return (
     <div className="py-2">
       <CrmNav />
@@ -70,6 +74,13 @@ export default function CrmMerchant() {
       {/* A new version after each save: the form starts again from what was stored. */}
       <MerchantForm key={`form-${page.version}`} defaultValue={values} version={page.version} lastResult={saveReply} submitLabel="保存する" />
       <MerchantLogins key={`logins-${page.logins.length}`} logins={page.logins} lastResult={inviteReply} />
+      <MerchantAlertForm
+        key={`alerts-${alertValues.alertMode}:${alertValues.alertEmails}`}
+        defaultValue={alertValues}
+        addressesInForce={merchantAlertAddresses(page.merchant)}
+        digestHour={page.digestHour}
+        lastResult={alertReply}
+      />
     </div>
   );
 }

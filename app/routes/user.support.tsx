@@ -16,6 +16,7 @@ import { loadSupportPage, type PastOrder, pastOrders } from "~/services/tickets/
 import { IdOrNullSchema, IdSchema } from "~/core/validation";
 import { parseInput, parseQuery } from "~/web/input.server";
 import { keepAttachments, messageInputFrom, type KeptAttachments } from "~/web/tickets/tickets.server";
+import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
 
 // The form's code (Conform, Valibot, the attachment picker) loads after the page; the server's form works meanwhile.
 const NewTicketForm = island(() => import("~/components/tickets/NewTicketForm").then((module) => module.NewTicketForm));
@@ -82,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A refused form keeps its images: without JS they come with it, and a file input cannot be filled again.
   const keptImages = () => keepAttachments(context.db, context.cloudflare.env.ATTACHMENTS, user.id, input.attachments);
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["file"] }), 400, await keptImages());
-  const result = await createTicket(context.db, context.cloudflare.env.ATTACHMENTS, user, submission.value, input.attachments);
+  const result = await createTicket(context.db, context.cloudflare.env.ATTACHMENTS, user, submission.value, input.attachments, mailFrame(request));
   if (!result.ok) {
     const onField = result.field === "orders_id" || result.field === "details" || result.field === "products_id";
     const reply = onField
@@ -90,6 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : submission.reply({ formErrors: [result.error], hideFields: ["file"] });
     return refuse(reply, result.status, await keptImages());
   }
+  dispatchMail(context, result.mailKeys);
   throw redirectWithNotice(`/user/support/${result.ticketId}`, "created");
 }
 

@@ -18,6 +18,7 @@ import { createTicket } from "~/services/tickets/ticket-messages.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { pageRequest, postRequest, run, valueOf } from "../support/requests";
 import { NO_FILES } from "../support/tickets";
+import { TEST_MAIL_FRAME } from "../support/orders";
 
 const it = platformTest();
 
@@ -28,7 +29,7 @@ let session = 1_960_000_000_000;
 /** A ticket of the demo member's about `trouble`, arrived at `now`. */
 async function ticketAt(platform: TestPlatform, now: Date, trouble: "商品がいつ届くか知りたい" | "その他" = "その他") {
   const input = { session: String(session++), category: "その他" as const, trouble, reply_choice: "email" as const, description: "確認をお願いします。" };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, NO_FILES, now);
+  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, NO_FILES, TEST_MAIL_FRAME, now);
   if (!created.ok) throw new Error(created.error);
   const [row] = await platform.db.select().from(tickets).where(eq(tickets.id, created.ticketId));
   return row!;

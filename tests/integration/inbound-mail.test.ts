@@ -20,6 +20,7 @@ import { createTicket } from "~/services/tickets/ticket-messages.server";
 import { answerTo, deliver, rawMail, SUPPORT } from "../support/inbound-mail";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { contextFor, pageRequest, postRequest, run, TEST_ORIGIN, valueOf } from "../support/requests";
+import { TEST_MAIL_FRAME } from "../support/orders";
 
 const it = platformTest();
 
@@ -40,7 +41,14 @@ async function ticketForFixtures(platform: TestPlatform, status: "doing" | "clos
     reply_choice: "email" as const,
     description: "湯のみが欠けていました。",
   };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, { galleryIds: [], files: [] });
+  const created = await createTicket(
+    platform.db,
+    platform.env.ATTACHMENTS,
+    { id: MEMBER_ID, role: "customer" },
+    input,
+    { galleryIds: [], files: [] },
+    TEST_MAIL_FRAME,
+  );
   if (!created.ok) throw new Error(created.error);
   await platform.db.update(tickets).set({ replyToken: null }).where(eq(tickets.replyToken, FIXTURE_TOKEN));
   await platform.db

@@ -17,6 +17,7 @@ import { createTicket } from "~/services/tickets/ticket-messages.server";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { pageRequest, postRequest, run, valueOf } from "../support/requests";
 import { NO_FILES, openMemberTicket, TEST_REPLY_MAIL } from "../support/tickets";
+import { TEST_MAIL_FRAME } from "../support/orders";
 
 const it = platformTest();
 
@@ -110,7 +111,7 @@ describe("merging a duplicate ticket", () => {
         rawKey: null,
         rawSize: 100,
       },
-      TEST_REPLY_MAIL.supportAddress,
+      { supportAddress: TEST_REPLY_MAIL.supportAddress, origin: TEST_REPLY_MAIL.origin },
     );
     expect(inbound).toMatchObject({ outcome: "added", ticketId: target });
     expect((await messagesOf(platform, target)).at(-1)?.message).toBe("まだ返事がありません。");
@@ -126,6 +127,7 @@ describe("merging a duplicate ticket", () => {
       { id: OTHER_ID, role: "customer" },
       { session: "merge-other", category: "その他", trouble: "その他", reply_choice: "email", description: "別のお客様" },
       NO_FILES,
+      TEST_MAIL_FRAME,
     );
     if (!theirs.ok) throw new Error(theirs.error);
     const before = await stateOf(platform, [mine, second, theirs.ticketId]);

@@ -21,6 +21,7 @@ import { fileOf, pngBytes } from "../support/images";
 import { applyMigrations, createTestPlatform, TEST_SESSION_SECRET } from "../support/platform";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, callHandler, multipartRequest, pageRequest, TEST_ORIGIN, type DataResult, type RouteHandler } from "../support/requests";
+import { TEST_MAIL_FRAME } from "../support/orders";
 
 const it = platformTest();
 
@@ -40,7 +41,7 @@ async function openTicket(platform: TestPlatform, replyChoice: "" | "email" | "p
     reply_choice: replyChoice,
     description: "支払い方法を\n変更したいです。",
   };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, customer, input, noFiles);
+  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, customer, input, noFiles, TEST_MAIL_FRAME);
   if (!created.ok) throw new Error(created.error);
   return created.ticketId;
 }

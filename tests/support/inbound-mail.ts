@@ -29,7 +29,7 @@ export async function deliver(
   bytes: Uint8Array<ArrayBuffer>,
   envelope: { from: string; to: string },
   rawSize = bytes.byteLength,
-  env: Pick<Env, "ATTACHMENTS" | "SUPPORT_ADDRESS"> = platform.env,
+  env: Pick<Env, "ATTACHMENTS" | "SUPPORT_ADDRESS" | "SHOP_ORIGIN"> = platform.env,
 ) {
   const refusals: string[] = [];
   const result = await receiveSupportMail(

@@ -16,7 +16,7 @@ let session = 1_950_000_000_000;
 /** A new 'その他' ticket of the demo member's, answered by e-mail; its id. */
 export async function openMemberTicket(platform: TestPlatform, description = "質問があります。"): Promise<number> {
   const input = { session: String(session++), category: "その他" as const, trouble: "その他" as const, reply_choice: "email" as const, description };
-  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, NO_FILES);
+  const created = await createTicket(platform.db, platform.env.ATTACHMENTS, { id: MEMBER_ID, role: "customer" }, input, NO_FILES, { origin: TEST_ORIGIN });
   if (!created.ok) throw new Error(created.error);
   return created.ticketId;
 }

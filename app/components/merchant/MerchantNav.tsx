@@ -13,6 +13,7 @@ export function MerchantNav() {
         { to: `${MERCHANT_PORTAL_PATH}/tracking-import`, label: "送り状CSV・伝票番号の取り込み", end: false },
         { to: "/merchant/products", label: "商品管理", end: false },
         { to: `${MERCHANT_PORTAL_PATH}/products/import`, label: "商品CSV", end: false },
+        { to: `${MERCHANT_PORTAL_PATH}/settings`, label: "通知の設定", end: false },
       ].map((link) => (
         <NavLink key={link.to} to={link.to} end={link.end} className={({ isActive }) => `${LINK} ${isActive ? "bg-brand text-white" : "text-gray-800"}`}>
           {link.label}

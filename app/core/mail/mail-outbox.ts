@@ -41,7 +41,11 @@ export type MailKind =
   | "return_update"
   | "merchant_invitation"
   | "ticket_reply"
-  | "ticket_satisfaction";
+  | "ticket_satisfaction"
+  | "merchant_alert"
+  | "merchant_digest"
+  | "staff_alert"
+  | "staff_digest";
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   order_confirmation: "ご注文確認",
@@ -60,6 +64,10 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   merchant_invitation: "出店者ログインのご案内",
   ticket_reply: "お問い合わせへのご返信",
   ticket_satisfaction: "お問い合わせのアンケート",
+  merchant_alert: "出店者への通知",
+  merchant_digest: "出店者への通知（1日のまとめ）",
+  staff_alert: "スタッフへの通知",
+  staff_digest: "スタッフへの通知（1日のまとめ）",
 };
 
 /** A kind as staff read it (a kind written by newer code than this label list shows as stored). */

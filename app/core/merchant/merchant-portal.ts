@@ -19,7 +19,8 @@ export function loginLandingPath(role: SessionRole, redirectTo: string): string 
   return role === "merchant" && redirectTo === "/" ? MERCHANT_PORTAL_PATH : redirectTo;
 }
 
-export function merchantShipmentPath(shipmentId: number): string {
+/** `shipmentId` may be a mail's placeholder for a shipment its batch inserts (mail-outbox.server.ts BatchFill). */
+export function merchantShipmentPath(shipmentId: number | string): string {
   return `${MERCHANT_PORTAL_PATH}/shipments/${shipmentId}`;
 }
 

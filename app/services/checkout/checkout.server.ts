@@ -18,7 +18,7 @@ import {
   orderFingerprint,
   parseOrderFingerprint,
 } from "~/core/checkout/order-confirmation";
-import { PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
+import { isPrepaid, PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
 import { type Database, qualified } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
@@ -28,6 +28,7 @@ import { isGuardFailure } from "../orders/order-guards.server";
 import { findAddressOwner } from "../account/registration.server";
 import { hashPassword } from "~/auth/password.server";
 import { type Buyer, type OrderDraft, orderMailKeys, orderStatements } from "../orders/order-statements.server";
+import { merchantAlertTargets } from "../alerts/merchant-alerts.server";
 
 /** The address an order ships to: typed at checkout, or a saved one. */
 export type ShippingAddress = AddressColumns;
@@ -229,6 +230,9 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
   if (!identified.ok) return identified;
   const shipping = await shippingOf(actor.db, input.address, identified.buyer);
   if (!shipping.ok) return shipping;
+  // An order paid on delivery may ship at once: its merchants are told in its batch.
+  const senders = confirmed.view.cart.shipments.flatMap((shipment) => (shipment.merchantId == null ? [] : [shipment.merchantId]));
+  const merchantAlerts = isPrepaid(input.paymentMethod) ? [] : await merchantAlertTargets(actor.db, senders);
   return commitOrder(actor.db, {
     number: orderNumber(actor.now, Math.random()),
     placementToken: input.placementToken,
@@ -240,6 +244,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     deliveryDate: input.deliveryDate,
     deliveryTimeSlot: input.deliveryTimeSlot,
     mailFrame: input.mailFrame,
+    merchantAlerts,
     now: actor.now,
   });
 }

@@ -4,7 +4,7 @@
  * from the mail queue (app/services/mail/mail-delivery.server.ts). Bodies are rendered here, once, from the
  * React templates of app/mail/ inside the e-mail frame.
  */
-import { count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { ListingQuery } from "~/core/search/listing";
 import type { MailKind, MailStatus } from "~/core/mail/mail-outbox";
 import { MAIL_OUTBOX_LISTING, type MailOutboxSort } from "~/core/mail/mail-outbox-listing";
@@ -55,11 +55,26 @@ export function outboxStatement(db: Database, mail: OutgoingMail, now: Date) {
 }
 
 /**
- * outboxStatement for a mail that exists only if `condition` holds when its statement runs: a change the
- * batch made conditionally (a used link's `usedNow`, a guarded UPDATE) mails only when it happened.
+ * A value the mail shows that exists only inside its own batch — the id of a row the batch inserts (a new
+ * ticket's, a new shipment's) — so the template writes `placeholder` where it goes (in a link) and the
+ * statement puts `value` (a sub-select of that row) in its place as the mail is stored.
  */
-export function conditionalOutboxStatement(db: Database, mail: OutgoingMail, now: Date, condition: SQL) {
+export interface BatchFill {
+  placeholder: string;
+  value: SQL;
+}
+
+/** The placeholder a mail template writes for a BatchFill's value. */
+export const BATCH_ID_PLACEHOLDER = "__BATCH_ROW_ID__";
+
+/**
+ * outboxStatement for a mail that exists only if `condition` holds when its statement runs: a change the
+ * batch made conditionally (a used link's `usedNow`, a guarded UPDATE) mails only when it happened. With
+ * `fill`, the subject and bodies get the batch's value (and the mail exists only when that value does).
+ */
+export function conditionalOutboxStatement(db: Database, mail: OutgoingMail, now: Date, condition: SQL, fill?: BatchFill) {
   const row = outboxRow(mail, now);
+  const filled = (text: string) => (fill ? sql`replace(${text}, ${fill.placeholder}, ${fill.value})` : sql`${text}`);
   const selected = db
     // Every column, in the table's order (drizzle's insert-select).
     .select({
@@ -68,9 +83,9 @@ export function conditionalOutboxStatement(db: Database, mail: OutgoingMail, now
       kind: sql`${row.kind}`.as("kind"),
       toAddress: sql`${row.toAddress}`.as("to_address"),
       userId: sql`${row.userId}`.as("user_id"),
-      subject: sql`${row.subject}`.as("subject"),
-      html: sql`${row.html}`.as("html"),
-      textBody: sql`${row.textBody}`.as("text_body"),
+      subject: filled(row.subject).as("subject"),
+      html: filled(row.html).as("html"),
+      textBody: filled(row.textBody).as("text_body"),
       unsubscribeUrl: sql`${row.unsubscribeUrl}`.as("unsubscribe_url"),
       sensitive: sql`${row.sensitive ? 1 : 0}`.as("sensitive"),
       status: sql`'pending'`.as("status"),
@@ -85,7 +100,7 @@ export function conditionalOutboxStatement(db: Database, mail: OutgoingMail, now
     })
     .from(sql`(select 1)`)
     // A WHERE is required anyway: it tells SQLite that the ON CONFLICT below belongs to the INSERT.
-    .where(condition);
+    .where(fill ? and(condition, sql`${fill.value} is not null`) : condition);
   return db.insert(mailOutbox).select(selected).onConflictDoNothing({ target: mailOutbox.key });
 }
 

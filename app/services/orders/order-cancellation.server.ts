@@ -28,6 +28,7 @@ import {
 } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
 import { pointsTakenBackStatements } from "./order-points.server";
+import { staffAlertAddresses, transferLapsedAlert } from "../alerts/alert-statements.server";
 
 /**
  * `quantity` of the line back where the order took it from (order-guards.server.ts `stockStatements`,
@@ -295,16 +296,24 @@ function lineCancellationStatements(
 
 /**
  * The scheduled job: 銀行振込 orders still unpaid after their deadline are cancelled, with everything a
- * cancellation restores and a mail. Answers the numbers of the orders it cancelled.
+ * cancellation restores, the buyer's mail and staff's alert. Answers the numbers of the orders it cancelled.
  */
 export async function lapseUnpaidOrders(db: Database, frame: EmailFrame, now: Date): Promise<string[]> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "bank_transfer"), lt(orders.createdAt, unpaidLapseCutoff(now))));
+  if (due.length === 0) return [];
+  // Staff on the transferLapsed list are told in each cancellation's batch.
+  const addresses = await staffAlertAddresses(db, "transferLapsed");
   const lapsed: string[] = [];
   for (const { id } of due) {
-    const result = await cancelOrder(db, id, SYSTEM_ACTOR, "lapsed", frame, now);
+    const result = await changeOrder(db, id, (order) => {
+      const plan = cancellationPlan(db, order, SYSTEM_ACTOR, "lapsed", frame, now);
+      if ("refusal" in plan) return plan;
+      const facts = { id: order.id, orderNumber: order.number, customer: order.customerName, total: order.total, placedAt: order.createdAt };
+      return { statements: [...plan.statements, ...transferLapsedAlert(db, addresses, facts, frame, now).statements] };
+    });
     if (result.ok) lapsed.push(result.order.number);
   }
   return lapsed;

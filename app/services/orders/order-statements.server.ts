@@ -3,8 +3,9 @@
  * stock, points and coupon uses are still as priced, the order with its shipments and lines, stock
  * taken, subscriptions, points used and earned, coupon uses, the saved address, the confirmation mail
  * (the member's お知らせ and the e-mail to every buyer), a guest's new account with its welcome e-mail, and
- * the emptied cart. The e-mails are outbox rows: they exist exactly when the order does, and are sent once
- * the batch has committed (`orderMailKeys`).
+ * the emptied cart, and — for an order that may ship at once (代金引換, コンビニ後払い) — the alerts of the
+ * merchants whose parcels it holds. The e-mails are outbox rows: they exist exactly when the order does,
+ * and are sent once the batch has committed (`orderMailKeys`).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -16,7 +17,8 @@ import { registrationAttemptMailKey } from "~/core/account/registration";
 import { cartStateKey } from "~/core/checkout/order-confirmation";
 import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { initialOrderStatus } from "~/core/orders/orders";
-import type { PaymentMethod } from "~/core/checkout/payment-methods";
+import { isPrepaid, PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
+import { ALERT_MAIL_KEYS } from "~/core/alerts/alerts";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { addresses, cartLines, carts, cartVendorNotices, couponUses, orderLines, orders, orderShipments, pointLedger, subscriptions, users } from "~/db/schema";
@@ -28,6 +30,7 @@ import { releaseHeldPassword } from "../checkout/checkout-password.server";
 import { outboxStatement } from "../mail/mail-outbox.server";
 import { mailStatement } from "../mail/mails.server";
 import { registrationAttemptStatement, type AddressOwner } from "../account/registration.server";
+import { deliveryWishLabel, eachModeKeys, readyToShipAlerts, type MerchantAlertTarget, type ParcelAlert } from "../alerts/merchant-alerts.server";
 import { cartStateGuards, couponLimitGuards, guard, sellerActiveGuard, stockStatements } from "./order-guards.server";
 
 type Statement = BatchItem<"sqlite">;
@@ -73,6 +76,8 @@ export interface OrderDraft {
   deliveryTimeSlot: string | null;
   /** Where the e-mails' links point (the shop's origin). */
   mailFrame: EmailFrame;
+  /** The alert settings of the merchants whose parcels the order holds (merchant-alerts.server.ts). */
+  merchantAlerts: MerchantAlertTarget[];
   now: Date;
 }
 
@@ -337,16 +342,46 @@ function mailStatements(db: Database, draft: OrderDraft, orderRow: ReturnType<ty
     );
   }
   if (buyer.registrationAttempt) statements.push(registrationAttemptStatement(db, buyer.registrationAttempt, "checkout", mailFrame, now).statement);
-  if (buyer.registrationAttempt) statements.push(registrationAttemptStatement(db, buyer.registrationAttempt, "checkout", mailFrame, now).statement);
   return statements;
 }
 
+/** The merchants' parcels of an order that ships at once: their lines, and their shipments as this batch inserts them. */
+function merchantParcelsOf(draft: OrderDraft): ParcelAlert[] {
+  const orderId = orderIdOf(draft);
+  return draft.view.cart.shipments.flatMap((shipment) => {
+    const merchantId = shipment.merchantId;
+    if (merchantId == null || isPrepaid(draft.paymentMethod)) return [];
+    const items = draft.view.cart.list
+      .filter((line) => line.shippingFrom === "merchant" && line.merchantId === merchantId)
+      .map((line) => {
+        const detail = draft.view.lines.find((item) => item.lineId === line.id);
+        const chosen = [detail?.choiceLabel, detail?.optionsLabel].filter(Boolean).join("・");
+        return { title: line.title, detail: chosen || null, quantity: line.quantity };
+      });
+    const shipmentId = sql`(select ${orderShipments.id} from ${orderShipments} where ${orderShipments.orderId} = ${orderId} and ${orderShipments.merchantId} = ${merchantId})`;
+    return [{ merchantId, shipment: shipmentId, items }];
+  });
+}
+
+/** 発送待ち for each merchant of an order paid on delivery: it may ship at once. */
+function merchantAlertStatements(db: Database, draft: OrderDraft): Statement[] {
+  const order = {
+    orderId: orderIdOf(draft),
+    orderNumber: draft.number,
+    paymentLabel: PAYMENT_METHODS[draft.paymentMethod].label,
+    deliveryWish: deliveryWishLabel(draft.deliveryDate, draft.deliveryTimeSlot),
+  };
+  return readyToShipAlerts(db, order, merchantParcelsOf(draft), draft.merchantAlerts, draft.mailFrame, draft.now).statements;
+}
+
 /** The outbox keys the order's batch writes, to dispatch once it has committed. */
-export function orderMailKeys(draft: Pick<OrderDraft, "number" | "buyer" | "now">): string[] {
+export function orderMailKeys(draft: OrderDraft): string[] {
   const { registration, registrationAttempt } = draft.buyer;
   const welcome = registration ? [welcomeMailKey(registration.email, draft.now)] : [];
   const attempt = registrationAttempt ? [registrationAttemptMailKey(registrationAttempt.email, draft.now)] : [];
-  return [orderConfirmationKey(draft.number), ...welcome, ...attempt];
+  const merchantIds = merchantParcelsOf(draft).map((parcel) => parcel.merchantId);
+  const alerts = eachModeKeys(draft.merchantAlerts, merchantIds, (merchantId, address) => ALERT_MAIL_KEYS.merchantReady(draft.number, merchantId, address));
+  return [orderConfirmationKey(draft.number), ...welcome, ...attempt, ...alerts];
 }
 
 /** The whole batch, in the order it must run: the cart's guards first, a new account before its order. */
@@ -363,6 +398,7 @@ export async function orderStatements(db: Database, draft: OrderDraft): Promise<
     ...couponStatements(db, draft),
     ...(draft.saveAddress ? savedAddressStatements(db, draft) : []),
     ...mailStatements(db, draft, orderRow),
+    ...merchantAlertStatements(db, draft),
     ...emptiedCartStatements(db, draft),
   ];
 }

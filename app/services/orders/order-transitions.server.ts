@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { parseTrackingNumber, type Carrier } from "~/core/orders/carriers";
+import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
 import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
 import type { OrderActor } from "~/core/orders/order-events";
 import { orderStatusFromShipments, paymentConfirmationRefusal, shipmentTransitionRefusal } from "~/core/orders/order-lifecycle";
@@ -23,14 +24,40 @@ import {
   type OrderState,
 } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
+import { orderMerchantAlertTargets, readyToShipAlerts, type ParcelAlert } from "../alerts/merchant-alerts.server";
 
 export const SHIPMENT_NOT_FOUND = "この配送は見つかりません。";
 
-/** 入金確認: a 銀行振込 order waiting for its money is paid, and goes to preparation. */
-export function confirmPayment(db: Database, orderId: number, actor: OrderActor, frame: EmailFrame, now: Date): Promise<OrderChangeResult> {
-  return changeOrder(db, orderId, (order) => {
+/** The merchants' parcels of an order as read, each with its lines still to send. */
+function merchantParcels(order: OrderState): ParcelAlert[] {
+  return order.shipments.flatMap((shipment) => {
+    if (shipment.merchantId == null || shipment.status !== "preparing") return [];
+    const items = order.lines
+      .filter((line) => line.shipmentId === shipment.id && line.cancelledAt == null)
+      .map((line) => ({ title: line.title, quantity: line.quantity }));
+    return [{ merchantId: shipment.merchantId, shipment: shipment.id, items }];
+  });
+}
+
+/**
+ * 入金確認: a 銀行振込 order waiting for its money is paid, and goes to preparation; the buyer is told, and so
+ * are the merchants whose parcels it holds (now ready to ship). Answers the outbox keys it wrote.
+ */
+export async function confirmPayment(
+  db: Database,
+  orderId: number,
+  actor: OrderActor,
+  frame: EmailFrame,
+  now: Date,
+): Promise<OrderChangeResult & { mailKeys?: string[] }> {
+  const { targets, deliveryWish } = await orderMerchantAlertTargets(db, orderId);
+  let alertKeys: string[] = [];
+  const result = await changeOrder(db, orderId, (order) => {
     const refusal = paymentConfirmationRefusal(order.status);
     if (refusal) return { refusal };
+    const readyOrder = { orderId: order.id, orderNumber: order.number, paymentLabel: PAYMENT_METHODS[order.paymentMethod].label, deliveryWish };
+    const alerts = readyToShipAlerts(db, readyOrder, merchantParcels(order), targets, frame, now);
+    alertKeys = alerts.keys;
     return {
       statements: [
         ...orderStatusStatements(db, order, "paid", actor, now, { paidAt: now }),
@@ -46,9 +73,11 @@ export function confirmPayment(db: Database, orderId: number, actor: OrderActor,
           frame,
           now,
         ),
+        ...alerts.statements,
       ],
     };
   });
+  return result.ok ? { ...result, mailKeys: [ORDER_MAIL_KEYS.paymentConfirmed(result.order.number), ...alertKeys] } : result;
 }
 
 /** Who may move a shipment: staff any, a merchant's login only its merchant's. */

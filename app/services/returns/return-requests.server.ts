@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { OrderActor } from "~/core/orders/order-events";
-import type { ReturnKind, ReturnStatus } from "~/core/returns/return-labels";
+import { RETURN_KINDS, returnReasonLabel, type ReturnKind, type ReturnStatus } from "~/core/returns/return-labels";
 import { RETURN_PHOTO_LIMIT, RETURN_TEXT, returnRequestRefusal, type ReturnableLine } from "~/core/returns/return-requests";
 import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
 import type { Database } from "~/db/client.server";
@@ -25,6 +25,8 @@ import {
 import { orderNoticeStatements } from "../orders/order-notices.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, storeImages, toMediaItem, type MediaItem } from "../media.server";
 import type { Attachments } from "../tickets/ticket-messages.server";
+import { joinAlerts, newReturnAlert, staffAlertAddresses, type AlertStatements } from "../alerts/alert-statements.server";
+import { orderMerchantAlertTargets, returnRequestedAlerts, type MerchantAlertTarget } from "../alerts/merchant-alerts.server";
 
 /** An order line as a return is judged on, with what restocking it needs. */
 export interface ReturnLineFacts extends ReturnableLine {
@@ -244,16 +246,54 @@ export async function createReturnRequest(
   const photoIds = [...attachments.galleryIds, ...stored.ids];
 
   const mailKey = `return-requested:${input.token}`;
+  const [{ targets }, staffAddresses] = await Promise.all([orderMerchantAlertTargets(db, orderId), staffAlertAddresses(db, "newReturn")]);
+  let alertKeys: string[] = [];
   const result = await changeOrderReturns(db, orderId, (order, current) => {
     if (current.requests.some((request) => request.requestToken === input.token)) return { refusal: REPLAYED };
     const again = returnRequestRefusal(current.lines, input.reason, picks, now);
     if (again) return { refusal: again };
-    return { statements: requestStatements(db, order, current, customer, input, picks, photoIds, mailKey, frame, now) };
+    const alerts = requestAlerts(db, order, current, input, picks, { targets, staffAddresses }, frame, now);
+    alertKeys = alerts.keys;
+    return { statements: [...requestStatements(db, order, current, customer, input, picks, photoIds, mailKey, frame, now), ...alerts.statements] };
   });
   if (!result.ok && result.error !== REPLAYED) return fail(409, "lines", result.error);
   const [created] = await db.select({ id: returnRequests.id }).from(returnRequests).where(eq(returnRequests.requestToken, input.token));
   if (!created) throw new Error("return request was not written");
-  return { ok: true, returnId: created.id, replayed: !result.ok, mailKeys: result.ok ? [mailKey] : [] };
+  return { ok: true, returnId: created.id, replayed: !result.ok, mailKeys: result.ok ? [mailKey, ...alertKeys] : [] };
+}
+
+const requestIdOf = (token: string) => sql<number>`(select ${returnRequests.id} from ${returnRequests} where ${returnRequests.requestToken} = ${token})`;
+
+/** The request told to staff (the newReturn list) and to each merchant whose goods it asks back. */
+function requestAlerts(
+  db: Database,
+  order: OrderState,
+  facts: ReturnFacts,
+  input: ReturnRequestInput,
+  picks: { lineId: number; quantity: number }[],
+  told: { targets: MerchantAlertTarget[]; staffAddresses: string[] },
+  frame: EmailFrame,
+  now: Date,
+): AlertStatements {
+  const picked = picks.map((pick) => ({ line: order.lines.find((line) => line.id === pick.lineId), quantity: pick.quantity }));
+  const items = (shipmentId: number | null) =>
+    picked
+      .filter((entry) => shipmentId == null || entry.line?.shipmentId === shipmentId)
+      .map((entry) => ({ title: entry.line?.title ?? "", quantity: entry.quantity }));
+  const labels = { kindLabel: RETURN_KINDS[input.kind], reasonLabel: returnReasonLabel(input.reason) };
+  const parcels = order.shipments.flatMap((shipment) =>
+    shipment.merchantId == null ? [] : [{ merchantId: shipment.merchantId, shipment: shipment.id, items: items(shipment.id) }],
+  );
+  return joinAlerts(
+    returnRequestedAlerts(db, { orderId: order.id, orderNumber: facts.number, token: input.token, ...labels }, parcels, told.targets, frame, now),
+    newReturnAlert(
+      db,
+      told.staffAddresses,
+      { token: input.token, returnId: requestIdOf(input.token), orderNumber: facts.number, customer: order.customerName, items: items(null), ...labels },
+      frame,
+      now,
+    ),
+  );
 }
 
 function requestStatements(
@@ -268,7 +308,7 @@ function requestStatements(
   frame: EmailFrame,
   now: Date,
 ) {
-  const returnId = sql<number>`(select ${returnRequests.id} from ${returnRequests} where ${returnRequests.requestToken} = ${input.token})`;
+  const returnId = requestIdOf(input.token);
   const lines = picks.map((pick) => ({ title: facts.lines.find((line) => line.id === pick.lineId)?.title ?? "", quantity: pick.quantity }));
   const mailFacts = { kind: input.kind, reason: input.reason, lines };
   return [

@@ -18,6 +18,7 @@ import { keepMessageImages } from "../media.server";
 import { dueColumns } from "./desk-calendar.server";
 import { attachStatement } from "./ticket-messages.server";
 import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
+import { inboundHeldAlert, newTicketAlert, staffAlertAddresses } from "../alerts/alert-statements.server";
 
 /** A received mail, decoded by the web layer (postal-mime). */
 export interface InboundMail {
@@ -44,6 +45,14 @@ export interface InboundResult {
   outcome: InboundOutcome;
   reason: string | null;
   ticketId: number | null;
+  /** The staff alerts written (a ticket opened, a mail held), to dispatch. */
+  mailKeys?: string[];
+}
+
+/** The support desk a mail comes in to: its address, and the shop's origin for the staff alerts' links. */
+export interface InboundDesk {
+  supportAddress: string;
+  origin: string;
 }
 
 /** The subject a ticket opened by mail keeps above the mail's text (tickets have no subject of their own). */
@@ -205,11 +214,38 @@ export async function keepMailImages(db: Database, bucket: R2Bucket, customerId:
   };
 }
 
-/** Holds the mail for staff: recorded with the reason, nothing else changes. */
-async function hold(db: Database, mail: InboundMail, body: string, reason: string, ticket: TicketForMail | null, now: Date): Promise<InboundResult> {
+/**
+ * The staff alert of a mail held for review (the inboundHeld list): once per Message-ID — a mail delivered
+ * twice is recorded once, and its alert only while its record is a held one.
+ */
+async function heldAlert(db: Database, mail: Pick<InboundMail, "from" | "subject" | "messageId">, reason: string, origin: string, now: Date) {
+  const addresses = await staffAlertAddresses(db, "inboundHeld");
+  const held = mail.messageId
+    ? {
+        mailRef: mail.messageId,
+        condition: sql`exists (select 1 from ${inboundMails} where ${inboundMails.messageId} = ${mail.messageId} and ${inboundMails.outcome} = 'held')`,
+      }
+    : { mailRef: crypto.randomUUID() };
+  return inboundHeldAlert(db, addresses, { ...held, from: mail.from, subject: mail.subject, reason }, { origin }, now);
+}
+
+/** Holds the mail for staff: recorded with the reason, and staff told; nothing else changes. */
+async function holdMail(
+  db: Database,
+  mail: InboundMail,
+  body: string,
+  reason: string,
+  ticket: TicketForMail | null,
+  desk: InboundDesk,
+  now: Date,
+): Promise<InboundResult> {
   const result = { outcome: "held" as const, reason, ticketId: ticket?.id ?? null };
-  await recordStatement(db, mail, body, { ...result, userId: ticket && sameAddress(mail.from, ticket.email) ? ticket.userId : null, notes: [] }, now);
-  return result;
+  const alert = await heldAlert(db, mail, reason, desk.origin, now);
+  await db.batch([
+    recordStatement(db, mail, body, { ...result, userId: ticket && sameAddress(mail.from, ticket.email) ? ticket.userId : null, notes: [] }, now),
+    ...alert.statements,
+  ]);
+  return { ...result, mailKeys: alert.keys };
 }
 
 /** Records a mail refused before it was read (too large): nothing of it is kept but the envelope. */
@@ -219,19 +255,30 @@ export async function recordRejectedMail(db: Database, mail: Pick<InboundMail, "
     .values({ receivedAt: now, fromAddress: mail.from, toAddress: mail.to, subject: "", outcome: "rejected", reason, body: "", rawSize: mail.rawSize });
 }
 
-/** Records a mail that could not be read or filed as held, with the raw message staff can open. */
-export async function recordFailedMail(db: Database, mail: Pick<InboundMail, "from" | "to" | "rawKey" | "rawSize">, reason: string, now: Date): Promise<void> {
-  await db.insert(inboundMails).values({
-    receivedAt: now,
-    fromAddress: mail.from,
-    toAddress: mail.to,
-    subject: "",
-    outcome: "held",
-    reason,
-    body: "",
-    rawKey: mail.rawKey,
-    rawSize: mail.rawSize,
-  });
+/** Records a mail that could not be read or filed as held, with the raw message staff can open, and tells staff; answers the alerts' keys. */
+export async function recordFailedMail(
+  db: Database,
+  mail: Pick<InboundMail, "from" | "to" | "rawKey" | "rawSize">,
+  reason: string,
+  origin: string,
+  now: Date,
+): Promise<string[]> {
+  const alert = await heldAlert(db, { from: mail.from, subject: "", messageId: null }, reason, origin, now);
+  await db.batch([
+    db.insert(inboundMails).values({
+      receivedAt: now,
+      fromAddress: mail.from,
+      toAddress: mail.to,
+      subject: "",
+      outcome: "held",
+      reason,
+      body: "",
+      rawKey: mail.rawKey,
+      rawSize: mail.rawSize,
+    }),
+    ...alert.statements,
+  ]);
+  return alert.keys;
 }
 
 /**
@@ -242,26 +289,21 @@ export async function recordFailedMail(db: Database, mail: Pick<InboundMail, "fr
  * sender than the ticket's or order's customer, a mail to another address, an empty mail — is held for staff
  * with the reason.
  */
-export async function receiveInboundMail(
-  db: Database,
-  bucket: R2Bucket,
-  mail: InboundMail,
-  supportAddress: string,
-  now: Date = new Date(),
-): Promise<InboundResult> {
+export async function receiveInboundMail(db: Database, bucket: R2Bucket, mail: InboundMail, desk: InboundDesk, now: Date = new Date()): Promise<InboundResult> {
   const body = replyText(mail.text);
-  const target = inboundTarget(mail.to, supportAddress);
-  if (!target) return hold(db, mail, body, INBOUND_TEXT.notAddressedToSupport, null, now);
+  const target = inboundTarget(mail.to, desk.supportAddress);
+  const hold = (reason: string, ticket: TicketForMail | null) => holdMail(db, mail, body, reason, ticket, desk, now);
+  if (!target) return hold(INBOUND_TEXT.notAddressedToSupport, null);
   const keys = target.kind === "ticket" ? [] : await answeredMailKeys(db, mail.answers);
   const answered = target.kind === "ticket" ? await ticketByToken(db, target.token) : await ticketByAnsweredMail(db, keys);
   const automatic = autoReplyReason(mail.headers, mail.subject);
-  if (automatic) return hold(db, mail, body, automatic, answered, now);
-  if (target.kind === "ticket" && !answered) return hold(db, mail, body, INBOUND_TEXT.unknownToken, null, now);
-  if (answered && !sameAddress(mail.from, answered.email)) return hold(db, mail, body, INBOUND_TEXT.senderMismatch, answered, now);
-  if (body.trim() === "" && mail.attachments.length === 0) return hold(db, mail, body, INBOUND_TEXT.empty, answered, now);
+  if (automatic) return hold(automatic, answered);
+  if (target.kind === "ticket" && !answered) return hold(INBOUND_TEXT.unknownToken, null);
+  if (answered && !sameAddress(mail.from, answered.email)) return hold(INBOUND_TEXT.senderMismatch, answered);
+  if (body.trim() === "" && mail.attachments.length === 0) return hold(INBOUND_TEXT.empty, answered);
   // An answer to an order's mail is about that order: it joins the customer's open ticket about it, or opens one.
   const order = answered ? null : await orderByAnsweredMail(db, keys);
-  if (order && !sameAddress(mail.from, order.email)) return hold(db, mail, body, INBOUND_TEXT.orderSenderMismatch(order.number), null, now);
+  if (order && !sameAddress(mail.from, order.email)) return hold(INBOUND_TEXT.orderSenderMismatch(order.number), null);
   const ticket = answered ?? (order ? await openTicketOfOrder(db, order) : null);
   const customerId = ticket ? ticket.userId : (order?.userId ?? (await memberByAddress(db, mail.from)));
 
@@ -278,7 +320,7 @@ export async function receiveInboundMail(
   // A guest is known by the address the order was placed with, or else the one they wrote from.
   const customer: MailCustomer =
     customerId != null ? { userId: customerId, guestEmail: null } : { userId: null, guestEmail: order?.email ?? mail.from.trim().toLowerCase() };
-  return openTicketByMail(db, mail, body, { customer, orderId: order?.id ?? null }, text, { mediaIds, notes }, now);
+  return openTicketByMail(db, mail, body, { customer, orderId: order?.id ?? null }, text, { mediaIds, notes }, desk.origin, now);
 }
 
 /** A new mail to the support address (or answer to an order's mail, then about that order): a ticket of its own, one per Message-ID however often it arrives. */
@@ -289,6 +331,7 @@ async function openTicketByMail(
   about: { customer: MailCustomer; orderId: number | null },
   text: string,
   images: { mediaIds: number[]; notes: string[] },
+  origin: string,
   now: Date,
 ): Promise<InboundResult> {
   const { customer, orderId } = about;
@@ -297,7 +340,22 @@ async function openTicketByMail(
   const sameMail = and(customersTickets(customer), eq(tickets.formSession, session))!;
   const result = { outcome: "opened" as const, reason: null };
   const priority = ticketPriority("その他");
-  const due = await dueColumns(db, priority, now);
+  const category = orderId != null ? "過去の注文について" : "その他";
+  const [due, addresses] = await Promise.all([dueColumns(db, priority, now), staffAlertAddresses(db, "newTicket")]);
+  const alert = newTicketAlert(
+    db,
+    addresses,
+    {
+      ref: `${customer.userId ?? customer.guestEmail}:${session}`,
+      id: sql`(select ${tickets.id} from ${tickets} where ${sameMail})`,
+      customer: mail.fromName ? `${mail.fromName}（${mail.from}）` : mail.from,
+      channel: "mail",
+      category,
+      message: description,
+    },
+    { origin },
+    now,
+  );
   const [, , , , opened] = await db.batch([
     db
       .insert(tickets)
@@ -308,7 +366,7 @@ async function openTicketByMail(
         status: "doing",
         priority,
         ...due,
-        category: orderId != null ? "過去の注文について" : "その他",
+        category,
         trouble: "その他",
         replyChoice: "email",
         orderId,
@@ -329,8 +387,9 @@ async function openTicketByMail(
       now,
     ),
     db.select({ id: tickets.id }).from(tickets).where(sameMail),
+    ...alert.statements,
   ]);
   const ticketId = opened[0]?.id;
   if (ticketId == null) throw new Error("ticket was not written");
-  return { ...result, ticketId };
+  return { ...result, ticketId, mailKeys: alert.keys };
 }

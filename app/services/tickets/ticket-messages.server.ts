@@ -3,12 +3,14 @@
  * with their R2 attachments, in one D1 batch; a staff reply writes the customer's notification mail in
  * the same batch.
  */
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { replyChoiceOf, type NewTicketInput } from "~/core/tickets/ticket-forms";
 import { messageProblem, ticketPriority, TICKET_TEXT } from "~/core/tickets/tickets";
 import { qualified, type Database } from "~/db/client.server";
 import { media, orderLines, orders, ticketMessages, ticketOrderLines, ticketReplyDrafts, tickets, users } from "~/db/schema";
+import type { EmailFrame } from "~/mail/email-layout";
 import { staffReplyMail } from "~/mail/ticket-mails";
+import { newTicketAlert, NO_ALERTS, staffAlertAddresses, type AlertStatements } from "../alerts/alert-statements.server";
 import { memberMailStatements } from "../mail/mails.server";
 import { MEDIA_COLUMNS, ownsPendingMedia, storeImages, toMediaItem, type MediaItem } from "../media.server";
 import { guard, isGuardFailure } from "../orders/order-guards.server";
@@ -93,12 +95,29 @@ async function namedReferences(
   return { ok: true, orderId, details, productId };
 }
 
-export type CreateTicketResult = { ok: true; ticketId: number; duplicate: boolean } | TicketFailure;
+export type CreateTicketResult = { ok: true; ticketId: number; duplicate: boolean; mailKeys: string[] } | TicketFailure;
+
+/** The staff told of a new ticket from the form (the newTicket list), with the member's name. */
+async function formTicketAlert(db: Database, customer: Viewer, input: NewTicketInput, ticketId: SQL, frame: EmailFrame, now: Date): Promise<AlertStatements> {
+  const addresses = await staffAlertAddresses(db, "newTicket");
+  if (addresses.length === 0) return NO_ALERTS;
+  const [member] = await db.select({ lastname: users.lastname, firstname: users.firstname }).from(users).where(eq(users.id, customer.id));
+  const ticket = {
+    ref: `form:${customer.id}:${input.session}`,
+    id: ticketId,
+    customer: member ? `${member.lastname} ${member.firstname}` : `会員 ${customer.id}`,
+    channel: "form" as const,
+    category: input.category,
+    message: input.description,
+  };
+  return newTicketAlert(db, addresses, ticket, frame, now);
+}
 
 /**
  * Opens a ticket from the new-ticket form. The form's `session` is unique per member, so a double submit
  * finds the ticket the first one created (and stores nothing new). Order lines must belong to the chosen
  * order of this member; the product must be one this member may see. The description is the first message.
+ * Staff on the newTicket alert list are mailed (`frame`: the shop's origin for the mail's link).
  */
 export async function createTicket(
   db: Database,
@@ -106,10 +125,11 @@ export async function createTicket(
   customer: Viewer,
   input: NewTicketInput,
   attachments: Attachments,
+  frame: EmailFrame,
   now: Date = new Date(),
 ): Promise<CreateTicketResult> {
   const existing = await findTicketBySession(db, customer.id, input.session);
-  if (existing != null) return { ok: true, ticketId: existing, duplicate: true };
+  if (existing != null) return { ok: true, ticketId: existing, duplicate: true, mailKeys: [] };
 
   const named = await namedReferences(db, customer, input);
   if (!named.ok) return named;
@@ -124,6 +144,7 @@ export async function createTicket(
   const due = await dueColumns(db, priority, now);
   const sameForm = and(eq(tickets.userId, customer.id), eq(tickets.formSession, input.session));
   const ticketIdSql = sql`(select ${tickets.id} from ${tickets} where ${sameForm})`;
+  const alerts = await formTicketAlert(db, customer, input, ticketIdSql, frame, now);
   const [, , , , found] = await db.batch([
     db
       .insert(tickets)
@@ -169,10 +190,11 @@ export async function createTicket(
       )
       .onConflictDoNothing(),
     db.select({ id: tickets.id }).from(tickets).where(sameForm),
+    ...alerts.statements,
   ]);
   const ticketId = found[0]?.id;
   if (ticketId == null) throw new Error("ticket was not written");
-  return { ok: true, ticketId, duplicate: false };
+  return { ok: true, ticketId, duplicate: false, mailKeys: alerts.keys };
 }
 
 async function findTicketBySession(db: Database, userId: number, session: string): Promise<number | null> {

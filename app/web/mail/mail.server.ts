@@ -19,7 +19,12 @@ export interface MailQueueMessage {
   key: string;
 }
 
-type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SUPPORT_ADDRESS" | "SESSION_SECRET"> & { EMAIL?: SendEmail; MAIL_QUEUE?: Queue<MailQueueMessage> };
+/** The mail queue's binding (absent where nothing consumes it: the Vite dev server). */
+export interface MailQueueEnv {
+  MAIL_QUEUE?: Queue<MailQueueMessage>;
+}
+
+type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SUPPORT_ADDRESS" | "SESSION_SECRET"> & { EMAIL?: SendEmail } & MailQueueEnv;
 
 /** Email Service's binding as a Mailer: the message as its MessageBuilder form, sent in the shop's name. */
 function emailServiceMailer(binding: SendEmail): Mailer {
@@ -45,14 +50,19 @@ export function mailFrame(request: Request, unsubscribeUrl?: string): EmailFrame
   return { origin: new URL(request.url).origin, unsubscribeUrl };
 }
 
-/** Puts the committed outbox rows on the queue; a failed enqueue is caught up by the scheduled sweep. */
+/** Puts committed outbox rows on the queue now (outside a request: the email handler); a failed enqueue is caught up by the scheduled sweep. */
+export async function enqueueMail(env: MailQueueEnv, keys: string[]): Promise<void> {
+  if (keys.length === 0 || !env.MAIL_QUEUE) return;
+  await env.MAIL_QUEUE.sendBatch(keys.map((key) => ({ body: { key } }))).catch((error: unknown) => {
+    console.error("mail queue: enqueue failed; the sweep will send", keys, error);
+  });
+}
+
+/** Puts the committed outbox rows on the queue after the response; a failed enqueue is caught up by the scheduled sweep. */
 export function dispatchMail(context: AppLoadContext, keys: string[]): void {
   const env = context.cloudflare.env as MailEnv;
   if (keys.length === 0 || !env.MAIL_QUEUE) return;
-  const queued = env.MAIL_QUEUE.sendBatch(keys.map((key) => ({ body: { key } }))).catch((error: unknown) => {
-    console.error("mail queue: enqueue failed; the sweep will send", keys, error);
-  });
-  context.cloudflare.ctx.waitUntil(queued);
+  context.cloudflare.ctx.waitUntil(enqueueMail(env, keys));
 }
 
 /**

@@ -18,6 +18,7 @@ import { idParam, readInput, redirectedNotice } from "../input.server";
 import { canonicalListingRedirect } from "../search/listing.server";
 import { dispatchMail, mailFrame } from "../mail/mail.server";
 import type { MerchantActionData } from "../types/merchants";
+import { ALERT_SETTINGS_NOTICES, alertDigestHour, saveAlertSettingsForm } from "./merchant-alert-settings.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
@@ -26,6 +27,7 @@ const NOTICES = {
   created: MERCHANT_MESSAGES.created,
   invited: MERCHANT_LOGIN_MESSAGES.invited,
   disabled: MERCHANT_LOGIN_MESSAGES.disabled,
+  ...ALERT_SETTINGS_NOTICES,
 } as const;
 
 export function merchantPath(merchantId: number): string {
@@ -42,9 +44,10 @@ export async function loadMerchantListing(request: Request, context: AppLoadCont
 }
 
 export async function loadMerchantEditor(request: Request, context: AppLoadContext, rawId: string | undefined) {
-  const found = await findMerchant(context.db, idParam(rawId, "出店者ID"));
+  const merchantId = idParam(rawId, "出店者ID");
+  const [found, digestHour] = await Promise.all([findMerchant(context.db, merchantId), alertDigestHour(context.db)]);
   invariantResponse(found, MERCHANT_MESSAGES.notFound, { status: 404 });
-  return data({ ...found, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
+  return data({ ...found, digestHour, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
 }
 
 /** The version a form was loaded at (`updated_at` in ms; 0 = never saved): any other text is malformed. */
@@ -68,10 +71,10 @@ export async function createMerchantAction(request: Request, context: AppLoadCon
   throw redirect(withNotice(merchantPath(outcome.merchantId), "created"), 303);
 }
 
-const IntentSchema = v.object({ intent: v.picklist(["save", "invite", "disable"]) });
+const IntentSchema = v.object({ intent: v.picklist(["save", "invite", "disable", "alerts"]) });
 const DisableSchema = v.object({ userId: IdSchema });
 
-/** The edit page's forms: save the merchant (intent=save), add a login (invite), disable one (disable). */
+/** The edit page's forms: save the merchant (intent=save), add a login (invite), disable one (disable), its alert settings (alerts). */
 export async function merchantEditorAction(request: Request, context: AppLoadContext, rawId: string | undefined, now = new Date()) {
   const merchantId = idParam(rawId, "出店者ID");
   const form = await readFormData(request);
@@ -95,6 +98,8 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
     }
     throw redirect(withNotice(path, "saved"), 303);
   }
+
+  if (intent.input.intent === "alerts") return saveAlertSettingsForm(form, context, merchantId, path);
 
   if (intent.input.intent === "invite") {
     const submission = parseSubmission(form, { schema: MerchantLoginSchema });

@@ -177,7 +177,7 @@ async function runIntent(input: DeskIntent, orderId: number, request: Request, c
   switch (input.intent) {
     case "confirm_payment": {
       const result = await confirmPayment(db, orderId, actor, frame, now);
-      return { result, notice: "payment_confirmed", mailKeys: result.ok ? [ORDER_MAIL_KEYS.paymentConfirmed(result.order.number)] : [] };
+      return { result, notice: "payment_confirmed", mailKeys: result.mailKeys ?? [] };
     }
     case "ship": {
       const access = { orderId, shipmentId: input.shipment, actor, merchantId: null };

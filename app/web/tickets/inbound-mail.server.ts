@@ -11,14 +11,12 @@ import { htmlToText, INBOUND_MAIL_MAX_BYTES, INBOUND_RAW_KEEP_DAYS, INBOUND_TEXT
 import type { Database } from "~/db/client.server";
 import { receiveInboundMail, recordFailedMail, recordRejectedMail, type InboundMail, type InboundResult } from "~/services/tickets/inbound-mail.server";
 import { purgeInboundRaw } from "~/services/tickets/inbound-desk.server";
+import { enqueueMail, type MailQueueEnv } from "../mail/mail.server";
 
 /** What the handler needs of Cloudflare's ForwardableEmailMessage (the dev route builds the same). */
 export type ReceivedMail = Pick<ForwardableEmailMessage, "from" | "to" | "raw" | "rawSize" | "setReject">;
 
-interface InboundEnv {
-  ATTACHMENTS: R2Bucket;
-  SUPPORT_ADDRESS: string;
-}
+type InboundEnv = Pick<Env, "ATTACHMENTS" | "SUPPORT_ADDRESS" | "SHOP_ORIGIN"> & MailQueueEnv;
 
 /**
  * Keeps the raw message in R2 (`inbound/{day}/{uuid}.eml`) and answers its key; null when R2 refused it (logged):
@@ -82,14 +80,18 @@ export async function receiveSupportMail(message: ReceivedMail, env: InboundEnv,
   }
   const raw = await new Response(message.raw).arrayBuffer();
   const rawKey = await keepRaw(env.ATTACHMENTS, raw, now);
+  const desk = { supportAddress: env.SUPPORT_ADDRESS, origin: env.SHOP_ORIGIN };
   try {
-    return await receiveInboundMail(db, env.ATTACHMENTS, await decodeMail(raw, { from: message.from, to: message.to, rawKey }), env.SUPPORT_ADDRESS, now);
+    const result = await receiveInboundMail(db, env.ATTACHMENTS, await decodeMail(raw, { from: message.from, to: message.to, rawKey }), desk, now);
+    await enqueueMail(env, result.mailKeys ?? []);
+    return result;
   } catch (error) {
     // Kept for staff rather than bounced: the raw message is in R2, the record says what went wrong.
     console.error("inbound mail: could not be filed", error);
     const reason = INBOUND_TEXT.failed(error instanceof Error ? error.message : String(error));
-    await recordFailedMail(db, { from: message.from, to: message.to, rawKey, rawSize: raw.byteLength }, reason, now);
-    return { outcome: "held", reason, ticketId: null };
+    const mailKeys = await recordFailedMail(db, { from: message.from, to: message.to, rawKey, rawSize: raw.byteLength }, reason, env.SHOP_ORIGIN, now);
+    await enqueueMail(env, mailKeys);
+    return { outcome: "held", reason, ticketId: null, mailKeys };
   }
 }
 

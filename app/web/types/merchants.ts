@@ -1,6 +1,7 @@
 /** What the /crm/merchants pages answer and the merchant components read (types only). */
 import type { SubmissionResult } from "@conform-to/react";
 import type { findMerchant } from "~/services/merchant/merchant-accounts.server";
+import type { findMerchantAlertSettings } from "~/services/alerts/merchant-alerts.server";
 
 export type { MerchantLoginRow, MerchantLoginState, MerchantRow } from "~/services/merchant/merchant-accounts.server";
 
@@ -8,4 +9,11 @@ export type { MerchantLoginRow, MerchantLoginState, MerchantRow } from "~/servic
 export type MerchantEditorData = NonNullable<Awaited<ReturnType<typeof findMerchant>>>;
 
 /** A form's answer: Conform's reply (per-field messages, what was typed), or a refusal of the whole post. */
-export type MerchantActionData = { intent: "save" | "invite"; reply: SubmissionResult<string[]> } | { intent: "disable" | "malformed"; error: string };
+export type MerchantActionData =
+  { intent: "save" | "invite"; reply: SubmissionResult<string[]> } | MerchantAlertActionData | { intent: "disable" | "malformed"; error: string };
+
+/** The alert settings form's refusal (its messages and what was typed), on /merchant/settings and /crm/merchants/{id}. */
+export type MerchantAlertActionData = { intent: "alerts"; reply: SubmissionResult<string[]> };
+
+/** A merchant's alert settings as the form starts them, with the addresses in force (the contact's when none are listed). */
+export type MerchantAlertSettingsData = NonNullable<Awaited<ReturnType<typeof findMerchantAlertSettings>>>;
