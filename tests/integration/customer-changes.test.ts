@@ -130,6 +130,9 @@ describe("a points adjustment", () => {
     expect(messagesOf(noPoints).points).toEqual(["ポイントは1〜1,000,000の半角数字で入力してください"]);
     const unknown = await post(platform, staff, member, { intent: "give_everything" });
     expect(unknown.status).toBe(400);
+    // Conform's own fields, which no page of ours sends, are a 400 too (never a 500).
+    const conform = await post(platform, staff, member, { intent: "adjust_points", direction: "add", points: "10", reason: "テスト", __intent__: "reset" });
+    expect(conform.status).toBe(400);
     expect(await balanceOf(platform, member)).toBe(0);
     expect(await changesOf(platform, member)).toEqual([]);
   });
