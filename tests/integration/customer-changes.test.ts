@@ -21,7 +21,18 @@ import type { CustomerRecord } from "~/web/types/customers";
 import { registeredMember, TEST_PASSWORD, type TestMember } from "../support/members";
 import { cartWithSimple, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, callHandler, memberCookie, pageRequest, postRequest, run, valueOf, type DataResult, type Outcome, type RouteHandler } from "../support/requests";
+import {
+  apiRequest,
+  callHandler,
+  memberCookie,
+  pageRequest,
+  postRequest,
+  run,
+  valueOf,
+  type DataResult,
+  type Outcome,
+  type RouteHandler,
+} from "../support/requests";
 
 const it = platformTest();
 
@@ -245,12 +256,10 @@ describe("an address correction", () => {
   it("is no page for another member's address (404)", async ({ platform, staff }) => {
     const { addressId } = await memberWithAddress(platform, "address-owner@example.jp");
     const stranger = await registeredMember(platform, "address-stranger@example.jp");
-    const outcome = await run(
-      platform,
-      addressRoute.loader as RouteHandler,
-      pageRequest(`/crm/customers/${stranger.id}/addresses/${addressId}`, staff),
-      { customerId: String(stranger.id), addressId: String(addressId) },
-    );
+    const outcome = await run(platform, addressRoute.loader as RouteHandler, pageRequest(`/crm/customers/${stranger.id}/addresses/${addressId}`, staff), {
+      customerId: String(stranger.id),
+      addressId: String(addressId),
+    });
     expect(outcome.status).toBe(404);
     expect((await save(platform, staff, stranger, addressId, addressFields("zzzz"))).status).toBe(404);
   });
@@ -258,7 +267,11 @@ describe("an address correction", () => {
 
 describe("suspending an account (the owner)", () => {
   const login = (platform: TestPlatform, email: string) =>
-    callHandler(platform, loginAction as RouteHandler, apiRequest("/login", { fields: { email, password: TEST_PASSWORD, redirectTo: "/" }, ip: "203.0.113.50" }));
+    callHandler(
+      platform,
+      loginAction as RouteHandler,
+      apiRequest("/login", { fields: { email, password: TEST_PASSWORD, redirectTo: "/" }, ip: "203.0.113.50" }),
+    );
 
   async function opensMemberArea(platform: TestPlatform, cookie: string): Promise<boolean> {
     const { thrown } = await callHandler(platform, userHubLoader as RouteHandler, pageRequest("/user", cookie));
@@ -284,8 +297,10 @@ describe("suspending an account (the owner)", () => {
     );
   }
 
-  const stockOfSimple = async (platform: TestPlatform) => (await platform.db.select({ inventory: products.inventory }).from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())!.inventory;
-  const ordersOf = async (platform: TestPlatform, email: string) => (await platform.db.select({ n: count() }).from(orders).where(eq(orders.email, email)).get())!.n;
+  const stockOfSimple = async (platform: TestPlatform) =>
+    (await platform.db.select({ inventory: products.inventory }).from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())!.inventory;
+  const ordersOf = async (platform: TestPlatform, email: string) =>
+    (await platform.db.select({ n: count() }).from(orders).where(eq(orders.email, email)).get())!.n;
 
   it("ends the member's sessions, refuses their sign-in and orders until resumed, and logs both with the reason", async ({ platform, staff }) => {
     const owner = await memberCookie(platform, OWNER_ID);
@@ -309,8 +324,14 @@ describe("suspending an account (the owner)", () => {
     // Orders: refused as the member and as a guest typing their address; no order, no stock, no points moved.
     await platform.db.update(users).set({ points: 300 }).where(eq(users.id, member.id));
     const stock = await stockOfSimple(platform);
-    expect(await tryToOrder(platform, { userId: member.id })).toMatchObject({ ok: false, error: "このアカウントでは現在ご注文いただけません。お問い合わせください。" });
-    expect(await tryToOrder(platform, {}, member.email)).toMatchObject({ ok: false, error: "このメールアドレスでは現在ご注文いただけません。お問い合わせください。" });
+    expect(await tryToOrder(platform, { userId: member.id })).toMatchObject({
+      ok: false,
+      error: "このアカウントでは現在ご注文いただけません。お問い合わせください。",
+    });
+    expect(await tryToOrder(platform, {}, member.email)).toMatchObject({
+      ok: false,
+      error: "このメールアドレスでは現在ご注文いただけません。お問い合わせください。",
+    });
     expect(await ordersOf(platform, member.email)).toBe(0);
     expect(await stockOfSimple(platform)).toBe(stock);
     expect(await balanceOf(platform, member)).toBe(300);
@@ -321,7 +342,9 @@ describe("suspending an account (the owner)", () => {
     expect(shown.login.activeSessions).toBe(0);
 
     expect((await post(platform, owner, member, { intent: "resume", reason: "ご本人確認が取れたため" })).status).toBe(303);
-    expect((await platform.db.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, member.id)).get())).toEqual({
+    expect(
+      await platform.db.select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason }).from(users).where(eq(users.id, member.id)).get(),
+    ).toEqual({
       suspendedAt: null,
       reason: "",
     });
@@ -400,7 +423,11 @@ describe("the audit log", () => {
     ]);
     for (const change of log) expect(Date.parse(change.createdAt)).not.toBeNaN();
     expect(
-      (await platform.db.select({ n: count() }).from(customerChanges).where(and(eq(customerChanges.customerId, other.id), eq(customerChanges.kind, "points"))).get())!.n,
+      (await platform.db
+        .select({ n: count() })
+        .from(customerChanges)
+        .where(and(eq(customerChanges.customerId, other.id), eq(customerChanges.kind, "points")))
+        .get())!.n,
     ).toBe(1);
   });
 });

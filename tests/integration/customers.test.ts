@@ -156,7 +156,8 @@ describe("finding a guest", () => {
   });
 
   it("answers an address with no guest order or ticket with 404, and one that is no address with 400", async ({ platform, staff }) => {
-    const page = (email: string) => run(platform, guestRoute.loader as RouteHandler, pageRequest(`/crm/customers/guest?${new URLSearchParams({ email })}`, staff));
+    const page = (email: string) =>
+      run(platform, guestRoute.loader as RouteHandler, pageRequest(`/crm/customers/guest?${new URLSearchParams({ email })}`, staff));
     // A member's address: their orders are a member's, not a guest's.
     expect((await page(MEMBER_EMAIL)).status).toBe(404);
     expect((await page("nobody@example.jp")).status).toBe(404);
@@ -215,14 +216,19 @@ describe("who may open the customer pages", () => {
     for (const page of pages) {
       const visitor = await run(platform, page.handler, pageRequest(page.path), page.params);
       expect(visitor.response?.headers.get("Location"), page.name).toMatch(/^\/login\?show=1/);
-      for (const cookie of [member, merchant]) expect((await run(platform, page.handler, pageRequest(page.path, cookie), page.params)).status, page.name).toBe(403);
+      for (const cookie of [member, merchant])
+        expect((await run(platform, page.handler, pageRequest(page.path, cookie), page.params)).status, page.name).toBe(403);
       for (const cookie of [staff, owner]) expect((await run(platform, page.handler, pageRequest(page.path, cookie), page.params)).status, page.name).toBe(200);
     }
   });
 
   it("refuses every form post of a visitor, a member and a merchant, changing nothing", async ({ platform, member, merchant }) => {
     const posts: { handler: RouteHandler; path: string; fields: Record<string, string> }[] = [
-      { handler: recordRoute.action as RouteHandler, path: `/crm/customers/${MEMBER_ID}`, fields: { intent: "adjust_points", direction: "add", points: "10", reason: "テスト" } },
+      {
+        handler: recordRoute.action as RouteHandler,
+        path: `/crm/customers/${MEMBER_ID}`,
+        fields: { intent: "adjust_points", direction: "add", points: "10", reason: "テスト" },
+      },
       { handler: recordRoute.action as RouteHandler, path: `/crm/customers/${MEMBER_ID}`, fields: { intent: "suspend", reason: "テスト" } },
       { handler: addressRoute.action as RouteHandler, path: `/crm/customers/${MEMBER_ID}/addresses/1`, fields: { intent: "save" } },
     ];
@@ -230,7 +236,8 @@ describe("who may open the customer pages", () => {
       const params = { customerId: String(MEMBER_ID), addressId: "1" };
       const visitor = await run(platform, post.handler, postRequest(post.path, post.fields, { mode: "navigate" }), params);
       expect(visitor.response?.headers.get("Location")).toMatch(/^\/login/);
-      for (const cookie of [member, merchant]) expect((await run(platform, post.handler, postRequest(post.path, post.fields, { cookie }), params)).status).toBe(403);
+      for (const cookie of [member, merchant])
+        expect((await run(platform, post.handler, postRequest(post.path, post.fields, { cookie }), params)).status).toBe(403);
     }
     const after = await platform.db.select({ points: users.points, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, MEMBER_ID)).get();
     expect(after).toEqual({ points: MEMBER_POINTS, suspendedAt: null });
@@ -240,7 +247,12 @@ describe("who may open the customer pages", () => {
     const target = await registeredMember(platform, "staff-cannot-suspend@example.jp");
     const params = { customerId: String(target.id) };
     for (const intent of ["suspend", "resume"]) {
-      const outcome = await run(platform, recordRoute.action as RouteHandler, postRequest(`/crm/customers/${target.id}`, { intent, reason: "テスト" }, { cookie: staff }), params);
+      const outcome = await run(
+        platform,
+        recordRoute.action as RouteHandler,
+        postRequest(`/crm/customers/${target.id}`, { intent, reason: "テスト" }, { cookie: staff }),
+        params,
+      );
       expect(outcome.status).toBe(403);
       expect(await outcome.response!.text()).toBe("この操作はショップのオーナーだけが行えます。");
     }

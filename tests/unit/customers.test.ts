@@ -85,9 +85,7 @@ describe("a points adjustment", () => {
     expect(pointAdjustmentRefusal({ ...facts, balance: 10_000, amount: -5000 })).toBeNull();
     expect(pointAdjustmentRefusal({ ...facts, amount: 5001 })).toEqual({ kind: "over_limit", message: CUSTOMER_MESSAGES.overLimit(5000) });
     expect(pointAdjustmentRefusal({ ...facts, balance: 10_000, amount: -5001 })?.kind).toBe("over_limit");
-    expect(CUSTOMER_MESSAGES.overLimit(5000)).toBe(
-      "スタッフが1回に調整できるのは5,000ポイントまでです。それを超える調整はオーナーにご依頼ください。",
-    );
+    expect(CUSTOMER_MESSAGES.overLimit(5000)).toBe("スタッフが1回に調整できるのは5,000ポイントまでです。それを超える調整はオーナーにご依頼ください。");
   });
 
   it("has no limit for the owner", () => {

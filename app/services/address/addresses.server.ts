@@ -37,7 +37,8 @@ function columns(input: AddressInput) {
 const ownedBy = (userId: number) => eq(addresses.userId, userId);
 
 /** The member's rows as pages list them: the default first, then in the order they were added (a query to run or batch). */
-export const bookRows = (db: Database, userId: number) => db.select().from(addresses).where(ownedBy(userId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
+export const bookRows = (db: Database, userId: number) =>
+  db.select().from(addresses).where(ownedBy(userId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
 
 /** The member's addresses, the default first, then in the order they were added. */
 export async function listAddresses(db: Database, userId: number): Promise<AddressJson[]> {

@@ -60,7 +60,11 @@ export function ordersQueries(db: Database, scope: SQL) {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(ACTIVITY_SHOWN),
     totals: db
-      .select({ all: count(), placed: sql<number>`count(*) filter (where ${counted})`, bought: sql<number>`coalesce(sum(${orders.total}) filter (where ${counted}), 0)` })
+      .select({
+        all: count(),
+        placed: sql<number>`count(*) filter (where ${counted})`,
+        bought: sql<number>`coalesce(sum(${orders.total}) filter (where ${counted}), 0)`,
+      })
       .from(orders)
       .where(scope),
   };
@@ -110,9 +114,9 @@ export function returnsQueries(db: Database, orderScope: SQL) {
 export const memberOrders = (customerId: number) => eq(orders.userId, customerId);
 export const guestOrders = (email: string) => and(sql`${orders.userId} is null`, eq(orders.email, email))!;
 
-type Dated<T> = Omit<T, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt?: Date };
+// The pages take dates as ISO text.
 
-export function orderList(rows: Dated<CustomerOrder>[]): CustomerOrder[] {
+export function orderList(rows: (Omit<CustomerOrder, "createdAt"> & { createdAt: Date })[]): CustomerOrder[] {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -120,6 +124,6 @@ export function ticketList(rows: (Omit<CustomerTicket, "createdAt" | "updatedAt"
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
 }
 
-export function returnList(rows: Dated<CustomerReturn>[]): CustomerReturn[] {
+export function returnList(rows: (Omit<CustomerReturn, "createdAt"> & { createdAt: Date })[]): CustomerReturn[] {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }

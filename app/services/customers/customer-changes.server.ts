@@ -42,10 +42,7 @@ const refuse = (status: CustomerChangeRefusal["status"], error: string): Custome
 const isMember = (customerId: number) => and(eq(users.id, customerId), eq(users.role, "customer"));
 
 function memberStateQuery(db: Database, customerId: number) {
-  return db
-    .select({ points: users.points, suspendedAt: users.suspendedAt, withdrawnAt: users.withdrawnAt })
-    .from(users)
-    .where(isMember(customerId));
+  return db.select({ points: users.points, suspendedAt: users.suspendedAt, withdrawnAt: users.withdrawnAt }).from(users).where(isMember(customerId));
 }
 
 type MemberState = Awaited<ReturnType<typeof memberStateQuery>>[number];

@@ -146,22 +146,35 @@ export async function loadCustomerRecord(db: Database, customerId: number, now: 
   const orderQueries = ordersQueries(db, orderScope);
   const ticketQueries = ticketsQueries(db, eq(tickets.userId, customerId));
   const returnQueries = returnsQueries(db, orderScope);
-  const [profileRows, loginRows, addressRows, orderRows, orderTotals, ticketRows, ticketTotal, returnRows, returnTotal, ledger, ledgerCount, changes, settings] =
-    await db.batch([
-      profileQuery(db, customerId),
-      loginQuery(db, customerId, now),
-      bookRows(db, customerId),
-      orderQueries.rows,
-      orderQueries.totals,
-      ticketQueries.rows,
-      ticketQueries.total,
-      returnQueries.rows,
-      returnQueries.total,
-      ledgerQuery(db, customerId),
-      db.select({ n: count() }).from(pointLedger).where(eq(pointLedger.userId, customerId)),
-      changesQuery(db, customerId),
-      currentSettingsQuery(db),
-    ]);
+  const [
+    profileRows,
+    loginRows,
+    addressRows,
+    orderRows,
+    orderTotals,
+    ticketRows,
+    ticketTotal,
+    returnRows,
+    returnTotal,
+    ledger,
+    ledgerCount,
+    changes,
+    settings,
+  ] = await db.batch([
+    profileQuery(db, customerId),
+    loginQuery(db, customerId, now),
+    bookRows(db, customerId),
+    orderQueries.rows,
+    orderQueries.totals,
+    ticketQueries.rows,
+    ticketQueries.total,
+    returnQueries.rows,
+    returnQueries.total,
+    ledgerQuery(db, customerId),
+    db.select({ n: count() }).from(pointLedger).where(eq(pointLedger.userId, customerId)),
+    changesQuery(db, customerId),
+    currentSettingsQuery(db),
+  ]);
   const profile = profileRows[0];
   if (!profile) return null;
   const login = loginRows[0];

@@ -32,8 +32,8 @@ export interface GuestMatch {
   lastOrderAt: string;
 }
 
-/** A phone column's digits (members type hyphens and spaces; older rows may keep them). */
-const phoneDigits = (column: AnySQLiteColumn) => sql`replace(replace(replace(coalesce(${column}, ''), '-', ''), ' ', ''), '(', '')`;
+/** A phone column's digits: the separators a number may have been kept with (forms store digits only) taken out. */
+const phoneDigits = (column: AnySQLiteColumn) => sql`replace(replace(replace(replace(coalesce(${column}, ''), '-', ''), ' ', ''), '(', ''), ')', '')`;
 
 /** Members any key of the search finds: name, reading, e-mail, phone (theirs or an address's), an order of theirs. */
 export function memberSearchCondition(terms: CustomerSearchTerms): SQL {

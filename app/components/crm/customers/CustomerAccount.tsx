@@ -68,7 +68,13 @@ function SuspensionForm({ suspend, lastResult }: { suspend: boolean; lastResult:
         inputProps={{ maxLength: SUSPENSION_REASON_MAX_LENGTH }}
       />
       <div>
-        <button type="submit" name="intent" value={intent} className={`${suspend ? "btn bg-red-700 text-white hover:bg-red-800" : "btn-primary"} py-1 text-sm`} disabled={pending}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className={`${suspend ? "btn bg-red-700 text-white hover:bg-red-800" : "btn-primary"} py-1 text-sm`}
+          disabled={pending}
+        >
           {suspend ? "アカウントを停止する" : "アカウントを再開する"}
         </button>
       </div>

@@ -21,7 +21,21 @@ function Day({ at }: { at: string }) {
 }
 
 /** A list of the newest, saying when there are more than shown (and where to see them all). */
-function Newest({ shown, total, empty, more, children, testId }: { shown: number; total: number; empty: string; more: ReactNode; children: ReactNode; testId: string }) {
+function Newest({
+  shown,
+  total,
+  empty,
+  more,
+  children,
+  testId,
+}: {
+  shown: number;
+  total: number;
+  empty: string;
+  more: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   if (total === 0) return <p className="m-0 text-gray-700">{empty}</p>;
   return (
     <>
@@ -57,7 +71,11 @@ export function CustomerOrders({
         testId="customer-order-list"
       >
         {orders.rows.map((order) => (
-          <li key={order.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1" data-testid="customer-order">
+          <li
+            key={order.id}
+            className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1"
+            data-testid="customer-order"
+          >
             <Day at={order.createdAt} />
             <Link to={`/crm/orders/${order.id}`} className="font-bold">
               {order.number}
@@ -83,7 +101,11 @@ export function CustomerTickets({ tickets, allTicketsHref }: { tickets: { rows: 
         testId="customer-ticket-list"
       >
         {tickets.rows.map((ticket) => (
-          <li key={ticket.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1" data-testid="customer-ticket">
+          <li
+            key={ticket.id}
+            className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1"
+            data-testid="customer-ticket"
+          >
             <Day at={ticket.createdAt} />
             <Link to={`/crm/tickets/${ticket.id}`} className="font-bold">
               #{ticket.id}
@@ -104,7 +126,11 @@ export function CustomerReturns({ returns }: { returns: { rows: CustomerReturn[]
     <DeskPanel id="customer-returns" title={`返品・交換（${formatCount(returns.total)}件）`} testId="customer-returns">
       <Newest shown={returns.rows.length} total={returns.total} empty="返品・交換のお申し込みはありません。" more={null} testId="customer-return-list">
         {returns.rows.map((request) => (
-          <li key={request.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1" data-testid="customer-return">
+          <li
+            key={request.id}
+            className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1"
+            data-testid="customer-return"
+          >
             <Day at={request.createdAt} />
             <Link to={`/crm/returns/${request.id}`} className="font-bold">
               {`${RETURN_KINDS[request.kind]} #${request.id}`}

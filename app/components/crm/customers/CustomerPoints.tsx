@@ -15,7 +15,11 @@ import type { CustomerRecord } from "~/web/types/customers";
 /** 付与・差し引き with a reason the member reads in their ledger; the limit plain staff have is said beside it. */
 function PointAdjustmentForm({ limit, isOwner, lastResult }: { limit: number; isOwner: boolean; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useValibotForm(PointAdjustmentSchema, { id: "point-adjustment", lastResult, defaultValue: { direction: "add", points: "", reason: "" } });
+  const [form, fields] = useValibotForm(PointAdjustmentSchema, {
+    id: "point-adjustment",
+    lastResult,
+    defaultValue: { direction: "add", points: "", reason: "" },
+  });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "adjust_points";
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t border-t-solid border-gray-200 pt-3" data-testid="point-adjustment-form">

@@ -46,7 +46,12 @@ export function CustomerRecordPage({ record, isOwner, notice }: { record: Custom
         </div>
         <aside className="grid gap-4">
           <CustomerProfilePanel profile={profile} />
-          <CustomerLoginPanel profile={profile} login={record.login} isOwner={isOwner} lastResult={replyTo(profile.status === "suspended" ? "resume" : "suspend")} />
+          <CustomerLoginPanel
+            profile={profile}
+            login={record.login}
+            isOwner={isOwner}
+            lastResult={replyTo(profile.status === "suspended" ? "resume" : "suspend")}
+          />
           <CustomerAddresses customerId={profile.id} addresses={record.addresses} canChange={canChange} />
         </aside>
       </div>

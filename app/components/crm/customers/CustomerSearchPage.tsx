@@ -108,10 +108,7 @@ export function CustomerSearchPage({
   const kept = Object.entries(page.query.inputs).flatMap(([name, value]): [string, string][] => {
     if (name === "q") return [];
     if (typeof value === "string") return [[name, value]];
-    return [
-      ...(value.from ? [[`${name}_from`, value.from] as [string, string]] : []),
-      ...(value.to ? [[`${name}_to`, value.to] as [string, string]] : []),
-    ];
+    return [...(value.from ? [[`${name}_from`, value.from] as [string, string]] : []), ...(value.to ? [[`${name}_to`, value.to] as [string, string]] : [])];
   });
   return (
     <div className="grid gap-4 py-2">
