@@ -149,6 +149,7 @@ export const DEMO_ACCOUNTS = {
   staff: "staff@example.jp",
   colleague: "staff2@example.jp",
   trainee: "staff3@example.jp",
+  owner: "owner@example.jp",
   merchant: "merchant@example.jp",
   otherMerchant: "merchant2@example.jp",
 } as const;

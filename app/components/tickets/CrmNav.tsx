@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { CUSTOMERS_PATH } from "~/core/customers/customer-paths";
 import { DASHBOARD_PATH, SALES_REPORT_PATH } from "~/core/reports/report-paths";
 import { currentNavPath } from "~/core/site/navigation";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
@@ -20,6 +21,7 @@ const DESK_LINKS = [
   { to: APPROVALS_PATH, label: "返信の承認" },
   { to: DESK_SETTINGS_PATH, label: "営業時間・対応期限" },
   { to: "/crm/orders", label: "注文管理" },
+  { to: CUSTOMERS_PATH, label: "顧客管理" },
   { to: "/crm/products", label: "商品管理" },
   { to: "/crm/products/import", label: "商品CSV" },
   { to: "/crm/returns", label: "返品・交換" },

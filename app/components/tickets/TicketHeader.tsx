@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { customerPath, guestCustomerPath } from "~/core/customers/customer-paths";
 import { replyGoesByMail } from "~/core/tickets/reply-mail";
 import { GUEST_CUSTOMER_LABEL, PRIORITY_LABELS, REPLY_CHOICES, STATUS_LABELS } from "~/core/tickets/ticket-labels";
 import type { TicketHead } from "~/web/types/tickets";
@@ -20,7 +21,12 @@ export function TicketHeader({ ticket, forStaff = false }: { ticket: TicketHead;
           <>
             <dt className="font-bold">お客様</dt>
             <dd className="m-0" data-testid="ticket-customer">
-              {customerName === ticket.customer.email ? customerName : `${customerName}（${ticket.customer.email}）`}
+              <Link
+                to={ticket.customer.id != null ? customerPath(ticket.customer.id) : guestCustomerPath(ticket.customer.email)}
+                data-testid="ticket-customer-record"
+              >
+                {customerName === ticket.customer.email ? customerName : `${customerName}（${ticket.customer.email}）`}
+              </Link>
               {ticket.customer.id == null ? <span className="ml-1 text-xs">{GUEST_CUSTOMER_LABEL}</span> : null}
             </dd>
             <dt className="font-bold">優先度</dt>

@@ -7,6 +7,9 @@ import { DAY_MS } from "../dates";
 
 export type SessionRole = "customer" | "staff" | "merchant";
 
+/** What staff who are not the owner are told when they try an owner's action (decision 0055). */
+export const OWNER_ONLY_MESSAGE = "この操作はショップのオーナーだけが行えます。";
+
 export const SESSION_IDLE_MS: Record<SessionRole, number> = {
   customer: 30 * DAY_MS,
   staff: 12 * 60 * 60_000,

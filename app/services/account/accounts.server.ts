@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { RegisterInput } from "~/core/account/account-forms";
 import { welcomeMailKey } from "~/core/mail/mail-outbox";
 import { currentPasswordSteps, SETTINGS_MESSAGES } from "~/core/account/account-settings";
+import { ACCOUNT_SUSPENDED_MESSAGES } from "~/core/customers/customer-records";
 import { loginThrottleSteps, minutesUntil } from "~/core/site/throttle";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import type { Database } from "~/db/client.server";
@@ -46,7 +47,7 @@ export async function verifyLogin(db: Database, credentials: { email: string; pa
   if (!verdict.allowed) return { ok: false, error: lockedMessage(minutesUntil(verdict.retryAt, now.getTime())) };
 
   const user = await db
-    .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
+    .select({ ...sessionUserColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.email, credentials.email))
     .get();
@@ -54,7 +55,9 @@ export async function verifyLogin(db: Database, credentials: { email: string; pa
   const valid = await verifyPassword(credentials.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !valid) return { ok: false, error: LOGIN_FAILED_MESSAGE };
   await settleAttempt(db, steps);
-  const { passwordHash: _hash, ...sessionUser } = user;
+  // Told only to whoever knows the password: the account exists but staff suspended it (decision 0056).
+  if (user.suspendedAt) return { ok: false, error: ACCOUNT_SUSPENDED_MESSAGES.login };
+  const { passwordHash: _hash, suspendedAt: _suspended, ...sessionUser } = user;
   return { ok: true, user: sessionUser };
 }
 

@@ -5,9 +5,10 @@
  * random token, D1 keeps its SHA-256 with the user and the last time it was seen. Every request that
  * carries a token resolves it in ONE round trip that also reads the page header's counts, so a signed-in
  * page pays no extra round trip for the check. Logout deletes the row; a password change deletes the
- * user's other rows; idle sessions expire (staff after 12 h) and the hourly job purges them.
+ * user's other rows; idle sessions expire (staff after 12 h) and the hourly job purges them; a suspended
+ * member's sessions are deleted with the suspension and resolve to nobody meanwhile (decision 0056).
  */
-import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { sessionExpired, sessionNeedsTouch, SESSION_IDLE_MS, type SessionRole } from "../../core/account/sessions";
 import type { Database } from "../../db/client.server";
 import { userSessions, users } from "../../db/schema";
@@ -78,7 +79,8 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
       })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
-      .where(eq(userSessions.tokenHash, hash)),
+      // A suspended account's sessions open nothing, even one that outlived the suspension's own batch.
+      .where(and(eq(userSessions.tokenHash, hash), isNull(users.suspendedAt))),
     ...memberShellStatements(db, sessionUserId),
   ]);
   const row = sessionRows[0];

@@ -36,8 +36,9 @@ function columns(input: AddressInput) {
 
 const ownedBy = (userId: number) => eq(addresses.userId, userId);
 
-/** The member's rows as pages list them: the default first, then in the order they were added. */
-const bookRows = (db: Database, userId: number) => db.select().from(addresses).where(ownedBy(userId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
+/** The member's rows as pages list them: the default first, then in the order they were added (a query to run or batch). */
+export const bookRows = (db: Database, userId: number) =>
+  db.select().from(addresses).where(ownedBy(userId)).orderBy(desc(addresses.isDefault), asc(addresses.id));
 
 /** The member's addresses, the default first, then in the order they were added. */
 export async function listAddresses(db: Database, userId: number): Promise<AddressJson[]> {
@@ -65,8 +66,17 @@ function bookStateText(userId: number) {
 /** Attempts before a change that keeps losing races gives up (each loss means the book changed meanwhile). */
 const ATTEMPTS = 3;
 
-/** Applies one change to the member's book (see the file's comment); answers the book after it, or as it is when refused. */
-export async function changeAddressBook(db: Database, userId: number, change: AddressChange): Promise<AddressChangeResult> {
+/**
+ * Applies one change to the member's book (see the file's comment); answers the book after it, or as it is
+ * when refused. `alsoWrite` adds statements to the change's own batch, made from the book it was judged on
+ * (staff's correction records itself, before → after, in the same transaction).
+ */
+export async function changeAddressBook(
+  db: Database,
+  userId: number,
+  change: AddressChange,
+  alsoWrite: (book: AddressJson[]) => Statement[] = () => [],
+): Promise<AddressChangeResult> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     const [rows, [read]] = await db.batch([
       bookRows(db, userId),
@@ -82,6 +92,7 @@ export async function changeAddressBook(db: Database, userId: number, change: Ad
       const results = await db.batch([
         guard(db, sql`${bookStateText(userId)} = ${read?.text ?? ""}`),
         ...changeStatements(db, userId, book, change),
+        ...alsoWrite(book),
         bookRows(db, userId),
       ] as [Statement, ...Statement[]]);
       const after = (results.at(-1) as AddressRow[]).map(addressJson);

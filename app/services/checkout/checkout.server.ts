@@ -19,6 +19,7 @@ import {
   parseOrderFingerprint,
 } from "~/core/checkout/order-confirmation";
 import { isPrepaid, PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
+import { ACCOUNT_SUSPENDED_MESSAGES } from "~/core/customers/customer-records";
 import { type Database, qualified } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
@@ -144,6 +145,7 @@ async function buyerOf(actor: CartActor, input: PlaceOrderInput, cart: CartView[
   const member = owner.userId != null ? await db.select().from(users).where(eq(users.id, owner.userId)).get() : undefined;
   if (owner.userId != null && !member) return refuse(CHECKOUT_MESSAGES.emptyCart, "cart");
   let buyer: Buyer;
+  if (member?.suspendedAt) return refuse(ACCOUNT_SUSPENDED_MESSAGES.order, "cart");
   if (member) {
     buyer = {
       memberId: member.id,
@@ -191,10 +193,16 @@ async function shippingOf(
   return { ok: true, shipTo: address.address, save: address.save && buyer.userRef != null };
 }
 
+/** Whether staff suspended the account with this e-mail (the order batch's guard refused it, decision 0056). */
+async function accountSuspended(db: Database, email: string): Promise<boolean> {
+  const account = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email)).get();
+  return account?.suspendedAt != null;
+}
+
 /**
  * Runs the order's batch. A guard or constraint that fails it means what the order relied on changed
  * meanwhile: a racing double submit won (its order is shown), another tab ordered this cart, or stock,
- * points or coupon uses ran out. Anything else (D1 unreachable, a wrong statement) is not the shopper's
+ * points or coupon uses ran out, or staff suspended the buyer's account. Anything else (D1 unreachable, a wrong statement) is not the shopper's
  * doing: it is thrown, so the request fails as an error and is logged with it — never worded as a
  * changed cart.
  */
@@ -208,6 +216,9 @@ async function commitOrder(db: Database, draft: OrderDraft): Promise<PlaceOrderR
     if (winner) return { ok: true, orderId: winner.id, orderNumber: winner.number, newUserId: null, replayed: true, mailKeys: [] };
     const placed = await alreadyPlaced(db, draft.view.cartId, draft.view.cart.list);
     if (placed) return placed;
+    if (await accountSuspended(db, draft.buyer.email)) {
+      return refuse(draft.buyer.memberId != null ? ACCOUNT_SUSPENDED_MESSAGES.order : ACCOUNT_SUSPENDED_MESSAGES.guestOrder, "cart");
+    }
     return refuse(CHECKOUT_MESSAGES.changedMeanwhile, "cart");
   }
   const placed = await db.select({ id: orders.id, userId: orders.userId }).from(orders).where(eq(orders.placementToken, draft.placementToken)).get();

@@ -45,6 +45,8 @@ export interface DeskCustomer {
   phone: string;
   /** The member closed their account (退会). */
   withdrawn: boolean;
+  /** The member (role customer) whose record staff can open; null for a guest or another kind of account. */
+  recordId: number | null;
 }
 
 async function loadStaffFacts(db: Database, orderId: number) {
@@ -68,6 +70,7 @@ async function loadStaffFacts(db: Database, orderId: number) {
         memberEmail: aliased(users.email, "member_email"),
         memberPhone: aliased(users.phone, "member_phone"),
         withdrawnAt: users.withdrawnAt,
+        memberRole: users.role,
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
@@ -158,6 +161,7 @@ export async function loadDeskOrder(db: Database, orderId: number) {
     email: order.email,
     phone: order.memberPhone || order.shipPhone,
     withdrawn: order.withdrawnAt != null,
+    recordId: order.memberRole === "customer" ? order.userId : null,
   };
   const shipments: DeskShipment[] = facts.shipments.map((shipment) => ({
     id: shipment.id,

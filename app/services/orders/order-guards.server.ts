@@ -1,7 +1,8 @@
 /**
  * The guard statements of the order-placement batch: each fails the whole batch (one transaction) when
  * what the order relies on ran out or changed meanwhile — stock, pre-order stock, points, coupon uses,
- * the merchant still selling, and the cart rows themselves (so one cart never becomes two orders).
+ * the merchant still selling, the buyer's account not suspended, and the cart rows themselves (so one
+ * cart never becomes two orders).
  */
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -93,6 +94,14 @@ export function stockStatements(
  */
 export function sellerActiveGuard(db: Database, productId: number) {
   return guard(db, sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${sellerActive})`);
+}
+
+/**
+ * No account suspended by staff has the order's e-mail (decision 0056): a member signed in before the
+ * suspension landed, or a guest typing a suspended member's address, orders nothing.
+ */
+export function buyerNotSuspendedGuard(db: Database, email: string) {
+  return guard(db, sql`not exists (select 1 from ${users} where ${users.email} = ${email} and ${users.suspendedAt} is not null)`);
 }
 
 /** After this order's use is inserted, the coupon's total and per-customer limits must still hold. */

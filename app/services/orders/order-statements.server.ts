@@ -31,7 +31,7 @@ import { outboxStatement } from "../mail/mail-outbox.server";
 import { mailStatement } from "../mail/mails.server";
 import { registrationAttemptStatement, type AddressOwner } from "../account/registration.server";
 import { deliveryWishLabel, eachModeKeys, readyToShipAlerts, type MerchantAlertTarget, type ParcelAlert } from "../alerts/merchant-alerts.server";
-import { cartStateGuards, couponLimitGuards, guard, sellerActiveGuard, stockStatements } from "./order-guards.server";
+import { buyerNotSuspendedGuard, cartStateGuards, couponLimitGuards, guard, sellerActiveGuard, stockStatements } from "./order-guards.server";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -390,6 +390,7 @@ export async function orderStatements(db: Database, draft: OrderDraft): Promise<
   const orderRow = orderRowOf(draft);
   return [
     ...cartStateGuards(db, view.cartId, view.cart.list),
+    buyerNotSuspendedGuard(db, buyer.email),
     ...(await registrationStatements(db, buyer.registration)),
     db.insert(orders).values(orderRow),
     ...shipmentStatements(db, draft),

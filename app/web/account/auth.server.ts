@@ -13,6 +13,7 @@ import { loginLandingPath } from "~/core/merchant/merchant-portal";
 import type { OrderActor } from "~/core/orders/order-events";
 import { merchantScope, STAFF_SCOPE, type CatalogueActor, type CatalogueScope } from "~/core/catalogue/catalogue-scope";
 import { safeRedirectPath } from "~/core/site/safe-redirect";
+import { OWNER_ONLY_MESSAGE } from "~/core/account/sessions";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/account/accounts.server";
 import { mergeGuestCart } from "~/services/cart/cart-merge.server";
 import { endSession, startSession, type SessionUser } from "~/services/account/sessions.server";
@@ -84,7 +85,7 @@ export async function requireStaff(request: Request, context: Context): Promise<
   return user;
 }
 
-export const OWNER_ONLY_MESSAGE = "この操作はショップのオーナーだけが行えます。";
+export { OWNER_ONLY_MESSAGE };
 
 /** Owner-only routes and actions (/crm/settings …): staff who are not the owner get 403. */
 export async function requireOwner(request: Request, context: Context): Promise<SessionUser> {

@@ -15,7 +15,7 @@ import {
   type AddressChangeBody,
   type AddressChangeRead,
 } from "~/core/address/address-changes";
-import { ADDRESS_FORM_MESSAGES, AddressSchema } from "~/core/address/address-form";
+import { ADDRESS_FORM_MESSAGES, AddressSchema, type AddressInput } from "~/core/address/address-form";
 import { CHOSEN_ADDRESS_PARAM } from "~/core/checkout/checkout-draft";
 import { IdSchema, MALFORMED_INPUT_MESSAGE, ReturnPathSchema, ReturnToSchema, TextOrNullSchema } from "~/core/validation";
 import {
@@ -132,18 +132,27 @@ export async function addressBookAction(request: Request, context: Context, user
 /** The add/edit form's own fields beside the address (which Conform reads): the 住所を検索 button, the way back and the version shown. */
 const AddressFormControlsSchema = v.object({ intent: TextOrNullSchema, redirectTo: ReturnPathSchema, version: TextOrNullSchema });
 
+type AddressFormAnswer = ReturnType<typeof data<AddressFormActionData>>;
+
+/** An add/edit address form as posted: already answered (住所を検索, or the form's messages), or an address to save. */
+export type AddressFormPost =
+  | { ok: false; answer: AddressFormAnswer }
+  | {
+      ok: true;
+      address: AddressInput;
+      /** The version of the address the page showed (an edit names it). */
+      version: string | null;
+      redirectTo: string | null;
+      /** The form again, what was typed kept, with why the save was refused. */
+      refused: (error: string, status: 409) => AddressFormAnswer;
+    };
+
 /**
- * The action of /user/profile/addresses/new and …/{id}/edit (plain forms, JS or not):
- * `intent=postal_lookup` re-renders the form with the looked-up address; otherwise the address is
- * validated (prefecture completed from the postal code when missing) and saved — an edit only over the
- * version the page showed (else the form comes back, what was typed kept, saying so) — then 303 back.
+ * Reads a posted address form (the member's pages and staff's correction, JS or not): `intent=postal_lookup`
+ * answers the form with the looked-up address; otherwise the address is validated (prefecture completed
+ * from the postal code when missing), its messages answered with 400.
  */
-export async function addressFormAction(
-  request: Request,
-  context: Context,
-  userId: number,
-  addressId: number | null,
-): Promise<ReturnType<typeof data<AddressFormActionData>> | Response> {
+export async function readAddressFormPost(request: Request, context: Context): Promise<AddressFormPost> {
   const form = await readFormData(request);
   const deps = postalDepsFor(context, request);
   const { intent, redirectTo, version } = parseInput(AddressFormControlsSchema, form);
@@ -151,24 +160,44 @@ export async function addressFormAction(
     const lookup = await lookUpPostalForm(deps, form);
     // Only the values: no field messages for a form the shopper has not submitted yet.
     const { initialValue } = parseSubmission(lookup.formData, { schema: AddressSchema }).reply();
-    return data<AddressFormActionData>({
-      lastResult: { initialValue },
-      lookup: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message },
-    });
+    return {
+      ok: false,
+      answer: data<AddressFormActionData>({
+        lastResult: { initialValue },
+        lookup: { tone: lookup.status === "found" ? "info" : "error", text: lookup.message },
+      }),
+    };
   }
   const submission = parseSubmission(await completePrefecture(deps, form), { schema: AddressSchema });
   if (submission.status !== "success") {
-    return data<AddressFormActionData>({ lastResult: submission.reply(), lookup: null }, { status: 400 });
+    return { ok: false, answer: data<AddressFormActionData>({ lastResult: submission.reply(), lookup: null }, { status: 400 }) };
   }
-  invariantResponse(addressId == null || version != null, MALFORMED_INPUT_MESSAGE);
+  return {
+    ok: true,
+    address: submission.value,
+    version,
+    redirectTo,
+    refused: (error, status) => data<AddressFormActionData>({ lastResult: submission.reply({ formErrors: [error] }), lookup: null }, { status }),
+  };
+}
+
+/**
+ * The action of /user/profile/addresses/new and …/{id}/edit (plain forms, JS or not): the form read by
+ * readAddressFormPost, then saved — an edit only over the version the page showed (else the form comes
+ * back, what was typed kept, saying so) — then 303 back.
+ */
+export async function addressFormAction(request: Request, context: Context, userId: number, addressId: number | null): Promise<AddressFormAnswer | Response> {
+  const post = await readAddressFormPost(request, context);
+  if (!post.ok) return post.answer;
+  invariantResponse(addressId == null || post.version != null, MALFORMED_INPUT_MESSAGE);
   const change: AddressChange =
-    addressId == null ? { intent: "add", address: submission.value } : { intent: "edit", id: addressId, version: version ?? "", address: submission.value };
+    addressId == null ? { intent: "add", address: post.address } : { intent: "edit", id: addressId, version: post.version ?? "", address: post.address };
   const result = await changeAddressBook(context.db, userId, change);
   if (!result.ok) {
     invariantResponse(result.status !== 404, result.error, { status: 404 });
-    return data<AddressFormActionData>({ lastResult: submission.reply({ formErrors: [result.error] }), lookup: null }, { status: result.status });
+    return post.refused(result.error, result.status);
   }
-  throw redirect(returnPath(redirectTo, addressId == null ? "added" : "updated", result.address?.id), 303);
+  throw redirect(returnPath(post.redirectTo, addressId == null ? "added" : "updated", result.address?.id), 303);
 }
 
 /**

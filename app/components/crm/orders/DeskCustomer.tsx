@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { customerPath, guestCustomerPath } from "~/core/customers/customer-paths";
 import type { DeskOrder } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit } from "./DeskForm";
 
@@ -9,7 +10,14 @@ export function DeskCustomer({ customer, shipTo }: { customer: DeskOrder["custom
   return (
     <DeskPanel id="desk-customer" title="お客様" testId="desk-customer">
       <p className="m-0">
-        <span className="font-bold">{customer.name}</span> 様
+        {customer.recordId != null ? (
+          <Link to={customerPath(customer.recordId)} className="font-bold" data-testid="desk-customer-record">
+            {customer.name}
+          </Link>
+        ) : (
+          <span className="font-bold">{customer.name}</span>
+        )}{" "}
+        様
         {customer.guest ? (
           <span className="badge ml-1 bg-gray-200 text-gray-800">ゲスト購入</span>
         ) : (
@@ -23,7 +31,7 @@ export function DeskCustomer({ customer, shipTo }: { customer: DeskOrder["custom
       </p>
       {customer.phone ? <p className="m-0">電話番号：{customer.phone}</p> : null}
       <p className="m-0 flex flex-wrap gap-3 text-xs">
-        {customer.guest ? null : <Link to={tickets}>お問い合わせ一覧</Link>}
+        {customer.guest ? <Link to={guestCustomerPath(customer.email)}>ゲストの記録</Link> : <Link to={tickets}>お問い合わせ一覧</Link>}
         <Link to={orders} data-testid="desk-customer-orders">
           このお客様の注文一覧
         </Link>
