@@ -7,7 +7,6 @@ import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { useMemo } from "react";
 import { island } from "~/components/island";
 import type { NewTicketFormData } from "~/components/tickets/NewTicketForm";
-import { SHOP_NAME } from "~/core/site/site";
 import { NewTicketSchema } from "~/core/tickets/ticket-forms";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
@@ -16,10 +15,11 @@ import { loadSupportPage, type PastOrder, pastOrders } from "~/services/tickets/
 import { IdOrNullSchema, IdSchema } from "~/core/validation";
 import { parseInput, parseQuery } from "~/web/input.server";
 import { keepAttachments, messageInputFrom, type KeptAttachments } from "~/web/tickets/tickets.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's code (Conform, Valibot, the attachment picker) loads after the page; the server's form works meanwhile.
 const NewTicketForm = island(() => import("~/components/tickets/NewTicketForm").then((module) => module.NewTicketForm));
-export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お問い合わせ | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 /** The form's own fields that the no-JS 「この注文の商品を表示」 GET carries back as its defaults. */
 const typedText = v.optional(

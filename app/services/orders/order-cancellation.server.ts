@@ -5,10 +5,10 @@
  * subscriptions the order started end, and the buyer is told. A second cancel finds the order cancelled
  * and changes nothing (app/services/orders/order-changes.server.ts).
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
 import type { OrderActor } from "~/core/orders/order-events";
-import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation, unpaidLapseCutoff } from "~/core/orders/order-lifecycle";
+import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation } from "~/core/orders/order-lifecycle";
 import { SYSTEM_ACTOR } from "~/core/orders/order-events";
 import { pointsStillEarned } from "~/core/member/points";
 import type { Database } from "~/db/client.server";
@@ -28,6 +28,7 @@ import {
 } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
 import { pointsTakenBackStatements } from "./order-points.server";
+import { paymentLapsed } from "./order-desk.server";
 
 /**
  * `quantity` of the line back where the order took it from (order-guards.server.ts `stockStatements`,
@@ -294,14 +295,14 @@ function lineCancellationStatements(
 }
 
 /**
- * The scheduled job: 銀行振込 orders still unpaid after their deadline are cancelled, with everything a
+ * The scheduled job: 銀行振込 orders still unpaid after their stored deadline are cancelled, with everything a
  * cancellation restores and a mail. Answers the numbers of the orders it cancelled.
  */
 export async function lapseUnpaidOrders(db: Database, frame: EmailFrame, now: Date): Promise<string[]> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "bank_transfer"), lt(orders.createdAt, unpaidLapseCutoff(now))));
+    .where(paymentLapsed(now));
   const lapsed: string[] = [];
   for (const { id } of due) {
     const result = await cancelOrder(db, id, SYSTEM_ACTOR, "lapsed", frame, now);
