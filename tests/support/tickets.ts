@@ -2,13 +2,14 @@
  * Tickets for the desk's integration tests: a new ticket of the demo member's through the real service (as
  * the support form makes it), and what a message with no images and a staff reply's mail context are.
  */
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { MEMBER_ID } from "~/services/seed/people";
 import { createTicket } from "~/services/tickets/ticket-messages.server";
 import type { TestPlatform } from "./platform";
 import { TEST_ORIGIN } from "./requests";
 
 export const NO_FILES = { galleryIds: [], files: [] };
-export const TEST_REPLY_MAIL = { origin: TEST_ORIGIN, supportAddress: "support@marketplace.example.jp", linkSecret: "secret" };
+export const TEST_REPLY_MAIL = { origin: TEST_ORIGIN, supportAddress: "support@marketplace.example.jp", linkSecret: "secret", shop: DEFAULT_SHOP_SETTINGS };
 
 /** Each ticket's form session (one ticket per session and member): distinct across a fork's files. */
 let session = 1_950_000_000_000;

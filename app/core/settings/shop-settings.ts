@@ -8,9 +8,6 @@
 import * as v from "valibot";
 import { SHOP_NAME } from "../site/shop-name";
 
-/** The owner's page that edits them (staff see it read-only). */
-export const SHOP_SETTINGS_PATH = "/crm/settings";
-
 /** Who is mailed about what (each an address list; empty = nobody). */
 export const STAFF_ALERTS = ["newTicket", "newReturn", "inboundHeld", "lowStock", "transferLapsed", "dailyDigest"] as const;
 export type StaffAlert = (typeof STAFF_ALERTS)[number];

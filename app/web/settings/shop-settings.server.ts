@@ -17,6 +17,11 @@ export function settingsInForce(context: SettingsContext): Promise<ShopSettings>
 /** The settings in force read now (one D1 round trip), kept for the isolate's next requests. */
 export async function freshSettings(context: SettingsContext): Promise<ShopSettings> {
   const settings = await loadShopSettings(context.db);
-  context.settingsCache.remember(settings, Date.now());
+  rememberSettings(context, settings);
   return settings;
+}
+
+/** Settings just read or saved: in force at once for this isolate's next requests (the others' caches follow within 30 s). */
+export function rememberSettings(context: Pick<AppLoadContext, "settingsCache">, settings: ShopSettings): void {
+  context.settingsCache.remember(settings, Date.now());
 }
