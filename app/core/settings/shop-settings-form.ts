@@ -74,8 +74,9 @@ const isEmail = (address: string) => address.length <= 254 && v.is(v.pipe(v.stri
 function addressList(alert: StaffAlert) {
   const label = STAFF_ALERT_LABELS[alert];
   return v.pipe(
-    v.optional(v.string(), ""),
-    v.transform((typed) => typed.split(/\r\n|\r|\n/).map((line) => line.trim().toLowerCase())),
+    // Conform sends an empty textarea as no field at all (and drops a schema's default): absent is "".
+    v.optional(v.string()),
+    v.transform((typed) => (typed ?? "").split(/\r\n|\r|\n/).map((line) => line.trim().toLowerCase())),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const wrong = dataset.value.findIndex((line) => line !== "" && !isEmail(line));
