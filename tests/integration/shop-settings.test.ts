@@ -5,7 +5,7 @@
  * account and deadline (an order already placed keeps its own), the hourly lapse job and the desk's lapsed
  * filter by the stored deadline, and the low-stock default. The tests of this file share one store, in order.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, like } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { addDaysToDate, formatDateJa, jstDate } from "~/core/dates";
 import { orderConfirmationKey } from "~/core/mail/mail-outbox";
@@ -250,6 +250,12 @@ describe("what reads the settings", () => {
     const reread = await platform.db.select({ id: orders.id, due: orders.paymentDueOn }).from(orders).where(eq(orders.paymentMethod, "bank_transfer"));
     expect(reread.find((row) => row.id === earlier.id)!.due).toBe(earlier.paymentDueOn);
     expect(reread.find((row) => row.id === order.id)!.due).toBe(due);
+  });
+
+  it("finds the demo's 銀行振込 orders with their deadline stored as checkout stores it", async ({ platform }) => {
+    const seeded = await platform.db.select().from(orders).where(and(eq(orders.paymentMethod, "bank_transfer"), like(orders.placementToken, "seed-order-%")));
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const order of seeded) expect(order.paymentDueOn, order.number).toBe(addDaysToDate(jstDate(order.createdAt), DEFAULT_SHOP_SETTINGS.bankTransferDays));
   });
 
   it("lapses and lists as lapsed by the stored deadline, not by the order's age", async ({ platform, member, staff }) => {
