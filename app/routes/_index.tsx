@@ -6,7 +6,10 @@ import { loadHomeCatalogue, type ProductSummary } from "~/services/catalogue/cat
 import { shopNameOf } from "~/components/layout/page-title";
 import { useShopName } from "~/components/layout/useSiteFacts";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${shopNameOf(matches)} | 全国のこだわり食品・暮らしの道具の通販` }, { name: "description", content: SHOP_TAGLINE }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${shopNameOf(matches)} | 全国のこだわり食品・暮らしの道具の通販` },
+  { name: "description", content: SHOP_TAGLINE },
+];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return loadHomeCatalogue(context.db);

@@ -32,9 +32,7 @@ export default function CrmSettings() {
     <div className="py-2">
       <CrmNav />
       <h1 className="text-xl">設定</h1>
-      <p className="m-0 text-sm text-gray-700">
-        ショップの情報・振込先・各種の既定値・通知先です。保存するたびに新しい版として記録され、変更履歴に残ります。
-      </p>
+      <p className="m-0 text-sm text-gray-700">ショップの情報・振込先・各種の既定値・通知先です。保存するたびに新しい版として記録され、変更履歴に残ります。</p>
       <Notice text={page.notice} />
       <Notice text={refusal} tone="error" />
       {/* A new version after each save: the form starts again from what is in force. */}

@@ -8,7 +8,10 @@ import { orderActorOf, requireMerchant } from "~/web/account/auth.server";
 import { trackingImportAction } from "~/web/orders/carrier-csv.server";
 import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `送り状CSV・伝票番号の取り込み（出品者）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `送り状CSV・伝票番号の取り込み（出品者）| ${shopNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMerchant(request, context);

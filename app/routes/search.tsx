@@ -7,7 +7,10 @@ import { shopNameOf } from "~/components/layout/page-title";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const heading = data ? searchHeading(data.filter.q, data.category?.name ?? null) : "商品を探す";
-  return [{ title: `${heading} | ${shopNameOf(matches)}` }, { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" }];
+  return [
+    { title: `${heading} | ${shopNameOf(matches)}` },
+    { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" },
+  ];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,7 +6,10 @@ import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
 import { shopNameOf } from "~/components/layout/page-title";
 
 const pagePath = (ticketId: number) => `/user/support/${ticketId}`;
-export const meta: MetaFunction = ({ params, matches }) => [{ title: `お問い合わせ #${params.ticketId ?? ""} | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ params, matches }) => [
+  { title: `お問い合わせ #${params.ticketId ?? ""} | ${shopNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The customer's own ticket only (as a customer even when staff open it: staff use /crm/tickets/{id}). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

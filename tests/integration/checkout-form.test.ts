@@ -281,8 +281,7 @@ describe("the member checkout", () => {
     expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
     const mail = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID)).orderBy(desc(notificationMails.id)).get())!;
     const { bank } = DEFAULT_SHOP_SETTINGS;
-    for (const fact of [bank.bank, bank.accountNumber, bank.holder, "お振込期限"])
-      expect(mail.content).toContain(fact);
+    for (const fact of [bank.bank, bank.accountNumber, bank.holder, "お振込期限"]) expect(mail.content).toContain(fact);
   });
 });
 

@@ -76,7 +76,11 @@ async function placeTransferOrder(platform: TestPlatform, member: string) {
 }
 
 const mailOf = async (platform: TestPlatform, number: string) =>
-  (await platform.db.select().from(mailOutbox).where(eq(mailOutbox.key, orderConfirmationKey(number))).get())!;
+  (await platform.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.key, orderConfirmationKey(number)))
+    .get())!;
 
 describe("who sees and saves the settings", () => {
   it("sends a visitor to log in and refuses members and merchants", async ({ platform, member, merchant }) => {
@@ -190,7 +194,10 @@ describe("the history", () => {
     const { history } = await pageOf(platform, staff);
     expect(history).toHaveLength(await versionCount(platform));
     const [latest, previous] = history;
-    expect(latest).toMatchObject({ changedByName: "日向 太郎", changes: [{ label: "電話の受付時間", before: DEFAULT_SHOP_SETTINGS.supportHours, after: "毎日 9:00〜18:00" }] });
+    expect(latest).toMatchObject({
+      changedByName: "日向 太郎",
+      changes: [{ label: "電話の受付時間", before: DEFAULT_SHOP_SETTINGS.supportHours, after: "毎日 9:00〜18:00" }],
+    });
     expect(latest!.changedAt).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     expect(previous!.changes.map((change) => change.label)).toContain("ショップ名");
     // The first save is told against the defaults.
@@ -212,13 +219,16 @@ describe("what reads the settings", () => {
     const seller = { sellerName: "株式会社ひなた商店", phone: "03-9876-5432", registrationNumber: "T9876543210987", supportEmail: "help@hinata.example.jp" };
     await save(platform, owner, seller);
 
-    const legal = pageText((await valueOf<{ document: LegalDocument }>(await run(platform, tokushohoRoute.loader as RouteHandler, pageRequest("/legal/tokushoho")))).document);
+    const legal = pageText(
+      (await valueOf<{ document: LegalDocument }>(await run(platform, tokushohoRoute.loader as RouteHandler, pageRequest("/legal/tokushoho")))).document,
+    );
     for (const fact of Object.values(seller)) expect(legal).toContain(fact);
     expect(legal).not.toContain(DEFAULT_SHOP_SETTINGS.sellerName);
 
     const order = await placeTransferOrder(platform, member);
     const mail = await mailOf(platform, order.number);
-    for (const fact of [`販売業者：${seller.sellerName}`, `電話番号：${seller.phone}`, `メールアドレス：${seller.supportEmail}`]) expect(mail.textBody).toContain(fact);
+    for (const fact of [`販売業者：${seller.sellerName}`, `電話番号：${seller.phone}`, `メールアドレス：${seller.supportEmail}`])
+      expect(mail.textBody).toContain(fact);
 
     const receipt = await valueOf<{ seller: Record<string, string> }>(
       await run(platform, receiptPage.loader as RouteHandler, pageRequest("/user/orders/1/receipt", member), { id: "1" }),
@@ -230,7 +240,13 @@ describe("what reads the settings", () => {
     const earlier = await placeTransferOrder(platform, member);
     expect(earlier.paymentDueOn).toBe(addDaysToDate(jstDate(earlier.createdAt), 7));
 
-    await save(platform, owner, { bankName: "さくら信用金庫", bankBranch: "本店", bankAccountNumber: "7654321", bankHolder: "カ）ヒナタショウテン", bankTransferDays: "10" });
+    await save(platform, owner, {
+      bankName: "さくら信用金庫",
+      bankBranch: "本店",
+      bankAccountNumber: "7654321",
+      bankHolder: "カ）ヒナタショウテン",
+      bankTransferDays: "10",
+    });
     const order = await placeTransferOrder(platform, member);
     const due = addDaysToDate(jstDate(order.createdAt), 10);
     expect(order.paymentDueOn).toBe(due);
@@ -253,7 +269,10 @@ describe("what reads the settings", () => {
   });
 
   it("finds the demo's 銀行振込 orders with their deadline stored as checkout stores it", async ({ platform }) => {
-    const seeded = await platform.db.select().from(orders).where(and(eq(orders.paymentMethod, "bank_transfer"), like(orders.placementToken, "seed-order-%")));
+    const seeded = await platform.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.paymentMethod, "bank_transfer"), like(orders.placementToken, "seed-order-%")));
     expect(seeded.length).toBeGreaterThan(0);
     for (const order of seeded) expect(order.paymentDueOn, order.number).toBe(addDaysToDate(jstDate(order.createdAt), DEFAULT_SHOP_SETTINGS.bankTransferDays));
   });
@@ -282,7 +301,10 @@ describe("what reads the settings", () => {
     const lapsed = await lapseUnpaidOrders(platform.db, TEST_MAIL_FRAME, now);
     expect(lapsed).toContain(lapsing.number);
     expect(lapsed).not.toContain(old.number);
-    const statuses = await platform.db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.paymentMethod, "bank_transfer")));
+    const statuses = await platform.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.paymentMethod, "bank_transfer")));
     expect(statuses.find((row) => row.id === lapsing.id)!.status).toBe("cancelled");
     expect(statuses.find((row) => row.id === old.id)!.status).toBe("pending_payment");
   });

@@ -68,7 +68,10 @@ async function alertsByRule(db: Database): Promise<Record<StockAlert, Set<number
   ]);
   const sets: Record<StockAlert, Set<number>> = { out: new Set(), low: new Set() };
   for (const row of rows) {
-    const alerts = productStockAlerts({ ...row, variations: variations.filter((variation) => variation.productId === row.id) }, DEFAULT_SHOP_SETTINGS.lowStockDefault);
+    const alerts = productStockAlerts(
+      { ...row, variations: variations.filter((variation) => variation.productId === row.id) },
+      DEFAULT_SHOP_SETTINGS.lowStockDefault,
+    );
     for (const alert of alerts) sets[alert].add(row.id);
   }
   return sets;

@@ -48,7 +48,12 @@ describe("the withdrawal batch's guard", () => {
     await cartWithSimple(platform.db, { userId: member.id });
     const placed = await placeOrder({ db: platform.db, owner: { userId: member.id }, session: {}, now: new Date() }, await memberOrder(platform, member.id));
     expect(placed.ok).toBe(true);
-    const result = await withdrawMember(platform.db, platform.env.ATTACHMENTS, { userId: member.id, password: TEST_PASSWORD, frame: TEST_MAIL_FRAME, now: new Date() });
+    const result = await withdrawMember(platform.db, platform.env.ATTACHMENTS, {
+      userId: member.id,
+      password: TEST_PASSWORD,
+      frame: TEST_MAIL_FRAME,
+      now: new Date(),
+    });
     expect(result).toEqual({ ok: false, field: "form", error: WITHDRAWAL_MESSAGES.unfinishedOrders });
     expect(await userRow(platform, member.id)).toMatchObject({ email: "ordered-meanwhile@example.jp", withdrawnAt: null });
     expect(await platform.db.$count(mailOutbox, eq(mailOutbox.key, `withdrawal-done:${member.id}`))).toBe(0);

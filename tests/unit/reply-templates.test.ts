@@ -20,21 +20,24 @@ describe("unknownVariables and templateProblem", () => {
 
 describe("templateValues and fillTemplate", () => {
   it("fills the customer with 様, the order, each tracked parcel and its expected days", () => {
-    const values = templateValues({
-      customer,
-      order: {
-        number: "20261120-0004",
-        parcels: [
-          {
-            carrierLabel: "ヤマト運輸",
-            trackingNumber: "491234567834",
-            trackingUrl: "https://example.jp/track?n=1",
-            expectedDelivery: { earliest: "2026-11-22", latest: "2026-11-23" },
-          },
-          { carrierLabel: null, trackingNumber: null, trackingUrl: null, expectedDelivery: null },
-        ],
+    const values = templateValues(
+      {
+        customer,
+        order: {
+          number: "20261120-0004",
+          parcels: [
+            {
+              carrierLabel: "ヤマト運輸",
+              trackingNumber: "491234567834",
+              trackingUrl: "https://example.jp/track?n=1",
+              expectedDelivery: { earliest: "2026-11-22", latest: "2026-11-23" },
+            },
+            { carrierLabel: null, trackingNumber: null, trackingUrl: null, expectedDelivery: null },
+          ],
+        },
       },
-    }, DEFAULT_SHOP_SETTINGS);
+      DEFAULT_SHOP_SETTINGS,
+    );
     const text = fillTemplate("{{お客様名}}\n注文：{{注文番号}}\n{{追跡番号}}\n{{ お届け予定日 }}", values);
     expect(text).toBe("山田 花子様\n注文：20261120-0004\nヤマト運輸 491234567834 https://example.jp/track?n=1\n2026年11月22日〜2026年11月23日");
   });

@@ -25,7 +25,11 @@ const Dialog = lazy(() => import("../Dialog").then((module) => ({ default: modul
 /** The phone line of the settings in force (the root loader's), for a subscription's changes. */
 function SupportPhone() {
   const site = useSiteFacts();
-  return site ? <>お電話でのお問い合わせ：{site.phone}（{site.supportHours}）</> : null;
+  return site ? (
+    <>
+      お電話でのお問い合わせ：{site.phone}（{site.supportHours}）
+    </>
+  ) : null;
 }
 
 function Explanation({ summary, title, tone, children }: { summary: string; title: string; tone: string; children: ReactNode }) {

@@ -105,7 +105,11 @@ export const ShopSettingsFormSchema = v.pipe(
     ),
     address: text(M.address, 150),
     // Kept as typed (0120-123-456 reads better than its digits), once it is a phone number.
-    phone: v.pipe(text(M.phoneRequired, 30), v.transform((typed) => typed.normalize("NFKC")), v.check((typed) => isPhoneNumber(normalizePhone(typed)), M.phone)),
+    phone: v.pipe(
+      text(M.phoneRequired, 30),
+      v.transform((typed) => typed.normalize("NFKC")),
+      v.check((typed) => isPhoneNumber(normalizePhone(typed)), M.phone),
+    ),
     supportHours: text(M.supportHours, 60),
     closedDays: text(M.closedDays, 100),
     supportEmail: emailAddress(M.supportEmailRequired),
@@ -134,28 +138,32 @@ export const ShopSettingsFormSchema = v.pipe(
     alert_dailyDigest: addressList("dailyDigest"),
     digestHour: wholeNumber(M.digestHour, 0, 23),
   }),
-  v.transform(
-    (input): ShopSettings => ({
-      shopName: input.shopName,
-      sellerName: input.sellerName,
-      representative: input.representative,
-      postalCode: input.postalCode,
-      address: input.address,
-      phone: input.phone,
-      supportHours: input.supportHours,
-      closedDays: input.closedDays,
-      supportEmail: input.supportEmail,
-      registrationNumber: input.registrationNumber,
-      bank: { bank: input.bankName, branch: input.bankBranch, accountType: input.bankAccountType, accountNumber: input.bankAccountNumber, holder: input.bankHolder },
-      bankTransferDays: input.bankTransferDays,
-      lowStockDefault: input.lowStockDefault,
-      pointAdjustLimit: input.pointAdjustLimit,
-      alerts: {
-        ...(Object.fromEntries(STAFF_ALERTS.map((alert) => [alert, input[alertFieldName(alert)]])) as Record<StaffAlert, string[]>),
-        digestHour: input.digestHour,
-      },
-    }),
-  ),
+  v.transform((input): ShopSettings => ({
+    shopName: input.shopName,
+    sellerName: input.sellerName,
+    representative: input.representative,
+    postalCode: input.postalCode,
+    address: input.address,
+    phone: input.phone,
+    supportHours: input.supportHours,
+    closedDays: input.closedDays,
+    supportEmail: input.supportEmail,
+    registrationNumber: input.registrationNumber,
+    bank: {
+      bank: input.bankName,
+      branch: input.bankBranch,
+      accountType: input.bankAccountType,
+      accountNumber: input.bankAccountNumber,
+      holder: input.bankHolder,
+    },
+    bankTransferDays: input.bankTransferDays,
+    lowStockDefault: input.lowStockDefault,
+    pointAdjustLimit: input.pointAdjustLimit,
+    alerts: {
+      ...(Object.fromEntries(STAFF_ALERTS.map((alert) => [alert, input[alertFieldName(alert)]])) as Record<StaffAlert, string[]>),
+      digestHour: input.digestHour,
+    },
+  })),
 );
 
 /** The form's fields as text. */

@@ -71,7 +71,10 @@ export interface TemplateContext {
  * Each variable's text for this ticket and the shop settings in force (a fact the ticket does not have says
  * so, rather than being left blank).
  */
-export function templateValues({ customer, order }: TemplateContext, shop: Pick<SellerFacts, "shopName" | "phone" | "supportHours" | "closedDays">): Record<TemplateVariable, string> {
+export function templateValues(
+  { customer, order }: TemplateContext,
+  shop: Pick<SellerFacts, "shopName" | "phone" | "supportHours" | "closedDays">,
+): Record<TemplateVariable, string> {
   const tracked = order?.parcels.filter((parcel) => parcel.trackingNumber != null) ?? [];
   const expected = order?.parcels.flatMap((parcel) => (parcel.expectedDelivery ? [parcel.expectedDelivery] : [])) ?? [];
   return {

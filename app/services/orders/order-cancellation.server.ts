@@ -299,10 +299,7 @@ function lineCancellationStatements(
  * cancellation restores and a mail. Answers the numbers of the orders it cancelled.
  */
 export async function lapseUnpaidOrders(db: Database, frame: EmailFrame, now: Date): Promise<string[]> {
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(paymentLapsed(now));
+  const due = await db.select({ id: orders.id }).from(orders).where(paymentLapsed(now));
   const lapsed: string[] = [];
   for (const { id } of due) {
     const result = await cancelOrder(db, id, SYSTEM_ACTOR, "lapsed", frame, now);

@@ -48,7 +48,12 @@ export interface SettingsVersion {
  */
 export async function loadSettingsHistory(db: Database): Promise<{ versions: SettingsVersion[]; before: ShopSettings | null }> {
   const rows = await db
-    .select({ id: shopSettingsVersions.id, settings: shopSettingsVersions.settings, changedByName: shopSettingsVersions.changedByName, createdAt: shopSettingsVersions.createdAt })
+    .select({
+      id: shopSettingsVersions.id,
+      settings: shopSettingsVersions.settings,
+      changedByName: shopSettingsVersions.changedByName,
+      createdAt: shopSettingsVersions.createdAt,
+    })
     .from(shopSettingsVersions)
     .orderBy(desc(shopSettingsVersions.id))
     .limit(SETTINGS_HISTORY_LIMIT + 1);

@@ -44,7 +44,13 @@ export async function saveShopSettingsAction(request: Request, context: AppLoadC
   if (!basedOn.ok) return data<ShopSettingsActionData>({ error: MALFORMED_INPUT_MESSAGE }, { status: 400 });
   const submission = parseSubmission(form, { schema: ShopSettingsFormSchema });
   if (submission.status !== "success") return data<ShopSettingsActionData>({ reply: submission.reply() }, { status: 400 });
-  const saved = await saveShopSettings(context.db, submission.value, basedOn.input.basedOn, { id: owner.id, name: `${owner.lastname} ${owner.firstname}` }, now);
+  const saved = await saveShopSettings(
+    context.db,
+    submission.value,
+    basedOn.input.basedOn,
+    { id: owner.id, name: `${owner.lastname} ${owner.firstname}` },
+    now,
+  );
   if (!saved.ok) return data<ShopSettingsActionData>({ reply: submission.reply({ formErrors: [SHOP_SETTINGS_MESSAGES.changedMeanwhile] }) }, { status: 409 });
   rememberSettings(context, submission.value);
   throw redirectWithNotice(SHOP_SETTINGS_PATH, "saved");

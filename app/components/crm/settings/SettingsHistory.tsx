@@ -15,8 +15,9 @@ export function SettingsHistory({ history }: { history: SettingsHistoryEntry[] }
         <ol className="m-0 grid gap-3 p-0">
           {history.map((entry) => (
             <li key={entry.id} className="card list-none p-3 text-sm" data-testid="settings-history-entry">
-              <p className="m-0 font-bold">
-                {entry.changedAt}　{entry.changedByName || "（削除されたアカウント）"}
+              <p className="m-0 flex flex-wrap gap-x-3 font-bold">
+                <span>{entry.changedAt}</span>
+                <span>{entry.changedByName || "（削除されたアカウント）"}</span>
               </p>
               {entry.changes.length === 0 ? (
                 <p className="m-0 mt-1 text-gray-700">変更された項目はありません。</p>
