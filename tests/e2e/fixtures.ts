@@ -147,6 +147,7 @@ export const DEMO_ACCOUNTS = {
   member: "member@example.jp",
   other: "other@example.jp",
   staff: "staff@example.jp",
+  owner: "owner@example.jp",
   colleague: "staff2@example.jp",
   trainee: "staff3@example.jp",
   merchant: "merchant@example.jp",
