@@ -6,6 +6,7 @@ import { createDatabase, emptyD1Usage } from "./app/db/client.server";
 import { getLoadContext } from "./app/load-context";
 import { finishResponse, refuseCrossSiteMutation, requestForRemix } from "./app/security.server";
 import { lapseUnpaidOrders } from "./app/services/orders/order-cancellation.server";
+import { loadShopSettings } from "./app/services/settings/shop-settings.server";
 import { purgeExpiredSessions } from "./app/services/account/sessions.server";
 import { writeUpcomingDeliveryMails } from "./app/services/member/subscriptions.server";
 import { runTicketMaintenance } from "./app/services/tickets/ticket-status.server";
@@ -13,6 +14,7 @@ import { purgeWithdrawalMails } from "./app/services/account/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/site/content-negotiation";
 import { answerWithEdgeCache, type RecentPage } from "./app/web/site/edge-cache.server";
 import { RecentPages } from "./app/core/site/recent-pages";
+import { ShopSettingsCache } from "./app/core/settings/settings-cache";
 import { detachSiteStylesheets } from "./app/web/site/site-styles.server";
 import { consumeMailQueue, sweepMail, type MailQueueMessage } from "./app/web/mail/mail.server";
 import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImportMessage } from "./app/web/catalogue/catalogue-import-queue.server";
@@ -40,6 +42,8 @@ let pageCache: Promise<Cache> | null = null;
 const buildPageCache = () => (pageCache ??= caches.open(`pages-${serverBuild.assets.version}`));
 /** The pages this isolate answers from memory for a few seconds (decision 0031). */
 const recentPages = new RecentPages<RecentPage>();
+/** The shop settings this isolate reads at most every 30 s (decision 0057). */
+const settingsCache = new ShopSettingsCache();
 
 export default {
   async fetch(received, env, ctx) {
@@ -52,6 +56,7 @@ export default {
         ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } }),
         siteStylesheets: siteStylesheets.hrefs,
         edgeCache,
+        settingsCache,
       };
       const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
       return { response, d1Usage: loadContext.d1Usage };
@@ -71,7 +76,9 @@ export default {
   async scheduled(controller, env, ctx) {
     const db = createDatabase(env.DB);
     const now = new Date(controller.scheduledTime);
-    const frame = { origin: env.SHOP_ORIGIN };
+    // The settings in force now (read once per run): the footer of the mails the jobs write.
+    const shop = await loadShopSettings(db);
+    const frame = { origin: env.SHOP_ORIGIN, shop };
     if (controller.cron !== HOURLY_CRON) {
       ctx.waitUntil(Promise.all([sweepMail(env, db, now), sweepCatalogueImports(env, db, now), scanLowStock(db, frame, now)]));
       return;
@@ -80,7 +87,7 @@ export default {
       Promise.all([
         lapseUnpaidOrders(db, frame, now),
         writeDailyDigests(db, frame, now),
-        runTicketMaintenance(db, env.ATTACHMENTS, { origin: env.SHOP_ORIGIN, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET }, now),
+        runTicketMaintenance(db, env.ATTACHMENTS, { origin: env.SHOP_ORIGIN, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET, shop }, now),
         writeUpcomingDeliveryMails(db, now),
         purgeExpiredSessions(db, now),
         purgeWithdrawalMails(db, now),

@@ -8,6 +8,7 @@ import { createSessionStorage, type AppSessionStorage } from "./web/account/sess
 import type { EdgeCache } from "./web/site/edge-cache.server";
 import { createNonce } from "./security.server";
 import { countD1RoundTrips, createDatabase, emptyD1Usage, type D1Usage, type Database } from "./db/client.server";
+import { ShopSettingsCache } from "./core/settings/settings-cache";
 
 export interface CloudflareContext {
   env: Env;
@@ -37,7 +38,21 @@ declare module "@remix-run/cloudflare" {
     siteStylesheets?: readonly string[];
     /** The edge cache for anonymous catalogue pages, set by the Worker entry (none under the Vite dev server). */
     edgeCache?: EdgeCache;
+    /** The shop settings as this isolate keeps them (app/web/site/shop-settings.server.ts, decision 0057). */
+    settingsCache: ShopSettingsCache;
   }
+}
+
+/**
+ * One settings cache per platform: the Worker entry keeps its own per isolate (server.ts); the Vite dev
+ * server and the tests get one per `env`, so each test platform has its own.
+ */
+const settingsCaches = new WeakMap<object, ShopSettingsCache>();
+
+function settingsCacheFor(env: Env): ShopSettingsCache {
+  let cache = settingsCaches.get(env);
+  if (!cache) settingsCaches.set(env, (cache = new ShopSettingsCache()));
+  return cache;
 }
 
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
@@ -50,5 +65,6 @@ export function getLoadContext({ context }: { request: Request; context: { cloud
     d1Usage,
     sessionStorage: createSessionStorage(env, { db, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise) }),
     cspNonce: createNonce(),
+    settingsCache: settingsCacheFor(env),
   };
 }

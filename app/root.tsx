@@ -12,6 +12,8 @@ import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site/shop-name";
 import { loadPageShell } from "~/web/http.server";
 import { EMPTY_SHELL } from "~/core/site/shell";
 import { hasPersonalCookie } from "~/core/site/edge-cache";
+import { siteFacts } from "~/core/settings/shop-settings";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
 import "~/styles/base.css";
 
 // The footer's links need no code to work, and the error page shows only when something went wrong:
@@ -21,18 +23,22 @@ const SiteHeader = island(() => import("~/components/layout/SiteHeader").then((m
 const SiteFooter = island(() => import("~/components/layout/SiteFooter").then((module) => module.SiteFooter));
 const GeneralErrorBoundary = island(() => import("~/components/GeneralErrorBoundary").then((module) => module.GeneralErrorBoundary));
 
-export const meta: MetaFunction = ({ error }) =>
-  error
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
+  const shopName = data?.site.shopName ?? SHOP_NAME;
+  return error
     ? // Root's ErrorBoundary shows every route's error: the title says what happened.
-      [{ title: `${errorPageTitle(isRouteErrorResponse(error) ? error.status : 500)} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }]
-    : [{ title: SHOP_NAME }, { name: "description", content: SHOP_TAGLINE }];
+      [{ title: `${errorPageTitle(isRouteErrorResponse(error) ? error.status : 500)} | ${shopName}` }, { name: "robots", content: "noindex" }]
+    : [{ title: shopName }, { name: "description", content: SHOP_TAGLINE }];
+};
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // A request without a personal cookie renders the neutral header and may be served to every such visitor
   // from the edge cache (app/core/site/edge-cache.ts): the header then asks /api/shell who is looking.
-  return { shell: await loadPageShell(request, context), anonymous: !hasPersonalCookie(request.headers.get("Cookie")) };
+  // The shop's name and contact come from the settings as the isolate holds them: no round trip of their own (decision 0057).
+  const [shell, settings] = await Promise.all([loadPageShell(request, context), settingsInForce(context)]);
+  return { shell, anonymous: !hasPersonalCookie(request.headers.get("Cookie")), site: siteFacts(settings) };
 }
 
 // A reload of the header's data that fails keeps the page, and a post that failed reloads nothing (components/connection).
@@ -59,11 +65,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only">
           本文へ移動
         </a>
-        <SiteHeader shell={shell} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} />
+        <SiteHeader shell={shell} anonymous={data?.anonymous ?? false} searchQuery={searchQuery} shopName={data?.site.shopName ?? SHOP_NAME} />
         <main id="main" className="mx-auto max-w-5xl px-3">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter site={data?.site ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,7 @@
 /** The two mails of an e-mail change: the link to the NEW address, and afterwards a notice to the OLD one. */
 import { formatDateTime } from "~/core/dates";
-import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
+import type { ShopSettings } from "~/core/settings/shop-settings";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -35,9 +36,11 @@ interface NoticeProps {
   name: string;
   newEmail: string;
   changedAt: Date;
+  /** Customer service as the shop settings in force name it. */
+  contact: Pick<ShopSettings, "supportEmail" | "phone" | "supportHours" | "closedDays">;
 }
 
-function EmailChangeNotice({ name, newEmail, changedAt }: NoticeProps) {
+function EmailChangeNotice({ name, newEmail, changedAt, contact }: NoticeProps) {
   return (
     <>
       <Greeting name={name} />
@@ -45,7 +48,7 @@ function EmailChangeNotice({ name, newEmail, changedAt }: NoticeProps) {
       <p>
         このお手続きに心当たりがない場合は、第三者がアカウントを利用しているおそれがあります。お手数ですが、すぐに下記のカスタマーサービスまでご連絡ください。
       </p>
-      <Lines items={[`メール：${SUPPORT_EMAIL}`, `お電話：${SUPPORT_PHONE}（${SUPPORT_HOURS}、${SUPPORT_CLOSED_DAYS}を除く）`]} />
+      <Lines items={[`メール：${contact.supportEmail}`, `お電話：${contact.phone}（${contact.supportHours}、${contact.closedDays}を除く）`]} />
     </>
   );
 }

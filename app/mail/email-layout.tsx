@@ -4,7 +4,7 @@
  * mail must carry (特定電子メール法). Links are absolute: a mail is read outside the shop.
  */
 import type { ReactNode } from "react";
-import { SHOP_NAME } from "~/core/site/site";
+import type { ShopSettings } from "~/core/settings/shop-settings";
 import { sellerRows } from "~/core/site/tokushoho";
 import { Lines } from "./parts";
 import { renderMail, type MailTemplate, type RenderedMail } from "./render.server";
@@ -16,6 +16,8 @@ export interface EmailFrame {
   unsubscribeUrl?: string | null;
   /** Where an answer to the mail goes (Reply-To) when it is a ticket's own address; absent: the support desk's (the sender adds it). */
   replyTo?: string | null;
+  /** The shop settings in force when the mail is written: its name and the seller in the footer (decision 0057). */
+  shop: ShopSettings;
 }
 
 /** The seller's rows a mail's footer repeats: who sells, and how to reach them. */
@@ -25,14 +27,14 @@ export function EmailLayout({ frame, children }: { frame: EmailFrame; children: 
   return (
     <>
       <p>
-        <strong>{SHOP_NAME}</strong>
+        <strong>{frame.shop.shopName}</strong>
       </p>
       {children}
       <p>――――――――――――――――――――</p>
       <Lines
         items={[
-          SHOP_NAME,
-          ...sellerRows()
+          frame.shop.shopName,
+          ...sellerRows(frame.shop)
             .filter((row) => FOOTER_ROWS.has(row.label))
             .map((row) => `${row.label}：${row.lines[0]}`),
           <a key="shop" href={`${frame.origin}/`}>

@@ -5,7 +5,7 @@
  * and return terms — so the buyer keeps a copy of what they agreed to.
  */
 import { describeShipTo } from "~/core/address/address-book";
-import { bankTransferDeadline, bankTransferRows } from "~/core/checkout/bank-transfer";
+import { bankTransferRows, type BankAccount } from "~/core/checkout/bank-transfer";
 import { formatDateJa } from "~/core/dates";
 import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/site/legal-document";
 import { formatYen } from "~/core/money";
@@ -13,8 +13,8 @@ import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS, type PaymentMethod } from "~/cor
 import { pendingPointsCondition } from "~/core/member/points";
 import { receiptTaxLines } from "~/core/orders/receipt";
 import { cancellationTerms, returnsSummary } from "~/core/returns/returns";
-import { deliveryTimingLines, PAYMENT_TIMING } from "~/core/site/shop-policies";
-import { SHOP_NAME } from "~/core/site/site";
+import type { ShopSettings } from "~/core/settings/shop-settings";
+import { deliveryTimingLines, paymentTiming } from "~/core/site/shop-policies";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -36,6 +36,8 @@ export interface OrderMailFacts {
   pointsEarned?: number;
   total: number;
   createdAt?: Date;
+  /** A 銀行振込 order's last day to pay, as stored on the order when it was placed. */
+  paymentDueOn?: string | null;
   shipLastname: string;
   shipFirstname: string;
   shipPostalCode: string;
@@ -72,10 +74,14 @@ export interface OrderMailOptions {
   guest?: boolean;
 }
 
+/** What the confirmation names of the shop settings in force: the shop, its bank account, the terms' days and contact. */
+export type OrderMailShop = Pick<ShopSettings, "shopName" | "bank" | "bankTransferDays" | "phone" | "supportEmail">;
+
 interface OrderConfirmationProps extends OrderMailOptions {
   order: OrderMailFacts;
   lines: OrderMailLine[];
   customerName: string;
+  shop: OrderMailShop;
 }
 
 /** Every amount that makes up the total, as the order page lists them; fees and discounts only when there are any. */
@@ -116,9 +122,9 @@ function lineText(line: OrderMailLine): string {
   return `${line.title}${choices ? `（${choices}）` : ""}${marks} ${formatYen(line.unitPrice)} × ${line.quantity}点 ＝ ${formatYen(line.total)}`;
 }
 
-/** The 振込先 and deadline of a 銀行振込 order. */
-function BankTransfer({ total, orderedAt }: { total: number; orderedAt: Date }) {
-  const rows = [...bankTransferRows(), ["お振込金額", formatYen(total)], ["お振込期限", `${formatDateJa(bankTransferDeadline(orderedAt))}まで`]];
+/** The 振込先 and the order's own deadline of a 銀行振込 order. */
+function BankTransfer({ total, dueOn, bank }: { total: number; dueOn: string | null; bank: BankAccount }) {
+  const rows = [...bankTransferRows(bank), ["お振込金額", formatYen(total)], ...(dueOn ? [["お振込期限", `${formatDateJa(dueOn)}まで`]] : [])];
   return (
     <>
       <h3>お振込先</h3>
@@ -152,8 +158,14 @@ function KonbiniPostpay({ total }: { total: number }) {
  * total with the tax in it, the points to be earned, the payment method with when and how to pay, the
  * delivery address and wish, when the goods ship, and the cancellation and return terms.
  */
-function OrderConfirmation({ order, lines, customerName, origin = "", guest = false }: OrderConfirmationProps) {
+function OrderConfirmation({ order, lines, customerName, shop, origin = "", guest = false }: OrderConfirmationProps) {
   const payment = PAYMENT_METHODS[order.paymentMethod];
+  const dueOn = order.paymentDueOn ?? null;
+  // A 銀行振込 order states its own deadline (a later change of the days never moves it).
+  const timing =
+    order.paymentMethod === "bank_transfer" && dueOn
+      ? `${formatDateJa(dueOn)}までにお振り込みください。ご入金を確認してから発送します。`
+      : paymentTiming(shop.bankTransferDays)[order.paymentMethod];
   const orderedAt = order.createdAt ?? new Date();
   const shipTo = describeShipTo(order);
   const delivery = order.deliveryDate ? `${formatDateJa(order.deliveryDate)} ${order.deliveryTimeSlot ?? ""}`.trim() : (order.deliveryTimeSlot ?? "指定なし");
@@ -161,7 +173,7 @@ function OrderConfirmation({ order, lines, customerName, origin = "", guest = fa
   return (
     <>
       <Greeting name={customerName} />
-      <p>このたびは{SHOP_NAME}をご利用いただき、誠にありがとうございます。以下の内容でご注文を承りました。</p>
+      <p>このたびは{shop.shopName}をご利用いただき、誠にありがとうございます。以下の内容でご注文を承りました。</p>
       <h3>ご注文内容</h3>
       <Lines items={[`注文番号：${order.number}`, `ご注文日：${formatDateJa(orderedAt)}`]} />
       <ul>
@@ -174,8 +186,8 @@ function OrderConfirmation({ order, lines, customerName, origin = "", guest = fa
         <p>{`今回のお買い物で${order.pointsEarned.toLocaleString("ja-JP")}ポイントを獲得予定です（${pendingPointsCondition(order.paymentMethod)}）。`}</p>
       ) : null}
       <h3>お支払い方法</h3>
-      <Lines items={[payment.label, `お支払い時期：${PAYMENT_TIMING[order.paymentMethod]}`]} />
-      {order.paymentMethod === "bank_transfer" ? <BankTransfer total={order.total} orderedAt={orderedAt} /> : null}
+      <Lines items={[payment.label, `お支払い時期：${timing}`]} />
+      {order.paymentMethod === "bank_transfer" ? <BankTransfer total={order.total} dueOn={dueOn} bank={shop.bank} /> : null}
       {order.paymentMethod === "konbini_postpay" ? <KonbiniPostpay total={order.total} /> : null}
       <h3>お届け先</h3>
       <Lines items={[`${shipTo.name} 様`, `${shipTo.postal} ${shipTo.street}`, `お届け希望日時：${delivery}`]} />
@@ -189,7 +201,7 @@ function OrderConfirmation({ order, lines, customerName, origin = "", guest = fa
       </ul>
       <h3>キャンセル・返品について</h3>
       <ul>
-        {[...cancellationTerms(), returnsSummary()[1]!].map((line) => (
+        {[...cancellationTerms(shop), returnsSummary()[1]!].map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>
@@ -216,9 +228,15 @@ function OrderConfirmation({ order, lines, customerName, origin = "", guest = fa
   );
 }
 
-export function orderConfirmationMail(order: OrderMailFacts, lines: OrderMailLine[], customerName: string, options: OrderMailOptions = {}): MailTemplate {
+export function orderConfirmationMail(
+  order: OrderMailFacts,
+  lines: OrderMailLine[],
+  customerName: string,
+  shop: OrderMailShop,
+  options: OrderMailOptions = {},
+): MailTemplate {
   return {
     subject: `【ご注文確認】ご注文ありがとうございます（注文番号 ${order.number}）`,
-    body: <OrderConfirmation order={order} lines={lines} customerName={customerName} {...options} />,
+    body: <OrderConfirmation order={order} lines={lines} customerName={customerName} shop={shop} {...options} />,
   };
 }

@@ -2,7 +2,6 @@
 import type { ReactNode } from "react";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SUPPORT_PHONE } from "~/core/site/site";
 import { Lines, ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -29,7 +28,7 @@ function SubscriptionMail({ name, subscription, children }: SubscriptionMailProp
       {children}
       <p>
         定期便の内容は<a href={`/user/subscriptions/${subscription.id}`}>マイページの「定期便」</a>
-        {`からご確認いただけます。ご不明な点はカスタマーサービス（${SUPPORT_PHONE}）までお問い合わせください。`}
+        {"からご確認いただけます。ご不明な点はカスタマーサービスまでお問い合わせください（電話番号はページ下部に記載しています）。"}
       </p>
     </>
   );

@@ -2,7 +2,8 @@
 import { formatDateTime } from "~/core/dates";
 import { LEGAL_PAGES } from "~/core/site/legal-document";
 import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/account/privacy";
-import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_PHONE } from "~/core/site/site";
+import type { ShopSettings } from "~/core/settings/shop-settings";
+import { SHOP_NAME } from "~/core/site/site";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -14,9 +15,11 @@ export interface WithdrawalMailFacts {
   withdrawnAt: Date;
   /** The shop's origin, for the link to the privacy policy. */
   origin: string;
+  /** Customer service as the shop settings in force name it. */
+  contact: Pick<ShopSettings, "phone" | "supportEmail">;
 }
 
-function WithdrawalDone({ customerName, points, withdrawnAt, origin }: WithdrawalMailFacts) {
+function WithdrawalDone({ customerName, points, withdrawnAt, origin, contact }: WithdrawalMailFacts) {
   const policy = `${origin}${LEGAL_PAGES.privacy.path}#retention`;
   return (
     <>
@@ -38,7 +41,7 @@ function WithdrawalDone({ customerName, points, withdrawnAt, origin }: Withdrawa
       </p>
       <p>同じメールアドレスで、いつでもあらためて会員登録いただけます（これまでの注文履歴やポイントは引き継がれません）。</p>
       <p>このお手続きにお心当たりがない場合は、お手数ですが下記までご連絡ください。</p>
-      <Lines items={[`お電話：${SUPPORT_PHONE}`, `メール：${SUPPORT_EMAIL}`]} />
+      <Lines items={[`お電話：${contact.phone}`, `メール：${contact.supportEmail}`]} />
     </>
   );
 }

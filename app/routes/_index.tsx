@@ -1,10 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductCard } from "~/components/ProductCard";
-import { SHOP_NAME, SHOP_TAGLINE } from "~/core/site/site";
+import { SHOP_TAGLINE } from "~/core/site/site";
 import { loadHomeCatalogue, type ProductSummary } from "~/services/catalogue/catalogue.server";
+import { shopNameOf } from "~/components/layout/page-title";
+import { useShopName } from "~/components/layout/useSiteFacts";
 
-export const meta: MetaFunction = () => [{ title: `${SHOP_NAME} | 全国のこだわり食品・暮らしの道具の通販` }, { name: "description", content: SHOP_TAGLINE }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${shopNameOf(matches)} | 全国のこだわり食品・暮らしの道具の通販` },
+  { name: "description", content: SHOP_TAGLINE },
+];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return loadHomeCatalogue(context.db);
@@ -27,10 +32,11 @@ function ProductSection({ title, products, eager }: { title: string; products: P
 
 export default function Home() {
   const { categories, newArrivals, popular } = useLoaderData<typeof loader>();
+  const shopName = useShopName();
   return (
     <>
       <section className="mt-4 rounded-lg bg-brand-light px-4 py-6">
-        <h1 className="m-0 text-xl text-brand">{SHOP_NAME}</h1>
+        <h1 className="m-0 text-xl text-brand">{shopName}</h1>
         <p className="m-0 mt-1 text-sm">{SHOP_TAGLINE}</p>
       </section>
       <section aria-labelledby="category-heading" className="mt-6">

@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { CartPage } from "~/components/cart/CartPage";
 import { readShipmentNotices } from "~/core/orders/shipment-notices";
-import { SHOP_NAME } from "~/core/site/site";
 import { CheckboxSchema, IdOrNullSchema, IdSchema, OptionalTextSchema, QueryFlagSchema } from "~/core/validation";
 import { BUY_LATER_NOTICE } from "~/core/member/member-actions";
 import { isNavigation, withNotice, withQueryParam } from "~/web/http.server";
@@ -38,8 +37,9 @@ import {
 } from "~/web/cart/cart.server";
 import type { CartActor } from "~/services/cart/cart.server";
 import type { CartActionData, CartLoaderData } from "~/web/types/cart";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `カート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `カート | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 const CART_FIELDS: CartField[] = ["coupon", "points", "quantity", "wrapping", "notice", "payment", "line"];
 

@@ -2,12 +2,12 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { ProductPage } from "~/components/product/ProductPage";
 import { withProductMarkup } from "~/components/product/product-markup.server";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadProductView } from "~/web/catalogue/product.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // A product that is not there is root's error page, titled by root's meta.
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: `${data.product.title} | ${SHOP_NAME}` }, { name: "description", content: data.product.catchcopy || data.product.title }] : [];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? [{ title: `${data.product.title} | ${shopNameOf(matches)}` }, { name: "description", content: data.product.catchcopy || data.product.title }] : [];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const view = withProductMarkup(await loadProductView(request, context, params.sku ?? "", { kind: "public" }));

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProductSearch } from "~/components/search/ProductSearch";
 import { isSlug, listingCursor, parseSearchFilter } from "~/core/search/search-filter";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadSearchPage } from "~/services/search/search.server";
 import { invariantResponse } from "~/web/http.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   // A category that is not there is root's error page, titled by root's meta.
   if (!data) return [];
-  return [{ title: `${data.category.name}の通販 | ${SHOP_NAME}` }, { name: "description", content: data.category.description }];
+  return [{ title: `${data.category.name}の通販 | ${shopNameOf(matches)}` }, { name: "description", content: data.category.description }];
 };
 
 const CATEGORY_NOT_FOUND_MESSAGE = "お探しのカテゴリは見つかりませんでした。";

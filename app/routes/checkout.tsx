@@ -4,10 +4,10 @@ import { getSession } from "~/web/account/auth.server";
 import { CheckoutPage } from "~/components/checkout/CheckoutPage";
 import { useKeptAnswer } from "~/components/connection/useKeptAnswer";
 import { deliveryDateOptions, subscriptionSchedule } from "~/core/checkout/checkout";
+import { paymentNotes } from "~/core/checkout/payment-methods";
 import { draftWithChosenAddress } from "~/core/checkout/checkout-draft";
 import { isConnectionFailure } from "~/core/site/connection";
 import { orderFingerprint } from "~/core/checkout/order-confirmation";
-import { SHOP_NAME } from "~/core/site/site";
 import { readFormData } from "~/web/http.server";
 import { listAddresses } from "~/services/address/addresses.server";
 import { loadCart } from "~/services/cart/cart-view.server";
@@ -17,15 +17,18 @@ import { purgeOrderedProductPages } from "~/web/site/edge-cache.server";
 import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
 import { postalDepsFor } from "~/web/address/postal.server";
 import type { CheckoutActionData, CheckoutLoaderData } from "~/web/types/checkout";
+import { shopNameOf } from "~/components/layout/page-title";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
 
-export const meta: MetaFunction = () => [{ title: `ご注文手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ご注文手続き | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<CheckoutLoaderData> {
   const actor = await cartActorFor(request, context);
   const memberId = actor.owner.userId;
-  const [{ checkoutDraft, ...view }, addresses] = await Promise.all([
+  const [{ checkoutDraft, ...view }, addresses, shop] = await Promise.all([
     loadCart(actor.db, actor.owner, actor.session, actor.now),
     memberId != null ? listAddresses(actor.db, memberId) : Promise.resolve([]),
+    settingsInForce(context),
   ]);
   if (view.cart.list.length === 0) throw redirect("/cart");
   // What was typed before one of the page's buttons led to another page: the form starts from it, with the
@@ -42,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     // What this page shows of the order; it is placed only if the cart still prices the same.
     shown: orderFingerprint(view.cart),
     deliveryDates: deliveryDateOptions(actor.now),
+    paymentNotes: paymentNotes(shop.bankTransferDays),
     previews: view.cart.list
       .filter((line) => line.subscribe != null)
       .map((line) => ({ lineId: line.id, ...subscriptionSchedule(actor.now, line.subscribe ?? 1) })),
@@ -49,9 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readFormData(request);
-  const actor = await cartActorFor(request, context);
-  const outcome = await submitCheckout(actor, form, postalDepsFor(context, request), mailFrame(request));
+  // The settings in force now fix a 銀行振込 order's deadline and account: read beside the session's round trip.
+  const [frame, form, actor] = await Promise.all([mailFrame(request, context, { fresh: true }), readFormData(request), cartActorFor(request, context)]);
+  const outcome = await submitCheckout(actor, form, postalDepsFor(context, request), frame);
   if (outcome.kind === "page") return data<CheckoutActionData>(outcome.data, { status: outcome.status });
   if (outcome.kind === "already-placed" || outcome.kind === "leave") throw redirect(outcome.href, 303);
 

@@ -8,15 +8,16 @@ import { formatDateJa } from "~/core/dates";
 import { CONFIRMATION_MESSAGES } from "~/core/checkout/order-confirmation";
 import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
 import { formatYen } from "~/core/money";
-import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
-import { SHOP_NAME } from "~/core/site/site";
+import { PAYMENT_METHODS, placedOrderPaymentNote } from "~/core/checkout/payment-methods";
 import { REGISTRATION_MESSAGES } from "~/core/account/registration";
 import { QueryFlagSchema } from "~/core/validation";
 import { invariantResponse } from "~/web/http.server";
 import { parseQuery } from "~/web/input.server";
 import { findPlacedOrder } from "~/services/checkout/checkout.server";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `ご注文ありがとうございます | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ご注文ありがとうございます | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 /** already=1: a second tab's submit of the same cart; registration=1: 会員登録 was ticked with the order. */
 const ThanksQuerySchema = v.object({ already: QueryFlagSchema, registration: QueryFlagSchema });
@@ -25,7 +26,10 @@ const ThanksQuerySchema = v.object({ already: QueryFlagSchema, registration: Que
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const userId = session.get("userId");
-  const order = await findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder"), cartId: session.get("cartId") });
+  const [order, shop] = await Promise.all([
+    findPlacedOrder(context.db, params.number ?? "", { userId, lastOrder: session.get("lastOrder"), cartId: session.get("cartId") }),
+    settingsInForce(context),
+  ]);
   invariantResponse(order, "ご注文が見つかりませんでした。", { status: 404 });
   // Sent here by a second tab that submitted the same cart: nothing more was ordered.
   const query = parseQuery(request, ThanksQuerySchema);
@@ -34,9 +38,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     alreadyPlaced,
     order: {
       ...order,
-      bankTransfer: bankTransferFacts(order),
+      bankTransfer: bankTransferFacts(order, shop.bank),
       paymentLabel: PAYMENT_METHODS[order.paymentMethod].label,
-      paymentNote: PAYMENT_METHODS[order.paymentMethod].note,
+      paymentNote: placedOrderPaymentNote(order, shop.bankTransferDays),
     },
     isMember: userId != null,
     // The same words whether the address was new or already had an account (app/core/account/registration.ts).

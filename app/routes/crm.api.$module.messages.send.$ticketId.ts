@@ -24,7 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
   const input = messageInputFrom(await readApiFormData(request));
   if (!input) throw malformedJson();
-  const result = await sendMessage(context.db, context.cloudflare.env.ATTACHMENTS, user, ticketId, input, replyMailContext(request, context));
+  const result = await sendMessage(context.db, context.cloudflare.env.ATTACHMENTS, user, ticketId, input, await replyMailContext(request, context));
   if (result.ok && result.mailKey) dispatchMail(context, [result.mailKey]);
   const threadPath = user.role === "staff" ? `/crm/tickets/${ticketId}` : `/user/support/${ticketId}`;
   if (isNavigation(request)) {

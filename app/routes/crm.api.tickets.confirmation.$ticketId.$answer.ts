@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   invariantJson(answer, TICKET_TEXT.confirmationNotWaiting, { status: 404 });
   requireSameSiteGet(request, TICKET_API_HEADER);
   const user = await requireApiUser(request, context, `/user/support/${ticketId}`);
-  const result = await answerTicketConfirmation(context.db, user, ticketId, answer, replyMailContext(request, context));
+  const result = await answerTicketConfirmation(context.db, user, ticketId, answer, await replyMailContext(request, context));
   if (!result.ok) return Response.json({ error: result.error }, { status: result.status, headers: { "Cache-Control": "no-store" } });
   if (result.mailKey) dispatchMail(context, [result.mailKey]);
   return Response.json(

@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CopyableLink } from "~/components/crm/promotions/CopyableLink";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { CAMPAIGN_PAGES } from "~/web/promotions/crm-promotions.server";
 import { CAMPAIGNS_PATH } from "~/core/promotions/promotions";
 import { CampaignForm } from "~/components/crm/promotions/PromotionForms";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `クーポンキャンペーンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `クーポンキャンペーンの編集 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return CAMPAIGN_PAGES.editor(request, context, params.campaignId);

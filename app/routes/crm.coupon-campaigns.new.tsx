@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { CAMPAIGN_PAGES } from "~/web/promotions/crm-promotions.server";
 import { CAMPAIGNS_PATH, NEW_CAMPAIGN_VALUES } from "~/core/promotions/promotions";
 import { CampaignForm } from "~/components/crm/promotions/PromotionForms";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `クーポンキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `クーポンキャンペーンの作成 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return CAMPAIGN_PAGES.newPage(request, context);

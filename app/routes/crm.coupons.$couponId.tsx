@@ -5,12 +5,12 @@ import { ConfirmedAction } from "~/components/crm/promotions/PromotionControls";
 import { PromotionStateBadge } from "~/components/crm/promotions/PromotionStateBadge";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { couponEditorAction, couponEditorPage } from "~/web/promotions/crm-coupons.server";
 import { COUPONS_PATH, PROMOTION_STATE_LABELS } from "~/core/promotions/promotions";
 import { CouponForm } from "~/components/crm/promotions/CouponForm";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `クーポンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `クーポンの編集 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return couponEditorPage(request, context, params.couponId);

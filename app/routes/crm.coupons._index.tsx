@@ -3,11 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { CouponListing } from "~/components/crm/promotions/CouponListing";
 import { PromotionListPage } from "~/components/crm/promotions/PromotionListings";
-import { SHOP_NAME } from "~/core/site/site";
 import { couponListingPage } from "~/web/promotions/crm-coupons.server";
 import { COUPONS_PATH } from "~/core/promotions/promotion-paths";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `クーポン管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `クーポン管理 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return couponListingPage(request, context);

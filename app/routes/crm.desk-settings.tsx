@@ -5,11 +5,11 @@ import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { DeskHolidaysForm, DeskHoursForm, SlaTargetsForm } from "~/components/tickets/DeskSettingsForms";
 import { isConnectionFailure } from "~/core/site/connection";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { deskSettingsAction, loadDeskSettingsPage, type DeskSettingsError } from "~/web/tickets/desk-settings.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `営業時間・対応期限（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `営業時間・対応期限（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

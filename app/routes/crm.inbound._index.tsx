@@ -8,12 +8,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { InboundMailList } from "~/components/tickets/InboundMailList";
-import { SHOP_NAME } from "~/core/site/site";
 import { INBOUND_PATH } from "~/core/tickets/inbound-mail";
 import { requireStaff } from "~/web/account/auth.server";
 import { inboundDeskAction, loadInboundDesk } from "~/web/tickets/inbound-desk.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `受信メール（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `受信メール（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

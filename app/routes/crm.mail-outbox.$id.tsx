@@ -3,13 +3,13 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MailMessageView } from "~/components/mail/MailMessageView";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { loadOutboxMessage, resendMailAction } from "~/web/mail/mail-desk.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/crm/mail-outbox";
 
-export const meta: MetaFunction = () => [{ title: `メール（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `メール（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

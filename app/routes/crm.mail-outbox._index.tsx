@@ -7,13 +7,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { OutboxListing } from "~/components/mail/OutboxListing";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { loadOutboxListing, resendMailAction } from "~/web/mail/mail-desk.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/crm/mail-outbox";
 
-export const meta: MetaFunction = () => [{ title: `メール送信履歴（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `メール送信履歴（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

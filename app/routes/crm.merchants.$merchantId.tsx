@@ -6,7 +6,6 @@ import { MerchantStatusBadge } from "~/components/crm/merchants/MerchantStatusBa
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { CRM_MERCHANTS_PATH } from "~/core/merchant/merchant-status";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { loadMerchantEditor, merchantEditorAction } from "~/web/merchant/crm-merchants.server";
 import type { MerchantEditorData } from "~/web/types/merchants";
@@ -14,9 +13,10 @@ import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchant
 import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
 import { MerchantAlertForm } from "~/components/merchant/MerchantAlertForm";
 import { merchantAlertAddresses } from "~/core/alerts/alerts";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.merchant.name ?? "出店者"}（出店者管理）| ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.merchant.name ?? "出店者"}（出店者管理）| ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

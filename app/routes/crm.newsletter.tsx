@@ -1,13 +1,13 @@
 /** Staff only (/crm/newsletter): write a newsletter issue for every member who wants it. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SHOP_NAME } from "~/core/site/site";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { newsletterDeskPage, sendNewsletterAction } from "~/web/mail/crm-newsletter.server";
 import { NewsletterForm } from "~/components/crm/NewsletterForm";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `メールマガジンの配信 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `メールマガジンの配信 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return newsletterDeskPage(request, context);

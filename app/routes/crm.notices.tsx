@@ -7,12 +7,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { StaffNoticeList } from "~/components/tickets/StaffNoticeList";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { NOTICES_PATH } from "~/core/tickets/ticket-notes";
 import { loadStaffNotices, staffNoticesAction } from "~/web/tickets/staff-notices.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お知らせ（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お知らせ（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);

@@ -6,12 +6,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { OrderDeskPage } from "~/components/crm/orders/OrderDeskPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { loadOrderDeskPage, orderDeskAction } from "~/web/orders/crm-orders.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `ご注文 ${loaded?.detail.order.number ?? ""}（CS）| ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `ご注文 ${loaded?.detail.order.number ?? ""}（CS）| ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -3,11 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { TrackingImportPanel } from "~/components/orders/TrackingImportPanel";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { orderActorOf, requireStaff } from "~/web/account/auth.server";
 import { trackingImportAction } from "~/web/orders/carrier-csv.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `送り状CSV・伝票番号の取り込み（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `送り状CSV・伝票番号の取り込み（CS）| ${shopNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -3,14 +3,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
 import { island } from "~/components/island";
-import { SHOP_NAME } from "~/core/site/site";
 import { POINT_PROMO_PAGES } from "~/web/promotions/crm-promotions.server";
 import { POINT_PROMOS_PATH } from "~/core/promotions/promotions";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const PointPromoForm = island(() => import("~/components/crm/promotions/PromotionForms").then((module) => module.PointPromoForm));
 
-export const meta: MetaFunction = () => [{ title: `ポイントキャンペーンの編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ポイントキャンペーンの編集 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return POINT_PROMO_PAGES.editor(request, context, params.promoId);

@@ -2,12 +2,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { PromotionPage, promotionReply } from "~/components/crm/promotions/PromotionPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { POINT_PROMO_PAGES } from "~/web/promotions/crm-promotions.server";
 import { NEW_POINT_PROMO_VALUES, POINT_PROMOS_PATH } from "~/core/promotions/promotions";
 import { PointPromoForm } from "~/components/crm/promotions/PromotionForms";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `ポイントキャンペーンの作成 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ポイントキャンペーンの作成 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return POINT_PROMO_PAGES.newPage(request, context);

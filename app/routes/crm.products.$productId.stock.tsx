@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductStockPage } from "~/components/catalogue/ProductStockPage";
 import { CrmNav } from "~/components/tickets/CrmNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadProductStockPage, productStockAction } from "~/web/catalogue/catalogue-stock.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `在庫と価格の履歴 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `在庫と価格の履歴 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadProductStockPage(request, context, "crm", params.productId);

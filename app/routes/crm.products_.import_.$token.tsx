@@ -4,12 +4,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CatalogueImportReport } from "~/components/catalogue/CatalogueImportReport";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { STAFF_CATALOGUE_CSV_PATHS } from "~/core/catalogue/catalogue-csv-pages";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaffCatalogueEditor } from "~/web/account/auth.server";
 import type { CatalogueApplyActionData } from "~/web/types/catalogue-csv";
 import { catalogueApplyAction, catalogueImportPage } from "~/web/catalogue/catalogue-csv.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `商品CSVの確認（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `商品CSVの確認（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return catalogueImportPage(request, context, await requireStaffCatalogueEditor(request, context), STAFF_CATALOGUE_CSV_PATHS, params.token);

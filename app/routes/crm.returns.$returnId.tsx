@@ -9,13 +9,13 @@ import { ReturnRequestCard } from "~/components/returns/ReturnRequestCard";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { idParam } from "~/web/input.server";
 import { loadReturnDeskView, returnDecisionAction } from "~/web/returns/returns.server";
 import { ReturnDecisionForms } from "~/components/returns/ReturnDecisionForms";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `返品・交換のお申し込み（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `返品・交換のお申し込み（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

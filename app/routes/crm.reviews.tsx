@@ -9,14 +9,14 @@ import { ReviewStars } from "~/components/ReviewStars";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { formatDateTime } from "~/core/dates";
 import { paginatorPages } from "~/core/paginator";
-import { SHOP_NAME } from "~/core/site/site";
 import { IdSchema, OptionalTextSchema, PageSchema, ReturnPathSchema, TextOrNullSchema } from "~/core/validation";
 import { isNavigation, readFormData } from "~/web/http.server";
 import { parseQuery, readInput, redirectedNotice } from "~/web/input.server";
 import { REVIEW_FILTERS, REVIEW_REPLY_MAX_LENGTH, REVIEW_REPLY_TEXT, reviewFilter } from "~/core/catalogue/review-replies";
 import { listReviewsForReply, saveReviewReply, type AdminReview } from "~/services/catalogue/reviews-admin.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `レビュー返信（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `レビュー返信（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 const NOTICES = { saved: REVIEW_REPLY_TEXT.saved, removed: REVIEW_REPLY_TEXT.removed } as const;
 

@@ -8,15 +8,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { requireStaff, requireStaffCatalogueEditor } from "~/web/account/auth.server";
 import { StockPage } from "~/components/crm/StockPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { atResult, readFormData } from "~/web/http.server";
 import { purgeProductPages } from "~/web/site/edge-cache.server";
 import { parseInput, parseQuery, readInput } from "~/web/input.server";
 import { RESTOCK_MESSAGES } from "~/core/catalogue/restock";
 import type { StockActionData } from "~/web/types/stock";
 import { findStockTarget, listWaitingItems, restockItem } from "~/services/member/restock.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `在庫の追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `在庫の追加 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -4,12 +4,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { TemplateForm } from "~/components/tickets/TemplateForm";
-import { SHOP_NAME } from "~/core/site/site";
 import { TEMPLATES_PATH } from "~/core/tickets/reply-templates";
 import { requireStaff } from "~/web/account/auth.server";
 import { editTemplateAction, loadTemplate } from "~/web/tickets/reply-templates.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `返信テンプレートの編集（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `返信テンプレートの編集（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -4,12 +4,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { TemplateForm } from "~/components/tickets/TemplateForm";
-import { SHOP_NAME } from "~/core/site/site";
 import { TEMPLATES_PATH } from "~/core/tickets/reply-templates";
 import { requireStaff } from "~/web/account/auth.server";
 import { createTemplateAction, loadTemplateList } from "~/web/tickets/reply-templates.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `返信テンプレート（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `返信テンプレート（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

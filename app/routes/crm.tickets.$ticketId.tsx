@@ -14,12 +14,12 @@ import { TicketMerge } from "~/components/tickets/TicketMerge";
 import { TicketOwner } from "~/components/tickets/TicketOwner";
 import { TicketRating } from "~/components/tickets/TicketRating";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const pagePath = (ticketId: number) => `/crm/tickets/${ticketId}`;
-export const meta: MetaFunction = ({ params }) => [
-  { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${SHOP_NAME}` },
+export const meta: MetaFunction = ({ params, matches }) => [
+  { title: `お問い合わせ #${params.ticketId ?? ""}（CS）| ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

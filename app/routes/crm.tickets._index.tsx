@@ -8,7 +8,6 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import { DueTime } from "~/components/tickets/DueTime";
 import { StatusBadge } from "~/components/tickets/StatusBadge";
 import { parseListingQuery } from "~/core/search/listing-query";
-import { SHOP_NAME } from "~/core/site/site";
 import { TICKET_LISTING } from "~/core/tickets/ticket-listing";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { TextOrNullSchema } from "~/core/validation";
@@ -19,10 +18,11 @@ import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/we
 import { deleteTicket, listStaffTickets, type StaffTicketRow } from "~/services/tickets/ticket-desk.server";
 import { ownerViewCounts } from "~/services/tickets/ticket-owners.server";
 import { ownerViewTabs } from "~/web/tickets/ticket-views.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/crm/tickets";
 
-export const meta: MetaFunction = () => [{ title: `お問い合わせ一覧（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お問い合わせ一覧（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 /** The staff ticket list on the generic listing: sort, filter and page are GET parameters (works without JS). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

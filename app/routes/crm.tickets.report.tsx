@@ -8,11 +8,11 @@ import { CrmNav } from "~/components/tickets/CrmNav";
 import { CountTable, GroupTable, LatestComments } from "~/components/tickets/DeskReportTables";
 import { LabelledBars } from "~/components/charts/LabelledBars";
 import { DailyChart } from "~/components/tickets/ReportCharts";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireStaff } from "~/web/account/auth.server";
 import { deskReportPage } from "~/web/tickets/desk-report.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `対応レポート（CS）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `対応レポート（CS）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context);

@@ -2,12 +2,12 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MailMessageView } from "~/components/mail/MailMessageView";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadOutboxMessage } from "~/web/mail/mail-desk.server";
 import { requireLocalMailbox } from "~/web/mail/mail.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.message.subject ?? "メール"}（開発用メールボックス）| ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `${loaded?.message.subject ?? "メール"}（開発用メールボックス）| ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

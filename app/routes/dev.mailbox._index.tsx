@@ -7,13 +7,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
 import { OutboxListing } from "~/components/mail/OutboxListing";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadOutboxListing } from "~/web/mail/mail-desk.server";
 import { deliverLocalMailWithoutQueue, requireLocalMailbox } from "~/web/mail/mail.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/dev/mailbox";
 
-export const meta: MetaFunction = () => [{ title: `開発用メールボックス | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `開発用メールボックス | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireLocalMailbox(context);

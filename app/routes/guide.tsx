@@ -4,11 +4,14 @@ import { LegalDocumentPage } from "~/components/legal/LegalDocumentView";
 import { shoppingGuideDocument } from "~/core/site/guide";
 import { legalPageTitle } from "~/core/site/legal-document";
 import { loadMerchantShippingRates } from "~/services/site/shop-policies.server";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: legalPageTitle("guide") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: legalPageTitle("guide", shopNameOf(matches)) }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { document: shoppingGuideDocument(await loadMerchantShippingRates(context.db)) };
+  const [rates, shop] = await Promise.all([loadMerchantShippingRates(context.db), settingsInForce(context)]);
+  return { document: shoppingGuideDocument(rates, shop) };
 }
 
 export default LegalDocumentPage;

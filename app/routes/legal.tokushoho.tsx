@@ -4,11 +4,14 @@ import { LegalDocumentPage } from "~/components/legal/LegalDocumentView";
 import { legalPageTitle } from "~/core/site/legal-document";
 import { tokushohoDocument } from "~/core/site/tokushoho";
 import { loadMerchantShippingRates } from "~/services/site/shop-policies.server";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: legalPageTitle("tokushoho") }];
+export const meta: MetaFunction = ({ matches }) => [{ title: legalPageTitle("tokushoho", shopNameOf(matches)) }];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { document: tokushohoDocument(await loadMerchantShippingRates(context.db)) };
+  const [rates, shop] = await Promise.all([loadMerchantShippingRates(context.db), settingsInForce(context)]);
+  return { document: tokushohoDocument(rates, shop) };
 }
 
 export default LegalDocumentPage;

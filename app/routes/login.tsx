@@ -11,12 +11,12 @@ import { PASSWORD_RESET_PATH } from "~/core/account/password-reset";
 import { parseQuery, redirectedNotice } from "~/web/input.server";
 import { LOGIN_NOTICES } from "~/core/account/account-settings";
 import { Notice } from "~/components/member/Notice";
-import { SHOP_NAME } from "~/core/site/site";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const LoginForm = island(() => import("~/components/account/LoginForm").then((module) => module.LoginForm));
 
-export const meta: MetaFunction = () => [{ title: `ログイン | ${SHOP_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ログイン | ${shopNameOf(matches)}` }];
 
 /** show=1: the visitor was sent here by an action that needs a member (stock request, buy later …). */
 const LoginQuerySchema = v.object({ ...ReturnToSchema.entries, show: QueryFlagSchema });

@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadMerchantShipments } from "~/web/merchant/merchant.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `配送一覧（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `配送一覧（出品者）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadMerchantShipments(request, context);

@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductEditorPage } from "~/components/catalogue/ProductEditorPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
 import { loadProductEditPage, productEditAction } from "~/web/catalogue/catalogue-editor.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `商品の編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `商品の編集 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadProductEditPage(request, context, await requireMerchantCatalogueEditor(request, context), params.productId);

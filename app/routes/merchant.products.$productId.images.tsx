@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ProductPhotosPage } from "~/components/catalogue/ProductPhotosPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadProductPhotosPage, productPhotosAction } from "~/web/catalogue/product-images.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `商品画像（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `商品画像（出品者）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export const loader = ({ request, params, context }: LoaderFunctionArgs) => loadProductPhotosPage("merchant", request, context, params.productId);
 

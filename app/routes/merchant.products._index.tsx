@@ -3,11 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductListPage } from "~/components/catalogue/ProductListPage";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
 import { loadProductList } from "~/web/catalogue/catalogue-editor.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `商品管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `商品管理 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadProductList(request, context, await requireMerchantCatalogueEditor(request, context));

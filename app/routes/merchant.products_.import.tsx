@@ -4,11 +4,11 @@ import { useActionData } from "@remix-run/react";
 import { CatalogueImportUpload } from "~/components/catalogue/CatalogueImportUpload";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MERCHANT_CATALOGUE_CSV_PATHS } from "~/core/catalogue/catalogue-csv-pages";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireMerchantCatalogueEditor } from "~/web/account/auth.server";
 import { catalogueUploadAction } from "~/web/catalogue/catalogue-csv.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `商品CSVの取り込み（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `商品CSVの取り込み（出品者）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMerchantCatalogueEditor(request, context);

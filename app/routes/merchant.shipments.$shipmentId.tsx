@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentView } from "~/components/merchant/MerchantShipmentView";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadMerchantShipment, merchantShipmentAction } from "~/web/merchant/merchant.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `配送（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `配送（出品者）| ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadMerchantShipment(request, context, params.shipmentId);

@@ -3,11 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { TrackingImportPanel } from "~/components/orders/TrackingImportPanel";
-import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site/site";
+import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 import { orderActorOf, requireMerchant } from "~/web/account/auth.server";
 import { trackingImportAction } from "~/web/orders/carrier-csv.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `送り状CSV・伝票番号の取り込み（出品者）| ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `送り状CSV・伝票番号の取り込み（出品者）| ${shopNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMerchant(request, context);

@@ -5,11 +5,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FROM_PAGE_FIELD, NEWSLETTER_MESSAGES, ONE_CLICK_FIELD } from "~/core/mail/newsletter";
-import { SHOP_NAME } from "~/core/site/site";
 import { Notice } from "~/components/member/Notice";
 import { unsubscribeAction, unsubscribePage } from "~/web/mail/newsletter.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `メールマガジンの配信停止 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `メールマガジンの配信停止 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return unsubscribePage(request, context);

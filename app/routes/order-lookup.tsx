@@ -6,8 +6,9 @@ import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { keepPageWhileCancelRefused } from "~/components/orders/cancel-revalidation";
 import { formatDateTime } from "~/core/dates";
 import { RESULT_ANCHOR } from "~/core/site/result-anchor";
-import { SHOP_NAME, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import { orderLookupAction, orderLookupLoader } from "~/web/orders/order-lookup.server";
+import { shopNameOf } from "~/components/layout/page-title";
+import { useSiteFacts } from "~/components/layout/useSiteFacts";
 
 // The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
 const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));
@@ -15,7 +16,7 @@ const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const OrderLookupForm = island(() => import("~/components/orders/OrderLookupForm").then((module) => module.OrderLookupForm));
 
-export const meta: MetaFunction = () => [{ title: `ご注文状況の確認 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ご注文状況の確認 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return orderLookupLoader(request, context);
@@ -31,6 +32,7 @@ export { clientLoader } from "~/components/connection/route-handlers";
 
 export default function OrderLookup() {
   const { found, isMember } = useLoaderData<typeof loader>();
+  const site = useSiteFacts();
   const lastResult = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-4xl py-4">
@@ -63,7 +65,9 @@ export default function OrderLookup() {
                     このご注文についてのお問い合わせ
                   </h2>
                   <p className="m-0">
-                    注文番号をお伝えのうえ、カスタマーサービス（電話 {SUPPORT_PHONE}、{SUPPORT_HOURS}／メール {SUPPORT_EMAIL}）へご連絡ください。
+                    {site
+                      ? `注文番号をお伝えのうえ、カスタマーサービス（電話 ${site.phone}、${site.supportHours}／メール ${site.supportEmail}）へご連絡ください。`
+                      : "注文番号をお伝えのうえ、カスタマーサービスへご連絡ください。"}
                   </p>
                 </section>
                 {found.cancellation ? <CancelOrderOffer offer={found.cancellation} /> : null}

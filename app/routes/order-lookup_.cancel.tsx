@@ -2,10 +2,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CancelOrderPage } from "~/components/orders/CancelOrderPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { guestCancelAction, guestCancelPageLoader } from "~/web/orders/order-cancellation.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `ご注文のキャンセル | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ご注文のキャンセル | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return guestCancelPageLoader(request, context);

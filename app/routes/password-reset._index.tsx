@@ -4,13 +4,13 @@ import { Link, useActionData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { PASSWORD_RESET_PATH, resetRequestedMessage } from "~/core/account/password-reset";
 import { RESULT_ANCHOR } from "~/core/site/result-anchor";
-import { SHOP_NAME } from "~/core/site/site";
 import { askForPasswordReset } from "~/web/account/password-reset.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const PasswordResetRequestForm = island(() => import("~/components/account/PasswordResetRequestForm").then((module) => module.PasswordResetRequestForm));
 
-export const meta: MetaFunction = () => [{ title: `パスワードの再設定 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `パスワードの再設定 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return askForPasswordReset(request, context);

@@ -7,13 +7,13 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { PASSWORD_RESET_PATH, RESET_LINK_MINUTES } from "~/core/account/password-reset";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadNewPasswordPage, NO_STORE, setNewPassword } from "~/web/account/password-reset.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const NewPasswordForm = island(() => import("~/components/account/NewPasswordForm").then((module) => module.NewPasswordForm));
 
-export const meta: MetaFunction = () => [{ title: `新しいパスワードの設定 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `新しいパスワードの設定 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 // Set-Cookie (the link's token kept or cleared) passes through on its own.
 export const headers: HeadersFunction = () => NO_STORE;

@@ -2,14 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { ProductPage } from "~/components/product/ProductPage";
 import { withProductMarkup } from "~/components/product/product-markup.server";
-import { SHOP_NAME } from "~/core/site/site";
 import { getSession } from "~/web/account/auth.server";
 import { loadProductView } from "~/web/catalogue/product.server";
 import { grantPrivateLink } from "~/web/cart/cart.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // Private products are reachable only here, with their secret; search engines must not index them.
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.product.title} | ${SHOP_NAME}` : `商品が見つかりません | ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? `${data.product.title} | ${shopNameOf(matches)}` : `商品が見つかりません | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -2,12 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProductSearch } from "~/components/search/ProductSearch";
 import { listingCursor, parseSearchFilter } from "~/core/search/search-filter";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadSearchPage } from "~/services/search/search.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const heading = data ? searchHeading(data.filter.q, data.category?.name ?? null) : "商品を探す";
-  return [{ title: `${heading} | ${SHOP_NAME}` }, { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" }];
+  return [
+    { title: `${heading} | ${shopNameOf(matches)}` },
+    { name: "description", content: "カテゴリ、こだわり条件、価格帯、お悩み、シーンから商品を探せます。" },
+  ];
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -5,11 +5,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
-import { SHOP_NAME } from "~/core/site/site";
 import { RESOLVED_CHOICES, SATISFACTION_COMMENT_MAX, SATISFACTION_SCORES } from "~/core/tickets/satisfaction";
 import { surveyAction, surveyPage } from "~/web/tickets/satisfaction.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お問い合わせのアンケート | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お問い合わせのアンケート | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return surveyPage(request, context, params.ticketId);

@@ -4,12 +4,12 @@ import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/account/auth.server";
 import { MemberHubPage } from "~/components/member/MemberHubPage";
 import { PASSWORD_RESET_DONE } from "~/core/account/password-reset";
-import { SHOP_NAME } from "~/core/site/site";
 import { redirectedNotice } from "~/web/input.server";
 import type { loader as rootLoader } from "~/root";
 import { loadMemberHub } from "~/services/member/member-hub.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `マイページ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `マイページ | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 /** What a redirect here may announce (`?notice=…`). */
 const NOTICES: Record<string, string> = { [PASSWORD_RESET_DONE.notice]: PASSWORD_RESET_DONE.message };

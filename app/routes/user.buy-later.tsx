@@ -7,7 +7,6 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatYen } from "~/core/money";
 import { SAVED_ITEM_BADGES } from "~/core/member/saved-items";
-import { SHOP_NAME } from "~/core/site/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";
 import { moveBackToCart } from "~/services/member/buy-later.server";
 import { IdSchema } from "~/core/validation";
@@ -15,6 +14,7 @@ import { readInput, redirectedNotice } from "~/web/input.server";
 import { confirmRemoveId } from "~/web/search/listing.server";
 import { listBuyLater, removeBuyLater } from "~/services/member/member-lists.server";
 import { productImageSrc } from "~/core/catalogue/product-images";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // A removal's confirmation shows once the member asks for it: its code loads after the page.
 const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm").then((module) => module.RemovalConfirm));
@@ -26,7 +26,7 @@ const NOTICES = {
 };
 const NOT_FOUND = "指定された商品は「あとで買う」にありません。";
 
-export const meta: MetaFunction = () => [{ title: `あとで買う | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `あとで買う | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -7,15 +7,15 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { FavoriteButton } from "~/components/product/FavoriteButton";
 import { paginatorPages } from "~/core/paginator";
 import { SAVED_ITEM_BADGES } from "~/core/member/saved-items";
-import { SHOP_NAME } from "~/core/site/site";
 import { PageQuerySchema } from "~/core/validation";
 import { parseQuery } from "~/web/input.server";
 import { listFavorites } from "~/services/member/member-lists.server";
 import { productImageOrPlaceholder } from "~/core/catalogue/product-images";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/user/favorites";
 
-export const meta: MetaFunction = () => [{ title: `お気に入り | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お気に入り | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -14,14 +14,14 @@ import { formatDateTime, isoDateTime } from "~/core/dates";
 import { listingHref } from "~/core/search/listing";
 import { parseListingQuery } from "~/core/search/listing-query";
 import { MAIL_LISTING } from "~/core/member/member-mail-listing";
-import { SHOP_NAME } from "~/core/site/site";
 import { TextOrNullSchema } from "~/core/validation";
 import { invariantResponse } from "~/web/http.server";
 import { idParam, parseQuery } from "~/web/input.server";
 import { MAIL_NOT_FOUND_MESSAGE, openMail } from "~/services/member/member-mails.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.mail.title ?? "お知らせ"} | ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `${loaded?.mail.title ?? "お知らせ"} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

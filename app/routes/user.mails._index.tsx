@@ -5,14 +5,14 @@ import { MAILS_PATH, MailsPage } from "~/components/member/MailsPage";
 import { formatDateTime, formatShortDate, isoDateTime } from "~/core/dates";
 import { parseListingQuery } from "~/core/search/listing-query";
 import { MAIL_LISTING } from "~/core/member/member-mail-listing";
-import { SHOP_NAME } from "~/core/site/site";
 import { listingReturnPath, readFormData } from "~/web/http.server";
 import { readInput } from "~/web/input.server";
 import { canonicalListingRedirect, confirmRemoveId, RemoveRowSchema } from "~/web/search/listing.server";
 import type { MailsActionData } from "~/web/types/mails";
 import { deleteMail, listMails } from "~/services/member/member-mails.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お知らせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お知らせ | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -8,30 +8,31 @@ import { island } from "~/components/island";
 import { OrderDetailView } from "~/components/member/OrderDetailView";
 import { bankTransferFacts } from "~/core/checkout/bank-transfer";
 import { receiptAvailable } from "~/core/orders/orders";
-import { SHOP_NAME } from "~/core/site/site";
 import { supportPathForOrder } from "~/core/tickets/ticket-categories";
 import { invariantResponse } from "~/web/http.server";
 import { idParam, redirectedNotice } from "~/web/input.server";
 import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web/orders/order-cancellation.server";
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders/orders.server";
 import { orderReturnsView } from "~/web/returns/returns.server";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
 const CancelOrderOffer = island(() => import("~/components/orders/CancelOrder").then((module) => module.CancelOrderOffer));
 // The returns section below the order (a link, the requests made) loads after it.
 const OrderReturnsSection = island(() => import("~/components/returns/OrderReturnsSection").then((module) => module.OrderReturnsSection));
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `ご注文 ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `ご注文 ${loaded?.order.number ?? ""} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const orderId = idParam(params.id, "注文ID");
-  const detail = await loadOrder(context.db, user.id, orderId);
+  const [detail, shop] = await Promise.all([loadOrder(context.db, user.id, orderId), settingsInForce(context)]);
   invariantResponse(detail, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
-  const bankTransfer = bankTransferFacts({ ...detail.order, createdAt: detail.order.dateCreated });
+  const bankTransfer = bankTransferFacts(detail.order, shop.bank);
   // Staff and merchant accounts cancel at their desks, not here.
   const cancellation = user.role === "customer" ? cancellationOffer(detail, memberOfferPlace(orderId)) : null;
   const notice = redirectedNotice(request, CANCELLATION_NOTICES);

@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { CancelOrderPage } from "~/components/orders/CancelOrderPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { memberCancelAction, memberCancelPageLoader } from "~/web/orders/order-cancellation.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `ご注文のキャンセル ${loaded?.order.number ?? ""} | ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `ご注文のキャンセル ${loaded?.order.number ?? ""} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,14 +9,16 @@ import { requireUser } from "~/web/account/auth.server";
 import { ReceiptPage } from "~/components/member/receipt/ReceiptPage";
 import { receiptAvailable, receiptUnavailableReason } from "~/core/orders/orders";
 import { parseReceiptFields } from "~/core/orders/receipt";
-import { SHOP_NAME } from "~/core/site/site";
 import { fieldsOf, idParam, redirectedNotice } from "~/web/input.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import type { ReceiptActionData } from "~/web/types/orders";
 import { loadReceipt, ORDER_NOT_FOUND_MESSAGE, saveReceiptFields } from "~/services/orders/orders.server";
+import { shopNameOf } from "~/components/layout/page-title";
+import { sellerFacts } from "~/core/settings/shop-settings";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `領収書 ${loaded?.receipt.number ?? ""} | ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `領収書 ${loaded?.receipt.number ?? ""} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -24,12 +26,13 @@ const NOTICES = { saved: "宛名・但し書きを保存しました。" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const receipt = await loadReceipt(context.db, user.id, idParam(params.id, "注文ID"));
+  const [receipt, shop] = await Promise.all([loadReceipt(context.db, user.id, idParam(params.id, "注文ID")), settingsInForce(context)]);
   invariantResponse(receipt, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const issuedAt = new Date();
   const headers = { "Cache-Control": "private, no-store" };
   const unavailable = receiptUnavailableReason(receipt.status);
-  return data({ receipt, issuedAt, unavailable, notice: redirectedNotice(request, NOTICES) }, { status: unavailable ? 409 : 200, headers });
+  const seller = sellerFacts(shop);
+  return data({ receipt, issuedAt, unavailable, notice: redirectedNotice(request, NOTICES), seller }, { status: unavailable ? 409 : 200, headers });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

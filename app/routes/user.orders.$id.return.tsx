@@ -7,14 +7,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { island } from "~/components/island";
 import { LEGAL_PAGES, RETURNS_SECTION_ID } from "~/core/site/legal-document";
-import { SHOP_NAME } from "~/core/site/site";
 import { requireUser } from "~/web/account/auth.server";
 import { idParam } from "~/web/input.server";
 import { loadReturnForm, returnRequestAction } from "~/web/returns/returns.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's code (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const ReturnRequestForm = island(() => import("~/components/returns/ReturnRequestForm").then((module) => module.ReturnRequestForm));
-export const meta: MetaFunction = () => [{ title: `返品・交換のお申し込み | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `返品・交換のお申し込み | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -10,18 +10,18 @@ import { parseListingQuery } from "~/core/search/listing-query";
 import { ORDER_LISTING } from "~/core/member/member-order-listing";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
-import { SHOP_NAME } from "~/core/site/site";
 import { canonicalListingRedirect } from "~/web/search/listing.server";
 import { countClaimableOrders } from "~/services/orders/order-claim.server";
 import { listOrders } from "~/services/orders/orders.server";
 import { orderHistoryNotice } from "~/web/orders/order-claim.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/user/orders";
 
 // The offer to take in guest orders is a form beside the history: its code loads after the page.
 const GuestOrderClaim = island(() => import("~/components/member/GuestOrderClaim").then((module) => module.GuestOrderClaim));
 
-export const meta: MetaFunction = () => [{ title: `注文履歴 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `注文履歴 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -4,10 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME } from "~/core/site/site";
 import { orderClaimLinkAction, orderClaimLinkLoader } from "~/web/orders/order-claim.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `ゲスト購入のご注文を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ゲスト購入のご注文を追加 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return orderClaimLinkLoader(request, context, params);

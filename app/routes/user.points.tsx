@@ -9,13 +9,13 @@ import { parseListingQuery } from "~/core/search/listing-query";
 import { POINT_LISTING } from "~/core/member/member-point-listing";
 import { POINT_KIND_LABELS, signedPoints } from "~/core/member/point-ledger";
 import { PENDING_POINTS_LABEL, POINT_EARNING_UNIT, POINTS_USABLE_RULE } from "~/core/member/points";
-import { SHOP_NAME } from "~/core/site/site";
 import { canonicalListingRedirect } from "~/web/search/listing.server";
 import { loadPoints } from "~/services/member/member-points.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const PATH = "/user/points";
 
-export const meta: MetaFunction = () => [{ title: `ポイント | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `ポイント | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -7,7 +7,6 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { SETTINGS_NOTICES } from "~/core/account/account-settings";
-import { SHOP_NAME } from "~/core/site/site";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
@@ -18,11 +17,12 @@ import { requireUser } from "~/web/account/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { redirectedNotice } from "~/web/input.server";
 import type { AccountSettingsView } from "~/web/types/account-settings";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The forms' Conform code loads after the page; the server's forms work meanwhile (posts validated there, as without JS).
 const AccountSettingsForms = island(() => import("~/components/member/settings/AccountSettingsForms").then((module) => module.AccountSettingsForms));
 
-export const meta: MetaFunction = () => [{ title: `会員情報の変更 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `会員情報の変更 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

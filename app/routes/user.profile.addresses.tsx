@@ -9,12 +9,12 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/account/auth.server";
 import { AddressBook } from "~/components/address/AddressBook";
 import { JSON_ALTERNATES, NEGOTIATED_VARY, prefersJson } from "~/core/site/content-negotiation";
-import { SHOP_NAME } from "~/core/site/site";
 import { redirectedNotice } from "~/web/input.server";
 import { ADDRESS_BOOK_PATH, addressBookAction } from "~/web/address/addresses.server";
 import { listAddresses } from "~/services/address/addresses.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お届け先住所の管理 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お届け先住所の管理 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export const headers: HeadersFunction = () => ({ Vary: NEGOTIATED_VARY, "Cache-Control": "private, no-store" });
 

@@ -8,11 +8,11 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/account/auth.server";
 import { AddressSummary } from "~/components/address/AddressSummary";
 import { ADDRESS_DELETE_CONFIRMATION } from "~/core/address/address-book";
-import { SHOP_NAME } from "~/core/site/site";
 import { deleteAddressAction, loadOwnedAddressPage, ownedAddressId } from "~/web/address/addresses.server";
 import type { DeleteAddressActionData } from "~/web/types/addresses";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お届け先の削除 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お届け先の削除 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -3,10 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/account/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { addressFormAction, loadOwnedAddressPage, ownedAddressId } from "~/web/address/addresses.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お届け先を編集 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お届け先を編集 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -3,12 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/account/auth.server";
 import { AddressFormPage } from "~/components/address/AddressFormPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { ReturnToSchema } from "~/core/validation";
 import { addressFormAction } from "~/web/address/addresses.server";
 import { parseQuery } from "~/web/input.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `お届け先を追加 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お届け先を追加 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);

@@ -1,10 +1,10 @@
 /** /user/profile/email/{token}: the link mailed to a new address; its button makes the change. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { SHOP_NAME } from "~/core/site/site";
 import { confirmEmailChangeAction, emailChangeLinkPage } from "~/web/account/email-change.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction = () => [{ title: `メールアドレスの変更 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `メールアドレスの変更 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   return emailChangeLinkPage(context, params.token ?? "");

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
-import { SHOP_NAME } from "~/core/site/site";
 import { registerAction, registerPage } from "~/web/account/registration.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's code (Conform) loads after the page; the server's form works meanwhile.
 const RegisterForm = island(() => import("~/components/account/RegisterForm").then((module) => module.RegisterForm));
 
-export const meta: MetaFunction = () => [{ title: `新規会員登録 | ${SHOP_NAME}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `新規会員登録 | ${shopNameOf(matches)}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return registerPage(request, context);

@@ -5,12 +5,12 @@ import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatShortDate, isoDateTime } from "~/core/dates";
-import { SHOP_NAME } from "~/core/site/site";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
 import { readInput, redirectedNotice } from "~/web/input.server";
 import { confirmRemoveId, RemoveRowSchema } from "~/web/search/listing.server";
 import { cancelStockRequest, listStockRequests } from "~/services/member/member-lists.server";
 import { productImageSrc } from "~/core/catalogue/product-images";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // A removal's confirmation shows once the member asks for it: its code loads after the page.
 const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm").then((module) => module.RemovalConfirm));
@@ -18,7 +18,7 @@ const RemovalConfirm = island(() => import("~/components/listing/RemovalConfirm"
 const PATH = "/user/stock-requests";
 const NOTICES = { removed: "再入荷のお知らせ登録を取り消しました。" };
 
-export const meta: MetaFunction = () => [{ title: `再入荷のお知らせ登録 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `再入荷のお知らせ登録 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -9,15 +9,15 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import * as v from "valibot";
 import { requireUser } from "~/web/account/auth.server";
 import { SubscriptionPage } from "~/components/member/SubscriptionPage";
-import { SHOP_NAME } from "~/core/site/site";
 import { absentAsNull, IsoDateSchema } from "~/core/validation";
 import { invariantResponse, readFormData, redirectWithNotice } from "~/web/http.server";
 import { idParam, parseQuery, readInput, redirectedNotice } from "~/web/input.server";
 import type { SubscriptionActionData } from "~/web/types/subscriptions";
 import { changeSubscription, loadSubscription, SUBSCRIPTION_NOT_FOUND_MESSAGE } from "~/services/member/subscriptions.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `定期便：${loaded?.subscription.title ?? ""} | ${SHOP_NAME}` },
+export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => [
+  { title: `定期便：${loaded?.subscription.title ?? ""} | ${shopNameOf(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 

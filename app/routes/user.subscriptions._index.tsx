@@ -4,11 +4,12 @@ import { requireUser } from "~/web/account/auth.server";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import { listSubscriptions } from "~/services/member/subscriptions.server";
 import { productImageSrc } from "~/core/catalogue/product-images";
+import { shopNameOf } from "~/components/layout/page-title";
+import { useSiteFacts } from "~/components/layout/useSiteFacts";
 
-export const meta: MetaFunction = () => [{ title: `定期便 | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `定期便 | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -17,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Subscriptions() {
   const { subscriptions } = useLoaderData<typeof loader>();
+  const site = useSiteFacts();
   return (
     <>
       <MemberHeading title="定期便" />
@@ -54,9 +56,11 @@ export default function Subscriptions() {
           ))}
         </ul>
       )}
-      <p className="mt-4 text-xs text-gray-700">
-        お届け日・数量の変更はカスタマーサービス（{SUPPORT_PHONE}、{SUPPORT_HOURS}）で承ります。
-      </p>
+      {site ? (
+        <p className="mt-4 text-xs text-gray-700">
+          お届け日・数量の変更はカスタマーサービス（{site.phone}、{site.supportHours}）で承ります。
+        </p>
+      ) : null}
     </>
   );
 }

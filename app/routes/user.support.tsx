@@ -7,7 +7,6 @@ import { CustomerTicketList } from "~/components/tickets/CustomerTicketList";
 import { useMemo } from "react";
 import { island } from "~/components/island";
 import type { NewTicketFormData } from "~/components/tickets/NewTicketForm";
-import { SHOP_NAME } from "~/core/site/site";
 import { NewTicketSchema } from "~/core/tickets/ticket-forms";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
@@ -17,10 +16,11 @@ import { IdOrNullSchema, IdSchema } from "~/core/validation";
 import { parseInput, parseQuery } from "~/web/input.server";
 import { keepAttachments, messageInputFrom, type KeptAttachments } from "~/web/tickets/tickets.server";
 import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 // The form's code (Conform, Valibot, the attachment picker) loads after the page; the server's form works meanwhile.
 const NewTicketForm = island(() => import("~/components/tickets/NewTicketForm").then((module) => module.NewTicketForm));
-export const meta: MetaFunction = () => [{ title: `お問い合わせ | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `お問い合わせ | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 /** The form's own fields that the no-JS 「この注文の商品を表示」 GET carries back as its defaults. */
 const typedText = v.optional(
@@ -83,7 +83,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A refused form keeps its images: without JS they come with it, and a file input cannot be filled again.
   const keptImages = () => keepAttachments(context.db, context.cloudflare.env.ATTACHMENTS, user.id, input.attachments);
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["file"] }), 400, await keptImages());
-  const result = await createTicket(context.db, context.cloudflare.env.ATTACHMENTS, user, submission.value, input.attachments, mailFrame(request));
+  const result = await createTicket(
+    context.db,
+    context.cloudflare.env.ATTACHMENTS,
+    user,
+    submission.value,
+    input.attachments,
+    await mailFrame(request, context),
+  );
   if (!result.ok) {
     const onField = result.field === "orders_id" || result.field === "details" || result.field === "products_id";
     const reply = onField

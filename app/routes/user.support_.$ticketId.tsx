@@ -2,11 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/web/account/auth.server";
 import { TicketThreadView } from "~/components/tickets/TicketThreadView";
-import { SHOP_NAME } from "~/core/site/site";
 import { loadThreadPage, threadPageAction } from "~/web/tickets/tickets.server";
+import { shopNameOf } from "~/components/layout/page-title";
 
 const pagePath = (ticketId: number) => `/user/support/${ticketId}`;
-export const meta: MetaFunction = ({ params }) => [{ title: `お問い合わせ #${params.ticketId ?? ""} | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ params, matches }) => [
+  { title: `お問い合わせ #${params.ticketId ?? ""} | ${shopNameOf(matches)}` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The customer's own ticket only (as a customer even when staff open it: staff use /crm/tickets/{id}). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -4,17 +4,18 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { island } from "~/components/island";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { WithdrawalBlockers, WithdrawalLosses } from "~/components/member/WithdrawalSummary";
-import { SHOP_NAME } from "~/core/site/site";
 import { WITHDRAWAL_MESSAGES } from "~/core/account/withdrawal";
 import { loadWithdrawalView } from "~/services/account/withdrawal.server";
 import { requireUser } from "~/web/account/auth.server";
 import { invariantResponse } from "~/web/http.server";
 import { withdrawalAction } from "~/web/account/withdrawal.server";
+import { shopNameOf } from "~/components/layout/page-title";
+import { useShopName } from "~/components/layout/useSiteFacts";
 
 // The form's validation (Conform, Valibot) loads after the page; the server's form works meanwhile.
 const WithdrawForm = island(() => import("~/components/member/WithdrawForm").then((module) => module.WithdrawForm));
 
-export const meta: MetaFunction = () => [{ title: `退会手続き | ${SHOP_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `退会手続き | ${shopNameOf(matches)}` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -32,11 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Withdraw() {
   const { view } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const shopName = useShopName();
   return (
     <div className="mx-auto max-w-2xl">
       <MemberHeading title="退会手続き" />
       <p className="mb-0 mt-3 text-sm">
-        {view.name} 様（{view.email}）のアカウントを削除し、{SHOP_NAME}の会員を退会します。
+        {view.name} 様（{view.email}）のアカウントを削除し、{shopName}の会員を退会します。
       </p>
       <WithdrawalLosses view={view} />
       {view.blockers.length > 0 ? (

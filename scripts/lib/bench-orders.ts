@@ -34,12 +34,14 @@ function benchOrdersSql(count: number, now: number): string {
 ${numbers}
 insert into orders (number, user_id, email, status, payment_method, subtotal, shipping_fee, total, taxable_10, tax_10,
   ship_lastname, ship_firstname, ship_lastname_jp, ship_firstname_jp, ship_postal_code, ship_prefecture, ship_city,
-  ship_district, ship_address1, ship_phone, placement_token, created_at)
+  ship_district, ship_address1, ship_phone, placement_token, created_at, payment_due_on)
 select 'BENCH-' || printf('%06d', i), case when i % 7 = 0 then 1 else null end,
   case when i % 7 = 0 then 'member@example.jp' else 'bench' || (i % 800) || '@example.jp' end,
   ${pick(STATUSES, `i % ${STATUSES.length}`)}, ${pick(METHODS, `i % ${METHODS.length}`)},
   3960, 660, 4620, 4620, 420, ${name(0)}, ${name(1)}, ${name(2)}, ${name(3)}, '1000001', 13, '千代田区', '千代田',
-  (i % 9 + 1) || '-' || (i % 17 + 1), '0312345678', 'bench-order-' || i, ${now} - i * 600000
+  (i % 9 + 1) || '-' || (i % 17 + 1), '0312345678', 'bench-order-' || i, ${now} - i * 600000,
+  -- A 銀行振込 order's deadline as checkout stores it (the order's Japan date + the default 7 days).
+  case when ${pick(METHODS, `i % ${METHODS.length}`)} = 'bank_transfer' then date((${now} - i * 600000) / 1000, 'unixepoch', '+9 hours', '+7 days') end
 from n;
 
 insert into order_shipments (order_id, shipping_from, merchant_id, shipping_fee, status)

@@ -6,7 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { verifyPassword } from "~/auth/password.server";
-import { BANK_TRANSFER_ACCOUNT } from "~/core/checkout/bank-transfer";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { addresses, carts, notificationMails, orders, orderShipments, users } from "~/db/schema";
 import { action as checkoutAction } from "~/routes/checkout";
 import { loader as thanksLoader } from "~/routes/checkout_.thanks.$number";
@@ -280,8 +280,8 @@ describe("the member checkout", () => {
     );
     expect(location(outcome)).toMatch(/^\/checkout\/thanks\//);
     const mail = (await platform.db.select().from(notificationMails).where(eq(notificationMails.userId, MEMBER_ID)).orderBy(desc(notificationMails.id)).get())!;
-    for (const fact of [BANK_TRANSFER_ACCOUNT.bank, BANK_TRANSFER_ACCOUNT.accountNumber, BANK_TRANSFER_ACCOUNT.holder, "お振込期限"])
-      expect(mail.content).toContain(fact);
+    const { bank } = DEFAULT_SHOP_SETTINGS;
+    for (const fact of [bank.bank, bank.accountNumber, bank.holder, "お振込期限"]) expect(mail.content).toContain(fact);
   });
 });
 

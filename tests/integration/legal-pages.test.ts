@@ -24,7 +24,7 @@ import {
 } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
-import { BANK_TRANSFER_DAYS, KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/checkout/payment-methods";
+import { KONBINI_PAYMENT_DAYS, PAYMENT_METHODS } from "~/core/checkout/payment-methods";
 import { POINT_EARNING_UNIT } from "~/core/member/points";
 import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/account/privacy";
 import {
@@ -36,17 +36,8 @@ import {
   REFUND_DAYS,
 } from "~/core/returns/returns";
 import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from "~/core/account/sessions";
-import {
-  FEEDBACK_SURVEY_URL,
-  JAPAN_POST_SEARCH_URL,
-  RESPONSIBLE_PERSON,
-  SELLER_ADDRESS,
-  SELLER_NAME,
-  SELLER_POSTAL_CODE,
-  SUPPORT_EMAIL,
-  SUPPORT_HOURS,
-  SUPPORT_PHONE,
-} from "~/core/site/site";
+import { FEEDBACK_SURVEY_URL, JAPAN_POST_SEARCH_URL } from "~/core/site/site";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { merchants } from "~/db/schema";
 import { MERCHANTS } from "~/services/seed/catalogue";
 import * as guideRoute from "~/routes/guide";
@@ -88,6 +79,9 @@ function sectionIds(document: LegalDocument): string[] {
   return ids(document.sections);
 }
 
+/** No owner has saved settings in the seeded store: the pages state the defaults. */
+const SHOP = DEFAULT_SHOP_SETTINGS;
+
 const CONSTANT_AMOUNTS = [
   WAREHOUSE_SHIPPING_FEE,
   WAREHOUSE_FREE_SHIPPING_FROM,
@@ -116,7 +110,7 @@ describe("the routes answer 200 through Remix's own handler", () => {
       ),
     );
     for (const [path, expected] of [
-      ["/legal/tokushoho", SELLER_NAME],
+      ["/legal/tokushoho", SHOP.sellerName],
       ["/guide", MERCHANTS[0].name],
       ["/privacy", SESSION_COOKIE_NAME],
       ["/terms", "利用規約（会員規約）"],
@@ -134,7 +128,7 @@ describe("特定商取引法に基づく表記", () => {
     const document = await documentOf(platform, tokushohoRoute, "/legal/tokushoho");
     const text = pageText(document);
     expect(document.title).toBe("特定商取引法に基づく表記");
-    for (const fact of [SELLER_NAME, RESPONSIBLE_PERSON, `〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS}`, SUPPORT_PHONE, SUPPORT_EMAIL, SUPPORT_HOURS]) {
+    for (const fact of [SHOP.sellerName, SHOP.representative, `〒${SHOP.postalCode} ${SHOP.address}`, SHOP.phone, SHOP.supportEmail, SHOP.supportHours]) {
       expect(text).toContain(fact);
     }
     for (const label of [
@@ -165,7 +159,7 @@ describe("特定商取引法に基づく表記", () => {
     expect(text).toContain(`代金引換手数料：${formatYen(PAYMENT_METHODS.cod.fee)}`);
     expect(text).toContain(`コンビニ後払い手数料：${formatYen(PAYMENT_METHODS.konbini_postpay.fee)}`);
     for (const method of Object.values(PAYMENT_METHODS)) expect(text).toContain(method.label);
-    expect(text).toContain(`ご注文日から${BANK_TRANSFER_DAYS}日以内にお振り込みください`);
+    expect(text).toContain(`ご注文日から${SHOP.bankTransferDays}日以内にお振り込みください`);
     expect(text).toContain(`商品到着後${KONBINI_PAYMENT_DAYS}日以内`);
     expect(text).toContain(`1商品につき${MAX_LINE_QUANTITY}点まで（定期便は${MAX_SUBSCRIPTION_QUANTITY}点まで）`);
     expect(text).toContain(`ご注文日の${DELIVERY_DATE_EARLIEST_DAYS}日後から${DELIVERY_DATE_LATEST_DAYS}日後まで`);
@@ -275,7 +269,7 @@ describe("プライバシーポリシー", () => {
     expect(text).toContain("外部送信の対象となる送信先はありません");
     expect(text).toContain(JAPAN_POST_SEARCH_URL);
     expect(text).toContain(FEEDBACK_SURVEY_URL);
-    for (const fact of [SELLER_NAME, SUPPORT_EMAIL, SUPPORT_PHONE]) expect(text).toContain(fact);
+    for (const fact of [SHOP.sellerName, SHOP.supportEmail, SHOP.phone]) expect(text).toContain(fact);
     for (const recipient of ["配送業者", "出店者", "後払い決済事業者", "Cloudflare, Inc."]) expect(text).toContain(recipient);
     expect(sectionIds(document)).toEqual(
       expect.arrayContaining(["collected", "purposes", "retention", "third-parties", "cookies", "external-transmission", "contact"]),

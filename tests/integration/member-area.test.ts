@@ -134,7 +134,7 @@ describe("subscriptions", () => {
     expect(onTheDay.subscription.refusal).toContain("より後のお届け分から承ります");
     const refused = await changeBy({ platform, member }, "1", { intent: "skip", delivery: next });
     expect(refused.status).toBe(409);
-    expect((await valueOf<{ error: string }>(refused)).error).toContain("カスタマーサービス（0120-123-456）");
+    expect((await valueOf<{ error: string }>(refused)).error).toContain("カスタマーサービスへお電話ください");
     await setDates(platform, SUBSCRIPTION, { cancelDate: addDaysToDate(next, 1) });
     expect((await changeBy({ platform, member }, "1", { intent: "cancel", delivery: next })).status).toBe(409);
     expect(await mailsTitled(platform, MEMBER_ID, "【定期便】%スキップ%")).toHaveLength(0);

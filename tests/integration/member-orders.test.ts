@@ -135,7 +135,7 @@ describe("/user/orders/{id}", () => {
   it("shows the shipments per warehouse and merchant, the payment method and the status in Japanese", async ({ platform, member }) => {
     const page = await valueOf<OrderDetail>(await detail({ platform, member }, String(TWO_SHIPMENTS)));
     expect(page.order).toMatchObject({ statusLabel: "お届け済み", paymentLabel: "代金引換", extraFee: 330 });
-    expect(page.shipments.map((shipment) => shipment.label)).toEqual(["ひなた市場 倉庫から発送", "有田 青華窯から発送"]);
+    expect(page.shipments.map((shipment) => shipment.label)).toEqual(["当店倉庫から発送", "有田 青華窯から発送"]);
     expect(page.shipments.map((shipment) => shipment.lines.map((line) => line.sku))).toEqual([["DRINK-BEANS"], ["DEMO-MERCHANT"]]);
     expect(page.shipments.every((shipment) => shipment.status === "delivered" && shipment.trackingNumber)).toBe(true);
     expect(page.order.shipTo).toMatchObject({ name: "山田 太郎", postal: "〒530-0001", street: "大阪府大阪市北区梅田 1-1-3 梅田レジデンス 1205" });

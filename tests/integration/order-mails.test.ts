@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { orderFingerprint } from "~/core/checkout/order-confirmation";
 import { cancellationTerms } from "~/core/returns/returns";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { cartLines, mailOutbox, notificationMails, orders, products, users } from "~/db/schema";
 import { MEMBER_ID } from "~/services/seed/people";
 import { ensureCart, type CartActor } from "~/services/cart/cart.server";
@@ -75,7 +76,7 @@ describe("the order confirmation e-mail", () => {
       "お届け希望日時：午前中",
       "〒100-0001 東京都千代田区千代田 1-1 千代田ハイツ101",
       "■ 発送・お届けの時期",
-      cancellationTerms()[0]!,
+      cancellationTerms(DEFAULT_SHOP_SETTINGS)[0]!,
       // A guest has no order history: the mail points to the order lookup, at the shop's own origin.
       "ご注文の照会（http://shop.test/order-lookup）",
       "特定商取引法に基づく表記（http://shop.test/legal/tokushoho）",

@@ -44,6 +44,7 @@ import {
   type RouteHandler,
 } from "../support/requests";
 import { TEST_SESSION_SECRET } from "../support/platform";
+import { TEST_MAIL_FRAME } from "../support/orders";
 
 const it = platformTest();
 
@@ -247,7 +248,7 @@ describe("setting the new password", () => {
     const now = new Date();
     const asked = await requestPasswordReset(
       platform.db,
-      { email: "left@example.jp", ip: null, frame: { origin: TEST_ORIGIN }, linkSecret: TEST_SESSION_SECRET },
+      { email: "left@example.jp", ip: null, frame: { ...TEST_MAIL_FRAME, origin: TEST_ORIGIN }, linkSecret: TEST_SESSION_SECRET },
       now,
     );
     expect(asked).toMatchObject({ ok: true });

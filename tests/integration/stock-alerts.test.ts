@@ -11,6 +11,7 @@ import type { ProductFormInput } from "~/core/catalogue/product-form";
 import { productListing } from "~/core/catalogue/product-listing";
 import { productStockAlerts, STOCK_ALERT_HREFS, STOCK_ALERT_LABELS, STOCK_ALERTS, type StockAlert } from "~/core/catalogue/stock-alerts";
 import { parseListingQuery } from "~/core/search/listing-query";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import type { Database } from "~/db/client.server";
 import { products, productVariations } from "~/db/schema";
 import { STAFF_ID } from "~/services/seed/people";
@@ -67,7 +68,10 @@ async function alertsByRule(db: Database): Promise<Record<StockAlert, Set<number
   ]);
   const sets: Record<StockAlert, Set<number>> = { out: new Set(), low: new Set() };
   for (const row of rows) {
-    const alerts = productStockAlerts({ ...row, variations: variations.filter((variation) => variation.productId === row.id) });
+    const alerts = productStockAlerts(
+      { ...row, variations: variations.filter((variation) => variation.productId === row.id) },
+      DEFAULT_SHOP_SETTINGS.lowStockDefault,
+    );
     for (const alert of alerts) sets[alert].add(row.id);
   }
   return sets;

@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { daysAfter } from "~/core/dates";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { attachmentLinkText, ATTACHMENT_LINK_EXPIRED } from "~/core/tickets/reply-mail";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import { mailOutbox, tickets } from "~/db/schema";
@@ -28,7 +29,7 @@ const it = platformTest();
 const SUPPORT = "support@marketplace.example.jp";
 const customer = { id: MEMBER_ID, role: "customer" as const };
 const noFiles = { galleryIds: [], files: [] };
-const mailContext = { origin: TEST_ORIGIN, supportAddress: SUPPORT, linkSecret: TEST_SESSION_SECRET };
+const mailContext = { origin: TEST_ORIGIN, supportAddress: SUPPORT, linkSecret: TEST_SESSION_SECRET, shop: DEFAULT_SHOP_SETTINGS };
 
 let session = 1_900_000_000_000;
 

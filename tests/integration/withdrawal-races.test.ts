@@ -17,7 +17,6 @@ import { platformTest, type TestPlatform } from "../support/platform-test";
 import { postRequest, run, type RouteHandler } from "../support/requests";
 
 const it = platformTest();
-const FRAME = { origin: "http://shop.test" };
 
 const userRow = (platform: TestPlatform, id: number) => platform.db.select().from(users).where(eq(users.id, id)).get();
 
@@ -49,7 +48,12 @@ describe("the withdrawal batch's guard", () => {
     await cartWithSimple(platform.db, { userId: member.id });
     const placed = await placeOrder({ db: platform.db, owner: { userId: member.id }, session: {}, now: new Date() }, await memberOrder(platform, member.id));
     expect(placed.ok).toBe(true);
-    const result = await withdrawMember(platform.db, platform.env.ATTACHMENTS, { userId: member.id, password: TEST_PASSWORD, frame: FRAME, now: new Date() });
+    const result = await withdrawMember(platform.db, platform.env.ATTACHMENTS, {
+      userId: member.id,
+      password: TEST_PASSWORD,
+      frame: TEST_MAIL_FRAME,
+      now: new Date(),
+    });
     expect(result).toEqual({ ok: false, field: "form", error: WITHDRAWAL_MESSAGES.unfinishedOrders });
     expect(await userRow(platform, member.id)).toMatchObject({ email: "ordered-meanwhile@example.jp", withdrawnAt: null });
     expect(await platform.db.$count(mailOutbox, eq(mailOutbox.key, `withdrawal-done:${member.id}`))).toBe(0);
@@ -63,7 +67,7 @@ describe("the withdrawal batch's guard", () => {
       const now = new Date();
       const [placed, left] = await Promise.all([
         placeOrder({ db: platform.db, owner: { userId: member.id }, session: {}, now }, input),
-        withdrawMember(platform.db, platform.env.ATTACHMENTS, { userId: member.id, password: TEST_PASSWORD, frame: FRAME, now }),
+        withdrawMember(platform.db, platform.env.ATTACHMENTS, { userId: member.id, password: TEST_PASSWORD, frame: TEST_MAIL_FRAME, now }),
       ]);
       expect([placed.ok, left.ok].filter(Boolean), `round ${round}`).toHaveLength(1);
       const user = (await userRow(platform, member.id))!;

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { DAY_MS } from "~/core/dates";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { ACCOUNTING_RECORD_RETENTION_YEARS, privacyPolicyDocument } from "~/core/account/privacy";
 import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWAL_MESSAGES, WITHDRAWN_PERSON } from "~/core/account/withdrawal";
 import { DEMO_PASSWORD, MEMBER_EMAIL, MEMBER_ID, MEMBER_POINTS, STAFF_ID } from "~/services/seed/people";
@@ -278,7 +279,7 @@ describe("withdrawing", () => {
 
 describe("the privacy policy", () => {
   it("states what withdrawal deletes, anonymises and keeps, and for how long", () => {
-    const retention = JSON.stringify(privacyPolicyDocument().sections.find((section) => section.id === "retention"));
+    const retention = JSON.stringify(privacyPolicyDocument(DEFAULT_SHOP_SETTINGS).sections.find((section) => section.id === "retention"));
     expect(retention).toContain("/user/withdraw");
     expect(retention).toContain(`退会後も${ACCOUNTING_RECORD_RETENTION_YEARS}年間保存`);
     expect(retention).toContain("電子帳簿保存法");

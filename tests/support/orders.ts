@@ -1,6 +1,7 @@
 /** Fixtures for placing orders in tests. */
 import { eq } from "drizzle-orm";
 import { addressJson } from "~/core/address/address-records";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { orderFingerprint } from "~/core/checkout/order-confirmation";
 import type { Database } from "~/db/client.server";
 import type { PaymentMethod } from "~/core/checkout/payment-methods";
@@ -47,8 +48,8 @@ export function shippingFields({ address = TOKYO_ADDRESS, name = true }: { addre
   );
 }
 
-/** Where a test order's e-mails link to (the origin of tests/support/requests.ts's requests). */
-export const TEST_MAIL_FRAME: EmailFrame = { origin: "http://shop.test" };
+/** Where a test order's e-mails link to (the origin of tests/support/requests.ts's requests), with the shop settings' defaults. */
+export const TEST_MAIL_FRAME: EmailFrame = { origin: "http://shop.test", shop: DEFAULT_SHOP_SETTINGS };
 
 /** A cart of this owner (made when missing) with one DEMO-SIMPLE added; answers its id. */
 export function cartWithSimple(db: Database, owner: { userId?: number }): Promise<string> {

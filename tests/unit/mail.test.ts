@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { orderConfirmationMail, type OrderMailFacts } from "~/mail/order-mails";
 import { mailHtmlToText, renderMail } from "~/mail/render.server";
 import { restockMail } from "~/mail/restock-mails";
@@ -100,6 +101,7 @@ describe("the shop's mails", () => {
       pointsEarned: 30,
       total: 3700,
       createdAt: new Date("2026-01-01T03:00:00Z"),
+      paymentDueOn: "2026-01-08",
       shipLastname: "山田",
       shipFirstname: "花子",
       shipPostalCode: "1000001",
@@ -111,7 +113,7 @@ describe("the shop's mails", () => {
       deliveryDate: null,
       deliveryTimeSlot: null,
     };
-    const mail = renderMail(orderConfirmationMail(order, [{ title: "深蒸し茶", quantity: 2, total: 2000 }], "山田 花子"));
+    const mail = renderMail(orderConfirmationMail(order, [{ title: "深蒸し茶", quantity: 2, total: 2000 }], "山田 花子", DEFAULT_SHOP_SETTINGS));
     expect(mail.subject).toBe("【ご注文確認】ご注文ありがとうございます（注文番号 20260101-000001）");
     for (const fact of [
       "商品小計：3,000円",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bankTransferDeadline } from "~/core/checkout/bank-transfer";
+import { bankTransferDueOn } from "~/core/checkout/bank-transfer";
 import {
   cartStateKey,
   CONFIRMATION_MESSAGES,
@@ -95,7 +95,8 @@ describe("payment method rules", () => {
     expect(receiptAvailable("preparing")).toBe(false);
     expect(receiptAvailable("paid")).toBe(true);
   });
-  it("gives a transfer 7 days, counted in Japan", () => {
-    expect(bankTransferDeadline(new Date("2026-11-21T16:00:00Z"))).toBe("2026-11-29"); // 22日 01:00 JST + 7
+  it("gives a transfer its days from the order's Japan date", () => {
+    expect(bankTransferDueOn(new Date("2026-11-21T16:00:00Z"), 7)).toBe("2026-11-29"); // 22日 01:00 JST + 7
+    expect(bankTransferDueOn(new Date("2026-11-21T14:59:00Z"), 3)).toBe("2026-11-24"); // 21日 23:59 JST + 3
   });
 });

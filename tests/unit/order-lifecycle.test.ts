@@ -147,20 +147,19 @@ describe("cancelled shipments and lines", () => {
 
 describe("dates of the lifecycle", () => {
   it("lets a transfer arrive through the whole deadline day (Japan time), and lapses the order the day after", () => {
-    // Ordered 2026-11-10 23:30 JST: the deadline is 2026-11-17 (BANK_TRANSFER_DAYS = 7).
-    const orderedAt = new Date("2026-11-10T14:30:00Z");
-    expect(paymentLapsed(orderedAt, new Date("2026-11-17T14:59:00Z"))).toBe(false);
-    expect(paymentLapsed(orderedAt, new Date("2026-11-17T15:00:00Z"))).toBe(true);
-    // The SQL cutoff says the same as the rule, on both sides of the deadline.
+    // Due 2026-11-17 (stored on the order as it was placed).
+    const dueOn = "2026-11-17";
+    expect(paymentLapsed(dueOn, new Date("2026-11-17T14:59:00Z"))).toBe(false);
+    expect(paymentLapsed(dueOn, new Date("2026-11-17T15:00:00Z"))).toBe(true);
+    // The SQL cutoff (payment_due_on < cutoff) says the same as the rule, on both sides of the deadline.
     for (const now of [new Date("2026-11-17T14:59:00Z"), new Date("2026-11-17T15:00:00Z"), new Date("2026-11-30T03:00:00Z")]) {
-      expect(orderedAt < unpaidLapseCutoff(now)).toBe(paymentLapsed(orderedAt, now));
+      expect(dueOn < unpaidLapseCutoff(now)).toBe(paymentLapsed(dueOn, now));
     }
   });
 
   it("marks a transfer overdue by the deadline the hourly job cancels by, and nothing else", () => {
-    const orderedAt = new Date("2026-11-10T14:30:00Z");
     const late = new Date("2026-11-17T15:00:00Z");
-    const transfer = { status: "pending_payment" as const, paymentMethod: "bank_transfer" as const, createdAt: orderedAt };
+    const transfer = { status: "pending_payment" as const, paymentMethod: "bank_transfer" as const, paymentDueOn: "2026-11-17" };
     expect(transferOverdue(transfer, new Date("2026-11-17T14:59:00Z"))).toBe(false);
     expect(transferOverdue(transfer, late)).toBe(true);
     expect(transferOverdue({ ...transfer, status: "paid" }, late)).toBe(false);

@@ -103,7 +103,7 @@ describe("product form: fields", () => {
     expect(expectOk({ ...SIMPLE, lowStockThreshold: "9,999" }).lowStockThreshold).toBe(9999);
     for (const wrong of ["10000", "-1", "2.5", "すこし"])
       expect(errorsOf({ ...SIMPLE, lowStockThreshold: wrong })).toEqual({ lowStockThreshold: [M.lowStockThreshold] });
-    expect(M.lowStockThreshold).toBe("在庫わずかの目安は0〜9,999の数字で入力してください（ショップの標準の5点にする場合は空欄）");
+    expect(M.lowStockThreshold).toBe("在庫わずかの目安は0〜9,999の数字で入力してください（ショップの標準にする場合は空欄）");
   });
 
   it("answers each wrong field with its own Japanese message at its name", () => {

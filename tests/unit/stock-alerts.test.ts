@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOW_STOCK_DEFAULT, productStockAlerts, STOCK_ALERT_HREFS, stockAlertOf, type StockAlertProduct } from "~/core/catalogue/stock-alerts";
+import { productStockAlerts, STOCK_ALERT_HREFS, stockAlertOf, type StockAlertProduct } from "~/core/catalogue/stock-alerts";
 
 const simple = (inventory: number, lowStockThreshold: number | null = null): StockAlertProduct => ({
   status: "published",
@@ -18,7 +18,8 @@ const withVariations = (inventories: number[], extra: Partial<StockAlertProduct>
   ...extra,
 });
 
-const alertsOf = (product: StockAlertProduct) => [...productStockAlerts(product)].sort();
+/** The shop settings' default threshold (DEFAULT_SHOP_SETTINGS.lowStockDefault) unless told. */
+const alertsOf = (product: StockAlertProduct, lowStockDefault = 5) => [...productStockAlerts(product, lowStockDefault)].sort();
 
 describe("one item's alert", () => {
   it("is out at 0, low from 1 to the threshold, none above it", () => {
@@ -35,9 +36,10 @@ describe("one item's alert", () => {
 });
 
 describe("a product's alerts", () => {
-  it("uses the shop's default of 5 when the product sets none, its own threshold otherwise", () => {
-    expect(LOW_STOCK_DEFAULT).toBe(5);
+  it("uses the shop's default when the product sets none, its own threshold otherwise", () => {
     expect(alertsOf(simple(5))).toEqual(["low"]);
+    expect(alertsOf(simple(5), 4)).toEqual([]);
+    expect(alertsOf(simple(8), 8)).toEqual(["low"]);
     expect(alertsOf(simple(6))).toEqual([]);
     expect(alertsOf(simple(6, 6))).toEqual(["low"]);
     expect(alertsOf(simple(3, 2))).toEqual([]);

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORT_PHONE } from "~/core/site/site";
 import {
   datesAfterSkip,
   subscriptionChangeAllowed,
@@ -40,11 +39,11 @@ describe("subscriptionChangeAllowed: skip or cancel only for a delivery after ca
     expect(subscriptionChangeAllowed({ ...active("2026-03-01"), status: "cancelled" }, TODAY)).toEqual({ ok: false, reason: "not_active" });
   });
 
-  it("explains a refusal with the dates and the support phone number", () => {
+  it("explains a refusal with the dates, pointing to the phone line the page shows", () => {
     const message = subscriptionRefusalMessage("before_cancel_date", active("2026-01-19"));
     expect(message).toContain("2026年1月20日より後のお届け分から");
     expect(message).toContain("2026年1月19日");
-    expect(message).toContain(SUPPORT_PHONE);
+    expect(message).toContain("このページに記載のカスタマーサービスへお電話ください");
     expect(subscriptionRefusalMessage("not_active", active("2026-01-19"))).toBe("この定期便はすでに解約されています。");
   });
 });

@@ -4,14 +4,14 @@ import { MAX_SUBSCRIPTION_QUANTITY } from "~/core/limits";
 import { labelledChoices } from "~/core/search/listing";
 import { COLDSHIPPING_LABELS, DELIVERY_ICON_TYPE_LABELS, SHIPPING_ORIGIN_LABELS } from "~/core/catalogue/product-form-choices";
 import { DELIVERY_ICON_NAMES } from "~/core/catalogue/product-notes";
-import { LOW_STOCK_DEFAULT } from "~/core/catalogue/stock-alerts";
 import type { EditorChoices, EditorProductSummary, EditorScopeKind } from "~/web/types/catalogue-editor";
 import { AddRowButton, Checkbox, child, recordOptions, RemoveRowButton, rowsOf, Section, SelectInput, TextInput, type FieldMeta } from "./EditorFields";
 
 /** A variation product has no stock of its own (the schema refuses one): its stock is typed per variation. */
 const VARIATION_STOCK_HINT = "バリエーション商品は空欄にして、バリエーションごとに入力します";
 
-const LOW_STOCK_HINT = `空欄ならショップの標準（${LOW_STOCK_DEFAULT}点）。バリエーション商品はバリエーションごとの在庫で見ます`;
+/** The threshold's hint, with the shop's default in force (the settings' 在庫わずかの既定値). */
+const lowStockHint = (lowStockDefault: number) => `空欄ならショップの標準（${lowStockDefault}点）。バリエーション商品はバリエーションごとの在庫で見ます`;
 
 const ICON_OPTIONS = [{ value: "", label: "なし（自動）" }, ...DELIVERY_ICON_NAMES.map((name) => ({ value: name, label: name }))];
 
@@ -69,7 +69,7 @@ export function ProductDeliverySection({
           label="在庫わずかの目安（この数以下で通知）"
           numeric
           testId="product-low-stock-threshold"
-          hint={LOW_STOCK_HINT}
+          hint={lowStockHint(choices.lowStockDefault)}
         />
         <TextInput field={f("preorderLimit")} label="1回に予約できる数" numeric hint="0なら予約を受け付けません" />
         <TextInput field={f("preorderShipDate")} label="予約品の発送予定日" hint="例：2026-05-01" />

@@ -3,10 +3,10 @@ import type { CartLine } from "~/core/cart/cart";
 import { formatDateJa } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { formatYen } from "~/core/money";
-import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import type { CartLineView } from "~/web/types/cart";
 import { CouponRowTotal } from "../cart/CouponRowTotal";
 import { useHydrated } from "../forms/useHydrated";
+import { useSiteFacts } from "../layout/useSiteFacts";
 
 export interface SubscriptionPreview {
   lineId: number;
@@ -22,6 +22,16 @@ const Dialog = lazy(() => import("../Dialog").then((module) => ({ default: modul
  * An explanation beside a row: a modal (the shared Dialog) opened by a button with JS, and a native
  * <details> disclosure without JS (and before hydration), both with the same content.
  */
+/** The phone line of the settings in force (the root loader's), for a subscription's changes. */
+function SupportPhone() {
+  const site = useSiteFacts();
+  return site ? (
+    <>
+      お電話でのお問い合わせ：{site.phone}（{site.supportHours}）
+    </>
+  ) : null;
+}
+
 function Explanation({ summary, title, tone, children }: { summary: string; title: string; tone: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -122,7 +132,7 @@ export function CheckoutItems({
                   のお届けより後のお届け分から、マイページでスキップ・解約のお手続きができます。
                 </p>
                 <p className="m-0 mt-1 text-xs text-gray-900">
-                  お電話でのお問い合わせ：{SUPPORT_PHONE}（{SUPPORT_HOURS}）
+                  <SupportPhone />
                 </p>
               </Explanation>
             ) : null}

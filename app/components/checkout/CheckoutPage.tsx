@@ -85,6 +85,7 @@ export function CheckoutPage({
             <section className="card grid gap-3 p-3">
               <PaymentMethodPicker
                 selected={view.paymentMethod}
+                notes={data.paymentNotes}
                 error={fields.payment.errors?.[0] ?? null}
                 // To the checkout's own action (intent=payment saves the method, as without JS): its code is on
                 // the page, so a post made offline fails here instead of reloading the page for the code.

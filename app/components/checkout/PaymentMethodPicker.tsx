@@ -8,10 +8,13 @@ import { formatYen } from "~/core/money";
  */
 export function PaymentMethodPicker({
   selected,
+  notes,
   error,
   onChange,
 }: {
   selected: PaymentMethod | null;
+  /** How each method is paid (paymentNotes: the transfer days are the shop settings'). */
+  notes: Record<PaymentMethod, string>;
   error?: string | null;
   onChange: (method: PaymentMethod) => void;
 }) {
@@ -38,7 +41,7 @@ export function PaymentMethodPicker({
           <span>
             <strong>{PAYMENT_METHODS[method].label}</strong>
             {PAYMENT_METHODS[method].fee > 0 ? <span className="ml-1 text-xs">（手数料{formatYen(PAYMENT_METHODS[method].fee)}）</span> : null}
-            <span className="block text-xs text-gray-600">{PAYMENT_METHODS[method].note}</span>
+            <span className="block text-xs text-gray-600">{notes[method]}</span>
           </span>
         </label>
       ))}

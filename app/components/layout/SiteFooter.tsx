@@ -1,15 +1,16 @@
 import { Link } from "@remix-run/react";
 import { LEGAL_PAGES } from "~/core/site/legal-document";
 import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
-import { SELLER_NAME, SHOP_NAME, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
+import type { SiteFacts } from "~/core/settings/shop-settings";
 import { ConnectionBanner } from "../connection/ConnectionBanner";
 
 /**
- * The foot of every page: the guide's links and the seller, and at the foot of the screen, while the page's
- * data cannot be reloaded, the banner saying so (it rides with the footer's code, which every page loads
- * once it has hydrated).
+ * The foot of every page: the guide's links and the seller (the shop settings', from the root loader; none
+ * on the error page of a root that could not load), and at the foot of the screen, while the page's data
+ * cannot be reloaded, the banner saying so (it rides with the footer's code, which every page loads once it
+ * has hydrated).
  */
-export function SiteFooter() {
+export function SiteFooter({ site }: { site: SiteFacts | null }) {
   return (
     <>
       <ConnectionBanner />
@@ -25,12 +26,16 @@ export function SiteFooter() {
             <Link to="/user/support">お問い合わせ</Link>
             <Link to="/cart">カート</Link>
           </nav>
-          <p className="m-0">
-            カスタマーサービス {SUPPORT_PHONE}（{SUPPORT_HOURS}）
-          </p>
-          <p className="m-0 text-xs text-gray-500">
-            © {SHOP_NAME}（運営：{SELLER_NAME}）
-          </p>
+          {site ? (
+            <>
+              <p className="m-0">
+                カスタマーサービス {site.phone}（{site.supportHours}）
+              </p>
+              <p className="m-0 text-xs text-gray-500">
+                © {site.shopName}（運営：{site.sellerName}）
+              </p>
+            </>
+          ) : null}
         </div>
       </footer>
     </>

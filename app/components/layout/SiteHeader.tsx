@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { MERCHANT_PORTAL_PATH, SHOP_NAME } from "~/core/site/shop-name";
+import { MERCHANT_PORTAL_PATH } from "~/core/site/shop-name";
 import type { ShellState } from "~/core/site/shell";
 import { SiteSearchForm } from "../search/SiteSearchForm";
 import { island } from "../island";
@@ -31,7 +31,18 @@ function ItemContent({ icon, badge, children }: { icon: ReactNode; badge?: React
   );
 }
 
-export function SiteHeader({ shell: rendered, anonymous, searchQuery }: { shell: ShellState; anonymous: boolean; searchQuery: string }) {
+export function SiteHeader({
+  shell: rendered,
+  anonymous,
+  searchQuery,
+  shopName,
+}: {
+  shell: ShellState;
+  anonymous: boolean;
+  searchQuery: string;
+  /** The shop settings' name (the root loader's). */
+  shopName: string;
+}) {
   const shell = useVisitorShell(rendered, anonymous);
   const { user } = shell;
   const loginHref = useLoginHref();
@@ -39,7 +50,7 @@ export function SiteHeader({ shell: rendered, anonymous, searchQuery }: { shell:
     <header className="border-b border-b-solid border-gray-200 bg-white">
       <div className="mx-auto flex max-w-5xl items-center gap-2 px-3 py-1 sm:gap-3 sm:py-2">
         <Link to="/" className="shrink-0 text-base font-bold text-brand no-underline sm:text-xl">
-          {SHOP_NAME}
+          {shopName}
         </Link>
         <nav aria-label="アカウント" className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-4">
           {user ? (

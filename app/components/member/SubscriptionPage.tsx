@@ -4,9 +4,9 @@ import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime, formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
 import type { SubscriptionActionData, SubscriptionDetail, SubscriptionLoaderData } from "~/web/types/subscriptions";
 import { productImageSrc } from "~/core/catalogue/product-images";
+import { useSiteFacts } from "../layout/useSiteFacts";
 
 /**
  * One subscription (spec §9): what is delivered, when, and what it costs; from the delivery after
@@ -15,6 +15,7 @@ import { productImageSrc } from "~/core/catalogue/product-images";
 export function SubscriptionPage({ data, actionData }: { data: SubscriptionLoaderData; actionData: SubscriptionActionData | null }) {
   const { subscription, confirm, notice } = data;
   const [searchParams] = useSearchParams();
+  const site = useSiteFacts();
   return (
     <>
       <MemberHeading title="定期便の詳細" trail={[{ to: "/user/subscriptions", label: "定期便" }]} />
@@ -46,9 +47,11 @@ export function SubscriptionPage({ data, actionData }: { data: SubscriptionLoade
 
       {subscription.status === "active" ? <SubscriptionChange subscription={subscription} confirm={confirm} /> : null}
 
-      <p className="mt-4 text-xs text-gray-700">
-        お届け日・数量の変更やご不明な点は、カスタマーサービス（{SUPPORT_PHONE}、{SUPPORT_HOURS}）へお問い合わせください。
-      </p>
+      {site ? (
+        <p className="mt-4 text-xs text-gray-700">
+          お届け日・数量の変更やご不明な点は、カスタマーサービス（{site.phone}、{site.supportHours}）へお問い合わせください。
+        </p>
+      ) : null}
       <p className="mt-2">
         <Link to="/user/subscriptions">定期便一覧へ戻る</Link>
       </p>

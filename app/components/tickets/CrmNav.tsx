@@ -1,6 +1,7 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { CUSTOMERS_PATH } from "~/core/customers/customer-paths";
 import { DASHBOARD_PATH, SALES_REPORT_PATH } from "~/core/reports/report-paths";
+import { SHOP_SETTINGS_PATH } from "~/core/settings/settings-path";
 import { currentNavPath } from "~/core/site/navigation";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
 import { DESK_SETTINGS_PATH } from "~/core/tickets/desk-calendar";
@@ -32,6 +33,7 @@ const DESK_LINKS = [
   { to: "/crm/coupon-campaigns", label: "クーポンキャンペーン" },
   { to: "/crm/point-promos", label: "ポイントキャンペーン" },
   { to: "/crm/merchants", label: "出店者管理" },
+  { to: SHOP_SETTINGS_PATH, label: "設定" },
 ];
 
 /** The staff desk's navigation (/crm) on every back-office page, with the viewer's unread notices and the overdue tickets (read with the session). */

@@ -9,20 +9,8 @@ import { DAY_MS } from "../dates";
 import { LEGAL_PAGES, link, pageLink, type LegalDocument, type LegalSection } from "../site/legal-document";
 import { WITHDRAWAL_MAIL_RETENTION_DAYS, WITHDRAWN_PERSON } from "./withdrawal";
 import { SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME, SESSION_IDLE_MS } from "./sessions";
-import {
-  FEEDBACK_SURVEY_URL,
-  JAPAN_POST_SEARCH_URL,
-  PRIVACY_MANAGER,
-  RESPONSIBLE_PERSON,
-  SELLER_ADDRESS,
-  SELLER_NAME,
-  SELLER_POSTAL_CODE,
-  SHOP_NAME,
-  SUPPORT_CLOSED_DAYS,
-  SUPPORT_EMAIL,
-  SUPPORT_HOURS,
-  SUPPORT_PHONE,
-} from "../site/site";
+import { FEEDBACK_SURVEY_URL, JAPAN_POST_SEARCH_URL, PRIVACY_MANAGER } from "../site/site";
+import { sellerAddressText, type SellerFacts } from "../settings/shop-settings";
 
 /**
  * Order records kept after an account is withdrawn (or a guest's order is done with): what accounting needs
@@ -32,11 +20,12 @@ import {
  */
 export const ACCOUNTING_RECORD_RETENTION_YEARS = 7;
 
-export function privacyPolicyDocument(): LegalDocument {
+/** The policy, naming the seller of the shop settings in force. */
+export function privacyPolicyDocument(seller: SellerFacts): LegalDocument {
   return {
     title: LEGAL_PAGES.privacy.title,
     lead: [
-      `${SELLER_NAME}（以下「当社」）は、${SHOP_NAME}（以下「当ショップ」）をご利用になるお客様の個人情報を、個人情報の保護に関する法律その他の法令に従い、以下のとおり取り扱います。`,
+      `${seller.sellerName}（以下「当社」）は、${seller.shopName}（以下「当ショップ」）をご利用になるお客様の個人情報を、個人情報の保護に関する法律その他の法令に従い、以下のとおり取り扱います。`,
     ],
     sections: [
       collectedSection(),
@@ -48,7 +37,7 @@ export function privacyPolicyDocument(): LegalDocument {
       cookiesSection(),
       externalTransmissionSection(),
       requestsSection(),
-      contactSection(),
+      contactSection(seller),
       changesSection(),
     ],
     history: ["2026年4月1日 制定", "2026年11月24日 改定（外部送信・退会時の取り扱いを追記）"],
@@ -245,7 +234,7 @@ function requestsSection(): LegalSection {
   };
 }
 
-function contactSection(): LegalSection {
+function contactSection(seller: SellerFacts): LegalSection {
   return {
     id: "contact",
     title: "10. お問い合わせ窓口",
@@ -253,10 +242,10 @@ function contactSection(): LegalSection {
       {
         kind: "facts",
         rows: [
-          { label: "事業者", lines: [SELLER_NAME, `〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS}`, `代表者：${RESPONSIBLE_PERSON}`] },
+          { label: "事業者", lines: [seller.sellerName, sellerAddressText(seller), `代表者：${seller.representative}`] },
           { label: "窓口", lines: [PRIVACY_MANAGER] },
-          { label: "メール", lines: [SUPPORT_EMAIL] },
-          { label: "電話", lines: [`${SUPPORT_PHONE}（${SUPPORT_HOURS}、${SUPPORT_CLOSED_DAYS}を除く）`] },
+          { label: "メール", lines: [seller.supportEmail] },
+          { label: "電話", lines: [`${seller.phone}（${seller.supportHours}、${seller.closedDays}を除く）`] },
         ],
       },
     ],

@@ -1,6 +1,6 @@
 /** The product editor's limits and Japanese messages, one per field and rule (app/core/catalogue/product-form.ts). */
 import { MAX_LINE_QUANTITY, MAX_SUBSCRIPTION_QUANTITY } from "../limits";
-import { LOW_STOCK_DEFAULT, LOW_STOCK_THRESHOLD_MAX } from "./stock-alerts";
+import { LOW_STOCK_THRESHOLD_MAX } from "./stock-alerts";
 
 /** Limits of one product's form. */
 export const PRODUCT_FORM_LIMITS = {
@@ -52,7 +52,7 @@ export const PRODUCT_FORM_MESSAGES = {
   expiry: `賞味期限・使用期限は${L.textMax}文字以内で入力してください`,
   period: `定期便のお届け間隔は1〜${L.periodMax}か月で入力してください`,
   inventory: `在庫数は0〜${yen(L.stockMax)}の半角数字で入力してください`,
-  lowStockThreshold: `在庫わずかの目安は0〜${yen(LOW_STOCK_THRESHOLD_MAX)}の数字で入力してください（ショップの標準の${LOW_STOCK_DEFAULT}点にする場合は空欄）`,
+  lowStockThreshold: `在庫わずかの目安は0〜${yen(LOW_STOCK_THRESHOLD_MAX)}の数字で入力してください（ショップの標準にする場合は空欄）`,
   preorderStock: `予約在庫数は0〜${yen(L.stockMax)}の半角数字で入力してください`,
   preorderLimit: `1回に予約できる数は0〜${MAX_LINE_QUANTITY}の半角数字で入力してください`,
   preorderShipDate: "発送予定日は「2026-05-01」の形で正しい日付を入力してください",

@@ -1,6 +1,6 @@
 /**
  * Stock alerts for staff (issue 37): which products are out of stock or running low, by a threshold each
- * product may set (products.low_stock_threshold; null = LOW_STOCK_DEFAULT). Pure: the listing filter and the
+ * product may set (products.low_stock_threshold; null = the shop settings' lowStockDefault). Pure: the listing filter and the
  * counts ask the same in SQL (app/services/catalogue/stock-alerts.server.ts); tests hold the two together.
  *
  * An item is the product, or each variation of a variation product (their stock is theirs; the product's is
@@ -10,8 +10,6 @@
  * Not LOW_STOCK_THRESHOLD (app/core/limits.ts): that is the shopper's 「残りN点」 message, a different audience.
  */
 
-/** The threshold of a product that sets none. */
-export const LOW_STOCK_DEFAULT = 5;
 /** The largest threshold the editor takes. */
 export const LOW_STOCK_THRESHOLD_MAX = 9_999;
 
@@ -43,11 +41,11 @@ export function stockAlertOf(inventory: number, threshold: number): StockAlert |
   return inventory <= threshold ? "low" : null;
 }
 
-/** The alerts a product raises: each alert any of its items has. */
-export function productStockAlerts(product: StockAlertProduct): Set<StockAlert> {
+/** The alerts a product raises: each alert any of its items has; `lowStockDefault` is the threshold of a product that sets none. */
+export function productStockAlerts(product: StockAlertProduct, lowStockDefault: number): Set<StockAlert> {
   const alerts = new Set<StockAlert>();
   if (product.status === "archived") return alerts;
-  const threshold = product.lowStockThreshold ?? LOW_STOCK_DEFAULT;
+  const threshold = product.lowStockThreshold ?? lowStockDefault;
   const items = product.type === "variation" ? product.variations.filter((variation) => variation.status !== "archived") : [product];
   for (const item of items) {
     const alert = stockAlertOf(item.inventory, threshold);

@@ -5,7 +5,6 @@
  * calendar days as yyyy-mm-dd; `today` is passed in.
  */
 import { addDaysToDate, addMonthsToDate, formatDateJa } from "~/core/dates";
-import { SUPPORT_PHONE } from "~/core/site/site";
 
 export type SubscriptionChange = "skip" | "cancel";
 export type SubscriptionRefusal = "not_active" | "delivery_due" | "before_cancel_date";
@@ -39,7 +38,7 @@ export function subscriptionRefusalMessage(reason: SubscriptionRefusal, subscrip
     case "delivery_due":
       return "次回のお届けはすでに手配済みのため、マイページからは変更できません。";
     case "before_cancel_date":
-      return `スキップ・解約は${formatDateJa(subscription.cancelDate)}より後のお届け分から承ります。次回（${formatDateJa(subscription.nextShippingDate)}）のお届けの変更はカスタマーサービス（${SUPPORT_PHONE}）へお電話ください。`;
+      return `スキップ・解約は${formatDateJa(subscription.cancelDate)}より後のお届け分から承ります。次回（${formatDateJa(subscription.nextShippingDate)}）のお届けの変更は、このページに記載のカスタマーサービスへお電話ください。`;
   }
 }
 

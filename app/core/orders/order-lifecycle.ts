@@ -5,9 +5,8 @@
  * The services put these sets in the WHERE of their conditional UPDATEs, so a rule holds when two staff
  * act at once. Pure.
  */
-import { bankTransferDeadline } from "../checkout/bank-transfer";
-import { addDaysToDate, jstDate, jstDayStart } from "../dates";
-import { BANK_TRANSFER_DAYS, isPrepaid, type PaymentMethod } from "../checkout/payment-methods";
+import { addDaysToDate, jstDate } from "../dates";
+import { isPrepaid, type PaymentMethod } from "../checkout/payment-methods";
 import type { OrderStatus, ShipmentStatus } from "./orders";
 import { CANCELLABLE_ORDER_STATUSES } from "../returns/returns";
 
@@ -119,25 +118,24 @@ export function lineCancellationRefusal(order: OrderStatus, shipment: ShipmentSt
 }
 
 /**
- * Unpaid 銀行振込 orders placed before this instant are past their deadline on `now`'s Japan date: the
- * deadline (bankTransferDeadline) is the order's Japan date plus BANK_TRANSFER_DAYS, and the whole
- * deadline day is allowed.
+ * Unpaid 銀行振込 orders whose stored deadline (orders.payment_due_on, a Japan date fixed as the order was
+ * placed: bankTransferDueOn) is before this Japan date have lapsed on `now`: the whole deadline day is allowed.
  */
-export function unpaidLapseCutoff(now: Date): Date {
-  return jstDayStart(addDaysToDate(jstDate(now), -BANK_TRANSFER_DAYS));
+export function unpaidLapseCutoff(now: Date): string {
+  return jstDate(now);
 }
 
-/** Whether an unpaid prepayment order placed at `orderedAt` has lapsed on `now` (the same rule as the cutoff). */
-export function paymentLapsed(orderedAt: Date, now: Date): boolean {
-  return bankTransferDeadline(orderedAt) < jstDate(now);
+/** Whether an unpaid prepayment order due on `dueOn` has lapsed on `now` (the same rule as the cutoff). */
+export function paymentLapsed(dueOn: string, now: Date): boolean {
+  return dueOn < unpaidLapseCutoff(now);
 }
 
 /**
- * A 銀行振込 order still waiting for its transfer after the deadline: the hourly job cancels it on its next
+ * A 銀行振込 order still waiting for its transfer after its deadline: the hourly job cancels it on its next
  * run (lapseUnpaidOrders, by unpaidLapseCutoff — the same deadline); until then staff see it marked.
  */
-export function transferOverdue(order: { status: OrderStatus; paymentMethod: PaymentMethod; createdAt: Date }, now: Date): boolean {
-  return order.status === "pending_payment" && isPrepaid(order.paymentMethod) && paymentLapsed(order.createdAt, now);
+export function transferOverdue(order: { status: OrderStatus; paymentMethod: PaymentMethod; paymentDueOn: string | null }, now: Date): boolean {
+  return order.status === "pending_payment" && isPrepaid(order.paymentMethod) && order.paymentDueOn != null && paymentLapsed(order.paymentDueOn, now);
 }
 
 export const TRANSFER_OVERDUE_LABEL = "入金期限切れ";

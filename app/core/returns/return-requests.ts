@@ -8,7 +8,7 @@
 import { addDaysToDate, jstDate } from "../dates";
 import { COLD_DEFECT_REPORT_DAYS, CUSTOMER_RETURN_DAYS, CUSTOMER_RETURN_EXCLUSIONS, DEFECT_REPORT_DAYS, type CustomerReturnExclusion } from "./returns";
 import { RETURN_REASONS, type ReturnKind, type ReturnReason, type ReturnStatus } from "./return-labels";
-import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME } from "../site/site";
+import { sellerAddressText, type SellerFacts } from "../settings/shop-settings";
 
 /** The state each later state is reached from: requested → approved | refused; approved → received. */
 const RETURN_STATUS_FROM: Record<Exclude<ReturnStatus, "requested">, ReturnStatus> = { approved: "requested", refused: "requested", received: "approved" };
@@ -172,11 +172,11 @@ export function orderFullyReturned(lines: readonly { id: number; quantity: numbe
   return live.length > 0 && live.every((line) => (returned.get(line.id) ?? 0) >= line.quantity);
 }
 
-/** The message an approval starts from: how to send the goods back, by whose fault it is. */
-export function approvalMessageTemplate(reason: ReturnReason): string {
+/** The message an approval starts from: how to send the goods back (to the seller of the settings in force), by whose fault it is. */
+export function approvalMessageTemplate(reason: ReturnReason, seller: Pick<SellerFacts, "shopName" | "postalCode" | "address">): string {
   const postage =
     RETURN_REASONS[reason].fault === "customer"
       ? "返送料はお客様のご負担となります（元払いでお送りください）。"
       : "返送料は当社が負担しますので、着払いでお送りください。";
-  return `お申し込みを承りました。商品をお届け時の箱や袋に入れ、注文番号を書いたメモを添えて、〒${SELLER_POSTAL_CODE} ${SELLER_ADDRESS} ${SHOP_NAME} 返品係までお送りください。${postage}商品の到着を確認しましたら、あらためてご連絡いたします。`;
+  return `お申し込みを承りました。商品をお届け時の箱や袋に入れ、注文番号を書いたメモを添えて、${sellerAddressText(seller)} ${seller.shopName} 返品係までお送りください。${postage}商品の到着を確認しましたら、あらためてご連絡いたします。`;
 }

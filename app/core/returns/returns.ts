@@ -5,8 +5,10 @@
  */
 import { RETURNS_SECTION_ID, type LegalSection } from "../site/legal-document";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "../orders/orders";
-import { BANK_TRANSFER_DAYS } from "../checkout/payment-methods";
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from "../site/site";
+import type { ShopSettings } from "../settings/shop-settings";
+
+/** What the terms name of the shop settings: the contact, and the days a 銀行振込 order waits. */
+export type ReturnTermsFacts = Pick<ShopSettings, "phone" | "supportEmail" | "bankTransferDays">;
 
 /** A damaged, defective or wrong item is reported within this many days of delivery (the shop pays the return). */
 export const DEFECT_REPORT_DAYS = 8;
@@ -32,26 +34,28 @@ export const CUSTOMER_RETURN_EXCLUSIONS = {
 export type CustomerReturnExclusion = keyof typeof CUSTOMER_RETURN_EXCLUSIONS;
 
 /** How to reach customer service to cancel or return, as the legal pages and the checkout say it. */
-const RETURN_CONTACT = `カスタマーサービス（お問い合わせフォーム、お電話 ${SUPPORT_PHONE}、メール ${SUPPORT_EMAIL}）へご連絡ください`;
+function returnContact(shop: ReturnTermsFacts): string {
+  return `カスタマーサービス（お問い合わせフォーム、お電話 ${shop.phone}、メール ${shop.supportEmail}）へご連絡ください`;
+}
 
 /** Where shoppers cancel an unshipped order themselves (the order pages' 「この注文をキャンセルする」). */
 const SELF_SERVICE_CANCELLATION = "マイページの注文履歴（会員登録せずにご購入の方は「ご注文状況の確認」）のご注文詳細から、お客様ご自身でお手続きいただけます";
 
 /** The cancellation terms, one sentence each. */
-export function cancellationTerms(): string[] {
+export function cancellationTerms(shop: ReturnTermsFacts): string[] {
   const statuses = CANCELLABLE_ORDER_STATUSES.map((status) => `「${ORDER_STATUS_LABELS[status]}」`).join("");
   return [
-    `ご注文状況が${statuses}のご注文（発送前）は、キャンセルを承ります。${SELF_SERVICE_CANCELLATION}。お手続きが難しい場合は、${RETURN_CONTACT}。`,
+    `ご注文状況が${statuses}のご注文（発送前）は、キャンセルを承ります。${SELF_SERVICE_CANCELLATION}。お手続きが難しい場合は、${returnContact(shop)}。`,
     "発送後のキャンセルはお受けできません。商品到着後に返品の条件に沿ってお手続きください。ダウンロード商品は、ご注文後のキャンセルをお受けできません。",
-    `銀行振込のご注文で、ご注文日から${BANK_TRANSFER_DAYS}日以内にご入金を確認できない場合は、キャンセルとさせていただきます。`,
+    `銀行振込のご注文で、ご注文日から${shop.bankTransferDays}日以内にご入金を確認できない場合は、キャンセルとさせていただきます。`,
     "キャンセルされたご注文でご利用のポイント・クーポンはお戻しします。お支払い済みの代金は全額返金します。",
   ];
 }
 
 /** The return terms for damaged, defective or wrong items (the shop's fault). */
-function defectReturnTerms(): string[] {
+function defectReturnTerms(shop: ReturnTermsFacts): string[] {
   return [
-    `お届けした商品に破損・不良があった場合や、ご注文と異なる商品が届いた場合は、商品到着後${DEFECT_REPORT_DAYS}日以内（冷蔵・冷凍便の商品は${COLD_DEFECT_REPORT_DAYS}日以内）に${RETURN_CONTACT}。`,
+    `お届けした商品に破損・不良があった場合や、ご注文と異なる商品が届いた場合は、商品到着後${DEFECT_REPORT_DAYS}日以内（冷蔵・冷凍便の商品は${COLD_DEFECT_REPORT_DAYS}日以内）に${returnContact(shop)}。`,
     "送料は当社負担で、良品との交換または返金をいたします（在庫がない場合は返金となります）。",
   ];
 }
@@ -84,13 +88,13 @@ export function returnsSummary(): string[] {
 }
 
 /** The return and cancellation terms, as their own section (the checkout links to it). */
-export function returnsSection(): LegalSection {
+export function returnsSection(shop: ReturnTermsFacts): LegalSection {
   return {
     id: RETURNS_SECTION_ID,
     title: "返品・交換・キャンセルについて",
     blocks: [],
     sections: [
-      { id: "returns-defect", title: "不良品・誤配送の場合", blocks: [{ kind: "paragraphs", paragraphs: defectReturnTerms() }] },
+      { id: "returns-defect", title: "不良品・誤配送の場合", blocks: [{ kind: "paragraphs", paragraphs: defectReturnTerms(shop) }] },
       { id: "returns-customer", title: "お客様のご都合による返品", blocks: [{ kind: "paragraphs", paragraphs: customerReturnTerms() }] },
       {
         id: "returns-excluded",
@@ -101,7 +105,7 @@ export function returnsSection(): LegalSection {
       {
         id: "cancellation",
         title: "ご注文のキャンセル",
-        blocks: [{ kind: "paragraphs", paragraphs: cancellationTerms() }],
+        blocks: [{ kind: "paragraphs", paragraphs: cancellationTerms(shop) }],
       },
     ],
   };

@@ -6,7 +6,6 @@
  * version takes its default, so adding a setting needs no migration).
  */
 import * as v from "valibot";
-import { LOW_STOCK_DEFAULT } from "../catalogue/stock-alerts";
 import { SHOP_NAME } from "../site/shop-name";
 
 /** Who is mailed about what (each an address list; empty = nobody). */
@@ -51,10 +50,39 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   registrationNumber: "T0000000000000",
   bank: { bank: "ひなた銀行（デモ）", branch: "渋谷支店（店番 123）", accountType: "普通", accountNumber: "1234567", holder: "カ）ヒナタイチバ" },
   bankTransferDays: 7,
-  lowStockDefault: LOW_STOCK_DEFAULT,
+  lowStockDefault: 5,
   pointAdjustLimit: 5_000,
   alerts: { newTicket: [], newReturn: [], inboundHeld: [], lowStock: [], transferLapsed: [], dailyDigest: [], digestHour: 8 },
 };
+
+/** Who sells, and how to reach them: the legal pages, the mails' footer, receipts, the carrier CSV's sender. */
+export type SellerFacts = Pick<
+  ShopSettings,
+  "shopName" | "sellerName" | "representative" | "postalCode" | "address" | "phone" | "supportHours" | "closedDays" | "supportEmail" | "registrationNumber"
+>;
+
+/** The seller's part of the settings: what a page may send to the browser (never the alert addresses). */
+export function sellerFacts(settings: ShopSettings): SellerFacts {
+  const { shopName, sellerName, representative, postalCode, address, phone, supportHours, closedDays, supportEmail, registrationNumber } = settings;
+  return { shopName, sellerName, representative, postalCode, address, phone, supportHours, closedDays, supportEmail, registrationNumber };
+}
+
+/** What every page's header, footer and title show, and the contact pages name (the root loader's, for every page). */
+export type SiteFacts = Pick<ShopSettings, "shopName" | "sellerName" | "phone" | "supportHours" | "supportEmail">;
+
+export function siteFacts({ shopName, sellerName, phone, supportHours, supportEmail }: ShopSettings): SiteFacts {
+  return { shopName, sellerName, phone, supportHours, supportEmail };
+}
+
+/** The seller's phone line with its hours and closed days, as the pages and mails say it. */
+export function supportHoursText(seller: Pick<ShopSettings, "supportHours" | "closedDays">): string {
+  return `${seller.supportHours}（${seller.closedDays}を除く）`;
+}
+
+/** The seller's address on one line: 〒150-0041 東京都…. */
+export function sellerAddressText(seller: Pick<ShopSettings, "postalCode" | "address">): string {
+  return `〒${seller.postalCode} ${seller.address}`;
+}
 
 const text = (fallback: string) => v.fallback(v.string(), fallback);
 const whole = (fallback: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), fallback);

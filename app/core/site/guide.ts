@@ -2,7 +2,7 @@
  * ご利用ガイド: shipping fees (the warehouse's and every merchant's), payment methods with their fees,
  * delivery days and time slots, gift wrapping, points, returns, and answers to common questions with a
  * link to the support form, prefilled with the matching category and trouble. Figures come from the
- * same constants the checkout charges by (shop-policies.ts). Pure.
+ * same constants the checkout charges by (shop-policies.ts), the shop's contact from its settings. Pure.
  */
 import { LEGAL_PAGES, link, pageLink, type LegalDocument, type LegalSection, type Text } from "./legal-document";
 import { ORDER_LOOKUP_PATH } from "../orders/order-lookup";
@@ -18,7 +18,7 @@ import {
   wrappingLines,
   type MerchantShippingRate,
 } from "./shop-policies";
-import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_EMAIL, SUPPORT_HOURS, SUPPORT_PHONE } from "./site";
+import { supportHoursText, type ShopSettings } from "../settings/shop-settings";
 import type { TicketCategory } from "../tickets/ticket-categories";
 import type { TicketTrouble } from "../tickets/tickets";
 
@@ -99,10 +99,10 @@ function faqSection(): LegalSection {
   };
 }
 
-export function shoppingGuideDocument(merchantRates: MerchantShippingRate[]): LegalDocument {
+export function shoppingGuideDocument(merchantRates: MerchantShippingRate[], shop: ShopSettings): LegalDocument {
   return {
     title: LEGAL_PAGES.guide.title,
-    lead: [`${SHOP_NAME}でのお買い物について、送料・お支払い・お届け・返品などをご案内します。金額はすべて税込です。`],
+    lead: [`${shop.shopName}でのお買い物について、送料・お支払い・お届け・返品などをご案内します。金額はすべて税込です。`],
     sections: [
       {
         id: "shipping",
@@ -114,7 +114,7 @@ export function shoppingGuideDocument(merchantRates: MerchantShippingRate[]): Le
         id: "payment",
         title: "お支払い方法",
         blocks: [
-          { kind: "facts", rows: paymentRows() },
+          { kind: "facts", rows: paymentRows(shop.bankTransferDays) },
           {
             kind: "paragraphs",
             paragraphs: ["手数料はすべて税込です。銀行振込の振込手数料はお客様のご負担となります。クレジットカードでのお支払いには対応していません。"],
@@ -132,7 +132,7 @@ export function shoppingGuideDocument(merchantRates: MerchantShippingRate[]): Le
       },
       { id: "wrapping", title: "ギフトラッピング", blocks: [{ kind: "list", items: wrappingLines() }] },
       { id: "points", title: "ポイント", blocks: [{ kind: "list", items: pointLines() }] },
-      returnsSection(),
+      returnsSection(shop),
       faqSection(),
       {
         id: "contact",
@@ -141,8 +141,8 @@ export function shoppingGuideDocument(merchantRates: MerchantShippingRate[]): Le
           {
             kind: "facts",
             rows: [
-              { label: "お電話", lines: [SUPPORT_PHONE, `${SUPPORT_HOURS}（${SUPPORT_CLOSED_DAYS}を除く）`] },
-              { label: "メール", lines: [SUPPORT_EMAIL] },
+              { label: "お電話", lines: [shop.phone, supportHoursText(shop)] },
+              { label: "メール", lines: [shop.supportEmail] },
               { label: "フォーム", lines: [["会員の方は", link("/user/support", "お問い合わせフォーム"), "からご連絡いただけます（24時間受付）。"]] },
             ],
           },

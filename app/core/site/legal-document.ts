@@ -1,10 +1,9 @@
 /**
- * The shop's legal and guide pages as data: each page's text is built in app/core from the settings
- * (site.ts) and the business constants the checkout charges by, so a page can never state another fee,
- * limit or deadline than the one applied. One component renders any of them
+ * The shop's legal and guide pages as data: each page's text is built in app/core from the shop settings
+ * (app/core/settings/shop-settings.ts) and the business constants the checkout charges by, so a page can
+ * never state another fee, limit or deadline than the one applied. One component renders any of them
  * (app/components/legal/LegalDocumentView.tsx). Pure.
  */
-import { SHOP_NAME } from "./site";
 
 /** A piece of running text: plain, or a link (same-site paths, or an external page opening in a new tab). */
 export type Inline = string | { href: string; text: string };
@@ -44,9 +43,9 @@ export const LEGAL_PAGES = {
 
 export type LegalPage = keyof typeof LEGAL_PAGES;
 
-/** The page's <title>. */
-export function legalPageTitle(page: LegalPage): string {
-  return `${LEGAL_PAGES[page].title} | ${SHOP_NAME}`;
+/** The page's <title>, with the shop's name in force. */
+export function legalPageTitle(page: LegalPage, shopName: string): string {
+  return `${LEGAL_PAGES[page].title} | ${shopName}`;
 }
 
 /** The fragment of the return and cancellation terms, on the 特定商取引法 page and in the guide. */

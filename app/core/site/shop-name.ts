@@ -1,7 +1,6 @@
 /**
- * What every page's header and title show (root, SiteHeader), apart from the rest of the shop's facts in
- * core/site/site.ts (which re-exports these): only these load with every page, the seller's details with the
- * parts that show them.
+ * The shop's name before an owner sets one (the default of the shop settings, app/core/settings/shop-settings.ts;
+ * pages show the name in force, from the root loader) and its tagline. core/site/site.ts re-exports these.
  */
 export const SHOP_NAME = "ひなた市場";
 export const SHOP_TAGLINE = "全国のつくり手から、毎日の暮らしに良いものを。";

@@ -1,8 +1,8 @@
 /**
  * What the shop charges and promises — shipping, fees, payment timing, delivery, wrapping, points — as the
  * 特定商取引法 page and the guide state it. Every figure comes from the constant the cart and checkout
- * apply (limits.ts, payment-methods.ts, checkout.ts, points.ts) or from the merchants' own rates, so a
- * changed fee changes the pages too. Pure.
+ * apply (limits.ts, payment-methods.ts, checkout.ts, points.ts), the shop settings (the transfer days) or
+ * the merchants' own rates, so a changed fee changes the pages too. Pure.
  */
 import type { MerchantShipping } from "../cart/cart";
 import { DELIVERY_DATE_EARLIEST_DAYS, DELIVERY_DATE_LATEST_DAYS, DELIVERY_TIME_SLOTS } from "../checkout/checkout";
@@ -19,18 +19,23 @@ import {
   WRAPPING_FEE,
 } from "../limits";
 import { formatYen } from "../money";
-import { BANK_TRANSFER_DAYS, KONBINI_PAYMENT_DAYS, PAYMENT_METHOD_ORDER, PAYMENT_METHODS, type PaymentMethod } from "../checkout/payment-methods";
+import { KONBINI_PAYMENT_DAYS, PAYMENT_METHOD_ORDER, PAYMENT_METHODS, type PaymentMethod } from "../checkout/payment-methods";
 import { POINT_EARNING_UNIT } from "../member/points";
 
 /** A merchant's shipping terms as the pages list them (the cart charges the same rows). */
 export type MerchantShippingRate = Pick<MerchantShipping, "name" | "shippingFee" | "freeShippingThreshold">;
 
-/** When each payment method is paid. Keyed by method, so a new method cannot go unexplained. */
-export const PAYMENT_TIMING: Record<PaymentMethod, string> = {
-  cod: "商品のお届け時に、配達員へ現金でお支払いください。",
-  bank_transfer: `ご注文日から${BANK_TRANSFER_DAYS}日以内にお振り込みください。ご入金を確認してから発送します。`,
-  konbini_postpay: `商品到着後${KONBINI_PAYMENT_DAYS}日以内に、同封の払込票でコンビニエンスストアにてお支払いください。`,
-};
+/**
+ * When each payment method is paid, with the days a 銀行振込 order waits (the shop settings'). Keyed by
+ * method, so a new method cannot go unexplained.
+ */
+export function paymentTiming(bankTransferDays: number): Record<PaymentMethod, string> {
+  return {
+    cod: "商品のお届け時に、配達員へ現金でお支払いください。",
+    bank_transfer: `ご注文日から${bankTransferDays}日以内にお振り込みください。ご入金を確認してから発送します。`,
+    konbini_postpay: `商品到着後${KONBINI_PAYMENT_DAYS}日以内に、同封の払込票でコンビニエンスストアにてお支払いください。`,
+  };
+}
 
 function freeFromText(threshold: number | null): string {
   return threshold == null ? "なし" : `${formatYen(threshold)}以上`;
@@ -87,10 +92,11 @@ export function extraFeeLines(): Text[] {
 }
 
 /** The payment methods with their fee and when each is paid, as label/value rows. */
-export function paymentRows(): { label: string; lines: Text[] }[] {
+export function paymentRows(bankTransferDays: number): { label: string; lines: Text[] }[] {
+  const timing = paymentTiming(bankTransferDays);
   return PAYMENT_METHOD_ORDER.map((method) => ({
     label: PAYMENT_METHODS[method].label,
-    lines: [`手数料：${PAYMENT_METHODS[method].fee > 0 ? formatYen(PAYMENT_METHODS[method].fee) : "無料"}`, PAYMENT_TIMING[method]],
+    lines: [`手数料：${PAYMENT_METHODS[method].fee > 0 ? formatYen(PAYMENT_METHODS[method].fee) : "無料"}`, timing[method]],
   }));
 }
 

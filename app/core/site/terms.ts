@@ -1,11 +1,11 @@
 /**
  * 利用規約 — the shop's terms of use, which are also the membership terms (会員規約) registration asks
  * to accept: one text, shown at /terms and at the spec's /user/memberAgreement. Limits are the ones the
- * shop applies (limits.ts). Pure.
+ * shop applies (limits.ts), the seller the shop settings'. Pure.
  */
 import { LEGAL_PAGES, pageLink, RETURNS_SECTION_ID, type LegalDocument, type LegalSection, type Text } from "./legal-document";
 import { MAX_POINTS_PER_ORDER } from "../limits";
-import { SELLER_NAME, SHOP_NAME } from "./site";
+import type { SellerFacts } from "../settings/shop-settings";
 
 function article(number: number, title: string, paragraphs: Text[]): LegalSection {
   return { id: `article-${number}`, title: `第${number}条（${title}）`, blocks: [{ kind: "paragraphs", paragraphs }] };
@@ -13,13 +13,13 @@ function article(number: number, title: string, paragraphs: Text[]): LegalSectio
 
 type Article = [title: string, paragraphs: Text[]];
 
-/** Whom the terms bind, and the member's account (第1–3条). */
-function membershipArticles(): Article[] {
+/** Whom the terms bind (the seller of the shop settings), and the member's account (第1–3条). */
+function membershipArticles(seller: SellerFacts): Article[] {
   return [
     [
       "適用",
       [
-        `本規約は、${SELLER_NAME}（以下「当社」）が運営するオンラインショッピングサービス「${SHOP_NAME}」（以下「当ショップ」）の利用条件と、会員登録および会員サービスの利用に関する条件を定めるものです。`,
+        `本規約は、${seller.sellerName}（以下「当社」）が運営するオンラインショッピングサービス「${seller.shopName}」（以下「当ショップ」）の利用条件と、会員登録および会員サービスの利用に関する条件を定めるものです。`,
         "会員登録をせずにご注文いただくお客様にも、会員に関する条項を除いて本規約が適用されます。",
       ],
     ],
@@ -115,8 +115,8 @@ function generalArticles(): Article[] {
   ];
 }
 
-export function termsDocument(): LegalDocument {
-  const articles = [...membershipArticles(), ...orderArticles(), ...memberServiceArticles(), ...generalArticles()];
+export function termsDocument(seller: SellerFacts): LegalDocument {
+  const articles = [...membershipArticles(seller), ...orderArticles(), ...memberServiceArticles(), ...generalArticles()];
   return {
     title: `${LEGAL_PAGES.terms.title}（会員規約）`,
     sections: articles.map(([title, paragraphs], index) => article(index + 1, title, paragraphs)),

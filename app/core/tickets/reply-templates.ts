@@ -4,7 +4,7 @@
  * exist is refused when it is saved, so no reply goes out with a {{…}} left in it.
  */
 import { formatDateJa } from "~/core/dates";
-import { SHOP_NAME, SUPPORT_CLOSED_DAYS, SUPPORT_HOURS, SUPPORT_PHONE } from "~/core/site/site";
+import { supportHoursText, type SellerFacts } from "~/core/settings/shop-settings";
 
 export const TEMPLATE_TITLE_MAX_LENGTH = 100;
 export const TEMPLATE_BODY_MAX_LENGTH = 5000;
@@ -16,9 +16,9 @@ export const TEMPLATE_VARIABLES = [
   { name: "注文番号", description: "お問い合わせの注文の注文番号" },
   { name: "追跡番号", description: "その注文の荷物ごとの配送業者・追跡番号・追跡ページ" },
   { name: "お届け予定日", description: "発送済みの荷物のお届け予定日" },
-  { name: "ショップ名", description: SHOP_NAME },
-  { name: "電話番号", description: SUPPORT_PHONE },
-  { name: "営業時間", description: `${SUPPORT_HOURS}（${SUPPORT_CLOSED_DAYS}を除く）` },
+  { name: "ショップ名", description: "ショップ名（設定の「ショップ名」）" },
+  { name: "電話番号", description: "ショップの電話番号（設定の「電話番号」）" },
+  { name: "営業時間", description: "電話の受付時間と休業日（設定の「電話の受付時間」「休業日」）" },
 ] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number]["name"];
 
@@ -67,8 +67,14 @@ export interface TemplateContext {
   } | null;
 }
 
-/** Each variable's text for this ticket (a fact the ticket does not have says so, rather than being left blank). */
-export function templateValues({ customer, order }: TemplateContext): Record<TemplateVariable, string> {
+/**
+ * Each variable's text for this ticket and the shop settings in force (a fact the ticket does not have says
+ * so, rather than being left blank).
+ */
+export function templateValues(
+  { customer, order }: TemplateContext,
+  shop: Pick<SellerFacts, "shopName" | "phone" | "supportHours" | "closedDays">,
+): Record<TemplateVariable, string> {
   const tracked = order?.parcels.filter((parcel) => parcel.trackingNumber != null) ?? [];
   const expected = order?.parcels.flatMap((parcel) => (parcel.expectedDelivery ? [parcel.expectedDelivery] : [])) ?? [];
   return {
@@ -84,9 +90,9 @@ export function templateValues({ customer, order }: TemplateContext): Record<Tem
             .map(({ earliest, latest }) => (earliest === latest ? formatDateJa(earliest) : `${formatDateJa(earliest)}〜${formatDateJa(latest)}`))
             .join("、")
         : "（発送後にお知らせいたします）",
-    ショップ名: SHOP_NAME,
-    電話番号: SUPPORT_PHONE,
-    営業時間: `${SUPPORT_HOURS}（${SUPPORT_CLOSED_DAYS}を除く）`,
+    ショップ名: shop.shopName,
+    電話番号: shop.phone,
+    営業時間: supportHoursText(shop),
   };
 }
 

@@ -131,7 +131,7 @@ export async function confirmEmailChange(db: Database, token: string, frame: Ema
         kind: "email_change_notice",
         to: user.email,
         userId,
-        template: emailChangeNoticeMail({ name: `${user.lastname} ${user.firstname}`, newEmail: email, changedAt: now }),
+        template: emailChangeNoticeMail({ name: `${user.lastname} ${user.firstname}`, newEmail: email, changedAt: now, contact: frame.shop }),
         frame,
       },
       now,

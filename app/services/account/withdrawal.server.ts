@@ -142,7 +142,13 @@ export async function withdrawMember(db: Database, bucket: R2Bucket, request: Wi
       kind: "withdrawal_done",
       to: row.email,
       userId: row.id,
-      template: withdrawalDoneMail({ customerName: `${row.lastname} ${row.firstname}`, points: row.points, withdrawnAt: now, origin: frame.origin }),
+      template: withdrawalDoneMail({
+        customerName: `${row.lastname} ${row.firstname}`,
+        points: row.points,
+        withdrawnAt: now,
+        origin: frame.origin,
+        contact: frame.shop,
+      }),
       frame,
     },
   });

@@ -25,6 +25,7 @@ import {
 } from "~/db/schema";
 import { catalogueProducts } from "./catalogue-records.server";
 import { productsInScope } from "./catalogue-scope.server";
+import { currentSettingsQuery, settingsFromRows } from "../settings/shop-settings.server";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -103,11 +104,13 @@ export interface EditorChoices {
   troubles: { id: number; name: string }[];
   situations: { id: number; name: string }[];
   merchants: { id: number; name: string }[];
+  /** The low-stock threshold of a product that sets none (the shop settings in force). */
+  lowStockDefault: number;
 }
 
-/** What the form's pickers offer (a merchant picks no merchant). */
+/** What the form's pickers offer (a merchant picks no merchant), and the settings' low-stock default, in one round trip. */
 export async function loadEditorChoices(db: Database, scope: CatalogueScope): Promise<EditorChoices> {
-  const [categoryRows, featureRows, tagRows, merchantRows] = await db.batch([
+  const [categoryRows, featureRows, tagRows, merchantRows, settingsRows] = await db.batch([
     db
       .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
       .from(categories)
@@ -119,6 +122,7 @@ export async function loadEditorChoices(db: Database, scope: CatalogueScope): Pr
       .from(merchants)
       .where(scope.kind === "merchant" ? eq(merchants.id, scope.merchantId) : undefined)
       .orderBy(asc(merchants.id)),
+    currentSettingsQuery(db),
   ]);
   return {
     categories: categoryRows,
@@ -126,6 +130,7 @@ export async function loadEditorChoices(db: Database, scope: CatalogueScope): Pr
     troubles: tagRows.filter((tag) => tag.kind === "trouble").map(({ id, name }) => ({ id, name })),
     situations: tagRows.filter((tag) => tag.kind === "situation").map(({ id, name }) => ({ id, name })),
     merchants: merchantRows,
+    lowStockDefault: settingsFromRows(settingsRows).lowStockDefault,
   };
 }
 

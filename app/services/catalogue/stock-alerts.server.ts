@@ -4,13 +4,15 @@
  * the list it links to (STOCK_ALERT_HREFS).
  */
 import { count, sql, type SQL } from "drizzle-orm";
-import { LOW_STOCK_DEFAULT, type StockAlert } from "~/core/catalogue/stock-alerts";
+import type { StockAlert } from "~/core/catalogue/stock-alerts";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { qualified, type Database } from "~/db/client.server";
 import { products, productVariations } from "~/db/schema";
+import { currentSettingSql } from "../settings/shop-settings.server";
 
-/** The item's alert test on its stock; the threshold is always the product's (or the default). */
+/** The item's alert test on its stock; the threshold is always the product's, or the shop settings' default in force. */
 function itemCondition(alert: StockAlert, inventory: SQL): SQL {
-  const threshold = sql`coalesce(${qualified(products.lowStockThreshold)}, ${LOW_STOCK_DEFAULT})`;
+  const threshold = sql`coalesce(${qualified(products.lowStockThreshold)}, ${currentSettingSql("$.lowStockDefault", DEFAULT_SHOP_SETTINGS.lowStockDefault)})`;
   return alert === "out" ? sql`${inventory} <= 0` : sql`(${inventory} > 0 and ${inventory} <= ${threshold})`;
 }
 

@@ -278,6 +278,7 @@ export async function findPlacedOrder(db: Database, number: string, viewer: { us
     userId: order.userId,
     total: order.total,
     paymentMethod: order.paymentMethod,
+    paymentDueOn: order.paymentDueOn,
     status: order.status,
     createdAt: order.createdAt,
     email: order.email,

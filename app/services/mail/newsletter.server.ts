@@ -8,6 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { NewsletterIssue } from "~/core/mail/newsletter-issue";
 import type { Database } from "~/db/client.server";
 import { mailOutbox, users } from "~/db/schema";
+import type { EmailFrame } from "~/mail/email-layout";
 import { newsletterMail } from "~/mail/newsletter-mails";
 import { conditionalOutboxStatement } from "./mail-outbox.server";
 
@@ -35,7 +36,7 @@ export async function writeNewsletterIssue(
   db: Database,
   issue: NewsletterIssue,
   recipients: (NewsletterRecipient & { unsubscribeUrl: string })[],
-  origin: string,
+  frame: Omit<EmailFrame, "unsubscribeUrl">,
   now: Date,
 ): Promise<string[]> {
   const written: string[] = [];
@@ -50,7 +51,7 @@ export async function writeNewsletterIssue(
           to: recipient.email,
           userId: recipient.userId,
           template: newsletterMail(issue, recipient.name),
-          frame: { origin, unsubscribeUrl: recipient.unsubscribeUrl },
+          frame: { ...frame, unsubscribeUrl: recipient.unsubscribeUrl },
         },
         now,
         sql`exists (select 1 from ${users} where ${users.id} = ${recipient.userId} and ${users.newsletter} = 1 and ${users.withdrawnAt} is null)`,

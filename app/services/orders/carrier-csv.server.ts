@@ -8,7 +8,7 @@ import type { B2Address, B2Parcel } from "~/core/orders/b2-csv";
 import { codCollectingShipmentId } from "~/core/checkout/cod-collection";
 import { SHIPPABLE_ORDER_STATUSES } from "~/core/orders/order-lifecycle";
 import { prefectureName } from "~/core/address/postal";
-import { SELLER_ADDRESS, SELLER_POSTAL_CODE, SHOP_NAME, SUPPORT_PHONE } from "~/core/site/site";
+import type { SellerFacts } from "~/core/settings/shop-settings";
 import type { Database } from "~/db/client.server";
 import { recipientColumns } from "./order-recipient.server";
 import { merchants, orderLines, orders, orderShipments, products } from "~/db/schema";
@@ -21,13 +21,13 @@ export type ParcelScope = { merchantId: number | null };
  * parcel carries the merchant's name over the shop's address and phone — merchants' own addresses are
  * not recorded, and the buyer's questions come to the shop.
  */
-function senderOf(merchantName: string | null): B2Address {
-  const [address = SELLER_ADDRESS, ...building] = SELLER_ADDRESS.split(" ");
-  return { name: merchantName ?? SHOP_NAME, phone: SUPPORT_PHONE, postalCode: SELLER_POSTAL_CODE, address, building: building.join(" ") };
+function senderOf(merchantName: string | null, seller: SellerFacts): B2Address {
+  const [address = seller.address, ...building] = seller.address.split(" ");
+  return { name: merchantName ?? seller.shopName, phone: seller.phone, postalCode: seller.postalCode, address, building: building.join(" ") };
 }
 
-/** The parcels to ship in scope, oldest order first (the order they should leave in). */
-export async function parcelsToShip(db: Database, scope: ParcelScope): Promise<B2Parcel[]> {
+/** The parcels to ship in scope, oldest order first (the order they should leave in); `seller` sends them (the shop settings in force). */
+export async function parcelsToShip(db: Database, scope: ParcelScope, seller: SellerFacts): Promise<B2Parcel[]> {
   const conditions: SQL[] = [eq(orderShipments.status, "preparing"), inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES])];
   if (scope.merchantId != null) conditions.push(eq(orderShipments.merchantId, scope.merchantId));
   const toShip = and(...conditions)!;
@@ -88,7 +88,7 @@ export async function parcelsToShip(db: Database, scope: ParcelScope): Promise<B
         address: `${prefectureName(row.prefecture)}${row.city}${row.district}${row.address1}`,
         building: row.address2,
       },
-      sender: senderOf(row.merchantName),
+      sender: senderOf(row.merchantName, seller),
       items: goods.map((line) => ({ title: line.title, quantity: line.quantity })),
     };
   });

@@ -5,10 +5,10 @@
  * subscriptions the order started end, and the buyer is told. A second cancel finds the order cancelled
  * and changes nothing (app/services/orders/order-changes.server.ts).
  */
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
 import type { OrderActor } from "~/core/orders/order-events";
-import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation, unpaidLapseCutoff } from "~/core/orders/order-lifecycle";
+import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation } from "~/core/orders/order-lifecycle";
 import { SYSTEM_ACTOR } from "~/core/orders/order-events";
 import { pointsStillEarned } from "~/core/member/points";
 import type { Database } from "~/db/client.server";
@@ -29,6 +29,7 @@ import {
 import { orderNoticeStatements } from "./order-notices.server";
 import { pointsTakenBackStatements } from "./order-points.server";
 import { staffAlertAddresses, transferLapsedAlert } from "../alerts/alert-statements.server";
+import { paymentLapsed } from "./order-desk.server";
 
 /**
  * `quantity` of the line back where the order took it from (order-guards.server.ts `stockStatements`,
@@ -295,14 +296,11 @@ function lineCancellationStatements(
 }
 
 /**
- * The scheduled job: 銀行振込 orders still unpaid after their deadline are cancelled, with everything a
+ * The scheduled job: 銀行振込 orders still unpaid after their stored deadline are cancelled, with everything a
  * cancellation restores, the buyer's mail and staff's alert. Answers the numbers of the orders it cancelled.
  */
 export async function lapseUnpaidOrders(db: Database, frame: EmailFrame, now: Date): Promise<string[]> {
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, "pending_payment"), eq(orders.paymentMethod, "bank_transfer"), lt(orders.createdAt, unpaidLapseCutoff(now))));
+  const due = await db.select({ id: orders.id }).from(orders).where(paymentLapsed(now));
   if (due.length === 0) return [];
   // Staff on the transferLapsed list are told in each cancellation's batch.
   const addresses = await staffAlertAddresses(db, "transferLapsed");

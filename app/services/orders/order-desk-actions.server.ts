@@ -38,7 +38,7 @@ export async function resendOrderConfirmation(
   const result = await changeOrder(db, orderId, (order) => {
     if (!stored) return { refusal: ORDER_CHANGE_MESSAGES.notFound };
     key = orderConfirmationResendKey(order.number, now);
-    const template = orderConfirmationMail(stored, lines, order.customerName, { origin: frame.origin, guest: order.userId == null });
+    const template = orderConfirmationMail(stored, lines, order.customerName, frame.shop, { origin: frame.origin, guest: order.userId == null });
     return {
       statements: [
         outboxStatement(db, { key, kind: "order_confirmation", to: order.email, userId: order.userId, template, frame }, now),

@@ -5,7 +5,6 @@
  * internal notes, the refunds recorded and the return requests. Two D1 batches, run at once.
  */
 import { asc, eq } from "drizzle-orm";
-import { bankTransferDeadline } from "~/core/checkout/bank-transfer";
 import { CARRIERS, isCarrier, trackingUrl } from "~/core/orders/carriers";
 import { actorLabel, eventStatusLabel, orderEventLabel } from "~/core/orders/order-events";
 import type { RefundMethod } from "~/core/orders/order-desk";
@@ -183,7 +182,7 @@ export async function loadDeskOrder(db: Database, orderId: number) {
       paidAt: order.paidAt,
       cancelledAt: order.cancelledAt,
       /** The last day of a 銀行振込 order's transfer (null for other methods). */
-      transferDeadline: detail.order.paymentMethod === "bank_transfer" ? bankTransferDeadline(order.createdAt) : null,
+      transferDeadline: detail.order.paymentDueOn,
     },
     shipments,
     history: historyOf(facts.events),

@@ -38,6 +38,8 @@ export interface DeskOrderRow {
   createdAt: string;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
+  /** A 銀行振込 order's last day to pay (null for other methods). */
+  paymentDueOn: string | null;
   total: number;
   email: string;
   customerName: string;
@@ -73,9 +75,12 @@ function toShipFilter(value: unknown): SQL | undefined {
   return origin ? awaitingShipment(origin) : undefined;
 }
 
-/** Bank transfers still unpaid after their deadline (the hourly job cancels them on its next run). */
+/**
+ * Bank transfers still unpaid after the deadline stored on each as it was placed (orders.payment_due_on,
+ * decision 0057): the desk's filter, the dashboard's count and the hourly job that cancels them.
+ */
 export function paymentLapsed(now: Date): SQL {
-  return sql`${orders.status} = 'pending_payment' and ${orders.paymentMethod} = 'bank_transfer' and ${orders.createdAt} < ${unpaidLapseCutoff(now).getTime()}`;
+  return sql`${orders.status} = 'pending_payment' and ${orders.paymentMethod} = 'bank_transfer' and ${orders.paymentDueOn} < ${unpaidLapseCutoff(now)}`;
 }
 
 const ORDER_DESK_SOURCE: ListingSource<OrderDeskSort> = {
@@ -100,6 +105,7 @@ const rowColumns = {
   createdAt: orders.createdAt,
   status: orders.status,
   paymentMethod: orders.paymentMethod,
+  paymentDueOn: orders.paymentDueOn,
   total: orders.total,
   email: orders.email,
   userId: orders.userId,

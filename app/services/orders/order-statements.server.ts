@@ -11,6 +11,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { hashPassword } from "~/auth/password.server";
 import { shipColumns, type AddressColumns } from "~/core/address/address-records";
+import { bankTransferDueOn } from "~/core/checkout/bank-transfer";
 import { subscriptionSchedule } from "~/core/checkout/checkout";
 import { orderConfirmationKey, welcomeMailKey } from "~/core/mail/mail-outbox";
 import { registrationAttemptMailKey } from "~/core/account/registration";
@@ -74,7 +75,7 @@ export interface OrderDraft {
   paymentMethod: PaymentMethod;
   deliveryDate: string | null;
   deliveryTimeSlot: string | null;
-  /** Where the e-mails' links point (the shop's origin). */
+  /** Where the e-mails' links point (the shop's origin), and the shop settings in force as the order is placed. */
   mailFrame: EmailFrame;
   /** The alert settings of the merchants whose parcels the order holds (merchant-alerts.server.ts). */
   merchantAlerts: MerchantAlertTarget[];
@@ -106,6 +107,8 @@ function orderRowOf(draft: OrderDraft) {
     email: buyer.email,
     status: initialOrderStatus(draft.paymentMethod),
     paymentMethod: draft.paymentMethod,
+    // Fixed now from the days in force: a later change of the setting never moves this order's deadline.
+    paymentDueOn: draft.paymentMethod === "bank_transfer" ? bankTransferDueOn(draft.now, draft.mailFrame.shop.bankTransferDays) : null,
     subtotal: cart.subtotal,
     shippingFee: cart.shipping_fee,
     coldshippingFee: cart.coldshipping_total,
@@ -309,7 +312,7 @@ function mailStatements(db: Database, draft: OrderDraft, orderRow: ReturnType<ty
   const { buyer, mailFrame, now } = draft;
   const lines = mailLinesOf(draft);
   const statements: Statement[] = [];
-  if (buyer.userRef != null) statements.push(mailStatement(db, buyer.userRef, orderConfirmationMail(orderRow, lines, buyer.name), now));
+  if (buyer.userRef != null) statements.push(mailStatement(db, buyer.userRef, orderConfirmationMail(orderRow, lines, buyer.name, mailFrame.shop), now));
   statements.push(
     outboxStatement(
       db,
@@ -318,7 +321,7 @@ function mailStatements(db: Database, draft: OrderDraft, orderRow: ReturnType<ty
         kind: "order_confirmation",
         to: buyer.email,
         userId: buyer.userRef,
-        template: orderConfirmationMail(orderRow, lines, buyer.name, { origin: mailFrame.origin, guest: buyer.userRef == null }),
+        template: orderConfirmationMail(orderRow, lines, buyer.name, mailFrame.shop, { origin: mailFrame.origin, guest: buyer.userRef == null }),
         frame: mailFrame,
       },
       now,

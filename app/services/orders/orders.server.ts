@@ -213,7 +213,7 @@ async function loadOrderWhere(db: Database, owned: SQL) {
   if (!order) return null;
   const shipmentViews = shipments.map((shipment) => ({
     ...shipment,
-    label: shipment.shippingFrom === "warehouse" ? "ひなた市場 倉庫から発送" : `${shipment.merchantName ?? "出店者"}から発送`,
+    label: shipment.shippingFrom === "warehouse" ? "当店倉庫から発送" : `${shipment.merchantName ?? "出店者"}から発送`,
     tracking: shipmentTracking(shipment),
     lines: lines.filter((line) => line.shipmentId === shipment.id),
   }));
@@ -228,6 +228,8 @@ async function loadOrderWhere(db: Database, owned: SQL) {
       cancelledAt: order.cancelledAt,
       paymentMethod: order.paymentMethod,
       paymentLabel: PAYMENT_METHODS[order.paymentMethod].label,
+      /** A 銀行振込 order's last day to pay, fixed as it was placed (null for other methods). */
+      paymentDueOn: order.paymentDueOn,
       subtotal: order.subtotal,
       shippingFee: order.shippingFee,
       coldshippingFee: order.coldshippingFee,

@@ -7,6 +7,8 @@ import { shipColumns } from "~/core/address/address-records";
 import { daysAfter, jstDate } from "~/core/dates";
 import { WRAPPING_FEE } from "~/core/limits";
 import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
+import { bankTransferDueOn } from "~/core/checkout/bank-transfer";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { pointsEarned, pointsUsableIn } from "~/core/member/points";
 import { includedTax, withTax } from "~/core/tax";
 import type {
@@ -380,6 +382,8 @@ function buildOrder(spec: OrderSpec, now: Date): BuiltOrder {
       email: spec.email,
       status: spec.status,
       paymentMethod: spec.paymentMethod,
+      // As checkout stores it: the order's Japan date plus the transfer days (the defaults: no settings are saved in the seed).
+      paymentDueOn: spec.paymentMethod === "bank_transfer" ? bankTransferDueOn(createdAt, DEFAULT_SHOP_SETTINGS.bankTransferDays) : null,
       subtotal,
       shippingFee,
       extraFee,
@@ -452,7 +456,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
     {
       id: 1,
       userId: MEMBER_ID,
-      ...notificationOf(orderConfirmationMail(order1.order, order1.lines, "山田 花子")),
+      ...notificationOf(orderConfirmationMail(order1.order, order1.lines, "山田 花子", DEFAULT_SHOP_SETTINGS)),
       dateCreated: order1.order.createdAt,
       readed: readAfter(order1.order.createdAt, 2),
     },
@@ -460,7 +464,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
     {
       id: 3,
       userId: MEMBER_ID,
-      ...notificationOf(orderConfirmationMail(order2.order, order2.lines, "山田 花子")),
+      ...notificationOf(orderConfirmationMail(order2.order, order2.lines, "山田 花子", DEFAULT_SHOP_SETTINGS)),
       dateCreated: order2.order.createdAt,
       readed: readAfter(order2.order.createdAt, 1),
     },
@@ -477,7 +481,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
     {
       id: 5,
       userId: MEMBER_ID,
-      ...notificationOf(orderConfirmationMail(order4.order, order4.lines, "山田 花子")),
+      ...notificationOf(orderConfirmationMail(order4.order, order4.lines, "山田 花子", DEFAULT_SHOP_SETTINGS)),
       dateCreated: order4.order.createdAt,
       readed: readAfter(order4.order.createdAt, 1),
     },
@@ -508,7 +512,7 @@ export function buildPeople(now: Date, passwordHashes: Record<string, string>): 
     {
       id: 9,
       userId: OTHER_ID,
-      ...notificationOf(orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎")),
+      ...notificationOf(orderConfirmationMail(order5.order, order5.lines, "鈴木 一郎", DEFAULT_SHOP_SETTINGS)),
       dateCreated: order5.order.createdAt,
       readed: null,
     },

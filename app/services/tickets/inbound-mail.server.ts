@@ -19,6 +19,7 @@ import { dueColumns } from "./desk-calendar.server";
 import { attachStatement } from "./ticket-messages.server";
 import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
 import { inboundHeldAlert, newTicketAlert, staffAlertAddresses } from "../alerts/alert-statements.server";
+import { loadShopSettings } from "../settings/shop-settings.server";
 
 /** A received mail, decoded by the web layer (postal-mime). */
 export interface InboundMail {
@@ -226,7 +227,7 @@ async function heldAlert(db: Database, mail: Pick<InboundMail, "from" | "subject
         condition: sql`exists (select 1 from ${inboundMails} where ${inboundMails.messageId} = ${mail.messageId} and ${inboundMails.outcome} = 'held')`,
       }
     : { mailRef: crypto.randomUUID() };
-  return inboundHeldAlert(db, addresses, { ...held, from: mail.from, subject: mail.subject, reason }, { origin }, now);
+  return inboundHeldAlert(db, addresses, { ...held, from: mail.from, subject: mail.subject, reason }, { origin, shop: await loadShopSettings(db) }, now);
 }
 
 /** Holds the mail for staff: recorded with the reason, and staff told; nothing else changes. */
@@ -341,7 +342,7 @@ async function openTicketByMail(
   const result = { outcome: "opened" as const, reason: null };
   const priority = ticketPriority("その他");
   const category = orderId != null ? "過去の注文について" : "その他";
-  const [due, addresses] = await Promise.all([dueColumns(db, priority, now), staffAlertAddresses(db, "newTicket")]);
+  const [due, addresses, shop] = await Promise.all([dueColumns(db, priority, now), staffAlertAddresses(db, "newTicket"), loadShopSettings(db)]);
   const alert = newTicketAlert(
     db,
     addresses,
@@ -353,7 +354,7 @@ async function openTicketByMail(
       category,
       message: description,
     },
-    { origin },
+    { origin, shop },
     now,
   );
   const [, , , , opened] = await db.batch([

@@ -6,6 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { QUOTED_MESSAGES, replyGoesByMail, replyMailKey, ticketReplyAddress } from "~/core/tickets/reply-mail";
+import type { ShopSettings } from "~/core/settings/shop-settings";
 import type { ReplyChoice } from "~/core/tickets/ticket-labels";
 import { senderName } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
@@ -14,11 +15,12 @@ import { staffReplyEmail } from "~/mail/ticket-mails";
 import { outboxStatement } from "../mail/mail-outbox.server";
 import { signedAttachmentUrls } from "./attachment-links.server";
 
-/** Where the mail's links point and answers go, and the secret its image links are signed with. */
+/** Where the mail's links point and answers go, the secret its image links are signed with, and the shop settings its footer names. */
 export interface ReplyMailContext {
   origin: string;
   supportAddress: string;
   linkSecret: string;
+  shop: ShopSettings;
 }
 
 interface RepliedTicket {
@@ -67,7 +69,7 @@ export async function staffReplyNotice(
     threadUrl: ticket.userId != null ? `${mail.origin}/user/support/${ticket.id}` : null,
   });
   const key = replyMailKey(ticket.id, crypto.randomUUID());
-  const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken) };
+  const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken), shop: mail.shop };
   return {
     statements: [outboxStatement(db, { key, kind: "ticket_reply", to: ticket.email, userId: ticket.userId, template, frame }, now)],
     ticketChanges: {},

@@ -69,7 +69,7 @@ export async function satisfactionMailStatements(
     until,
   });
   const key = satisfactionMailKey(ticket.id);
-  const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken) };
+  const frame = { origin: mail.origin, replyTo: ticketReplyAddress(mail.supportAddress, ticket.replyToken), shop: mail.shop };
   return {
     statements: [
       conditionalOutboxStatement(db, { key, kind: "ticket_satisfaction", to: ticket.email, userId: ticket.userId, template, frame }, now, askable(ticket.id)),

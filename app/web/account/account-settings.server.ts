@@ -50,7 +50,7 @@ export async function accountSettingsAction(request: Request, context: AppLoadCo
       const result = await requestEmailChange(
         context.db,
         { userId: user.id, ...submission.value },
-        mailFrame(request),
+        await mailFrame(request, context),
         context.cloudflare.env.SESSION_SECRET,
         new Date(),
       );

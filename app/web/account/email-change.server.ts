@@ -28,7 +28,7 @@ export async function emailChangeLinkPage(context: AppLoadContext, token: string
  * browser is signed in as that member, otherwise to the login page (with the new address).
  */
 export async function confirmEmailChangeAction(request: Request, context: AppLoadContext, token: string) {
-  const result = await confirmEmailChange(context.db, token, mailFrame(request), new Date());
+  const result = await confirmEmailChange(context.db, token, await mailFrame(request, context), new Date());
   if (!result.ok) {
     const view: EmailChangeLinkView = { ok: false, error: refusalText(result.refusal) };
     return data(view, { status: STATUS[result.refusal] });

@@ -77,7 +77,7 @@ export async function askForPasswordReset(request: Request, context: AppLoadCont
   const { email } = submission.value;
   const outcome = await requestPasswordReset(
     context.db,
-    { email, ip: clientIp(request), frame: mailFrame(request), linkSecret: context.cloudflare.env.SESSION_SECRET },
+    { email, ip: clientIp(request), frame: await mailFrame(request, context), linkSecret: context.cloudflare.env.SESSION_SECRET },
     now,
   );
   if (!outcome.ok) {

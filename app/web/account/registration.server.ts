@@ -31,7 +31,7 @@ export async function registerAction(request: Request, context: AppLoadContext, 
   const form = withSpecFieldNames(await readFormData(request));
   const submission = parseSubmission(form, { schema: RegisterSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  const outcome = await requestRegistration(context.db, submission.value, { ip: clientIp(request), frame: mailFrame(request) }, now);
+  const outcome = await requestRegistration(context.db, submission.value, { ip: clientIp(request), frame: await mailFrame(request, context) }, now);
   if (!outcome.ok) {
     const message = REGISTRATION_MESSAGES.throttled(minutesUntil(outcome.retryAt, now.getTime()));
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 429 });

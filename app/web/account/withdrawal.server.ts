@@ -30,7 +30,7 @@ export async function withdrawalAction(request: Request, context: AppLoadContext
   const result = await withdrawMember(context.db, context.cloudflare.env.ATTACHMENTS, {
     userId: user.id,
     password: submission.value.password,
-    frame: mailFrame(request),
+    frame: await mailFrame(request, context),
     now: new Date(),
   });
   if (result.ok) {

@@ -10,7 +10,7 @@ import { newsletterRecipients, writeNewsletterIssue } from "~/services/mail/news
 import { requireStaff } from "~/web/account/auth.server";
 import { atResult, readFormData } from "~/web/http.server";
 import { parseQuery } from "~/web/input.server";
-import { dispatchMail } from "~/web/mail/mail.server";
+import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
 import { newsletterUnsubscribeUrl } from "~/web/mail/newsletter.server";
 
 export const NEWSLETTER_DESK_PATH = "/crm/newsletter";
@@ -39,7 +39,8 @@ export async function sendNewsletterAction(request: Request, context: AppLoadCon
   await requireStaff(request, context);
   const submission = parseSubmission(await readFormData(request), { schema: NewsletterIssueSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const origin = new URL(request.url).origin;
+  const frame = await mailFrame(request, context);
+  const { origin } = frame;
   const secret = context.cloudflare.env.SESSION_SECRET;
   const recipients = await Promise.all(
     (await newsletterRecipients(context.db)).map(async (recipient) => ({
@@ -47,7 +48,7 @@ export async function sendNewsletterAction(request: Request, context: AppLoadCon
       unsubscribeUrl: await newsletterUnsubscribeUrl(origin, recipient.userId, secret),
     })),
   );
-  const keys = await writeNewsletterIssue(context.db, submission.value, recipients, origin, new Date());
+  const keys = await writeNewsletterIssue(context.db, submission.value, recipients, frame, new Date());
   for (let start = 0; start < keys.length; start += QUEUE_BATCH) dispatchMail(context, keys.slice(start, start + QUEUE_BATCH));
   throw new Response(null, { status: 303, headers: { Location: atResult(`${NEWSLETTER_DESK_PATH}?sent=${keys.length}`) } });
 }

@@ -13,6 +13,7 @@ import type { EmailFrame } from "~/mail/email-layout";
 import { deliverDueMail, deliverMail, LOCAL_MAILBOX, type DeliveryOutcome, type Mailer, type MailSender } from "~/services/mail/mail-delivery.server";
 import { invariantResponse } from "../http.server";
 import { isLocalEnvironment } from "../account/session.server";
+import { freshSettings, settingsInForce } from "../settings/shop-settings.server";
 
 /** A queue message: the outbox key of the mail to send. */
 export interface MailQueueMessage {
@@ -45,9 +46,13 @@ function senderFor(env: MailEnv): MailSender {
   return { mailer: mailerFor(env), from: env.MAIL_FROM, linkSecret: env.SESSION_SECRET, supportAddress: env.SUPPORT_ADDRESS };
 }
 
-/** Links in a mail start at the origin the shopper used. */
-export function mailFrame(request: Request, unsubscribeUrl?: string): EmailFrame {
-  return { origin: new URL(request.url).origin, unsubscribeUrl };
+/**
+ * Links in a mail start at the origin the shopper used; its footer names the seller of the settings in
+ * force. `fresh`: read them now, not as the isolate holds them (a placed order fixes its deadline and
+ * bank account by them).
+ */
+export async function mailFrame(request: Request, context: Pick<AppLoadContext, "db" | "settingsCache">, { fresh = false } = {}): Promise<EmailFrame> {
+  return { origin: new URL(request.url).origin, shop: await (fresh ? freshSettings(context) : settingsInForce(context)) };
 }
 
 /** Puts committed outbox rows on the queue now (outside a request: the email handler); a failed enqueue is caught up by the scheduled sweep. */

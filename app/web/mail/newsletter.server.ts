@@ -2,8 +2,8 @@
  * The newsletter's unsubscribe link (app/core/mail/newsletter.ts): `/newsletter/unsubscribe?u={user id}&s={HMAC}`,
  * the HMAC-SHA-256 of the user id under SESSION_SECRET (Web Crypto), so the link works without a login,
  * for that member only, and for as long as the secret is kept. A newsletter mail puts
- * `newsletterUnsubscribeUrl(...)` in its frame (`mailFrame(request, url)`), which also sends it as the
- * List-Unsubscribe header.
+ * `newsletterUnsubscribeUrl(...)` in its frame's `unsubscribeUrl` (writeNewsletterIssue), which also sends it
+ * as the List-Unsubscribe header.
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";

@@ -104,7 +104,14 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
   if (intent.input.intent === "invite") {
     const submission = parseSubmission(form, { schema: MerchantLoginSchema });
     if (submission.status !== "success") return data<MerchantActionData>({ intent: "invite", reply: submission.reply() }, { status: 400 });
-    const outcome = await inviteMerchantLogin(context.db, merchantId, submission.value, mailFrame(request), context.cloudflare.env.SESSION_SECRET, now);
+    const outcome = await inviteMerchantLogin(
+      context.db,
+      merchantId,
+      submission.value,
+      await mailFrame(request, context),
+      context.cloudflare.env.SESSION_SECRET,
+      now,
+    );
     if (!outcome.ok) {
       invariantResponse(outcome.reason !== "merchant_not_found", MERCHANT_MESSAGES.notFound, { status: 404 });
       return data<MerchantActionData>(

@@ -54,7 +54,7 @@ export async function merchantShipmentAction(request: Request, context: AppLoadC
   const input = read.input;
   const result =
     input.intent === "ship"
-      ? await shipShipment(context.db, access, { carrier: input.carrier, trackingNumber: input.trackingNumber }, mailFrame(request), now)
+      ? await shipShipment(context.db, access, { carrier: input.carrier, trackingNumber: input.trackingNumber }, await mailFrame(request, context), now)
       : await markShipmentDelivered(context.db, access, now);
   if (!result.ok)
     return data<ShipmentActionData>({ ok: false, error: result.error, field: input.intent === "ship" ? "trackingNumber" : undefined }, { status: 409 });

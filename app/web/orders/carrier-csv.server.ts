@@ -13,11 +13,12 @@ import { importTracking, type ImportAccess } from "~/services/orders/tracking-im
 import { readFormData } from "../http.server";
 import { dispatchMail, mailFrame } from "../mail/mail.server";
 import type { TrackingImportActionData } from "../types/merchant";
+import { settingsInForce } from "../settings/shop-settings.server";
 
 /** The B2 import file of the scope's parcels to ship, as a Shift_JIS download named after `who` and the day. */
 export async function b2Download(context: AppLoadContext, scope: ParcelScope, who: string, now: Date = new Date()): Promise<Response> {
   const shipDate = jstDate(now);
-  const text = b2Csv(await parcelsToShip(context.db, scope), shipDate);
+  const text = b2Csv(await parcelsToShip(context.db, scope, await settingsInForce(context)), shipDate);
   return new Response(encodeShiftJis(text), {
     headers: {
       "Content-Type": "text/csv; charset=Shift_JIS",
@@ -46,7 +47,7 @@ export async function trackingImportAction(request: Request, context: AppLoadCon
   if (file.size > TRACKING_IMPORT_LIMITS.maxBytes) return refused(TRACKING_IMPORT_MESSAGES.tooLarge, 413);
   const read = readTrackingCsv(decodeJapaneseText(new Uint8Array(await file.arrayBuffer())));
   if (!read.ok) return refused(read.error, 400);
-  const { results, mailKeys } = await importTracking(context.db, read.rows, access, mailFrame(request), new Date());
+  const { results, mailKeys } = await importTracking(context.db, read.rows, access, await mailFrame(request, context), new Date());
   dispatchMail(context, mailKeys);
   return data<TrackingImportActionData>({ ok: true, results }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -65,7 +65,7 @@ export async function loadOrderDeskListing(request: Request, context: AppLoadCon
     paymentLabel: PAYMENT_METHODS[row.paymentMethod].label,
     createdIso: isoDateTime(row.createdAt),
     createdText: formatDateTime(row.createdAt),
-    transferOverdue: transferOverdue({ ...row, createdAt: new Date(row.createdAt) }, now),
+    transferOverdue: transferOverdue(row, now),
     shipments: row.shipments.map((shipment) => ({ ...shipment, statusLabel: SHIPMENT_STATUS_LABELS[shipment.status] })),
   }));
   return { definition: listing, page: { ...page, rows }, merchants, csvHref: `${ORDER_DESK_PATH}.csv${filters ? `?${filters}` : ""}` };
@@ -127,7 +127,7 @@ export async function loadOrderDeskPage(
       paid: timeOrNull(payment.paidAt),
       cancelled: timeOrNull(payment.cancelledAt),
       transferDeadline: payment.transferDeadline ? formatDateJa(payment.transferDeadline) : null,
-      transferOverdue: transferOverdue({ status: detail.order.status, paymentMethod: payment.method, createdAt: detail.order.dateCreated }, now),
+      transferOverdue: transferOverdue({ status: detail.order.status, paymentMethod: payment.method, paymentDueOn: payment.transferDeadline }, now),
       deliveryDate: detail.order.deliveryDate ? formatDateJa(detail.order.deliveryDate) : null,
     },
     notice: redirectedNotice(request, ORDER_DESK_NOTICES),
@@ -173,7 +173,7 @@ type Outcome = { result: OrderChangeResult | { ok: true } | { ok: false; error: 
 async function runIntent(input: DeskIntent, orderId: number, request: Request, context: AppLoadContext, staff: SessionUser, now: Date): Promise<Outcome> {
   const { db } = context;
   const actor = orderActorOf(staff);
-  const frame = mailFrame(request);
+  const frame = await mailFrame(request, context);
   switch (input.intent) {
     case "confirm_payment": {
       const result = await confirmPayment(db, orderId, actor, frame, now);

@@ -81,7 +81,7 @@ const CancelFormSchema = v.object({ intent: v.literal("cancel") });
 const GuestCancelFormSchema = v.object({ intent: v.literal("cancel"), order: IdSchema });
 
 async function cancelAs(request: Request, context: AppLoadContext, orderId: number, owner: OrderOwner, done: string) {
-  const result = await cancelOwnOrder(context.db, orderId, owner, mailFrame(request), new Date());
+  const result = await cancelOwnOrder(context.db, orderId, owner, await mailFrame(request, context), new Date());
   invariantResponse(result.ok || !result.notFound, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   if (!result.ok) return data<CancelActionData>({ error: result.error }, { status: 409, headers: PRIVATE });
   dispatchMail(context, [result.mailKey]);

@@ -35,7 +35,7 @@ function tokenParam(params: Record<string, string | undefined>): string {
 
 export async function orderClaimRequestAction(request: Request, context: AppLoadContext): Promise<never> {
   const user = await requireUser(request, context);
-  const result = await requestOrderClaim(context.db, user.id, mailFrame(request), context.cloudflare.env.SESSION_SECRET, new Date());
+  const result = await requestOrderClaim(context.db, user.id, await mailFrame(request, context), context.cloudflare.env.SESSION_SECRET, new Date());
   if (result.ok) {
     dispatchMail(context, [result.mailKey]);
     throw redirectWithNotice(ORDERS_PATH, "claim_sent" satisfies OrderHistoryNotice);

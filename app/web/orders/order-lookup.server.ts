@@ -17,6 +17,7 @@ import { readFormData } from "../http.server";
 import { parseInput, redirectedNotice } from "../input.server";
 import { CANCELLATION_NOTICES, cancellationOffer, guestOfferPlace } from "./order-cancellation.server";
 import type { OrderDetailShown } from "../types/orders";
+import { settingsInForce } from "../settings/shop-settings.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -27,13 +28,13 @@ export async function orderLookupLoader(request: Request, context: AppLoadContex
   const isMember = session.get("userId") != null;
   const grant = session.get("orderLookup");
   const orderId = grantedOrderId(grant, now);
-  const detail = orderId == null ? null : await loadGuestOrder(context.db, orderId);
+  const [detail, shop] = await Promise.all([orderId == null ? null : loadGuestOrder(context.db, orderId), settingsInForce(context)]);
   if (!detail || !grant) {
     // A grant that ran out (or whose order joined an account) is dropped from the cookie.
     const headers = session.has("orderLookup") ? { ...PRIVATE, "Set-Cookie": await dropGrant(context, session) } : PRIVATE;
     return data({ found: null, isMember }, { headers });
   }
-  const bankTransfer = bankTransferFacts({ ...detail.order, createdAt: detail.order.dateCreated });
+  const bankTransfer = bankTransferFacts(detail.order, shop.bank);
   // Opened with a number and an address only: the page (and its data) leaves the phone number out.
   const { phone: _phone, ...shipTo } = detail.order.shipTo;
   const shown: OrderDetailShown = { ...detail, order: { ...detail.order, shipTo } };

@@ -41,6 +41,7 @@ import { canonicalListingRedirect } from "../search/listing.server";
 import { dispatchMail, mailFrame } from "../mail/mail.server";
 import { messageInputFrom } from "../tickets/tickets.server";
 import type { OrderReturnsView, ReturnDeskView, ReturnFormData, ReturnFormLine, ReturnRequestView } from "../types/returns";
+import { settingsInForce } from "../settings/shop-settings.server";
 
 const ORDER_NOT_FOUND = "ご注文が見つかりません。URLが正しいかご確認ください。";
 const SHOPPER_NOTICES = { return_created: RETURN_TEXT.created } as const;
@@ -127,7 +128,7 @@ export async function returnRequestAction(request: Request, context: AppLoadCont
     orderId,
     submission.value,
     attachments,
-    mailFrame(request),
+    await mailFrame(request, context),
     now,
   );
   if (!result.ok) {
@@ -154,7 +155,7 @@ export async function loadReturnListing(request: Request, context: AppLoadContex
 
 /** One request for staff (404 when there is none). */
 export async function loadReturnDeskView(request: Request, context: AppLoadContext, returnId: number): Promise<ReturnDeskView> {
-  const desk = await loadReturnDesk(context.db, returnId);
+  const [desk, shop] = await Promise.all([loadReturnDesk(context.db, returnId), settingsInForce(context)]);
   invariantResponse(desk, RETURN_TEXT.notFound, { status: 404 });
   const reason = (Object.hasOwn(RETURN_REASONS, desk.request.reason) ? desk.request.reason : "other") as ReturnReason;
   const { status, ...order } = desk.order;
@@ -167,7 +168,7 @@ export async function loadReturnDeskView(request: Request, context: AppLoadConte
       note: entry.note,
       createdAt: entry.createdAt.toISOString(),
     })),
-    approvalTemplate: approvalMessageTemplate(reason),
+    approvalTemplate: approvalMessageTemplate(reason, shop),
     restockDefault: restocksByDefault(reason),
     refundPreview: returnRefundAmount(desk.request.kind, desk.request.lines, { total: desk.order.total, refunded: desk.refunded }),
     notice: redirectedNotice(request, STAFF_NOTICES),
@@ -180,7 +181,7 @@ export async function returnDecisionAction(request: Request, context: AppLoadCon
   const intent = String(form.get("intent") ?? "");
   const read = readInput(ReturnDecisionSchema, form);
   if (!read.ok) return data({ intent, error: read.error }, { status: 400 });
-  const result = await decideReturn(context.db, returnId, orderActorOf(staff), read.input, mailFrame(request), new Date());
+  const result = await decideReturn(context.db, returnId, orderActorOf(staff), read.input, await mailFrame(request, context), new Date());
   invariantResponse(result.ok || result.status !== 404, RETURN_TEXT.notFound, { status: 404 });
   if (!result.ok) return data({ intent, error: result.error }, { status: result.status });
   dispatchMail(context, result.mailKeys);

@@ -32,6 +32,8 @@ import type { FilledTemplate, ThreadActionData } from "~/web/types/tickets";
 import { fillTemplate, templateValues } from "~/core/tickets/reply-templates";
 import type { ReplyTemplate } from "~/services/tickets/reply-templates.server";
 import type { CustomerOrderSummary } from "~/services/orders/customer-orders.server";
+import { settingsInForce } from "~/web/settings/shop-settings.server";
+import type { ShopSettings } from "~/core/settings/shop-settings";
 
 /**
  * A message form (the thread page or POST /crm/api/{module}/messages/send): `message`, the media ids of
@@ -213,18 +215,21 @@ export async function threadIntent(
 }
 
 /** Where a staff reply's e-mail links point and answers go (issue 36): the shop's origin and support address. */
-export function replyMailContext(request: Request, context: AppLoadContext): ReplyMailContext {
+export async function replyMailContext(request: Request, context: AppLoadContext): Promise<ReplyMailContext> {
   const env = context.cloudflare.env;
-  return { origin: new URL(request.url).origin, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET };
+  return { origin: new URL(request.url).origin, supportAddress: env.SUPPORT_ADDRESS, linkSecret: env.SESSION_SECRET, shop: await settingsInForce(context) };
 }
 
 /** The templates with this ticket's facts filled in: its customer, and the order it is about with its parcels. */
-function filledTemplates(templates: ReplyTemplate[], ticket: TicketHead, customerOrders: CustomerOrderSummary[]): FilledTemplate[] {
+function filledTemplates(templates: ReplyTemplate[], ticket: TicketHead, customerOrders: CustomerOrderSummary[], shop: ShopSettings): FilledTemplate[] {
   const order = ticket.order ? customerOrders.find((summary) => summary.id === ticket.order?.id) : undefined;
-  const values = templateValues({
-    customer: ticket.customer,
-    order: ticket.order ? { number: ticket.order.number, parcels: order?.shipments ?? [] } : null,
-  });
+  const values = templateValues(
+    {
+      customer: ticket.customer,
+      order: ticket.order ? { number: ticket.order.number, parcels: order?.shipments ?? [] } : null,
+    },
+    shop,
+  );
   return templates.map((template) => ({ id: template.id, title: template.title, text: fillTemplate(template.body, values) }));
 }
 
@@ -243,13 +248,16 @@ export async function loadThreadPage(
   rawTicketId: string | undefined,
   pagePath: (ticketId: number) => string,
 ) {
-  const loaded = await loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" });
+  const [loaded, shop] = await Promise.all([
+    loadThread(context.db, idParam(rawTicketId, "お問い合わせID"), viewer, { customerOrders: viewer.role === "staff" }),
+    settingsInForce(context),
+  ]);
   invariantResponse(loaded, TICKET_TEXT.ticketNotFound, { status: 404 });
   if (loaded.ticket.mergedIntoId != null) throw redirect(withQueryParam(pagePath(loaded.ticket.mergedIntoId), "notice", "mergedAway"));
   const { customerOrders, unreadRepliesAfter, replyToken, owners, notes, unreadNoticesAfter, templates, tags, due, drafts, mergeTargets, rating, ...thread } =
     loaded;
   const query = parseQuery(request, ThreadQuerySchema);
-  const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders) : null;
+  const filled = templates ? filledTemplates(templates, thread.ticket, customerOrders, shop) : null;
   return {
     /** Staff only: who owns the ticket and the team to hand it to. */
     owners: owners ?? null,
@@ -294,7 +302,7 @@ export async function threadPageAction(
 ) {
   const ticketId = idParam(rawTicketId, "お問い合わせID");
   const form = await readFormData(request);
-  const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form, replyMailContext(request, context));
+  const result = await threadIntent(context.db, context.cloudflare.env.ATTACHMENTS, viewer, ticketId, form, await replyMailContext(request, context));
   if (result.ok && result.mailKey) dispatchMail(context, [result.mailKey]);
   if (!result.ok) {
     invariantResponse(result.status !== 404, TICKET_TEXT.ticketNotFound, { status: 404 });

@@ -2,6 +2,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { AddressJson } from "~/core/address/address-form";
 import type { subscriptionSchedule } from "~/core/checkout/checkout";
+import type { PaymentMethod } from "~/core/checkout/payment-methods";
 import type { CartField } from "~/services/cart/cart-actions.server";
 import type { CartView } from "~/services/cart/cart-view.server";
 
@@ -28,6 +29,8 @@ export interface CheckoutLoaderData {
   /** What this page shows of the order (orderFingerprint); it is placed only if the cart still prices the same. */
   shown: string;
   deliveryDates: string[];
+  /** How each payment method is paid (the transfer days are the shop settings'). */
+  paymentNotes: Record<PaymentMethod, string>;
   /** The first deliveries of the cart's subscription rows. */
   previews: ({ lineId: number } & ReturnType<typeof subscriptionSchedule>)[];
 }

@@ -1,5 +1,6 @@
 /** What the member's order routes answer and their components read (types only: the browser bundle imports it). */
 import type { CancellationPreview } from "~/core/orders/shopper-cancellation";
+import type { SellerFacts } from "~/core/settings/shop-settings";
 import type { OrderDetail, Receipt } from "~/services/orders/orders.server";
 
 export type { Receipt };
@@ -12,6 +13,8 @@ export interface ReceiptLoaderData {
   unavailable: string | null;
   /** The notice after a redirect (saved), or null. */
   notice: string | null;
+  /** Who issues it: the seller of the shop settings in force, with its registration number. */
+  seller: SellerFacts;
 }
 
 /** The receipt form's refusal: a message per field, or for the whole form. */

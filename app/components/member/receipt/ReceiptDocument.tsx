@@ -1,15 +1,15 @@
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SELLER_ADDRESS, SELLER_NAME, SELLER_POSTAL_CODE, SELLER_REGISTRATION_NUMBER, SUPPORT_PHONE } from "~/core/site/site";
+import { sellerAddressText, type SellerFacts } from "~/core/settings/shop-settings";
 import { REDUCED_TAX_RATE } from "~/core/tax";
 import type { Receipt } from "~/web/types/orders";
 import { ReceiptBreakdown, ReceiptTaxTable } from "./ReceiptTables";
 
 /**
  * The printed receipt: a qualified invoice (適格請求書) with the addressee, the tax-included total and memo,
- * the breakdown, tax per rate, and the seller with its registration number.
+ * the breakdown, tax per rate, and the seller (the shop settings in force) with its registration number.
  */
-export function ReceiptDocument({ receipt, issuedAt }: { receipt: Receipt; issuedAt: Date }) {
+export function ReceiptDocument({ receipt, issuedAt, seller }: { receipt: Receipt; issuedAt: Date; seller: SellerFacts }) {
   const hasReducedRate = receipt.lines.some((line) => line.taxRate === REDUCED_TAX_RATE);
   return (
     <article className="receipt card mx-auto mt-4 grid max-w-2xl gap-4 p-5 text-sm" aria-labelledby="receipt-title" data-testid="receipt">
@@ -61,12 +61,10 @@ export function ReceiptDocument({ receipt, issuedAt }: { receipt: Receipt; issue
       </dl>
 
       <footer className="grid justify-items-end gap-0.5 text-right text-xs" data-testid="receipt-seller">
-        <p className="m-0 text-sm font-bold">{SELLER_NAME}</p>
-        <p className="m-0">
-          〒{SELLER_POSTAL_CODE} {SELLER_ADDRESS}
-        </p>
-        <p className="m-0">電話 {SUPPORT_PHONE}</p>
-        <p className="m-0">登録番号 {SELLER_REGISTRATION_NUMBER}</p>
+        <p className="m-0 text-sm font-bold">{seller.sellerName}</p>
+        <p className="m-0">{sellerAddressText(seller)}</p>
+        <p className="m-0">電話 {seller.phone}</p>
+        <p className="m-0">登録番号 {seller.registrationNumber}</p>
       </footer>
     </article>
   );

@@ -23,7 +23,7 @@ const PRINT_STYLE = `@media print {
  * memo to set; an order whose receipt cannot be issued yet says why.
  */
 export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; actionData: ReceiptActionData | null }) {
-  const { receipt, issuedAt, unavailable, notice } = data;
+  const { receipt, issuedAt, unavailable, notice, seller } = data;
   const hydrated = useHydrated();
   const errors = actionData?.errors ?? {};
   const orderHref = `/user/orders/${receipt.id}`;
@@ -69,7 +69,7 @@ export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; act
         </div>
       </div>
 
-      <ReceiptDocument receipt={receipt} issuedAt={issuedAt} />
+      <ReceiptDocument receipt={receipt} issuedAt={issuedAt} seller={seller} />
       <p className="receipt-controls mt-4">
         <Link to={orderHref}>ご注文の詳細へ戻る</Link>
       </p>
