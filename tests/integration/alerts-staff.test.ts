@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { addDaysToDate, jstDate, jstDayStart } from "~/core/dates";
 import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
 import { lowStockAlerts, mailOutbox, orders, products } from "~/db/schema";
 import { writeDailyDigests } from "~/services/alerts/alert-digests.server";
 import { scanLowStock } from "~/services/alerts/low-stock-alerts.server";
@@ -44,12 +45,13 @@ const ticketInput = (description: string) => ({
   description,
 });
 
-/** A 銀行振込 order of the demo member placed 30 days ago (past its deadline). */
+/** A 銀行振込 order of the demo member placed 30 days ago (past its stored deadline). */
 async function overdueTransfer(platform: TestPlatform) {
   const order = await placeMemberOrder(platform.db, MEMBER_ID, { now });
+  const placedAt = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
   await platform.db
     .update(orders)
-    .set({ createdAt: new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000) })
+    .set({ createdAt: placedAt, paymentDueOn: addDaysToDate(jstDate(placedAt), DEFAULT_SHOP_SETTINGS.bankTransferDays) })
     .where(eq(orders.id, order.id));
   return order;
 }
