@@ -4,11 +4,12 @@
  * of its returns come off its total. Without tax, an order's figure is its tax-exclusive share of that.
  * The queries are statements for the caller's batch; every one reads orders on their created_at index.
  */
-import { and, desc, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { JST_OFFSET_MS } from "~/core/dates";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders/orders";
 import type { TimeRange } from "~/core/reports/sales-periods";
 import { qualified, type Database } from "~/db/client.server";
-import { orderLines, orderRefunds, orders } from "~/db/schema";
+import { orderLines, orderRefunds, orders, orderShipments, returnRequestLines, returnRequests } from "~/db/schema";
 
 /** What comes off an order's total: its lines cancelled on their own, and what its returns refunded. */
 const deducted = sql<number>`(coalesce((select sum(${orderLines.total}) from ${orderLines} where ${orderLines.orderId} = ${qualified(orders.id)} and ${orderLines.cancelledAt} is not null), 0)
@@ -74,29 +75,69 @@ export function dailySalesQuery(db: Database, from: Date, to: Date) {
     .orderBy(day);
 }
 
-/** The best-selling products of [from, to) by sales (their lines not cancelled, their orders neither cancelled nor returned). */
-export function topProductsQuery(db: Database, from: Date, to: Date, limit: number) {
-  const sales = sql<number>`sum(${orderLines.total})`;
+/**
+ * How many of a line came back by received returns (an exchange's goods are replaced, so not counted): what
+ * the return's refund paid for (unit price × quantity). Probed on the returns' order index, so a line of an
+ * order without returns costs one index lookup.
+ */
+const returnedQuantity = sql<number>`coalesce((select sum(${returnRequestLines.quantity}) from ${returnRequests}
+  join ${returnRequestLines} on ${returnRequestLines.returnId} = ${returnRequests.id}
+  where ${returnRequests.orderId} = ${qualified(orderLines.orderId)} and ${returnRequestLines.orderLineId} = ${qualified(orderLines.id)}
+    and ${returnRequests.status} = 'received' and ${returnRequests.kind} = 'return'), 0)`;
+
+/**
+ * The states whose goods count: all but cancelled and wholly returned, listed rather than excluded so the
+ * orders are read on their (status, created_at, id) index alone, never their rows.
+ */
+const GOODS_COUNTED_STATUSES = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).filter((status) => status !== "cancelled" && status !== "returned");
+
+/**
+ * The goods' lines that count (decision 0054 on the lines' basis): the lines of orders placed in [from, to)
+ * that are neither cancelled nor wholly returned, less the lines cancelled on their own, each net of what
+ * received returns took back. With `merchantId`, only the lines of that merchant's parcels (the merchant's
+ * own figures); `merchantId` says whose parcel a line is in (null: the warehouse's).
+ */
+export function countedLines(db: Database, from: Date, to: Date, merchantId: number | null = null) {
   return db
     .select({
-      productId: orderLines.productId,
-      sku: sql<string>`max(${orderLines.sku})`,
-      title: sql<string>`max(${orderLines.title})`,
-      quantity: sql<number>`sum(${orderLines.quantity})`,
-      sales,
+      orderId: sql<number>`${orderLines.orderId}`.as("counted_order"),
+      productId: sql<number>`${orderLines.productId}`.as("counted_product"),
+      sku: sql<string>`${orderLines.sku}`.as("counted_sku"),
+      title: sql<string>`${orderLines.title}`.as("counted_title"),
+      placedAt: sql<number>`${orders.createdAt}`.as("counted_placed_at"),
+      merchantId: sql<number | null>`${orderShipments.merchantId}`.as("counted_merchant"),
+      quantity: sql<number>`${orderLines.quantity} - ${returnedQuantity}`.as("counted_quantity"),
+      sales: sql<number>`${orderLines.total} - ${orderLines.unitPrice} * ${returnedQuantity}`.as("counted_sales"),
     })
     .from(orderLines)
-    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId))
     .where(
       and(
         gte(orders.createdAt, from),
         lt(orders.createdAt, to),
-        sql`${orders.status} not in ('cancelled', 'returned')`,
-        sql`${orderLines.cancelledAt} is null`,
+        inArray(orders.status, GOODS_COUNTED_STATUSES),
+        isNull(orderLines.cancelledAt),
+        merchantId == null ? undefined : eq(orderShipments.merchantId, merchantId),
       ),
     )
-    .groupBy(orderLines.productId)
+    .as("counted");
+}
+
+/** The best-selling products of [from, to) by sales (their lines as countedLines counts them). */
+export function topProductsQuery(db: Database, from: Date, to: Date, limit: number) {
+  const counted = countedLines(db, from, to);
+  const sales = sql<number>`sum(${counted.sales})`;
+  return db
+    .select({
+      productId: counted.productId,
+      sku: sql<string>`max(${counted.sku})`,
+      title: sql<string>`max(${counted.title})`,
+      quantity: sql<number>`sum(${counted.quantity})`,
+      sales,
+    })
+    .from(counted)
+    .groupBy(sql`${counted.productId}`)
     .orderBy(desc(sales))
     .limit(limit);
 }
-
