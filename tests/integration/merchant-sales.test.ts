@@ -91,12 +91,32 @@ async function ownLines(platform: TestPlatform, merchantId: number, from: Date, 
 }
 
 const lineOf = async (platform: TestPlatform, orderId: number, sku: string) =>
-  (await platform.db.select().from(orderLines).where(sql`${orderLines.orderId} = ${orderId} and ${orderLines.sku} = ${sku}`))[0]!;
+  (
+    await platform.db
+      .select()
+      .from(orderLines)
+      .where(sql`${orderLines.orderId} = ${orderId} and ${orderLines.sku} = ${sku}`)
+  )[0]!;
 
 async function returnOne(platform: TestPlatform, orderId: number, lineId: number) {
-  const input: ReturnRequestInput = { token: `merchant-sales-${lineId}`, kind: "return", reason: "wrong_item", lines: [{ id: lineId, quantity: 1 }], details: "" };
+  const input: ReturnRequestInput = {
+    token: `merchant-sales-${lineId}`,
+    kind: "return",
+    reason: "wrong_item",
+    lines: [{ id: lineId, quantity: 1 }],
+    details: "",
+  };
   const actor = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
-  const requested = await createReturnRequest(platform.db, platform.env.ATTACHMENTS, actor, orderId, input, { galleryIds: [], files: [] }, TEST_MAIL_FRAME, now);
+  const requested = await createReturnRequest(
+    platform.db,
+    platform.env.ATTACHMENTS,
+    actor,
+    orderId,
+    input,
+    { galleryIds: [], files: [] },
+    TEST_MAIL_FRAME,
+    now,
+  );
   if (!requested.ok) throw new Error(requested.error);
   await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "approve", message: "着払いで" }, TEST_MAIL_FRAME, now);
   await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "receive", method: "bank_transfer", restock: "1" }, TEST_MAIL_FRAME, now);
@@ -132,7 +152,13 @@ describe("the merchant's figures", () => {
     // A cancelled order counts nothing; a line cancelled on its own comes off (and its order with it, when it was the merchant's only one).
     const cancelled = await placeMemberOrder(platform.db, MEMBER_ID, { sku: OWN, quantity: 1, now });
     expect((await cancelOrder(platform.db, cancelled.id, STAFF_ACTOR, "staff", TEST_MAIL_FRAME, now)).ok).toBe(true);
-    const partly = await placeMemberOrder(platform.db, MEMBER_ID, { sku: OWN_OTHER, quantity: 1, more: [{ sku: WAREHOUSE, quantity: 1 }], paymentMethod: "cod", now });
+    const partly = await placeMemberOrder(platform.db, MEMBER_ID, {
+      sku: OWN_OTHER,
+      quantity: 1,
+      more: [{ sku: WAREHOUSE, quantity: 1 }],
+      paymentMethod: "cod",
+      now,
+    });
     const cheese = await lineOf(platform, partly.id, OWN_OTHER);
     expect((await cancelOrderLines(platform.db, partly.id, [cheese.id], STAFF_ACTOR, TEST_MAIL_FRAME, now)).ok).toBe(true);
     expect(totals(await sales(platform, merchant))).toEqual(totals(afterMixed));
@@ -156,8 +182,14 @@ describe("the merchant's figures", () => {
     expect(after.daily.reduce((sum, row) => sum + row.sales, 0)).toBe(after.total.sales);
     expect(after.products.reduce((sum, row) => sum + row.sales, 0)).toBe(after.total.sales);
     expect(after.products.map((row) => row.label).join()).not.toMatch(new RegExp(`${OTHERS}|${WAREHOUSE}`));
-    const byMerchant = await valueOf<{ ok: true; rows: SalesRow[] }>(await run(platform, reportPage.loader, pageRequest(`/crm/reports?by=merchant&${lastMonth()}`, staff)));
-    expect(byMerchant.rows.find((row) => row.label === "十勝しあわせ牧場")).toMatchObject({ sales: after.total.sales, quantity: after.total.quantity, orders: after.total.orders });
+    const byMerchant = await valueOf<{ ok: true; rows: SalesRow[] }>(
+      await run(platform, reportPage.loader, pageRequest(`/crm/reports?by=merchant&${lastMonth()}`, staff)),
+    );
+    expect(byMerchant.rows.find((row) => row.label === "十勝しあわせ牧場")).toMatchObject({
+      sales: after.total.sales,
+      quantity: after.total.quantity,
+      orders: after.total.orders,
+    });
   });
 
   it("count an order on the Japanese day it was placed", async ({ platform, merchant }) => {
@@ -165,8 +197,14 @@ describe("the merchant's figures", () => {
     const lateEvening = await placeMemberOrder(platform.db, MEMBER_ID, { sku: OWN, quantity: 1, paymentMethod: "cod", now });
     const earlyNextMorning = await placeMemberOrder(platform.db, MEMBER_ID, { sku: OWN, quantity: 2, paymentMethod: "cod", now });
     const at = (hours: number) => new Date(jstDayStart(day).getTime() + hours * 3600_000);
-    await platform.db.update(orders).set({ createdAt: at(23.5) }).where(eq(orders.id, lateEvening.id));
-    await platform.db.update(orders).set({ createdAt: at(24.5) }).where(eq(orders.id, earlyNextMorning.id));
+    await platform.db
+      .update(orders)
+      .set({ createdAt: at(23.5) })
+      .where(eq(orders.id, lateEvening.id));
+    await platform.db
+      .update(orders)
+      .set({ createdAt: at(24.5) })
+      .where(eq(orders.id, earlyNextMorning.id));
     const unit = (await lineOf(platform, lateEvening.id, OWN)).unitPrice;
 
     const oneDay = await sales(platform, merchant, `from=${day}&to=${day}`);
@@ -278,7 +316,12 @@ describe("the CSV", () => {
       expect(records.at(-1)).toEqual(["合計", String(figures.total.sales), String(figures.total.quantity), String(figures.total.orders)]);
       expect(records.slice(1, -1)).toHaveLength(by === "day" ? 31 : figures.products.length);
     }
-    const products = parseCsv((await (await run(platform, salesCsv.loader, pageRequest(`/merchant/sales.csv?by=product&${lastMonth()}`, merchant))).response!.text()).replace(/^\uFEFF/, ""));
+    const products = parseCsv(
+      (await (await run(platform, salesCsv.loader, pageRequest(`/merchant/sales.csv?by=product&${lastMonth()}`, merchant))).response!.text()).replace(
+        /^\uFEFF/,
+        "",
+      ),
+    );
     expect(products.find((record) => record[0]!.includes("HYPERLINK"))![0]).toMatch(/^'=HYPERLINK/);
   });
 });

@@ -16,7 +16,7 @@ import {
 } from "~/core/reports/sales-report";
 import type { Database } from "~/db/client.server";
 import { categories, merchants, products } from "~/db/schema";
-import { countedLines, placedDay, placedOrders } from "./sales-figures.server";
+import { countedLines, placedDay, placedDayNumber, placedOrders, type CountedLines } from "./sales-figures.server";
 
 type OrderBreakdown = "day" | "month" | "payment" | "customer";
 type LineBreakdown = "category" | "product" | "merchant";
@@ -29,11 +29,13 @@ async function orderRows(db: Database, by: OrderBreakdown, period: ReportPeriod)
     payment: sql<string>`${placed.paymentMethod}`,
     customer: sql<string>`case when ${placed.guest} then 'guest' else 'member' end`,
   }[by];
+  // Days are grouped by their number (placedDayNumber), each written out once.
+  const group = by === "day" ? placedDayNumber(placed.createdAt) : key;
   const rows = await db
     .select({ key, sales: sql<number>`sum(${placed.net})`, salesExTax: sql<number>`sum(${placed.netExTax})`, orders: sql<number>`count(*)` })
     .from(placed)
-    .groupBy(key)
-    .orderBy(by === "day" || by === "month" ? key : desc(sql`sum(${placed.net})`));
+    .groupBy(group)
+    .orderBy(by === "day" || by === "month" ? group : desc(sql`sum(${placed.net})`));
   const label = (value: string) => (by === "payment" ? paymentLabel(value) : by === "customer" ? CUSTOMER_KIND_LABELS[value as "member" | "guest"] : value);
   return rows.map((row) => ({ label: label(row.key), sales: row.sales, salesExTax: row.salesExTax, quantity: null, orders: row.orders }));
 }
@@ -42,14 +44,13 @@ async function orderRows(db: Database, by: OrderBreakdown, period: ReportPeriod)
 export type LineGrouping = LineBreakdown | "day";
 
 /**
- * The goods' lines that count (countedLines) grouped by day, category, product (the best sellers first, at
- * most PRODUCT_ROWS_MAX) or the merchant whose parcel they are in; only one merchant's with `merchantId`.
- * A statement for the caller's batch.
+ * The goods' lines of `counted` grouped by day, category, product or the merchant whose parcel they are in
+ * (`counted` must read parcels for that), as report rows; `kind` names the grouping, for a statement that
+ * unites several. Unordered.
  */
-export function lineRowsQuery(db: Database, by: LineGrouping, period: ReportPeriod, merchantId: number | null = null) {
-  const counted = countedLines(db, period.start, period.end, merchantId);
+export function groupedLines(db: Pick<Database, "select">, counted: CountedLines, by: LineGrouping) {
   const group: SQL = {
-    day: placedDay(counted.placedAt),
+    day: placedDayNumber(counted.placedAt),
     category: sql`${products.primaryCategoryId}`,
     product: sql`${counted.productId}`,
     merchant: sql`${counted.merchantId}`,
@@ -60,24 +61,35 @@ export function lineRowsQuery(db: Database, by: LineGrouping, period: ReportPeri
     product: sql<string>`max(${counted.title}) || '（' || max(${counted.sku}) || '）'`,
     merchant: sql<string>`coalesce(max(${merchants.name}), ${NO_MERCHANT_LABEL})`,
   }[by];
-  const sales = sql<number>`sum(${counted.sales})`;
   const query = db
-    .select({ label, sales, salesExTax: sql<null>`null`, quantity: sql<number>`sum(${counted.quantity})`, orders: sql<number>`count(distinct ${counted.orderId})` })
-    .from(counted);
+    .select({
+      kind: sql<LineGrouping>`${by}`.as("kind"),
+      label: label.as("label"),
+      sales: sql<number>`sum(${counted.sales})`.as("sales"),
+      salesExTax: sql<null>`null`.as("sales_ex_tax"),
+      quantity: sql<number>`sum(${counted.quantity})`.as("quantity"),
+      orders: sql<number>`count(distinct ${counted.orderId})`.as("orders"),
+    })
+    .from(counted)
+    .$dynamic();
   // Only the joins the grouping reads: a day's or a product's rows need no more than the lines.
-  const joined =
-    by === "category"
-      ? query.innerJoin(products, eq(products.id, counted.productId)).leftJoin(categories, eq(categories.id, products.primaryCategoryId))
-      : by === "merchant"
-        ? query.leftJoin(merchants, eq(merchants.id, counted.merchantId))
-        : query;
-  return joined
-    .groupBy(group)
-    .orderBy(by === "day" ? group : desc(sales))
+  if (by === "category") query.innerJoin(products, eq(products.id, counted.productId)).leftJoin(categories, eq(categories.id, products.primaryCategoryId));
+  if (by === "merchant") query.leftJoin(merchants, eq(merchants.id, counted.merchantId));
+  return query.groupBy(group);
+}
+
+/**
+ * The staff's line breakdowns: the goods' lines that count (countedLines) grouped by category, product (the
+ * best sellers first, at most PRODUCT_ROWS_MAX) or merchant.
+ */
+function lineRows(db: Database, by: LineBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
+  const counted = countedLines(db, period.start, period.end, { merchant: by === "merchant" ? "each" : "none" });
+  return groupedLines(db, counted, by)
+    .orderBy(desc(sql`sum(${counted.sales})`))
     .limit(by === "product" ? PRODUCT_ROWS_MAX : -1);
 }
 
 /** The report's rows for a breakdown and period. */
 export async function salesReportRows(db: Database, by: SalesBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
-  return SALES_BREAKDOWNS[by].basis === "orders" ? orderRows(db, by as OrderBreakdown, period) : lineRowsQuery(db, by as LineBreakdown, period);
+  return SALES_BREAKDOWNS[by].basis === "orders" ? orderRows(db, by as OrderBreakdown, period) : lineRows(db, by as LineBreakdown, period);
 }
