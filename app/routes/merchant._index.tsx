@@ -1,8 +1,12 @@
-/** /merchant (a merchant's login only): the merchant's shipments by tab — to ship, awaiting payment, shipped, delivered, cancelled. */
+/**
+ * /merchant (a merchant's login only): parcels to ship and this month's sales at a glance, then the merchant's
+ * shipments by tab — to ship, awaiting payment, shipped, delivered, cancelled.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MerchantNav } from "~/components/merchant/MerchantNav";
 import { MerchantShipmentList } from "~/components/merchant/MerchantShipmentList";
+import { MerchantSummary } from "~/components/merchant/MerchantSummary";
 import { loadMerchantShipments } from "~/web/merchant/merchant.server";
 import { shopNameOf } from "~/components/layout/page-title";
 
@@ -13,7 +17,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function MerchantShipments() {
-  const { query, page, suspendedNotice } = useLoaderData<typeof loader>();
+  const { query, page, suspendedNotice, summary } = useLoaderData<typeof loader>();
   return (
     <div className="py-2">
       <MerchantNav />
@@ -22,6 +26,7 @@ export default function MerchantShipments() {
           {suspendedNotice}
         </p>
       ) : null}
+      <MerchantSummary {...summary} />
       <h1 className="m-0 mb-3 text-xl">配送一覧</h1>
       <MerchantShipmentList tab={query.tab} page={page} />
     </div>

@@ -1,4 +1,5 @@
 import { NavLink } from "@remix-run/react";
+import { MERCHANT_SALES_PATH } from "~/core/reports/report-paths";
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 
 const LINK = "rounded px-3 py-1 text-sm no-underline";
@@ -10,6 +11,7 @@ export function MerchantNav() {
       <span className="mr-2 text-sm font-bold text-gray-700">出品者メニュー</span>
       {[
         { to: MERCHANT_PORTAL_PATH, label: "配送一覧", end: true },
+        { to: MERCHANT_SALES_PATH, label: "売上", end: false },
         { to: `${MERCHANT_PORTAL_PATH}/tracking-import`, label: "送り状CSV・伝票番号の取り込み", end: false },
         { to: "/merchant/products", label: "商品管理", end: false },
         { to: `${MERCHANT_PORTAL_PATH}/products/import`, label: "商品CSV", end: false },

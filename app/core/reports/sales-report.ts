@@ -10,11 +10,16 @@ import type { CsvValue } from "../csv";
 import { addMonthsToDate } from "../dates";
 import { reportDays, type ReportPeriod } from "./report-period";
 
-
 /** Without a choice: the last 30 days, today included. */
 export const SALES_REPORT_DEFAULT_DAYS = 30;
 /** The longest list a breakdown by product shows (and exports): the best sellers first. */
 export const PRODUCT_ROWS_MAX = 200;
+
+/** A table of sales: what its rows group (its label, "日別") and their basis, whole orders or the goods' lines. */
+export interface SalesTableKind {
+  label: string;
+  basis: "orders" | "lines";
+}
 
 export const SALES_BREAKDOWNS = {
   day: { label: "日別", basis: "orders" },
@@ -24,7 +29,7 @@ export const SALES_BREAKDOWNS = {
   category: { label: "カテゴリ別", basis: "lines" },
   product: { label: "商品別", basis: "lines" },
   merchant: { label: "出品者別", basis: "lines" },
-} as const satisfies Record<string, { label: string; basis: "orders" | "lines" }>;
+} as const satisfies Record<string, SalesTableKind>;
 
 export type SalesBreakdown = keyof typeof SALES_BREAKDOWNS;
 export const SALES_BREAKDOWN_KEYS = Object.keys(SALES_BREAKDOWNS) as SalesBreakdown[];
@@ -37,13 +42,16 @@ export const SalesReportQuerySchema = v.object({
   encoding: v.fallback(v.picklist(["utf8", "sjis"]), "utf8"),
 });
 
-/** One row of a report: what it groups (its label) and its figures. Whole-order rows have salesExTax; line rows quantity. */
+/**
+ * One row of a report: what it groups (its label) and its figures. Whole-order rows have salesExTax; line rows
+ * quantity. `orders` is null on a total that cannot count them (one order has lines in several rows).
+ */
 export interface SalesRow {
   label: string;
   sales: number;
   salesExTax: number | null;
   quantity: number | null;
-  orders: number;
+  orders: number | null;
 }
 
 export const NO_MERCHANT_LABEL = "当社（直販）";
@@ -52,38 +60,43 @@ export const CUSTOMER_KIND_LABELS = { member: "会員", guest: "ゲスト" } as 
 export const paymentLabel = (method: string) => PAYMENT_METHODS[method as PaymentMethod]?.label ?? method;
 
 /** The rows' total (a line report's orders are not summed: one order has lines in several rows). */
-export function salesTotal(breakdown: SalesBreakdown, rows: readonly SalesRow[]): SalesRow {
+export function salesTotal(kind: SalesTableKind, rows: readonly SalesRow[]): SalesRow {
   const sum = (pick: (row: SalesRow) => number | null) => rows.reduce((total, row) => total + (pick(row) ?? 0), 0);
-  const lines = SALES_BREAKDOWNS[breakdown].basis === "lines";
+  const lines = kind.basis === "lines";
   return {
     label: "合計",
     sales: sum((row) => row.sales),
     salesExTax: lines ? null : sum((row) => row.salesExTax),
     quantity: lines ? sum((row) => row.quantity) : null,
-    orders: lines ? 0 : sum((row) => row.orders),
+    orders: lines ? null : sum((row) => row.orders),
   };
 }
 
-/** The CSV's header for a breakdown. */
-export function salesCsvHeader(breakdown: SalesBreakdown): string[] {
-  return SALES_BREAKDOWNS[breakdown].basis === "orders"
-    ? [SALES_BREAKDOWNS[breakdown].label.replace(/別$/, ""), "売上（税込）", "売上（税抜）", "注文数"]
-    : [SALES_BREAKDOWNS[breakdown].label.replace(/別$/, ""), "商品の売上（税込）", "数量", "注文数"];
+/** The first column's heading: what the rows group ("日別" → "日"). */
+export const groupHeading = (kind: SalesTableKind) => kind.label.replace(/別$/, "");
+
+/** The CSV's header for a table. */
+export function salesCsvHeader(kind: SalesTableKind): string[] {
+  return kind.basis === "orders"
+    ? [groupHeading(kind), "売上（税込）", "売上（税抜）", "注文数"]
+    : [groupHeading(kind), "商品の売上（税込）", "数量", "注文数"];
 }
 
-export function salesCsvRow(breakdown: SalesBreakdown, row: SalesRow): CsvValue[] {
-  return SALES_BREAKDOWNS[breakdown].basis === "orders" ? [row.label, row.sales, row.salesExTax, row.orders] : [row.label, row.sales, row.quantity, row.orders];
+export function salesCsvRow(kind: SalesTableKind, row: SalesRow): CsvValue[] {
+  return kind.basis === "orders" ? [row.label, row.sales, row.salesExTax, row.orders] : [row.label, row.sales, row.quantity, row.orders];
 }
 
-export const salesCsvFileName = (breakdown: SalesBreakdown, from: string, to: string, encoding: "utf8" | "sjis") =>
-  `sales-${breakdown}-${from}-${to}${encoding === "sjis" ? "-sjis" : ""}.csv`;
+/** "sales-day-2026-11-01-2026-11-30.csv" (`-sjis` before the extension for Shift_JIS); `name` says which table. */
+export const salesCsvFileName = (name: string, from: string, to: string, encoding: "utf8" | "sjis") =>
+  `${name}-${from}-${to}${encoding === "sjis" ? "-sjis" : ""}.csv`;
 
 /** Every day (or month) of the period, those without orders at zero: a chart and a table with no gaps. */
-export function completeRows(by: SalesBreakdown, period: ReportPeriod, rows: readonly SalesRow[]): SalesRow[] {
+export function completeRows(by: SalesBreakdown, period: ReportPeriod, rows: readonly SalesRow[], kind: SalesTableKind = SALES_BREAKDOWNS[by]): SalesRow[] {
   if (by !== "day" && by !== "month") return [...rows];
   const keys = by === "day" ? reportDays(period) : periodMonths(period);
   const byLabel = new Map(rows.map((row) => [row.label, row]));
-  return keys.map((key) => byLabel.get(key) ?? { label: key, sales: 0, salesExTax: 0, quantity: null, orders: 0 });
+  const lines = kind.basis === "lines";
+  return keys.map((key) => byLabel.get(key) ?? { label: key, sales: 0, salesExTax: lines ? null : 0, quantity: lines ? 0 : null, orders: 0 });
 }
 
 /** The months ("YYYY-MM") the period touches, in order. */

@@ -182,8 +182,7 @@ export async function updateMerchant(db: Database, merchantId: number, input: Me
   return { ok: false, reason: exists ? "changed_meanwhile" : "not_found" };
 }
 
-/** Whether the merchant sells now (its portal says so when staff suspended it). */
-export async function merchantStatus(db: Database, merchantId: number): Promise<MerchantStatus | null> {
-  const row = await db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId)).get();
-  return row?.status ?? null;
+/** Whether the merchant sells now (its portal says so when staff suspended it): a statement for the caller's batch, one row or none. */
+export function merchantStatusQuery(db: Database, merchantId: number) {
+  return db.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId));
 }

@@ -4,11 +4,12 @@
  * of its returns come off its total. Without tax, an order's figure is its tax-exclusive share of that.
  * The queries are statements for the caller's batch; every one reads orders on their created_at index.
  */
-import { and, desc, gte, lt, ne, sql, type SQL } from "drizzle-orm";
-import { JST_OFFSET_MS } from "~/core/dates";
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { DAY_MS, JST_OFFSET_MS } from "~/core/dates";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders/orders";
 import type { TimeRange } from "~/core/reports/sales-periods";
 import { qualified, type Database } from "~/db/client.server";
-import { orderLines, orderRefunds, orders } from "~/db/schema";
+import { orderLines, orderRefunds, orders, orderShipments, returnRequestLines, returnRequests } from "~/db/schema";
 
 /** What comes off an order's total: its lines cancelled on their own, and what its returns refunded. */
 const deducted = sql<number>`(coalesce((select sum(${orderLines.total}) from ${orderLines} where ${orderLines.orderId} = ${qualified(orders.id)} and ${orderLines.cancelledAt} is not null), 0)
@@ -16,19 +17,32 @@ const deducted = sql<number>`(coalesce((select sum(${orderLines.total}) from ${o
 
 /** Orders placed in [from, to) that count (not cancelled), each with its net figures (tax included and not). */
 export function placedOrders(db: Database, from: Date, to: Date) {
-  return db
+  const counted = db
     .select({
       createdAt: sql<number>`${orders.createdAt}`.as("placed_at"),
       paymentMethod: sql<string>`${orders.paymentMethod}`.as("placed_payment"),
       guest: sql<number>`${orders.userId} is null`.as("placed_guest"),
-      net: sql<number>`${orders.total} - ${deducted}`.as("net"),
-      // The order's tax-exclusive share of its net figure, rounded per order.
-      netExTax: sql<number>`case when ${orders.total} > 0 then round((${orders.total} - ${deducted}) * (${orders.total} - ${orders.tax10} - ${orders.tax8}) * 1.0 / ${orders.total}) else 0 end`.as(
-        "net_ex_tax",
-      ),
+      total: sql<number>`${orders.total}`.as("placed_total"),
+      totalExTax: sql<number>`${orders.total} - ${orders.tax10} - ${orders.tax8}`.as("placed_total_ex_tax"),
+      deducted: deducted.as("placed_deducted"),
     })
     .from(orders)
     .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to), ne(orders.status, "cancelled")))
+    // A LIMIT (none in effect: drizzle leaves a negative one out) keeps SQLite from copying this subquery into
+    // the next, which would work out `deducted` (reading the order's lines and refunds) once for each figure
+    // that uses it rather than once per order.
+    .limit(Number.MAX_SAFE_INTEGER)
+    .as("counted_orders");
+  return db
+    .select({
+      createdAt: counted.createdAt,
+      paymentMethod: counted.paymentMethod,
+      guest: counted.guest,
+      net: sql<number>`${counted.total} - ${counted.deducted}`.as("net"),
+      // The order's tax-exclusive share of its net figure, rounded per order.
+      netExTax: sql<number>`case when ${counted.total} > 0 then round((${counted.total} - ${counted.deducted}) * ${counted.totalExTax} * 1.0 / ${counted.total}) else 0 end`.as("net_ex_tax"),
+    })
+    .from(counted)
     .as("placed");
 }
 
@@ -63,40 +77,99 @@ export function rangeFigures(row: Record<string, unknown> | undefined, index: nu
 export const placedDay = (createdAt: SQL.Aliased<number> | typeof orders.createdAt, format = "%Y-%m-%d") =>
   sql<string>`strftime(${format}, (${createdAt} + ${JST_OFFSET_MS}) / 1000, 'unixepoch')`;
 
+/**
+ * The same Japan day as a whole number (days since 1970-01-01 in Japan): what a query groups by, cheaper
+ * than writing the date out for every order; placedDay then writes it once per group. Integer constants in
+ * the SQL, so the division is a whole one.
+ */
+export const placedDayNumber = (createdAt: SQL.Aliased<number> | typeof orders.createdAt) =>
+  sql<number>`(${createdAt} + ${sql.raw(String(JST_OFFSET_MS))}) / ${sql.raw(String(DAY_MS))}`;
+
 /** Sales and orders per Japan day in [from, to) (days without orders are absent). */
 export function dailySalesQuery(db: Database, from: Date, to: Date) {
   const placed = placedOrders(db, from, to);
-  const day = placedDay(placed.createdAt);
+  const day = placedDayNumber(placed.createdAt);
   return db
-    .select({ day, sales: sql<number>`sum(${placed.net})`, orders: sql<number>`count(*)` })
+    .select({ day: placedDay(placed.createdAt), sales: sql<number>`sum(${placed.net})`, orders: sql<number>`count(*)` })
     .from(placed)
     .groupBy(day)
     .orderBy(day);
 }
 
-/** The best-selling products of [from, to) by sales (their lines not cancelled, their orders neither cancelled nor returned). */
+/**
+ * The states whose goods count: all but cancelled and wholly returned, listed rather than excluded so the
+ * orders are read on their (status, created_at, id) index alone, never their rows.
+ */
+const GOODS_COUNTED_STATUSES = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).filter((status) => status !== "cancelled" && status !== "returned");
+
+/** Whose lines: the shop's (`"none"`: parcels not read; `"each"`: each line says whose parcel it is in), or one merchant's only. */
+export type LineScope = { merchant: "none" | "each" | number };
+
+/**
+ * The goods' lines that count (decision 0054 on the lines' basis): the lines of orders placed in [from, to)
+ * that are neither cancelled nor wholly returned, less the lines cancelled on their own and what received
+ * returns took back (an exchange's goods are replaced, so not taken off). A return is a row of its own with
+ * the quantity and the unit price × quantity (what its refund paid for) negative, read from the received
+ * returns since `from` — so no line looks up returns, and grouping sums it off its line.
+ * `merchantId` says whose parcel a line is in (null: the warehouse's) when the scope reads parcels.
+ */
+export function countedLinesQuery(db: Database, from: Date, to: Date, scope: LineScope = { merchant: "none" }) {
+  const parcels = scope.merchant !== "none";
+  const counts = and(
+    gte(orders.createdAt, from),
+    lt(orders.createdAt, to),
+    inArray(orders.status, GOODS_COUNTED_STATUSES),
+    isNull(orderLines.cancelledAt),
+    typeof scope.merchant === "number" ? eq(orderShipments.merchantId, scope.merchant) : undefined,
+  );
+  const columns = (quantity: SQL<number>, sales: SQL<number>) => ({
+    orderId: sql<number>`${orderLines.orderId}`.as("counted_order"),
+    productId: sql<number>`${orderLines.productId}`.as("counted_product"),
+    sku: sql<string>`${orderLines.sku}`.as("counted_sku"),
+    title: sql<string>`${orderLines.title}`.as("counted_title"),
+    placedAt: sql<number>`${orders.createdAt}`.as("counted_placed_at"),
+    merchantId: (parcels ? sql<number | null>`${orderShipments.merchantId}` : sql<number | null>`null`).as("counted_merchant"),
+    quantity: quantity.as("counted_quantity"),
+    sales: sales.as("counted_sales"),
+  });
+  const sold = db.select(columns(sql`${orderLines.quantity}`, sql`${orderLines.total}`)).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).$dynamic();
+  const returned = db
+    .select(columns(sql`-${returnRequestLines.quantity}`, sql`-${orderLines.unitPrice} * ${returnRequestLines.quantity}`))
+    .from(returnRequests)
+    .innerJoin(returnRequestLines, eq(returnRequestLines.returnId, returnRequests.id))
+    .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .$dynamic();
+  // Only a scope that reads parcels joins them: the shop's breakdowns by day, category or product need not.
+  if (parcels) {
+    sold.leftJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId));
+    returned.leftJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId));
+  }
+  // A return is asked for after its order was placed: those since `from` are all that can touch the period.
+  const received = and(eq(returnRequests.status, "received"), eq(returnRequests.kind, "return"), gte(returnRequests.createdAt, from));
+  return sold.where(counts).unionAll(returned.where(and(received, counts)));
+}
+
+/** countedLinesQuery as a subquery to group. */
+export const countedLines = (db: Database, from: Date, to: Date, scope?: LineScope) => countedLinesQuery(db, from, to, scope).as("counted");
+
+/** The lines a grouping reads: countedLines, or the same as a CTE that several groupings share. */
+export type CountedLines = ReturnType<typeof countedLines>;
+
+/** The best-selling products of [from, to) by sales (their lines as countedLines counts them). */
 export function topProductsQuery(db: Database, from: Date, to: Date, limit: number) {
-  const sales = sql<number>`sum(${orderLines.total})`;
+  const counted = countedLines(db, from, to);
+  const sales = sql<number>`sum(${counted.sales})`;
   return db
     .select({
-      productId: orderLines.productId,
-      sku: sql<string>`max(${orderLines.sku})`,
-      title: sql<string>`max(${orderLines.title})`,
-      quantity: sql<number>`sum(${orderLines.quantity})`,
+      productId: counted.productId,
+      sku: sql<string>`max(${counted.sku})`,
+      title: sql<string>`max(${counted.title})`,
+      quantity: sql<number>`sum(${counted.quantity})`,
       sales,
     })
-    .from(orderLines)
-    .innerJoin(orders, sql`${orders.id} = ${orderLines.orderId}`)
-    .where(
-      and(
-        gte(orders.createdAt, from),
-        lt(orders.createdAt, to),
-        sql`${orders.status} not in ('cancelled', 'returned')`,
-        sql`${orderLines.cancelledAt} is null`,
-      ),
-    )
-    .groupBy(orderLines.productId)
+    .from(counted)
+    .groupBy(sql`${counted.productId}`)
     .orderBy(desc(sales))
     .limit(limit);
 }
-

@@ -1,9 +1,9 @@
 /**
  * The sales reports' queries (issue 37 item 2, decision 0054): whole orders grouped by day, month, payment
  * method or member/guest (as the dashboard counts them), and the goods' lines grouped by category, product or
- * merchant. One statement per report, on the orders' created_at index.
+ * merchant (and by day, for a merchant's own figures). One statement per report, on the orders' created_at index.
  */
-import { and, countDistinct, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ReportPeriod } from "~/core/reports/report-period";
 import {
   CUSTOMER_KIND_LABELS,
@@ -15,8 +15,8 @@ import {
   type SalesRow,
 } from "~/core/reports/sales-report";
 import type { Database } from "~/db/client.server";
-import { categories, merchants, orderLines, orders, products } from "~/db/schema";
-import { placedDay, placedOrders } from "./sales-figures.server";
+import { categories, merchants, products } from "~/db/schema";
+import { countedLines, placedDay, placedDayNumber, placedOrders, type CountedLines } from "./sales-figures.server";
 
 type OrderBreakdown = "day" | "month" | "payment" | "customer";
 type LineBreakdown = "category" | "product" | "merchant";
@@ -29,44 +29,67 @@ async function orderRows(db: Database, by: OrderBreakdown, period: ReportPeriod)
     payment: sql<string>`${placed.paymentMethod}`,
     customer: sql<string>`case when ${placed.guest} then 'guest' else 'member' end`,
   }[by];
+  // Days are grouped by their number (placedDayNumber), each written out once.
+  const group = by === "day" ? placedDayNumber(placed.createdAt) : key;
   const rows = await db
     .select({ key, sales: sql<number>`sum(${placed.net})`, salesExTax: sql<number>`sum(${placed.netExTax})`, orders: sql<number>`count(*)` })
     .from(placed)
-    .groupBy(key)
-    .orderBy(by === "day" || by === "month" ? key : desc(sql`sum(${placed.net})`));
+    .groupBy(group)
+    .orderBy(by === "day" || by === "month" ? group : desc(sql`sum(${placed.net})`));
   const label = (value: string) => (by === "payment" ? paymentLabel(value) : by === "customer" ? CUSTOMER_KIND_LABELS[value as "member" | "guest"] : value);
   return rows.map((row) => ({ label: label(row.key), sales: row.sales, salesExTax: row.salesExTax, quantity: null, orders: row.orders }));
 }
 
-async function lineRows(db: Database, by: LineBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
-  const group: SQL = { category: sql`${products.primaryCategoryId}`, product: sql`${orderLines.productId}`, merchant: sql`${products.merchantId}` }[by];
+/** What the goods' lines are grouped by: the staff's breakdowns, and the day for a merchant's own figures. */
+export type LineGrouping = LineBreakdown | "day";
+
+/**
+ * The goods' lines of `counted` grouped by day, category, product or the merchant whose parcel they are in
+ * (`counted` must read parcels for that), as report rows; `kind` names the grouping, for a statement that
+ * unites several. Unordered.
+ */
+export function groupedLines(db: Pick<Database, "select">, counted: CountedLines, by: LineGrouping) {
+  const group: SQL = {
+    day: placedDayNumber(counted.placedAt),
+    category: sql`${products.primaryCategoryId}`,
+    product: sql`${counted.productId}`,
+    merchant: sql`${counted.merchantId}`,
+  }[by];
   const label: SQL<string> = {
+    day: placedDay(counted.placedAt),
     category: sql<string>`coalesce(max(${categories.name}), '')`,
-    product: sql<string>`max(${orderLines.title}) || '（' || max(${orderLines.sku}) || '）'`,
+    product: sql<string>`max(${counted.title}) || '（' || max(${counted.sku}) || '）'`,
     merchant: sql<string>`coalesce(max(${merchants.name}), ${NO_MERCHANT_LABEL})`,
   }[by];
-  const sales = sql<number>`sum(${orderLines.total})`;
-  return db
-    .select({ label, sales, salesExTax: sql<null>`null`, quantity: sql<number>`sum(${orderLines.quantity})`, orders: countDistinct(orderLines.orderId) })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .innerJoin(products, eq(products.id, orderLines.productId))
-    .leftJoin(categories, eq(categories.id, products.primaryCategoryId))
-    .leftJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(
-      and(
-        gte(orders.createdAt, period.start),
-        lt(orders.createdAt, period.end),
-        sql`${orders.status} not in ('cancelled', 'returned')`,
-        sql`${orderLines.cancelledAt} is null`,
-      ),
-    )
-    .groupBy(group)
-    .orderBy(desc(sales))
+  const query = db
+    .select({
+      kind: sql<LineGrouping>`${by}`.as("kind"),
+      label: label.as("label"),
+      sales: sql<number>`sum(${counted.sales})`.as("sales"),
+      salesExTax: sql<null>`null`.as("sales_ex_tax"),
+      quantity: sql<number>`sum(${counted.quantity})`.as("quantity"),
+      orders: sql<number>`count(distinct ${counted.orderId})`.as("orders"),
+    })
+    .from(counted)
+    .$dynamic();
+  // Only the joins the grouping reads: a day's or a product's rows need no more than the lines.
+  if (by === "category") query.innerJoin(products, eq(products.id, counted.productId)).leftJoin(categories, eq(categories.id, products.primaryCategoryId));
+  if (by === "merchant") query.leftJoin(merchants, eq(merchants.id, counted.merchantId));
+  return query.groupBy(group);
+}
+
+/**
+ * The staff's line breakdowns: the goods' lines that count (countedLines) grouped by category, product (the
+ * best sellers first, at most PRODUCT_ROWS_MAX) or merchant.
+ */
+function lineRows(db: Database, by: LineBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
+  const counted = countedLines(db, period.start, period.end, { merchant: by === "merchant" ? "each" : "none" });
+  return groupedLines(db, counted, by)
+    .orderBy(desc(sql`sum(${counted.sales})`))
     .limit(by === "product" ? PRODUCT_ROWS_MAX : -1);
 }
 
 /** The report's rows for a breakdown and period. */
-export function salesReportRows(db: Database, by: SalesBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
+export async function salesReportRows(db: Database, by: SalesBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
   return SALES_BREAKDOWNS[by].basis === "orders" ? orderRows(db, by as OrderBreakdown, period) : lineRows(db, by as LineBreakdown, period);
 }

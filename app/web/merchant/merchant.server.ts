@@ -4,7 +4,9 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { MERCHANT_TEXT, MerchantListQuerySchema, merchantShipmentPath, ShipFormSchema } from "~/core/merchant/merchant-portal";
-import { merchantStatus } from "~/services/merchant/merchant-accounts.server";
+import { monthToDate } from "~/core/reports/merchant-sales";
+import { merchantStatusQuery } from "~/services/merchant/merchant-accounts.server";
+import { merchantSalesTotalQuery } from "~/services/reports/merchant-sales.server";
 import { findMerchantShipment, listMerchantShipments } from "~/services/merchant/merchant-shipments.server";
 import { markShipmentDelivered, shipShipment } from "~/services/orders/order-transitions.server";
 import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
@@ -18,12 +20,27 @@ import type { ShipmentActionData } from "../types/merchant";
 const NOTICES = { shipped: MERCHANT_TEXT.shipped, delivered: MERCHANT_TEXT.delivered } as const;
 const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 
-/** The merchant's shipments of the tab and page the URL asks for. */
-export async function loadMerchantShipments(request: Request, context: AppLoadContext) {
+/**
+ * The merchant's shipments of the tab and page the URL asks for, and the portal's summary: parcels to ship
+ * (the 発送待ち tab's count) and this month's sales so far, linking to the sales page.
+ */
+export async function loadMerchantShipments(request: Request, context: AppLoadContext, now: Date = new Date()) {
   const merchant = await requireMerchant(request, context);
   const query = parseQuery(request, MerchantListQuerySchema);
-  const [page, status] = await Promise.all([listMerchantShipments(context.db, merchant.merchantId, query), merchantStatus(context.db, merchant.merchantId)]);
-  return data({ query, page, suspendedNotice: status === "suspended" ? MERCHANT_SUSPENDED_TEXT.portal : null }, { headers: PRIVATE });
+  const month = monthToDate(now);
+  const [page, [[status], [monthSales]]] = await Promise.all([
+    listMerchantShipments(context.db, merchant.merchantId, query),
+    context.db.batch([merchantStatusQuery(context.db, merchant.merchantId), merchantSalesTotalQuery(context.db, merchant.merchantId, month.period)]),
+  ]);
+  return data(
+    {
+      query,
+      page,
+      suspendedNotice: status?.status === "suspended" ? MERCHANT_SUSPENDED_TEXT.portal : null,
+      summary: { toShip: page.counts.to_ship, monthSales: { sales: monthSales?.sales ?? 0, orders: monthSales?.orders ?? 0, href: month.href } },
+    },
+    { headers: PRIVATE },
+  );
 }
 
 /** The shipment `/merchant/shipments/{id}` names, when it is this merchant's; otherwise 404. */

@@ -4,12 +4,15 @@ import { csvText, utf8Csv } from "~/core/csv";
 import { reportPeriod } from "~/core/reports/report-period";
 import {
   completeRows,
+  SALES_BREAKDOWNS,
   SALES_REPORT_DEFAULT_DAYS,
   salesCsvFileName,
   salesCsvHeader,
   salesCsvRow,
   SalesReportQuerySchema,
   salesTotal,
+  type SalesRow,
+  type SalesTableKind,
 } from "~/core/reports/sales-report";
 import { encodeShiftJis } from "~/core/text-encoding";
 import { salesReportRows } from "~/services/reports/sales-report.server";
@@ -27,21 +30,36 @@ export async function salesReportPage(request: Request, context: AppLoadContext,
   const { query, read, rows } = await readReport(request, context, now);
   const headers = { "Cache-Control": "private, no-store" };
   if (!read.ok) return data({ ok: false as const, error: read.error, by: query.by, asked: { from: query.from, to: query.to } }, { status: 400, headers });
-  return data({ ok: true as const, by: query.by, period: { from: read.period.from, to: read.period.to }, rows, total: salesTotal(query.by, rows) }, { headers });
+  return data(
+    { ok: true as const, by: query.by, period: { from: read.period.from, to: read.period.to }, rows, total: salesTotal(SALES_BREAKDOWNS[query.by], rows) },
+    { headers },
+  );
 }
 
-/** The report as CSV: UTF-8 with a BOM, or Shift_JIS (CRLF, no BOM) for older Excel; formula cells defused either way. */
-export async function salesReportCsv(request: Request, context: AppLoadContext, now: Date = new Date()): Promise<Response> {
-  const { query, read, rows } = await readReport(request, context, now);
-  if (!read.ok) return new Response(read.error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const header = salesCsvHeader(query.by);
-  const records = [...rows, salesTotal(query.by, rows)].map((row) => salesCsvRow(query.by, row));
-  const sjis = query.encoding === "sjis";
+/** A period that cannot be read, answered to a CSV link: the reason as plain text. */
+export const badPeriodCsv = (error: string) => new Response(error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * A sales table as a CSV download: its rows and their total, UTF-8 with a BOM, or Shift_JIS (CRLF, no BOM)
+ * for older Excel; formula cells defused either way.
+ */
+export function salesCsvResponse(kind: SalesTableKind, rows: readonly SalesRow[], total: SalesRow, file: { name: string; from: string; to: string; encoding: "utf8" | "sjis" }) {
+  const header = salesCsvHeader(kind);
+  const records = [...rows, total].map((row) => salesCsvRow(kind, row));
+  const sjis = file.encoding === "sjis";
   return new Response(sjis ? encodeShiftJis(csvText([header, ...records])) : utf8Csv(header, records), {
     headers: {
       "Content-Type": `text/csv; charset=${sjis ? "Shift_JIS" : "utf-8"}`,
-      "Content-Disposition": `attachment; filename="${salesCsvFileName(query.by, read.period.from, read.period.to, query.encoding)}"`,
+      "Content-Disposition": `attachment; filename="${salesCsvFileName(file.name, file.from, file.to, file.encoding)}"`,
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** The report as CSV (salesCsvResponse). */
+export async function salesReportCsv(request: Request, context: AppLoadContext, now: Date = new Date()): Promise<Response> {
+  const { query, read, rows } = await readReport(request, context, now);
+  if (!read.ok) return badPeriodCsv(read.error);
+  const kind = SALES_BREAKDOWNS[query.by];
+  return salesCsvResponse(kind, rows, salesTotal(kind, rows), { name: `sales-${query.by}`, from: read.period.from, to: read.period.to, encoding: query.encoding });
 }
