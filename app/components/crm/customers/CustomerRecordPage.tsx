@@ -30,7 +30,18 @@ export function CustomerRecordPage({ record, isOwner, notice }: { record: Custom
       <Notice text={notice} />
       {/* A post that named no form of this page (a stale or hand-made one) is answered here. */}
       <Notice text={answered?.intent === "malformed" ? answered.error : null} tone="error" />
-      <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_22rem] md:items-start">
+      {/* Who they are first (on a phone too), then what they did. */}
+      <div className="mt-4 grid gap-4 md:grid-cols-[22rem_minmax(0,1fr)] md:items-start">
+        <div className="grid gap-4">
+          <CustomerProfilePanel profile={profile} />
+          <CustomerLoginPanel
+            profile={profile}
+            login={record.login}
+            isOwner={isOwner}
+            lastResult={replyTo(profile.status === "suspended" ? "resume" : "suspend")}
+          />
+          <CustomerAddresses customerId={profile.id} addresses={record.addresses} canChange={canChange} />
+        </div>
         <div className="grid gap-4">
           <CustomerOrders orders={record.orders} allOrdersHref={`/crm/orders?${new URLSearchParams({ q: profile.email })}`} />
           <CustomerTickets tickets={record.tickets} allTicketsHref={`/crm/tickets?${new URLSearchParams({ customer: profile.email })}`} />
@@ -44,16 +55,6 @@ export function CustomerRecordPage({ record, isOwner, notice }: { record: Custom
             lastResult={replyTo("adjust_points")}
           />
         </div>
-        <aside className="grid gap-4">
-          <CustomerProfilePanel profile={profile} />
-          <CustomerLoginPanel
-            profile={profile}
-            login={record.login}
-            isOwner={isOwner}
-            lastResult={replyTo(profile.status === "suspended" ? "resume" : "suspend")}
-          />
-          <CustomerAddresses customerId={profile.id} addresses={record.addresses} canChange={canChange} />
-        </aside>
       </div>
       <div className="mt-4">
         <CustomerAuditLog changes={record.changes} />
