@@ -74,7 +74,7 @@ export function siteFacts({ shopName, sellerName, phone, supportHours, supportEm
   return { shopName, sellerName, phone, supportHours, supportEmail };
 }
 
-/** The seller's phone line with its hours and closed days, as the pages and mails say it. */
+/** The phone line's hours with the days it is closed, as the pages and mails say them. */
 export function supportHoursText(seller: Pick<ShopSettings, "supportHours" | "closedDays">): string {
   return `${seller.supportHours}（${seller.closedDays}を除く）`;
 }
