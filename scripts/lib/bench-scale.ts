@@ -1,9 +1,14 @@
 /**
- * `npm run bench -- --scale`: the server time (median of SAMPLES), D1 round trips and rows read of the catalogue pages
- * and the order desk on the demo store, then on the same store grown by SCALE_PRODUCT_COUNT products and
- * SCALE_ORDER_COUNT orders, side by side with the growth ratio. Runs locally in minutes; CI does not run it.
+ * `npm run bench -- --scale`: the server time (median of SAMPLES), D1 round trips and rows read of the catalogue pages,
+ * the order desk, the dashboard and the sales reports on the demo store, then on the same store grown by
+ * SCALE_PRODUCT_COUNT products and SCALE_ORDER_COUNT orders, side by side with the growth ratio; the reports
+ * (every breakdown of /crm/reports and a merchant's /merchant/sales, over 30 and 366 days) are checked against
+ * their budget on the large store (docs/architecture.md) and the run exits non-zero when one is over. Runs
+ * locally in minutes; CI does not run it.
  */
-import { STAFF_EMAIL } from "../../app/services/seed/people";
+import { addDaysToDate, jstDate } from "../../app/core/dates";
+import { SALES_BREAKDOWN_KEYS } from "../../app/core/reports/sales-report";
+import { MERCHANT_EMAIL, STAFF_EMAIL } from "../../app/services/seed/people";
 import { loadScaleCatalogue, SCALE_FIRST_SKU, SCALE_PRODUCT_COUNT } from "./bench-catalogue";
 import { loginCookie, ORIGIN, RENDER_AFRESH, SAMPLES, serve, serverTime, STORE } from "./bench-http";
 import { loadBenchOrders } from "./bench-orders";
@@ -14,11 +19,27 @@ export const SCALE_ORDER_COUNT = 100_000;
 const q = (text: string) => `/search?q=${encodeURIComponent(text)}`;
 const suggest = (text: string) => `/api/search/suggest?q=${encodeURIComponent(text)}`;
 
+/** Issue 37: each sales report ≤ 300 ms server time on the 100,000-order store. */
+const REPORT_BUDGET_MS = 300;
+
+/** A report's period of `days` Japanese days up to today, as its form sends it. */
+function lastDays(days: number): string {
+  const today = jstDate(new Date());
+  return `from=${addDaysToDate(today, 1 - days)}&to=${today}`;
+}
+
+/** Every breakdown of the staff's sales report and the merchant's own sales page, over 30 days and over the longest period. */
+const REPORT_PAGES = [30, 366].flatMap((days) => [
+  ...SALES_BREAKDOWN_KEYS.map((by) => ({ name: `/crm/reports ${by}, ${days} days`, path: `/crm/reports?by=${by}&${lastDays(days)}`, as: "staff" as const })),
+  { name: `/merchant/sales, ${days} days`, path: `/merchant/sales?${lastDays(days)}`, as: "merchant" as const },
+]);
+
 /**
- * Pages measured on both stores (pages count from 0 in the URL); `staff` pages are requested signed in as staff.
- * `nextOf`: the page measured is where that page's 次へ link leads (keyset paging: page 400 on the large store).
+ * Pages measured on both stores (pages count from 0 in the URL), requested signed in `as` staff or as the demo
+ * merchant when they say so. `nextOf`: the page measured is where that page's 次へ link leads (keyset paging:
+ * page 400 on the large store). `budgetMs`: the server time the page must stay within on the large store.
  */
-const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect?: boolean; nextOf?: boolean }[] = [
+const SCALE_PAGES: { name: string; path: string; as?: "staff" | "merchant"; followRedirect?: boolean; nextOf?: boolean; budgetMs?: number }[] = [
   { name: "home", path: "/" },
   { name: "category (kitchen)", path: "/category/kitchen" },
   { name: "category (kitchen) page 150", path: "/category/kitchen?page=149" },
@@ -51,9 +72,10 @@ const SCALE_PAGES: { name: string; path: string; staff?: boolean; followRedirect
   { name: "search all, p400 via 次へ", path: "/search?page=398", nextOf: true },
   { name: "product (DEMO-SIMPLE)", path: "/category/living/DEMO-SIMPLE" },
   { name: `product (${SCALE_FIRST_SKU})`, path: `/category/product/${SCALE_FIRST_SKU}`, followRedirect: true },
-  { name: "/crm/orders page 1", path: "/crm/orders", staff: true },
-  { name: "/crm/orders page 400", path: "/crm/orders?page=399", staff: true },
-  { name: "/crm dashboard", path: "/crm", staff: true },
+  { name: "/crm/orders page 1", path: "/crm/orders", as: "staff" },
+  { name: "/crm/orders page 400", path: "/crm/orders?page=399", as: "staff" },
+  { name: "/crm dashboard", path: "/crm", as: "staff" },
+  ...REPORT_PAGES.map((page) => ({ ...page, budgetMs: REPORT_BUDGET_MS })),
 ];
 
 type Figures = { status: number; median: number; d1: string };
@@ -70,14 +92,14 @@ async function nextLinkOf(path: string): Promise<string> {
 }
 
 async function measureAll(): Promise<Figures[]> {
-  const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
+  const signedIn = { staff: { Cookie: await loginCookie(STAFF_EMAIL) }, merchant: { Cookie: await loginCookie(MERCHANT_EMAIL) } };
   const figures: Figures[] = [];
   for (const page of SCALE_PAGES) {
     // A short product link answers with a redirect to the product's page; that page is what is measured.
     let path = page.followRedirect ? new URL((await fetch(new URL(page.path, ORIGIN))).url).pathname : page.path;
     if (page.nextOf) path = await nextLinkOf(path);
     // Any cookie the edge cache does not know as neutral makes it render afresh (BYPASS): the server's own time.
-    figures.push(await serverTime(path, page.staff ? staff : RENDER_AFRESH));
+    figures.push(await serverTime(path, page.as ? signedIn[page.as] : RENDER_AFRESH));
   }
   return figures;
 }
@@ -102,14 +124,19 @@ export async function benchScale(): Promise<void> {
     const orders = SCALE_ORDER_COUNT.toLocaleString("en");
     console.log(`\nScale bench: ${ORIGIN} (the deployed bundle on Miniflare, local D1), median of ${SAMPLES} requests one after another`);
     console.log(`Large store: demo + ${products} products + ${orders} orders (loaded in ${loadSeconds.toFixed(0)} s)\n`);
-    console.log(`${"page".padEnd(40)} ${"demo (time, D1)".padEnd(46)} ${"large (time, D1)".padEnd(46)} growth`);
+    console.log(`${"page".padEnd(40)} ${"demo (time, D1)".padEnd(46)} ${"large (time, D1)".padEnd(46)} growth  budget`);
+    const over: string[] = [];
     SCALE_PAGES.forEach((page, index) => {
       const small = demo[index]!;
       const large = scaled[index]!;
-      console.log(
-        `${page.name.padEnd(40)} ${cell(small).padEnd(46)} ${cell(large).padEnd(46)} ×${small.status === large.status ? (large.median / small.median).toFixed(1) : "—"}`,
-      );
+      const growth = `×${small.status === large.status ? (large.median / small.median).toFixed(1) : "—"}`;
+      const within = page.budgetMs == null || (large.status === 200 && large.median <= page.budgetMs);
+      if (!within) over.push(`${page.name}: ${large.median.toFixed(0)} ms server time [${large.status}] (budget ${page.budgetMs} ms)`);
+      const budget = page.budgetMs == null ? "" : `${within ? "within" : "OVER"} ${page.budgetMs} ms`;
+      console.log(`${page.name.padEnd(40)} ${cell(small).padEnd(46)} ${cell(large).padEnd(46)} ${growth.padEnd(7)} ${budget}`);
     });
+    console.log(over.length === 0 ? "\nBudgets: all within." : `\nBudgets exceeded (${over.length}):\n${over.map((line) => `  ${line}`).join("\n")}`);
+    if (over.length > 0) process.exitCode = 1;
   } finally {
     stop(server);
   }

@@ -9,7 +9,7 @@ import type { ReportPeriod } from "~/core/reports/report-period";
 import { merchantSales, type MerchantSales } from "~/core/reports/merchant-sales";
 import type { Database } from "~/db/client.server";
 import { countedLines, countedLinesQuery } from "./sales-figures.server";
-import { groupedLines } from "./sales-report.server";
+import { groupedLines, salesRowOf } from "./sales-report.server";
 
 /**
  * The merchant's sales by day and by product in the period, in one statement: its lines are read once (a
@@ -23,8 +23,7 @@ export async function loadMerchantSales(db: Database, merchantId: number, period
     .filter((row) => row.kind === "product")
     .sort((a, b) => b.sales - a.sales || a.label.localeCompare(b.label))
     .slice(0, PRODUCT_ROWS_MAX);
-  const plain = ({ kind: _kind, ...row }: (typeof rows)[number]) => row;
-  return merchantSales(period, daily.map(plain), products.map(plain));
+  return merchantSales(period, daily.map(salesRowOf), products.map(salesRowOf));
 }
 
 /** The merchant's sales and orders in the period, as one row: a statement for the caller's batch. */

@@ -78,15 +78,19 @@ export function groupedLines(db: Pick<Database, "select">, counted: CountedLines
   return query.groupBy(group);
 }
 
+/** A grouped row as a report row (without the grouping's name). */
+export const salesRowOf = ({ kind: _kind, ...row }: { kind: LineGrouping } & SalesRow): SalesRow => row;
+
 /**
  * The staff's line breakdowns: the goods' lines that count (countedLines) grouped by category, product (the
  * best sellers first, at most PRODUCT_ROWS_MAX) or merchant.
  */
-function lineRows(db: Database, by: LineBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
+async function lineRows(db: Database, by: LineBreakdown, period: ReportPeriod): Promise<SalesRow[]> {
   const counted = countedLines(db, period.start, period.end, { merchant: by === "merchant" ? "each" : "none" });
-  return groupedLines(db, counted, by)
+  const rows = await groupedLines(db, counted, by)
     .orderBy(desc(sql`sum(${counted.sales})`))
     .limit(by === "product" ? PRODUCT_ROWS_MAX : -1);
+  return rows.map(salesRowOf);
 }
 
 /** The report's rows for a breakdown and period. */
