@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alertAddressLines, ALERT_MAIL_KEYS } from "~/core/alerts/alerts";
 import type { MailKind } from "~/core/mail/mail-outbox";
-import type { StaffAlert } from "~/core/settings/shop-settings";
+import type { ShopSettings, StaffAlert } from "~/core/settings/shop-settings";
 import type { Database } from "~/db/client.server";
 import {
   inboundHeldAlertMail,
@@ -63,10 +63,14 @@ export function alertMailStatements(db: Database, addresses: readonly string[], 
   return { statements, keys: addresses.map(mail.key) };
 }
 
-/** The addresses of a staff alert in the settings in force: trimmed, without repeats; none = nobody is told. */
-export async function staffAlertAddresses(db: Database, alert: StaffAlert): Promise<string[]> {
-  const settings = await loadShopSettings(db);
+/** The addresses of a staff alert in these settings: trimmed, without repeats; none = nobody is told. */
+export function alertAddressesIn(settings: ShopSettings, alert: StaffAlert): string[] {
   return alertAddressLines(settings.alerts[alert].join("\n"));
+}
+
+/** The addresses of a staff alert in the settings in force (read from D1). */
+export async function staffAlertAddresses(db: Database, alert: StaffAlert): Promise<string[]> {
+  return alertAddressesIn(await loadShopSettings(db), alert);
 }
 
 /** A link into /crm to a row the batch inserts: its id goes in as the mail is stored. */

@@ -18,7 +18,7 @@ import { keepMessageImages } from "../media.server";
 import { dueColumns } from "./desk-calendar.server";
 import { attachStatement } from "./ticket-messages.server";
 import { customerOfTicket, ticketCustomerColumns } from "./ticket-customer.server";
-import { inboundHeldAlert, newTicketAlert, staffAlertAddresses } from "../alerts/alert-statements.server";
+import { alertAddressesIn, inboundHeldAlert, newTicketAlert } from "../alerts/alert-statements.server";
 import { loadShopSettings } from "../settings/shop-settings.server";
 
 /** A received mail, decoded by the web layer (postal-mime). */
@@ -220,14 +220,14 @@ export async function keepMailImages(db: Database, bucket: R2Bucket, customerId:
  * twice is recorded once, and its alert only while its record is a held one.
  */
 async function heldAlert(db: Database, mail: Pick<InboundMail, "from" | "subject" | "messageId">, reason: string, origin: string, now: Date) {
-  const addresses = await staffAlertAddresses(db, "inboundHeld");
+  const shop = await loadShopSettings(db);
   const held = mail.messageId
     ? {
         mailRef: mail.messageId,
         condition: sql`exists (select 1 from ${inboundMails} where ${inboundMails.messageId} = ${mail.messageId} and ${inboundMails.outcome} = 'held')`,
       }
     : { mailRef: crypto.randomUUID() };
-  return inboundHeldAlert(db, addresses, { ...held, from: mail.from, subject: mail.subject, reason }, { origin, shop: await loadShopSettings(db) }, now);
+  return inboundHeldAlert(db, alertAddressesIn(shop, "inboundHeld"), { ...held, from: mail.from, subject: mail.subject, reason }, { origin, shop }, now);
 }
 
 /** Holds the mail for staff: recorded with the reason, and staff told; nothing else changes. */
@@ -342,7 +342,8 @@ async function openTicketByMail(
   const result = { outcome: "opened" as const, reason: null };
   const priority = ticketPriority("その他");
   const category = orderId != null ? "過去の注文について" : "その他";
-  const [due, addresses, shop] = await Promise.all([dueColumns(db, priority, now), staffAlertAddresses(db, "newTicket"), loadShopSettings(db)]);
+  const [due, shop] = await Promise.all([dueColumns(db, priority, now), loadShopSettings(db)]);
+  const addresses = alertAddressesIn(shop, "newTicket");
   const alert = newTicketAlert(
     db,
     addresses,
