@@ -24,6 +24,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return customerAction(request, context, staff, params.customerId);
 }
 
+export { clientAction, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function CrmCustomer() {
   const { record, isOwner, notice } = useLoaderData<typeof loader>();
   return <CustomerRecordPage record={record} isOwner={isOwner} notice={notice} />;

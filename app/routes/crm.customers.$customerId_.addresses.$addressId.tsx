@@ -18,6 +18,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return customerAddressAction(request, context, staff, params.customerId, params.addressId);
 }
 
+export { clientAction, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function CrmCustomerAddress() {
   const { customer, address } = useLoaderData<typeof loader>();
   return <CustomerAddressPage customer={customer} address={address} />;

@@ -50,6 +50,8 @@ function formValues({ merchant }: Pick<MerchantEditorData, "merchant">): Merchan
   };
 }
 
+export { clientAction, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function CrmMerchant() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();

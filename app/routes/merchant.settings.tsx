@@ -18,6 +18,8 @@ export function action({ request, context }: ActionFunctionArgs) {
   return merchantSettingsAction(request, context);
 }
 
+export { clientAction, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function MerchantSettings() {
   const { settings, digestHour, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();

@@ -1,4 +1,4 @@
-import { addToCart, expect, test, waitForHydration, type Page } from "./fixtures";
+import { addToCart, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * Issue 34 item 1: a request of the page that fails — cut off, offline, or answered 5xx — leaves the page
@@ -147,4 +147,28 @@ test("a page that cannot be fetched shows the error page with the site's header 
   await page.unroute(/\/guide\.data/);
   await reload.click();
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("通信できませんでした");
+});
+
+test("staff's points adjustment cut off keeps the customer page and what was typed, and applies once on resubmit", async ({ page, expectProblems }) => {
+  expectProblems(CUT_OFF);
+  await login(page, "staff", "/crm/customers/1");
+  const points = page.getByTestId("customer-points");
+  await expect(points.getByTestId("customer-points-balance")).toHaveText("2,400pt");
+  await waitForHydration(page);
+  await points.getByLabel("付与する").check();
+  await points.getByLabel(/^ポイント数/).fill("120");
+  await points.getByLabel(/^理由/).fill("通信テストのお詫び");
+
+  const restore = await cutOff(page, "/crm/customers/1");
+  await points.getByRole("button", { name: "調整する" }).click();
+  await expect(points.getByTestId("connection-failed")).toBeVisible();
+  await expect(points.getByLabel(/^ポイント数/)).toHaveValue("120");
+  await expect(points.getByLabel(/^理由/)).toHaveValue("通信テストのお詫び");
+  await expect(points.getByTestId("customer-points-balance")).toHaveText("2,400pt");
+
+  await restore();
+  await points.getByRole("button", { name: "調整する" }).click();
+  await expect(points.getByTestId("customer-points-balance")).toHaveText("2,520pt");
+  await expect(points.getByTestId("connection-failed")).toHaveCount(0);
+  await expect(points.getByTestId("customer-ledger-line").filter({ hasText: "通信テストのお詫び" })).toHaveCount(1);
 });

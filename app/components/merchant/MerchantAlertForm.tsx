@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors } from "~/components/forms/FieldErrors";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 import {
@@ -35,6 +37,7 @@ export function MerchantAlertForm({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
+  const failed = useFormPostFailed("alerts");
   const [form, fields] = useValibotForm(MerchantAlertSettingsSchema, { id: "merchant-alert-form", lastResult, defaultValue });
   return (
     <section aria-labelledby="merchant-alerts-heading" className="mt-8 max-w-2xl">
@@ -87,6 +90,7 @@ export function MerchantAlertForm({
             通知の設定を保存する
           </button>
         </div>
+        <ConnectionNotice failed={failed} />
       </Form>
     </section>
   );

@@ -1,6 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { DeskPanel } from "~/components/crm/orders/DeskForm";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
@@ -53,6 +55,7 @@ function SuspensionForm({ suspend, lastResult }: { suspend: boolean; lastResult:
   const intent = suspend ? "suspend" : "resume";
   const [form, fields] = useValibotForm(SuspensionSchema, { id: `customer-${intent}`, lastResult });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const failed = useFormPostFailed(intent);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-2 border-t border-t-solid border-gray-200 pt-3" data-testid={`customer-${intent}-form`}>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -78,6 +81,7 @@ function SuspensionForm({ suspend, lastResult }: { suspend: boolean; lastResult:
           {suspend ? "アカウントを停止する" : "アカウントを再開する"}
         </button>
       </div>
+      <ConnectionNotice failed={failed} />
     </Form>
   );
 }

@@ -3,6 +3,8 @@
  * own address form (住所を検索 without JS included); the correction is recorded in the record's log.
  */
 import { Link, useActionData } from "@remix-run/react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { AddressPageForm } from "~/components/address/AddressPageForm";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import type { AddressJson } from "~/core/address/address-form";
@@ -12,6 +14,7 @@ import type { AddressFormActionData } from "~/web/types/addresses";
 export function CustomerAddressPage({ customer, address }: { customer: { id: number; name: string }; address: AddressJson }) {
   const actionData = useActionData<AddressFormActionData>();
   const back = customerPath(customer.id);
+  const failed = useFormPostFailed();
   return (
     <div className="py-2">
       <CrmNav />
@@ -22,6 +25,7 @@ export function CustomerAddressPage({ customer, address }: { customer: { id: num
         <h1 className="m-0 text-xl">お届け先の修正</h1>
         <p className="m-0 text-sm text-gray-700">修正内容（変更前・変更後）は会員の変更履歴に記録されます。</p>
         <AddressPageForm address={address} redirectTo={back} actionData={actionData ?? null} />
+        <ConnectionNotice failed={failed} />
       </div>
     </div>
   );

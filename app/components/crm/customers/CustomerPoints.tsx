@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
 import { useValibotForm } from "~/components/forms/useValibotForm";
@@ -21,6 +23,7 @@ function PointAdjustmentForm({ limit, isOwner, lastResult }: { limit: number; is
     defaultValue: { direction: "add", points: "", reason: "" },
   });
   const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "adjust_points";
+  const failed = useFormPostFailed("adjust_points");
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t border-t-solid border-gray-200 pt-3" data-testid="point-adjustment-form">
       <h3 className="m-0 text-sm">ポイントを調整する</h3>
@@ -63,6 +66,7 @@ function PointAdjustmentForm({ limit, isOwner, lastResult }: { limit: number; is
           調整する
         </button>
       </div>
+      <ConnectionNotice failed={failed} />
     </Form>
   );
 }

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FieldErrors, TextField } from "~/components/forms/TextField";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { MerchantSchema } from "~/core/merchant/merchant-accounts";
 import { MERCHANT_STATUS_LABELS, type MerchantStatus } from "~/core/merchant/merchant-status";
@@ -44,6 +46,7 @@ export function MerchantForm({
   submitLabel: string;
 }) {
   const navigation = useNavigation();
+  const failed = useFormPostFailed("save");
   const [form, fields] = useValibotForm(MerchantSchema, {
     id: "merchant-form",
     lastResult,
@@ -120,6 +123,7 @@ export function MerchantForm({
           {submitLabel}
         </button>
       </div>
+      <ConnectionNotice failed={failed} />
     </Form>
   );
 }

@@ -1,5 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { TextField } from "~/components/forms/TextField";
 import { formatDateTime } from "~/core/dates";
@@ -16,6 +18,7 @@ const STATE_LABELS: Record<MerchantLoginState, string> = {
 /** The merchant's logins with 無効にする each, and the form that adds one and mails its invitation. */
 export function MerchantLogins({ logins, lastResult }: { logins: MerchantLoginRow[]; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
+  const failed = useFormPostFailed("invite");
   const [form, fields] = useValibotForm(MerchantLoginSchema, {
     id: "merchant-login-form",
     lastResult,
@@ -73,6 +76,7 @@ export function MerchantLogins({ logins, lastResult }: { logins: MerchantLoginRo
             追加して案内メールを送る
           </button>
         </div>
+        <ConnectionNotice failed={failed} />
       </Form>
     </section>
   );
