@@ -45,6 +45,8 @@ export const merchants = sqliteTable("merchants", {
   alertMode: text("alert_mode", { enum: ["each", "digest", "off"] })
     .notNull()
     .default("each"),
+  /** The shop's commission on this merchant's sales, in basis points (1000 = 10%); a category may override it. */
+  commissionBp: integer("commission_bp").notNull().default(1000),
   createdAt: createdAt(),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
@@ -996,6 +998,17 @@ export const orders = sqliteTable(
      * order as read and its batch runs only if nothing changed it meanwhile.
      */
     lifecycleVersion: integer("lifecycle_version").notNull().default(0),
+    /** How the order came in: the shop's checkout, or staff taking it by phone or mail (受注登録). */
+    channel: text("channel", { enum: ["web", "phone", "mail"] })
+      .notNull()
+      .default("web"),
+    /** The staff member who took a phone or mail order. */
+    placedBy: integer("placed_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * What edits after payment left to settle, in yen: > 0 the customer owes it (追加請求), < 0 the shop owes a
+     * refund (返金予定); recording the payment or the refund brings it back towards 0.
+     */
+    settlementDue: integer("settlement_due").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1147,6 +1160,8 @@ export const returnRequests = sqliteTable(
     receivedAt: integer("received_at", { mode: "timestamp_ms" }),
     /** One per rendering of the request form: a double submit finds the request the first one created. */
     requestToken: text("request_token").unique(),
+    /** Staff who recorded the return for the customer (a phone call, a guest); null when the shopper asked. */
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("return_requests_order_idx").on(t.orderId), index("return_requests_status_idx").on(t.status, t.createdAt)],
@@ -1662,3 +1677,82 @@ export const lowStockAlerts = sqliteTable("low_stock_alerts", {
     .references(() => products.id, { onDelete: "cascade" }),
   alertedAt: integer("alerted_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * The goods sent to replace an exchange's returned lines (the same lines and quantities): stock is taken when
+ * it is created; shipped with a tracking number; or, when the goods are out of stock, settled by a refund.
+ */
+export const returnReplacements = sqliteTable("return_replacements", {
+  returnId: integer("return_id")
+    .primaryKey()
+    .references(() => returnRequests.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["preparing", "shipped", "refunded"] })
+    .notNull()
+    .default("preparing"),
+  carrier: text("carrier"),
+  trackingNumber: text("tracking_number"),
+  shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+/** Every edit of a placed order (staff, or the shopper within the owner's window): who, when, before → after. */
+export const orderEdits = sqliteTable(
+  "order_edits",
+  {
+    id: integer("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actorKind: text("actor_kind", { enum: ["staff", "customer"] }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name").notNull(),
+    /** JSON list of { label, before, after } as the history and the customer's mail show them. */
+    changes: text("changes").notNull(),
+    totalBefore: integer("total_before").notNull(),
+    totalAfter: integer("total_after").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_edits_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** A category's commission for one merchant, instead of the merchant's own rate. */
+export const merchantCategoryCommissions = sqliteTable(
+  "merchant_category_commissions",
+  {
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    commissionBp: integer("commission_bp").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.categoryId] })],
+);
+
+/**
+ * A merchant's monthly statement once staff paid it: the figures as paid (the statement of an unpaid month
+ * is computed from the orders), the date and the bank reference. One per merchant and month.
+ */
+export const merchantPayouts = sqliteTable(
+  "merchant_payouts",
+  {
+    id: integer("id").primaryKey(),
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    /** Asia/Tokyo month, "2026-11". */
+    month: text("month").notNull(),
+    sales: integer("sales").notNull(),
+    refunds: integer("refunds").notNull(),
+    commission: integer("commission").notNull(),
+    shipping: integer("shipping").notNull(),
+    payable: integer("payable").notNull(),
+    paidOn: text("paid_on").notNull(),
+    reference: text("reference").notNull().default(""),
+    recordedBy: integer("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    recordedByName: text("recorded_by_name").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("merchant_payouts_month_idx").on(t.merchantId, t.month)],
+);
