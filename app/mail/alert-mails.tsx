@@ -6,7 +6,7 @@
  */
 import { formatDateJa, formatDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { excerpt } from "~/core/tickets/tickets";
 import { Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
@@ -30,15 +30,19 @@ function ItemList({ items }: { items: AlertItem[] }) {
 }
 
 function MerchantGreeting({ merchantName }: { merchantName: string }) {
+  const shopName = useShopName();
   return (
     <>
       <p>{`${merchantName} ご担当者様`}</p>
-      <p>{`いつも${SHOP_NAME}へのご出店ありがとうございます。運営事務局です。`}</p>
+      <p>{`いつも${shopName}へのご出店ありがとうございます。運営事務局です。`}</p>
     </>
   );
 }
 
-const StaffGreeting = () => <p>{`${SHOP_NAME} スタッフの皆さま（管理画面からの自動通知です）`}</p>;
+function StaffGreeting() {
+  const shopName = useShopName();
+  return <p>{`${shopName} スタッフの皆さま（管理画面からの自動通知です）`}</p>;
+}
 
 function Link({ href, children }: { href: string; children: string }) {
   return (
@@ -64,7 +68,8 @@ export interface MerchantReadyFacts {
 
 export function merchantReadyMail(facts: MerchantReadyFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME}】発送待ちのご注文が入りました（ご注文番号 ${facts.orderNumber}）`,
+    brand: "shop",
+    subject: `発送待ちのご注文が入りました（ご注文番号 ${facts.orderNumber}）`,
     body: (
       <>
         <MerchantGreeting merchantName={facts.merchantName} />
@@ -96,7 +101,8 @@ export interface MerchantReturnFacts {
 
 export function merchantReturnMail(facts: MerchantReturnFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME}】${facts.kindLabel}のお申し込みがありました（ご注文番号 ${facts.orderNumber}）`,
+    brand: "shop",
+    subject: `${facts.kindLabel}のお申し込みがありました（ご注文番号 ${facts.orderNumber}）`,
     body: (
       <>
         <MerchantGreeting merchantName={facts.merchantName} />
@@ -122,7 +128,8 @@ export interface MerchantDigestFacts {
 export function merchantDigestMail(facts: MerchantDigestFacts): MailTemplate {
   const more = facts.total - facts.entries.length;
   return {
-    subject: `【${SHOP_NAME}】本日のお知らせのまとめ（${formatDateJa(facts.day)}・${facts.total}件）`,
+    brand: "shop",
+    subject: `本日のお知らせのまとめ（${formatDateJa(facts.day)}・${facts.total}件）`,
     body: (
       <>
         <MerchantGreeting merchantName={facts.merchantName} />
@@ -161,7 +168,8 @@ export interface NewTicketFacts {
 
 export function newTicketAlertMail(facts: NewTicketFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME} 管理】新しいお問い合わせ：${facts.customer}（${facts.category}）`,
+    brand: "staff",
+    subject: `新しいお問い合わせ：${facts.customer}（${facts.category}）`,
     body: (
       <>
         <StaffGreeting />
@@ -185,7 +193,8 @@ export interface NewReturnFacts {
 
 export function newReturnAlertMail(facts: NewReturnFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME} 管理】${facts.kindLabel}のお申し込み（ご注文番号 ${facts.orderNumber}）`,
+    brand: "staff",
+    subject: `${facts.kindLabel}のお申し込み（ご注文番号 ${facts.orderNumber}）`,
     body: (
       <>
         <StaffGreeting />
@@ -207,7 +216,8 @@ export interface InboundHeldFacts {
 
 export function inboundHeldAlertMail(facts: InboundHeldFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME} 管理】確認待ちの受信メール：${facts.subject.trim() || "（件名なし）"}`,
+    brand: "staff",
+    subject: `確認待ちの受信メール：${facts.subject.trim() || "（件名なし）"}`,
     body: (
       <>
         <StaffGreeting />
@@ -228,7 +238,8 @@ export interface LowStockFacts {
 
 export function lowStockAlertMail(facts: LowStockFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME} 管理】在庫が少なくなった商品があります（${facts.products.length}件）`,
+    brand: "staff",
+    subject: `在庫が少なくなった商品があります（${facts.products.length}件）`,
     body: (
       <>
         <StaffGreeting />
@@ -266,7 +277,8 @@ export interface TransferLapsedFacts {
 
 export function transferLapsedAlertMail(facts: TransferLapsedFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME} 管理】入金期限切れでキャンセルしました（ご注文番号 ${facts.orderNumber}）`,
+    brand: "staff",
+    subject: `入金期限切れでキャンセルしました（ご注文番号 ${facts.orderNumber}）`,
     body: (
       <>
         <StaffGreeting />
@@ -296,7 +308,8 @@ export interface StaffDigestFacts {
 
 export function staffDigestMail(facts: StaffDigestFacts): MailTemplate {
   return {
-    subject: `【${SHOP_NAME} 管理】本日の対応事項（${formatDateJa(facts.day)}）`,
+    brand: "staff",
+    subject: `本日の対応事項（${formatDateJa(facts.day)}）`,
     body: (
       <>
         <StaffGreeting />

@@ -1,7 +1,7 @@
 /** The two mails of an e-mail change: the link to the NEW address, and afterwards a notice to the OLD one. */
 import { formatDateTime } from "~/core/dates";
 import type { ShopSettings } from "~/core/settings/shop-settings";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -13,10 +13,11 @@ interface VerifyProps {
 }
 
 function EmailChangeVerify({ name, newEmail, link, expiresAt }: VerifyProps) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
-      <p>{`${SHOP_NAME}の会員情報で、メールアドレスを「${newEmail}」へ変更するお手続きを承りました。`}</p>
+      <p>{`${shopName}の会員情報で、メールアドレスを「${newEmail}」へ変更するお手続きを承りました。`}</p>
       <p>下記のリンクを開き、「メールアドレスを変更する」ボタンを押すと変更が完了します。</p>
       <p>
         <a href={link}>{link}</a>
@@ -29,7 +30,7 @@ function EmailChangeVerify({ name, newEmail, link, expiresAt }: VerifyProps) {
 
 /** To the new address: the single-use link that makes the change. */
 export function emailChangeVerifyMail(props: VerifyProps): MailTemplate {
-  return { subject: `【${SHOP_NAME}】メールアドレス変更のご確認`, body: <EmailChangeVerify {...props} /> };
+  return { brand: "shop", subject: `メールアドレス変更のご確認`, body: <EmailChangeVerify {...props} /> };
 }
 
 interface NoticeProps {
@@ -41,10 +42,11 @@ interface NoticeProps {
 }
 
 function EmailChangeNotice({ name, newEmail, changedAt, contact }: NoticeProps) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
-      <p>{`${formatDateTime(changedAt)}に、${SHOP_NAME}の会員情報のメールアドレスが「${newEmail}」へ変更されました。今後のお知らせは新しいメールアドレスへお送りします。`}</p>
+      <p>{`${formatDateTime(changedAt)}に、${shopName}の会員情報のメールアドレスが「${newEmail}」へ変更されました。今後のお知らせは新しいメールアドレスへお送りします。`}</p>
       <p>
         このお手続きに心当たりがない場合は、第三者がアカウントを利用しているおそれがあります。お手数ですが、すぐに下記のカスタマーサービスまでご連絡ください。
       </p>
@@ -55,5 +57,5 @@ function EmailChangeNotice({ name, newEmail, changedAt, contact }: NoticeProps) 
 
 /** To the old address, written by the same batch as the change: it was changed, and whom to call if it was not you. */
 export function emailChangeNoticeMail(props: NoticeProps): MailTemplate {
-  return { subject: `【${SHOP_NAME}】メールアドレス変更完了のお知らせ`, body: <EmailChangeNotice {...props} /> };
+  return { brand: "shop", subject: `メールアドレス変更完了のお知らせ`, body: <EmailChangeNotice {...props} /> };
 }

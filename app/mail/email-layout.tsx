@@ -8,6 +8,7 @@ import type { ShopSettings } from "~/core/settings/shop-settings";
 import { sellerRows } from "~/core/site/tokushoho";
 import { Lines } from "./parts";
 import { renderMail, type MailTemplate, type RenderedMail } from "./render.server";
+import { ShopNameContext } from "./shop-name";
 
 export interface EmailFrame {
   /** The shop's origin, e.g. https://hinata-ichiba.example.jp */
@@ -61,7 +62,19 @@ export function EmailLayout({ frame, children }: { frame: EmailFrame; children: 
   );
 }
 
-/** A template as an e-mail: inside the frame, as HTML and the plain-text part. */
+/** The subject as an e-mail carries it: with the shop's name in force when the template asks for it. */
+function emailSubject(template: MailTemplate, shopName: string): string {
+  if (template.brand === "shop") return `【${shopName}】${template.subject}`;
+  if (template.brand === "staff") return `【${shopName} 管理】${template.subject}`;
+  return template.subject;
+}
+
+/** A template as an e-mail: inside the frame, with the shop's name in force in its subject and body, as HTML and the plain-text part. */
 export function renderEmail(template: MailTemplate, frame: EmailFrame): RenderedMail {
-  return renderMail({ subject: template.subject, body: <EmailLayout frame={frame}>{template.body}</EmailLayout> });
+  const body = (
+    <ShopNameContext.Provider value={frame.shop.shopName}>
+      <EmailLayout frame={frame}>{template.body}</EmailLayout>
+    </ShopNameContext.Provider>
+  );
+  return renderMail({ subject: emailSubject(template, frame.shop.shopName), body });
 }

@@ -1,7 +1,7 @@
 /** The mail a merchant's new login gets when staff add it (/crm/merchants/{id}): the link to set a password. */
 import { formatDateTime } from "~/core/dates";
 import { MERCHANT_INVITATION_DAYS } from "~/core/merchant/merchant-accounts";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -17,10 +17,11 @@ interface MerchantInvitationProps {
 }
 
 function MerchantInvitation({ name, email, merchantName, link, portalUrl, expiresAt }: MerchantInvitationProps) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
-      <p>{`${SHOP_NAME}運営事務局です。${merchantName}の出店者管理画面（配送・商品の管理）のログインをご用意しました。`}</p>
+      <p>{`${shopName}運営事務局です。${merchantName}の出店者管理画面（配送・商品の管理）のログインをご用意しました。`}</p>
       <p>下記のリンクを開き、パスワードを設定してください。設定後、すぐにご利用いただけます。</p>
       <p>
         <a href={link}>パスワードを設定する</a>
@@ -42,5 +43,5 @@ function MerchantInvitation({ name, email, merchantName, link, portalUrl, expire
 }
 
 export function merchantInvitationMail(props: MerchantInvitationProps): MailTemplate {
-  return { subject: `【${SHOP_NAME}】出店者管理画面のログインのご案内`, body: <MerchantInvitation {...props} /> };
+  return { brand: "shop", subject: `出店者管理画面のログインのご案内`, body: <MerchantInvitation {...props} /> };
 }

@@ -1,6 +1,5 @@
 /** The newsletter as staff wrote it (/crm/newsletter), to one member; the frame adds the unsubscribe link. */
 import { newsletterParagraphs } from "~/core/mail/newsletter-issue";
-import { SHOP_NAME } from "~/core/site/site";
 import { ThanksGreeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -17,5 +16,5 @@ function Newsletter({ name, body }: { name: string; body: string }) {
 }
 
 export function newsletterMail(issue: { subject: string; body: string }, name: string): MailTemplate {
-  return { subject: `【${SHOP_NAME}】${issue.subject}`, body: <Newsletter name={name} body={issue.body} /> };
+  return { brand: "shop", subject: `${issue.subject}`, body: <Newsletter name={name} body={issue.body} /> };
 }

@@ -2,7 +2,7 @@
 import { formatDateJa } from "~/core/dates";
 import { formatYen } from "~/core/money";
 import { ORDER_CLAIM_LINK_HOURS } from "~/core/orders/order-claim";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { Greeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -15,10 +15,11 @@ export interface OrderClaimMailFacts {
 }
 
 function OrderClaimVerify({ customerName, link, orders }: OrderClaimMailFacts) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={customerName} />
-      <p>{`いつも${SHOP_NAME}をご利用いただきありがとうございます。会員登録前にこのメールアドレスでご購入いただいたご注文を、注文履歴に追加するお手続きを承りました。`}</p>
+      <p>{`いつも${shopName}をご利用いただきありがとうございます。会員登録前にこのメールアドレスでご購入いただいたご注文を、注文履歴に追加するお手続きを承りました。`}</p>
       <ul>
         {orders.map((order) => (
           <li key={order.number}>{`注文番号 ${order.number}（${formatDateJa(order.createdAt)}・${formatYen(order.total)}）`}</li>
@@ -35,5 +36,5 @@ function OrderClaimVerify({ customerName, link, orders }: OrderClaimMailFacts) {
 }
 
 export function orderClaimVerifyMail(facts: OrderClaimMailFacts): MailTemplate {
-  return { subject: `【${SHOP_NAME}】ゲスト購入のご注文を注文履歴に追加するための確認`, body: <OrderClaimVerify {...facts} /> };
+  return { brand: "shop", subject: `ゲスト購入のご注文を注文履歴に追加するための確認`, body: <OrderClaimVerify {...facts} /> };
 }

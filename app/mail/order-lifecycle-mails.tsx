@@ -9,7 +9,6 @@ import { formatYen } from "~/core/money";
 import { expectedDeliveryWindow } from "~/core/orders/order-lifecycle";
 import { ORDER_LOOKUP_PATH } from "~/core/orders/order-lookup";
 import { REFUND_DAYS } from "~/core/returns/returns";
-import { SHOP_NAME } from "~/core/site/site";
 import { Lines, ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -39,7 +38,8 @@ export function OrderLink({ addressee }: { addressee: OrderMailAddressee }) {
 
 export function paymentConfirmedMail(addressee: OrderMailAddressee, amount: number): MailTemplate {
   return {
-    subject: `【${SHOP_NAME}】ご入金を確認しました（ご注文番号 ${addressee.orderNumber}）`,
+    brand: "shop",
+    subject: `ご入金を確認しました（ご注文番号 ${addressee.orderNumber}）`,
     body: (
       <>
         <ThanksGreeting name={addressee.customerName} />
@@ -63,7 +63,8 @@ export function shipmentShippedMail(addressee: OrderMailAddressee, parcel: Shipp
   const window = expectedDeliveryWindow(parcel.shippedAt);
   const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
   return {
-    subject: `【${SHOP_NAME}】出荷のお知らせ（ご注文番号 ${addressee.orderNumber}）`,
+    brand: "shop",
+    subject: `出荷のお知らせ（ご注文番号 ${addressee.orderNumber}）`,
     body: (
       <>
         <ThanksGreeting name={addressee.customerName} />
@@ -116,7 +117,8 @@ const CANCELLATION_OPENINGS: Record<CancellationFacts["reason"], string> = {
 export function orderCancelledMail(addressee: OrderMailAddressee, facts: CancellationFacts): MailTemplate {
   const what = facts.whole ? "ご注文" : "ご注文の一部の商品";
   return {
-    subject: `【${SHOP_NAME}】${facts.whole ? "ご注文キャンセル" : "ご注文の一部キャンセル"}のお知らせ（ご注文番号 ${addressee.orderNumber}）`,
+    brand: "shop",
+    subject: `${facts.whole ? "ご注文キャンセル" : "ご注文の一部キャンセル"}のお知らせ（ご注文番号 ${addressee.orderNumber}）`,
     body: (
       <>
         <ThanksGreeting name={addressee.customerName} />

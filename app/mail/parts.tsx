@@ -1,6 +1,6 @@
 /** Pieces every mail is made of, so the mails of one shop read alike. */
 import { Fragment, type ReactNode } from "react";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 
 /** 「山田 花子 様」 */
 export function Greeting({ name }: { name: string }) {
@@ -10,10 +10,11 @@ export function Greeting({ name }: { name: string }) {
 
 /** The greeting with the shop's thanks, as a mail about an ongoing service opens. */
 export function ThanksGreeting({ name }: { name: string }) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
-      <p>いつも{SHOP_NAME}をご利用いただきありがとうございます。</p>
+      <p>いつも{shopName}をご利用いただきありがとうございます。</p>
     </>
   );
 }

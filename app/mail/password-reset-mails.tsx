@@ -1,7 +1,7 @@
 /** The password-reset mail (「パスワードをお忘れの方」): the link to set a new password. */
 import { formatDateTime } from "~/core/dates";
 import { RESET_LINK_MINUTES } from "~/core/account/password-reset";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -18,10 +18,11 @@ interface PasswordResetProps {
  * did not ask: nothing changes unless the link is opened.
  */
 function PasswordReset({ name, link, requestedAt, expiresAt }: PasswordResetProps) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
-      <p>{`${SHOP_NAME}をご利用いただきありがとうございます。${formatDateTime(requestedAt)}に、パスワード再設定のお申し込みを受け付けました。`}</p>
+      <p>{`${shopName}をご利用いただきありがとうございます。${formatDateTime(requestedAt)}に、パスワード再設定のお申し込みを受け付けました。`}</p>
       <p>下記のリンクを開き、新しいパスワードを設定してください。</p>
       <p>
         <a href={link}>新しいパスワードを設定する</a>
@@ -42,5 +43,5 @@ function PasswordReset({ name, link, requestedAt, expiresAt }: PasswordResetProp
 }
 
 export function passwordResetMail(props: PasswordResetProps): MailTemplate {
-  return { subject: `【${SHOP_NAME}】パスワード再設定のご案内`, body: <PasswordReset {...props} /> };
+  return { brand: "shop", subject: `パスワード再設定のご案内`, body: <PasswordReset {...props} /> };
 }

@@ -9,6 +9,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 /** A mail before rendering: its subject (plain text) and its body. */
 export interface MailTemplate {
   subject: string;
+  /**
+   * The bracketed shop name an e-mail's subject starts with, written by renderEmail from the settings in
+   * force: 【店名】 to customers and merchants, 【店名 管理】 to staff. An in-app お知らせ has none.
+   */
+  brand?: "shop" | "staff";
   body: ReactElement;
 }
 

@@ -6,7 +6,6 @@
 import { formatYen } from "~/core/money";
 import { RETURN_KINDS, returnReasonLabel, type ReturnKind } from "~/core/returns/return-labels";
 import { REFUND_DAYS } from "~/core/returns/returns";
-import { SHOP_NAME } from "~/core/site/site";
 import { OrderLink, type OrderMailAddressee } from "./order-lifecycle-mails";
 import { ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";
@@ -18,7 +17,7 @@ export interface ReturnMailFacts {
 }
 
 function subject(addressee: OrderMailAddressee, what: string): string {
-  return `【${SHOP_NAME}】${what}（ご注文番号 ${addressee.orderNumber}）`;
+  return `${what}（ご注文番号 ${addressee.orderNumber}）`;
 }
 
 function RequestSummary({ facts }: { facts: ReturnMailFacts }) {
@@ -38,6 +37,7 @@ function RequestSummary({ facts }: { facts: ReturnMailFacts }) {
 export function returnRequestedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts): MailTemplate {
   const kind = RETURN_KINDS[facts.kind];
   return {
+    brand: "shop",
     subject: subject(addressee, `${kind}のお申し込みを受け付けました`),
     body: (
       <>
@@ -53,6 +53,7 @@ export function returnRequestedMail(addressee: OrderMailAddressee, facts: Return
 export function returnApprovedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, message: string): MailTemplate {
   const kind = RETURN_KINDS[facts.kind];
   return {
+    brand: "shop",
     subject: subject(addressee, `${kind}のお申し込みを承りました`),
     body: (
       <>
@@ -70,6 +71,7 @@ export function returnApprovedMail(addressee: OrderMailAddressee, facts: ReturnM
 export function returnRefusedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, message: string): MailTemplate {
   const kind = RETURN_KINDS[facts.kind];
   return {
+    brand: "shop",
     subject: subject(addressee, `${kind}のお申し込みについて`),
     body: (
       <>
@@ -89,6 +91,7 @@ export function returnRefusedMail(addressee: OrderMailAddressee, facts: ReturnMa
 export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, refund: number, pointsWithdrawn = 0): MailTemplate {
   const kind = RETURN_KINDS[facts.kind];
   return {
+    brand: "shop",
     subject: subject(addressee, `${kind}の商品を受け取りました`),
     body: (
       <>

@@ -5,7 +5,7 @@
 import { formatYen } from "~/core/money";
 import { PASSWORD_RESET_PATH } from "~/core/account/password-reset";
 import { POINT_EARNING_UNIT } from "~/core/member/points";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -18,10 +18,11 @@ interface WelcomeProps {
 }
 
 function Welcome({ name, email, newsletter, origin }: WelcomeProps) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
-      <p>{SHOP_NAME}への会員登録ありがとうございます。会員登録が完了しました。ご登録のメールアドレスとパスワードでログインしてご利用ください。</p>
+      <p>{shopName}への会員登録ありがとうございます。会員登録が完了しました。ご登録のメールアドレスとパスワードでログインしてご利用ください。</p>
       <p>
         <a href={`${origin}/login`}>ログインはこちら</a>
       </p>
@@ -43,7 +44,7 @@ function Welcome({ name, email, newsletter, origin }: WelcomeProps) {
 }
 
 export function welcomeMail(props: WelcomeProps): MailTemplate {
-  return { subject: `【${SHOP_NAME}】会員登録が完了しました`, body: <Welcome {...props} /> };
+  return { brand: "shop", subject: `会員登録が完了しました`, body: <Welcome {...props} /> };
 }
 
 interface RegistrationAttemptProps {
@@ -56,13 +57,14 @@ interface RegistrationAttemptProps {
 
 /** What was asked, that nothing changed, and the ways in for the owner (log in, or set a new password). */
 function RegistrationAttempt({ name, during, origin }: RegistrationAttemptProps) {
+  const shopName = useShopName();
   return (
     <>
       <Greeting name={name} />
       <p>
         {during === "checkout"
-          ? `${SHOP_NAME}でのご注文の際に、このメールアドレスで会員登録のお申し込みがありました。`
-          : `${SHOP_NAME}で、このメールアドレスによる会員登録のお申し込みがありました。`}
+          ? `${shopName}でのご注文の際に、このメールアドレスで会員登録のお申し込みがありました。`
+          : `${shopName}で、このメールアドレスによる会員登録のお申し込みがありました。`}
         このメールアドレスはすでに会員としてご登録いただいているため、新たな登録は行っていません。ご登録の内容やパスワードは変更されていません。
       </p>
       {during === "checkout" ? <p>ご注文は会員登録なしのご注文としてお受けしています（ご注文確認のメールを別にお送りしています）。</p> : null}
@@ -79,5 +81,5 @@ function RegistrationAttempt({ name, during, origin }: RegistrationAttemptProps)
 }
 
 export function registrationAttemptMail(props: RegistrationAttemptProps): MailTemplate {
-  return { subject: `【${SHOP_NAME}】会員登録のお申し込みについて`, body: <RegistrationAttempt {...props} /> };
+  return { brand: "shop", subject: `会員登録のお申し込みについて`, body: <RegistrationAttempt {...props} /> };
 }

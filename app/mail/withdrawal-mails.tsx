@@ -3,7 +3,7 @@ import { formatDateTime } from "~/core/dates";
 import { LEGAL_PAGES } from "~/core/site/legal-document";
 import { ACCOUNTING_RECORD_RETENTION_YEARS } from "~/core/account/privacy";
 import type { ShopSettings } from "~/core/settings/shop-settings";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "./shop-name";
 import { Greeting, Lines } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -20,11 +20,12 @@ export interface WithdrawalMailFacts {
 }
 
 function WithdrawalDone({ customerName, points, withdrawnAt, origin, contact }: WithdrawalMailFacts) {
+  const shopName = useShopName();
   const policy = `${origin}${LEGAL_PAGES.privacy.path}#retention`;
   return (
     <>
       <Greeting name={customerName} />
-      <p>{`これまで${SHOP_NAME}をご利用いただき、誠にありがとうございました。${formatDateTime(withdrawnAt)}に退会のお手続きが完了しましたので、お知らせいたします。`}</p>
+      <p>{`これまで${shopName}をご利用いただき、誠にありがとうございました。${formatDateTime(withdrawnAt)}に退会のお手続きが完了しましたので、お知らせいたします。`}</p>
       <h3>削除・匿名化した情報</h3>
       <ul>
         <li>会員情報（氏名・フリガナ、メールアドレス、電話番号、パスワード）</li>
@@ -47,5 +48,5 @@ function WithdrawalDone({ customerName, points, withdrawnAt, origin, contact }: 
 }
 
 export function withdrawalDoneMail(facts: WithdrawalMailFacts): MailTemplate {
-  return { subject: `【${SHOP_NAME}】退会手続き完了のお知らせ`, body: <WithdrawalDone {...facts} /> };
+  return { brand: "shop", subject: `退会手続き完了のお知らせ`, body: <WithdrawalDone {...facts} /> };
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
+import { transferLapsedAlertMail } from "~/mail/alert-mails";
+import { renderEmail } from "~/mail/email-layout";
+import { paymentConfirmedMail } from "~/mail/order-lifecycle-mails";
 import { orderConfirmationMail, type OrderMailFacts } from "~/mail/order-mails";
 import { mailHtmlToText, renderMail } from "~/mail/render.server";
 import { restockMail } from "~/mail/restock-mails";
@@ -132,5 +135,34 @@ describe("the shop's mails", () => {
     }
     expect(mail.html).not.toContain("手数料");
     expect(mail.text).toContain("■ お振込先");
+  });
+});
+
+describe("the shop's name in force (decision 0057)", () => {
+  const renamed = { origin: "https://shop.test", shop: { ...DEFAULT_SHOP_SETTINGS, shopName: "ひなた商店" } };
+  const addressee = { customerName: "山田 花子", orderNumber: "20261130-0001", orderId: 1, guest: false, origin: "https://shop.test" };
+
+  it("opens an e-mail's subject and greeting with the saved name, and an in-app お知らせ's subject with none", () => {
+    const template = paymentConfirmedMail(addressee, 3960);
+    const mail = renderEmail(template, renamed);
+    expect(mail.subject).toBe("【ひなた商店】ご入金を確認しました（ご注文番号 20261130-0001）");
+    expect(mail.text).toContain("いつもひなた商店をご利用いただきありがとうございます。");
+    expect(mail.text).not.toContain(`いつも${DEFAULT_SHOP_SETTINGS.shopName}を`);
+    expect(renderMail(template).subject).toBe("ご入金を確認しました（ご注文番号 20261130-0001）");
+  });
+
+  it("marks a staff alert 【店名 管理】 with the saved name", () => {
+    const mail = renderEmail(
+      transferLapsedAlertMail({
+        orderNumber: "20261130-0001",
+        customer: "山田 花子",
+        total: 3960,
+        placedAt: new Date(),
+        orderUrl: "https://shop.test/crm/orders/1",
+      }),
+      renamed,
+    );
+    expect(mail.subject).toBe("【ひなた商店 管理】入金期限切れでキャンセルしました（ご注文番号 20261130-0001）");
+    expect(mail.text).toContain("ひなた商店 スタッフの皆さま");
   });
 });

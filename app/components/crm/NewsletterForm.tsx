@@ -1,19 +1,20 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { NEWSLETTER_BODY_MAX, NEWSLETTER_SUBJECT_MAX } from "~/core/mail/newsletter-issue";
-import { SHOP_NAME } from "~/core/site/site";
+import { useShopName } from "~/components/layout/useSiteFacts";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors, RequiredMark, TextField } from "~/components/forms/TextField";
 
 /** The newsletter issue's form (an island on /crm/newsletter: Conform loads after the page; the server validates). */
 export function NewsletterForm({ issue, recipients, lastResult }: { issue: string; recipients: number; lastResult: SubmissionResult<string[]> | undefined }) {
+  const shopName = useShopName();
   const navigation = useNavigation();
   const [form, fields] = useForm<{ issue: string; subject: string; body: string }>({ id: "newsletter-issue", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.issue.errors ?? [])]} />
       <input type="hidden" name="issue" value={issue} />
-      <TextField label="件名" field={fields.subject} required hint={`${NEWSLETTER_SUBJECT_MAX}文字以内。メールでは先頭に【${SHOP_NAME}】が付きます。`} />
+      <TextField label="件名" field={fields.subject} required hint={`${NEWSLETTER_SUBJECT_MAX}文字以内。メールでは先頭に【${shopName}】が付きます。`} />
       <div className="grid gap-1">
         <label htmlFor={fields.body.id} className="text-sm font-bold">
           本文
