@@ -6,20 +6,17 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
 import { orderLines, orders } from "~/db/schema";
 import * as dashboardRoute from "~/routes/crm._index";
 import * as orderList from "~/routes/crm.orders._index";
 import { cancelOrder, cancelOrderLines } from "~/services/orders/order-cancellation.server";
 import type { Dashboard } from "~/core/reports/dashboard";
 import { loadDashboard } from "~/services/reports/dashboard.server";
-import { decideReturn } from "~/services/returns/return-decisions.server";
-import { createReturnRequest } from "~/services/returns/return-requests.server";
 import { MEMBER_ID } from "~/services/seed/people";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, seedClock, type TestPlatform } from "../support/platform-test";
 import { pageRequest, run, valueOf } from "../support/requests";
-import { deliveredOrder, STAFF_ACTOR } from "../support/returns";
+import { deliveredOrder, receiveReturn, requestMemberReturn, STAFF_ACTOR } from "../support/returns";
 
 const now = seedClock();
 /** The dashboard read a moment after the orders (its periods run up to the instant it is read, exclusive). */
@@ -62,29 +59,10 @@ describe("sales as placed", () => {
   it("takes off a return's refund and a line cancelled on its own", async ({ platform }) => {
     const delivered = await deliveredOrder(platform.db, MEMBER_ID, { quantity: 2, now });
     const line = delivered.lines[0]!;
-    const input: ReturnRequestInput = {
-      token: "dashboard-return-0001",
-      kind: "return",
-      reason: "changed_mind",
-      lines: [{ id: line.id, quantity: 1 }],
-      details: "",
-    };
-    const actor = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
-    const requested = await createReturnRequest(
-      platform.db,
-      platform.env.ATTACHMENTS,
-      actor,
-      delivered.id,
-      input,
-      { galleryIds: [], files: [] },
-      TEST_MAIL_FRAME,
-      now,
-    );
-    if (!requested.ok) throw new Error(requested.error);
+    const returnId = await requestMemberReturn(platform, delivered.id, line.id, { token: "dashboard-return-0001", reason: "changed_mind", now });
     const before = await loadDashboard(platform.db, shortlyAfter);
     expect(todo(before, "返品・交換の判断待ち").count).toBeGreaterThan(0);
-    await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "approve", message: "着払いで" }, TEST_MAIL_FRAME, now);
-    await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "receive", method: "bank_transfer", restock: "1" }, TEST_MAIL_FRAME, now);
+    await receiveReturn(platform.db, returnId, now);
     const afterReturn = await loadDashboard(platform.db, shortlyAfter);
     expect(todayCard(before).sales - todayCard(afterReturn).sales).toBe(line.unitPrice);
     expect(todayCard(afterReturn).orders).toBe(todayCard(before).orders);

@@ -12,7 +12,6 @@ import { addDaysToDate, jstDate, jstDayStart } from "~/core/dates";
 import type { MerchantSales } from "~/core/reports/merchant-sales";
 import { REPORT_PERIOD_TEXT } from "~/core/reports/report-period";
 import type { SalesRow } from "~/core/reports/sales-report";
-import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
 import { decodeJapaneseText } from "~/core/text-encoding";
 import { orderLines, orders, orderShipments, returnRequestLines, returnRequests } from "~/db/schema";
 import * as reportPage from "~/routes/crm.reports";
@@ -20,13 +19,11 @@ import * as portal from "~/routes/merchant._index";
 import * as salesCsv from "~/routes/merchant.sales[.]csv";
 import * as salesPage from "~/routes/merchant.sales";
 import { cancelOrder, cancelOrderLines } from "~/services/orders/order-cancellation.server";
-import { decideReturn } from "~/services/returns/return-decisions.server";
-import { createReturnRequest } from "~/services/returns/return-requests.server";
 import { MEMBER_ID, MERCHANT_ID, OTHER_MERCHANT_ID } from "~/services/seed/people";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, seedClock, type TestPlatform } from "../support/platform-test";
 import { pageRequest, run, valueOf } from "../support/requests";
-import { deliveredOrder, STAFF_ACTOR } from "../support/returns";
+import { deliveredOrder, receiveReturn, requestMemberReturn, STAFF_ACTOR } from "../support/returns";
 
 const now = seedClock();
 const it = platformTest();
@@ -98,30 +95,6 @@ const lineOf = async (platform: TestPlatform, orderId: number, sku: string) =>
       .where(sql`${orderLines.orderId} = ${orderId} and ${orderLines.sku} = ${sku}`)
   )[0]!;
 
-async function returnOne(platform: TestPlatform, orderId: number, lineId: number) {
-  const input: ReturnRequestInput = {
-    token: `merchant-sales-${lineId}`,
-    kind: "return",
-    reason: "wrong_item",
-    lines: [{ id: lineId, quantity: 1 }],
-    details: "",
-  };
-  const actor = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
-  const requested = await createReturnRequest(
-    platform.db,
-    platform.env.ATTACHMENTS,
-    actor,
-    orderId,
-    input,
-    { galleryIds: [], files: [] },
-    TEST_MAIL_FRAME,
-    now,
-  );
-  if (!requested.ok) throw new Error(requested.error);
-  await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "approve", message: "着払いで" }, TEST_MAIL_FRAME, now);
-  await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "receive", method: "bank_transfer", restock: "1" }, TEST_MAIL_FRAME, now);
-}
-
 describe("the merchant's figures", () => {
   it("are its own lines only: another merchant's and the warehouse's lines, cancelled orders and lines and returned items left out", async ({
     platform,
@@ -166,7 +139,11 @@ describe("the merchant's figures", () => {
     // A delivered order of two, one of them returned and refunded: one item's price counts.
     const delivered = await deliveredOrder(platform.db, MEMBER_ID, { sku: OWN, quantity: 2, now });
     const deliveredLine = delivered.lines.find((line) => line.sku === OWN)!;
-    await returnOne(platform, delivered.id, deliveredLine.id);
+    await receiveReturn(
+      platform.db,
+      await requestMemberReturn(platform, delivered.id, deliveredLine.id, { token: `merchant-sales-${deliveredLine.id}`, now }),
+      now,
+    );
     const after = await sales(platform, merchant);
     expect(totals(after)).toEqual({
       sales: afterMixed.total.sales + deliveredLine.unitPrice,

@@ -14,15 +14,12 @@ import { decodeJapaneseText } from "~/core/text-encoding";
 import { orderLines, orders } from "~/db/schema";
 import * as reportCsv from "~/routes/crm.reports[.]csv";
 import * as reportPage from "~/routes/crm.reports";
-import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
 import { cancelOrder } from "~/services/orders/order-cancellation.server";
-import { decideReturn } from "~/services/returns/return-decisions.server";
-import { createReturnRequest } from "~/services/returns/return-requests.server";
 import { MEMBER_ID } from "~/services/seed/people";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, seedClock, type TestPlatform } from "../support/platform-test";
 import { pageRequest, run, valueOf } from "../support/requests";
-import { deliveredOrder, STAFF_ACTOR } from "../support/returns";
+import { deliveredOrder, receiveReturn, requestMemberReturn, STAFF_ACTOR } from "../support/returns";
 
 const now = seedClock();
 const it = platformTest();
@@ -31,31 +28,6 @@ type Page = { ok: true; rows: SalesRow[]; total: SalesRow } | { ok: false; error
 const today = () => jstDate(new Date());
 const report = async (platform: TestPlatform, cookie: string, query: string) =>
   valueOf<Page>(await run(platform, reportPage.loader, pageRequest(`/crm/reports?${query}`, cookie)));
-
-/** A return of one of the line's items, asked for, approved and received (its refund recorded). */
-async function receivedReturn(platform: TestPlatform, orderId: number, lineId: number) {
-  const input: ReturnRequestInput = {
-    token: `sales-report-${lineId}`,
-    kind: "return",
-    reason: "wrong_item",
-    lines: [{ id: lineId, quantity: 1 }],
-    details: "",
-  };
-  const actor = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
-  const requested = await createReturnRequest(
-    platform.db,
-    platform.env.ATTACHMENTS,
-    actor,
-    orderId,
-    input,
-    { galleryIds: [], files: [] },
-    TEST_MAIL_FRAME,
-    now,
-  );
-  if (!requested.ok) throw new Error(requested.error);
-  await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "approve", message: "着払いで" }, TEST_MAIL_FRAME, now);
-  await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "receive", method: "bank_transfer", restock: "1" }, TEST_MAIL_FRAME, now);
-}
 
 /** Each counted order's figure as decision 0054 defines it, summed in JS from the stored rows. */
 async function expectedSales(platform: TestPlatform): Promise<number> {
@@ -79,7 +51,11 @@ describe("the breakdowns", () => {
     // One of two items delivered comes back: its price comes off the goods' lines as its refund comes off the order.
     const delivered = await deliveredOrder(platform.db, MEMBER_ID, { quantity: 2, now });
     const returnedLine = delivered.lines[0]!;
-    await receivedReturn(platform, delivered.id, returnedLine.id);
+    await receiveReturn(
+      platform.db,
+      await requestMemberReturn(platform, delivered.id, returnedLine.id, { token: `sales-report-${returnedLine.id}`, now }),
+      now,
+    );
     const period = `from=${jstDate(new Date(Date.now() - 365 * 24 * 3600 * 1000))}&to=${today()}`;
     const expected = await expectedSales(platform);
     const [lineSum] = await platform.db

@@ -1,7 +1,10 @@
 /** Orders that reached the shopper, for the return tests: placed, shipped and delivered through the services. */
 import type { Database } from "~/db/client.server";
+import type { ReturnRequestInput } from "~/core/returns/return-request-forms";
 import type { OrderActor } from "~/core/orders/order-events";
-import { STAFF_ID } from "~/services/seed/people";
+import { decideReturn } from "~/services/returns/return-decisions.server";
+import { createReturnRequest } from "~/services/returns/return-requests.server";
+import { MEMBER_ID, STAFF_ID } from "~/services/seed/people";
 import { loadOrderState } from "~/services/orders/order-changes.server";
 import { markShipmentDelivered, shipShipment } from "~/services/orders/order-transitions.server";
 import { placeMemberOrder, TEST_MAIL_FRAME } from "./orders";
@@ -21,4 +24,25 @@ export async function deliveredOrder(db: Database, userId: number, { sku = "DEMO
   }
   const lines = (await loadOrderState(db, placed.id))!.lines;
   return { ...placed, lines };
+}
+
+/** The member asks to return one item of an order's line (the request's id); staff decide it later. */
+export async function requestMemberReturn(
+  platform: { db: Database; env: { ATTACHMENTS: R2Bucket } },
+  orderId: number,
+  lineId: number,
+  { token, reason = "wrong_item", now = new Date() }: { token: string; reason?: ReturnRequestInput["reason"]; now?: Date },
+): Promise<number> {
+  const input: ReturnRequestInput = { token, kind: "return", reason, lines: [{ id: lineId, quantity: 1 }], details: "" };
+  const actor = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
+  const files = { galleryIds: [], files: [] };
+  const requested = await createReturnRequest(platform.db, platform.env.ATTACHMENTS, actor, orderId, input, files, TEST_MAIL_FRAME, now);
+  if (!requested.ok) throw new Error(requested.error);
+  return requested.returnId;
+}
+
+/** Staff approve a return and receive the goods: restocked, its refund recorded (振込). */
+export async function receiveReturn(db: Database, returnId: number, now = new Date()): Promise<void> {
+  await decideReturn(db, returnId, STAFF_ACTOR, { intent: "approve", message: "着払いで" }, TEST_MAIL_FRAME, now);
+  await decideReturn(db, returnId, STAFF_ACTOR, { intent: "receive", method: "bank_transfer", restock: "1" }, TEST_MAIL_FRAME, now);
 }
