@@ -12,11 +12,18 @@ import { RETURN_KINDS } from "~/core/returns/return-labels";
 import { STATUS_LABELS } from "~/core/tickets/ticket-labels";
 import type { CustomerOrder, CustomerReturn, CustomerTicket } from "~/web/types/customers";
 
-function Day({ at }: { at: string }) {
+/** One row of a list: the day, the link to its staff page, then what the list adds (state, amount …). */
+function ActivityRow({ at, href, label, testId, children }: { at: string; href: string; label: string; testId: string; children: ReactNode }) {
   return (
-    <time dateTime={isoDateTime(at)} className="whitespace-nowrap text-xs text-gray-700">
-      {formatShortDate(at)}
-    </time>
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1" data-testid={testId}>
+      <time dateTime={isoDateTime(at)} className="whitespace-nowrap text-xs text-gray-700">
+        {formatShortDate(at)}
+      </time>
+      <Link to={href} className="font-bold">
+        {label}
+      </Link>
+      {children}
+    </li>
   );
 }
 
@@ -71,19 +78,11 @@ export function CustomerOrders({
         testId="customer-order-list"
       >
         {orders.rows.map((order) => (
-          <li
-            key={order.id}
-            className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1"
-            data-testid="customer-order"
-          >
-            <Day at={order.createdAt} />
-            <Link to={`/crm/orders/${order.id}`} className="font-bold">
-              {order.number}
-            </Link>
+          <ActivityRow key={order.id} at={order.createdAt} href={`/crm/orders/${order.id}`} label={order.number} testId="customer-order">
             <span className="text-xs">{ORDER_STATUS_LABELS[order.status]}</span>
             <span className="text-xs text-gray-700">{PAYMENT_METHODS[order.paymentMethod].label}</span>
             <span className="ml-auto whitespace-nowrap">{formatYen(order.total)}</span>
-          </li>
+          </ActivityRow>
         ))}
       </Newest>
     </DeskPanel>
@@ -101,20 +100,12 @@ export function CustomerTickets({ tickets, allTicketsHref }: { tickets: { rows: 
         testId="customer-ticket-list"
       >
         {tickets.rows.map((ticket) => (
-          <li
-            key={ticket.id}
-            className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1"
-            data-testid="customer-ticket"
-          >
-            <Day at={ticket.createdAt} />
-            <Link to={`/crm/tickets/${ticket.id}`} className="font-bold">
-              #{ticket.id}
-            </Link>
+          <ActivityRow key={ticket.id} at={ticket.createdAt} href={`/crm/tickets/${ticket.id}`} label={`#${ticket.id}`} testId="customer-ticket">
             <span className="text-xs">{`${ticket.category}・${ticket.trouble}`}</span>
             <span className="ml-auto">
               <StatusBadge status={ticket.status} label={STATUS_LABELS[ticket.status]} />
             </span>
-          </li>
+          </ActivityRow>
         ))}
       </Newest>
     </DeskPanel>
@@ -126,20 +117,18 @@ export function CustomerReturns({ returns }: { returns: { rows: CustomerReturn[]
     <DeskPanel id="customer-returns" title={`返品・交換（${formatCount(returns.total)}件）`} testId="customer-returns">
       <Newest shown={returns.rows.length} total={returns.total} empty="返品・交換のお申し込みはありません。" more={null} testId="customer-return-list">
         {returns.rows.map((request) => (
-          <li
+          <ActivityRow
             key={request.id}
-            className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-b-solid border-gray-100 py-1"
-            data-testid="customer-return"
+            at={request.createdAt}
+            href={`/crm/returns/${request.id}`}
+            label={`${RETURN_KINDS[request.kind]} #${request.id}`}
+            testId="customer-return"
           >
-            <Day at={request.createdAt} />
-            <Link to={`/crm/returns/${request.id}`} className="font-bold">
-              {`${RETURN_KINDS[request.kind]} #${request.id}`}
-            </Link>
             <span className="text-xs text-gray-700">ご注文 {request.orderNumber}</span>
             <span className="ml-auto">
               <ReturnStatusBadge status={request.status} />
             </span>
-          </li>
+          </ActivityRow>
         ))}
       </Newest>
     </DeskPanel>
