@@ -6,7 +6,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { MAIL_CLAIM_TIMEOUT_MS, MAIL_MAX_ATTEMPTS } from "~/core/mail/mail-outbox";
-import { mailOutbox } from "~/db/schema";
+import { DEFAULT_SHOP_SETTINGS } from "~/core/settings/shop-settings";
+import { mailOutbox, shopSettingsVersions } from "~/db/schema";
 import { welcomeMail } from "~/mail/welcome-mails";
 import { deliverDueMail, deliverMail, type Mailer, type MailSender } from "~/services/mail/mail-delivery.server";
 import { outboxStatement, resendFailedMail } from "~/services/mail/mail-outbox.server";
@@ -216,5 +217,20 @@ describe("the mail queue's consumer, on the simulated send_email binding", () =>
     await consumeMailQueue(again.batch, { ...platform.env, EMAIL: email.binding }, platform.db);
     expect(again.settled[good]).toEqual({ ack: true });
     expect(email.sent).toHaveLength(1);
+  });
+
+  it("sends in the name of the shop settings in force", async ({ platform }) => {
+    const version = await platform.db
+      .insert(shopSettingsVersions)
+      .values({ settings: JSON.stringify({ ...DEFAULT_SHOP_SETTINGS, shopName: "ひなた商店" }), changedByName: "日向 太郎" })
+      .returning()
+      .get();
+    try {
+      const key = await writeMail(platform, "accepted@example.jp", new Date());
+      await consumeMailQueue(queueBatch([key]).batch, { ...platform.env, EMAIL: email.binding }, platform.db);
+      expect(email.sent.at(-1)).toMatchObject({ from: { name: "ひなた商店", email: platform.env.MAIL_FROM }, to: "accepted@example.jp" });
+    } finally {
+      await platform.db.delete(shopSettingsVersions).where(eq(shopSettingsVersions.id, version.id));
+    }
   });
 });

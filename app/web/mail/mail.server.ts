@@ -11,6 +11,7 @@ import { SHOP_NAME } from "~/core/site/site";
 import type { Database } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { deliverDueMail, deliverMail, LOCAL_MAILBOX, type DeliveryOutcome, type Mailer, type MailSender } from "~/services/mail/mail-delivery.server";
+import { loadShopSettings } from "~/services/settings/shop-settings.server";
 import { invariantResponse } from "../http.server";
 import { isLocalEnvironment } from "../account/session.server";
 import { freshSettings, settingsInForce } from "../settings/shop-settings.server";
@@ -28,22 +29,24 @@ export interface MailQueueEnv {
 type MailEnv = Pick<Env, "APP_ENV" | "MAIL_FROM" | "SUPPORT_ADDRESS" | "SESSION_SECRET"> & { EMAIL?: SendEmail } & MailQueueEnv;
 
 /** Email Service's binding as a Mailer: the message as its MessageBuilder form, sent in the shop's name. */
-function emailServiceMailer(binding: SendEmail): Mailer {
+function emailServiceMailer(binding: SendEmail, fromName: string): Mailer {
   return {
     send: ({ from, to, subject, html, text, replyTo, headers }) =>
-      binding.send({ from: { name: SHOP_NAME, email: from }, to, subject, html, text, ...(replyTo ? { replyTo } : {}), headers }),
+      binding.send({ from: { name: fromName, email: from }, to, subject, html, text, ...(replyTo ? { replyTo } : {}), headers }),
   };
 }
 
-export function mailerFor(env: MailEnv): Mailer {
-  if (env.EMAIL) return emailServiceMailer(env.EMAIL);
+export function mailerFor(env: MailEnv, fromName = SHOP_NAME): Mailer {
+  if (env.EMAIL) return emailServiceMailer(env.EMAIL, fromName);
   if (isLocalEnvironment(env)) return LOCAL_MAILBOX;
   throw new Error("The send_email binding EMAIL is missing (wrangler.toml [[send_email]]).");
 }
 
 /** What sends the outbox's mails where the Worker runs. */
-function senderFor(env: MailEnv): MailSender {
-  return { mailer: mailerFor(env), from: env.MAIL_FROM, linkSecret: env.SESSION_SECRET, supportAddress: env.SUPPORT_ADDRESS };
+async function senderFor(env: MailEnv, db: Database): Promise<MailSender> {
+  // Sent in the name of the settings in force (decision 0057): one read per queue batch or sweep.
+  const { shopName } = await loadShopSettings(db);
+  return { mailer: mailerFor(env, shopName), from: env.MAIL_FROM, linkSecret: env.SESSION_SECRET, supportAddress: env.SUPPORT_ADDRESS };
 }
 
 /**
@@ -75,7 +78,7 @@ export function dispatchMail(context: AppLoadContext, keys: string[]): void {
  * due again; everything else (sent, already sent by another sender, failed for good) is acknowledged.
  */
 export async function consumeMailQueue(batch: MessageBatch<MailQueueMessage>, env: MailEnv, db: Database): Promise<void> {
-  const sender = senderFor(env);
+  const sender = await senderFor(env, db);
   for (const message of batch.messages) {
     const now = new Date();
     const outcome: DeliveryOutcome = await deliverMail(db, sender, message.body.key, now);
@@ -85,8 +88,8 @@ export async function consumeMailQueue(batch: MessageBatch<MailQueueMessage>, en
 }
 
 /** The scheduled sweep, and the dev mailbox's "deliver what is due" in local runs. */
-export function sweepMail(env: MailEnv, db: Database, now: Date): Promise<DeliveryOutcome[]> {
-  return deliverDueMail(db, senderFor(env), now);
+export async function sweepMail(env: MailEnv, db: Database, now: Date): Promise<DeliveryOutcome[]> {
+  return deliverDueMail(db, await senderFor(env, db), now);
 }
 
 /** The dev mailbox exists in local runs only (APP_ENV development or test): anywhere else it is a 404. */
