@@ -34,7 +34,11 @@ async function dryRun(platform: TestPlatform, cookie: string, intent: string, id
 }
 
 function apply(platform: TestPlatform, cookie: string, intent: string, ids: number[], fields: [string, string][]) {
-  return run(platform, bulkRoute.action as RouteHandler, postRequest(bulkPath(intent, ids), [["intent", intent], ["step", "apply"], ...fields], { cookie, mode: "navigate" }));
+  return run(
+    platform,
+    bulkRoute.action as RouteHandler,
+    postRequest(bulkPath(intent, ids), [["intent", intent], ["step", "apply"], ...fields], { cookie, mode: "navigate" }),
+  );
 }
 
 /** The outcomes an apply's redirect carries, by target key (`{orderId}.{shipmentId or 0}`). */
@@ -42,10 +46,12 @@ function outcomesOf(outcome: Awaited<ReturnType<typeof run>>): Record<string, st
   expect(outcome.status).toBe(303);
   const url = new URL(location(outcome)!, "http://shop.test");
   expect(url.pathname).toBe("/crm/orders/bulk/result");
-  return Object.fromEntries(url.searchParams.getAll("r").map((value) => {
-    const entry = readBulkResultParam(value)!;
-    return [`${entry.orderId}.${entry.shipmentId ?? 0}`, entry.outcome];
-  }));
+  return Object.fromEntries(
+    url.searchParams.getAll("r").map((value) => {
+      const entry = readBulkResultParam(value)!;
+      return [`${entry.orderId}.${entry.shipmentId ?? 0}`, entry.outcome];
+    }),
+  );
 }
 
 /** The rows each target of a dry run shows: [order number or id, change or refusal]. */
@@ -54,10 +60,17 @@ function reasons(page: BulkPreviewData) {
 }
 
 const statusOf = async (platform: TestPlatform, id: number) => (await platform.db.select().from(orders).where(eq(orders.id, id)).get())?.status;
-const shipmentStatus = async (platform: TestPlatform, id: number) => (await platform.db.select().from(orderShipments).where(eq(orderShipments.id, id)).get())?.status;
-const outboxCount = async (platform: TestPlatform, pattern: string) => (await platform.db.select().from(mailOutbox).where(like(mailOutbox.key, pattern))).length;
+const shipmentStatus = async (platform: TestPlatform, id: number) =>
+  (await platform.db.select().from(orderShipments).where(eq(orderShipments.id, id)).get())?.status;
+const outboxCount = async (platform: TestPlatform, pattern: string) =>
+  (await platform.db.select().from(mailOutbox).where(like(mailOutbox.key, pattern))).length;
 const eventCount = async (platform: TestPlatform, orderId: number, kind: string) =>
-  (await platform.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, kind)))).length;
+  (
+    await platform.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, kind)))
+  ).length;
 const shipmentsOf = async (platform: TestPlatform, orderId: number) =>
   (await platform.db.select().from(orderShipments).where(eq(orderShipments.orderId, orderId))).map((shipment) => shipment.id);
 
@@ -158,7 +171,13 @@ describe("発送済み with tracking numbers", () => {
     expect(await shipmentStatus(platform, warehouse!)).toBe("preparing");
 
     // Someone ships the warehouse parcel from the order page after the dry run.
-    await shipShipment(db, { orderId: cod.id, shipmentId: warehouse!, actor: STAFF, merchantId: null }, { carrier: "sagawa", trackingNumber: "999988887777" }, TEST_MAIL_FRAME, now);
+    await shipShipment(
+      db,
+      { orderId: cod.id, shipmentId: warehouse!, actor: STAFF, merchantId: null },
+      { carrier: "sagawa", trackingNumber: "999988887777" },
+      TEST_MAIL_FRAME,
+      now,
+    );
     const outcome = await apply(platform, staff, "ship", ids, [
       ["run", page.run],
       ["target", `${cod.id}.${warehouse}`],
@@ -191,7 +210,17 @@ describe("発送済み with tracking numbers", () => {
     const outcome = await run(
       platform,
       bulkRoute.action as RouteHandler,
-      multipartRequest(bulkPath("ship", [cod.id]), [["intent", "ship"], ["run", page.run], ["step", "fill"], ["target", `${cod.id}.${parcel}`], ["file", file]], { cookie: staff, mode: "navigate" }),
+      multipartRequest(
+        bulkPath("ship", [cod.id]),
+        [
+          ["intent", "ship"],
+          ["run", page.run],
+          ["step", "fill"],
+          ["target", `${cod.id}.${parcel}`],
+          ["file", file],
+        ],
+        { cookie: staff, mode: "navigate" },
+      ),
     );
     expect(outcome.status).toBe(200);
     const filled = await valueOf<BulkActionData>(outcome);
@@ -206,7 +235,9 @@ describe("発送済み with tracking numbers", () => {
     const parcels = await shipmentsOf(platform, cod.id);
     const { page } = await dryRun(platform, staff, "ship", [cod.id]);
     const fields: [string, string][] = [["run", page.run]];
-    parcels.forEach((id, index) => fields.push(["target", `${cod.id}.${id}`], [`carrier_${cod.id}.${id}`, "yamato"], [`tracking_${cod.id}.${id}`, `12341234123${index}`]));
+    parcels.forEach((id, index) =>
+      fields.push(["target", `${cod.id}.${id}`], [`carrier_${cod.id}.${id}`, "yamato"], [`tracking_${cod.id}.${id}`, `12341234123${index}`]),
+    );
     const [a, b] = (await Promise.all([apply(platform, staff, "ship", [cod.id], fields), apply(platform, staff, "ship", [cod.id], fields)])).map(outcomesOf);
     for (const id of parcels) {
       expect([a![`${cod.id}.${id}`], b![`${cod.id}.${id}`]].sort()).toEqual(["alreadyShipped", "done"]);
@@ -218,12 +249,18 @@ describe("発送済み with tracking numbers", () => {
     const [parcel] = await shipmentsOf(platform, racing.id);
     const race = await dryRun(platform, staff, "ship", [racing.id]);
     const [shipped, cancelled] = await Promise.all([
-      apply(platform, staff, "ship", [racing.id], [
-        ["run", race.page.run],
-        ["target", `${racing.id}.${parcel}`],
-        [`carrier_${racing.id}.${parcel}`, "yamato"],
-        [`tracking_${racing.id}.${parcel}`, "555566667777"],
-      ]),
+      apply(
+        platform,
+        staff,
+        "ship",
+        [racing.id],
+        [
+          ["run", race.page.run],
+          ["target", `${racing.id}.${parcel}`],
+          [`carrier_${racing.id}.${parcel}`, "yamato"],
+          [`tracking_${racing.id}.${parcel}`, "555566667777"],
+        ],
+      ),
       cancelOrder(db, racing.id, STAFF, "staff", TEST_MAIL_FRAME, now),
     ]);
     const outcome = outcomesOf(shipped)[`${racing.id}.${parcel}`];
@@ -241,11 +278,20 @@ describe("発送済み with tracking numbers", () => {
 });
 
 describe("出荷メール", () => {
-  it("resends the shipped parcels' mail once per run (also when the run is posted twice at once), and not for a parcel not shipped", async ({ platform, staff }) => {
+  it("resends the shipped parcels' mail once per run (also when the run is posted twice at once), and not for a parcel not shipped", async ({
+    platform,
+    staff,
+  }) => {
     const { db } = platform;
     const cod = await placeMemberOrder(db, MEMBER_ID, { paymentMethod: "cod", more: [{ sku: "FOOD-BUTTER", quantity: 1 }], now });
     const [shippedParcel, waitingParcel] = await shipmentsOf(platform, cod.id);
-    await shipShipment(db, { orderId: cod.id, shipmentId: shippedParcel!, actor: STAFF, merchantId: null }, { carrier: "yamato", trackingNumber: "123412341234" }, TEST_MAIL_FRAME, now);
+    await shipShipment(
+      db,
+      { orderId: cod.id, shipmentId: shippedParcel!, actor: STAFF, merchantId: null },
+      { carrier: "yamato", trackingNumber: "123412341234" },
+      TEST_MAIL_FRAME,
+      now,
+    );
     const { page } = await dryRun(platform, staff, "resend_shipment_mail", [cod.id]);
     expect(reasons(page)).toEqual([
       [`${cod.id}.${shippedParcel}`, BULK_CHANGES.resend_shipment_mail.planned],
@@ -257,17 +303,34 @@ describe("出荷メール", () => {
       ["target", `${cod.id}.${shippedParcel}`],
       ["target", `${cod.id}.${waitingParcel}`],
     ];
-    const [a, b] = (await Promise.all([apply(platform, staff, "resend_shipment_mail", [cod.id], fields), apply(platform, staff, "resend_shipment_mail", [cod.id], fields)])).map(outcomesOf);
+    const [a, b] = (
+      await Promise.all([apply(platform, staff, "resend_shipment_mail", [cod.id], fields), apply(platform, staff, "resend_shipment_mail", [cod.id], fields)])
+    ).map(outcomesOf);
     expect([a![`${cod.id}.${shippedParcel}`], b![`${cod.id}.${shippedParcel}`]].sort()).toEqual(["alreadyMailed", "done"]);
     expect(a![`${cod.id}.${waitingParcel}`]).toBe("notShipped");
     expect(await outboxCount(platform, `shipment-shipped:${shippedParcel}:resend:%`)).toBe(1);
     expect(await eventCount(platform, cod.id, "shipment_mail_resent")).toBe(1);
-    const resent = await db.select().from(mailOutbox).where(like(mailOutbox.key, `shipment-shipped:${shippedParcel}:resend:%`)).get();
+    const resent = await db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.key, `shipment-shipped:${shippedParcel}:resend:%`))
+      .get();
     expect(resent?.textBody).toContain("123412341234");
 
     // A new run (another dry run) is another resend.
     const next = await dryRun(platform, staff, "resend_shipment_mail", [cod.id]);
-    outcomesOf(await apply(platform, staff, "resend_shipment_mail", [cod.id], [["run", next.page.run], ["target", `${cod.id}.${shippedParcel}`]]));
+    outcomesOf(
+      await apply(
+        platform,
+        staff,
+        "resend_shipment_mail",
+        [cod.id],
+        [
+          ["run", next.page.run],
+          ["target", `${cod.id}.${shippedParcel}`],
+        ],
+      ),
+    );
     expect(await outboxCount(platform, `shipment-shipped:${shippedParcel}:resend:%`)).toBe(2);
   });
 });
@@ -280,7 +343,11 @@ describe("bad input", () => {
     expect(await dryRun(platform, staff, "ship", ["abc"])).toMatchObject({ status: 400, page: { error: BULK_TEXT.badId } });
     expect(await dryRun(platform, staff, "delete", [6])).toMatchObject({ status: 400, page: { error: BULK_TEXT.noIntent } });
     // 「このページの全件」 takes the page's ids, whatever is ticked.
-    const all = await run(platform, bulkRoute.loader as RouteHandler, pageRequest("/crm/orders/bulk?intent=confirm_payment&all=1&page_order=6&page_order=8", staff));
+    const all = await run(
+      platform,
+      bulkRoute.loader as RouteHandler,
+      pageRequest("/crm/orders/bulk?intent=confirm_payment&all=1&page_order=6&page_order=8", staff),
+    );
     expect((await valueOf<BulkPreviewData>(all)).orders.map((order) => order.orderId)).toEqual([6, 8]);
   });
 
@@ -289,21 +356,54 @@ describe("bad input", () => {
     const none = await apply(platform, staff, "confirm_payment", [6], [["run", page.run]]);
     expect(none.status).toBe(400);
     expect((await valueOf<BulkActionData>(none)).error).toBe(BULK_TEXT.noTarget);
-    const stale = await apply(platform, staff, "confirm_payment", [6], [["run", "x"], ["target", "6.0"]]);
+    const stale = await apply(
+      platform,
+      staff,
+      "confirm_payment",
+      [6],
+      [
+        ["run", "x"],
+        ["target", "6.0"],
+      ],
+    );
     expect((await valueOf<BulkActionData>(stale)).error).toBe(BULK_TEXT.staleRun);
-    const malformed = await apply(platform, staff, "confirm_payment", [6], [["run", page.run], ["target", "6;drop"]]);
+    const malformed = await apply(
+      platform,
+      staff,
+      "confirm_payment",
+      [6],
+      [
+        ["run", page.run],
+        ["target", "6;drop"],
+      ],
+    );
     expect(malformed.status).toBe(400);
-    const noCarrier = await apply(platform, staff, "ship", [6], [["run", page.run], ["target", "7.7"], ["tracking_7.7", "123412341234"]]);
+    const noCarrier = await apply(
+      platform,
+      staff,
+      "ship",
+      [6],
+      [
+        ["run", page.run],
+        ["target", "7.7"],
+        ["tracking_7.7", "123412341234"],
+      ],
+    );
     expect((await valueOf<BulkActionData>(noCarrier)).fieldErrors).toEqual({ "7.7": "配送業者を選んでください。" });
     expect(await statusOf(platform, 6)).toBe("pending_payment");
     const tooMany = Array.from({ length: BULK_MAX_ORDERS + 1 }, (_, index): [string, string] => ["target", `${index + 1}.0`]);
-    expect((await valueOf<BulkActionData>(await apply(platform, staff, "confirm_payment", [6], [["run", page.run], ...tooMany]))).error).toBe(BULK_TEXT.tooMany);
+    expect((await valueOf<BulkActionData>(await apply(platform, staff, "confirm_payment", [6], [["run", page.run], ...tooMany]))).error).toBe(
+      BULK_TEXT.tooMany,
+    );
   });
 });
 
 describe("access", () => {
   it("is staff only: members and merchants get 403, a visitor the login page, and nothing changes", async ({ platform, member, merchant }) => {
-    const fields: [string, string][] = [["run", crypto.randomUUID()], ["target", "6.0"]];
+    const fields: [string, string][] = [
+      ["run", crypto.randomUUID()],
+      ["target", "6.0"],
+    ];
     for (const cookie of [member, merchant]) {
       expect((await run(platform, bulkRoute.loader as RouteHandler, pageRequest(bulkPath("confirm_payment", [6]), cookie))).status).toBe(403);
       expect((await apply(platform, cookie, "confirm_payment", [6], fields)).status).toBe(403);
@@ -312,7 +412,15 @@ describe("access", () => {
     const visitor = await run(platform, bulkRoute.loader as RouteHandler, pageRequest(bulkPath("confirm_payment", [6])));
     expect(visitor.status).toBe(302);
     expect(location(visitor)).toMatch(/^\/login\?show=1/);
-    expect((await run(platform, bulkRoute.action as RouteHandler, postRequest(bulkPath("confirm_payment", [6]), [["intent", "confirm_payment"], ["step", "apply"], ...fields], { mode: "navigate" }))).status).toBe(302);
+    expect(
+      (
+        await run(
+          platform,
+          bulkRoute.action as RouteHandler,
+          postRequest(bulkPath("confirm_payment", [6]), [["intent", "confirm_payment"], ["step", "apply"], ...fields], { mode: "navigate" }),
+        )
+      ).status,
+    ).toBe(302);
     expect(await statusOf(platform, 6)).toBe("pending_payment");
   });
 });

@@ -77,7 +77,13 @@ export async function resendShipmentMail(
   now: Date,
 ): Promise<{ ok: true; key: string } | { ok: false; error: string }> {
   const key = ORDER_MAIL_KEYS.shipmentShippedResent(access.shipmentId, run);
-  const sent = async () => (await db.select({ ok: sql<number>`1` }).from(mailOutbox).where(eq(mailOutbox.key, key))).length > 0;
+  const sent = async () =>
+    (
+      await db
+        .select({ ok: sql<number>`1` })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.key, key))
+    ).length > 0;
   if (await sent()) return { ok: false, error: SHIPMENT_MAIL_TEXT.alreadySent };
   const result = await changeOrder(db, access.orderId, (order) => {
     const shipment = order.shipments.find((candidate) => candidate.id === access.shipmentId);

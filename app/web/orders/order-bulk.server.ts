@@ -149,7 +149,11 @@ function again(fields: Partial<BulkActionData>, status: 200 | 400 | 413 = 400) {
 }
 
 /** The targets to apply, each with its carrier and number read (shipping); or each field's message. */
-function readTargets(intent: BulkIntent, keys: readonly string[], form: FormData): { ok: true; targets: BulkTarget[] } | { ok: false; fieldErrors: Record<string, string> } {
+function readTargets(
+  intent: BulkIntent,
+  keys: readonly string[],
+  form: FormData,
+): { ok: true; targets: BulkTarget[] } | { ok: false; fieldErrors: Record<string, string> } {
   const fieldErrors: Record<string, string> = {};
   const targets: BulkTarget[] = [];
   for (const key of new Set(keys)) {
@@ -184,7 +188,9 @@ async function fillFromFile(context: AppLoadContext, url: URL, form: FormData, c
   for (const row of read.rows) {
     const reference = row.reference;
     if (row.problem || !reference) continue;
-    const matches = open.filter(({ order, target }) => (reference.kind === "shipment" ? target.shipmentId === reference.id : order.number === reference.number));
+    const matches = open.filter(({ order, target }) =>
+      reference.kind === "shipment" ? target.shipmentId === reference.id : order.number === reference.number,
+    );
     // An order number names a parcel only when the order has one waiting (as the tracking import reads it).
     if (matches.length !== 1) continue;
     const key = matches[0]!.target.key;
@@ -209,10 +215,17 @@ export async function orderBulkAction(request: Request, context: AppLoadContext,
   const { intent, run, step, target: keys } = posted.input;
   if (step === "fill") return fillFromFile(context, url, form, keys);
   if (keys.length === 0) return again({ error: BULK_TEXT.noTarget, values: typedValues(form) });
-  if (new Set(keys.map((key) => readBulkTargetKey(key)!.orderId)).size > BULK_MAX_ORDERS) return again({ error: BULK_TEXT.tooMany, values: typedValues(form), checked: keys });
+  if (new Set(keys.map((key) => readBulkTargetKey(key)!.orderId)).size > BULK_MAX_ORDERS)
+    return again({ error: BULK_TEXT.tooMany, values: typedValues(form), checked: keys });
   const read = readTargets(intent, keys, form);
   if (!read.ok) return again({ error: BULK_TEXT.fixTracking, fieldErrors: read.fieldErrors, values: typedValues(form), checked: keys });
-  const { results, mailKeys } = await applyBulk(context.db, read.targets, { intent, run, actor: orderActorOf(staff), frame: await mailFrame(request, context), now });
+  const { results, mailKeys } = await applyBulk(context.db, read.targets, {
+    intent,
+    run,
+    actor: orderActorOf(staff),
+    frame: await mailFrame(request, context),
+    now,
+  });
   dispatchMail(context, mailKeys);
   const back = parseQuery(url, v.object({ back: BackSchema })).back;
   const params = new URLSearchParams([["intent", intent], ...results.map((result): [string, string] => ["r", bulkResultParam(result)]), ["back", back]]);

@@ -64,7 +64,14 @@ export function BulkPreview({ page, answer }: { page: BulkPreviewData; answer: B
           {page.error}
         </p>
       ) : (
-        <Form key={formKey} method="post" action={`${location.pathname}${location.search}`} encType="multipart/form-data" className="grid gap-3" data-testid="bulk-form">
+        <Form
+          key={formKey}
+          method="post"
+          action={`${location.pathname}${location.search}`}
+          encType="multipart/form-data"
+          className="grid gap-3"
+          data-testid="bulk-form"
+        >
           <p className="m-0 rounded bg-yellow-50 px-3 py-2 text-sm" role="status" data-testid="bulk-summary">
             まだ何も変更していません。{page.orders.length}件の注文のうち、適用できるのは{page.applicable}件です。内容を確かめて「適用する」を押してください。
           </p>
@@ -138,11 +145,20 @@ export function BulkPreview({ page, answer }: { page: BulkPreviewData; answer: B
             <fieldset className="card grid gap-2 p-3 text-sm">
               <legend className="font-bold">伝票番号をCSVから入力</legend>
               <p className="m-0">
-                B2クラウドの発行済みデータ（お客様管理番号＝配送ID・伝票番号）や「注文番号, お問い合わせ番号, 配送業者」のCSVから、上の欄に入力します（まだ適用しません。
+                B2クラウドの発行済みデータ（お客様管理番号＝配送ID・伝票番号）や「注文番号, お問い合わせ番号,
+                配送業者」のCSVから、上の欄に入力します（まだ適用しません。
                 {TRACKING_IMPORT_LIMITS.maxRows}行まで）。
               </p>
               <input type="file" name="file" accept=".csv,text/csv" className="field" data-testid="bulk-file" />
-              <button type="submit" name="step" value="fill" formNoValidate className="btn-secondary justify-self-start py-1 text-sm" disabled={busy} data-testid="bulk-fill">
+              <button
+                type="submit"
+                name="step"
+                value="fill"
+                formNoValidate
+                className="btn-secondary justify-self-start py-1 text-sm"
+                disabled={busy}
+                data-testid="bulk-fill"
+              >
                 CSVから入力する
               </button>
             </fieldset>
