@@ -20,6 +20,8 @@ async function guestCodOrder(page: Page, email: string): Promise<string> {
 }
 
 test("staff bulk-ship two orders with tracking numbers and resend their shipment mails", async ({ page, openContext }, testInfo) => {
+  // Two checkouts, then the list, the dry run (twice) and two applies.
+  test.setTimeout(180_000);
   const email = `bulk-${testInfo.project.name}-${Date.now()}@example.jp`;
   const numbers = [await guestCodOrder(page, email), await guestCodOrder(page, email)];
 
@@ -35,7 +37,10 @@ test("staff bulk-ship two orders with tracking numbers and resend their shipment
   await expect(staff.getByTestId("bulk-summary")).toContainText("適用できるのは2件です");
   const preview = staff.getByTestId("bulk-preview-row");
   await expect(preview).toHaveCount(2);
-  await expect(staff.getByTestId("bulk-change")).toHaveText(["発送準備中 → 発送済み。出荷のお知らせを送ります。", "発送準備中 → 発送済み。出荷のお知らせを送ります。"]);
+  await expect(staff.getByTestId("bulk-change")).toHaveText([
+    "発送準備中 → 発送済み。出荷のお知らせを送ります。",
+    "発送準備中 → 発送済み。出荷のお知らせを送ります。",
+  ]);
   const first = preview.filter({ hasText: numbers[0]! });
   const second = preview.filter({ hasText: numbers[1]! });
   await first.getByLabel("お問い合わせ番号（伝票番号）").fill("12345");
