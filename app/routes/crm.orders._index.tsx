@@ -4,6 +4,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { BulkSelectionBar } from "~/components/crm/orders/BulkSelectionBar";
 import { OrderDeskListing } from "~/components/crm/orders/OrderDeskListing";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { requireStaff } from "~/web/account/auth.server";
@@ -24,6 +25,7 @@ export default function CrmOrders() {
       <CrmNav />
       <h1 className="text-xl">注文管理</h1>
       <div className="mt-4">
+        <BulkSelectionBar pageOrderIds={page.rows.map((row) => row.id)} />
         <OrderDeskListing definition={definition} page={page} csvHref={csvHref} />
       </div>
     </div>

@@ -108,6 +108,8 @@ export function orderConfirmationResendKey(orderNumber: string, at: Date): strin
 export const ORDER_MAIL_KEYS = {
   paymentConfirmed: (orderNumber: string) => `payment-confirmed:${orderNumber}`,
   shipmentShipped: (shipmentId: number) => `shipment-shipped:${shipmentId}`,
+  /** The shipping mail sent again by a bulk action (its run's token): once per run, however often it is posted. */
+  shipmentShippedResent: (shipmentId: number, run: string) => `shipment-shipped:${shipmentId}:resend:${run}`,
   cancelled: (orderNumber: string) => `order-cancelled:${orderNumber}`,
   /** Some lines cancelled: the line ids in ascending order. */
   linesCancelled: (orderNumber: string, lineIds: readonly number[]) => `lines-cancelled:${orderNumber}:${[...lineIds].sort((a, b) => a - b).join("-")}`,
@@ -120,7 +122,7 @@ export type MailedOrderRef = { orderNumber: string } | { shipmentId: number } | 
 export function orderOfMailKey(key: string): MailedOrderRef | null {
   const byNumber = /^(?:order-confirmation|payment-confirmed|order-cancelled|lines-cancelled):([^:]+)/.exec(key);
   if (byNumber?.[1]) return { orderNumber: byNumber[1] };
-  const shipment = /^shipment-shipped:(\d+)$/.exec(key);
+  const shipment = /^shipment-shipped:(\d+)(?::resend:[^:]+)?$/.exec(key);
   if (shipment) return { shipmentId: Number(shipment[1]) };
   const decided = /^return-(?:approved|refused|received):(\d+)$/.exec(key);
   if (decided) return { returnId: Number(decided[1]) };

@@ -24,6 +24,7 @@ export const ORDER_EVENT_LABELS = {
   lapsed: "入金期限切れによるキャンセル",
   refund_recorded: "返金の記録",
   confirmation_resent: "注文確認メールの再送",
+  shipment_mail_resent: "出荷メールの再送",
   return_requested: "返品・交換の申請",
   return_approved: "返品・交換の承認",
   return_refused: "返品・交換のお断り",

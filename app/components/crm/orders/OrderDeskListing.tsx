@@ -5,8 +5,10 @@ import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import { TRANSFER_OVERDUE_LABEL } from "~/core/orders/order-lifecycle";
 import type { ListingDefinition } from "~/core/search/listing";
 import type { DeskOrderListRow } from "~/web/types/crm-orders";
+import { BulkRowCheckbox } from "./BulkSelectionBar";
 
 const columns: ListingColumn<DeskOrderListRow>[] = [
+  { key: "select", label: "選択", className: "w-8", render: (row) => <BulkRowCheckbox orderId={row.id} number={row.number} /> },
   {
     key: "date_created",
     label: "注文日時",
