@@ -11,7 +11,7 @@ import { parseListingQuery } from "~/core/search/listing-query";
 import { parseOrigin } from "~/core/orders/order-desk";
 import { orderDeskListingFor } from "~/core/orders/order-desk-listing";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
-import { packingSlip, PACKING_SLIP_MAX, PACKING_SLIP_TEXT, type PackingSlip } from "~/core/orders/packing-slip";
+import { packingSlip, PACKING_SLIP_MAX, PACKING_SLIP_TEXT } from "~/core/orders/packing-slip";
 import { merchantShipmentPath } from "~/core/merchant/merchant-portal";
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 import { sellerFacts } from "~/core/settings/shop-settings";
@@ -35,27 +35,30 @@ const MerchantSlipQuerySchema = v.object({ ...SlipQuerySchema.entries, to_ship: 
 
 const PRIVATE = { "Cache-Control": "private, no-store" } as const;
 
-/** The slips of the parcels asked for, and what the page says of those left out. */
-async function slipsOf(context: AppLoadContext, ids: readonly number[], scope: ParcelScope): Promise<{ slips: PackingSlip[]; notices: string[] }> {
+/** The slips of the parcels asked for (how many of them were found in scope), and what the page says of those left out. */
+async function slipsOf(context: AppLoadContext, ids: readonly number[], scope: ParcelScope) {
   const [rows, settings] = await Promise.all([readSlipParcels(context.db, ids, scope), settingsInForce(context)]);
   const seller = sellerFacts(settings);
   const slips = rows.flatMap((row) => packingSlip(row, seller) ?? []);
   const cancelled = rows.length - slips.length;
-  return { slips, notices: cancelled > 0 ? [PACKING_SLIP_TEXT.cancelledLeftOut(cancelled)] : [] };
+  return { found: rows.length, slips, notices: cancelled > 0 ? [PACKING_SLIP_TEXT.cancelledLeftOut(cancelled)] : [] };
 }
 
-/** Named parcels: at least one must be printable, or the page is 404 (another merchant's id among them). */
-async function namedSlips(context: AppLoadContext, ids: readonly number[], scope: ParcelScope) {
+/**
+ * Named parcels: every one must be in scope (one of another merchant's, or unknown, makes the page 404) and
+ * at least one printable (a cancelled parcel alone has no slip: 404).
+ */
+async function namedSlips(context: AppLoadContext, ids: readonly number[], scope: ParcelScope): Promise<Omit<PackingSlipPageData, "back">> {
   invariantResponse(ids.length > 0, PACKING_SLIP_TEXT.noneSelected, { status: 400 });
-  const found = await slipsOf(context, ids, scope);
-  invariantResponse(found.slips.length > 0, PACKING_SLIP_TEXT.notFound, { status: 404 });
-  return found;
+  const { found, slips, notices } = await slipsOf(context, ids, scope);
+  invariantResponse(found === new Set(ids).size && slips.length > 0, PACKING_SLIP_TEXT.notFound, { status: 404 });
+  return { slips, notices };
 }
 
 /** Parcels waiting to ship: the first PACKING_SLIP_MAX, saying when there were more. */
-async function waitingSlips(context: AppLoadContext, ids: number[], scope: ParcelScope) {
-  const found = await slipsOf(context, ids.slice(0, PACKING_SLIP_MAX), scope);
-  return ids.length > PACKING_SLIP_MAX ? { ...found, notices: [...found.notices, PACKING_SLIP_TEXT.tooMany] } : found;
+async function waitingSlips(context: AppLoadContext, ids: number[], scope: ParcelScope): Promise<Omit<PackingSlipPageData, "back">> {
+  const { slips, notices } = await slipsOf(context, ids.slice(0, PACKING_SLIP_MAX), scope);
+  return { slips, notices: ids.length > PACKING_SLIP_MAX ? [...notices, PACKING_SLIP_TEXT.tooMany] : notices };
 }
 
 /** /crm/orders/slips: the parcels named or ticked, else the parcels waiting to ship of the list page its query shows. */
