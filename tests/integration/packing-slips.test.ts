@@ -92,7 +92,14 @@ describe("what a slip says", () => {
       recipient: { name: `${order.shipLastname} ${order.shipFirstname}`, phone: order.shipPhone },
       // A guest ordered for themselves: no separate orderer.
       orderer: null,
-      sender: { name: SHOP.shopName, shopName: null, postalCode: SHOP.postalCode, address: "東京都渋谷区神南0-0-0", building: "ひなたビル5階", phone: SHOP.phone },
+      sender: {
+        name: SHOP.shopName,
+        shopName: null,
+        postalCode: SHOP.postalCode,
+        address: "東京都渋谷区神南0-0-0",
+        building: "ひなたビル5階",
+        phone: SHOP.phone,
+      },
       gift: false,
       items: [{ sku: "DRINK-BEANS", title: line!.title, quantity: 1, unitPrice: line!.unitPrice, total: line!.total }],
       subtotal: line!.total,
@@ -189,7 +196,18 @@ describe("many slips at once", () => {
     // A line cancelled from a parcel that still ships is not on its slip, nor in its total.
     const [extra] = await platform.db
       .insert(orderLines)
-      .values({ orderId: COD_ORDER, shipmentId: 9, productId: 1, sku: "EXTRA-1", title: "取り消した商品", unitPrice: 1000, quantity: 1, taxRate: 10, total: 1000, cancelledAt: new Date() })
+      .values({
+        orderId: COD_ORDER,
+        shipmentId: 9,
+        productId: 1,
+        sku: "EXTRA-1",
+        title: "取り消した商品",
+        unitPrice: 1000,
+        quantity: 1,
+        taxRate: 10,
+        total: 1000,
+        cancelledAt: new Date(),
+      })
       .returning({ id: orderLines.id });
     const [slip] = (await slipsOf(platform, staffSlipsLoader, "/crm/orders/slips?shipment=9", staff)).slips;
     expect(slip!.items.map((item) => item.sku)).toEqual(["DRINK-BEANS"]);
@@ -215,10 +233,20 @@ describe("the merchant as the B2 file's sender", () => {
   }
 
   it("a merchant parcel carries the merchant's name, address and phone; the warehouse's the shop's", async ({ platform, staff, merchant }) => {
-    const tokachi = { name: "有限会社十勝しあわせ牧場", postalCode: "080-0341", address: "北海道河東郡音更町字音更西2線15番地", building: "", phone: "0155629012" };
+    const tokachi = {
+      name: "有限会社十勝しあわせ牧場",
+      postalCode: "080-0341",
+      address: "北海道河東郡音更町字音更西2線15番地",
+      building: "",
+      phone: "0155629012",
+    };
     expect(await senderOf(platform, staffB2Loader, "/crm/orders/b2.csv", staff, 10)).toEqual(tokachi);
     expect(await senderOf(platform, merchantB2Loader, "/merchant/b2.csv", merchant, 10)).toEqual(tokachi);
-    expect(await senderOf(platform, staffB2Loader, "/crm/orders/b2.csv", staff, 11)).toMatchObject({ name: "株式会社青華窯", postalCode: "844-1006", phone: "0955425678" });
+    expect(await senderOf(platform, staffB2Loader, "/crm/orders/b2.csv", staff, 11)).toMatchObject({
+      name: "株式会社青華窯",
+      postalCode: "844-1006",
+      phone: "0955425678",
+    });
     expect(await senderOf(platform, staffB2Loader, "/crm/orders/b2.csv", staff, 9)).toEqual({
       name: SHOP.shopName,
       postalCode: SHOP.postalCode,
@@ -231,7 +259,10 @@ describe("the merchant as the B2 file's sender", () => {
   it("a merchant without an address or phone stored: the shop's in the file and on the slip, and its edit page says so", async ({ platform, staff }) => {
     const before = (await platform.db.select().from(merchants).where(eq(merchants.id, OTHER_MERCHANT_ID)).get())!;
     const editPath = `/crm/merchants/${OTHER_MERCHANT_ID}`;
-    const editPage = async () => valueOf<{ senderNotice: string | null }>(await run(platform, merchantEditLoader, pageRequest(editPath, staff), { merchantId: String(OTHER_MERCHANT_ID) }));
+    const editPage = async () =>
+      valueOf<{ senderNotice: string | null }>(
+        await run(platform, merchantEditLoader, pageRequest(editPath, staff), { merchantId: String(OTHER_MERCHANT_ID) }),
+      );
     expect((await editPage()).senderNotice).toBeNull();
 
     await platform.db.update(merchants).set({ postalCode: "", address: "" }).where(eq(merchants.id, OTHER_MERCHANT_ID));

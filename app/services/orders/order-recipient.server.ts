@@ -41,7 +41,13 @@ export const merchantSenderColumns = {
   merchantPhone: aliased(merchants.phone, "merchant_phone"),
 };
 
-type MerchantSenderRow = { merchantName: string | null; merchantLegalName: string | null; merchantPostalCode: string | null; merchantAddress: string | null; merchantPhone: string | null };
+type MerchantSenderRow = {
+  merchantName: string | null;
+  merchantLegalName: string | null;
+  merchantPostalCode: string | null;
+  merchantAddress: string | null;
+  merchantPhone: string | null;
+};
 
 /** The merchant's sender facts of a row selected with `merchantSenderColumns`; null for the warehouse's parcel. */
 export function merchantSenderOf(row: MerchantSenderRow): MerchantSenderFacts | null {

@@ -58,18 +58,16 @@ export async function readSlipParcels(db: Database, shipmentIds: readonly number
       .where(inArray(orderLines.orderId, orderIds))
       .orderBy(asc(orderLines.id)),
   ]);
-  return rows.map(
-    (row): SlipParcelRow => ({
-      shipmentId: row.shipmentId,
-      status: row.status,
-      orderNumber: row.orderNumber,
-      orderedAt: row.orderedAt,
-      recipient: recipientOf(row),
-      ordererName: row.ordererName,
-      merchant: merchantSenderOf(row),
-      orderLines: lines.filter((line) => line.orderId === row.orderId).map(({ orderId: _orderId, ...line }) => line),
-    }),
-  );
+  return rows.map((row): SlipParcelRow => ({
+    shipmentId: row.shipmentId,
+    status: row.status,
+    orderNumber: row.orderNumber,
+    orderedAt: row.orderedAt,
+    recipient: recipientOf(row),
+    ordererName: row.ordererName,
+    merchant: merchantSenderOf(row),
+    orderLines: lines.filter((line) => line.orderId === row.orderId).map(({ orderId: _orderId, ...line }) => line),
+  }));
 }
 
 function fromSender(sender: OrderOrigin): SQL {

@@ -78,7 +78,10 @@ export async function loadCrmPackingSlips(request: Request, context: AppLoadCont
     const orderIds = listPage.rows.map((row) => row.id);
     const ids = await parcelIdsToShip(context.db, sender, orderIds, PACKING_SLIP_MAX);
     const filters = listingSearchParams(definition, listPage.query).toString();
-    page = { ...(await waitingSlips(context, ids, { merchantId: null })), back: { href: `${ORDER_DESK_PATH}${filters ? `?${filters}` : ""}`, label: "注文一覧へ戻る" } };
+    page = {
+      ...(await waitingSlips(context, ids, { merchantId: null })),
+      back: { href: `${ORDER_DESK_PATH}${filters ? `?${filters}` : ""}`, label: "注文一覧へ戻る" },
+    };
   }
   return data(page, { headers: PRIVATE });
 }
@@ -95,7 +98,9 @@ export async function loadMerchantPackingSlips(request: Request, context: AppLoa
   } else {
     const found = await namedSlips(context, query.shipment, scope);
     const back =
-      found.slips.length === 1 ? { href: merchantShipmentPath(found.slips[0]!.shipmentId), label: "配送へ戻る" } : { href: MERCHANT_PORTAL_PATH, label: "配送一覧へ戻る" };
+      found.slips.length === 1
+        ? { href: merchantShipmentPath(found.slips[0]!.shipmentId), label: "配送へ戻る" }
+        : { href: MERCHANT_PORTAL_PATH, label: "配送一覧へ戻る" };
     page = { ...found, back };
   }
   return data(page, { headers: PRIVATE });
