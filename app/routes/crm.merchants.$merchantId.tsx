@@ -73,6 +73,11 @@ export default function CrmMerchant() {
       </h1>
       <Notice text={page.notice} />
       <Notice text={refusal} tone="error" />
+      {page.senderNotice ? (
+        <p role="note" className="m-0 mb-3 rounded bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="merchant-sender-fallback">
+          {page.senderNotice}
+        </p>
+      ) : null}
       {/* A new version after each save: the form starts again from what was stored. */}
       <MerchantForm key={`form-${page.version}`} defaultValue={values} version={page.version} lastResult={saveReply} submitLabel="保存する" />
       <MerchantLogins key={`logins-${page.logins.length}`} logins={page.logins} lastResult={inviteReply} />

@@ -100,8 +100,8 @@ describe("the B2クラウド file", () => {
     const [warehouse, tokachi, arita] = records as [Record<string, string>, Record<string, string>, Record<string, string>];
     expect(warehouse["お届け先名"]).toBe(`${order.shipLastname} ${order.shipFirstname}`);
     expect(warehouse["ご依頼主名"]).toBe("ひなた市場");
-    expect(tokachi["ご依頼主名"]).toBe("十勝しあわせ牧場");
-    expect(arita["ご依頼主名"]).toBe("有田 青華窯");
+    expect(tokachi["ご依頼主名"]).toBe("有限会社十勝しあわせ牧場");
+    expect(arita["ご依頼主名"]).toBe("株式会社青華窯");
     expect(tokachi["品名１"]).toBe("十勝 ナチュラルチーズ 食べ比べ 3種セット");
     expect(arita["品名１"]).toBe("有田焼 白磁 マグカップ 300ml ×2");
     // 代金引換: the warehouse parcel collects the whole order, the merchants' go 発払い.

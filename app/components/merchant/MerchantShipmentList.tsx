@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CARRIERS, isCarrier } from "~/core/orders/carriers";
 import { formatDateTime } from "~/core/dates";
-import { deliveryWish, MERCHANT_TAB_ORDER, MERCHANT_TABS, merchantShipmentPath, type MerchantTab } from "~/core/merchant/merchant-portal";
+import { deliveryWish, MERCHANT_TAB_ORDER, MERCHANT_TABS, merchantShipmentPath, merchantSlipsPath, type MerchantTab } from "~/core/merchant/merchant-portal";
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 import { prefectureName } from "~/core/address/postal";
 import type { MerchantShipmentPage } from "~/web/types/merchant";
@@ -33,6 +33,13 @@ export function MerchantShipmentList({ tab, page }: { tab: MerchantTab; page: Me
           );
         })}
       </nav>
+      {tab === "to_ship" && page.counts.to_ship > 0 ? (
+        <p className="m-0 text-sm">
+          <Link to={merchantSlipsPath(null)} data-testid="merchant-packing-slips">
+            発送待ちの納品書をまとめて印刷
+          </Link>
+        </p>
+      ) : null}
       {tab === "awaiting_payment" ? (
         <p className="m-0 text-sm text-gray-700">お客様のご入金を確認してから発送できます。入金が確認されると「発送待ち」に移ります。</p>
       ) : null}

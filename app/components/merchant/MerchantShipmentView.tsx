@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime } from "~/core/dates";
-import { deliveryWish } from "~/core/merchant/merchant-portal";
+import { deliveryWish, merchantSlipsPath } from "~/core/merchant/merchant-portal";
 import { shipmentNextStep, shipmentWaitingReason } from "~/core/orders/order-lifecycle";
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 import { formatYen } from "~/core/money";
@@ -106,6 +106,13 @@ export function MerchantShipmentView({
             </li>
           ))}
         </ul>
+        {shipment.status !== "cancelled" ? (
+          <p className="m-0 text-sm">
+            <Link to={merchantSlipsPath(shipment.id)} data-testid="merchant-packing-slip">
+              納品書を印刷
+            </Link>
+          </p>
+        ) : null}
         {shipment.notice ? (
           <div className="text-sm">
             <p className="m-0 font-bold">お客様からの連絡事項</p>

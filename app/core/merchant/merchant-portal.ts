@@ -24,6 +24,11 @@ export function merchantShipmentPath(shipmentId: number | string): string {
   return `${MERCHANT_PORTAL_PATH}/shipments/${shipmentId}`;
 }
 
+/** The merchant's 納品書 page: of one of its parcels, or of every one it has to ship (null). */
+export function merchantSlipsPath(shipmentId: number | null): string {
+  return `${MERCHANT_PORTAL_PATH}/slips?${shipmentId == null ? "to_ship=1" : `shipment=${shipmentId}`}`;
+}
+
 /**
  * The tabs: to ship (the order may ship: paid, or paid on delivery), waiting for the buyer's transfer
  * (prepare, but do not send yet), shipped, delivered, cancelled. The order states of the first two are the

@@ -9,28 +9,28 @@ import { codCollectingShipmentId } from "~/core/checkout/cod-collection";
 import { SHIPPABLE_ORDER_STATUSES } from "~/core/orders/order-lifecycle";
 import { prefectureName } from "~/core/address/postal";
 import type { SellerFacts } from "~/core/settings/shop-settings";
+import { parcelSender, type MerchantSenderFacts } from "~/core/orders/parcel-sender";
 import type { Database } from "~/db/client.server";
-import { recipientColumns } from "./order-recipient.server";
+import { merchantSenderColumns, merchantSenderOf, recipientColumns } from "./order-recipient.server";
 import { merchants, orderLines, orders, orderShipments, products } from "~/db/schema";
 
 /** Whose parcels: the whole shop's (staff) or one merchant's. */
 export type ParcelScope = { merchantId: number | null };
 
-/**
- * ご依頼主: the shop (販売業者 under 特商法, who answers the buyer) with its address and phone; a merchant's
- * parcel carries the merchant's name over the shop's address and phone — merchants' own addresses are
- * not recorded, and the buyer's questions come to the shop.
- */
-function senderOf(merchantName: string | null, seller: SellerFacts): B2Address {
-  const [address = seller.address, ...building] = seller.address.split(" ");
-  return { name: merchantName ?? seller.shopName, phone: seller.phone, postalCode: seller.postalCode, address, building: building.join(" ") };
+/** ご依頼主: the shop for its warehouse's parcels, the merchant (its own address and phone, else the shop's) for its own. */
+function senderOf(merchant: MerchantSenderFacts | null, seller: SellerFacts): B2Address {
+  const { name, postalCode, address, building, phone } = parcelSender(merchant, seller);
+  return { name, postalCode, address, building, phone };
+}
+
+/** A parcel waiting to leave: 準備中, of an order that may ship (on order_shipments joined to its order). */
+export function parcelWaitingToShip(): SQL {
+  return and(eq(orderShipments.status, "preparing"), inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES]))!;
 }
 
 /** The parcels to ship in scope, oldest order first (the order they should leave in); `seller` sends them (the shop settings in force). */
 export async function parcelsToShip(db: Database, scope: ParcelScope, seller: SellerFacts): Promise<B2Parcel[]> {
-  const conditions: SQL[] = [eq(orderShipments.status, "preparing"), inArray(orders.status, [...SHIPPABLE_ORDER_STATUSES])];
-  if (scope.merchantId != null) conditions.push(eq(orderShipments.merchantId, scope.merchantId));
-  const toShip = and(...conditions)!;
+  const toShip = scope.merchantId == null ? parcelWaitingToShip() : and(parcelWaitingToShip(), eq(orderShipments.merchantId, scope.merchantId))!;
   const shipmentIds = db.select({ id: orderShipments.id }).from(orderShipments).innerJoin(orders, eq(orders.id, orderShipments.orderId)).where(toShip);
   const orderIds = db.select({ id: orderShipments.orderId }).from(orderShipments).innerJoin(orders, eq(orders.id, orderShipments.orderId)).where(toShip);
   const [rows, lines, siblings] = await db.batch([
@@ -39,7 +39,7 @@ export async function parcelsToShip(db: Database, scope: ParcelScope, seller: Se
         shipmentId: orderShipments.id,
         // The shipment's column, not orders.id: a D1 batch reads rows by column name, and "id" would clash.
         orderId: orderShipments.orderId,
-        merchantName: merchants.name,
+        ...merchantSenderColumns,
         number: orders.number,
         paymentMethod: orders.paymentMethod,
         total: orders.total,
@@ -88,7 +88,7 @@ export async function parcelsToShip(db: Database, scope: ParcelScope, seller: Se
         address: `${prefectureName(row.prefecture)}${row.city}${row.district}${row.address1}`,
         building: row.address2,
       },
-      sender: senderOf(row.merchantName, seller),
+      sender: senderOf(merchantSenderOf(row), seller),
       items: goods.map((line) => ({ title: line.title, quantity: line.quantity })),
     };
   });

@@ -1,8 +1,11 @@
 /**
- * The order's delivery address as a parcel label needs it (the B2 file, a merchant's shipment page): the
- * columns of the order's own copy, selected under one set of names wherever a parcel is labelled.
+ * The order's delivery address as a parcel label needs it (the B2 file, a merchant's shipment page, the
+ * 納品書): the columns of the order's own copy, selected under one set of names wherever a parcel is
+ * labelled; and the merchant's sender facts for its parcels.
  */
-import { orders } from "~/db/schema";
+import type { MerchantSenderFacts } from "~/core/orders/parcel-sender";
+import { aliased } from "~/db/client.server";
+import { merchants, orders } from "~/db/schema";
 
 export const recipientColumns = {
   lastname: orders.shipLastname,
@@ -24,4 +27,36 @@ export type Recipient = { [K in keyof typeof recipientColumns]: (typeof recipien
 export function recipientOf(row: Recipient): Recipient {
   const { lastname, firstname, lastnameKana, firstnameKana, postalCode, prefecture, city, district, address1, address2, phone } = row;
   return { lastname, firstname, lastnameKana, firstnameKana, postalCode, prefecture, city, district, address1, address2, phone };
+}
+
+/**
+ * The merchant's sender facts where a parcel is labelled (left-joined on the shipment's merchant: all null
+ * for the warehouse's parcel). Aliased: a D1 batch reads rows by column name, and "name" or "phone" clash.
+ */
+export const merchantSenderColumns = {
+  merchantName: aliased(merchants.name, "merchant_name"),
+  merchantLegalName: aliased(merchants.legalName, "merchant_legal_name"),
+  merchantPostalCode: aliased(merchants.postalCode, "merchant_postal_code"),
+  merchantAddress: aliased(merchants.address, "merchant_address"),
+  merchantPhone: aliased(merchants.phone, "merchant_phone"),
+};
+
+type MerchantSenderRow = {
+  merchantName: string | null;
+  merchantLegalName: string | null;
+  merchantPostalCode: string | null;
+  merchantAddress: string | null;
+  merchantPhone: string | null;
+};
+
+/** The merchant's sender facts of a row selected with `merchantSenderColumns`; null for the warehouse's parcel. */
+export function merchantSenderOf(row: MerchantSenderRow): MerchantSenderFacts | null {
+  if (row.merchantName == null) return null;
+  return {
+    name: row.merchantName,
+    legalName: row.merchantLegalName ?? "",
+    postalCode: row.merchantPostalCode ?? "",
+    address: row.merchantAddress ?? "",
+    phone: row.merchantPhone ?? "",
+  };
 }

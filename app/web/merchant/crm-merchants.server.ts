@@ -3,6 +3,7 @@
  * URL, the merchant form (new and edit) with per-field Japanese messages and PRG, and its logins (add one
  * with its invitation mail, disable one). Everything works as plain form posts without JS.
  */
+import { merchantSenderGaps, senderFallbackNotice } from "~/core/orders/parcel-sender";
 import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
@@ -47,7 +48,9 @@ export async function loadMerchantEditor(request: Request, context: AppLoadConte
   const merchantId = idParam(rawId, "出店者ID");
   const [found, digestHour] = await Promise.all([findMerchant(context.db, merchantId), alertDigestHour(context.db)]);
   invariantResponse(found, MERCHANT_MESSAGES.notFound, { status: 404 });
-  return data({ ...found, digestHour, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
+  // What its parcels' labels and 納品書 take from the shop, for lack of the merchant's own address or phone.
+  const senderNotice = senderFallbackNotice(merchantSenderGaps(found.merchant));
+  return data({ ...found, digestHour, senderNotice, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
 }
 
 /** The version a form was loaded at (`updated_at` in ms; 0 = never saved): any other text is malformed. */

@@ -1,6 +1,7 @@
 /** What the member's order routes answer and their components read (types only: the browser bundle imports it). */
 import type { CancellationPreview } from "~/core/orders/shopper-cancellation";
 import type { SellerFacts } from "~/core/settings/shop-settings";
+import type { PackingSlip } from "~/core/orders/packing-slip";
 import type { OrderDetail, Receipt } from "~/services/orders/orders.server";
 
 export type { Receipt };
@@ -15,6 +16,13 @@ export interface ReceiptLoaderData {
   notice: string | null;
   /** Who issues it: the seller of the shop settings in force, with its registration number. */
   seller: SellerFacts;
+}
+
+/** A 納品書 page (staff's or a merchant's): a slip per parcel, what was left out and why, where to go back. */
+export interface PackingSlipPageData {
+  slips: PackingSlip[];
+  notices: string[];
+  back: { href: string; label: string };
 }
 
 /** The receipt form's refusal: a message per field, or for the whole form. */

@@ -90,6 +90,9 @@ export function MerchantForm({
         />
         <TextField label="所在地" field={fields.address} required />
         <TextField label="電話番号" field={fields.phone} type="tel" required />
+        <p className="m-0 text-xs text-gray-600">
+          事業者名・郵便番号・所在地・電話番号は、この出店者の荷物の送り状（B2クラウドCSV）のご依頼主と納品書の差出人にも使います。未登録の項目は当社（ショップ設定）のものを使います。
+        </p>
         <TextField label="お問い合わせ用メールアドレス" field={fields.email} type="email" required />
       </fieldset>
 

@@ -1,3 +1,5 @@
+import { Link } from "@remix-run/react";
+import { packingSlipsPath } from "~/core/orders/order-desk-path";
 import { OrderLineItem } from "~/components/member/OrderParts";
 import type { DeskOrder, DeskShipmentShown } from "~/web/types/crm-orders";
 import { shipmentNextStep, shipmentWaitingReason } from "~/core/orders/order-lifecycle";
@@ -103,6 +105,13 @@ function ShipmentCard({
             ))}
           </ul>
         </div>
+      ) : null}
+      {fact.status !== "cancelled" ? (
+        <p className="m-0">
+          <Link to={packingSlipsPath([shipment.id])} data-testid="desk-packing-slip">
+            納品書を印刷
+          </Link>
+        </p>
       ) : null}
       {waiting ? (
         <p className="m-0 rounded bg-amber-50 px-3 py-2 text-amber-900" data-testid="desk-ship-waiting">

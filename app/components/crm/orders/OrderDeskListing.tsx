@@ -3,7 +3,7 @@ import { Listing, type ListingColumn, type ListingPageData } from "~/components/
 import { formatYen } from "~/core/money";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import { TRANSFER_OVERDUE_LABEL } from "~/core/orders/order-lifecycle";
-import type { ListingDefinition } from "~/core/search/listing";
+import { listingSearchParams, type ListingDefinition } from "~/core/search/listing";
 import type { DeskOrderListRow } from "~/web/types/crm-orders";
 import { BulkRowCheckbox } from "./BulkSelectionBar";
 
@@ -66,7 +66,17 @@ const columns: ListingColumn<DeskOrderListRow>[] = [
       <ul className="m-0 grid gap-0.5 p-0">
         {row.shipments.map((shipment) => (
           <li key={shipment.id} className="list-none">
-            {shipment.merchantName ?? "当社倉庫"}：{shipment.statusLabel}
+            {shipment.status === "cancelled" ? (
+              <>
+                {shipment.merchantName ?? "当社倉庫"}：{shipment.statusLabel}
+              </>
+            ) : (
+              // Ticks the parcel for the 納品書 form in the toolbar (its `form` attribute; works without JS).
+              <label className="inline-flex items-center gap-1">
+                <input type="checkbox" name="shipment" value={shipment.id} form={SLIPS_FORM_ID} data-testid="desk-slip-check" />
+                {shipment.merchantName ?? "当社倉庫"}：{shipment.statusLabel}
+              </label>
+            )}
           </li>
         ))}
       </ul>
@@ -74,6 +84,26 @@ const columns: ListingColumn<DeskOrderListRow>[] = [
   },
   { key: "total", label: "合計", sort: "total", firstDirection: "DESC", className: "whitespace-nowrap text-right", render: (row) => formatYen(row.total) },
 ];
+
+const SLIPS_FORM_ID = "desk-slips-form";
+
+/** 納品書: of the parcels ticked in the list (a GET form), or of this page's parcels waiting to ship. */
+function SlipsToolbar({ definition, page }: { definition: ListingDefinition; page: ListingPageData<DeskOrderListRow> }) {
+  const shown = listingSearchParams(definition, page.query).toString();
+  return (
+    <>
+      <form id={SLIPS_FORM_ID} method="get" action={`${ORDER_DESK_PATH}/slips`} className="contents">
+        <input type="hidden" name="selected" value="1" />
+        <button type="submit" className="btn-secondary text-sm" data-testid="desk-slips-selected">
+          選択した荷物の納品書
+        </button>
+      </form>
+      <Link to={`${ORDER_DESK_PATH}/slips${shown ? `?${shown}` : ""}`} className="btn-secondary text-sm no-underline" data-testid="desk-slips-page">
+        このページの発送待ちの納品書
+      </Link>
+    </>
+  );
+}
 
 /** Staff's order list on the generic listing, with the CSV export of the view shown. */
 export function OrderDeskListing({ definition, page, csvHref }: { definition: ListingDefinition; page: ListingPageData<DeskOrderListRow>; csvHref: string }) {
@@ -98,6 +128,7 @@ export function OrderDeskListing({ definition, page, csvHref }: { definition: Li
           <Link to="/crm/orders/tracking-import" className="btn-secondary text-sm no-underline" data-testid="desk-tracking-import">
             送り状番号の一括取り込み
           </Link>
+          <SlipsToolbar definition={definition} page={page} />
         </>
       }
     />

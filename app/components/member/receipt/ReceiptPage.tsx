@@ -1,22 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "~/components/forms/useHydrated";
+import { PrintStyle } from "~/components/layout/PrintStyle";
 import { MemberHeading } from "~/components/member/MemberHeading";
 import { Notice } from "~/components/member/Notice";
 import type { ReceiptActionData, ReceiptLoaderData } from "~/web/types/orders";
 import { ReceiptDocument } from "./ReceiptDocument";
 import { ReceiptFieldsForm } from "./ReceiptFieldsForm";
-
-/**
- * Only the receipt prints: the site header, footer and the controls stay on screen. Given to <style> as
- * raw HTML: as a text child React would escape `>` on the server (a <style> does not unescape it), so
- * the selectors would not match and the browser's text would differ from the client's (a hydration error).
- */
-const PRINT_STYLE = `@media print {
-  body > header, body > footer, .receipt-controls { display: none !important; }
-  main { max-width: none !important; padding: 0 !important; }
-  .receipt { border: 0 !important; box-shadow: none !important; }
-}
-@page { size: A4; margin: 15mm; }`;
 
 /**
  * The receipt (領収書) of one of the member's orders, fit to print or save as PDF, with the addressee and
@@ -48,7 +37,7 @@ export function ReceiptPage({ data, actionData }: { data: ReceiptLoaderData; act
 
   return (
     <>
-      <style dangerouslySetInnerHTML={{ __html: PRINT_STYLE }} />
+      <PrintStyle controls="receipt-controls" rules=".receipt { border: 0 !important; box-shadow: none !important; }" />
       <div className="receipt-controls">
         <MemberHeading
           title="領収書"
