@@ -9,7 +9,7 @@ import { RETURN_REQUESTS_LISTING, type ReturnRequestsSort } from "~/core/returns
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders, returnRequestLines, returnRequests, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, loadListingPage, type ListingPage, type ListingSource } from "../search/listing.server";
-import { loadReturnFacts, type ReturnRequestFacts } from "./return-requests.server";
+import { loadReturnFacts, type ReturnRequestFacts } from "./return-facts.server";
 
 export interface ReturnRow {
   id: number;

@@ -27,13 +27,8 @@ import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import type { Database } from "~/db/client.server";
 import { decideReturn } from "~/services/returns/return-decisions.server";
 import { listReturnRequests, loadReturnDesk } from "~/services/returns/return-desk.server";
-import {
-  createReturnRequest,
-  loadOwnReturnFacts,
-  type ReturnFacts,
-  type ReturnLineFacts,
-  type ReturnRequestFacts,
-} from "~/services/returns/return-requests.server";
+import { createReturnRequest } from "~/services/returns/return-requests.server";
+import { loadOwnReturnFacts, type ReturnFacts, type ReturnLineFacts, type ReturnRequestFacts } from "~/services/returns/return-facts.server";
 import { orderActorOf } from "../account/auth.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "../http.server";
 import { readInput, redirectedNotice } from "../input.server";
