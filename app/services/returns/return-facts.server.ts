@@ -123,9 +123,10 @@ export async function loadReturnFacts(db: Database, orderId: number): Promise<Re
         coldshipping: products.coldshipping,
         expiry: products.expiry,
         isDigital: products.isDigital,
-        productInventory: products.inventory,
-        variationInventory: productVariations.inventory,
-        choiceInventory: variationChoices.inventory,
+        // Three columns named inventory: aliased, as D1's batch answers rows keyed by column name.
+        productInventory: sql<number>`${products.inventory}`.as("product_inventory"),
+        variationInventory: sql<number | null>`${productVariations.inventory}`.as("variation_inventory"),
+        choiceInventory: sql<number | null>`${variationChoices.inventory}`.as("choice_inventory"),
       })
       .from(orderLines)
       .innerJoin(products, eq(products.id, orderLines.productId))
