@@ -44,7 +44,9 @@ function formOf(data: ReturnFormData, fields: Record<string, string> = {}): Form
 }
 
 async function recordForm(platform: TestPlatform, staff: string, orderId: number) {
-  return valueOf<ReturnFormData>(await run(platform, h(recordPage, "loader"), pageRequest(`/crm/orders/${orderId}/return`, staff), { orderId: String(orderId) }));
+  return valueOf<ReturnFormData>(
+    await run(platform, h(recordPage, "loader"), pageRequest(`/crm/orders/${orderId}/return`, staff), { orderId: String(orderId) }),
+  );
 }
 
 const desk = async (platform: TestPlatform, staff: string, returnId: number) =>
@@ -62,7 +64,12 @@ describe("staff record an exchange and ship its replacement", () => {
     const data = await recordForm(platform, staff, order.id);
     expect(data.lines).toMatchObject([{ id: order.lines[0]!.id, max: 2 }]);
     const params = { orderId: String(order.id) };
-    const bad = await run(platform, h(recordPage, "action"), multipart(`/crm/orders/${order.id}/return`, formOf(data, { "lines[0].quantity": "3" }), staff), params);
+    const bad = await run(
+      platform,
+      h(recordPage, "action"),
+      multipart(`/crm/orders/${order.id}/return`, formOf(data, { "lines[0].quantity": "3" }), staff),
+      params,
+    );
     expect(bad.status).toBe(409);
     const form = formOf(data);
     form.append("file", fileOf(pngBytes(3, 3), "box.png", "image/png"));
@@ -98,7 +105,9 @@ describe("staff record an exchange and ship its replacement", () => {
     expect(shown).toMatchObject({ recordedByStaff: true, replacement: { status: "shipped", trackingNumber: "123456789012" } });
     // The customer sees the photo staff took.
     const photo = shown.photos[0]!;
-    expect((await run(platform, h(mediaRoute, "loader"), pageRequest(`/crm/customer/media/${photo.id}/m`, member), { mediaId: String(photo.id), size: "m" })).status).toBe(200);
+    expect(
+      (await run(platform, h(mediaRoute, "loader"), pageRequest(`/crm/customer/media/${photo.id}/m`, member), { mediaId: String(photo.id), size: "m" })).status,
+    ).toBe(200);
   });
 });
 
@@ -107,7 +116,8 @@ describe("ownership", () => {
     const order = await deliveredOrder(platform.db, MEMBER_ID, { now });
     const data = await recordForm(platform, staff, order.id);
     const params = { orderId: String(order.id) };
-    const status = async (handler: RouteHandler, request: Request, routeParams: Record<string, string>) => (await run(platform, handler, request, routeParams)).status;
+    const status = async (handler: RouteHandler, request: Request, routeParams: Record<string, string>) =>
+      (await run(platform, handler, request, routeParams)).status;
     for (const [cookie, expected] of [
       [member, 403],
       [merchant, 403],

@@ -36,7 +36,14 @@ type Db = TestPlatform["db"];
 let tokens = 0;
 function input(lineId: number, quantity: number, overrides: Partial<ReturnRequestInput> = {}): ReturnRequestInput {
   tokens += 1;
-  return { token: `staff-token-${String(tokens).padStart(8, "0")}`, kind: "return", reason: "damaged", lines: [{ id: lineId, quantity }], details: "", ...overrides };
+  return {
+    token: `staff-token-${String(tokens).padStart(8, "0")}`,
+    kind: "return",
+    reason: "damaged",
+    lines: [{ id: lineId, quantity }],
+    details: "",
+    ...overrides,
+  };
 }
 
 /** A member's order paid this way, its parcels shipped (and delivered unless `deliver` is false). */
@@ -96,7 +103,10 @@ describe("staff record a return for the customer", () => {
     });
     const facts = (await loadReturnFacts(db, order.id))!;
     expect(facts.requests[0]!.photos).toHaveLength(1);
-    const events = await db.select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "return_requested")));
+    const events = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, "return_requested")));
     expect(events).toMatchObject([{ actorKind: "staff", actorUserId: STAFF_ID }]);
     expect((await db.select().from(mailOutbox).where(eq(mailOutbox.key, made.mailKeys[0]!)).get())?.toAddress).toBe("guest-caller@example.jp");
     const desk = await listReturnRequests(db, parseListingQuery(RETURN_REQUESTS_LISTING, new URLSearchParams()));
@@ -147,7 +157,10 @@ describe("earned points of returned goods", () => {
     const both = await Promise.all([receive(), receive()]);
     expect(both.filter((result) => result.ok)).toHaveLength(1);
     expect(await pointsOf(db)).toBe(before - earned);
-    const ledger = await db.select().from(pointLedger).where(and(eq(pointLedger.orderId, order.id), eq(pointLedger.kind, "adjusted")));
+    const ledger = await db
+      .select()
+      .from(pointLedger)
+      .where(and(eq(pointLedger.orderId, order.id), eq(pointLedger.kind, "adjusted")));
     expect(ledger).toMatchObject([{ amount: -earned }]);
     expect(await db.select({ forfeited: orders.pointsForfeited, status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()).toEqual({
       forfeited: earned,

@@ -84,7 +84,12 @@ describe("the replacement's steps", () => {
 
   it("needs every line in stock", () => {
     expect(replacementInStock([{ quantity: 2, inStock: 2 }])).toBe(true);
-    expect(replacementInStock([{ quantity: 2, inStock: 2 }, { quantity: 1, inStock: 0 }])).toBe(false);
+    expect(
+      replacementInStock([
+        { quantity: 2, inStock: 2 },
+        { quantity: 1, inStock: 0 },
+      ]),
+    ).toBe(false);
   });
 
   it("counts received returns and refunded exchanges as returned, and the one being settled", () => {

@@ -97,8 +97,7 @@ export interface SettledRequest {
 export function returnedQuantities(requests: readonly SettledRequest[], settling: number | null): Map<number, number> {
   const returned = new Map<number, number>();
   for (const request of requests) {
-    const settled =
-      request.id === settling || (request.status === "received" && (request.kind === "return" || request.replacement === "refunded"));
+    const settled = request.id === settling || (request.status === "received" && (request.kind === "return" || request.replacement === "refunded"));
     if (!settled) continue;
     for (const line of request.lines) returned.set(line.orderLineId, (returned.get(line.orderLineId) ?? 0) + line.quantity);
   }

@@ -127,7 +127,12 @@ function receiveStatements(
   statements.push(
     ...settled.statements,
     ...notice((addressee) =>
-      returnReceivedMail(addressee, { kind: request.kind, reason: request.reason, lines: request.lines }, { amount: settled.refund, method: options.method }, settled.pointsWithdrawn),
+      returnReceivedMail(
+        addressee,
+        { kind: request.kind, reason: request.reason, lines: request.lines },
+        { amount: settled.refund, method: options.method },
+        settled.pointsWithdrawn,
+      ),
     ),
   );
   return statements;
@@ -182,6 +187,7 @@ export function settlementStatements(
     now,
   );
   statements.push(...points.statements);
-  if (orderFullyReturned(facts.lines, returned) && returnRefusal(order.status) == null) statements.push(...orderStatusStatements(db, order, "returned", actor, now));
+  if (orderFullyReturned(facts.lines, returned) && returnRefusal(order.status) == null)
+    statements.push(...orderStatusStatements(db, order, "returned", actor, now));
   return { statements, refund, pointsWithdrawn: points.withdrawn };
 }

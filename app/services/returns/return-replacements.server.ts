@@ -70,7 +70,8 @@ export async function stepReplacement(
     const lines = exchangedLines(facts, request);
     switch (input.intent) {
       case "prepare_replacement":
-        if (!replacementInStock(lines.map((line) => ({ quantity: line.quantity, inStock: line.ordered.inStock })))) return { refusal: REPLACEMENT_TEXT.outOfStock };
+        if (!replacementInStock(lines.map((line) => ({ quantity: line.quantity, inStock: line.ordered.inStock }))))
+          return { refusal: REPLACEMENT_TEXT.outOfStock };
         return {
           statements: [
             db.insert(returnReplacements).values({ returnId, status: "preparing", createdAt: now }),
@@ -81,7 +82,13 @@ export async function stepReplacement(
         };
       case "ship_replacement": {
         const shipment = order.shipments.find((candidate) => candidate.id === order.lines.find((line) => line.id === lines[0]?.ordered.id)?.shipmentId);
-        const parcel = { sender: shipmentSender(shipment ?? { merchantName: null }), carrier: input.carrier, trackingNumber, shippedAt: now, lines: request.lines };
+        const parcel = {
+          sender: shipmentSender(shipment ?? { merchantName: null }),
+          carrier: input.carrier,
+          trackingNumber,
+          shippedAt: now,
+          lines: request.lines,
+        };
         return {
           statements: [
             db
@@ -89,7 +96,13 @@ export async function stepReplacement(
               .set({ status: "shipped", carrier: input.carrier, trackingNumber, shippedAt: now })
               .where(and(eq(returnReplacements.returnId, returnId), eq(returnReplacements.status, "preparing"))),
             orderEventStatement(db, order.id, { kind: "replacement_shipped", actor, returnId, note: `${itemsNote(request)}（${trackingNumber}）` }, now),
-            ...orderNoticeStatements(db, order, { key: mailKey, kind: "return_update", template: (addressee) => replacementShippedMail(addressee, parcel) }, frame, now),
+            ...orderNoticeStatements(
+              db,
+              order,
+              { key: mailKey, kind: "return_update", template: (addressee) => replacementShippedMail(addressee, parcel) },
+              frame,
+              now,
+            ),
           ],
         };
       }
@@ -119,7 +132,15 @@ function refundStatements(
   frame: EmailFrame,
 ): Statement[] {
   const prepared = request.replacement?.status === "preparing";
-  const settled = settlementStatements(db, order, facts, request, { method, note: `${RETURN_KINDS.exchange}（受付番号 ${request.id}、在庫切れのため返金）` }, actor, now);
+  const settled = settlementStatements(
+    db,
+    order,
+    facts,
+    request,
+    { method, note: `${RETURN_KINDS.exchange}（受付番号 ${request.id}、在庫切れのため返金）` },
+    actor,
+    now,
+  );
   const mailFacts = { kind: request.kind, reason: request.reason, lines: request.lines };
   return [
     prepared
