@@ -59,9 +59,35 @@ export interface ShippedParcel {
   lines: { title: string; quantity: number }[];
 }
 
-export function shipmentShippedMail(addressee: OrderMailAddressee, parcel: ShippedParcel): MailTemplate {
+/** A parcel that left: sender, carrier, tracking number and link, the expected days, and its goods. */
+export function ShippedParcelDetails({ parcel }: { parcel: ShippedParcel }) {
   const window = expectedDeliveryWindow(parcel.shippedAt);
   const url = trackingUrl(parcel.carrier, parcel.trackingNumber);
+  return (
+    <>
+      <h3>お届けの荷物</h3>
+      <Lines
+        items={[
+          `発送元：${parcel.sender}`,
+          `配送業者：${CARRIERS[parcel.carrier].label}`,
+          `お問い合わせ番号：${parcel.trackingNumber}`,
+          `お届け予定：${formatDateJa(window.earliest)}〜${formatDateJa(window.latest)}（地域・天候により前後します）`,
+        ]}
+      />
+      <p>
+        <a href={url}>{CARRIERS[parcel.carrier].label}の配達状況を見る</a>
+      </p>
+      <h3>この荷物の商品</h3>
+      <ul>
+        {parcel.lines.map((line, index) => (
+          <li key={index}>{`${line.title} × ${line.quantity}`}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function shipmentShippedMail(addressee: OrderMailAddressee, parcel: ShippedParcel): MailTemplate {
   return {
     brand: "shop",
     subject: `出荷のお知らせ（ご注文番号 ${addressee.orderNumber}）`,
@@ -69,24 +95,7 @@ export function shipmentShippedMail(addressee: OrderMailAddressee, parcel: Shipp
       <>
         <ThanksGreeting name={addressee.customerName} />
         <p>{`ご注文番号 ${addressee.orderNumber} の商品を${formatDateJa(parcel.shippedAt)}に発送いたしました。`}</p>
-        <h3>お届けの荷物</h3>
-        <Lines
-          items={[
-            `発送元：${parcel.sender}`,
-            `配送業者：${CARRIERS[parcel.carrier].label}`,
-            `お問い合わせ番号：${parcel.trackingNumber}`,
-            `お届け予定：${formatDateJa(window.earliest)}〜${formatDateJa(window.latest)}（地域・天候により前後します）`,
-          ]}
-        />
-        <p>
-          <a href={url}>{CARRIERS[parcel.carrier].label}の配達状況を見る</a>
-        </p>
-        <h3>この荷物の商品</h3>
-        <ul>
-          {parcel.lines.map((line, index) => (
-            <li key={index}>{`${line.title} × ${line.quantity}`}</li>
-          ))}
-        </ul>
+        <ShippedParcelDetails parcel={parcel} />
         <p>ご注文に複数の発送元がある場合、荷物は別々に届きます。ほかの荷物は発送時にあらためてお知らせします。</p>
         <OrderLink addressee={addressee} />
       </>

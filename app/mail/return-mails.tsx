@@ -1,12 +1,13 @@
 /**
  * The mails of a return or exchange (issue 16 item 5): the request received, approved (with staff's
  * instructions for sending the goods back), refused (with the reason), and the goods received (with the
- * refund, or the exchange's replacement). Each is the member's in-app お知らせ and the e-mail.
+ * refund worded by its method, or the exchange's replacement to come), the replacement shipped with its
+ * tracking, or refunded when out of stock. Each is the member's in-app お知らせ and the e-mail.
  */
-import { formatYen } from "~/core/money";
+import { formatDateJa } from "~/core/dates";
 import { RETURN_KINDS, returnReasonLabel, type ReturnKind } from "~/core/returns/return-labels";
-import { REFUND_DAYS } from "~/core/returns/returns";
-import { OrderLink, type OrderMailAddressee } from "./order-lifecycle-mails";
+import { refundNotice } from "~/core/returns/return-refunds";
+import { OrderLink, ShippedParcelDetails, type OrderMailAddressee, type ShippedParcel } from "./order-lifecycle-mails";
 import { ThanksGreeting } from "./parts";
 import type { MailTemplate } from "./render.server";
 
@@ -87,8 +88,18 @@ export function returnRefusedMail(addressee: OrderMailAddressee, facts: ReturnMa
   };
 }
 
-/** The goods came back: the refund recorded, and the points they had earned that were taken back (`pointsWithdrawn`). */
-export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, refund: number, pointsWithdrawn = 0): MailTemplate {
+/** A refund as the shopper is told it, by its method (app/core/returns/return-refunds.ts). */
+export interface RefundFacts {
+  amount: number;
+  method: string;
+}
+
+function PointsWithdrawn({ points }: { points: number }) {
+  return points > 0 ? <p>{`返品された商品のお買い物で付与したポイント ${points.toLocaleString("ja-JP")}pt を取り消しました。`}</p> : null;
+}
+
+/** The goods came back: the refund recorded (worded by its method), and the points they had earned that were taken back (`pointsWithdrawn`). */
+export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, refund: RefundFacts, pointsWithdrawn = 0): MailTemplate {
   const kind = RETURN_KINDS[facts.kind];
   return {
     brand: "shop",
@@ -99,12 +110,46 @@ export function returnReceivedMail(addressee: OrderMailAddressee, facts: ReturnM
         <p>{`ご注文番号 ${addressee.orderNumber} の${kind}の商品が当社に届きました。`}</p>
         {facts.kind === "exchange" ? (
           <p>交換の商品を準備して発送いたします。発送しましたら、あらためてご連絡いたします。</p>
-        ) : refund > 0 ? (
-          <p>{`返金額 ${formatYen(refund)} を記録しました。${REFUND_DAYS}日以内にご返金いたします。`}</p>
+        ) : refund.amount > 0 ? (
+          <p>{refundNotice(refund.method, refund.amount)}</p>
         ) : (
           <p>このご注文には、これ以上ご返金する金額はありません。</p>
         )}
-        {pointsWithdrawn > 0 ? <p>{`返品された商品のお買い物で付与したポイント ${pointsWithdrawn.toLocaleString("ja-JP")}pt を取り消しました。`}</p> : null}
+        <PointsWithdrawn points={pointsWithdrawn} />
+        <RequestSummary facts={facts} />
+        <OrderLink addressee={addressee} />
+      </>
+    ),
+  };
+}
+
+/** The exchange's replacement left, with its tracking like any parcel's 出荷のお知らせ. */
+export function replacementShippedMail(addressee: OrderMailAddressee, parcel: ShippedParcel): MailTemplate {
+  return {
+    brand: "shop",
+    subject: subject(addressee, "交換品を発送しました"),
+    body: (
+      <>
+        <ThanksGreeting name={addressee.customerName} />
+        <p>{`ご注文番号 ${addressee.orderNumber} の交換品を${formatDateJa(parcel.shippedAt)}に発送いたしました。このたびはご迷惑をおかけし、申し訳ございませんでした。`}</p>
+        <ShippedParcelDetails parcel={parcel} />
+        <OrderLink addressee={addressee} />
+      </>
+    ),
+  };
+}
+
+/** The exchange could not be replaced (out of stock): the goods are refunded instead. */
+export function replacementRefundedMail(addressee: OrderMailAddressee, facts: ReturnMailFacts, refund: RefundFacts, pointsWithdrawn: number): MailTemplate {
+  return {
+    brand: "shop",
+    subject: subject(addressee, "交換品のご用意ができないため、ご返金いたします"),
+    body: (
+      <>
+        <ThanksGreeting name={addressee.customerName} />
+        <p>{`ご注文番号 ${addressee.orderNumber} の交換品は在庫を切らしており、ご用意ができませんでした。誠に申し訳ございませんが、交換に代えてご返金いたします。`}</p>
+        {refund.amount > 0 ? <p>{refundNotice(refund.method, refund.amount)}</p> : <p>このご注文には、これ以上ご返金する金額はありません。</p>}
+        <PointsWithdrawn points={pointsWithdrawn} />
         <RequestSummary facts={facts} />
         <OrderLink addressee={addressee} />
       </>

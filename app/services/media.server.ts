@@ -15,7 +15,7 @@ import { exceedsPixelLimit } from "~/core/catalogue/image-pixels";
 import { MEDIA_MAX_BYTES, MEDIA_ORPHAN_HOURS, MEDIA_PENDING_LIMIT, TICKET_ATTACHMENT_LIMIT } from "~/core/limits";
 import { TICKET_TEXT } from "~/core/tickets/tickets";
 import type { Database } from "~/db/client.server";
-import { media, products, reviews, ticketMessages, ticketReplyDrafts, tickets } from "~/db/schema";
+import { media, orders, products, returnRequests, reviews, ticketMessages, ticketReplyDrafts, tickets } from "~/db/schema";
 import { randomHex } from "./signatures.server";
 
 export const MEDIA_FOLDER = "tickets";
@@ -280,14 +280,18 @@ export async function findViewableMedia(db: Database, mediaId: number, viewer: M
       ownerUserId: media.ownerUserId,
       ticketMessageId: media.ticketMessageId,
       ticketUserId: tickets.userId,
+      // A return's photos are the order's customer's too (staff may have taken them, recording the return).
+      returnOrderUserId: orders.userId,
     })
     .from(media)
     .leftJoin(ticketMessages, eq(ticketMessages.id, media.ticketMessageId))
     .leftJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+    .leftJoin(returnRequests, eq(returnRequests.id, media.returnRequestId))
+    .leftJoin(orders, eq(orders.id, returnRequests.orderId))
     .where(eq(media.id, mediaId));
   if (!row) return null;
   if (viewer.role === "staff") return row;
-  const allowed = row.ticketMessageId == null ? row.ownerUserId === viewer.id : row.ticketUserId === viewer.id;
+  const allowed = row.ticketMessageId == null ? row.ownerUserId === viewer.id || row.returnOrderUserId === viewer.id : row.ticketUserId === viewer.id;
   return allowed ? row : null;
 }
 

@@ -86,6 +86,6 @@ test("a member returns a damaged item with a photo; staff approve and receive it
   await expect(request.getByTestId("return-status")).toHaveText("返品受け取り済み");
   await expect(request.getByTestId("return-staff-message")).toContainText("着払いでお送りください");
   await expect(request.getByTestId("return-refund")).toContainText("返金額");
-  await expect(request.getByTestId("return-refund")).toContainText("銀行振込で返金");
+  await expect(request.getByTestId("return-refund")).toContainText("銀行口座へお振り込みします");
   expect((await latestMailTo(page, "member@example.jp", { subject: "返品の商品を受け取りました" })).text).toContain("返金額");
 });

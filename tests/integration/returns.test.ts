@@ -12,7 +12,8 @@ import { mailOutbox, media, notificationMails, orderEvents, orderRefunds, orders
 import { MEMBER_ID, OTHER_ID } from "~/services/seed/people";
 import { storeImage } from "~/services/media.server";
 import { decideReturn } from "~/services/returns/return-decisions.server";
-import { createReturnRequest, loadReturnFacts } from "~/services/returns/return-requests.server";
+import { createReturnRequest } from "~/services/returns/return-requests.server";
+import { loadReturnFacts } from "~/services/returns/return-facts.server";
 import { fileOf, pngBytes } from "../support/images";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform, seedClock } from "../support/platform-test";

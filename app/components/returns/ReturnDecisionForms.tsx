@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS } from "~/core/orders/order-desk";
 import type { ReturnDecisionActionData, ReturnDeskView } from "~/web/types/returns";
+import { RefundMethodField, ReplacementForms } from "./ReplacementForms";
 
 function MessageForm({
   intent,
@@ -47,7 +47,7 @@ function MessageForm({
 /**
  * Staff's actions on a request by its state: approve (with how to send the goods back) or refuse (with
  * why) while it is requested; mark the goods received — back in stock or not, the refund's method — once
- * approved. Plain forms (PRG), the same with JS off.
+ * approved; then an exchange's replacement (ReplacementForms). Plain forms (PRG), the same with JS off.
  */
 export function ReturnDecisionForms({ desk, actionData }: { desk: ReturnDeskView; actionData: ReturnDecisionActionData | null }) {
   const navigation = useNavigation();
@@ -80,16 +80,7 @@ export function ReturnDecisionForms({ desk, actionData }: { desk: ReturnDeskView
         {request.kind === "return" ? (
           <>
             <p className="m-0 text-sm">{`記録する返金額：${formatYen(desk.refundPreview)}（商品代金。送料・手数料は含みません）`}</p>
-            <label className="grid gap-1 text-sm font-bold">
-              返金方法
-              <select name="method" defaultValue="bank_transfer">
-                {Object.entries(REFUND_METHOD_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <RefundMethodField desk={desk} />
           </>
         ) : (
           <input type="hidden" name="method" value="other" />
@@ -105,5 +96,6 @@ export function ReturnDecisionForms({ desk, actionData }: { desk: ReturnDeskView
       </Form>
     );
   }
+  if (request.status === "received" && request.kind === "exchange") return <ReplacementForms desk={desk} errorOf={errorOf} busy={busy} />;
   return null;
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { formatDateTime, isoDateTime } from "~/core/dates";
-import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS, type RefundMethod } from "~/core/orders/order-desk";
+import { formatDateJa, formatDateTime, isoDateTime } from "~/core/dates";
 import { RETURN_KINDS, returnReasonLabel } from "~/core/returns/return-labels";
-import type { ReturnRequestView } from "~/web/types/returns";
+import { refundNotice } from "~/core/returns/return-refunds";
+import { REPLACEMENT_STATUS_LABELS } from "~/core/returns/staff-returns";
+import type { ReplacementView, ReturnRequestView } from "~/web/types/returns";
 import { island } from "../island";
 import { ReturnStatusBadge } from "./ReturnStatusBadge";
 
@@ -12,11 +12,10 @@ const Gallery = island(() => import("../images/Gallery").then((module) => module
 
 /**
  * One return or exchange request as the shopper and staff read it: kind, reason and state, the lines,
- * the shopper's words and photos, staff's message and the refund once recorded. `children`: staff's forms.
+ * the shopper's words and photos, staff's message, an exchange's replacement and the refund once recorded
+ * (worded by its method). `children`: staff's forms.
  */
 export function ReturnRequestCard({ request, children }: { request: ReturnRequestView; children?: ReactNode }) {
-  const method =
-    request.refund && Object.hasOwn(REFUND_METHOD_LABELS, request.refund.method) ? REFUND_METHOD_LABELS[request.refund.method as RefundMethod] : "";
   return (
     <article
       className="grid gap-2 rounded border border-solid border-gray-200 p-3"
@@ -26,6 +25,7 @@ export function ReturnRequestCard({ request, children }: { request: ReturnReques
       <p className="m-0 flex flex-wrap items-center gap-2">
         <strong>{`${RETURN_KINDS[request.kind]}（${returnReasonLabel(request.reason)}）`}</strong>
         <ReturnStatusBadge status={request.status} />
+        {request.recordedByStaff ? <span className="text-xs text-gray-700">（担当者がお電話などで承りました）</span> : null}
         <span className="text-xs text-gray-700">
           お申し込み <time dateTime={isoDateTime(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
         </span>
@@ -45,12 +45,41 @@ export function ReturnRequestCard({ request, children }: { request: ReturnReques
           </p>
         </div>
       ) : null}
+      {request.replacement ? <ReplacementStatus replacement={request.replacement} /> : null}
       {request.refund ? (
         <p className="m-0 text-sm" data-testid="return-refund">
-          {`返金額 ${formatYen(request.refund.amount)}（${method}）を記録しました。`}
+          {refundNotice(request.refund.method, request.refund.amount)}
         </p>
       ) : null}
       {children}
     </article>
+  );
+}
+
+/** Where an exchange's replacement stands: being prepared, shipped (carrier, tracking linked), or refunded instead. */
+function ReplacementStatus({ replacement }: { replacement: ReplacementView }) {
+  return (
+    <div className="rounded bg-gray-50 p-2 text-sm" data-testid="return-replacement">
+      <p className="m-0 font-bold">{REPLACEMENT_STATUS_LABELS[replacement.status]}</p>
+      {replacement.status === "shipped" ? (
+        <p className="m-0">
+          {replacement.shippedAt ? (
+            <>
+              <time dateTime={isoDateTime(replacement.shippedAt)}>{formatDateJa(replacement.shippedAt)}</time>に発送
+            </>
+          ) : null}
+          {replacement.carrierLabel ? `（${replacement.carrierLabel}` : "（"}
+          {" お問い合わせ番号 "}
+          {replacement.trackingUrl ? (
+            <a href={replacement.trackingUrl} rel="noreferrer" target="_blank" data-testid="return-replacement-tracking">
+              {replacement.trackingNumber}
+            </a>
+          ) : (
+            replacement.trackingNumber
+          )}
+          ）
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -19,11 +19,20 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /**
- * The request form (/user/orders/{id}/return): 返品 or 交換, the reason, how many of each line that can
+ * The request form (/user/orders/{id}/return; staff's for the customer at /crm/orders/{id}/return): 返品 or 交換, the reason, how many of each line that can
  * still go back (with its period and exclusions), details and up to three photos. One Valibot schema
  * checks it in the browser and on the server; without JS the photos are posted with the form.
  */
-export function ReturnRequestForm({ data, lastResult }: { data: ReturnFormData; lastResult: SubmissionResult<string[]> | null }) {
+export function ReturnRequestForm({
+  data,
+  lastResult,
+  submitLabel = "申し込む",
+}: {
+  data: ReturnFormData;
+  lastResult: SubmissionResult<string[]> | null;
+  /** Staff recording it for the customer say so (「登録する」). */
+  submitLabel?: string;
+}) {
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
   const [form, fields] = useValibotForm<typeof ReturnRequestSchema, ReturnRequestInput>(ReturnRequestSchema, {
@@ -119,7 +128,7 @@ export function ReturnRequestForm({ data, lastResult }: { data: ReturnFormData; 
       <AttachmentField limit={RETURN_PHOTO_LIMIT} title="写真を添付（破損・不良の場合は状態のわかる写真）" onBusyChange={setUploading} error={photoError} />
 
       <button type="submit" className="btn-primary justify-self-start" disabled={submitting || uploading}>
-        {submitting ? "送信中…" : "申し込む"}
+        {submitting ? "送信中…" : submitLabel}
       </button>
     </Form>
   );

@@ -29,6 +29,9 @@ export const ORDER_EVENT_LABELS = {
   return_approved: "返品・交換の承認",
   return_refused: "返品・交換のお断り",
   return_received: "返品の受け取り",
+  replacement_prepared: "交換品の手配",
+  replacement_shipped: "交換品の発送",
+  replacement_refunded: "交換から返金への切り替え",
   note: "社内メモ",
 } as const;
 

@@ -1,9 +1,10 @@
 /** The return request forms' schemas: the shopper's request, and staff's decisions (labels: return-labels.ts; rules: return-requests.ts). */
 import * as v from "valibot";
-import { REFUND_METHOD_LABELS, type RefundMethod } from "../orders/order-desk";
+import { ORDER_DESK_TEXT, REFUND_METHOD_LABELS, type RefundMethod } from "../orders/order-desk";
 import { RETURN_KINDS, RETURN_REASONS, type ReturnKind, type ReturnReason } from "./return-labels";
 import { RETURN_DETAILS_MAX_LENGTH, RETURN_TEXT, STAFF_MESSAGE_MAX_LENGTH } from "./return-requests";
 import { IdSchema, MALFORMED_INPUT_MESSAGE } from "../validation";
+import { CARRIER_ORDER } from "../orders/carriers";
 
 const QuantitySchema = v.pipe(v.string(RETURN_TEXT.quantity), v.trim(), v.regex(/^\d{1,3}$/, RETURN_TEXT.quantity), v.transform(Number));
 
@@ -48,3 +49,22 @@ export const ReturnDecisionSchema = v.variant(
   MALFORMED_INPUT_MESSAGE,
 );
 export type ReturnDecisionInput = v.InferOutput<typeof ReturnDecisionSchema>;
+
+/** Staff's steps of an exchange's replacement: 手配 (stock taken), 発送 (carrier, tracking), or a refund instead. */
+export const ReplacementSchema = v.variant(
+  "intent",
+  [
+    v.object({ intent: v.literal("prepare_replacement") }),
+    v.object({
+      intent: v.literal("ship_replacement"),
+      carrier: v.picklist(CARRIER_ORDER, ORDER_DESK_TEXT.carrier),
+      tracking_number: v.optional(v.string(), ""),
+    }),
+    v.object({
+      intent: v.literal("refund_replacement"),
+      method: v.picklist(Object.keys(REFUND_METHOD_LABELS) as RefundMethod[], RETURN_TEXT.refundMethod),
+    }),
+  ],
+  MALFORMED_INPUT_MESSAGE,
+);
+export type ReplacementInput = v.InferOutput<typeof ReplacementSchema>;

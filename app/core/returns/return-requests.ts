@@ -115,23 +115,35 @@ export interface ReturnPick {
   quantity: number;
 }
 
-/** Why this request (reason, lines and quantities) cannot be made on `now`, or null. */
-export function returnRequestRefusal(
-  lines: readonly (ReturnableLine & { title: string })[],
-  reason: ReturnReason,
+/**
+ * Why these lines and quantities cannot go back, or null: each picked line once, each allowed by
+ * `lineRefusal` (the shopper's rule, or staff's), never more than what is not asked for yet.
+ */
+export function picksRefusal<L extends ReturnableLine & { title: string }>(
+  lines: readonly L[],
   picks: readonly ReturnPick[],
-  now: Date,
+  lineRefusal: (line: L) => string | null,
 ): string | null {
   const chosen = picks.filter((pick) => pick.quantity > 0);
   if (chosen.length === 0 || new Set(chosen.map((pick) => pick.lineId)).size !== chosen.length) return RETURN_TEXT.lines;
   for (const pick of chosen) {
     const line = lines.find((candidate) => candidate.id === pick.lineId);
     if (!line) return RETURN_TEXT.noLongerReturnable;
-    const refusal = lineReturnRefusal(line, reason, now);
+    const refusal = lineRefusal(line);
     if (refusal) return `${line.title}：${refusal}`;
     if (pick.quantity > line.quantity - line.requested) return `${line.title}：${RETURN_TEXT.overQuantity}`;
   }
   return null;
+}
+
+/** Why this request (reason, lines and quantities) cannot be made on `now` by the shopper, or null. */
+export function returnRequestRefusal(
+  lines: readonly (ReturnableLine & { title: string })[],
+  reason: ReturnReason,
+  picks: readonly ReturnPick[],
+  now: Date,
+): string | null {
+  return picksRefusal(lines, picks, (line) => lineReturnRefusal(line, reason, now));
 }
 
 /** Why the request cannot move to `to` now, or null. */

@@ -9,7 +9,7 @@ import { DAY_MS, JST_OFFSET_MS } from "~/core/dates";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders/orders";
 import type { TimeRange } from "~/core/reports/sales-periods";
 import { qualified, type Database } from "~/db/client.server";
-import { orderLines, orderRefunds, orders, orderShipments, returnRequestLines, returnRequests } from "~/db/schema";
+import { orderLines, orderRefunds, orders, orderShipments, returnReplacements, returnRequestLines, returnRequests } from "~/db/schema";
 
 /** What comes off an order's total: its lines cancelled on their own, and what its returns refunded. */
 const deducted = sql<number>`(coalesce((select sum(${orderLines.total}) from ${orderLines} where ${orderLines.orderId} = ${qualified(orders.id)} and ${orderLines.cancelledAt} is not null), 0)
@@ -146,7 +146,9 @@ export function countedLinesQuery(db: Database, from: Date, to: Date, scope: Lin
     returned.leftJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId));
   }
   // A return is asked for after its order was placed: those since `from` are all that can touch the period.
-  const received = and(eq(returnRequests.status, "received"), eq(returnRequests.kind, "return"), gte(returnRequests.createdAt, from));
+  // An exchange refunded instead of replaced (out of stock, decision 0061) took its goods back as a return does.
+  const settled = sql`(${returnRequests.kind} = 'return' or exists (select 1 from ${returnReplacements} where ${returnReplacements.returnId} = ${returnRequests.id} and ${returnReplacements.status} = 'refunded'))`;
+  const received = and(eq(returnRequests.status, "received"), settled, gte(returnRequests.createdAt, from));
   return sold.where(counts).unionAll(returned.where(and(received, counts)));
 }
 

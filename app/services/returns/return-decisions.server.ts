@@ -10,9 +10,9 @@ import type { OrderActor } from "~/core/orders/order-events";
 import { returnRefusal } from "~/core/orders/order-lifecycle";
 import { RETURN_KINDS } from "~/core/returns/return-labels";
 import { orderFullyReturned, RETURN_STOCK_NOTES, RETURN_TEXT, returnRefundAmount, returnTransitionRefusal } from "~/core/returns/return-requests";
+import { returnedQuantities } from "~/core/returns/staff-returns";
 import type { ReturnDecisionInput } from "~/core/returns/return-request-forms";
-import type { RefundMethod } from "~/core/orders/order-desk";
-import { formatYen } from "~/core/money";
+import { refundEventNote, type RefundMethod } from "~/core/orders/order-desk";
 import { pointsStillEarned } from "~/core/member/points";
 import type { Database } from "~/db/client.server";
 import { orderRefunds, returnRequests } from "~/db/schema";
@@ -24,7 +24,7 @@ import { restockStatements } from "../orders/order-cancellation.server";
 import { orderEventStatement, orderStatusStatements, type OrderState, type Statement } from "../orders/order-changes.server";
 import { orderNoticeStatements } from "../orders/order-notices.server";
 import { pointsTakenBackStatements } from "../orders/order-points.server";
-import { changeOrderReturns, type ReturnFacts, type ReturnRequestFacts } from "./return-requests.server";
+import { changeOrderReturns, type ReturnFacts, type ReturnRequestFacts } from "./return-facts.server";
 
 export type DecisionResult = { ok: true; notice: "approved" | "refused" | "received"; mailKeys: string[] } | { ok: false; status: 404 | 409; error: string };
 
@@ -88,10 +88,8 @@ export async function decideReturn(
 /**
  * The goods came back: the request is received; the returned quantities go back in stock when `restock`
  * (goods that came back damaged are not sold again; an exchange's returned item is restocked the same
- * way, and its replacement leaves through the order desk); a return's refund is recorded (the amount by
- * the core rule, the method staff chose); the order becomes 返品 once every line still ordered has come
- * back in full by returns — a partial return leaves it 配達完了, with the history and the refund saying
- * what came back.
+ * way, and its replacement is arranged next — return-replacements.server.ts); a return is settled (see
+ * settlementStatements).
  */
 function receiveStatements(
   db: Database,
@@ -103,12 +101,6 @@ function receiveStatements(
   now: Date,
   notice: (template: (addressee: OrderMailAddressee) => MailTemplate) => Statement[],
 ): Statement[] {
-  const refund = returnRefundAmount(request.kind, request.lines, { total: facts.total, refunded: facts.refunded });
-  const returned = new Map<number, number>();
-  for (const done of facts.requests.filter((candidate) => candidate.kind === "return" && (candidate.status === "received" || candidate.id === request.id))) {
-    for (const line of done.lines) returned.set(line.orderLineId, (returned.get(line.orderLineId) ?? 0) + line.quantity);
-  }
-  const whole = request.kind === "return" && orderFullyReturned(facts.lines, returned) && returnRefusal(order.status) == null;
   const what = request.lines.map((line) => `${line.title} × ${line.quantity}`).join("、");
   const statements: Statement[] = [
     db
@@ -128,39 +120,74 @@ function receiveStatements(
       if (ordered) statements.push(...restockStatements(db, ordered, line.quantity));
     }
   }
+  const settled =
+    request.kind === "return"
+      ? settlementStatements(db, order, facts, request, { method: options.method, note: `${RETURN_KINDS.return}（受付番号 ${request.id}）` }, actor, now)
+      : { statements: [], refund: 0, pointsWithdrawn: 0 };
+  statements.push(
+    ...settled.statements,
+    ...notice((addressee) =>
+      returnReceivedMail(
+        addressee,
+        { kind: request.kind, reason: request.reason, lines: request.lines },
+        { amount: settled.refund, method: options.method },
+        settled.pointsWithdrawn,
+      ),
+    ),
+  );
+  return statements;
+}
+
+/**
+ * Goods that came back for good (a received return, or an exchange refunded instead of replaced): their
+ * refund is recorded (the amount by the core rule, the method staff chose); the points they earned are
+ * taken back, as a cancellation does — the order's forfeited points only ever rise to what the goods
+ * still kept earn, so settling twice takes nothing twice; and the order becomes 返品 once every line
+ * still ordered has come back in full — a partial return leaves it 配達完了, with the history and the
+ * refund saying what came back.
+ */
+export function settlementStatements(
+  db: Database,
+  order: OrderState,
+  facts: ReturnFacts,
+  request: ReturnRequestFacts,
+  refundOf: { method: RefundMethod; note: string },
+  actor: OrderActor,
+  now: Date,
+): { statements: Statement[]; refund: number; pointsWithdrawn: number } {
+  const refund = returnRefundAmount("return", request.lines, { total: facts.total, refunded: facts.refunded });
+  const returned = returnedQuantities(
+    facts.requests.map((candidate) => ({ ...candidate, replacement: candidate.replacement?.status ?? null })),
+    request.id,
+  );
+  const statements: Statement[] = [];
   if (refund > 0) {
     statements.push(
       db.insert(orderRefunds).values({
         orderId: order.id,
         returnId: request.id,
         amount: refund,
-        method: options.method,
-        note: `${RETURN_KINDS[request.kind]}（受付番号 ${request.id}）`,
+        method: refundOf.method,
+        note: refundOf.note,
         actorUserId: actor.userId,
         createdAt: now,
       }),
-      orderEventStatement(db, order.id, { kind: "refund_recorded", actor, returnId: request.id, note: formatYen(refund) }, now),
+      orderEventStatement(db, order.id, { kind: "refund_recorded", actor, returnId: request.id, note: refundEventNote(refund, refundOf.method, "") }, now),
     );
   }
-  // Returned goods give back the points they earned, as cancelled ones do (an exchange's goods are replaced).
-  const points =
-    request.kind === "return"
-      ? pointsTakenBackStatements(
-          db,
-          order,
-          pointsStillEarned(
-            order.pointsEarned,
-            order.lines.map((line) => ({ ...line, cancelled: line.cancelledAt != null })),
-            returned,
-          ),
-          { note: `ご注文 ${order.number} の返品（受付番号 ${request.id}、付与分の取り消し）` },
-          now,
-        )
-      : { statements: [], withdrawn: 0 };
-  statements.push(...points.statements);
-  if (whole) statements.push(...orderStatusStatements(db, order, "returned", actor, now));
-  statements.push(
-    ...notice((addressee) => returnReceivedMail(addressee, { kind: request.kind, reason: request.reason, lines: request.lines }, refund, points.withdrawn)),
+  const points = pointsTakenBackStatements(
+    db,
+    order,
+    pointsStillEarned(
+      order.pointsEarned,
+      order.lines.map((line) => ({ ...line, cancelled: line.cancelledAt != null })),
+      returned,
+    ),
+    { note: `ご注文 ${order.number} の返品（受付番号 ${request.id}、付与分の取り消し）` },
+    now,
   );
-  return statements;
+  statements.push(...points.statements);
+  if (orderFullyReturned(facts.lines, returned) && returnRefusal(order.status) == null)
+    statements.push(...orderStatusStatements(db, order, "returned", actor, now));
+  return { statements, refund, pointsWithdrawn: points.withdrawn };
 }

@@ -3,13 +3,14 @@
  * with its order, lines, photos, refund and history.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { PaymentMethod } from "~/core/checkout/payment-methods";
 import type { ListingQuery } from "~/core/search/listing";
 import type { ReturnKind, ReturnStatus } from "~/core/returns/return-labels";
 import { RETURN_REQUESTS_LISTING, type ReturnRequestsSort } from "~/core/returns/return-requests-listing";
 import type { Database } from "~/db/client.server";
 import { orderEvents, orders, returnRequestLines, returnRequests, users } from "~/db/schema";
 import { betweenDaysFilter, equalsFilter, loadListingPage, type ListingPage, type ListingSource } from "../search/listing.server";
-import { loadReturnFacts, type ReturnRequestFacts } from "./return-requests.server";
+import { loadReturnFacts, type ReturnRequestFacts } from "./return-facts.server";
 
 export interface ReturnRow {
   id: number;
@@ -73,6 +74,11 @@ export interface ReturnHistoryEntry {
 
 export interface ReturnDesk {
   request: ReturnRequestFacts;
+  paymentMethod: PaymentMethod;
+  /** Every returned line's parcel was delivered (a 代金引換 parcel's cash was taken at the door). */
+  paidAtDoor: boolean;
+  /** The request's lines with what is in stock of each now (an exchange's replacement takes them). */
+  replacementStock: { title: string; quantity: number; inStock: number }[];
   order: { id: number; number: string; email: string; customerName: string; status: string; total: number };
   /** Refunds recorded on the order so far. */
   refunded: number;
@@ -111,8 +117,12 @@ export async function loadReturnDesk(db: Database, returnId: number): Promise<Re
   ]);
   const request = facts?.requests.find((candidate) => candidate.id === returnId);
   if (!facts || !request) return null;
+  const ordered = request.lines.map((line) => ({ line, facts: facts.lines.find((candidate) => candidate.id === line.orderLineId) }));
   return {
     request,
+    paymentMethod: facts.paymentMethod,
+    paidAtDoor: ordered.every((entry) => entry.facts?.deliveredAt != null),
+    replacementStock: ordered.map((entry) => ({ title: entry.line.title, quantity: entry.line.quantity, inStock: entry.facts?.inStock ?? 0 })),
     refunded: facts.refunded,
     order: { id: row.orderId, number: row.number, email: row.email, customerName: row.customerName, status: row.status, total: row.total },
     history,

@@ -1,5 +1,7 @@
 /** What the return pages show (types only: components import them). */
+import type { RefundMethod } from "~/core/orders/order-desk";
 import type { ReturnKind, ReturnStatus } from "~/core/returns/return-labels";
+import type { ReplacementStatus } from "~/core/returns/staff-returns";
 import type { MediaItem } from "./media";
 
 export type { ReturnRow } from "~/services/returns/return-desk.server";
@@ -17,6 +19,18 @@ export interface ReturnRequestView {
   lines: { orderLineId: number; title: string; quantity: number; unitPrice: number }[];
   photos: MediaItem[];
   refund: { amount: number; method: string } | null;
+  /** Staff recorded it for the customer (a phone call, a guest). */
+  recordedByStaff: boolean;
+  /** An exchange's replacement once arranged. */
+  replacement: ReplacementView | null;
+}
+
+export interface ReplacementView {
+  status: ReplacementStatus;
+  carrierLabel: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  shippedAt: string | null;
 }
 
 /** The order page's returns: whether a request can be made, the requests made, the notice after one. */
@@ -53,6 +67,13 @@ export interface ReturnDeskView {
   approvalTemplate: string;
   restockDefault: boolean;
   refundPreview: number;
+  /** What an exchange refunded instead of replaced would pay back. */
+  exchangeRefundPreview: number;
+  /** The refund method the order's payment calls for (app/core/returns/return-refunds.ts). */
+  refundMethodDefault: RefundMethod;
+  paymentLabel: string;
+  /** The exchanged lines with what is in stock of each now. */
+  replacementStock: { title: string; quantity: number; inStock: number }[];
   notice: string | null;
 }
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { OrderTotals } from "~/components/member/OrderTotals";
 import { formatDateJa, formatDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
-import { REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX } from "~/core/orders/order-desk";
+import { ORDER_DESK_PATH, REFUND_METHOD_LABELS, REFUND_METHODS, REFUND_NOTE_MAX } from "~/core/orders/order-desk";
 import { RETURN_KINDS, RETURN_STATUS_LABELS } from "~/core/returns/return-labels";
 import type { DeskOrder } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit, FIELD } from "./DeskForm";
@@ -63,11 +63,18 @@ export function DeskRefunds({ refunds, refunded, total }: { refunds: DeskOrder["
   );
 }
 
-/** The order's return and exchange requests, each linking to its case. */
-export function DeskReturns({ returns }: { returns: DeskOrder["returns"] }) {
-  if (returns.length === 0) return null;
+/** The order's return and exchange requests, each linking to its case; staff record one for the customer once something shipped. */
+export function DeskReturns({ returns, orderId, shipped }: { returns: DeskOrder["returns"]; orderId: number; shipped: boolean }) {
+  if (returns.length === 0 && !shipped) return null;
   return (
     <DeskPanel id="desk-returns" title="返品・交換の申請" testId="desk-returns">
+      {shipped ? (
+        <p className="m-0">
+          <Link to={`${ORDER_DESK_PATH}/${orderId}/return`} data-testid="desk-record-return">
+            返品・交換を登録する（お電話・ゲストのご注文）
+          </Link>
+        </p>
+      ) : null}
       <ul className="m-0 grid gap-1 p-0">
         {returns.map((request) => (
           <li key={request.id} className="list-none">

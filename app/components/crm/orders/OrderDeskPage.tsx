@@ -35,7 +35,11 @@ export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData
           <DeskTotals detail={detail} />
           <DeskCustomer customer={order.customer} shipTo={detail.order.shipTo} />
           <DeskRefunds refunds={order.refunds} refunded={order.refunded} total={detail.order.total} />
-          <DeskReturns returns={order.returns} />
+          <DeskReturns
+            returns={order.returns}
+            orderId={detail.order.id}
+            shipped={detail.shipments.some((shipment) => shipment.status === "shipped" || shipment.status === "delivered")}
+          />
         </aside>
       </div>
     </div>
