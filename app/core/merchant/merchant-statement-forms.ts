@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { isCalendarDay } from "../dates";
-import { IdSchema, singleLine } from "../validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, singleLine } from "../validation";
 import { percentToBp } from "./merchant-statements";
 
 export const COMMISSION_TEXT = {
@@ -30,7 +30,7 @@ export const MerchantCommissionSchema = v.object({ commission: RateSchema });
 
 /** A category's rate for the merchant: added, or changed when the category has one. */
 export const CategoryCommissionSchema = v.object({
-  categoryId: v.pipe(v.string(COMMISSION_TEXT.noCategory), v.trim(), v.nonEmpty(COMMISSION_TEXT.noCategory), IdSchema),
+  categoryId: v.pipe(v.string(COMMISSION_TEXT.noCategory), v.trim(), v.regex(/^[1-9]\d{0,8}$/, COMMISSION_TEXT.noCategory), v.transform(Number)),
   commission: RateSchema,
 });
 
@@ -50,7 +50,7 @@ export const PAYOUT_TEXT = {
 export const PayoutSchema = v.object({
   paidOn: v.pipe(v.string(PAYOUT_TEXT.badDate), v.trim(), v.check(isCalendarDay, PAYOUT_TEXT.badDate)),
   reference: v.optional(v.pipe(v.string(), singleLine, v.trim(), v.maxLength(PAYOUT_REFERENCE_MAX, PAYOUT_TEXT.longReference)), ""),
-  payable: v.pipe(v.string(), v.regex(/^-?\d{1,12}$/), v.transform(Number)),
+  payable: v.pipe(v.string(MALFORMED_INPUT_MESSAGE), v.regex(/^-?\d{1,12}$/, MALFORMED_INPUT_MESSAGE), v.transform(Number)),
 });
 
 export type PayoutInput = v.InferOutput<typeof PayoutSchema>;

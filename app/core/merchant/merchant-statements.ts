@@ -5,6 +5,17 @@
  * Pure: months, rates, the arithmetic and its rounding, and the texts.
  */
 import { addMonthsToDate, jstDate, jstDayStart } from "../dates";
+import { MERCHANT_PORTAL_PATH } from "../site/shop-name";
+import { CRM_MERCHANTS_PATH } from "./merchant-status";
+
+/** The merchant's own statements: the list, and `/{month}` each. */
+export const MERCHANT_STATEMENTS_PATH = `${MERCHANT_PORTAL_PATH}/statements`;
+
+/** Staff's statements of one merchant: the list, and `/{month}` each. */
+export const crmStatementsPath = (merchantId: number) => `${CRM_MERCHANTS_PATH}/${merchantId}/statements`;
+
+/** Where a list's statements are: the merchant's own, or staff's of that merchant. */
+export const statementsPathOf = (viewer: "merchant" | "staff", merchantId: number) => (viewer === "merchant" ? MERCHANT_STATEMENTS_PATH : crmStatementsPath(merchantId));
 
 /** A Japanese calendar month, "2026-10". */
 export type StatementMonth = string;

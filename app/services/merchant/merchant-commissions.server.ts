@@ -84,8 +84,9 @@ function treeOrder(rows: readonly CategoryRow[]): CategoryRow[] {
 }
 
 /** Sets the merchant's own rate; false when there is no such merchant. */
-export async function saveMerchantCommission(db: Database, merchantId: number, bp: number, now: Date): Promise<boolean> {
-  const updated = await db.update(merchants).set({ commissionBp: bp, updatedAt: now }).where(eq(merchants.id, merchantId)).returning({ id: merchants.id });
+export async function saveMerchantCommission(db: Database, merchantId: number, bp: number): Promise<boolean> {
+  // updated_at is the merchant form's version: a rate saved beside it must not make an open form stale.
+  const updated = await db.update(merchants).set({ commissionBp: bp }).where(eq(merchants.id, merchantId)).returning({ id: merchants.id });
   return updated.length > 0;
 }
 

@@ -127,6 +127,8 @@ export interface StatementParcel {
 export interface StatementReturn {
   returnId: number;
   orderId: number;
+  /** The merchant's parcel of the order (one per merchant and order). */
+  shipmentId: number;
   orderNumber: string;
   receivedAt: Date;
   amount: number;
@@ -172,6 +174,7 @@ export async function loadStatement(db: Database, merchantId: number, month: Sta
     const found = returns.get(entry.returnId!) ?? {
       returnId: entry.returnId!,
       orderId: entry.orderId,
+      shipmentId: entry.shipmentId,
       orderNumber: entry.orderNumber,
       receivedAt: new Date(entry.at),
       amount: 0,

@@ -1,7 +1,8 @@
 /**
  * /crm/merchants over HTTP (staff only; each route calls requireStaff first): the listing read from the
  * URL, the merchant form (new and edit) with per-field Japanese messages and PRG, and its logins (add one
- * with its invitation mail, disable one). Everything works as plain form posts without JS.
+ * with its invitation mail, disable one), its alert settings and its commission (merchant-commissions.server.ts).
+ * Everything works as plain form posts without JS.
  */
 import { parseSubmission } from "~/web/form-submission.server";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -19,6 +20,8 @@ import { canonicalListingRedirect } from "../search/listing.server";
 import { dispatchMail, mailFrame } from "../mail/mail.server";
 import type { MerchantActionData } from "../types/merchants";
 import { ALERT_SETTINGS_NOTICES, alertDigestHour, saveAlertSettingsForm } from "./merchant-alert-settings.server";
+import { COMMISSION_INTENTS, COMMISSION_NOTICES, commissionAction, isCommissionIntent } from "./merchant-commissions.server";
+import { loadCommissionSettings } from "~/services/merchant/merchant-commissions.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
@@ -28,6 +31,7 @@ const NOTICES = {
   invited: MERCHANT_LOGIN_MESSAGES.invited,
   disabled: MERCHANT_LOGIN_MESSAGES.disabled,
   ...ALERT_SETTINGS_NOTICES,
+  ...COMMISSION_NOTICES,
 } as const;
 
 export function merchantPath(merchantId: number): string {
@@ -45,9 +49,13 @@ export async function loadMerchantListing(request: Request, context: AppLoadCont
 
 export async function loadMerchantEditor(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const merchantId = idParam(rawId, "出店者ID");
-  const [found, digestHour] = await Promise.all([findMerchant(context.db, merchantId), alertDigestHour(context.db)]);
-  invariantResponse(found, MERCHANT_MESSAGES.notFound, { status: 404 });
-  return data({ ...found, digestHour, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
+  const [found, digestHour, commission] = await Promise.all([
+    findMerchant(context.db, merchantId),
+    alertDigestHour(context.db),
+    loadCommissionSettings(context.db, merchantId),
+  ]);
+  invariantResponse(found && commission, MERCHANT_MESSAGES.notFound, { status: 404 });
+  return data({ ...found, digestHour, commission, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
 }
 
 /** The version a form was loaded at (`updated_at` in ms; 0 = never saved): any other text is malformed. */
@@ -71,7 +79,7 @@ export async function createMerchantAction(request: Request, context: AppLoadCon
   throw redirect(withNotice(merchantPath(outcome.merchantId), "created"), 303);
 }
 
-const IntentSchema = v.object({ intent: v.picklist(["save", "invite", "disable", "alerts"]) });
+const IntentSchema = v.object({ intent: v.picklist(["save", "invite", "disable", "alerts", ...COMMISSION_INTENTS]) });
 const DisableSchema = v.object({ userId: IdSchema });
 
 /** The edit page's forms: save the merchant (intent=save), add a login (invite), disable one (disable), its alert settings (alerts). */
@@ -100,6 +108,7 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
   }
 
   if (intent.input.intent === "alerts") return saveAlertSettingsForm(form, context, merchantId, path);
+  if (isCommissionIntent(intent.input.intent)) return commissionAction(form, context, merchantId, intent.input.intent, path);
 
   if (intent.input.intent === "invite") {
     const submission = parseSubmission(form, { schema: MerchantLoginSchema });

@@ -10,7 +10,17 @@ export type MerchantEditorData = NonNullable<Awaited<ReturnType<typeof findMerch
 
 /** A form's answer: Conform's reply (per-field messages, what was typed), or a refusal of the whole post. */
 export type MerchantActionData =
-  { intent: "save" | "invite"; reply: SubmissionResult<string[]> } | MerchantAlertActionData | { intent: "disable" | "malformed"; error: string };
+  | { intent: "save" | "invite"; reply: SubmissionResult<string[]> }
+  | MerchantAlertActionData
+  | CommissionActionData
+  | { intent: "disable" | "malformed"; error: string };
+
+/** The commission section's forms: the merchant's rate and a category's (their messages), or a removal refused. */
+export type CommissionActionData =
+  { intent: "commission" | "commission-category"; reply: SubmissionResult<string[]> } | { intent: "commission-remove" | "malformed"; error: string };
+
+/** 支払済みにする on a statement: the form's messages, or why it was refused. */
+export type PayoutActionData = { intent: "payout"; reply: SubmissionResult<string[]> };
 
 /** The alert settings form's refusal (its messages and what was typed), on /merchant/settings and /crm/merchants/{id}. */
 export type MerchantAlertActionData = { intent: "alerts"; reply: SubmissionResult<string[]> };
