@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { isCalendarDay } from "../dates";
-import { IdSchema, MALFORMED_INPUT_MESSAGE, singleLine } from "../validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, toSingleLine } from "../validation";
 import { percentToBp } from "./merchant-statements";
 
 export const COMMISSION_TEXT = {
@@ -49,7 +49,12 @@ export const PAYOUT_TEXT = {
 /** 支払済みにする: the day it was paid, the bank's reference, and the amount payable the form was shown (a guard against figures that moved). */
 export const PayoutSchema = v.object({
   paidOn: v.pipe(v.string(PAYOUT_TEXT.badDate), v.trim(), v.check(isCalendarDay, PAYOUT_TEXT.badDate)),
-  reference: v.optional(v.pipe(v.string(), singleLine, v.trim(), v.maxLength(PAYOUT_REFERENCE_MAX, PAYOUT_TEXT.longReference)), ""),
+  // Conform sends an empty field as a missing key and skips Valibot's defaults for strings: absent is "" here.
+  reference: v.pipe(
+    v.optional(v.string()),
+    v.transform((text) => toSingleLine(text ?? "").trim()),
+    v.maxLength(PAYOUT_REFERENCE_MAX, PAYOUT_TEXT.longReference),
+  ),
   payable: v.pipe(v.string(MALFORMED_INPUT_MESSAGE), v.regex(/^-?\d{1,12}$/, MALFORMED_INPUT_MESSAGE), v.transform(Number)),
 });
 

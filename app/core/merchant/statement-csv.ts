@@ -36,7 +36,7 @@ export function statementCsvRecords(statement: StatementCsvInput): CsvValue[][] 
     const day = jstDate(returned.receivedAt);
     for (const line of returned.lines) records.push(["返品", day, returned.orderNumber, returned.returnId, line.sku, line.title, -line.quantity, -line.amount, formatRate(line.bp)]);
   }
-  for (const rate of statement.rates) records.push(["販売手数料", "", "", "", "", `対象額 ${rate.base}円`, "", -rate.commission, formatRate(rate.bp)]);
+  for (const rate of statement.rates) records.push(["手数料内訳", "", "", "", "", `対象額 ${rate.base}円`, "", -rate.commission, formatRate(rate.bp)]);
   for (const key of FIGURE_ORDER) {
     const sign = key === "refunds" || key === "commission" ? -1 : 1;
     records.push([FIGURE_LABELS[key], "", "", "", "", "", "", sign * statement.figures[key], ""]);
