@@ -82,10 +82,26 @@ async function lineOf(platform: TestPlatform, orderId: number, sku: string) {
 async function receivedReturn(platform: TestPlatform, orderId: number, lineId: number, quantity: number, kind: "return" | "exchange" = "return") {
   const input: ReturnRequestInput = { token: crypto.randomUUID(), kind, reason: "wrong_item", lines: [{ id: lineId, quantity }], details: "" };
   const actor = { id: MEMBER_ID, actor: { kind: "customer" as const, userId: MEMBER_ID, name: "山田 花子" } };
-  const requested = await createReturnRequest(platform.db, platform.env.ATTACHMENTS, actor, orderId, input, { galleryIds: [], files: [] }, TEST_MAIL_FRAME, now);
+  const requested = await createReturnRequest(
+    platform.db,
+    platform.env.ATTACHMENTS,
+    actor,
+    orderId,
+    input,
+    { galleryIds: [], files: [] },
+    TEST_MAIL_FRAME,
+    now,
+  );
   if (!requested.ok) throw new Error(requested.error);
   expect((await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "approve", message: "着払いで" }, TEST_MAIL_FRAME, now)).ok).toBe(true);
-  const received = await decideReturn(platform.db, requested.returnId, STAFF_ACTOR, { intent: "receive", method: "bank_transfer", restock: "1" }, TEST_MAIL_FRAME, now);
+  const received = await decideReturn(
+    platform.db,
+    requested.returnId,
+    STAFF_ACTOR,
+    { intent: "receive", method: "bank_transfer", restock: "1" },
+    TEST_MAIL_FRAME,
+    now,
+  );
   expect(received.ok).toBe(true);
   return requested.returnId;
 }
@@ -120,7 +136,13 @@ describe("a month's statement", () => {
       now,
     });
     // A line cancelled before its parcel left: not sold.
-    const partly = await placeMemberOrder(platform.db, MEMBER_ID, { sku: CHEESE, quantity: 1, more: [{ sku: BUTTER, quantity: 1 }], paymentMethod: "cod", now });
+    const partly = await placeMemberOrder(platform.db, MEMBER_ID, {
+      sku: CHEESE,
+      quantity: 1,
+      more: [{ sku: BUTTER, quantity: 1 }],
+      paymentMethod: "cod",
+      now,
+    });
     const cancelledCheese = await lineOf(platform, partly.id, CHEESE);
     expect((await cancelOrderLines(platform.db, partly.id, [cancelledCheese.id], STAFF_ACTOR, TEST_MAIL_FRAME, now)).ok).toBe(true);
     // A cancelled order: never shipped, never in a statement.
@@ -147,7 +169,13 @@ describe("a month's statement", () => {
     const statement = await staffStatement(platform, staff);
     const lines = async (orderId: number) =>
       platform.db
-        .select({ sku: orderLines.sku, total: orderLines.total, unitPrice: orderLines.unitPrice, cancelledAt: orderLines.cancelledAt, merchantId: orderShipments.merchantId })
+        .select({
+          sku: orderLines.sku,
+          total: orderLines.total,
+          unitPrice: orderLines.unitPrice,
+          cancelledAt: orderLines.cancelledAt,
+          merchantId: orderShipments.merchantId,
+        })
         .from(orderLines)
         .innerJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId))
         .where(eq(orderLines.orderId, orderId));
@@ -202,7 +230,10 @@ describe("a month's statement", () => {
     expect(list.months[0]!.state).toBe("current");
 
     // The CSV: UTF-8 with BOM or Shift_JIS, the same records; its rows add up to the figures; a formula defused.
-    await platform.db.update(orderLines).set({ title: '=HYPERLINK("http://evil.example","x")' }).where(eq(orderLines.id, (await lineOf(platform, mixed.id, GIFT)).id));
+    await platform.db
+      .update(orderLines)
+      .set({ title: '=HYPERLINK("http://evil.example","x")' })
+      .where(eq(orderLines.id, (await lineOf(platform, mixed.id, GIFT)).id));
     const csvPath = `/crm/merchants/${MERCHANT_ID}/statements.csv?month=${MONTH}`;
     const utf8 = (await run(platform, crmStatementCsv.loader, pageRequest(csvPath, staff), { merchantId: String(MERCHANT_ID) })).response!;
     expect(utf8.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -239,17 +270,26 @@ describe("who sees which statement", () => {
     expect(mine.statement.merchant.id).toBe(MERCHANT_ID);
     expect(mine.statement.figures).toEqual((await staffStatement(platform, staff)).figures);
     const theirs = await valueOf<{ statement: Statement }>(
-      await run(platform, merchantStatement.loader, pageRequest(`/merchant/statements/${MONTH}?merchant=${MERCHANT_ID}&merchantId=${MERCHANT_ID}`, otherMerchant), {
-        month: MONTH,
-        merchantId: String(MERCHANT_ID),
-      }),
+      await run(
+        platform,
+        merchantStatement.loader,
+        pageRequest(`/merchant/statements/${MONTH}?merchant=${MERCHANT_ID}&merchantId=${MERCHANT_ID}`, otherMerchant),
+        {
+          month: MONTH,
+          merchantId: String(MERCHANT_ID),
+        },
+      ),
     );
     expect(theirs.statement.merchant.id).toBe(OTHER_MERCHANT_ID);
     expect(theirs.statement.parcels.every((parcel) => !mine.statement.parcels.some((own) => own.shipmentId === parcel.shipmentId))).toBe(true);
-    const csv = (await run(platform, merchantStatementCsv.loader, pageRequest(`/merchant/statements.csv?month=${MONTH}&merchant=${MERCHANT_ID}`, otherMerchant))).response!;
+    const csv = (
+      await run(platform, merchantStatementCsv.loader, pageRequest(`/merchant/statements.csv?month=${MONTH}&merchant=${MERCHANT_ID}`, otherMerchant))
+    ).response!;
     const records = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
     expect(Number(records.find((record) => record[0] === "お支払額")![7])).toBe(theirs.statement.figures.payable);
-    const list = await valueOf<{ merchant: { id: number } }>(await run(platform, merchantStatements.loader, pageRequest("/merchant/statements", otherMerchant)));
+    const list = await valueOf<{ merchant: { id: number } }>(
+      await run(platform, merchantStatements.loader, pageRequest("/merchant/statements", otherMerchant)),
+    );
     expect(list.merchant.id).toBe(OTHER_MERCHANT_ID);
 
     const merchantRoutes = [
@@ -300,8 +340,11 @@ describe("paying a month", () => {
       await run(platform, crmStatements.loader, pageRequest(`/crm/merchants/${MERCHANT_ID}/statements`, staff), { merchantId: String(MERCHANT_ID) }),
     );
     expect(list.months.find((row) => row.month === MONTH)).toMatchObject({ figures: statement.figures, payout: { paidOn: jstDate(now) } });
-    const csv = (await run(platform, crmStatementCsv.loader, pageRequest(`/crm/merchants/${MERCHANT_ID}/statements.csv?month=${MONTH}`, staff), { merchantId: String(MERCHANT_ID) }))
-      .response!;
+    const csv = (
+      await run(platform, crmStatementCsv.loader, pageRequest(`/crm/merchants/${MERCHANT_ID}/statements.csv?month=${MONTH}`, staff), {
+        merchantId: String(MERCHANT_ID),
+      })
+    ).response!;
     const records = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
     expect(Number(records.find((record) => record[0] === "お支払額")![7])).toBe(statement.figures.payable);
     expect(records.at(-1)!.slice(0, 2)).toEqual(["支払日", jstDate(now)]);
@@ -357,7 +400,8 @@ describe("bad input", () => {
       expect(await page.response!.text(), month).toBe(message);
       const staffPage = await run(platform, crmStatement.loader, pageRequest(statementPath(month), staff), { merchantId: String(MERCHANT_ID), month });
       expect(staffPage.status, month).toBe(status);
-      const csv = (await run(platform, merchantStatementCsv.loader, pageRequest(`/merchant/statements.csv?month=${encodeURIComponent(month)}`, merchant))).response!;
+      const csv = (await run(platform, merchantStatementCsv.loader, pageRequest(`/merchant/statements.csv?month=${encodeURIComponent(month)}`, merchant)))
+        .response!;
       expect(csv.status, month).toBe(status);
       expect(await csv.text(), month).toBe(message);
       const payout = await post(platform, staff, { intent: "payout", paidOn: jstDate(now), payable: "0" }, month);

@@ -20,7 +20,8 @@ import { statementCsvRecords } from "~/core/merchant/statement-csv";
 describe("months", () => {
   it("are read only as YYYY-MM from 2000 on", () => {
     expect(parseStatementMonth("2026-10")).toBe("2026-10");
-    for (const text of ["2026-13", "2026-00", "2026-1", "26-10", "2026-10-01", "1999-12", "", null, undefined, " 2026-10"]) expect(parseStatementMonth(text)).toBeNull();
+    for (const text of ["2026-13", "2026-00", "2026-1", "26-10", "2026-10-01", "1999-12", "", null, undefined, " 2026-10"])
+      expect(parseStatementMonth(text)).toBeNull();
   });
 
   it("run from 00:00 of the 1st in Japan to the next month's", () => {
@@ -65,9 +66,30 @@ describe("rates", () => {
     const rates = { merchantBp: 1000, categories: new Map([[1, 1500]]) };
     expect(lineRate(100, rates, parents)).toBe(1500);
     expect(lineRate(2, rates, parents)).toBe(1000);
-    expect(lineRate(100, { ...rates, categories: new Map([[1, 1500], [10, 500]]) }, parents)).toBe(500);
+    expect(
+      lineRate(
+        100,
+        {
+          ...rates,
+          categories: new Map([
+            [1, 1500],
+            [10, 500],
+          ]),
+        },
+        parents,
+      ),
+    ).toBe(500);
     // A loop in the tree ends the walk.
-    expect(lineRate(7, rates, new Map([[7, 8], [8, 7]]))).toBe(1000);
+    expect(
+      lineRate(
+        7,
+        rates,
+        new Map([
+          [7, 8],
+          [8, 7],
+        ]),
+      ),
+    ).toBe(1000);
   });
 });
 

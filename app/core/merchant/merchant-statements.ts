@@ -15,7 +15,8 @@ export const MERCHANT_STATEMENTS_PATH = `${MERCHANT_PORTAL_PATH}/statements`;
 export const crmStatementsPath = (merchantId: number) => `${CRM_MERCHANTS_PATH}/${merchantId}/statements`;
 
 /** Where a list's statements are: the merchant's own, or staff's of that merchant. */
-export const statementsPathOf = (viewer: "merchant" | "staff", merchantId: number) => (viewer === "merchant" ? MERCHANT_STATEMENTS_PATH : crmStatementsPath(merchantId));
+export const statementsPathOf = (viewer: "merchant" | "staff", merchantId: number) =>
+  viewer === "merchant" ? MERCHANT_STATEMENTS_PATH : crmStatementsPath(merchantId);
 
 /** A Japanese calendar month, "2026-10". */
 export type StatementMonth = string;

@@ -29,12 +29,14 @@ export function statementCsvRecords(statement: StatementCsvInput): CsvValue[][] 
   const records: CsvValue[][] = [];
   for (const parcel of statement.parcels) {
     const day = jstDate(parcel.shippedAt);
-    for (const line of parcel.lines) records.push(["売上", day, parcel.orderNumber, parcel.shipmentId, line.sku, line.title, line.quantity, line.amount, formatRate(line.bp)]);
+    for (const line of parcel.lines)
+      records.push(["売上", day, parcel.orderNumber, parcel.shipmentId, line.sku, line.title, line.quantity, line.amount, formatRate(line.bp)]);
     records.push(["送料", day, parcel.orderNumber, parcel.shipmentId, "", "", "", parcel.shippingFee, ""]);
   }
   for (const returned of statement.returns) {
     const day = jstDate(returned.receivedAt);
-    for (const line of returned.lines) records.push(["返品", day, returned.orderNumber, returned.returnId, line.sku, line.title, -line.quantity, -line.amount, formatRate(line.bp)]);
+    for (const line of returned.lines)
+      records.push(["返品", day, returned.orderNumber, returned.returnId, line.sku, line.title, -line.quantity, -line.amount, formatRate(line.bp)]);
   }
   for (const rate of statement.rates) records.push(["手数料内訳", "", "", "", "", `対象額 ${rate.base}円`, "", -rate.commission, formatRate(rate.bp)]);
   for (const key of FIGURE_ORDER) {

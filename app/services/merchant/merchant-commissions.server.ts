@@ -51,9 +51,7 @@ export async function loadCommissionSettings(db: Database, merchantId: number): 
   const labels = categoryLabels(categoryRows);
   return {
     merchantBp: merchantRows[0].bp,
-    overrides: overrideRows
-      .map((row) => ({ ...row, label: labels.get(row.categoryId) ?? "" }))
-      .sort((a, b) => a.label.localeCompare(b.label, "ja")),
+    overrides: overrideRows.map((row) => ({ ...row, label: labels.get(row.categoryId) ?? "" })).sort((a, b) => a.label.localeCompare(b.label, "ja")),
     categories: treeOrder(categoryRows).map((row) => ({ id: row.id, label: labels.get(row.id)! })),
   };
 }
@@ -72,7 +70,8 @@ function categoryLabels(rows: readonly CategoryRow[]): Map<number, string> {
 /** The categories with each one's subcategories right after it (rows come in the shop's order). */
 function treeOrder(rows: readonly CategoryRow[]): CategoryRow[] {
   const known = new Set(rows.map((row) => row.id));
-  const children = (parentId: number | null) => rows.filter((row) => (parentId == null ? row.parentId == null || !known.has(row.parentId) : row.parentId === parentId));
+  const children = (parentId: number | null) =>
+    rows.filter((row) => (parentId == null ? row.parentId == null || !known.has(row.parentId) : row.parentId === parentId));
   const ordered: CategoryRow[] = [];
   const visit = (row: CategoryRow) => {
     if (ordered.includes(row)) return;
@@ -94,7 +93,12 @@ export async function saveMerchantCommission(db: Database, merchantId: number, b
  * Gives a category its own rate for the merchant (or changes it): written only when both exist, in the
  * statement itself, so a category deleted meanwhile is refused rather than failing its foreign key.
  */
-export async function saveCategoryCommission(db: Database, merchantId: number, categoryId: number, bp: number): Promise<"saved" | "no_category" | "no_merchant"> {
+export async function saveCategoryCommission(
+  db: Database,
+  merchantId: number,
+  categoryId: number,
+  bp: number,
+): Promise<"saved" | "no_category" | "no_merchant"> {
   const [saved] = await db
     .insert(merchantCategoryCommissions)
     .select(

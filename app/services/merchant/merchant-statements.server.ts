@@ -35,7 +35,12 @@ export const STATEMENT_LIST_MONTHS = 24;
  * goods' price. `categoryId` is the product's main category, which decides the line's rate.
  */
 function entriesQuery(db: Database, merchantId: number, from: Date, to: Date) {
-  const columns = (kind: "sale" | "return", at: typeof orderShipments.shippedAt | typeof returnRequests.receivedAt, amount: SQLNumber, quantity: SQLNumber) => ({
+  const columns = (
+    kind: "sale" | "return",
+    at: typeof orderShipments.shippedAt | typeof returnRequests.receivedAt,
+    amount: SQLNumber,
+    quantity: SQLNumber,
+  ) => ({
     kind: sql<"sale" | "return">`${kind}`.as("entry_kind"),
     at: sql<number>`${at}`.as("entry_at"),
     orderId: sql<number>`${orders.id}`.as("entry_order"),
@@ -91,7 +96,14 @@ function parcelsQuery(db: Database, merchantId: number, from: Date, to: Date) {
     })
     .from(orderShipments)
     .innerJoin(orders, eq(orders.id, orderShipments.orderId))
-    .where(and(eq(orderShipments.merchantId, merchantId), inArray(orderShipments.status, [...LEFT]), gte(orderShipments.shippedAt, from), lt(orderShipments.shippedAt, to)))
+    .where(
+      and(
+        eq(orderShipments.merchantId, merchantId),
+        inArray(orderShipments.status, [...LEFT]),
+        gte(orderShipments.shippedAt, from),
+        lt(orderShipments.shippedAt, to),
+      ),
+    )
     .orderBy(asc(orderShipments.shippedAt), asc(orderShipments.id));
 }
 
@@ -164,7 +176,13 @@ export async function loadStatement(db: Database, merchantId: number, month: Sta
   const lines = entries.map((entry) => ({ ...entry, bp: rateOf(entry.categoryId) }));
   const shipping = parcelRows.reduce((sum, parcel) => sum + parcel.shippingFee, 0);
   const { figures, rates } = statementFigures(lines, shipping);
-  const lineOf = (entry: (typeof lines)[number]): StatementLine => ({ sku: entry.sku, title: entry.title, quantity: entry.quantity, amount: entry.amount, bp: entry.bp });
+  const lineOf = (entry: (typeof lines)[number]): StatementLine => ({
+    sku: entry.sku,
+    title: entry.title,
+    quantity: entry.quantity,
+    amount: entry.amount,
+    bp: entry.bp,
+  });
   const parcels = parcelRows.map((parcel) => {
     const goods = lines.filter((entry) => entry.kind === "sale" && entry.shipmentId === parcel.shipmentId).map(lineOf);
     return { ...parcel, shippedAt: parcel.shippedAt!, goods: goods.reduce((sum, line) => sum + line.amount, 0), lines: goods };
@@ -199,8 +217,15 @@ export interface StatementSummary {
  * newest first: each month's figures (a paid month's as paid) in one round trip — the entries grouped by month
  * and category, which the rates then split as a statement does.
  */
-export async function listStatements(db: Database, merchantId: number, now: Date): Promise<{ merchant: { id: number; name: string }; months: StatementSummary[] } | null> {
-  const [merchant] = await db.select({ id: merchants.id, name: merchants.name, createdAt: merchants.createdAt }).from(merchants).where(eq(merchants.id, merchantId));
+export async function listStatements(
+  db: Database,
+  merchantId: number,
+  now: Date,
+): Promise<{ merchant: { id: number; name: string }; months: StatementSummary[] } | null> {
+  const [merchant] = await db
+    .select({ id: merchants.id, name: merchants.name, createdAt: merchants.createdAt })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
   if (!merchant) return null;
   const months = statementMonths(monthOf(merchant.createdAt), now, STATEMENT_LIST_MONTHS);
   const from = monthRange(months.at(-1)!).from;

@@ -3,12 +3,7 @@
  * rate added or changed, and one taken away — three plain forms with per-field Japanese messages and PRG.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import {
-  CategoryCommissionSchema,
-  COMMISSION_TEXT,
-  MerchantCommissionSchema,
-  RemoveCategoryCommissionSchema,
-} from "~/core/merchant/merchant-statement-forms";
+import { CategoryCommissionSchema, COMMISSION_TEXT, MerchantCommissionSchema, RemoveCategoryCommissionSchema } from "~/core/merchant/merchant-statement-forms";
 import { STATEMENT_TEXT } from "~/core/merchant/merchant-statements";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
 import { removeCategoryCommission, saveCategoryCommission, saveMerchantCommission } from "~/services/merchant/merchant-commissions.server";
@@ -43,7 +38,10 @@ export async function commissionAction(form: FormData, context: AppLoadContext, 
     const saved = await saveCategoryCommission(context.db, merchantId, submission.value.categoryId, submission.value.commission);
     invariantResponse(saved !== "no_merchant", STATEMENT_TEXT.merchantNotFound, { status: 404 });
     if (saved === "no_category")
-      return data<CommissionActionData>({ intent, reply: submission.reply({ fieldErrors: { categoryId: [COMMISSION_TEXT.unknownCategory] } }) }, { status: 400 });
+      return data<CommissionActionData>(
+        { intent, reply: submission.reply({ fieldErrors: { categoryId: [COMMISSION_TEXT.unknownCategory] } }) },
+        { status: 400 },
+      );
     throw redirect(withNotice(path, "categoryCommissionSaved"), 303);
   }
   const removal = readInput(RemoveCategoryCommissionSchema, form);

@@ -7,14 +7,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { jstDate } from "~/core/dates";
 import { PayoutSchema, PAYOUT_TEXT, StatementCsvQuerySchema } from "~/core/merchant/merchant-statement-forms";
-import {
-  monthDays,
-  monthState,
-  parseStatementMonth,
-  STATEMENT_TEXT,
-  statementsPathOf,
-  type StatementMonth,
-} from "~/core/merchant/merchant-statements";
+import { monthDays, monthState, parseStatementMonth, STATEMENT_TEXT, statementsPathOf, type StatementMonth } from "~/core/merchant/merchant-statements";
 import { STATEMENT_CSV_HEADER, statementCsvFileName, statementCsvRecords } from "~/core/merchant/statement-csv";
 import { listStatements, loadStatement, paidFigures, recordPayout, type PayoutOutcome } from "~/services/merchant/merchant-statements.server";
 import type { SessionUser } from "~/services/account/sessions.server";
@@ -111,10 +104,18 @@ export async function payoutAction(
   const month = statementMonth(rawMonth, now);
   const submission = parseSubmission(await readFormData(request), { schema: PayoutSchema });
   if (submission.status !== "success") return data<PayoutActionData>({ intent: "payout", reply: submission.reply() }, { status: 400 });
-  const { paidOn } = submission.value;
+  const { paidOn, payable } = submission.value;
+  const reference = submission.value.reference ?? "";
   const dayRefusal = paidOn > jstDate(now) ? PAYOUT_TEXT.futureDate : paidOn < monthDays(month).first ? PAYOUT_TEXT.beforeMonth : null;
   if (dayRefusal) return data<PayoutActionData>({ intent: "payout", reply: submission.reply({ fieldErrors: { paidOn: [dayRefusal] } }) }, { status: 400 });
-  const outcome = await recordPayout(context.db, merchantId, month, submission.value, { userId: staff.id, name: `${staff.lastname} ${staff.firstname}` }, now);
+  const outcome = await recordPayout(
+    context.db,
+    merchantId,
+    month,
+    { paidOn, reference, payable },
+    { userId: staff.id, name: `${staff.lastname} ${staff.firstname}` },
+    now,
+  );
   if (!outcome.ok) {
     const refusal = PAYOUT_REFUSALS[outcome.reason];
     invariantResponse(outcome.reason !== "not_found", refusal.message, { status: 404 });

@@ -27,3 +27,7 @@ export type MerchantAlertActionData = { intent: "alerts"; reply: SubmissionResul
 
 /** A merchant's alert settings as the form starts them, with the addresses in force (the contact's when none are listed). */
 export type MerchantAlertSettingsData = NonNullable<Awaited<ReturnType<typeof findMerchantAlertSettings>>>;
+
+/** A merchant's statements (decision 0060): a month's, and the list's rows; the commission section's settings. */
+export type { Statement, StatementLine, StatementSummary } from "~/services/merchant/merchant-statements.server";
+export type { CommissionSettings } from "~/services/merchant/merchant-commissions.server";

@@ -7,7 +7,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 import { CategoryCommissionSchema, MerchantCommissionSchema } from "~/core/merchant/merchant-statement-forms";
 import { crmStatementsPath, formatRate, percentText } from "~/core/merchant/merchant-statements";
-import type { CommissionSettings } from "~/services/merchant/merchant-commissions.server";
+import type { CommissionSettings } from "~/web/types/merchants";
 
 type Reply = SubmissionResult<string[]> | null;
 
@@ -116,7 +116,14 @@ export function CommissionSection({
                 <td>
                   <Form method="post">
                     <input type="hidden" name="categoryId" value={row.categoryId} />
-                    <button type="submit" name="intent" value="commission-remove" className="btn-secondary" disabled={busy} aria-label={`${row.label}の料率を削除`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="commission-remove"
+                      className="btn-secondary"
+                      disabled={busy}
+                      aria-label={`${row.label}の料率を削除`}
+                    >
                       削除
                     </button>
                   </Form>

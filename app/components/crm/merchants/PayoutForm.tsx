@@ -13,7 +13,17 @@ import { formatYen } from "~/core/money";
  * 支払済みにする (staff, a month that has ended and is not paid): the day it was paid and the bank's reference.
  * The amount payable shown goes with the form, so figures that moved meanwhile are refused rather than paid.
  */
-export function PayoutForm({ month, payable, today, lastResult }: { month: string; payable: number; today: string; lastResult: SubmissionResult<string[]> | null }) {
+export function PayoutForm({
+  month,
+  payable,
+  today,
+  lastResult,
+}: {
+  month: string;
+  payable: number;
+  today: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
   const navigation = useNavigation();
   const failed = useFormPostFailed("payout");
   const [form, fields] = useValibotForm(PayoutSchema, {
@@ -45,12 +55,7 @@ export function PayoutForm({ month, payable, today, lastResult }: { month: strin
           <label htmlFor={fields.reference.id} className="text-sm font-bold">
             振込の照会番号・メモ（任意）
           </label>
-          <input
-            {...getInputProps(fields.reference, { type: "text" })}
-            maxLength={PAYOUT_REFERENCE_MAX}
-            className="field"
-            data-testid="payout-reference"
-          />
+          <input {...getInputProps(fields.reference, { type: "text" })} maxLength={PAYOUT_REFERENCE_MAX} className="field" data-testid="payout-reference" />
           <FieldErrors id={fields.reference.errorId} errors={fields.reference.errors} />
         </div>
         <div>

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatDateJa } from "~/core/dates";
 import { formatMonthJa } from "~/core/merchant/merchant-statements";
 import { formatYen } from "~/core/money";
-import type { StatementSummary } from "~/services/merchant/merchant-statements.server";
+import type { StatementSummary } from "~/web/types/merchants";
 
 /** The state of a month as the list and the statement say it. */
 export function StatementStateBadge({ state, paidOn }: { state: StatementSummary["state"]; paidOn: string | null }) {

@@ -7,7 +7,7 @@ import { formatMonthJa, formatRate, monthsAfter, type StatementFigures as Figure
 import { formatCount, formatYen } from "~/core/money";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import { CARRIERS, isCarrier } from "~/core/orders/carriers";
-import type { Statement, StatementLine } from "~/services/merchant/merchant-statements.server";
+import type { Statement, StatementLine } from "~/web/types/merchants";
 import { StatementFigures } from "./StatementFigures";
 import { StatementStateBadge } from "./StatementList";
 
@@ -43,7 +43,8 @@ export function StatementView({
 }) {
   const { payout } = statement;
   const shown = payout ?? statement.figures;
-  const orderHref = (row: { orderId: number; shipmentId: number }) => (viewer === "staff" ? `${ORDER_DESK_PATH}/${row.orderId}` : merchantShipmentPath(row.shipmentId));
+  const orderHref = (row: { orderId: number; shipmentId: number }) =>
+    viewer === "staff" ? `${ORDER_DESK_PATH}/${row.orderId}` : merchantShipmentPath(row.shipmentId);
   const newer = monthsAfter(statement.month, 1);
   return (
     <div className="grid gap-4">
@@ -68,7 +69,7 @@ export function StatementView({
             お支払いの記録
           </h2>
           <p className="m-0">
-            支払日：{formatDateJa(payout.paidOn)}　振込の照会番号・メモ：{payout.reference || "（なし）"}
+            支払日：{formatDateJa(payout.paidOn)}／振込の照会番号・メモ：{payout.reference || "（なし）"}
           </p>
           <p className="m-0 text-xs text-gray-700">
             {`${formatDateTime(payout.createdAt)} に${payout.recordedByName || "担当者"}が記録しました。上の金額は支払時点で確定した金額です。`}
@@ -81,12 +82,7 @@ export function StatementView({
         </section>
       ) : null}
       {payoutForm}
-      <SalesCsvLinks
-        path={`${basePath}.csv`}
-        params={{ month: statement.month }}
-        label="明細のCSV"
-        testId="statement-csv"
-      />
+      <SalesCsvLinks path={`${basePath}.csv`} params={{ month: statement.month }} label="明細のCSV" testId="statement-csv" />
       <section aria-labelledby="statement-rates-heading" className="grid gap-2">
         <h2 id="statement-rates-heading" className="m-0 text-base">
           販売手数料の内訳
