@@ -14,6 +14,13 @@ export function jstDate(instant: Date): string {
   return new Date(instant.getTime() + JST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** Whether the text is a calendar day that exists ("2026-02-28"; not "2026-02-30", not "2026-2-1"). */
+export function isCalendarDay(text: string): boolean {
+  if (!ISO_DAY.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 /** The instant a Japanese calendar day begins (its 00:00 JST). */
 export function jstDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - JST_OFFSET_MS);

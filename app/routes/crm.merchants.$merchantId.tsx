@@ -1,4 +1,4 @@
-/** /crm/merchants/{id} (staff only): a merchant's details, 特商法 details, shipping fee and status, its logins, and where its alerts go. */
+/** /crm/merchants/{id} (staff only): a merchant's details, 特商法 details, shipping fee and status, its logins, where its alerts go, and its commission with a link to its statements. */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
@@ -12,6 +12,7 @@ import type { MerchantEditorData } from "~/web/types/merchants";
 import { MerchantForm, type MerchantFormValues } from "~/components/crm/merchants/MerchantForm";
 import { MerchantLogins } from "~/components/crm/merchants/MerchantLogins";
 import { MerchantAlertForm } from "~/components/merchant/MerchantAlertForm";
+import { CommissionSection } from "~/components/crm/merchants/CommissionSection";
 import { merchantAlertAddresses } from "~/core/alerts/alerts";
 import { shopNameOf } from "~/components/layout/page-title";
 
@@ -58,7 +59,9 @@ export default function CrmMerchant() {
   const saveReply = result?.intent === "save" ? result.reply : null;
   const inviteReply = result?.intent === "invite" ? result.reply : null;
   const alertReply = result?.intent === "alerts" ? result.reply : null;
-  const refusal = result && "error" in result ? result.error : null;
+  const commissionReply = result?.intent === "commission" ? result.reply : null;
+  const categoryCommissionReply = result?.intent === "commission-category" ? result.reply : null;
+  const refusal = result && "error" in result && result.intent !== "commission-remove" ? result.error : null;
   // The island redraws only when its props change identity: the values change with the loaded page only.
   const values = useMemo(() => formValues(page), [page]);
   const alertValues = useMemo(() => ({ alertEmails: page.merchant.alertEmails, alertMode: page.merchant.alertMode }), [page]);
@@ -87,6 +90,14 @@ export default function CrmMerchant() {
         addressesInForce={merchantAlertAddresses(page.merchant)}
         digestHour={page.digestHour}
         lastResult={alertReply}
+      />
+      <CommissionSection
+        key={`commission-${page.commission.merchantBp}-${page.commission.overrides.map((row) => `${row.categoryId}:${row.bp}`).join()}`}
+        merchantId={page.merchant.id}
+        settings={page.commission}
+        rateReply={commissionReply}
+        categoryReply={categoryCommissionReply}
+        removeError={result?.intent === "commission-remove" ? result.error : null}
       />
     </div>
   );

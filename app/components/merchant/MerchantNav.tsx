@@ -1,4 +1,5 @@
 import { NavLink } from "@remix-run/react";
+import { MERCHANT_STATEMENTS_PATH } from "~/core/merchant/merchant-statements";
 import { MERCHANT_SALES_PATH } from "~/core/reports/report-paths";
 import { MERCHANT_PORTAL_PATH } from "~/core/site/site";
 
@@ -12,6 +13,7 @@ export function MerchantNav() {
       {[
         { to: MERCHANT_PORTAL_PATH, label: "配送一覧", end: true },
         { to: MERCHANT_SALES_PATH, label: "売上", end: false },
+        { to: MERCHANT_STATEMENTS_PATH, label: "支払明細", end: false },
         { to: `${MERCHANT_PORTAL_PATH}/tracking-import`, label: "送り状CSV・伝票番号の取り込み", end: false },
         { to: "/merchant/products", label: "商品管理", end: false },
         { to: `${MERCHANT_PORTAL_PATH}/products/import`, label: "商品CSV", end: false },

@@ -3,7 +3,7 @@
  * in Japan, no earlier than the item can ship (today + its shipping days, or a pre-order's ship date) and at
  * most SHIPPING_DAY_WINDOW_DAYS later. Digital items and subscriptions (they keep their own schedule) take none.
  */
-import { addDaysToDate, formatDateJa, jstDate } from "../dates";
+import { addDaysToDate, formatDateJa, isCalendarDay, jstDate } from "../dates";
 import { SHIPPING_DAY_WINDOW_DAYS } from "../limits";
 
 export interface ShippingDayItem {
@@ -16,15 +16,6 @@ export interface ShippingDayItem {
 }
 
 export type ShippingDayResult = { ok: true; day: string | null } | { ok: false; message: string };
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isCalendarDay(value: string): boolean {
-  const match = ISO_DAY.exec(value);
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 /** The first and last day the item may be asked to ship on; null when it takes no shipping day. */
 export function shippingDayWindow(item: ShippingDayItem, now: Date): { earliest: string; latest: string } | null {

@@ -1,5 +1,5 @@
 /** A report's period (the desk's, the sales reports'): whole Japanese days, read from the page's from/to fields. Pure. */
-import { addDaysToDate, jstDate, jstDayStart } from "../dates";
+import { addDaysToDate, isCalendarDay, jstDate, jstDayStart } from "../dates";
 
 /** The longest period a report covers. */
 export const REPORT_MAX_DAYS = 366;
@@ -19,8 +19,6 @@ export interface ReportPeriod {
 }
 
 /** A real calendar day "yyyy-mm-dd" (not 2026-02-30, which Date.parse may read as 3 March or as nothing). */
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && addDaysToDate(text, 0) === text;
-
 /** The period asked for (either end may be left empty: the last `defaultDays` days up to today), or why it cannot be read. */
 export function reportPeriod(
   asked: { from: string; to: string },
@@ -28,9 +26,9 @@ export function reportPeriod(
   defaultDays: number,
 ): { ok: true; period: ReportPeriod } | { ok: false; error: string } {
   const to = asked.to.trim() || jstDate(now);
-  if (!isDay(to)) return { ok: false, error: REPORT_PERIOD_TEXT.badDate };
+  if (!isCalendarDay(to)) return { ok: false, error: REPORT_PERIOD_TEXT.badDate };
   const from = asked.from.trim() || addDaysToDate(to, 1 - defaultDays);
-  if (!isDay(from)) return { ok: false, error: REPORT_PERIOD_TEXT.badDate };
+  if (!isCalendarDay(from)) return { ok: false, error: REPORT_PERIOD_TEXT.badDate };
   if (from > to) return { ok: false, error: REPORT_PERIOD_TEXT.reversed };
   if (addDaysToDate(from, REPORT_MAX_DAYS - 1) < to) return { ok: false, error: REPORT_PERIOD_TEXT.tooLong };
   return { ok: true, period: { from, to, start: jstDayStart(from), end: jstDayStart(addDaysToDate(to, 1)) } };

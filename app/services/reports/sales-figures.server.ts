@@ -4,7 +4,7 @@
  * of its returns come off its total. Without tax, an order's figure is its tax-exclusive share of that.
  * The queries are statements for the caller's batch; every one reads orders on their created_at index.
  */
-import { and, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { DAY_MS, JST_OFFSET_MS } from "~/core/dates";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/core/orders/orders";
 import type { TimeRange } from "~/core/reports/sales-periods";
@@ -74,7 +74,7 @@ export function rangeFigures(row: Record<string, unknown> | undefined, index: nu
 }
 
 /** The Japan day ("YYYY-MM-DD", or month with "%Y-%m") an order was placed on, as SQL writes it. */
-export const placedDay = (createdAt: SQL.Aliased<number> | typeof orders.createdAt, format = "%Y-%m-%d") =>
+export const placedDay = (createdAt: SQLWrapper, format = "%Y-%m-%d") =>
   sql<string>`strftime(${format}, (${createdAt} + ${JST_OFFSET_MS}) / 1000, 'unixepoch')`;
 
 /**
@@ -101,6 +101,20 @@ export function dailySalesQuery(db: Database, from: Date, to: Date) {
  * orders are read on their (status, created_at, id) index alone, never their rows.
  */
 const GOODS_COUNTED_STATUSES = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).filter((status) => status !== "cancelled" && status !== "returned");
+
+/**
+ * A return whose goods came back and were refunded: received, and a return — an exchange's goods are replaced,
+ * so nothing comes off, unless it was refunded instead. Shared with the merchants' statements
+ * (services/merchant/merchant-statements.server.ts).
+ */
+export const receivedReturn = and(
+  eq(returnRequests.status, "received"),
+  // An exchange refunded instead of replaced (out of stock, decision 0061) took its goods back as a return does.
+  sql`(${returnRequests.kind} = 'return' or exists (select 1 from ${returnReplacements} where ${returnReplacements.returnId} = ${returnRequests.id} and ${returnReplacements.status} = 'refunded'))`,
+)!;
+
+/** What a returned line takes back: its unit price × the quantity returned, what the return's refund paid for (returnRefundAmount). */
+export const returnedGoods = sql<number>`${orderLines.unitPrice} * ${returnRequestLines.quantity}`;
 
 /** Whose lines: the shop's (`"none"`: parcels not read; `"each"`: each line says whose parcel it is in), or one merchant's only. */
 export type LineScope = { merchant: "none" | "each" | number };
@@ -134,7 +148,7 @@ export function countedLinesQuery(db: Database, from: Date, to: Date, scope: Lin
   });
   const sold = db.select(columns(sql`${orderLines.quantity}`, sql`${orderLines.total}`)).from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId)).$dynamic();
   const returned = db
-    .select(columns(sql`-${returnRequestLines.quantity}`, sql`-${orderLines.unitPrice} * ${returnRequestLines.quantity}`))
+    .select(columns(sql`-${returnRequestLines.quantity}`, sql`-${returnedGoods}`))
     .from(returnRequests)
     .innerJoin(returnRequestLines, eq(returnRequestLines.returnId, returnRequests.id))
     .innerJoin(orderLines, eq(orderLines.id, returnRequestLines.orderLineId))
@@ -146,9 +160,7 @@ export function countedLinesQuery(db: Database, from: Date, to: Date, scope: Lin
     returned.leftJoin(orderShipments, eq(orderShipments.id, orderLines.shipmentId));
   }
   // A return is asked for after its order was placed: those since `from` are all that can touch the period.
-  // An exchange refunded instead of replaced (out of stock, decision 0061) took its goods back as a return does.
-  const settled = sql`(${returnRequests.kind} = 'return' or exists (select 1 from ${returnReplacements} where ${returnReplacements.returnId} = ${returnRequests.id} and ${returnReplacements.status} = 'refunded'))`;
-  const received = and(eq(returnRequests.status, "received"), settled, gte(returnRequests.createdAt, from));
+  const received = and(receivedReturn, gte(returnRequests.createdAt, from));
   return sold.where(counts).unionAll(returned.where(and(received, counts)));
 }
 

@@ -1,7 +1,8 @@
 /**
  * /crm/merchants over HTTP (staff only; each route calls requireStaff first): the listing read from the
  * URL, the merchant form (new and edit) with per-field Japanese messages and PRG, and its logins (add one
- * with its invitation mail, disable one). Everything works as plain form posts without JS.
+ * with its invitation mail, disable one), its alert settings and its commission (merchant-commissions.server.ts).
+ * Everything works as plain form posts without JS.
  */
 import { merchantSenderGaps, senderFallbackNotice } from "~/core/orders/parcel-sender";
 import { parseSubmission } from "~/web/form-submission.server";
@@ -20,6 +21,8 @@ import { canonicalListingRedirect } from "../search/listing.server";
 import { dispatchMail, mailFrame } from "../mail/mail.server";
 import type { MerchantActionData } from "../types/merchants";
 import { ALERT_SETTINGS_NOTICES, alertDigestHour, saveAlertSettingsForm } from "./merchant-alert-settings.server";
+import { COMMISSION_INTENTS, COMMISSION_NOTICES, commissionAction, isCommissionIntent } from "./merchant-commissions.server";
+import { loadCommissionSettings } from "~/services/merchant/merchant-commissions.server";
 
 const NO_STORE = { "Cache-Control": "private, no-store" } as const;
 
@@ -29,6 +32,7 @@ const NOTICES = {
   invited: MERCHANT_LOGIN_MESSAGES.invited,
   disabled: MERCHANT_LOGIN_MESSAGES.disabled,
   ...ALERT_SETTINGS_NOTICES,
+  ...COMMISSION_NOTICES,
 } as const;
 
 export function merchantPath(merchantId: number): string {
@@ -46,11 +50,15 @@ export async function loadMerchantListing(request: Request, context: AppLoadCont
 
 export async function loadMerchantEditor(request: Request, context: AppLoadContext, rawId: string | undefined) {
   const merchantId = idParam(rawId, "出店者ID");
-  const [found, digestHour] = await Promise.all([findMerchant(context.db, merchantId), alertDigestHour(context.db)]);
-  invariantResponse(found, MERCHANT_MESSAGES.notFound, { status: 404 });
+  const [found, digestHour, commission] = await Promise.all([
+    findMerchant(context.db, merchantId),
+    alertDigestHour(context.db),
+    loadCommissionSettings(context.db, merchantId),
+  ]);
+  invariantResponse(found && commission, MERCHANT_MESSAGES.notFound, { status: 404 });
   // What its parcels' labels and 納品書 take from the shop, for lack of the merchant's own address or phone.
   const senderNotice = senderFallbackNotice(merchantSenderGaps(found.merchant));
-  return data({ ...found, digestHour, senderNotice, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
+  return data({ ...found, digestHour, commission, senderNotice, notice: redirectedNotice(request, NOTICES) }, { headers: NO_STORE });
 }
 
 /** The version a form was loaded at (`updated_at` in ms; 0 = never saved): any other text is malformed. */
@@ -74,7 +82,7 @@ export async function createMerchantAction(request: Request, context: AppLoadCon
   throw redirect(withNotice(merchantPath(outcome.merchantId), "created"), 303);
 }
 
-const IntentSchema = v.object({ intent: v.picklist(["save", "invite", "disable", "alerts"]) });
+const IntentSchema = v.object({ intent: v.picklist(["save", "invite", "disable", "alerts", ...COMMISSION_INTENTS]) });
 const DisableSchema = v.object({ userId: IdSchema });
 
 /** The edit page's forms: save the merchant (intent=save), add a login (invite), disable one (disable), its alert settings (alerts). */
@@ -103,6 +111,7 @@ export async function merchantEditorAction(request: Request, context: AppLoadCon
   }
 
   if (intent.input.intent === "alerts") return saveAlertSettingsForm(form, context, merchantId, path);
+  if (isCommissionIntent(intent.input.intent)) return commissionAction(form, context, merchantId, intent.input.intent, path);
 
   if (intent.input.intent === "invite") {
     const submission = parseSubmission(form, { schema: MerchantLoginSchema });

@@ -1,6 +1,6 @@
 /** The sales reports over HTTP (/crm/reports and its CSV, staff only): the query read, the period checked, the rows. */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { csvText, utf8Csv } from "~/core/csv";
+import { csvText, utf8Csv, type CsvValue } from "~/core/csv";
 import { reportPeriod } from "~/core/reports/report-period";
 import {
   completeRows,
@@ -40,20 +40,24 @@ export async function salesReportPage(request: Request, context: AppLoadContext,
 export const badPeriodCsv = (error: string) => new Response(error, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
- * A sales table as a CSV download: its rows and their total, UTF-8 with a BOM, or Shift_JIS (CRLF, no BOM)
- * for older Excel; formula cells defused either way.
+ * A table as a CSV download for people: UTF-8 with a BOM, or Shift_JIS (CRLF, no BOM) for older Excel; formula
+ * cells defused either way (core/csv.ts). The sales tables and the merchants' statements are downloaded so.
  */
-export function salesCsvResponse(kind: SalesTableKind, rows: readonly SalesRow[], total: SalesRow, file: { name: string; from: string; to: string; encoding: "utf8" | "sjis" }) {
-  const header = salesCsvHeader(kind);
-  const records = [...rows, total].map((row) => salesCsvRow(kind, row));
-  const sjis = file.encoding === "sjis";
+export function csvDownload(header: readonly string[], records: readonly (readonly CsvValue[])[], fileName: string, encoding: "utf8" | "sjis"): Response {
+  const sjis = encoding === "sjis";
   return new Response(sjis ? encodeShiftJis(csvText([header, ...records])) : utf8Csv(header, records), {
     headers: {
       "Content-Type": `text/csv; charset=${sjis ? "Shift_JIS" : "utf-8"}`,
-      "Content-Disposition": `attachment; filename="${salesCsvFileName(file.name, file.from, file.to, file.encoding)}"`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
     },
   });
+}
+
+/** A sales table as a CSV download (csvDownload): its rows and their total. */
+export function salesCsvResponse(kind: SalesTableKind, rows: readonly SalesRow[], total: SalesRow, file: { name: string; from: string; to: string; encoding: "utf8" | "sjis" }) {
+  const records = [...rows, total].map((row) => salesCsvRow(kind, row));
+  return csvDownload(salesCsvHeader(kind), records, salesCsvFileName(file.name, file.from, file.to, file.encoding), file.encoding);
 }
 
 /** The report as CSV (salesCsvResponse). */
