@@ -29,6 +29,8 @@ export const ORDER_EVENT_LABELS = {
   return_refused: "返品・交換のお断り",
   return_received: "返品の受け取り",
   note: "社内メモ",
+  order_edited: "ご注文内容の変更",
+  settlement_received: "追加請求分の入金確認",
 } as const;
 
 export type OrderEventKind = keyof typeof ORDER_EVENT_LABELS;
