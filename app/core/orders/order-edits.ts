@@ -13,6 +13,7 @@ import { formatDateJa } from "../dates";
 import { formatCount, formatYen } from "../money";
 import { MAX_LINE_QUANTITY } from "../limits";
 import type { OrderStatus, ShipmentStatus } from "./orders";
+import type { ShopperChangeWindow } from "./shopper-change-window";
 
 export const ORDER_EDIT_MESSAGES = {
   stale: "このご注文は、画面を表示した後に別の操作で変更されました。変更は保存していません。最新の内容を確認してから、もう一度お試しください。",
@@ -56,16 +57,6 @@ export function lineEditRefusal(line: { title: string; cancelled: boolean; subsc
   if (line.subscribe != null) return ORDER_EDIT_MESSAGES.subscriptionLine(line.title);
   return null;
 }
-
-/** Until when a shopper may change their order's delivery themselves (the owner's shop setting). */
-export const SHOPPER_CHANGE_WINDOWS = ["none", "received", "preparing"] as const;
-export type ShopperChangeWindow = (typeof SHOPPER_CHANGE_WINDOWS)[number];
-
-export const SHOPPER_CHANGE_WINDOW_LABELS: Record<ShopperChangeWindow, string> = {
-  none: "不可（お客様ご自身では変更できない）",
-  received: "入金待ち・新規受付まで",
-  preparing: "発送準備まで（発送前まで）",
-};
 
 /**
  * Why the shopper may not change the delivery now, or null. 入金待ち・新規受付まで: a prepaid order until its money

@@ -18,8 +18,8 @@ import {
   ORDER_EDIT_MESSAGES,
   shopperChangeRefusal,
   type OrderEditChange,
-  type ShopperChangeWindow,
 } from "~/core/orders/order-edits";
+import type { ShopperChangeWindow } from "~/core/orders/shopper-change-window";
 import type { Database } from "~/db/client.server";
 import { orderEdits, orders } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";
