@@ -38,7 +38,7 @@ const now = seedClock();
 const it = platformTest();
 const STAFF_ACTOR: OrderActor = { kind: "staff", userId: STAFF_ID, name: "佐藤" };
 const STAFF: OrderEditor = { kind: "staff", actor: STAFF_ACTOR };
-const OSAKA: DeliveryEdit["address"] = {
+const OSAKA: typeof TOKYO_ADDRESS = {
   ...TOKYO_ADDRESS,
   lastname: "山田",
   firstname: "花子",
@@ -57,7 +57,14 @@ const stockOf = async (db: Database, sku: string) =>
   (await db.select({ inventory: products.inventory }).from(products).where(eq(products.sku, sku)).get())!.inventory;
 const linesOf = (db: Database, id: number) => db.select().from(orderLines).where(eq(orderLines.orderId, id));
 const versionOf = async (db: Database, id: number) => (await orderRow(db, id)).lifecycleVersion;
-const noChange = (delivery: Partial<DeliveryEdit> = {}): DeliveryEdit => ({ address: TOKYO_ADDRESS, deliveryDate: null, deliveryTimeSlot: null, ...delivery });
+const noChange = ({
+  address = TOKYO_ADDRESS,
+  deliveryDate = null,
+  deliveryTimeSlot = null,
+}: Partial<{ address: typeof TOKYO_ADDRESS; deliveryDate: string | null; deliveryTimeSlot: string | null }> = {}): DeliveryEdit => ({
+  address,
+  wish: { deliveryDate, deliveryTimeSlot },
+});
 const quantities = (lineId: number, quantity: number): LineEdit => ({ quantities: [{ lineId, quantity }], added: [], todaysPrice: false });
 
 describe("the delivery", () => {

@@ -6,16 +6,17 @@
  * history line, the customer's 「ご注文内容変更のお知らせ」 (お知らせ and e-mail) and what is left to settle.
  * The delivery is changed here; the lines in order-edit-lines.server.ts.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { shipColumns, type AddressColumns } from "~/core/address/address-records";
 import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
-import type { OrderActor } from "~/core/orders/order-events";
+import { actorLabel, type OrderActor } from "~/core/orders/order-events";
 import {
   deliveryChanges,
   deliveryEditRefusal,
   deliveryWishRefusal,
   editSummary,
   ORDER_EDIT_MESSAGES,
+  readEditChanges,
   shopperChangeRefusal,
   type OrderEditChange,
 } from "~/core/orders/order-edits";
@@ -130,11 +131,10 @@ export async function runOrderEdit(
   return { ok: true, orderNumber: result.order.number, mailKey: orderChangedKey(result.order), changes: seen.changes };
 }
 
-/** The delivery an edit asks for: the address with its recipient, and the wished date and slot (null: none). */
+/** The delivery an edit asks for: the address with its recipient, and/or the wished date and slot (null: none); what is absent stays. */
 export interface DeliveryEdit {
-  address: AddressColumns;
-  deliveryDate: string | null;
-  deliveryTimeSlot: string | null;
+  address?: AddressColumns;
+  wish?: { deliveryDate: string | null; deliveryTimeSlot: string | null };
 }
 
 /** Changes where and when the order is delivered: only before any parcel left; the amounts do not move. */
@@ -146,9 +146,10 @@ export function editOrderDelivery(
   now: Date,
 ): Promise<OrderEditResult> {
   return runOrderEdit(db, orderId, edit, (order, facts, actor) => {
-    const refusal = deliveryEditRefusal(order) ?? deliveryWishRefusal(edit.delivery, facts.delivery, now);
+    const { address, wish } = edit.delivery;
+    const refusal = deliveryEditRefusal(order) ?? (wish ? deliveryWishRefusal(wish, facts.delivery, now) : null);
     if (refusal) return { refusal };
-    const after = { ...shipColumns(edit.delivery.address), deliveryDate: edit.delivery.deliveryDate, deliveryTimeSlot: edit.delivery.deliveryTimeSlot };
+    const after = { ...facts.delivery, ...(address ? shipColumns(address) : {}), ...(wish ?? {}) };
     const changes = deliveryChanges(facts.delivery, after);
     if (changes.length === 0) return { refusal: ORDER_EDIT_MESSAGES.nothingChanged };
     const recorded = { changes, totalBefore: order.total, totalAfter: order.total };
@@ -158,3 +159,31 @@ export function editOrderDelivery(
     };
   });
 }
+
+/** Staff received what an edit left the customer to pay (追加請求): nothing is left to settle. */
+export function receiveSettlement(db: Database, orderId: number, actor: OrderActor, now: Date) {
+  return changeOrder(db, orderId, (order) => {
+    if (order.settlementDue <= 0) return { refusal: ORDER_EDIT_MESSAGES.settlementNone };
+    return {
+      statements: [
+        db.update(orders).set({ settlementDue: 0 }).where(eq(orders.id, order.id)),
+        orderEventStatement(db, order.id, { kind: "settlement_received", actor, note: `${order.settlementDue.toLocaleString("ja-JP")}円` }, now),
+      ],
+    };
+  });
+}
+
+/** The order's edits, newest first, each with its changes before → after (the order page's 変更履歴). */
+export async function loadOrderEdits(db: Database, orderId: number) {
+  const rows = await db.select().from(orderEdits).where(eq(orderEdits.orderId, orderId)).orderBy(desc(orderEdits.createdAt), desc(orderEdits.id));
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.createdAt,
+    actor: actorLabel({ kind: row.actorKind, name: row.actorName }),
+    changes: readEditChanges(row.changes),
+    totalBefore: row.totalBefore,
+    totalAfter: row.totalAfter,
+  }));
+}
+
+export type OrderEditHistory = Awaited<ReturnType<typeof loadOrderEdits>>;
