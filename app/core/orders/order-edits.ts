@@ -158,13 +158,18 @@ export interface OrderAmounts {
   total: number;
 }
 
+/** A reduction as the amounts show it: 「-300円」, or 「0円」 when there is none. */
+export function reductionText(amount: number): string {
+  return amount > 0 ? `-${formatYen(amount)}` : formatYen(0);
+}
+
 const AMOUNT_ROWS: { label: string; shown: (amounts: OrderAmounts) => string }[] = [
   { label: "商品小計", shown: (a) => formatYen(a.subtotal) },
   { label: "送料", shown: (a) => formatYen(a.shippingFee + a.coldshippingFee + a.splitShippingFee) },
   { label: "ギフト包装", shown: (a) => formatYen(a.wrappingFee) },
   { label: "手数料", shown: (a) => formatYen(a.extraFee) },
-  { label: "クーポン割引", shown: (a) => `-${formatYen(a.discountCoupon)}` },
-  { label: "ポイント利用", shown: (a) => `-${formatYen(a.pointsUsed)}` },
+  { label: "クーポン割引", shown: (a) => reductionText(a.discountCoupon) },
+  { label: "ポイント利用", shown: (a) => reductionText(a.pointsUsed) },
   { label: "獲得予定ポイント", shown: (a) => `${formatCount(a.pointsEarned)}pt` },
   { label: "お支払い合計", shown: (a) => formatYen(a.total) },
 ];

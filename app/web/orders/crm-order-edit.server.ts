@@ -9,7 +9,7 @@ import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
 import { formatCount, formatYen } from "~/core/money";
 import { LinesFormSchema } from "~/core/orders/order-edit-forms";
 import { ORDER_EDIT_INTENTS } from "~/core/orders/order-edit-intents";
-import { deliveryEditRefusal, lineEditRefusal, linesEditRefusal, settlementLabel } from "~/core/orders/order-edits";
+import { deliveryEditRefusal, lineEditRefusal, linesEditRefusal, reductionText, settlementLabel } from "~/core/orders/order-edits";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
@@ -71,8 +71,8 @@ export async function loadOrderEditPage(request: Request, context: AppLoadContex
         { label: "送料", value: formatYen(amounts.shippingFee + amounts.coldshippingFee + amounts.splitShippingFee) },
         { label: "ギフト包装", value: formatYen(amounts.wrappingFee) },
         { label: "手数料", value: formatYen(amounts.extraFee) },
-        { label: "クーポン割引", value: `-${formatYen(amounts.discountCoupon)}` },
-        { label: "ポイント利用", value: `-${formatYen(amounts.pointsUsed)}` },
+        { label: "クーポン割引", value: reductionText(amounts.discountCoupon) },
+        { label: "ポイント利用", value: reductionText(amounts.pointsUsed) },
         { label: "お支払い合計", value: formatYen(amounts.total) },
         { label: "獲得予定ポイント", value: `${formatCount(amounts.pointsEarned)}pt` },
       ],
