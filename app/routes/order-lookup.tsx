@@ -70,6 +70,11 @@ export default function OrderLookup() {
                       : "注文番号をお伝えのうえ、カスタマーサービスへご連絡ください。"}
                   </p>
                 </section>
+                {found.changeHref ? (
+                  <Link to={found.changeHref} className="btn-secondary no-underline" data-testid="order-change-link">
+                    お届け先・お届け日時を変更
+                  </Link>
+                ) : null}
                 {found.cancellation ? <CancelOrderOffer offer={found.cancellation} /> : null}
               </>
             }

@@ -15,6 +15,7 @@ import { CANCELLATION_NOTICES, cancellationOffer, memberOfferPlace } from "~/web
 import { loadOrder, ORDER_NOT_FOUND_MESSAGE } from "~/services/orders/orders.server";
 import { orderReturnsView } from "~/web/returns/returns.server";
 import { settingsInForce } from "~/web/settings/shop-settings.server";
+import { memberChangePath, shopperMayChange } from "~/web/orders/shopper-order-change.server";
 import { shopNameOf } from "~/components/layout/page-title";
 
 // The offer's link works as plain HTML (the confirmation page) until its dialog's code arrives.
@@ -35,10 +36,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const bankTransfer = bankTransferFacts(detail.order, shop.bank);
   // Staff and merchant accounts cancel at their desks, not here.
   const cancellation = user.role === "customer" ? cancellationOffer(detail, memberOfferPlace(orderId)) : null;
+  // Within the shop's window the member changes the delivery themselves (issue 38).
+  const changeHref =
+    user.role === "customer" && (await shopperMayChange(context, { ...detail.order, shipments: detail.shipments })) ? memberChangePath(orderId) : null;
   const notice = redirectedNotice(request, CANCELLATION_NOTICES);
   const returns = await orderReturnsView(context.db, request, user.id, detail.order.id);
   return data(
-    { ...detail, bankTransfer, cancellation, notice, returns, hasReceipt: receiptAvailable(detail.order.status) },
+    { ...detail, bankTransfer, cancellation, changeHref, notice, returns, hasReceipt: receiptAvailable(detail.order.status) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -48,7 +52,7 @@ export const shouldRevalidate = keepPageWhileCancelRefused;
 export { clientLoader } from "~/components/connection/route-handlers";
 
 export default function OrderDetailPage() {
-  const { bankTransfer, cancellation, notice, returns, hasReceipt, ...detail } = useLoaderData<typeof loader>();
+  const { bankTransfer, cancellation, changeHref, notice, returns, hasReceipt, ...detail } = useLoaderData<typeof loader>();
   return (
     <>
       <MemberHeading title={`ご注文 ${detail.order.number}`} trail={[{ to: "/user/orders", label: "注文履歴" }]} />
@@ -66,6 +70,11 @@ export default function OrderDetailPage() {
             <Link to={supportPathForOrder(detail.order.id)} className="btn-secondary no-underline" data-testid="order-support-link">
               このご注文について問い合わせる
             </Link>
+            {changeHref ? (
+              <Link to={changeHref} className="btn-secondary no-underline" data-testid="order-change-link">
+                お届け先・お届け日時を変更
+              </Link>
+            ) : null}
             {cancellation ? <CancelOrderOffer offer={cancellation} /> : null}
           </>
         }

@@ -82,13 +82,22 @@ export async function placeMemberOrder(
     more = [],
     paymentMethod = "bank_transfer",
     pointsUsed = 0,
+    couponCode = null,
     now = new Date(),
-  }: Partial<{ sku: string; quantity: number; more: { sku: string; quantity: number }[]; paymentMethod: PaymentMethod; pointsUsed: number; now: Date }> = {},
+  }: Partial<{
+    sku: string;
+    quantity: number;
+    more: { sku: string; quantity: number }[];
+    paymentMethod: PaymentMethod;
+    pointsUsed: number;
+    couponCode: string | null;
+    now: Date;
+  }> = {},
 ): Promise<{ id: number; number: string }> {
   const cartId = await ensureCart(db, { userId });
   await db.delete(cartLines).where(eq(cartLines.cartId, cartId));
   for (const line of [{ sku, quantity }, ...more]) await cartWith(db, { userId }, line.sku, line.quantity);
-  await db.update(carts).set({ pointAmount: pointsUsed }).where(eq(carts.id, cartId));
+  await db.update(carts).set({ pointAmount: pointsUsed, couponCode }).where(eq(carts.id, cartId));
   const owner = { userId };
   const result = await placeOrder(
     { db, owner, session: {}, now },

@@ -38,6 +38,7 @@ export type MailKind =
   | "payment_confirmed"
   | "shipment_shipped"
   | "order_cancelled"
+  | "order_changed"
   | "return_update"
   | "merchant_invitation"
   | "ticket_reply"
@@ -60,6 +61,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   payment_confirmed: "ご入金確認",
   shipment_shipped: "出荷のお知らせ",
   order_cancelled: "ご注文キャンセル",
+  order_changed: "ご注文内容の変更",
   return_update: "返品・交換のご連絡",
   merchant_invitation: "出店者ログインのご案内",
   ticket_reply: "お問い合わせへのご返信",
@@ -113,6 +115,8 @@ export const ORDER_MAIL_KEYS = {
   cancelled: (orderNumber: string) => `order-cancelled:${orderNumber}`,
   /** Some lines cancelled: the line ids in ascending order. */
   linesCancelled: (orderNumber: string, lineIds: readonly number[]) => `lines-cancelled:${orderNumber}:${[...lineIds].sort((a, b) => a - b).join("-")}`,
+  /** An edit of the order (issue 38): the lifecycle version the edit made, one mail per edit. */
+  changed: (orderNumber: string, version: number) => `order-changed:${orderNumber}:${version}`,
 } as const;
 
 /** What an order mail's outbox key names (issue 36 item 1): an answer to that mail opens or joins a ticket about the order. */
@@ -120,7 +124,7 @@ export type MailedOrderRef = { orderNumber: string } | { shipmentId: number } | 
 
 /** The order an order, shipping or return mail is about, by its key (ORDER_MAIL_KEYS, orderConfirmationKey, the returns'); null for any other mail. */
 export function orderOfMailKey(key: string): MailedOrderRef | null {
-  const byNumber = /^(?:order-confirmation|payment-confirmed|order-cancelled|lines-cancelled):([^:]+)/.exec(key);
+  const byNumber = /^(?:order-confirmation|payment-confirmed|order-cancelled|lines-cancelled|order-changed):([^:]+)/.exec(key);
   if (byNumber?.[1]) return { orderNumber: byNumber[1] };
   const shipment = /^shipment-shipped:(\d+)(?::resend:[^:]+)?$/.exec(key);
   if (shipment) return { shipmentId: Number(shipment[1]) };

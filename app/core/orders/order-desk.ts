@@ -80,6 +80,7 @@ export const ORDER_DESK_NOTICES = {
   refund_recorded: "返金を記録しました。",
   confirmation_resent: "注文確認メールを再送します。",
   noted: "社内メモを追加しました。",
+  settlement_received: "追加請求分の入金を記録しました。",
 } as const;
 
 export type OrderDeskNotice = keyof typeof ORDER_DESK_NOTICES;

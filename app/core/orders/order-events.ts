@@ -33,6 +33,8 @@ export const ORDER_EVENT_LABELS = {
   replacement_shipped: "交換品の発送",
   replacement_refunded: "交換から返金への切り替え",
   note: "社内メモ",
+  order_edited: "ご注文内容の変更",
+  settlement_received: "追加請求分の入金確認",
 } as const;
 
 export type OrderEventKind = keyof typeof ORDER_EVENT_LABELS;

@@ -10,6 +10,7 @@ import { formatPostalCode, isPostalCode, normalizePostalCode } from "../address/
 import { LOW_STOCK_THRESHOLD_MAX } from "../catalogue/stock-alerts";
 import { typedWholeNumber } from "../validation";
 import { STAFF_ALERTS, type ShopSettings, type StaffAlert } from "./shop-settings";
+import { SHOPPER_CHANGE_WINDOWS } from "../orders/shopper-change-window";
 
 /** The longest a 銀行振込 order may wait for its money (the order is held, and its stock, meanwhile). */
 export const BANK_TRANSFER_DAYS_MAX = 30;
@@ -53,6 +54,7 @@ export const SHOP_SETTINGS_MESSAGES = {
   lowStockDefault: `在庫わずかの既定値は0〜${LOW_STOCK_THRESHOLD_MAX.toLocaleString("ja-JP")}の整数で入力してください`,
   pointAdjustLimit: `ポイント調整の上限は0〜${POINT_ADJUST_LIMIT_MAX.toLocaleString("ja-JP")}の整数で入力してください`,
   digestHour: "毎日のまとめの送信時刻は0〜23の整数（時）で入力してください",
+  shopperChangeWindow: "お客様によるご注文の変更の期間を選んでください",
   alertAddress: (label: string, line: number, address: string) => `「${label}」の${line}行目「${address}」はメールアドレスの形式ではありません`,
   alertTooMany: (label: string) => `「${label}」の通知先は${ALERT_ADDRESSES_MAX}件までです`,
   saved: "設定を保存しました。ショップのページ・メール・領収書に反映されます。",
@@ -130,6 +132,7 @@ export const ShopSettingsFormSchema = v.pipe(
     bankTransferDays: wholeNumber(M.bankTransferDays, 1, BANK_TRANSFER_DAYS_MAX),
     lowStockDefault: wholeNumber(M.lowStockDefault, 0, LOW_STOCK_THRESHOLD_MAX),
     pointAdjustLimit: wholeNumber(M.pointAdjustLimit, 0, POINT_ADJUST_LIMIT_MAX),
+    shopperChangeWindow: v.picklist(SHOPPER_CHANGE_WINDOWS, M.shopperChangeWindow),
     alert_newTicket: addressList("newTicket"),
     alert_newReturn: addressList("newReturn"),
     alert_inboundHeld: addressList("inboundHeld"),
@@ -159,6 +162,7 @@ export const ShopSettingsFormSchema = v.pipe(
     bankTransferDays: input.bankTransferDays,
     lowStockDefault: input.lowStockDefault,
     pointAdjustLimit: input.pointAdjustLimit,
+    shopperChangeWindow: input.shopperChangeWindow,
     alerts: {
       ...(Object.fromEntries(STAFF_ALERTS.map((alert) => [alert, input[alertFieldName(alert)]])) as Record<StaffAlert, string[]>),
       digestHour: input.digestHour,
@@ -190,6 +194,7 @@ export function shopSettingsFormValues(settings: ShopSettings): ShopSettingsForm
     bankTransferDays: String(settings.bankTransferDays),
     lowStockDefault: String(settings.lowStockDefault),
     pointAdjustLimit: String(settings.pointAdjustLimit),
+    shopperChangeWindow: settings.shopperChangeWindow,
     alert_newTicket: settings.alerts.newTicket.join("\n"),
     alert_newReturn: settings.alerts.newReturn.join("\n"),
     alert_inboundHeld: settings.alerts.inboundHeld.join("\n"),

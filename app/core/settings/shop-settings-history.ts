@@ -4,6 +4,7 @@
  */
 import { formatDateTime } from "../dates";
 import { STAFF_ALERT_LABELS } from "./shop-settings-form";
+import { SHOPPER_CHANGE_WINDOW_LABELS } from "../orders/shopper-change-window";
 import { DEFAULT_SHOP_SETTINGS, STAFF_ALERTS, type ShopSettings } from "./shop-settings";
 
 /** Every setting as the history names and shows it, in the form's order. */
@@ -26,6 +27,7 @@ const SETTING_ROWS: { label: string; shown: (settings: ShopSettings) => string }
   { label: "振込期限（日数）", shown: (s) => `${s.bankTransferDays}日` },
   { label: "在庫わずかの既定値", shown: (s) => `${s.lowStockDefault}点` },
   { label: "ポイント調整の上限（スタッフ）", shown: (s) => `${s.pointAdjustLimit.toLocaleString("ja-JP")}ポイント` },
+  { label: "お客様によるご注文の変更", shown: (s) => SHOPPER_CHANGE_WINDOW_LABELS[s.shopperChangeWindow] },
   ...STAFF_ALERTS.map((alert) => ({
     label: `通知先：${STAFF_ALERT_LABELS[alert]}`,
     shown: (s: ShopSettings) => (s.alerts[alert].length > 0 ? s.alerts[alert].join("、") : "（なし）"),

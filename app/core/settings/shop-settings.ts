@@ -7,6 +7,7 @@
  */
 import * as v from "valibot";
 import { SHOP_NAME } from "../site/shop-name";
+import { SHOPPER_CHANGE_WINDOWS, type ShopperChangeWindow } from "../orders/shopper-change-window";
 
 /** Who is mailed about what (each an address list; empty = nobody). */
 export const STAFF_ALERTS = ["newTicket", "newReturn", "inboundHeld", "lowStock", "transferLapsed", "dailyDigest"] as const;
@@ -33,6 +34,8 @@ export interface ShopSettings {
   lowStockDefault: number;
   /** Points plain staff may add or take in one adjustment; more needs the owner. */
   pointAdjustLimit: number;
+  /** Until which state a shopper may change their order's delivery (address, date/slot) themselves (issue 38). */
+  shopperChangeWindow: ShopperChangeWindow;
   alerts: Record<StaffAlert, string[]> & { /** Asia/Tokyo hour (0–23) of the daily digest mail. */ digestHour: number };
 }
 
@@ -52,6 +55,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   bankTransferDays: 7,
   lowStockDefault: 5,
   pointAdjustLimit: 5_000,
+  shopperChangeWindow: "received",
   alerts: { newTicket: [], newReturn: [], inboundHeld: [], lowStock: [], transferLapsed: [], dailyDigest: [], digestHour: 8 },
 };
 
@@ -114,6 +118,7 @@ const StoredSettingsSchema = v.object({
   bankTransferDays: whole(d.bankTransferDays),
   lowStockDefault: whole(d.lowStockDefault),
   pointAdjustLimit: whole(d.pointAdjustLimit),
+  shopperChangeWindow: v.fallback(v.picklist(SHOPPER_CHANGE_WINDOWS), d.shopperChangeWindow),
   alerts: v.fallback(
     v.object({
       newTicket: addresses,

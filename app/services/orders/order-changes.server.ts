@@ -61,6 +61,8 @@ export interface OrderState extends OrderPointsState {
   refunded: number;
   createdAt: Date;
   lifecycleVersion: number;
+  /** What edits after payment left to settle (> 0 owed by the customer, < 0 a refund due; issue 38). */
+  settlementDue: number;
   shipments: OrderShipmentState[];
   lines: OrderLineState[];
 }
@@ -89,6 +91,7 @@ export async function loadOrderState(db: Database, orderId: number): Promise<Ord
         refunded: sql<number>`(select coalesce(sum(${orderRefunds.amount}), 0) from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`,
         createdAt: orders.createdAt,
         lifecycleVersion: orders.lifecycleVersion,
+        settlementDue: orders.settlementDue,
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))

@@ -4,7 +4,7 @@
  * (app/core/orders/order-desk.ts) and again in SQL in the batch that records it, so two staff recording at once
  * cannot pass the ceiling together. Each refund writes its history line.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { OrderActor } from "~/core/orders/order-events";
 import { refundEventNote, refundRefusal, type RefundMethod } from "~/core/orders/order-desk";
 import type { Database } from "~/db/client.server";
@@ -31,6 +31,13 @@ export function recordRefund(db: Database, orderId: number, refund: RefundInput,
           .insert(orderRefunds)
           .values({ orderId: order.id, amount: refund.amount, method: refund.method, note: refund.note, actorUserId: actor.userId, createdAt: now }),
         orderEventStatement(db, order.id, { kind: "refund_recorded", actor, note: refundEventNote(refund.amount, refund.method, refund.note) }, now),
+        // A refund due left by an edit (issue 38) is settled by the refunds recorded against it.
+        db
+          .update(orders)
+          .set({
+            settlementDue: sql`case when ${orders.settlementDue} < 0 then min(0, ${orders.settlementDue} + ${refund.amount}) else ${orders.settlementDue} end`,
+          })
+          .where(eq(orders.id, order.id)),
       ],
     };
   });

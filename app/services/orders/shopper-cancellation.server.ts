@@ -17,11 +17,13 @@ export type OrderOwner = { kind: "member"; userId: number; actor: OrderActor } |
 
 export type ShopperCancellation = { ok: true; orderNumber: string; mailKey: string } | { ok: false; notFound: boolean; error: string };
 
-function owns(owner: OrderOwner, order: OrderState): boolean {
+/** Whether the order is the asker's: a member's own, or the one the guest's lookup opened. */
+export function owns(owner: OrderOwner, order: OrderState): boolean {
   return owner.kind === "member" ? order.userId === owner.userId : order.userId == null && order.id === owner.orderId;
 }
 
-function actorOf(owner: OrderOwner, order: OrderState): OrderActor {
+/** The shopper as the order's history names them. */
+export function actorOf(owner: OrderOwner, order: OrderState): OrderActor {
   return owner.kind === "member" ? owner.actor : { kind: "customer", userId: null, name: order.customerName };
 }
 

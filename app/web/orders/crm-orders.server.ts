@@ -33,6 +33,8 @@ import { addOrderNote, resendOrderConfirmation } from "~/services/orders/order-d
 import { loadDeskOrder } from "~/services/orders/order-desk-detail.server";
 import { deskOrdersForCsv, listDeskOrders } from "~/services/orders/order-desk.server";
 import { recordRefund } from "~/services/orders/order-refunds.server";
+import { receiveSettlement } from "~/services/orders/order-edits.server";
+import { loadDeskOrderEdits } from "./crm-order-edit.server";
 import { confirmPayment, markShipmentDelivered, shipShipment } from "~/services/orders/order-transitions.server";
 import type { SessionUser } from "~/services/account/sessions.server";
 import { orderActorOf } from "../account/auth.server";
@@ -111,8 +113,9 @@ export async function loadOrderDeskPage(
   rawId: string | undefined,
   now: Date = new Date(),
 ): Promise<OrderDeskPageData> {
-  const order = await loadDeskOrder(context.db, idParam(rawId, "注文ID"));
-  invariantResponse(order, ORDER_DESK_TEXT.notFound, { status: 404 });
+  const orderId = idParam(rawId, "注文ID");
+  const [order, edits] = await Promise.all([loadDeskOrder(context.db, orderId), loadDeskOrderEdits(context.db, orderId)]);
+  invariantResponse(order && edits, ORDER_DESK_TEXT.notFound, { status: 404 });
   const { detail, payment } = order;
   const timeOrNull = (at: Date | string | null) => (at == null ? null : formatDateTime(at));
   return {
@@ -131,6 +134,7 @@ export async function loadOrderDeskPage(
       deliveryDate: detail.order.deliveryDate ? formatDateJa(detail.order.deliveryDate) : null,
     },
     notice: redirectedNotice(request, ORDER_DESK_NOTICES),
+    edits,
   };
 }
 
@@ -160,6 +164,7 @@ const DeskIntentSchema = v.variant("intent", [
   }),
   v.object({ intent: v.literal("resend_confirmation") }),
   v.object({ intent: v.literal("note"), note: NoteSchema }),
+  v.object({ intent: v.literal("settle_due") }),
 ]);
 
 type DeskIntent = v.InferOutput<typeof DeskIntentSchema>;
@@ -210,6 +215,10 @@ async function runIntent(input: DeskIntent, orderId: number, request: Request, c
     case "note": {
       const result = await addOrderNote(db, orderId, input.note, actor, now);
       return { result, notice: "noted", mailKeys: [] };
+    }
+    case "settle_due": {
+      const result = await receiveSettlement(db, orderId, actor, now);
+      return { result, notice: "settlement_received", mailKeys: [] };
     }
   }
 }

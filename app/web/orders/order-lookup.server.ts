@@ -18,6 +18,7 @@ import { parseInput, redirectedNotice } from "../input.server";
 import { CANCELLATION_NOTICES, cancellationOffer, guestOfferPlace } from "./order-cancellation.server";
 import type { OrderDetailShown } from "../types/orders";
 import { settingsInForce } from "../settings/shop-settings.server";
+import { GUEST_CHANGE_PATH, shopperMayChange } from "./shopper-order-change.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
@@ -40,9 +41,15 @@ export async function orderLookupLoader(request: Request, context: AppLoadContex
   const shown: OrderDetailShown = { ...detail, order: { ...detail.order, shipTo } };
   // A signed-in staff or merchant account is not offered the shopper's cancellation (it would be refused).
   const signedIn = await context.sessionStorage.signedIn(session);
-  const cancellation = !signedIn || signedIn.user.role === "customer" ? cancellationOffer(detail, guestOfferPlace(detail.order.id)) : null;
+  const shopper = !signedIn || signedIn.user.role === "customer";
+  const cancellation = shopper ? cancellationOffer(detail, guestOfferPlace(detail.order.id)) : null;
+  // Within the shop's window the guest changes the delivery themselves (issue 38).
+  const changeHref = shopper && (await shopperMayChange(context, { ...detail.order, shipments: detail.shipments })) ? GUEST_CHANGE_PATH : null;
   const notice = redirectedNotice(request, CANCELLATION_NOTICES);
-  return data({ found: { detail: shown, bankTransfer, cancellation, notice, shownUntil: new Date(grant.expiresAt) }, isMember }, { headers: PRIVATE });
+  return data(
+    { found: { detail: shown, bankTransfer, cancellation, changeHref, notice, shownUntil: new Date(grant.expiresAt) }, isMember },
+    { headers: PRIVATE },
+  );
 }
 
 async function dropGrant(context: AppLoadContext, session: Awaited<ReturnType<typeof getSession>>): Promise<string> {

@@ -46,10 +46,23 @@ export interface DeskPaymentTimes {
  * The order page's data: the desk's order with the times its first view shows written out (the page loads
  * no date formats; the history, refunds and returns panels, islands, write their own), and the notice.
  */
-export type OrderDeskPageData = Omit<DeskOrder, "shipments"> & { shipments: DeskShipmentShown[]; times: DeskPaymentTimes; notice: string | null };
+export type OrderDeskPageData = Omit<DeskOrder, "shipments"> & {
+  shipments: DeskShipmentShown[];
+  times: DeskPaymentTimes;
+  notice: string | null;
+  /** Its edits (issue 38), newest first, and what they left to settle. */
+  edits: DeskOrderEdits;
+};
+
+/** The order page's edit panel: whether it may still be edited, what is left to settle, and each edit before → after. */
+export interface DeskOrderEdits {
+  editable: boolean;
+  settlementDue: number;
+  history: { id: number; at: string; actor: string; changes: { label: string; before: string; after: string }[]; totalBefore: number; totalAfter: number }[];
+}
 
 /** The intents of the order page's forms. */
-export type OrderDeskIntent = "confirm_payment" | "ship" | "deliver" | "cancel" | "cancel_lines" | "refund" | "resend_confirmation" | "note";
+export type OrderDeskIntent = "confirm_payment" | "ship" | "deliver" | "cancel" | "cancel_lines" | "refund" | "resend_confirmation" | "note" | "settle_due";
 
 /**
  * A refused action, shown at its form: `intent` (and `shipment` for a shipment's forms) say which form;

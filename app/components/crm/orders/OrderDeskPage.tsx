@@ -9,6 +9,7 @@ import { DeskCancel } from "./DeskCancel";
 import { DeskHistory } from "./DeskHistory";
 import { DeskTotals, DeskRefunds, DeskReturns } from "./DeskMoney";
 import { DeskCustomer } from "./DeskCustomer";
+import { DeskEdits } from "./DeskEdits";
 
 /** Staff's page of one order: what the buyer sees, what staff need, and every action, each a form. */
 export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData, "notice">; notice: string | null }) {
@@ -27,6 +28,7 @@ export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData
       <div className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
         <div className="grid gap-4">
           <DeskPayment order={detail.order} payment={order.payment} times={order.times} />
+          <DeskEdits orderId={detail.order.id} edits={order.edits} />
           <DeskShipments shipments={detail.shipments} facts={order.shipments} orderStatus={detail.order.status} />
           <DeskCancel detail={detail} shipments={order.shipments} />
           <DeskHistory history={order.history} />

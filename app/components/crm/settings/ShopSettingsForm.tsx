@@ -4,6 +4,7 @@ import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors, TextField } from "~/components/forms/TextField";
 import { useValibotForm } from "~/components/forms/useValibotForm";
 import { STAFF_ALERTS } from "~/core/settings/shop-settings";
+import { SHOPPER_CHANGE_WINDOW_LABELS, SHOPPER_CHANGE_WINDOWS } from "~/core/orders/shopper-change-window";
 import {
   alertFieldName,
   ALERT_ADDRESSES_MAX,
@@ -102,6 +103,17 @@ export function ShopSettingsForm({
         </fieldset>
 
         <fieldset className="grid gap-3 border-0 p-0">
+          <legend className="mb-2 text-base font-bold">ご注文の変更</legend>
+          <SelectField
+            label="お客様ご自身によるお届け先・お届け日時の変更"
+            field={fields.shopperChangeWindow}
+            options={SHOPPER_CHANGE_WINDOWS}
+            labels={SHOPPER_CHANGE_WINDOW_LABELS}
+            hint="会員はマイページの注文詳細から、ゲストはご注文の照会から、この状態までのご注文のお届け先・お届け日時を変更できます（発送後は変更できません）"
+          />
+        </fieldset>
+
+        <fieldset className="grid gap-3 border-0 p-0">
           <legend className="mb-2 text-base font-bold">通知先（スタッフへのメール）</legend>
           <p className="m-0 text-xs text-gray-600">メールアドレスを1行に1件ずつ入力します（{ALERT_ADDRESSES_MAX}件まで）。空欄なら通知しません。</p>
           {STAFF_ALERTS.map((alert) => (
@@ -122,7 +134,20 @@ export function ShopSettingsForm({
   );
 }
 
-function SelectField({ label, field, options }: { label: string; field: FieldMetadata<string>; options: readonly string[] }) {
+function SelectField({
+  label,
+  field,
+  options,
+  labels,
+  hint,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  options: readonly string[];
+  /** What each option reads as (the value itself when absent). */
+  labels?: Record<string, string>;
+  hint?: string;
+}) {
   return (
     <div className="grid gap-1">
       <label htmlFor={field.id} className="text-sm font-bold">
@@ -131,10 +156,11 @@ function SelectField({ label, field, options }: { label: string; field: FieldMet
       <select {...getSelectProps(field)} className="field w-fit">
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labels?.[option] ?? option}
           </option>
         ))}
       </select>
+      {hint ? <p className="m-0 text-xs text-gray-600">{hint}</p> : null}
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
