@@ -4,8 +4,12 @@
  */
 import { Link } from "@remix-run/react";
 import type { ShopperChangePageData } from "~/web/types/order-edits";
+import { island } from "~/components/island";
 import { Notice } from "~/components/member/Notice";
-import { OrderDeliveryForms } from "./OrderDeliveryForms";
+
+// The forms' validation (Conform, Valibot, the address form) loads after the page, within the shopper pages'
+// first-load budget; the server's forms work meanwhile.
+const OrderDeliveryForms = island(() => import("./OrderDeliveryForms").then((module) => module.OrderDeliveryForms));
 
 export function OrderChangePage({ page, guest }: { page: ShopperChangePageData; guest: boolean }) {
   return (
