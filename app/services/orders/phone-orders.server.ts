@@ -7,6 +7,7 @@
  * the owning staff member, the placement token) is the draft JSON on the same row (core/orders/phone-orders).
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { AddressInput } from "~/core/address/address-form";
 import { addressColumns } from "~/core/address/address-records";
 import { isDeliveryDateAllowed, CHECKOUT_MESSAGES } from "~/core/checkout/checkout";
 import { PRODUCT_NOTICES } from "~/core/catalogue/product-notices";
@@ -24,7 +25,9 @@ import {
 } from "~/core/orders/phone-orders";
 import { couponCodeOf } from "~/core/promotions/coupons";
 import type { Database } from "~/db/client.server";
+import { customerSearchTerms } from "~/core/customers/customer-search";
 import { addresses, carts, users } from "~/db/schema";
+import { memberSearchCondition } from "../customers/customer-search.server";
 import { addToCart } from "../cart/cart-add.server";
 import { changeQuantity, couponUseRefusal, deleteLine } from "../cart/cart-actions.server";
 import { loadCart, type CartView } from "../cart/cart-view.server";
@@ -54,6 +57,35 @@ async function orderableMember(db: Database, memberId: number) {
   if (!member || member.role !== "customer") return refuse(PHONE_ORDER_MESSAGES.memberNotFound);
   if (member.suspendedAt || member.withdrawnAt) return refuse(PHONE_ORDER_MESSAGES.memberUnavailable);
   return { ok: true as const };
+}
+
+const MEMBERS_SHOWN = 20;
+
+/** Members the customers search finds (name, kana, e-mail, phone, an order number) that staff may take an order for. */
+export async function findMembersForOrder(db: Database, text: string) {
+  const terms = customerSearchTerms(text);
+  if (!terms) return [];
+  const rows = await db
+    .select({
+      id: users.id,
+      lastname: users.lastname,
+      firstname: users.firstname,
+      lastnameJp: users.lastnameJp,
+      firstnameJp: users.firstnameJp,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(users)
+    .where(and(eq(users.role, "customer"), isNull(users.withdrawnAt), isNull(users.suspendedAt), memberSearchCondition(terms)))
+    .orderBy(asc(users.lastnameJp), asc(users.id))
+    .limit(MEMBERS_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    name: `${row.lastname} ${row.firstname}`,
+    kana: `${row.lastnameJp} ${row.firstnameJp}`,
+    email: row.email,
+    phone: row.phone ?? "",
+  }));
 }
 
 /** Starts a draft for this customer; its id (the draft cart's) opens it. */
@@ -182,6 +214,16 @@ async function addressOf(db: Database, draft: PhoneOrderDraft, details: PhoneOrd
           .where(and(eq(addresses.id, addressChoice), eq(addresses.userId, memberId)))
           .get();
   return saved ? { ok: true, address: { savedId: saved.id } } : refuse(CHECKOUT_MESSAGES.addressNotFound);
+}
+
+/** Where the order ships: one of the member's saved addresses, or one typed (the shop's address form). */
+export async function setPhoneOrderAddress(open: OpenPhoneOrder, choice: { savedId: number } | { typed: AddressInput }): Promise<Outcome> {
+  const { db, now } = open.actor;
+  const details = "savedId" in choice ? { addressChoice: choice.savedId } : { addressChoice: "typed" as const, shipping: choice.typed };
+  const address = await addressOf(db, open.draft, { channel: open.draft.channel, coupon: "", points: "", memo: "", ...details });
+  if (!address.ok) return address;
+  await updateCart(db, open.id, { checkoutDraft: phoneOrderDraftText({ ...open.draft, address: address.address }, now) });
+  return { ok: true };
 }
 
 /**
