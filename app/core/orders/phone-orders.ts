@@ -119,6 +119,16 @@ const optionalText = v.pipe(
   v.transform((text) => text.trim()),
 );
 
+/** 「指定なし」 (an empty choice) as not given. */
+const unlessBlank = <S extends v.GenericSchema>(schema: S) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (value === "" ? undefined : value)),
+      schema,
+    ),
+  );
+
 /**
  * The order details form: channel, where it ships (a member's saved address, or typed under `shipping`),
  * delivery wish, payment, coupon, points, memo. The checkout's own rules judge the delivery date, coupon and
@@ -128,8 +138,8 @@ export const PhoneOrderDetailsSchema = v.object({
   channel: v.picklist(Object.keys(PHONE_ORDER_CHANNELS) as PhoneOrderChannel[], PHONE_ORDER_MESSAGES.channel),
   addressChoice: v.optional(v.union([v.literal("typed"), v.pipe(v.string(), v.regex(/^\d{1,9}$/, PHONE_ORDER_MESSAGES.addressRequired), v.transform(Number))])),
   shipping: v.optional(AddressSchema),
-  deliveryDate: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, "お届け希望日を選択し直してください。"))),
-  deliveryTimeSlot: v.optional(v.picklist([...DELIVERY_TIME_SLOTS], "お届け時間帯を選択し直してください。")),
+  deliveryDate: unlessBlank(v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, "お届け希望日を選択し直してください。")))),
+  deliveryTimeSlot: unlessBlank(v.optional(v.picklist([...DELIVERY_TIME_SLOTS], "お届け時間帯を選択し直してください。"))),
   payment: v.optional(v.picklist(["cod", "bank_transfer", "konbini_postpay"], PHONE_ORDER_MESSAGES.paymentRequired)),
   coupon: optionalText,
   points: optionalText,
