@@ -26,7 +26,10 @@ test("a phone order", async ({ page }) => {
   await expect(page.getByText("商品を追加しました。")).toBeVisible();
   await expect(page.getByTestId("phone-order-line")).toHaveCount(1);
 
-  await page.getByTestId("phone-order-saved-addresses").getByLabel(/^自宅：/).check();
+  await page
+    .getByTestId("phone-order-saved-addresses")
+    .getByLabel(/^自宅：/)
+    .check();
   await page.getByRole("button", { name: "選んだお届け先にする" }).click();
   await expect(page.getByTestId("phone-order-ship-to")).toContainText("渋谷区");
 

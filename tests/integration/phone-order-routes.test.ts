@@ -68,7 +68,10 @@ describe("a phone order from the member search to the order page (JS off)", () =
     expect((await act({ intent: "add", product: String(simple.id), q: "2" })).status).toBe(303);
     expect((await act({ intent: "saved_address", addressId: "1" })).status).toBe(303);
     // As the page posts it: 「指定なし」 is an empty choice.
-    expect((await act({ intent: "details", channel: "phone", payment: "cod", deliveryDate: "", deliveryTimeSlot: "", coupon: "", points: "", memo: "電話で受付" })).status).toBe(303);
+    expect(
+      (await act({ intent: "details", channel: "phone", payment: "cod", deliveryDate: "", deliveryTimeSlot: "", coupon: "", points: "", memo: "電話で受付" }))
+        .status,
+    ).toBe(303);
     const page = await pageOf();
     expect(page.missing).toEqual([]);
     expect(page.lines.map((line) => [line.title, line.quantity])).toEqual([[simple.title, 2]]);
