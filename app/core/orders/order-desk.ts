@@ -81,6 +81,7 @@ export const ORDER_DESK_NOTICES = {
   confirmation_resent: "注文確認メールを再送します。",
   noted: "社内メモを追加しました。",
   settlement_received: "追加請求分の入金を記録しました。",
+  phone_order_placed: "受注登録しました。お客様に注文確認メールを送信します。",
 } as const;
 
 export type OrderDeskNotice = keyof typeof ORDER_DESK_NOTICES;

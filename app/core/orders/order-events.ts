@@ -35,6 +35,7 @@ export const ORDER_EVENT_LABELS = {
   note: "社内メモ",
   order_edited: "ご注文内容の変更",
   settlement_received: "追加請求分の入金確認",
+  taken_by_staff: "受注登録",
 } as const;
 
 export type OrderEventKind = keyof typeof ORDER_EVENT_LABELS;

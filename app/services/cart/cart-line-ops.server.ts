@@ -120,7 +120,7 @@ export interface StoredCartLine {
 
 /** The rows of the shopper's own cart as stored, oldest first (none without a cart). */
 export async function listOwnedLines(db: Database, owner: CartOwner): Promise<StoredCartLine[]> {
-  if (owner.userId == null && !owner.cartId) return [];
+  if (owner.userId == null && !owner.cartId && !owner.draftCartId) return [];
   const rows = await db
     .select({ line: cartLines })
     .from(cartLines)

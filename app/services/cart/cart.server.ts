@@ -12,6 +12,11 @@ export interface CartOwner {
   userId?: number;
   /** A guest's cart id from the session. */
   cartId?: string;
+  /**
+   * A cart staff fill for a customer (受注登録, app/services/orders/phone-orders.server.ts): this cart, priced for
+   * `userId` when the customer is a member (their own cart stays untouched).
+   */
+  draftCartId?: string;
 }
 
 export interface CartSessionState {
@@ -32,16 +37,18 @@ export interface CartActor {
 }
 
 export function ownerCondition(owner: CartOwner): SQL {
+  if (owner.draftCartId != null) return eq(carts.id, owner.draftCartId);
   return owner.userId != null ? eq(carts.userId, owner.userId) : eq(carts.id, owner.cartId ?? "");
 }
 
 /** The ids of the shopper's cart, as a sub-select usable inside one batch. */
 export function cartIdOf(owner: CartOwner): SQL {
+  if (owner.draftCartId != null) return sql`(${owner.draftCartId})`;
   return owner.userId != null ? sql`(select ${carts.id} from ${carts} where ${carts.userId} = ${owner.userId})` : sql`(${owner.cartId ?? ""})`;
 }
 
 export async function findCartId(db: Database, owner: CartOwner): Promise<string | null> {
-  if (owner.userId == null && !owner.cartId) return null;
+  if (owner.userId == null && !owner.cartId && !owner.draftCartId) return null;
   const row = await db.select({ id: carts.id }).from(carts).where(ownerCondition(owner)).get();
   return row?.id ?? null;
 }
@@ -50,6 +57,11 @@ export async function findCartId(db: Database, owner: CartOwner): Promise<string
 export async function ensureCart(db: Database, owner: CartOwner): Promise<string> {
   const existing = await findCartId(db, owner);
   if (existing) return existing;
+  // A staff draft's cart is its own, never the member's (their unique cart).
+  if (owner.draftCartId != null) {
+    await db.insert(carts).values({ id: owner.draftCartId, userId: null }).onConflictDoNothing();
+    return owner.draftCartId;
+  }
   const id = crypto.randomUUID();
   await db
     .insert(carts)

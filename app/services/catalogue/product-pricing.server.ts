@@ -34,6 +34,8 @@ import { couponPricesQuery, toCartCoupon } from "../checkout/coupon-rules.server
 export interface Viewer {
   userId?: number;
   cartId?: string;
+  /** A staff draft's cart (CartOwner.draftCartId): counted instead of the member's own. */
+  draftCartId?: string;
   now: Date;
 }
 
@@ -52,6 +54,7 @@ export function productIdOf(ref: ProductRef): SQL {
 const inScope = (column: SQL | AnySQLiteColumn, scope: SQL) => sql`${column} in ${scope}`;
 
 function cartOf(viewer: Viewer): SQL {
+  if (viewer.draftCartId != null) return eq(carts.id, viewer.draftCartId);
   return viewer.userId != null ? eq(carts.userId, viewer.userId) : eq(carts.id, viewer.cartId ?? "");
 }
 

@@ -28,7 +28,7 @@ import { type CartView, loadCart } from "../cart/cart-view.server";
 import { isGuardFailure } from "../orders/order-guards.server";
 import { findAddressOwner } from "../account/registration.server";
 import { hashPassword } from "~/auth/password.server";
-import { type Buyer, type OrderDraft, orderMailKeys, orderStatements } from "../orders/order-statements.server";
+import { type Buyer, type OrderDraft, orderMailKeys, orderStatements, type TakenBy } from "../orders/order-statements.server";
 import { merchantAlertTargets } from "../alerts/merchant-alerts.server";
 
 /** The address an order ships to: typed at checkout, or a saved one. */
@@ -56,6 +56,8 @@ export interface PlaceOrderInput {
   deliveryTimeSlot: string | null;
   /** Where the e-mails' links point (the shop's origin). */
   mailFrame: EmailFrame;
+  /** Staff placing it for the customer (受注登録, app/services/orders/phone-orders.server.ts). */
+  takenBy?: TakenBy;
 }
 
 export type PlaceOrderResult =
@@ -110,7 +112,8 @@ async function replayedOrder(actor: CartActor, token: string): Promise<PlaceOrde
   const replay = await findOrderByToken(actor.db, token);
   if (!replay) return null;
   const { owner } = actor;
-  const theirs = owner.userId != null ? replay.userId === owner.userId : replay.cartId != null && replay.cartId === owner.cartId;
+  const cartId = owner.draftCartId ?? owner.cartId;
+  const theirs = owner.userId != null ? replay.userId === owner.userId : replay.cartId != null && replay.cartId === cartId;
   if (!theirs) return refuse(CHECKOUT_MESSAGES.formExpired, "cart");
   return { ok: true, orderId: replay.id, orderNumber: replay.number, newUserId: null, replayed: true, mailKeys: [] };
 }
@@ -256,6 +259,7 @@ export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Prom
     deliveryTimeSlot: input.deliveryTimeSlot,
     mailFrame: input.mailFrame,
     merchantAlerts,
+    takenBy: input.takenBy,
     now: actor.now,
   });
 }

@@ -57,6 +57,7 @@ async function loadStaffFacts(db: Database, orderId: number) {
         createdAt: orders.createdAt,
         email: orders.email,
         userId: orders.userId,
+        channel: orders.channel,
         shipName: aliased(orders.shipLastname, "ship_lastname"),
         shipFirstname: aliased(orders.shipFirstname, "ship_firstname"),
         shipKana: aliased(orders.shipLastnameJp, "ship_lastname_jp"),
@@ -183,6 +184,9 @@ export async function loadDeskOrder(db: Database, orderId: number) {
       cancelledAt: order.cancelledAt,
       /** The last day of a 銀行振込 order's transfer (null for other methods). */
       transferDeadline: detail.order.paymentDueOn,
+      /** How it came in, and the staff member who took a phone or mail order (受注登録). */
+      channel: order.channel,
+      takenBy: facts.events.find((event) => event.kind === "taken_by_staff")?.actorName ?? null,
     },
     shipments,
     history: historyOf(facts.events),

@@ -20,6 +20,8 @@ import { ADDRESS_BOOK_LIMIT } from "~/core/limits";
 import { initialOrderStatus } from "~/core/orders/orders";
 import { isPrepaid, PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
 import { ALERT_MAIL_KEYS } from "~/core/alerts/alerts";
+import type { OrderActor } from "~/core/orders/order-events";
+import { PHONE_ORDER_CHANNELS, type PhoneOrderChannel } from "~/core/orders/phone-orders";
 import { REDUCED_TAX_RATE, STANDARD_TAX_RATE } from "~/core/tax";
 import type { Database } from "~/db/client.server";
 import { addresses, cartLines, carts, cartVendorNotices, couponUses, orderLines, orders, orderShipments, pointLedger, subscriptions, users } from "~/db/schema";
@@ -32,6 +34,7 @@ import { outboxStatement } from "../mail/mail-outbox.server";
 import { mailStatement } from "../mail/mails.server";
 import { registrationAttemptStatement, type AddressOwner } from "../account/registration.server";
 import { deliveryWishLabel, eachModeKeys, readyToShipAlerts, type MerchantAlertTarget, type ParcelAlert } from "../alerts/merchant-alerts.server";
+import { orderEventStatement } from "./order-changes.server";
 import { buyerNotSuspendedGuard, cartStateGuards, couponLimitGuards, guard, sellerActiveGuard, stockStatements } from "./order-guards.server";
 
 type Statement = BatchItem<"sqlite">;
@@ -63,6 +66,14 @@ export interface Buyer {
   registrationAttempt: AddressOwner | null;
 }
 
+/** Staff who took the order by phone or mail (受注登録, decision 0065): recorded on it and in its history. */
+export interface TakenBy {
+  channel: PhoneOrderChannel;
+  staff: OrderActor;
+  /** Staff's internal memo, a 社内メモ in the history (never shown to the customer). */
+  memo: string;
+}
+
 /** Everything the batch writes, decided and checked before it runs. */
 export interface OrderDraft {
   number: string;
@@ -79,6 +90,8 @@ export interface OrderDraft {
   mailFrame: EmailFrame;
   /** The alert settings of the merchants whose parcels the order holds (merchant-alerts.server.ts). */
   merchantAlerts: MerchantAlertTarget[];
+  /** Set when staff placed it for the customer; the shop's checkout leaves it out. */
+  takenBy?: TakenBy;
   now: Date;
 }
 
@@ -131,8 +144,25 @@ function orderRowOf(draft: OrderDraft) {
     placementToken: draft.placementToken,
     cartId: draft.view.cartId,
     cartState: cartStateKey(cart.list),
+    channel: draft.takenBy?.channel ?? ("web" as const),
+    placedBy: draft.takenBy?.staff.userId ?? null,
     createdAt: draft.now,
   };
+}
+
+/** A phone or mail order's history: who took it and how, and staff's memo. */
+function takenByStatements(db: Database, draft: OrderDraft): Statement[] {
+  const { takenBy } = draft;
+  if (!takenBy) return [];
+  const orderId = orderIdOf(draft);
+  const taken = orderEventStatement(
+    db,
+    orderId,
+    { kind: "taken_by_staff", actor: takenBy.staff, note: `${PHONE_ORDER_CHANNELS[takenBy.channel]}で受付` },
+    draft.now,
+  );
+  if (!takenBy.memo) return [taken];
+  return [taken, orderEventStatement(db, orderId, { kind: "note", actor: takenBy.staff, note: takenBy.memo }, draft.now)];
 }
 
 /** One shipment per sender (the warehouse, each merchant), with its fees and the shopper's notice to it. */
@@ -398,6 +428,7 @@ export async function orderStatements(db: Database, draft: OrderDraft): Promise<
     db.insert(orders).values(orderRow),
     ...shipmentStatements(db, draft),
     ...lineStatements(db, draft),
+    ...takenByStatements(db, draft),
     ...pointStatements(db, draft),
     ...couponStatements(db, draft),
     ...(draft.saveAddress ? savedAddressStatements(db, draft) : []),

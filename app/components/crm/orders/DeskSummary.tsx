@@ -1,4 +1,5 @@
 import { TRANSFER_OVERDUE_LABEL } from "~/core/orders/order-lifecycle";
+import { ORDER_CHANNEL_LABELS } from "~/core/orders/phone-orders";
 import type { DeskOrder, DeskPaymentTimes } from "~/web/types/crm-orders";
 import { DeskForm, DeskPanel, DeskSubmit } from "./DeskForm";
 
@@ -26,6 +27,10 @@ export function DeskPayment({ order, payment, times }: { order: DeskOrder["detai
         <Fact label="ご注文日時">{times.created}</Fact>
         <Fact label="状態" testId="desk-order-status">
           <strong>{order.statusLabel}</strong>
+        </Fact>
+        <Fact label="受付" testId="desk-order-channel">
+          {ORDER_CHANNEL_LABELS[payment.channel]}
+          {payment.takenBy ? `（受付担当：${payment.takenBy}）` : null}
         </Fact>
         <Fact label="お支払い方法">{payment.label}</Fact>
         <Fact label="お支払い状況" testId="desk-payment-state">

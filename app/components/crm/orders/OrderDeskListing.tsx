@@ -119,6 +119,9 @@ export function OrderDeskListing({ definition, page, csvHref }: { definition: Li
       emptyText="ご注文はまだありません。"
       toolbar={
         <>
+          <Link to={`${ORDER_DESK_PATH}/new`} className="btn-primary text-sm no-underline" data-testid="desk-phone-order">
+            受注登録
+          </Link>
           <a href={csvHref} className="btn-secondary text-sm no-underline" download data-testid="desk-orders-csv">
             この条件でCSVをダウンロード
           </a>
