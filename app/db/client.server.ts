@@ -18,6 +18,26 @@ export function createDatabase(d1: D1Database | D1DatabaseSession): Database {
 }
 
 /**
+ * Whether D1 failed with a message matching `pattern`: D1 puts SQLite's (or its own) message in the error,
+ * and Drizzle wraps it as the cause of its own.
+ */
+export function d1FailedWith(error: unknown, pattern: RegExp): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (pattern.test(cause.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * D1 refused the query because the database has more queued than it can run ("D1 DB is overloaded. Too many
+ * requests queued." or "… Requests queued for too long.", Cloudflare's D1 error list): nothing of it ran, and
+ * the same request may succeed a moment later.
+ */
+export function isD1Overloaded(error: unknown): boolean {
+  return d1FailedWith(error, /D1 DB is overloaded/);
+}
+
+/**
  * D1 batch() returns rows keyed by column name, so two joined columns with the same name (e.g.
  * categories.name and merchants.name) overwrite each other. Select such columns through `aliased`,
  * which renames them in SQL and keeps the column's own decoding (booleans, timestamps).
