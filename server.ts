@@ -13,6 +13,7 @@ import { runTicketMaintenance } from "./app/services/tickets/ticket-status.serve
 import { purgeWithdrawalMails } from "./app/services/account/withdrawal.server";
 import { negotiateJsonRequest } from "./app/core/site/content-negotiation";
 import { answerWithEdgeCache, type RecentPage } from "./app/web/site/edge-cache.server";
+import { withD1Bookmark } from "./app/web/site/d1-sessions.server";
 import { RecentPages } from "./app/core/site/recent-pages";
 import { ShopSettingsCache } from "./app/core/settings/settings-cache";
 import { detachSiteStylesheets } from "./app/web/site/site-styles.server";
@@ -58,7 +59,8 @@ export default {
         edgeCache,
         settingsCache,
       };
-      const response = await handleRemixRequest(negotiateJsonRequest(request), loadContext);
+      // The visitor's bookmark goes on the answer before the edge cache sees it (an answer with a cookie is never stored).
+      const response = withD1Bookmark(await handleRemixRequest(negotiateJsonRequest(request), loadContext), request, loadContext);
       return { response, d1Usage: loadContext.d1Usage };
     };
     const { response, d1Usage } = await answerWithEdgeCache(request, env, ctx, edgeCache, render);
@@ -74,6 +76,7 @@ export default {
    * received support mails' raw messages past 30 days.
    */
   async scheduled(controller, env, ctx) {
+    // The jobs read and write through the binding itself, which D1 runs at the primary (no session: decision 0067).
     const db = createDatabase(env.DB);
     const now = new Date(controller.scheduledTime);
     // The settings in force now (read once per run): the footer of the mails the jobs write.

@@ -9,6 +9,7 @@ import type { EdgeCache } from "./web/site/edge-cache.server";
 import { createNonce } from "./security.server";
 import { countD1RoundTrips, createDatabase, emptyD1Usage, type D1Usage, type Database } from "./db/client.server";
 import { ShopSettingsCache } from "./core/settings/settings-cache";
+import { openD1Session, type RequestD1Session } from "./web/site/d1-sessions.server";
 
 export interface CloudflareContext {
   env: Env;
@@ -25,7 +26,10 @@ export interface CloudflareContext {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: CloudflareContext;
+    /** The database, read through this request's D1 session (`d1Session`, decision 0067). */
     db: Database;
+    /** Where this request's reads start (primary, nearest replica, or the visitor's bookmark) and its bookmark. */
+    d1Session: RequestD1Session;
     /** D1 round trips made while answering this request (reported in Server-Timing). */
     d1Usage: D1Usage;
     sessionStorage: AppSessionStorage;
@@ -55,13 +59,15 @@ function settingsCacheFor(env: Env): ShopSettingsCache {
   return cache;
 }
 
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const { env } = context.cloudflare;
   const d1Usage = emptyD1Usage();
-  const db = createDatabase(countD1RoundTrips(env.DB, d1Usage));
+  const d1Session = openD1Session(env.DB, request);
+  const db = createDatabase(countD1RoundTrips(d1Session.session, d1Usage));
   return {
     cloudflare: context.cloudflare,
     db,
+    d1Session,
     d1Usage,
     sessionStorage: createSessionStorage(env, { db, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise) }),
     cspNonce: createNonce(),

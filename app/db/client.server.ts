@@ -9,8 +9,32 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
  */
 export type Database = DrizzleD1Database;
 
-export function createDatabase(d1: D1Database): Database {
-  return drizzle(d1);
+/**
+ * Drizzle over the binding itself (background jobs: the primary) or over a request's D1 session (decision
+ * 0067), which has the two methods Drizzle runs — prepare and batch — but not exec.
+ */
+export function createDatabase(d1: D1Database | D1DatabaseSession): Database {
+  return drizzle(d1 as D1Database);
+}
+
+/**
+ * Whether D1 failed with a message matching `pattern`: D1 puts SQLite's (or its own) message in the error,
+ * and Drizzle wraps it as the cause of its own.
+ */
+export function d1FailedWith(error: unknown, pattern: RegExp): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (pattern.test(cause.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * D1 refused the query because the database has more queued than it can run ("D1 DB is overloaded. Too many
+ * requests queued." or "… Requests queued for too long.", Cloudflare's D1 error list): nothing of it ran, and
+ * the same request may succeed a moment later.
+ */
+export function isD1Overloaded(error: unknown): boolean {
+  return d1FailedWith(error, /D1 DB is overloaded/);
 }
 
 /**
@@ -52,16 +76,25 @@ export function activeAt(startsAt: AnySQLiteColumn, endsAt: AnySQLiteColumn, now
 /**
  * What a request cost D1: round trips (each statement run, or one batch) and the rows D1 read for them
  * (`meta.rows_read`, the figure D1 bills). `raw()` and `first()` answer without meta (drizzle reads
- * single selects through `raw()`), so their statements are counted as unmetered.
+ * single selects through `raw()`, and writes with RETURNING), so their statements are counted as unmetered;
+ * `writes` counts the statements run that change data, read from their SQL for the same reason.
  */
 export interface D1Usage {
   roundTrips: number;
   rowsRead: number;
   unmeteredStatements: number;
+  writes: number;
 }
 
 export function emptyD1Usage(): D1Usage {
-  return { roundTrips: 0, rowsRead: 0, unmeteredStatements: 0 };
+  return { roundTrips: 0, rowsRead: 0, unmeteredStatements: 0, writes: 0 };
+}
+
+/** A statement that changes data: INSERT/UPDATE/DELETE/REPLACE, also behind a WITH (Drizzle writes them in lower case). */
+const WRITE_STATEMENT = /^\s*(?:insert|update|delete|replace)\b|\b(?:insert\s+(?:or\s+\w+\s+)?into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
+
+export function isWriteStatement(query: string): boolean {
+  return WRITE_STATEMENT.test(query);
 }
 
 const METERED_RUNNERS = new Set(["all", "run"]);
@@ -72,20 +105,22 @@ function addRowsRead(usage: D1Usage, results: D1Result | D1Result[]) {
 }
 
 /**
- * Wraps a D1 binding so every round trip and the rows it read are counted. Batches are passed the
- * original statements, because workerd reads their internals.
+ * Wraps a D1 binding or session so every round trip, the rows it read and the statements that write are
+ * counted. Batches are passed the original statements, because workerd reads their internals.
  */
-export function countD1RoundTrips(d1: D1Database, usage: D1Usage): D1Database {
+export function countD1RoundTrips<T extends D1Database | D1DatabaseSession>(d1: T, usage: D1Usage): T {
   const originals = new WeakMap<object, D1PreparedStatement>();
-  const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const writing = new WeakSet<object>();
+  const wrapStatement = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
       get(target, property) {
         const value = Reflect.get(target, property, target);
         if (typeof value !== "function") return value;
-        if (property === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
+        if (property === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args), writes);
         if (typeof property === "string" && METERED_RUNNERS.has(property)) {
           return async (...args: unknown[]) => {
             usage.roundTrips++;
+            if (writes) usage.writes++;
             const result = (await value.apply(target, args)) as D1Result;
             addRowsRead(usage, result);
             return result;
@@ -95,6 +130,7 @@ export function countD1RoundTrips(d1: D1Database, usage: D1Usage): D1Database {
           return (...args: unknown[]) => {
             usage.roundTrips++;
             usage.unmeteredStatements++;
+            if (writes) usage.writes++;
             return value.apply(target, args);
           };
         }
@@ -102,15 +138,17 @@ export function countD1RoundTrips(d1: D1Database, usage: D1Usage): D1Database {
       },
     });
     originals.set(proxy, statement);
+    if (writes) writing.add(proxy);
     return proxy;
   };
   return new Proxy(d1, {
     get(target, property) {
       const value = Reflect.get(target, property, target);
-      if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
+      if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query), isWriteStatement(query));
       if (property === "batch") {
         return async (statements: D1PreparedStatement[]) => {
           usage.roundTrips++;
+          usage.writes += statements.filter((statement) => writing.has(statement)).length;
           const results = await target.batch(statements.map((statement) => originals.get(statement) ?? statement));
           addRowsRead(usage, results);
           return results;
@@ -120,7 +158,8 @@ export function countD1RoundTrips(d1: D1Database, usage: D1Usage): D1Database {
         return (query: string) => {
           usage.roundTrips++;
           usage.unmeteredStatements++;
-          return target.exec(query);
+          if (isWriteStatement(query)) usage.writes++;
+          return (target as D1Database).exec(query);
         };
       }
       return typeof value === "function" ? value.bind(target) : value;

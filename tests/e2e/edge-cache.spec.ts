@@ -3,7 +3,9 @@
  * production build under workerd's real Cache API: an anonymous page is answered from the cache the second
  * time, as stored, its inline scripts allowed by their hashes instead of a nonce; a visitor with a session cookie always gets a fresh, personal
  * page that is never stored; a price saved in the staff editor shows on the next anonymous request; and a
- * neutral page reaching a signed-in visitor fills its header from /api/shell with JS (neutral without).
+ * neutral page reaching a signed-in visitor fills its header from /api/shell with JS (neutral without). A
+ * post hands the visitor their D1 session's bookmark (decision 0067): their pages are rendered for them, and
+ * an anonymous page never carries one.
  */
 import { createHash } from "node:crypto";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
@@ -131,6 +133,34 @@ test("a visitor with a session gets a fresh, personal page that is never stored 
   expect(await shell.json()).toMatchObject({ user: { lastname: "山田" } });
   await Promise.all([member.dispose(), anonymous.dispose()]);
 });
+
+test(
+  "a post hands back the D1 bookmark in a private cookie; a visitor carrying it gets pages rendered for them, never stored",
+  HTTP_ONLY,
+  async ({ playwright, baseURL }) => {
+    const anonymous = await playwright.request.newContext({ baseURL });
+    const plain = await anonymous.get(uniqueSearch("茶碗"));
+    expect(cacheState(plain)).toBe("MISS");
+    expect(plain.headersArray().filter(({ name }) => name.toLowerCase() === "set-cookie")).toEqual([]);
+
+    const member = await playwright.request.newContext({ baseURL });
+    const signedIn = await member.post("/login", {
+      headers: { Origin: baseURL! },
+      form: { email: DEMO_ACCOUNTS.member, password: DEMO_PASSWORD, redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    const bookmarkCookie = signedIn.headersArray().find(({ name, value }) => name.toLowerCase() === "set-cookie" && value.startsWith("d1-bookmark="))?.value;
+    expect(bookmarkCookie).toMatch(/^d1-bookmark=[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}; Path=\/; Max-Age=300; HttpOnly; SameSite=Lax$/);
+    expect(signedIn.headers()["cache-control"]).toMatch(/private|no-store/);
+
+    // Only the bookmark (no session): the page is rendered for this visitor and not stored for others.
+    const path = uniqueSearch("湯呑");
+    const carrying = await anonymous.get(path, { headers: { Cookie: bookmarkCookie!.split(";")[0]! } });
+    expect(cacheState(carrying)).toBe("BYPASS");
+    expect(cacheState(await anonymous.get(path))).toBe("MISS");
+    await Promise.all([member.dispose(), anonymous.dispose()]);
+  },
+);
 
 test("a price saved in the staff editor shows on the next anonymous request", async ({ page, playwright, baseURL }) => {
   const anonymous = await playwright.request.newContext({ baseURL });

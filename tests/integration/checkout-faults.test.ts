@@ -1,10 +1,13 @@
 /**
  * Placing an order when the database fails for a reason of its own (issue 14.5): only a guard or a
  * constraint that a racing request can break means "the cart changed meanwhile"; a D1 fault or a wrong
- * statement is thrown (and logged with the request), never worded to the shopper as a changed cart.
+ * statement is thrown (and logged with the request), never worded to the shopper as a changed cart. D1
+ * refusing the order's batch for load (issue 39) is answered with the form kept and a retry-later message.
  */
 import { count, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, vi } from "vitest";
+import { CHECKOUT_MESSAGES } from "~/core/checkout/checkout";
+import { isD1Overloaded } from "~/db/client.server";
 import { cartLines, merchants, orders, products } from "~/db/schema";
 import { handleError } from "~/entry.server";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -13,7 +16,8 @@ import { placeOrder, type PlaceOrderInput } from "~/services/checkout/checkout.s
 import { guard, isGuardFailure } from "~/services/orders/order-guards.server";
 import { cartWithSimple, shippingFields, shownFingerprint, TEST_MAIL_FRAME, TOKYO_ADDRESS, tokyoGuest } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { contextFor, guestCartCookie, postRequest, run } from "../support/requests";
+import type { CheckoutActionData } from "~/web/types/checkout";
+import { contextFor, guestCartCookie, postRequest, run, valueOf } from "../support/requests";
 
 // `breakShipments()` makes a fault inside the order's batch: writing a shipment reads a table that is not
 // there (a broken deploy). The fault is removed after the test that made it.
@@ -119,4 +123,71 @@ describe("handleError", () => {
     handleError(new Error("aborted"), { request: new Request("http://shop.test/", { signal: controller.signal }), params: {}, context: contextFor(platform) });
     expect(log).not.toHaveBeenCalled();
   });
+});
+
+/** D1's answer to a batch when the database has more queued than it can run (Cloudflare's D1 error list). */
+const OVERLOADED = "D1_ERROR: D1 DB is overloaded. Too many requests queued.";
+
+/** The platform with a D1 whose batches (the order's) are refused as overloaded; single statements still run. */
+function overloadedBatches(platform: TestPlatform): TestPlatform {
+  const d1 = platform.env.DB;
+  const refuse = async () => {
+    throw new Error(OVERLOADED);
+  };
+  const DB = { ...d1, batch: refuse, withSession: (start?: string) => ({ ...d1.withSession(start), batch: refuse }) } as unknown as D1Database;
+  return { ...platform, env: { ...platform.env, DB } };
+}
+
+describe("D1 overloaded when the order's batch is sent", () => {
+  it("tells D1's overload apart from guards and other faults, through Drizzle's cause", () => {
+    expect(isD1Overloaded(new Error(OVERLOADED))).toBe(true);
+    expect(isD1Overloaded(new Error("Failed query", { cause: new Error("D1_ERROR: D1 DB is overloaded. Requests queued for too long.") }))).toBe(true);
+    expect(isD1Overloaded(new Error("D1_ERROR: Network connection lost."))).toBe(false);
+    expect(isGuardFailure(new Error(OVERLOADED))).toBe(false);
+  });
+
+  for (const mode of ["navigate", "cors"] as const) {
+    it(`answers the form again with what was typed and a retry-later message, 503, nothing written (JS ${mode === "cors" ? "on" : "off"})`, async ({
+      platform,
+    }) => {
+      const cartId = await cartWithSimple(platform.db, {});
+      const cookie = await guestCartCookie(platform, cartId);
+      const email = `busy-${mode}@example.jp`;
+      const fields = {
+        token: crypto.randomUUID(),
+        shown: await shownFingerprint(platform.db, { cartId }),
+        payment: "bank_transfer",
+        email,
+        lastname: "佐藤",
+        firstname: "一郎",
+        lastname_jp: "サトウ",
+        firstname_jp: "イチロウ",
+        agreement: "1",
+        ...shippingFields(),
+      };
+      const stockBefore = (await platform.db.select({ inventory: products.inventory }).from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())?.inventory;
+      const busy = overloadedBatches(platform);
+      const outcome = await run(busy, checkoutAction, postRequest("/checkout", fields, { cookie, mode }));
+      expect(outcome.status).toBe(503);
+      const answer = await valueOf<CheckoutActionData>(outcome);
+      expect(answer.error?.[""]).toEqual([CHECKOUT_MESSAGES.busy]);
+      expect(answer.initialValue).toMatchObject({
+        email,
+        lastname: "佐藤",
+        firstnameJp: "イチロウ",
+        payment: "bank_transfer",
+        shipping: { postal_code: "1000001", city: "千代田区", address2: "千代田ハイツ101" },
+      });
+      expect(await platform.db.select().from(orders).where(eq(orders.email, email))).toHaveLength(0);
+      expect(await platform.db.select().from(cartLines).where(eq(cartLines.cartId, cartId))).toHaveLength(1);
+      expect((await platform.db.select({ inventory: products.inventory }).from(products).where(eq(products.sku, "DEMO-SIMPLE")).get())?.inventory).toBe(
+        stockBefore,
+      );
+
+      // A moment later D1 takes it: the same form (same token) places the order once.
+      const placed = await run(platform, checkoutAction, postRequest("/checkout", fields, { cookie, mode }));
+      expect(placed.status).toBe(303);
+      expect(await platform.db.select().from(orders).where(eq(orders.email, email))).toHaveLength(1);
+    });
+  }
 });

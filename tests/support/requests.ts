@@ -69,9 +69,10 @@ export function multipartRequest(path: string, fields: [string, string | File][]
 
 // --- Load context and sessions ---
 
-export function contextFor(platform: TestPlatform): AppLoadContext {
+/** The load context of `request` (its D1 session starts where that request's would: decision 0067); by default a GET of the shop. */
+export function contextFor(platform: TestPlatform, request: Request = new Request(TEST_ORIGIN)): AppLoadContext {
   return getLoadContext({
-    request: new Request(TEST_ORIGIN),
+    request,
     context: { cloudflare: { env: platform.env, ctx: platform.ctx } },
   });
 }
@@ -134,7 +135,7 @@ export function callHandler<T = unknown>(
   handler: RouteHandler,
   request: Request,
   params: Record<string, string> = {},
-  context: AppLoadContext = contextFor(platform),
+  context: AppLoadContext = contextFor(platform, request),
 ): Promise<{ returned?: T; thrown?: unknown }> {
   return settle(async () => (await handler({ request, params, context })) as T);
 }
@@ -145,7 +146,7 @@ export async function run(
   handler: RouteHandler,
   request: Request,
   params: Record<string, string> = {},
-  context: AppLoadContext = contextFor(platform),
+  context: AppLoadContext = contextFor(platform, request),
 ): Promise<Outcome> {
   const { returned, thrown } = await callHandler(platform, handler, request, params, context);
   if (thrown !== undefined) {
@@ -166,7 +167,7 @@ export async function responseOf(
   handler: RouteHandler,
   request: Request,
   params: Record<string, string> = {},
-  context: AppLoadContext = contextFor(platform),
+  context: AppLoadContext = contextFor(platform, request),
 ): Promise<Response> {
   const outcome = await run(platform, handler, request, params, context);
   if (!outcome.response) throw new Error(`Not a Response: ${JSON.stringify(outcome.value)}`);

@@ -3,7 +3,7 @@ import { CROSS_SITE_REFUSED_MESSAGE, finishResponse, refuseCrossSiteMutation, re
 import { emptyD1Usage } from "~/db/client.server";
 
 const production = { APP_ENV: "production", SERVER_TIMING: "" };
-const usage = { roundTrips: 2, rowsRead: 130, unmeteredStatements: 1 };
+const usage = { roundTrips: 2, rowsRead: 130, unmeteredStatements: 1, writes: 0 };
 const HOME = { url: "https://shop.example/" };
 
 describe("headers on every response", () => {

@@ -52,6 +52,8 @@ export const CHECKOUT_MESSAGES = {
   subscriptionNeedsAccount: "定期便のお申し込みには会員登録（またはログイン）が必要です。",
   changedMeanwhile: "ご注文の処理中に在庫・ポイント・クーポンの状況が変わったため、ご注文を確定できませんでした。内容をご確認のうえ、もう一度お試しください。",
   agreementRequired: "会員規約への同意が必要です",
+  /** D1 refused the order for load (isD1Overloaded): the placement token and the cart's guard keep a retry from ordering twice. */
+  busy: "ただいまご注文が混み合っているため、ご注文を確定できませんでした。入力内容はそのまま残っています。少し時間をおいてから、もう一度「注文を確定する」を押してください（同じご注文が二重に確定されることはありません）。",
   couponUsedUp: (code: string) => `クーポン「${code}」はご利用済みです。クーポンを取り消してからご注文ください。`,
   couponExhausted: (code: string) => `クーポン「${code}」は利用できる回数の上限に達しました。クーポンを取り消してからご注文ください。`,
 } as const;

@@ -20,7 +20,7 @@ import {
 } from "~/core/checkout/order-confirmation";
 import { isPrepaid, PAYMENT_METHODS, type PaymentMethod } from "~/core/checkout/payment-methods";
 import { ACCOUNT_SUSPENDED_MESSAGES } from "~/core/customers/customer-records";
-import { type Database, qualified } from "~/db/client.server";
+import { type Database, isD1Overloaded, qualified } from "~/db/client.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { addresses, coupons, couponUses, orders, users } from "~/db/schema";
 import type { CartActor } from "../cart/cart.server";
@@ -78,6 +78,8 @@ export type PlaceOrderResult =
       changes?: string[];
       /** The order another tab already placed from this cart. */
       placedOrder?: { number: string; href: string };
+      /** D1 was overloaded: nothing is wrong with the order, the shopper may confirm it again in a moment. */
+      retryLater?: true;
     };
 
 async function findOrderByToken(db: Database, token: string) {
@@ -235,7 +237,21 @@ async function commitOrder(db: Database, draft: OrderDraft): Promise<PlaceOrderR
   };
 }
 
+/**
+ * Places the order, or refuses it (retryLater) when D1 is overloaded at any step: its batch is one
+ * transaction, so it is written whole or not at all, and a second try of the same cart can never order it
+ * twice (the placement token, and the cart rows the batch guards and empties).
+ */
 export async function placeOrder(actor: CartActor, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  try {
+    return await placeOrderOnce(actor, input);
+  } catch (error) {
+    if (!isD1Overloaded(error)) throw error;
+    return { ok: false, error: CHECKOUT_MESSAGES.busy, retryLater: true };
+  }
+}
+
+async function placeOrderOnce(actor: CartActor, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const replay = await replayedOrder(actor, input.placementToken);
   if (replay) return replay;
   const confirmed = await confirmedCart(actor, input);

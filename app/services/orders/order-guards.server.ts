@@ -6,7 +6,7 @@
  */
 import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "~/db/client.server";
+import { d1FailedWith, type Database } from "~/db/client.server";
 import { cartLines, couponUses, products, productVariations, users, variationChoices } from "~/db/schema";
 import { sellerActive } from "../catalogue/catalogue.server";
 
@@ -22,10 +22,7 @@ export function guard(db: Database, condition: SQL) {
  * syntax error — is a fault, not a changed cart. D1 puts SQLite's message in the error's (and its cause's).
  */
 export function isGuardFailure(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (/integer overflow|(UNIQUE|CHECK|FOREIGN KEY) constraint failed/.test(cause.message)) return true;
-  }
-  return false;
+  return d1FailedWith(error, /integer overflow|(UNIQUE|CHECK|FOREIGN KEY) constraint failed/);
 }
 
 /** Stock comes off the choice (when it keeps its own), the variation, or the product; pre-orders off pre-order stock. */

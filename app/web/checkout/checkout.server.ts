@@ -184,8 +184,8 @@ export async function submitCheckout(actor: CartActor, received: FormData, posta
 async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailFrame: EmailFrame): Promise<CheckoutSubmitOutcome> {
   const { actor, isMember, schema, form, controls, notices, page } = post;
   const submission = parseSubmission(await completePrefecture(postal, isMember ? withoutUnusedShipping(form) : form, "shipping."), { schema });
-  const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}) =>
-    page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), 400, extra);
+  const refuse = (message: string, field?: string, extra: Partial<CheckoutActionData> = {}, status = 400) =>
+    page(submission.reply({ formErrors: field ? [] : [message], fieldErrors: field ? { [field]: [message] } : {}, hideFields: ["password"] }), status, extra);
   if (isMember && controls.addressId && !isTickedChoice(controls.useNewAddress) && typedShippingFields(form).length > 0) {
     // Typed fields are never dropped silently: the page comes back with them and asks which address is meant.
     const typed = parseSubmission(form, { schema }).reply({ hideFields: ["password"] });
@@ -217,6 +217,8 @@ async function placeSubmittedOrder(post: CheckoutPost, postal: PostalDeps, mailF
   });
   if (result.ok) return { kind: "placed", result, registration: registration != null };
   if (result.placedOrder) return { kind: "already-placed", href: result.placedOrder.href };
+  // D1 overloaded: the page again with everything typed, and 503 (the shop is busy, nothing was wrong with the form).
+  if (result.retryLater) return refuse(result.error, undefined, {}, 503);
   return refuse(result.error, result.field === "email" ? "email" : undefined, { changes: result.changes });
 }
 
