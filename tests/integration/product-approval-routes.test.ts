@@ -89,7 +89,8 @@ describe("deciding", () => {
     const empty = await post({ intent: "return", submissionId: String(pending.id), comment: "   " });
     expect(empty.status).toBe(400);
     expect((await valueOf<ProductApprovalActionData>(empty)).lastResult.error).toMatchObject({ comment: [PRODUCT_APPROVAL_TEXT.commentRequired] });
-    for (const fields of [{ intent: "approve", submissionId: "abc" }, { intent: "delete", submissionId: String(pending.id) }, {}]) {
+    const malformed: Record<string, string>[] = [{ intent: "approve", submissionId: "abc" }, { intent: "delete", submissionId: String(pending.id) }, {}];
+    for (const fields of malformed) {
       expect((await post(fields)).status).toBe(400);
     }
     expect((await pendingOf(platform, product.id))!.id).toBe(pending.id);
