@@ -86,7 +86,7 @@ describe("deciding", () => {
     const pending = (await pendingOf(platform, product.id))!;
     const post = (fields: Record<string, string>) =>
       run(platform, approvals.action as RouteHandler, postRequest(PATH, fields, { cookie: staff, mode: "navigate" }));
-    const empty = await post({ intent: "return", submissionId: String(pending.id), comment: "   " });
+    const empty = await post({ intent: "return", submissionId: String(pending.id), comment: "" });
     expect(empty.status).toBe(400);
     expect((await valueOf<ProductApprovalActionData>(empty)).lastResult.error).toMatchObject({ comment: [PRODUCT_APPROVAL_TEXT.commentRequired] });
     const malformed: Record<string, string>[] = [{ intent: "approve", submissionId: "abc" }, { intent: "delete", submissionId: String(pending.id) }, {}];

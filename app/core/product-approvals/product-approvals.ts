@@ -59,8 +59,9 @@ export const DecisionFormSchema = v.variant(
     v.object({
       intent: v.literal("return"),
       submissionId: IdSchema,
+      // Conform sends an empty textarea as no value at all: that too is "enter a comment".
       comment: v.pipe(
-        v.optional(v.string(), ""),
+        v.optional(v.string(PRODUCT_APPROVAL_TEXT.commentRequired), ""),
         v.trim(),
         v.nonEmpty(PRODUCT_APPROVAL_TEXT.commentRequired),
         v.maxLength(COMMENT_MAX, PRODUCT_APPROVAL_TEXT.commentTooLong),
