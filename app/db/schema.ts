@@ -1756,3 +1756,50 @@ export const merchantPayouts = sqliteTable(
   },
   (t) => [uniqueIndex("merchant_payouts_month_idx").on(t.merchantId, t.month)],
 );
+
+/**
+ * A merchant's product change waiting for staff (issue 38 item 7, decision 0066): with the owner's setting
+ * `merchantProductApproval` on, a merchant's save (editor, new product, CSV import) lands here instead of on
+ * the product. `payload` is the editor's validated ProductForm (JSON) that approval saves through the
+ * editor's own statements; `before` the product's form when the merchant saved (null when this submission
+ * created the product). kind "new": the product was never on sale, and approval puts it on sale. At most one
+ * pending submission per product (the partial unique index); a new save withdraws the pending one in its batch.
+ */
+export const productSubmissions = sqliteTable(
+  "product_submissions",
+  {
+    id: integer("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    merchantId: integer("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["new", "edit"] }).notNull(),
+    /** 承認待ち → 公開 (approved) / 差戻し (returned) / 取り下げ (withdrawn: by the merchant, or replaced by a newer save). */
+    status: text("status", { enum: ["pending", "approved", "returned", "withdrawn"] })
+      .notNull()
+      .default("pending"),
+    /** Where the merchant saved it. */
+    source: text("source", { enum: ["editor", "csv"] })
+      .notNull()
+      .default("editor"),
+    payload: text("payload").notNull(),
+    before: text("before"),
+    submittedBy: integer("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    submittedByName: text("submitted_by_name").notNull(),
+    submittedAt: createdAt(),
+    /** Required for 差戻し; shown to the merchant and mailed. */
+    staffComment: text("staff_comment").notNull().default(""),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedByName: text("decided_by_name").notNull().default(""),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("product_submissions_pending_idx")
+      .on(t.productId)
+      .where(sql`${t.status} = 'pending'`),
+    index("product_submissions_status_idx").on(t.status, t.submittedAt),
+    index("product_submissions_product_idx").on(t.productId, t.id),
+  ],
+);

@@ -3,6 +3,7 @@ import { Notice } from "~/components/member/Notice";
 import type { ProductEditorActionData, ProductEditorData } from "~/web/types/catalogue-editor";
 import { ProductStatusPanel } from "./ProductStatusPanel";
 import { ProductForm } from "./ProductEditorForm";
+import { ProductReviewBanner } from "../product-approvals/ProductReviewBanner";
 
 /**
  * The product editor (create and edit, staff and merchant): a plain POST form. Whatever the server sends
@@ -18,9 +19,14 @@ export function ProductEditorPage({ data, actionData }: { data: ProductEditorDat
       </p>
       <h1 className="m-0 mt-2 text-xl">{product ? `商品の編集：${product.title}` : "商品の新規登録"}</h1>
       <Notice text={data.notice} />
+      <ProductReviewBanner approval={data.approval} isNew={product === null} />
       {product ? <ProductStatusPanel product={product} error={actionData?.kind === "status" ? actionData.error : null} /> : null}
-      {/* A saved product (a new revision) starts its form from the saved values. */}
-      <ProductForm key={product?.revision ?? "new"} data={data} lastResult={actionData?.kind === "form" ? actionData.lastResult : null} />
+      {/* A saved product (a new revision) or a submission sent, withdrawn or decided starts its form from the values now shown. */}
+      <ProductForm
+        key={`${product?.revision ?? "new"}:${data.approval.review?.status ?? ""}:${data.approval.review?.submittedAt ?? ""}`}
+        data={data}
+        lastResult={actionData?.kind === "form" ? actionData.lastResult : null}
+      />
     </div>
   );
 }

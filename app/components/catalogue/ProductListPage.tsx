@@ -3,9 +3,10 @@ import { Listing, type ListingColumn } from "~/components/listing/Listing";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { formatYen } from "~/core/money";
+import { SUBMISSION_STATUS_LABELS } from "~/core/product-approvals/product-approvals";
 import type { ProductListData, ProductListRow } from "~/web/types/catalogue-editor";
 
-function columns(base: string, staff: boolean): ListingColumn<ProductListRow>[] {
+function columns(base: string, staff: boolean, reviews: ProductListData["reviews"]): ListingColumn<ProductListRow>[] {
   return [
     {
       key: "title",
@@ -29,7 +30,22 @@ function columns(base: string, staff: boolean): ListingColumn<ProductListRow>[] 
       key: "state",
       label: "状態",
       className: "whitespace-nowrap",
-      render: (row) => <span data-testid="product-row-state">{row.stateLabel}</span>,
+      render: (row) => {
+        const review = reviews[row.id];
+        return (
+          <span className="grid gap-0.5">
+            <span data-testid="product-row-state">{row.stateLabel}</span>
+            {review ? (
+              <span
+                className={`w-fit rounded px-1 text-xs ${review.status === "returned" ? "bg-red-100 text-red-800" : "bg-amber-100 text-amber-900"}`}
+                data-testid="product-row-review"
+              >
+                {SUBMISSION_STATUS_LABELS[review.status]}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
     },
     { key: "category", label: "カテゴリ", className: "whitespace-nowrap text-xs", render: (row) => row.categoryName },
     ...(staff
@@ -77,7 +93,7 @@ export function ProductListPage({ data }: { data: ProductListData }) {
           path={data.base}
           definition={data.definition}
           page={data.page}
-          columns={columns(data.base, staff)}
+          columns={columns(data.base, staff, data.reviews)}
           rowKey={(row) => row.id}
           rowTestId="product-row"
           caption="商品一覧"

@@ -6,6 +6,7 @@ import { currentNavPath } from "~/core/site/navigation";
 import { EMPTY_SHELL, type ShellState } from "~/core/site/shell";
 import { DESK_SETTINGS_PATH } from "~/core/tickets/desk-calendar";
 import { APPROVALS_PATH } from "~/core/tickets/reply-drafts";
+import { PRODUCT_APPROVALS_PATH } from "~/core/product-approvals/product-approvals";
 import { OVERDUE_VIEW_HREF } from "~/core/tickets/ticket-listing";
 import { NOTICES_PATH } from "~/core/tickets/ticket-notes";
 import { usePageShell } from "../layout/usePageShell";
@@ -25,6 +26,7 @@ const DESK_LINKS = [
   { to: CUSTOMERS_PATH, label: "顧客管理" },
   { to: "/crm/products", label: "商品管理" },
   { to: "/crm/products/import", label: "商品CSV" },
+  { to: PRODUCT_APPROVALS_PATH, label: "商品の承認" },
   { to: "/crm/returns", label: "返品・交換" },
   { to: "/crm/reviews", label: "レビュー返信" },
   { to: "/crm/mail-outbox", label: "メール送信履歴" },
@@ -39,7 +41,7 @@ const DESK_LINKS = [
 /** The staff desk's navigation (/crm) on every back-office page, with the viewer's unread notices and the overdue tickets (read with the session). */
 export function CrmNav() {
   const root = useRouteLoaderData("root") as { shell?: ShellState } | undefined;
-  const { staffNotices, overdueTickets, pendingApprovals } = usePageShell(root?.shell ?? EMPTY_SHELL);
+  const { staffNotices, overdueTickets, pendingApprovals, pendingProductReviews } = usePageShell(root?.shell ?? EMPTY_SHELL);
   const current = currentNavPath(DESK_LINKS, useLocation().pathname);
   return (
     <nav aria-label="カスタマーサービス" className="mb-4 mt-4 flex flex-wrap items-center gap-2 border-b border-b-solid border-gray-200 pb-2">
@@ -57,6 +59,11 @@ export function CrmNav() {
       {pendingApprovals > 0 ? (
         <Link to={APPROVALS_PATH} className={`${LINK} bg-amber-100 text-amber-900`} data-testid="crm-approval-badge">
           承認待ち {pendingApprovals}件
+        </Link>
+      ) : null}
+      {pendingProductReviews > 0 ? (
+        <Link to={PRODUCT_APPROVALS_PATH} className={`${LINK} bg-amber-100 text-amber-900`} data-testid="crm-product-review-badge">
+          商品の承認待ち {pendingProductReviews}件
         </Link>
       ) : null}
       {overdueTickets > 0 ? (

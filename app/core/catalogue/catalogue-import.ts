@@ -59,8 +59,8 @@ export interface StockChange {
 export interface ProductPlan {
   productSku: string;
   lines: number[];
-  /** The product as it was read (null: a new product). */
-  existing: { id: number; revision: number } | null;
+  /** The product as it was read (null: a new product); its form and first publication are what a submission for approval compares with. */
+  existing: { id: number; revision: number; form: ProductForm; publishedAt: Date | null } | null;
   form: ProductForm;
   /** The move to the state the file asks for (null: the state stays, a new product stays a draft). */
   status: StatusChange | null;
@@ -233,7 +233,10 @@ function planGroup(group: Group, shop: ShopSide): { reports: ImportRowReport[]; 
     plan: {
       productSku: group.productSku,
       lines: rows.map((row) => row.line),
-      existing: existing && existing.id != null ? { id: existing.id, revision: existing.revision ?? 0 } : null,
+      existing:
+        existing && existing.id != null
+          ? { id: existing.id, revision: existing.revision ?? 0, form: existing.form, publishedAt: existing.publishedAt ?? null }
+          : null,
       form,
       status: status?.change ?? null,
       stock,

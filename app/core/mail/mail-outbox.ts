@@ -44,6 +44,7 @@ export type MailKind =
   | "ticket_reply"
   | "ticket_satisfaction"
   | "merchant_alert"
+  | "product_review"
   | "merchant_digest"
   | "staff_alert"
   | "staff_digest";
@@ -67,6 +68,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   ticket_reply: "お問い合わせへのご返信",
   ticket_satisfaction: "お問い合わせのアンケート",
   merchant_alert: "出店者への通知",
+  product_review: "商品の承認・差戻し",
   merchant_digest: "出店者への通知（1日のまとめ）",
   staff_alert: "スタッフへの通知",
   staff_digest: "スタッフへの通知（1日のまとめ）",

@@ -8,7 +8,7 @@ import { requiredLine } from "../account/account-forms";
 import { isPhoneNumber, normalizePhone } from "../address/address-form";
 import { formatPostalCode, isPostalCode, normalizePostalCode } from "../address/postal";
 import { LOW_STOCK_THRESHOLD_MAX } from "../catalogue/stock-alerts";
-import { typedWholeNumber } from "../validation";
+import { CheckboxSchema, typedWholeNumber } from "../validation";
 import { STAFF_ALERTS, type ShopSettings, type StaffAlert } from "./shop-settings";
 import { SHOPPER_CHANGE_WINDOWS } from "../orders/shopper-change-window";
 
@@ -133,6 +133,7 @@ export const ShopSettingsFormSchema = v.pipe(
     lowStockDefault: wholeNumber(M.lowStockDefault, 0, LOW_STOCK_THRESHOLD_MAX),
     pointAdjustLimit: wholeNumber(M.pointAdjustLimit, 0, POINT_ADJUST_LIMIT_MAX),
     shopperChangeWindow: v.picklist(SHOPPER_CHANGE_WINDOWS, M.shopperChangeWindow),
+    merchantProductApproval: CheckboxSchema,
     alert_newTicket: addressList("newTicket"),
     alert_newReturn: addressList("newReturn"),
     alert_inboundHeld: addressList("inboundHeld"),
@@ -163,6 +164,7 @@ export const ShopSettingsFormSchema = v.pipe(
     lowStockDefault: input.lowStockDefault,
     pointAdjustLimit: input.pointAdjustLimit,
     shopperChangeWindow: input.shopperChangeWindow,
+    merchantProductApproval: input.merchantProductApproval,
     alerts: {
       ...(Object.fromEntries(STAFF_ALERTS.map((alert) => [alert, input[alertFieldName(alert)]])) as Record<StaffAlert, string[]>),
       digestHour: input.digestHour,
@@ -195,6 +197,7 @@ export function shopSettingsFormValues(settings: ShopSettings): ShopSettingsForm
     lowStockDefault: String(settings.lowStockDefault),
     pointAdjustLimit: String(settings.pointAdjustLimit),
     shopperChangeWindow: settings.shopperChangeWindow,
+    merchantProductApproval: settings.merchantProductApproval ? "on" : "",
     alert_newTicket: settings.alerts.newTicket.join("\n"),
     alert_newReturn: settings.alerts.newReturn.join("\n"),
     alert_inboundHeld: settings.alerts.inboundHeld.join("\n"),

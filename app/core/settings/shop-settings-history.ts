@@ -28,6 +28,7 @@ const SETTING_ROWS: { label: string; shown: (settings: ShopSettings) => string }
   { label: "在庫わずかの既定値", shown: (s) => `${s.lowStockDefault}点` },
   { label: "ポイント調整の上限（スタッフ）", shown: (s) => `${s.pointAdjustLimit.toLocaleString("ja-JP")}ポイント` },
   { label: "お客様によるご注文の変更", shown: (s) => SHOPPER_CHANGE_WINDOW_LABELS[s.shopperChangeWindow] },
+  { label: "出店者の商品の承認", shown: (s) => (s.merchantProductApproval ? "スタッフの承認後に反映" : "承認なしで反映") },
   ...STAFF_ALERTS.map((alert) => ({
     label: `通知先：${STAFF_ALERT_LABELS[alert]}`,
     shown: (s: ShopSettings) => (s.alerts[alert].length > 0 ? s.alerts[alert].join("、") : "（なし）"),

@@ -36,6 +36,8 @@ export interface ShopSettings {
   pointAdjustLimit: number;
   /** Until which state a shopper may change their order's delivery (address, date/slot) themselves (issue 38). */
   shopperChangeWindow: ShopperChangeWindow;
+  /** New and edited merchant products wait for staff approval before they reach the shop (issue 38 item 7, decision 0066). */
+  merchantProductApproval: boolean;
   alerts: Record<StaffAlert, string[]> & { /** Asia/Tokyo hour (0–23) of the daily digest mail. */ digestHour: number };
 }
 
@@ -56,6 +58,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   lowStockDefault: 5,
   pointAdjustLimit: 5_000,
   shopperChangeWindow: "received",
+  merchantProductApproval: false,
   alerts: { newTicket: [], newReturn: [], inboundHeld: [], lowStock: [], transferLapsed: [], dailyDigest: [], digestHour: 8 },
 };
 
@@ -119,6 +122,7 @@ const StoredSettingsSchema = v.object({
   lowStockDefault: whole(d.lowStockDefault),
   pointAdjustLimit: whole(d.pointAdjustLimit),
   shopperChangeWindow: v.fallback(v.picklist(SHOPPER_CHANGE_WINDOWS), d.shopperChangeWindow),
+  merchantProductApproval: v.fallback(v.boolean(), d.merchantProductApproval),
   alerts: v.fallback(
     v.object({
       newTicket: addresses,

@@ -11,6 +11,8 @@ export interface ShellState {
   overdueTickets: number;
   /** Staff who approve replies only: replies waiting for their approval (issue 36 item 8). */
   pendingApprovals: number;
+  /** Staff only: merchants' product changes waiting for approval (issue 38 item 7). */
+  pendingProductReviews: number;
 }
 
 /** Counts a page's loader changed while loading (its data's `shellCounts`), shown over the root's. */
@@ -24,6 +26,7 @@ export const EMPTY_SHELL: ShellState = {
   staffNotices: 0,
   overdueTickets: 0,
   pendingApprovals: 0,
+  pendingProductReviews: 0,
 };
 
 /** Where a page rendered anonymous (and perhaps served from the edge cache) asks for the visitor's own header. */

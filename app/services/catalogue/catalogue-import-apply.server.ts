@@ -24,6 +24,7 @@ import { productSaveStatements, type SaveContext } from "./catalogue-save.server
 import { guard } from "../orders/order-guards.server";
 import { waitingRequestsOfProducts } from "../member/restock-notices.server";
 import { randomToken } from "../account/sessions.server";
+import { approvalRequired } from "../product-approvals/submissions.server";
 
 /** Products saved per D1 batch, and the most statements one batch carries. */
 const PRODUCTS_PER_BATCH = 40;
@@ -203,6 +204,7 @@ async function applyRows(db: Database, input: ChunkInput): Promise<{ refusals: R
     now: input.now,
     waiting,
     categorySlugs: new Map(lookups.categories.map((category) => [category.id, category.slug])),
+    approval: input.scope.kind === "merchant" && (await approvalRequired(db)),
   };
   const failed: ProductPlan[] = [];
   for (const group of packed(db, toSave, context)) {

@@ -13,7 +13,11 @@ import type { StatusChange } from "~/core/catalogue/product-status";
 import type { Database } from "~/db/client.server";
 import { productPath } from "~/core/catalogue/products";
 import { products } from "~/db/schema";
-import { createProductStatements, updateProductStatements, type Statement } from "./product-editor-statements.server";
+import { createProductStatements, productRefBySku, updateProductStatements, type Statement } from "./product-editor-statements.server";
+import { guard } from "../orders/order-guards.server";
+import { submissionStatements } from "../product-approvals/submissions.server";
+import { submissionKindOf } from "~/core/product-approvals/product-approvals";
+import { sameProduct } from "~/core/product-approvals/submission-changes";
 import { answeredBy, type WaitingRequest } from "../member/restock-notices.server";
 import { randomToken } from "../account/sessions.server";
 import { stockMoveStatements, variationProductTotals, type StockCell } from "./stock-adjustments.server";
@@ -25,13 +29,15 @@ export interface SaveContext {
   waiting: ReadonlyMap<number, (WaitingRequest & { variationId: number | null })[]>;
   /** Category slugs by id, for the product's URL in a restock notice. */
   categorySlugs: ReadonlyMap<number, string>;
+  /** A merchant's import while the owner's approval setting is on: products are submitted, not saved (decision 0066). */
+  approval: boolean;
 }
 
 /** The reason the stock movements of an import carry. */
 export const IMPORT_STOCK_REASON = "CSV取り込み";
 
 /** The columns a move to another state writes (app/core/catalogue/product-status.ts planStatusChange). */
-function statusColumns(change: StatusChange) {
+export function statusColumns(change: StatusChange) {
   return {
     status: change.status,
     isPrivate: change.isPrivate,
@@ -99,7 +105,37 @@ function updateStatements(db: Database, plan: ProductPlan, existing: { id: numbe
   ];
 }
 
+/**
+ * A merchant's product while approval is on: a new one is created as a draft with its submission "new"; an
+ * edit leaves the product's form as it is and is submitted (when it changes anything, or asks a product never
+ * on sale to go on sale). Stock counts are operational and move at once; a state the file asks for applies
+ * unless it would put a product never on sale on sale (its approval does that).
+ */
+function submittedStatements(db: Database, plan: ProductPlan, context: SaveContext): Statement[] {
+  const { actor, now } = context;
+  const merchantId = plan.form.merchantId!;
+  const submission = (productRef: number | ReturnType<typeof productRefBySku>, before: ProductPlan["form"] | null, kind: "new" | "edit") =>
+    submissionStatements(db, { productRef, merchantId, kind, source: "csv", payload: plan.form, before, actor }, now);
+  if (!plan.existing) return [...createProductStatements(db, plan.form, actor, now), ...submission(productRefBySku(plan.form.sku), null, "new")];
+  const { id, revision, form, publishedAt } = plan.existing;
+  const kind = submissionKindOf({ publishedAt });
+  const goesOnSale = plan.status?.status === "published";
+  const status = plan.status && !(goesOnSale && kind === "new") ? statusColumns(plan.status) : {};
+  const submits = !sameProduct(form, plan.form) || (kind === "new" && goesOnSale);
+  const stock = plan.stock.flatMap((change) => stockStatements(db, plan, id, change, context));
+  return [
+    guard(db, sql`(select ${products.revision} from ${products} where ${products.id} = ${id}) = ${revision}`),
+    ...(submits ? submission(id, form, kind) : []),
+    ...stock,
+    db
+      .update(products)
+      .set({ ...status, ...(stock.length ? variationProductTotals(id) : {}), revision: sql`${products.revision} + 1`, updatedAt: now })
+      .where(eq(products.id, id)),
+  ];
+}
+
 /** Every statement saving one planned product, in order, for one D1 batch. */
 export function productSaveStatements(db: Database, plan: ProductPlan, context: SaveContext): Statement[] {
+  if (context.approval) return submittedStatements(db, plan, context);
   return plan.existing ? updateStatements(db, plan, plan.existing, context) : createStatements(db, plan, context);
 }

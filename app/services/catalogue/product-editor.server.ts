@@ -15,12 +15,17 @@ import { planStatusChange, type ProductState, type ProductStatusAction } from "~
 import type { Database } from "~/db/client.server";
 import { products, productVariations } from "~/db/schema";
 import { productsInScope } from "./catalogue-scope.server";
-import { isGuardFailure } from "../orders/order-guards.server";
-import { createProductStatements, updateProductStatements, type Statement } from "./product-editor-statements.server";
+import { guard, isGuardFailure } from "../orders/order-guards.server";
+import { createProductStatements, productRefBySku, updateProductStatements, type Statement } from "./product-editor-statements.server";
+import { catalogueProducts } from "./catalogue-records.server";
+import { approvalOffSql, approvalRequired, submissionStatements, submitProductEdit } from "../product-approvals/submissions.server";
+import { PRODUCT_APPROVAL_TEXT } from "~/core/product-approvals/product-approvals";
 import { databaseIssues, loadEditorProduct, type FieldErrors } from "./product-editor-reads.server";
 import { randomToken } from "../account/sessions.server";
 
-export type EditorResult = { ok: true; productId: number } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: FieldErrors };
+/** outcome: absent when saved on the product; a merchant's save while approval is on (decision 0066) is submitted, or not sent as unchanged. */
+export type EditorResult =
+  { ok: true; productId: number; outcome?: "submitted" | "unchanged" } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: FieldErrors };
 
 const notFound: EditorResult = { ok: false, status: 404, error: PRODUCT_EDITOR_TEXT.notFound };
 const stale: EditorResult = { ok: false, status: 409, error: PRODUCT_EDITOR_TEXT.stale };
@@ -50,13 +55,26 @@ export async function createProduct(db: Database, scope: CatalogueScope, actor: 
   const product = withinScope(scope, parsed.value);
   const refusal = await checked(db, product, null);
   if (refusal) return refusal;
-  const statements = createProductStatements(db, product, actor, now);
+  // A merchant's new product while approval is on: created as a draft with its submission "new" in the same
+  // batch; it goes on sale when staff approve. Otherwise the batch checks approval is still off.
+  const approval = scope.kind === "merchant" && (await approvalRequired(db));
+  const lead: Statement[] = scope.kind === "merchant" && !approval ? [guard(db, approvalOffSql())] : [];
+  const submission =
+    approval && product.merchantId != null
+      ? submissionStatements(
+          db,
+          { productRef: productRefBySku(product.sku), merchantId: product.merchantId, kind: "new", source: "editor", payload: product, before: null, actor },
+          now,
+        )
+      : [];
+  const statements = [...lead, ...createProductStatements(db, product, actor, now), ...submission];
   try {
     const results = await db.batch(statements as [Statement, ...Statement[]]);
-    const [created] = results[1] as { id: number }[];
-    return { ok: true, productId: created!.id };
+    const [created] = results[lead.length + 1] as { id: number }[];
+    return approval ? { ok: true, productId: created!.id, outcome: "submitted" } : { ok: true, productId: created!.id };
   } catch (error) {
     if (!isGuardFailure(error)) throw error;
+    if (lead.length > 0 && (await approvalRequired(db))) return { ok: false, status: 409, error: PRODUCT_APPROVAL_TEXT.approvalTurnedOn };
     return skuRaceResult(db, product, null);
   }
 }
@@ -79,7 +97,14 @@ export async function updateProduct(
   const product = withinScope(scope, parsed.value);
   const refusal = await checked(db, product, productId);
   if (refusal) return refusal;
-  const unchanged = sql`(select ${products.revision} from ${products} where ${products.id} = ${productId} and ${productsInScope(scope) ?? sql`1`}) = ${revision}`;
+  if (scope.kind === "merchant" && (await approvalRequired(db))) {
+    const [live] = await catalogueProducts(db, scope, [productId]);
+    if (!live) return notFound;
+    return submitProductEdit(db, scope, actor, { id: productId, publishedAt: live.publishedAt ?? null, form: live.form }, revision, product, now);
+  }
+  const revisionHeld = sql`(select ${products.revision} from ${products} where ${products.id} = ${productId} and ${productsInScope(scope) ?? sql`1`}) = ${revision}`;
+  // A merchant's direct save also holds only while approval is off (an owner may turn it on meanwhile).
+  const unchanged = scope.kind === "merchant" ? sql`${revisionHeld} and ${approvalOffSql()}` : revisionHeld;
   const statements = updateProductStatements(db, productId, product, unchanged, actor, now);
   try {
     await db.batch(statements as [Statement, ...Statement[]]);
@@ -87,6 +112,7 @@ export async function updateProduct(
   } catch (error) {
     if (!isGuardFailure(error)) throw error;
     if ((await currentRevision(db, scope, productId)) !== revision) return stale;
+    if (scope.kind === "merchant" && (await approvalRequired(db))) return { ok: false, status: 409, error: PRODUCT_APPROVAL_TEXT.approvalTurnedOn };
     return skuRaceResult(db, product, productId);
   }
 }
@@ -183,6 +209,9 @@ export async function changeProductStatus(
   const plan = planStatusChange({ ...product, sellableVariations: variations?.sellable ?? 0 }, action, now);
   if (!plan.ok) return { ok: false, status: 409, error: plan.refusal };
   const { change } = plan;
+  // A merchant's product never on sale goes on sale by staff approval while approval is on (decision 0066).
+  const firstSale = scope.kind === "merchant" && change.status === "published" && product.publishedAt == null;
+  if (firstSale && (await approvalRequired(db))) return { ok: false, status: 409, error: PRODUCT_APPROVAL_TEXT.awaitingFirstApproval };
   const updated = await db
     .update(products)
     .set({
@@ -193,7 +222,7 @@ export async function changeProductStatus(
       updatedAt: now,
       revision: sql`${products.revision} + 1`,
     })
-    .where(and(eq(products.id, productId), eq(products.revision, revision), productsInScope(scope)))
+    .where(and(eq(products.id, productId), eq(products.revision, revision), productsInScope(scope), firstSale ? approvalOffSql() : undefined))
     .returning({ id: products.id });
   return updated.length === 1 ? { ok: true, state: change.state } : (stale as StatusResult);
 }

@@ -8,6 +8,7 @@ import type { Database } from "../../db/client.server";
 import { cartLines, carts, notificationMails, staffNotices, ticketMessages, tickets, users } from "../../db/schema";
 import { pendingApprovalsBadgeQuery } from "../tickets/approval-queries.server";
 import { overdueBadgeQuery } from "../tickets/overdue-queries.server";
+import { pendingProductReviewsBadgeQuery } from "../product-approvals/review-badge-query.server";
 
 export type { ShellState };
 
@@ -38,6 +39,7 @@ export function memberShellStatements(db: Database, userId: number | SQL) {
     unreadNoticesQuery(db, userId),
     overdueBadgeQuery(db, userId, sql`(unixepoch('subsec') * 1000)`),
     pendingApprovalsBadgeQuery(db, userId),
+    pendingProductReviewsBadgeQuery(db, userId),
   ] as const;
 }
 
@@ -60,7 +62,16 @@ export function unreadStaffRepliesQuery(db: Database, userId: number | SQL) {
 
 export type MemberShellRows = BatchResponse<ReturnType<typeof memberShellStatements>>;
 
-export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noticeRows, overdueRows, approvalRows]: MemberShellRows): ShellState {
+export function memberShellFrom([
+  userRows,
+  cartRows,
+  mailRows,
+  messageRows,
+  noticeRows,
+  overdueRows,
+  approvalRows,
+  productReviewRows,
+]: MemberShellRows): ShellState {
   const user = userRows[0] ?? null;
   if (!user) return EMPTY_SHELL;
   return {
@@ -71,6 +82,7 @@ export function memberShellFrom([userRows, cartRows, mailRows, messageRows, noti
     staffNotices: noticeRows[0]?.n ?? 0,
     overdueTickets: overdueRows[0]?.n ?? 0,
     pendingApprovals: approvalRows[0]?.n ?? 0,
+    pendingProductReviews: productReviewRows[0]?.n ?? 0,
   };
 }
 

@@ -24,9 +24,19 @@ import { purgeProductPages } from "../site/edge-cache.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "../http.server";
 import { idParam, parseInput, redirectedNotice } from "../input.server";
 import { canonicalListingRedirect } from "../search/listing.server";
-import type { EditorProductSummary, ProductEditorActionData, ProductEditorData, ProductListData } from "../types/catalogue-editor";
+import type { EditorProductSummary, ProductEditorActionData, ProductEditorData, ProductListData, ProductReviewState } from "../types/catalogue-editor";
+import { PRODUCT_APPROVAL_TEXT } from "~/core/product-approvals/product-approvals";
+import { openSubmissions, withdrawSubmission, type OpenSubmission } from "~/services/product-approvals/submissions.server";
+import { settingsInForce } from "../settings/shop-settings.server";
 
-const NOTICES = { ...PRODUCT_EDITOR_NOTICES, ...PRODUCT_STATUS_NOTICES };
+const NOTICES = {
+  ...PRODUCT_EDITOR_NOTICES,
+  ...PRODUCT_STATUS_NOTICES,
+  submitted: PRODUCT_APPROVAL_TEXT.submitted,
+  submittedNew: PRODUCT_APPROVAL_TEXT.submittedNew,
+  unchanged: PRODUCT_APPROVAL_TEXT.unchanged,
+  withdrawn: PRODUCT_APPROVAL_TEXT.withdrawnNotice,
+};
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loadProductList(request: Request, context: AppLoadContext, editor: CatalogueEditor) {
@@ -37,14 +47,38 @@ export async function loadProductList(request: Request, context: AppLoadContext,
   const canonical = canonicalListingRedirect(url, definition, query);
   if (canonical) throw canonical;
   const page = await listProducts(context.db, editor.scope, options, query);
+  const open =
+    editor.scope.kind === "merchant"
+      ? await openSubmissions(
+          context.db,
+          editor.scope.merchantId,
+          page.rows.map((row) => row.id),
+        )
+      : new Map<number, OpenSubmission>();
   const body: ProductListData = {
     scopeKind: editor.scope.kind,
     base: productEditorBase(editor.scope),
     page,
+    reviews: Object.fromEntries([...open].map(([id, submission]) => [id, reviewStateOf(submission)])),
     definition,
     notice: redirectedNotice(request, NOTICES),
   };
   return data(body, { headers: NO_STORE });
+}
+
+function reviewStateOf(submission: OpenSubmission): ProductReviewState {
+  return {
+    status: submission.status,
+    kind: submission.kind,
+    staffComment: submission.staffComment,
+    submittedAt: submission.submittedAt.toISOString(),
+    decidedAt: submission.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** Whether a merchant's saves wait for staff (the settings in force; staff never wait). */
+async function approvalRequiredFor(context: AppLoadContext, editor: CatalogueEditor): Promise<boolean> {
+  return editor.scope.kind === "merchant" && (await settingsInForce(context)).merchantProductApproval;
 }
 
 /** A new product's starting values: a merchant's ships from the merchant. */
@@ -62,6 +96,7 @@ export async function loadNewProductPage(request: Request, context: AppLoadConte
     defaultValue: blankProduct(editor),
     product: null,
     notice: null,
+    approval: { required: await approvalRequiredFor(context, editor), review: null },
   };
   return data(body, { headers: NO_STORE });
 }
@@ -93,13 +128,21 @@ async function editorProductOr404(context: AppLoadContext, editor: CatalogueEdit
 
 export async function loadProductEditPage(request: Request, context: AppLoadContext, editor: CatalogueEditor, rawId: string | undefined) {
   const product = await editorProductOr404(context, editor, rawId);
+  const [choices, open, required] = await Promise.all([
+    loadEditorChoices(context.db, editor.scope),
+    editor.scope.kind === "merchant" ? openSubmissions(context.db, editor.scope.merchantId, [product.id]) : null,
+    approvalRequiredFor(context, editor),
+  ]);
+  const submission = open?.get(product.id) ?? null;
   const body: ProductEditorData = {
     scopeKind: editor.scope.kind,
     base: productEditorBase(editor.scope),
-    choices: await loadEditorChoices(context.db, editor.scope),
-    defaultValue: product.form,
+    choices,
+    // A merchant goes on from what it submitted (waiting, or returned to be corrected), not from the live product.
+    defaultValue: submission ? submission.payload : product.form,
     product: summaryOf(editor, product),
     notice: redirectedNotice(request, NOTICES),
+    approval: { required, review: submission ? reviewStateOf(submission) : null },
   };
   return data(body, { headers: NO_STORE });
 }
@@ -131,7 +174,7 @@ export async function productCreateAction(request: Request, context: AppLoadCont
   if (submission.status !== "success") return formReply(submission, 400);
   const result = await createProduct(context.db, editor.scope, editor.actor, submission.payload, now);
   if (!result.ok) return formReply(submission, result.status, result);
-  throw redirectWithNotice(productEditorPaths(editor.scope, result.productId).edit, "created");
+  throw redirectWithNotice(productEditorPaths(editor.scope, result.productId).edit, result.outcome === "submitted" ? "submittedNew" : "created");
 }
 
 const PageFormSchema = v.variant("intent", [
@@ -141,6 +184,7 @@ const PageFormSchema = v.variant("intent", [
     action: v.picklist(PRODUCT_STATUS_ACTIONS),
   }),
   v.object({ intent: v.literal("duplicate") }),
+  v.object({ intent: v.literal("withdraw") }),
 ]);
 
 const RevisionFieldSchema = v.object({ revision: RevisionSchema });
@@ -152,6 +196,12 @@ export async function productEditAction(request: Request, context: AppLoadContex
   const { db } = context;
   if (form.has("intent")) {
     const input = parseInput(PageFormSchema, form);
+    if (input.intent === "withdraw") {
+      await editorProductOr404(context, editor, rawId);
+      const withdrawn = editor.scope.kind === "merchant" && (await withdrawSubmission(db, editor.scope, productId, editor.actor, now));
+      if (!withdrawn) return data<ProductEditorActionData>({ kind: "status", error: PRODUCT_APPROVAL_TEXT.nothingToWithdraw }, { status: 409 });
+      throw redirectWithNotice(productEditorPaths(editor.scope, productId).edit, "withdrawn");
+    }
     if (input.intent === "duplicate") {
       const result = await duplicateProduct(db, editor.scope, editor.actor, productId, now);
       invariantResponse(result.ok || result.status !== 404, PRODUCT_EDITOR_TEXT.notFound, { status: 404 });
@@ -174,6 +224,7 @@ export async function productEditAction(request: Request, context: AppLoadContex
   const result = await updateProduct(db, editor.scope, editor.actor, productId, revision, submission.payload, now);
   invariantResponse(result.ok || result.status !== 404, PRODUCT_EDITOR_TEXT.notFound, { status: 404 });
   if (!result.ok) return formReply(submission, result.status, result);
+  if (result.outcome) throw redirectWithNotice(productEditorPaths(editor.scope, productId).edit, result.outcome);
   await purgeProductPages(context, [productId]);
   throw redirectWithNotice(productEditorPaths(editor.scope, productId).edit, "saved");
 }

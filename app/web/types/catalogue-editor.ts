@@ -12,10 +12,22 @@ export type { EditorChoices, EditorProduct, ProductListRow };
 
 export type EditorScopeKind = "staff" | "merchant";
 
+/** A merchant's product while its change waits for staff or was returned (decision 0066). */
+export interface ProductReviewState {
+  status: "pending" | "returned";
+  kind: "new" | "edit";
+  /** The staff's comment of a 差戻し. */
+  staffComment: string;
+  submittedAt: string;
+  decidedAt: string | null;
+}
+
 export interface ProductListData {
   scopeKind: EditorScopeKind;
   base: string;
   page: ListingPage<ProductListRow>;
+  /** A merchant's listed products with an open submission, by product id. */
+  reviews: Record<number, ProductReviewState>;
   /** The listing's filters and sorts for this scope (the categories and merchants to pick from). */
   definition: ListingDefinition<ProductListSort>;
   notice: string | null;
@@ -46,6 +58,8 @@ export interface ProductEditorData {
   /** null on the create page. */
   product: EditorProductSummary | null;
   notice: string | null;
+  /** A merchant's saves wait for staff (the owner's setting); the product's open submission, whose values the form shows. */
+  approval: { required: boolean; review: ProductReviewState | null };
 }
 
 /** A save that did not go through: the form's reply (values and messages), or a refused state change. */

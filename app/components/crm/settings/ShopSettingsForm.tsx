@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { FieldErrors, TextField } from "~/components/forms/TextField";
@@ -111,6 +111,20 @@ export function ShopSettingsForm({
             labels={SHOPPER_CHANGE_WINDOW_LABELS}
             hint="会員はマイページの注文詳細から、ゲストはご注文の照会から、この状態までのご注文のお届け先・お届け日時を変更できます（発送後は変更できません）"
           />
+        </fieldset>
+
+        <fieldset className="grid gap-3 border-0 p-0">
+          <legend className="mb-2 text-base font-bold">出店者の商品</legend>
+          <div className="grid gap-1">
+            <label className="flex items-center gap-2 text-sm">
+              <input {...getInputProps(fields.merchantProductApproval, { type: "checkbox" })} data-testid="settings-merchant-approval" />
+              <span>出店者の商品の登録・変更をスタッフの承認後に反映する</span>
+            </label>
+            <p className="m-0 text-xs text-gray-600">
+              オンにすると、出店者が登録・編集（CSV取り込みを含む）した商品は「承認待ち」となり、スタッフが「商品の承認」で承認するまでショップに反映されません。在庫の調整と商品画像はこれまでどおりすぐ反映されます。
+            </p>
+            <FieldErrors id={fields.merchantProductApproval.errorId} errors={fields.merchantProductApproval.errors} />
+          </div>
         </fieldset>
 
         <fieldset className="grid gap-3 border-0 p-0">
