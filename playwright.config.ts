@@ -90,7 +90,8 @@ export default defineConfig({
     name,
     ...files,
     workers: 1,
-    ...(dev ? { testMatch: DEV_SMOKE_SPECS } : {}),
+    // E2E_DEV_SPECS=a.spec.ts,b.spec.ts runs other specs on the dev server, to try new pages there by hand.
+    ...(dev ? { testMatch: process.env.E2E_DEV_SPECS?.split(",") ?? DEV_SMOKE_SPECS } : {}),
     // Tests tagged HTTP_ONLY (tests/e2e/fixtures.ts) read what JavaScript cannot change: once is enough.
     ...(javaScriptEnabled ? {} : { grepInvert: /@http-only/ }),
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },

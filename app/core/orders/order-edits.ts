@@ -163,22 +163,26 @@ export function reductionText(amount: number): string {
   return amount > 0 ? `-${formatYen(amount)}` : formatYen(0);
 }
 
-const AMOUNT_ROWS: { label: string; shown: (amounts: OrderAmounts) => string }[] = [
-  { label: "商品小計", shown: (a) => formatYen(a.subtotal) },
-  { label: "送料", shown: (a) => formatYen(a.shippingFee + a.coldshippingFee + a.splitShippingFee) },
-  { label: "ギフト包装", shown: (a) => formatYen(a.wrappingFee) },
-  { label: "手数料", shown: (a) => formatYen(a.extraFee) },
-  { label: "クーポン割引", shown: (a) => reductionText(a.discountCoupon) },
-  { label: "ポイント利用", shown: (a) => reductionText(a.pointsUsed) },
-  { label: "獲得予定ポイント", shown: (a) => `${formatCount(a.pointsEarned)}pt` },
-  { label: "お支払い合計", shown: (a) => formatYen(a.total) },
-];
+/** The amounts of an order, labelled as its totals read to shopper and staff (お支払い合計 last). */
+export function orderAmountRows(a: OrderAmounts): { label: string; value: string }[] {
+  return [
+    { label: "商品小計", value: formatYen(a.subtotal) },
+    { label: "送料", value: formatYen(a.shippingFee + a.coldshippingFee + a.splitShippingFee) },
+    { label: "ギフトラッピング", value: formatYen(a.wrappingFee) },
+    { label: "決済手数料", value: formatYen(a.extraFee) },
+    { label: "クーポン割引", value: reductionText(a.discountCoupon) },
+    { label: "ポイント利用", value: reductionText(a.pointsUsed) },
+    { label: "獲得予定ポイント", value: `${formatCount(a.pointsEarned)}pt` },
+    { label: "お支払い合計", value: formatYen(a.total) },
+  ];
+}
 
-/** What changed in the amounts (お支払い合計 last). */
+/** What changed in the amounts, in the rows' order. */
 export function amountChanges(before: OrderAmounts, after: OrderAmounts): OrderEditChange[] {
-  return AMOUNT_ROWS.flatMap(({ label, shown }) => {
-    const [was, is] = [shown(before), shown(after)];
-    return was === is ? [] : [{ label, before: was, after: is }];
+  const was = orderAmountRows(before);
+  return orderAmountRows(after).flatMap((is, row) => {
+    const then = was[row];
+    return then && then.value !== is.value ? [{ label: is.label, before: then.value, after: is.value }] : [];
   });
 }
 

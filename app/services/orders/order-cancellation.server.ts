@@ -12,7 +12,7 @@ import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation }
 import { SYSTEM_ACTOR } from "~/core/orders/order-events";
 import { pointsStillEarned } from "~/core/member/points";
 import type { Database } from "~/db/client.server";
-import { couponUses, orderLines, orders, orderShipments, pointLedger, products, productVariations, subscriptions, users, variationChoices } from "~/db/schema";
+import { couponUses, orderLines, orders, orderShipments, products, productVariations, subscriptions, variationChoices } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";
 import { orderCancelledMail, type CancellationFacts } from "~/mail/order-lifecycle-mails";
 import { orderStatusFromShipments } from "~/core/orders/order-lifecycle";
@@ -27,7 +27,7 @@ import {
   type Statement,
 } from "./order-changes.server";
 import { orderNoticeStatements } from "./order-notices.server";
-import { pointsTakenBackStatements } from "./order-points.server";
+import { pointsMovedStatements, pointsTakenBackStatements } from "./order-points.server";
 import { staffAlertAddresses, transferLapsedAlert } from "../alerts/alert-statements.server";
 import { paymentLapsed } from "./order-desk.server";
 
@@ -105,20 +105,8 @@ function pointStatements(db: Database, order: OrderState, now: Date): { statemen
   const returned = order.pointsUsed;
   const statements: Statement[] = [];
   if (returned > 0) {
-    statements.push(
-      db
-        .update(users)
-        .set({ points: sql`${users.points} + ${returned}` })
-        .where(eq(users.id, order.userId)),
-      db.insert(pointLedger).values({
-        userId: order.userId,
-        orderId: order.id,
-        kind: "refunded",
-        amount: returned,
-        note: `ご注文 ${order.number} のキャンセル（ご利用分の返還）`,
-        createdAt: now,
-      }),
-    );
+    const note = `ご注文 ${order.number} のキャンセル（ご利用分の返還）`;
+    statements.push(...pointsMovedStatements(db, { userId: order.userId, orderId: order.id, kind: "refunded", amount: returned, note }, now));
   }
   const earned = pointsTakenBackStatements(db, order, 0, { note: `ご注文 ${order.number} のキャンセル（付与分の取り消し）`, credited: returned }, now);
   return { statements: [...statements, ...earned.statements], returned, withdrawn: earned.withdrawn };

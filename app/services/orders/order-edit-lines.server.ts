@@ -23,14 +23,15 @@ import { orderStatusFromShipments } from "~/core/orders/order-lifecycle";
 import { MAX_LINE_QUANTITY } from "~/core/limits";
 import type { ShipmentStatus } from "~/core/orders/orders";
 import type { Database } from "~/db/client.server";
-import { couponUses, orderLines, orders, orderShipments, pointLedger, users } from "~/db/schema";
+import { couponUses, orderLines, orders, orderShipments } from "~/db/schema";
 import type { EmailFrame } from "~/mail/email-layout";
 import { restockStatements } from "./order-cancellation.server";
 import { orderStatusStatements, type OrderState, type Statement } from "./order-changes.server";
 import { loadOrderEditFacts, type EditFactsLine, type OrderEditFacts } from "./order-edit-facts.server";
 import { itemKey, pricesNeeded, type EditPrices, type LineEdit, type PricedItem } from "./order-edit-prices.server";
 import { editRecordStatements, runOrderEdit, type OrderEditBase, type OrderEditResult } from "./order-edits.server";
-import { guard, stockStatements } from "./order-guards.server";
+import { stockStatements } from "./order-guards.server";
+import { grantedPointsWithdrawnStatements, pointsMovedStatements } from "./order-points.server";
 
 export type { LineEdit };
 
@@ -220,65 +221,26 @@ function pointStatements(db: Database, order: OrderState, pointsUsed: number, po
   const statements: Statement[] = [];
   const returned = order.pointsUsed - pointsUsed;
   if (returned > 0) {
-    statements.push(
-      db
-        .update(users)
-        .set({ points: sql`${users.points} + ${returned}` })
-        .where(eq(users.id, order.userId)),
-      db.insert(pointLedger).values({
-        userId: order.userId,
-        orderId: order.id,
-        kind: "refunded",
-        amount: returned,
-        note: `ご注文 ${order.number} の変更（ご利用分の返還）`,
-        createdAt: now,
-      }),
-    );
+    const note = `ご注文 ${order.number} の変更（ご利用分の返還）`;
+    statements.push(...pointsMovedStatements(db, { userId: order.userId, orderId: order.id, kind: "refunded", amount: returned, note }, now));
   }
   if (order.pointsGrantedAt == null) return statements;
   const difference = Math.max(0, pointsEarned - order.pointsForfeited) - order.pointsGranted;
   if (difference > 0) {
+    const note = `ご注文 ${order.number} の変更（ポイントの追加付与）`;
     statements.push(
-      db
-        .update(users)
-        .set({ points: sql`${users.points} + ${difference}` })
-        .where(eq(users.id, order.userId)),
       db
         .update(orders)
         .set({ pointsGranted: order.pointsGranted + difference })
         .where(eq(orders.id, order.id)),
-      db.insert(pointLedger).values({
-        userId: order.userId,
-        orderId: order.id,
-        kind: "earned",
-        amount: difference,
-        note: `ご注文 ${order.number} の変更（ポイントの追加付与）`,
-        createdAt: now,
-      }),
+      ...pointsMovedStatements(db, { userId: order.userId, orderId: order.id, kind: "earned", amount: difference, note }, now),
     );
   }
   const credited = Math.max(0, returned);
   const withdrawn = Math.min(-difference, order.memberPoints + credited);
   if (withdrawn > 0) {
-    statements.push(
-      guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${order.userId}) = ${order.memberPoints + credited}`),
-      db
-        .update(users)
-        .set({ points: sql`${users.points} - ${withdrawn}` })
-        .where(eq(users.id, order.userId)),
-      db
-        .update(orders)
-        .set({ pointsGranted: order.pointsGranted - withdrawn })
-        .where(eq(orders.id, order.id)),
-      db.insert(pointLedger).values({
-        userId: order.userId,
-        orderId: order.id,
-        kind: "adjusted",
-        amount: -withdrawn,
-        note: `ご注文 ${order.number} の変更（付与分の取り消し）`,
-        createdAt: now,
-      }),
-    );
+    const note = `ご注文 ${order.number} の変更（付与分の取り消し）`;
+    statements.push(...grantedPointsWithdrawnStatements(db, { ...order, userId: order.userId }, withdrawn, credited, note, now));
   }
   return statements;
 }

@@ -40,23 +40,57 @@ export function pointsGrantStatements(db: Database, order: OrderPointsState, to:
   if (!pointsUsableIn(order.paymentMethod, to) || pointsUsableIn(order.paymentMethod, order.status)) return [];
   const due = Math.max(0, order.pointsEarned - order.pointsForfeited);
   const statements: Statement[] = [db.update(orders).set({ pointsGrantedAt: now, pointsGranted: due }).where(eq(orders.id, order.id))];
-  if (due > 0) {
+  if (due > 0)
     statements.push(
-      db
-        .update(users)
-        .set({ points: sql`${users.points} + ${due}` })
-        .where(eq(users.id, order.userId)),
-      db.insert(pointLedger).values({
-        userId: order.userId,
-        orderId: order.id,
-        kind: "earned",
-        amount: due,
-        note: `ご注文 ${order.number} のお買い物ポイント`,
-        createdAt: now,
-      }),
+      ...pointsMovedStatements(
+        db,
+        { userId: order.userId, orderId: order.id, kind: "earned", amount: due, note: `ご注文 ${order.number} のお買い物ポイント` },
+        now,
+      ),
     );
-  }
   return statements;
+}
+
+/** One move of a member's points for an order: the balance (`amount` signed) and its ledger line. */
+export interface PointsMove {
+  userId: number;
+  orderId: number;
+  kind: (typeof pointLedger.$inferInsert)["kind"];
+  amount: number;
+  note: string;
+}
+
+export function pointsMovedStatements(db: Database, move: PointsMove, now: Date): Statement[] {
+  return [
+    db
+      .update(users)
+      .set({ points: sql`${users.points} + ${move.amount}` })
+      .where(eq(users.id, move.userId)),
+    db.insert(pointLedger).values({ ...move, createdAt: now }),
+  ];
+}
+
+/**
+ * Takes `withdrawn` granted points back off the balance, guarded to be the balance the amount was planned on
+ * (`order.memberPoints` plus `credited`, points the same change gives back to it first), so a checkout
+ * spending points meanwhile makes the change plan again.
+ */
+export function grantedPointsWithdrawnStatements(
+  db: Database,
+  order: OrderPointsState & { userId: number },
+  withdrawn: number,
+  credited: number,
+  note: string,
+  now: Date,
+): Statement[] {
+  return [
+    guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${order.userId}) = ${order.memberPoints + credited}`),
+    db
+      .update(orders)
+      .set({ pointsGranted: order.pointsGranted - withdrawn })
+      .where(eq(orders.id, order.id)),
+    ...pointsMovedStatements(db, { userId: order.userId, orderId: order.id, kind: "adjusted", amount: -withdrawn, note }, now),
+  ];
 }
 
 export interface PointsTakenBack {
@@ -69,7 +103,7 @@ export interface PointsTakenBack {
  * The order's points come down to what the goods it still keeps earn (`stillEarned`, app/core/member/points.ts):
  * the rest is given up, and what of it stands on the balance is taken off — at most the balance (plus
  * `credited`, points this same change gives back to it first). The balance is guarded to be the one the
- * amount was planned on, so a checkout spending points meanwhile makes the change plan again.
+ * amount was planned on (grantedPointsWithdrawnStatements).
  */
 export function pointsTakenBackStatements(
   db: Database,
@@ -85,17 +119,6 @@ export function pointsTakenBackStatements(
   if (order.pointsGrantedAt == null) return { statements, withdrawn: 0 };
   const withdrawn = Math.min(Math.max(0, order.pointsGranted - stillEarned), order.memberPoints + (change.credited ?? 0));
   if (withdrawn <= 0) return { statements, withdrawn: 0 };
-  statements.push(
-    guard(db, sql`(select ${users.points} from ${users} where ${users.id} = ${order.userId}) = ${order.memberPoints + (change.credited ?? 0)}`),
-    db
-      .update(users)
-      .set({ points: sql`${users.points} - ${withdrawn}` })
-      .where(eq(users.id, order.userId)),
-    db
-      .update(orders)
-      .set({ pointsGranted: order.pointsGranted - withdrawn })
-      .where(eq(orders.id, order.id)),
-    db.insert(pointLedger).values({ userId: order.userId, orderId: order.id, kind: "adjusted", amount: -withdrawn, note: change.note, createdAt: now }),
-  );
+  statements.push(...grantedPointsWithdrawnStatements(db, { ...order, userId: order.userId }, withdrawn, change.credited ?? 0, change.note, now));
   return { statements, withdrawn };
 }

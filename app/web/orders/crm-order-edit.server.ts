@@ -6,10 +6,9 @@
  */
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
-import { formatCount, formatYen } from "~/core/money";
 import { LinesFormSchema } from "~/core/orders/order-edit-forms";
 import { ORDER_EDIT_INTENTS } from "~/core/orders/order-edit-intents";
-import { deliveryEditRefusal, lineEditRefusal, linesEditRefusal, reductionText, settlementLabel } from "~/core/orders/order-edits";
+import { deliveryEditRefusal, lineEditRefusal, linesEditRefusal, orderAmountRows, settlementLabel } from "~/core/orders/order-edits";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
@@ -66,16 +65,7 @@ export async function loadOrderEditPage(request: Request, context: AppLoadContex
         total: line.total,
         locked: lineEditRefusal(line, statusOf(line.shipmentId)),
       })),
-      amounts: [
-        { label: "商品小計", value: formatYen(amounts.subtotal) },
-        { label: "送料", value: formatYen(amounts.shippingFee + amounts.coldshippingFee + amounts.splitShippingFee) },
-        { label: "ギフト包装", value: formatYen(amounts.wrappingFee) },
-        { label: "手数料", value: formatYen(amounts.extraFee) },
-        { label: "クーポン割引", value: reductionText(amounts.discountCoupon) },
-        { label: "ポイント利用", value: reductionText(amounts.pointsUsed) },
-        { label: "お支払い合計", value: formatYen(amounts.total) },
-        { label: "獲得予定ポイント", value: `${formatCount(amounts.pointsEarned)}pt` },
-      ],
+      amounts: orderAmountRows(amounts),
     },
     notice: redirectedNotice(request, ORDER_EDIT_NOTICES),
   };
