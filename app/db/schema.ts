@@ -1009,6 +1009,11 @@ export const orders = sqliteTable(
      * refund (返金予定); recording the payment or the refund brings it back towards 0.
      */
     settlementDue: integer("settlement_due").notNull().default(0),
+    /**
+     * Yen of recorded refunds that paid back an edit's 返金予定: with settlement_due it tells the money the order
+     * took (app/core/orders/order-edits.ts refundableTotal), which refunds never exceed.
+     */
+    settledRefunds: integer("settled_refunds").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

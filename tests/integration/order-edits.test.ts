@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { addDaysToDate, jstDate } from "~/core/dates";
+import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
 import type { OrderActor } from "~/core/orders/order-events";
 import { ORDER_EDIT_MESSAGES } from "~/core/orders/order-edits";
 import type { Database } from "~/db/client.server";
@@ -371,6 +372,31 @@ describe("money already received", () => {
     expect((await orderRow(db, order.id)).settlementDue).toBe(0);
     const ledger = await db.select().from(pointLedger).where(eq(pointLedger.orderId, order.id));
     expect(ledger.reduce((sum, row) => sum + row.amount, 0)).toBe(19);
+  });
+  it("refunds reach the money taken before a cut, not the new total: a refund of the 返金予定, then the cancellation's refund of the rest", async ({
+    platform,
+  }) => {
+    const { db } = platform;
+    const order = await placeMemberOrder(db, MEMBER_ID, { quantity: 2, now });
+    await confirmPayment(db, order.id, STAFF_ACTOR, TEST_MAIL_FRAME, now);
+    const [line] = await linesOf(db, order.id);
+    await editOrderLines(db, order.id, { expectedVersion: await versionOf(db, order.id), editor: STAFF, lines: quantities(line!.id, 1) }, TEST_MAIL_FRAME, now);
+    expect(await orderRow(db, order.id)).toMatchObject({ total: 2640, settlementDue: -1980 });
+    expect(await recordRefund(db, order.id, { amount: 1000, method: "bank_transfer", note: "" }, STAFF_ACTOR, now)).toMatchObject({ ok: true });
+    expect(await orderRow(db, order.id)).toMatchObject({ settlementDue: -980, settledRefunds: 1000 });
+    expect(await cancelOrder(db, order.id, STAFF_ACTOR, "staff", TEST_MAIL_FRAME, now)).toMatchObject({ ok: true });
+    const cancelled = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.key, ORDER_MAIL_KEYS.cancelled(order.number)))
+      .get();
+    // 4,620円 paid, 1,000円 already back: the cancellation owes the other 3,620円 (not the new total, 2,640円).
+    expect(cancelled?.textBody).toContain("お支払い済みの代金 3,620円 は");
+    // Two staff record the rest at once: the money taken (4,620円) caps them together.
+    const rest = await Promise.all([1, 2].map(() => recordRefund(db, order.id, { amount: 3620, method: "bank_transfer", note: "" }, STAFF_ACTOR, now)));
+    expect(rest.filter((result) => result.ok)).toHaveLength(1);
+    expect(await recordRefund(db, order.id, { amount: 1, method: "bank_transfer", note: "" }, STAFF_ACTOR, now)).toMatchObject({ ok: false });
+    expect(await orderRow(db, order.id)).toMatchObject({ settlementDue: 0, settledRefunds: 1980 });
   });
 });
 

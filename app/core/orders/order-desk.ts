@@ -5,6 +5,7 @@
  */
 import { formatYen } from "../money";
 import type { OrderStatus } from "./orders";
+import { refundableTotal } from "./order-edits";
 
 export { ORDER_DESK_PATH } from "./order-desk-path";
 
@@ -42,9 +43,12 @@ export const REFUND_NOTE_MAX = 500;
 export const ORDER_NOTE_MAX = 2000;
 
 /** Why this refund cannot be recorded, or null: nothing was paid yet, or it would pay back more than the order's total. */
-export function refundRefusal(order: { status: OrderStatus; total: number; refunded: number }, amount: number): string | null {
+export function refundRefusal(
+  order: { status: OrderStatus; total: number; settlementDue: number; settledRefunds: number; refunded: number },
+  amount: number,
+): string | null {
   if (order.status === "pending_payment") return ORDER_DESK_TEXT.refundBeforePayment;
-  const left = Math.max(0, order.total - order.refunded);
+  const left = Math.max(0, refundableTotal(order) - order.refunded);
   if (amount > left) return left === 0 ? ORDER_DESK_TEXT.refundNothingLeft : `返金額が多すぎます。このご注文で返金できるのはあと${formatYen(left)}までです。`;
   return null;
 }

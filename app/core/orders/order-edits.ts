@@ -200,6 +200,15 @@ export function settlementAfterRefund(settlementDue: number, amount: number): nu
   return settlementDue < 0 ? Math.min(0, settlementDue + amount) : settlementDue;
 }
 
+/**
+ * The money the order took, which its refunds may reach: its total, less a 追加請求 not yet paid, plus a 返金予定
+ * (an edit lowered a total already paid) — and plus what refunds already paid back of one, as settling it brought
+ * settlement_due back towards 0 while the money taken stayed.
+ */
+export function refundableTotal(order: { total: number; settlementDue: number; settledRefunds: number }): number {
+  return order.total - order.settlementDue + order.settledRefunds;
+}
+
 /** 「追加請求 1,000円」 / 「返金予定 2,000円」, or null when nothing is left to settle. */
 export function settlementLabel(settlementDue: number): string | null {
   if (settlementDue > 0) return `追加請求 ${formatYen(settlementDue)}`;

@@ -140,7 +140,7 @@ export function transferOverdue(order: { status: OrderStatus; paymentMethod: Pay
 
 export const TRANSFER_OVERDUE_LABEL = "入金期限切れ";
 
-/** What a cancellation owes back in money: the total once it was paid (入金済み), nothing before. */
-export function refundDueOnCancellation(order: OrderStatus, total: number): number {
-  return order === "paid" ? total : 0;
+/** What a cancellation owes back in money: what was paid and not yet refunded once it was paid (入金済み), nothing before. */
+export function refundDueOnCancellation(order: OrderStatus, paidNotRefunded: number): number {
+  return order === "paid" ? Math.max(0, paidNotRefunded) : 0;
 }

@@ -10,6 +10,7 @@ import { ORDER_MAIL_KEYS } from "~/core/mail/mail-outbox";
 import type { OrderActor } from "~/core/orders/order-events";
 import { cancellationRefusal, lineCancellationRefusal, refundDueOnCancellation } from "~/core/orders/order-lifecycle";
 import { SYSTEM_ACTOR } from "~/core/orders/order-events";
+import { refundableTotal } from "~/core/orders/order-edits";
 import { pointsStillEarned } from "~/core/member/points";
 import type { Database } from "~/db/client.server";
 import { couponUses, orderLines, orders, orderShipments, products, productVariations, subscriptions, variationChoices } from "~/db/schema";
@@ -138,7 +139,7 @@ export function cancellationPlan(
     pointsReturned: points.returned,
     pointsWithdrawn: points.withdrawn,
     couponReturned: order.couponUses > 0,
-    refundDue: refundDueOnCancellation(order.status, order.total),
+    refundDue: refundDueOnCancellation(order.status, refundableTotal(order) - order.refunded),
   };
   return {
     statements: [

@@ -63,6 +63,8 @@ export interface OrderState extends OrderPointsState {
   lifecycleVersion: number;
   /** What edits after payment left to settle (> 0 owed by the customer, < 0 a refund due; issue 38). */
   settlementDue: number;
+  /** Refunds that paid back an edit's 返金予定 (refundableTotal). */
+  settledRefunds: number;
   shipments: OrderShipmentState[];
   lines: OrderLineState[];
 }
@@ -92,6 +94,7 @@ export async function loadOrderState(db: Database, orderId: number): Promise<Ord
         createdAt: orders.createdAt,
         lifecycleVersion: orders.lifecycleVersion,
         settlementDue: orders.settlementDue,
+        settledRefunds: orders.settledRefunds,
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))

@@ -8,7 +8,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { PAYMENT_METHODS } from "~/core/checkout/payment-methods";
 import { LinesFormSchema } from "~/core/orders/order-edit-forms";
 import { ORDER_EDIT_INTENTS } from "~/core/orders/order-edit-intents";
-import { deliveryEditRefusal, lineEditRefusal, linesEditRefusal, orderAmountRows, settlementLabel } from "~/core/orders/order-edits";
+import { deliveryEditRefusal, lineEditRefusal, linesEditRefusal, orderAmountRows, refundableTotal, settlementLabel } from "~/core/orders/order-edits";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import { ORDER_STATUS_LABELS } from "~/core/orders/orders";
 import { MALFORMED_INPUT_MESSAGE } from "~/core/validation";
@@ -115,6 +115,7 @@ export async function loadDeskOrderEdits(db: AppLoadContext["db"], orderId: numb
   return {
     editable: deliveryEditRefusal(state) == null || linesEditRefusal(state.status) == null,
     settlementDue: state.settlementDue,
+    refundable: refundableTotal(state),
     history: history.map((edit) => ({ ...edit, at: formatDateTime(edit.at) })),
   };
 }

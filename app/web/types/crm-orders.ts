@@ -58,6 +58,8 @@ export type OrderDeskPageData = Omit<DeskOrder, "shipments"> & {
 export interface DeskOrderEdits {
   editable: boolean;
   settlementDue: number;
+  /** What the order's refunds may add up to (the money it took; app/core/orders/order-edits.ts refundableTotal). */
+  refundable: number;
   history: { id: number; at: string; actor: string; changes: { label: string; before: string; after: string }[]; totalBefore: number; totalAfter: number }[];
 }
 

@@ -17,7 +17,7 @@ export function DeskTotals({ detail }: { detail: DeskOrder["detail"] }) {
 }
 
 /** Refunds recorded so far, what is left to refund, and the form recording one. */
-export function DeskRefunds({ refunds, refunded, total }: { refunds: DeskOrder["refunds"]; refunded: number; total: number }) {
+export function DeskRefunds({ refunds, refunded, refundable }: { refunds: DeskOrder["refunds"]; refunded: number; refundable: number }) {
   return (
     <DeskPanel id="desk-refunds" title="返金" testId="desk-refunds">
       {refunds.length === 0 ? (
@@ -34,7 +34,7 @@ export function DeskRefunds({ refunds, refunded, total }: { refunds: DeskOrder["
         </ul>
       )}
       <p className="m-0 text-xs" data-testid="desk-refund-left">
-        返金済み {formatYen(refunded)} ／ 返金できる残り {formatYen(Math.max(0, total - refunded))}
+        返金済み {formatYen(refunded)} ／ 返金できる残り {formatYen(Math.max(0, refundable - refunded))}
       </p>
       <DeskForm intent="refund" className="grid gap-2 border-t border-t-solid border-gray-200 pt-2">
         <label className="grid gap-1">

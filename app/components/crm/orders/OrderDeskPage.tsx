@@ -36,7 +36,7 @@ export function OrderDeskPage({ order, notice }: { order: Omit<OrderDeskPageData
         <aside className="grid gap-4">
           <DeskTotals detail={detail} />
           <DeskCustomer customer={order.customer} shipTo={detail.order.shipTo} />
-          <DeskRefunds refunds={order.refunds} refunded={order.refunded} total={detail.order.total} />
+          <DeskRefunds refunds={order.refunds} refunded={order.refunded} refundable={order.edits.refundable} />
           <DeskReturns
             returns={order.returns}
             orderId={detail.order.id}

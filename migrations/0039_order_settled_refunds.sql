@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `settled_refunds` integer DEFAULT 0 NOT NULL;
