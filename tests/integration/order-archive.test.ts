@@ -7,13 +7,17 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { ORDER_ARCHIVE_BATCH, orderArchiveKey } from "~/core/archive/order-archive";
+import { archivedOrderPath, ORDER_ARCHIVE_BATCH, orderArchiveKey } from "~/core/archive/order-archive";
 import { orderLines, orders, ticketOrderLines, tickets } from "~/db/schema";
 import { archiveOldOrders, archiveOrder, readArchivedOrder, restoreArchivedOrder, type OrderArchiveDocument } from "~/services/archive/order-archive.server";
-import { MEMBER_ID } from "~/services/seed/people";
+import * as archivePage from "~/routes/crm.orders.archive.$number";
+import * as orderDeskPage from "~/routes/crm.orders.$orderId";
+import { MEMBER_ID, OWNER_ID } from "~/services/seed/people";
+import type { ArchivedOrderPageData } from "~/web/types/order-archive";
 import { placeMemberOrder } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { deliveredOrder, receiveReturn, requestMemberReturn, STAFF_ACTOR } from "../support/returns";
+import { expectRedirect, memberCookie, pageRequest, postRequest, run, valueOf } from "../support/requests";
 import { openMemberTicket } from "../support/tickets";
 
 const it = platformTest();
@@ -221,5 +225,37 @@ describe("the cron's batch", () => {
 
     const run = await archiveOldOrders(platform.db, platform.env.ATTACHMENTS, later());
     expect(run.archived).toBeLessThanOrEqual(ORDER_ARCHIVE_BATCH);
+  });
+});
+
+describe("the staff page of an archived order", () => {
+  it("tells staff the number is archived, lets only the owner restore it, and sends a number in D1 to its order", async ({ platform, staff }) => {
+    const order = await deliveredOrder(platform.db, MEMBER_ID);
+    const params = { number: order.number };
+    const path = archivedOrderPath(order.number);
+    // A number still in D1 opens its order page, from the desk's URL or the archive's.
+    expectRedirect(await run(platform, orderDeskPage.loader, pageRequest(`/crm/orders/${order.number}`, staff), { orderId: order.number }), 302, path);
+    expectRedirect(await run(platform, archivePage.loader, pageRequest(path, staff), params), 302, `/crm/orders/${order.id}`);
+
+    expect(await archiveOrder(platform.db, platform.env.ATTACHMENTS, order.id, later())).toBe("archived");
+    const shown = await valueOf<ArchivedOrderPageData>(await run(platform, archivePage.loader, pageRequest(path, staff), params));
+    expect(shown).toMatchObject({ number: order.number, status: "お届け済み", canRestore: false, error: null });
+    expect(shown.counts.find((count) => count.label === "注文明細")?.rows).toBe(order.lines.length);
+    expect((await run(platform, archivePage.action, postRequest(path, {}, { cookie: staff }), params)).status).toBe(403);
+    expect(await platform.env.ATTACHMENTS.head(orderArchiveKey(order.number))).not.toBeNull();
+
+    const owner = await memberCookie(platform, OWNER_ID);
+    expect((await valueOf<ArchivedOrderPageData>(await run(platform, archivePage.loader, pageRequest(path, owner), params))).canRestore).toBe(true);
+    expectRedirect(
+      await run(platform, archivePage.action, postRequest(path, {}, { cookie: owner }), params),
+      303,
+      `/crm/orders/${order.id}?notice=archive_restored#result`,
+    );
+    expect(await platform.db.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).get()).toEqual({ id: order.id });
+    // Restored twice (a double click): told so, nothing changed.
+    expectRedirect(await run(platform, archivePage.action, postRequest(path, {}, { cookie: owner }), params), 303, `${path}?error=notArchived`);
+
+    expect((await run(platform, archivePage.loader, pageRequest(archivedOrderPath("20000101-999999"), staff), { number: "20000101-999999" })).status).toBe(404);
+    expect((await run(platform, archivePage.loader, pageRequest("/crm/orders/archive/x", staff), { number: "x" })).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@
  * document lives. Pure.
  */
 import { REPORT_MAX_DAYS } from "../reports/report-period";
+import * as v from "valibot";
 import { DAY_MS } from "../dates";
 
 /**
@@ -45,5 +46,13 @@ export const ORDER_ARCHIVE_TEXT = {
   stillInDatabase: "この注文はデータベースにあります（復元済み、またはアーカイブ処理中です）。",
   referenceGone: "注文が参照する商品・クーポン・出品者のいずれかが削除されているため、復元できません。",
   unknownFormat: "このアーカイブの形式は読めません。",
-  restored: "アーカイブから注文を復元しました。",
+  badNumber: "注文番号が正しくありません。",
 } as const;
+
+/** An order number in a URL: "20261121-482913" (the demo's are "20261121-0042"). */
+export const OrderNumberSchema = v.pipe(v.string(), v.regex(/^\d{8}-\d{4,6}$/, ORDER_ARCHIVE_TEXT.badNumber));
+
+/** The staff page of an archived order. */
+export function archivedOrderPath(orderNumber: string): string {
+  return `/crm/orders/archive/${orderNumber}`;
+}
