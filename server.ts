@@ -22,6 +22,7 @@ import { consumeCatalogueImportQueue, sweepCatalogueImports, type CatalogueImpor
 import { purgeOldInboundRaw, receiveSupportMail } from "./app/web/tickets/inbound-mail.server";
 import { scanLowStock } from "./app/services/alerts/low-stock-alerts.server";
 import { writeDailyDigests } from "./app/services/alerts/alert-digests.server";
+import { archiveOldOrders } from "./app/services/archive/order-archive.server";
 
 /** wrangler.toml [triggers]: the hourly maintenance; the other cron is the 5-minute mail sweep. */
 const HOURLY_CRON = "17 * * * *";
@@ -73,7 +74,8 @@ export default {
    * digests go from their hour on (decision 0058), tickets
    * waiting 7 days for confirmation close, unsent uploads go, members hear about subscription deliveries
    * coming up within a week, idle sessions are deleted, and so are withdrawn members' old "done" mails and
-   * received support mails' raw messages past 30 days.
+   * received support mails' raw messages past 30 days, and a bounded batch of closed orders past 5 years
+   * moves to the R2 archive (decision 0068).
    */
   async scheduled(controller, env, ctx) {
     // The jobs read and write through the binding itself, which D1 runs at the primary (no session: decision 0067).
@@ -95,6 +97,7 @@ export default {
         purgeExpiredSessions(db, now),
         purgeWithdrawalMails(db, now),
         purgeOldInboundRaw(db, env.ATTACHMENTS, now),
+        archiveOldOrders(db, env.ATTACHMENTS, now),
       ]),
     );
   },

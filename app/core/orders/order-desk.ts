@@ -76,6 +76,7 @@ export const ORDER_DESK_TEXT = {
 
 /** What the page says after each action (the redirect's `notice`). */
 export const ORDER_DESK_NOTICES = {
+  archive_restored: "アーカイブから注文を復元しました。",
   payment_confirmed: "入金を確認しました。お客様にご入金確認のメールを送信します。",
   shipped: "発送済みにしました。お客様に出荷のお知らせを送信します。",
   delivered: "配達完了にしました。",

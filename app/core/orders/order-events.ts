@@ -36,6 +36,7 @@ export const ORDER_EVENT_LABELS = {
   order_edited: "ご注文内容の変更",
   settlement_received: "追加請求分の入金確認",
   taken_by_staff: "受注登録",
+  archive_restored: "アーカイブからの復元",
 } as const;
 
 export type OrderEventKind = keyof typeof ORDER_EVENT_LABELS;

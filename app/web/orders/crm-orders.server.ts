@@ -3,8 +3,9 @@
  * form posts — each a plain `<Form method="post">` with an `intent`, answered with a redirect back to the
  * page and a notice (PRG, with or without JS), or with the refusal shown at its form.
  */
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import * as v from "valibot";
+import { archivedOrderPath, OrderNumberSchema } from "~/core/archive/order-archive";
 import { CARRIER_ORDER } from "~/core/orders/carriers";
 import { utf8Csv } from "~/core/csv";
 import { formatDateJa, formatDateTime, isoDateTime, jstDate } from "~/core/dates";
@@ -113,6 +114,8 @@ export async function loadOrderDeskPage(
   rawId: string | undefined,
   now: Date = new Date(),
 ): Promise<OrderDeskPageData> {
+  // An order number (a staff member's bookmark, a number read out on the phone) opens that order, archived or not.
+  if (v.is(OrderNumberSchema, rawId)) throw redirect(archivedOrderPath(rawId));
   const orderId = idParam(rawId, "注文ID");
   const [order, edits] = await Promise.all([loadDeskOrder(context.db, orderId), loadDeskOrderEdits(context.db, orderId)]);
   invariantResponse(order && edits, ORDER_DESK_TEXT.notFound, { status: 404 });
