@@ -67,6 +67,12 @@ const LINK_PARTS: LinkPart[] = [
   { table: media, column: "return_request_id", where: (orderId) => sql`return_request_id in (${ordersReturns(orderId)})` },
 ];
 
+/** The tables the document holds rows of, and those whose pointer at the order it keeps (a test checks the schema against them). */
+export const ARCHIVED_TABLES = {
+  rows: ROW_PARTS.map((part) => getTableName(part.table)),
+  links: LINK_PARTS.map((part) => getTableName(part.table)),
+};
+
 /** The tables of the document: columns once, rows as arrays in that order. */
 export interface OrderSnapshotTables {
   rows: Record<string, { columns: string[]; rows: unknown[][] }>;
