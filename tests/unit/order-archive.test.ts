@@ -25,7 +25,7 @@ it("names an order's object by its number", () => {
 it("holds or unlinks every table that points at an archived row, so a table added later cannot lose rows silently", () => {
   const archived = new Set(ARCHIVED_TABLES.rows);
   const covered = new Set([...ARCHIVED_TABLES.rows, ...ARCHIVED_TABLES.links]);
-  const pointing = Object.values(schema)
+  const pointing = (Object.values(schema) as unknown[])
     .filter((value): value is SQLiteTable => is(value, SQLiteTable))
     .filter((table) => getTableConfig(table).foreignKeys.some((key) => archived.has(getTableName(key.reference().foreignTable))))
     .map((table) => getTableName(table));
