@@ -203,10 +203,14 @@ describe("the dry run", () => {
       ["TOWEL-NAVY", "unchanged", []],
       ["MISO-1", "create", []],
     ]);
-    expect(plan.products.map((product) => [product.productSku, product.existing, product.stock])).toEqual([
+    expect(
+      plan.products.map((product) => [product.productSku, product.existing && { id: product.existing.id, revision: product.existing.revision }, product.stock]),
+    ).toEqual([
       ["SOY-1", { id: 50, revision: 3 }, [{ variationSku: null, pool: "stock", after: 25 }]],
       ["MISO-1", null, []],
     ]);
+    // The product's form as the shop holds it travels with the plan: a merchant's change waiting for approval keeps it as `before`.
+    expect(plan.products[0]!.existing?.form).toMatchObject({ sku: "SOY-1", regularPrice: 980 });
     expect(plan.products[1]!.form).toMatchObject({ sku: "MISO-1", regularPrice: 1200, primaryCategoryId: 9, inventory: 10 });
     expect(plan.products[1]!.status).toMatchObject({
       state: "published",
