@@ -10,6 +10,9 @@
  * on one grown to 100,000 products and 100,000 orders, side by side (scripts/lib/bench-scale.ts).
  * Every run starts with the throughput of a static asset, edge-cached pages and an uncached page
  * (scripts/lib/bench-throughput.ts); `npm run bench -- --throughput` prints only that.
+ * `npm run bench -- --orders`: the checkout's write bench — steady guest orders, then a flash sale of 100 units
+ * raced by 1,000 shoppers, checked by SQL on the store afterwards (scripts/lib/bench-checkout-writes.ts).
+ * `--no-build` serves the build already in build/ (after an `npm run build`).
  */
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
@@ -17,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { STAFF_EMAIL } from "../app/services/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
 import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { benchCheckoutWrites } from "./lib/bench-checkout-writes";
 import { benchScale } from "./lib/bench-scale";
 import { benchThroughput } from "./lib/bench-throughput";
 import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lib/lighthouse";
@@ -223,5 +227,5 @@ async function benchPages() {
   if (overBudget.length > 0) process.exitCode = 1;
 }
 
-await run("npm", ["run", "build"]);
-await (process.argv.includes("--scale") ? benchScale() : benchPages());
+if (!process.argv.includes("--no-build")) await run("npm", ["run", "build"]);
+await (process.argv.includes("--orders") ? benchCheckoutWrites() : process.argv.includes("--scale") ? benchScale() : benchPages());

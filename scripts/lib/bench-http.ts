@@ -21,10 +21,15 @@ export async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
   return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
 }
 
+/** One figure the server reported in Server-Timing (`d1`, `d1-rows`, `d1-writes` …), as text; "?" when absent. */
+export function timingFigure(response: Response, name: string): string {
+  const timing = response.headers.get("Server-Timing") ?? "";
+  return new RegExp(`(?:^|, )${name};[^,]*dur=(\\d+)`).exec(timing)?.[1] ?? "?";
+}
+
 /** The D1 figures the server reported (Server-Timing): round trips and rows read (+ statements D1 gave no meta for). */
 export function d1Usage(response: Response): string {
-  const timing = response.headers.get("Server-Timing") ?? "";
-  const figure = (name: string) => new RegExp(`(?:^|, )${name};[^,]*dur=(\\d+)`).exec(timing)?.[1] ?? "?";
+  const figure = (name: string) => timingFigure(response, name);
   const unmetered = figure("d1-unmetered");
   return `${figure("d1")} trips, ${figure("d1-rows")} rows read${unmetered === "0" ? "" : ` (+${unmetered} unmetered)`}`;
 }
