@@ -12,6 +12,8 @@
  * (scripts/lib/bench-throughput.ts); `npm run bench -- --throughput` prints only that.
  * `npm run bench -- --orders`: the checkout's write bench — steady guest orders, then a flash sale of 100 units
  * raced by 1,000 shoppers, checked by SQL on the store afterwards (scripts/lib/bench-checkout-writes.ts).
+ * Worker CPU per request of the shopper pages, beside the Free plan's 10 ms, follows the throughput
+ * (scripts/lib/bench-cpu.ts); `npm run bench -- --cpu` prints only that.
  * `--no-build` serves the build already in build/ (after an `npm run build`).
  */
 import { chromium, type Browser } from "@playwright/test";
@@ -19,7 +21,8 @@ import autocannon from "autocannon";
 import { gzipSync } from "node:zlib";
 import { STAFF_EMAIL } from "../app/services/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
-import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { cartCookie, d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { benchCpu } from "./lib/bench-cpu";
 import { benchCheckoutWrites } from "./lib/bench-checkout-writes";
 import { benchScale } from "./lib/bench-scale";
 import { benchThroughput } from "./lib/bench-throughput";
@@ -67,24 +70,6 @@ const DESK_PAGES: { name: string; path: string }[] = [
   { name: "/crm/orders e-mail search", path: "/crm/orders?q=bench17%40example.jp" },
   { name: "/crm dashboard", path: "/crm" },
 ];
-
-/** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
-async function cartCookie(): Promise<string> {
-  let cookie = "";
-  for (const form of [
-    { p: "1", q: "2" },
-    { p: "7", q: "1" },
-    { p: "10", q: "1" },
-  ]) {
-    const response = await fetch(new URL("/api/cart-add", ORIGIN), {
-      method: "POST",
-      headers: { Origin: ORIGIN, "Sec-Fetch-Mode": "cors", Cookie: cookie },
-      body: new URLSearchParams({ ...form, intent: "add" }),
-    });
-    cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
-  }
-  return cookie;
-}
 
 const gzipSize = (text: string | Uint8Array) => gzipSync(text).length;
 
@@ -174,8 +159,10 @@ async function benchPages() {
   try {
     await waitForHttp(`${ORIGIN}/`, 180_000);
     console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (the deployed bundle on Miniflare, local D1)\n`);
-    await benchThroughput(LOAD_SECONDS);
+    if (!process.argv.includes("--cpu")) await benchThroughput(LOAD_SECONDS);
     if (process.argv.includes("--throughput")) return;
+    await benchCpu(server);
+    if (process.argv.includes("--cpu")) return;
     for (const page of PAGES) {
       const m = await measurePage(browser, page);
       checkShopperBudgets(page.name, m);
