@@ -3,14 +3,17 @@
  * Workers Free plan's 10 ms CPU limit; pages over it are named. `npm run bench -- --cpu` prints only this; the
  * page bench prints it after the throughput table.
  *
- * Two local figures per page, from `--cpu-requests` requests (default 40) one after another:
- * - isolate: the V8 CPU profiler of workerd's inspector (scripts/lib/worker-profile.ts) samples the Worker's
- *   isolate every 100 µs; its time in JavaScript + garbage collection ÷ requests. It is what Cloudflare counts
- *   as CPU time as far as a sampler sees it (waiting on D1 or the cache is not in it), but it is wall-clock
- *   sampling: a thread the OS preempted mid-JavaScript still counts, so on a loaded machine it reads high.
- * - workerd: the workerd process's user + system CPU (/proc, Linux) ÷ requests — everything this machine did
- *   for the request beside the isolate too: the local D1's SQLite, the cache, HTTP. An upper bound.
- * Neither is Cloudflare's own meter (a Worker cannot read its CPU time); both are labelled local.
+ * Two local figures per page, each from `--cpu-requests` requests (default 40) one after another:
+ * - workerd (judged against the limit): the workerd process's user + system CPU (/proc, Linux) ÷ requests,
+ *   without the profiler — the Worker's CPU plus everything this machine did for the request beside it (the
+ *   local D1's SQLite, the cache, HTTP parsing). An upper bound of what Cloudflare would count.
+ * - isolate sampled: the V8 CPU profiler of workerd's inspector (scripts/lib/worker-profile.ts), sampling the
+ *   isolate every 100 µs, its samples in JavaScript + garbage collection ÷ requests. It leaves waiting on I/O
+ *   out, but it samples wall-clock time: a thread the OS preempted mid-JavaScript still counts, and the profiler
+ *   slows the code it samples, so on this shared 2-core machine it reads above the process's own CPU. Printed
+ *   for where the time goes, not judged (`npm run profile` breaks it down by function).
+ * Neither is Cloudflare's meter (a Worker cannot read its CPU time, and Workers document that the clock advances
+ * only on I/O — not during computation — so `performance.now()` around the render would not measure it; not verified here).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
@@ -93,7 +96,8 @@ export async function benchCpu(server: ChildProcess): Promise<void> {
     member: { Cookie: await loginCookie() },
   };
   console.log(
-    `Worker CPU per request (local: ${REQUESTS} requests one after another; isolate = JS + GC sampled by V8's profiler, workerd = the process's CPU incl. local D1; Free plan limit ${FREE_PLAN_CPU_MS} ms)\n`,
+    `Worker CPU per request (local: ${REQUESTS} requests one after another; workerd = the process's CPU incl. the local D1, an upper bound;` +
+      ` isolate sampled = JS + GC by V8's profiler, wall-clock; Workers Free plan limit ${FREE_PLAN_CPU_MS} ms)\n`,
   );
   const over: string[] = [];
   try {
@@ -106,18 +110,22 @@ export async function benchCpu(server: ChildProcess): Promise<void> {
         const probe = await fetch(url, { headers });
         await probe.arrayBuffer();
         const cache = probe.headers.get(EDGE_CACHE_HEADER) ?? "none";
+        // The process's CPU first, without the profiler (sampling every 100 µs costs CPU of its own).
         const cpuBefore = cpuSeconds(workerd);
+        for (let request = 0; request < REQUESTS; request++) await (await fetch(url, { headers })).arrayBuffer();
+        const processMs = ((cpuSeconds(workerd) - cpuBefore) * 1000) / REQUESTS;
         await inspector.send("Profiler.start");
         for (let request = 0; request < REQUESTS; request++) await (await fetch(url, { headers })).arrayBuffer();
         const { profile } = await inspector.send<{ profile: Profile }>("Profiler.stop");
-        const processMs = ((cpuSeconds(workerd) - cpuBefore) * 1000) / REQUESTS;
         const busy = isolateBusyMicros(profile);
         const isolateMs = (busy.javascript + busy.garbageCollection) / 1000 / REQUESTS;
-        const within = isolateMs <= FREE_PLAN_CPU_MS;
-        if (!within) over.push(`${page.name}, ${VISITOR_LABEL[visitor]}: ${isolateMs.toFixed(1)} ms`);
+        // Judged by the process's CPU where /proc has it (an upper bound), else by the sampled isolate.
+        const judged = workerd.length ? processMs : isolateMs;
+        const within = judged <= FREE_PLAN_CPU_MS;
+        if (!within) over.push(`${page.name}, ${VISITOR_LABEL[visitor]}: ${judged.toFixed(1)} ms`);
         console.log(
-          `  ${page.name.padEnd(30)} ${VISITOR_LABEL[visitor].padEnd(23)} [${probe.status} ${cache.padEnd(6)}]  isolate ${isolateMs.toFixed(2).padStart(6)} ms` +
-            ` (GC ${(busy.garbageCollection / 1000 / REQUESTS).toFixed(2)})  workerd ${workerd.length ? `${processMs.toFixed(1).padStart(5)} ms` : "   n/a"}  ${within ? "within" : "OVER"} ${FREE_PLAN_CPU_MS} ms`,
+          `  ${page.name.padEnd(30)} ${VISITOR_LABEL[visitor].padEnd(23)} [${probe.status} ${cache.padEnd(6)}]  workerd ${workerd.length ? `${processMs.toFixed(1).padStart(5)} ms` : "  n/a"}` +
+            `  ${within ? "within" : "OVER  "} ${FREE_PLAN_CPU_MS} ms   isolate sampled ${isolateMs.toFixed(1).padStart(5)} ms (GC ${(busy.garbageCollection / 1000 / REQUESTS).toFixed(1)})`,
         );
       }
     }
@@ -126,7 +134,7 @@ export async function benchCpu(server: ChildProcess): Promise<void> {
   }
   console.log(
     over.length === 0
-      ? `\n  No page over the Free plan's ${FREE_PLAN_CPU_MS} ms (isolate figure).\n`
-      : `\n  Over the Free plan's ${FREE_PLAN_CPU_MS} ms (isolate figure): ${over.join("; ")}\n`,
+      ? `\n  No page over the Free plan's ${FREE_PLAN_CPU_MS} ms (workerd process CPU, an upper bound).\n`
+      : `\n  Over the Free plan's ${FREE_PLAN_CPU_MS} ms (workerd process CPU, an upper bound): ${over.join("; ")}\n`,
   );
 }
