@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import { gzipSync } from "node:zlib";
 import { STAFF_EMAIL } from "../app/services/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
-import { cartCookie, d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { cartCookie, d1Usage, loginCookie, ORIGIN, SAMPLES, serve, SERVER_START_MS, serverTime, STORE } from "./lib/bench-http";
 import { benchCpu } from "./lib/bench-cpu";
 import { benchCheckoutWrites } from "./lib/bench-checkout-writes";
 import { benchScale } from "./lib/bench-scale";
@@ -157,7 +157,7 @@ async function benchPages() {
   let server = serve("--fresh");
   const browser = await chromium.launch({ executablePath: findChromium() ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
   try {
-    await waitForHttp(`${ORIGIN}/`, 180_000);
+    await waitForHttp(`${ORIGIN}/`, SERVER_START_MS);
     console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (the deployed bundle on Miniflare, local D1)\n`);
     if (!process.argv.includes("--cpu")) await benchThroughput(LOAD_SECONDS);
     if (process.argv.includes("--throughput")) return;
@@ -197,7 +197,7 @@ async function benchPages() {
     await waitForClosed(`${ORIGIN}/`);
     await loadBenchOrders(STORE);
     server = serve("--persist");
-    await waitForHttp(`${ORIGIN}/`, 180_000);
+    await waitForHttp(`${ORIGIN}/`, SERVER_START_MS);
     console.log(`Order desk with ${BENCH_ORDER_COUNT.toLocaleString("en")} more orders (staff, median of ${SAMPLES} requests)\n`);
     const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
     for (const page of DESK_PAGES) {

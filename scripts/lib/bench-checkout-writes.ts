@@ -20,7 +20,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { CookieJar, ORIGIN, serve, STORE, timingFigure } from "./bench-http";
+import { CookieJar, ORIGIN, serve, SERVER_START_MS, STORE, timingFigure } from "./bench-http";
 import { D1_MAX_DATABASE_BYTES, ordersThatFit, percentile, refusalReason, UNTOLD } from "./bench-write-figures";
 import { flagValue, run, stop, waitForClosed, waitForHttp } from "./run";
 
@@ -235,7 +235,7 @@ export async function benchCheckoutWrites(): Promise<void> {
   let steady: Attempt[] = [];
   let flash: Attempt[] = [];
   try {
-    await waitForHttp(`${ORIGIN}/`, 180_000);
+    await waitForHttp(`${ORIGIN}/`, SERVER_START_MS);
     const products = await cartableOf(candidates.filter((id) => id !== flashProduct));
     console.log(`\nWrite bench: ${ORIGIN} (the deployed bundle on Miniflare, local D1), ${products.length} products, flash sale on ${FLASH_SKU}\n`);
 

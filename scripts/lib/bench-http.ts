@@ -10,6 +10,9 @@ export const STORE = ".wrangler/bench-state";
 export const serve = (store: "--fresh" | "--persist") =>
   start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
 
+/** How long a bench waits for its server: seeding and bundling take minutes on a loaded 2-core machine. */
+export const SERVER_START_MS = 300_000;
+
 /** A shopper's cookies, kept by name as a browser keeps them. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
