@@ -79,7 +79,8 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 /**
  * Adds the base headers, `private, no-store` to one visitor's answers that did not say how they may be kept
  * (app/core/site/private-pages.ts), a frame-ancestors CSP where none was set, HSTS outside local runs, and the D1
- * round trips and rows read as Server-Timing only when SERVER_TIMING is "on" (the bench's servers): production
+ * round trips, rows read, statements that write and rows written as Server-Timing only when SERVER_TIMING is "on"
+ * (the bench's servers; the write bench reads the last two): production
  * responses do not tell how much work a request caused.
  */
 export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "SERVER_TIMING">, d1: D1Usage, request: Pick<Request, "url">): Response {
@@ -91,7 +92,8 @@ export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "S
   if (env.SERVER_TIMING === "on") {
     headers.append(
       "Server-Timing",
-      `d1;desc="round trips";dur=${d1.roundTrips}, d1-rows;desc="rows read";dur=${d1.rowsRead}, d1-unmetered;desc="statements without meta";dur=${d1.unmeteredStatements}`,
+      `d1;desc="round trips";dur=${d1.roundTrips}, d1-rows;desc="rows read";dur=${d1.rowsRead}, d1-unmetered;desc="statements without meta";dur=${d1.unmeteredStatements}, ` +
+        `d1-writes;desc="statements that write";dur=${d1.writes}, d1-rows-written;desc="rows written";dur=${d1.rowsWritten}`,
     );
   }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

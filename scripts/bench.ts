@@ -10,13 +10,20 @@
  * on one grown to 100,000 products and 100,000 orders, side by side (scripts/lib/bench-scale.ts).
  * Every run starts with the throughput of a static asset, edge-cached pages and an uncached page
  * (scripts/lib/bench-throughput.ts); `npm run bench -- --throughput` prints only that.
+ * `npm run bench -- --orders`: the checkout's write bench — steady guest orders, then a flash sale of 100 units
+ * raced by 1,000 shoppers, checked by SQL on the store afterwards (scripts/lib/bench-checkout-writes.ts).
+ * Worker CPU per request of the shopper pages, beside the Free plan's 10 ms, follows the throughput
+ * (scripts/lib/bench-cpu.ts); `npm run bench -- --cpu` prints only that.
+ * `--no-build` serves the build already in build/ (after an `npm run build`).
  */
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
 import { gzipSync } from "node:zlib";
 import { STAFF_EMAIL } from "../app/services/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
-import { d1Usage, loginCookie, ORIGIN, SAMPLES, serve, serverTime, STORE } from "./lib/bench-http";
+import { cartCookie, d1Usage, loginCookie, ORIGIN, SAMPLES, serve, SERVER_START_MS, serverTime, STORE } from "./lib/bench-http";
+import { benchCpu } from "./lib/bench-cpu";
+import { benchCheckoutWrites } from "./lib/bench-checkout-writes";
 import { benchScale } from "./lib/bench-scale";
 import { benchThroughput } from "./lib/bench-throughput";
 import { lighthouseMedian, LIGHTHOUSE_RUNS } from "./lib/lighthouse";
@@ -63,24 +70,6 @@ const DESK_PAGES: { name: string; path: string }[] = [
   { name: "/crm/orders e-mail search", path: "/crm/orders?q=bench17%40example.jp" },
   { name: "/crm dashboard", path: "/crm" },
 ];
-
-/** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
-async function cartCookie(): Promise<string> {
-  let cookie = "";
-  for (const form of [
-    { p: "1", q: "2" },
-    { p: "7", q: "1" },
-    { p: "10", q: "1" },
-  ]) {
-    const response = await fetch(new URL("/api/cart-add", ORIGIN), {
-      method: "POST",
-      headers: { Origin: ORIGIN, "Sec-Fetch-Mode": "cors", Cookie: cookie },
-      body: new URLSearchParams({ ...form, intent: "add" }),
-    });
-    cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? cookie;
-  }
-  return cookie;
-}
 
 const gzipSize = (text: string | Uint8Array) => gzipSync(text).length;
 
@@ -168,10 +157,12 @@ async function benchPages() {
   let server = serve("--fresh");
   const browser = await chromium.launch({ executablePath: findChromium() ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
   try {
-    await waitForHttp(`${ORIGIN}/`, 180_000);
+    await waitForHttp(`${ORIGIN}/`, SERVER_START_MS);
     console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (the deployed bundle on Miniflare, local D1)\n`);
-    await benchThroughput(LOAD_SECONDS);
+    if (!process.argv.includes("--cpu")) await benchThroughput(LOAD_SECONDS);
     if (process.argv.includes("--throughput")) return;
+    await benchCpu(server);
+    if (process.argv.includes("--cpu")) return;
     for (const page of PAGES) {
       const m = await measurePage(browser, page);
       checkShopperBudgets(page.name, m);
@@ -206,7 +197,7 @@ async function benchPages() {
     await waitForClosed(`${ORIGIN}/`);
     await loadBenchOrders(STORE);
     server = serve("--persist");
-    await waitForHttp(`${ORIGIN}/`, 180_000);
+    await waitForHttp(`${ORIGIN}/`, SERVER_START_MS);
     console.log(`Order desk with ${BENCH_ORDER_COUNT.toLocaleString("en")} more orders (staff, median of ${SAMPLES} requests)\n`);
     const staff = { Cookie: await loginCookie(STAFF_EMAIL) };
     for (const page of DESK_PAGES) {
@@ -223,5 +214,5 @@ async function benchPages() {
   if (overBudget.length > 0) process.exitCode = 1;
 }
 
-await run("npm", ["run", "build"]);
-await (process.argv.includes("--scale") ? benchScale() : benchPages());
+if (!process.argv.includes("--no-build")) await run("npm", ["run", "build"]);
+await (process.argv.includes("--orders") ? benchCheckoutWrites() : process.argv.includes("--scale") ? benchScale() : benchPages());

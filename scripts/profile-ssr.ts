@@ -9,9 +9,9 @@
  *   npm run profile [-- --requests 200]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import WebSocket from "ws";
 import { loginCookie, ORIGIN, PORT, RENDER_AFRESH, serve, serverTime } from "./lib/bench-http";
 import { flagValue, run, stop, waitForHttp } from "./lib/run";
+import { connectInspector, NOT_JAVASCRIPT, selfTimes, type Profile } from "./lib/worker-profile";
 
 const REQUESTS = Number(flagValue("requests") ?? 150);
 const INSPECTOR = `http://127.0.0.1:${PORT + 1000}`;
@@ -40,52 +40,11 @@ const STAGES: { stage: string; functions: RegExp }[] = [
   { stage: "loader data → document (turbo-stream)", functions: /^(encode|stringify|flatten|serializeData)$/ },
 ];
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-  endTime: number;
-}
-
-/** A minimal DevTools protocol client over the inspector's WebSocket. */
-async function connectInspector() {
-  const [target] = (await (await fetch(`${INSPECTOR}/json`)).json()) as { webSocketDebuggerUrl: string }[];
-  // Miniflare's inspector proxy refuses a WebSocket without an Origin (Node's built-in client sends none).
-  const socket = new WebSocket(target!.webSocketDebuggerUrl, { origin: INSPECTOR });
-  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-  let nextId = 1;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.on("message", (data) => {
-    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
-    if (message.id != null) waiting.get(message.id)?.(message.result);
-  });
-  const send = <T>(method: string, params: object = {}) =>
-    new Promise<T>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve as (result: unknown) => void);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-  return { send, close: () => socket.close() };
-}
-
-/** Self time per node (µs) from the samples. */
-function selfTimes(profile: Profile): Map<number, number> {
-  const self = new Map<number, number>();
-  profile.samples.forEach((nodeId, index) => self.set(nodeId, (self.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0)));
-  return self;
-}
-
 function summarise(profile: Profile, requests: number) {
   const self = selfTimes(profile);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const total = [...self.values()].reduce((sum, time) => sum + time, 0);
-  const idle = profile.nodes.filter((node) => /^\((idle|program|garbage collector)\)$/.test(node.callFrame.functionName));
+  const idle = profile.nodes.filter((node) => NOT_JAVASCRIPT.test(node.callFrame.functionName));
   const idleTime = idle.reduce((sum, node) => sum + (self.get(node.id) ?? 0), 0);
   const busy = total - idleTime;
 
@@ -127,7 +86,7 @@ await run("npm", ["run", "build"]);
 const server = serve("--fresh");
 try {
   await waitForHttp(`${ORIGIN}/`, 180_000);
-  const inspector = await connectInspector();
+  const inspector = await connectInspector(INSPECTOR);
   await inspector.send("Profiler.enable");
   await inspector.send("Profiler.setSamplingInterval", { interval: 100 });
   mkdirSync(".wrangler/profiles", { recursive: true });

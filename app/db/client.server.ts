@@ -74,20 +74,22 @@ export function activeAt(startsAt: AnySQLiteColumn, endsAt: AnySQLiteColumn, now
 }
 
 /**
- * What a request cost D1: round trips (each statement run, or one batch) and the rows D1 read for them
- * (`meta.rows_read`, the figure D1 bills). `raw()` and `first()` answer without meta (drizzle reads
- * single selects through `raw()`, and writes with RETURNING), so their statements are counted as unmetered;
- * `writes` counts the statements run that change data, read from their SQL for the same reason.
+ * What a request cost D1: round trips (each statement run, or one batch) and the rows D1 read and wrote for
+ * them (`meta.rows_read` and `meta.rows_written`, the figures D1 bills; rows written include index entries).
+ * `raw()` and `first()` answer without meta (drizzle reads single selects through `raw()`, and writes with
+ * RETURNING), so their statements are counted as unmetered; `writes` counts the statements run that change
+ * data, read from their SQL for the same reason.
  */
 export interface D1Usage {
   roundTrips: number;
   rowsRead: number;
+  rowsWritten: number;
   unmeteredStatements: number;
   writes: number;
 }
 
 export function emptyD1Usage(): D1Usage {
-  return { roundTrips: 0, rowsRead: 0, unmeteredStatements: 0, writes: 0 };
+  return { roundTrips: 0, rowsRead: 0, rowsWritten: 0, unmeteredStatements: 0, writes: 0 };
 }
 
 /** A statement that changes data: INSERT/UPDATE/DELETE/REPLACE, also behind a WITH (Drizzle writes them in lower case). */
@@ -101,7 +103,10 @@ const METERED_RUNNERS = new Set(["all", "run"]);
 const UNMETERED_RUNNERS = new Set(["first", "raw"]);
 
 function addRowsRead(usage: D1Usage, results: D1Result | D1Result[]) {
-  for (const result of Array.isArray(results) ? results : [results]) usage.rowsRead += result.meta?.rows_read ?? 0;
+  for (const result of Array.isArray(results) ? results : [results]) {
+    usage.rowsRead += result.meta?.rows_read ?? 0;
+    usage.rowsWritten += result.meta?.rows_written ?? 0;
+  }
 }
 
 /**

@@ -10,7 +10,23 @@ export const STORE = ".wrangler/bench-state";
 export const serve = (store: "--fresh" | "--persist") =>
   start("node", ["--import", "tsx", "scripts/serve-local.ts", "--port", String(PORT), store, STORE, "--server-timing"], { quiet: true });
 
-/** A demo account's session cookie, from logging in as the login form does. */
+/** How long a bench waits for its server: seeding and bundling take minutes on a loaded 2-core machine. */
+export const SERVER_START_MS = 300_000;
+
+/** A shopper's cookies, kept by name as a browser keeps them. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  }
+  header = () => [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+/** A demo account's cookies (its session, and the D1 bookmark its login hands back), from logging in as the login form does. */
 export async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
   const response = await fetch(new URL("/login", ORIGIN), {
     method: "POST",
@@ -18,13 +34,38 @@ export async function loginCookie(email = MEMBER_EMAIL): Promise<string> {
     headers: { Origin: ORIGIN },
     body: new URLSearchParams({ email, password: DEMO_PASSWORD, redirectTo: "/" }),
   });
-  return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  const jar = new CookieJar();
+  jar.keep(response);
+  return jar.header();
+}
+
+/** A guest session with DEMO-SIMPLE ×2, DEMO-OPTIONS and DEMO-MERCHANT in the cart. */
+export async function cartCookie(): Promise<string> {
+  const jar = new CookieJar();
+  for (const form of [
+    { p: "1", q: "2" },
+    { p: "7", q: "1" },
+    { p: "10", q: "1" },
+  ]) {
+    const response = await fetch(new URL("/api/cart-add", ORIGIN), {
+      method: "POST",
+      headers: { Origin: ORIGIN, "Sec-Fetch-Mode": "cors", Cookie: jar.header() },
+      body: new URLSearchParams({ ...form, intent: "add" }),
+    });
+    jar.keep(response);
+  }
+  return jar.header();
+}
+
+/** One figure the server reported in Server-Timing (`d1`, `d1-rows`, `d1-writes` …), as text; "?" when absent. */
+export function timingFigure(response: Response, name: string): string {
+  const timing = response.headers.get("Server-Timing") ?? "";
+  return new RegExp(`(?:^|, )${name};[^,]*dur=(\\d+)`).exec(timing)?.[1] ?? "?";
 }
 
 /** The D1 figures the server reported (Server-Timing): round trips and rows read (+ statements D1 gave no meta for). */
 export function d1Usage(response: Response): string {
-  const timing = response.headers.get("Server-Timing") ?? "";
-  const figure = (name: string) => new RegExp(`(?:^|, )${name};[^,]*dur=(\\d+)`).exec(timing)?.[1] ?? "?";
+  const figure = (name: string) => timingFigure(response, name);
   const unmetered = figure("d1-unmetered");
   return `${figure("d1")} trips, ${figure("d1-rows")} rows read${unmetered === "0" ? "" : ` (+${unmetered} unmetered)`}`;
 }
