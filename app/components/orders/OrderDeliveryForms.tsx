@@ -37,18 +37,15 @@ function AddressChangeForm({ delivery, submitLabel }: { delivery: DeliveryFormDa
   );
 }
 
-function DeliveryWishForm({ delivery }: { delivery: DeliveryFormData }) {
-  const error = useEditError("wish");
-  const navigation = useNavigation();
+/** The wished date and slot as the checkout offers them (a staff edit, the shopper's change, 受注登録). */
+export function DeliveryWishFields(wish: Pick<DeliveryFormData, "dateOptions" | "slotOptions" | "deliveryDate" | "deliveryTimeSlot">) {
   return (
-    <Form method="post" className="grid gap-3" data-testid="order-wish-form">
-      <input type="hidden" name="intent" value={ORDER_EDIT_INTENTS.wish} />
-      <input type="hidden" name="version" value={delivery.version} />
+    <>
       <label className="grid gap-1">
         <span className="text-sm font-bold">お届け希望日</span>
-        <select name="deliveryDate" defaultValue={delivery.deliveryDate ?? ""} className="field w-fit">
+        <select name="deliveryDate" defaultValue={wish.deliveryDate ?? ""} className="field w-fit">
           <option value="">指定なし（最短でお届け）</option>
-          {delivery.dateOptions.map((option) => (
+          {wish.dateOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -57,15 +54,27 @@ function DeliveryWishForm({ delivery }: { delivery: DeliveryFormData }) {
       </label>
       <label className="grid gap-1">
         <span className="text-sm font-bold">お届け時間帯</span>
-        <select name="deliveryTimeSlot" defaultValue={delivery.deliveryTimeSlot ?? ""} className="field w-fit">
+        <select name="deliveryTimeSlot" defaultValue={wish.deliveryTimeSlot ?? ""} className="field w-fit">
           <option value="">指定なし</option>
-          {delivery.slotOptions.map((slot) => (
+          {wish.slotOptions.map((slot) => (
             <option key={slot} value={slot}>
               {slot}
             </option>
           ))}
         </select>
       </label>
+    </>
+  );
+}
+
+function DeliveryWishForm({ delivery }: { delivery: DeliveryFormData }) {
+  const error = useEditError("wish");
+  const navigation = useNavigation();
+  return (
+    <Form method="post" className="grid gap-3" data-testid="order-wish-form">
+      <input type="hidden" name="intent" value={ORDER_EDIT_INTENTS.wish} />
+      <input type="hidden" name="version" value={delivery.version} />
+      <DeliveryWishFields {...delivery} />
       {error ? (
         <p role="alert" className="m-0 rounded bg-red-50 px-2 py-1 text-sm text-red-800" data-testid="order-wish-error">
           {error}

@@ -9,6 +9,7 @@ import { AddressForm } from "~/components/address/AddressForm";
 import { useAddressForm } from "~/components/address/useAddressForm";
 import { FormErrors } from "~/components/forms/FormErrors";
 import { Notice } from "~/components/member/Notice";
+import { DeliveryWishFields } from "~/components/orders/OrderDeliveryForms";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import type { AddressFormActionData } from "~/web/types/addresses";
@@ -116,28 +117,7 @@ function DetailsForm({ page }: { page: PhoneOrderPageData }) {
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-2">
-        <label className="grid gap-1">
-          <span className="text-xs font-bold">お届け希望日</span>
-          <select name="deliveryDate" defaultValue={page.deliveryDate ?? ""} className="field w-fit">
-            <option value="">指定なし（最短でお届け）</option>
-            {page.dateOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid gap-1">
-          <span className="text-xs font-bold">お届け時間帯</span>
-          <select name="deliveryTimeSlot" defaultValue={page.deliveryTimeSlot ?? ""} className="field w-fit">
-            <option value="">指定なし</option>
-            {page.slotOptions.map((slot) => (
-              <option key={slot} value={slot}>
-                {slot}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DeliveryWishFields {...page} />
       </div>
       <div className="flex flex-wrap gap-2">
         <label className="grid gap-1">
