@@ -5,6 +5,7 @@
  * parcel; a cancelled parcel has no slip. Pure: the services read the rows, the pages print this.
  */
 import { describeAddress } from "../address/address-book";
+import type { AddressColumns } from "../address/address-records";
 import { formatDateJa } from "../dates";
 import type { SellerFacts } from "../settings/shop-settings";
 import { supportHoursText } from "../settings/shop-settings";
@@ -42,17 +43,7 @@ export interface SlipParcelRow {
   status: ShipmentStatus;
   orderNumber: string;
   orderedAt: Date | string;
-  recipient: {
-    lastname: string;
-    firstname: string;
-    postalCode: string;
-    prefecture: number;
-    city: string;
-    district: string;
-    address1: string;
-    address2: string;
-    phone: string;
-  };
+  recipient: Omit<AddressColumns, "lastnameJp" | "firstnameJp">;
   /** The member's account name; null for a guest's order (the guest is who the order names). */
   ordererName: string | null;
   merchant: MerchantSenderFacts | null;
