@@ -9,6 +9,7 @@ import type { EdgeCache } from "./web/site/edge-cache.server";
 import { createNonce } from "./security.server";
 import { countD1RoundTrips, createDatabase, emptyD1Usage, type D1Usage, type Database } from "./db/client.server";
 import { ShopSettingsCache } from "./core/settings/settings-cache";
+import { joinSessionCheck } from "./db/session-check-join.server";
 import { openD1Session, type RequestD1Session } from "./web/site/d1-sessions.server";
 
 export interface CloudflareContext {
@@ -63,13 +64,15 @@ export function getLoadContext({ request, context }: { request: Request; context
   const { env } = context.cloudflare;
   const d1Usage = emptyD1Usage();
   const d1Session = openD1Session(env.DB, request);
-  const db = createDatabase(countD1RoundTrips(d1Session.session, d1Usage));
+  const join = joinSessionCheck(countD1RoundTrips(d1Session.session, d1Usage));
+  const db = createDatabase(join.d1);
+  const pageCheck = request.method === "GET" || request.method === "HEAD" ? { join, url: request.url } : undefined;
   return {
     cloudflare: context.cloudflare,
     db,
     d1Session,
     d1Usage,
-    sessionStorage: createSessionStorage(env, { db, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise) }),
+    sessionStorage: createSessionStorage(env, { db, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), pageCheck }),
     cspNonce: createNonce(),
     settingsCache: settingsCacheFor(env),
   };

@@ -92,7 +92,7 @@ export function finishResponse(response: Response, env: Pick<Env, "APP_ENV" | "S
   if (env.SERVER_TIMING === "on") {
     headers.append(
       "Server-Timing",
-      `d1;desc="round trips";dur=${d1.roundTrips}, d1-rows;desc="rows read";dur=${d1.rowsRead}, d1-unmetered;desc="statements without meta";dur=${d1.unmeteredStatements}, ` +
+      `d1;desc="round trips";dur=${d1.roundTrips}, d1-sequential;desc="sequential round trips";dur=${d1.sequentialTrips}, d1-rows;desc="rows read";dur=${d1.rowsRead}, d1-unmetered;desc="statements without meta";dur=${d1.unmeteredStatements}, ` +
         `d1-writes;desc="statements that write";dur=${d1.writes}, d1-rows-written;desc="rows written";dur=${d1.rowsWritten}`,
     );
   }

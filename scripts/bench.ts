@@ -13,7 +13,8 @@
  * `npm run bench -- --orders`: the checkout's write bench — steady guest orders, then a flash sale of 100 units
  * raced by 1,000 shoppers, checked by SQL on the store afterwards (scripts/lib/bench-checkout-writes.ts).
  * Worker CPU per request of the shopper pages, beside the Free plan's 10 ms, follows the throughput
- * (scripts/lib/bench-cpu.ts); `npm run bench -- --cpu` prints only that.
+ * (scripts/lib/bench-cpu.ts); `npm run bench -- --cpu` prints only that. D1 round trips per page, all and
+ * sequential (budget: one), follow (scripts/lib/bench-round-trips.ts); `npm run bench -- --trips` prints only those.
  * `--no-build` serves the build already in build/ (after an `npm run build`).
  */
 import { chromium, type Browser } from "@playwright/test";
@@ -23,6 +24,7 @@ import { STAFF_EMAIL } from "../app/services/seed/people";
 import { BENCH_ORDER_COUNT, loadBenchOrders } from "./lib/bench-orders";
 import { cartCookie, d1Usage, loginCookie, ORIGIN, SAMPLES, serve, SERVER_START_MS, serverTime, STORE } from "./lib/bench-http";
 import { benchCpu } from "./lib/bench-cpu";
+import { benchRoundTrips } from "./lib/bench-round-trips";
 import { benchCheckoutWrites } from "./lib/bench-checkout-writes";
 import { benchScale } from "./lib/bench-scale";
 import { benchThroughput } from "./lib/bench-throughput";
@@ -159,10 +161,12 @@ async function benchPages() {
   try {
     await waitForHttp(`${ORIGIN}/`, SERVER_START_MS);
     console.log(`\nBench: ${ORIGIN}, load ${LOAD_SECONDS} s × ${CONNECTIONS} connections (the deployed bundle on Miniflare, local D1)\n`);
-    if (!process.argv.includes("--cpu")) await benchThroughput(LOAD_SECONDS);
+    if (!process.argv.includes("--cpu") && !process.argv.includes("--trips")) await benchThroughput(LOAD_SECONDS);
     if (process.argv.includes("--throughput")) return;
-    await benchCpu(server);
+    if (!process.argv.includes("--trips")) await benchCpu(server);
     if (process.argv.includes("--cpu")) return;
+    overBudget.push(...(await benchRoundTrips()));
+    if (process.argv.includes("--trips")) return printBudgets();
     for (const page of PAGES) {
       const m = await measurePage(browser, page);
       checkShopperBudgets(page.name, m);
@@ -208,6 +212,10 @@ async function benchPages() {
     await browser.close();
     stop(server);
   }
+  printBudgets();
+}
+
+function printBudgets() {
   console.log(
     overBudget.length === 0 ? "\nBudgets: all within." : `\nBudgets exceeded (${overBudget.length}):\n${overBudget.map((line) => `  ${line}`).join("\n")}`,
   );

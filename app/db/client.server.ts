@@ -1,6 +1,7 @@
 import { and, eq, getTableName, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { interceptD1, isWriteStatement, type D1Target } from "./d1-calls.server";
 
 /**
  * Without the schema: the app writes its queries with the query builder, never `db.query` (relational
@@ -13,7 +14,7 @@ export type Database = DrizzleD1Database;
  * Drizzle over the binding itself (background jobs: the primary) or over a request's D1 session (decision
  * 0067), which has the two methods Drizzle runs — prepare and batch — but not exec.
  */
-export function createDatabase(d1: D1Database | D1DatabaseSession): Database {
+export function createDatabase(d1: D1Target): Database {
   return drizzle(d1 as D1Database);
 }
 
@@ -78,10 +79,13 @@ export function activeAt(startsAt: AnySQLiteColumn, endsAt: AnySQLiteColumn, now
  * them (`meta.rows_read` and `meta.rows_written`, the figures D1 bills; rows written include index entries).
  * `raw()` and `first()` answer without meta (drizzle reads single selects through `raw()`, and writes with
  * RETURNING), so their statements are counted as unmetered; `writes` counts the statements run that change
- * data, read from their SQL for the same reason.
+ * data, read from their SQL for the same reason. `sequentialTrips` is the longest chain of round trips each
+ * sent after the one before it had answered: what the visitor waits for (round trips in flight together
+ * count once).
  */
 export interface D1Usage {
   roundTrips: number;
+  sequentialTrips: number;
   rowsRead: number;
   rowsWritten: number;
   unmeteredStatements: number;
@@ -89,18 +93,10 @@ export interface D1Usage {
 }
 
 export function emptyD1Usage(): D1Usage {
-  return { roundTrips: 0, rowsRead: 0, rowsWritten: 0, unmeteredStatements: 0, writes: 0 };
+  return { roundTrips: 0, sequentialTrips: 0, rowsRead: 0, rowsWritten: 0, unmeteredStatements: 0, writes: 0 };
 }
 
-/** A statement that changes data: INSERT/UPDATE/DELETE/REPLACE, also behind a WITH (Drizzle writes them in lower case). */
-const WRITE_STATEMENT = /^\s*(?:insert|update|delete|replace)\b|\b(?:insert\s+(?:or\s+\w+\s+)?into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i;
-
-export function isWriteStatement(query: string): boolean {
-  return WRITE_STATEMENT.test(query);
-}
-
-const METERED_RUNNERS = new Set(["all", "run"]);
-const UNMETERED_RUNNERS = new Set(["first", "raw"]);
+export { isWriteStatement };
 
 function addRowsRead(usage: D1Usage, results: D1Result | D1Result[]) {
   for (const result of Array.isArray(results) ? results : [results]) {
@@ -111,63 +107,35 @@ function addRowsRead(usage: D1Usage, results: D1Result | D1Result[]) {
 
 /**
  * Wraps a D1 binding or session so every round trip, the rows it read and the statements that write are
- * counted. Batches are passed the original statements, because workerd reads their internals.
+ * counted, with the depth of the chain each trip extends (a trip sent after others answered may depend on them).
  */
-export function countD1RoundTrips<T extends D1Database | D1DatabaseSession>(d1: T, usage: D1Usage): T {
-  const originals = new WeakMap<object, D1PreparedStatement>();
-  const writing = new WeakSet<object>();
-  const wrapStatement = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, property) {
-        const value = Reflect.get(target, property, target);
-        if (typeof value !== "function") return value;
-        if (property === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args), writes);
-        if (typeof property === "string" && METERED_RUNNERS.has(property)) {
-          return async (...args: unknown[]) => {
-            usage.roundTrips++;
-            if (writes) usage.writes++;
-            const result = (await value.apply(target, args)) as D1Result;
-            addRowsRead(usage, result);
-            return result;
-          };
-        }
-        if (typeof property === "string" && UNMETERED_RUNNERS.has(property)) {
-          return (...args: unknown[]) => {
-            usage.roundTrips++;
-            usage.unmeteredStatements++;
-            if (writes) usage.writes++;
-            return value.apply(target, args);
-          };
-        }
-        return value.bind(target);
-      },
-    });
-    originals.set(proxy, statement);
-    if (writes) writing.add(proxy);
-    return proxy;
+export function countD1RoundTrips<T extends D1Target>(d1: T, usage: D1Usage): T {
+  let answeredDepth = 0;
+  const trip = async <R>(run: () => Promise<R>): Promise<R> => {
+    const depth = answeredDepth + 1;
+    usage.roundTrips++;
+    usage.sequentialTrips = Math.max(usage.sequentialTrips, depth);
+    try {
+      return await run();
+    } finally {
+      answeredDepth = Math.max(answeredDepth, depth);
+    }
   };
-  return new Proxy(d1, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target);
-      if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query), isWriteStatement(query));
-      if (property === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          usage.roundTrips++;
-          usage.writes += statements.filter((statement) => writing.has(statement)).length;
-          const results = await target.batch(statements.map((statement) => originals.get(statement) ?? statement));
-          addRowsRead(usage, results);
-          return results;
-        };
-      }
-      if (property === "exec") {
-        return (query: string) => {
-          usage.roundTrips++;
-          usage.unmeteredStatements++;
-          if (isWriteStatement(query)) usage.writes++;
-          return (target as D1Database).exec(query);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+  return interceptD1(d1, {
+    statement: ({ writes, metered, run }) =>
+      trip(async () => {
+        if (writes) usage.writes++;
+        if (!metered) usage.unmeteredStatements++;
+        const result = await run();
+        if (metered) addRowsRead(usage, result as D1Result);
+        return result;
+      }),
+    batch: ({ statements, writes, run }) =>
+      trip(async () => {
+        usage.writes += writes;
+        const results = await run(statements);
+        addRowsRead(usage, results);
+        return results;
+      }),
   });
 }

@@ -186,6 +186,6 @@ export function listingReturnPath(back: string | null, path: string, notice?: st
 export async function loadPageShell(request: Request, context: Pick<AppLoadContext, "sessionStorage" | "db">): Promise<ShellState> {
   const session = await getSession(request, context);
   const signedIn = await context.sessionStorage.signedIn(session);
-  if (signedIn && request.method === "GET") return signedIn.shell;
+  if (signedIn && request.method === "GET") return await signedIn.shell;
   return loadShellState(context.db, { userId: session.get("userId"), cartId: session.get("cartId") });
 }

@@ -30,7 +30,7 @@ import { searchProducts } from "~/services/search/search.server";
 import type { ProductView } from "~/web/types/product";
 import { cartWith, TEST_MAIL_FRAME, TOKYO_ADDRESS } from "../support/orders";
 import { platformTest, type PlatformFixtures, type TestPlatform, seedClock } from "../support/platform-test";
-import { contextFor, expectRedirect, memberCookie, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
+import { contextFor, expectRedirect, memberCookie, pageRequest, postRequest, run, runPage, valueOf, type RouteHandler } from "../support/requests";
 import { asSent } from "../support/mails";
 
 const now = seedClock();
@@ -312,7 +312,7 @@ describe("a merchant's logins", () => {
     );
     expectRedirect(disabled, 303, `${honeyPath}?notice=disabled#result`);
     expect((await platform.db.select({ n: count() }).from(userSessions).where(eq(userSessions.userId, login.id)).get())!.n).toBe(0);
-    expectRedirect(await run(platform, portalLoader, pageRequest("/merchant", cookie)), 302, /^\/login/);
+    expectRedirect(await runPage(platform, portalLoader, "/merchant", cookie), 302, /^\/login/);
     expect((await verifyLogin(platform.db, { email: login.email, password: first.ok ? "honey-secret-1" : "honey-secret-2" }, null, now)).ok).toBe(false);
     const page = await valueOf<{ logins: { email: string; state: string }[] }>(await run(platform, editLoader, pageRequest(honeyPath, staff), params));
     expect(page.logins).toEqual([expect.objectContaining({ email: login.email, state: "disabled" })]);

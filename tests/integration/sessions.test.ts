@@ -1,12 +1,12 @@
 /**
  * Server-side sessions (issue 13 item 4) on a real local D1: logout ends the session so a cookie copied
  * before it opens nothing; a password change ends the member's other sessions; staff sessions end after
- * 12 hours idle; the cookie carries no user id and is `__Host-` outside local runs; and the check rides in
- * the header's D1 round trip.
+ * 12 hours idle; the cookie signs no one in by itself and is `__Host-` outside local runs; and a page's check
+ * rides in the page's own D1 batch (decision 0069).
  */
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
-import { describe, expect } from "vitest";
+import { describe, expect, vi } from "vitest";
 import { changeOwnPassword, signInSession } from "~/web/account/auth.server";
 import { createSessionStorage } from "~/web/account/session.server";
 import { SESSION_IDLE_MS } from "~/core/account/sessions";
@@ -19,16 +19,15 @@ import { loader as userHubLoader } from "~/routes/user._index";
 import { purgeExpiredSessions } from "~/services/account/sessions.server";
 import { loader as productLoader } from "~/routes/category.$categorySlug.$sku";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { apiRequest, callHandler, contextFor, memberCookie, pageRequest, type RouteHandler } from "../support/requests";
+import { apiRequest, contextFor, location, memberCookie, pageRequest, run, runPage, sessionCookie, settle, type RouteHandler } from "../support/requests";
+import { addMember } from "../support/accounts";
 
 const it = platformTest();
 
-/** The status a page loader answers (200 when it returned data; a redirect's Location otherwise). */
+/** The status a page answers the browser, after a failed session check's trip back (200 when it returned data). */
 async function open(platform: TestPlatform, loader: RouteHandler, path: string, cookie: string): Promise<{ status: number; location: string | null }> {
-  const { returned, thrown } = await callHandler(platform, loader, pageRequest(path, cookie));
-  const response = (returned instanceof Response ? returned : thrown) as Response | undefined;
-  if (thrown !== undefined && !(thrown instanceof Response)) throw thrown;
-  return response ? { status: response.status, location: response.headers.get("Location") } : { status: 200, location: null };
+  const outcome = await runPage(platform, loader, path, cookie);
+  return { status: outcome.status, location: location(outcome) };
 }
 
 const openUser = (platform: TestPlatform, cookie: string) => open(platform, userHubLoader as RouteHandler, "/user", cookie);
@@ -105,11 +104,18 @@ describe("idle expiry", () => {
       .where(eq(userSessions.userId, userId));
   }
 
+  async function lastSeen(platform: TestPlatform, userId: number): Promise<number> {
+    const rows = await platform.db.select({ at: userSessions.lastSeenAt }).from(userSessions).where(eq(userSessions.userId, userId));
+    return Math.max(...rows.map((row) => row.at.getTime()));
+  }
+
   it("ends a staff session after 12 hours without a request; a customer's lasts", async ({ platform }) => {
     const staff = await memberCookie(platform, STAFF_ID);
     const member = await memberCookie(platform, MEMBER_ID);
     await idleFor(platform, STAFF_ID, SESSION_IDLE_MS.staff - 60_000);
     expect((await openCrm(platform, staff)).status).toBe(200);
+    // That page recorded the visit after its answer (waitUntil): let it land before making the session idle again.
+    await vi.waitFor(async () => expect((await lastSeen(platform, STAFF_ID)) > Date.now() - 60_000).toBe(true));
     await idleFor(platform, STAFF_ID, SESSION_IDLE_MS.staff + 60_000);
     expect((await openCrm(platform, staff)).status).toBe(302);
     expect((await openUser(platform, member)).status).toBe(200);
@@ -140,7 +146,7 @@ describe("signing in", () => {
 });
 
 describe("the cookie", () => {
-  it("carries no user id: a signed cookie naming a user (the old format) opens nothing", async ({ platform }) => {
+  it("never signs in from the cookie alone: a signed cookie naming a user without a live session (the old format) opens nothing", async ({ platform }) => {
     const cookie = await memberCookie(platform, MEMBER_ID);
     const payload = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
     expect(atob(payload)).not.toMatch(/userId/);
@@ -172,25 +178,84 @@ describe("the cookie", () => {
   });
 });
 
-describe("cost of the check", () => {
-  it("rides in the header's round trip: a member's page costs one round trip more than a guest's, the header's", async ({ platform }) => {
-    const cookie = await memberCookie(platform, MEMBER_ID);
-    const context = contextFor(platform);
+describe("the check in the page's batch (decision 0069)", () => {
+  /** The product page as a browser gets it: the header's loader and the page's, side by side. */
+  async function productPage(platform: TestPlatform, cookie?: string) {
     const request = pageRequest("/category/living/DEMO-SIMPLE", cookie);
-    const [shell] = await Promise.all([
+    const context = contextFor(platform, request);
+    const [shell, product] = await Promise.allSettled([
       loadPageShell(request, context),
       productLoader({ request, params: { categorySlug: "living", sku: "DEMO-SIMPLE" }, context }),
     ]);
-    expect(shell.user?.id).toBe(MEMBER_ID);
-    const memberTrips = context.d1Usage.roundTrips;
+    return { shell, product, usage: context.d1Usage };
+  }
 
-    const guestContext = contextFor(platform);
-    const guestRequest = pageRequest("/category/living/DEMO-SIMPLE");
-    await Promise.all([
-      loadPageShell(guestRequest, guestContext),
-      productLoader({ request: guestRequest, params: { categorySlug: "living", sku: "DEMO-SIMPLE" }, context: guestContext }),
-    ]);
-    // The guest's page makes no session read; the member's adds exactly the one that replaced the header's.
-    expect(memberTrips).toBe(guestContext.d1Usage.roundTrips + 1);
+  it("costs a member's page no round trip of its own: one sequential round trip, as many as a guest's", async ({ platform }) => {
+    const member = await productPage(platform, await memberCookie(platform, MEMBER_ID));
+    expect(member.shell).toMatchObject({ status: "fulfilled", value: { user: { id: MEMBER_ID } } });
+    expect(member.product.status).toBe("fulfilled");
+    const guest = await productPage(platform);
+    expect(member.usage.sequentialTrips).toBe(1);
+    expect(member.usage.roundTrips).toBe(guest.usage.roundTrips);
+  });
+
+  it("sends a page read for an ended session back to itself, without a thing the page read, and the cookie then reads as a guest", async ({ platform }) => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    await logout(platform, cookie);
+    const page = await productPage(platform, cookie);
+    for (const answer of [page.shell, page.product]) {
+      expect(answer.status).toBe("rejected");
+      const thrown = (answer as PromiseRejectedResult).reason as Response;
+      expect(thrown.status).toBe(302);
+      expect(thrown.headers.get("Location")).toBe("/category/living/DEMO-SIMPLE");
+    }
+    const cleared = sessionCookie((page.shell as PromiseRejectedResult).reason as Response);
+    const again = await productPage(platform, cleared);
+    expect(again.shell).toMatchObject({ status: "fulfilled", value: { user: null } });
+    expect(again.product.status).toBe("fulfilled");
+  });
+
+  it("goes back to the page a data request was for", async ({ platform }) => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    await logout(platform, cookie);
+    const context = contextFor(platform, pageRequest("/user/orders.data?_routes=routes%2Fuser.orders._index&page=2", cookie));
+    const shell = await settle(() => loadPageShell(pageRequest("/user/orders?page=2", cookie), context));
+    expect((shell.thrown as Response).headers.get("Location")).toBe("/user/orders?page=2");
+  });
+
+  it("ends a suspended member's page the same way", async ({ platform }) => {
+    const { id, cookie } = await addMember(platform, "suspended@example.jp");
+    await platform.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, id));
+    expect(await openUser(platform, cookie)).toEqual({ status: 302, location: "/login?show=1&redirectTo=%2Fuser" });
+  });
+
+  it("puts the cookie right when the user changed (a role taken away): the page then answers as they are now", async ({ platform }) => {
+    const { id } = await addMember(platform, "demoted@example.jp");
+    await platform.db.update(users).set({ role: "staff" }).where(eq(users.id, id));
+    const cookie = await memberCookie(platform, id);
+    expect((await openCrm(platform, cookie)).status).toBe(200);
+    await platform.db.update(users).set({ role: "customer" }).where(eq(users.id, id));
+    const first = await run(platform, crmTicketsLoader as RouteHandler, pageRequest("/crm/tickets", cookie));
+    expect(first.status).toBe(302);
+    expect(location(first)).toBe("/crm/tickets");
+    expect(await openCrm(platform, cookie)).toEqual({ status: 403, location: null });
+  });
+
+  it("still signs in a cookie from before the check rode in the page's batch (no record of the user): checked first", async ({ platform }) => {
+    const context = contextFor(platform);
+    const session = await context.sessionStorage.getSession();
+    await signInSession(session, context, MEMBER_ID);
+    session.unset("signedInAs");
+    const older = (await context.sessionStorage.commitSession(session)).split(";")[0]!;
+    const page = await productPage(platform, older);
+    expect(page.shell).toMatchObject({ status: "fulfilled", value: { user: { id: MEMBER_ID } } });
+    expect(page.usage.sequentialTrips).toBe(2);
+  });
+
+  it("checks an action's session before the action reads anything", async ({ platform }) => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    const context = contextFor(platform, apiRequest("/logout", { fields: {}, cookie }));
+    expect((await context.sessionStorage.signedIn(await context.sessionStorage.getSession(cookie)))?.user.id).toBe(MEMBER_ID);
+    expect(context.d1Usage).toMatchObject({ roundTrips: 1, sequentialTrips: 1 });
   });
 });

@@ -152,9 +152,9 @@ describe("the staff ticket page /crm/tickets/{id}", () => {
     ]);
     expect(page.customerOrders[1]).toMatchObject({ aboutThis: false, guest: true, statusLabel: "お支払い待ち" });
     expect(page.customerOrders.find((order) => order.id === 5)).toBeUndefined();
-    // As many round trips as the page made before it showed orders (the sign-in's and the thread's batch,
-    // which now reads the orders too): the panel adds none.
-    expect(roundTrips).toBe(3);
+    // As many round trips as the page made before it showed orders (the thread's batch, which now reads the
+    // orders too and carries the session check, decision 0069): the panel adds none.
+    expect(roundTrips).toBe(2);
   });
 
   it("is staff only, and the customer's own thread carries no order panel", async ({ platform, member }) => {

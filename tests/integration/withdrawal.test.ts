@@ -39,7 +39,7 @@ import { purgeWithdrawalMails, type WithdrawalView } from "~/services/account/wi
 import { finishedOrder, memberWithRecords, MEMBER_POINTS_FOR_TEST, registeredMember, subscriptionOf, TEST_PASSWORD, type TestMember } from "../support/members";
 import { TEST_MAIL_FRAME } from "../support/orders";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { expectRedirect, pageRequest, postRequest, run, sessionCookie, valueOf, type RouteHandler } from "../support/requests";
+import { expectRedirect, pageRequest, postRequest, run, runPage, sessionCookie, valueOf, type RouteHandler } from "../support/requests";
 
 const it = platformTest();
 
@@ -235,7 +235,7 @@ describe("withdrawing", () => {
     expect(mail?.textBody).toContain(`${MEMBER_POINTS_FOR_TEST}pt`);
 
     // The old session cookie opens nothing; the done page shows once.
-    expectRedirect(await run(platform, withdrawPage.loader as RouteHandler, pageRequest("/user/withdraw", member.cookie)), 302, /^\/login\?/);
+    expectRedirect(await runPage(platform, withdrawPage.loader as RouteHandler, "/user/withdraw", member.cookie), 302, /^\/login\?/);
     const shown = await run(platform, donePage.loader as RouteHandler, pageRequest("/user/withdraw/done", done));
     expect(await valueOf<{ notice: string }>(shown)).toEqual({ notice: WITHDRAWAL_MESSAGES.done });
     expectRedirect(

@@ -190,6 +190,23 @@ export function expectRedirect(outcome: Outcome, status: number, to: string | Re
   else expect(location(outcome)).toMatch(to);
 }
 
+/**
+ * Runs a page's loader as the browser meets it: when the session check in the page's batch fails, the answer
+ * sends the browser back to the same page with its cookie put right (decision 0069), and the browser asks
+ * again with that cookie.
+ */
+export async function runPage(
+  platform: TestPlatform,
+  handler: RouteHandler,
+  path: string,
+  cookie: string,
+  params: Record<string, string> = {},
+): Promise<Outcome> {
+  const first = await run(platform, handler, pageRequest(path, cookie), params);
+  if (first.status !== 302 || location(first) !== path || !first.response?.headers.get("Set-Cookie")) return first;
+  return run(platform, handler, pageRequest(path, sessionCookie(first.response)), params);
+}
+
 /** A JSON answer's body, after checking that it is JSON. */
 export async function jsonBody<T = Record<string, unknown>>(response: Response): Promise<T> {
   expect(response.headers.get("Content-Type")).toMatch(/application\/json/);

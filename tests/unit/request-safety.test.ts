@@ -3,7 +3,7 @@ import { CROSS_SITE_REFUSED_MESSAGE, finishResponse, refuseCrossSiteMutation, re
 import { emptyD1Usage } from "~/db/client.server";
 
 const production = { APP_ENV: "production", SERVER_TIMING: "" };
-const usage = { roundTrips: 2, rowsRead: 130, rowsWritten: 14, unmeteredStatements: 1, writes: 3 };
+const usage = { roundTrips: 2, sequentialTrips: 1, rowsRead: 130, rowsWritten: 14, unmeteredStatements: 1, writes: 3 };
 const HOME = { url: "https://shop.example/" };
 
 describe("headers on every response", () => {
@@ -16,7 +16,7 @@ describe("headers on every response", () => {
   it("reports D1 round trips in Server-Timing only when the setting is on (the bench)", () => {
     expect(finishResponse(new Response("ok"), production, usage, HOME).headers.get("Server-Timing")).toBeNull();
     expect(finishResponse(new Response("ok"), { ...production, SERVER_TIMING: "on" }, usage, HOME).headers.get("Server-Timing")).toBe(
-      'd1;desc="round trips";dur=2, d1-rows;desc="rows read";dur=130, d1-unmetered;desc="statements without meta";dur=1, ' +
+      'd1;desc="round trips";dur=2, d1-sequential;desc="sequential round trips";dur=1, d1-rows;desc="rows read";dur=130, d1-unmetered;desc="statements without meta";dur=1, ' +
         'd1-writes;desc="statements that write";dur=3, d1-rows-written;desc="rows written";dur=14',
     );
   });

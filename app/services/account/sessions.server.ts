@@ -27,6 +27,16 @@ export interface SessionUser {
   firstname: string;
 }
 
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  merchantId: users.merchantId,
+  isOwner: users.isOwner,
+  lastname: users.lastname,
+  firstname: users.firstname,
+};
+
 export interface SignedIn {
   user: SessionUser;
   /** The header's counts, read in the same round trip. */
@@ -51,11 +61,25 @@ export async function tokenHash(token: string): Promise<string> {
   return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** Starts a session for the user; answers the token for the cookie (256 random bits). */
-export async function startSession(db: Database, userId: number, now: Date): Promise<string> {
+/** Starts a session for the user; answers the token for the cookie (256 random bits) and who it signs in. */
+export async function startSession(db: Database, userId: number, now: Date): Promise<{ token: string; user: SessionUser }> {
   const token = randomToken();
-  await db.insert(userSessions).values({ tokenHash: await tokenHash(token), userId, createdAt: now, lastSeenAt: now });
-  return token;
+  const [, [user]] = await db.batch([
+    db.insert(userSessions).values({ tokenHash: await tokenHash(token), userId, createdAt: now, lastSeenAt: now }),
+    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId)),
+  ]);
+  if (!user) throw new Error(`No user ${userId} to sign in`);
+  return { token, user };
+}
+
+/** The user as a session signs them in, read afresh (after they changed their name or e-mail). */
+export async function readSessionUser(db: Database, userId: number): Promise<SessionUser | null> {
+  return (await db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId)).get()) ?? null;
+}
+
+/** Whether two views of a signed-in user agree in everything a page reads of them. */
+export function sameSessionUser(a: SessionUser, b: SessionUser): boolean {
+  return (Object.keys(SESSION_USER_COLUMNS) as (keyof SessionUser)[]).every((key) => a[key] === b[key]);
 }
 
 /**
@@ -67,16 +91,7 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
   const sessionUserId = sql<number>`(select ${userSessions.userId} from ${userSessions} where ${userSessions.tokenHash} = ${hash})`;
   const [sessionRows, ...shellRows] = await db.batch([
     db
-      .select({
-        lastSeenAt: userSessions.lastSeenAt,
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        merchantId: users.merchantId,
-        isOwner: users.isOwner,
-        lastname: users.lastname,
-        firstname: users.firstname,
-      })
+      .select({ lastSeenAt: userSessions.lastSeenAt, ...SESSION_USER_COLUMNS })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
       // A suspended account's sessions open nothing, even one that outlived the suspension's own batch.

@@ -10,7 +10,7 @@ import { type LOGIN_NOTICES, PROFILE_PATH, SETTINGS_INTENTS, type SETTINGS_NOTIC
 import { EmailChangeSchema, NewsletterSchema, PasswordChangeSchema, ProfileSchema } from "~/core/account/account-settings-forms";
 import { endAllSessions, setNewsletter, updateProfile } from "~/services/account/account-settings.server";
 import { requestEmailChange } from "~/services/account/email-change.server";
-import { changeOwnPassword, getSession, requireUser } from "~/web/account/auth.server";
+import { changeOwnPassword, getSession, refreshedSessionHeaders, requireUser } from "~/web/account/auth.server";
 import { readFormData, redirectWithNotice } from "~/web/http.server";
 import { parseInput } from "~/web/input.server";
 import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
@@ -23,7 +23,7 @@ type Reply = ReturnType<typeof data<SettingsActionData>>;
 const refused = (intent: SettingsActionData["intent"], result: SettingsActionData["result"]): Reply => data({ intent, result }, { status: 400 });
 
 /** A done change: back to the page with its notice (thrown, so the action's data is only ever a refusal). */
-const done = (notice: keyof typeof SETTINGS_NOTICES) => redirectWithNotice(PROFILE_PATH, notice);
+const done = (notice: keyof typeof SETTINGS_NOTICES, init: { headers?: HeadersInit } = {}) => redirectWithNotice(PROFILE_PATH, notice, init);
 
 /** A service's refusal as the form's messages: under its field, or above the form. */
 function refusalMessages(refusal: { field: string | null; error: string }) {
@@ -42,7 +42,7 @@ export async function accountSettingsAction(request: Request, context: AppLoadCo
       const submission = parseSubmission(form, { schema: ProfileSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       await updateProfile(context.db, user.id, submission.value);
-      throw done("profile");
+      throw done("profile", await refreshedSessionHeaders(request, context));
     }
     case "email": {
       const submission = parseSubmission(form, { schema: EmailChangeSchema });

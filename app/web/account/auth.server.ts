@@ -16,7 +16,7 @@ import { safeRedirectPath } from "~/core/site/safe-redirect";
 import { OWNER_ONLY_MESSAGE } from "~/core/account/sessions";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/account/accounts.server";
 import { mergeGuestCart } from "~/services/cart/cart-merge.server";
-import { endSession, startSession, type SessionUser } from "~/services/account/sessions.server";
+import { endSession, readSessionUser, startSession, type SessionUser } from "~/services/account/sessions.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 
@@ -159,8 +159,23 @@ export async function createUserSession(request: Request, context: Context, user
 export async function signInSession(session: AppSession, context: Context, userId: number): Promise<void> {
   const previousToken = session.get("sessionToken");
   if (previousToken) await endSession(context.db, previousToken);
-  session.set("sessionToken", await startSession(context.db, userId, new Date()));
+  const started = await startSession(context.db, userId, new Date());
+  session.set("sessionToken", started.token);
+  session.set("signedInAs", started.user);
   session.set("userId", userId);
+}
+
+/**
+ * The redirect's headers after the signed-in member changed what pages read of them (name, e-mail): the
+ * session cookie records them as they are now, so their next page passes its check at once (decision 0069).
+ */
+export async function refreshedSessionHeaders(request: Request, context: Context): Promise<{ headers?: HeadersInit }> {
+  const session = await getSession(request, context);
+  const userId = session.get("userId");
+  const user = userId == null ? null : await readSessionUser(context.db, userId);
+  if (!user) return {};
+  session.set("signedInAs", user);
+  return { headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) } };
 }
 
 /** Ends the server-side session (a copy of the cookie opens nothing afterwards) and clears the cookie. */

@@ -8,7 +8,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { ACCOUNT_TOKEN_MESSAGES } from "~/core/account/account-tokens";
 import { type LOGIN_NOTICES, PROFILE_PATH, SETTINGS_MESSAGES, type SETTINGS_NOTICES } from "~/core/account/account-settings";
 import { confirmEmailChange, inspectEmailChange, type EmailChangeRefusal } from "~/services/account/email-change.server";
-import { getUserId } from "~/web/account/auth.server";
+import { getUserId, refreshedSessionHeaders } from "~/web/account/auth.server";
 import { redirectWithNotice } from "~/web/http.server";
 import { dispatchMail, mailFrame } from "~/web/mail/mail.server";
 import type { EmailChangeLinkView } from "~/web/types/account-settings";
@@ -36,5 +36,6 @@ export async function confirmEmailChangeAction(request: Request, context: AppLoa
   dispatchMail(context, [result.noticeKey]);
   const notice: keyof typeof SETTINGS_NOTICES & keyof typeof LOGIN_NOTICES = "email_changed";
   const signedInAsOwner = (await getUserId(request, context)) === result.userId;
-  throw redirectWithNotice(signedInAsOwner ? PROFILE_PATH : "/login", notice);
+  if (!signedInAsOwner) throw redirectWithNotice("/login", notice);
+  throw redirectWithNotice(PROFILE_PATH, notice, await refreshedSessionHeaders(request, context));
 }

@@ -3,9 +3,14 @@
 import { createCookieSessionStorage, createSession, type Session, type SessionStorage } from "@remix-run/cloudflare";
 import { LOCAL_SESSION_COOKIE_NAME, SESSION_COOKIE_MAX_AGE_SECONDS, SESSION_COOKIE_NAME } from "../../core/account/sessions";
 import type { OrderLookupGrant } from "../../core/orders/order-lookup";
-import type { Database } from "../../db/client.server";
 import type { PrivateGrant } from "../../services/cart/cart-lines.server";
-import { resolveSession, touchSession, type SignedIn } from "../../services/account/sessions.server";
+import { createDatabase, type Database } from "../../db/client.server";
+import type { D1Target } from "../../db/d1-calls.server";
+import type { SessionCheckJoin } from "../../db/session-check-join.server";
+import { documentPathOf } from "../../core/site/document-path";
+import { redirect } from "@remix-run/cloudflare";
+import { resolveSession, sameSessionUser, touchSession, type SessionUser } from "../../services/account/sessions.server";
+import type { ShellState } from "../../services/site/shell.server";
 
 export interface SessionData {
   /**
@@ -15,6 +20,11 @@ export interface SessionData {
   userId: number;
   /** The token of the server-side session (app/services/account/sessions.server.ts). */
   sessionToken: string;
+  /**
+   * Who the session signed in, as they were when it was last checked: a page request reads with it at once,
+   * while the check of the token travels in the page's own batch (decision 0069). Never trusted alone.
+   */
+  signedInAs: SessionUser;
   /** A guest's cart id (members' carts are found by user id). */
   cartId: string;
   /** Code of the coupon campaign taken from a /coupon-get/{code} link. */
@@ -35,10 +45,16 @@ export interface SessionFlashData {
 
 export type AppSession = Session<SessionData, SessionFlashData>;
 
+/** A signed-in visitor: who, and the header's counts (on a page, they arrive with the page's own batch). */
+export interface SignedIn {
+  user: SessionUser;
+  shell: Promise<ShellState>;
+}
+
 export interface AppSessionStorage extends SessionStorage<SessionData, SessionFlashData> {
   /**
    * The signed-in member and the header's counts behind a session from getSession, or null for a guest.
-   * Resolved once per request (the storage is built per request), in one D1 round trip.
+   * Resolved once per request (the storage is built per request).
    */
   signedIn(session: AppSession): Promise<SignedIn | null>;
 }
@@ -57,6 +73,11 @@ export interface SessionBackend {
   db: Database;
   /** Runs the occasional last-seen write after the response (ExecutionContext.waitUntil). */
   waitUntil(promise: Promise<unknown>): void;
+  /**
+   * On a page request (GET, HEAD): the request's D1, whose next read batch the session check joins, and the
+   * request's URL, which a failed check sends the browser back to (decision 0069). Actions check first.
+   */
+  pageCheck?: { join: SessionCheckJoin<D1Target>; url: string };
 }
 
 /**
@@ -77,14 +98,57 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
     },
   });
   const resolved = new Map<string, Promise<SignedIn | null>>();
-  const resolve = (token: string): Promise<SignedIn | null> => {
+  const touchIfDue = (token: string, now: Date, found: { touch: boolean } | null) => {
+    if (found?.touch) backend.waitUntil(touchSession(backend.db, token, now));
+  };
+
+  /** Checked before anything is read: an action, or a cookie from before the claim was kept. */
+  const checkFirst = async (token: string): Promise<SignedIn | null> => {
+    const now = new Date();
+    const found = await resolveSession(backend.db, token, now);
+    touchIfDue(token, now, found);
+    return found && { user: found.user, shell: Promise.resolve(found.shell) };
+  };
+
+  /**
+   * A page reads as `claimed` at once; the check joins the page's batch, and until it passes no answer of
+   * this request's D1 reaches the page. A session that ended (or a user who changed) sends the browser back
+   * to the same page with the cookie put right, to be rendered as a guest (or as the user is now).
+   */
+  const checkInPageBatch = (
+    token: string,
+    claimed: SessionUser,
+    cookieHeader: string | null,
+    pageCheck: NonNullable<SessionBackend["pageCheck"]>,
+  ): SignedIn => {
+    const now = new Date();
+    const rider = pageCheck.join.checkRider();
+    const found = resolveSession(createDatabase(rider.d1), token, now);
+    found.catch(rider.cancel);
+    const passed = found.then(async (session) => {
+      touchIfDue(token, now, session);
+      if (session && sameSessionUser(session.user, claimed)) return session;
+      const cookie = await cookieStorage.getSession(cookieHeader);
+      if (session) cookie.set("signedInAs", session.user);
+      else {
+        cookie.unset("sessionToken");
+        cookie.unset("signedInAs");
+      }
+      throw redirect(documentPathOf(new URL(pageCheck.url)), { headers: { "Set-Cookie": await cookieStorage.commitSession(cookie) } });
+    });
+    pageCheck.join.holdAnswersUntil(passed.then(() => undefined));
+    const shell = passed.then((session) => session.shell);
+    // A page whose header is not rendered (a data request of one route) never reads the counts.
+    shell.catch(() => {});
+    return { user: claimed, shell };
+  };
+
+  /** The request's cookie, as getSession read it: what a failed check's redirect puts right. */
+  let requestCookie: string | null = null;
+  const resolve = (token: string, claimed: SessionUser | undefined): Promise<SignedIn | null> => {
     let found = resolved.get(token);
     if (!found) {
-      const now = new Date();
-      found = resolveSession(backend.db, token, now).then((result) => {
-        if (result?.touch) backend.waitUntil(touchSession(backend.db, token, now));
-        return result && { user: result.user, shell: result.shell };
-      });
+      found = backend.pageCheck && claimed ? Promise.resolve(checkInPageBatch(token, claimed, requestCookie, backend.pageCheck)) : checkFirst(token);
       resolved.set(token, found);
     }
     return found;
@@ -98,7 +162,8 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
       session.unset("userId");
       const token = session.get("sessionToken");
       if (token) {
-        const signedIn = await resolve(token);
+        requestCookie = cookieHeader ?? null;
+        const signedIn = await resolve(token, session.get("signedInAs"));
         if (signedIn) session.set("userId", signedIn.user.id);
         else session.unset("sessionToken");
       }
@@ -114,7 +179,7 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
     destroySession: (session, options) => cookieStorage.destroySession(session, options),
     async signedIn(session) {
       const token = session.get("sessionToken");
-      return token ? resolve(token) : null;
+      return token ? resolve(token, session.get("signedInAs")) : null;
     },
   };
 }
