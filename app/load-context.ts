@@ -64,15 +64,21 @@ export function getLoadContext({ request, context }: { request: Request; context
   const { env } = context.cloudflare;
   const d1Usage = emptyD1Usage();
   const d1Session = openD1Session(env.DB, request);
-  const join = joinSessionCheck(countD1RoundTrips(d1Session.session, d1Usage));
+  const counted = countD1RoundTrips(d1Session.session, d1Usage);
+  const join = joinSessionCheck(counted);
   const db = createDatabase(join.d1);
-  const pageCheck = request.method === "GET" || request.method === "HEAD" ? { join, url: request.url } : undefined;
+  const pageCheck = request.method === "GET" || request.method === "HEAD" ? { join, url: request.url, cookieHeader: request.headers.get("Cookie") } : undefined;
   return {
     cloudflare: context.cloudflare,
     db,
     d1Session,
     d1Usage,
-    sessionStorage: createSessionStorage(env, { db, waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise), pageCheck }),
+    sessionStorage: createSessionStorage(env, {
+      db,
+      checkDb: createDatabase(counted),
+      waitUntil: (promise) => context.cloudflare.ctx.waitUntil(promise),
+      pageCheck,
+    }),
     cspNonce: createNonce(),
     settingsCache: settingsCacheFor(env),
   };

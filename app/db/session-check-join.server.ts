@@ -18,6 +18,11 @@ export interface SessionCheckJoin<T extends D1Target> {
   checkRider(): { d1: T; cancel(reason: unknown): void };
   /** Every answer of `d1` waits for `check`; when it rejects, they are refused with its reason. */
   holdAnswersUntil(check: Promise<void>): void;
+  /**
+   * No call of `d1` is sent before `decided` settles: the request's cookie is being read, and a check may be
+   * about to ride in the page's first batch (a loader that reads before it asks who is signed in included).
+   */
+  holdCallsUntil(decided: Promise<void>): void;
 }
 
 interface Rider {
@@ -36,6 +41,7 @@ function deferred<T>() {
 
 export function joinSessionCheck<T extends D1Target>(inner: T): SessionCheckJoin<T> {
   let check: Promise<void> = Promise.resolve();
+  let decided: Promise<void> = Promise.resolve();
   let waitingRider: Rider | null = null;
 
   /** The answer, once the check has passed (the check's failure wins over the answer's own). */
@@ -46,15 +52,26 @@ export function joinSessionCheck<T extends D1Target>(inner: T): SessionCheckJoin
     return settled.value;
   };
 
+  /** The check goes now, by itself, beside a call it cannot ride in (a single statement). */
+  const sendRiderAlone = () => {
+    const rider = waitingRider;
+    if (!rider) return;
+    waitingRider = null;
+    rider.answer(rider.statements.then((statements) => inner.batch(statements)));
+  };
+
   const d1 = interceptD1(inner, {
     async statement({ writes, run }) {
+      await decided;
       if (writes) {
         await check;
         return run();
       }
+      sendRiderAlone();
       return afterCheck(run());
     },
     async batch({ statements, writes, run }) {
+      await decided;
       if (writes) {
         await check;
         return run(statements);
@@ -88,11 +105,9 @@ export function joinSessionCheck<T extends D1Target>(inner: T): SessionCheckJoin
         statement: ({ run }) => run(),
         batch({ statements: mine, run }) {
           statements.resolve(mine);
-          // No read batch came along in this turn of the event loop: the check goes alone.
+          // No read came along in this turn of the event loop: the check goes alone.
           setTimeout(() => {
-            if (waitingRider !== rider) return;
-            waitingRider = null;
-            results.resolve(run(mine));
+            if (waitingRider === rider) sendRiderAlone();
           }, 0);
           return results.promise;
         },
@@ -104,6 +119,9 @@ export function joinSessionCheck<T extends D1Target>(inner: T): SessionCheckJoin
           if (waitingRider === rider) waitingRider = null;
         },
       };
+    },
+    holdCallsUntil(next) {
+      decided = next.catch(() => undefined);
     },
     holdAnswersUntil(next) {
       next.catch(() => {});

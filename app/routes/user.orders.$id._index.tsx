@@ -31,7 +31,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded, matches }) => 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const orderId = idParam(params.id, "注文ID");
-  const [detail, shop] = await Promise.all([loadOrder(context.db, user.id, orderId), settingsInForce(context)]);
+  // The returns section reads the member's own order by itself: beside the order, not after it (one sequential round trip).
+  const [detail, shop, returns] = await Promise.all([
+    loadOrder(context.db, user.id, orderId),
+    settingsInForce(context),
+    orderReturnsView(context.db, request, user.id, orderId),
+  ]);
   invariantResponse(detail, ORDER_NOT_FOUND_MESSAGE, { status: 404 });
   const bankTransfer = bankTransferFacts(detail.order, shop.bank);
   // Staff and merchant accounts cancel at their desks, not here.
@@ -40,7 +45,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const changeHref =
     user.role === "customer" && (await shopperMayChange(context, { ...detail.order, shipments: detail.shipments })) ? memberChangePath(orderId) : null;
   const notice = redirectedNotice(request, CANCELLATION_NOTICES);
-  const returns = await orderReturnsView(context.db, request, user.id, detail.order.id);
   return data(
     { ...detail, bankTransfer, cancellation, changeHref, notice, returns, hasReceipt: receiptAvailable(detail.order.status) },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -11,6 +11,13 @@ import { cartCookie, loginCookie, ORIGIN, RENDER_AFRESH, timingFigure } from "./
 /** The budget: one sequential D1 round trip per page (documents and their single-fetch data alike). */
 export const SEQUENTIAL_TRIPS_BUDGET = 1;
 
+/** Back-office pages allowed a second sequential round trip, and why (printed beside them). */
+const SECOND_TRIP: Record<string, string> = {
+  "/crm/products": "the filter's choices (categories, merchants) check the query before the list is read",
+  "/merchant/products": "the filter's choices check the query before the list is read",
+  "/crm/tickets/1": "opening marks the customer's messages read: a write on a page waits for the session check",
+};
+
 type Visitor = "guest" | "cart" | "member" | "staff" | "merchant";
 
 const PAGES: Record<Visitor, string[]> = {
@@ -54,10 +61,12 @@ export async function benchRoundTrips(): Promise<string[]> {
         const response = await fetch(new URL(variant, ORIGIN), { headers: { Cookie: cookie }, redirect: "manual" });
         await response.arrayBuffer();
         const sequential = timingFigure(response, "d1-sequential");
+        const why = SECOND_TRIP[path];
+        const budget = why ? SEQUENTIAL_TRIPS_BUDGET + 1 : SEQUENTIAL_TRIPS_BUDGET;
         const line = `${visitor.padEnd(8)} ${variant.padEnd(58)} [HTTP ${response.status}]  ${timingFigure(response, "d1")} trips, ${sequential} sequential`;
-        const exceeded = !(Number(sequential) <= SEQUENTIAL_TRIPS_BUDGET);
-        console.log(`  ${line}${exceeded ? "  OVER" : ""}`);
-        if (exceeded) over.push(`${line} (budget ${SEQUENTIAL_TRIPS_BUDGET} sequential)`);
+        const exceeded = !(Number(sequential) <= budget);
+        console.log(`  ${line}${exceeded ? "  OVER" : ""}${why && Number(sequential) > SEQUENTIAL_TRIPS_BUDGET ? `  (allowed ${budget}: ${why})` : ""}`);
+        if (exceeded) over.push(`${line} (budget ${budget} sequential)`);
       }
     }
   }

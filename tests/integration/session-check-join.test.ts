@@ -41,6 +41,31 @@ describe("the check's round trip", () => {
     expect(usage.roundTrips).toBe(1);
   });
 
+  it("holds a batch sent before the cookie was read until the check is decided, then takes it along", async ({ platform }) => {
+    const { usage, join } = joined(platform);
+    let decide!: () => void;
+    join.holdCallsUntil(new Promise<void>((resolve) => (decide = resolve)));
+    const page = join.d1.batch([select(join.d1, 2)]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(usage.roundTrips).toBe(0);
+    const rider = join.checkRider();
+    decide();
+    const check = rider.d1.batch([select(rider.d1, 1)]);
+    expect((await page)[0]!.results).toEqual([{ n: 2 }]);
+    expect((await check)[0]!.results).toEqual([{ n: 1 }]);
+    expect(usage.roundTrips).toBe(1);
+  });
+
+  it("goes at once beside a single statement, which it cannot ride in: both in flight together", async ({ platform }) => {
+    const { usage, join } = joined(platform);
+    const rider = join.checkRider();
+    const check = rider.d1.batch([select(rider.d1, 1)]);
+    join.holdAnswersUntil(check.then(() => undefined));
+    expect(await select(join.d1, 2).first()).toEqual({ n: 2 });
+    expect((await check)[0]!.results).toEqual([{ n: 1 }]);
+    expect(usage).toMatchObject({ roundTrips: 2, sequentialTrips: 1 });
+  });
+
   it("goes alone when the page makes no read batch", async ({ platform }) => {
     const { usage, join } = joined(platform);
     const rider = join.checkRider();

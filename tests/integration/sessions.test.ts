@@ -18,6 +18,7 @@ import { action as logoutAction } from "~/routes/logout";
 import { loader as userHubLoader } from "~/routes/user._index";
 import { purgeExpiredSessions } from "~/services/account/sessions.server";
 import { loader as productLoader } from "~/routes/category.$categorySlug.$sku";
+import { loader as homeLoader } from "~/routes/_index";
 import { platformTest, type TestPlatform } from "../support/platform-test";
 import { apiRequest, contextFor, location, memberCookie, pageRequest, run, runPage, sessionCookie, settle, type RouteHandler } from "../support/requests";
 import { addMember } from "../support/accounts";
@@ -166,7 +167,7 @@ describe("the cookie", () => {
   });
 
   it("is __Host-session, Secure, HttpOnly, Path=/ and without Domain outside local runs", async ({ platform }) => {
-    const storage = createSessionStorage({ ...platform.env, APP_ENV: "production" }, { db: platform.db, waitUntil: () => {} });
+    const storage = createSessionStorage({ ...platform.env, APP_ENV: "production" }, { db: platform.db, checkDb: platform.db, waitUntil: () => {} });
     const session = await storage.getSession();
     session.set("cartId", "guest-cart");
     const header = await storage.commitSession(session);
@@ -197,6 +198,16 @@ describe("the check in the page's batch (decision 0069)", () => {
     const guest = await productPage(platform);
     expect(member.usage.sequentialTrips).toBe(1);
     expect(member.usage.roundTrips).toBe(guest.usage.roundTrips);
+  });
+
+  it("carries the check in the batch of a page that reads before it asks who is signed in (the home page's catalogue)", async ({ platform }) => {
+    const cookie = await memberCookie(platform, MEMBER_ID);
+    const request = pageRequest("/", cookie);
+    const context = contextFor(platform, request);
+    const [home, shell] = await Promise.all([homeLoader({ request, params: {}, context }), loadPageShell(request, context)]);
+    expect(home.newArrivals.length).toBeGreaterThan(0);
+    expect(shell.user?.id).toBe(MEMBER_ID);
+    expect(context.d1Usage).toMatchObject({ roundTrips: 1, sequentialTrips: 1 });
   });
 
   it("sends a page read for an ended session back to itself, without a thing the page read, and the cookie then reads as a guest", async ({ platform }) => {

@@ -222,17 +222,14 @@ export async function listStatements(
   merchantId: number,
   now: Date,
 ): Promise<{ merchant: { id: number; name: string }; months: StatementSummary[] } | null> {
-  const [merchant] = await db
-    .select({ id: merchants.id, name: merchants.name, createdAt: merchants.createdAt })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId));
-  if (!merchant) return null;
-  const months = statementMonths(monthOf(merchant.createdAt), now, STATEMENT_LIST_MONTHS);
-  const from = monthRange(months.at(-1)!).from;
-  const to = monthRange(months[0]!).to;
+  // The window is read before the merchant's own row is known (one round trip): months before it joined are dropped after.
+  const lastMonths = statementMonths(monthOf(new Date(0)), now, STATEMENT_LIST_MONTHS);
+  const from = monthRange(lastMonths.at(-1)!).from;
+  const to = monthRange(lastMonths[0]!).to;
   const entries = entriesQuery(db, merchantId, from, to).as("entries");
   const parcels = parcelsQuery(db, merchantId, from, to).as("parcels");
-  const [grouped, shipping, payouts, ...rateRows] = await db.batch([
+  const [[merchant], grouped, shipping, payouts, ...rateRows] = await db.batch([
+    db.select({ id: merchants.id, name: merchants.name, createdAt: merchants.createdAt }).from(merchants).where(eq(merchants.id, merchantId)),
     db
       .select({ month: placedDay(entries.at, "%Y-%m"), kind: entries.kind, categoryId: entries.categoryId, amount: sql<number>`sum(${entries.amount})` })
       .from(entries)
@@ -244,6 +241,9 @@ export async function listStatements(
     db.select().from(merchantPayouts).where(eq(merchantPayouts.merchantId, merchantId)),
     ...commissionRatesQueries(db, merchantId),
   ]);
+  if (!merchant) return null;
+  const joined = monthOf(merchant.createdAt);
+  const months = lastMonths.filter((month) => month >= joined);
   const rateOf = commissionRatesOf(rateRows);
   return {
     merchant: { id: merchant.id, name: merchant.name },

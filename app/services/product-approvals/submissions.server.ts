@@ -125,14 +125,23 @@ export interface OpenSubmission {
   payload: ProductForm;
 }
 
-/** The newest submission of each product among `productIds` of the merchant, when it is pending or returned. */
-export async function openSubmissions(db: Database, merchantId: number, productIds: readonly number[]): Promise<Map<number, OpenSubmission>> {
-  if (productIds.length === 0) return new Map();
+/**
+ * The newest submission of each product among `productIds` of the merchant (or of all its products), when it
+ * is pending or returned.
+ */
+export async function openSubmissions(db: Database, merchantId: number, productIds: readonly number[] | "all"): Promise<Map<number, OpenSubmission>> {
+  if (productIds !== "all" && productIds.length === 0) return new Map();
   const newest = sql`${productSubmissions.id} = (select max(newer.id) from ${productSubmissions} as newer where newer.product_id = ${productSubmissions.productId})`;
   const rows = await db
     .select()
     .from(productSubmissions)
-    .where(and(eq(productSubmissions.merchantId, merchantId), inArray(productSubmissions.productId, [...productIds]), newest))
+    .where(
+      and(
+        eq(productSubmissions.merchantId, merchantId),
+        productIds === "all" ? inArray(productSubmissions.status, ["pending", "returned"]) : inArray(productSubmissions.productId, [...productIds]),
+        newest,
+      ),
+    )
     .orderBy(desc(productSubmissions.id));
   const open = new Map<number, OpenSubmission>();
   for (const row of rows) {

@@ -71,13 +71,15 @@ export function sessionCookieName(env: Pick<Env, "APP_ENV">): string {
 
 export interface SessionBackend {
   db: Database;
+  /** The same database without the page check's join: what the check itself reads through when it goes first. */
+  checkDb: Database;
   /** Runs the occasional last-seen write after the response (ExecutionContext.waitUntil). */
   waitUntil(promise: Promise<unknown>): void;
   /**
    * On a page request (GET, HEAD): the request's D1, whose next read batch the session check joins, and the
    * request's URL, which a failed check sends the browser back to (decision 0069). Actions check first.
    */
-  pageCheck?: { join: SessionCheckJoin<D1Target>; url: string };
+  pageCheck?: { join: SessionCheckJoin<D1Target>; url: string; cookieHeader: string | null };
 }
 
 /**
@@ -105,7 +107,7 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
   /** Checked before anything is read: an action, or a cookie from before the claim was kept. */
   const checkFirst = async (token: string): Promise<SignedIn | null> => {
     const now = new Date();
-    const found = await resolveSession(backend.db, token, now);
+    const found = await resolveSession(backend.checkDb, token, now);
     touchIfDue(token, now, found);
     return found && { user: found.user, shell: Promise.resolve(found.shell) };
   };
@@ -154,7 +156,7 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
     return found;
   };
 
-  return {
+  const storage: AppSessionStorage = {
     async getSession(cookieHeader, options) {
       // A cookie that is not even what we sign (a stale format, a hand-edited value) reads as no session:
       // Remix's unsign runs atob on it and would throw, answering 500 to every page.
@@ -182,4 +184,11 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
       return token ? resolve(token, session.get("signedInAs")) : null;
     },
   };
+  // A page carrying a session starts its check at once: a loader that reads before it asks who is signed in
+  // (the home page's catalogue) then still carries the check in its batch instead of answering first.
+  const { pageCheck } = backend;
+  if (pageCheck?.cookieHeader?.includes(`${sessionCookieName(env)}=`)) {
+    pageCheck.join.holdCallsUntil(storage.getSession(pageCheck.cookieHeader).then(() => undefined));
+  }
+  return storage;
 }
