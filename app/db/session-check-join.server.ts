@@ -103,7 +103,7 @@ export function joinSessionCheck<T extends D1Target>(inner: T): SessionCheckJoin
       waitingRider = rider;
       const riderD1 = interceptD1(inner, {
         statement: ({ run }) => run(),
-        batch({ statements: mine, run }) {
+        batch({ statements: mine }) {
           statements.resolve(mine);
           // No read came along in this turn of the event loop: the check goes alone.
           setTimeout(() => {
