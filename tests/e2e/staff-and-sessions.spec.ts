@@ -51,3 +51,24 @@ test("cookies copied before logout open neither /user nor /crm afterwards", asyn
   await stolen.goto("/user");
   await expect(stolen).toHaveURL(/\/login\?show=1&redirectTo=%2Fuser/);
 });
+
+test("a session ended on another device: the next page this browser opens shows it as a guest, and /user asks it to log in", async ({ page, openContext }) => {
+  await login(page, "other");
+  await page.goto("/category/living");
+  await expect(accountNav(page).getByRole("link", { name: /様$/ })).toBeVisible();
+
+  const laptop = await (await openContext()).newPage();
+  await login(laptop, "other");
+  await laptop.goto("/user/profile");
+  await laptop.getByRole("button", { name: "すべての端末からログアウトする" }).click();
+  await expect(laptop.getByTestId("member-notice")).toHaveText("すべての端末・ブラウザからログアウトしました。");
+
+  // A link followed (JS on: the page's data request) reads for the ended session nothing it shows: the page
+  // comes back as a guest's (decision 0069).
+  await page.locator('a[href="/category/living/DEMO-SIMPLE"]').first().click();
+  await expect(page).toHaveURL("/category/living/DEMO-SIMPLE");
+  await expect(accountNav(page).getByRole("link", { name: "ログイン" })).toBeVisible();
+  await expect(accountNav(page).getByRole("link", { name: /様$/ })).toHaveCount(0);
+  await page.goto("/user");
+  await expect(page).toHaveURL(/\/login\?show=1&redirectTo=%2Fuser/);
+});
