@@ -24,6 +24,9 @@ export async function action({ params, context, request }: ActionFunctionArgs) {
   return restoreArchivedOrderAction(context, params.number, owner);
 }
 
+// A post that gets no answer keeps the page and says so beside its button (components/connection).
+export { clientAction } from "~/components/connection/route-handlers";
+
 export default function CrmArchivedOrder() {
   return <ArchivedOrderPage order={useLoaderData<typeof loader>()} />;
 }

@@ -21,6 +21,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return phoneOrderPlaceAction(request, context, staff, params.draftId);
 }
 
+// A post that gets no answer keeps the page and says so beside its button (components/connection).
+export { clientAction } from "~/components/connection/route-handlers";
+
 export default function CrmPhoneOrderConfirm() {
   return <PhoneOrderConfirmPage page={useLoaderData<typeof loader>()} />;
 }

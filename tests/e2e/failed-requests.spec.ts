@@ -1,4 +1,4 @@
-import { addToCart, expect, login, test, waitForHydration, type Page } from "./fixtures";
+import { addToCart, CUT_OFF, cutOff, expect, login, test, waitForHydration, type Page } from "./fixtures";
 
 /**
  * Issue 34 item 1: a request of the page that fails — cut off, offline, or answered 5xx — leaves the page
@@ -7,16 +7,6 @@ import { addToCart, expect, login, test, waitForHydration, type Page } from "./f
  * 「Application Error」 when the error page's own code could not be fetched either).
  */
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JS every post is a page load: nothing to keep");
-
-/** What a request cut off by the network logs (the shopper's browser says the same). */
-const CUT_OFF = /^console error .*Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/;
-
-/** Cuts off the posts to `path` (single fetch: `path.data`) until the returned function is called. */
-async function cutOff(page: Page, path: string, method = "POST"): Promise<() => Promise<void>> {
-  const pattern = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\.data(\\?|$)`);
-  await page.route(pattern, (route) => (route.request().method() === method ? route.abort() : route.fallback()));
-  return () => page.unroute(pattern);
-}
 
 const failedNotice = (page: Page) => page.getByTestId("connection-failed");
 

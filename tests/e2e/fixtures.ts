@@ -252,3 +252,13 @@ export async function memberWithEmptyCart(page: Page): Promise<void> {
   await login(page, "member");
   await emptyCart(page);
 }
+
+/** What a request cut off by the network logs (the shopper's browser says the same). */
+export const CUT_OFF = /^console error .*Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED)/;
+
+/** Cuts off the posts to `path` (single fetch: `path.data`) until the returned function is called. */
+export async function cutOff(page: Page, path: string, method = "POST"): Promise<() => Promise<void>> {
+  const pattern = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\.data(\\?|$)`);
+  await page.route(pattern, (route) => (route.request().method() === method ? route.abort() : route.fallback()));
+  return () => page.unroute(pattern);
+}

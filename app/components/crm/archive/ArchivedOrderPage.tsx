@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Notice } from "~/components/member/Notice";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { CrmNav } from "~/components/tickets/CrmNav";
 import { ORDER_ARCHIVE_TEXT } from "~/core/archive/order-archive";
 import { formatYen } from "~/core/money";
@@ -8,6 +10,7 @@ import type { ArchivedOrderPageData } from "~/web/types/order-archive";
 
 /** An order number archived to R2: what its document holds, and the owner's 復元 (a plain form). */
 export function ArchivedOrderPage({ order }: { order: ArchivedOrderPageData }) {
+  const failed = useFormPostFailed();
   return (
     <div className="py-2">
       <CrmNav />
@@ -45,6 +48,7 @@ export function ArchivedOrderPage({ order }: { order: ArchivedOrderPageData }) {
           <button type="submit" className="rounded bg-gray-800 px-4 py-2 text-white" data-testid="archive-restore">
             復元する
           </button>
+          <ConnectionNotice failed={failed} />
         </Form>
       ) : (
         <p className="mt-4 text-sm">復元はショップのオーナーが行えます。</p>

@@ -4,6 +4,9 @@
  */
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { CrmNav } from "~/components/tickets/CrmNav";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
+import { isConnectionFailure } from "~/core/site/connection";
 import { formatYen } from "~/core/money";
 import { ORDER_DESK_PATH } from "~/core/orders/order-desk-path";
 import type { PhoneOrderActionData, PhoneOrderConfirmData } from "~/web/types/phone-orders";
@@ -11,7 +14,10 @@ import { DeskPanel } from "./DeskForm";
 import { PhoneOrderAmounts, PhoneOrderCustomer } from "./PhoneOrderPage";
 
 export function PhoneOrderConfirmPage({ page }: { page: PhoneOrderConfirmData }) {
-  const refused = useActionData<PhoneOrderActionData>();
+  const answer = useActionData<PhoneOrderActionData>();
+  // A post that got no answer keeps this page (route-handlers' clientAction): said beside the button, sent again from there.
+  const failed = useFormPostFailed();
+  const refused = isConnectionFailure(answer) ? undefined : answer;
   const navigation = useNavigation();
   const draftPath = `${ORDER_DESK_PATH}/new/${page.id}`;
   return (
@@ -79,6 +85,7 @@ export function PhoneOrderConfirmPage({ page }: { page: PhoneOrderConfirmData })
             入力に戻る
           </Link>
         </div>
+        <ConnectionNotice failed={failed} />
       </Form>
     </div>
   );
