@@ -12,25 +12,11 @@ import { countAttempt, settleAttempt } from "~/db/throttle.server";
 import type { EmailFrame } from "~/mail/email-layout";
 import { welcomeMail } from "~/mail/welcome-mails";
 import { outboxStatement } from "../mail/mail-outbox.server";
-import { endOtherSessionsStatement, tokenHash, type SessionUser } from "./sessions.server";
+import { endOtherSessionsStatement, sessionUserColumns, tokenHash, type SessionUser } from "./sessions.server";
 
 export type LoginResult = { ok: true; user: SessionUser } | { ok: false; error: string };
 
 export const LOGIN_FAILED_MESSAGE = "メールアドレスまたはパスワードが正しくありません";
-
-export const sessionUserColumns = {
-  id: users.id,
-  email: users.email,
-  role: users.role,
-  merchantId: users.merchantId,
-  isOwner: users.isOwner,
-  lastname: users.lastname,
-  firstname: users.firstname,
-};
-
-export async function findSessionUser(db: Database, userId: number): Promise<SessionUser | undefined> {
-  return db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).get();
-}
 
 function lockedMessage(minutes: number): string {
   return `ログインの失敗が続いたため、一時的にログインを制限しています。${minutes}分後にもう一度お試しください。`;

@@ -27,7 +27,8 @@ export interface SessionUser {
   firstname: string;
 }
 
-const SESSION_USER_COLUMNS = {
+/** The columns of a `SessionUser`, as every read of one selects them. */
+export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   role: users.role,
@@ -66,20 +67,20 @@ export async function startSession(db: Database, userId: number, now: Date): Pro
   const token = randomToken();
   const [, [user]] = await db.batch([
     db.insert(userSessions).values({ tokenHash: await tokenHash(token), userId, createdAt: now, lastSeenAt: now }),
-    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId)),
+    db.select(sessionUserColumns).from(users).where(eq(users.id, userId)),
   ]);
   if (!user) throw new Error(`No user ${userId} to sign in`);
   return { token, user };
 }
 
 /** The user as a session signs them in, read afresh (after they changed their name or e-mail). */
-export async function readSessionUser(db: Database, userId: number): Promise<SessionUser | null> {
-  return (await db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, userId)).get()) ?? null;
+export async function findSessionUser(db: Database, userId: number): Promise<SessionUser | undefined> {
+  return db.select(sessionUserColumns).from(users).where(eq(users.id, userId)).get();
 }
 
 /** Whether two views of a signed-in user agree in everything a page reads of them. */
 export function sameSessionUser(a: SessionUser, b: SessionUser): boolean {
-  return (Object.keys(SESSION_USER_COLUMNS) as (keyof SessionUser)[]).every((key) => a[key] === b[key]);
+  return (Object.keys(sessionUserColumns) as (keyof SessionUser)[]).every((key) => a[key] === b[key]);
 }
 
 /**
@@ -91,7 +92,7 @@ export async function resolveSession(db: Database, token: string, now: Date): Pr
   const sessionUserId = sql<number>`(select ${userSessions.userId} from ${userSessions} where ${userSessions.tokenHash} = ${hash})`;
   const [sessionRows, ...shellRows] = await db.batch([
     db
-      .select({ lastSeenAt: userSessions.lastSeenAt, ...SESSION_USER_COLUMNS })
+      .select({ lastSeenAt: userSessions.lastSeenAt, ...sessionUserColumns })
       .from(userSessions)
       .innerJoin(users, eq(users.id, userSessions.userId))
       // A suspended account's sessions open nothing, even one that outlived the suspension's own batch.

@@ -16,7 +16,7 @@ import { safeRedirectPath } from "~/core/site/safe-redirect";
 import { OWNER_ONLY_MESSAGE } from "~/core/account/sessions";
 import { changePassword, verifyLogin, type PasswordChangeResult } from "~/services/account/accounts.server";
 import { mergeGuestCart } from "~/services/cart/cart-merge.server";
-import { endSession, readSessionUser, startSession, type SessionUser } from "~/services/account/sessions.server";
+import { endSession, findSessionUser, startSession, type SessionUser } from "~/services/account/sessions.server";
 
 type Context = Pick<AppLoadContext, "db" | "sessionStorage">;
 
@@ -172,7 +172,7 @@ export async function signInSession(session: AppSession, context: Context, userI
 export async function refreshedSessionHeaders(request: Request, context: Context): Promise<{ headers?: HeadersInit }> {
   const session = await getSession(request, context);
   const userId = session.get("userId");
-  const user = userId == null ? null : await readSessionUser(context.db, userId);
+  const user = userId == null ? null : await findSessionUser(context.db, userId);
   if (!user) return {};
   session.set("signedInAs", user);
   return { headers: { "Set-Cookie": await context.sessionStorage.commitSession(session) } };
