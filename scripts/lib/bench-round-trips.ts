@@ -13,8 +13,6 @@ export const SEQUENTIAL_TRIPS_BUDGET = 1;
 
 /** Back-office pages allowed a second sequential round trip, and why (printed beside them). */
 const SECOND_TRIP: Record<string, string> = {
-  "/crm/products": "the filter's choices (categories, merchants) check the query before the list is read",
-  "/merchant/products": "the filter's choices check the query before the list is read",
   "/crm/tickets/1": "opening marks the customer's messages read: a write on a page waits for the session check",
 };
 

@@ -17,7 +17,7 @@ import * as merchantEdit from "~/routes/merchant.products.$productId._index";
 import * as merchantNew from "~/routes/merchant.products.new";
 import type { ProductEditorActionData, ProductEditorData, ProductListData } from "~/web/types/catalogue-editor";
 import { platformTest, type TestPlatform } from "../support/platform-test";
-import { expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
+import { contextFor, expectRedirect, pageRequest, postRequest, run, valueOf, type RouteHandler } from "../support/requests";
 
 const it = platformTest();
 
@@ -227,5 +227,25 @@ describe("the list", () => {
     const soldOut = await list(crmList.loader as RouteHandler, "/crm/products?stock_max=0", staff);
     expect(soldOut.page.rows.length).toBeGreaterThan(0);
     expect(soldOut.page.rows.every((row) => row.stock === 0)).toBe(true);
+  });
+
+  it("reads the filter's choices in the list's own batch: one round trip; a category or merchant that is no choice is dropped by a redirect", async ({
+    platform,
+    staff,
+  }) => {
+    const request = pageRequest(`/crm/products?category=1&merchant=${MERCHANT_ID}`, staff);
+    const context = contextFor(platform, request);
+    const outcome = await run(platform, crmList.loader as RouteHandler, request, {}, context);
+    const page = await valueOf<ProductListData>(outcome);
+    expect(page.page.rows.length).toBeGreaterThan(0);
+    const categoryFilter = page.definition.filters.find((filter) => filter.name === "category");
+    expect(categoryFilter && "choices" in categoryFilter ? categoryFilter.choices.length : 0).toBeGreaterThan(1);
+    expect(context.d1Usage).toMatchObject({ sequentialTrips: 1 });
+    expectRedirect(
+      await run(platform, crmList.loader as RouteHandler, pageRequest("/crm/products?category=9999&state=draft", staff)),
+      302,
+      "/crm/products?state=draft",
+    );
+    expectRedirect(await run(platform, crmList.loader as RouteHandler, pageRequest("/crm/products?merchant=9999", staff)), 302, "/crm/products");
   });
 });

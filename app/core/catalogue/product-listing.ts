@@ -58,3 +58,17 @@ export function productListing(
     ],
   };
 }
+
+/**
+ * The filter choices a list's URL names (`category`, `merchant`), as options without names: what the query is
+ * read against before the real choices arrive in the list's own batch. A value that is not a real choice is
+ * then refused by the real ones (the canonical URL drops it).
+ */
+export function namedListingOptions(params: URLSearchParams): { categories: ListingOption[]; merchants: ListingOption[] } {
+  const named = (name: string) =>
+    params
+      .getAll(name)
+      .filter((value) => value !== OWN_PRODUCTS)
+      .map((value) => ({ id: Number(value), name: "" }));
+  return { categories: named("category"), merchants: named("merchant") };
+}

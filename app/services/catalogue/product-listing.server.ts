@@ -1,8 +1,9 @@
 /**
  * The back office's product list (app/core/catalogue/product-listing.ts): one page, in the scope (a merchant sees
- * its own products only), with the categories and merchants its filters offer. Two round trips: the
- * filters' choices, then the count and the page in one batch.
+ * its own products only), with the categories and merchants its filters offer: the filters' choices, the count
+ * and the page in one batch (`listProductsWithOptions`).
  */
+import type { BatchResponse } from "drizzle-orm/batch";
 import { and, asc, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { CatalogueScope } from "~/core/catalogue/catalogue-scope";
 import type { ListingQuery } from "~/core/search/listing";
@@ -74,12 +75,27 @@ function source(scope: CatalogueScope): ListingSource<ProductListSort> {
   };
 }
 
-export async function listingOptions(db: Database, scope: CatalogueScope): Promise<{ categories: ListingOption[]; merchants: ListingOption[] }> {
-  const [categoryRows, merchantRows] = await db.batch([
+/** The list's filter choices: categories, and (for staff) merchants. */
+export interface ListingOptions {
+  categories: ListingOption[];
+  merchants: ListingOption[];
+}
+
+function listingOptionQueries(db: Database) {
+  return [
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
     db.select({ id: merchants.id, name: merchants.name }).from(merchants).orderBy(asc(merchants.id)),
-  ]);
-  return { categories: categoryRows, merchants: scope.kind === "staff" ? merchantRows : [] };
+  ] as const;
+}
+
+const listingOptionsOf = (scope: CatalogueScope, categoryRows: ListingOption[], merchantRows: ListingOption[]): ListingOptions => ({
+  categories: categoryRows,
+  merchants: scope.kind === "staff" ? merchantRows : [],
+});
+
+export async function listingOptions(db: Database, scope: CatalogueScope): Promise<ListingOptions> {
+  const [categoryRows, merchantRows] = await db.batch(listingOptionQueries(db));
+  return listingOptionsOf(scope, categoryRows, merchantRows);
 }
 
 /** The total and the page of a listing's clauses (unrun; tests/integration/listing-plans.test.ts pins the page's plan). */
@@ -121,31 +137,45 @@ export function productListClauses(
   return listingClauses(productListing(scope.kind, options.categories, options.merchants), query, source(scope));
 }
 
-export async function listProducts(
+/**
+ * The list with its filter choices read in the same batch (one round trip): the query was read against
+ * `named`, the choices its URL names, and the caller checks it against the real ones it answers.
+ */
+export async function listProductsWithOptions(
   db: Database,
   scope: CatalogueScope,
-  options: { categories: ListingOption[]; merchants: ListingOption[] },
+  named: ListingOptions,
   query: ListingQuery<ProductListSort>,
-): Promise<ListingPage<ProductListRow, ProductListSort>> {
-  const definition = productListing(scope.kind, options.categories, options.merchants);
-  return loadListingPage(definition, query, source(scope), async (clauses) => {
-    const [counted, rows] = await db.batch(productListQueries(db, clauses));
-    return {
-      total: counted[0]?.n ?? 0,
-      rows: rows.map(({ status, isPrivate, updatedAt, ...row }) => {
-        const state = productStateOf({ status, isPrivate });
-        return {
-          ...row,
-          typeLabel: PRODUCT_TYPE_LABELS[row.type],
-          state,
-          stateLabel: PRODUCT_STATE_LABELS[state],
-          stock: Number(row.stock),
-          variationCount: Number(row.variationCount),
-          updatedAt: new Date(Number(updatedAt)).toISOString(),
-        };
-      }),
-    };
+): Promise<{ page: ListingPage<ProductListRow, ProductListSort>; options: ListingOptions }> {
+  const definition = productListing(scope.kind, named.categories, named.merchants);
+  let options: ListingOptions | null = null;
+  const page = await loadListingPage(definition, query, source(scope), async (clauses) => {
+    if (options) return productListPart(...(await db.batch(productListQueries(db, clauses))));
+    const [categoryRows, merchantRows, counted, rows] = await db.batch([...listingOptionQueries(db), ...productListQueries(db, clauses)]);
+    options = listingOptionsOf(scope, categoryRows, merchantRows);
+    return productListPart(counted, rows);
   });
+  return { page, options: options! };
+}
+
+type ProductListRows = BatchResponse<ReturnType<typeof productListQueries>>;
+
+function productListPart(counted: ProductListRows[0], rows: ProductListRows[1]): { total: number; rows: ProductListRow[] } {
+  return {
+    total: counted[0]?.n ?? 0,
+    rows: rows.map(({ status, isPrivate, updatedAt, ...row }) => {
+      const state = productStateOf({ status, isPrivate });
+      return {
+        ...row,
+        typeLabel: PRODUCT_TYPE_LABELS[row.type],
+        state,
+        stateLabel: PRODUCT_STATE_LABELS[state],
+        stock: Number(row.stock),
+        variationCount: Number(row.variationCount),
+        updatedAt: new Date(Number(updatedAt)).toISOString(),
+      };
+    }),
+  };
 }
 
 /** Every product the list's filters pick, in its order, on every page: what the catalogue CSV exports. */

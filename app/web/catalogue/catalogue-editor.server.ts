@@ -14,11 +14,11 @@ import { parseListingQuery } from "~/core/search/listing-query";
 import { PRODUCT_EDITOR_NOTICES, PRODUCT_EDITOR_TEXT, productEditorBase, productEditorPaths } from "~/core/catalogue/product-editor";
 import { ProductFormSchema, type ProductFormInput } from "~/core/catalogue/product-form";
 import { RevisionSchema } from "~/core/validation";
-import { productListing } from "~/core/catalogue/product-listing";
+import { namedListingOptions, productListing } from "~/core/catalogue/product-listing";
 import { PRODUCT_STATUS_ACTIONS, PRODUCT_STATUS_NOTICES, privateLinkPath, productStateOf, statusActionsFrom } from "~/core/catalogue/product-status";
 import { loadEditorChoices, loadEditorProduct, type EditorProduct } from "~/services/catalogue/product-editor-reads.server";
 import { changeProductStatus, createProduct, duplicateProduct, updateProduct } from "~/services/catalogue/product-editor.server";
-import { listingOptions, listProducts } from "~/services/catalogue/product-listing.server";
+import { listProductsWithOptions } from "~/services/catalogue/product-listing.server";
 import type { CatalogueEditor } from "../account/auth.server";
 import { purgeProductPages } from "../site/edge-cache.server";
 import { invariantResponse, readFormData, redirectWithNotice } from "../http.server";
@@ -41,16 +41,20 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function loadProductList(request: Request, context: AppLoadContext, editor: CatalogueEditor) {
   const url = new URL(request.url);
-  const options = await listingOptions(context.db, editor.scope);
-  const definition = productListing(editor.scope.kind, options.categories, options.merchants);
-  const query = parseListingQuery(definition, url.searchParams);
-  const canonical = canonicalListingRedirect(url, definition, query);
-  if (canonical) throw canonical;
-  // A merchant's open submissions are few: read beside the list, not after it (one round trip fewer).
-  const [page, open] = await Promise.all([
-    listProducts(context.db, editor.scope, options, query),
+  // The filters' choices come in the list's own batch: the query is read against the choices the URL names,
+  // then checked against the real ones; a URL that is not the canonical one (a choice that does not exist, a
+  // parameter out of order) is redirected to it, the list read for it unused (one round trip).
+  const named = namedListingOptions(url.searchParams);
+  const asNamed = productListing(editor.scope.kind, named.categories, named.merchants);
+  const query = parseListingQuery(asNamed, url.searchParams);
+  // A merchant's open submissions are few: read beside the list, not after it.
+  const [{ page, options }, open] = await Promise.all([
+    listProductsWithOptions(context.db, editor.scope, named, query),
     editor.scope.kind === "merchant" ? openSubmissions(context.db, editor.scope.merchantId, "all") : new Map<number, OpenSubmission>(),
   ]);
+  const definition = productListing(editor.scope.kind, options.categories, options.merchants);
+  const canonical = canonicalListingRedirect(url, definition, parseListingQuery(definition, url.searchParams));
+  if (canonical) throw canonical;
   const body: ProductListData = {
     scopeKind: editor.scope.kind,
     base: productEditorBase(editor.scope),
