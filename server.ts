@@ -55,7 +55,7 @@ export default {
     const edgeCache = { cache: await buildPageCache(), keyOrigin: env.SHOP_ORIGIN, recentPages };
     const render = async (request: Request) => {
       const loadContext = {
-        ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } } }),
+        ...getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, queueConsumer: true } }, serverRoutes: serverBuild.routes }),
         siteStylesheets: siteStylesheets.hrefs,
         edgeCache,
         settingsCache,

@@ -1,7 +1,8 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import UnoCSS from "unocss/vite";
 import path from "node:path";
-import { defineConfig, type Plugin, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup, type ViteDevServer } from "vite";
+import type { ServerBuild } from "@remix-run/cloudflare";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
 import { BASE_SECURITY_HEADERS, CROSS_SITE_REFUSED_MESSAGE } from "./app/security.server";
@@ -42,6 +43,21 @@ function devRequestSafety(): Plugin {
     },
   };
 }
+
+/**
+ * The dev server's load context, given the build's routes as the Worker entry gives its own (a page's session
+ * check rides in its batch, a resource route's goes first: app/web/site/page-routes.server.ts).
+ */
+function devLoadContext() {
+  let devServer: ViteDevServer | undefined;
+  const plugin: Plugin = { name: "marketplace-dev-load-context", configureServer: (server) => void (devServer = server) };
+  const withRoutes = async (args: Parameters<typeof getLoadContext>[0]) => {
+    const build = devServer ? ((await devServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild) : undefined;
+    return getLoadContext({ ...args, serverRoutes: build?.routes });
+  };
+  return { plugin, getLoadContext: withRoutes };
+}
+const devContext = devLoadContext();
 
 /**
  * Every page loads the browser entry and the root route with everything they import statically (React,
@@ -188,7 +204,8 @@ const BROWSER_DEPENDENCIES = [
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     devRequestSafety(),
-    cloudflareDevProxyVitePlugin({ getLoadContext, ...(localStore ? { persist: { path: path.join(localStore, "v3") } } : {}) }),
+    devContext.plugin,
+    cloudflareDevProxyVitePlugin({ getLoadContext: devContext.getLoadContext, ...(localStore ? { persist: { path: path.join(localStore, "v3") } } : {}) }),
     remix({
       future: {
         v3_fetcherPersist: true,

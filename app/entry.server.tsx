@@ -12,18 +12,33 @@ import { siteStylesheetText } from "~/web/site/site-styles.server";
 export const streamTimeout = 5_000;
 
 /**
+ * A read refused because the page's session ended (decision 0069), wrapped by Drizzle into its own error:
+ * the page is answered by the check's redirect, so nothing failed.
+ */
+function isRefusedRead(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.cause instanceof Response) return true;
+  }
+  return false;
+}
+
+/**
  * An error a loader or action did not expect (D1 unreachable, a bug) — not a 4xx answer it throws on
  * purpose — is logged with the request it failed, so the log tells which page or post broke. A request the
  * visitor abandoned is no error.
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isRefusedRead(error)) return;
   console.error(`${request.method} ${new URL(request.url).pathname} failed:`, error);
 }
 
-/** Remix's data requests (`*.data`, JS on): an expected 4xx answers 200, its status in a header (see refusalAsData). */
-export function handleDataRequest(response: Response): Response {
-  return refusalAsData(response);
+/**
+ * Remix's data requests (`*.data`, JS on): an expected 4xx answers 200, its status in a header (see
+ * refusalAsData). A page read for a session that has ended answers the redirect that puts the cookie right,
+ * whatever its routes made of the refused reads (decision 0069).
+ */
+export async function handleDataRequest(response: Response, { context }: LoaderFunctionArgs): Promise<Response> {
+  return (await context.sessionStorage.endedSessionAnswer()) ?? refusalAsData(response);
 }
 
 export default async function handleRequest(
@@ -33,6 +48,9 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // As for a data request: a page whose session ended is sent back to itself, never rendered from refused reads.
+  const ended = await loadContext.sessionStorage.endedSessionAnswer();
+  if (ended) return ended;
   const nonce = loadContext.cspNonce;
   // The Vite dev server serves styles itself (Remix's critical CSS, then Vite's style modules with HMR).
   const stylesheets = loadContext.siteStylesheets ?? [];

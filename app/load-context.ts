@@ -11,6 +11,7 @@ import { countD1RoundTrips, createDatabase, emptyD1Usage, type D1Usage, type Dat
 import { ShopSettingsCache } from "./core/settings/settings-cache";
 import { joinSessionCheck } from "./db/session-check-join.server";
 import { openD1Session, type RequestD1Session } from "./web/site/d1-sessions.server";
+import { isPageRequest, type BuildRoutes } from "./web/site/page-routes.server";
 
 export interface CloudflareContext {
   env: Env;
@@ -60,14 +61,33 @@ function settingsCacheFor(env: Env): ShopSettingsCache {
   return cache;
 }
 
-export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+/**
+ * A page request (GET or HEAD of a document or its `.data`) reads as the cookie's user at once, its session
+ * check riding in its batch (decision 0069); a resource route's is checked first. Without the build's routes
+ * (tests calling a loader), a GET is taken for a page's.
+ */
+function joinsPageCheck(request: Request, serverRoutes: BuildRoutes | undefined): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  return !serverRoutes || isPageRequest(new URL(request.url), serverRoutes);
+}
+
+export function getLoadContext({
+  request,
+  context,
+  serverRoutes,
+}: {
+  request: Request;
+  context: { cloudflare: CloudflareContext };
+  /** The build's routes (the Worker entry's build, the dev server's): what tells a page from a resource route. */
+  serverRoutes?: BuildRoutes;
+}): AppLoadContext {
   const { env } = context.cloudflare;
   const d1Usage = emptyD1Usage();
   const d1Session = openD1Session(env.DB, request);
   const counted = countD1RoundTrips(d1Session.session, d1Usage);
   const join = joinSessionCheck(counted);
   const db = createDatabase(join.d1);
-  const pageCheck = request.method === "GET" || request.method === "HEAD" ? { join, url: request.url, cookieHeader: request.headers.get("Cookie") } : undefined;
+  const pageCheck = joinsPageCheck(request, serverRoutes) ? { join, url: request.url, cookieHeader: request.headers.get("Cookie") } : undefined;
   return {
     cloudflare: context.cloudflare,
     db,

@@ -3,6 +3,8 @@
  * logout ends the server-side session, so cookies copied before it open neither /user nor /crm (issue 13
  * item 4). At phone size, JS on and off; no page may log a console error.
  */
+import { POLL_INTERVAL_MS } from "~/core/limits";
+import { LOAD_NEW_MESSAGES_URL } from "~/components/tickets/useUnreadMessages";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, login, submitLogin, test, type Page } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -52,7 +54,11 @@ test("cookies copied before logout open neither /user nor /crm afterwards", asyn
   await expect(stolen).toHaveURL(/\/login\?show=1&redirectTo=%2Fuser/);
 });
 
-test("a session ended on another device: the next page this browser opens shows it as a guest, and /user asks it to log in", async ({ page, openContext }) => {
+test("a session ended on another device: the next page this browser opens shows it as a guest, and /user asks it to log in", async ({
+  page,
+  openContext,
+  javaScriptEnabled,
+}) => {
   await login(page, "other");
   await page.goto("/category/living");
   await expect(accountNav(page).getByRole("link", { name: /様$/ })).toBeVisible();
@@ -62,6 +68,13 @@ test("a session ended on another device: the next page this browser opens shows 
   await laptop.goto("/user/profile");
   await laptop.getByRole("button", { name: "すべての端末からログアウトする" }).click();
   await expect(laptop.getByTestId("member-notice")).toHaveText("すべての端末・ブラウザからログアウトしました。");
+
+  if (javaScriptEnabled) {
+    // The open page's unread-message poll asks with the ended session too: a resource route checks it first and
+    // answers as to a guest, never 500 (the fixture fails the test on a 500 as well).
+    const poll = await page.waitForResponse((response) => response.url().endsWith(LOAD_NEW_MESSAGES_URL), { timeout: POLL_INTERVAL_MS + 5_000 });
+    expect(poll.status()).toBe(401);
+  }
 
   // A link followed (JS on: the page's data request) reads for the ended session nothing it shows: the page
   // comes back as a guest's (decision 0069).

@@ -19,13 +19,14 @@ export function routeUrlPattern(routeId: string): string {
 /**
  * The handler the Worker entry uses, over the given route modules, keyed as `import.meta.glob` from a
  * tests/ folder gives them ("../../app/routes/…"). Only the routes with a module are served, and no
- * document is rendered. Answers the handler and the routes it serves.
+ * document is rendered unless `entry` gives the entry module's hooks. Answers the handler, the routes it
+ * serves and the build's routes (what the load context tells pages from resource routes by).
  */
-export function remixHandlerFor(modules: Record<string, unknown>) {
+export function remixHandlerFor(modules: Record<string, unknown>, entry: Partial<ServerBuild["entry"]["module"]> = {}) {
   const manifest = Object.values(APP_ROUTES).filter((route) => modules[`../../app/${route.file}`] != null);
   const build = {
     mode: "production",
-    entry: { module: { default: () => new Response("documents are not served here", { status: 500 }) } },
+    entry: { module: { default: () => new Response("documents are not served here", { status: 500 }), ...entry } },
     routes: {
       root: { id: "root", path: "", module: {} },
       ...Object.fromEntries(manifest.map((route) => [route.id, { ...route, module: modules[`../../app/${route.file}`] }])),
@@ -36,5 +37,5 @@ export function remixHandlerFor(modules: Record<string, unknown>) {
     future: { v3_singleFetch: true, v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
     isSpaMode: false,
   } as unknown as ServerBuild;
-  return { handle: createRequestHandler(build), manifest };
+  return { handle: createRequestHandler(build), manifest, routes: build.routes };
 }

@@ -3,7 +3,7 @@
  * requests, the load context and sessions, and one runner (`run`) that normalises what a handler returned
  * or threw. Serving by URL through Remix's own request handler is tests/support/remix.ts.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, ServerBuild } from "@remix-run/cloudflare";
 import { expect } from "vitest";
 import { createUserSession } from "~/web/account/auth.server";
 import { getLoadContext } from "~/load-context";
@@ -70,10 +70,11 @@ export function multipartRequest(path: string, fields: [string, string | File][]
 // --- Load context and sessions ---
 
 /** The load context of `request` (its D1 session starts where that request's would: decision 0067); by default a GET of the shop. */
-export function contextFor(platform: TestPlatform, request: Request = new Request(TEST_ORIGIN)): AppLoadContext {
+export function contextFor(platform: TestPlatform, request: Request = new Request(TEST_ORIGIN), serverRoutes?: ServerBuild["routes"]): AppLoadContext {
   return getLoadContext({
     request,
     context: { cloudflare: { env: platform.env, ctx: platform.ctx } },
+    serverRoutes,
   });
 }
 

@@ -57,6 +57,12 @@ export interface AppSessionStorage extends SessionStorage<SessionData, SessionFl
    * Resolved once per request (the storage is built per request).
    */
   signedIn(session: AppSession): Promise<SignedIn | null>;
+  /**
+   * On a page request whose session check failed: the redirect that puts the cookie right (decision 0069), or
+   * null. The entry's hooks answer it whatever the routes made of their refused reads: Drizzle wraps a refused
+   * single statement into its own error, which Remix would answer with 500.
+   */
+  endedSessionAnswer(): Promise<Response | null>;
 }
 
 /** Local runs (wrangler dev, vite dev, tests) serve plain http, so only they may drop `Secure`. */
@@ -100,6 +106,8 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
     },
   });
   const resolved = new Map<string, Promise<SignedIn | null>>();
+  /** A failed page check's redirect, once a check rides in the page's batch. */
+  let endedAnswer: Promise<Response | null> = Promise.resolve(null);
   const touchIfDue = (token: string, now: Date, found: { touch: boolean } | null) => {
     if (found?.touch) backend.waitUntil(touchSession(backend.db, token, now));
   };
@@ -139,6 +147,10 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
       throw redirect(documentPathOf(new URL(pageCheck.url)), { headers: { "Set-Cookie": await cookieStorage.commitSession(cookie) } });
     });
     pageCheck.join.holdAnswersUntil(passed.then(() => undefined));
+    endedAnswer = passed.then(
+      () => null,
+      (reason: unknown) => (reason instanceof Response ? reason : null),
+    );
     const shell = passed.then((session) => session.shell);
     // A page whose header is not rendered (a data request of one route) never reads the counts.
     shell.catch(() => {});
@@ -183,6 +195,7 @@ export function createSessionStorage(env: Pick<Env, "SESSION_SECRET" | "APP_ENV"
       const token = session.get("sessionToken");
       return token ? resolve(token, session.get("signedInAs")) : null;
     },
+    endedSessionAnswer: () => endedAnswer,
   };
   // A page carrying a session starts its check at once: a loader that reads before it asks who is signed in
   // (the home page's catalogue) then still carries the check in its batch instead of answering first.
