@@ -111,8 +111,19 @@ export function toSingleLine(text: string): string {
 /** toSingleLine as a step of a schema: every single-line text field of the shop's forms goes through it. */
 export const singleLine = v.transform<string, string>(toSingleLine);
 
-/** Free text a form may leave out: absent is "". */
-export const OptionalTextSchema = v.optional(v.string(), "");
+/**
+ * Free text a form may leave out: absent or empty is "". Not only `v.optional(v.string(), "")`: Conform's
+ * coercion (the browser's check and parseSubmission) reads an empty field as undefined and coerces the default
+ * "" the same way, which then failed `v.string()` with valibot's English message. The inner step takes that
+ * undefined as "" too.
+ */
+export const OptionalTextSchema = v.optional(
+  v.pipe(
+    v.undefinedable(v.string()),
+    v.transform((text) => text ?? ""),
+  ),
+  "",
+);
 
 /** A date as a date input sends it (YYYY-MM-DD). */
 export const IsoDateSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));

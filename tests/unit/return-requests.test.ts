@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
 import {
   customerExclusion,
@@ -157,5 +158,17 @@ describe("the request form", () => {
     expect(other.issues?.map((issue) => issue.message)).toEqual([RETURN_TEXT.detailsRequired]);
     const bad = v.safeParse(ReturnRequestSchema, { ...valid, kind: "refund", reason: "x" });
     expect(bad.issues?.map((issue) => issue.message)).toEqual([RETURN_TEXT.kind, RETURN_TEXT.reason]);
+  });
+
+  it("takes 詳しい状況 left empty as Conform sends it (no value), in the browser's check and the action's alike", () => {
+    const form = (details: string, reason: string) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({ token: valid.token, kind: "return", reason, "lines[0].id": "1", "lines[0].quantity": "1", details }))
+        data.set(name, value);
+      return parseWithValibot(data, { schema: ReturnRequestSchema });
+    };
+    expect(form("", "damaged")).toMatchObject({ status: "success", value: { details: "" } });
+    expect(form("", "other")).toMatchObject({ status: "error", error: { details: [RETURN_TEXT.detailsRequired] } });
+    expect(form(" 箱が潰れていました ", "other")).toMatchObject({ status: "success", value: { details: "箱が潰れていました" } });
   });
 });

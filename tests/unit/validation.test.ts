@@ -1,7 +1,9 @@
 /** The shared request schemas (app/core/validation.ts) and the readers built on them (app/web/input.server.ts). */
 import * as v from "valibot";
+import { parseWithValibot } from "@conform-to/valibot";
 import { describe, expect, it } from "vitest";
 import {
+  OptionalTextSchema,
   absentAsNull,
   FlagSchema,
   IdOrNullSchema,
@@ -55,6 +57,24 @@ describe("ids a form may leave out, and ids read leniently from a URL", () => {
     expect(parse(Query, { remove: "4" })).toEqual({ remove: 4 });
     expect(parse(Query, { remove: "four" })).toEqual({ remove: null });
     expect(parse(Query, {})).toEqual({ remove: null });
+  });
+});
+
+describe("OptionalTextSchema", () => {
+  const Schema = v.object({ note: OptionalTextSchema });
+  const conform = (entries: [string, string][]) => {
+    const form = new FormData();
+    for (const [name, value] of entries) form.set(name, value);
+    return parseWithValibot(form, { schema: Schema });
+  };
+
+  it('reads absent and empty as "", as a plain read and through Conform (which sends an empty field as no value)', () => {
+    expect(v.parse(Schema, {})).toEqual({ note: "" });
+    expect(v.parse(Schema, { note: "" })).toEqual({ note: "" });
+    expect(v.parse(Schema, { note: "メモ" })).toEqual({ note: "メモ" });
+    expect(conform([])).toMatchObject({ status: "success", value: { note: "" } });
+    expect(conform([["note", ""]])).toMatchObject({ status: "success", value: { note: "" } });
+    expect(conform([["note", "メモ"]])).toMatchObject({ status: "success", value: { note: "メモ" } });
   });
 });
 

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { ORDER_DESK_TEXT, REFUND_METHOD_LABELS, type RefundMethod } from "../orders/order-desk";
 import { RETURN_KINDS, RETURN_REASONS, type ReturnKind, type ReturnReason } from "./return-labels";
 import { RETURN_DETAILS_MAX_LENGTH, RETURN_TEXT, STAFF_MESSAGE_MAX_LENGTH } from "./return-requests";
-import { IdSchema, MALFORMED_INPUT_MESSAGE } from "../validation";
+import { IdSchema, MALFORMED_INPUT_MESSAGE, OptionalTextSchema } from "../validation";
 import { CARRIER_ORDER } from "../orders/carriers";
 
 const QuantitySchema = v.pipe(v.string(RETURN_TEXT.quantity), v.trim(), v.regex(/^\d{1,3}$/, RETURN_TEXT.quantity), v.transform(Number));
@@ -18,7 +18,7 @@ export const ReturnRequestSchema = v.pipe(
       v.array(v.object({ id: IdSchema, quantity: QuantitySchema }), RETURN_TEXT.lines),
       v.check((lines) => lines.some((line) => line.quantity > 0), RETURN_TEXT.lines),
     ),
-    details: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(RETURN_DETAILS_MAX_LENGTH, RETURN_TEXT.details)), ""),
+    details: v.pipe(OptionalTextSchema, v.trim(), v.maxLength(RETURN_DETAILS_MAX_LENGTH, RETURN_TEXT.details)),
   }),
   v.forward(
     v.check((input) => input.reason !== "other" || input.details.length > 0, RETURN_TEXT.detailsRequired),
