@@ -91,7 +91,9 @@ export default defineConfig({
     ...files,
     workers: 1,
     // E2E_DEV_SPECS=a.spec.ts,b.spec.ts runs other specs on the dev server, to try new pages there by hand.
-    ...(dev ? { testMatch: process.env.E2E_DEV_SPECS?.split(",") ?? DEV_SMOKE_SPECS } : {}),
+    // The dev server compiles each module on first request and reaches D1 through a synchronous proxy: beside
+    // three build servers on 2 cores a journey there took up to 56 s in CI (the islands cart test).
+    ...(dev ? { testMatch: process.env.E2E_DEV_SPECS?.split(",") ?? DEV_SMOKE_SPECS, timeout: 120_000 } : {}),
     // Tests tagged HTTP_ONLY (tests/e2e/fixtures.ts) read what JavaScript cannot change: once is enough.
     ...(javaScriptEnabled ? {} : { grepInvert: /@http-only/ }),
     use: { javaScriptEnabled, baseURL: `http://127.0.0.1:${port}` },

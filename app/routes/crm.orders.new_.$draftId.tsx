@@ -18,6 +18,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return phoneOrderAction(request, context, staff, params.draftId);
 }
 
+// A post that gets no answer keeps the page and what was typed (PhoneOrderFormError says so beside the form).
+export { clientAction, shouldRevalidate } from "~/components/connection/route-handlers";
+
 export default function CrmPhoneOrder() {
   return <PhoneOrderPage page={useLoaderData<typeof loader>()} />;
 }

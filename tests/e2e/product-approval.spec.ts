@@ -1,4 +1,4 @@
-import { expect, login, test, type Page } from "./fixtures";
+import { CUT_OFF, cutOff, expect, login, test, type Page } from "./fixtures";
 import type { BrowserContext } from "@playwright/test";
 
 /**
@@ -77,7 +77,12 @@ test("a merchant's new price waits for staff, who approve it before → after, a
   }
 });
 
-test("a 差戻し needs a comment, and the merchant reads the comment on its editor and list", async ({ page, openContext }) => {
+test("a 差戻し needs a comment, and the merchant reads the comment on its editor and list", async ({
+  page,
+  openContext,
+  javaScriptEnabled,
+  expectProblems,
+}) => {
   const owner = await personPage(openContext);
   await login(owner, "owner", "/crm/settings");
   await setApproval(owner, true);
@@ -101,6 +106,15 @@ test("a 差戻し needs a comment, and the merchant reads the comment on its edi
     await expect(card().getByTestId("comment-error")).toHaveText("差戻しの理由（出品者へのコメント）を入力してください");
     const comment = "商品名に容量を入れる場合は、内容量の欄と合わせてください。";
     await card().getByTestId("return-comment").fill(comment);
+    if (javaScriptEnabled) {
+      // A 差戻し that gets no answer keeps the page and the comment, said on its card; its button sends it again.
+      expectProblems(CUT_OFF);
+      const restore = await cutOff(staff, "/crm/product-approvals");
+      await card().getByTestId("return-submission").click();
+      await expect(card().getByTestId("connection-failed")).toBeVisible();
+      await expect(card().getByTestId("return-comment")).toHaveValue(comment);
+      await restore();
+    }
     await card().getByTestId("return-submission").click();
     await expect(staff.getByRole("status")).toHaveText("申請を差戻しました。出品者にコメントをメールでお知らせしました。");
     await expect(staff.getByTestId("recent-decisions")).toContainText(comment);

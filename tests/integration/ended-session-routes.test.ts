@@ -6,7 +6,7 @@
  */
 import { describe, expect } from "vitest";
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { handleDataRequest } from "~/entry.server";
+import { handleDataRequest, handleError } from "~/entry.server";
 import { MEMBER_ID, MERCHANT_USER_ID, OWNER_ID } from "~/services/seed/people";
 import { productBySku } from "~/services/seed/catalogue";
 import { action as logoutAction } from "~/routes/logout";
@@ -22,6 +22,7 @@ const { handle, manifest, routes } = remixHandlerFor(modules, {
   default: async (_request: Request, status: number, _headers: Headers, _remix: EntryContext, context: AppLoadContext) =>
     (await context.sessionStorage.endedSessionAnswer()) ?? new Response(null, { status }),
   handleDataRequest,
+  handleError,
 });
 
 const PARAMS: Record<string, string> = {

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { Notice } from "~/components/member/Notice";
 import { formatDateTime, isoDateTime } from "~/core/dates";
 import { SUBMISSION_KIND_LABELS, SUBMISSION_STATUS_LABELS } from "~/core/product-approvals/product-approvals";
@@ -49,6 +51,8 @@ function SubmissionCard({ entry, refused }: { entry: Pending; refused: ProductAp
   const formErrors = mine?.error?.[""] ?? [];
   const commentErrors = mine?.error?.comment ?? [];
   const typedComment = typeof mine?.initialValue?.comment === "string" ? mine.initialValue.comment : "";
+  // Approve or return sent with no answer: the page is kept, the comment typed stays, and the button sends it again.
+  const failed = useFormPostFailed(undefined, { submissionId: String(entry.id) });
   return (
     <li className="card grid gap-3 p-4" data-testid="pending-submission" data-submission-id={entry.id}>
       <div className="grid gap-1">
@@ -75,6 +79,7 @@ function SubmissionCard({ entry, refused }: { entry: Pending; refused: ProductAp
           {message}
         </p>
       ))}
+      <ConnectionNotice failed={failed} />
       <div className="flex flex-wrap items-start gap-4">
         <Form method="post">
           <input type="hidden" name="intent" value="approve" />

@@ -3,12 +3,20 @@
  * choice, options) and a quantity, and the draft's lines with their quantities (0 removes). Plain forms.
  */
 import { Form, useActionData } from "@remix-run/react";
+import { ConnectionNotice } from "~/components/connection/ConnectionNotice";
+import { useFormPostFailed } from "~/components/connection/useFormPostFailed";
 import { MAX_LINE_QUANTITY } from "~/core/limits";
 import { formatYen } from "~/core/money";
 import type { PhoneOrderActionData, PhoneOrderPageData, PhoneOrderProductChoice } from "~/web/types/phone-orders";
 
-export function PhoneOrderFormError({ form }: { form: PhoneOrderActionData["form"] }) {
+/**
+ * What one of the draft's forms was refused, or that its post got no answer: the page is kept (the route
+ * exports route-handlers' clientAction), and the form's own button sends it again with what is typed.
+ */
+export function PhoneOrderFormError({ form }: { form: PhoneOrderActionData["form"] | "address" }) {
   const refused = useActionData<PhoneOrderActionData>();
+  const failed = useFormPostFailed(form);
+  if (failed) return <ConnectionNotice failed />;
   if (!refused || !("form" in refused) || refused.form !== form) return null;
   return (
     <p role="alert" className="m-0 rounded bg-red-50 px-2 py-1 text-sm text-red-800" data-testid="phone-order-error">

@@ -48,6 +48,7 @@ function TypedAddressForm({ page }: { page: PhoneOrderPageData }) {
     <Form method="post" {...getFormProps(form)} className="grid gap-3" data-testid="phone-order-address-form">
       <FormErrors id={form.errorId} errors={form.errors} />
       <AddressForm fields={fields} lookupMessage={reply?.lookup ?? null} showTitle={false} showDefault={false} />
+      <PhoneOrderFormError form="address" />
       <div>
         <button type="submit" name="intent" value="address" className="btn-secondary py-1 text-sm">
           このお届け先にする
