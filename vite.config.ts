@@ -46,13 +46,16 @@ function devRequestSafety(): Plugin {
 
 /**
  * The dev server's load context, given the build's routes as the Worker entry gives its own (a page's session
- * check rides in its batch, a resource route's goes first: app/web/site/page-routes.server.ts).
+ * check rides in its batch, a resource route's goes first: app/web/site/page-routes.server.ts). The routes are
+ * read from the server build the Remix handler itself loaded (Vite keeps each evaluated module on its node):
+ * loading it again here raced the first, cold compile on a busy machine. Before the first load, every GET is
+ * taken for a page's, as in tests.
  */
 function devLoadContext() {
   let devServer: ViteDevServer | undefined;
   const plugin: Plugin = { name: "marketplace-dev-load-context", configureServer: (server) => void (devServer = server) };
-  const withRoutes = async (args: Parameters<typeof getLoadContext>[0]) => {
-    const build = devServer ? ((await devServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild) : undefined;
+  const withRoutes = (args: Parameters<typeof getLoadContext>[0]) => {
+    const build = devServer?.environments.ssr.moduleGraph.getModuleById("\0virtual:remix/server-build")?.ssrModule as ServerBuild | undefined;
     return getLoadContext({ ...args, serverRoutes: build?.routes });
   };
   return { plugin, getLoadContext: withRoutes };
@@ -248,5 +251,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The local stores (D1's SQLite files change with every write) and the test reports are not source: a
     // dev server watching them did work for every write of every server on the machine (issue 35).
     watch: { ignored: ["**/.wrangler/**", "**/reports/**", "**/playwright-report/**"] },
+    // The server side's modules are compiled as the server starts, not all on the first page: in CI that first
+    // page's compile, beside the other servers and Vitest, ran past Vite's 60 s limit for one module request
+    // (the stylesheet's virtual module), and the dev server then answered every page with that error.
+    warmup: { ssrFiles: ["./app/entry.server.tsx", "./app/root.tsx"] },
   },
 }));
